@@ -1,0 +1,77 @@
+/**
+ * The site's own server: Astro's standalone Node handler (prerendered pages, assets and the
+ * on-demand routes), with the URL rules of scripts/routing.mjs in front. Reads HOST and PORT.
+ * Run after `astro build`; `npm start` builds first when needed.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolveRoute } from './routing.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const clientDir = path.join(root, 'dist', 'client');
+const entry = path.join(root, 'dist', 'server', 'entry.mjs');
+
+/** Every file under dir, as URL paths ("/AboutUs.html"). */
+function listFiles(dir, prefix = '') {
+  const out = new Set();
+  for (const dirent of fs.readdirSync(dir, { withFileTypes: true })) {
+    const urlPath = `${prefix}/${dirent.name}`;
+    if (dirent.isDirectory()) for (const f of listFiles(path.join(dir, dirent.name), urlPath)) out.add(f);
+    else out.add(urlPath);
+  }
+  return out;
+}
+
+export async function createServer() {
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const { handler } = await import(pathToFileURL(entry).href);
+  const files = listFiles(clientDir);
+
+  return http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const rawPath = q >= 0 ? url.slice(0, q) : url;
+    const query = q >= 0 ? url.slice(q) : '';
+    let pathname;
+    try {
+      pathname = decodeURIComponent(rawPath);
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Bad request: malformed URL.');
+      return;
+    }
+    const route = resolveRoute(pathname, files);
+    switch (route.kind) {
+      case 'rewrite':
+        req.url = route.pathname + query;
+        break;
+      case 'redirect':
+        res.writeHead(301, { Location: route.location + query });
+        res.end();
+        return;
+      case 'file':
+        if (req.method !== 'GET' && req.method !== 'HEAD') break;
+        res.writeHead(route.status, { 'Content-Type': 'text/html; charset=utf-8' });
+        if (req.method === 'HEAD') res.end();
+        else fs.createReadStream(path.join(clientDir, route.file)).pipe(res);
+        return;
+      default:
+        break;
+    }
+    handler(req, res);
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const host = process.env.HOST || '127.0.0.1';
+  const port = Number(process.env.PORT || 4321);
+  const server = await createServer();
+  server.listen(port, host, () => {
+    console.log(`Globaq site listening on http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

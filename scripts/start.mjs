@@ -1,0 +1,46 @@
+/**
+ * `npm start`: builds the site when the build is missing or older than its sources, then
+ * serves it (scripts/serve.mjs) on http://127.0.0.1:4321; HOST and PORT change it.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = path.join(root, 'dist', 'server', 'entry.mjs');
+const sources = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+function newestMtime(p) {
+  let stat;
+  try {
+    stat = fs.statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, name)));
+  return newest;
+}
+
+const built = newestMtime(stamp);
+const changed = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+if (!built || changed > built) {
+  console.log(built ? 'Sources changed since the last build: building…' : 'No build yet: building…');
+  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'astro'), ['build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('The build failed; the messages above name the file and the problem.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+await import('./serve.mjs').then(async ({ createServer }) => {
+  const host = process.env.HOST || '127.0.0.1';
+  const port = Number(process.env.PORT || 4321);
+  const server = await createServer();
+  server.listen(port, host, () => console.log(`Globaq site listening on http://${host}:${port}`));
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+});

@@ -1,0 +1,30 @@
+import { en } from './en';
+
+export type UiKey = keyof typeof en;
+export type UiStrings = Record<UiKey, string>;
+
+export interface Locale {
+  /** BCP 47 tag for `<html lang>`. */
+  readonly lang: string;
+  /** Writing direction for `<html dir>`. */
+  readonly dir: 'ltr' | 'rtl';
+  readonly strings: UiStrings;
+}
+
+export const locales = {
+  en: { lang: 'en', dir: 'ltr', strings: en },
+} as const satisfies Record<string, Locale>;
+
+export const defaultLocale: Locale = locales.en;
+
+/**
+ * The interface string `key` in the default locale, with `{name}` placeholders filled from
+ * `values`. A placeholder without a value is an error, so a broken string never ships.
+ */
+export function t(key: UiKey, values: Record<string, string | number> = {}, locale: Locale = defaultLocale): string {
+  return locale.strings[key].replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Missing value "${name}" for UI string "${key}"`);
+    return String(value);
+  });
+}

@@ -1,0 +1,29 @@
+import { isNavGroup, navigation, type NavEntry } from '../data/navigation';
+import { t } from '../i18n';
+
+export interface Crumb {
+  readonly label: string;
+  readonly href?: string | undefined;
+}
+
+/**
+ * The trail from Home to the page at `href`, through the menu groups that contain it
+ * (groups have no page of their own, so they carry no link). Empty when the menu does not
+ * contain the page.
+ */
+export function breadcrumbsFor(href: string, entries: readonly NavEntry[] = navigation): Crumb[] {
+  const walk = (list: readonly NavEntry[], trail: Crumb[]): Crumb[] | undefined => {
+    for (const entry of list) {
+      if (isNavGroup(entry)) {
+        const found = walk(entry.items, [...trail, { label: entry.label }]);
+        if (found) return found;
+      } else if (entry.href === href) {
+        // A group named like its only page (ISO Consultancy) adds nothing to the trail.
+        return trail.filter((crumb) => crumb.label !== entry.label);
+      }
+    }
+    return undefined;
+  };
+  const trail = walk(entries, []);
+  return trail ? [{ label: t('nav.home'), href: '/' }, ...trail] : [];
+}

@@ -1,0 +1,76 @@
+/**
+ * Rules over the content collections that a single entry's schema cannot express: the order
+ * of the service catalogue, unique routes, and the "other services" rule. Pure functions over
+ * plain data, so unit tests run them without a build.
+ */
+
+export interface ServiceSummary {
+  readonly slug: string;
+  readonly order: number;
+  readonly title: string;
+  /** Where the entry came from, for error messages. */
+  readonly filePath?: string | undefined;
+}
+
+export interface PageSummary {
+  readonly route: string;
+  readonly filePath?: string | undefined;
+}
+
+/** How many other services a service page links at its bottom (spec §9). */
+export const OTHER_SERVICES_COUNT = 3;
+
+/** The slug rule for service files: lower-case words joined by hyphens. */
+export const SERVICE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function where(entry: { filePath?: string | undefined }, fallback: string): string {
+  return entry.filePath ?? fallback;
+}
+
+/**
+ * The catalogue in definition order. Throws, naming the files, when two services share an
+ * `order`, or a file name is not a valid slug.
+ */
+export function orderServices<T extends ServiceSummary>(services: readonly T[]): T[] {
+  for (const service of services) {
+    if (!SERVICE_SLUG.test(service.slug)) {
+      throw new Error(
+        `${where(service, service.slug)}: the file name "${service.slug}" is not a valid service slug (lower-case words joined by hyphens)`,
+      );
+    }
+  }
+  const byOrder = new Map<number, T>();
+  for (const service of services) {
+    const clash = byOrder.get(service.order);
+    if (clash) {
+      throw new Error(
+        `${where(service, service.slug)}: field "order" is ${service.order}, already used by ${where(clash, clash.slug)}`,
+      );
+    }
+    byOrder.set(service.order, service);
+  }
+  return [...services].sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The first `count` services other than `slug`, in definition order (spec §2: "links to the
+ * first three other services, in definition order").
+ */
+export function otherServices<T extends ServiceSummary>(ordered: readonly T[], slug: string, count = OTHER_SERVICES_COUNT): T[] {
+  return ordered.filter((service) => service.slug !== slug).slice(0, count);
+}
+
+/** Throws, naming both files, when two pages claim the same route (in any letter case). */
+export function assertUniqueRoutes(pages: readonly PageSummary[]): void {
+  const seen = new Map<string, PageSummary>();
+  for (const page of pages) {
+    const key = page.route.toLowerCase();
+    const clash = seen.get(key);
+    if (clash) {
+      throw new Error(
+        `${where(page, page.route)}: field "route" is "${page.route}", which clashes with "${clash.route}" in ${where(clash, clash.route)} (routes must differ in more than letter case)`,
+      );
+    }
+    seen.set(key, page);
+  }
+}
