@@ -1,0 +1,106 @@
+/**
+ * `npm test`: every check of the project, in order, each counted.
+ *
+ *   1. astro check      strict TypeScript over the whole project (one check)
+ *   2. astro build      the site (one check; the end-to-end tests need it)
+ *   3. vitest           unit and content tests (tests/unit)
+ *   4. playwright       end-to-end tests on the built site in Chromium (tests/e2e)
+ *
+ * Ends with one line "N passed, N failed" summed over all of them (also written to
+ * test-results/summary.txt), and exits non-zero when anything failed.
+ *
+ * Chromium: CHROMIUM_PATH, else /usr/bin/chromium. When neither exists and this runs as root
+ * on Debian, Debian's `chromium` package is installed; otherwise it says what to install.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, 'test-results');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+let passed = 0;
+let failed = 0;
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function count(label, ok) {
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    console.error(`FAILED: ${label}`);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function ensureChromium() {
+  const wanted = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (fs.existsSync(wanted)) return wanted;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = fs.existsSync('/usr/bin/apt-get');
+  if (!process.env.CHROMIUM_PATH && isRoot && hasApt) {
+    console.log("No Chromium found: installing Debian's chromium package…");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    if (install && install.status === 0 && fs.existsSync(wanted)) return wanted;
+  }
+  console.error(
+    `No Chromium at ${wanted}. Install Debian's package (as root: apt-get install -y chromium) ` +
+      'or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+  );
+  return undefined;
+}
+
+fs.rmSync(results, { recursive: true, force: true });
+fs.mkdirSync(results, { recursive: true });
+
+const chromium = ensureChromium();
+
+count('astro check', run('astro check (TypeScript, strictest)', bin('astro'), ['check']));
+
+const built = run('astro build', bin('astro'), ['build']);
+count('astro build', built);
+
+const vitestJson = path.join(results, 'vitest.json');
+const vitestOk = run('vitest (unit and content tests)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += (vitest.numFailedTests ?? 0) + (vitest.numTotalTestSuites && !vitestOk && !vitest.numFailedTests ? 1 : 0);
+} else count('vitest produced no report', false);
+
+if (built && chromium) {
+  const playwrightJson = path.join(results, 'playwright.json');
+  run('playwright (end-to-end tests in Chromium)', bin('playwright'), ['test'], { CHROMIUM_PATH: chromium });
+  const report = readJson(playwrightJson);
+  if (report?.stats) {
+    passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
+    failed += report.stats.unexpected ?? 0;
+    if ((report.errors ?? []).length > 0) count('playwright run errors', false);
+  } else count('playwright produced no report', false);
+} else {
+  count(built ? 'end-to-end tests: no Chromium' : 'end-to-end tests: the build failed', false);
+}
+
+const summary = `${passed} passed, ${failed} failed`;
+fs.writeFileSync(path.join(results, 'summary.txt'), `${summary}\n`);
+console.log(`\n${summary}`);
+process.exit(failed > 0 ? 1 : 0);

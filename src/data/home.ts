@@ -1,0 +1,27 @@
+/**
+ * Home page text that is not part of the service catalogue: vision, mission and the quality
+ * policy (spec §2, "Home"). Edit the words here; the page lays them out.
+ */
+export const home = {
+  vision:
+    'To be the Kingdom’s most trusted partner for quality assurance and compliance: helping Saudi organizations meet international standards and grow with Saudi Vision 2030.',
+  mission:
+    'Simple, Efficient and Timely quality assurance. We make compliance clear, deliver it without waste, and meet every deadline our clients depend on.',
+  customSolution: {
+    title: 'Need a Custom Solution?',
+    text: 'Every organization is different. Tell us about your goals and we will shape an audit, training or consultancy program around them.',
+    cta: 'Contact Us',
+  },
+  clients: {
+    text: 'Organizations across the Kingdom’s energy, industrial and laboratory sectors rely on our assessments, trainings and consultancy.',
+    cta: 'Start Your Partnership',
+  },
+  /** Spec §9: five policy points. */
+  qualityPolicy: [
+    'Meet our clients’ requirements and applicable statutory and regulatory requirements in every engagement.',
+    'Deliver audits, trainings and consultancy that are impartial, confidential and based on evidence.',
+    'Keep our people competent through continual training, qualification and evaluation.',
+    'Set measurable quality objectives and review them to improve our services continually.',
+    'Support Saudi Vision 2030 by building local capability in quality, safety and sustainability.',
+  ],
+} as const;

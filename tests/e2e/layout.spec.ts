@@ -1,0 +1,133 @@
+/** The shared layout (spec §2): header, footer, floating chat link, scroll reveal, current year. */
+import { expect, test } from '@playwright/test';
+import { site } from './site-data';
+
+test.describe('header', () => {
+  test('logo links home, "Become a Partner" links /Partner, and it stays fixed while scrolling', async ({ page }) => {
+    await page.goto('/MangementSystemAudits/ScheduleQQualityAssessment');
+    const header = page.locator('header.site-header');
+    await expect(header.locator('a[href="/"]').first()).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Become a Partner' })).toHaveAttribute('href', '/Partner');
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    const box = await header.boundingBox();
+    expect(box?.y).toBe(0);
+  });
+
+  test('at 1150 px the menu groups show; below it a menu button opens the same destinations', async ({ page }) => {
+    await page.setViewportSize({ width: 1151, height: 800 });
+    await page.goto('/');
+    await expect(page.locator('.desktop-nav')).toBeVisible();
+    await expect(page.locator('.mobile-nav')).toBeHidden();
+    await page.setViewportSize({ width: 1149, height: 800 });
+    await expect(page.locator('.desktop-nav')).toBeHidden();
+    const toggle = page.locator('.mobile-nav > summary');
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    const panel = page.locator('.mobile-nav__panel');
+    await expect(panel.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/Aboutus');
+    await panel.getByText('Laboratory Management Services (17025)').click();
+    await panel.getByRole('link', { name: 'Support for Accreditation Process' }).click();
+    await expect(page).toHaveURL(/\/LaboratoryQualityManagementSystemServices\/SupportforAccreditationProcess$/);
+    await expect(page.locator('h1')).toHaveText('Support for Accreditation Process');
+  });
+
+  test('the current page is marked in the menu', async ({ page }) => {
+    await page.goto('/Trainings/OtherTrainings');
+    await expect(page.locator('.desktop-nav a[aria-current="page"]')).toHaveAttribute('href', '/Trainings/OtherTrainings');
+  });
+});
+
+test.describe('footer', () => {
+  test('blurb, location, contact links, quick links, four social links and the copyright', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.locator('footer');
+    await expect(footer).toContainText('Al-Khobar');
+    await expect(footer.locator(`a[href="mailto:${site.email}"]`)).toHaveText(site.email);
+    await expect(footer.locator('a[href^="tel:"]')).toHaveText(site.phone);
+    for (const name of ['About Us', 'Careers', 'Contact Us']) {
+      await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    const social = footer.locator('.site-footer__social a');
+    await expect(social).toHaveCount(4);
+    for (const link of await social.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+      await expect(link).toHaveAttribute('aria-label', /opens in a new tab/);
+    }
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Globaq`);
+  });
+
+  test('the copyright shows the current year even when the site was built in an earlier one', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2031-03-01T10:00:00Z'));
+    await page.goto('/AboutUs');
+    await expect(page.locator('footer')).toContainText('© 2031 Globaq');
+  });
+});
+
+test.describe('floating chat link', () => {
+  test('a plain link to the messaging service with the greeting, in a new tab', async ({ page }) => {
+    await page.goto('/ContactUs');
+    const chat = page.getByRole('link', { name: /Chat with us on WhatsApp/ });
+    await expect(chat).toBeVisible();
+    await expect(chat).toHaveAttribute('target', '_blank');
+    await expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
+    const href = new URL((await chat.getAttribute('href')) ?? '');
+    expect(href.hostname).toBe('wa.me');
+    expect(href.searchParams.get('text')).toBe(site.whatsapp.greeting);
+  });
+
+  test('on a phone, it covers nothing at the end of the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/AboutUs');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const chat = await page.locator('.chat-link').boundingBox();
+    const legal = await page.locator('.site-footer__legal p').boundingBox();
+    expect(chat && legal).toBeTruthy();
+    if (chat && legal) expect(legal.y + legal.height).toBeLessThanOrEqual(chat.y);
+  });
+});
+
+test.describe('scroll reveal', () => {
+  test('sections below the fold fade in once scrolled into view', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 700 });
+    await page.goto('/services/ms-audits');
+    const other = page.locator('section[aria-labelledby="other-services"]');
+    await expect(other).toHaveAttribute('data-reveal', 'pending');
+    await other.scrollIntoViewIfNeeded();
+    await expect(other).toHaveAttribute('data-reveal', 'shown');
+    await expect(other).toHaveCSS('opacity', '1');
+  });
+
+  test('sections on screen at load are never hidden', async ({ page }) => {
+    await page.goto('/services/ms-audits');
+    await expect(page.locator('section[aria-labelledby="overview"]')).not.toHaveAttribute('data-reveal', 'pending');
+  });
+
+  test('with reduced motion nothing is hidden', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1440, height: 700 } });
+    const page = await context.newPage();
+    await page.goto('/services/ms-audits');
+    await expect(page.locator('[data-reveal="pending"]')).toHaveCount(0);
+    await expect(page.locator('section[aria-labelledby="other-services"]')).toHaveCSS('opacity', '1');
+    await context.close();
+  });
+});
+
+test('a link to an anchor lands at the anchor, below the fixed header', async ({ page }) => {
+  await page.goto('/LaboratoryQualityManagementSystemServices/Training');
+  await page.locator('.courses__toc a').nth(3).click();
+  await expect(page).toHaveURL(/#method-validation$/);
+  const target = page.locator('#method-validation');
+  await expect(target).toBeInViewport();
+  const headerBottom = (await page.locator('header.site-header').boundingBox())?.height ?? 0;
+  await expect.poll(async () => (await target.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBottom);
+});
+
+test('a new page starts at the top', async ({ page }) => {
+  await page.goto('/AboutUs');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.locator('footer').getByRole('link', { name: 'Contact Us', exact: true }).click();
+  await expect(page).toHaveURL(/\/ContactUs$/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

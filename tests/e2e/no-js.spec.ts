@@ -1,0 +1,33 @@
+/** ARCHITECTURE invariant 3: every page reads fully with JavaScript off. */
+import { expect, test } from '@playwright/test';
+import { PAGE_ROUTES } from './routes';
+
+test.use({ javaScriptEnabled: false });
+
+test('every page shows its heading, all its sections and the whole menu without JavaScript', async ({ page }) => {
+  for (const route of PAGE_ROUTES) {
+    await page.goto(route.path);
+    await expect(page.locator('h1'), route.path).toContainText(route.heading);
+    // Nothing is left hidden for a script to reveal.
+    for (const section of await page.locator('[data-reveal]').all()) {
+      await expect(section, route.path).toHaveCSS('opacity', '1');
+    }
+    await expect(page.locator('footer')).toContainText('Al-Khobar');
+  }
+});
+
+test('the menu works without JavaScript, on a desktop and on a phone', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('.desktop-nav summary', { hasText: 'Audit Assistance' }).click();
+  await page.locator('.desktop-nav').getByRole('link', { name: 'ISO Third Party Audits' }).click();
+  await expect(page.locator('h1')).toHaveText('ISO Third Party Audits');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.locator('.mobile-nav > summary').click();
+  const panel = page.locator('.mobile-nav__panel');
+  await panel.locator('summary', { hasText: /^Trainings$/ }).click();
+  await panel.locator('summary', { hasText: 'ISO Trainings' }).click();
+  await panel.getByRole('link', { name: 'Internal Audit Training' }).click();
+  await expect(page.locator('h1')).toHaveText('Internal Audit Training');
+});

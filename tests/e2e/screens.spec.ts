@@ -1,0 +1,30 @@
+/**
+ * Layout holds from 320 px to 1920 px: no page scrolls sideways. Screenshots at 390 px and
+ * 1440 px are saved under test-results/screenshots for people to look at.
+ */
+import { expect, test } from '@playwright/test';
+
+const PAGES = ['/', '/AboutUs', '/services/ms-audits', '/Trainings/OtherTrainings', '/ISOConsultancy', '/ContactUs', '/services/unknown'];
+
+for (const width of [320, 390, 768, 1149, 1440, 1920]) {
+  test(`no horizontal scrolling at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const path of PAGES) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+      // The fixed header does not widen the page, so check its controls fit on their own.
+      for (const control of await page.locator('header.site-header :is(a, summary):visible').all()) {
+        const box = await control.boundingBox();
+        if (!box || box.y > 80) continue;
+        expect(box.x, `${path} at ${width} px`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      if (width === 390 || width === 1440) {
+        const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
+        await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+      }
+    }
+  });
+}

@@ -1,0 +1,4 @@
+/** The company details the built site was made with: src/data/company.ts with the same environment. */
+import { createSite } from '../../src/data/company';
+
+export const site = createSite(process.env);

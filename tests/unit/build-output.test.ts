@@ -1,0 +1,82 @@
+/**
+ * The built site as a plain static host sees it (dist/client): every route of the
+ * specification is a file at its exact spelling, nothing relies on letter case alone, and the
+ * sitemap lists exactly the public pages. Needs `astro build` first (npm test runs it).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ROOT, loadPages, loadServices } from '../helpers/content';
+
+const CLIENT = path.join(ROOT, 'dist/client');
+const SPEC_ROUTES = [
+  '/',
+  '/ContactUs',
+  '/Partner',
+  '/ThanksPage',
+  ...loadServices().map((s) => `/services/${s.id}`),
+  ...loadPages().map((p) => `/${p.data.route}`),
+];
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const rel = `${prefix}/${d.name}`;
+    return d.isDirectory() ? [rel, ...listFiles(path.join(dir, d.name), rel)] : [rel];
+  });
+}
+
+const fileFor = (route: string) => path.join(CLIENT, route === '/' ? 'index.html' : `${route}.html`);
+const read = (file: string) => fs.readFileSync(path.join(CLIENT, file), 'utf8');
+
+beforeAll(() => {
+  if (!fs.existsSync(CLIENT)) throw new Error('dist/client is missing: run `npm run build` first (npm test does).');
+});
+
+describe('static output', () => {
+  test('every route of the specification is an HTML file at its exact spelling', () => {
+    expect(SPEC_ROUTES.length).toBeGreaterThanOrEqual(5 + 12 + 18);
+    for (const route of SPEC_ROUTES) expect(fs.existsSync(fileFor(route)), route).toBe(true);
+  });
+
+  test('no two output files, and no two source files, differ only in letter case', () => {
+    for (const [base, files] of [
+      ['dist/client', listFiles(CLIENT)],
+      ['src', listFiles(path.join(ROOT, 'src'))],
+      ['public', listFiles(path.join(ROOT, 'public'))],
+    ] as const) {
+      const seen = new Map<string, string>();
+      for (const file of files) {
+        const clash = seen.get(file.toLowerCase());
+        expect(clash, `${base}${file} and ${base}${clash ?? ''}`).toBeUndefined();
+        seen.set(file.toLowerCase(), file);
+      }
+    }
+  });
+
+  test('the Coming Soon page is services/404.html, for hosts that serve the nearest 404.html', () => {
+    const html = read('services/404.html');
+    expect(html).toMatch(/<h1[^>]*>Coming Soon<\/h1>/);
+    expect(html).toMatch(/href="\/"/);
+    expect(html).toMatch(/href="\/ContactUs"/);
+    expect(html).toContain('name="robots" content="noindex"');
+  });
+
+  test('the not-found page is 404.html with a way back', () => {
+    const html = read('404.html');
+    expect(html).toMatch(/<h1[^>]*>Page not found<\/h1>/);
+    expect(html).toMatch(/href="\/"/);
+  });
+
+  test('the static-host rules serve /Aboutus and unknown service slugs', () => {
+    const redirects = read('_redirects');
+    expect(redirects).toMatch(/^\/Aboutus\s+\/AboutUs\s+200$/m);
+    expect(redirects).toMatch(/^\/services\/\*\s+\/services\/404\.html\s+404$/m);
+  });
+
+  test('the sitemap lists every public page once, and no error page', () => {
+    const xml = read('sitemap-0.xml');
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+    expect(new Set(locs).size).toBe(locs.length);
+    expect([...locs].sort()).toEqual(SPEC_ROUTES.filter((r) => r !== '/ThanksPage').sort());
+  });
+});
