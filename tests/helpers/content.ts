@@ -3,6 +3,7 @@
  * collection's own schema from src/content.config.ts, so unit tests see exactly what the
  * build sees, without a build.
  */
+import type { CollectionEntry } from 'astro:content';
 import { collections } from '../../src/content.config';
 import { readContentDir } from './frontmatter';
 
@@ -15,8 +16,7 @@ export interface LoadedEntry<T> {
   readonly body: string;
 }
 
-type SchemaOf<K extends keyof typeof collections> = (typeof collections)[K]['schema'];
-type DataOf<K extends keyof typeof collections> = SchemaOf<K> extends { parse: (v: unknown) => infer D } ? D : never;
+type DataOf<K extends keyof typeof collections> = CollectionEntry<K>['data'];
 
 export function loadCollection<K extends keyof typeof collections>(name: K, dir: string): LoadedEntry<DataOf<K>>[] {
   const schema = collections[name].schema as unknown as { parse: (v: unknown) => DataOf<K> };

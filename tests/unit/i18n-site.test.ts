@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { t } from '../../src/i18n';
 import { en } from '../../src/i18n/en';
 import { phoneHref, site, whatsappHref } from '../../src/data/site';
+import { createSite, siteLinks } from '../../src/data/company';
 import { breadcrumbsFor } from '../../src/lib/breadcrumbs';
 
 describe('UI strings', () => {
@@ -35,5 +36,21 @@ describe('breadcrumbs', () => {
     expect(breadcrumbsFor('/Trainings/ISOTrainings/InternalAuditTraining').map((c) => c.label)).toEqual(['Home', 'Trainings', 'ISO Trainings']);
     expect(breadcrumbsFor('/ISOConsultancy').map((c) => c.label)).toEqual(['Home']);
     expect(breadcrumbsFor('/nowhere')).toEqual([]);
+  });
+});
+
+describe('company details from the build environment', () => {
+  test('environment variables override the defaults', () => {
+    const custom = createSite({ PUBLIC_SITE_EMAIL: 'hello@example.com.sa', PUBLIC_SITE_PHONE: '+966 13 812 3456', PUBLIC_SITE_WHATSAPP: '966501234567' });
+    expect(custom.email).toBe('hello@example.com.sa');
+    const links = siteLinks(custom);
+    expect(links.phoneHref).toBe('tel:+966138123456');
+    expect(links.whatsappHref).toMatch(/^https:\/\/wa\.me\/966501234567\?text=/);
+  });
+
+  test('a malformed value fails, naming the field', () => {
+    expect(() => createSite({ PUBLIC_SITE_EMAIL: 'not-an-address' })).toThrow(/email/);
+    expect(() => createSite({ PUBLIC_SITE_PHONE: '013 812' })).toThrow(/phone/);
+    expect(() => createSite({ PUBLIC_SITE_WHATSAPP: '+966 50' })).toThrow(/whatsapp/);
   });
 });
