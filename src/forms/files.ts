@@ -1,0 +1,48 @@
+/**
+ * Rules for the trainers' CV files of the partner form (spec §5, §9). Only the names are ever
+ * sent; the files stay on the visitor's computer.
+ */
+
+/** Spec §9: 2MB. */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** Spec §9: pdf, jpeg, jpg, doc, docx. */
+export const ALLOWED_EXTENSIONS = ['pdf', 'jpeg', 'jpg', 'doc', 'docx'] as const;
+/** For the file picker's `accept`: extensions and their media types. */
+export const ACCEPT_ATTRIBUTE = [
+  '.pdf',
+  '.jpeg',
+  '.jpg',
+  '.doc',
+  '.docx',
+  'application/pdf',
+  'image/jpeg',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+].join(',');
+
+export interface FileLike {
+  readonly name: string;
+  readonly size: number;
+}
+
+export type FileRejection = { readonly file: string; readonly reason: 'tooLarge' | 'invalidType' };
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * Splits a selection into the files kept and the files refused, each refused file with its
+ * reason (the type is checked first: a 5 MB .exe is "not a valid type").
+ */
+export function checkFiles<F extends FileLike>(files: readonly F[]): { accepted: F[]; rejected: FileRejection[] } {
+  const accepted: F[] = [];
+  const rejected: FileRejection[] = [];
+  for (const file of files) {
+    if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) rejected.push({ file: file.name, reason: 'invalidType' });
+    else if (file.size > MAX_FILE_BYTES) rejected.push({ file: file.name, reason: 'tooLarge' });
+    else accepted.push(file);
+  }
+  return { accepted, rejected };
+}

@@ -1,0 +1,102 @@
+/**
+ * Building blocks shared by the form schemas. The schemas use `zod/mini`, so the same schema
+ * object validates in the browser island (small bundle) and in the receiver.
+ *
+ * Every issue message is a code from ISSUE_CODES; the island turns it into words from
+ * src/i18n, the receiver reports it as is, next to the field's name.
+ */
+import * as z from 'zod/mini';
+
+export const ISSUE_CODES = [
+  'required',
+  'tooLong',
+  'invalidEmail',
+  'invalidUrl',
+  'invalidPhone',
+  'invalidNumber',
+  'invalidOption',
+  /** A field the form does not have. */
+  'unknownField',
+  /** A value of the wrong type (an object where text belongs, say). */
+  'invalidValue',
+] as const;
+export type IssueCode = (typeof ISSUE_CODES)[number];
+
+/** Upper bound for free text: long answers fit, a 1 MB paste does not. */
+export const LONG_TEXT_MAX = 5000;
+export const SHORT_TEXT_MAX = 200;
+
+/** Optional text, trimmed; '' when left empty. */
+export const optionalText = (max: number = SHORT_TEXT_MAX) => z.string().check(z.trim(), z.maxLength(max, 'tooLong'));
+
+/** Required text, trimmed, not empty. */
+export const requiredText = (max: number = SHORT_TEXT_MAX) =>
+  z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
+
+export const requiredEmail = () =>
+  z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(254, 'tooLong'), z.email('invalidEmail'));
+
+/** A web address with its scheme, as an `<input type="url">` accepts it. */
+export const requiredUrl = () =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'required'),
+      z.maxLength(500, 'tooLong'),
+      z.refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), 'invalidUrl'),
+    );
+
+/** A telephone number as people write it: digits, spaces, +, -, ( ) and dots, 6 to 20 digits. */
+export const requiredPhone = () =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1, 'required'),
+    z.maxLength(30, 'tooLong'),
+    z.refine((value) => {
+      if (value === '') return true;
+      const digits = value.replace(/\D/g, '').length;
+      return /^\+?[\d\s().-]+$/.test(value) && digits >= 6 && digits <= 20;
+    }, 'invalidPhone'),
+  );
+
+/** A whole number from 0 (spec §9); `null` when left empty. */
+export const countOrNull = () => z.nullable(z.number('invalidNumber').check(z.int('invalidNumber'), z.minimum(0, 'invalidNumber'), z.maximum(1_000_000, 'invalidNumber')));
+
+/** One of `options`; '' counts as missing when `required`. */
+export const choice = <const T extends readonly string[]>(options: T, required: boolean) =>
+  z.string().check(
+    z.refine((value) => !required || value !== '', 'required'),
+    z.refine((value) => value === '' || options.includes(value), 'invalidOption'),
+  );
+
+/** Several of `options`, each at most once. */
+export const choices = <const T extends readonly string[]>(options: T) =>
+  z.array(z.string()).check(
+    z.maxLength(options.length, 'invalidOption'),
+    z.refine((values) => values.every((v) => options.includes(v)) && new Set(values).size === values.length, 'invalidOption'),
+  );
+
+export interface FieldIssue {
+  /** The field's name, as in the payload. */
+  readonly field: string;
+  readonly code: IssueCode;
+}
+
+const isIssueCode = (message: string): message is IssueCode => (ISSUE_CODES as readonly string[]).includes(message);
+
+/** The first issue of each field, in the order the fields were checked. */
+export function fieldIssues(error: z.core.$ZodError): FieldIssue[] {
+  const out: FieldIssue[] = [];
+  const add = (field: string, code: IssueCode) => {
+    if (!out.some((issue) => issue.field === field)) out.push({ field, code });
+  };
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add(key, 'unknownField');
+      continue;
+    }
+    add(issue.path.map(String).join('.'), isIssueCode(issue.message) ? issue.message : 'invalidValue');
+  }
+  return out;
+}

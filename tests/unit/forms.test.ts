@@ -1,0 +1,220 @@
+/** The form rules shared by the islands and the receiver (spec §3, §5, §7, §9). */
+import { describe, expect, test, vi } from 'vitest';
+import { buildContactPayload, contactSchema, contactValuesFromForm, emptyContact, missingContactFields } from '../../src/forms/contact';
+import {
+  OWNERSHIP_OPTIONS,
+  PARTNER_SECTIONS,
+  buildPartnerPayload,
+  classroomPlansAsked,
+  emptyPartner,
+  missingPartnerFields,
+  ownershipNeedsSpecification,
+  partnerSchema,
+  partnerValuesFromForm,
+  type PartnerValues,
+} from '../../src/forms/partner';
+import { COUNTRIES, PREFERRED_COUNTRIES } from '../../src/forms/countries';
+import { MAX_FILE_BYTES, checkFiles } from '../../src/forms/files';
+import { fieldIssues } from '../../src/forms/rules';
+import { submitToEndpoint } from '../../src/forms/submit';
+
+const NOW = new Date('2026-11-22T10:30:00.000Z');
+
+const filledPartner = (): PartnerValues => ({
+  ...emptyPartner(),
+  name: 'Aisha Al-Qahtani',
+  organization: 'Eastern Quality Training',
+  jobTitle: 'Managing Director',
+  country: 'Saudi Arabia',
+  cityName: 'Dammam',
+  email: 'aisha@example.com',
+  phoneNumber: '+966 50 123 4567',
+  companyWebsite: 'https://example.com',
+  yearsInBusiness: '7',
+  formOfOwnership: 'Privately held company',
+});
+
+describe('contact form', () => {
+  test('the body has exactly the fields of spec §7, with both timestamps', () => {
+    const payload = buildContactPayload({ ...emptyContact(), firstName: ' Omar ', lastName: 'Saleh', email: 'omar@example.com', message: 'Hello' }, NOW, 'en-GB');
+    expect(Object.keys(payload)).toEqual(['firstName', 'lastName', 'email', 'country', 'city', 'company', 'message', 'submissionDate', 'submissionTimestamp']);
+    expect(payload.firstName).toBe('Omar');
+    expect(payload.submissionDate).toBe('2026-11-22T10:30:00.000Z');
+    expect(payload.submissionTimestamp).toBe(NOW.toLocaleString('en-GB'));
+    expect(contactSchema.safeParse(payload).success).toBe(true);
+  });
+
+  test('firstName, lastName and email are required (spec §5)', () => {
+    expect(missingContactFields(emptyContact())).toEqual(['firstName', 'lastName', 'email']);
+    expect(missingContactFields({ ...emptyContact(), firstName: 'A', lastName: '  ', email: 'a@b.co' })).toEqual(['lastName']);
+    const result = contactSchema.safeParse(buildContactPayload(emptyContact(), NOW));
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldIssues(result.error)).toEqual([
+      { field: 'firstName', code: 'required' },
+      { field: 'lastName', code: 'required' },
+      { field: 'email', code: 'required' },
+    ]);
+  });
+
+  test('the schema refuses a bad e-mail, unknown fields, wrong types and over-long text', () => {
+    const ok = buildContactPayload({ ...emptyContact(), firstName: 'A', lastName: 'B', email: 'a@example.com' }, NOW);
+    const issues = (body: unknown) => {
+      const result = contactSchema.safeParse(body);
+      return result.success ? [] : fieldIssues(result.error);
+    };
+    expect(issues({ ...ok, email: 'not-an-address' })).toEqual([{ field: 'email', code: 'invalidEmail' }]);
+    expect(issues({ ...ok, admin: true })).toEqual([{ field: 'admin', code: 'unknownField' }]);
+    expect(issues({ ...ok, message: { $gt: '' } })).toEqual([{ field: 'message', code: 'invalidValue' }]);
+    expect(issues({ ...ok, message: 'x'.repeat(5001) })).toEqual([{ field: 'message', code: 'tooLong' }]);
+    expect(issues({ ...ok, submissionDate: 'yesterday' })).toEqual([{ field: 'submissionDate', code: 'invalidValue' }]);
+  });
+
+  test('a form post without JavaScript becomes the same body, stamped by the server', () => {
+    const body = contactValuesFromForm(new URLSearchParams('firstName=Omar&lastName=Saleh&email=omar%40example.com'), NOW);
+    expect(contactSchema.safeParse(body).success).toBe(true);
+    expect(body['submissionDate']).toBe(NOW.toISOString());
+  });
+});
+
+describe('partner application', () => {
+  test('the required fields of spec §5, in form order', () => {
+    expect(missingPartnerFields(emptyPartner())).toEqual([
+      'name',
+      'organization',
+      'jobTitle',
+      'country',
+      'cityName',
+      'email',
+      'phoneNumber',
+      'companyWebsite',
+      'yearsInBusiness',
+      'formOfOwnership',
+    ]);
+    expect(missingPartnerFields(filledPartner())).toEqual([]);
+  });
+
+  test('the body has every partner field plus uploadedFiles, file names joined, numbers as numbers', () => {
+    const payload = buildPartnerPayload({ ...filledPartner(), numberOfSites: '3', servicesTypes: ['Training Courses'] }, ['cv-1.pdf', 'cv 2.docx']);
+    expect(payload.uploadedFiles).toBe('cv-1.pdf, cv 2.docx');
+    expect(payload.yearsInBusiness).toBe(7);
+    expect(payload.numberOfSites).toBe(3);
+    expect(payload.numberOfEmployees).toBeNull();
+    expect(Object.keys(payload).sort()).toEqual(Object.keys(partnerSchema.shape).sort());
+    expect(Object.keys(payload)).toHaveLength(18 + 3 + 4 + 2 + 2 + 1);
+    expect(partnerSchema.safeParse(payload).success).toBe(true);
+  });
+
+  test('the six sections hold every field exactly once', () => {
+    const inSections = PARTNER_SECTIONS.flatMap((s) => s.fields as readonly string[]);
+    const payloadFields = Object.keys(partnerSchema.shape).filter((f) => f !== 'uploadedFiles');
+    expect([...inSections].sort()).toEqual([...payloadFields].sort());
+    expect(new Set(inSections).size).toBe(inSections.length);
+    expect(PARTNER_SECTIONS.map((s) => s.id)).toEqual(['basic', 'company', 'interest', 'training', 'business', 'competition']);
+  });
+
+  test('follow-up questions (spec §4)', () => {
+    expect(OWNERSHIP_OPTIONS.filter(ownershipNeedsSpecification)).toEqual(['Subsidiary (please specify name of parent company)', 'Other']);
+    expect(classroomPlansAsked('No')).toBe(true);
+    expect(classroomPlansAsked('Yes')).toBe(false);
+    expect(classroomPlansAsked('')).toBe(false);
+    // Answers to hidden follow-ups are not sent.
+    const payload = buildPartnerPayload({ ...filledPartner(), ownershipSpecification: 'Parent Co', classroomAvailable: 'Yes', futureClassroomPlans: 'x' }, []);
+    expect(payload.ownershipSpecification).toBe('');
+    expect(payload.futureClassroomPlans).toBe('');
+  });
+
+  test('the schema refuses negative numbers, unknown options and countries, bad phone numbers and URLs', () => {
+    const ok = buildPartnerPayload(filledPartner(), []);
+    const issues = (body: unknown) => {
+      const result = partnerSchema.safeParse(body);
+      return result.success ? [] : fieldIssues(result.error);
+    };
+    expect(issues({ ...ok, yearsInBusiness: -1 })).toEqual([{ field: 'yearsInBusiness', code: 'invalidNumber' }]);
+    expect(issues({ ...ok, yearsInBusiness: null })).toEqual([{ field: 'yearsInBusiness', code: 'required' }]);
+    expect(issues({ ...ok, numberOfSites: 2.5 })).toEqual([{ field: 'numberOfSites', code: 'invalidNumber' }]);
+    expect(issues({ ...ok, formOfOwnership: 'Cooperative' })).toEqual([{ field: 'formOfOwnership', code: 'invalidOption' }]);
+    expect(issues({ ...ok, country: 'Atlantis' })).toEqual([{ field: 'country', code: 'invalidOption' }]);
+    expect(issues({ ...ok, servicesTypes: ['Training Courses', 'Training Courses'] })).toEqual([{ field: 'servicesTypes', code: 'invalidOption' }]);
+    expect(issues({ ...ok, phoneNumber: 'call me' })).toEqual([{ field: 'phoneNumber', code: 'invalidPhone' }]);
+    expect(issues({ ...ok, companyWebsite: 'example.com' })).toEqual([{ field: 'companyWebsite', code: 'invalidUrl' }]);
+    expect(issues({ ...ok, classroomAvailable: 'Maybe' })).toEqual([{ field: 'classroomAvailable', code: 'invalidOption' }]);
+  });
+
+  test('a form post without JavaScript becomes the same body', () => {
+    const form = new URLSearchParams(
+      'name=Aisha&organization=EQT&jobTitle=MD&country=Saudi+Arabia&cityName=Dammam&email=a%40example.com&phoneNumber=%2B966501234567' +
+        '&companyWebsite=https%3A%2F%2Fexample.com&yearsInBusiness=7&numberOfSites=&numberOfEmployees=12&formOfOwnership=Other' +
+        '&ownershipSpecification=Family+firm&servicesTypes=Training+Courses&servicesTypes=Inspection+Services&uploadedFiles=a.pdf&uploadedFiles=b.doc' +
+        '&classroomAvailable=No&futureClassroomPlans=Renting&trainersAvailable=Yes&customerSatisfactionMeasured=&qualityFamiliarity=Yes' +
+        '&interestReason=&salesMarketingCapabilities=&demandAnticipation=&marketPotential=&topThreeReasons=&localCompetition=&competitorEncounters=&competitorAnalysis=&presidentName=',
+    );
+    const body = partnerValuesFromForm(form);
+    expect(body['servicesTypes']).toEqual(['Training Courses', 'Inspection Services']);
+    expect(body['targetMarkets']).toEqual([]);
+    expect(body['numberOfSites']).toBeNull();
+    expect(body['numberOfEmployees']).toBe(12);
+    expect(body['uploadedFiles']).toBe('a.pdf, b.doc');
+    const result = partnerSchema.safeParse(body);
+    expect(result.success ? [] : fieldIssues(result.error)).toEqual([]);
+  });
+
+  test('about 195 countries, each once, Saudi Arabia offered first', () => {
+    expect(COUNTRIES.length).toBeGreaterThanOrEqual(193);
+    expect(COUNTRIES.length).toBeLessThanOrEqual(197);
+    expect(new Set(COUNTRIES).size).toBe(COUNTRIES.length);
+    expect(PREFERRED_COUNTRIES[0]).toBe('Saudi Arabia');
+    expect(COUNTRIES).toContain('Türkiye');
+  });
+});
+
+describe('CV files (spec §5, §9)', () => {
+  test('over 2MB is refused as too large; other types as invalid; the rest kept', () => {
+    const { accepted, rejected } = checkFiles([
+      { name: 'cv.pdf', size: 1000 },
+      { name: 'photo.JPG', size: MAX_FILE_BYTES },
+      { name: 'big.docx', size: MAX_FILE_BYTES + 1 },
+      { name: 'script.exe', size: 10 },
+      { name: 'noextension', size: 10 },
+      { name: 'cv.jpeg', size: 5 },
+      { name: 'old.doc', size: 5 },
+    ]);
+    expect(accepted.map((f) => f.name)).toEqual(['cv.pdf', 'photo.JPG', 'cv.jpeg', 'old.doc']);
+    expect(rejected).toEqual([
+      { file: 'big.docx', reason: 'tooLarge' },
+      { file: 'script.exe', reason: 'invalidType' },
+      { file: 'noextension', reason: 'invalidType' },
+    ]);
+  });
+});
+
+describe('submitToEndpoint (spec §7)', () => {
+  const page = 'https://www.globaq.example/ContactUs';
+
+  test('another origin: no-cors, JSON content type, the opaque answer not read', async () => {
+    const fetchImpl = vi.fn(async () => new Response(null, { status: 200 }));
+    const result = await submitToEndpoint('https://script.example.com/exec', { a: 1 }, { pageUrl: page, fetchImpl });
+    expect(result).toEqual({ ok: true });
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('https://script.example.com/exec');
+    expect(init.mode).toBe('no-cors');
+    expect(init.method).toBe('POST');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  test('the own receiver: its answer is read, and a 4xx/5xx is a failure', async () => {
+    const ok = await submitToEndpoint('/api/contact', {}, { pageUrl: page, fetchImpl: async () => new Response('{}', { status: 201 }) });
+    expect(ok).toEqual({ ok: true });
+    const bad = await submitToEndpoint('/api/contact', {}, { pageUrl: page, fetchImpl: async () => new Response('{}', { status: 500 }) });
+    expect(bad).toEqual({ ok: false, reason: 'status', status: 500 });
+  });
+
+  test('a network error, or no answer in time, is a failure', async () => {
+    const network = await submitToEndpoint('/api/contact', {}, { pageUrl: page, fetchImpl: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(network).toEqual({ ok: false, reason: 'network' });
+    const hang: typeof fetch = (_url, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+    const slow = await submitToEndpoint('/api/contact', {}, { pageUrl: page, fetchImpl: hang, timeoutMs: 20 });
+    expect(slow).toEqual({ ok: false, reason: 'timeout' });
+  });
+});
