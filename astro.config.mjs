@@ -30,6 +30,9 @@ export default defineConfig({
   ],
   env: {
     schema: {
+      // Where the forms send (README, "Form endpoints"): the site's own receiver by default.
+      PUBLIC_CONTACT_ENDPOINT: envField.string({ context: 'client', access: 'public', default: '/api/contact' }),
+      PUBLIC_PARTNER_ENDPOINT: envField.string({ context: 'client', access: 'public', default: '/api/partner' }),
       PUBLIC_SITE_PHONE: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_SITE_EMAIL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_SITE_WHATSAPP: envField.string({ context: 'client', access: 'public', optional: true }),

@@ -205,3 +205,40 @@ export function partnerValuesFromForm(form: URLSearchParams): Record<string, unk
   out['uploadedFiles'] ??= '';
   return out;
 }
+
+/** Spec §4, §9: success is shown only after an extra 2 seconds. */
+export const PARTNER_SUCCESS_DELAY_MS = 2000;
+
+/** Where the partner form keeps the visitor's answers while they type (this browser only). */
+export const PARTNER_DRAFT_KEY = 'globaq:partner-draft:v1';
+
+/**
+ * A saved draft read back: only known fields of the right shape are taken, so a stale or
+ * tampered entry can never break the form.
+ */
+export function restorePartnerDraft(raw: string | null): PartnerValues | undefined {
+  if (!raw) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const source = parsed as Record<string, unknown>;
+  const values = emptyPartner();
+  let any = false;
+  for (const key of Object.keys(values) as (keyof PartnerValues)[]) {
+    const value = source[key];
+    if ((PARTNER_MULTI_FIELDS as readonly string[]).includes(key)) {
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+        (values as Record<string, unknown>)[key] = value;
+        any ||= value.length > 0;
+      }
+    } else if (typeof value === 'string') {
+      (values as Record<string, unknown>)[key] = value;
+      any ||= value !== '';
+    }
+  }
+  return any ? values : undefined;
+}

@@ -1,0 +1,112 @@
+/**
+ * The contact form (spec §2 ContactUs, §4, §5, §7, §8). Server-rendered as a plain form that
+ * posts to the endpoint without JavaScript; hydrated, it validates, sends JSON and shows the
+ * banners, keeping every field when sending fails.
+ */
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { t, type UiKey } from '../../i18n';
+import { buildContactPayload, contactSchema, emptyContact, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';
+import { HONEYPOT_FIELD } from '../../forms/honeypot';
+import { fieldIssues } from '../../forms/rules';
+import { submitToEndpoint } from '../../forms/submit';
+import { ErrorSummary, Honeypot, ResultBanner, TextArea, TextField, type FieldErrors } from './form-ui';
+import './forms.css';
+
+type Status = 'idle' | 'submitting' | 'success' | 'failure';
+
+const fieldId = (field: string) => `contact-${field}`;
+const labelOf = (field: string) => t(`contact.field.${field}` as UiKey);
+
+export default function ContactForm({ endpoint }: { endpoint: string }) {
+  const [values, setValues] = useState<ContactValues>(emptyContact);
+  const [honeypot, setHoneypot] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+
+  // Hydrated: this script does the required-field check itself (spec §5 alert); the browser
+  // still checks the e-mail type through reportValidity().
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+
+  useEffect(() => {
+    if (status === 'success' || status === 'failure') bannerRef.current?.focus();
+  }, [status]);
+
+  const set = (field: ContactField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`#${fieldId(field)}`)?.focus();
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === 'submitting') return;
+    setStatus('idle'); // a new submit clears the previous banner (spec §4)
+
+    const missing = missingContactFields(values);
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((field) => [field, 'required'])));
+      window.alert(t('contact.alert.required'));
+      focusField(missing[0] ?? '');
+      return;
+    }
+    if (formRef.current && !formRef.current.reportValidity()) return;
+
+    const payload = buildContactPayload(values);
+    const parsed = contactSchema.safeParse(payload);
+    if (!parsed.success) {
+      const issues = fieldIssues(parsed.error);
+      setErrors(Object.fromEntries(issues.map((issue) => [issue.field, issue.code])));
+      focusField(issues[0]?.field ?? '');
+      return;
+    }
+    setErrors({});
+    setStatus('submitting');
+    const body = honeypot ? { ...parsed.data, [HONEYPOT_FIELD]: honeypot } : parsed.data;
+    const result = await submitToEndpoint(endpoint, body, { pageUrl: window.location.href });
+    if (result.ok) {
+      setValues(emptyContact());
+      setHoneypot('');
+      setStatus('success');
+    } else {
+      setStatus('failure');
+    }
+  }
+
+  const submitting = status === 'submitting';
+  const common = (field: ContactField) => ({
+    id: fieldId(field),
+    name: field,
+    label: labelOf(field),
+    value: values[field],
+    onChange: set(field),
+    error: errors[field],
+  });
+
+  return (
+    <form ref={formRef} className="site-form" method="post" action={endpoint} onSubmit={onSubmit} aria-labelledby="contact-form-title" data-status={status}>
+      <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
+      {status === 'success' ? <ResultBanner ref={bannerRef} kind="success" title={t('contact.success.title')} text={t('contact.success.text')} /> : null}
+      {status === 'failure' ? <ResultBanner ref={bannerRef} kind="failure" title={t('contact.failure.title')} text={t('contact.failure.text')} /> : null}
+      <ErrorSummary errors={errors} labelFor={labelOf} idFor={fieldId} />
+      <div className="site-form__grid">
+        <TextField {...common('firstName')} required autoComplete="given-name" />
+        <TextField {...common('lastName')} required autoComplete="family-name" />
+        <TextField {...common('email')} type="email" required autoComplete="email" inputMode="email" className="site-form__wide" />
+        <TextField {...common('country')} autoComplete="country-name" />
+        <TextField {...common('city')} autoComplete="address-level2" />
+        <TextField {...common('company')} autoComplete="organization" className="site-form__wide" />
+        <TextArea {...common('message')} rows={6} className="site-form__wide" />
+      </div>
+      <Honeypot name={HONEYPOT_FIELD} value={honeypot} onChange={setHoneypot} />
+      <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
+        {submitting ? t('contact.submitting') : t('contact.submit')}
+      </button>
+    </form>
+  );
+}
+

@@ -1,0 +1,384 @@
+/**
+ * The partner application (spec §2 Partner, §3, §4, §5, §7, §8). Server-rendered as a plain
+ * form that posts to the endpoint without JavaScript; hydrated, it follows every rule of the
+ * specification, keeps the answers on this device while the visitor types, and never loses
+ * them when sending fails.
+ */
+import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
+import { t, type UiKey } from '../../i18n';
+import { COUNTRIES, PREFERRED_COUNTRIES } from '../../forms/countries';
+import { ACCEPT_ATTRIBUTE, checkFiles } from '../../forms/files';
+import { HONEYPOT_FIELD } from '../../forms/honeypot';
+import {
+  OWNERSHIP_OPTIONS,
+  PARTNER_DRAFT_KEY,
+  PARTNER_REQUIRED,
+  PARTNER_SECTIONS,
+  PARTNER_SUCCESS_DELAY_MS,
+  SERVICE_TYPES,
+  TARGET_MARKETS,
+  YES_NO,
+  buildPartnerPayload,
+  classroomPlansAsked,
+  emptyPartner,
+  missingPartnerFields,
+  ownershipNeedsSpecification,
+  partnerSchema,
+  restorePartnerDraft,
+  type PartnerField,
+  type PartnerMultiField,
+  type PartnerValues,
+} from '../../forms/partner';
+import { fieldIssues } from '../../forms/rules';
+import { submitToEndpoint } from '../../forms/submit';
+import { ChoiceGroup, ErrorSummary, FieldShell, Honeypot, ResultBanner, SelectField, TextArea, TextField, type FieldErrors } from './form-ui';
+import './forms.css';
+
+/** `confirming`: sent and acknowledged, during the extra wait before the success banner (spec §4). */
+type Status = 'idle' | 'submitting' | 'confirming' | 'success' | 'failure';
+
+const fieldId = (field: string) => `partner-${field}`;
+const labelOf = (field: string) => t(`partner.field.${field}` as UiKey);
+const isRequired = (field: PartnerField) => (PARTNER_REQUIRED as readonly string[]).includes(field);
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const TEXT_AREAS = new Set<PartnerField>([
+  'interestReason',
+  'topThreeReasons',
+  'futureClassroomPlans',
+  'salesMarketingCapabilities',
+  'demandAnticipation',
+  'marketPotential',
+  'localCompetition',
+  'competitorEncounters',
+  'competitorAnalysis',
+]);
+const INPUT_TYPES: Partial<Record<PartnerField, { type: 'email' | 'url' | 'tel' | 'number'; autoComplete?: string }>> = {
+  email: { type: 'email', autoComplete: 'email' },
+  phoneNumber: { type: 'tel', autoComplete: 'tel' },
+  companyWebsite: { type: 'url', autoComplete: 'url' },
+  yearsInBusiness: { type: 'number' },
+  numberOfSites: { type: 'number' },
+  numberOfEmployees: { type: 'number' },
+};
+const AUTOCOMPLETE: Partial<Record<PartnerField, string>> = {
+  name: 'name',
+  organization: 'organization',
+  jobTitle: 'organization-title',
+  cityName: 'address-level2',
+  country: 'country-name',
+};
+
+function saveDraft(values: PartnerValues) {
+  try {
+    window.localStorage.setItem(PARTNER_DRAFT_KEY, JSON.stringify(values));
+  } catch {
+    // Storage full or disabled: the form still works, only the draft is not kept.
+  }
+}
+
+function clearDraft() {
+  try {
+    window.localStorage.removeItem(PARTNER_DRAFT_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+export default function PartnerForm({ endpoint }: { endpoint: string }) {
+  const [values, setValues] = useState<PartnerValues>(emptyPartner);
+  const [files, setFiles] = useState<File[]>([]);
+  const [honeypot, setHoneypot] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [restored, setRestored] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const dirty = useRef(false);
+
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+    const draft = restorePartnerDraft(window.localStorage.getItem(PARTNER_DRAFT_KEY));
+    if (draft) {
+      setValues(draft);
+      setRestored(true);
+    }
+    setHydrated(true);
+  }, []);
+
+  useEffect(() => {
+    if (dirty.current) saveDraft(values);
+  }, [values]);
+
+  useEffect(() => {
+    if (status === 'success' || status === 'failure') bannerRef.current?.focus();
+  }, [status]);
+
+  const setField = <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => {
+    dirty.current = true;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`#${fieldId(field)}`)?.focus();
+
+  function onFilesChosen(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = Array.from(event.target.files ?? []);
+    const { accepted, rejected } = checkFiles(chosen);
+    for (const rejection of rejected) {
+      window.alert(t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', { file: rejection.file }));
+    }
+    // Spec §4: the valid files replace the prior selection. The input shows the same list.
+    setFiles(accepted);
+    try {
+      const transfer = new DataTransfer();
+      for (const file of accepted) transfer.items.add(file);
+      event.target.files = transfer.files;
+    } catch {
+      // Older browsers cannot set the list; the files shown below are the ones that count.
+    }
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === 'submitting' || status === 'confirming') return;
+    setStatus('idle'); // a new submit clears the previous banner (spec §4)
+
+    const missing = missingPartnerFields(values);
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((field) => [field, 'required'])));
+      window.alert(`${t('partner.alert.required')} ${missing.map(labelOf).join(', ')}`);
+      focusField(missing[0] ?? '');
+      return;
+    }
+    if (formRef.current && !formRef.current.reportValidity()) return;
+
+    const payload = buildPartnerPayload(values, files.map((file) => file.name));
+    const parsed = partnerSchema.safeParse(payload);
+    if (!parsed.success) {
+      const issues = fieldIssues(parsed.error);
+      setErrors(Object.fromEntries(issues.map((issue) => [issue.field, issue.code])));
+      focusField(issues[0]?.field ?? '');
+      return;
+    }
+    setErrors({});
+    setStatus('submitting');
+    const body = honeypot ? { ...parsed.data, [HONEYPOT_FIELD]: honeypot } : parsed.data;
+    const result = await submitToEndpoint(endpoint, body, { pageUrl: window.location.href });
+    if (!result.ok) {
+      setStatus('failure');
+      return;
+    }
+    setStatus('confirming');
+    await wait(PARTNER_SUCCESS_DELAY_MS);
+    dirty.current = false;
+    clearDraft();
+    setValues(emptyPartner());
+    setFiles([]);
+    setHoneypot('');
+    setRestored(false);
+    if (fileInputRef.current) fileInputRef.current.value = '';
+    setStatus('success');
+  }
+
+  const showOwnershipSpec = ownershipNeedsSpecification(values.formOfOwnership);
+  const showClassroomPlans = classroomPlansAsked(values.classroomAvailable);
+
+  function renderField(field: PartnerField): ReactNode {
+    const id = fieldId(field);
+    const error = errors[field];
+    if (field === 'country') {
+      return (
+        <SelectField
+          key={field}
+          id={id}
+          name={field}
+          label={labelOf(field)}
+          value={values.country}
+          onChange={(v) => setField('country', v)}
+          placeholder={t('partner.countryPlaceholder')}
+          preferred={PREFERRED_COUNTRIES}
+          allLabel={t('partner.countryAll')}
+          options={COUNTRIES}
+          required
+          autoComplete="country-name"
+          error={error}
+        />
+      );
+    }
+    if (field === 'formOfOwnership') {
+      return (
+        <SelectField
+          key={field}
+          id={id}
+          name={field}
+          label={labelOf(field)}
+          value={values.formOfOwnership}
+          onChange={(v) => setField('formOfOwnership', v)}
+          placeholder={t('partner.ownershipPlaceholder')}
+          options={OWNERSHIP_OPTIONS}
+          required
+          error={error}
+        />
+      );
+    }
+    if (field === 'servicesTypes' || field === 'targetMarkets') {
+      const options = field === 'servicesTypes' ? SERVICE_TYPES : TARGET_MARKETS;
+      return (
+        <ChoiceGroup
+          key={field}
+          id={id}
+          name={field}
+          legend={labelOf(field)}
+          type="checkbox"
+          options={options.map((value) => ({ value, label: value }))}
+          selected={values[field as PartnerMultiField]}
+          onChange={(selected) => setField(field, selected)}
+          error={error}
+        />
+      );
+    }
+    if (field === 'classroomAvailable' || field === 'trainersAvailable' || field === 'customerSatisfactionMeasured' || field === 'qualityFamiliarity') {
+      const group = (
+        <ChoiceGroup
+          key={field}
+          id={id}
+          name={field}
+          legend={labelOf(field)}
+          type="radio"
+          options={YES_NO.map((value) => ({ value, label: t(value === 'Yes' ? 'partner.yes' : 'partner.no') }))}
+          selected={values[field] ? [values[field]] : []}
+          onChange={(selected) => setField(field, selected[0] ?? '')}
+          error={error}
+        />
+      );
+      // The CV upload belongs with the trainers.
+      return field === 'trainersAvailable' ? [group, renderFiles()] : group;
+    }
+    if (field === 'ownershipSpecification') {
+      return (
+        <div key={field} className="conditional conditional--ownership" data-show={showOwnershipSpec}>
+          <TextField
+            id={id}
+            name={field}
+            label={labelOf(field)}
+            value={values.ownershipSpecification}
+            onChange={(v) => setField('ownershipSpecification', v)}
+            placeholder={values.formOfOwnership === 'Other' ? t('partner.placeholder.other') : t('partner.placeholder.subsidiary')}
+            error={error}
+          />
+        </div>
+      );
+    }
+    if (TEXT_AREAS.has(field)) {
+      const textarea = (
+        <TextArea
+          key={field}
+          id={id}
+          name={field}
+          label={labelOf(field)}
+          value={values[field as keyof PartnerValues] as string}
+          onChange={(v) => setField(field as keyof PartnerValues, v)}
+          rows={4}
+          error={error}
+          className="site-form__wide"
+        />
+      );
+      return field === 'futureClassroomPlans' ? (
+        <div key={field} className="conditional conditional--classroom site-form__wide" data-show={showClassroomPlans}>
+          {textarea}
+        </div>
+      ) : (
+        textarea
+      );
+    }
+    const input = INPUT_TYPES[field];
+    return (
+      <TextField
+        key={field}
+        id={id}
+        name={field}
+        label={labelOf(field)}
+        type={input?.type ?? 'text'}
+        value={values[field as keyof PartnerValues] as string}
+        onChange={(v) => setField(field as keyof PartnerValues, v)}
+        required={isRequired(field)}
+        autoComplete={input?.autoComplete ?? AUTOCOMPLETE[field]}
+        min={input?.type === 'number' ? 0 : undefined}
+        inputMode={input?.type === 'number' ? 'numeric' : undefined}
+        error={error}
+      />
+    );
+  }
+
+  function renderFiles(): ReactNode {
+    return (
+      <FieldShell key="uploadedFiles" id={fieldId('uploadedFiles')} label={labelOf('uploadedFiles')} className="site-form__wide">
+        {() => (
+          <>
+            <input
+              ref={fileInputRef}
+              id={fieldId('uploadedFiles')}
+              name="uploadedFiles"
+              type="file"
+              multiple
+              accept={ACCEPT_ATTRIBUTE}
+              onChange={onFilesChosen}
+              aria-describedby="partner-files-hint partner-files-note"
+            />
+            <p id="partner-files-hint" className="field__hint">
+              {t('partner.files.hint')}
+            </p>
+            <p id="partner-files-note" className="field__hint">
+              {t('partner.files.notSent')}
+            </p>
+            {files.length > 0 ? (
+              <div className="selected-files" aria-live="polite">
+                <p>{t('partner.files.selected')}</p>
+                <ul>
+                  {files.map((file) => (
+                    <li key={`${file.name}-${file.size}`}>{file.name}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </>
+        )}
+      </FieldShell>
+    );
+  }
+
+  const submitting = status === 'submitting' || status === 'confirming';
+  return (
+    <form
+      ref={formRef}
+      className="site-form partner-form"
+      method="post"
+      action={endpoint}
+      onSubmit={onSubmit}
+      aria-labelledby="partner-form-title"
+      data-hydrated={hydrated ? '' : undefined}
+      data-status={status}
+    >
+      <h2 id="partner-form-title">{t('partner.formTitle')}</h2>
+      {status === 'success' ? <ResultBanner ref={bannerRef} kind="success" title={t('partner.success.title')} text={t('partner.success.text')} /> : null}
+      {status === 'failure' ? <ResultBanner ref={bannerRef} kind="failure" title={t('partner.failure.title')} text={t('partner.failure.text')} /> : null}
+      {restored ? <p className="form-note">{t('partner.draft.restored')}</p> : null}
+      <ErrorSummary errors={errors} labelFor={labelOf} idFor={fieldId} />
+      {PARTNER_SECTIONS.map((section) => (
+        <fieldset key={section.id} className="form-section">
+          <legend>{t(`partner.section.${section.id}` as UiKey)}</legend>
+          <div className="site-form__grid">{section.fields.map((field) => renderField(field))}</div>
+        </fieldset>
+      ))}
+      <Honeypot name={HONEYPOT_FIELD} value={honeypot} onChange={setHoneypot} />
+      {hydrated ? <p className="form-note">{t('partner.draft.saved')}</p> : null}
+      <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
+        {submitting ? t('partner.submitting') : t('partner.submit')}
+      </button>
+    </form>
+  );
+}
+

@@ -1,0 +1,288 @@
+/**
+ * Accessible building blocks shared by the two form islands: labelled controls that name
+ * their own error in text (WCAG 3.3.1), an error summary, and the result banners.
+ * Rendered on the server too, so the forms work as plain HTML forms without JavaScript.
+ */
+import { forwardRef, type ReactNode, type Ref } from 'react';
+import { t, type UiKey } from '../../i18n';
+import type { IssueCode } from '../../forms/rules';
+
+export type FieldErrors = Partial<Record<string, IssueCode>>;
+
+export const issueText = (code: IssueCode): string => t(`form.issue.${code}` as UiKey);
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  required?: boolean | undefined;
+  hint?: string | undefined;
+  error?: IssueCode | undefined;
+  className?: string | undefined;
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+/** Label, control, hint and error message, wired together with ids. */
+export function FieldShell({ id, label, required, hint, error, className, children }: FieldShellProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['field', className, error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span className="field__required"> ({t('form.required')})</span> : null}
+      </label>
+      {children(describedBy)}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {issueText(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface TextFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'url' | 'tel' | 'number' | undefined;
+  required?: boolean | undefined;
+  autoComplete?: string | undefined;
+  placeholder?: string | undefined;
+  hint?: string | undefined;
+  error?: IssueCode | undefined;
+  min?: number | undefined;
+  inputMode?: 'numeric' | 'email' | 'tel' | 'url' | 'text' | undefined;
+  className?: string | undefined;
+}
+
+export const TextField = forwardRef(function TextField(
+  { id, name, label, value, onChange, type = 'text', required, autoComplete, placeholder, hint, error, min, inputMode, className }: TextFieldProps,
+  ref: Ref<HTMLInputElement>,
+) {
+  return (
+    <FieldShell id={id} label={label} required={required} hint={hint} error={error} className={className}>
+      {(describedBy) => (
+        <input
+          ref={ref}
+          id={id}
+          name={name}
+          type={type}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          required={required}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          min={min}
+          step={type === 'number' ? 1 : undefined}
+          inputMode={inputMode}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </FieldShell>
+  );
+});
+
+interface TextAreaProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number | undefined;
+  required?: boolean | undefined;
+  placeholder?: string | undefined;
+  error?: IssueCode | undefined;
+  className?: string | undefined;
+}
+
+export function TextArea({ id, name, label, value, onChange, rows = 4, required, placeholder, error, className }: TextAreaProps) {
+  return (
+    <FieldShell id={id} label={label} required={required} error={error} className={className}>
+      {(describedBy) => (
+        <textarea
+          id={id}
+          name={name}
+          rows={rows}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          required={required}
+          placeholder={placeholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+interface ChoiceGroupProps {
+  id: string;
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  /** Radio: one value or ''. Checkbox: any number of values. */
+  type: 'radio' | 'checkbox';
+  selected: readonly string[];
+  onChange: (selected: string[]) => void;
+  error?: IssueCode | undefined;
+}
+
+/** A group of radio buttons or checkboxes in a fieldset. */
+export function ChoiceGroup({ id, name, legend, options, type, selected, onChange, error }: ChoiceGroupProps) {
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <fieldset
+      className={['choice-group', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}
+      id={id}
+      aria-describedby={errorId}
+      tabIndex={-1}
+    >
+      <legend>{legend}</legend>
+      <div className="choice-group__options">
+        {options.map((option, index) => {
+          const optionId = `${id}-${index}`;
+          const checked = selected.includes(option.value);
+          return (
+            <label key={option.value} htmlFor={optionId} className="choice">
+              <input
+                id={optionId}
+                type={type}
+                name={name}
+                value={option.value}
+                checked={checked}
+                aria-invalid={error ? true : undefined}
+                onChange={(event) => {
+                  if (type === 'radio') onChange([option.value]);
+                  else onChange(event.target.checked ? [...selected, option.value] : selected.filter((v) => v !== option.value));
+                }}
+              />
+              <span>{option.label}</span>
+            </label>
+          );
+        })}
+      </div>
+      {error ? (
+        <p id={errorId} className="field__error">
+          {issueText(error)}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A link list of the errors, above the form, shown after a failed attempt (WCAG 3.3.1, 3.3.3). */
+export const ErrorSummary = forwardRef(function ErrorSummary(
+  { errors, labelFor, idFor }: { errors: FieldErrors; labelFor: (field: string) => string; idFor: (field: string) => string },
+  ref: Ref<HTMLDivElement>,
+) {
+  const entries = Object.entries(errors).filter((entry): entry is [string, IssueCode] => entry[1] !== undefined);
+  if (entries.length === 0) return null;
+  return (
+    <div ref={ref} className="error-summary" tabIndex={-1} role="group" aria-labelledby="error-summary-title">
+      <p id="error-summary-title" className="error-summary__title">
+        {t('form.errorSummary')}
+      </p>
+      <ul>
+        {entries.map(([field, code]) => (
+          <li key={field}>
+            <a href={`#${idFor(field)}`}>
+              {labelFor(field)}: {issueText(code)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+});
+
+/** The success or failure banner (spec §8). Focus moves to it so everyone learns the outcome. */
+export const ResultBanner = forwardRef(function ResultBanner(
+  { kind, title, text }: { kind: 'success' | 'failure'; title: string; text: string },
+  ref: Ref<HTMLDivElement>,
+) {
+  return (
+    <div ref={ref} className={`banner banner--${kind}`} role={kind === 'failure' ? 'alert' : 'status'} tabIndex={-1}>
+      <p className="banner__title">{title}</p>
+      <p className="banner__text">{text}</p>
+    </div>
+  );
+});
+
+/** The honeypot: invisible to people and assistive technology, out of the tab order. */
+export function Honeypot({ name, value, onChange }: { name: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor={`hp-${name}`}>{t('form.honeypot')}</label>
+      <input id={`hp-${name}`} name={name} type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+interface SelectFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  /** Options offered first, before a separator (e.g. the visitor's likely country). */
+  preferred?: readonly string[] | undefined;
+  allLabel?: string | undefined;
+  options: readonly string[];
+  required?: boolean | undefined;
+  autoComplete?: string | undefined;
+  error?: IssueCode | undefined;
+}
+
+export function SelectField({ id, name, label, value, onChange, placeholder, preferred, allLabel, options, required, autoComplete, error }: SelectFieldProps) {
+  return (
+    <FieldShell id={id} label={label} required={required} error={error}>
+      {(describedBy) => (
+        <select
+          id={id}
+          name={name}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          required={required}
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        >
+          <option value="">{placeholder}</option>
+          {preferred && preferred.length > 0 ? (
+            <>
+              {preferred.map((option) => (
+                <option key={`preferred-${option}`} value={option}>
+                  {option}
+                </option>
+              ))}
+              <optgroup label={allLabel ?? ''}>
+                {options.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </optgroup>
+            </>
+          ) : (
+            options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))
+          )}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
