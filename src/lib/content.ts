@@ -60,3 +60,22 @@ export async function getNavigation(): Promise<ResolvedNavEntry[]> {
   };
   return navigation.map(resolve);
 }
+
+/** A public page: its path, title and description (home, fixed pages, content pages, services). */
+export interface PublicPage {
+  readonly path: string;
+  readonly title: string;
+  readonly description: string;
+}
+
+/** Every page search engines and sharing should know, in menu-like order. */
+export async function getPublicPages(strings: { home: [string, string]; contact: [string, string]; partner: [string, string] }): Promise<PublicPage[]> {
+  const [pages, services] = await Promise.all([getPages(), getServices()]);
+  return [
+    { path: '/', title: strings.home[0], description: strings.home[1] },
+    ...pages.map((page) => ({ path: `/${page.data.route}`, title: page.data.title, description: page.data.description })),
+    ...services.map((service) => ({ path: `/services/${service.id}`, title: service.data.title, description: service.data.description })),
+    { path: '/ContactUs', title: strings.contact[0], description: strings.contact[1] },
+    { path: '/Partner', title: strings.partner[0], description: strings.partner[1] },
+  ];
+}

@@ -1,0 +1,90 @@
+/**
+ * Build-time raster images: each page's share image (drawn with satori from the page title,
+ * in the site's font) and the app icons. Runs only while building; nothing here reaches a
+ * browser.
+ */
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import satori from 'satori';
+import sharp from 'sharp';
+
+const require = createRequire(import.meta.url);
+let fonts: Promise<{ name: string; data: Buffer; weight: 700 | 800; style: 'normal' }[]> | undefined;
+
+function loadFonts() {
+  fonts ??= Promise.all(
+    ([700, 800] as const).map(async (weight) => ({
+      name: 'Cairo',
+      weight,
+      style: 'normal' as const,
+      data: await fs.readFile(require.resolve(`@fontsource/cairo/files/cairo-latin-${weight}-normal.woff`)),
+    })),
+  );
+  return fonts;
+}
+
+type Node = { type: string; props: Record<string, unknown> };
+const el = (type: string, style: Record<string, unknown>, children?: unknown, extra: Record<string, unknown> = {}): Node => ({
+  type,
+  props: { style, children, ...extra },
+});
+
+/** A 1200x630 PNG: navy background, the shield, the company name, the page title and the tagline. */
+export async function renderShareImage(title: string, options: { company: string; tagline: string; iconSvg: string }): Promise<Buffer> {
+  const icon = `data:image/svg+xml;base64,${Buffer.from(options.iconSvg).toString('base64')}`;
+  const tree = el(
+    'div',
+    {
+      // Satori sizes boxes without their padding: 1200x630 in all.
+      width: 1200 - 2 * 80,
+      height: 630 - 2 * 64,
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: '64px 80px',
+      backgroundColor: '#0b2545',
+      backgroundImage: 'linear-gradient(135deg, #071a33 0%, #13315c 100%)',
+      fontFamily: 'Cairo',
+      color: '#ffffff',
+    },
+    [
+      el('div', { display: 'flex', alignItems: 'center', gap: '24px' }, [
+        el('img', { width: 88, height: 88 }, undefined, { src: icon, width: 88, height: 88 }),
+        el('div', { fontSize: 56, fontWeight: 800 }, options.company),
+      ]),
+      el('div', { display: 'flex', fontSize: title.length > 40 ? 64 : 76, fontWeight: 800, lineHeight: 1.15, maxWidth: 1040 }, title),
+      el('div', { display: 'flex', alignItems: 'center', fontSize: 34, fontWeight: 700, color: '#f28c28' }, [
+        el('div', { width: 64, height: 8, marginRight: 20, backgroundColor: '#f28c28', borderRadius: 4 }),
+        el('div', { display: 'flex' }, options.tagline),
+      ]),
+    ],
+  );
+  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: 1200, height: 630, fonts: await loadFonts() });
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
+}
+
+/** A square PNG of the app icon. */
+export function renderIcon(iconSvg: string, size: number): Promise<Buffer> {
+  return sharp(Buffer.from(iconSvg), { density: Math.max(72, (72 * size) / 512) })
+    .resize(size, size)
+    .png()
+    .toBuffer();
+}
+
+/** An ICO file holding one PNG (browsers ask for /favicon.ico on their own). */
+export function pngToIco(png: Buffer, size: number): Buffer {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2); // icon
+  header.writeUInt16LE(1, 4); // one image
+  const entry = Buffer.alloc(16);
+  entry.writeUInt8(size >= 256 ? 0 : size, 0);
+  entry.writeUInt8(size >= 256 ? 0 : size, 1);
+  entry.writeUInt8(0, 2); // no palette
+  entry.writeUInt8(0, 3);
+  entry.writeUInt16LE(1, 4); // colour planes
+  entry.writeUInt16LE(32, 6); // bits per pixel
+  entry.writeUInt32LE(png.length, 8);
+  entry.writeUInt32LE(6 + 16, 12);
+  return Buffer.concat([header, entry, png]);
+}

@@ -1,0 +1,87 @@
+/**
+ * Search engines and sharing, read from the built HTML: each page has its own title and
+ * description, a canonical address, a share image that exists, and JSON-LD that parses.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ROOT } from '../helpers/content';
+
+const CLIENT = path.join(ROOT, 'dist/client');
+const sitemap = fs.existsSync(path.join(CLIENT, 'sitemap-0.xml')) ? fs.readFileSync(path.join(CLIENT, 'sitemap-0.xml'), 'utf8') : '';
+const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+const htmlOf = (page: string) => fs.readFileSync(path.join(CLIENT, page === '/' ? 'index.html' : `${page}.html`), 'utf8');
+const meta = (html: string, attr: 'name' | 'property', key: string) =>
+  new RegExp(`<meta ${attr}="${key.replace(/[:]/g, '\\:')}" content="([^"]*)"`).exec(html)?.[1];
+const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+
+describe('every page of the sitemap', () => {
+  test('the sitemap was built', () => expect(pages.length).toBeGreaterThanOrEqual(30));
+
+  test('has a unique title and meta description', () => {
+    const titles = new Map<string, string>();
+    const descriptions = new Map<string, string>();
+    for (const page of pages) {
+      const html = htmlOf(page);
+      const title = /<title>([^<]+)<\/title>/.exec(html)?.[1];
+      const description = meta(html, 'name', 'description');
+      expect(title, page).toBeTruthy();
+      expect(description?.length ?? 0, page).toBeGreaterThanOrEqual(50);
+      expect(titles.get(title ?? ''), `${page} shares its title`).toBeUndefined();
+      expect(descriptions.get(description ?? ''), `${page} shares its description`).toBeUndefined();
+      titles.set(title ?? '', page);
+      descriptions.set(description ?? '', page);
+    }
+  });
+
+  test('names its canonical address, with lang on <html>', () => {
+    for (const page of pages) {
+      const html = htmlOf(page);
+      expect(/<html lang="en" dir="ltr"[\s>]/.test(html), page).toBe(true);
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      expect(new URL(canonical ?? '').pathname, page).toBe(page);
+    }
+  });
+
+  test('has OpenGraph and Twitter tags with a share image that was generated', () => {
+    for (const page of pages) {
+      const html = htmlOf(page);
+      for (const key of ['og:title', 'og:description', 'og:url', 'og:image', 'og:type']) expect(meta(html, 'property', key), `${page} ${key}`).toBeTruthy();
+      expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
+      const image = new URL(meta(html, 'property', 'og:image') ?? '').pathname;
+      const file = path.join(CLIENT, image);
+      expect(fs.existsSync(file), `${page}: ${image}`).toBe(true);
+      // A PNG, 1200x630.
+      const png = fs.readFileSync(file);
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    }
+  });
+
+  test('carries the company as JSON-LD; service pages a Service; nested pages a BreadcrumbList', () => {
+    for (const page of pages) {
+      const blocks = [...htmlOf(page).matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+        (m) => JSON.parse(decode(m[1] ?? '')) as Record<string, unknown>,
+      );
+      const types = blocks.map((b) => b['@type']);
+      expect(types, page).toContain('ProfessionalService');
+      const org = blocks.find((b) => b['@type'] === 'ProfessionalService') as { address: { addressLocality: string } };
+      expect(org.address.addressLocality).toBe('Al-Khobar');
+      if (page.startsWith('/services/') || page.includes('/')) {
+        if (page !== '/' && page !== '/AboutUs' && page !== '/ContactUs' && page !== '/Partner') expect(types, page).toContain('Service');
+      }
+      if (page.split('/').length > 2) expect(types, page).toContain('BreadcrumbList');
+    }
+  });
+});
+
+test('robots.txt allows crawling and points at the sitemap; the manifest names the icons', () => {
+  const robots = fs.readFileSync(path.join(CLIENT, 'robots.txt'), 'utf8');
+  expect(robots).toMatch(/^Sitemap: https?:\/\/.+\/sitemap-index\.xml$/m);
+  expect(robots).toMatch(/^Allow: \/$/m);
+  const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT, 'manifest.webmanifest'), 'utf8')) as { icons: { src: string }[]; theme_color: string };
+  expect(manifest.theme_color).toBe('#0b2545');
+  for (const icon of manifest.icons) expect(fs.existsSync(path.join(CLIENT, icon.src)), icon.src).toBe(true);
+  const ico = fs.readFileSync(path.join(CLIENT, 'favicon.ico'));
+  expect(ico.readUInt16LE(2)).toBe(1);
+});
