@@ -9,6 +9,15 @@ import node from '@astrojs/node';
 // Set SITE_URL when building for production (see README).
 const site = process.env.SITE_URL || 'https://www.globaq.example';
 
+/**
+ * The origins the forms may send to besides the site itself: those of the configured form
+ * endpoints (README, "Form endpoints"). The content security policy allows exactly these.
+ */
+const formOrigins = [process.env.PUBLIC_CONTACT_ENDPOINT, process.env.PUBLIC_PARTNER_ENDPOINT]
+  .filter((endpoint) => endpoint && /^https?:\/\//.test(endpoint))
+  .map((endpoint) => new URL(endpoint).origin);
+const sources = ["'self'", ...new Set(formOrigins)].join(' ');
+
 export default defineConfig({
   site,
   output: 'static',
@@ -20,6 +29,22 @@ export default defineConfig({
   build: { format: 'file' },
   adapter: node({ mode: 'standalone' }),
   session: false,
+  security: {
+    // Astro hashes every script and style it emits into a <meta> policy on each page; the
+    // server and static hosts add frame-ancestors and the other headers (scripts/security-headers.mjs).
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        `connect-src ${sources}`,
+        `form-action ${sources}`,
+        "base-uri 'self'",
+        "object-src 'none'",
+        "manifest-src 'self'",
+      ],
+    },
+  },
   integrations: [
     mdx(),
     react(),

@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveRoute } from './routing.mjs';
+import { securityHeadersFor } from './security-headers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -28,8 +29,11 @@ export async function createServer() {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler } = await import(pathToFileURL(entry).href);
   const files = listFiles(clientDir);
+  const behindHttps = process.env.BEHIND_HTTPS === 'true';
 
   return http.createServer((req, res) => {
+    const headers = securityHeadersFor({ behindHttps: behindHttps || Boolean(req.socket && 'encrypted' in req.socket && req.socket.encrypted) });
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const rawPath = q >= 0 ? url.slice(0, q) : url;

@@ -1,0 +1,3 @@
+export declare const SECURITY_HEADERS: Readonly<Record<string, string>>;
+export declare const HSTS: string;
+export declare function securityHeadersFor(options: { behindHttps: boolean }): Record<string, string>;

@@ -1,0 +1,26 @@
+/**
+ * Security headers for every answer of the site's own server. public/_headers carries the same
+ * set for static hosts (Netlify, Cloudflare Pages); a test keeps the two in step.
+ *
+ * The content security policy for scripts and styles is in each page's <meta> (Astro hashes
+ * them at build); a <meta> policy cannot say frame-ancestors, so the header adds it.
+ */
+export const SECURITY_HEADERS = {
+  'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** Two years, subdomains included: only sent when the site is told it is served over HTTPS. */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/**
+ * The headers for one answer. `behindHttps`: the BEHIND_HTTPS environment variable is "true"
+ * (a TLS-terminating proxy in front), or the request itself came over TLS.
+ */
+export function securityHeadersFor({ behindHttps }) {
+  return behindHttps ? { ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS } : { ...SECURITY_HEADERS };
+}
