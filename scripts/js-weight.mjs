@@ -1,0 +1,79 @@
+/**
+ * How much JavaScript a built page makes the browser download before the visitor interacts:
+ * its inline scripts, its module scripts and module preloads, and the islands that hydrate on
+ * their own (client:load, client:idle, client:visible, client:media), with every chunk those
+ * import statically. Islands that wait for the visitor (client:intent) are counted apart.
+ * Sizes are gzip level 9, as a host would compress them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const gzipSize = (text) => zlib.gzipSync(text, { level: 9 }).length;
+const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+/** Static imports of a built module: `import"./x.js"`, `import{a}from"./x.js"`, `export*from"./x.js"`. */
+function staticImports(code) {
+  const out = [];
+  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.m?js)["']/g)) out.push(match[1]);
+  return out;
+}
+
+/** Every file `entry` loads statically, itself included (URL paths). */
+function closure(entry, clientDir, seen = new Set()) {
+  if (seen.has(entry)) return seen;
+  const file = path.join(clientDir, entry);
+  if (!fs.existsSync(file)) return seen;
+  seen.add(entry);
+  const code = fs.readFileSync(file, 'utf8');
+  for (const spec of staticImports(code)) closure(path.posix.resolve(path.posix.dirname(entry), spec), clientDir, seen);
+  return seen;
+}
+
+const EAGER = new Set(['load', 'idle', 'visible', 'media', 'only']);
+
+/** @returns {{ eager: { files: string[], inlineBytes: number, gzipBytes: number }, onInteraction: { files: string[], gzipBytes: number } }} */
+export function pageJavaScript(html, clientDir) {
+  let inlineBytes = 0;
+  const eagerEntries = new Set();
+  const laterEntries = new Set();
+
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const attrs = match[1] ?? '';
+    if (/type="application\/(ld\+)?json"/.test(attrs)) continue;
+    const src = attr(`<script ${attrs}`, 'src');
+    if (src) eagerEntries.add(src);
+    else inlineBytes += gzipSize(match[2] ?? '');
+  }
+  for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) {
+    const href = attr(match[0], 'href');
+    if (href) eagerEntries.add(href);
+  }
+  for (const match of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const tag = match[0];
+    const target = EAGER.has(attr(tag, 'client') ?? '') ? eagerEntries : laterEntries;
+    for (const name of ['component-url', 'renderer-url']) {
+      const url = attr(tag, name);
+      if (url) target.add(url);
+    }
+  }
+
+  const eagerFiles = new Set();
+  for (const entry of eagerEntries) closure(entry, clientDir, eagerFiles);
+  const laterFiles = new Set();
+  for (const entry of laterEntries) closure(entry, clientDir, laterFiles);
+  for (const file of eagerFiles) laterFiles.delete(file);
+
+  const sum = (files) => [...files].reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
+  return {
+    eager: { files: [...eagerFiles].sort(), inlineBytes, gzipBytes: inlineBytes + sum(eagerFiles) },
+    onInteraction: { files: [...laterFiles].sort(), gzipBytes: sum(laterFiles) },
+  };
+}
+
+/** The page types of the JavaScript budget, and which built pages belong to each. */
+export function pageType(pagePath) {
+  if (pagePath === '/') return 'home';
+  if (pagePath === '/ContactUs' || pagePath === '/Partner') return 'form';
+  return 'content';
+}

@@ -1,0 +1,55 @@
+/** The JavaScript budget per page type (performance-budgets.json), read from the build output. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { pageJavaScript, pageType } from '../../scripts/js-weight.mjs';
+import { ROOT } from '../helpers/content';
+
+const CLIENT = path.join(ROOT, 'dist/client');
+const budgets = (JSON.parse(fs.readFileSync(path.join(ROOT, 'performance-budgets.json'), 'utf8')) as {
+  javascriptKbGzip: Record<'content' | 'home' | 'form', { budget: number; target: number }>;
+}).javascriptKbGzip;
+
+function htmlPages(dir: string, prefix = ''): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    if (d.isDirectory()) return d.name === '_astro' || d.name === 'og' ? [] : htmlPages(path.join(dir, d.name), `${prefix}/${d.name}`);
+    return d.name.endsWith('.html') ? [`${prefix}/${d.name.replace(/\.html$/, '')}`.replace(/^\/index$/, '/')] : [];
+  });
+}
+
+describe('JavaScript before interaction stays within its page type’s budget', () => {
+  const pages = fs.existsSync(CLIENT) ? htmlPages(CLIENT) : [];
+
+  test('every built page is measured', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(36);
+    expect(pages).toContain('/');
+    expect(pages).toContain('/ContactUs');
+  });
+
+  test('no budget is looser than needed to hold a page type above its target without saying why', () => {
+    for (const [type, { budget, target }] of Object.entries(budgets)) {
+      expect(budget, type).toBeGreaterThanOrEqual(target);
+      if (budget > target) expect((budgets as Record<string, { why?: string }>)[type]?.why, type).toBeTruthy();
+    }
+  });
+
+  test('each page', () => {
+    const over: string[] = [];
+    for (const page of pages) {
+      const html = fs.readFileSync(path.join(CLIENT, page === '/' ? 'index.html' : `${page}.html`), 'utf8');
+      const { eager } = pageJavaScript(html, CLIENT);
+      const type = pageType(page);
+      const limit = budgets[type].budget * 1024;
+      if (eager.gzipBytes > limit) over.push(`${page} (${type}): ${(eager.gzipBytes / 1024).toFixed(1)} KB > ${budgets[type].budget} KB`);
+    }
+    expect(over).toEqual([]);
+  });
+
+  test('the measure counts what a page loads: a form page carries its island and React, a content page neither', () => {
+    const contact = pageJavaScript(fs.readFileSync(path.join(CLIENT, 'ContactUs.html'), 'utf8'), CLIENT);
+    expect(contact.eager.files.some((f) => /ContactForm/.test(f))).toBe(true);
+    expect(contact.eager.gzipBytes).toBeGreaterThan(40 * 1024);
+    const about = pageJavaScript(fs.readFileSync(path.join(CLIENT, 'AboutUs.html'), 'utf8'), CLIENT);
+    expect(about.eager.files.filter((f) => /ContactForm|PartnerForm/.test(f))).toEqual([]);
+  });
+});
