@@ -109,8 +109,8 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
   const [stoppedByVisitor, setStoppedByVisitor] = useState(false);
   const [pointerOver, setPointerOver] = useState(false);
   const [failed, setFailed] = useState<readonly boolean[]>(() => slides.map(() => false));
-  /** Slides up to this index load eagerly once hydrated: the next picture is fetched before it slides in. */
-  const [warmUpTo, setWarmUpTo] = useState(-1);
+  /** Slides loaded eagerly once hydrated: the current one and its neighbours, fetched before they slide in. */
+  const [warm, setWarm] = useState<ReadonlySet<number>>(() => new Set());
   const [announcement, setAnnouncement] = useState('');
   const images = useRef<(HTMLImageElement | null)[]>([]);
   const rotating = isRotating({ stoppedByVisitor, pointerOver });
@@ -130,10 +130,15 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
 
   useEffect(() => {
     if (!api) return;
+    // Up to three logos show at once; one hero picture does.
+    const ahead = variant === 'logos' ? 3 : 1;
     const onSelect = () => {
       const index = api.selectedScrollSnap();
       setSelected(index);
-      setWarmUpTo((current) => Math.max(current, Math.min(index + 1, count - 1)));
+      setWarm((current) => {
+        const wanted = Array.from({ length: ahead + 2 }, (_, k) => (index - 1 + k + count) % count);
+        return wanted.every((i) => current.has(i)) ? current : new Set([...current, ...wanted]);
+      });
     };
     // Dragging restarts the plugin on release; only the carousel's own state may do that.
     const onPlay = () => {
@@ -144,7 +149,7 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
     return () => {
       api.off('select', onSelect).off('reInit', onSelect).off('autoplay:play', onPlay);
     };
-  }, [api, count]);
+  }, [api, count, variant]);
 
   useEffect(() => {
     const plugin = api?.plugins().autoplay;
@@ -238,7 +243,7 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
                   <SlidePicture
                     picture={slide.picture}
                     alt={slide.alt}
-                    loading={(priorityFirst && index === 0) || index <= warmUpTo ? 'eager' : 'lazy'}
+                    loading={(priorityFirst && index === 0) || warm.has(index) ? 'eager' : 'lazy'}
                     priority={priorityFirst && index === 0}
                     imgRef={(img) => {
                       images.current[index] = img;
