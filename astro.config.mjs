@@ -45,6 +45,11 @@ export default defineConfig({
       ],
     },
   },
+  image: {
+    // The hero illustrations are SVG files of our own (src/assets/hero), rasterized to AVIF and
+    // WebP at build time. Only trusted, in-repository SVGs are ever processed.
+    dangerouslyProcessSVG: true,
+  },
   integrations: [
     mdx(),
     react(),

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveRoute } from './routing.mjs';
 import { securityHeadersFor } from './security-headers.mjs';
+import { compressedFile, pickEncoding, staticFileFor } from './compression.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -23,6 +24,28 @@ function listFiles(dir, prefix = '') {
     else out.add(urlPath);
   }
   return out;
+}
+
+/**
+ * Answers a GET or HEAD for a text file of the build compressed, when the browser accepts it.
+ * Returns false (and sends nothing) otherwise, so the caller serves it as before.
+ */
+function sendCompressed(req, res, file, status) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  const compressed = encoding && compressedFile(clientDir, file, encoding);
+  if (!encoding || !compressed) return false;
+  const headers = {
+    'Content-Type': compressed.type,
+    'Content-Encoding': encoding,
+    'Content-Length': compressed.body.length,
+    Vary: 'Accept-Encoding',
+  };
+  // Hashed build assets never change (as Astro's own handler says).
+  if (file.startsWith('/_astro/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : compressed.body);
+  return true;
 }
 
 export async function createServer() {
@@ -57,6 +80,7 @@ export async function createServer() {
         return;
       case 'file':
         if (req.method !== 'GET' && req.method !== 'HEAD') break;
+        if (sendCompressed(req, res, route.file, route.status)) return;
         res.writeHead(route.status, { 'Content-Type': 'text/html; charset=utf-8' });
         if (req.method === 'HEAD') res.end();
         else fs.createReadStream(path.join(clientDir, route.file)).pipe(res);
@@ -64,6 +88,8 @@ export async function createServer() {
       default:
         break;
     }
+    const file = staticFileFor(route.kind === 'rewrite' ? route.pathname : pathname, files);
+    if (file && sendCompressed(req, res, file, 200)) return;
     handler(req, res);
   });
 }

@@ -42,6 +42,22 @@ export const en = {
   'home.clients': 'Key Clients & Approvals',
   'home.commitment': 'Our Commitment to Quality',
 
+  /* Carousels (WAI-ARIA APG carousel pattern). {index} and {count} are filled in. */
+  'carousel.slideLabel': '{index} of {count}',
+  'carousel.stopRotation': 'Stop automatic slide show',
+  'carousel.startRotation': 'Start automatic slide show',
+  'carousel.previousSlide': 'Previous slide',
+  'carousel.nextSlide': 'Next slide',
+  'carousel.goToSlide': 'Show slide {index} of {count}',
+  'carousel.slideStatus': 'Slide {index} of {count}: {name}',
+  'home.heroCarousel': 'Globaq at work',
+  'home.imageUnavailable': 'Image not available',
+  'home.clientCarousel': 'Client logos',
+  'home.previousLogo': 'Previous logo',
+  'home.nextLogo': 'Next logo',
+  'home.goToLogo': 'Show logo {index} of {count}',
+  'home.logoUnavailable': 'Logo not available',
+
   'service.overview': 'Service Overview',
   'service.keyBenefits': 'Key Benefits',
   'service.benefit.consultation': 'Expert consultation and guidance',

@@ -56,3 +56,17 @@ test('keyboard: the skip link goes to the content, and every menu group opens wi
   await page.keyboard.press('Tab');
   await expect(page.locator('.desktop-nav a[href="/MangementSystemAudits/VendorAssessment"]')).toBeFocused();
 });
+
+test('axe finds no violation on the home page with both carousels hydrated and rotating', async ({ page }) => {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await expect(page.locator('.carousel--hero')).toHaveAttribute('data-ready', 'true');
+    await page.locator('.carousel--logos').scrollIntoViewIfNeeded();
+    await expect(page.locator('.carousel--logos')).toHaveAttribute('data-ready', 'true');
+    // Mid-rotation: the hero has moved on by itself (pointer parked outside both carousels).
+    await page.mouse.move(1, 899);
+    await expect(page.locator('.carousel--hero .carousel__dot[aria-current="true"]')).not.toHaveAccessibleName('Show slide 1 of 7', { timeout: 15_000 });
+    expect(await violations(page), `${width} px`).toEqual([]);
+  }
+});

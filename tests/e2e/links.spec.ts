@@ -1,6 +1,7 @@
 /** Every internal link and #anchor of the built site resolves (crawled from the home page). */
 import { expect, test } from '@playwright/test';
 import { PAGE_ROUTES } from './routes';
+import { readContentDir } from '../helpers/frontmatter';
 
 test('every internal link answers 200 and every #anchor exists on its page', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);
@@ -46,5 +47,24 @@ test('every internal link answers 200 and every #anchor exists on its page', asy
     const path = new URL(loc[1] ?? '').pathname;
     expect((await request.get(path)).status(), path).toBe(200);
     expect(visited.has(path), `${path} is in the sitemap but linked from nowhere`).toBe(true);
+  }
+});
+
+// Spec §2 Home: the crawl above proves the links answer; this proves each card's goes to its own page.
+test('every home service card links "Learn More" to its own service page', async ({ page }) => {
+  const services = readContentDir('services');
+  await page.goto('/');
+  const cards = page.locator('.service-card');
+  await expect(cards).toHaveCount(12);
+  expect(services).toHaveLength(12);
+  for (let i = 0; i < 12; i += 1) {
+    const card = page.locator('.service-card').nth(i);
+    const title = (await card.locator('h3').textContent()) ?? '';
+    const service = services.find((s) => s.frontmatter['title'] === title);
+    expect(service, title).toBeDefined();
+    await card.getByRole('link', { name: `Learn more about ${title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/services/${service?.id}$`));
+    await expect(page.locator('h1')).toHaveText(title);
+    await page.goBack();
   }
 });

@@ -31,3 +31,18 @@ test('the menu works without JavaScript, on a desktop and on a phone', async ({ 
   await panel.getByRole('link', { name: 'Internal Audit Training' }).click();
   await expect(page.locator('h1')).toHaveText('Internal Audit Training');
 });
+
+test('without JavaScript the home carousels show their first picture and logos, and no dead buttons', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const hero = page.locator('.carousel--hero');
+  await expect(hero.getByRole('group', { name: '1 of 7', exact: true }).locator('img')).toBeVisible();
+  await expect(hero.locator('.carousel__controls')).toBeHidden();
+  const logos = page.locator('.carousel--logos');
+  await logos.scrollIntoViewIfNeeded();
+  await expect(logos.getByRole('group', { name: '1 of 5', exact: true }).locator('img')).toBeVisible();
+  await expect(logos.locator('.carousel__controls')).toBeHidden();
+  // The other pictures are a swipe away: the strip scrolls sideways.
+  const scrollable = await hero.locator('.carousel__viewport').evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto');
+  expect(scrollable).toBe(true);
+});

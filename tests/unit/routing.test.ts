@@ -1,6 +1,7 @@
 /** The URL rules of the site's own server (scripts/routing.mjs), which static hosts mirror. */
 import { describe, expect, test } from 'vitest';
 import { resolveRoute } from '../../scripts/routing.mjs';
+import { pickEncoding, staticFileFor } from '../../scripts/compression.mjs';
 
 const files = new Set([
   '/index.html',
@@ -42,5 +43,24 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/no-such-page', files)).toEqual({ kind: 'pass' });
     expect(resolveRoute('/api/contact', files)).toEqual({ kind: 'pass' });
     expect(resolveRoute('/404', files)).toEqual({ kind: 'pass' });
+  });
+});
+
+describe('compressed responses (scripts/compression.mjs)', () => {
+  test('Brotli is preferred, then gzip; q=0 refuses a coding', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip, deflate')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('identity')).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
+  });
+
+  test('a request path maps to the build file it is answered with', () => {
+    expect(staticFileFor('/', files)).toBe('/index.html');
+    expect(staticFileFor('/AboutUs', files)).toBe('/AboutUs.html');
+    expect(staticFileFor('/_astro/site.css', files)).toBe('/_astro/site.css');
+    expect(staticFileFor('/AboutUs/', files)).toBeUndefined();
+    expect(staticFileFor('/no-such-page', files)).toBeUndefined();
   });
 });

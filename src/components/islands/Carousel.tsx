@@ -1,0 +1,265 @@
+/**
+ * An auto-rotating picture carousel (WAI-ARIA APG carousel pattern), used twice on the home
+ * page: the hero images and the client logos (spec §2 "Home", §4).
+ *
+ * - The server renders the whole carousel, first slide in place, at its final size; hydrating
+ *   changes nothing on screen. Layout lives in carousel.css: no inline styles (CSP).
+ * - Rotation: the rotation control is the first tab stop; rotation stops while the pointer is
+ *   over the carousel, and when keyboard focus enters it (it then stays stopped until the
+ *   visitor starts it again). It wraps from the last slide to the first.
+ * - prefers-reduced-motion: slides change without animation.
+ * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder.
+ */
+import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import { fillTemplate, isBrokenImage, isRotating, type CarouselLabels, type CarouselSlide, type PictureData } from '../../lib/carousel';
+import './carousel.css';
+
+export interface CarouselProps {
+  /** Prefix of element ids; unique on the page. */
+  readonly id: string;
+  readonly variant: 'hero' | 'logos';
+  readonly slides: readonly CarouselSlide[];
+  /** Time each slide stays before the next one comes in. */
+  readonly intervalMs: number;
+  readonly labels: CarouselLabels;
+  /** Writing direction of the page, so the carousel moves the reading way in Arabic too. */
+  readonly dir: 'ltr' | 'rtl';
+  /** Load the first picture at once with high priority (the page's largest picture). */
+  readonly priorityFirst?: boolean;
+}
+
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const update = () => setReduced(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return reduced;
+}
+
+interface SlidePictureProps {
+  readonly picture: PictureData;
+  readonly alt: string;
+  readonly loading: 'eager' | 'lazy';
+  readonly priority: boolean;
+  readonly imgRef: (img: HTMLImageElement | null) => void;
+  readonly onError: () => void;
+}
+
+function SlidePicture({ picture, alt, loading, priority, imgRef, onError }: SlidePictureProps) {
+  return (
+    <picture>
+      {picture.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={picture.sizes} />
+      ))}
+      <img
+        ref={imgRef}
+        className="carousel__image"
+        src={picture.src}
+        srcSet={picture.srcset}
+        sizes={picture.sizes}
+        width={picture.width}
+        height={picture.height}
+        alt={alt}
+        loading={loading}
+        decoding="async"
+        {...(priority ? { fetchPriority: 'high' as const } : {})}
+        onError={onError}
+      />
+    </picture>
+  );
+}
+
+function Icon({ name }: { readonly name: 'previous' | 'next' | 'pause' | 'play' }) {
+  const paths = {
+    previous: <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />,
+    next: <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />,
+    pause: <path d="M8 5v14M16 5v14" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />,
+    play: <path d="M8 5l11 7-11 7z" fill="currentColor" />,
+  };
+  return (
+    <svg
+      className={name === 'previous' || name === 'next' ? 'carousel__icon carousel__icon--directional' : 'carousel__icon'}
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {paths[name]}
+    </svg>
+  );
+}
+
+export default function Carousel({ id, variant, slides, intervalMs, labels, dir, priorityFirst = false }: CarouselProps) {
+  const count = slides.length;
+  const reducedMotion = usePrefersReducedMotion();
+  // The plugin is created once; the carousel starts and stops it from the state below.
+  const [autoplay] = useState(() =>
+    Autoplay({ delay: intervalMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false }),
+  );
+  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', direction: dir, duration: 30 }, [autoplay]);
+
+  const [selected, setSelected] = useState(0);
+  const [stoppedByVisitor, setStoppedByVisitor] = useState(false);
+  const [pointerOver, setPointerOver] = useState(false);
+  const [failed, setFailed] = useState<readonly boolean[]>(() => slides.map(() => false));
+  /** Slides loaded eagerly once hydrated: the current one and its neighbours, fetched before they slide in. */
+  const [warm, setWarm] = useState<ReadonlySet<number>>(() => new Set());
+  const [announcement, setAnnouncement] = useState('');
+  const images = useRef<(HTMLImageElement | null)[]>([]);
+  const rotating = isRotating({ stoppedByVisitor, pointerOver });
+  const rotatingRef = useRef(rotating);
+  rotatingRef.current = rotating;
+
+  const markFailed = useCallback((index: number) => {
+    setFailed((current) => (current[index] ? current : current.map((value, i) => value || i === index)));
+  }, []);
+
+  // A picture that failed before the island hydrated fired its error event unseen: look now.
+  useEffect(() => {
+    images.current.forEach((img, index) => {
+      if (img && isBrokenImage(img)) markFailed(index);
+    });
+  }, [markFailed]);
+
+  useEffect(() => {
+    if (!api) return;
+    // Up to three logos show at once; one hero picture does.
+    const ahead = variant === 'logos' ? 3 : 1;
+    const onSelect = () => {
+      const index = api.selectedScrollSnap();
+      setSelected(index);
+      setWarm((current) => {
+        const wanted = Array.from({ length: ahead + 2 }, (_, k) => (index - 1 + k + count) % count);
+        return wanted.every((i) => current.has(i)) ? current : new Set([...current, ...wanted]);
+      });
+    };
+    // Dragging restarts the plugin on release; only the carousel's own state may do that.
+    const onPlay = () => {
+      if (!rotatingRef.current) api.plugins().autoplay?.stop();
+    };
+    onSelect();
+    api.on('select', onSelect).on('reInit', onSelect).on('autoplay:play', onPlay);
+    return () => {
+      api.off('select', onSelect).off('reInit', onSelect).off('autoplay:play', onPlay);
+    };
+  }, [api, count, variant]);
+
+  useEffect(() => {
+    const plugin = api?.plugins().autoplay;
+    if (!plugin) return;
+    if (rotating) plugin.play(reducedMotion);
+    else plugin.stop();
+  }, [api, rotating, reducedMotion]);
+
+  const announce = (index: number) => {
+    const slide = slides[index];
+    if (!slide || rotatingRef.current) return;
+    setAnnouncement(fillTemplate(labels.status, { index: index + 1, count, name: slide.alt }));
+  };
+
+  const go = (target: 'previous' | 'next' | number) => {
+    if (!api) return;
+    if (target === 'previous') api.scrollPrev(reducedMotion);
+    else if (target === 'next') api.scrollNext(reducedMotion);
+    else api.scrollTo(target, reducedMotion);
+    // A touch visitor (no hover) keeps rotation: give the chosen slide its full time.
+    api.plugins().autoplay?.reset();
+    announce(api.selectedScrollSnap());
+  };
+
+  // APG: keyboard focus entering the carousel stops rotation until the visitor restarts it.
+  // A mouse click also moves focus, but then the pointer is over the carousel anyway.
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    const from = event.relatedTarget;
+    if (from instanceof Node && event.currentTarget.contains(from)) return;
+    if (event.target.matches(':focus-visible')) setStoppedByVisitor(true);
+  };
+
+  const slidesId = `${id}-slides`;
+  return (
+    <section
+      className={`carousel carousel--${variant}`}
+      aria-roledescription="carousel"
+      aria-label={labels.carousel}
+      data-ready={api ? 'true' : undefined}
+      onMouseEnter={() => setPointerOver(true)}
+      onMouseLeave={() => setPointerOver(false)}
+      onFocus={onFocus}
+    >
+      <div className="carousel__controls">
+        <button
+          type="button"
+          className="carousel__button carousel__rotation"
+          aria-label={stoppedByVisitor ? labels.startRotation : labels.stopRotation}
+          onClick={() => setStoppedByVisitor((stopped) => !stopped)}
+        >
+          <Icon name={stoppedByVisitor ? 'play' : 'pause'} />
+        </button>
+        <button type="button" className="carousel__button carousel__previous" aria-controls={slidesId} aria-label={labels.previous} onClick={() => go('previous')}>
+          <Icon name="previous" />
+        </button>
+        <div className="carousel__dots">
+          {slides.map((_, index) => (
+            <button
+              key={index}
+              type="button"
+              className="carousel__dot"
+              aria-controls={slidesId}
+              aria-label={fillTemplate(labels.goTo, { index: index + 1, count })}
+              aria-current={index === selected ? 'true' : undefined}
+              onClick={() => go(index)}
+            />
+          ))}
+        </div>
+        <button type="button" className="carousel__button carousel__next" aria-controls={slidesId} aria-label={labels.next} onClick={() => go('next')}>
+          <Icon name="next" />
+        </button>
+      </div>
+
+      <div className="carousel__viewport" ref={viewportRef}>
+        <div className="carousel__slides" id={slidesId}>
+          {slides.map((slide, index) => (
+            <div
+              key={index}
+              className="carousel__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={fillTemplate(labels.slide, { index: index + 1, count })}
+            >
+              <div className="carousel__frame">
+                {failed[index] ? (
+                  <div className="carousel__fallback">
+                    <span>{labels.unavailable}</span>
+                    <span className="visually-hidden">{slide.alt}</span>
+                  </div>
+                ) : (
+                  <SlidePicture
+                    picture={slide.picture}
+                    alt={slide.alt}
+                    loading={(priorityFirst && index === 0) || warm.has(index) ? 'eager' : 'lazy'}
+                    priority={priorityFirst && index === 0}
+                    imgRef={(img) => {
+                      images.current[index] = img;
+                    }}
+                    onError={() => markFailed(index)}
+                  />
+                )}
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+
+      <p className="visually-hidden" aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
+        {announcement}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The carousels' rules that need no browser: shared by the React island
+ * (src/components/islands/Carousel.tsx), the page that feeds it, and the tests.
+ */
+
+/** One `<source>` of a `<picture>`: a format and its responsive candidates. */
+export interface PictureSource {
+  readonly type: string;
+  readonly srcset: string;
+}
+
+/** A picture the build has already made (astro:assets), ready to be written as HTML. */
+export interface PictureData {
+  readonly src: string;
+  readonly srcset?: string;
+  readonly sizes?: string;
+  readonly width: number;
+  readonly height: number;
+  /** Better formats first (AVIF, then WebP); empty for an SVG served as it is. */
+  readonly sources: readonly PictureSource[];
+}
+
+export interface CarouselSlide {
+  readonly picture: PictureData;
+  /** Text alternative: what an image shows, or a client's name for a logo. */
+  readonly alt: string;
+}
+
+/** Visitor-facing words, from src/i18n (templates keep their {index}/{count} placeholders). */
+export interface CarouselLabels {
+  /** The carousel's accessible name. */
+  readonly carousel: string;
+  /** "{index} of {count}": each slide's name (APG). */
+  readonly slide: string;
+  readonly stopRotation: string;
+  readonly startRotation: string;
+  readonly previous: string;
+  readonly next: string;
+  /** "Show slide {index} of {count}": each dot's name. */
+  readonly goTo: string;
+  /** Announced when the visitor changes slides while rotation is stopped. */
+  readonly status: string;
+  /** Shown in place of a picture that failed to load. */
+  readonly unavailable: string;
+}
+
+/** Fills `{name}` placeholders. A placeholder without a value is an error, as in src/i18n. */
+export function fillTemplate(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Missing value "${name}" for "${template}"`);
+    return String(value);
+  });
+}
+
+/**
+ * WAI-ARIA APG carousel: rotation runs unless the visitor stopped it (rotation control, or
+ * keyboard focus entering the carousel) or the pointer is over the carousel.
+ */
+export function isRotating(state: { readonly stoppedByVisitor: boolean; readonly pointerOver: boolean }): boolean {
+  return !state.stoppedByVisitor && !state.pointerOver;
+}
+
+/** An image whose request has finished without a picture: it failed (404, network, bad data). */
+export function isBrokenImage(img: { readonly complete: boolean; readonly naturalWidth: number }): boolean {
+  return img.complete && img.naturalWidth === 0;
+}
+
+/**
+ * Logos shown at once by viewport width (spec §9: 1, 2 or 3). The same breakpoints are the media
+ * queries of src/components/islands/carousel.css (a unit test keeps the two in step):
+ * phones below 640 px show 1, tablets from 640 px show 2, desktops from 1024 px show 3.
+ */
+export const LOGO_BREAKPOINTS = [
+  { minWidth: 1024, perView: 3 },
+  { minWidth: 640, perView: 2 },
+  { minWidth: 0, perView: 1 },
+] as const;
+
+export function logosPerView(viewportWidth: number): 1 | 2 | 3 {
+  const match = LOGO_BREAKPOINTS.find((b) => viewportWidth >= b.minWidth);
+  return match ? match.perView : 1;
+}

@@ -1,0 +1,336 @@
+/**
+ * Home page carousels (spec §2 "Home", §4, §8, §9; issue 4).
+ *
+ * Time is Playwright's fake clock, paused from the start: nothing hydrates or rotates until a
+ * test advances it with `runFor`, so the 1500 ms and 3000 ms intervals are checked exactly and
+ * a loaded machine cannot make the tests flaky. (The hero hydrates on requestIdleCallback,
+ * which the fake clock also drives.)
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { LOGO_BREAKPOINTS } from '../../src/lib/carousel';
+
+const HERO_INTERVAL = 1500;
+const CLIENT_INTERVAL = 3000;
+const IMAGE_REQUESTS = /\/_astro\/.*\.(avif|webp)$/;
+const LOGO_REQUESTS = /\/_astro\/.*\.svg$/;
+
+const hero = (page: Page) => page.locator('.carousel--hero');
+const logos = (page: Page) => page.locator('.carousel--logos');
+
+async function openHome(page: Page) {
+  await page.clock.install({ time: new Date('2030-01-01T08:00:00Z') });
+  await page.clock.pauseAt(new Date('2030-01-01T08:00:01Z'));
+  await page.goto('/');
+}
+
+/** Lets the fake clock run in small steps until the island has hydrated (idle callback, then script). */
+async function hydrate(page: Page, carousel: Locator) {
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(10);
+        return carousel.getAttribute('data-ready');
+      },
+      { timeout: 30_000, intervals: [50] },
+    )
+    .toBe('true');
+}
+
+/** Keeps the pointer away from the carousels (rotation stops while it is over one). */
+async function parkPointer(page: Page) {
+  await page.mouse.move(2, (page.viewportSize()?.height ?? 800) - 2);
+}
+
+/** The slide the carousel says is current: its dot is aria-current. */
+async function expectCurrent(carousel: Locator, index: number, count: number) {
+  await expect(carousel.locator('.carousel__dot[aria-current="true"]')).toHaveAccessibleName(new RegExp(` ${index} of ${count}$`));
+}
+
+/** Asserts nothing changed: gives React time to commit a pending update first (the clock stays paused). */
+async function expectStill(page: Page, carousel: Locator, index: number, count: number) {
+  await page.waitForTimeout(150);
+  await expectCurrent(carousel, index, count);
+}
+
+function slide(carousel: Locator, index: number, count: number) {
+  return carousel.getByRole('group', { name: `${index} of ${count}`, exact: true });
+}
+
+test.describe('hero carousel', () => {
+  test('the server HTML shows the title, the tagline and the first picture at final size: hydrating moves nothing', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openHome(page);
+    await expect(page.locator('h1')).toContainText('Globaq');
+    await expect(page.locator('h1')).toContainText('Quality Assurance Excellence');
+    const first = slide(hero(page), 1, 7).locator('img');
+    await expect(first).toBeVisible();
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(hero(page)).not.toHaveAttribute('data-ready');
+
+    const watched = ['h1', '.carousel--hero .carousel__frame', '.carousel--hero .carousel__controls', '#services-title', '.carousel--logos .carousel__frame', '#commitment-title'];
+    const boxes = async () => Promise.all(watched.map((selector) => page.locator(selector).first().boundingBox()));
+    const before = await boxes();
+    await hydrate(page, hero(page));
+    expect(await boxes()).toEqual(before);
+
+    // The logos hydrate when they scroll into view: measure them relative to the document.
+    const logoFrame = page.locator('.carousel--logos .carousel__frame').first();
+    const documentBox = async () => {
+      const box = await logoFrame.boundingBox();
+      const scrollY = await page.evaluate(() => window.scrollY);
+      return box && { ...box, y: box.y + scrollY };
+    };
+    const logoBefore = await documentBox();
+    await expect(logos(page)).not.toHaveAttribute('data-ready');
+    await logos(page).scrollIntoViewIfNeeded();
+    await expect(logos(page)).toHaveAttribute('data-ready', 'true');
+    expect(await documentBox()).toEqual(logoBefore);
+  });
+
+  test('advances on its own every 1500 ms and wraps from the last image to the first', async ({ page }) => {
+    await openHome(page);
+    await parkPointer(page);
+    await hydrate(page, hero(page));
+    await expectCurrent(hero(page), 1, 7);
+    await page.clock.runFor(HERO_INTERVAL - 100);
+    await expectStill(page, hero(page), 1, 7);
+    await page.clock.runFor(100);
+    await expectCurrent(hero(page), 2, 7);
+    for (let index = 3; index <= 7; index += 1) {
+      await page.clock.runFor(HERO_INTERVAL);
+      await expectCurrent(hero(page), index, 7);
+    }
+    await page.clock.runFor(HERO_INTERVAL);
+    await expectCurrent(hero(page), 1, 7);
+    // And the picture on screen is the current one once the slide has moved in.
+    await page.clock.runFor(700);
+    await expect(slide(hero(page), 1, 7)).toBeInViewport({ ratio: 0.95 });
+  });
+
+  test('previous and next buttons and one dot per image select an image, wrapping both ways', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openHome(page);
+    await hydrate(page, hero(page));
+    const carousel = hero(page);
+    await expect(carousel.locator('.carousel__dot')).toHaveCount(7);
+    await expect(carousel.getByRole('group')).toHaveCount(7);
+
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expectCurrent(carousel, 2, 7);
+    await expect(slide(carousel, 2, 7)).toBeInViewport({ ratio: 0.95 });
+    await carousel.getByRole('button', { name: 'Previous slide' }).click();
+    await expectCurrent(carousel, 1, 7);
+    await carousel.getByRole('button', { name: 'Previous slide' }).click();
+    await expectCurrent(carousel, 7, 7);
+    await expect(slide(carousel, 7, 7)).toBeInViewport({ ratio: 0.95 });
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expectCurrent(carousel, 1, 7);
+    await carousel.getByRole('button', { name: 'Show slide 4 of 7' }).click();
+    await expectCurrent(carousel, 4, 7);
+    await expect(slide(carousel, 4, 7)).toBeInViewport({ ratio: 0.95 });
+    await expect(slide(carousel, 4, 7).locator('img')).toHaveAttribute('alt', /safety equipment/);
+  });
+
+  test('the rotation control stops and restarts rotation', async ({ page }) => {
+    await openHome(page);
+    await hydrate(page, hero(page));
+    const carousel = hero(page);
+    await carousel.getByRole('button', { name: 'Stop automatic slide show' }).click();
+    await expect(carousel.locator('.carousel__rotation')).toHaveAccessibleName('Start automatic slide show');
+    await parkPointer(page);
+    await page.clock.runFor(HERO_INTERVAL * 3);
+    await expectStill(page, carousel, 1, 7);
+
+    await carousel.getByRole('button', { name: 'Start automatic slide show' }).click();
+    await parkPointer(page);
+    await page.clock.runFor(HERO_INTERVAL);
+    await expectCurrent(carousel, 2, 7);
+  });
+
+  test('rotation stops while the pointer is over the carousel and resumes when it leaves', async ({ page }) => {
+    await openHome(page);
+    await hydrate(page, hero(page));
+    const carousel = hero(page);
+    await carousel.locator('.carousel__viewport').hover();
+    await page.clock.runFor(HERO_INTERVAL * 3);
+    await expectStill(page, carousel, 1, 7);
+    // The control still offers to stop: the visitor did not stop it, the pointer only pauses it.
+    await expect(carousel.locator('.carousel__rotation')).toHaveAccessibleName('Stop automatic slide show');
+    await parkPointer(page);
+    await page.clock.runFor(HERO_INTERVAL);
+    await expectCurrent(carousel, 2, 7);
+  });
+
+  test('keyboard: the rotation control is the first tab stop, and focus entering stops rotation until restarted', async ({ page }) => {
+    await openHome(page);
+    await parkPointer(page);
+    await hydrate(page, hero(page));
+    const carousel = hero(page);
+    await page.locator('.hero__actions a').last().focus();
+    await page.keyboard.press('Tab');
+    const rotation = carousel.locator('.carousel__rotation');
+    await expect(rotation).toBeFocused();
+    await expect(rotation).toHaveAccessibleName('Start automatic slide show');
+    await page.clock.runFor(HERO_INTERVAL * 3);
+    await expectStill(page, carousel, 1, 7);
+
+    // Moving on through the controls: previous, the dots, next.
+    await page.keyboard.press('Tab');
+    await expect(carousel.getByRole('button', { name: 'Previous slide' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(carousel.getByRole('button', { name: 'Show slide 1 of 7' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    // Leaving the carousel does not restart it; only the rotation control does.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(rotation).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(rotation).toHaveAccessibleName('Stop automatic slide show');
+    await page.clock.runFor(HERO_INTERVAL);
+    await expectCurrent(carousel, 2, 7);
+  });
+
+  test('with prefers-reduced-motion, slides change without animation', async ({ page }) => {
+    await openHome(page);
+    await hydrate(page, hero(page));
+    const carousel = hero(page);
+    // With motion: the next slide glides in over animation frames (paused with the clock).
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expectCurrent(carousel, 2, 7);
+    await expect(slide(carousel, 1, 7)).toBeInViewport({ ratio: 0.9 });
+    await page.clock.runFor(1000);
+    await expect(slide(carousel, 2, 7)).toBeInViewport({ ratio: 0.95 });
+
+    // Reduced motion: the slide is in place at once, with no frame run.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expectCurrent(carousel, 3, 7);
+    await expect(slide(carousel, 3, 7)).toBeInViewport({ ratio: 0.95 });
+  });
+
+  test('a picture that fails to load is replaced by "Image not available", in its place and size', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.route(IMAGE_REQUESTS, (route) => route.abort());
+    await openHome(page);
+    await hydrate(page, hero(page));
+    const carousel = hero(page);
+    const first = slide(carousel, 1, 7);
+    await expect(first.getByText('Image not available')).toBeVisible();
+    await expect(first.locator('img')).toHaveCount(0);
+    const frame = await first.locator('.carousel__frame').boundingBox();
+    const placeholder = await first.locator('.carousel__fallback').boundingBox();
+    expect(placeholder).toEqual(frame);
+    // 3:2, the pictures' own shape.
+    expect(Math.abs((frame?.width ?? 0) / (frame?.height ?? 1) - 1.5)).toBeLessThan(0.01);
+
+    // A later picture fails when it is fetched, and gets the same placeholder.
+    await carousel.getByRole('button', { name: 'Show slide 5 of 7' }).click();
+    await expect(slide(carousel, 5, 7).getByText('Image not available')).toBeVisible();
+  });
+});
+
+test.describe('client logo carousel', () => {
+  test('advances every 3000 ms and wraps; previous, next and dots select a logo', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openHome(page);
+    await parkPointer(page);
+    const carousel = logos(page);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel).toHaveAttribute('data-ready', 'true');
+    await expect(carousel.getByRole('group')).toHaveCount(5);
+    await expect(carousel.locator('.carousel__dot')).toHaveCount(5);
+    await expectCurrent(carousel, 1, 5);
+
+    await page.clock.runFor(CLIENT_INTERVAL - 100);
+    await expectStill(page, carousel, 1, 5);
+    await page.clock.runFor(100);
+    await expectCurrent(carousel, 2, 5);
+    for (const index of [3, 4, 5, 1]) {
+      await page.clock.runFor(CLIENT_INTERVAL);
+      await expectCurrent(carousel, index, 5);
+    }
+
+    await carousel.getByRole('button', { name: 'Previous logo' }).click();
+    await expectCurrent(carousel, 5, 5);
+    await expect(slide(carousel, 5, 5)).toBeInViewport({ ratio: 0.95 });
+    await carousel.getByRole('button', { name: 'Next logo' }).click();
+    await expectCurrent(carousel, 1, 5);
+    await carousel.getByRole('button', { name: 'Show logo 3 of 5' }).click();
+    await expectCurrent(carousel, 3, 5);
+    await expect(slide(carousel, 3, 5)).toBeInViewport({ ratio: 0.95 });
+  });
+
+  // LOGO_BREAKPOINTS (src/lib/carousel.ts, and carousel.css): 1 logo below 640 px (phones),
+  // 2 from 640 px (tablets), 3 from 1024 px (desktops). Checked on both sides of each breakpoint.
+  const widths = [
+    { width: 390, expected: 1 },
+    { width: 639, expected: 1 },
+    { width: 640, expected: 2 },
+    { width: 768, expected: 2 },
+    { width: 1023, expected: 2 },
+    { width: 1024, expected: 3 },
+    { width: 1440, expected: 3 },
+  ];
+  test('shows 1 logo on a phone, 2 on a tablet and 3 on a desktop', async ({ page }) => {
+    expect(LOGO_BREAKPOINTS.map((b) => b.minWidth)).toEqual([1024, 640, 0]);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openHome(page);
+    const carousel = logos(page);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel).toHaveAttribute('data-ready', 'true');
+    for (const { width, expected } of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await carousel.scrollIntoViewIfNeeded();
+      await expect
+        .poll(
+          () =>
+            carousel.evaluate((root) => {
+              const view = root.querySelector('.carousel__viewport')?.getBoundingClientRect();
+              if (!view) return -1;
+              return [...root.querySelectorAll('.carousel__frame')].filter((el) => {
+                const box = el.getBoundingClientRect();
+                return box.width > 0 && box.left >= view.left - 1 && box.right <= view.right + 1;
+              }).length;
+            }),
+          { message: `${width} px` },
+        )
+        .toBe(expected);
+    }
+  });
+
+  test('a logo that fails to load is replaced by "Logo not available"', async ({ page }) => {
+    await page.route(LOGO_REQUESTS, (route) => route.abort());
+    await openHome(page);
+    const carousel = logos(page);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel).toHaveAttribute('data-ready', 'true');
+    const first = slide(carousel, 1, 5);
+    await expect(first.getByText('Logo not available')).toBeVisible();
+    await expect(first.locator('img')).toHaveCount(0);
+    // It fills the logo's card (inside the card's 1 px border).
+    const card = await first.locator('.carousel__frame').boundingBox();
+    const placeholder = await first.locator('.carousel__fallback').boundingBox();
+    expect(placeholder?.width).toBeCloseTo((card?.width ?? 0) - 2, 0);
+    expect(placeholder?.height).toBeCloseTo((card?.height ?? 0) - 2, 0);
+    // The three on screen at 1440 px all say so.
+    for (const index of [2, 3]) await expect(slide(carousel, index, 5).getByText('Logo not available')).toBeVisible();
+  });
+});
+
+test('every carousel control is at least 24 x 24 px, and the rotation control comes first', async ({ page }) => {
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    for (const carousel of [hero(page), logos(page)]) {
+      const buttons = carousel.getByRole('button');
+      await expect(buttons.first()).toHaveClass(/carousel__rotation/);
+      for (const button of await buttons.all()) {
+        const box = await button.boundingBox();
+        expect(box?.width, `${width} px`).toBeGreaterThanOrEqual(24);
+        expect(box?.height, `${width} px`).toBeGreaterThanOrEqual(24);
+      }
+    }
+  }
+});

@@ -1,0 +1,79 @@
+/**
+ * The built home page (dist/client/index.html) as the browser first receives it: the first view
+ * is all there before any script runs (issue 4). Needs `astro build` first (npm test runs it).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { ROOT } from '../helpers/content';
+
+const CLIENT = path.join(ROOT, 'dist/client');
+let html = '';
+
+/** The server-rendered markup of the island whose carousel has this class. */
+function island(variant: 'hero' | 'logos'): string {
+  const start = html.indexOf(`<section class="carousel carousel--${variant}"`);
+  const end = html.indexOf('</section>', start);
+  expect(start, variant).toBeGreaterThan(0);
+  return html.slice(start, end);
+}
+
+beforeAll(() => {
+  const file = path.join(CLIENT, 'index.html');
+  if (!fs.existsSync(file)) throw new Error('dist/client/index.html is missing: run `npm run build` first (npm test does).');
+  html = fs.readFileSync(file, 'utf8');
+});
+
+describe('home page HTML', () => {
+  test('has the title and the tagline in its heading', () => {
+    const h1 = html.match(/<h1[\s\S]*?<\/h1>/)?.[0];
+    expect(h1).toMatch(/^<h1[^>]*>Globaq<span class="hero__tagline"[^>]*>Quality Assurance Excellence<\/span><\/h1>$/);
+  });
+
+  test('the hero carousel is server-rendered: 7 slides named "N of 7", the first picture eager and high priority', () => {
+    const hero = island('hero');
+    const labels = [...hero.matchAll(/aria-roledescription="slide" aria-label="([^"]+)"/g)].map((m) => m[1]);
+    expect(labels).toEqual(['1 of 7', '2 of 7', '3 of 7', '4 of 7', '5 of 7', '6 of 7', '7 of 7']);
+    const imgs = [...hero.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(imgs).toHaveLength(7);
+    expect(imgs[0]).toMatch(/loading="eager"/);
+    expect(imgs[0]).toMatch(/fetchpriority="high"/i);
+    for (const img of imgs.slice(1)) {
+      expect(img).toMatch(/loading="lazy"/);
+      expect(img).not.toMatch(/fetchpriority/i);
+    }
+    for (const img of imgs) {
+      expect(img).toMatch(/width="\d+" height="\d+"/);
+      expect(img).toMatch(/alt="[^"]{20,}"/);
+      expect(img).toMatch(/srcset="[^"]*\.webp \d+w, [^"]*\.webp \d+w/i);
+      expect(img).toMatch(/sizes="[^"]+"/);
+    }
+    const avif = [...hero.matchAll(/<source type="image\/avif" srcset="([^"]+)"/gi)].map((m) => m[1] ?? '');
+    expect(avif).toHaveLength(7);
+    expect(avif[0]?.split(',').length).toBeGreaterThanOrEqual(3);
+  });
+
+  test('every picture file it names was built', () => {
+    const urls = new Set([...html.matchAll(/\/_astro\/[\w.-]+\.(?:avif|webp|svg)/g)].map((m) => m[0]));
+    expect(urls.size).toBeGreaterThan(7 * 2 * 3);
+    for (const url of urls) expect(fs.existsSync(path.join(CLIENT, url)), url).toBe(true);
+  });
+
+  test('the client carousel is server-rendered with its 5 named logos, and the rotation control first', () => {
+    const logos = island('logos');
+    expect([...logos.matchAll(/aria-roledescription="slide"/g)]).toHaveLength(5);
+    expect([...logos.matchAll(/<img [^>]*alt="([^"]+)"/g)].map((m) => m[1])).toHaveLength(5);
+    for (const variant of ['hero', 'logos'] as const) {
+      expect(island(variant).match(/<button[^>]*>/)?.[0]).toMatch(/carousel__rotation/);
+    }
+  });
+
+  test('no inline style attributes (the content security policy blocks them)', () => {
+    expect(html.match(/<[^>]+\sstyle="[^"]*"/)?.[0]).toBeUndefined();
+  });
+
+  test('the hero hydrates when idle and the logos when visible: no script delays the first view', () => {
+    const directives = [...html.matchAll(/<astro-island [^>]*client="(\w+)"/g)].map((m) => m[1]);
+    expect(directives).toEqual(['idle', 'visible']);
+  });
+});
