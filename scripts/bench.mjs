@@ -84,7 +84,7 @@ try {
             jsKb: of('script') / 1024,
           });
         } finally {
-          await chrome.kill();
+          chrome.kill();
         }
       }
       const m = (key) => median(samples.map((s) => s[key]));
