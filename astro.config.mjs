@@ -20,6 +20,13 @@ export default defineConfig({
   build: { format: 'file' },
   adapter: node({ mode: 'standalone' }),
   session: false,
+  // Behind a reverse proxy that ends TLS (docs/deploy.md), the server sees plain http and the
+  // proxy's Host; the proxy says the truth in X-Forwarded-Proto and X-Forwarded-Host. Astro
+  // trusts those headers only for the site's own address, so the origin check on the form
+  // receiver accepts the site's own forms posted over https (JavaScript off) and nothing else.
+  security: {
+    allowedDomains: [{ protocol: new URL(site).protocol.slice(0, -1), hostname: new URL(site).hostname }],
+  },
   integrations: [
     mdx(),
     react(),
