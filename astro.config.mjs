@@ -32,6 +32,11 @@ export default defineConfig({
   // No code blocks on this site; Shiki's inline styles would also clash with the CSP.
   markdown: { syntaxHighlight: false },
   security: {
+    // Behind a reverse proxy that ends TLS (docs/deploy.md), the server sees plain http and the
+    // proxy's Host; the proxy says the truth in X-Forwarded-Proto and X-Forwarded-Host. Astro
+    // trusts those headers only for the site's own address, so the origin check on the form
+    // receiver accepts the site's own forms posted over https (JavaScript off) and nothing else.
+    allowedDomains: [{ protocol: new URL(site).protocol.slice(0, -1), hostname: new URL(site).hostname }],
     // Astro hashes every script and style it emits into a <meta> policy on each page; the
     // server and static hosts add frame-ancestors and the other headers (scripts/security-headers.mjs).
     csp: {

@@ -1,0 +1,271 @@
+/**
+ * Globaq website: the spreadsheet receiver for the contact form and the partner application.
+ *
+ * A Google Apps Script, bound to a Google Sheet and deployed as a web app (README.md beside this
+ * file). Each POST from the site's forms becomes one row: one column per field, in the order the
+ * site sends them (src/forms/contact.ts, src/forms/partner.ts), then the time it was received and
+ * any field this script does not know, so nothing sent is dropped.
+ *
+ * Which form: the `form` query parameter of the web app's address (…/exec?form=contact or
+ * …/exec?form=partner). Without it the form is recognised by its fields (`firstName` for the
+ * contact form, `organization` for the partner application). An unknown `form` value is refused.
+ *
+ * The body: the JSON the site's forms send. Sent cross-origin in `no-cors` mode, the browser drops
+ * the JSON content type, so the body is parsed whatever its declared type, except a plain HTML
+ * form post (application/x-www-form-urlencoded: a visitor without JavaScript), which is read from
+ * the form parameters and answered with a short HTML page.
+ *
+ * Safety: a cell starting with = + - @, a tab or a carriage return is written with a leading
+ * apostrophe, so the sheet shows it as text and never runs it as a formula. A script lock keeps two
+ * submissions arriving together from interleaving. The honeypot field `homepage` (invisible to
+ * people) marks a submission as a suspected bot's: it goes to its own sheet, apart from real leads.
+ *
+ * Apps Script cannot set an HTTP status: the answer is always 200, with a small JSON body
+ * {"ok":true,...} or {"ok":false,"error":"..."}. The site cannot read it (no-cors); the Apps Script
+ * editor's Executions page lists every call and its log.
+ */
+
+/** Each form: its sheet, and its columns in the order the site sends the fields. */
+const FORMS = {
+  contact: {
+    sheet: 'Contact',
+    fields: ['firstName', 'lastName', 'email', 'country', 'city', 'company', 'message', 'submissionDate', 'submissionTimestamp'],
+  },
+  partner: {
+    sheet: 'Partner',
+    fields: [
+      'name',
+      'organization',
+      'jobTitle',
+      'country',
+      'cityName',
+      'email',
+      'phoneNumber',
+      'companyWebsite',
+      'yearsInBusiness',
+      'numberOfSites',
+      'numberOfEmployees',
+      'formOfOwnership',
+      'ownershipSpecification',
+      'servicesTypes',
+      'targetMarkets',
+      'interestReason',
+      'salesMarketingCapabilities',
+      'demandAnticipation',
+      'marketPotential',
+      'topThreeReasons',
+      'localCompetition',
+      'competitorEncounters',
+      'competitorAnalysis',
+      'presidentName',
+      'classroomAvailable',
+      'trainersAvailable',
+      'customerSatisfactionMeasured',
+      'qualityFamiliarity',
+      'futureClassroomPlans',
+      'uploadedFiles',
+    ],
+  },
+};
+
+/** Columns after each form's own fields. */
+const EXTRA_COLUMNS = ['receivedAt', 'otherFields'];
+
+/** The site's honeypot field (src/forms/honeypot.ts). */
+const HONEYPOT_FIELD = 'homepage';
+
+/** Suffix of the sheet that keeps submissions with the honeypot filled in. */
+const SPAM_SUFFIX = ' (suspected spam)';
+
+/** A body larger than this is refused (the site's forms send a few kilobytes at most). */
+const MAX_BODY_CHARS = 200000;
+
+/** Google Sheets holds at most 50,000 characters in a cell. */
+const MAX_CELL_CHARS = 50000;
+
+/** How long a submission waits for another one to finish writing. */
+const LOCK_WAIT_MS = 20000;
+
+/** A submission that cannot be stored, with a short machine-readable reason. */
+class SubmissionError extends Error {
+  constructor(code, detail) {
+    super(detail || code);
+    this.code = code;
+  }
+}
+
+/** Web app entry point for POST requests. */
+function doPost(e) {
+  const htmlReply = isFormPost_(e);
+  let result;
+  try {
+    result = receive_(e, new Date());
+  } catch (error) {
+    const code = error instanceof SubmissionError ? error.code : 'internal_error';
+    console.error('Submission not stored: ' + code + ': ' + (error && error.message));
+    result = { ok: false, error: code };
+  }
+  return htmlReply ? htmlReply_(result) : jsonReply_(result);
+}
+
+/** Web app entry point for GET requests: a way to check the deployment's address in a browser. */
+function doGet() {
+  return ContentService.createTextOutput(
+    'Globaq form receiver. The website posts to this address with ?form=contact or ?form=partner.',
+  ).setMimeType(ContentService.MimeType.TEXT);
+}
+
+/** Parses, checks and stores one submission. Returns {ok, form, sheet, row}; throws SubmissionError. */
+function receive_(e, now) {
+  const payload = readPayload_(e);
+  const name = chooseForm_(e && e.parameter ? e.parameter.form : undefined, payload);
+  const form = FORMS[name];
+  const spam = String(payload[HONEYPOT_FIELD] == null ? '' : payload[HONEYPOT_FIELD]).trim() !== '';
+  const sheetName = spam ? form.sheet + SPAM_SUFFIX : form.sheet;
+  const row = rowFor_(form, payload, now);
+
+  const lock = LockService.getScriptLock();
+  if (!lock.tryLock(LOCK_WAIT_MS)) throw new SubmissionError('busy', 'another submission held the lock too long');
+  try {
+    const sheet = sheetFor_(sheetName, form);
+    sheet.appendRow(row);
+    SpreadsheetApp.flush();
+    return { ok: true, form: name, sheet: sheetName, row: sheet.getLastRow() };
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+/** True for a plain HTML form post (the site's forms with JavaScript off). */
+function isFormPost_(e) {
+  const type = e && e.postData && e.postData.type ? String(e.postData.type).toLowerCase() : '';
+  return type.indexOf('application/x-www-form-urlencoded') === 0;
+}
+
+/** The submitted fields as an object. */
+function readPayload_(e) {
+  if (!e || !e.postData) throw new SubmissionError('empty_body', 'no request body');
+  if (isFormPost_(e)) return formParameters_(e.parameters || {});
+  const text = e.postData.contents;
+  if (typeof text !== 'string' || text.trim() === '') throw new SubmissionError('empty_body', 'no request body');
+  if (text.length > MAX_BODY_CHARS) throw new SubmissionError('too_large', text.length + ' characters');
+  let payload;
+  try {
+    payload = JSON.parse(text);
+  } catch (error) {
+    throw new SubmissionError('malformed_json', String(error && error.message));
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+    throw new SubmissionError('not_an_object', 'the body must be a JSON object');
+  }
+  return payload;
+}
+
+/**
+ * An HTML form post's fields: e.parameters holds every value of every key as a list, and mixes in
+ * the query string's `form`, which is not a field. Repeated keys (the multi-selects, several file
+ * names) keep all their values, joined in one cell like the JSON lists.
+ */
+function formParameters_(parameters) {
+  const out = {};
+  Object.keys(parameters).forEach(function (key) {
+    if (key === 'form') return;
+    const values = [].concat(parameters[key]).filter(function (v) {
+      return v !== '';
+    });
+    out[key] = values.length > 1 ? values : values.length === 1 ? values[0] : '';
+  });
+  return out;
+}
+
+/** The form's name: the `form` parameter when given, else recognised by its fields. */
+function chooseForm_(requested, payload) {
+  if (requested !== undefined && requested !== '') {
+    const name = String(requested).toLowerCase();
+    if (!Object.prototype.hasOwnProperty.call(FORMS, name)) throw new SubmissionError('unknown_form', String(requested));
+    return name;
+  }
+  const has = function (key) {
+    return Object.prototype.hasOwnProperty.call(payload, key);
+  };
+  if (has('organization') && !has('firstName')) return 'partner';
+  if (has('firstName') && !has('organization')) return 'contact';
+  throw new SubmissionError('unknown_form', 'no ?form= parameter and the fields match neither form');
+}
+
+/** One row: the form's fields in order, the time received, then any unknown field as JSON. */
+function rowFor_(form, payload, now) {
+  const known = {};
+  form.fields.forEach(function (field) {
+    known[field] = true;
+  });
+  known[HONEYPOT_FIELD] = true;
+  const others = {};
+  Object.keys(payload).forEach(function (key) {
+    if (!known[key]) others[key] = payload[key];
+  });
+  const cells = form.fields.map(function (field) {
+    return cellValue_(payload[field]);
+  });
+  cells.push(now.toISOString());
+  cells.push(Object.keys(others).length > 0 ? cellValue_(JSON.stringify(others)) : '');
+  return cells;
+}
+
+/** A field's value as a safe cell: text neutralised, lists joined, numbers kept as numbers. */
+function cellValue_(value) {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  let text = Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (text.length > MAX_CELL_CHARS) text = text.slice(0, MAX_CELL_CHARS - 20) + ' …[truncated]';
+  return neutralise_(text);
+}
+
+/**
+ * Text that a spreadsheet would read as a formula (= + - @) or that starts with a tab or a
+ * carriage return gets a leading apostrophe: Sheets then stores it as text and hides the
+ * apostrophe. Text already starting with an apostrophe gets one more, so it is shown as sent.
+ */
+function neutralise_(text) {
+  return /^[=+\-@\t\r']/.test(text) ? "'" + text : text;
+}
+
+/** The sheet for a form, created with its header row on first use. */
+function sheetFor_(name, form) {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  let sheet = spreadsheet.getSheetByName(name);
+  if (!sheet) sheet = spreadsheet.insertSheet(name);
+  if (sheet.getLastRow() === 0) {
+    sheet.appendRow(form.fields.concat(EXTRA_COLUMNS));
+    sheet.setFrozenRows(1);
+  }
+  return sheet;
+}
+
+function jsonReply_(result) {
+  return ContentService.createTextOutput(JSON.stringify(result)).setMimeType(ContentService.MimeType.JSON);
+}
+
+/** The page a visitor without JavaScript sees after posting the form here. */
+function htmlReply_(result) {
+  const title = result.ok ? 'Thank you' : 'Not sent';
+  const text = result.ok
+    ? 'Thank you. Your submission has been received, and we will get back to you soon.'
+    : 'Sorry, your submission could not be saved (' + result.error + '). Please go back and try again.';
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' +
+    title +
+    '</title></head><body><h1>' +
+    title +
+    '</h1><p>' +
+    escapeHtml_(text) +
+    '</p></body></html>';
+  return HtmlService.createHtmlOutput(html).setTitle(title);
+}
+
+function escapeHtml_(text) {
+  return String(text).replace(/[&<>"']/g, function (c) {
+    return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
+  });
+}

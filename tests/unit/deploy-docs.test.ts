@@ -1,0 +1,93 @@
+/**
+ * The deployment guide (docs/deploy.md) against what it describes: the headers a static host
+ * sends (public/_headers) and the nginx snippet stay the same, every build-time variable is
+ * documented, and the server trusts a proxy's forwarded headers for the site's own address only.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import config from '../../astro.config.mjs';
+import { ROOT } from '../helpers/frontmatter';
+
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+const DEPLOY = read('docs/deploy.md');
+const README = read('README.md');
+
+/** public/_headers as { path pattern: { header: value } }. */
+function parseHeadersFile(text: string): Record<string, Record<string, string>> {
+  const rules: Record<string, Record<string, string>> = {};
+  let current: Record<string, string> | undefined;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      current = rules[line.trim()] = {};
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (!current || colon < 0) throw new Error(`public/_headers: a header outside a path block: ${line}`);
+    current[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return rules;
+}
+
+/** The fenced nginx block of docs/deploy.md whose text contains `marker`. */
+function nginxBlock(marker: string): string {
+  const block = [...DEPLOY.matchAll(/```nginx\n([\s\S]*?)```/g)].map((m) => m[1] ?? '').find((b) => b.includes(marker));
+  if (!block) throw new Error(`docs/deploy.md has no nginx block with "${marker}"`);
+  return block;
+}
+
+const addHeaders = (block: string) =>
+  Object.fromEntries([...block.matchAll(/^\s*add_header\s+([\w-]+)\s+"([^"]*)"\s+always;/gm)].map((m) => [m[1], m[2]]));
+
+describe('deployment guide', () => {
+  test('the README links the guide', () => {
+    expect(README).toMatch(/\]\(docs\/deploy\.md\)/);
+  });
+
+  test('the nginx headers snippet sends exactly the headers of public/_headers', () => {
+    const rules = parseHeadersFile(read('public/_headers'));
+    const all = rules['/*'];
+    expect(Object.keys(all ?? {})).toEqual(expect.arrayContaining(['X-Content-Type-Options', 'Content-Security-Policy']));
+    expect(addHeaders(nginxBlock('snippets/globaq-headers.conf: the same'))).toEqual(all);
+  });
+
+  test('hashed assets get the same long caching from nginx as from public/_headers', () => {
+    const rules = parseHeadersFile(read('public/_headers'));
+    const cache = rules['/_astro/*']?.['Cache-Control'];
+    expect(cache).toContain('immutable');
+    const staticBlock = nginxBlock('globaq-static');
+    const astro = staticBlock.slice(staticBlock.indexOf('location /_astro/'));
+    expect(addHeaders(astro.slice(0, astro.indexOf('}')))['Cache-Control']).toBe(cache);
+  });
+
+  test('the nginx rules for /Aboutus and Coming Soon are the ones the README gives', () => {
+    const staticBlock = nginxBlock('globaq-static');
+    expect(staticBlock).toMatch(/location = \/Aboutus \{\s*try_files \/AboutUs\.html =404;/);
+    expect(staticBlock).toMatch(/location \/services\/ \{[^}]*error_page 404 \/services\/404\.html;/);
+    expect(README).toContain('location = /Aboutus { try_files /AboutUs.html =404; }');
+  });
+
+  test('the reverse proxy passes the host and scheme the server needs', () => {
+    const proxy = nginxBlock('proxy_pass');
+    for (const header of ['Host $host', 'X-Forwarded-Proto $scheme', 'X-Forwarded-Host $host']) {
+      expect(proxy).toContain(`proxy_set_header ${header};`);
+    }
+    // The server sends the security headers itself: nginx must not add them a second time.
+    expect(proxy).not.toMatch(/include snippets\/globaq-headers\.conf;/);
+    expect(DEPLOY).toContain('BEHIND_HTTPS=true');
+    expect(proxy).toMatch(/gzip on;/);
+  });
+
+  test('every build-time variable of the site is documented', () => {
+    const schema = Object.keys(config.env?.schema ?? {});
+    expect(schema).toEqual(expect.arrayContaining(['PUBLIC_CONTACT_ENDPOINT', 'PUBLIC_PARTNER_ENDPOINT']));
+    for (const name of [...schema, 'SITE_URL']) expect(`${README}\n${DEPLOY}`, name).toContain(name);
+    for (const name of ['HOST', 'PORT', 'SUBMISSIONS_DB', 'SITE_URL', 'PUBLIC_CONTACT_ENDPOINT']) expect(DEPLOY).toContain(`\`${name}\``);
+  });
+
+  test("the server trusts a proxy's forwarded headers for the site's own address only", () => {
+    const site = new URL(String(config.site));
+    expect(config.security?.allowedDomains).toEqual([{ protocol: site.protocol.slice(0, -1), hostname: site.hostname }]);
+  });
+});

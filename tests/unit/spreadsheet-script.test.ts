@@ -1,0 +1,423 @@
+/**
+ * The spreadsheet receiver (integrations/spreadsheet/Code.gs), run as Apps Script runs it: the
+ * file loaded as a plain script into its own context, with small fakes of SpreadsheetApp,
+ * LockService, ContentService and HtmlService standing in for Google's services.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { describe, expect, test } from 'vitest';
+import { buildContactPayload, emptyContact } from '../../src/forms/contact';
+import { buildPartnerPayload, emptyPartner, type PartnerValues } from '../../src/forms/partner';
+import { HONEYPOT_FIELD } from '../../src/forms/honeypot';
+import { ROOT } from '../helpers/frontmatter';
+
+const SCRIPT = path.join(ROOT, 'integrations/spreadsheet/Code.gs');
+const NOW = new Date('2026-11-22T10:30:00.000Z');
+
+type Cell = string | number;
+
+class FakeLock {
+  held = false;
+  available = true;
+  releases = 0;
+  tryLock(_ms: number): boolean {
+    if (!this.available) return false;
+    this.held = true;
+    return true;
+  }
+  releaseLock(): void {
+    this.held = false;
+    this.releases += 1;
+  }
+}
+
+class FakeSheet {
+  readonly rows: Cell[][] = [];
+  frozenRows = 0;
+  constructor(
+    readonly name: string,
+    private readonly lock: FakeLock,
+  ) {}
+  appendRow(row: Cell[]): this {
+    // Every write must happen while the script holds the lock.
+    if (!this.lock.held) throw new Error(`appendRow on "${this.name}" without the script lock`);
+    this.rows.push(JSON.parse(JSON.stringify(row)) as Cell[]);
+    return this;
+  }
+  getLastRow(): number {
+    return this.rows.length;
+  }
+  setFrozenRows(n: number): void {
+    this.frozenRows = n;
+  }
+}
+
+class FakeSpreadsheet {
+  readonly sheets = new Map<string, FakeSheet>();
+  constructor(private readonly lock: FakeLock) {}
+  getSheetByName(name: string): FakeSheet | null {
+    return this.sheets.get(name) ?? null;
+  }
+  insertSheet(name: string): FakeSheet {
+    if (this.sheets.has(name)) throw new Error(`A sheet with the name "${name}" already exists.`);
+    const sheet = new FakeSheet(name, this.lock);
+    this.sheets.set(name, sheet);
+    return sheet;
+  }
+}
+
+interface Output {
+  content: string;
+  mimeType?: string;
+  title?: string;
+}
+
+interface AppsScriptEvent {
+  parameter: Record<string, string>;
+  parameters: Record<string, string[]>;
+  postData?: { contents: string; type: string; length: number; name: 'postData' };
+}
+
+/** A fresh copy of the script with its own empty spreadsheet. */
+function load() {
+  const lock = new FakeLock();
+  const spreadsheet = new FakeSpreadsheet(lock);
+  const errors: string[] = [];
+  const context = vm.createContext({
+    SpreadsheetApp: { getActiveSpreadsheet: () => spreadsheet, flush: () => undefined },
+    LockService: { getScriptLock: () => lock },
+    ContentService: {
+      MimeType: { JSON: 'application/json', TEXT: 'text/plain' },
+      createTextOutput(content: string) {
+        const out: Output & { setMimeType(m: string): Output } = {
+          content,
+          setMimeType(m: string) {
+            out.mimeType = m;
+            return out;
+          },
+        };
+        return out;
+      },
+    },
+    HtmlService: {
+      createHtmlOutput(content: string) {
+        const out: Output & { setTitle(t: string): Output } = {
+          content,
+          mimeType: 'text/html',
+          setTitle(t: string) {
+            out.title = t;
+            return out;
+          },
+        };
+        return out;
+      },
+    },
+    console: { error: (...args: unknown[]) => errors.push(args.join(' ')), log: () => undefined },
+  });
+  vm.runInContext(fs.readFileSync(SCRIPT, 'utf8'), context, { filename: SCRIPT });
+  const fn = (name: string) => context[name] as (...args: unknown[]) => unknown;
+  /** A value from the script's own scope, copied into this realm. */
+  const get = <T>(expression: string): T => JSON.parse(JSON.stringify(vm.runInContext(expression, context))) as T;
+  return {
+    lock,
+    spreadsheet,
+    errors,
+    get,
+    doPost: (e: AppsScriptEvent) => fn('doPost')(e) as Output,
+    doGet: () => fn('doGet')({}) as Output,
+    rowFor: (form: string, payload: unknown) => fn('rowFor_')(vm.runInContext(`FORMS.${form}`, context), payload, NOW) as Cell[],
+    neutralise: (text: string) => fn('neutralise_')(text) as string,
+  };
+}
+
+/** A POST as Apps Script describes it: the no-cors fetch arrives as text/plain. */
+function post(body: string, form?: string, type = 'text/plain;charset=UTF-8'): AppsScriptEvent {
+  const parameter: Record<string, string> = form === undefined ? {} : { form };
+  const parameters: Record<string, string[]> = form === undefined ? {} : { form: [form] };
+  return { parameter, parameters, postData: { contents: body, type, length: body.length, name: 'postData' } };
+}
+
+const json = (out: Output) => JSON.parse(out.content) as { ok: boolean; error?: string; form?: string; sheet?: string; row?: number };
+
+const contactPayload = () =>
+  buildContactPayload(
+    {
+      ...emptyContact(),
+      firstName: 'Omar',
+      lastName: 'Saleh',
+      email: 'omar@example.com',
+      country: 'Saudi Arabia',
+      city: 'Al-Khobar',
+      company: 'Gulf Fabrication',
+      message: 'We need a Schedule Q assessment.',
+    },
+    NOW,
+    'en-GB',
+  );
+
+const filledPartner = (): PartnerValues => ({
+  ...emptyPartner(),
+  name: 'Aisha Al-Qahtani',
+  organization: 'Eastern Quality Training',
+  jobTitle: 'Managing Director',
+  country: 'Saudi Arabia',
+  cityName: 'Dammam',
+  email: 'aisha@example.com',
+  phoneNumber: '+966 50 123 4567',
+  companyWebsite: 'https://example.com',
+  yearsInBusiness: '7',
+  numberOfEmployees: '40',
+  formOfOwnership: 'Other',
+  ownershipSpecification: 'Family partnership',
+  servicesTypes: ['Training Courses', 'Inspection Services'],
+  targetMarkets: ['Manufacturing'],
+  classroomAvailable: 'No',
+  futureClassroomPlans: 'Renting a hall in 2027',
+  trainersAvailable: 'Yes',
+});
+
+describe('spreadsheet receiver: columns', () => {
+  test("each form's columns are the fields the site sends, in the order it sends them", () => {
+    const s = load();
+    expect(s.get<string[]>('FORMS.contact.fields')).toEqual(Object.keys(buildContactPayload(emptyContact(), NOW)));
+    expect(s.get<string[]>('FORMS.partner.fields')).toEqual(Object.keys(buildPartnerPayload(emptyPartner(), [])));
+  });
+
+  test('the header row is written on first use only, then frozen', () => {
+    const s = load();
+    expect(json(s.doPost(post(JSON.stringify(contactPayload()), 'contact'))).ok).toBe(true);
+    const sheet = s.spreadsheet.getSheetByName('Contact');
+    expect(sheet?.rows[0]).toEqual([...Object.keys(contactPayload()), 'receivedAt', 'otherFields']);
+    expect(sheet?.frozenRows).toBe(1);
+
+    const second = json(s.doPost(post(JSON.stringify({ ...contactPayload(), firstName: 'Huda' }), 'contact')));
+    expect(second).toEqual({ ok: true, form: 'contact', sheet: 'Contact', row: 3 });
+    expect(sheet?.rows.map((r) => r[0])).toEqual(['firstName', 'Omar', 'Huda']);
+  });
+
+  test('a contact message becomes one row, one column per field in order, then the time received', () => {
+    const s = load();
+    const before = Date.now();
+    const out = s.doPost(post(JSON.stringify(contactPayload()), 'contact'));
+    const after = Date.now();
+    expect(out.mimeType).toBe('application/json');
+    expect(json(out)).toEqual({ ok: true, form: 'contact', sheet: 'Contact', row: 2 });
+
+    const row = s.spreadsheet.getSheetByName('Contact')?.rows[1] ?? [];
+    const p = contactPayload();
+    expect(row.slice(0, 9)).toEqual([
+      'Omar',
+      'Saleh',
+      'omar@example.com',
+      'Saudi Arabia',
+      'Al-Khobar',
+      'Gulf Fabrication',
+      'We need a Schedule Q assessment.',
+      p.submissionDate,
+      p.submissionTimestamp,
+    ]);
+    const received = Date.parse(String(row[9]));
+    expect(received).toBeGreaterThanOrEqual(before);
+    expect(received).toBeLessThanOrEqual(after);
+    expect(row[10]).toBe('');
+    expect(row).toHaveLength(11);
+    expect(s.lock.held).toBe(false);
+  });
+
+  test('a partner application: lists joined, numbers kept as numbers, empty numbers blank, file names only', () => {
+    const s = load();
+    const payload = buildPartnerPayload(filledPartner(), ['cv-ahmed.pdf', 'cv-sara.docx']);
+    expect(json(s.doPost(post(JSON.stringify(payload), 'partner')))).toMatchObject({ ok: true, form: 'partner', sheet: 'Partner' });
+
+    const [header, row] = s.spreadsheet.getSheetByName('Partner')?.rows ?? [];
+    const cell = (field: string) => row?.[header?.indexOf(field) ?? -1];
+    expect(header).toEqual([...Object.keys(payload), 'receivedAt', 'otherFields']);
+    expect(row?.slice(0, 4)).toEqual(['Aisha Al-Qahtani', 'Eastern Quality Training', 'Managing Director', 'Saudi Arabia']);
+    expect(cell('yearsInBusiness')).toBe(7);
+    expect(cell('numberOfSites')).toBe('');
+    expect(cell('numberOfEmployees')).toBe(40);
+    expect(cell('servicesTypes')).toBe('Training Courses, Inspection Services');
+    expect(cell('targetMarkets')).toBe('Manufacturing');
+    expect(cell('futureClassroomPlans')).toBe('Renting a hall in 2027');
+    expect(cell('uploadedFiles')).toBe('cv-ahmed.pdf, cv-sara.docx');
+    // The phone number starts with "+": kept as text, not read as a formula.
+    expect(cell('phoneNumber')).toBe("'+966 50 123 4567");
+  });
+
+  test('a field the script does not know is kept, as JSON in the last column', () => {
+    const s = load();
+    const row = s.rowFor('contact', { ...contactPayload(), newsletter: 'yes' });
+    expect(row.at(-1)).toBe('{"newsletter":"yes"}');
+    expect(row.at(-2)).toBe(NOW.toISOString());
+  });
+
+  test('a field missing from the body leaves its cell empty and the other columns in place', () => {
+    const s = load();
+    const { city: _city, ...withoutCity } = contactPayload();
+    const row = s.rowFor('contact', withoutCity);
+    expect(row.slice(3, 6)).toEqual(['Saudi Arabia', '', 'Gulf Fabrication']);
+  });
+
+  test('text longer than a cell can hold is cut to the 50,000-character limit', () => {
+    const s = load();
+    const row = s.rowFor('contact', { ...contactPayload(), message: 'a'.repeat(60_000) });
+    expect(String(row[6]).length).toBeLessThanOrEqual(50_000);
+    expect(String(row[6])).toMatch(/^a+ …\[truncated\]$/);
+  });
+});
+
+describe('spreadsheet receiver: formula-like cells', () => {
+  test.each([
+    ['=HYPERLINK("http://evil.example","click")'],
+    ['+1+2'],
+    ['-2+3'],
+    ['@SUM(A1:A2)'],
+    ['\t=1+1'],
+    ['\r=1+1'],
+    ["'quoted"],
+  ])('%j gets a leading apostrophe', (text) => {
+    expect(load().neutralise(text)).toBe(`'${text}`);
+  });
+
+  test('ordinary text is left as it is', () => {
+    const s = load();
+    for (const text of ['Omar', 'a=b', '1+1', 'omar@example.com', ' =spaced', '']) expect(s.neutralise(text)).toBe(text);
+  });
+
+  test('every text column of a stored row is neutralised, lists and unknown fields included', () => {
+    const s = load();
+    const body = {
+      ...contactPayload(),
+      firstName: '=IMPORTXML("http://evil.example")',
+      company: '@corp',
+      message: '-1',
+      extra: '=1',
+    };
+    s.doPost(post(JSON.stringify(body), 'contact'));
+    const row = s.spreadsheet.getSheetByName('Contact')?.rows[1] ?? [];
+    expect(row[0]).toBe('\'=IMPORTXML("http://evil.example")');
+    expect(row[5]).toBe("'@corp");
+    expect(row[6]).toBe("'-1");
+    expect(row[1]).toBe('Saleh');
+    // Unknown fields are stored as a JSON object, which starts with "{" and is never a formula.
+    expect(row[10]).toBe('{"extra":"=1"}');
+
+    const partner = s.rowFor('partner', { ...buildPartnerPayload(filledPartner(), []), servicesTypes: ['=cmd', 'Training Courses'] });
+    expect(partner[13]).toBe("'=cmd, Training Courses");
+    // A negative number stays a number: only text is read as a formula.
+    expect(s.rowFor('partner', { numberOfSites: -3 })[9]).toBe(-3);
+  });
+});
+
+describe('spreadsheet receiver: refusals', () => {
+  test('an unknown form name is refused and nothing is written', () => {
+    const s = load();
+    const out = json(s.doPost(post(JSON.stringify(contactPayload()), 'newsletter')));
+    expect(out).toEqual({ ok: false, error: 'unknown_form' });
+    expect(s.spreadsheet.sheets.size).toBe(0);
+    expect(s.errors.join('\n')).toMatch(/unknown_form/);
+  });
+
+  test('without ?form=, the form is recognised by its fields; fields of neither form are refused', () => {
+    const s = load();
+    expect(json(s.doPost(post(JSON.stringify(contactPayload()))))).toMatchObject({ ok: true, sheet: 'Contact' });
+    expect(json(s.doPost(post(JSON.stringify(buildPartnerPayload(filledPartner(), [])))))).toMatchObject({ ok: true, sheet: 'Partner' });
+    expect(json(s.doPost(post(JSON.stringify({ subject: 'hello' }))))).toEqual({ ok: false, error: 'unknown_form' });
+    expect([...s.spreadsheet.sheets.keys()]).toEqual(['Contact', 'Partner']);
+  });
+
+  test.each([
+    ['{"firstName": "Omar", ', 'malformed_json'],
+    ['not json at all', 'malformed_json'],
+    ['[1, 2]', 'not_an_object'],
+    ['"text"', 'not_an_object'],
+    ['null', 'not_an_object'],
+    ['   ', 'empty_body'],
+  ])('the body %j is refused as %s, nothing written', (body, error) => {
+    const s = load();
+    expect(json(s.doPost(post(body, 'contact')))).toEqual({ ok: false, error });
+    expect(s.spreadsheet.sheets.size).toBe(0);
+  });
+
+  test('a POST without a body, or a huge one, is refused', () => {
+    const s = load();
+    expect(json(s.doPost({ parameter: { form: 'contact' }, parameters: { form: ['contact'] } }))).toEqual({ ok: false, error: 'empty_body' });
+    const huge = JSON.stringify({ ...contactPayload(), message: 'x'.repeat(250_000) });
+    expect(json(s.doPost(post(huge, 'contact')))).toEqual({ ok: false, error: 'too_large' });
+    expect(s.spreadsheet.sheets.size).toBe(0);
+  });
+});
+
+describe('spreadsheet receiver: lock, honeypot, plain form posts', () => {
+  test('when the lock cannot be had, nothing is written and the answer says busy', () => {
+    const s = load();
+    s.lock.available = false;
+    expect(json(s.doPost(post(JSON.stringify(contactPayload()), 'contact')))).toEqual({ ok: false, error: 'busy' });
+    expect(s.spreadsheet.sheets.size).toBe(0);
+  });
+
+  test('the lock is released after every write', () => {
+    const s = load();
+    s.doPost(post(JSON.stringify(contactPayload()), 'contact'));
+    s.doPost(post(JSON.stringify(contactPayload()), 'contact'));
+    expect(s.lock.releases).toBe(2);
+    expect(s.lock.held).toBe(false);
+  });
+
+  test('a filled-in honeypot goes to its own sheet, apart from real leads', () => {
+    const s = load();
+    const out = json(s.doPost(post(JSON.stringify({ ...contactPayload(), [HONEYPOT_FIELD]: 'http://spam.example' }), 'contact')));
+    expect(out).toMatchObject({ ok: true, sheet: 'Contact (suspected spam)' });
+    expect(s.spreadsheet.getSheetByName('Contact')).toBeNull();
+    expect(s.spreadsheet.getSheetByName('Contact (suspected spam)')?.rows).toHaveLength(2);
+  });
+
+  test('a plain HTML form post (JavaScript off) is stored from its parameters and answered with a page', () => {
+    const s = load();
+    const parameters: Record<string, string[]> = {
+      form: ['partner'],
+      name: ['Aisha'],
+      organization: ['Eastern Quality Training'],
+      servicesTypes: ['Training Courses', 'Certification Services'],
+      yearsInBusiness: ['7'],
+      uploadedFiles: ['cv.pdf'],
+      [HONEYPOT_FIELD]: [''],
+    };
+    const body = new URLSearchParams(Object.entries(parameters).flatMap(([k, vs]) => vs.map((v) => [k, v]))).toString();
+    const parameter = Object.fromEntries(Object.entries(parameters).map(([k, vs]) => [k, vs[0] ?? '']));
+    const out = s.doPost({
+      parameter,
+      parameters,
+      postData: { contents: body, type: 'application/x-www-form-urlencoded', length: body.length, name: 'postData' },
+    });
+    expect(out.mimeType).toBe('text/html');
+    expect(out.content).toContain('Your submission has been received');
+
+    const [header, row] = s.spreadsheet.getSheetByName('Partner')?.rows ?? [];
+    const cell = (field: string) => row?.[header?.indexOf(field) ?? -1];
+    expect(cell('name')).toBe('Aisha');
+    expect(cell('servicesTypes')).toBe('Training Courses, Certification Services');
+    expect(cell('yearsInBusiness')).toBe('7');
+    expect(cell('uploadedFiles')).toBe('cv.pdf');
+    // `form` came from the address, not the form: it is not an unknown field.
+    expect(cell('otherFields')).toBe('');
+  });
+
+  test('a refused plain form post shows the reason on the page', () => {
+    const s = load();
+    const out = s.doPost({
+      parameter: { form: 'survey' },
+      parameters: { form: ['survey'] },
+      postData: { contents: 'a=1', type: 'application/x-www-form-urlencoded', length: 3, name: 'postData' },
+    });
+    expect(out.mimeType).toBe('text/html');
+    expect(out.content).toContain('could not be saved (unknown_form)');
+  });
+
+  test('GET answers with a short text, for checking the address in a browser', () => {
+    const out = load().doGet();
+    expect(out.mimeType).toBe('text/plain');
+    expect(out.content).toContain('?form=contact');
+  });
+});
