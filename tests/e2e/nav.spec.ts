@@ -143,6 +143,20 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(trainings).toHaveAttribute('aria-expanded', 'true');
   });
 
+  test('the pointer may rest in the gap between a button and its dropdown', async ({ page }) => {
+    await page.clock.install();
+    await page.goto(CONTENT_PAGE);
+    const toggle = await hoverOpen(page, 'Audit Assistance');
+    const buttonBox = await toggle.boundingBox();
+    const submenuBox = await (await submenuOf(page, toggle)).boundingBox();
+    if (!buttonBox || !submenuBox) throw new Error('menu not on screen');
+    expect(submenuBox.y).toBeGreaterThan(buttonBox.y + buttonBox.height);
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.mouse.move(buttonBox.x + buttonBox.width / 2, (buttonBox.y + buttonBox.height + submenuBox.y) / 2);
+    await page.clock.runFor(400);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('every destination is reachable through the dropdowns and their submenus', async ({ page }) => {
     await page.goto('/');
     await hoverOpen(page, 'Trainings');
@@ -399,6 +413,16 @@ test.describe('JavaScript a content page loads', () => {
     };
   }
 
+  /** Errors the page reports (a React hydration mismatch is one). */
+  function recordErrors(page: Page): string[] {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    return errors;
+  }
+
   async function pageScripts(page: Page): Promise<string[]> {
     return page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => new URL((s as HTMLScriptElement).src).pathname));
   }
@@ -406,6 +430,7 @@ test.describe('JavaScript a content page loads', () => {
   test('desktop: none of the menu or framework code before the visitor reaches for the menu; hovering loads the dropdowns only', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     const requested = recordScripts(page);
+    const errors = recordErrors(page);
     await page.goto(CONTENT_PAGE, { waitUntil: 'networkidle' });
     await page.mouse.move(600, 500);
     await page.mouse.wheel(0, 600);
@@ -423,6 +448,7 @@ test.describe('JavaScript a content page loads', () => {
     expect(requested).toContain(desktop.component);
     expect(requested).toContain(desktop.renderer);
     expect(requested).not.toContain(mobile.component);
+    expect(errors).toEqual([]);
   });
 
   test('desktop: focusing the menu with the keyboard loads it too', async ({ page }) => {
@@ -440,6 +466,7 @@ test.describe('JavaScript a content page loads', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const requested = recordScripts(page);
+    const errors = recordErrors(page);
     // Hold the menu's code back until the tap is over: a slow network.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -462,6 +489,7 @@ test.describe('JavaScript a content page loads', () => {
     expect(requested).toContain(mobile.component);
     expect(requested).toContain(mobile.renderer);
     expect(requested).not.toContain(desktop.component);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
