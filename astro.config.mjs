@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
+import intentDirective from './src/integrations/intent-directive.ts';
 
 // The public address the site is served from: canonical URLs and the sitemap use it.
 // Set SITE_URL when building for production (see README).
@@ -60,6 +61,8 @@ export default defineConfig({
   integrations: [
     mdx(),
     react(),
+    // client:intent, for islands that load only when the visitor reaches for them (the header menus).
+    intentDirective(),
     sitemap({
       // Error pages and the after-submission page are not for search engines.
       filter: (page) => !/^\/(404|services\/404|ThanksPage)$/.test(new URL(page).pathname),

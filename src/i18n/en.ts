@@ -13,6 +13,8 @@ export const en = {
   'header.homeLink': 'Globaq home',
   'header.navLabel': 'Main',
   'header.menu': 'Menu',
+  /** The name of the button that opens a page's own submenu (an ISO training's standards). */
+  'header.submenu': '{label} submenu',
   'header.becomePartner': 'Become a Partner',
 
   'footer.blurb':

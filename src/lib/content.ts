@@ -42,10 +42,6 @@ export interface ResolvedNavGroup {
 }
 export type ResolvedNavEntry = ResolvedNavLink | ResolvedNavGroup;
 
-export function isResolvedGroup(entry: ResolvedNavEntry): entry is ResolvedNavGroup {
-  return 'items' in entry;
-}
-
 export async function getNavigation(): Promise<ResolvedNavEntry[]> {
   const pages = await getPages();
   const byHref = new Map(pages.map((page) => [`/${page.data.route}`, page]));

@@ -21,9 +21,12 @@ test.describe('header', () => {
     await expect(page.locator('.mobile-nav')).toBeHidden();
     await page.setViewportSize({ width: 1149, height: 800 });
     await expect(page.locator('.desktop-nav')).toBeHidden();
-    const toggle = page.locator('.mobile-nav > summary');
+    const toggle = page.locator('.mobile-nav__toggle');
     await expect(toggle).toBeVisible();
     await toggle.click();
+    // The click woke the menu's island (client:intent): let it take over before the next click.
+    await expect(page.locator('.mobile-nav')).toHaveAttribute('data-enhanced', '');
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
     const panel = page.locator('.mobile-nav__panel');
     await expect(panel.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/Aboutus');
     await panel.getByText('Laboratory Management Services (17025)').click();

@@ -1,6 +1,7 @@
 /** ARCHITECTURE invariant 3: every page reads fully with JavaScript off. */
 import { expect, test } from '@playwright/test';
 import { PAGE_ROUTES } from './routes';
+import { ABOUT_HREF, ABOUT_MOBILE_HREF, flattenNavigation } from '../../src/data/navigation';
 
 test.use({ javaScriptEnabled: false });
 
@@ -24,7 +25,7 @@ test('the menu works without JavaScript, on a desktop and on a phone', async ({ 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
-  await page.locator('.mobile-nav > summary').click();
+  await page.locator('.mobile-nav__toggle').click();
   const panel = page.locator('.mobile-nav__panel');
   await panel.locator('summary', { hasText: /^Trainings$/ }).click();
   await panel.locator('summary', { hasText: 'ISO Trainings' }).click();
@@ -45,4 +46,17 @@ test('without JavaScript the home carousels show their first picture and logos, 
   // The other pictures are a swipe away: the strip scrolls sideways.
   const scrollable = await hero.locator('.carousel__viewport').evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto');
   expect(scrollable).toBe(true);
+});
+
+test('every menu destination is a real link in the HTML of both menus', async ({ page }) => {
+  await page.goto('/Partner');
+  const desktop = await page.locator('.desktop-nav a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const mobile = await page.locator('.mobile-nav a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  for (const link of flattenNavigation()) {
+    expect(desktop).toContain(link.href);
+    expect(mobile).toContain(link.href === ABOUT_HREF ? ABOUT_MOBILE_HREF : link.href);
+  }
+  // The standards each ISO training and consultancy page lists are in the menus too.
+  expect(desktop.filter((href) => href?.includes('#'))).toHaveLength(11 + 11 + 6 + 11);
+  expect(mobile).toHaveLength(desktop.length);
 });

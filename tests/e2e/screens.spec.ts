@@ -15,7 +15,7 @@ for (const width of [320, 390, 768, 1149, 1440, 1920]) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
       // The fixed header does not widen the page, so check its controls fit on their own.
-      for (const control of await page.locator('header.site-header :is(a, summary):visible').all()) {
+      for (const control of await page.locator('header.site-header :is(a, summary, button):visible').all()) {
         const box = await control.boundingBox();
         if (!box || box.y > 80) continue;
         expect(box.x, `${path} at ${width} px`).toBeGreaterThanOrEqual(0);

@@ -1,0 +1,135 @@
+/**
+ * The header menu at 1150 px and wider (spec §2, §4, §9): dropdowns with nested flyout
+ * submenus, after the WAI-ARIA APG disclosure navigation pattern.
+ *
+ * - A mouse opens a submenu by hovering its item; it closes 150 ms after the pointer leaves.
+ *   A submenu and its flyouts are inside their item, so moving between the button, the
+ *   submenu and deeper levels never leaves it.
+ * - A click, a tap, Enter or Space toggles a submenu and pins it open; a tap or click outside,
+ *   Escape (closes the innermost and returns focus to its button) or focus leaving closes it.
+ * - A flyout that would run off the screen opens towards the other side.
+ */
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { CLOSE_DELAY_MS, CLOSED, closesOnLeave, isOpen, menuReducer, toMenuNodes } from '../../lib/menu';
+import { DisclosureList, NativeMenuList, panelId, useEnhancement, type DisclosureMenu, type MenuProps } from './menu-common';
+
+const PREFIX = 'dnav';
+
+/** How far `panel` reaches past the sides of the viewport, in pixels. */
+function overflow(panel: HTMLElement): number {
+  const { left, right } = panel.getBoundingClientRect();
+  return Math.max(0, -left) + Math.max(0, right - document.documentElement.clientWidth);
+}
+
+/**
+ * Open each submenu on the same side as its parent (after the inline direction first), and on
+ * the other side when that runs off the screen less.
+ */
+function placePanels(open: readonly string[]): void {
+  for (const key of open) {
+    const panel = document.getElementById(panelId(PREFIX, key));
+    if (!panel) continue;
+    const parentEnd = panel.parentElement?.closest('.nav-panel')?.getAttribute('data-align') === 'end';
+    // Not React state: a layout measurement, applied before the browser paints.
+    const place = (end: boolean) => (end ? panel.setAttribute('data-align', 'end') : panel.removeAttribute('data-align'));
+    place(parentEnd);
+    const preferred = overflow(panel);
+    if (preferred === 0) continue;
+    place(!parentEnd);
+    if (overflow(panel) >= preferred) place(parentEnd);
+  }
+}
+
+export default function DesktopNav({ entries, currentPath, labels }: MenuProps) {
+  const nodes = useMemo(() => toMenuNodes(entries), [entries]);
+  const rootRef = useRef<HTMLElement>(null);
+  const [state, dispatch] = useReducer(menuReducer, CLOSED);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cancelClose = () => clearTimeout(closeTimer.current);
+
+  const enhanced = useEnhancement(rootRef, ({ openChain, hoveredTopKey }) => {
+    if (openChain.length > 0) dispatch({ type: 'restore', open: openChain, pinned: openChain.length });
+    else if (hoveredTopKey !== null) dispatch({ type: 'hover', key: hoveredTopKey });
+  });
+
+  useLayoutEffect(() => placePanels(state.open), [state.open]);
+
+  // While anything is open: a press outside closes everything, and so does Escape when focus is
+  // elsewhere (content shown on hover must be dismissible without moving the pointer, WCAG 1.4.13).
+  const anyOpen = state.open.length > 0;
+  useEffect(() => {
+    if (!anyOpen) return;
+    const inside = (target: EventTarget | null) => target instanceof Node && (rootRef.current?.contains(target) ?? false);
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (inside(event.target)) return;
+      cancelClose();
+      dispatch({ type: 'closeAll' });
+    };
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && !inside(document.activeElement)) dispatch({ type: 'closeAll' });
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [anyOpen]);
+
+  useEffect(() => cancelClose, []);
+
+  if (!enhanced) {
+    return (
+      <nav className="desktop-nav" aria-label={labels.nav} ref={rootRef}>
+        <NativeMenuList nodes={nodes} depth={0} name="desktop-nav" currentPath={currentPath} />
+      </nav>
+    );
+  }
+
+  const menu: DisclosureMenu = {
+    prefix: PREFIX,
+    currentPath,
+    labels,
+    isOpen: (key) => isOpen(state, key),
+    toggle: (event, key) => {
+      cancelClose();
+      // A click from Enter or Space has no pointer position and a detail of 0.
+      dispatch({ type: 'toggle', key, source: event.detail === 0 ? 'keyboard' : 'pointer' });
+    },
+    groupHandlers: (key) => ({
+      onPointerEnter: (event: PointerEvent) => {
+        if (event.pointerType !== 'mouse') return; // a tap opens by its click, never by "hover"
+        cancelClose();
+        dispatch({ type: 'hover', key });
+      },
+      onPointerLeave: (event: PointerEvent) => {
+        if (event.pointerType !== 'mouse' || !closesOnLeave(stateRef.current, key)) return;
+        cancelClose();
+        closeTimer.current = setTimeout(() => dispatch({ type: 'collapse', key }), CLOSE_DELAY_MS);
+      },
+      onBlur: (event: FocusEvent<HTMLLIElement>) => {
+        // Focus moving to nowhere (a click on empty space) is handled by the press outside.
+        const next = event.relatedTarget;
+        if (next === null || event.currentTarget.contains(next)) return;
+        dispatch({ type: 'collapse', key });
+      },
+    }),
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const innermost = stateRef.current.open.at(-1);
+    if (event.key !== 'Escape' || innermost === undefined) return;
+    event.preventDefault();
+    cancelClose();
+    dispatch({ type: 'closeInnermost' });
+    rootRef.current?.querySelector<HTMLElement>(`button[aria-controls="${panelId(PREFIX, innermost)}"]`)?.focus();
+  };
+
+  return (
+    <nav className="desktop-nav" aria-label={labels.nav} ref={rootRef} data-enhanced="" onKeyDown={onKeyDown}>
+      <DisclosureList nodes={nodes} depth={0} menu={menu} />
+    </nav>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The header menu below 1150 px (spec §2, §4, §9): a named menu button (`aria-expanded`) that
+ * opens a panel of expandable groups, nested levels included.
+ *
+ * - Choosing a destination closes the menu (it matters for links to a part of the same page).
+ * - Escape closes it and returns focus to the menu button; so does focus leaving the menu,
+ *   without moving focus; a press outside closes it.
+ * - The page behind does not scroll while it is open (CSS: `html:has(.mobile-nav[data-open])`,
+ *   which also covers the no-JavaScript `<details>`).
+ */
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
+import { toMenuNodes } from '../../lib/menu';
+import { DisclosureList, NativeMenuList, useEnhancement, type DisclosureMenu, type MenuLabels, type MenuProps } from './menu-common';
+
+const PREFIX = 'mnav';
+const PANEL_ID = `${PREFIX}-panel`;
+/** The menu itself, among the keys of its groups (a slug never holds "#"). */
+const MENU_KEY = '#menu';
+
+export interface MobileMenuLabels extends MenuLabels {
+  /** The menu button's name. */
+  readonly menu: string;
+}
+
+function MenuIcon() {
+  return (
+    <svg className="mobile-nav__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path className="mobile-nav__bars" d="M3 6h18M3 12h18M3 18h18" />
+      <path className="mobile-nav__cross" d="M5 5l14 14M19 5L5 19" />
+    </svg>
+  );
+}
+
+export default function MobileNav({ entries, currentPath, labels }: MenuProps<MobileMenuLabels>) {
+  const nodes = useMemo(() => toMenuNodes(entries), [entries]);
+  const rootRef = useRef<HTMLElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+
+  const enhanced = useEnhancement(rootRef, ({ openKeys }) => {
+    setOpen(openKeys.includes(MENU_KEY));
+    setExpanded(new Set(openKeys.filter((key) => key !== MENU_KEY)));
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown, true);
+    };
+  }, [open]);
+
+  const menuButtonContent = (
+    <>
+      <MenuIcon />
+      <span className="mobile-nav__label">{labels.menu}</span>
+    </>
+  );
+
+  if (!enhanced) {
+    return (
+      <nav className="mobile-nav" aria-label={labels.nav} ref={rootRef}>
+        <details className="mobile-nav__menu" data-nav-key={MENU_KEY}>
+          <summary className="mobile-nav__toggle" data-nav-key={MENU_KEY}>
+            {menuButtonContent}
+          </summary>
+          <div className="mobile-nav__panel">
+            <NativeMenuList nodes={nodes} depth={0} name="mobile-nav" currentPath={currentPath} />
+          </div>
+        </details>
+      </nav>
+    );
+  }
+
+  const menu: DisclosureMenu = {
+    prefix: PREFIX,
+    currentPath,
+    labels,
+    isOpen: (key) => expanded.has(key),
+    toggle: (_event, key) =>
+      setExpanded((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+  };
+
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (next !== null && !event.currentTarget.contains(next)) setOpen(false);
+  };
+
+  const onPanelClick = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest('a[href]')) setOpen(false);
+  };
+
+  return (
+    <nav className="mobile-nav" aria-label={labels.nav} ref={rootRef} data-enhanced="" data-open={open ? '' : undefined} onBlur={onBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="mobile-nav__toggle"
+        aria-expanded={open}
+        aria-controls={PANEL_ID}
+        data-nav-key={MENU_KEY}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+      >
+        {menuButtonContent}
+      </button>
+      {/* Clicks on the links bubble here: a destination chosen closes the menu. */}
+      <div id={PANEL_ID} className="mobile-nav__panel" hidden={!open} onClick={onPanelClick}>
+        <DisclosureList nodes={nodes} depth={0} menu={menu} />
+      </div>
+    </nav>
+  );
+}

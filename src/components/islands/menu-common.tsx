@@ -1,0 +1,243 @@
+/**
+ * What the desktop and the mobile menu islands share: their props, the links, the markup that
+ * works without JavaScript, and the hand-over from that markup to the interactive one.
+ *
+ * Until a menu island starts (and for ever with JavaScript off) it shows the server-rendered
+ * baseline: links, and groups as native `<details>` that open on click, tap, Enter or Space.
+ * When it starts, it takes over whatever the visitor already opened or focused there, then
+ * renders the WAI-ARIA disclosure pattern: `<button aria-expanded aria-controls>` per group.
+ */
+import { useLayoutEffect, useRef, useState, type DOMAttributes, type MouseEvent, type RefObject } from 'react';
+import type { ResolvedNavEntry } from '../../lib/content';
+import { fill, leadsTo, type MenuNode } from '../../lib/menu';
+
+export interface MenuLabels {
+  /** The `<nav>` landmark's name. */
+  readonly nav: string;
+  /** The name of a page's submenu button, with `{label}` for the page. */
+  readonly submenu: string;
+}
+
+export interface MenuProps<L extends MenuLabels = MenuLabels> {
+  readonly entries: readonly ResolvedNavEntry[];
+  /** The path of the page being shown, for `aria-current="page"`. */
+  readonly currentPath: string;
+  readonly labels: L;
+}
+
+/** The DOM id of the element that holds `key`'s submenu. */
+export function panelId(prefix: string, key: string): string {
+  return `${prefix}-${key.replaceAll('/', '--')}`;
+}
+
+/** Marks the buttons and `<details>` of a menu (links are known by their `href`), so what is open and focused survives the hand-over. */
+export const KEY_ATTRIBUTE = 'data-nav-key';
+export const toggleKey = (key: string): string => `${key}#toggle`;
+
+export function MenuLink({ node, currentPath }: { node: MenuNode; currentPath: string }) {
+  return (
+    <a href={node.href} aria-current={node.href === currentPath ? 'page' : undefined}>
+      {node.label}
+    </a>
+  );
+}
+
+/**
+ * The baseline: links, groups as `<details>` (exclusive at the top level), and a page's own
+ * submenu (the standards of a training) listed under its link.
+ */
+export function NativeMenuList({
+  nodes,
+  depth,
+  name,
+  currentPath,
+}: {
+  nodes: readonly MenuNode[];
+  depth: number;
+  /** Top-level `<details>` with one name form an exclusive accordion. */
+  name: string;
+  currentPath: string;
+}) {
+  return (
+    <ul className={`nav-list nav-list--depth-${depth}`}>
+      {nodes.map((node) =>
+        node.items && node.href === undefined ? (
+          <li key={node.key} className="nav-group">
+            <details name={depth === 0 ? name : undefined} data-nav-key={node.key}>
+              <summary className="nav-toggle" data-nav-key={node.key}>
+                {node.label}
+              </summary>
+              <NativeMenuList nodes={node.items} depth={depth + 1} name={name} currentPath={currentPath} />
+            </details>
+          </li>
+        ) : (
+          <li key={node.key} className="nav-item">
+            <MenuLink node={node} currentPath={currentPath} />
+            {node.items && (
+              <ul className="nav-list nav-list--inline">
+                {node.items.map((child) => (
+                  <li key={child.key} className="nav-item">
+                    <MenuLink node={child} currentPath={currentPath} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/**
+ * The interactive markup (WAI-ARIA APG disclosure navigation): each group is a
+ * `<button aria-expanded aria-controls>` followed by its list; a page with a submenu of its own
+ * is its link plus a small button for the submenu. Closed lists are `hidden`.
+ */
+export function DisclosureList({
+  nodes,
+  depth,
+  id,
+  hidden = false,
+  menu,
+}: {
+  nodes: readonly MenuNode[];
+  depth: number;
+  id?: string;
+  hidden?: boolean;
+  menu: DisclosureMenu;
+}) {
+  const leaf = nodes.every((node) => node.items === undefined);
+  const classes = ['nav-list', `nav-list--depth-${depth}`];
+  if (id !== undefined) classes.push('nav-panel', leaf ? 'nav-panel--leaf' : 'nav-panel--branch');
+  return (
+    <ul id={id} hidden={hidden} className={classes.join(' ')}>
+      {nodes.map((node) =>
+        node.items ? (
+          <DisclosureGroup key={node.key} node={node} items={node.items} depth={depth} menu={menu} />
+        ) : (
+          <li key={node.key} className="nav-item">
+            <MenuLink node={node} currentPath={menu.currentPath} />
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+/** How a menu drives its disclosure markup. */
+export interface DisclosureMenu {
+  /** Prefix of the submenus' DOM ids, one per menu on the page. */
+  readonly prefix: string;
+  readonly currentPath: string;
+  readonly labels: MenuLabels;
+  isOpen(key: string): boolean;
+  toggle(event: MouseEvent<HTMLButtonElement>, key: string): void;
+  /** Extra event handlers for a group's `<li>` (the desktop menu's hover and focus rules). */
+  groupHandlers?(key: string): DOMAttributes<HTMLLIElement>;
+}
+
+function DisclosureGroup({ node, items, depth, menu }: { node: MenuNode; items: readonly MenuNode[]; depth: number; menu: DisclosureMenu }) {
+  const open = menu.isOpen(node.key);
+  const id = panelId(menu.prefix, node.key);
+  const holdsCurrent = leadsTo(node, menu.currentPath) ? '' : undefined;
+  return (
+    <li className="nav-group" data-open={open ? '' : undefined} {...menu.groupHandlers?.(node.key)}>
+      {node.href === undefined ? (
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={open}
+          aria-controls={id}
+          data-nav-key={node.key}
+          data-current={holdsCurrent}
+          onClick={(event) => menu.toggle(event, node.key)}
+        >
+          {node.label}
+        </button>
+      ) : (
+        <div className="nav-row">
+          <MenuLink node={node} currentPath={menu.currentPath} />
+          <button
+            type="button"
+            className="nav-toggle nav-toggle--icon"
+            aria-expanded={open}
+            aria-controls={id}
+            aria-label={fill(menu.labels.submenu, { label: node.label })}
+            data-nav-key={toggleKey(node.key)}
+            onClick={(event) => menu.toggle(event, node.key)}
+          />
+        </div>
+      )}
+      <DisclosureList nodes={items} depth={depth + 1} id={id} hidden={!open} menu={menu} />
+    </li>
+  );
+}
+
+/** What the visitor did with the baseline before the island started. */
+export interface BaselineSnapshot {
+  /** Keys of the open `<details>`, outermost first, each inside the one before. */
+  readonly openChain: readonly string[];
+  /** Keys of every open `<details>`. */
+  readonly openKeys: readonly string[];
+  /** The top-level group under a mouse pointer, if any. */
+  readonly hoveredTopKey: string | null;
+}
+
+function readSnapshot(root: HTMLElement): BaselineSnapshot {
+  const openKeys: string[] = [];
+  const openChain: string[] = [];
+  for (const details of root.querySelectorAll<HTMLDetailsElement>('details[open][data-nav-key]')) {
+    const key = details.getAttribute(KEY_ATTRIBUTE) ?? '';
+    openKeys.push(key);
+    const parentKey = details.parentElement?.closest('details[data-nav-key]')?.getAttribute(KEY_ATTRIBUTE) ?? null;
+    if (parentKey === (openChain.at(-1) ?? null)) openChain.push(key);
+  }
+  let hoveredTopKey: string | null = null;
+  if (window.matchMedia('(hover: hover)').matches) {
+    const hovered = root.querySelector('.nav-list--depth-0 > .nav-group:hover > details');
+    hoveredTopKey = hovered?.getAttribute(KEY_ATTRIBUTE) ?? null;
+  }
+  return { openChain, openKeys, hoveredTopKey };
+}
+
+/** How to find the menu item that has focus again once the markup has changed. */
+function focusSelector(root: HTMLElement): string | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !root.contains(active)) return null;
+  const key = active.getAttribute(KEY_ATTRIBUTE);
+  if (key !== null) return `[${KEY_ATTRIBUTE}="${CSS.escape(key)}"]`;
+  const href = active.getAttribute('href');
+  return href === null ? null : `a[href="${CSS.escape(href)}"]`;
+}
+
+/**
+ * The hand-over from the baseline: on the first render after hydration, read what is open and
+ * focused, let `onEnhance` adopt it, then switch to the interactive markup and put focus back
+ * on the same item. (The `client:intent` directive starts the island only after a press that
+ * woke it has finished, so what a tap opened is already in the markup.)
+ */
+export function useEnhancement(rootRef: RefObject<HTMLElement | null>, onEnhance: (snapshot: BaselineSnapshot) => void): boolean {
+  const [enhanced, setEnhanced] = useState(false);
+  /** A selector for the item that had focus before the hand-over. */
+  const focusTarget = useRef<string | null>(null);
+  const adopt = useRef(onEnhance);
+  adopt.current = onEnhance;
+
+  useLayoutEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    focusTarget.current = focusSelector(root);
+    adopt.current(readSnapshot(root));
+    setEnhanced(true);
+  }, [rootRef]);
+
+  useLayoutEffect(() => {
+    if (!enhanced || focusTarget.current === null) return;
+    const target = rootRef.current?.querySelector<HTMLElement>(focusTarget.current);
+    focusTarget.current = null;
+    target?.focus();
+  }, [enhanced, rootRef]);
+
+  return enhanced;
+}

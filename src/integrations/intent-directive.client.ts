@@ -1,0 +1,70 @@
+/**
+ * `client:intent`: hydrate an island when the visitor first shows an intent to use it: the
+ * pointer moves over it, it (or anything in it) takes focus, or it is pressed or touched.
+ * Until then the page downloads none of the island's JavaScript (its component, React and the
+ * renderer). An island that is not displayed at the current width (`display: none`) gets no
+ * such events, so a desktop visitor never loads the mobile menu and a phone never loads the
+ * desktop dropdowns.
+ *
+ * The island keeps its server-rendered markup until then, and that markup has to work on its
+ * own (links, native `<details>`): a slow or failed download costs nothing but the polish.
+ * A press that wakes the island (a tap on a `<summary>`) is left to finish first, so its
+ * effect is in the markup the island starts from and the tap is not lost under the finger.
+ */
+import type { ClientDirective } from 'astro';
+
+/** `pointerover` covers mouse, pen and touch; `touchstart` browsers without pointer events. */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+/** A press released away from where it started brings no click: give up waiting after this. */
+const PRESS_TIMEOUT_MS = 600;
+
+/** Runs `callback` in a new task: after the default action of the event being dispatched. */
+function afterDefaultAction(callback: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    callback();
+  };
+  channel.port2.postMessage(null);
+}
+
+const intentDirective: ClientDirective = (load, _options, el) => {
+  const passive: AddEventListenerOptions = { capture: true, passive: true };
+  let hydrate: (() => Promise<void>) | undefined;
+  let pressing = false;
+  let pressTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const hydrateWhenFree = () => {
+    if (hydrate === undefined || pressing) return;
+    const run = hydrate;
+    hydrate = undefined;
+    for (const type of ['pointerdown', 'click', 'pointercancel', 'pointerup'] as const) window.removeEventListener(type, onPress, passive);
+    void run();
+  };
+
+  function onPress(event: Event): void {
+    if (event.type === 'pointerdown') {
+      pressing = true;
+      return;
+    }
+    if (!pressing) return;
+    clearTimeout(pressTimer);
+    const release = () => {
+      pressing = false;
+      hydrateWhenFree();
+    };
+    if (event.type === 'pointerup') pressTimer = setTimeout(release, PRESS_TIMEOUT_MS);
+    else afterDefaultAction(release);
+  }
+
+  const start = async (event: Event) => {
+    for (const type of INTENT_EVENTS) el.removeEventListener(type, start, passive);
+    for (const type of ['pointerdown', 'click', 'pointercancel', 'pointerup'] as const) window.addEventListener(type, onPress, passive);
+    if (event.type === 'pointerdown') pressing = true;
+    hydrate = await load();
+    hydrateWhenFree();
+  };
+  for (const type of INTENT_EVENTS) el.addEventListener(type, start, passive);
+};
+
+export default intentDirective;

@@ -1,0 +1,28 @@
+/**
+ * An Astro integration adding the `client:intent` directive (see intent-directive.client.ts):
+ * islands that load nothing until the visitor reaches for them. Used by the header menus.
+ */
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+export default function intentDirective(): AstroIntegration {
+  return {
+    name: 'globaq:intent-directive',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({
+          name: 'intent',
+          // Astro bundles this file with esbuild and inlines it in the pages that use it.
+          entrypoint: fileURLToPath(new URL('./intent-directive.client.ts', import.meta.url)),
+        });
+      },
+    },
+  };
+}
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first hover, focus or press inside the island. */
+    'client:intent'?: boolean;
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The header menu as the navigation islands see it: the navigation tree with a stable key on
+ * every node, and the open/closed state of the desktop dropdowns as a pure reducer (spec §2
+ * "Header", §4 "Dropdowns open on hover and close 150 ms after the pointer leaves").
+ *
+ * No imports of site data or `astro:content` here: this module ships to the browser with the
+ * islands, so it stays small and takes everything it needs as arguments.
+ */
+import type { ResolvedNavEntry } from './content';
+
+/** Spec §9: a dropdown closes this long after the pointer leaves it. */
+export const CLOSE_DELAY_MS = 150;
+
+/**
+ * One entry of the menu. `items` makes it expandable; with `href` as well it is a page that
+ * has a submenu of its own (an ISO training and the standards it covers).
+ */
+export interface MenuNode {
+  /** Unique in the tree: the slugs of the labels from the top, joined by "/". */
+  readonly key: string;
+  readonly label: string;
+  readonly href?: string;
+  readonly items?: readonly MenuNode[];
+}
+
+export function slugify(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The navigation tree with keys; throws when two siblings would share a key. */
+export function toMenuNodes(entries: readonly ResolvedNavEntry[], parentKey = ''): MenuNode[] {
+  const seen = new Set<string>();
+  return entries.map((entry) => {
+    const key = parentKey ? `${parentKey}/${slugify(entry.label)}` : slugify(entry.label);
+    if (seen.has(key)) throw new Error(`Two menu entries under "${parentKey || 'the top'}" have the key "${key}"`);
+    seen.add(key);
+    if ('items' in entry) return { key, label: entry.label, items: toMenuNodes(entry.items, key) };
+    if (entry.children?.length) return { key, label: entry.label, href: entry.href, items: toMenuNodes(entry.children, key) };
+    return { key, label: entry.label, href: entry.href };
+  });
+}
+
+/** The same tree with one destination replaced (the mobile menu's About link is /Aboutus, spec §2). */
+export function replaceHref(entries: readonly ResolvedNavEntry[], from: string, to: string): ResolvedNavEntry[] {
+  return entries.map((entry) => {
+    if ('items' in entry) return { ...entry, items: replaceHref(entry.items, from, to) };
+    return entry.href === from ? { ...entry, href: to } : entry;
+  });
+}
+
+/** True when `node` is the current page or leads to it (its submenu holds the current page). */
+export function leadsTo(node: MenuNode, currentPath: string): boolean {
+  return node.href === currentPath || (node.items ?? []).some((child) => leadsTo(child, currentPath));
+}
+
+/** The keys from the top down to `key`: ["trainings", "trainings/iso-trainings"]. */
+export function pathTo(key: string): string[] {
+  const parts = key.split('/');
+  return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+}
+
+/** Fill `{name}` placeholders of an interface string handed to an island. */
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+// ---- Desktop dropdown state -------------------------------------------------------------
+
+/**
+ * `open` is the chain of open submenus from the top (at most one open per level). The first
+ * `pinned` of them were opened by a click, a tap or the keyboard and stay open when the pointer
+ * leaves; the rest were opened by hovering and close 150 ms after the pointer leaves them.
+ */
+export interface MenuState {
+  readonly open: readonly string[];
+  readonly pinned: number;
+}
+
+export type MenuAction =
+  /** The mouse entered a submenu's item (its button or the submenu itself). */
+  | { readonly type: 'hover'; readonly key: string }
+  /** The submenu's button was clicked, tapped, or pressed with Enter or Space. */
+  | { readonly type: 'toggle'; readonly key: string; readonly source: 'pointer' | 'keyboard' }
+  /** Close this submenu and everything inside it, if it is open. */
+  | { readonly type: 'collapse'; readonly key: string }
+  /** Close the innermost open submenu (Escape). */
+  | { readonly type: 'closeInnermost' }
+  | { readonly type: 'closeAll' }
+  /** Take over what the visitor opened before the island started (a native `<details>`). */
+  | { readonly type: 'restore'; readonly open: readonly string[]; readonly pinned: number };
+
+export const CLOSED: MenuState = { open: [], pinned: 0 };
+
+export function isOpen(state: MenuState, key: string): boolean {
+  return state.open.includes(key);
+}
+
+function closeTo(state: MenuState, depth: number): MenuState {
+  if (depth >= state.open.length) return state;
+  if (depth <= 0) return CLOSED;
+  return { open: state.open.slice(0, depth), pinned: Math.min(state.pinned, depth) };
+}
+
+/** How many leading keys two chains share. */
+function shared(a: readonly string[], b: readonly string[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
+  return n;
+}
+
+export function menuReducer(state: MenuState, action: MenuAction): MenuState {
+  switch (action.type) {
+    case 'hover': {
+      // Already open (the pointer came back, or moved up a level): keep everything as it is,
+      // so moving between a button, its submenu and deeper levels never closes anything.
+      if (isOpen(state, action.key)) return state;
+      const chain = pathTo(action.key);
+      const common = shared(state.open, chain);
+      return { open: chain, pinned: Math.min(state.pinned, common) };
+    }
+    case 'toggle': {
+      const chain = pathTo(action.key);
+      if (isOpen(state, action.key)) {
+        // A click on a submenu the mouse has just opened by hovering keeps it open (and pins it):
+        // a visitor who hovers and then clicks means "open", not "close".
+        if (action.source === 'pointer' && state.pinned < chain.length) return { open: state.open, pinned: chain.length };
+        return closeTo(state, chain.length - 1);
+      }
+      return { open: chain, pinned: chain.length };
+    }
+    case 'collapse': {
+      const index = state.open.indexOf(action.key);
+      return index < 0 ? state : closeTo(state, index);
+    }
+    case 'closeInnermost':
+      return closeTo(state, state.open.length - 1);
+    case 'closeAll':
+      return state.open.length === 0 ? state : CLOSED;
+    case 'restore':
+      return { open: [...action.open], pinned: Math.min(action.pinned, action.open.length) };
+  }
+}
+
+/** A hover-opened submenu closes when the pointer leaves it; a pinned one stays. */
+export function closesOnLeave(state: MenuState, key: string): boolean {
+  const index = state.open.indexOf(key);
+  return index >= 0 && index >= state.pinned;
+}

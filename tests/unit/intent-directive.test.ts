@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+/**
+ * The `client:intent` directive (src/integrations/intent-directive.client.ts): nothing is
+ * loaded until the visitor hovers, focuses or presses the island, and a press that wakes it
+ * finishes (its click done) before the island starts.
+ */
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import intentDirective from '../../src/integrations/intent-directive.client';
+
+function setUp() {
+  const island = document.createElement('div');
+  const inner = document.createElement('button');
+  island.append(inner);
+  document.body.append(island);
+  const hydrate = vi.fn(async () => {});
+  const load = vi.fn(async () => hydrate);
+  intentDirective(load, { name: 'Menu', value: '' }, island);
+  return { island, inner, load, hydrate };
+}
+
+const pointer = (type: string, pointerType = 'mouse') => {
+  const event = new Event(type, { bubbles: true });
+  Object.assign(event, { pointerType });
+  return event;
+};
+/** Lets pending promises and one round of tasks run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+describe('client:intent', () => {
+  test('loads nothing before the visitor reaches for the island', async () => {
+    const { load } = setUp();
+    document.body.dispatchEvent(pointer('pointerover'));
+    window.dispatchEvent(new Event('scroll'));
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  for (const type of ['pointerover', 'focusin', 'pointerdown', 'touchstart']) {
+    test(`${type} inside the island loads and starts it, once`, async () => {
+      const { inner, load, hydrate } = setUp();
+      inner.dispatchEvent(pointer(type));
+      inner.dispatchEvent(pointer(type));
+      if (type === 'pointerdown') inner.dispatchEvent(pointer('click'));
+      await settle();
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(hydrate).toHaveBeenCalledTimes(1);
+    });
+  }
+
+  test('a press that wakes the island is finished (its click dispatched) before the island starts', async () => {
+    const { inner, load, hydrate } = setUp();
+    inner.dispatchEvent(pointer('pointerover', 'touch'));
+    inner.dispatchEvent(pointer('pointerdown', 'touch'));
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(hydrate).not.toHaveBeenCalled();
+    inner.dispatchEvent(pointer('pointerup', 'touch'));
+    inner.dispatchEvent(new Event('click', { bubbles: true }));
+    expect(hydrate).not.toHaveBeenCalled(); // not during the click: its default action comes first
+    await settle();
+    expect(hydrate).toHaveBeenCalledTimes(1);
+  });
+
+  test('a press released elsewhere (no click) starts the island after a short wait', async () => {
+    vi.useFakeTimers();
+    try {
+      const { inner, hydrate } = setUp();
+      inner.dispatchEvent(pointer('pointerdown', 'touch'));
+      await vi.advanceTimersByTimeAsync(0);
+      inner.dispatchEvent(pointer('pointerup', 'touch'));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(hydrate).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(hydrate).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
