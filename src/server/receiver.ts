@@ -95,12 +95,43 @@ export function parseContentType(header: string | null): { type: string; charset
   return { type: type.trim().toLowerCase(), charset };
 }
 
-/** The body, or 'tooLarge' once more than `limit` bytes are announced or arrive. */
-async function readBody(request: Request, limit: number): Promise<Uint8Array | 'tooLarge'> {
-  const announced = request.headers.get('content-length');
-  if (announced !== null && /^\d+$/.test(announced.trim()) && Number(announced) > limit) return 'tooLarge';
-  if (request.body === null) return new Uint8Array(0);
+/**
+ * How much of an over-long body is still read (and thrown away) after the 413 is answered:
+ * a client that is still sending when the connection closes would never read the answer.
+ * Beyond it the connection is cut.
+ */
+export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+type BodyResult = { readonly body: Uint8Array } | { readonly tooLarge: true; readonly close: boolean };
+
+/** Reads and discards the rest of a body, up to `budget` bytes; then gives up on the connection. */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  try {
+    for (let left = budget; ; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      left -= value.byteLength;
+      if (left < 0) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
+/** The body, or tooLarge once more than `limit` bytes are announced or arrive. */
+async function readBody(request: Request, limit: number): Promise<BodyResult> {
+  const announcedText = request.headers.get('content-length')?.trim();
+  const announced = announcedText !== undefined && /^\d+$/.test(announcedText) ? Number(announcedText) : undefined;
+  if (announced !== undefined && announced > DRAIN_LIMIT_BYTES) return { tooLarge: true, close: true };
+  if (request.body === null) return { body: new Uint8Array(0) };
   const reader = request.body.getReader();
+  if (announced !== undefined && announced > limit) {
+    void discard(reader, DRAIN_LIMIT_BYTES);
+    return { tooLarge: true, close: false };
+  }
   const chunks: Uint8Array[] = [];
   let received = 0;
   for (;;) {
@@ -108,8 +139,8 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array | '
     if (done) break;
     received += value.byteLength;
     if (received > limit) {
-      void reader.cancel().catch(() => {});
-      return 'tooLarge';
+      void discard(reader, DRAIN_LIMIT_BYTES - received);
+      return { tooLarge: true, close: false };
     }
     chunks.push(value);
   }
@@ -119,7 +150,7 @@ async function readBody(request: Request, limit: number): Promise<Uint8Array | '
     body.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return body;
+  return { body };
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -185,20 +216,20 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     return { response: json(415, { error: 'unsupportedMediaType', accepted: ACCEPTED_TYPES }, { 'Accept-Post': ACCEPTED_TYPES.join(', '), ...cors }) };
   }
 
-  let raw: Uint8Array | 'tooLarge';
+  let read: BodyResult;
   try {
-    raw = await readBody(request, deps.config.bodyLimitBytes);
+    read = await readBody(request, deps.config.bodyLimitBytes);
   } catch {
     // The client went away or the adapter refused the body part-way.
     return refuse(400, { error: 'unreadableBody' }, { kind: 'unreadable', form });
   }
-  if (raw === 'tooLarge') {
-    return refuse(413, { error: 'tooLarge', limit: deps.config.bodyLimitBytes }, { kind: 'tooLarge', form }, { Connection: 'close' });
+  if ('tooLarge' in read) {
+    return refuse(413, { error: 'tooLarge', limit: deps.config.bodyLimitBytes }, { kind: 'tooLarge', form }, read.close ? { Connection: 'close' } : {});
   }
 
   let text: string;
   try {
-    text = utf8.decode(raw);
+    text = utf8.decode(read.body);
   } catch {
     return refuse(400, { error: 'invalidEncoding' }, { kind: 'unreadable', form });
   }

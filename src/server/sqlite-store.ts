@@ -230,7 +230,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
 
   return {
     save(input: SaveInput) {
-      ensureOpen();
+      if (closed) return Promise.reject(new StoreError('The submissions store is closed'));
       const form: FormName = input.form;
       if (!isFormName(form)) return Promise.reject(new StoreError(`Unknown form "${String(form)}"`));
       const record = {
