@@ -355,13 +355,14 @@ describe('configured origins, rate limit, start-up checks', () => {
       expect(statuses).toEqual([201, 201, 201]);
       const refused = await postJson(limited.baseUrl, '/api/contact', contactBody());
       expect(refused.status).toBe(429);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(199);
+      // One submission comes back every 200 s (3 per 600 s), less the time the test took.
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(150);
       expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(200);
       expect(await refused.json()).toMatchObject({ error: 'rateLimited' });
       const page = await postForm(limited.baseUrl, '/api/contact', new URLSearchParams({ firstName: 'A', lastName: 'B', email: 'a@example.com' }));
       expect(page.status).toBe(429);
       expect(page.headers.get('retry-after')).not.toBeNull();
-      expect(await page.text()).toMatch(/wait 4 min/);
+      expect(await page.text()).toMatch(/wait [34] min/);
       const store = openSqliteStore(limited.dbPath, { create: false });
       expect(await store.count()).toBe(3);
       await store.close();
