@@ -54,6 +54,7 @@ function startServer() {
   });
 }
 
+const loadBefore = os.loadavg().map((n) => n.toFixed(1)).join(', ');
 const { child, port } = await startServer();
 const url = `http://127.0.0.1:${port}/api/contact`;
 let sequence = 0;
@@ -112,7 +113,7 @@ const lines = [
   ['requests/s (average)', rate.toFixed(0)],
   ['latency p50', `${result.latency.p50} ms`],
   ['latency p99', `${result.latency.p99} ms`],
-  ['requests answered', String(result.totalCompletedRequests)],
+  ['requests answered', String(result.requests.total)],
   ['non-2xx answers', String(result.non2xx)],
   ['errors / timeouts', `${result.errors} / ${result.timeouts}`],
   ['201s answered (with warm-up)', String(created + 1)],
@@ -130,6 +131,7 @@ const goals = [
   ['every 201 stored', missing === 0],
 ];
 console.log(`\ngoals: ${goals.map(([label, ok]) => `${label} ${ok ? 'met' : 'MISSED'}`).join('; ')}`);
-console.log(`(${os.cpus().length} CPUs; the load generator shares them with the server)`);
+const load = os.loadavg().map((n) => n.toFixed(1)).join(', ');
+console.log(`(${os.cpus().length} CPUs, shared by the load generator and the server; load average before the run ${loadBefore}, after ${load})`);
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(missing === 0 && result.errors === 0 ? 0 : 1);
