@@ -78,20 +78,30 @@ if (warm.status !== 201) throw new Error(`Warm-up answered ${warm.status}: ${awa
 acknowledged.push((await warm.json()).id);
 
 console.log(`autocannon: ${connections} connections for ${duration} s, POST ${url}`);
-const result = await autocannon({
-  url,
-  connections,
-  duration,
-  requests: [
+/** What went wrong, if anything: each distinct answer or error once, with its count. */
+const errorSamples = new Map();
+const note = (sample) => errorSamples.set(sample, (errorSamples.get(sample) ?? 0) + 1);
+const result = await new Promise((resolve, reject) => {
+  const instance = autocannon(
     {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      setupRequest: (request) => ({ ...request, body: payload(++sequence) }),
-      onResponse: (status, body) => {
-        if (status === 201) acknowledged.push(JSON.parse(body).id);
-      },
+      url,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          setupRequest: (request) => ({ ...request, body: payload(++sequence) }),
+          onResponse: (status, body) => {
+            if (status === 201) acknowledged.push(JSON.parse(body).id);
+            else note(`answer ${status}: ${body.slice(0, 120)}`);
+          },
+        },
+      ],
     },
-  ],
+    (error, done) => (error ? reject(error) : resolve(done)),
+  );
+  instance.on('reqError', (error) => note(`error: ${error.code ?? error.message}`));
 });
 
 await new Promise((resolve) => {
@@ -124,6 +134,7 @@ const lines = [
 ];
 console.log('');
 for (const [label, value] of lines) console.log(`${label.padEnd(46)} ${value}`);
+for (const [sample, count] of errorSamples) console.log(`  ${count} × ${sample}`);
 const goals = [
   ['>= 1000 stored/s', storedPerSecond >= 1000],
   ['p99 < 50 ms', result.latency.p99 < 50],
