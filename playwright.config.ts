@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT || 4399);
+/** The receiver's database for the end-to-end run (test-results/ is emptied by npm test). */
+const SUBMISSIONS_DB = process.env['E2E_SUBMISSIONS_DB'] || path.join(import.meta.dirname, 'test-results', 'e2e-submissions.db');
+process.env['E2E_SUBMISSIONS_DB'] = SUBMISSIONS_DB;
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -31,8 +35,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: {
     // The built site on its own server (npm test builds first).
-    command: 'node scripts/serve.mjs',
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    command: 'node --disable-warning=ExperimentalWarning scripts/serve.mjs',
+    env: { PORT: String(PORT), HOST: '127.0.0.1', SUBMISSIONS_DB, SUBMISSIONS_RATE_LIMIT: '1000' },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,

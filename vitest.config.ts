@@ -3,8 +3,10 @@ import { getViteConfig } from 'astro/config';
 
 export default getViteConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // node:sqlite (the submissions store) is still marked experimental on Node 22.
+    execArgv: ['--disable-warning=ExperimentalWarning'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

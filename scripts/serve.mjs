@@ -1,6 +1,8 @@
 /**
  * The site's own server: Astro's standalone Node handler (prerendered pages, assets and the
- * on-demand routes), with the URL rules of scripts/routing.mjs in front. Reads HOST and PORT.
+ * on-demand routes, among them the form receiver under /api/), with the URL rules of
+ * scripts/routing.mjs in front. Reads HOST and PORT (PORT=0: any free port, printed), and the
+ * receiver's SUBMISSIONS_* settings, which are checked, with the database, before it listens.
  * Run after `astro build`; `npm start` builds first when needed.
  */
 import fs from 'node:fs';
@@ -10,6 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveRoute } from './routing.mjs';
 import { securityHeadersFor } from './security-headers.mjs';
 import { compressedFile, pickEncoding, staticFileFor } from './compression.mjs';
+import { receiverConfig } from '../src/server/config.ts';
+import { openSqliteStore } from '../src/server/sqlite-store.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -46,6 +50,38 @@ function sendCompressed(req, res, file, status) {
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : compressed.body);
   return true;
+}
+
+/**
+ * Fails fast, before any visitor finds out: a malformed SUBMISSIONS_* setting, or a database
+ * that cannot be created, opened or migrated, stops the server at start.
+ */
+export async function checkReceiver(env = process.env) {
+  const config = receiverConfig(env);
+  const store = openSqliteStore(config.dbPath);
+  await store.close();
+  return config;
+}
+
+/** Checks the receiver, then listens; prints the address (with the real port when PORT=0). */
+export async function startServer({ host = process.env.HOST || '127.0.0.1', port = Number(process.env.PORT || 4321) } = {}) {
+  let config;
+  try {
+    config = await checkReceiver();
+  } catch (error) {
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  const server = await createServer();
+  await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
+  const address = server.address();
+  const shown = host.includes(':') ? `[${host}]` : host;
+  console.log(`Submissions are stored in ${config.dbPath}`);
+  console.log(`Globaq site listening on http://${shown}:${typeof address === 'object' && address ? address.port : port}`);
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return server;
 }
 
 export async function createServer() {
@@ -95,13 +131,5 @@ export async function createServer() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const host = process.env.HOST || '127.0.0.1';
-  const port = Number(process.env.PORT || 4321);
-  const server = await createServer();
-  server.listen(port, host, () => {
-    console.log(`Globaq site listening on http://${host.includes(':') ? `[${host}]` : host}:${port}`);
-  });
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  await startServer();
 }

@@ -35,12 +35,5 @@ if (!built || changed > built) {
   }
 }
 
-await import('./serve.mjs').then(async ({ createServer }) => {
-  const host = process.env.HOST || '127.0.0.1';
-  const port = Number(process.env.PORT || 4321);
-  const server = await createServer();
-  server.listen(port, host, () => console.log(`Globaq site listening on http://${host}:${port}`));
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-});
+const { startServer } = await import('./serve.mjs');
+await startServer();

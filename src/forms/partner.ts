@@ -200,6 +200,9 @@ export function partnerValuesFromForm(form: URLSearchParams): Record<string, unk
     else if (key === 'uploadedFiles') out[key] = all.filter((name) => name !== '').join(', ');
     else out[key] = all.length === 1 ? all[0] : all;
   }
+  // A field the page did not send (a follow-up question left hidden, say) is an empty answer.
+  for (const field of [...PARTNER_TEXT_FIELDS, 'country', 'formOfOwnership'] as const) out[field] ??= '';
+  for (const field of PARTNER_NUMBER_FIELDS) out[field] ??= null;
   for (const field of PARTNER_MULTI_FIELDS) out[field] ??= [];
   for (const field of PARTNER_YES_NO_FIELDS) out[field] ??= '';
   out['uploadedFiles'] ??= '';

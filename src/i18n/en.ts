@@ -203,4 +203,21 @@ export const en = {
   'partner.success.text': "Thank you for your partner application! We'll review your submission and get back to you soon.",
   'partner.failure.title': 'Submission Failed',
   'partner.failure.text': 'Something went wrong. Please try again.',
+  'problem.title': 'Please check your form',
+  'problem.description': 'Your form was not sent. This page says what to correct.',
+  'problem.form.contact': 'contact form',
+  'problem.form.partner': 'partner application',
+  'problem.invalid': 'Your {form} was not sent. Please correct the answers below and send it again.',
+  'problem.unreadable': 'Your {form} could not be read, so it was not sent. Please send it again.',
+  'problem.tooLarge': 'Your {form} is too long to send. Please shorten the longest answers and send it again.',
+  'problem.rateLimited': 'Your {form} was not sent: we received many forms from your connection just now. Please wait {minutes} min and send it again.',
+  'problem.unavailable': 'Your {form} could not be saved just now, so it was not sent. Please try again in a minute, or write to us at {email}.',
+  'problem.listHeading': 'To correct',
+  'problem.keepAnswers': "Your browser's Back button takes you to the form with your answers as you left them.",
+  'problem.back.contact': 'Back to the contact form',
+  'problem.back.partner': 'Back to the partner application',
+
+
+  'problem.field.submissionDate': 'Date sent',
+  'problem.field.submissionTimestamp': 'Time sent',
 } as const;

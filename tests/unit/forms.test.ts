@@ -158,6 +158,26 @@ describe('partner application', () => {
     expect(result.success ? [] : fieldIssues(result.error)).toEqual([]);
   });
 
+  test('a form post that leaves out optional fields (hidden follow-up questions) is still complete', () => {
+    const form = new URLSearchParams(
+      'name=Aisha&organization=EQT&jobTitle=MD&country=Saudi+Arabia&cityName=Dammam&email=a%40example.com&phoneNumber=%2B966501234567' +
+        '&companyWebsite=https%3A%2F%2Fexample.com&yearsInBusiness=7&formOfOwnership=Privately+held+company&classroomAvailable=Yes',
+    );
+    const body = partnerValuesFromForm(form);
+    expect(body['ownershipSpecification']).toBe('');
+    expect(body['futureClassroomPlans']).toBe('');
+    expect(body['numberOfSites']).toBeNull();
+    const result = partnerSchema.safeParse(body);
+    expect(result.success ? [] : fieldIssues(result.error)).toEqual([]);
+    // Required fields left out are reported as required, not as malformed.
+    const missing = partnerSchema.safeParse(partnerValuesFromForm(new URLSearchParams('name=Aisha')));
+    expect(missing.success ? [] : fieldIssues(missing.error).slice(0, 3)).toEqual([
+      { field: 'organization', code: 'required' },
+      { field: 'jobTitle', code: 'required' },
+      { field: 'country', code: 'required' },
+    ]);
+  });
+
   test('about 195 countries, each once, Saudi Arabia offered first', () => {
     expect(COUNTRIES.length).toBeGreaterThanOrEqual(193);
     expect(COUNTRIES.length).toBeLessThanOrEqual(197);

@@ -1,0 +1,7 @@
+/** POST /api/contact: the contact form's receiver (src/server/receiver.ts). */
+import type { APIRoute } from 'astro';
+import { handleSubmission } from '../../server/endpoint';
+
+export const prerender = false;
+
+export const ALL: APIRoute = (context) => handleSubmission('contact', context);

@@ -1,0 +1,209 @@
+/**
+ * The staff command: `npm run submissions -- <command> [options]`.
+ *
+ *   export --form contact|partner --format csv|json [--since DATE] [--until DATE] [--out FILE]
+ *   list   [--form contact|partner] [--since DATE] [--limit N]
+ *   count  [--form contact|partner] [--since DATE]
+ *
+ * Every command also takes --db FILE (default: SUBMISSIONS_DB, else ./data/submissions.db) and
+ * --bots (read the submissions the honeypot caught instead of the leads). DATE is 2026-11-01
+ * (midnight UTC) or a full ISO time such as 2026-11-01T08:00:00+03:00.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { receiverConfig } from './config.ts';
+import { fieldColumns, toCsv, toJson } from './export-format.ts';
+import { openSqliteStore } from './sqlite-store.ts';
+import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store.ts';
+
+export const USAGE = `Usage: npm run submissions -- <command> [options]
+
+Commands:
+  export --form contact|partner --format csv|json [--since DATE] [--until DATE] [--out FILE]
+         Every submission of one form, oldest first. CSV is UTF-8 with a byte-order mark
+         (opens in Excel and Google Sheets with Arabic intact); cells that a spreadsheet
+         could run as a formula start with an apostrophe. Without --out it prints to
+         standard output (then use npm run --silent, so npm's own lines stay out).
+  list   [--form contact|partner] [--since DATE] [--limit N]
+         The newest submissions (20 unless --limit), one line each.
+  count  [--form contact|partner] [--since DATE]
+         How many submissions each form has.
+
+Options for every command:
+  --db FILE   the database (default: SUBMISSIONS_DB, else ./data/submissions.db)
+  --bots      the submissions the honeypot caught, instead of the leads
+DATE: 2026-11-01 (midnight UTC) or an ISO time such as 2026-11-01T08:00:00+03:00.
+`;
+
+export class UsageError extends Error {}
+
+interface Io {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Where the server runs from: SUBMISSIONS_DB and the default path are relative to it. */
+  readonly root: string;
+  /** Where the command was typed: --db and --out are relative to it. */
+  readonly cwd: string;
+}
+
+function parseDate(option: string, text: string | undefined): Date | undefined {
+  if (text === undefined) return undefined;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00.000Z`) : /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime())) throw new UsageError(`--${option} must be a date such as 2026-11-01 or 2026-11-01T08:00:00+03:00 (got "${text}")`);
+  return date;
+}
+
+function parseForm(text: string | undefined, required: boolean): FormName | undefined {
+  if (text === undefined) {
+    if (required) throw new UsageError(`--form is required: ${FORMS.join(' or ')}`);
+    return undefined;
+  }
+  if (!isFormName(text)) throw new UsageError(`--form must be ${FORMS.join(' or ')} (got "${text}")`);
+  return text;
+}
+
+function summary(submission: StoredSubmission): string {
+  const f = submission.fields;
+  const text = (key: string) => (typeof f[key] === 'string' ? (f[key] as string) : '');
+  const who = submission.form === 'contact' ? `${text('firstName')} ${text('lastName')}`.trim() : [text('name'), text('organization')].filter(Boolean).join(', ');
+  const line = `${who} <${text('email')}>`.replace(/\s+/g, ' ');
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+async function writeExport(chunks: AsyncIterable<string>, out: string | undefined, io: Io): Promise<void> {
+  if (out === undefined) {
+    for await (const chunk of chunks) io.stdout(chunk);
+    return;
+  }
+  // Written beside the target, then renamed: a failed export never leaves half a file.
+  const target = path.resolve(io.cwd, out);
+  const partial = `${target}.partial-${process.pid}`;
+  const handle = await fs.promises.open(partial, 'w');
+  try {
+    for await (const chunk of chunks) await handle.write(chunk);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.promises.rm(partial, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await fs.promises.rename(partial, target);
+}
+
+interface ExportPlan {
+  readonly query: Query & { readonly form: FormName };
+  readonly format: 'csv' | 'json';
+  readonly out: string | undefined;
+}
+
+async function exportCommand(store: SubmissionStore, plan: ExportPlan, io: Io): Promise<string> {
+  let rows = 0;
+  async function* counted(): AsyncGenerator<StoredSubmission> {
+    for await (const submission of store.export(plan.query)) {
+      rows += 1;
+      yield submission;
+    }
+  }
+  if (plan.format === 'csv') {
+    // First pass: the columns (every field name, in the order first met); second: the rows.
+    const columns = new Set<string>();
+    for await (const submission of store.export(plan.query)) for (const column of fieldColumns([submission])) columns.add(column);
+    await writeExport(toCsv([...columns], counted()), plan.out, io);
+  } else {
+    await writeExport(toJson(counted()), plan.out, io);
+  }
+  const where = plan.out === undefined ? '' : ` to ${path.resolve(io.cwd, plan.out)}`;
+  return `${rows} ${plan.query.form} submission${rows === 1 ? '' : 's'} exported${where}`;
+}
+
+/** Runs one command; returns the exit code. */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  let store: SubmissionStore | undefined;
+  try {
+    const { positionals, values } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        form: { type: 'string' },
+        format: { type: 'string' },
+        since: { type: 'string' },
+        until: { type: 'string' },
+        out: { type: 'string' },
+        limit: { type: 'string' },
+        db: { type: 'string' },
+        bots: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    const [command, ...extra] = positionals;
+    if (values.help === true || command === 'help') {
+      io.stdout(USAGE);
+      return 0;
+    }
+    if (command === undefined) throw new UsageError('Name a command: export, list or count.');
+    if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
+    if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list or count.`);
+
+    // Every option is checked before the database is opened.
+    const bots = values.bots === true;
+    const form = parseForm(values.form, command === 'export');
+    const since = parseDate('since', values.since);
+    const until = parseDate('until', values.until);
+    const query: Query = { ...(form ? { form } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}), bots };
+    let plan: ExportPlan | undefined;
+    if (command === 'export') {
+      const format = values.format;
+      if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json${format === undefined ? '' : ` (got "${format}")`}`);
+      // A snapshot: what arrives while the export runs waits for the next one.
+      plan = { query: { ...query, form: form as FormName, until: until ?? new Date() }, format, out: values.out };
+    }
+    const limitText = values.limit ?? '20';
+    if (command === 'list' && (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 1000)) {
+      throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${limitText}")`);
+    }
+
+    const dbPath = values.db !== undefined ? path.resolve(io.cwd, values.db) : receiverConfig(io.env, io.root).dbPath;
+    store = openSqliteStore(dbPath, { create: false });
+
+    if (plan) {
+      io.stderr(`${await exportCommand(store, plan, io)}\n`);
+      return 0;
+    }
+    if (command === 'count') {
+      for (const name of form ? [form] : FORMS) io.stdout(`${name}\t${await store.count({ ...query, form: name })}\n`);
+      return 0;
+    }
+    const rows = await store.list({ ...query, limit: Number(limitText) });
+    for (const row of rows) io.stdout(`${row.receivedAt}  ${row.form.padEnd(7)}  ${row.id}  ${summary(row)}\n`);
+    if (rows.length === 0) io.stderr('No submissions.\n');
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+      io.stderr(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.stderr(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await store?.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const code = await main(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    root: process.cwd(),
+    // npm runs scripts from the project's folder and says in INIT_CWD where it was typed.
+    cwd: process.env['INIT_CWD'] ?? process.cwd(),
+  });
+  process.exitCode = code;
+}

@@ -1,0 +1,44 @@
+/**
+ * Astro glue for the receiver: the process's one configuration, store and rate limiter, and
+ * the turn of a refused form post into the "what to fix" page.
+ */
+import type { APIContext } from 'astro';
+import { receiverConfig, type ReceiverConfig } from './config.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { receive, type ReceiverDeps } from './receiver.ts';
+import { openSqliteStore } from './sqlite-store.ts';
+import type { FormName, SubmissionStore } from './store.ts';
+
+/** The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro). */
+export const PROBLEM_ROUTE = '/SubmissionProblem';
+
+let deps: ReceiverDeps | undefined;
+
+function receiverDeps(): ReceiverDeps {
+  if (deps) return deps;
+  const config: ReceiverConfig = receiverConfig();
+  let store: SubmissionStore | undefined;
+  deps = {
+    config,
+    limiter: new RateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowSeconds * 1000 }),
+    // Opened on first use; when opening fails, the next submission tries again.
+    store: () => (store ??= openSqliteStore(config.dbPath)),
+  };
+  process.once('exit', () => void store?.close());
+  return deps;
+}
+
+function clientAddress(context: APIContext): string {
+  try {
+    return context.clientAddress;
+  } catch {
+    return 'unknown';
+  }
+}
+
+export async function handleSubmission(form: FormName, context: APIContext): Promise<Response> {
+  const outcome = await receive(context.request, form, clientAddress(context), receiverDeps());
+  if ('response' in outcome) return outcome.response;
+  context.locals.submissionProblem = outcome;
+  return context.rewrite(new Request(new URL(PROBLEM_ROUTE, context.url), { headers: { Accept: 'text/html' } }));
+}

@@ -1,0 +1,276 @@
+/**
+ * The submission receiver: one web Request in, one answer out. Astro's routes
+ * (src/pages/api/contact.ts, partner.ts) are thin wrappers around `receive()`.
+ *
+ * In order, a request is refused with
+ *   405  any method but POST (and OPTIONS, the browsers' CORS preflight)
+ *   403  an Origin header that is neither the site's own nor configured
+ *   429  above the client's rate (Retry-After says when to come back)
+ *   415  a body that is neither JSON nor url-encoded (or not UTF-8)
+ *   413  a body above the limit
+ *   400  malformed JSON, or fields the form's schema refuses (each named)
+ *   503  the store failed (nothing is acknowledged unless it is committed)
+ * and otherwise stored and answered 201 { id } (JSON) or 303 to /ThanksPage (a form post).
+ *
+ * A url-encoded post comes from a form with JavaScript off: its refusals are pages for people
+ * (src/pages/SubmissionProblem.astro) instead of JSON, so `receive()` returns a FormProblem
+ * for the route to render.
+ *
+ * The honeypot (src/forms/honeypot.ts): its field is taken out before validation; when a bot
+ * filled it, the submission is validated and answered exactly like anyone's, but stored
+ * apart from the leads.
+ */
+import { contactSchema, contactValuesFromForm } from '../forms/contact';
+import { partnerSchema, partnerValuesFromForm } from '../forms/partner';
+import { HONEYPOT_FIELD } from '../forms/honeypot';
+import { fieldIssues, type FieldIssue } from '../forms/rules';
+import { CONTACT_HREF, PARTNER_HREF, THANKS_HREF } from '../data/navigation';
+import type { ReceiverConfig } from './config.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { FormName, SubmissionStore } from './store.ts';
+
+export const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
+export const ALLOWED_METHODS = 'POST, OPTIONS';
+
+type SafeParse = { success: true; data: Record<string, unknown> } | { success: false; error: Parameters<typeof fieldIssues>[0] };
+
+interface FormSpec {
+  /** The page holding the form (the "fix it" page links back to it). */
+  readonly page: string;
+  readonly validate: (value: unknown) => SafeParse;
+  /** A url-encoded post as the JSON body the form's island would send. */
+  readonly fromForm: (form: URLSearchParams, now: Date) => Record<string, unknown>;
+}
+
+export const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
+  contact: {
+    page: CONTACT_HREF,
+    validate: (value) => contactSchema.safeParse(value),
+    fromForm: (form, now) => contactValuesFromForm(form, now),
+  },
+  partner: {
+    page: PARTNER_HREF,
+    validate: (value) => partnerSchema.safeParse(value),
+    fromForm: (form) => partnerValuesFromForm(form),
+  },
+};
+
+/** Why a form post (JavaScript off) was refused: what its page tells the visitor. */
+export type FormProblem =
+  | { readonly kind: 'invalid'; readonly form: FormName; readonly issues: readonly FieldIssue[] }
+  | { readonly kind: 'unreadable' | 'tooLarge' | 'unavailable'; readonly form: FormName }
+  | { readonly kind: 'rateLimited'; readonly form: FormName; readonly retryAfterSeconds: number };
+
+export type Outcome =
+  | { readonly response: Response }
+  | { readonly problem: FormProblem; readonly status: number; readonly headers: Readonly<Record<string, string>> };
+
+export interface ReceiverDeps {
+  readonly config: ReceiverConfig;
+  /** Opens lazily; throws when the store cannot be opened (answered 503). */
+  readonly store: () => SubmissionStore;
+  readonly limiter: RateLimiter;
+  readonly now?: () => Date;
+  /** Where store failures are reported (default console.error). */
+  readonly logError?: (message: string, error: unknown) => void;
+}
+
+const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Vary: 'Origin' } as const;
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(`${JSON.stringify(body)}\n`, {
+    status,
+    headers: { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** The media type and charset of a Content-Type header. */
+export function parseContentType(header: string | null): { type: string; charset: string | undefined } {
+  const [type = '', ...params] = (header ?? '').split(';');
+  let charset: string | undefined;
+  for (const param of params) {
+    const [name = '', value = ''] = param.split('=');
+    if (name.trim().toLowerCase() === 'charset') charset = value.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+  }
+  return { type: type.trim().toLowerCase(), charset };
+}
+
+/**
+ * How much of an over-long body is still read (and thrown away) after the 413 is answered:
+ * a client that is still sending when the connection closes would never read the answer.
+ * Beyond it the connection is cut.
+ */
+export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+type BodyResult = { readonly body: Uint8Array } | { readonly tooLarge: true; readonly close: boolean };
+
+/** Reads and discards the rest of a body, up to `budget` bytes; then gives up on the connection. */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  try {
+    for (let left = budget; ; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      left -= value.byteLength;
+      if (left < 0) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
+/** The body, or tooLarge once more than `limit` bytes are announced or arrive. */
+async function readBody(request: Request, limit: number): Promise<BodyResult> {
+  const announcedText = request.headers.get('content-length')?.trim();
+  const announced = announcedText !== undefined && /^\d+$/.test(announcedText) ? Number(announcedText) : undefined;
+  if (announced !== undefined && announced > DRAIN_LIMIT_BYTES) return { tooLarge: true, close: true };
+  if (request.body === null) return { body: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  if (announced !== undefined && announced > limit) {
+    void discard(reader, DRAIN_LIMIT_BYTES);
+    return { tooLarge: true, close: false };
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      void discard(reader, DRAIN_LIMIT_BYTES - received);
+      return { tooLarge: true, close: false };
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { body };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** True when the honeypot holds anything a person could not have typed into a hidden field. */
+function honeypotFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.some(honeypotFilled);
+  return true;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The origins allowed to post from a browser: the site's own and the configured ones. */
+function originAllowed(origin: string, requestUrl: URL, config: ReceiverConfig): boolean {
+  return origin === requestUrl.origin || config.allowedOrigins.includes(origin);
+}
+
+export async function receive(request: Request, form: FormName, clientAddress: string, deps: ReceiverDeps): Promise<Outcome> {
+  const spec = FORM_SPECS[form];
+  const url = new URL(request.url);
+  const origin = request.headers.get('origin');
+  const cors: Record<string, string> = origin !== null && origin !== url.origin && originAllowed(origin, url, deps.config) ? { 'Access-Control-Allow-Origin': origin } : {};
+
+  if (request.method === 'OPTIONS') {
+    if (origin !== null && !originAllowed(origin, url, deps.config)) return { response: json(403, { error: 'forbiddenOrigin' }) };
+    return {
+      response: new Response(null, {
+        status: 204,
+        headers: {
+          ...BASE_HEADERS,
+          ...cors,
+          Allow: ALLOWED_METHODS,
+          'Access-Control-Allow-Methods': 'POST',
+          'Access-Control-Allow-Headers': 'Content-Type, Accept',
+          'Access-Control-Max-Age': '600',
+        },
+      }),
+    };
+  }
+  if (request.method !== 'POST') {
+    return { response: json(405, { error: 'methodNotAllowed', allow: ALLOWED_METHODS }, { Allow: ALLOWED_METHODS, ...cors }) };
+  }
+  if (origin !== null && !originAllowed(origin, url, deps.config)) {
+    return { response: json(403, { error: 'forbiddenOrigin' }) };
+  }
+
+  const { type, charset } = parseContentType(request.headers.get('content-type'));
+  const isForm = type === 'application/x-www-form-urlencoded';
+  const refuse = (status: number, body: Record<string, unknown>, problem: FormProblem, headers: Record<string, string> = {}): Outcome =>
+    isForm ? { problem, status, headers: { ...headers, ...cors } } : { response: json(status, body, { ...headers, ...cors }) };
+
+  const rate = deps.limiter.take(clientAddress);
+  if (!rate.ok) {
+    const headers = { 'Retry-After': String(rate.retryAfterSeconds) };
+    return refuse(429, { error: 'rateLimited', retryAfter: rate.retryAfterSeconds }, { kind: 'rateLimited', form, retryAfterSeconds: rate.retryAfterSeconds }, headers);
+  }
+
+  if ((type !== 'application/json' && !isForm) || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
+    return { response: json(415, { error: 'unsupportedMediaType', accepted: ACCEPTED_TYPES }, { 'Accept-Post': ACCEPTED_TYPES.join(', '), ...cors }) };
+  }
+
+  let read: BodyResult;
+  try {
+    read = await readBody(request, deps.config.bodyLimitBytes);
+  } catch {
+    // The client went away or the adapter refused the body part-way.
+    return refuse(400, { error: 'unreadableBody' }, { kind: 'unreadable', form });
+  }
+  if ('tooLarge' in read) {
+    return refuse(413, { error: 'tooLarge', limit: deps.config.bodyLimitBytes }, { kind: 'tooLarge', form }, read.close ? { Connection: 'close' } : {});
+  }
+
+  let text: string;
+  try {
+    text = utf8.decode(read.body);
+  } catch {
+    return refuse(400, { error: 'invalidEncoding' }, { kind: 'unreadable', form });
+  }
+
+  const now = deps.now?.() ?? new Date();
+  let values: unknown;
+  if (isForm) {
+    values = spec.fromForm(new URLSearchParams(text), now);
+  } else {
+    try {
+      values = JSON.parse(text);
+    } catch {
+      return { response: json(400, { error: 'malformedJson' }, cors) };
+    }
+    if (!isPlainObject(values)) return { response: json(400, { error: 'notAnObject' }, cors) };
+  }
+
+  let bot = false;
+  if (isPlainObject(values) && Object.hasOwn(values, HONEYPOT_FIELD)) {
+    bot = honeypotFilled(values[HONEYPOT_FIELD]);
+    delete values[HONEYPOT_FIELD];
+  }
+
+  const result = spec.validate(values);
+  if (!result.success) {
+    // A field left out altogether is as missing as an empty one.
+    const given = values as Record<string, unknown>;
+    const issues = fieldIssues(result.error).map((issue): FieldIssue =>
+      issue.code === 'invalidValue' && issue.field !== '' && !Object.hasOwn(given, issue.field) ? { field: issue.field, code: 'required' } : issue,
+    );
+    return refuse(400, { error: 'invalidFields', issues }, { kind: 'invalid', form, issues });
+  }
+
+  let saved: { id: string };
+  try {
+    saved = await deps.store().save({ form, fields: result.data, bot, receivedAt: now });
+  } catch (error) {
+    (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not store a ${form} submission`, error);
+    return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });
+  }
+
+  if (isForm) return { response: new Response(null, { status: 303, headers: { ...BASE_HEADERS, ...cors, Location: THANKS_HREF } }) };
+  return { response: json(201, { id: saved.id }, cors) };
+}

@@ -1,0 +1,284 @@
+/**
+ * The SQLite submissions store, on Node's built-in `node:sqlite` (no native module to build).
+ *
+ * - One file (SUBMISSIONS_DB), created with its folder on first use.
+ * - WAL journal and `synchronous = FULL`: a submission is acknowledged only after the
+ *   transaction holding it is committed and the write-ahead log is on disk (fsync), so neither
+ *   a killed process nor a power cut loses an acknowledged lead.
+ * - Group commit: submissions that arrive together (while the previous commit was being
+ *   written to disk) are committed together, each inside its own SAVEPOINT, so each one is
+ *   still all-or-nothing and a failing one takes no other with it. One fsync then serves
+ *   many submissions: the disk's flush time bounds the latency, not the throughput. A lone
+ *   submission is a transaction of its own.
+ * - Versioned migrations (MIGRATIONS, recorded in `PRAGMA user_version`), each applied in its
+ *   own transaction; a database written by a newer version is refused rather than misread.
+ * - The visitor's fields are stored as the form's schema returned them, as one JSON object
+ *   beside the received time: the forms' schemas stay the one definition of the fields, and a
+ *   new form field needs no migration. Staff can still query them (`json_extract`).
+ * - Leads and the honeypot's catch live in two tables; nothing reads both.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { StoreError, isFormName, type FormName, type Query, type SaveInput, type StoredSubmission, type SubmissionFields, type SubmissionStore } from './store.ts';
+
+const table = (form: 'leads' | 'bots') => (form === 'leads' ? 'submissions' : 'bot_submissions');
+
+const createTable = (name: string) => `
+  CREATE TABLE ${name} (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    form TEXT NOT NULL CHECK (form IN ('contact', 'partner')),
+    received_at TEXT NOT NULL,
+    fields TEXT NOT NULL CHECK (json_valid(fields) AND json_type(fields) = 'object')
+  ) STRICT;
+  CREATE INDEX ${name}_form_received ON ${name} (form, received_at);`;
+
+/**
+ * The schema's history: entry N takes a database from version N to N+1. Append only; never
+ * edit a migration that has shipped.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1: leads, and the honeypot's catch kept apart in a table of its own.
+  `${createTable('submissions')}\n${createTable('bot_submissions')}`,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export interface SqliteStoreOptions {
+  /** Create the file (and its folder) when missing. Default true; the staff command says false. */
+  readonly create?: boolean;
+  /** Submissions committed together at most (group commit). Default 200; 1 commits each alone. */
+  readonly maxBatch?: number;
+  /** How long a write waits for another process's lock before failing. Default 5 s. */
+  readonly busyTimeoutMs?: number;
+}
+
+interface Pending {
+  readonly table: 'leads' | 'bots';
+  readonly id: string;
+  readonly form: FormName;
+  readonly receivedAt: string;
+  readonly fields: string;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Row {
+  id: string;
+  form: string;
+  received_at: string;
+  fields: string;
+}
+
+function toSubmission(row: Row): StoredSubmission {
+  if (!isFormName(row.form)) throw new StoreError(`Unknown form "${row.form}" in the database`);
+  return { id: row.id, form: row.form, receivedAt: row.received_at, fields: JSON.parse(row.fields) as SubmissionFields };
+}
+
+/** Applies the migrations the database lacks; refuses a database from a newer version. */
+export function migrate(db: DatabaseSync): number {
+  for (;;) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+      if (version > SCHEMA_VERSION) {
+        throw new StoreError(`The database is at schema version ${version}, newer than this code knows (${SCHEMA_VERSION}): update the code.`);
+      }
+      if (version === SCHEMA_VERSION) {
+        db.exec('COMMIT');
+        return version;
+      }
+      db.exec(MIGRATIONS[version] ?? '');
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}
+
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SubmissionStore {
+  const filePath = path.resolve(file);
+  if (options.create === false) {
+    if (!fs.existsSync(filePath)) throw new StoreError(`No submissions database at ${filePath}`);
+  } else {
+    fs.mkdirSync(path.dirname(filePath), { recursive: true });
+  }
+
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(filePath);
+    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
+    const mode = (db.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string }).journal_mode;
+    if (mode.toLowerCase() !== 'wal') throw new StoreError(`Could not switch ${filePath} to WAL mode (got ${mode})`);
+    db.exec('PRAGMA synchronous = FULL');
+    migrate(db);
+  } catch (error) {
+    throw error instanceof StoreError ? error : new StoreError(`Cannot open the submissions database at ${filePath}: ${String(error)}`, { cause: error });
+  }
+
+  const inserts: Record<'leads' | 'bots', StatementSync> = {
+    leads: db.prepare(`INSERT INTO ${table('leads')} (id, form, received_at, fields) VALUES (?, ?, ?, ?)`),
+    bots: db.prepare(`INSERT INTO ${table('bots')} (id, form, received_at, fields) VALUES (?, ?, ?, ?)`),
+  };
+
+  function where(query: Query): { sql: string; params: string[] } {
+    const clauses: string[] = [];
+    const params: string[] = [];
+    if (query.form !== undefined) {
+      if (!isFormName(query.form)) throw new StoreError(`Unknown form "${String(query.form)}"`);
+      clauses.push('form = ?');
+      params.push(query.form);
+    }
+    if (query.since !== undefined) {
+      clauses.push('received_at >= ?');
+      params.push(query.since.toISOString());
+    }
+    if (query.until !== undefined) {
+      clauses.push('received_at <= ?');
+      params.push(query.until.toISOString());
+    }
+    return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  }
+
+  let closed = false;
+  const ensureOpen = () => {
+    if (closed) throw new StoreError('The submissions store is closed');
+  };
+
+  const maxBatch = Math.max(1, Math.trunc(options.maxBatch ?? 200));
+  const step = {
+    begin: db.prepare('BEGIN IMMEDIATE'),
+    savepoint: db.prepare('SAVEPOINT submission'),
+    release: db.prepare('RELEASE submission'),
+    rollbackTo: db.prepare('ROLLBACK TO submission'),
+    commit: db.prepare('COMMIT'),
+  };
+  let queue: Pending[] = [];
+  let flushScheduled = false;
+
+  /** Commits what is queued, `maxBatch` at a time; settles each promise after its COMMIT. */
+  function flush(): void {
+    flushScheduled = false;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, maxBatch);
+      queue = queue.slice(batch.length);
+      commitBatch(batch);
+    }
+  }
+
+  function rollback(): void {
+    try {
+      if (db.isTransaction) db.exec('ROLLBACK');
+    } catch {
+      // Nothing more to undo.
+    }
+  }
+
+  function commitBatch(batch: readonly Pending[]): void {
+    const fail = (pending: Pending, error: unknown) =>
+      pending.reject(new StoreError(`Could not store the ${pending.form} submission: ${String(error)}`, { cause: error }));
+    if (closed) {
+      for (const pending of batch) fail(pending, 'the store is closed');
+      return;
+    }
+    try {
+      step.begin.run();
+    } catch (error) {
+      for (const pending of batch) fail(pending, error);
+      return;
+    }
+    const inserted: Pending[] = [];
+    for (const [index, pending] of batch.entries()) {
+      try {
+        step.savepoint.run();
+        inserts[pending.table].run(pending.id, pending.form, pending.receivedAt, pending.fields);
+        step.release.run();
+        inserted.push(pending);
+      } catch (error) {
+        let recovered = false;
+        if (db.isTransaction) {
+          try {
+            step.rollbackTo.run();
+            step.release.run();
+            recovered = true;
+          } catch {
+            // Handled below, as a lost transaction.
+          }
+        }
+        if (!recovered) {
+          // The transaction is gone or unusable (disk full, I/O error): nothing of it stays.
+          rollback();
+          for (const lost of [...inserted, ...batch.slice(index)]) fail(lost, error);
+          return;
+        }
+        fail(pending, error);
+      }
+    }
+    try {
+      step.commit.run();
+    } catch (error) {
+      rollback();
+      for (const pending of inserted) fail(pending, error);
+      return;
+    }
+    for (const pending of inserted) pending.resolve();
+  }
+
+  return {
+    save(input: SaveInput) {
+      if (closed) return Promise.reject(new StoreError('The submissions store is closed'));
+      const form: FormName = input.form;
+      if (!isFormName(form)) return Promise.reject(new StoreError(`Unknown form "${String(form)}"`));
+      const record = {
+        table: input.bot === true ? ('bots' as const) : ('leads' as const),
+        id: randomUUID(),
+        form,
+        receivedAt: (input.receivedAt ?? new Date()).toISOString(),
+        fields: JSON.stringify(input.fields),
+      };
+      return new Promise<{ id: string; receivedAt: string }>((resolve, reject) => {
+        queue.push({ ...record, resolve: () => resolve({ id: record.id, receivedAt: record.receivedAt }), reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          // After the requests already read are handled: they join this commit.
+          setImmediate(flush);
+        }
+      });
+    },
+
+    async list(query = {}) {
+      ensureOpen();
+      const limit = Math.min(1000, Math.max(1, Math.trunc(query.limit ?? 20)));
+      const { sql, params } = where(query);
+      const rows = db
+        .prepare(`SELECT id, form, received_at, fields FROM ${table(query.bots === true ? 'bots' : 'leads')} ${sql} ORDER BY seq DESC LIMIT ${limit}`)
+        .all(...params) as unknown as Row[];
+      return rows.map(toSubmission);
+    },
+
+    async count(query = {}) {
+      ensureOpen();
+      const { sql, params } = where(query);
+      const row = db.prepare(`SELECT count(*) AS n FROM ${table(query.bots === true ? 'bots' : 'leads')} ${sql}`).get(...params) as { n: number };
+      return Number(row.n);
+    },
+
+    async *export(query = {}) {
+      ensureOpen();
+      const { sql, params } = where(query);
+      const statement = db.prepare(`SELECT id, form, received_at, fields FROM ${table(query.bots === true ? 'bots' : 'leads')} ${sql} ORDER BY seq ASC`);
+      for (const row of statement.iterate(...params)) yield toSubmission(row as unknown as Row);
+    },
+
+    async close() {
+      if (closed) return;
+      flush();
+      closed = true;
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The submissions store: the one interface the receiver (src/pages/api) and the staff command
+ * (src/server/cli.ts) use. SQLite implements it today (src/server/sqlite-store.ts); a
+ * PostgreSQL store for a site served by several instances implements the same four calls, and
+ * neither the routes nor the command change.
+ *
+ * Every call returns a promise, so that a networked database fits the same shape.
+ *
+ * This module and the others under src/server/ are also run by Node directly (the staff
+ * command, the server's start-up check): relative imports name their `.ts` file, and only
+ * erasable TypeScript is used.
+ */
+
+export const FORMS = ['contact', 'partner'] as const;
+export type FormName = (typeof FORMS)[number];
+
+export function isFormName(value: unknown): value is FormName {
+  return typeof value === 'string' && (FORMS as readonly string[]).includes(value);
+}
+
+/** A validated submission's fields, as the form's schema returned them (JSON values only). */
+export type SubmissionFields = Readonly<Record<string, unknown>>;
+
+export interface StoredSubmission {
+  /** Opaque public id (a UUID), the one answered with 201. */
+  readonly id: string;
+  readonly form: FormName;
+  /** When the server received it: ISO 8601, UTC, milliseconds. */
+  readonly receivedAt: string;
+  readonly fields: SubmissionFields;
+}
+
+export interface SaveInput {
+  readonly form: FormName;
+  readonly fields: SubmissionFields;
+  /**
+   * A submission whose honeypot field was filled: kept apart from the leads (its own table),
+   * never listed, counted or exported with them.
+   */
+  readonly bot?: boolean;
+  /** Defaults to now. */
+  readonly receivedAt?: Date;
+}
+
+export interface Query {
+  readonly form?: FormName;
+  /** Received at or after. */
+  readonly since?: Date;
+  /** Received at or before. */
+  readonly until?: Date;
+  /** Read the honeypot's catch instead of the leads. */
+  readonly bots?: boolean;
+}
+
+export interface SubmissionStore {
+  /** Stores one submission in one transaction; resolves only once it is committed. */
+  save(input: SaveInput): Promise<{ id: string; receivedAt: string }>;
+  /** The newest submissions first, at most `limit` (default 20, at most 1000). */
+  list(query?: Query & { readonly limit?: number }): Promise<StoredSubmission[]>;
+  count(query?: Query): Promise<number>;
+  /** Every matching submission, oldest first, read as a stream (for the CSV/JSON export). */
+  export(query?: Query): AsyncIterable<StoredSubmission>;
+  close(): Promise<void>;
+}
+
+/** A failure of the store itself (disk full, database locked for too long, a newer schema). */
+export class StoreError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreError';
+  }
+}

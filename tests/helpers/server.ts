@@ -1,0 +1,149 @@
+/**
+ * Starts the built site's own server (scripts/serve.mjs) for a test: loopback only, a free
+ * port chosen by the system, its own database in a temporary folder. Needs `astro build`
+ * first (npm test runs it).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { ROOT } from './frontmatter';
+
+export interface RunningServer {
+  readonly baseUrl: string;
+  readonly origin: string;
+  readonly dbPath: string;
+  readonly child: ChildProcess;
+  /** Everything the server printed so far. */
+  readonly output: () => string;
+  /** SIGTERM (or the signal given), then waits for the process to end. */
+  readonly stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+export function assertBuilt(): void {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs'))) {
+    throw new Error('dist/server is missing: run `npm run build` first (npm test does).');
+  }
+}
+
+export function tempDir(prefix = 'globaq-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Starts the server and resolves once it listens; rejects when it exits first or takes over 30 s. */
+export function startServer(options: { dbPath: string; env?: Record<string, string> }): Promise<RunningServer> {
+  assertBuilt();
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'scripts', 'serve.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: options.dbPath, SUBMISSIONS_RATE_LIMIT: '0', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop('SIGKILL');
+      reject(new Error(`The server did not start within 30 s:\n${output}`));
+    }, 30_000);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (${code ?? signal}) before listening:\n${output}`));
+    });
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      output += `${line}\n`;
+      const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        const baseUrl = `http://127.0.0.1:${match[1]}`;
+        resolve({ baseUrl, origin: baseUrl, dbPath: options.dbPath, child, output: () => output, stop });
+      }
+    });
+  });
+}
+
+/** A complete, valid contact body as the island sends it. */
+export function contactBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Omar',
+    lastName: 'Al-Harbi',
+    email: 'omar@example.com',
+    country: 'Saudi Arabia',
+    city: 'Al-Khobar',
+    company: 'Eastern Fabrication Co.',
+    message: 'We need a Schedule Q assessment for a new vendor registration.',
+    submissionDate: '2026-11-22T10:30:00.000Z',
+    submissionTimestamp: '22/11/2026, 13:30:00',
+    ...overrides,
+  };
+}
+
+/** A complete, valid partner application as the island sends it. */
+export function partnerBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Aisha Al-Qahtani',
+    organization: 'Eastern Quality Training',
+    jobTitle: 'Managing Director',
+    country: 'Saudi Arabia',
+    cityName: 'Dammam',
+    email: 'aisha@example.com',
+    phoneNumber: '+966 50 123 4567',
+    companyWebsite: 'https://example.com',
+    yearsInBusiness: 7,
+    numberOfSites: 2,
+    numberOfEmployees: null,
+    formOfOwnership: 'Subsidiary (please specify name of parent company)',
+    ownershipSpecification: 'Gulf Holding Group',
+    servicesTypes: ['Training Courses', 'Inspection Services'],
+    targetMarkets: ['Manufacturing', 'Healthcare'],
+    interestReason: 'Growing demand for ISO 9001 training in the Eastern Province.',
+    salesMarketingCapabilities: 'A sales team of four and an active LinkedIn page.',
+    demandAnticipation: 'About ten courses a year.',
+    marketPotential: 'Large',
+    topThreeReasons: 'Quality, reach, reputation',
+    localCompetition: 'Two training centres in Dammam.',
+    competitorEncounters: 'Occasionally',
+    competitorAnalysis: 'They focus on HSE rather than quality systems.',
+    presidentName: 'Khalid Al-Qahtani',
+    classroomAvailable: 'No',
+    trainersAvailable: 'Yes',
+    customerSatisfactionMeasured: 'Yes',
+    qualityFamiliarity: 'Yes',
+    futureClassroomPlans: 'Renting a hall from next year.',
+    uploadedFiles: 'cv-1.pdf, cv-2.docx',
+    ...overrides,
+  };
+}
+
+/** A body as a browser would post its form: a list as repeated keys, an empty number as ''. */
+export function asForm(body: Record<string, unknown>): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    if (Array.isArray(value)) for (const item of value) form.append(key, String(item));
+    else form.append(key, value === null || value === undefined ? '' : String(value));
+  }
+  return form;
+}
+
+export function postJson(baseUrl: string, route: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    redirect: 'manual',
+  });
+}
+
+export function postForm(baseUrl: string, route: string, form: URLSearchParams | string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl, ...headers },
+    body: String(form),
+    redirect: 'manual',
+  });
+}

@@ -1,0 +1,159 @@
+/** The staff command (`npm run submissions -- ...`) on a real database in a temporary folder. */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { main } from '../../src/server/cli';
+import { CSV_BOM } from '../../src/server/export-format';
+import { openSqliteStore } from '../../src/server/sqlite-store';
+import { ROOT } from '../helpers/frontmatter';
+import { contactBody, partnerBody, tempDir } from '../helpers/server';
+
+let dir: string;
+let dbPath: string;
+
+async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { SUBMISSIONS_DB: dbPath }, root: dir, cwd: dir });
+  return { code, stdout, stderr };
+}
+
+/** Parses our RFC 4180 output (every cell quoted) back into rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+beforeAll(async () => {
+  dir = tempDir('globaq-cli-');
+  dbPath = path.join(dir, 'submissions.db');
+  const store = openSqliteStore(dbPath);
+  const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9, 0, 0));
+  await store.save({ form: 'contact', fields: contactBody({ firstName: 'عبدالله', lastName: 'الشمري', company: '=HYPERLINK("http://evil.example","x")', message: 'Line one\nLine "two", with a comma' }), receivedAt: at(1) });
+  await store.save({ form: 'contact', fields: contactBody({ firstName: '@SUM(1+1)', lastName: '-2+3', city: '\tTabbed', country: '\rReturn', message: '+cmd' }), receivedAt: at(10) });
+  await store.save({ form: 'contact', fields: contactBody({ firstName: 'Spam' }), receivedAt: at(11), bot: true });
+  await store.save({ form: 'partner', fields: partnerBody(), receivedAt: at(12) });
+  await store.close();
+});
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('export', () => {
+  test('CSV: UTF-8 with BOM, Arabic intact, one column per field, formulas neutralised, bots left out', async () => {
+    const { code, stdout, stderr } = await run('export', '--form', 'contact', '--format', 'csv');
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/^2 contact submissions exported/);
+    expect(stdout.startsWith(CSV_BOM)).toBe(true);
+    const [header, first, second, ...rest] = parseCsv(stdout.slice(1));
+    expect(rest).toEqual([]);
+    expect(header).toEqual(['id', 'receivedAt', 'firstName', 'lastName', 'email', 'country', 'city', 'company', 'message', 'submissionDate', 'submissionTimestamp']);
+    const cell = (row: string[] | undefined, column: string) => row?.[header?.indexOf(column) ?? -1];
+    expect(cell(first, 'firstName')).toBe('عبدالله');
+    expect(cell(first, 'receivedAt')).toBe('2026-11-01T09:00:00.000Z');
+    expect(cell(first, 'company')).toBe('\'=HYPERLINK("http://evil.example","x")');
+    expect(cell(first, 'message')).toBe('Line one\nLine "two", with a comma');
+    expect(cell(second, 'firstName')).toBe("'@SUM(1+1)");
+    expect(cell(second, 'lastName')).toBe("'-2+3");
+    expect(cell(second, 'city')).toBe("'\tTabbed");
+    expect(cell(second, 'country')).toBe("'\rReturn");
+    expect(cell(second, 'message')).toBe("'+cmd");
+    expect(stdout).not.toContain('Spam');
+  });
+
+  test('JSON: values exactly as stored; --since filters; --out writes the file', async () => {
+    const out = path.join(dir, 'contacts.json');
+    const { code, stdout, stderr } = await run('export', '--form', 'contact', '--format', 'json', '--since', '2026-11-05', '--out', 'contacts.json');
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`1 contact submission exported to ${out}`);
+    const rows = JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, unknown>[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ receivedAt: '2026-11-10T09:00:00.000Z', firstName: '@SUM(1+1)', city: '\tTabbed' });
+    expect(fs.readdirSync(dir).filter((name) => name.includes('.partial-'))).toEqual([]);
+  });
+
+  test('partner CSV: lists joined, numbers as numbers, an empty number empty', async () => {
+    const { stdout } = await run('export', '--form', 'partner', '--format', 'csv');
+    const [header, row] = parseCsv(stdout.slice(1));
+    const cell = (column: string) => row?.[header?.indexOf(column) ?? -1];
+    expect(cell('servicesTypes')).toBe('Training Courses; Inspection Services');
+    expect(cell('yearsInBusiness')).toBe('7');
+    expect(cell('numberOfEmployees')).toBe('');
+    expect(cell('phoneNumber')).toBe("'+966 50 123 4567");
+  });
+
+  test('--bots exports what the honeypot caught, and only that', async () => {
+    const { stdout } = await run('export', '--form', 'contact', '--format', 'json', '--bots');
+    expect((JSON.parse(stdout) as { firstName: string }[]).map((row) => row.firstName)).toEqual(['Spam']);
+  });
+});
+
+describe('list and count', () => {
+  test('count per form, or for one form; --since; --bots', async () => {
+    expect((await run('count')).stdout).toBe('contact\t2\npartner\t1\n');
+    expect((await run('count', '--form', 'contact', '--since', '2026-11-05T00:00:00+03:00')).stdout).toBe('contact\t1\n');
+    expect((await run('count', '--bots')).stdout).toBe('contact\t1\npartner\t0\n');
+  });
+
+  test('list: newest first, one line each', async () => {
+    const { stdout } = await run('list', '--limit', '2');
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^2026-11-12T09:00:00.000Z {2}partner {2}[0-9a-f-]{36} {2}Aisha Al-Qahtani, Eastern Quality Training <aisha@example.com>$/);
+    expect(lines[1]).toMatch(/^2026-11-10T09:00:00.000Z {2}contact /);
+  });
+});
+
+describe('mistakes', () => {
+  test('a wrong option or value exits 2 with the usage; nothing is opened or created', async () => {
+    for (const argv of [[], ['export'], ['export', '--form', 'contact'], ['export', '--form', 'leads', '--format', 'csv'], ['export', '--form', 'contact', '--format', 'xlsx'], ['count', '--since', 'last week'], ['list', '--limit', '0'], ['frobnicate'], ['count', '--colour']]) {
+      const { code, stderr } = await run(...argv);
+      expect(code, argv.join(' ')).toBe(2);
+      expect(stderr, argv.join(' ')).toContain('Usage: npm run submissions');
+    }
+  });
+
+  test('a missing database is an error, not a new empty file', async () => {
+    const { code, stderr } = await run('count', '--db', 'nowhere.db');
+    expect(code).toBe(1);
+    expect(stderr).toContain('No submissions database at');
+    expect(fs.existsSync(path.join(dir, 'nowhere.db'))).toBe(false);
+  });
+});
+
+test('npm run submissions runs the command, from the project folder, on the database SUBMISSIONS_DB names', () => {
+  const out = path.join(dir, 'via-npm.csv');
+  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'export', '--form', 'contact', '--format', 'csv', '--out', out], {
+    cwd: ROOT,
+    env: { ...process.env, SUBMISSIONS_DB: dbPath },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+  expect(result.stderr).not.toContain('ExperimentalWarning');
+  expect(fs.readFileSync(out, 'utf8').startsWith(`${CSV_BOM}"id","receivedAt","firstName"`)).toBe(true);
+});

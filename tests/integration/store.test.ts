@@ -1,0 +1,157 @@
+/** The SQLite submissions store on a real file in a temporary folder. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, test } from 'vitest';
+import { SCHEMA_VERSION, openSqliteStore } from '../../src/server/sqlite-store';
+import { StoreError, type FormName, type SubmissionStore } from '../../src/server/store';
+import { contactBody, partnerBody, tempDir } from '../helpers/server';
+
+const opened: SubmissionStore[] = [];
+const dirs: string[] = [];
+
+function freshStore(options: Parameters<typeof openSqliteStore>[1] = {}) {
+  const dir = tempDir('globaq-store-');
+  dirs.push(dir);
+  const file = path.join(dir, 'nested', 'folder', 'submissions.db');
+  const store = openSqliteStore(file, options);
+  opened.push(store);
+  return { store, file };
+}
+
+async function all(iterable: AsyncIterable<unknown>) {
+  const out: unknown[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('opening', () => {
+  test('creates the file and its folders on first use, in WAL mode, at the current schema version', () => {
+    const { file } = freshStore();
+    expect(fs.existsSync(file)).toBe(true);
+    const db = new DatabaseSync(file, { readOnly: true });
+    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION });
+    const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all().map((row) => row['name']);
+    expect(tables).toEqual(['bot_submissions', 'submissions']);
+    db.close();
+  });
+
+  test('reopening keeps the rows and applies no migration twice', async () => {
+    const { store, file } = freshStore();
+    await store.save({ form: 'contact', fields: contactBody() });
+    await store.close();
+    const again = openSqliteStore(file);
+    opened.push(again);
+    expect(await again.count()).toBe(1);
+  });
+
+  test('refuses a database written by a newer version, and a missing one when told not to create it', () => {
+    const { store, file } = freshStore();
+    void store.close();
+    const db = new DatabaseSync(file);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    expect(() => openSqliteStore(file)).toThrow(/newer than this code knows/);
+    expect(() => openSqliteStore(path.join(path.dirname(file), 'absent.db'), { create: false })).toThrow(StoreError);
+    expect(fs.existsSync(path.join(path.dirname(file), 'absent.db'))).toBe(false);
+  });
+});
+
+describe('saving and reading', () => {
+  test('a submission is stored field for field, with the received time beside it', async () => {
+    const { store } = freshStore();
+    const fields = partnerBody();
+    const receivedAt = new Date('2026-11-22T10:30:01.234Z');
+    const saved = await store.save({ form: 'partner', fields, receivedAt });
+    expect(saved.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(saved.receivedAt).toBe('2026-11-22T10:30:01.234Z');
+    const [row] = await store.list({ form: 'partner' });
+    expect(row).toEqual({ id: saved.id, form: 'partner', receivedAt: '2026-11-22T10:30:01.234Z', fields });
+    expect(Object.keys(row?.fields ?? {})).toEqual(Object.keys(fields));
+  });
+
+  test('text that looks like code is kept verbatim', async () => {
+    const { store } = freshStore();
+    const hostile = {
+      firstName: "Robert'); DROP TABLE submissions;--",
+      lastName: '<script>alert("x")</script>',
+      email: 'a@example.com',
+      message: '=HYPERLINK("http://evil.example","click") \u0000 {{7*7}} ${process.exit()} ../../etc/passwd',
+    };
+    await store.save({ form: 'contact', fields: contactBody(hostile) });
+    const [row] = await store.list();
+    expect(row?.fields).toEqual(contactBody(hostile));
+    expect(await store.count()).toBe(1);
+  });
+
+  test('list is newest first and bounded; count and export filter by form and time; export is oldest first', async () => {
+    const { store } = freshStore();
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 10, minute));
+    for (let minute = 0; minute < 5; minute++) await store.save({ form: 'contact', fields: contactBody({ lastName: `C${minute}` }), receivedAt: at(minute) });
+    for (let minute = 0; minute < 3; minute++) await store.save({ form: 'partner', fields: partnerBody({ name: `P${minute}` }), receivedAt: at(minute) });
+
+    expect((await store.list({ limit: 2 })).map((row) => row.fields['name'] ?? row.fields['lastName'])).toEqual(['P2', 'P1']);
+    expect(await store.count()).toBe(8);
+    expect(await store.count({ form: 'contact' })).toBe(5);
+    expect(await store.count({ form: 'contact', since: at(3) })).toBe(2);
+    expect(await store.count({ form: 'partner', until: at(1) })).toBe(2);
+    const exported = (await all(store.export({ form: 'contact', since: at(1), until: at(3) }))) as { fields: Record<string, unknown> }[];
+    expect(exported.map((row) => row.fields['lastName'])).toEqual(['C1', 'C2', 'C3']);
+  });
+
+  test("the honeypot's catch is kept apart: never listed, counted or exported with the leads", async () => {
+    const { store } = freshStore();
+    await store.save({ form: 'contact', fields: contactBody({ firstName: 'Human' }) });
+    const bot = await store.save({ form: 'contact', fields: contactBody({ firstName: 'Bot' }), bot: true });
+    expect(await store.count()).toBe(1);
+    expect((await store.list()).map((row) => row.fields['firstName'])).toEqual(['Human']);
+    expect(((await all(store.export({ form: 'contact' }))) as { id: string }[]).map((row) => row.id)).not.toContain(bot.id);
+    expect(await store.count({ bots: true })).toBe(1);
+    expect((await store.list({ bots: true }))[0]?.id).toBe(bot.id);
+  });
+
+  test('submissions arriving together are all committed (group commit), each acknowledged once', async () => {
+    const { store, file } = freshStore();
+    const saved = await Promise.all(Array.from({ length: 450 }, (_, n) => store.save({ form: n % 3 === 0 ? 'partner' : 'contact', fields: { n } })));
+    expect(new Set(saved.map((s) => s.id)).size).toBe(450);
+    expect(await store.count()).toBe(450);
+    // Committed for other connections to see, not just this one.
+    const db = new DatabaseSync(file, { readOnly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM submissions').get()).toEqual({ n: 450 });
+    db.close();
+  });
+
+  test('one failing submission in a batch fails alone; the others are stored', async () => {
+    const { store } = freshStore();
+    const results = await Promise.allSettled([
+      store.save({ form: 'contact', fields: { n: 1 } }),
+      store.save({ form: 'nonsense' as FormName, fields: { n: 2 } }),
+      store.save({ form: 'partner', fields: { n: 3 } }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await store.count()).toBe(2);
+  });
+
+  test('maxBatch 1 commits each submission alone, with the same result', async () => {
+    const { store } = freshStore({ maxBatch: 1 });
+    await Promise.all(Array.from({ length: 20 }, (_, n) => store.save({ form: 'contact', fields: { n } })));
+    expect(await store.count({ form: 'contact' })).toBe(20);
+  });
+
+  test('a closed store refuses to save, and closing commits what was queued', async () => {
+    const { store, file } = freshStore();
+    const pending = store.save({ form: 'contact', fields: contactBody() });
+    await store.close();
+    await expect(pending).resolves.toHaveProperty('id');
+    await expect(store.save({ form: 'contact', fields: contactBody() })).rejects.toThrow(StoreError);
+    const again = openSqliteStore(file);
+    opened.push(again);
+    expect(await again.count()).toBe(1);
+  });
+});

@@ -1,0 +1,150 @@
+/** The receiver's pure parts: rate limit, CSV cells, configuration, content types. */
+import { describe, expect, test } from 'vitest';
+import { RateLimiter, clientNetwork } from '../../src/server/rate-limit';
+import { CSV_BOM, csvCell, csvRow, csvText, fieldColumns, toCsv, toJson } from '../../src/server/export-format';
+import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT, receiverConfig } from '../../src/server/config';
+import { parseContentType } from '../../src/server/receiver';
+import type { StoredSubmission } from '../../src/server/store';
+
+async function text(chunks: AsyncIterable<string>): Promise<string> {
+  let out = '';
+  for await (const chunk of chunks) out += chunk;
+  return out;
+}
+
+describe('rate limit', () => {
+  test('allows `limit` at once, then refuses with the seconds until the next one is allowed', () => {
+    let now = 0;
+    const limiter = new RateLimiter({ limit: 3, windowMs: 60_000, now: () => now });
+    expect([1, 2, 3].map(() => limiter.take('203.0.113.9').ok)).toEqual([true, true, true]);
+    expect(limiter.take('203.0.113.9')).toEqual({ ok: false, retryAfterSeconds: 20 });
+    expect(limiter.take('198.51.100.1').ok).toBe(true);
+    now += 19_000;
+    expect(limiter.take('203.0.113.9')).toEqual({ ok: false, retryAfterSeconds: 1 });
+    now += 1_000;
+    expect(limiter.take('203.0.113.9').ok).toBe(true);
+    expect(limiter.take('203.0.113.9').ok).toBe(false);
+  });
+
+  test('0 turns it off', () => {
+    const limiter = new RateLimiter({ limit: 0, windowMs: 1000 });
+    for (let i = 0; i < 100; i++) expect(limiter.take('203.0.113.9').ok).toBe(true);
+    expect(limiter.size).toBe(0);
+  });
+
+  test('remembers clients under a keyed hash, never the address', () => {
+    const a = new RateLimiter({ limit: 1, windowMs: 1000 });
+    const b = new RateLimiter({ limit: 1, windowMs: 1000 });
+    expect(a.keyFor('203.0.113.9')).not.toContain('203');
+    expect(a.keyFor('203.0.113.9')).toBe(a.keyFor('203.0.113.9'));
+    // Another process (another secret) gives another key: the keys mean nothing outside it.
+    expect(a.keyFor('203.0.113.9')).not.toBe(b.keyFor('203.0.113.9'));
+  });
+
+  test('an IPv6 /64 is one client; an IPv4-mapped address is its IPv4 address', () => {
+    expect(clientNetwork('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(clientNetwork('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(clientNetwork('198.51.100.7')).toBe('198.51.100.7');
+    const limiter = new RateLimiter({ limit: 1, windowMs: 60_000 });
+    expect(limiter.take('2001:db8:1:2::1').ok).toBe(true);
+    expect(limiter.take('2001:db8:1:2::ffff').ok).toBe(false);
+    expect(limiter.take('2001:db8:1:3::1').ok).toBe(true);
+  });
+
+  test('the table of clients is bounded', () => {
+    let now = 0;
+    const limiter = new RateLimiter({ limit: 2, windowMs: 1000, maxClients: 100, now: () => now });
+    for (let i = 0; i < 1000; i++) {
+      now += 1;
+      limiter.take(`10.0.${Math.floor(i / 250)}.${i % 250}`);
+    }
+    expect(limiter.size).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('CSV export cells', () => {
+  test('cells a spreadsheet would run as a formula are neutralised: = + - @ tab CR', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvText(`${start}SUM(A1:A9)`)).toBe(`'${start}SUM(A1:A9)`);
+    expect(csvText('=HYPERLINK("http://evil.example")')).toBe('\'=HYPERLINK("http://evil.example")');
+    expect(csvText('+966 50 123 4567')).toBe("'+966 50 123 4567");
+    expect(csvText('Plain text = fine')).toBe('Plain text = fine');
+    expect(csvText(['=1+1', 'Training Courses'])).toBe("'=1+1; Training Courses");
+  });
+
+  test('numbers, empty values and lists', () => {
+    expect(csvText(7)).toBe('7');
+    expect(csvText(null)).toBe('');
+    expect(csvText(undefined)).toBe('');
+    expect(csvText(['Manufacturing', 'Healthcare'])).toBe('Manufacturing; Healthcare');
+  });
+
+  test('every cell quoted, quotes doubled, line breaks kept inside the cell, CRLF between rows', () => {
+    expect(csvCell('He said "hi"')).toBe('"He said ""hi"""');
+    expect(csvRow(['a,b', 'line 1\nline 2', 'عبدالله'])).toBe('"a,b","line 1\nline 2","عبدالله"\r\n');
+  });
+
+  test('a whole CSV: BOM, header of id, receivedAt and the fields in the order first met', async () => {
+    const rows: StoredSubmission[] = [
+      { id: 'a', form: 'contact', receivedAt: '2026-11-22T10:00:00.000Z', fields: { firstName: 'عبدالله', email: 'a@example.com' } },
+      { id: 'b', form: 'contact', receivedAt: '2026-11-22T11:00:00.000Z', fields: { firstName: '=cmd|calc', company: 'X' } },
+    ];
+    const columns = fieldColumns(rows);
+    expect(columns).toEqual(['firstName', 'email', 'company']);
+    const csv = await text(toCsv(columns, rows));
+    expect(csv.startsWith(CSV_BOM)).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      '"id","receivedAt","firstName","email","company"',
+      '"a","2026-11-22T10:00:00.000Z","عبدالله","a@example.com",""',
+      `"b","2026-11-22T11:00:00.000Z","'=cmd|calc","","X"`,
+      '',
+    ]);
+  });
+
+  test('JSON: an array of { id, receivedAt, ...fields }, values untouched', async () => {
+    const rows: StoredSubmission[] = [{ id: 'a', form: 'contact', receivedAt: 't', fields: { firstName: '=1+1' } }];
+    expect(JSON.parse(await text(toJson(rows)))).toEqual([{ id: 'a', receivedAt: 't', firstName: '=1+1' }]);
+    expect(JSON.parse(await text(toJson([])))).toEqual([]);
+  });
+});
+
+describe('receiver configuration', () => {
+  test('defaults', () => {
+    const config = receiverConfig({}, '/srv/site');
+    expect(config).toEqual({ dbPath: '/srv/site/data/submissions.db', rateLimit: DEFAULT_RATE_LIMIT, rateWindowSeconds: 600, allowedOrigins: [], bodyLimitBytes: BODY_LIMIT_BYTES });
+  });
+
+  test('values from the environment', () => {
+    const config = receiverConfig(
+      { SUBMISSIONS_DB: '/var/lib/globaq/s.db', SUBMISSIONS_RATE_LIMIT: '0', SUBMISSIONS_RATE_WINDOW: '60', SUBMISSIONS_ALLOWED_ORIGINS: 'https://www.example.com.sa, https://example.pages.dev/' },
+      '/srv/site',
+    );
+    expect(config.dbPath).toBe('/var/lib/globaq/s.db');
+    expect(config.rateLimit).toBe(0);
+    expect(config.rateWindowSeconds).toBe(60);
+    expect(config.allowedOrigins).toEqual(['https://www.example.com.sa', 'https://example.pages.dev']);
+  });
+
+  test('a malformed value is refused, naming the variable', () => {
+    expect(() => receiverConfig({ SUBMISSIONS_RATE_LIMIT: 'ten' })).toThrow(/SUBMISSIONS_RATE_LIMIT/);
+    expect(() => receiverConfig({ SUBMISSIONS_RATE_WINDOW: '0' })).toThrow(/SUBMISSIONS_RATE_WINDOW/);
+    expect(() => receiverConfig({ SUBMISSIONS_ALLOWED_ORIGINS: 'www.example.com' })).toThrow(/SUBMISSIONS_ALLOWED_ORIGINS/);
+    expect(() => receiverConfig({ SUBMISSIONS_ALLOWED_ORIGINS: 'https://example.com/contact' })).toThrow(/SUBMISSIONS_ALLOWED_ORIGINS/);
+  });
+
+  test('the body limit admits the longest valid partner application, in Arabic, url-encoded', () => {
+    // Ten long answers of 5,000 Arabic letters, six bytes each once percent-encoded.
+    const answer = encodeURIComponent('ع'.repeat(5000));
+    expect(answer.length).toBe(30_000);
+    expect(10 * answer.length + 20_000).toBeLessThan(BODY_LIMIT_BYTES);
+  });
+});
+
+describe('content types', () => {
+  test('media type and charset', () => {
+    expect(parseContentType('Application/JSON; charset="UTF-8"')).toEqual({ type: 'application/json', charset: 'utf-8' });
+    expect(parseContentType('application/x-www-form-urlencoded')).toEqual({ type: 'application/x-www-form-urlencoded', charset: undefined });
+    expect(parseContentType(null)).toEqual({ type: '', charset: undefined });
+  });
+});
