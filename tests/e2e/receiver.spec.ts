@@ -3,9 +3,9 @@
  * /api/partner reach /ThanksPage, a refused post shows what to fix with a way back, and the
  * rows are checked through the staff export command.
  *
- * The site's own forms arrive with their own issue; until then the forms here are served by
- * the test at an address of the site (so the browser sends the site's Origin, as the real
- * forms will), with the fields and names of the forms' schemas.
+ * The first group serves minimal forms from the test at an address of the site (so the browser
+ * sends the site's Origin) to reach each of the receiver's answers; the last group uses the
+ * site's own /ContactUs and /Partner forms, with JavaScript on and off.
  */
 import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
@@ -168,4 +168,90 @@ test('same-origin posts from the site work through its own server; other origins
   expect(form.status()).toBe(400);
   const foreign = await request.post('/api/contact', { headers: { Origin: 'https://evil.example' }, form: { firstName: 'x' }, maxRedirects: 0 });
   expect(foreign.status()).toBe(403);
+});
+
+test.describe("the site's own forms, against the real receiver", () => {
+  test('contact, with JavaScript: the success banner, and the message stored field for field', async ({ page }) => {
+    const marker = `e2e-island-contact-${Date.now()}`;
+    await page.goto('/ContactUs');
+    await expect.poll(() => page.locator('form.site-form').evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
+    const form = page.locator('form.site-form');
+    await form.getByLabel(/^First Name/).fill('Fatimah');
+    await form.getByLabel(/^Last Name/).fill(marker);
+    await form.getByLabel(/^Email/).fill('fatimah@example.com');
+    await form.getByLabel(/^Company$/).fill('Gulf <b>Labs</b>');
+    await form.getByLabel(/^Message$/).fill('نحتاج تقييم Schedule Q');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('.banner--success')).toContainText('Message Sent Successfully!');
+    const row = exportRows('contact').find((r) => r['lastName'] === marker);
+    expect(row).toMatchObject({ firstName: 'Fatimah', email: 'fatimah@example.com', company: 'Gulf <b>Labs</b>', message: 'نحتاج تقييم Schedule Q' });
+    expect(String(row?.['submissionDate'])).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  test('partner, with JavaScript: the success banner after the wait, and the application stored with the file names', async ({ page }) => {
+    const marker = `e2e-island-partner-${Date.now()}`;
+    await page.goto('/Partner');
+    await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
+    const form = page.locator('form.partner-form');
+    await form.getByLabel(/^Full Name/).fill(marker);
+    await form.getByLabel(/^Job Title/).fill('Director');
+    await form.getByLabel(/^Email/).fill('partner@example.com');
+    await form.getByLabel(/^Phone Number/).fill('+973 1700 0000');
+    await form.getByLabel(/^Country/).selectOption('Bahrain');
+    await form.getByLabel(/^City/).fill('Manama');
+    await form.getByLabel(/^Organization/).fill('Bahrain Quality Academy');
+    await form.getByLabel(/^Company Website/).fill('https://example.bh');
+    await form.getByLabel(/^Years in Business/).fill('12');
+    await form.getByLabel(/^Form of Ownership/).selectOption('Other');
+    await form.getByLabel(/^Ownership Details/).fill('Family partnership');
+    await form.locator('input[type="file"]').setInputFiles([{ name: 'trainer-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
+    await form.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(page.locator('.banner--success')).toContainText('Application Submitted Successfully!', { timeout: 15_000 });
+    const row = exportRows('partner').find((r) => r['name'] === marker);
+    expect(row).toMatchObject({
+      country: 'Bahrain',
+      yearsInBusiness: 12,
+      formOfOwnership: 'Other',
+      ownershipSpecification: 'Family partnership',
+      uploadedFiles: 'trainer-cv.pdf',
+    });
+  });
+
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the contact page’s own form reaches /ThanksPage and the message is stored', async ({ page }) => {
+      const marker = `e2e-nojs-contact-${Date.now()}`;
+      await page.goto('/ContactUs');
+      const form = page.locator('form.site-form');
+      await form.getByLabel(/^First Name/).fill('Khalid');
+      await form.getByLabel(/^Last Name/).fill(marker);
+      await form.getByLabel(/^Email/).fill('khalid@example.com');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page).toHaveURL(/\/ThanksPage$/);
+      await expect(page.getByText('Thank you! Your form was submitted successfully.')).toBeVisible();
+      expect(exportRows('contact').some((r) => r['lastName'] === marker)).toBe(true);
+    });
+
+    test('the partner page’s own form reaches /ThanksPage and the application is stored', async ({ page }) => {
+      const marker = `e2e-nojs-partner-${Date.now()}`;
+      await page.goto('/Partner');
+      const form = page.locator('form.partner-form');
+      await form.getByLabel(/^Full Name/).fill(marker);
+      await form.getByLabel(/^Job Title/).fill('Manager');
+      await form.getByLabel(/^Email/).fill('nojs@example.com');
+      await form.getByLabel(/^Phone Number/).fill('+966 50 000 1111');
+      await form.getByLabel(/^Country/).selectOption('Saudi Arabia');
+      await form.getByLabel(/^City/).fill('Jubail');
+      await form.getByLabel(/^Organization/).fill('Jubail Inspection Co');
+      await form.getByLabel(/^Company Website/).fill('https://example.sa');
+      await form.getByLabel(/^Years in Business/).fill('3');
+      await form.getByLabel(/^Form of Ownership/).selectOption('Privately held company');
+      await form.locator('#partner-trainersAvailable').getByLabel('Yes', { exact: true }).check();
+      await form.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(page).toHaveURL(/\/ThanksPage$/);
+      const row = exportRows('partner').find((r) => r['name'] === marker);
+      expect(row).toMatchObject({ country: 'Saudi Arabia', yearsInBusiness: 3, trainersAvailable: 'Yes', formOfOwnership: 'Privately held company' });
+    });
+  });
 });
