@@ -6,10 +6,8 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { t, type UiKey } from '../../i18n';
 import { buildContactPayload, contactSchema, emptyContact, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';
-import { HONEYPOT_FIELD } from '../../forms/honeypot';
-import { fieldIssues } from '../../forms/rules';
 import { submitToEndpoint } from '../../forms/submit';
-import { ErrorSummary, Honeypot, ResultBanner, TextArea, TextField, type FieldErrors } from './form-ui';
+import { ErrorSummary, Honeypot, ResultBanner, TextArea, TextField, checkBeforeSending, type FieldErrors } from './form-ui';
 import './forms.css';
 
 type Status = 'idle' | 'submitting' | 'success' | 'failure';
@@ -47,26 +45,17 @@ export default function ContactForm({ endpoint }: { endpoint: string }) {
     if (status === 'submitting') return;
     setStatus('idle'); // a new submit clears the previous banner (spec §4)
 
-    const missing = missingContactFields(values);
-    if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((field) => [field, 'required'])));
-      window.alert(t('contact.alert.required'));
-      focusField(missing[0] ?? '');
-      return;
-    }
-    if (formRef.current && !formRef.current.reportValidity()) return;
-
-    const payload = buildContactPayload(values);
-    const parsed = contactSchema.safeParse(payload);
-    if (!parsed.success) {
-      const issues = fieldIssues(parsed.error);
-      setErrors(Object.fromEntries(issues.map((issue) => [issue.field, issue.code])));
-      focusField(issues[0]?.field ?? '');
-      return;
-    }
-    setErrors({});
+    const body = checkBeforeSending({
+      missing: missingContactFields(values),
+      alertText: t('contact.alert.required'),
+      form: formRef.current,
+      parse: () => contactSchema.safeParse(buildContactPayload(values)),
+      setErrors,
+      focusField,
+      honeypot,
+    });
+    if (!body) return;
     setStatus('submitting');
-    const body = honeypot ? { ...parsed.data, [HONEYPOT_FIELD]: honeypot } : parsed.data;
     const result = await submitToEndpoint(endpoint, body, { pageUrl: window.location.href });
     if (result.ok) {
       setValues(emptyContact());
@@ -102,7 +91,7 @@ export default function ContactForm({ endpoint }: { endpoint: string }) {
         <TextField {...common('company')} autoComplete="organization" className="site-form__wide" />
         <TextArea {...common('message')} rows={6} className="site-form__wide" />
       </div>
-      <Honeypot name={HONEYPOT_FIELD} value={honeypot} onChange={setHoneypot} />
+      <Honeypot value={honeypot} onChange={setHoneypot} />
       <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
         {submitting ? t('contact.submitting') : t('contact.submit')}
       </button>

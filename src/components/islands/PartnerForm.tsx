@@ -8,7 +8,6 @@ import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type R
 import { t, type UiKey } from '../../i18n';
 import { COUNTRIES, PREFERRED_COUNTRIES } from '../../forms/countries';
 import { ACCEPT_ATTRIBUTE, checkFiles } from '../../forms/files';
-import { HONEYPOT_FIELD } from '../../forms/honeypot';
 import {
   OWNERSHIP_OPTIONS,
   PARTNER_DRAFT_KEY,
@@ -29,9 +28,8 @@ import {
   type PartnerMultiField,
   type PartnerValues,
 } from '../../forms/partner';
-import { fieldIssues } from '../../forms/rules';
 import { submitToEndpoint } from '../../forms/submit';
-import { ChoiceGroup, ErrorSummary, FieldShell, Honeypot, ResultBanner, SelectField, TextArea, TextField, type FieldErrors } from './form-ui';
+import { ChoiceGroup, ErrorSummary, FieldShell, Honeypot, ResultBanner, SelectField, TextArea, TextField, checkBeforeSending, type FieldErrors } from './form-ui';
 import './forms.css';
 
 /** `confirming`: sent and acknowledged, during the extra wait before the success banner (spec §4). */
@@ -147,25 +145,17 @@ export default function PartnerForm({ endpoint }: { endpoint: string }) {
     setStatus('idle'); // a new submit clears the previous banner (spec §4)
 
     const missing = missingPartnerFields(values);
-    if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((field) => [field, 'required'])));
-      window.alert(`${t('partner.alert.required')} ${missing.map(labelOf).join(', ')}`);
-      focusField(missing[0] ?? '');
-      return;
-    }
-    if (formRef.current && !formRef.current.reportValidity()) return;
-
-    const payload = buildPartnerPayload(values, files.map((file) => file.name));
-    const parsed = partnerSchema.safeParse(payload);
-    if (!parsed.success) {
-      const issues = fieldIssues(parsed.error);
-      setErrors(Object.fromEntries(issues.map((issue) => [issue.field, issue.code])));
-      focusField(issues[0]?.field ?? '');
-      return;
-    }
-    setErrors({});
+    const body = checkBeforeSending({
+      missing,
+      alertText: `${t('partner.alert.required')} ${missing.map(labelOf).join(', ')}`,
+      form: formRef.current,
+      parse: () => partnerSchema.safeParse(buildPartnerPayload(values, files.map((file) => file.name))),
+      setErrors,
+      focusField,
+      honeypot,
+    });
+    if (!body) return;
     setStatus('submitting');
-    const body = honeypot ? { ...parsed.data, [HONEYPOT_FIELD]: honeypot } : parsed.data;
     const result = await submitToEndpoint(endpoint, body, { pageUrl: window.location.href });
     if (!result.ok) {
       setStatus('failure');
@@ -373,7 +363,7 @@ export default function PartnerForm({ endpoint }: { endpoint: string }) {
           <div className="site-form__grid">{section.fields.map((field) => renderField(field))}</div>
         </fieldset>
       ))}
-      <Honeypot name={HONEYPOT_FIELD} value={honeypot} onChange={setHoneypot} />
+      <Honeypot value={honeypot} onChange={setHoneypot} />
       {hydrated ? <p className="form-note">{t('partner.draft.saved')}</p> : null}
       <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
         {submitting ? t('partner.submitting') : t('partner.submit')}

@@ -5,7 +5,8 @@
  */
 import { forwardRef, type ReactNode, type Ref } from 'react';
 import { t, type UiKey } from '../../i18n';
-import type { IssueCode } from '../../forms/rules';
+import { fieldIssues, type IssueCode } from '../../forms/rules';
+import { HONEYPOT_FIELD } from '../../forms/honeypot';
 
 export type FieldErrors = Partial<Record<string, IssueCode>>;
 
@@ -219,7 +220,8 @@ export const ResultBanner = forwardRef(function ResultBanner(
 });
 
 /** The honeypot: invisible to people and assistive technology, out of the tab order. */
-export function Honeypot({ name, value, onChange }: { name: string; value: string; onChange: (value: string) => void }) {
+export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const name = HONEYPOT_FIELD;
   return (
     <div className="honeypot" aria-hidden="true">
       <label htmlFor={`hp-${name}`}>{t('form.honeypot')}</label>
@@ -285,4 +287,41 @@ export function SelectField({ id, name, label, value, onChange, placeholder, pre
       )}
     </FieldShell>
   );
+}
+
+interface CheckBeforeSending<T> {
+  /** Required fields left empty, in form order. */
+  missing: readonly string[];
+  /** The spec's alert for them (§5). */
+  alertText: string;
+  form: HTMLFormElement | null;
+  /** The form's schema over the payload. */
+  parse: () => { success: true; data: T } | { success: false; error: Parameters<typeof fieldIssues>[0] };
+  setErrors: (errors: FieldErrors) => void;
+  focusField: (field: string) => void;
+  honeypot: string;
+}
+
+/**
+ * The checks before a form sends, in the specification's order: the required-fields alert,
+ * then the browser's own type checks, then the shared schema. Marks and focuses what is wrong
+ * and returns undefined; or returns the body to send (with the honeypot only when a bot filled it).
+ */
+export function checkBeforeSending<T extends object>({ missing, alertText, form, parse, setErrors, focusField, honeypot }: CheckBeforeSending<T>) {
+  if (missing.length > 0) {
+    setErrors(Object.fromEntries(missing.map((field) => [field, 'required'])));
+    window.alert(alertText);
+    focusField(missing[0] ?? '');
+    return undefined;
+  }
+  if (form && !form.reportValidity()) return undefined;
+  const parsed = parse();
+  if (!parsed.success) {
+    const issues = fieldIssues(parsed.error);
+    setErrors(Object.fromEntries(issues.map((issue) => [issue.field, issue.code])));
+    focusField(issues[0]?.field ?? '');
+    return undefined;
+  }
+  setErrors({});
+  return honeypot ? { ...parsed.data, [HONEYPOT_FIELD]: honeypot } : parsed.data;
 }
