@@ -5,19 +5,12 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
+import { cspDirectives } from './scripts/csp.mjs';
 
 // The public address the site is served from: canonical URLs and the sitemap use it.
 // Set SITE_URL when building for production (see README).
 const site = process.env.SITE_URL || 'https://www.globaq.example';
 
-/**
- * The origins the forms may send to besides the site itself: those of the configured form
- * endpoints (README, "Form endpoints"). The content security policy allows exactly these.
- */
-const formOrigins = [process.env.PUBLIC_CONTACT_ENDPOINT, process.env.PUBLIC_PARTNER_ENDPOINT].flatMap((endpoint) =>
-  endpoint && /^https?:\/\//.test(endpoint) ? [new URL(endpoint).origin] : [],
-);
-const sources = ["'self'", ...new Set(formOrigins)].join(' ');
 
 export default defineConfig({
   site,
@@ -41,16 +34,8 @@ export default defineConfig({
     // Astro hashes every script and style it emits into a <meta> policy on each page; the
     // server and static hosts add frame-ancestors and the other headers (scripts/security-headers.mjs).
     csp: {
-      directives: [
-        "default-src 'self'",
-        "img-src 'self' data:",
-        "font-src 'self'",
-        `connect-src ${sources}`,
-        `form-action ${sources}`,
-        "base-uri 'self'",
-        "object-src 'none'",
-        "manifest-src 'self'",
-      ],
+      // connect-src and form-action follow the form endpoints (scripts/csp.mjs).
+      directives: cspDirectives(process.env),
     },
   },
   image: {

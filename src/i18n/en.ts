@@ -83,7 +83,8 @@ export const en = {
   'service.backHome': 'Back to Home',
   'service.otherServices': 'Other Services',
   'service.learnMore': 'Learn More',
-  'service.learnMoreAbout': 'Learn more about {title}',
+  /** Read after "Learn More" by screen readers and search engines; hidden on screen. */
+  'service.learnMoreAbout': ' about {title}',
 
   'comingSoon.title': 'Coming Soon',
   'comingSoon.text':

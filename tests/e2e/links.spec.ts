@@ -62,7 +62,7 @@ test('every home service card links "Learn More" to its own service page', async
     const title = (await card.locator('h3').textContent()) ?? '';
     const service = services.find((s) => s.frontmatter['title'] === title);
     expect(service, title).toBeDefined();
-    await card.getByRole('link', { name: `Learn more about ${title}` }).click();
+    await card.getByRole('link', { name: `Learn More about ${title}` }).click();
     await expect(page).toHaveURL(new RegExp(`/services/${service?.id}$`));
     await expect(page.locator('h1')).toHaveText(title);
     await page.goBack();

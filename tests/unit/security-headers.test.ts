@@ -22,3 +22,27 @@ test("public/_headers for static hosts carries the server's headers, HSTS includ
   expect(headers).toEqual({ ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS });
   expect(SECURITY_HEADERS['Content-Security-Policy']).toContain("frame-ancestors 'none'");
 });
+
+test('the policy lets the forms reach exactly the site and the configured external endpoints', async () => {
+  const { cspDirectives } = await import('../../scripts/csp.mjs');
+  const own = cspDirectives({});
+  expect(own).toContain("connect-src 'self'");
+  expect(own).toContain("form-action 'self'");
+  const external = cspDirectives({
+    PUBLIC_CONTACT_ENDPOINT: 'https://script.google.com/macros/s/abc/exec?form=contact',
+    PUBLIC_PARTNER_ENDPOINT: 'https://script.google.com/macros/s/abc/exec?form=partner',
+  });
+  expect(external).toContain("connect-src 'self' https://script.google.com");
+  expect(external).toContain("form-action 'self' https://script.google.com");
+  expect(cspDirectives({ PUBLIC_CONTACT_ENDPOINT: '/api/contact' })).toContain("connect-src 'self'");
+});
+
+test('no secret reaches the browser: the built client files name no server-side setting', async () => {
+  const { readdirSync, readFileSync, existsSync } = await import('node:fs');
+  const dir = path.join(ROOT, 'dist/client/_astro');
+  if (!existsSync(dir)) throw new Error('build first');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    const code = readFileSync(path.join(dir, file), 'utf8');
+    expect(code, file).not.toMatch(/SUBMISSIONS_(DB|ALLOWED_ORIGINS|RATE)|NETLIFY_AUTH_TOKEN|node:sqlite/);
+  }
+});
