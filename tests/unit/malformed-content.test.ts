@@ -14,7 +14,7 @@ const copies: string[] = [];
 function projectCopyWith(edit: (dir: string) => void): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-content-'));
   copies.push(dir);
-  for (const name of ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json']) {
+  for (const name of ['src', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json']) {
     fs.cpSync(path.join(ROOT, name), path.join(dir, name), { recursive: true });
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
