@@ -11,28 +11,15 @@ import {
   ownershipNeedsSpecification,
   partnerSchema,
   partnerValuesFromForm,
-  type PartnerValues,
 } from '../../src/forms/partner';
 import { COUNTRIES, PREFERRED_COUNTRIES } from '../../src/forms/countries';
 import { MAX_FILE_BYTES, checkFiles } from '../../src/forms/files';
 import { fieldIssues } from '../../src/forms/rules';
 import { submitToEndpoint } from '../../src/forms/submit';
+import { filledPartner } from '../fixtures/partner';
 
 const NOW = new Date('2026-11-22T10:30:00.000Z');
 
-const filledPartner = (): PartnerValues => ({
-  ...emptyPartner(),
-  name: 'Aisha Al-Qahtani',
-  organization: 'Eastern Quality Training',
-  jobTitle: 'Managing Director',
-  country: 'Saudi Arabia',
-  cityName: 'Dammam',
-  email: 'aisha@example.com',
-  phoneNumber: '+966 50 123 4567',
-  companyWebsite: 'https://example.com',
-  yearsInBusiness: '7',
-  formOfOwnership: 'Privately held company',
-});
 
 describe('contact form', () => {
   test('the body has exactly the fields of spec §7, with both timestamps', () => {

@@ -8,9 +8,10 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, test } from 'vitest';
 import { buildContactPayload, emptyContact } from '../../src/forms/contact';
-import { buildPartnerPayload, emptyPartner, type PartnerValues } from '../../src/forms/partner';
+import { buildPartnerPayload, emptyPartner } from '../../src/forms/partner';
 import { HONEYPOT_FIELD } from '../../src/forms/honeypot';
 import { ROOT } from '../helpers/frontmatter';
+import { filledPartner as filledPartnerBase } from '../fixtures/partner';
 
 const SCRIPT = path.join(ROOT, 'integrations/spreadsheet/Code.gs');
 const NOW = new Date('2026-11-22T10:30:00.000Z');
@@ -156,26 +157,17 @@ const contactPayload = () =>
     'en-GB',
   );
 
-const filledPartner = (): PartnerValues => ({
-  ...emptyPartner(),
-  name: 'Aisha Al-Qahtani',
-  organization: 'Eastern Quality Training',
-  jobTitle: 'Managing Director',
-  country: 'Saudi Arabia',
-  cityName: 'Dammam',
-  email: 'aisha@example.com',
-  phoneNumber: '+966 50 123 4567',
-  companyWebsite: 'https://example.com',
-  yearsInBusiness: '7',
-  numberOfEmployees: '40',
-  formOfOwnership: 'Other',
-  ownershipSpecification: 'Family partnership',
-  servicesTypes: ['Training Courses', 'Inspection Services'],
-  targetMarkets: ['Manufacturing'],
-  classroomAvailable: 'No',
-  futureClassroomPlans: 'Renting a hall in 2027',
-  trainersAvailable: 'Yes',
-});
+const filledPartner = () =>
+  filledPartnerBase({
+    numberOfEmployees: '40',
+    formOfOwnership: 'Other',
+    ownershipSpecification: 'Family partnership',
+    servicesTypes: ['Training Courses', 'Inspection Services'],
+    targetMarkets: ['Manufacturing'],
+    classroomAvailable: 'No',
+    futureClassroomPlans: 'Renting a hall in 2027',
+    trainersAvailable: 'Yes',
+  });
 
 describe('spreadsheet receiver: columns', () => {
   test("each form's columns are the fields the site sends, in the order it sends them", () => {
