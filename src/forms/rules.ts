@@ -47,16 +47,34 @@ export const requiredUrl = () =>
       z.refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), 'invalidUrl'),
     );
 
-/** A telephone number as people write it: digits, spaces, +, -, ( ) and dots, 6 to 20 digits. */
+/**
+ * A web address as people type it, with `https://` put in front when they left the scheme out
+ * ("globaq.com" becomes "https://globaq.com"), so the browser's URL check does not turn them
+ * away. Anything that already has a scheme, or does not look like a host name, is left as is.
+ */
+export function withScheme(value: string): string {
+  const trimmed = value.trim();
+  if (/^[a-z][a-z\d+.-]*:(?!\d)/i.test(trimmed) || !/^[^\s/?#:@]+\.[a-z\p{L}]{2,}(?:[:/?#]\S*)?$/iu.test(trimmed)) return value;
+  return `https://${trimmed}`;
+}
+
+/**
+ * A telephone number as people write it: digits (Western or Arabic-Indic), spaces, +, -, /, ( )
+ * and dots, 6 to 20 digits in all, optionally followed by an extension ("ext. 12", "x12", "#12").
+ * Lenient on purpose: the browser's own check of a tel field accepts anything, and a partner
+ * must not be turned away over how they write their number.
+ */
+const PHONE = /^(\+?[\p{Nd}\s().\-/]+?)(?:\s*(?:ext\.?|extension|x|#)\s*\p{Nd}{1,6})?$/iu;
 export const requiredPhone = () =>
   z.string().check(
     z.trim(),
     z.minLength(1, 'required'),
-    z.maxLength(30, 'tooLong'),
+    z.maxLength(40, 'tooLong'),
     z.refine((value) => {
       if (value === '') return true;
-      const digits = value.replace(/\D/g, '').length;
-      return /^\+?[\d\s().-]+$/.test(value) && digits >= 6 && digits <= 20;
+      const number = PHONE.exec(value)?.[1];
+      const digits = number?.match(/\p{Nd}/gu)?.length ?? 0;
+      return digits >= 6 && digits <= 20;
     }, 'invalidPhone'),
   );
 

@@ -147,6 +147,28 @@ test.describe('with JavaScript', () => {
         'File "virus.exe" is not a valid type. Please upload JPG, PDF, or DOC files.',
       ]);
     await expect(page.locator('.selected-files li')).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
+
+    // Nothing valid in a new choice: nothing replaces the selection, so it stays.
+    await input.setInputFiles([file('notes.txt', 100, 'text/plain')]);
+    await expect.poll(() => capture.alerts.length).toBe(3);
+    expect(capture.alerts[2]).toBe('File "notes.txt" is not a valid type. Please upload JPG, PDF, or DOC files.');
+    await expect(page.locator('.selected-files li')).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
+    expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? [], (f) => f.name))).toEqual(['cv-ahmed.docx', 'photo.JPG']);
+  });
+
+  test('a website typed without https:// is completed, on leaving the field and on Enter', async ({ page }) => {
+    const capture = await interceptEndpoint(page, ENDPOINT, { status: 201 });
+    const website = field(page, 'Company Website');
+    await website.fill('globaq.com');
+    await website.blur();
+    await expect(website).toHaveValue('https://globaq.com');
+
+    await fillRequired(page);
+    await website.fill('www.eastern-quality.sa');
+    await website.press('Enter');
+    await expect.poll(() => capture.requests.length).toBe(1);
+    expect(JSON.parse(capture.requests[0]!.postData() ?? '{}').companyWebsite).toBe('https://www.eastern-quality.sa');
+    expect(capture.alerts).toEqual([]);
   });
 
   test('success: "Submitting Application...", the exact JSON body, then after 2 s the banner, everything cleared', async ({

@@ -14,7 +14,7 @@ import {
 } from '../../src/forms/partner';
 import { COUNTRIES, PREFERRED_COUNTRIES } from '../../src/forms/countries';
 import { MAX_FILE_BYTES, checkFiles } from '../../src/forms/files';
-import { fieldIssues } from '../../src/forms/rules';
+import { fieldIssues, withScheme } from '../../src/forms/rules';
 import { submitToEndpoint } from '../../src/forms/submit';
 import { filledPartner } from '../fixtures/partner';
 
@@ -125,6 +125,29 @@ describe('partner application', () => {
     expect(issues({ ...ok, phoneNumber: 'call me' })).toEqual([{ field: 'phoneNumber', code: 'invalidPhone' }]);
     expect(issues({ ...ok, companyWebsite: 'example.com' })).toEqual([{ field: 'companyWebsite', code: 'invalidUrl' }]);
     expect(issues({ ...ok, classroomAvailable: 'Maybe' })).toEqual([{ field: 'classroomAvailable', code: 'invalidOption' }]);
+  });
+
+  test('phone numbers as people write them pass: extensions, slashes, Arabic-Indic digits', () => {
+    const ok = buildPartnerPayload(filledPartner(), []);
+    const phoneIssue = (phoneNumber: string) => {
+      const result = partnerSchema.safeParse({ ...ok, phoneNumber });
+      return result.success ? undefined : fieldIssues(result.error)[0]?.code;
+    };
+    for (const good of ['+966 50 123 4567', '(013) 800-0000 ext. 12', '013 800 0000 x45', '013/8000000 #7', '+٩٦٦ ٥٠ ١٢٣ ٤٥٦٧']) {
+      expect(phoneIssue(good), good).toBeUndefined();
+    }
+    for (const bad of ['12345', '123456789012345678901', 'call me', '0501234567 ext', '050 123 4567 ext 1234567']) {
+      expect(phoneIssue(bad), bad).toBe('invalidPhone');
+    }
+  });
+
+  test('a website without its scheme gets https://; anything else is left alone', () => {
+    expect(withScheme('globaq.com')).toBe('https://globaq.com');
+    expect(withScheme(' www.globaq.com.sa/about ')).toBe('https://www.globaq.com.sa/about');
+    expect(withScheme('example.com:8080/x')).toBe('https://example.com:8080/x');
+    for (const kept of ['https://globaq.com', 'http://a.example', 'mailto:a@example.com', 'a@example.com', 'not a url', 'localhost', '1.2', '']) {
+      expect(withScheme(kept), kept).toBe(kept);
+    }
   });
 
   test('a form post without JavaScript becomes the same body', () => {

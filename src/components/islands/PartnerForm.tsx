@@ -28,6 +28,7 @@ import {
   type PartnerMultiField,
   type PartnerValues,
 } from '../../forms/partner';
+import { withScheme } from '../../forms/rules';
 import { submitToEndpoint } from '../../forms/submit';
 import { ChoiceGroup, ErrorSummary, FieldShell, Honeypot, ResultBanner, SelectField, TextArea, TextField, checkBeforeSending, type FieldErrors } from './form-ui';
 import './forms.css';
@@ -120,6 +121,12 @@ export default function PartnerForm({ endpoint }: { endpoint: string }) {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  /** "globaq.com" becomes "https://globaq.com" when the visitor leaves the field. */
+  const completeWebsite = (value: string) => {
+    const website = withScheme(value);
+    if (website !== value) setField('companyWebsite', website);
+  };
+
   const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`#${fieldId(field)}`)?.focus();
 
   function onFilesChosen(event: ChangeEvent<HTMLInputElement>) {
@@ -128,11 +135,13 @@ export default function PartnerForm({ endpoint }: { endpoint: string }) {
     for (const rejection of rejected) {
       window.alert(t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', { file: rejection.file }));
     }
-    // Spec §4: the valid files replace the prior selection. The input shows the same list.
-    setFiles(accepted);
+    // Spec §4: the valid files replace the prior selection. When every chosen file was refused,
+    // there is nothing to replace it with: the prior selection stays. The input shows the same list.
+    const kept = accepted.length === 0 && rejected.length > 0 ? files : accepted;
+    setFiles(kept);
     try {
       const transfer = new DataTransfer();
-      for (const file of accepted) transfer.items.add(file);
+      for (const file of kept) transfer.items.add(file);
       event.target.files = transfer.files;
     } catch {
       // Older browsers cannot set the list; the files shown below are the ones that count.
@@ -144,12 +153,20 @@ export default function PartnerForm({ endpoint }: { endpoint: string }) {
     if (status === 'submitting' || status === 'confirming') return;
     setStatus('idle'); // a new submit clears the previous banner (spec §4)
 
-    const missing = missingPartnerFields(values);
+    // Enter in the website field sends without a blur: complete the address here too.
+    const website = withScheme(values.companyWebsite);
+    if (website !== values.companyWebsite) {
+      const input = formRef.current?.querySelector<HTMLInputElement>(`#${fieldId('companyWebsite')}`);
+      if (input) input.value = website;
+      setField('companyWebsite', website);
+    }
+    const current = { ...values, companyWebsite: website };
+    const missing = missingPartnerFields(current);
     const body = checkBeforeSending({
       missing,
       alertText: `${t('partner.alert.required')} ${missing.map(labelOf).join(', ')}`,
       form: formRef.current,
-      parse: () => partnerSchema.safeParse(buildPartnerPayload(values, files.map((file) => file.name))),
+      parse: () => partnerSchema.safeParse(buildPartnerPayload(current, files.map((file) => file.name))),
       setErrors,
       focusField,
       honeypot,
@@ -294,6 +311,7 @@ export default function PartnerForm({ endpoint }: { endpoint: string }) {
         type={input?.type ?? 'text'}
         value={values[field as keyof PartnerValues] as string}
         onChange={(v) => setField(field as keyof PartnerValues, v)}
+        onBlur={field === 'companyWebsite' ? completeWebsite : undefined}
         required={isRequired(field)}
         autoComplete={input?.autoComplete ?? AUTOCOMPLETE[field]}
         min={input?.type === 'number' ? 0 : undefined}

@@ -54,6 +54,8 @@ interface TextFieldProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** Called with the value when the field loses focus. */
+  onBlur?: ((value: string) => void) | undefined;
   type?: 'text' | 'email' | 'url' | 'tel' | 'number' | undefined;
   required?: boolean | undefined;
   autoComplete?: string | undefined;
@@ -66,7 +68,7 @@ interface TextFieldProps {
 }
 
 export const TextField = forwardRef(function TextField(
-  { id, name, label, value, onChange, type = 'text', required, autoComplete, placeholder, hint, error, min, inputMode, className }: TextFieldProps,
+  { id, name, label, value, onChange, onBlur, type = 'text', required, autoComplete, placeholder, hint, error, min, inputMode, className }: TextFieldProps,
   ref: Ref<HTMLInputElement>,
 ) {
   return (
@@ -79,6 +81,7 @@ export const TextField = forwardRef(function TextField(
           type={type}
           value={value}
           onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur ? (event) => onBlur(event.target.value) : undefined}
           required={required}
           autoComplete={autoComplete}
           placeholder={placeholder}
