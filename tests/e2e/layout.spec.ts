@@ -35,6 +35,36 @@ test.describe('header', () => {
     await expect(page.locator('h1')).toHaveText('Support for Accreditation Process');
   });
 
+  test('the menu fits the header at every desktop width: one line per label from 1340 px, at most two below', async ({ page }) => {
+    /** How many lines each top-level label takes, and whether anything overlaps or overflows. */
+    const measure = () =>
+      page.evaluate(() => {
+        const list = document.querySelector('.desktop-nav .nav-list--depth-0')!;
+        const items = [...list.querySelectorAll<HTMLElement>(':scope > li > a, :scope > li > .nav-toggle, :scope > li > details > .nav-toggle')];
+        const lines = items.map((item) => {
+          const range = document.createRange();
+          range.selectNodeContents(item);
+          return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+        });
+        const edge = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        return {
+          lines,
+          overflow: list.scrollWidth - list.clientWidth,
+          clear: edge('.site-header__home').right <= edge('.desktop-nav').left && edge('.desktop-nav').right <= edge('.site-header__partner').left,
+        };
+      });
+    for (const width of [1150, 1280, 1340, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/AboutUs');
+      await page.evaluate(() => document.fonts.load('650 14px Cairo'));
+      await page.evaluate(() => document.fonts.ready);
+      const { lines, overflow, clear } = await measure();
+      expect(overflow, `${width}px`).toBeLessThanOrEqual(0);
+      expect(clear, `${width}px`).toBe(true);
+      expect(Math.max(...lines), `${width}px: ${lines}`).toBeLessThanOrEqual(width >= 1340 ? 1 : 2);
+    }
+  });
+
   test('the current page is marked in the menu', async ({ page }) => {
     await page.goto('/Trainings/OtherTrainings');
     await expect(page.locator('.desktop-nav a[aria-current="page"]')).toHaveAttribute('href', '/Trainings/OtherTrainings');

@@ -65,7 +65,7 @@ export function NativeMenuList({
           <li key={node.key} className="nav-group">
             <details name={depth === 0 ? name : undefined} data-nav-key={node.key}>
               <summary className="nav-toggle" data-nav-key={node.key}>
-                {node.label}
+                <ToggleLabel label={node.label} depth={depth} />
               </summary>
               <NativeMenuList nodes={node.items} depth={depth + 1} name={name} currentPath={currentPath} />
             </details>
@@ -86,6 +86,22 @@ export function NativeMenuList({
         ),
       )}
     </ul>
+  );
+}
+
+/**
+ * A group's name; at the top level with its last word in a span of its own: the desktop menu
+ * hangs the chevron on that word, so a label that wraps keeps its chevron beside its last word,
+ * never alone on a line below it.
+ */
+function ToggleLabel({ label, depth }: { label: string; depth: number }) {
+  if (depth > 0) return label;
+  const cut = label.lastIndexOf(' ') + 1;
+  return (
+    <>
+      {label.slice(0, cut)}
+      <span className="nav-toggle__tail">{label.slice(cut)}</span>
+    </>
   );
 }
 
@@ -153,7 +169,7 @@ function DisclosureGroup({ node, items, depth, menu }: { node: MenuNode; items: 
           data-current={holdsCurrent}
           onClick={(event) => menu.toggle(event, node.key)}
         >
-          {node.label}
+          <ToggleLabel label={node.label} depth={depth} />
         </button>
       ) : (
         <div className="nav-row">
