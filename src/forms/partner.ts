@@ -180,9 +180,17 @@ export function buildPartnerPayload(values: PartnerValues, fileNames: readonly s
   };
 }
 
-/** Required fields left empty, in form order (spec §5). */
+/** Every field, in the order the form shows it. */
+export const PARTNER_FIELD_ORDER: readonly PartnerField[] = PARTNER_SECTIONS.flatMap((section) => section.fields);
+
+/**
+ * Required fields (spec §5) left empty, in the order the form shows them: the alert reads like
+ * the page, and focus goes to the first one on screen.
+ */
 export function missingPartnerFields(values: PartnerValues): (typeof PARTNER_REQUIRED)[number][] {
-  return PARTNER_REQUIRED.filter((field) => values[field].trim() === '');
+  return PARTNER_FIELD_ORDER.filter((field): field is (typeof PARTNER_REQUIRED)[number] =>
+    (PARTNER_REQUIRED as readonly string[]).includes(field) && (values[field as keyof PartnerValues] as string).trim() === '',
+  );
 }
 
 /**

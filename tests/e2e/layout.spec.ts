@@ -91,6 +91,36 @@ test.describe('footer', () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Globaq`);
   });
 
+  test('on a tablet no service name breaks inside the footer', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto('/');
+    const lines = await page.locator('.site-footer__services a').evaluateAll((links) =>
+      links.map((link) => {
+        const range = document.createRange();
+        range.selectNodeContents(link);
+        return `${link.textContent}: ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`;
+      }),
+    );
+    expect(lines.length).toBe(12);
+    expect(lines.filter((line) => !line.endsWith(': 1'))).toEqual([]);
+  });
+
+  test('the keyboard focus ring shows on the navy footer as well as on white (two colours)', async ({ page }) => {
+    await page.goto('/AboutUs');
+    const link = page.locator('footer').getByRole('link', { name: 'Contact Us', exact: true });
+    await link.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(link).toBeFocused();
+    const ring = await link.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { outline: style.outlineStyle, shadow: style.boxShadow };
+    });
+    expect(ring.outline).toBe('solid');
+    // The white inner ring is what stands out against navy (the blue outline alone is 2.8:1 there).
+    expect(ring.shadow).toContain('rgb(255, 255, 255)');
+  });
+
   test('the copyright shows the current year even when the site was built in an earlier one', async ({ page }) => {
     await page.clock.setFixedTime(new Date('2031-03-01T10:00:00Z'));
     await page.goto('/AboutUs');
@@ -108,6 +138,17 @@ test.describe('floating chat link', () => {
     const href = new URL((await chat.getAttribute('href')) ?? '');
     expect(href.hostname).toBe('wa.me');
     expect(href.searchParams.get('text')).toBe(site.whatsapp.greeting);
+  });
+
+  test('on a phone, it steps aside while the visitor types in a form', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/ContactUs');
+    const chat = page.locator('.chat-link');
+    await expect(chat).toBeVisible();
+    await page.getByLabel('Last Name').focus();
+    await expect(chat).toBeHidden();
+    await page.getByLabel('Last Name').blur();
+    await expect(chat).toBeVisible();
   });
 
   test('on a phone, it covers nothing at the end of the page', async ({ page }) => {
@@ -163,4 +204,16 @@ test('a new page starts at the top', async ({ page }) => {
   await page.locator('footer').getByRole('link', { name: 'Contact Us', exact: true }).click();
   await expect(page).toHaveURL(/\/ContactUs$/);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('service pages: the "Why Choose" figures sit level, whatever the length of their labels', async ({ page }) => {
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/services/iso-consultancy');
+    const figures = await page.locator('.why-choose__stats dd').evaluateAll((dds) => dds.map((dd) => dd.getBoundingClientRect()));
+    expect(figures).toHaveLength(4);
+    // Two per row: each figure's top matches its neighbour's.
+    expect(Math.abs(figures[0]!.top - figures[1]!.top), `${width}px`).toBeLessThan(1);
+    expect(Math.abs(figures[2]!.top - figures[3]!.top), `${width}px`).toBeLessThan(1);
+  }
 });

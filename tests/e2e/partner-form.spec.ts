@@ -78,13 +78,25 @@ test.describe('with JavaScript', () => {
     await expect
       .poll(() => capture.alerts)
       .toEqual([
-        'Please fill in all required fields: Full Name, Job Title, Country, City, Email, Phone Number, Company Website, Years in Business, Form of Ownership',
+        'Please fill in all required fields: Full Name, Job Title, Email, Phone Number, Country, City, Company Website, Years in Business, Form of Ownership',
       ]);
     expect(capture.requests).toHaveLength(0);
     await expect(field(page, 'Full Name')).toBeFocused();
     await expect(field(page, 'Country')).toHaveAttribute('aria-invalid', 'true');
     await expect(field(page, 'Organization')).not.toHaveAttribute('aria-invalid', 'true');
     expect(await axe(page)).toEqual([]);
+
+    // In the order of the page: the alert, the summary and the focus all start with the first gap on screen.
+    await field(page, 'Organization').fill('');
+    await field(page, 'Full Name').fill('Aisha Al-Qahtani');
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await expect.poll(() => capture.alerts.length).toBe(2);
+    expect(capture.alerts[1]).toBe(
+      'Please fill in all required fields: Job Title, Email, Phone Number, Country, City, Organization, Company Website, Years in Business, Form of Ownership',
+    );
+    await expect(field(page, 'Job Title')).toBeFocused();
+    await expect(page.locator('.error-summary li').first()).toContainText('Job Title');
+    await expect(page.locator('.error-summary li').nth(5)).toContainText('Organization');
   });
 
   test('the browser checks number, URL and e-mail types before anything is sent', async ({ page }) => {

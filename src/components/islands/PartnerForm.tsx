@@ -11,6 +11,7 @@ import { ACCEPT_ATTRIBUTE, checkFiles } from '../../forms/files';
 import {
   OWNERSHIP_OPTIONS,
   PARTNER_DRAFT_KEY,
+  PARTNER_FIELD_ORDER,
   PARTNER_REQUIRED,
   PARTNER_SECTIONS,
   PARTNER_SUCCESS_DELAY_MS,
@@ -170,6 +171,7 @@ export default function PartnerForm({ endpoint }: { endpoint: string }) {
       setErrors,
       focusField,
       honeypot,
+      order: PARTNER_FIELD_ORDER,
     });
     if (!body) return;
     setStatus('submitting');

@@ -303,6 +303,8 @@ interface CheckBeforeSending<T> {
   setErrors: (errors: FieldErrors) => void;
   focusField: (field: string) => void;
   honeypot: string;
+  /** The fields in the order the form shows them; the schema's problems are reported in it. */
+  order?: readonly string[];
 }
 
 /**
@@ -310,7 +312,7 @@ interface CheckBeforeSending<T> {
  * then the browser's own type checks, then the shared schema. Marks and focuses what is wrong
  * and returns undefined; or returns the body to send (with the honeypot only when a bot filled it).
  */
-export function checkBeforeSending<T extends object>({ missing, alertText, form, parse, setErrors, focusField, honeypot }: CheckBeforeSending<T>) {
+export function checkBeforeSending<T extends object>({ missing, alertText, form, parse, setErrors, focusField, honeypot, order }: CheckBeforeSending<T>) {
   if (missing.length > 0) {
     setErrors(Object.fromEntries(missing.map((field) => [field, 'required'])));
     window.alert(alertText);
@@ -320,7 +322,11 @@ export function checkBeforeSending<T extends object>({ missing, alertText, form,
   if (form && !form.reportValidity()) return undefined;
   const parsed = parse();
   if (!parsed.success) {
-    const issues = fieldIssues(parsed.error);
+    const rank = (field: string) => {
+      const index = order?.indexOf(field) ?? -1;
+      return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+    };
+    const issues = fieldIssues(parsed.error).sort((a, b) => rank(a.field) - rank(b.field));
     setErrors(Object.fromEntries(issues.map((issue) => [issue.field, issue.code])));
     focusField(issues[0]?.field ?? '');
     return undefined;
