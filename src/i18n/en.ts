@@ -197,6 +197,8 @@ export const en = {
   'partner.files.notSent': 'Only the file names are sent with your application; we will ask for the files themselves when we reply.',
   'partner.draft.restored': 'We restored the answers you typed earlier on this device. Files cannot be restored: please choose them again.',
   'partner.draft.saved': 'Your answers are kept on this device as you type, until you submit.',
+  'partner.draft.clear': 'Clear my answers',
+  'partner.draft.clearConfirm': 'Clear every answer in this form, and the copy kept on this device?',
   'partner.submit': 'Submit Application',
   'partner.submitting': 'Submitting Application...',
   'partner.alert.required': 'Please fill in all required fields:',

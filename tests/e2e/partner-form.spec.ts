@@ -282,6 +282,42 @@ test.describe('with JavaScript', () => {
     await expect(field(page, 'Who are your main local competitors?')).toHaveValue('Two regional training centres.');
     await expect(page.getByText('Files cannot be restored: please choose them again.')).toBeVisible();
   });
+
+  test('"Clear my answers" wipes the form and the copy on this device, after asking', async ({ page }) => {
+    const asked: string[] = [];
+    let accept = false;
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void (accept ? dialog.accept() : dialog.dismiss());
+    });
+    await field(page, 'Full Name').fill('Aisha Al-Qahtani');
+    await page.locator('input[type="file"]').setInputFiles([file('cv.pdf', 1000)]);
+    await page.reload();
+    await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
+    await expect(field(page, 'Full Name')).toHaveValue('Aisha Al-Qahtani');
+
+    const clear = page.getByRole('button', { name: 'Clear my answers' });
+    await expect(clear).toHaveCount(1);
+    await clear.click();
+    expect(asked).toEqual(['Clear every answer in this form, and the copy kept on this device?']);
+    await expect(field(page, 'Full Name')).toHaveValue('Aisha Al-Qahtani'); // "Cancel" keeps everything
+
+    accept = true;
+    await clear.click();
+    await expect(field(page, 'Full Name')).toHaveValue('');
+    await expect(field(page, 'Full Name')).toBeFocused();
+    await expect(page.getByText('Files cannot be restored')).toHaveCount(0);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => localStorage.getItem(key)?.includes('Aisha')))).toEqual([]);
+    await page.reload();
+    await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
+    await expect(field(page, 'Full Name')).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Clear my answers' })).toHaveCount(0);
+
+    // Typing brings the button back, at the end of the form.
+    await field(page, 'City').fill('Dammam');
+    await expect(page.getByRole('button', { name: 'Clear my answers' })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+  });
 });
 
 test.describe('without JavaScript', () => {

@@ -192,6 +192,27 @@ export default function PartnerForm({ endpoint }: { endpoint: string }) {
     setStatus('success');
   }
 
+  /** On a shared computer the next visitor must be able to wipe what the last one left. */
+  function clearAnswers() {
+    if (!window.confirm(t('partner.draft.clearConfirm'))) return;
+    dirty.current = false;
+    clearDraft();
+    setValues(emptyPartner());
+    setFiles([]);
+    setErrors({});
+    setRestored(false);
+    setStatus('idle');
+    if (fileInputRef.current) fileInputRef.current.value = '';
+    focusField(PARTNER_FIELD_ORDER[0] ?? 'name');
+  }
+
+  const hasAnswers = files.length > 0 || Object.values(values).some((value) => (Array.isArray(value) ? value.length > 0 : String(value).trim() !== ''));
+  const clearButton = (
+    <button type="button" className="form-note__action" onClick={clearAnswers}>
+      {t('partner.draft.clear')}
+    </button>
+  );
+
   const showOwnershipSpec = ownershipNeedsSpecification(values.formOfOwnership);
   const showClassroomPlans = classroomPlansAsked(values.classroomAvailable);
 
@@ -375,7 +396,12 @@ export default function PartnerForm({ endpoint }: { endpoint: string }) {
       <h2 id="partner-form-title">{t('partner.formTitle')}</h2>
       {status === 'success' ? <ResultBanner ref={bannerRef} kind="success" title={t('partner.success.title')} text={t('partner.success.text')} /> : null}
       {status === 'failure' ? <ResultBanner ref={bannerRef} kind="failure" title={t('partner.failure.title')} text={t('partner.failure.text')} /> : null}
-      {restored ? <p className="form-note">{t('partner.draft.restored')}</p> : null}
+      {restored ? (
+        <div className="form-note">
+          <p>{t('partner.draft.restored')}</p>
+          {clearButton}
+        </div>
+      ) : null}
       <ErrorSummary errors={errors} labelFor={labelOf} idFor={fieldId} />
       {PARTNER_SECTIONS.map((section) => (
         <fieldset key={section.id} className="form-section">
@@ -384,7 +410,12 @@ export default function PartnerForm({ endpoint }: { endpoint: string }) {
         </fieldset>
       ))}
       <Honeypot value={honeypot} onChange={setHoneypot} />
-      {hydrated ? <p className="form-note">{t('partner.draft.saved')}</p> : null}
+      {hydrated ? (
+        <div className="form-note">
+          <p>{t('partner.draft.saved')}</p>
+          {hasAnswers && !restored ? clearButton : null}
+        </div>
+      ) : null}
       <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
         {submitting ? t('partner.submitting') : t('partner.submit')}
       </button>
