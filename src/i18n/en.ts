@@ -119,6 +119,7 @@ export const en = {
   'form.required': 'required',
   'form.optional': 'optional',
   'form.errorSummary': 'Please correct the following:',
+  'form.failure.help': 'Your answers are still here. If sending keeps failing, e-mail us at {email} or call {phone}.',
   'form.issue.required': 'This field is required.',
   'form.issue.tooLong': 'This answer is too long.',
   'form.issue.invalidEmail': 'Enter an e-mail address such as name@example.com.',
@@ -145,6 +146,7 @@ export const en = {
   'contact.success.text': "Thank you for your message! We'll get back to you soon. Your message has been saved to our records.",
   'contact.failure.title': 'Submission Failed',
   'contact.failure.text': 'Oops! Something went wrong. Please try again.',
+  'contact.failure.mailSubject': 'Message from the website',
 
   'partner.formTitle': 'Partner application',
   'partner.section.basic': 'Basic Information',
@@ -206,6 +208,7 @@ export const en = {
   'partner.success.text': "Thank you for your partner application! We'll review your submission and get back to you soon.",
   'partner.failure.title': 'Submission Failed',
   'partner.failure.text': 'Something went wrong. Please try again.',
+  'partner.failure.mailSubject': 'Partner application from the website',
   'problem.title': 'Please check your form',
   'problem.description': 'Your form was not sent. This page says what to correct.',
   'problem.form.contact': 'contact form',

@@ -28,3 +28,15 @@ export function t(key: UiKey, values: Record<string, string | number> = {}, loca
     return String(value);
   });
 }
+
+/**
+ * The interface string `key` cut at its `{name}` placeholders, for a component that puts an
+ * element (a link, say) in each: `"Call {phone}."` gives `["Call ", { slot: "phone" }, "."]`.
+ * The words around the slots stay in the locale's order.
+ */
+export function tParts(key: UiKey, locale: Locale = defaultLocale): (string | { readonly slot: string })[] {
+  return locale.strings[key]
+    .split(/(\{\w+\})/)
+    .filter((part) => part !== '')
+    .map((part) => (/^\{\w+\}$/.test(part) ? { slot: part.slice(1, -1) } : part));
+}

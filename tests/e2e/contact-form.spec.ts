@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { field, interceptEndpoint } from './forms-helpers';
+import { site } from './site-data';
 
 const ENDPOINT = '/api/contact';
 
@@ -120,6 +121,15 @@ test.describe('with JavaScript', () => {
       expect(capture.requests).toHaveLength(1);
       await expect(field(page, 'First Name')).toHaveValue('Omar');
       await expect(field(page, 'Message')).toHaveValue('We need a Schedule Q assessment at 15% completion.');
+      // A way around the form: an e-mail already written from what was typed, and the phone.
+      await expect(banner).toContainText(`Your answers are still here. If sending keeps failing, e-mail us at ${site.email} or call ${site.phone}.`);
+      const mail = new URL((await banner.getByRole('link', { name: site.email }).getAttribute('href')) ?? '');
+      expect(mail.protocol).toBe('mailto:');
+      expect(mail.pathname).toBe(site.email);
+      expect(mail.searchParams.get('subject')).toBe('Message from the website');
+      expect(mail.searchParams.get('body')).toContain('We need a Schedule Q assessment at 15% completion.');
+      expect(mail.searchParams.get('body')).toContain('Omar');
+      await expect(banner.getByRole('link', { name: site.phone })).toHaveAttribute('href', `tel:${site.phone.replace(/\s+/g, '')}`);
       expect(await axe(page)).toEqual([]);
     });
   }

@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { field, interceptEndpoint } from './forms-helpers';
+import { site } from './site-data';
 
 const ENDPOINT = '/api/partner';
 const MB = 1024 * 1024;
@@ -266,6 +267,11 @@ test.describe('with JavaScript', () => {
     await expect(field(page, 'Full Name')).toHaveValue('Aisha Al-Qahtani');
     await expect(field(page, 'Form of Ownership')).toHaveValue('Privately held company');
     await expect(page.locator('.selected-files li')).toHaveText(['cv-1.pdf']);
+    const mail = new URL((await banner.getByRole('link', { name: site.email }).getAttribute('href')) ?? '');
+    expect(mail.searchParams.get('subject')).toBe('Partner application from the website');
+    expect(mail.searchParams.get('body')).toContain('Full Name: Aisha Al-Qahtani');
+    expect(mail.searchParams.get('body')).toContain('Company Website: https://example.com');
+    await expect(banner.getByRole('link', { name: site.phone })).toBeVisible();
     expect(await axe(page)).toEqual([]);
   });
 

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { t, type UiKey } from '../../i18n';
 import { buildContactPayload, contactSchema, emptyContact, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';
 import { submitToEndpoint } from '../../forms/submit';
-import { ErrorSummary, Honeypot, ResultBanner, TextArea, TextField, checkBeforeSending, type FieldErrors } from './form-ui';
+import { mailtoHref } from '../../forms/mailto';
+import { ErrorSummary, FailureHelp, Honeypot, ResultBanner, TextArea, TextField, checkBeforeSending, type DirectContact, type FieldErrors } from './form-ui';
 import './forms.css';
 
 type Status = 'idle' | 'submitting' | 'success' | 'failure';
@@ -15,7 +16,7 @@ type Status = 'idle' | 'submitting' | 'success' | 'failure';
 const fieldId = (field: string) => `contact-${field}`;
 const labelOf = (field: string) => t(`contact.field.${field}` as UiKey);
 
-export default function ContactForm({ endpoint }: { endpoint: string }) {
+export default function ContactForm({ endpoint, direct }: { endpoint: string; direct: DirectContact }) {
   const [values, setValues] = useState<ContactValues>(emptyContact);
   const [honeypot, setHoneypot] = useState('');
   const [status, setStatus] = useState<Status>('idle');
@@ -80,7 +81,21 @@ export default function ContactForm({ endpoint }: { endpoint: string }) {
     <form ref={formRef} className="site-form" method="post" action={endpoint} onSubmit={onSubmit} aria-labelledby="contact-form-title" data-status={status}>
       <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
       {status === 'success' ? <ResultBanner ref={bannerRef} kind="success" title={t('contact.success.title')} text={t('contact.success.text')} /> : null}
-      {status === 'failure' ? <ResultBanner ref={bannerRef} kind="failure" title={t('contact.failure.title')} text={t('contact.failure.text')} /> : null}
+      {status === 'failure' ? (
+        <ResultBanner ref={bannerRef} kind="failure" title={t('contact.failure.title')} text={t('contact.failure.text')}>
+          <FailureHelp
+            direct={direct}
+            mailto={mailtoHref(direct.email, t('contact.failure.mailSubject'), [
+              values.message,
+              '',
+              `${values.firstName} ${values.lastName}`,
+              values.company,
+              [values.city, values.country].filter((part) => part.trim() !== '').join(', '),
+              values.email,
+            ])}
+          />
+        </ResultBanner>
+      ) : null}
       <ErrorSummary errors={errors} labelFor={labelOf} idFor={fieldId} />
       <div className="site-form__grid">
         <TextField {...common('firstName')} required autoComplete="given-name" />

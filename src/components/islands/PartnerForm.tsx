@@ -31,7 +31,21 @@ import {
 } from '../../forms/partner';
 import { withScheme } from '../../forms/rules';
 import { submitToEndpoint } from '../../forms/submit';
-import { ChoiceGroup, ErrorSummary, FieldShell, Honeypot, ResultBanner, SelectField, TextArea, TextField, checkBeforeSending, type FieldErrors } from './form-ui';
+import { mailtoHref } from '../../forms/mailto';
+import {
+  ChoiceGroup,
+  ErrorSummary,
+  FailureHelp,
+  FieldShell,
+  Honeypot,
+  ResultBanner,
+  SelectField,
+  TextArea,
+  TextField,
+  checkBeforeSending,
+  type DirectContact,
+  type FieldErrors,
+} from './form-ui';
 import './forms.css';
 
 /** `confirming`: sent and acknowledged, during the extra wait before the success banner (spec §4). */
@@ -85,7 +99,7 @@ function clearDraft() {
   }
 }
 
-export default function PartnerForm({ endpoint }: { endpoint: string }) {
+export default function PartnerForm({ endpoint, direct }: { endpoint: string; direct: DirectContact }) {
   const [values, setValues] = useState<PartnerValues>(emptyPartner);
   const [files, setFiles] = useState<File[]>([]);
   const [honeypot, setHoneypot] = useState('');
@@ -395,7 +409,20 @@ export default function PartnerForm({ endpoint }: { endpoint: string }) {
     >
       <h2 id="partner-form-title">{t('partner.formTitle')}</h2>
       {status === 'success' ? <ResultBanner ref={bannerRef} kind="success" title={t('partner.success.title')} text={t('partner.success.text')} /> : null}
-      {status === 'failure' ? <ResultBanner ref={bannerRef} kind="failure" title={t('partner.failure.title')} text={t('partner.failure.text')} /> : null}
+      {status === 'failure' ? (
+        <ResultBanner ref={bannerRef} kind="failure" title={t('partner.failure.title')} text={t('partner.failure.text')}>
+          <FailureHelp
+            direct={direct}
+            mailto={mailtoHref(
+              direct.email,
+              t('partner.failure.mailSubject'),
+              (['name', 'jobTitle', 'organization', 'companyWebsite', 'email', 'phoneNumber', 'country', 'cityName'] as const).map(
+                (field) => `${labelOf(field)}: ${values[field]}`,
+              ),
+            )}
+          />
+        </ResultBanner>
+      ) : null}
       {restored ? (
         <div className="form-note">
           <p>{t('partner.draft.restored')}</p>

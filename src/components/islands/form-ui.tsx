@@ -3,8 +3,8 @@
  * their own error in text (WCAG 3.3.1), an error summary, and the result banners.
  * Rendered on the server too, so the forms work as plain HTML forms without JavaScript.
  */
-import { forwardRef, type ReactNode, type Ref } from 'react';
-import { t, type UiKey } from '../../i18n';
+import { Fragment, forwardRef, type ReactNode, type Ref } from 'react';
+import { t, tParts, type UiKey } from '../../i18n';
 import { fieldIssues, type IssueCode } from '../../forms/rules';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
 
@@ -211,16 +211,43 @@ export const ErrorSummary = forwardRef(function ErrorSummary(
 
 /** The success or failure banner (spec §8). Focus moves to it so everyone learns the outcome. */
 export const ResultBanner = forwardRef(function ResultBanner(
-  { kind, title, text }: { kind: 'success' | 'failure'; title: string; text: string },
+  { kind, title, text, children }: { kind: 'success' | 'failure'; title: string; text: string; children?: ReactNode },
   ref: Ref<HTMLDivElement>,
 ) {
   return (
     <div ref={ref} className={`banner banner--${kind}`} role={kind === 'failure' ? 'alert' : 'status'} tabIndex={-1}>
       <p className="banner__title">{title}</p>
       <p className="banner__text">{text}</p>
+      {children}
     </div>
   );
 });
+
+/** The company's own address and number, for when a form cannot be sent. */
+export interface DirectContact {
+  readonly email: string;
+  readonly phone: string;
+}
+
+/**
+ * Under the failure banner: the answers are kept, and two ways around the form: an e-mail with
+ * what the visitor typed already written (`mailto`), and the phone number.
+ */
+export function FailureHelp({ direct, mailto }: { direct: DirectContact; mailto: string }) {
+  const links: Record<string, ReactNode> = {
+    email: <a href={mailto}>{direct.email}</a>,
+    phone: (
+      <a href={`tel:${direct.phone.replace(/\s+/g, '')}`} className="banner__phone">
+        {direct.phone}
+      </a>
+    ),
+  };
+  return (
+    <p className="banner__help">
+      {tParts('form.failure.help').map((part, index) => (typeof part === 'string' ? part : <Fragment key={index}>{links[part.slot]}</Fragment>))}
+    </p>
+  );
+}
 
 /** The honeypot: invisible to people and assistive technology, out of the tab order. */
 export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
