@@ -217,3 +217,19 @@ test('service pages: the "Why Choose" figures sit level, whatever the length of 
     expect(Math.abs(figures[2]!.top - figures[3]!.top), `${width}px`).toBeLessThan(1);
   }
 });
+
+test('a breadcrumb trail that wraps on a phone never starts a line with its separator', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/LaboratoryQualityManagementSystemServices/SupportforAccreditationProcess');
+  const crumbs = await page.locator('.page-header__crumbs li').evaluateAll((items) =>
+    items.map((li) => ({
+      top: Math.round(li.getBoundingClientRect().top),
+      before: getComputedStyle(li, '::before').content,
+      after: getComputedStyle(li, '::after').content,
+    })),
+  );
+  expect(new Set(crumbs.map((crumb) => crumb.top)).size, 'the trail wraps at 320 px').toBeGreaterThan(1);
+  // Each crumb but the last ends with "/"; nothing precedes a crumb, so no line begins with one.
+  expect(crumbs.map((crumb) => crumb.before)).toEqual(crumbs.map(() => 'none'));
+  expect(crumbs.map((crumb) => crumb.after)).toEqual(crumbs.map((_, i) => (i < crumbs.length - 1 ? '"/"' : 'none')));
+});
