@@ -41,14 +41,29 @@ test.describe('header', () => {
       page.evaluate(() => {
         const list = document.querySelector('.desktop-nav .nav-list--depth-0')!;
         const items = [...list.querySelectorAll<HTMLElement>(':scope > li > a, :scope > li > .nav-toggle, :scope > li > details > .nav-toggle')];
-        const lines = items.map((item) => {
-          const range = document.createRange();
-          range.selectNodeContents(item);
-          return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+        // The boxes of the label's text (its words), not of the elements around them.
+        const rects = items.map((item) => {
+          const out: DOMRect[] = [];
+          const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            out.push(...[...range.getClientRects()].filter((r) => r.width > 1));
+          }
+          return out;
+        });
+        const lines = rects.map((list) => new Set(list.map((r) => Math.round(r.top))).size);
+        // Room in each label's box beyond its text and chevron: even gaps need it small.
+        const slack = items.map((item, i) => {
+          const style = getComputedStyle(item);
+          const inner = item.getBoundingClientRect().width - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+          const text = Math.max(...rects[i]!.map((r) => r.right)) - Math.min(...rects[i]!.map((r) => r.left));
+          return Math.round(inner - text);
         });
         const edge = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
         return {
           lines,
+          slack,
           overflow: list.scrollWidth - list.clientWidth,
           clear: edge('.site-header__home').right <= edge('.desktop-nav').left && edge('.desktop-nav').right <= edge('.site-header__partner').left,
         };
@@ -58,10 +73,12 @@ test.describe('header', () => {
       await page.goto('/AboutUs');
       await page.evaluate(() => document.fonts.load('650 14px Cairo'));
       await page.evaluate(() => document.fonts.ready);
-      const { lines, overflow, clear } = await measure();
+      const { lines, slack, overflow, clear } = await measure();
       expect(overflow, `${width}px`).toBeLessThanOrEqual(0);
       expect(clear, `${width}px`).toBe(true);
       expect(Math.max(...lines), `${width}px: ${lines}`).toBeLessThanOrEqual(width >= 1340 ? 1 : 2);
+      // No label's box is wider than its text and chevron (about 16 px).
+      expect(Math.max(...slack), `${width}px: ${slack}`).toBeLessThanOrEqual(20);
     }
   });
 
@@ -91,18 +108,21 @@ test.describe('footer', () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Globaq`);
   });
 
-  test('on a tablet no service name breaks inside the footer', async ({ page }) => {
-    await page.setViewportSize({ width: 768, height: 900 });
-    await page.goto('/');
-    const lines = await page.locator('.site-footer__services a').evaluateAll((links) =>
-      links.map((link) => {
-        const range = document.createRange();
-        range.selectNodeContents(link);
-        return `${link.textContent}: ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`;
-      }),
-    );
-    expect(lines.length).toBe(12);
-    expect(lines.filter((line) => !line.endsWith(': 1'))).toEqual([]);
+  test('no service name breaks inside the footer, from tablet to wide desktop', async ({ page }) => {
+    for (const width of [768, 900, 1000, 1200, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await page.evaluate(() => document.fonts.ready);
+      const lines = await page.locator('.site-footer__services a').evaluateAll((links) =>
+        links.map((link) => {
+          const range = document.createRange();
+          range.selectNodeContents(link);
+          return `${link.textContent}: ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`;
+        }),
+      );
+      expect(lines.length).toBe(12);
+      expect(lines.filter((line) => !line.endsWith(': 1')), `${width}px`).toEqual([]);
+    }
   });
 
   test('the keyboard focus ring shows on the navy footer as well as on white (two colours)', async ({ page }) => {

@@ -90,17 +90,30 @@ export function NativeMenuList({
 }
 
 /**
- * A group's name; at the top level with its last word in a span of its own: the desktop menu
- * hangs the chevron on that word, so a label that wraps keeps its chevron beside its last word,
- * never alone on a line below it.
+ * A group's name. At the top level its last word sits in a span of its own, on which the desktop
+ * menu hangs the chevron, so the chevron never drops alone onto a line below. A name of three
+ * words or more is also cut into two lines of about equal length, which the desktop menu stacks
+ * where it is short of room (navigation.css): each label's box is then no wider than its longer
+ * line, and the gaps between the labels stay even.
  */
 function ToggleLabel({ label, depth }: { label: string; depth: number }) {
   if (depth > 0) return label;
-  const cut = label.lastIndexOf(' ') + 1;
+  const words = label.split(' ');
+  const last = <span className="nav-toggle__tail">{words.pop()}</span>;
+  if (words.length < 2) return <>{words.length > 0 ? `${words[0]} ` : ''}{last}</>;
+  // The first line takes the first `at` words; the cut is where the longer line is shortest.
+  const firstLine = (at: number) => words.slice(0, at).join(' ');
+  const longer = (at: number) => Math.max(firstLine(at).length, label.length - firstLine(at).length - 1);
+  let cut = 1;
+  for (let at = 2; at <= words.length; at++) if (longer(at) < longer(cut)) cut = at;
+  const rest = words.slice(cut);
   return (
     <>
-      {label.slice(0, cut)}
-      <span className="nav-toggle__tail">{label.slice(cut)}</span>
+      <span className="nav-toggle__line">{firstLine(cut)}</span>{' '}
+      <span className="nav-toggle__line">
+        {rest.length > 0 ? `${rest.join(' ')} ` : ''}
+        {last}
+      </span>
     </>
   );
 }
