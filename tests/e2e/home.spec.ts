@@ -331,6 +331,9 @@ test('every carousel control is at least 24 x 24 px, and the rotation control co
         expect(box?.width, `${width} px`).toBeGreaterThanOrEqual(24);
         expect(box?.height, `${width} px`).toBeGreaterThanOrEqual(24);
       }
+      // All the controls share one row, from a 390 px phone up.
+      const tops = await buttons.evaluateAll((all) => all.map((button) => Math.round(button.getBoundingClientRect().top + button.getBoundingClientRect().height / 2)));
+      expect(new Set(tops).size, `${width} px`).toBe(1);
     }
   }
 });
