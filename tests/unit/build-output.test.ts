@@ -54,6 +54,18 @@ describe('static output', () => {
     }
   });
 
+  test('each page blocks its first paint on one stylesheet at most: the shared, cached layout one', () => {
+    const sheets = new Set<string>();
+    for (const route of SPEC_ROUTES) {
+      const html = fs.readFileSync(fileFor(route), 'utf8');
+      const links = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1] ?? '');
+      expect(links.length, route).toBeLessThanOrEqual(1);
+      for (const href of links) sheets.add(href);
+    }
+    // The page's own styles (home sections, forms) are inline; every page shares the one file.
+    expect(sheets.size).toBe(1);
+  });
+
   test('the Coming Soon page is services/404.html, for hosts that serve the nearest 404.html', () => {
     const html = read('services/404.html');
     expect(html).toMatch(/<h1[^>]*>Coming Soon<\/h1>/);
