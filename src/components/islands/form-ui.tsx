@@ -253,7 +253,7 @@ export function FailureHelp({ direct, mailto }: { direct: DirectContact; mailto:
 export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const name = HONEYPOT_FIELD;
   return (
-    <div className="honeypot" aria-hidden="true">
+    <div className="visually-hidden" aria-hidden="true">
       <label htmlFor={`hp-${name}`}>{t('form.honeypot')}</label>
       <input id={`hp-${name}`} name={name} type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
