@@ -50,6 +50,8 @@ export default defineConfig({
     // The hero illustrations are SVG files of our own (src/assets/hero), rasterized to AVIF and
     // WebP at build time. Only trusted, in-repository SVGs are ever processed.
     dangerouslyProcessSVG: true,
+    // Pictures are made at build only: no resizing on request (src/server/no-image-endpoint.ts).
+    endpoint: { route: '/_image', entrypoint: './src/server/no-image-endpoint.ts' },
   },
   integrations: [
     mdx(),

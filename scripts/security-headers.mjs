@@ -24,3 +24,23 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 export function securityHeadersFor({ behindHttps }) {
   return behindHttps ? { ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS } : { ...SECURITY_HEADERS };
 }
+
+/**
+ * One policy from two: Astro's (the hashes of a page rendered on demand, sent as a header) and
+ * the server's own directives that it lacks (frame-ancestors, object-src, base-uri, which a
+ * <meta> policy cannot carry). Each directive once: where both name it, Astro's stands.
+ *
+ * @param {string} astroPolicy
+ * @param {string} [serverPolicy]
+ * @returns {string}
+ */
+export function mergeCsp(astroPolicy, serverPolicy = SECURITY_HEADERS['Content-Security-Policy']) {
+  const directives = (policy) =>
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+  const named = new Set(directives(astroPolicy).map((d) => d.split(/\s+/)[0]?.toLowerCase()));
+  const added = directives(serverPolicy).filter((d) => !named.has(d.split(/\s+/)[0]?.toLowerCase()));
+  return [...directives(astroPolicy), ...added].join('; ');
+}

@@ -10,9 +10,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveRoute } from './routing.mjs';
-import { securityHeadersFor } from './security-headers.mjs';
+import { mergeCsp, securityHeadersFor } from './security-headers.mjs';
 import { compressedFile, pickEncoding, staticFileFor } from './compression.mjs';
 import { receiverConfig } from '../src/server/config.ts';
+import { TrustedProxies, clientAddressOf, clientAddressStore } from '../src/server/client-address.ts';
 import { openSqliteStore } from '../src/server/sqlite-store.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,15 +85,58 @@ export async function startServer({ host = process.env.HOST || '127.0.0.1', port
   return server;
 }
 
+/**
+ * Methods no answer is made for: fetch's Request refuses them, so Astro would answer 500 and
+ * log a stack trace each time (a cheap way to flood the log).
+ */
+const REFUSED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/** Headers only a trusted proxy may send: from anyone else they are dropped before Astro reads them. */
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
+
+/**
+ * Keeps the server's whole set of security headers on every answer: a page rendered on demand
+ * carries Astro's Content-Security-Policy header, which would replace the server's one (and
+ * its frame-ancestors) instead of joining it.
+ */
+function keepFullCsp(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+    if (headers) {
+      for (const name of Object.keys(headers)) {
+        if (name.toLowerCase() === 'content-security-policy') headers[name] = mergeCsp(String(headers[name]));
+      }
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+}
+
 export async function createServer() {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const { handler } = await import(pathToFileURL(entry).href);
   const files = listFiles(clientDir);
   const behindHttps = process.env.BEHIND_HTTPS === 'true';
+  const trusted = new TrustedProxies(receiverConfig().trustedProxies);
+  const addresses = clientAddressStore();
 
   return http.createServer((req, res) => {
     const headers = securityHeadersFor({ behindHttps: behindHttps || Boolean(req.socket && 'encrypted' in req.socket && req.socket.encrypted) });
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    keepFullCsp(res);
+    if (REFUSED_METHODS.has(req.method ?? '')) {
+      res.writeHead(405, { Allow: 'GET, HEAD, POST, OPTIONS', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Method not allowed.');
+      return;
+    }
+    const peer = req.socket?.remoteAddress ?? '';
+    const client = clientAddressOf(peer, req.headers['x-forwarded-for'], trusted);
+    if (trusted.has(peer)) {
+      // Astro takes the first address of the list: give it the one resolved from the right.
+      if (req.headers['x-forwarded-for'] !== undefined) req.headers['x-forwarded-for'] = client;
+    } else {
+      for (const name of FORWARDED_HEADERS) delete req.headers[name];
+    }
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const rawPath = q >= 0 ? url.slice(0, q) : url;
@@ -126,7 +170,7 @@ export async function createServer() {
     }
     const file = staticFileFor(route.kind === 'rewrite' ? route.pathname : pathname, files);
     if (file && sendCompressed(req, res, file, 200)) return;
-    handler(req, res);
+    addresses.run(client, () => handler(req, res));
   });
 }
 

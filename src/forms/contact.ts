@@ -3,7 +3,7 @@
  * Shared by the island (src/components/islands) and the receiver (src/pages/api).
  */
 import * as z from 'zod/mini';
-import { LONG_TEXT_MAX, optionalText, requiredEmail, requiredText } from './rules';
+import { LONG_TEXT_MAX, hasVisibleText, optionalText, requiredEmail, requiredText } from './rules';
 
 /** The visitor's fields, in form order. */
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'country', 'city', 'company', 'message'] as const;
@@ -50,7 +50,21 @@ export function buildContactPayload(values: ContactValues, now: Date = new Date(
 
 /** Required fields left empty, in form order. */
 export function missingContactFields(values: ContactValues): ContactField[] {
-  return CONTACT_REQUIRED.filter((field) => values[field].trim() === '');
+  return CONTACT_REQUIRED.filter((field) => !hasVisibleText(values[field]));
+}
+
+/**
+ * A body as the receiver completes it before validation: a field left out is an empty answer
+ * (a page cached before a form change, or another client, may not send every optional field),
+ * and a message without the browser's time (spec §7: the browser adds it) gets the time the
+ * server received it. Fields that are there are left as they are, for the schema to judge.
+ */
+export function completeContactBody(body: Record<string, unknown>, now: Date): Record<string, unknown> {
+  const out = { ...body };
+  for (const field of CONTACT_FIELDS) if (!Object.hasOwn(out, field)) out[field] = '';
+  if (!Object.hasOwn(out, 'submissionDate')) out['submissionDate'] = now.toISOString();
+  if (!Object.hasOwn(out, 'submissionTimestamp')) out['submissionTimestamp'] = now.toUTCString();
+  return out;
 }
 
 /** A url-encoded form post (JavaScript off) as the JSON body the island would send, stamped with the server's time. */
@@ -60,8 +74,5 @@ export function contactValuesFromForm(form: URLSearchParams, now: Date = new Dat
     const all = form.getAll(key);
     out[key] = all.length === 1 ? all[0] : all;
   }
-  for (const field of CONTACT_FIELDS) out[field] ??= '';
-  out['submissionDate'] ??= now.toISOString();
-  out['submissionTimestamp'] ??= now.toUTCString();
-  return out;
+  return completeContactBody(out, now);
 }

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { COUNTRIES } from './countries';
-import { LONG_TEXT_MAX, choice, choices, countOrNull, optionalText, requiredEmail, requiredPhone, requiredText, requiredUrl } from './rules';
+import { LONG_TEXT_MAX, choice, choices, countOrNull, hasVisibleText, optionalText, requiredEmail, requiredPhone, requiredText, requiredUrl } from './rules';
 
 /** Spec §3, exact. */
 export const OWNERSHIP_OPTIONS = [
@@ -189,7 +189,7 @@ export const PARTNER_FIELD_ORDER: readonly PartnerField[] = PARTNER_SECTIONS.fla
  */
 export function missingPartnerFields(values: PartnerValues): (typeof PARTNER_REQUIRED)[number][] {
   return PARTNER_FIELD_ORDER.filter((field): field is (typeof PARTNER_REQUIRED)[number] =>
-    (PARTNER_REQUIRED as readonly string[]).includes(field) && (values[field as keyof PartnerValues] as string).trim() === '',
+    (PARTNER_REQUIRED as readonly string[]).includes(field) && !hasVisibleText(values[field as keyof PartnerValues] as string),
   );
 }
 
@@ -208,12 +208,22 @@ export function partnerValuesFromForm(form: URLSearchParams): Record<string, unk
     else if (key === 'uploadedFiles') out[key] = all.filter((name) => name !== '').join(', ');
     else out[key] = all.length === 1 ? all[0] : all;
   }
-  // A field the page did not send (a follow-up question left hidden, say) is an empty answer.
-  for (const field of [...PARTNER_TEXT_FIELDS, 'country', 'formOfOwnership'] as const) out[field] ??= '';
-  for (const field of PARTNER_NUMBER_FIELDS) out[field] ??= null;
-  for (const field of PARTNER_MULTI_FIELDS) out[field] ??= [];
-  for (const field of PARTNER_YES_NO_FIELDS) out[field] ??= '';
-  out['uploadedFiles'] ??= '';
+  return completePartnerBody(out);
+}
+
+/**
+ * A body as the receiver completes it before validation: a field left out (a follow-up
+ * question left hidden, a page cached before a form change, another client) is an empty
+ * answer. Fields that are there are left as they are, for the schema to judge.
+ */
+export function completePartnerBody(body: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  const empty = (field: string, value: unknown) => {
+    if (!Object.hasOwn(out, field)) out[field] = value;
+  };
+  for (const field of [...PARTNER_TEXT_FIELDS, ...PARTNER_YES_NO_FIELDS, 'country', 'formOfOwnership', 'uploadedFiles']) empty(field, '');
+  for (const field of PARTNER_NUMBER_FIELDS) empty(field, null);
+  for (const field of PARTNER_MULTI_FIELDS) empty(field, []);
   return out;
 }
 

@@ -26,22 +26,52 @@ export type IssueCode = (typeof ISSUE_CODES)[number];
 export const LONG_TEXT_MAX = 5000;
 export const SHORT_TEXT_MAX = 200;
 
-/** Optional text, trimmed; '' when left empty. */
-export const optionalText = (max: number = SHORT_TEXT_MAX) => z.string().check(z.trim(), z.maxLength(max, 'tooLong'));
+/**
+ * Characters that are there but show nothing: white space, control and format characters
+ * (zero-width space and joiners, direction marks, the byte-order mark), combining marks on
+ * their own, and the filler letters some scripts have (Hangul fillers, the braille blank).
+ */
+const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{M}\p{Z}\u115F\u1160\u3164\uFFA0\u2800]/gu;
 
-/** Required text, trimmed, not empty. */
-export const requiredText = (max: number = SHORT_TEXT_MAX) =>
-  z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
+/**
+ * True when the text has at least one character a reader can see. A name made of zero-width
+ * spaces is no answer; Arabic, emoji and text carrying direction marks are (the marks stay).
+ */
+export function hasVisibleText(text: string): boolean {
+  return text.replace(INVISIBLE, '') !== '';
+}
+
+/**
+ * Visitor text without the control characters that mean something to a terminal or a mail
+ * header (NUL, BEL, ESC sequences, the C1 set, DEL): staff read leads in terminals, mail and
+ * spreadsheets. A one-line answer also loses its line breaks and tabs (each run becomes one
+ * space); a long answer keeps line breaks (CRLF and CR become LF) and tabs.
+ */
+export function cleanVisitorText(text: string, multiline: boolean): string {
+  if (multiline) return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
+  return text.replace(/[\t\n\r\v\f]+/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, '');
+}
+
+/** Cleaned, trimmed, and '' when nothing visible is left (see hasVisibleText). */
+const visitorText = (multiline: boolean) =>
+  z.string().check(
+    z.overwrite((value) => cleanVisitorText(value, multiline).trim()),
+    z.overwrite((value) => (hasVisibleText(value) ? value : '')),
+  );
+
+/** Optional text, cleaned and trimmed; '' when left empty. Answers longer than a line keep their line breaks. */
+export const optionalText = (max: number = SHORT_TEXT_MAX) => visitorText(max > SHORT_TEXT_MAX).check(z.maxLength(max, 'tooLong'));
+
+/** Required text, cleaned and trimmed, with something visible in it. */
+export const requiredText = (max: number = SHORT_TEXT_MAX) => visitorText(false).check(z.minLength(1, 'required'), z.maxLength(max, 'tooLong'));
 
 export const requiredEmail = () =>
-  z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(254, 'tooLong'), z.email('invalidEmail'));
+  visitorText(false).check(z.minLength(1, 'required'), z.maxLength(254, 'tooLong'), z.email('invalidEmail'));
 
 /** A web address with its scheme, as an `<input type="url">` accepts it. */
 export const requiredUrl = () =>
-  z
-    .string()
+  visitorText(false)
     .check(
-      z.trim(),
       z.minLength(1, 'required'),
       z.maxLength(500, 'tooLong'),
       z.refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), 'invalidUrl'),
@@ -66,8 +96,7 @@ export function withScheme(value: string): string {
  */
 const PHONE = /^(\+?[\p{Nd}\s().\-/]+?)(?:\s*(?:ext\.?|extension|x|#)\s*\p{Nd}{1,6})?$/iu;
 export const requiredPhone = () =>
-  z.string().check(
-    z.trim(),
+  visitorText(false).check(
     z.minLength(1, 'required'),
     z.maxLength(40, 'tooLong'),
     z.refine((value) => {

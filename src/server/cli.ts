@@ -16,7 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { receiverConfig } from './config.ts';
-import { fieldColumns, toCsv, toJson } from './export-format.ts';
+import { fieldColumns, terminalText, toCsv, toJson } from './export-format.ts';
 import { openSqliteStore } from './sqlite-store.ts';
 import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store.ts';
 
@@ -71,7 +71,8 @@ function summary(submission: StoredSubmission): string {
   const f = submission.fields;
   const text = (key: string) => (typeof f[key] === 'string' ? (f[key] as string) : '');
   const who = submission.form === 'contact' ? `${text('firstName')} ${text('lastName')}`.trim() : [text('name'), text('organization')].filter(Boolean).join(', ');
-  const line = `${who} <${text('email')}>`.replace(/\s+/g, ' ');
+  // Stored text is the visitor's: printed so that the terminal shows it and never obeys it.
+  const line = terminalText(`${who} <${text('email')}>`).replace(/\s+/g, ' ');
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 

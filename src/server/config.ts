@@ -7,8 +7,11 @@
  *   SUBMISSIONS_RATE_WINDOW       the window, in seconds (default 600)
  *   SUBMISSIONS_ALLOWED_ORIGINS   other origins whose pages may post (comma-separated,
  *                                 e.g. https://www.example.com.sa); the site's own always may
+ *   TRUSTED_PROXIES               reverse proxies whose X-Forwarded-* headers are believed
+ *                                 (addresses or CIDR ranges, comma-separated; default none)
  */
 import path from 'node:path';
+import { parseTrustedProxies } from './client-address.ts';
 
 export const DEFAULT_DB = './data/submissions.db';
 export const DEFAULT_RATE_LIMIT = 10;
@@ -30,6 +33,8 @@ export interface ReceiverConfig {
   /** Origins besides the site's own, normalised (`https://host[:port]`). */
   readonly allowedOrigins: readonly string[];
   readonly bodyLimitBytes: number;
+  /** Proxies whose X-Forwarded-For and X-Forwarded-Host/Proto are believed (src/server/client-address.ts). */
+  readonly trustedProxies: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -67,6 +72,14 @@ function origins(raw: string | undefined): string[] {
   return out;
 }
 
+function trustedProxies(raw: string | undefined): string[] {
+  try {
+    return parseTrustedProxies(raw);
+  } catch (error) {
+    throw new ConfigError(`TRUSTED_PROXIES: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export function receiverConfig(env: Readonly<Record<string, string | undefined>> = process.env, cwd: string = process.cwd()): ReceiverConfig {
   const db = env['SUBMISSIONS_DB']?.trim() || DEFAULT_DB;
   return {
@@ -75,5 +88,6 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
     rateWindowSeconds: wholeNumber(env, 'SUBMISSIONS_RATE_WINDOW', DEFAULT_RATE_WINDOW_SECONDS, 1),
     allowedOrigins: origins(env['SUBMISSIONS_ALLOWED_ORIGINS']),
     bodyLimitBytes: BODY_LIMIT_BYTES,
+    trustedProxies: trustedProxies(env['TRUSTED_PROXIES']),
   };
 }

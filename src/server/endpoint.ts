@@ -3,6 +3,7 @@
  * the turn of a refused form post into the "what to fix" page.
  */
 import type { APIContext } from 'astro';
+import { clientAddressStore } from './client-address.ts';
 import { receiverConfig, type ReceiverConfig } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { receive, type ReceiverDeps } from './receiver.ts';
@@ -28,7 +29,13 @@ function receiverDeps(): ReceiverDeps {
   return deps;
 }
 
+/**
+ * The address the rate limit counts: the one the site's server resolved (the peer, or through
+ * a trusted proxy the client it names); Astro's own when run without that server (astro dev).
+ */
 function clientAddress(context: APIContext): string {
+  const resolved = clientAddressStore().getStore();
+  if (resolved !== undefined) return resolved;
   try {
     return context.clientAddress;
   } catch {

@@ -9,6 +9,11 @@
  * Lists (the partner form's multi-selects) are joined with "; ".
  *
  * JSON: an array of `{ id, receivedAt, ...fields }`, values exactly as stored.
+ *
+ * Neither carries a raw control character: the receiver stores none since it cleans visitor
+ * text, but a row stored before that, or put in by hand, must not drive the terminal an export
+ * is printed to. CSV drops them (keeping tab and line breaks); JSON writes them as \u escapes,
+ * which read back as the same text.
  */
 import type { StoredSubmission } from './store.ts';
 
@@ -24,8 +29,27 @@ export function csvText(value: unknown): string {
   return neutralise(JSON.stringify(value));
 }
 
+/** C0 controls but tab, LF and CR; DEL; the C1 set (ESC, CSI, OSC and the like). */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
 function neutralise(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  const clean = text.replace(CONTROL, '');
+  return FORMULA_START.test(clean) ? `'${clean}` : clean;
+}
+
+/**
+ * Stored text as one line a terminal shows and never obeys: every control character (escape
+ * sequences, bell, backspace, C1) is written out as \xHH, and line breaks and tabs as spaces.
+ */
+export function terminalText(text: string): string {
+  return text
+    .replace(/[\t\n\r]+/g, ' ')
+    .replace(/[\u0000-\u001F\u007F-\u009F]/g, (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/** JSON.stringify leaves DEL and the C1 controls raw; this writes them as \u escapes (still the same JSON value). */
+function jsonText(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007F-\u009F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function csvCell(value: unknown): string {
@@ -58,7 +82,7 @@ export async function* toJson(submissions: AsyncIterable<StoredSubmission> | Ite
   let first = true;
   yield '[';
   for await (const submission of submissions) {
-    yield `${first ? '\n' : ',\n'}  ${JSON.stringify({ id: submission.id, receivedAt: submission.receivedAt, ...submission.fields })}`;
+    yield `${first ? '\n' : ',\n'}  ${jsonText({ id: submission.id, receivedAt: submission.receivedAt, ...submission.fields })}`;
     first = false;
   }
   yield first ? ']\n' : '\n]\n';

@@ -20,8 +20,8 @@
  * filled it, the submission is validated and answered exactly like anyone's, but stored
  * apart from the leads.
  */
-import { contactSchema, contactValuesFromForm } from '../forms/contact';
-import { partnerSchema, partnerValuesFromForm } from '../forms/partner';
+import { completeContactBody, contactSchema, contactValuesFromForm } from '../forms/contact';
+import { completePartnerBody, partnerSchema, partnerValuesFromForm } from '../forms/partner';
 import { HONEYPOT_FIELD } from '../forms/honeypot';
 import { fieldIssues, type FieldIssue } from '../forms/rules';
 import { CONTACT_HREF, PARTNER_HREF, THANKS_HREF } from '../data/navigation';
@@ -40,6 +40,8 @@ interface FormSpec {
   readonly validate: (value: unknown) => SafeParse;
   /** A url-encoded post as the JSON body the form's island would send. */
   readonly fromForm: (form: URLSearchParams, now: Date) => Record<string, unknown>;
+  /** A JSON body with the fields it left out as empty answers (and the server's time where the browser's is missing). */
+  readonly complete: (body: Record<string, unknown>, now: Date) => Record<string, unknown>;
 }
 
 export const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
@@ -47,11 +49,13 @@ export const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
     page: CONTACT_HREF,
     validate: (value) => contactSchema.safeParse(value),
     fromForm: (form, now) => contactValuesFromForm(form, now),
+    complete: (body, now) => completeContactBody(body, now),
   },
   partner: {
     page: PARTNER_HREF,
     validate: (value) => partnerSchema.safeParse(value),
     fromForm: (form) => partnerValuesFromForm(form),
+    complete: (body) => completePartnerBody(body),
   },
 };
 
@@ -245,6 +249,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
       return { response: json(400, { error: 'malformedJson' }, cors) };
     }
     if (!isPlainObject(values)) return { response: json(400, { error: 'notAnObject' }, cors) };
+    values = spec.complete(values, now);
   }
 
   let bot = false;
@@ -255,11 +260,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
 
   const result = spec.validate(values);
   if (!result.success) {
-    // A field left out altogether is as missing as an empty one.
-    const given = values as Record<string, unknown>;
-    const issues = fieldIssues(result.error).map((issue): FieldIssue =>
-      issue.code === 'invalidValue' && issue.field !== '' && !Object.hasOwn(given, issue.field) ? { field: issue.field, code: 'required' } : issue,
-    );
+    const issues = fieldIssues(result.error);
     return refuse(400, { error: 'invalidFields', issues }, { kind: 'invalid', form, issues });
   }
 

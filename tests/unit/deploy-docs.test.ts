@@ -76,6 +76,11 @@ describe('deployment guide', () => {
     // The server sends the security headers itself: nginx must not add them a second time.
     expect(proxy).not.toMatch(/include snippets\/globaq-headers\.conf;/);
     expect(DEPLOY).toContain('BEHIND_HTTPS=true');
+    // The rate limit reads the client from X-Forwarded-For: nginx writes the address it saw,
+    // never the client's own header, and the server is told to believe nginx.
+    expect(proxy).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(proxy).not.toContain('$proxy_add_x_forwarded_for;');
+    expect(DEPLOY).toMatch(/^TRUSTED_PROXIES="127\.0\.0\.1,::1"$/m);
     expect(proxy).toMatch(/gzip on;/);
   });
 

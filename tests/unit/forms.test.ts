@@ -15,7 +15,7 @@ import {
 } from '../../src/forms/partner';
 import { COUNTRIES, PREFERRED_COUNTRIES } from '../../src/forms/countries';
 import { MAX_FILE_BYTES, checkFiles } from '../../src/forms/files';
-import { fieldIssues, withScheme } from '../../src/forms/rules';
+import { cleanVisitorText, fieldIssues, hasVisibleText, withScheme } from '../../src/forms/rules';
 import { submitToEndpoint } from '../../src/forms/submit';
 import { filledPartner } from '../fixtures/partner';
 
@@ -248,5 +248,35 @@ describe('submitToEndpoint (spec §7)', () => {
       new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
     const slow = await submitToEndpoint('/api/contact', {}, { pageUrl: page, fetchImpl: hang, timeoutMs: 20 });
     expect(slow).toEqual({ ok: false, reason: 'timeout' });
+  });
+});
+
+describe('visitor text: visible, and free of control characters (issue 13)', () => {
+  test('text with no visible character is empty: zero-width, format, filler and combining characters alone', () => {
+    for (const blank of ['', '   ', '\u200B\u200B', '\u200C\u200D\u2060\uFEFF', '\u200E\u200F\u061C', '\u3164', '\u2800', '\u0301\u0301', '\u00A0\u3000\t\n']) {
+      expect(hasVisibleText(blank), JSON.stringify(blank)).toBe(false);
+    }
+    for (const real of ['a', 'عبدالله', '\u200Fعبدالله', '😊', '👩\u200D💻', 'Zoë', '1', '\u200B.']) expect(hasVisibleText(real), real).toBe(true);
+  });
+
+  test('the alert names a required field holding only invisible characters as missing', () => {
+    expect(missingContactFields({ ...emptyContact(), firstName: '\u200B\u200B', lastName: 'Al-Harbi', email: 'a@example.com' })).toEqual(['firstName']);
+    expect(missingPartnerFields({ ...filledPartner(), name: '\u2060\u200D', organization: '\uFEFF' })).toEqual(['name', 'organization']);
+    expect(contactSchema.safeParse(buildContactPayload({ ...emptyContact(), firstName: '\u200B', lastName: 'B', email: 'a@example.com' })).success).toBe(false);
+  });
+
+  test('an optional answer of invisible characters is stored as empty; real text keeps its direction marks', () => {
+    const parsed = contactSchema.parse({ ...buildContactPayload({ ...emptyContact(), firstName: '\u200Fسارة', lastName: 'B', email: 'a@example.com' }), company: '\u200B\u200B' });
+    expect(parsed.company).toBe('');
+    expect(parsed.firstName).toBe('\u200Fسارة');
+  });
+
+  test('control characters are taken out; a one-line answer loses line breaks, a long one keeps them and its tabs', () => {
+    expect(cleanVisitorText('Omar\u001B]0;title\u0007 \u001B[2KAl\u009B31m\u0000\u007F', false)).toBe('Omar]0;title [2KAl31m');
+    expect(cleanVisitorText('First\r\nSecond\tThird', false)).toBe('First Second Third');
+    expect(cleanVisitorText('First\r\nSecond\rThird\tcolumn\u001B[31m', true)).toBe('First\nSecond\nThird\tcolumn[31m');
+    const parsed = contactSchema.parse({ ...buildContactPayload({ ...emptyContact(), firstName: 'A\u001B[2K', lastName: 'B', email: 'a@example.com' }), message: 'Hi\r\n\tthere\u0007' });
+    expect(parsed.firstName).toBe('A[2K');
+    expect(parsed.message).toBe('Hi\n\tthere');
   });
 });

@@ -1,7 +1,9 @@
 /** The receiver's pure parts: rate limit, CSV cells, configuration, content types. */
 import { describe, expect, test } from 'vitest';
 import { RateLimiter, clientNetwork } from '../../src/server/rate-limit';
-import { CSV_BOM, csvCell, csvRow, csvText, fieldColumns, toCsv, toJson } from '../../src/server/export-format';
+import { CSV_BOM, csvCell, csvRow, csvText, fieldColumns, terminalText, toCsv, toJson } from '../../src/server/export-format';
+import { TrustedProxies, clientAddressOf, parseTrustedProxies } from '../../src/server/client-address';
+import { mergeCsp } from '../../scripts/security-headers.mjs';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT, receiverConfig } from '../../src/server/config';
 import { parseContentType } from '../../src/server/receiver';
 import type { StoredSubmission } from '../../src/server/store';
@@ -112,7 +114,7 @@ describe('CSV export cells', () => {
 describe('receiver configuration', () => {
   test('defaults', () => {
     const config = receiverConfig({}, '/srv/site');
-    expect(config).toEqual({ dbPath: '/srv/site/data/submissions.db', rateLimit: DEFAULT_RATE_LIMIT, rateWindowSeconds: 600, allowedOrigins: [], bodyLimitBytes: BODY_LIMIT_BYTES });
+    expect(config).toEqual({ dbPath: '/srv/site/data/submissions.db', rateLimit: DEFAULT_RATE_LIMIT, rateWindowSeconds: 600, allowedOrigins: [], bodyLimitBytes: BODY_LIMIT_BYTES, trustedProxies: [] });
   });
 
   test('values from the environment', () => {
@@ -146,5 +148,57 @@ describe('content types', () => {
     expect(parseContentType('Application/JSON; charset="UTF-8"')).toEqual({ type: 'application/json', charset: 'utf-8' });
     expect(parseContentType('application/x-www-form-urlencoded')).toEqual({ type: 'application/x-www-form-urlencoded', charset: undefined });
     expect(parseContentType(null)).toEqual({ type: '', charset: undefined });
+  });
+});
+
+describe('the client address behind proxies (issue 13, item 7)', () => {
+  const trusted = new TrustedProxies(parseTrustedProxies('127.0.0.1, ::1, 10.0.0.0/8'));
+
+  test('an untrusted peer is the client, whatever X-Forwarded-For says', () => {
+    expect(clientAddressOf('203.0.113.9', '198.51.100.1', trusted)).toBe('203.0.113.9');
+    expect(clientAddressOf('203.0.113.9', undefined, new TrustedProxies([]))).toBe('203.0.113.9');
+    expect(clientAddressOf('127.0.0.1', '198.51.100.1', new TrustedProxies([]))).toBe('127.0.0.1');
+  });
+
+  test('through trusted proxies: the right-most address that is not one of them', () => {
+    expect(clientAddressOf('127.0.0.1', '198.51.100.1', trusted)).toBe('198.51.100.1');
+    expect(clientAddressOf('::ffff:127.0.0.1', 'made-up, 192.0.2.1, 198.51.100.1, 10.1.1.1', trusted)).toBe('198.51.100.1');
+    expect(clientAddressOf('::1', ['192.0.2.1', '198.51.100.1'], trusted)).toBe('198.51.100.1');
+    // Only proxies in the list: the first of them. Garbage where the client should be: the last proxy.
+    expect(clientAddressOf('127.0.0.1', '10.0.0.5, 10.0.0.6', trusted)).toBe('10.0.0.5');
+    expect(clientAddressOf('127.0.0.1', '<script>, 10.0.0.6', trusted)).toBe('10.0.0.6');
+    expect(clientAddressOf('127.0.0.1', '', trusted)).toBe('127.0.0.1');
+  });
+
+  test('TRUSTED_PROXIES takes addresses and ranges, and names what it cannot read', () => {
+    expect(parseTrustedProxies(undefined)).toEqual([]);
+    expect(parseTrustedProxies(' 127.0.0.1 ,fd00::/8,, ')).toEqual(['127.0.0.1', 'fd00::/8']);
+    for (const bad of ['nginx', '10.0.0.0/33', '::1/129', '1.2.3.4/8/9', '300.1.1.1']) expect(() => parseTrustedProxies(bad), bad).toThrow(bad);
+    expect(() => receiverConfig({ TRUSTED_PROXIES: 'proxy.local' })).toThrow(/TRUSTED_PROXIES.*proxy\.local/);
+    expect(receiverConfig({ TRUSTED_PROXIES: '127.0.0.1' }).trustedProxies).toEqual(['127.0.0.1']);
+  });
+});
+
+describe('staff output never obeys visitor text (issue 13, item 9)', () => {
+  test('terminal text: controls written out, line breaks and tabs as spaces', () => {
+    expect(terminalText('Evil\u001B]0;t\u0007\u009B2J\u007F\nnext\tcol')).toBe('Evil\\x1B]0;t\\x07\\x9B2J\\x7F next col');
+    expect(terminalText('عبدالله <a@example.com>')).toBe('عبدالله <a@example.com>');
+  });
+
+  test('CSV drops controls but keeps tabs and line breaks; JSON escapes them and reads back the same', async () => {
+    expect(csvText('A\u001B[31mB\u0007\u0085C\nD\tE')).toBe('A[31mBC\nD\tE');
+    expect(csvText('\u001B=cmd')).toBe("'=cmd");
+    const row: StoredSubmission = { id: 'x', form: 'contact', receivedAt: '2026-11-01T00:00:00.000Z', fields: { firstName: 'A\u001B[2K\u009B\u007F' } };
+    const out = await text(toJson([row]));
+    expect(out).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/);
+    expect((JSON.parse(out) as Record<string, unknown>[])[0]?.['firstName']).toBe('A\u001B[2K\u009B\u007F');
+  });
+});
+
+describe('one content security policy (issue 13, item 11)', () => {
+  test("Astro's policy keeps its directives and gains the server's that it lacks", () => {
+    const merged = mergeCsp("default-src 'self'; script-src 'self' 'sha256-abc'; base-uri 'self'", "frame-ancestors 'none'; object-src 'none'; base-uri 'none'");
+    expect(merged).toBe("default-src 'self'; script-src 'self' 'sha256-abc'; base-uri 'self'; frame-ancestors 'none'; object-src 'none'");
+    expect(mergeCsp("script-src 'self'")).toContain("frame-ancestors 'none'");
   });
 });
