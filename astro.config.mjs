@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
-import { cspDirectives } from './scripts/csp.mjs';
+import { cspDirectives } from './src/server/csp.ts';
 
 // The public address the site is served from: canonical URLs and the sitemap use it.
 // Set SITE_URL when building for production (see README).
@@ -40,9 +40,9 @@ export default defineConfig({
     // receiver accepts the site's own forms posted over https (JavaScript off) and nothing else.
     allowedDomains: [{ protocol: new URL(site).protocol.slice(0, -1), hostname: new URL(site).hostname }],
     // Astro hashes every script and style it emits into a <meta> policy on each page; the
-    // server and static hosts add frame-ancestors and the other headers (scripts/security-headers.mjs).
+    // server and static hosts add frame-ancestors and the other headers (src/server/security-headers.ts).
     csp: {
-      // connect-src and form-action follow the form endpoints (scripts/csp.mjs).
+      // connect-src and form-action follow the form endpoints (src/server/csp.ts).
       directives: cspDirectives(process.env),
     },
   },

@@ -35,7 +35,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: {
     // The built site on its own server (npm test builds first).
-    command: 'node --disable-warning=ExperimentalWarning scripts/serve.mjs',
+    command: 'node --disable-warning=ExperimentalWarning src/server/serve.ts',
     env: { PORT: String(PORT), HOST: '127.0.0.1', SUBMISSIONS_DB, SUBMISSIONS_RATE_LIMIT: '1000' },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,

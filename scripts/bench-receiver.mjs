@@ -1,7 +1,7 @@
 /**
  * `npm run bench:receiver`: a load benchmark of the submission receiver (not a test).
  *
- * Starts the built site's own server (scripts/serve.mjs, built first when missing) on a free
+ * Starts the built site's own server (src/server/serve.ts, built first when missing) on a free
  * loopback port with a fresh database in a temporary folder and the rate limit off, then
  * sends contact submissions as JSON with autocannon: 50 connections for 10 s (BENCH_CONNECTIONS,
  * BENCH_DURATION change them). Prints requests/s, p50/p99 latency, the non-2xx count, and the
@@ -36,7 +36,7 @@ const dbPath = path.join(dir, 'submissions.db');
 
 /** Starts the server; resolves with its port once it listens. */
 function startServer() {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'scripts', 'serve.mjs')], {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src', 'server', 'serve.ts')], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: dbPath, SUBMISSIONS_RATE_LIMIT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],

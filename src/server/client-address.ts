@@ -85,7 +85,7 @@ export function clientAddressOf(peer: string, forwardedFor: string | readonly st
 
 /**
  * The resolved address of the request being answered, handed from the site's server
- * (scripts/serve.mjs) to the receiver's routes inside Astro's bundle. Both find the same
+ * (./serve.ts) to the receiver's routes inside Astro's bundle. Both find the same
  * store under a registered symbol, so nothing a client sends can set it.
  */
 const STORE_KEY = Symbol.for('globaq.clientAddress');

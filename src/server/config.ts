@@ -11,6 +11,7 @@
  *                                 (addresses or CIDR ranges, comma-separated; default none)
  */
 import path from 'node:path';
+import * as z from 'zod';
 import { parseTrustedProxies } from './client-address.ts';
 
 export const DEFAULT_DB = './data/submissions.db';
@@ -44,50 +45,73 @@ export class ConfigError extends Error {
   }
 }
 
-function wholeNumber(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) {
-    throw new ConfigError(`${name} must be a whole number from ${min} (got "${raw}")`);
-  }
-  return Number(raw);
-}
+/** A setting as written, trimmed; undefined when unset or blank (then its default applies). */
+const setting = z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined), z.string().optional());
 
-function origins(raw: string | undefined): string[] {
-  const out: string[] = [];
-  for (const item of (raw ?? '').split(',')) {
-    const text = item.trim();
-    if (text === '') continue;
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw new ConfigError(`SUBMISSIONS_ALLOWED_ORIGINS: "${text}" is not an origin such as https://www.example.com.sa`);
+const wholeNumber = (min: number, fallback: number) =>
+  setting.transform((raw, ctx) => {
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) {
+      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} (got "${raw}")` });
+      return z.NEVER;
     }
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) {
-      throw new ConfigError(`SUBMISSIONS_ALLOWED_ORIGINS: "${text}" is not an origin (scheme, host and port only) such as https://www.example.com.sa`);
-    }
-    out.push(url.origin);
-  }
-  return out;
-}
+    return Number(raw);
+  });
 
-function trustedProxies(raw: string | undefined): string[] {
+/** A comma-separated list, each entry read by `parse` (which throws a message naming the entry). */
+const list = <T>(parse: (entry: string) => T) =>
+  setting.transform((raw, ctx) => {
+    const out: T[] = [];
+    for (const entry of (raw ?? '').split(',').map((item) => item.trim())) {
+      if (entry === '') continue;
+      try {
+        out.push(parse(entry));
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }
+    return out;
+  });
+
+function origin(text: string): string {
+  let url: URL;
   try {
-    return parseTrustedProxies(raw);
-  } catch (error) {
-    throw new ConfigError(`TRUSTED_PROXIES: ${error instanceof Error ? error.message : String(error)}`);
+    url = new URL(text);
+  } catch {
+    throw new Error(`"${text}" is not an origin such as https://www.example.com.sa`);
   }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) {
+    throw new Error(`"${text}" is not an origin (scheme, host and port only) such as https://www.example.com.sa`);
+  }
+  return url.origin;
 }
 
+/** The environment variables the receiver reads, each checked and given its default. */
+const environment = z.object({
+  SUBMISSIONS_DB: setting.transform((raw) => raw ?? DEFAULT_DB),
+  SUBMISSIONS_RATE_LIMIT: wholeNumber(0, DEFAULT_RATE_LIMIT),
+  SUBMISSIONS_RATE_WINDOW: wholeNumber(1, DEFAULT_RATE_WINDOW_SECONDS),
+  SUBMISSIONS_ALLOWED_ORIGINS: list(origin),
+  TRUSTED_PROXIES: list((entry) => parseTrustedProxies(entry)[0] ?? entry),
+});
+
+/**
+ * The receiver's settings from the environment. A malformed one throws a ConfigError naming
+ * the variable and what was wrong with it; the server then stops at start.
+ */
 export function receiverConfig(env: Readonly<Record<string, string | undefined>> = process.env, cwd: string = process.cwd()): ReceiverConfig {
-  const db = env['SUBMISSIONS_DB']?.trim() || DEFAULT_DB;
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  }
+  const settings = parsed.data;
   return {
-    dbPath: path.resolve(cwd, db),
-    rateLimit: wholeNumber(env, 'SUBMISSIONS_RATE_LIMIT', DEFAULT_RATE_LIMIT, 0),
-    rateWindowSeconds: wholeNumber(env, 'SUBMISSIONS_RATE_WINDOW', DEFAULT_RATE_WINDOW_SECONDS, 1),
-    allowedOrigins: origins(env['SUBMISSIONS_ALLOWED_ORIGINS']),
+    dbPath: path.resolve(cwd, settings.SUBMISSIONS_DB),
+    rateLimit: settings.SUBMISSIONS_RATE_LIMIT,
+    rateWindowSeconds: settings.SUBMISSIONS_RATE_WINDOW,
+    allowedOrigins: settings.SUBMISSIONS_ALLOWED_ORIGINS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
-    trustedProxies: trustedProxies(env['TRUSTED_PROXIES']),
+    trustedProxies: settings.TRUSTED_PROXIES,
   };
 }

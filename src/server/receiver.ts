@@ -24,7 +24,7 @@ import { completeContactBody, contactSchema, contactValuesFromForm } from '../fo
 import { completePartnerBody, partnerSchema, partnerValuesFromForm } from '../forms/partner';
 import { HONEYPOT_FIELD } from '../forms/honeypot';
 import { fieldIssues, type FieldIssue } from '../forms/rules';
-import { CONTACT_HREF, PARTNER_HREF, THANKS_HREF } from '../data/navigation';
+import { THANKS_HREF } from '../data/navigation';
 import type { ReceiverConfig } from './config.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { FormName, SubmissionStore } from './store.ts';
@@ -35,8 +35,6 @@ export const ALLOWED_METHODS = 'POST, OPTIONS';
 type SafeParse = { success: true; data: Record<string, unknown> } | { success: false; error: Parameters<typeof fieldIssues>[0] };
 
 interface FormSpec {
-  /** The page holding the form (the "fix it" page links back to it). */
-  readonly page: string;
   readonly validate: (value: unknown) => SafeParse;
   /** A url-encoded post as the JSON body the form's island would send. */
   readonly fromForm: (form: URLSearchParams, now: Date) => Record<string, unknown>;
@@ -46,13 +44,11 @@ interface FormSpec {
 
 export const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
   contact: {
-    page: CONTACT_HREF,
     validate: (value) => contactSchema.safeParse(value),
     fromForm: (form, now) => contactValuesFromForm(form, now),
     complete: (body, now) => completeContactBody(body, now),
   },
   partner: {
-    page: PARTNER_HREF,
     validate: (value) => partnerSchema.safeParse(value),
     fromForm: (form) => partnerValuesFromForm(form),
     complete: (body) => completePartnerBody(body),

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SECURITY_HEADERS } from '../../scripts/security-headers.mjs';
+import { SECURITY_HEADERS } from '../../src/server/security-headers';
 import { main } from '../../src/server/cli';
 import { PARTNER_REQUIRED } from '../../src/forms/partner';
 import { openSqliteStore } from '../../src/server/sqlite-store';

@@ -1,5 +1,5 @@
 /**
- * The receiver over HTTP: the built site's own server (scripts/serve.mjs, Astro's handler and
+ * The receiver over HTTP: the built site's own server (src/server/serve.ts, Astro's handler and
  * origin check included) on a free loopback port, with a real SQLite file in a temporary folder.
  */
 import fs from 'node:fs';

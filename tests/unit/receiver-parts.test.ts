@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { RateLimiter, clientNetwork } from '../../src/server/rate-limit';
 import { CSV_BOM, csvCell, csvRow, csvText, fieldColumns, terminalText, toCsv, toJson } from '../../src/server/export-format';
 import { TrustedProxies, clientAddressOf, parseTrustedProxies } from '../../src/server/client-address';
-import { mergeCsp } from '../../scripts/security-headers.mjs';
+import { mergeCsp } from '../../src/server/security-headers';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT, receiverConfig } from '../../src/server/config';
 import { parseContentType } from '../../src/server/receiver';
 import type { StoredSubmission } from '../../src/server/store';

@@ -1,7 +1,7 @@
-/** The URL rules of the site's own server (scripts/routing.mjs), which static hosts mirror. */
+/** The URL rules of the site's own server (src/server/routing.ts), which static hosts mirror. */
 import { describe, expect, test } from 'vitest';
-import { resolveRoute } from '../../scripts/routing.mjs';
-import { pickEncoding, staticFileFor } from '../../scripts/compression.mjs';
+import { resolveRoute } from '../../src/server/routing';
+import { pickEncoding, staticFileFor } from '../../src/server/compression';
 
 const files = new Set([
   '/index.html',
@@ -46,7 +46,7 @@ describe('resolveRoute', () => {
   });
 });
 
-describe('compressed responses (scripts/compression.mjs)', () => {
+describe('compressed responses (src/server/compression.ts)', () => {
   test('Brotli is preferred, then gzip; q=0 refuses a coding', () => {
     expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(pickEncoding('gzip, deflate')).toBe('gzip');

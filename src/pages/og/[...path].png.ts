@@ -2,7 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import iconSvg from '../../assets/brand/icon.svg?raw';
 import { getPublicPages } from '../../lib/content';
-import { renderShareImage } from '../../lib/server/images';
+import { renderShareImage } from '../../lib/images';
 import { site } from '../../data/site';
 import { t } from '../../i18n';
 

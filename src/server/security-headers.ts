@@ -5,7 +5,7 @@
  * The content security policy for scripts and styles is in each page's <meta> (Astro hashes
  * them at build); a <meta> policy cannot say frame-ancestors, so the header adds it.
  */
-export const SECURITY_HEADERS = {
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
@@ -21,7 +21,7 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
  * The headers for one answer. `behindHttps`: the BEHIND_HTTPS environment variable is "true"
  * (a TLS-terminating proxy in front), or the request itself came over TLS.
  */
-export function securityHeadersFor({ behindHttps }) {
+export function securityHeadersFor({ behindHttps }: { behindHttps: boolean }): Record<string, string> {
   return behindHttps ? { ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS } : { ...SECURITY_HEADERS };
 }
 
@@ -29,13 +29,9 @@ export function securityHeadersFor({ behindHttps }) {
  * One policy from two: Astro's (the hashes of a page rendered on demand, sent as a header) and
  * the server's own directives that it lacks (frame-ancestors, object-src, base-uri, which a
  * <meta> policy cannot carry). Each directive once: where both name it, Astro's stands.
- *
- * @param {string} astroPolicy
- * @param {string} [serverPolicy]
- * @returns {string}
  */
-export function mergeCsp(astroPolicy, serverPolicy = SECURITY_HEADERS['Content-Security-Policy']) {
-  const directives = (policy) =>
+export function mergeCsp(astroPolicy: string, serverPolicy: string = SECURITY_HEADERS['Content-Security-Policy'] ?? ''): string {
+  const directives = (policy: string) =>
     policy
       .split(';')
       .map((part) => part.trim())

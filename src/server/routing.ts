@@ -13,16 +13,18 @@
  */
 
 /** Paths served with another page's content, without a redirect. */
-export const ALIASES = new Map([['/Aboutus', '/AboutUs']]);
+export const ALIASES: ReadonlyMap<string, string> = new Map([['/Aboutus', '/AboutUs']]);
 
 export const COMING_SOON_FILE = '/services/404.html';
 
-/**
- * @param {string} pathname decoded request path
- * @param {ReadonlySet<string>} files
- * @returns {{ kind: 'pass' } | { kind: 'rewrite', pathname: string } | { kind: 'redirect', location: string } | { kind: 'file', file: string, status: number }}
- */
-export function resolveRoute(pathname, files) {
+export type RouteDecision =
+  | { kind: 'pass' }
+  | { kind: 'rewrite'; pathname: string }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'file'; file: string; status: number };
+
+/** What to do with a request for `pathname` (decoded). */
+export function resolveRoute(pathname: string, files: ReadonlySet<string>): RouteDecision {
   const alias = ALIASES.get(pathname);
   if (alias) return { kind: 'rewrite', pathname: alias };
   if (files.has(pathname) || files.has(`${pathname}.html`) || pathname === '/') return { kind: 'pass' };
@@ -37,10 +39,10 @@ export function resolveRoute(pathname, files) {
   return { kind: 'pass' };
 }
 
-const indexCache = new WeakMap();
+const indexCache = new WeakMap<ReadonlySet<string>, Map<string, string>>();
 
 /** Lower-cased page path → its real path, for every HTML page but the error pages. */
-function caselessIndex(files) {
+function caselessIndex(files: ReadonlySet<string>): Map<string, string> {
   let index = indexCache.get(files);
   if (!index) {
     index = new Map();

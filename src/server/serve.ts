@@ -1,28 +1,28 @@
 /**
  * The site's own server: Astro's standalone Node handler (prerendered pages, assets and the
  * on-demand routes, among them the form receiver under /api/), with the URL rules of
- * scripts/routing.mjs in front. Reads HOST and PORT (PORT=0: any free port, printed), and the
+ * ./routing.ts in front. Reads HOST and PORT (PORT=0: any free port, printed), and the
  * receiver's SUBMISSIONS_* settings, which are checked, with the database, before it listens.
  * Run after `astro build`; `npm start` builds first when needed.
  */
 import fs from 'node:fs';
-import http from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { resolveRoute } from './routing.mjs';
-import { mergeCsp, securityHeadersFor } from './security-headers.mjs';
-import { compressedFile, pickEncoding, staticFileFor } from './compression.mjs';
-import { receiverConfig } from '../src/server/config.ts';
-import { TrustedProxies, clientAddressOf, clientAddressStore } from '../src/server/client-address.ts';
-import { openSqliteStore } from '../src/server/sqlite-store.ts';
+import { resolveRoute } from './routing.ts';
+import { mergeCsp, securityHeadersFor } from './security-headers.ts';
+import { compressedFile, pickEncoding, staticFileFor } from './compression.ts';
+import { receiverConfig, type ReceiverConfig } from './config.ts';
+import { TrustedProxies, clientAddressOf, clientAddressStore } from './client-address.ts';
+import { openSqliteStore } from './sqlite-store.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const clientDir = path.join(root, 'dist', 'client');
 const entry = path.join(root, 'dist', 'server', 'entry.mjs');
 
 /** Every file under dir, as URL paths ("/AboutUs.html"). */
-function listFiles(dir, prefix = '') {
-  const out = new Set();
+function listFiles(dir: string, prefix = ''): Set<string> {
+  const out = new Set<string>();
   for (const dirent of fs.readdirSync(dir, { withFileTypes: true })) {
     const urlPath = `${prefix}/${dirent.name}`;
     if (dirent.isDirectory()) for (const f of listFiles(path.join(dir, dirent.name), urlPath)) out.add(f);
@@ -35,12 +35,12 @@ function listFiles(dir, prefix = '') {
  * Answers a GET or HEAD for a text file of the build compressed, when the browser accepts it.
  * Returns false (and sends nothing) otherwise, so the caller serves it as before.
  */
-function sendCompressed(req, res, file, status) {
+function sendCompressed(req: IncomingMessage, res: ServerResponse, file: string, status: number): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const encoding = pickEncoding(req.headers['accept-encoding']);
   const compressed = encoding && compressedFile(clientDir, file, encoding);
   if (!encoding || !compressed) return false;
-  const headers = {
+  const headers: Record<string, string | number> = {
     'Content-Type': compressed.type,
     'Content-Encoding': encoding,
     'Content-Length': compressed.body.length,
@@ -57,7 +57,7 @@ function sendCompressed(req, res, file, status) {
  * Fails fast, before any visitor finds out: a malformed SUBMISSIONS_* setting, or a database
  * that cannot be created, opened or migrated, stops the server at start.
  */
-export async function checkReceiver(env = process.env) {
+export async function checkReceiver(env: NodeJS.ProcessEnv = process.env): Promise<ReceiverConfig> {
   const config = receiverConfig(env);
   const store = openSqliteStore(config.dbPath);
   await store.close();
@@ -65,8 +65,8 @@ export async function checkReceiver(env = process.env) {
 }
 
 /** Checks the receiver, then listens; prints the address (with the real port when PORT=0). */
-export async function startServer({ host = process.env.HOST || '127.0.0.1', port = Number(process.env.PORT || 4321) } = {}) {
-  let config;
+export async function startServer({ host = process.env['HOST'] || '127.0.0.1', port = Number(process.env['PORT'] || 4321) } = {}): Promise<http.Server> {
+  let config: ReceiverConfig;
   try {
     config = await checkReceiver();
   } catch (error) {
@@ -99,24 +99,27 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
  * carries Astro's Content-Security-Policy header, which would replace the server's one (and
  * its frame-ancestors) instead of joining it.
  */
-function keepFullCsp(res) {
+function keepFullCsp(res: ServerResponse): void {
   const writeHead = res.writeHead;
-  res.writeHead = function (status, ...rest) {
-    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const headers = rest.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
     if (headers) {
       for (const name of Object.keys(headers)) {
         if (name.toLowerCase() === 'content-security-policy') headers[name] = mergeCsp(String(headers[name]));
       }
     }
-    return writeHead.call(this, status, ...rest);
-  };
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as ServerResponse['writeHead'];
 }
 
-export async function createServer() {
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const { handler } = await import(pathToFileURL(entry).href);
+/** Astro's request handler for the built site (dist/server/entry.mjs). */
+type AstroHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export async function createServer(): Promise<http.Server> {
+  process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const files = listFiles(clientDir);
-  const behindHttps = process.env.BEHIND_HTTPS === 'true';
+  const behindHttps = process.env['BEHIND_HTTPS'] === 'true';
   const trusted = new TrustedProxies(receiverConfig().trustedProxies);
   const addresses = clientAddressStore();
 
@@ -141,7 +144,7 @@ export async function createServer() {
     const q = url.indexOf('?');
     const rawPath = q >= 0 ? url.slice(0, q) : url;
     const query = q >= 0 ? url.slice(q) : '';
-    let pathname;
+    let pathname: string;
     try {
       pathname = decodeURIComponent(rawPath);
     } catch {

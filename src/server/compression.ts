@@ -1,5 +1,5 @@
 /**
- * Compressed responses for the site's own server (scripts/serve.mjs): text files of the build
+ * Compressed responses for the site's own server (src/server/serve.ts): text files of the build
  * (HTML, CSS, JavaScript, SVG, XML, JSON) go out Brotli- or gzip-compressed, made once per file
  * and kept in memory. Static hosts and CDNs do the same on their own; without it the home page
  * weighs three times as much over the network.
@@ -11,7 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** Content types of the files worth compressing (images other than SVG and fonts already are). */
-export const COMPRESSIBLE_TYPES = new Map([
+export const COMPRESSIBLE_TYPES: ReadonlyMap<string, string> = new Map([
   ['.html', 'text/html; charset=utf-8'],
   ['.css', 'text/css; charset=utf-8'],
   ['.js', 'text/javascript; charset=utf-8'],
@@ -28,19 +28,17 @@ export const MIN_BYTES = 1024;
 /**
  * The encoding to answer with, from an Accept-Encoding header: Brotli, else gzip, else none.
  * A coding listed with q=0 is refused.
- * @param {string | undefined} header
- * @returns {'br' | 'gzip' | undefined}
  */
-export function pickEncoding(header) {
+export function pickEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
-  const accepted = new Map();
+  const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
   }
   const wildcard = accepted.get('*');
-  for (const coding of /** @type {const} */ (['br', 'gzip'])) {
+  for (const coding of ['br', 'gzip'] as const) {
     const q = accepted.get(coding) ?? wildcard;
     if (q !== undefined && q > 0) return coding;
   }
@@ -50,10 +48,8 @@ export function pickEncoding(header) {
 /**
  * The build file a GET request for `pathname` is answered with, when it is one ("/" is
  * index.html, "/AboutUs" is AboutUs.html); otherwise undefined.
- * @param {string} pathname
- * @param {ReadonlySet<string>} files
  */
-export function staticFileFor(pathname, files) {
+export function staticFileFor(pathname: string, files: ReadonlySet<string>): string | undefined {
   if (pathname === '/') return files.has('/index.html') ? '/index.html' : undefined;
   if (pathname.endsWith('/')) return undefined;
   if (files.has(pathname)) return pathname;
@@ -61,17 +57,15 @@ export function staticFileFor(pathname, files) {
   return undefined;
 }
 
-const cache = new Map();
+export type Encoding = 'br' | 'gzip';
+
+const cache = new Map<string, Buffer | null>();
 
 /**
  * The compressed body and content type of a build file, or undefined when it is not worth
  * compressing.
- * @param {string} clientDir
- * @param {string} file
- * @param {'br' | 'gzip'} encoding
- * @returns {{ type: string, body: Buffer } | undefined}
  */
-export function compressedFile(clientDir, file, encoding) {
+export function compressedFile(clientDir: string, file: string, encoding: Encoding): { type: string; body: Buffer } | undefined {
   const type = COMPRESSIBLE_TYPES.get(path.extname(file));
   if (!type) return undefined;
   const key = `${encoding}:${file}`;
