@@ -3,7 +3,7 @@
  * for the desktop menu, the mobile menu, the footer and the sitemap checks.
  *
  * `href` values are absolute and spelled exactly as the specification spells them. A leaf
- * whose page lists ISO standards gets them as children at build time (see src/lib/navigation.ts).
+ * whose page lists ISO standards gets them as children at build time (getNavigation() in src/lib/content.ts).
  */
 export interface NavLink {
   readonly label: string;

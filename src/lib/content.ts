@@ -24,12 +24,6 @@ export async function getPages(): Promise<PageEntry[]> {
   return entries;
 }
 
-export async function getPageByRoute(route: string): Promise<PageEntry> {
-  const page = (await getPages()).find((entry) => entry.data.route === route);
-  if (!page) throw new Error(`No content file in src/content/pages has route "${route}"`);
-  return page;
-}
-
 /** A navigation entry with, under each page that lists ISO standards, links to them. */
 export interface ResolvedNavLink {
   readonly label: string;

@@ -46,9 +46,19 @@ async function expectCurrent(carousel: Locator, index: number, count: number) {
   await expect(carousel.locator('.carousel__dot[aria-current="true"]')).toHaveAccessibleName(new RegExp(` ${index} of ${count}$`));
 }
 
-/** Asserts nothing changed: gives React time to commit a pending update first (the clock stays paused). */
+/**
+ * Asserts nothing changed. A change the timers already asked for would be rendered by now, after
+ * two turns of the page's own task queue (a MessageChannel, which the paused fake clock does not
+ * hold back, and which is what the island's runtime schedules its rendering on).
+ */
 async function expectStill(page: Page, carousel: Locator, index: number, count: number) {
-  await page.waitForTimeout(150);
+  for (let turn = 0; turn < 2; turn++) {
+    await page.evaluate(() => new Promise<void>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    }));
+  }
   await expectCurrent(carousel, index, count);
 }
 

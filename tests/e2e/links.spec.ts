@@ -55,9 +55,10 @@ test('every home service card links "Learn More" to its own service page', async
   const services = readContentDir('services');
   await page.goto('/');
   const cards = page.locator('.service-card');
-  await expect(cards).toHaveCount(12);
-  expect(services).toHaveLength(12);
-  for (let i = 0; i < 12; i += 1) {
+  // One card per service in the catalogue: the specification's 12, and any added since.
+  expect(services.length).toBeGreaterThanOrEqual(12);
+  await expect(cards).toHaveCount(services.length);
+  for (let i = 0; i < services.length; i += 1) {
     const card = page.locator('.service-card').nth(i);
     const title = (await card.locator('h3').textContent()) ?? '';
     const service = services.find((s) => s.frontmatter['title'] === title);
