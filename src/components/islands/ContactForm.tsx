@@ -3,11 +3,12 @@
  * posts to the endpoint without JavaScript; hydrated, it validates, sends JSON and shows the
  * banners, keeping every field when sending fails.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { t, type UiKey } from '../../i18n';
 import { buildContactPayload, contactSchema, emptyContact, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';
 import { submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
+import { filledInPage, honeypotInPage } from './form-dom';
 import { ErrorSummary, FailureHelp, Honeypot, ResultBanner, TextArea, TextField, checkBeforeSending, type DirectContact, type FieldErrors } from './form-ui';
 import './forms.css';
 
@@ -21,13 +22,23 @@ export default function ContactForm({ endpoint, direct }: { endpoint: string; di
   const [honeypot, setHoneypot] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
 
-  // Hydrated: this script does the required-field check itself (spec §5 alert); the browser
-  // still checks the e-mail type through reportValidity().
-  useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    // Hydrated: this script does the required-field check itself (spec §5 alert); the browser
+    // still checks the e-mail type through reportValidity().
+    form.noValidate = true;
+    // What the visitor typed into the server's HTML before this script ran becomes the state
+    // (see form-dom.ts); before paint, so the fields, the focus and the caret never move.
+    const typed = filledInPage(form, emptyContact());
+    if (Object.keys(typed).length > 0) setValues({ ...emptyContact(), ...typed });
+    const trap = honeypotInPage(form);
+    if (trap) setHoneypot(trap);
+    setHydrated(true);
   }, []);
 
   useEffect(() => {
@@ -78,7 +89,7 @@ export default function ContactForm({ endpoint, direct }: { endpoint: string; di
   });
 
   return (
-    <form ref={formRef} className="site-form" method="post" action={endpoint} onSubmit={onSubmit} aria-labelledby="contact-form-title" data-status={status}>
+    <form ref={formRef} className="site-form" method="post" action={endpoint} onSubmit={onSubmit} aria-labelledby="contact-form-title" data-hydrated={hydrated ? '' : undefined} data-status={status}>
       <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
       {status === 'success' ? <ResultBanner ref={bannerRef} kind="success" title={t('contact.success.title')} text={t('contact.success.text')} /> : null}
       {status === 'failure' ? (

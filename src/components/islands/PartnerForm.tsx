@@ -4,7 +4,7 @@
  * specification, keeps the answers on this device while the visitor types, and never loses
  * them when sending fails.
  */
-import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { t, type UiKey } from '../../i18n';
 import { COUNTRIES, PREFERRED_COUNTRIES } from '../../forms/countries';
 import { ACCEPT_ATTRIBUTE, checkFiles } from '../../forms/files';
@@ -46,6 +46,7 @@ import {
   type DirectContact,
   type FieldErrors,
 } from './form-ui';
+import { filledInPage, honeypotInPage } from './form-dom';
 import './forms.css';
 
 /** `confirming`: sent and acknowledged, during the extra wait before the success banner (spec §4). */
@@ -91,12 +92,41 @@ function saveDraft(values: PartnerValues) {
   }
 }
 
+function readDraft(): string | null {
+  try {
+    return window.localStorage.getItem(PARTNER_DRAFT_KEY);
+  } catch {
+    return null; // Storage disabled: there is no draft.
+  }
+}
+
 function clearDraft() {
   try {
     window.localStorage.removeItem(PARTNER_DRAFT_KEY);
   } catch {
     // Nothing to clear.
   }
+}
+
+/**
+ * The files chosen in `input` that pass the rules (spec §5, an alert for each refused one).
+ * Spec §4: the valid files replace the prior selection. When every chosen file was refused,
+ * there is nothing to replace it with: the prior selection stays. The input shows the same list.
+ */
+function takeFiles(input: HTMLInputElement, prior: File[]): File[] {
+  const { accepted, rejected } = checkFiles(Array.from(input.files ?? []));
+  for (const rejection of rejected) {
+    window.alert(t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', { file: rejection.file }));
+  }
+  const kept = accepted.length === 0 && rejected.length > 0 ? prior : accepted;
+  try {
+    const transfer = new DataTransfer();
+    for (const file of kept) transfer.items.add(file);
+    input.files = transfer.files;
+  } catch {
+    // Older browsers cannot set the list; the files shown below are the ones that count.
+  }
+  return kept;
 }
 
 export default function PartnerForm({ endpoint, direct }: { endpoint: string; direct: DirectContact }) {
@@ -112,13 +142,27 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
   const bannerRef = useRef<HTMLDivElement>(null);
   const dirty = useRef(false);
 
-  useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
-    const draft = restorePartnerDraft(window.localStorage.getItem(PARTNER_DRAFT_KEY));
-    if (draft) {
-      setValues(draft);
-      setRestored(true);
-    }
+  // Before paint, before any other render: the state starts from the saved draft and what the
+  // visitor already put into the server's HTML (see form-dom.ts), so nothing they see is lost.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    form.noValidate = true;
+    const draft = restorePartnerDraft(readDraft());
+    // Field by field, what the page holds wins over the draft: it was typed on this page just
+    // now (the draft is from an earlier visit) and it is what the visitor sees. A checkbox group
+    // counts as one field: with any box ticked, the ticks on the page are the answer. Fields
+    // empty on the page take the draft's answer. The result is the new draft.
+    const typed = filledInPage(form, emptyPartner());
+    const start = { ...(draft ?? emptyPartner()), ...typed };
+    if (Object.keys(typed).length > 0) saveDraft(start);
+    if (draft || Object.keys(typed).length > 0) setValues(start);
+    if (draft) setRestored(true);
+    const trap = honeypotInPage(form);
+    if (trap) setHoneypot(trap);
+    // Files cannot be given to an input by a script, but the ones chosen before are still in it.
+    const fileInput = fileInputRef.current;
+    if (fileInput?.files && fileInput.files.length > 0) setFiles(takeFiles(fileInput, []));
     setHydrated(true);
   }, []);
 
@@ -145,22 +189,7 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
   const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`#${fieldId(field)}`)?.focus();
 
   function onFilesChosen(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = Array.from(event.target.files ?? []);
-    const { accepted, rejected } = checkFiles(chosen);
-    for (const rejection of rejected) {
-      window.alert(t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', { file: rejection.file }));
-    }
-    // Spec §4: the valid files replace the prior selection. When every chosen file was refused,
-    // there is nothing to replace it with: the prior selection stays. The input shows the same list.
-    const kept = accepted.length === 0 && rejected.length > 0 ? files : accepted;
-    setFiles(kept);
-    try {
-      const transfer = new DataTransfer();
-      for (const file of kept) transfer.items.add(file);
-      event.target.files = transfer.files;
-    } catch {
-      // Older browsers cannot set the list; the files shown below are the ones that count.
-    }
+    setFiles(takeFiles(event.target, files));
   }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {

@@ -1,0 +1,181 @@
+// @vitest-environment jsdom
+/**
+ * The form islands take over what the visitor put into the server-rendered HTML before they
+ * started (src/components/islands/form-dom.ts): the reading itself, and each island rendered on
+ * the "server", typed into, then hydrated with React as the page does.
+ */
+import { act, createElement, type FunctionComponent } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import ContactForm from '../../src/components/islands/ContactForm';
+import PartnerForm from '../../src/components/islands/PartnerForm';
+import { filledInPage, honeypotInPage } from '../../src/components/islands/form-dom';
+import { PARTNER_DRAFT_KEY, emptyPartner } from '../../src/forms/partner';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const direct = { email: 'info@example.com', phone: '+966 13 000 0000' };
+let root: Root | undefined;
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.replaceChildren();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The island's server HTML in the page, as the visitor sees it before any script runs. */
+function serverRender<P extends object>(component: FunctionComponent<P>, props: P): HTMLFormElement {
+  const island = document.createElement('div');
+  island.innerHTML = renderToString(createElement(component, props));
+  document.body.append(island);
+  return island.querySelector('form')!;
+}
+
+async function hydrate<P extends object>(form: HTMLFormElement, component: FunctionComponent<P>, props: P) {
+  await act(async () => {
+    root = hydrateRoot(form.parentElement!, createElement(component, props));
+  });
+}
+
+/** What a visitor does to a control before the island starts: no React event handler is there yet. */
+function type(form: HTMLFormElement, selector: string, value: string) {
+  const control = form.querySelector<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(selector)!;
+  control.value = value;
+  control.dispatchEvent(new Event('input', { bubbles: true }));
+}
+function tick(form: HTMLFormElement, selector: string) {
+  form.querySelector<HTMLInputElement>(selector)!.checked = true;
+}
+
+describe('filledInPage', () => {
+  const form = () => {
+    const element = document.createElement('form');
+    element.innerHTML = `
+      <input name="name" value="Aisha">
+      <input name="blank" value="   ">
+      <input name="untouched">
+      <textarea name="note">Line one
+line two</textarea>
+      <select name="country"><option value="">Choose</option><option selected>Oman</option></select>
+      <select name="unchosen"><option value="">Choose</option><option>Oman</option></select>
+      <input type="checkbox" name="markets" value="Service" checked>
+      <input type="checkbox" name="markets" value="Education">
+      <input type="checkbox" name="markets" value="Other" checked>
+      <input type="checkbox" name="none" value="A">
+      <input type="radio" name="classroom" value="Yes">
+      <input type="radio" name="classroom" value="No" checked>
+      <input type="radio" name="unanswered" value="Yes">
+      <input type="file" name="cv">
+      <input type="hidden" name="homepage" value="http://spam.example">
+      <button name="name" value="not a field">Send</button>`;
+    return element;
+  };
+
+  test('takes the filled fields only: text, text area, select, ticked boxes as a list, the checked radio', () => {
+    const shape = { name: '', blank: '', untouched: '', note: '', country: '', unchosen: '', markets: [] as string[], none: [] as string[], classroom: '', unanswered: '', cv: '', missing: '' };
+    expect(filledInPage(form(), shape)).toEqual({
+      name: 'Aisha',
+      note: 'Line one\nline two',
+      country: 'Oman',
+      markets: ['Service', 'Other'],
+      classroom: 'No',
+    });
+  });
+
+  test('laid over a draft, the page wins where it is filled and the draft fills the rest', () => {
+    const draft = { name: 'Old', untouched: 'From the draft', markets: ['Education'], classroom: 'Yes', unanswered: 'No' };
+    expect({ ...draft, ...filledInPage(form(), draft) }).toEqual({
+      name: 'Aisha',
+      untouched: 'From the draft',
+      markets: ['Service', 'Other'],
+      classroom: 'No',
+      unanswered: 'No',
+    });
+  });
+
+  test('reads the honeypot a bot filled', () => {
+    expect(honeypotInPage(form())).toBe('http://spam.example');
+    expect(honeypotInPage(document.createElement('form'))).toBe('');
+  });
+});
+
+describe('hydrating over what the visitor typed', () => {
+  test('contact: the typed fields stay, are the state, and are what is sent', async () => {
+    const props = { endpoint: '/api/contact', direct };
+    const form = serverRender(ContactForm, props);
+    type(form, '#contact-firstName', 'Omar');
+    type(form, '#contact-lastName', 'Al-Harbi');
+    type(form, '#contact-email', 'omar@example.com');
+    type(form, '#contact-message', 'Schedule Q, please.');
+    const message = form.querySelector<HTMLTextAreaElement>('#contact-message')!;
+    message.focus();
+    message.setSelectionRange(3, 3);
+
+    await hydrate(form, ContactForm, props);
+    expect(form.noValidate).toBe(true); // the island runs
+    expect(form.querySelector<HTMLInputElement>('#contact-firstName')!.value).toBe('Omar');
+    expect(message.value).toBe('Schedule Q, please.');
+    expect(document.activeElement).toBe(message);
+    expect(message.selectionStart).toBe(3);
+
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const fetch = vi.fn(async () => new Response('{"id":"1"}', { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    await act(async () => {
+      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+    expect(alert).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body))).toMatchObject({ firstName: 'Omar', lastName: 'Al-Harbi', email: 'omar@example.com', message: 'Schedule Q, please.', city: '' });
+  });
+
+  test('partner: the page wins over the saved draft field by field; the result is the new draft; chosen files are listed', async () => {
+    window.localStorage.setItem(PARTNER_DRAFT_KEY, JSON.stringify({ ...emptyPartner(), name: 'Old Name', cityName: 'Khobar', targetMarkets: ['Education'] }));
+    const props = { endpoint: '/api/partner', direct };
+    const form = serverRender(PartnerForm, props);
+    type(form, '#partner-name', 'Aisha Al-Qahtani');
+    type(form, '#partner-country', 'Oman');
+    type(form, '#partner-interestReason', 'Growing demand.');
+    tick(form, '#partner-targetMarkets input[value="Healthcare"]');
+    tick(form, '#partner-classroomAvailable input[value="No"]');
+    const cv = new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' });
+    Object.defineProperty(form.querySelector('input[type="file"]')!, 'files', { configurable: true, value: [cv] });
+
+    await hydrate(form, PartnerForm, props);
+    expect(form.hasAttribute('data-hydrated')).toBe(true);
+    const value = (selector: string) => form.querySelector<HTMLInputElement>(selector)!.value;
+    expect(value('#partner-name')).toBe('Aisha Al-Qahtani');
+    expect(value('#partner-country')).toBe('Oman');
+    expect(value('#partner-interestReason')).toBe('Growing demand.');
+    expect(value('#partner-cityName')).toBe('Khobar');
+    const ticked = Array.from(form.querySelectorAll<HTMLInputElement>('#partner-targetMarkets input:checked')).map((box) => box.value);
+    expect(ticked).toEqual(['Healthcare']);
+    expect(form.querySelector<HTMLInputElement>('#partner-classroomAvailable input[value="No"]')!.checked).toBe(true);
+    expect(Array.from(form.querySelectorAll('.selected-files li')).map((item) => item.textContent)).toEqual(['cv.pdf']);
+
+    expect(JSON.parse(window.localStorage.getItem(PARTNER_DRAFT_KEY) ?? '{}')).toMatchObject({
+      name: 'Aisha Al-Qahtani',
+      country: 'Oman',
+      cityName: 'Khobar',
+      interestReason: 'Growing demand.',
+      targetMarkets: ['Healthcare'],
+      classroomAvailable: 'No',
+    });
+  });
+
+  test('partner: nothing typed and no draft, nothing is saved', async () => {
+    const props = { endpoint: '/api/partner', direct };
+    const form = serverRender(PartnerForm, props);
+    await hydrate(form, PartnerForm, props);
+    expect(form.hasAttribute('data-hydrated')).toBe(true);
+    expect(window.localStorage.getItem(PARTNER_DRAFT_KEY)).toBeNull();
+  });
+});
