@@ -9,6 +9,8 @@ import { LONG_TEXT_MAX, hasVisibleText, optionalText, requiredEmail, requiredTex
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'country', 'city', 'company', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
+export const isContactField = (name: string): name is ContactField => (CONTACT_FIELDS as readonly string[]).includes(name);
+
 /** Spec §5: required fields. */
 export const CONTACT_REQUIRED: readonly ContactField[] = ['firstName', 'lastName', 'email'];
 

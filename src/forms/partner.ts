@@ -183,6 +183,8 @@ export function buildPartnerPayload(values: PartnerValues, fileNames: readonly s
 /** Every field, in the order the form shows it. */
 export const PARTNER_FIELD_ORDER: readonly PartnerField[] = PARTNER_SECTIONS.flatMap((section) => section.fields);
 
+export const isPartnerField = (name: string): name is PartnerField => (PARTNER_FIELD_ORDER as readonly string[]).includes(name);
+
 /**
  * Required fields (spec §5) left empty, in the order the form shows them: the alert reads like
  * the page, and focus goes to the first one on screen.

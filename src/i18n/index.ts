@@ -17,6 +17,11 @@ export const locales = {
 
 export const defaultLocale: Locale = locales.en;
 
+/** True when `key` names an interface string: for names that come from outside (a refused field's name). */
+export function isUiKey(key: string, locale: Locale = defaultLocale): key is UiKey {
+  return Object.hasOwn(locale.strings, key);
+}
+
 /**
  * The interface string `key` in the default locale, with `{name}` placeholders filled from
  * `values`. A placeholder without a value is an error, so a broken string never ships.

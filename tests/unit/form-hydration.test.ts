@@ -15,7 +15,7 @@ import { PARTNER_DRAFT_KEY, emptyPartner } from '../../src/forms/partner';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const direct = { email: 'info@example.com', phone: '+966 13 000 0000' };
+const direct = { email: 'info@example.com', phone: '+966 13 000 0000', phoneHref: 'tel:+966130000000' };
 let root: Root | undefined;
 
 beforeEach(() => {

@@ -4,8 +4,8 @@
  * banners, keeping every field when sending fails.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
-import { t, type UiKey } from '../../i18n';
-import { buildContactPayload, contactSchema, emptyContact, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';
+import { t } from '../../i18n';
+import { buildContactPayload, contactSchema, emptyContact, isContactField, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';
 import { submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
 import { filledInPage, honeypotInPage } from './form-dom';
@@ -15,7 +15,9 @@ import './forms.css';
 type Status = 'idle' | 'submitting' | 'success' | 'failure';
 
 const fieldId = (field: string) => `contact-${field}`;
-const labelOf = (field: string) => t(`contact.field.${field}` as UiKey);
+const labelOf = (field: ContactField) => t(`contact.field.${field}`);
+/** The summary names fields by the schema's word for them: each has its label. */
+const summaryLabel = (field: string) => (isContactField(field) ? labelOf(field) : field);
 
 export default function ContactForm({ endpoint, direct }: { endpoint: string; direct: DirectContact }) {
   const [values, setValues] = useState<ContactValues>(emptyContact);
@@ -107,7 +109,7 @@ export default function ContactForm({ endpoint, direct }: { endpoint: string; di
           />
         </ResultBanner>
       ) : null}
-      <ErrorSummary errors={errors} labelFor={labelOf} idFor={fieldId} />
+      <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
       <div className="site-form__grid">
         <TextField {...common('firstName')} required autoComplete="given-name" />
         <TextField {...common('lastName')} required autoComplete="family-name" />

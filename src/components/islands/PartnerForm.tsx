@@ -5,7 +5,7 @@
  * them when sending fails.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
-import { t, type UiKey } from '../../i18n';
+import { t } from '../../i18n';
 import { COUNTRIES, PREFERRED_COUNTRIES } from '../../forms/countries';
 import { ACCEPT_ATTRIBUTE, checkFiles } from '../../forms/files';
 import {
@@ -21,6 +21,7 @@ import {
   buildPartnerPayload,
   classroomPlansAsked,
   emptyPartner,
+  isPartnerField,
   missingPartnerFields,
   ownershipNeedsSpecification,
   partnerSchema,
@@ -53,7 +54,9 @@ import './forms.css';
 type Status = 'idle' | 'submitting' | 'confirming' | 'success' | 'failure';
 
 const fieldId = (field: string) => `partner-${field}`;
-const labelOf = (field: string) => t(`partner.field.${field}` as UiKey);
+const labelOf = (field: PartnerField | 'uploadedFiles') => t(`partner.field.${field}`);
+/** The summary names fields by the schema's word for them: each has its label. */
+const summaryLabel = (field: string) => (isPartnerField(field) || field === 'uploadedFiles' ? labelOf(field) : field);
 const isRequired = (field: PartnerField) => (PARTNER_REQUIRED as readonly string[]).includes(field);
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -458,10 +461,10 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
           {clearButton}
         </div>
       ) : null}
-      <ErrorSummary errors={errors} labelFor={labelOf} idFor={fieldId} />
+      <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
       {PARTNER_SECTIONS.map((section) => (
         <fieldset key={section.id} className="form-section">
-          <legend>{t(`partner.section.${section.id}` as UiKey)}</legend>
+          <legend>{t(`partner.section.${section.id}`)}</legend>
           <div className="site-form__grid">{section.fields.map((field) => renderField(field))}</div>
         </fieldset>
       ))}

@@ -4,13 +4,13 @@
  * Rendered on the server too, so the forms work as plain HTML forms without JavaScript.
  */
 import { Fragment, forwardRef, type ReactNode, type Ref } from 'react';
-import { t, tParts, type UiKey } from '../../i18n';
+import { t, tParts } from '../../i18n';
 import { fieldIssues, type IssueCode } from '../../forms/rules';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
 
 export type FieldErrors = Partial<Record<string, IssueCode>>;
 
-export const issueText = (code: IssueCode): string => t(`form.issue.${code}` as UiKey);
+export const issueText = (code: IssueCode): string => t(`form.issue.${code}`);
 
 interface FieldShellProps {
   id: string;
@@ -227,6 +227,8 @@ export const ResultBanner = forwardRef(function ResultBanner(
 export interface DirectContact {
   readonly email: string;
   readonly phone: string;
+  /** The number's `tel:` link, as the rest of the site builds it (src/data/company.ts). */
+  readonly phoneHref: string;
 }
 
 /**
@@ -237,7 +239,7 @@ export function FailureHelp({ direct, mailto }: { direct: DirectContact; mailto:
   const links: Record<string, ReactNode> = {
     email: <a href={mailto}>{direct.email}</a>,
     phone: (
-      <a href={`tel:${direct.phone.replace(/\s+/g, '')}`} className="banner__phone">
+      <a href={direct.phoneHref} className="banner__phone">
         {direct.phone}
       </a>
     ),
