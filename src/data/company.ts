@@ -5,6 +5,10 @@
  * at build time through environment variables (see README, "Company details"). The defaults
  * below are well-formed examples and must be replaced before going live.
  *
+ * The social profiles have no address by default: nobody has confirmed which accounts are the
+ * company's. The footer shows an unconfigured network's icon, named, without a link (spec §2:
+ * "Four social links with no targets"); a configured one (https only) is a real link.
+ *
  * Pure (no Astro imports), so tests and scripts read the same values; src/data/site.ts binds
  * it to the build's environment.
  */
@@ -45,13 +49,17 @@ const siteSchema = z.object({
       z.object({
         network: z.enum(['linkedin', 'x', 'instagram', 'facebook']),
         label: z.string().min(1),
-        url: z.url(),
+        /** Only when configured: the company's own profile, over https. */
+        url: z.url({ protocol: /^https$/, error: 'a full https:// address' }).optional(),
       }),
     )
     .length(4),
 });
 
 export type SiteData = z.infer<typeof siteSchema>;
+
+/** A social address from the environment; an empty value (an unset CI variable) is none. */
+const socialUrl = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
 
 /** The company's details, with any overrides from `env`; throws naming the variable's field when one is malformed. */
 export function createSite(env: SiteEnv): SiteData {
@@ -79,10 +87,10 @@ export function createSite(env: SiteEnv): SiteData {
       greeting: PUBLIC_SITE_WHATSAPP_GREETING ?? 'Hello Globaq, I would like to know more about your services.',
     },
     social: [
-      { network: 'linkedin', label: 'LinkedIn', url: PUBLIC_SOCIAL_LINKEDIN ?? 'https://www.linkedin.com/company/globaq' },
-      { network: 'x', label: 'X', url: PUBLIC_SOCIAL_X ?? 'https://x.com/globaq' },
-      { network: 'instagram', label: 'Instagram', url: PUBLIC_SOCIAL_INSTAGRAM ?? 'https://www.instagram.com/globaq' },
-      { network: 'facebook', label: 'Facebook', url: PUBLIC_SOCIAL_FACEBOOK ?? 'https://www.facebook.com/globaq' },
+      { network: 'linkedin', label: 'LinkedIn', url: socialUrl(PUBLIC_SOCIAL_LINKEDIN) },
+      { network: 'x', label: 'X', url: socialUrl(PUBLIC_SOCIAL_X) },
+      { network: 'instagram', label: 'Instagram', url: socialUrl(PUBLIC_SOCIAL_INSTAGRAM) },
+      { network: 'facebook', label: 'Facebook', url: socialUrl(PUBLIC_SOCIAL_FACEBOOK) },
     ],
   });
 }

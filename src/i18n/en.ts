@@ -32,6 +32,8 @@ export const en = {
   'footer.followUs': 'Follow us',
   'footer.copyright': '© {year} Globaq. All rights reserved.',
   'footer.socialLink': 'Globaq on {network} (opens in a new tab)',
+  /** The name of a network's icon while the company's address there is not configured (no link). */
+  'footer.socialIcon': 'Globaq on {network}',
 
   'chat.label': 'Chat with us on WhatsApp (opens in a new tab)',
 

@@ -13,6 +13,8 @@ export function shareImagePath(path: string): string {
 }
 
 export function organizationLd(siteUrl: URL): JsonLd {
+  // Only the profiles configured for this build (src/data/company.ts): by default none.
+  const sameAs = site.social.flatMap((profile) => (profile.url ? [profile.url] : []));
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
@@ -40,7 +42,7 @@ export function organizationLd(siteUrl: URL): JsonLd {
         availableLanguage: ['English', 'Arabic'],
       },
     ],
-    sameAs: site.social.map((profile) => profile.url),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
     description: `${site.legalName}, ${addressLine}.`,
   };
 }

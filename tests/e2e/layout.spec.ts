@@ -90,7 +90,7 @@ test.describe('header', () => {
 });
 
 test.describe('footer', () => {
-  test('blurb, location, contact links, quick links, four social links and the copyright', async ({ page }) => {
+  test('blurb, location, contact links, quick links, the social icons and the copyright', async ({ page }) => {
     await page.goto('/');
     const footer = page.locator('footer');
     await expect(footer).toContainText('Al-Khobar');
@@ -99,14 +99,48 @@ test.describe('footer', () => {
     for (const name of ['About Us', 'Careers', 'Contact Us']) {
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    const social = footer.locator('.site-footer__social a');
-    await expect(social).toHaveCount(4);
-    for (const link of await social.all()) {
-      await expect(link).toHaveAttribute('target', '_blank');
-      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-      await expect(link).toHaveAttribute('aria-label', /opens in a new tab/);
+    // Each network's icon, named; a link only where the build was given its address.
+    const social = footer.locator('.site-footer__social');
+    await expect(social.locator(':scope > li')).toHaveCount(site.social.length);
+    for (const profile of site.social) {
+      if (profile.url) {
+        const link = social.locator(`a[href="${profile.url}"]`);
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+        await expect(link).toHaveAttribute('aria-label', new RegExp(`${profile.label}.*opens in a new tab`));
+      } else {
+        await expect(social.getByRole('img', { name: profile.label })).toBeVisible();
+      }
     }
+    await expect(social.locator('a')).toHaveCount(site.social.filter((profile) => profile.url).length);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Globaq`);
+  });
+
+  test('tabbing through the footer stops at each of its links, never at a social icon without an address', async ({ page }) => {
+    // The addresses this build was given (README, "Company details"): by default none.
+    const configured = Object.entries(process.env).flatMap(([name, value]) => (name.startsWith('PUBLIC_SOCIAL_') && value ? [value] : []));
+    await page.goto('/');
+    const footer = page.locator('footer');
+    await expect(footer.locator('.site-footer__social > li')).toHaveCount(site.social.length);
+    const links = await footer.locator('a[href]').evaluateAll((all) =>
+      all.map((a) => ({ href: a.getAttribute('href'), social: a.closest('.site-footer__social') !== null })),
+    );
+    // From the last stop before the footer, Tab until focus leaves it.
+    await footer.locator('a[href]').first().focus();
+    await page.keyboard.press('Shift+Tab');
+    const stops: typeof links = [];
+    for (let i = 0; i <= links.length + site.social.length; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active?.closest('footer')) return null;
+        return { href: active.getAttribute('href'), social: active.closest('.site-footer__social') !== null };
+      });
+      if (stop === null) break;
+      stops.push(stop);
+    }
+    expect(stops.filter((stop) => stop.social).map((stop) => stop.href).sort()).toEqual(configured.sort());
+    expect(stops.filter((stop) => !stop.social)).toEqual(links.filter((link) => !link.social));
   });
 
   test('no service name breaks inside the footer, from tablet to wide desktop', async ({ page }) => {

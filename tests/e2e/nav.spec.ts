@@ -395,6 +395,190 @@ test.describe('mobile menu, 1149 px', () => {
   });
 });
 
+test.describe('mobile menu group labels', () => {
+  test.use({ hasTouch: true });
+
+  interface Box {
+    left: number;
+    right: number;
+    top: number;
+    bottom: number;
+  }
+  interface LabelLayout {
+    label: string;
+    /** Each word of the label, in reading order. */
+    words: (Box & { text: string })[];
+    /** Where the row's content starts and ends (inside its padding). */
+    start: number;
+    end: number;
+    /** The width of a space in the label's font. */
+    space: number;
+    fontSize: number;
+  }
+
+  const TOGGLES = '.mobile-nav__panel .nav-toggle';
+
+  /** The layout of every group label on screen in the mobile menu, in document order (null: not shown, or no text). */
+  function labelLayouts(page: Page): Promise<(LabelLayout | null)[]> {
+    return page.locator(TOGGLES).evaluateAll((toggles) =>
+      toggles.map((toggle) => {
+        const label = toggle.textContent?.trim() ?? '';
+        if (!toggle.checkVisibility() || label === '') return null;
+        const words: (Box & { text: string })[] = [];
+        const walker = document.createTreeWalker(toggle, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const { left, right, top, bottom } = range.getBoundingClientRect();
+            words.push({ text: match[0], left, right, top, bottom });
+          }
+        }
+        const style = getComputedStyle(toggle);
+        const box = toggle.getBoundingClientRect();
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        return {
+          label,
+          words,
+          start: box.left + parseFloat(style.borderInlineStartWidth) + parseFloat(style.paddingInlineStart),
+          end: box.right - parseFloat(style.borderInlineEndWidth) - parseFloat(style.paddingInlineEnd),
+          space: context.measureText(' ').width,
+          fontSize: parseFloat(style.fontSize),
+        };
+      }),
+    );
+  }
+
+  /**
+   * The box of the chevron each toggle draws (a ::after pseudo-element of the toggle or of
+   * something inside it), in document order as `labelLayouts`. Pseudo-elements have no DOM API
+   * for their box: the browser's DevTools protocol measures them.
+   */
+  async function chevronBoxes(page: Page): Promise<(Box | null)[]> {
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      type CdpNode = { nodeId: number; pseudoType?: string; children?: CdpNode[]; pseudoElements?: CdpNode[] };
+      const { root } = (await cdp.send('DOM.getDocument', { depth: -1 })) as { root: CdpNode };
+      const byId = new Map<number, CdpNode>();
+      const index = (node: CdpNode) => {
+        byId.set(node.nodeId, node);
+        for (const child of [...(node.children ?? []), ...(node.pseudoElements ?? [])]) index(child);
+      };
+      index(root);
+      const afters = (node: CdpNode): CdpNode[] => [
+        ...(node.pseudoElements ?? []).filter((pseudo) => pseudo.pseudoType === 'after'),
+        ...(node.children ?? []).flatMap(afters),
+      ];
+      const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: TOGGLES });
+      const boxes: (Box | null)[] = [];
+      for (const nodeId of nodeIds) {
+        let found: Box | null = null;
+        for (const pseudo of afters(byId.get(nodeId)!)) {
+          const model = await cdp.send('DOM.getBoxModel', { nodeId: pseudo.nodeId }).catch(() => null);
+          if (!model) continue;
+          const xs = model.model.border.filter((_, i) => i % 2 === 0);
+          const ys = model.model.border.filter((_, i) => i % 2 === 1);
+          found = { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };
+        }
+        boxes.push(found);
+      }
+      return boxes;
+    } finally {
+      await cdp.detach();
+    }
+  }
+
+  /** What is wrong with how each label is laid out: one phrase from the row's start edge, the chevron right after it. */
+  async function labelProblems(page: Page): Promise<string[]> {
+    const layouts = await labelLayouts(page);
+    const chevrons = await chevronBoxes(page);
+    expect(chevrons.length).toBe(layouts.length);
+    const problems: string[] = [];
+    let checked = 0;
+    layouts.forEach((layout, i) => {
+      if (!layout) return;
+      checked += 1;
+      const { label, words, start, space, fontSize } = layout;
+      const round = (n: number) => Math.round(n);
+      if (words.map((w) => w.text).join(' ') !== label.replace(/\s+/g, ' ')) problems.push(`${label}: words read "${words.map((w) => w.text).join(' ')}"`);
+      // The first word, and the first word of any further line, starts at the row's start edge.
+      if (Math.abs(words[0]!.left - start) > 1) problems.push(`${label}: starts ${round(words[0]!.left - start)} px from the row's start`);
+      for (let w = 1; w < words.length; w++) {
+        const [before, word] = [words[w - 1]!, words[w]!];
+        const sameLine = Math.abs(word.top - before.top) < (before.bottom - before.top) / 2;
+        if (sameLine) {
+          const gap = word.left - before.right;
+          if (gap < 0 || gap > 1.5 * space) problems.push(`${label}: ${round(gap)} px between "${before.text}" and "${word.text}" (a space is ${round(space)} px)`);
+        } else if (word.top < before.bottom - 1 || Math.abs(word.left - start) > 1) {
+          problems.push(`${label}: "${word.text}" does not start the next line at the row's start`);
+        }
+      }
+      // The chevron follows the last word, on its line, a small gap after it.
+      const last = words.at(-1)!;
+      const chevron = chevrons[i];
+      if (!chevron) problems.push(`${label}: no chevron`);
+      else {
+        const gap = chevron.left - last.right;
+        const middle = (chevron.top + chevron.bottom) / 2;
+        if (gap < 0 || gap > fontSize) problems.push(`${label}: chevron ${round(gap)} px after the text`);
+        if (middle < last.top || middle > last.bottom) problems.push(`${label}: chevron is not on the last line of the text`);
+      }
+    });
+    expect(checked, 'group labels measured').toBeGreaterThan(0);
+    return problems;
+  }
+
+  /** Opens every group (and every submenu) of the open menu, one by one. */
+  async function openEveryGroup(closed: Locator): Promise<void> {
+    while ((await closed.count()) > 0) await closed.first().tap();
+  }
+
+  for (const width of [390, 768, 1100]) {
+    test(`at ${width} px each group label reads as one phrase from the row's start, the chevron right after it`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await page.evaluate(() => document.fonts.ready);
+      const toggle = page.locator('.mobile-nav__toggle');
+      // Woken by focus first, so the tap below lands on the started island's button.
+      await toggle.focus();
+      await started(mobileNav(page));
+      await toggle.tap();
+      await expect(button(mobileNav(page), 'Menu')).toHaveAttribute('aria-expanded', 'true');
+      const panel = page.locator('.mobile-nav__panel');
+      await expect(panel).toBeVisible();
+      const first = panel.locator('.nav-list--depth-0 > li > button').first();
+      await first.tap();
+      await expect(first).toHaveAttribute('aria-expanded', 'true');
+      await page.screenshot({ path: `test-results/screenshots/mobile-menu-${width}.png` });
+      expect(await labelProblems(page), 'one group open').toEqual([]);
+      await openEveryGroup(panel.locator('button[aria-expanded="false"]:visible'));
+      await page.screenshot({ path: `test-results/screenshots/mobile-menu-${width}-all-open.png` });
+      expect(await labelProblems(page), 'every group open').toEqual([]);
+    });
+
+    test(`at ${width} px the same holds in the menu's server-rendered <details>, before its code has loaded`, async ({ page }) => {
+      await page.route('**/_astro/*.js', (route) => route.abort());
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await page.evaluate(() => document.fonts.ready);
+      await page.locator('.mobile-nav__toggle').tap();
+      const panel = page.locator('.mobile-nav__panel');
+      await expect(panel).toBeVisible();
+      await panel.locator('.nav-list--depth-0 > li > details > summary').first().tap();
+      await page.screenshot({ path: `test-results/screenshots/mobile-menu-details-${width}.png` });
+      // The top-level groups are exclusive (<details name>): each in turn, with what it holds.
+      for (const summary of await panel.locator('.nav-list--depth-0 > li > details > summary').all()) {
+        if ((await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open)) === false) await summary.tap();
+        for (const nested of await panel.locator('details[open] details:not([open]) > summary').all()) await nested.tap();
+        expect(await labelProblems(page), `with ${await summary.textContent()} open`).toEqual([]);
+      }
+      await expect(mobileNav(page)).not.toHaveAttribute('data-enhanced', '');
+    });
+  }
+});
+
 test.describe('JavaScript a content page loads', () => {
   /** Records the path of every script the page requests. */
   function recordScripts(page: Page): string[] {

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ROOT, loadPages, loadServices } from '../helpers/content';
+import { parseHtml } from '../helpers/dom';
+import { createSite } from '../../src/data/company';
 
 const CLIENT = path.join(ROOT, 'dist/client');
 const SPEC_ROUTES = [
@@ -84,6 +86,34 @@ describe('static output', () => {
     const redirects = read('_redirects');
     expect(redirects).toMatch(/^\/Aboutus\s+\/AboutUs\s+200$/m);
     expect(redirects).toMatch(/^\/services\/\*\s+\/services\/404\.html\s+404$/m);
+  });
+
+  test('the footer shows every social icon with its name, a link only where an address is configured (none by default)', () => {
+    // The company data as the build read it (npm test builds with the same environment).
+    const { social } = createSite(process.env);
+    const configured = Object.entries(process.env).filter(([name, value]) => name.startsWith('PUBLIC_SOCIAL_') && value);
+    for (const route of SPEC_ROUTES) {
+      const document = parseHtml(fs.readFileSync(fileFor(route), 'utf8'));
+      const items = [...document.querySelectorAll('footer .site-footer__social > li')];
+      expect(items, route).toHaveLength(social.length);
+      expect(document.querySelectorAll('footer .site-footer__social [href]'), route).toHaveLength(configured.length);
+      social.forEach((profile, i) => {
+        const item = items[i]!;
+        expect(item.textContent?.trim(), `${route} ${profile.network}`).toBe('');
+        if (profile.url) {
+          expect(item.querySelector('a')?.getAttribute('href'), `${route} ${profile.network}`).toBe(profile.url);
+        } else {
+          expect(item.querySelectorAll('a, [href], [tabindex]'), `${route} ${profile.network}`).toHaveLength(0);
+          expect(item.querySelector('[role="img"]')?.getAttribute('aria-label'), `${route} ${profile.network}`).toContain(profile.label);
+        }
+      });
+      // Search engines are told only of the profiles that exist.
+      const org = [...document.querySelectorAll('script[type="application/ld+json"]')]
+        .map((script) => JSON.parse(script.textContent ?? '') as Record<string, unknown>)
+        .find((block) => block['@type'] === 'ProfessionalService');
+      const sameAs = social.flatMap((profile) => (profile.url ? [profile.url] : []));
+      expect(org?.['sameAs'], route).toEqual(sameAs.length > 0 ? sameAs : undefined);
+    }
   });
 
   test('the sitemap lists every public page once, and no error page', () => {

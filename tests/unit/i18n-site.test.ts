@@ -48,6 +48,24 @@ describe('company details from the build environment', () => {
     expect(links.whatsappHref).toMatch(/^https:\/\/wa\.me\/966501234567\?text=/);
   });
 
+  test('no social profile has an address unless one is configured: by default none is', () => {
+    const profiles = createSite({}).social;
+    expect(profiles.length).toBeGreaterThan(0);
+    for (const profile of profiles) {
+      expect(profile.label, profile.network).not.toBe('');
+      expect(profile.url, profile.network).toBeUndefined();
+    }
+  });
+
+  test('a configured social address (https only) becomes that profile’s link; an empty one is no address', () => {
+    const custom = createSite({ PUBLIC_SOCIAL_LINKEDIN: 'https://www.linkedin.com/company/example-sa', PUBLIC_SOCIAL_X: '' });
+    const urls = Object.fromEntries(custom.social.map((profile) => [profile.network, profile.url]));
+    expect(urls['linkedin']).toBe('https://www.linkedin.com/company/example-sa');
+    expect(custom.social.filter((profile) => profile.url !== undefined)).toHaveLength(1);
+    expect(() => createSite({ PUBLIC_SOCIAL_FACEBOOK: 'http://www.facebook.com/example' })).toThrow(/social/);
+    expect(() => createSite({ PUBLIC_SOCIAL_INSTAGRAM: 'instagram.com/example' })).toThrow(/social/);
+  });
+
   test('a malformed value fails, naming the field', () => {
     expect(() => createSite({ PUBLIC_SITE_EMAIL: 'not-an-address' })).toThrow(/email/);
     expect(() => createSite({ PUBLIC_SITE_PHONE: '013 812' })).toThrow(/phone/);

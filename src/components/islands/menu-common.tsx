@@ -90,17 +90,26 @@ export function NativeMenuList({
 }
 
 /**
- * A group's name. At the top level its last word sits in a span of its own, on which the desktop
- * menu hangs the chevron, so the chevron never drops alone onto a line below. A name of three
- * words or more is also cut into two lines of about equal length, which the desktop menu stacks
- * where it is short of room (navigation.css): each label's box is then no wider than its longer
- * line, and the gaps between the labels stay even.
+ * A group's name, in one span (one flex item where a row is a flex box, so its words stay
+ * together) with its last word in a span of its own, on which the chevron hangs: it follows the
+ * label wherever the label wraps, and never drops alone onto a line below.
+ *
+ * At the top level a name of three words or more is also cut into two lines of about equal
+ * length, which only the desktop menu stacks, where it is short of room (navigation.css): each
+ * label's box is then no wider than its longer line, and the gaps between the labels stay even.
+ * Elsewhere (the mobile menu) the two parts flow on as one phrase.
  */
 function ToggleLabel({ label, depth }: { label: string; depth: number }) {
-  if (depth > 0) return label;
   const words = label.split(' ');
   const last = <span className="nav-toggle__tail">{words.pop()}</span>;
-  if (words.length < 2) return <>{words.length > 0 ? `${words[0]} ` : ''}{last}</>;
+  if (depth > 0 || words.length < 2) {
+    return (
+      <span className="nav-toggle__text">
+        {words.length > 0 ? `${words.join(' ')} ` : ''}
+        {last}
+      </span>
+    );
+  }
   // The first line takes the first `at` words; the cut is where the longer line is shortest.
   const firstLine = (at: number) => words.slice(0, at).join(' ');
   const longer = (at: number) => Math.max(firstLine(at).length, label.length - firstLine(at).length - 1);
@@ -108,13 +117,13 @@ function ToggleLabel({ label, depth }: { label: string; depth: number }) {
   for (let at = 2; at <= words.length; at++) if (longer(at) < longer(cut)) cut = at;
   const rest = words.slice(cut);
   return (
-    <>
+    <span className="nav-toggle__text">
       <span className="nav-toggle__line">{firstLine(cut)}</span>{' '}
       <span className="nav-toggle__line">
         {rest.length > 0 ? `${rest.join(' ')} ` : ''}
         {last}
       </span>
-    </>
+    </span>
   );
 }
 
