@@ -4,6 +4,7 @@
  * specification, keeps the answers on this device while the visitor types, and never loses
  * them when sending fails.
  */
+import './runtime';
 import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { t, type UiKey } from '../../i18n';
 import { COUNTRIES, PREFERRED_COUNTRIES } from '../../forms/countries';
