@@ -46,7 +46,7 @@ async function expectCurrent(carousel: Locator, index: number, count: number) {
   await expect(carousel.locator('.carousel__dot[aria-current="true"]')).toHaveAccessibleName(new RegExp(` ${index} of ${count}$`));
 }
 
-/** Asserts nothing changed: gives React time to commit a pending update first (the clock stays paused). */
+/** Asserts nothing changed: gives the islands' runtime time to commit a pending update first (the clock stays paused). */
 async function expectStill(page: Page, carousel: Locator, index: number, count: number) {
   await page.waitForTimeout(150);
   await expectCurrent(carousel, index, count);
