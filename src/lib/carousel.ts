@@ -1,5 +1,5 @@
 /**
- * The carousels' rules that need no browser: shared by the React island
+ * The carousels' rules that need no browser: shared by the carousel island
  * (src/components/islands/Carousel.tsx), the page that feeds it, and the tests.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Pictures for the React islands, made by astro:assets at build time. An island cannot render
+ * Pictures for the carousel islands, made by astro:assets at build time. An island cannot render
  * Astro's <Picture>, so the page asks for the same files with getImage() and hands the island
  * plain data (src, srcset, sizes, width, height, one <source> per format).
  */

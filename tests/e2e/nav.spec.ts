@@ -597,7 +597,7 @@ test.describe('JavaScript a content page loads', () => {
     };
   }
 
-  /** Errors the page reports (a React hydration mismatch is one). */
+  /** Errors the page reports (a script error while the island starts is one). */
   function recordErrors(page: Page): string[] {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -620,7 +620,7 @@ test.describe('JavaScript a content page loads', () => {
     await page.mouse.wheel(0, 600);
     await page.waitForLoadState('networkidle');
     const before = [...requested];
-    // Only the page's own scripts, if any: no island, no React.
+    // Only the page's own scripts, if any: no island, no framework runtime.
     for (const path of before) expect(await pageScripts(page)).toContain(path);
     const desktop = await islandFiles(page, '.desktop-nav');
     const mobile = await islandFiles(page, '.mobile-nav');

@@ -2,49 +2,52 @@
 /**
  * The form islands take over what the visitor put into the server-rendered HTML before they
  * started (src/components/islands/form-dom.ts): the reading itself, and each island rendered on
- * the "server", typed into, then hydrated with React as the page does.
+ * the "server", typed into, then hydrated on Preact's runtime as the page does.
  */
-import { act, createElement, type FunctionComponent } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import { h, hydrate as hydrateIsland, render, type ComponentType } from 'preact';
+import { act } from 'preact/test-utils';
+import { renderToString } from 'preact-render-to-string';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import ContactForm from '../../src/components/islands/ContactForm';
 import PartnerForm from '../../src/components/islands/PartnerForm';
 import { filledInPage, honeypotInPage } from '../../src/components/islands/form-dom';
 import { PARTNER_DRAFT_KEY, emptyPartner } from '../../src/forms/partner';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const direct = { email: 'info@example.com', phone: '+966 13 000 0000', phoneHref: 'tel:+966130000000' };
-let root: Root | undefined;
+let container: HTMLElement | undefined;
+
+/** The islands are written against React's types; on Preact's runtime they are Preact components. */
+type Island<P> = (props: P) => unknown;
+const asPreact = <P extends object>(component: Island<P>) => component as unknown as ComponentType<P>;
 
 beforeEach(() => {
   window.localStorage.clear();
 });
 
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
+  if (container) act(() => render(null, container!));
+  container = undefined;
   document.body.replaceChildren();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 /** The island's server HTML in the page, as the visitor sees it before any script runs. */
-function serverRender<P extends object>(component: FunctionComponent<P>, props: P): HTMLFormElement {
+function serverRender<P extends object>(component: Island<P>, props: P): HTMLFormElement {
   const island = document.createElement('div');
-  island.innerHTML = renderToString(createElement(component, props));
+  island.innerHTML = renderToString(h(asPreact(component), props));
   document.body.append(island);
   return island.querySelector('form')!;
 }
 
-async function hydrate<P extends object>(form: HTMLFormElement, component: FunctionComponent<P>, props: P) {
+async function hydrate<P extends object>(form: HTMLFormElement, component: Island<P>, props: P) {
+  container = form.parentElement!;
   await act(async () => {
-    root = hydrateRoot(form.parentElement!, createElement(component, props));
+    hydrateIsland(h(asPreact(component), props), container!);
   });
 }
 
-/** What a visitor does to a control before the island starts: no React event handler is there yet. */
+/** What a visitor does to a control before the island starts: no event handler of the island is there yet. */
 function type(form: HTMLFormElement, selector: string, value: string) {
   const control = form.querySelector<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(selector)!;
   control.value = value;

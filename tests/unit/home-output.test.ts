@@ -12,7 +12,8 @@ let html = '';
 
 /** The server-rendered markup of the island whose carousel has this class. */
 function island(variant: 'hero' | 'logos'): string {
-  const start = html.indexOf(`<section class="carousel carousel--${variant}"`);
+  // Attribute order is the renderer's choice (Preact writes `class` last).
+  const start = html.search(new RegExp(`<section [^>]*class="carousel carousel--${variant}"`));
   const end = html.indexOf('</section>', start);
   expect(start, variant).toBeGreaterThan(0);
   return html.slice(start, end);

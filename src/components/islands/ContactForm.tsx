@@ -3,6 +3,7 @@
  * posts to the endpoint without JavaScript; hydrated, it validates, sends JSON and shows the
  * banners, keeping every field when sending fails.
  */
+import './runtime';
 import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { t } from '../../i18n';
 import { buildContactPayload, contactSchema, emptyContact, isContactField, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';

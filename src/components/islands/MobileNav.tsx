@@ -8,6 +8,7 @@
  * - The page behind does not scroll while it is open (CSS: `html:has(.mobile-nav[data-open])`,
  *   which also covers the no-JavaScript `<details>`).
  */
+import './runtime';
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { toMenuNodes } from '../../lib/menu';
 import { DisclosureList, NativeMenuList, useEnhancement, type DisclosureMenu, type MenuLabels, type MenuProps } from './menu-common';

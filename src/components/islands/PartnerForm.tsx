@@ -4,6 +4,7 @@
  * specification, keeps the answers on this device while the visitor types, and never loses
  * them when sending fails.
  */
+import './runtime';
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { t } from '../../i18n';
 import { COUNTRIES, PREFERRED_COUNTRIES } from '../../forms/countries';
