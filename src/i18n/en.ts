@@ -36,6 +36,8 @@ export const en = {
   'footer.socialIcon': 'Globaq on {network}',
 
   'chat.label': 'Chat with us on WhatsApp (opens in a new tab)',
+  /** The name of the small region that holds the floating chat link. */
+  'chat.region': 'Chat',
 
   'home.title': 'Globaq',
   'home.intro':

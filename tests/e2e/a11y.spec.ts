@@ -1,13 +1,13 @@
-/** WCAG 2.2 AA, checked with axe on every page, at desktop and phone widths, menus open too. */
+/** WCAG 2.2 AA and axe's best practices, checked on every page, at desktop and phone widths, menus open too. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { AXE_TAGS } from './axe';
 import { PAGE_ROUTES } from './routes';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const EXTRA = ['/services/not-yet-a-service', '/no-such-page'];
 
 async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -18,12 +18,13 @@ for (const width of [1440, 390]) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     for (const path of [...PAGE_ROUTES.map((r) => r.path), ...EXTRA]) {
       await page.goto(path);
-      expect(await violations(page), path).toEqual([]);
+      expect.soft(await violations(page), path).toEqual([]);
     }
   });
 }
 
 test('axe finds no violation with the desktop dropdowns and their submenus open', async ({ page }) => {
+  test.setTimeout(180_000); // ten whole-page axe runs: a minute and more on a loaded machine
   await page.goto('/');
   const nav = page.locator('.desktop-nav');
   await nav.locator('.nav-list--depth-0 > li .nav-toggle').first().hover();

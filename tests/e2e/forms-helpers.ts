@@ -37,3 +37,19 @@ export async function interceptEndpoint(page: Page, path: string, options: { sta
 /** A form control by its exact label (a required field's label ends in "(required)"), inside the page's form. */
 export const field = (page: Page, label: string) =>
   page.locator('form.site-form').getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(required\\))?$`));
+
+/**
+ * Starts recording the page form's `submit` and `invalid` events; returns a reader of what was
+ * seen so far. The island runs the browser's own check (reportValidity) inside its submit
+ * handler, which fires `invalid` on each bad control there and then, and returns before sending:
+ * `submit` followed by `invalid` is the handler having stopped, with no time to wait out.
+ */
+export async function recordFormEvents(page: Page): Promise<() => Promise<string[]>> {
+  await page.locator('form.site-form').evaluate((form) => {
+    const seen: string[] = [];
+    Object.assign(window, { __formEvents: seen });
+    form.addEventListener('invalid', (event) => seen.push(`invalid:${(event.target as HTMLInputElement).name}`), true);
+    form.addEventListener('submit', () => seen.push('submit'), true);
+  });
+  return () => page.evaluate(() => (window as unknown as { __formEvents: string[] }).__formEvents.slice());
+}

@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { site } from './site-data';
 import { readContentDir } from '../helpers/frontmatter';
+import { t } from '../../src/i18n';
 
 test.describe('header', () => {
   test('logo links home, "Become a Partner" links /Partner, and it stays fixed while scrolling', async ({ page }) => {
@@ -74,12 +75,20 @@ test.describe('header', () => {
       await page.goto('/AboutUs');
       await page.evaluate(() => document.fonts.load('650 14px Cairo'));
       await page.evaluate(() => document.fonts.ready);
-      const { lines, slack, overflow, clear } = await measure();
-      expect(overflow, `${width}px`).toBeLessThanOrEqual(0);
-      expect(clear, `${width}px`).toBe(true);
-      expect(Math.max(...lines), `${width}px: ${lines}`).toBeLessThanOrEqual(width >= 1340 ? 1 : 2);
-      // No label's box is wider than its text and chevron (about 16 px).
-      expect(Math.max(...slack), `${width}px: ${slack}`).toBeLessThanOrEqual(20);
+      // Measured until it holds (or the timeout shows the last measurement): on a loaded machine the
+      // header can still be laying out its web font, or its island taking over, at the first look.
+      await expect
+        .poll(async () => {
+          const { lines, slack, overflow, clear } = await measure();
+          const wrong: string[] = [];
+          if (overflow > 0) wrong.push(`overflows by ${overflow} px`);
+          if (!clear) wrong.push('overlaps the logo or the partner button');
+          if (Math.max(...lines) > (width >= 1340 ? 1 : 2)) wrong.push(`lines per label ${lines}`);
+          // No label's box is wider than its text and chevron (about 16 px).
+          if (Math.max(...slack) > 20) wrong.push(`room beyond the text ${slack}`);
+          return wrong;
+        }, { message: `${width}px`, timeout: 10_000 })
+        .toEqual([]);
     }
   });
 
@@ -193,6 +202,12 @@ test.describe('floating chat link', () => {
     const href = new URL((await chat.getAttribute('href')) ?? '');
     expect(href.hostname).toBe('wa.me');
     expect(href.searchParams.get('text')).toBe(site.whatsapp.greeting);
+  });
+
+  test('it sits in a named landmark of its own, like everything else on the page', async ({ page }) => {
+    await page.goto('/AboutUs');
+    const region = page.getByRole('complementary', { name: t('chat.region'), exact: true });
+    await expect(region.getByRole('link', { name: t('chat.label') })).toBeVisible();
   });
 
   test('on a phone, it steps aside while the visitor types in a form', async ({ page }) => {

@@ -1,7 +1,8 @@
 /** The partner application, every rule of spec §3, §4, §5, §7, §8, with the endpoint intercepted. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { field, interceptEndpoint } from './forms-helpers';
+import { AXE_TAGS } from './axe';
+import { field, interceptEndpoint, recordFormEvents } from './forms-helpers';
 import { site } from './site-data';
 
 const ENDPOINT = '/api/partner';
@@ -23,7 +24,7 @@ async function fillRequired(page: Page) {
 }
 
 const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
+  (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations.map(
     (v) => v.id,
   );
 
@@ -104,6 +105,7 @@ test.describe('with JavaScript', () => {
     const capture = await interceptEndpoint(page, ENDPOINT, { status: 201 });
     await fillRequired(page);
     await field(page, 'Years in Business').fill('-2');
+    const events = await recordFormEvents(page);
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect
       .poll(() => field(page, 'Years in Business').evaluate((el: HTMLInputElement) => el.validity.rangeUnderflow))
@@ -114,7 +116,8 @@ test.describe('with JavaScript', () => {
     await expect
       .poll(() => field(page, 'Company Website').evaluate((el: HTMLInputElement) => el.validity.typeMismatch))
       .toBe(true);
-    await page.waitForTimeout(200);
+    const names = await Promise.all(['Years in Business', 'Company Website'].map((label) => field(page, label).getAttribute('name')));
+    await expect.poll(events).toEqual(names.flatMap((name) => ['submit', `invalid:${name}`]));
     expect(capture.requests).toHaveLength(0);
   });
 
