@@ -158,6 +158,7 @@ test.describe('desktop dropdowns, 1151 px', () => {
   });
 
   test('every destination is reachable through the dropdowns and their submenus', async ({ page }) => {
+    test.setTimeout(180_000); // some seventy destinations, each a click and a check: minutes on a loaded machine
     await page.goto('/');
     await hoverOpen(page, 'Trainings');
     const seen = await walk(page, desktopNav(page).locator('.nav-list--depth-0'), (toggle) => toggle.hover());
@@ -335,6 +336,7 @@ test.describe('mobile menu, 1149 px', () => {
   });
 
   test('every destination is reachable through the menu and its nested groups', async ({ page }) => {
+    test.setTimeout(180_000); // some seventy destinations, each a click and a check: minutes on a loaded machine
     await page.goto('/');
     await openMenu(page);
     const seen = await walk(page, page.locator('.mobile-nav__panel > .nav-list'), (toggle) => toggle.click());

@@ -6,6 +6,7 @@ import { ABOUT_HREF, ABOUT_MOBILE_HREF, flattenNavigation } from '../../src/data
 test.use({ javaScriptEnabled: false });
 
 test('every page shows its heading, all its sections and the whole menu without JavaScript', async ({ page }) => {
+  test.setTimeout(180_000); // every page of the site, one after the other
   for (const route of PAGE_ROUTES) {
     await page.goto(route.path);
     await expect(page.locator('h1'), route.path).toContainText(route.heading);
