@@ -2,9 +2,12 @@
  * Globaq website: the spreadsheet receiver for the contact form and the partner application.
  *
  * A Google Apps Script, bound to a Google Sheet and deployed as a web app (README.md beside this
- * file). Each POST from the site's forms becomes one row: one column per field, in the order the
- * site sends them (src/forms/contact.ts, src/forms/partner.ts), then the time it was received and
- * any field this script does not know, so nothing sent is dropped.
+ * file). Each POST from the site's forms becomes one row: one column per field, then the time it
+ * was received and any field this script does not know, so nothing sent is dropped. A new sheet
+ * gets its columns in the order the site sends the fields (the tables in src/forms/contact.ts and
+ * src/forms/partner.ts; a unit test holds FORMS below to them). Cells are written under the
+ * sheet's own header names, so staff may reorder columns or add their own (a "Status", say), and
+ * a field the site adds later gets a new column at the end of an existing sheet.
  *
  * Which form: the `form` query parameter of the web app's address (…/exec?form=contact or
  * …/exec?form=partner). Without it the form is recognised by its fields (`firstName` for the
@@ -25,7 +28,7 @@
  * editor's Executions page lists every call and its log.
  */
 
-/** Each form: its sheet, and its columns in the order the site sends the fields. */
+/** Each form: its sheet, and its fields in the order the site sends them. */
 const FORMS = {
   contact: {
     sheet: 'Contact',
@@ -35,13 +38,14 @@ const FORMS = {
     sheet: 'Partner',
     fields: [
       'name',
-      'organization',
       'jobTitle',
-      'country',
-      'cityName',
       'email',
       'phoneNumber',
+      'country',
+      'cityName',
+      'organization',
       'companyWebsite',
+      'presidentName',
       'yearsInBusiness',
       'numberOfSites',
       'numberOfEmployees',
@@ -50,20 +54,19 @@ const FORMS = {
       'servicesTypes',
       'targetMarkets',
       'interestReason',
+      'topThreeReasons',
+      'classroomAvailable',
+      'futureClassroomPlans',
+      'trainersAvailable',
+      'uploadedFiles',
+      'qualityFamiliarity',
+      'customerSatisfactionMeasured',
       'salesMarketingCapabilities',
       'demandAnticipation',
       'marketPotential',
-      'topThreeReasons',
       'localCompetition',
       'competitorEncounters',
       'competitorAnalysis',
-      'presidentName',
-      'classroomAvailable',
-      'trainersAvailable',
-      'customerSatisfactionMeasured',
-      'qualityFamiliarity',
-      'futureClassroomPlans',
-      'uploadedFiles',
     ],
   },
 };
@@ -122,13 +125,13 @@ function receive_(e, now) {
   const form = FORMS[name];
   const spam = String(payload[HONEYPOT_FIELD] == null ? '' : payload[HONEYPOT_FIELD]).trim() !== '';
   const sheetName = spam ? form.sheet + SPAM_SUFFIX : form.sheet;
-  const row = rowFor_(form, payload, now);
 
   const lock = LockService.getScriptLock();
   if (!lock.tryLock(LOCK_WAIT_MS)) throw new SubmissionError('busy', 'another submission held the lock too long');
   try {
-    const sheet = sheetFor_(sheetName, form);
-    sheet.appendRow(row);
+    const sheet = sheetFor_(sheetName);
+    const header = headerFor_(sheet, form);
+    sheet.appendRow(rowFor_(form, payload, now, header));
     SpreadsheetApp.flush();
     return { ok: true, form: name, sheet: sheetName, row: sheet.getLastRow() };
   } finally {
@@ -193,8 +196,13 @@ function chooseForm_(requested, payload) {
   throw new SubmissionError('unknown_form', 'no ?form= parameter and the fields match neither form');
 }
 
-/** One row: the form's fields in order, the time received, then any unknown field as JSON. */
-function rowFor_(form, payload, now) {
+/**
+ * One row under `header` (the sheet's first row; by default the form's fields, then the time
+ * received and any unknown field as JSON): each column gets the value of the field it names, a
+ * column the script does not fill (one staff added) stays empty.
+ */
+function rowFor_(form, payload, now, header) {
+  const columns = header || form.fields.concat(EXTRA_COLUMNS);
   const known = {};
   form.fields.forEach(function (field) {
     known[field] = true;
@@ -204,12 +212,15 @@ function rowFor_(form, payload, now) {
   Object.keys(payload).forEach(function (key) {
     if (!known[key]) others[key] = payload[key];
   });
-  const cells = form.fields.map(function (field) {
-    return cellValue_(payload[field]);
+  const cells = {};
+  form.fields.forEach(function (field) {
+    cells[field] = cellValue_(payload[field]);
   });
-  cells.push(now.toISOString());
-  cells.push(Object.keys(others).length > 0 ? cellValue_(JSON.stringify(others)) : '');
-  return cells;
+  cells.receivedAt = now.toISOString();
+  cells.otherFields = Object.keys(others).length > 0 ? cellValue_(JSON.stringify(others)) : '';
+  return columns.map(function (column) {
+    return Object.prototype.hasOwnProperty.call(cells, column) ? cells[column] : '';
+  });
 }
 
 /** A field's value as a safe cell: text neutralised, lists joined, numbers kept as numbers. */
@@ -231,16 +242,33 @@ function neutralise_(text) {
   return /^[=+\-@\t\r']/.test(text) ? "'" + text : text;
 }
 
-/** The sheet for a form, created with its header row on first use. */
-function sheetFor_(name, form) {
+/** The sheet of this name, created on first use. */
+function sheetFor_(name) {
   const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  let sheet = spreadsheet.getSheetByName(name);
-  if (!sheet) sheet = spreadsheet.insertSheet(name);
+  return spreadsheet.getSheetByName(name) || spreadsheet.insertSheet(name);
+}
+
+/**
+ * The sheet's column names (its first row). An empty sheet gets the form's fields and the extra
+ * columns, frozen; a sheet made before the form gained a field gets a column for it at the end.
+ */
+function headerFor_(sheet, form) {
+  const wanted = form.fields.concat(EXTRA_COLUMNS);
   if (sheet.getLastRow() === 0) {
-    sheet.appendRow(form.fields.concat(EXTRA_COLUMNS));
+    sheet.appendRow(wanted);
     sheet.setFrozenRows(1);
+    return wanted;
   }
-  return sheet;
+  const width = sheet.getLastColumn();
+  const header = width > 0 ? sheet.getRange(1, 1, 1, width).getValues()[0].map(String) : [];
+  const missing = wanted.filter(function (column) {
+    return header.indexOf(column) < 0;
+  });
+  if (missing.length > 0) {
+    sheet.getRange(1, header.length + 1, 1, missing.length).setValues([missing]);
+    return header.concat(missing);
+  }
+  return header;
 }
 
 function jsonReply_(result) {

@@ -1,30 +1,36 @@
 /**
- * The contact form (spec §3, §5, §7): its fields, its schema and the body it sends.
- * Shared by the island (src/components/islands) and the receiver (src/pages/api).
+ * The contact form (spec §3, §5, §7): its fields, described once (see fields.ts), its schema and
+ * the body it sends. Shared by the island (src/components/islands) and the receiver (src/server).
  */
 import * as z from 'zod/mini';
-import { LONG_TEXT_MAX, hasVisibleText, optionalText, requiredEmail, requiredText } from './rules';
+import type { UiKey } from '../i18n';
+import { LONG_TEXT_MAX, requiredText } from './rules';
+import { bodyFromForm, buildPayload, completeBody, emptyValues, fieldNames, fieldShapes, missingFields, requiredFields, type FieldSpec, type FormValues } from './fields';
 
-/** The visitor's fields, in form order. */
-export const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'country', 'city', 'company', 'message'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
+/** The visitor's fields, in form order (spec §3), required ones per spec §5. */
+export const CONTACT_FORM = {
+  firstName: { kind: 'text', required: true, max: 100, autocomplete: 'given-name', inMail: true },
+  lastName: { kind: 'text', required: true, max: 100, autocomplete: 'family-name', inMail: true },
+  email: { kind: 'email', required: true, autocomplete: 'email', inMail: true, wide: true },
+  country: { kind: 'text', max: 100, autocomplete: 'country-name', inMail: true },
+  city: { kind: 'text', max: 100, autocomplete: 'address-level2', inMail: true },
+  company: { kind: 'text', max: 200, autocomplete: 'organization', inMail: true, wide: true },
+  message: { kind: 'longText', max: LONG_TEXT_MAX, inMail: true, wide: true },
+} as const satisfies Record<string, FieldSpec>;
 
-export const isContactField = (name: string): name is ContactField => (CONTACT_FIELDS as readonly string[]).includes(name);
+export type ContactField = keyof typeof CONTACT_FORM;
+export type ContactValues = FormValues<typeof CONTACT_FORM>;
+
+export const CONTACT_FIELDS: readonly ContactField[] = fieldNames(CONTACT_FORM);
+
+export const isContactField = (name: string): name is ContactField => Object.hasOwn(CONTACT_FORM, name);
 
 /** Spec §5: required fields. */
-export const CONTACT_REQUIRED: readonly ContactField[] = ['firstName', 'lastName', 'email'];
+export const CONTACT_REQUIRED: readonly ContactField[] = requiredFields(CONTACT_FORM);
 
-export type ContactValues = Record<ContactField, string>;
-
-/** The JSON body, exactly the fields of spec §7. */
+/** The JSON body, exactly the fields of spec §7: the visitor's, then the moment of sending. */
 export const contactSchema = z.strictObject({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  email: requiredEmail(),
-  country: optionalText(100),
-  city: optionalText(100),
-  company: optionalText(200),
-  message: optionalText(LONG_TEXT_MAX),
+  ...fieldShapes(CONTACT_FORM),
   /** ISO 8601 timestamp of sending. */
   submissionDate: z.iso.datetime({ offset: true, message: 'invalidValue' }),
   /** The same moment as the visitor's browser formats it. */
@@ -33,27 +39,15 @@ export const contactSchema = z.strictObject({
 
 export type ContactPayload = z.infer<typeof contactSchema>;
 
-export const emptyContact = (): ContactValues => ({ firstName: '', lastName: '', email: '', country: '', city: '', company: '', message: '' });
+export const emptyContact = (): ContactValues => emptyValues(CONTACT_FORM);
 
 /** Spec §3: on sending, submissionDate (ISO) and submissionTimestamp (locale-formatted) are added. */
 export function buildContactPayload(values: ContactValues, now: Date = new Date(), locale?: string): ContactPayload {
-  return {
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    email: values.email.trim(),
-    country: values.country.trim(),
-    city: values.city.trim(),
-    company: values.company.trim(),
-    message: values.message.trim(),
-    submissionDate: now.toISOString(),
-    submissionTimestamp: now.toLocaleString(locale),
-  };
+  return { ...buildPayload(CONTACT_FORM, values), submissionDate: now.toISOString(), submissionTimestamp: now.toLocaleString(locale) };
 }
 
 /** Required fields left empty, in form order. */
-export function missingContactFields(values: ContactValues): ContactField[] {
-  return CONTACT_REQUIRED.filter((field) => !hasVisibleText(values[field]));
-}
+export const missingContactFields = (values: ContactValues): ContactField[] => missingFields(CONTACT_FORM, values);
 
 /**
  * A body as the receiver completes it before validation: a field left out is an empty answer
@@ -62,19 +56,15 @@ export function missingContactFields(values: ContactValues): ContactField[] {
  * server received it. Fields that are there are left as they are, for the schema to judge.
  */
 export function completeContactBody(body: Record<string, unknown>, now: Date): Record<string, unknown> {
-  const out = { ...body };
-  for (const field of CONTACT_FIELDS) if (!Object.hasOwn(out, field)) out[field] = '';
+  const out = completeBody(CONTACT_FORM, body);
   if (!Object.hasOwn(out, 'submissionDate')) out['submissionDate'] = now.toISOString();
   if (!Object.hasOwn(out, 'submissionTimestamp')) out['submissionTimestamp'] = now.toUTCString();
   return out;
 }
 
 /** A url-encoded form post (JavaScript off) as the JSON body the island would send, stamped with the server's time. */
-export function contactValuesFromForm(form: URLSearchParams, now: Date = new Date()): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    const all = form.getAll(key);
-    out[key] = all.length === 1 ? all[0] : all;
-  }
-  return completeContactBody(out, now);
-}
+export const contactValuesFromForm = (form: URLSearchParams, now: Date = new Date()): Record<string, unknown> =>
+  completeContactBody(bodyFromForm(CONTACT_FORM, form), now);
+
+/** The dictionary key of a field's label; every field has one (the type checker holds the dictionary to it). */
+export const contactLabelKey = (field: ContactField) => `contact.field.${field}` as const satisfies UiKey;

@@ -1,4 +1,5 @@
 import { en } from './en';
+import { fillTemplate } from './template';
 
 export type UiKey = keyof typeof en;
 export type UiStrings = Record<UiKey, string>;
@@ -27,11 +28,11 @@ export function isUiKey(key: string, locale: Locale = defaultLocale): key is UiK
  * `values`. A placeholder without a value is an error, so a broken string never ships.
  */
 export function t(key: UiKey, values: Record<string, string | number> = {}, locale: Locale = defaultLocale): string {
-  return locale.strings[key].replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`Missing value "${name}" for UI string "${key}"`);
-    return String(value);
-  });
+  try {
+    return fillTemplate(locale.strings[key], values);
+  } catch (error) {
+    throw new Error(`UI string "${key}": ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -44,15 +44,6 @@ export interface CarouselLabels {
   readonly unavailable: string;
 }
 
-/** Fills `{name}` placeholders. A placeholder without a value is an error, as in src/i18n. */
-export function fillTemplate(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`Missing value "${name}" for "${template}"`);
-    return String(value);
-  });
-}
-
 /**
  * WAI-ARIA APG carousel: rotation runs unless the visitor stopped it (rotation control, or
  * keyboard focus entering the carousel) or the pointer is over the carousel.

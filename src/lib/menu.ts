@@ -62,11 +62,6 @@ export function pathTo(key: string): string[] {
   return parts.map((_, i) => parts.slice(0, i + 1).join('/'));
 }
 
-/** Fill `{name}` placeholders of an interface string handed to an island. */
-export function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
-
 // ---- Desktop dropdown state -------------------------------------------------------------
 
 /**

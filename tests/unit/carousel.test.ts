@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { LOGO_BREAKPOINTS, fillTemplate, isBrokenImage, isRotating, logosPerView } from '../../src/lib/carousel';
+import { fillTemplate } from '../../src/i18n/template';
+import { LOGO_BREAKPOINTS, isBrokenImage, isRotating, logosPerView } from '../../src/lib/carousel';
 import { CLIENT_INTERVAL_MS, HERO_INTERVAL_MS, clientLogos, heroImages } from '../../src/data/carousels';
 import { en } from '../../src/i18n/en';
 import { ROOT } from '../helpers/content';

@@ -3,17 +3,19 @@ import { describe, expect, test, vi } from 'vitest';
 import { buildContactPayload, contactSchema, contactValuesFromForm, emptyContact, missingContactFields } from '../../src/forms/contact';
 import {
   OWNERSHIP_OPTIONS,
+  PARTNER_FIELD_ORDER,
   PARTNER_REQUIRED,
   PARTNER_SECTIONS,
   buildPartnerPayload,
-  classroomPlansAsked,
   emptyPartner,
   missingPartnerFields,
-  ownershipNeedsSpecification,
+  partnerAsks,
+  partnerPlaceholder,
   partnerSchema,
   partnerValuesFromForm,
+  sectionFields,
 } from '../../src/forms/partner';
-import { COUNTRIES, PREFERRED_COUNTRIES } from '../../src/forms/countries';
+import { COUNTRIES, PREFERRED_COUNTRIES, countryName } from '../../src/forms/countries';
 import { MAX_FILE_BYTES, checkFiles } from '../../src/forms/files';
 import { cleanVisitorText, fieldIssues, hasVisibleText, withScheme } from '../../src/forms/rules';
 import { submitToEndpoint } from '../../src/forms/submit';
@@ -89,23 +91,28 @@ describe('partner application', () => {
     expect(payload.numberOfSites).toBe(3);
     expect(payload.numberOfEmployees).toBeNull();
     expect(Object.keys(payload).sort()).toEqual(Object.keys(partnerSchema.shape).sort());
-    expect(Object.keys(payload)).toHaveLength(18 + 3 + 4 + 2 + 2 + 1);
     expect(partnerSchema.safeParse(payload).success).toBe(true);
   });
 
-  test('the six sections hold every field exactly once', () => {
-    const inSections = PARTNER_SECTIONS.flatMap((s) => s.fields as readonly string[]);
-    const payloadFields = Object.keys(partnerSchema.shape).filter((f) => f !== 'uploadedFiles');
-    expect([...inSections].sort()).toEqual([...payloadFields].sort());
-    expect(new Set(inSections).size).toBe(inSections.length);
-    expect(PARTNER_SECTIONS.map((s) => s.id)).toEqual(['basic', 'company', 'interest', 'training', 'business', 'competition']);
+  test('the six sections, in the spec\'s order, hold every field exactly once, each section in one run', () => {
+    expect(PARTNER_SECTIONS).toEqual(['basic', 'company', 'interest', 'training', 'business', 'competition']);
+    const inSections = PARTNER_SECTIONS.flatMap(sectionFields);
+    expect(inSections).toEqual([...PARTNER_FIELD_ORDER]);
+    expect(Object.keys(partnerSchema.shape)).toEqual([...PARTNER_FIELD_ORDER]);
   });
 
-  test('follow-up questions (spec §4)', () => {
-    expect(OWNERSHIP_OPTIONS.filter(ownershipNeedsSpecification)).toEqual(['Subsidiary (please specify name of parent company)', 'Other']);
-    expect(classroomPlansAsked('No')).toBe(true);
-    expect(classroomPlansAsked('Yes')).toBe(false);
-    expect(classroomPlansAsked('')).toBe(false);
+  test('follow-up questions (spec §4): asked by the answers their entry names, and only then sent', () => {
+    const asks = (formOfOwnership: string) => partnerAsks('ownershipSpecification', { ...emptyPartner(), formOfOwnership });
+    expect(OWNERSHIP_OPTIONS.map((option) => option.value).filter(asks)).toEqual(['Subsidiary (please specify name of parent company)', 'Other']);
+    expect(asks('')).toBe(false);
+    const classroom = (classroomAvailable: string) => partnerAsks('futureClassroomPlans', { ...emptyPartner(), classroomAvailable });
+    expect([classroom('No'), classroom('Yes'), classroom('')]).toEqual([true, false, false]);
+    expect(partnerAsks('name', emptyPartner())).toBe(true);
+    // The follow-up's placeholder follows the answer that asked it.
+    expect(partnerPlaceholder('ownershipSpecification', { ...emptyPartner(), formOfOwnership: 'Other' })).toBe('partner.placeholder.other');
+    expect(partnerPlaceholder('ownershipSpecification', { ...emptyPartner(), formOfOwnership: OWNERSHIP_OPTIONS[2].value })).toBe('partner.placeholder.subsidiary');
+    expect(partnerPlaceholder('country', emptyPartner())).toBe('partner.placeholder.country');
+    expect(partnerPlaceholder('name', emptyPartner())).toBeUndefined();
     // Answers to hidden follow-ups are not sent.
     const payload = buildPartnerPayload({ ...filledPartner(), ownershipSpecification: 'Parent Co', classroomAvailable: 'Yes', futureClassroomPlans: 'x' }, []);
     expect(payload.ownershipSpecification).toBe('');
@@ -184,18 +191,30 @@ describe('partner application', () => {
     // Required fields left out are reported as required, not as malformed.
     const missing = partnerSchema.safeParse(partnerValuesFromForm(new URLSearchParams('name=Aisha')));
     expect(missing.success ? [] : fieldIssues(missing.error).slice(0, 3)).toEqual([
-      { field: 'organization', code: 'required' },
       { field: 'jobTitle', code: 'required' },
-      { field: 'country', code: 'required' },
+      { field: 'email', code: 'required' },
+      { field: 'phoneNumber', code: 'required' },
     ]);
   });
 
   test('about 195 countries, each once, Saudi Arabia offered first', () => {
     expect(COUNTRIES.length).toBeGreaterThanOrEqual(193);
     expect(COUNTRIES.length).toBeLessThanOrEqual(197);
-    expect(new Set(COUNTRIES).size).toBe(COUNTRIES.length);
-    expect(PREFERRED_COUNTRIES[0]).toBe('Saudi Arabia');
-    expect(COUNTRIES).toContain('Türkiye');
+    expect(new Set(COUNTRIES.map((c) => c.value)).size).toBe(COUNTRIES.length);
+    expect(new Set(COUNTRIES.map((c) => c.key)).size).toBe(COUNTRIES.length);
+    expect(COUNTRIES.every((c) => /^[A-Z]{2}$/.test(c.key))).toBe(true);
+    expect(PREFERRED_COUNTRIES[0]).toBe('SA');
+    expect(COUNTRIES.find((c) => c.key === 'SA')?.value).toBe('Saudi Arabia');
+    expect(COUNTRIES.map((c) => c.value)).toContain('Türkiye');
+  });
+
+  test('a country is sent by its English name and read in the visitor\'s language by its code', () => {
+    const saudi = COUNTRIES.find((c) => c.key === 'SA')!;
+    expect(countryName(saudi, 'en')).toBe('Saudi Arabia');
+    expect(countryName(saudi, 'ar')).toBe('المملكة العربية السعودية');
+    // Every code is one the Unicode data knows, so each country has a name in any language.
+    const known = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    expect(COUNTRIES.filter((c) => known.of(c.key) === undefined)).toEqual([]);
   });
 });
 

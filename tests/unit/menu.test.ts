@@ -7,7 +7,6 @@ import {
   CLOSE_DELAY_MS,
   CLOSED,
   closesOnLeave,
-  fill,
   leadsTo,
   menuReducer,
   pathTo,
@@ -72,11 +71,10 @@ describe('the menu tree', () => {
     expect(() => toMenuNodes([{ label: 'A b', href: '/1' }, { label: 'A-B', href: '/2' }])).toThrow('"a-b"');
   });
 
-  test('slugs, key paths, placeholders', () => {
+  test('slugs and key paths', () => {
     expect(slugify('Laboratory Management Services (17025)')).toBe('laboratory-management-services-17025');
     expect(slugify('ISO/IEC 17025:2017')).toBe('iso-iec-17025-2017');
     expect(pathTo(AWARENESS)).toEqual([T, ISO, AWARENESS]);
-    expect(fill('{label} submenu', { label: 'ISO Awareness Training' })).toBe('ISO Awareness Training submenu');
   });
 
   test('the mobile tree links About as /Aboutus and changes nothing else', () => {

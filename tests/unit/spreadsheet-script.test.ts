@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, test } from 'vitest';
-import { buildContactPayload, emptyContact } from '../../src/forms/contact';
-import { buildPartnerPayload, emptyPartner } from '../../src/forms/partner';
+import { CONTACT_FIELDS, buildContactPayload, emptyContact } from '../../src/forms/contact';
+import { PARTNER_FIELD_ORDER, buildPartnerPayload, emptyPartner } from '../../src/forms/partner';
 import { HONEYPOT_FIELD } from '../../src/forms/honeypot';
 import { ROOT } from '../helpers/frontmatter';
 import { filledPartner as filledPartnerBase } from '../fixtures/partner';
@@ -48,6 +48,24 @@ class FakeSheet {
   }
   getLastRow(): number {
     return this.rows.length;
+  }
+  getLastColumn(): number {
+    return Math.max(0, ...this.rows.map((row) => row.length));
+  }
+  /** Apps Script's Range, as far as the script uses it: rows and columns count from 1. */
+  getRange(row: number, column: number, rows: number, columns: number) {
+    const cells = this.rows;
+    return {
+      getValues: (): Cell[][] =>
+        Array.from({ length: rows }, (_, r) => Array.from({ length: columns }, (_, c) => cells[row - 1 + r]?.[column - 1 + c] ?? '')),
+      setValues: (values: Cell[][]) => {
+        if (!this.lock.held) throw new Error(`setValues on "${this.name}" without the script lock`);
+        values.forEach((line, r) => {
+          const target = (cells[row - 1 + r] ??= []);
+          line.forEach((value, c) => (target[column - 1 + c] = value));
+        });
+      },
+    };
   }
   setFrozenRows(n: number): void {
     this.frozenRows = n;
@@ -176,6 +194,46 @@ describe('spreadsheet receiver: columns', () => {
     expect(s.get<string[]>('FORMS.partner.fields')).toEqual(Object.keys(buildPartnerPayload(emptyPartner(), [])));
   });
 
+  test('the columns are the forms\' field tables, in their order (src/forms)', () => {
+    const s = load();
+    expect(s.get<string[]>('FORMS.contact.fields')).toEqual([...CONTACT_FIELDS, 'submissionDate', 'submissionTimestamp']);
+    expect(s.get<string[]>('FORMS.partner.fields')).toEqual([...PARTNER_FIELD_ORDER]);
+  });
+
+  test('each value goes under its own header: staff may reorder the columns and add their own', () => {
+    const s = load();
+    s.lock.held = true;
+    const sheet = s.spreadsheet.insertSheet('Contact');
+    sheet.appendRow(['Status', 'email', 'receivedAt', 'lastName', 'firstName', 'message', 'otherFields', 'company', 'city', 'country', 'submissionTimestamp', 'submissionDate']);
+    s.lock.held = false;
+    expect(json(s.doPost(post(JSON.stringify(contactPayload()), 'contact'))).ok).toBe(true);
+    const [header, row] = sheet.rows;
+    const cell = (column: string) => row?.[header?.indexOf(column) ?? -1];
+    expect(header).toHaveLength(12);
+    expect(cell('Status')).toBe('');
+    expect(cell('email')).toBe('omar@example.com');
+    expect(cell('firstName')).toBe('Omar');
+    expect(cell('lastName')).toBe('Saleh');
+    expect(cell('message')).toBe('We need a Schedule Q assessment.');
+    expect(cell('submissionDate')).toBe(contactPayload().submissionDate);
+    expect(String(cell('receivedAt'))).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  test('a sheet made before the form gained a field gets a column for it at the end', () => {
+    const s = load();
+    s.lock.held = true;
+    const sheet = s.spreadsheet.insertSheet('Contact');
+    const older = ['firstName', 'lastName', 'email', 'message', 'receivedAt', 'otherFields'];
+    sheet.appendRow(older);
+    s.lock.held = false;
+    expect(json(s.doPost(post(JSON.stringify(contactPayload()), 'contact'))).ok).toBe(true);
+    const [header, row] = sheet.rows;
+    expect(header).toEqual([...older, 'country', 'city', 'company', 'submissionDate', 'submissionTimestamp']);
+    expect(row?.slice(-5)).toEqual(['Saudi Arabia', 'Al-Khobar', 'Gulf Fabrication', contactPayload().submissionDate, contactPayload().submissionTimestamp]);
+    expect(row?.slice(0, 3)).toEqual(['Omar', 'Saleh', 'omar@example.com']);
+    expect(s.lock.held).toBe(false);
+  });
+
   test('the header row is written on first use only, then frozen', () => {
     const s = load();
     expect(json(s.doPost(post(JSON.stringify(contactPayload()), 'contact'))).ok).toBe(true);
@@ -225,7 +283,7 @@ describe('spreadsheet receiver: columns', () => {
     const [header, row] = s.spreadsheet.getSheetByName('Partner')?.rows ?? [];
     const cell = (field: string) => row?.[header?.indexOf(field) ?? -1];
     expect(header).toEqual([...Object.keys(payload), 'receivedAt', 'otherFields']);
-    expect(row?.slice(0, 4)).toEqual(['Aisha Al-Qahtani', 'Eastern Quality Training', 'Managing Director', 'Saudi Arabia']);
+    expect(['name', 'organization', 'jobTitle', 'country'].map(cell)).toEqual(['Aisha Al-Qahtani', 'Eastern Quality Training', 'Managing Director', 'Saudi Arabia']);
     expect(cell('yearsInBusiness')).toBe(7);
     expect(cell('numberOfSites')).toBe('');
     expect(cell('numberOfEmployees')).toBe(40);
@@ -296,9 +354,10 @@ describe('spreadsheet receiver: formula-like cells', () => {
     expect(row[10]).toBe('{"extra":"=1"}');
 
     const partner = s.rowFor('partner', { ...buildPartnerPayload(filledPartner(), []), servicesTypes: ['=cmd', 'Training Courses'] });
-    expect(partner[13]).toBe("'=cmd, Training Courses");
+    const column = (field: string) => PARTNER_FIELD_ORDER.indexOf(field as (typeof PARTNER_FIELD_ORDER)[number]);
+    expect(partner[column('servicesTypes')]).toBe("'=cmd, Training Courses");
     // A negative number stays a number: only text is read as a formula.
-    expect(s.rowFor('partner', { numberOfSites: -3 })[9]).toBe(-3);
+    expect(s.rowFor('partner', { numberOfSites: -3 })[column('numberOfSites')]).toBe(-3);
   });
 });
 

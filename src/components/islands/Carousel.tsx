@@ -14,7 +14,8 @@ import './runtime';
 import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
-import { fillTemplate, isBrokenImage, isRotating, type CarouselLabels, type CarouselSlide, type PictureData } from '../../lib/carousel';
+import { fillTemplate } from '../../i18n/template';
+import { isBrokenImage, isRotating, type CarouselLabels, type CarouselSlide, type PictureData } from '../../lib/carousel';
 import './carousel.css';
 
 export interface CarouselProps {

@@ -6,7 +6,8 @@
 import './runtime';
 import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { t } from '../../i18n';
-import { buildContactPayload, contactSchema, emptyContact, isContactField, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';
+import { CONTACT_FIELDS, CONTACT_FORM, buildContactPayload, contactLabelKey, contactSchema, emptyContact, isContactField, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';
+import { mailLines, type FieldSpec } from '../../forms/fields';
 import { submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
 import { filledInPage, honeypotInPage } from './form-dom';
@@ -16,7 +17,7 @@ import './forms.css';
 type Status = 'idle' | 'submitting' | 'success' | 'failure';
 
 const fieldId = (field: string) => `contact-${field}`;
-const labelOf = (field: ContactField) => t(`contact.field.${field}`);
+const labelOf = (field: ContactField) => t(contactLabelKey(field));
 /** The summary names fields by the schema's word for them: each has its label. */
 const summaryLabel = (field: string) => (isContactField(field) ? labelOf(field) : field);
 
@@ -82,14 +83,23 @@ export default function ContactForm({ endpoint, direct }: { endpoint: string; di
   }
 
   const submitting = status === 'submitting';
-  const common = (field: ContactField) => ({
-    id: fieldId(field),
-    name: field,
-    label: labelOf(field),
-    value: values[field],
-    onChange: set(field),
-    error: errors[field],
-  });
+  /** Each field as its entry in the table describes it (src/forms/contact.ts). */
+  const renderField = (field: ContactField) => {
+    const spec: FieldSpec = CONTACT_FORM[field];
+    const common = {
+      id: fieldId(field),
+      name: field,
+      label: labelOf(field),
+      value: values[field],
+      onChange: set(field),
+      required: spec.required,
+      error: errors[field],
+      className: spec.wide ? 'site-form__wide' : undefined,
+    };
+    if (spec.kind === 'longText') return <TextArea key={field} {...common} rows={6} />;
+    const type = spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' ? spec.kind : 'text';
+    return <TextField key={field} {...common} type={type} autoComplete={spec.autocomplete} inputMode={type === 'email' ? 'email' : undefined} />;
+  };
 
   return (
     <form ref={formRef} className="site-form" method="post" action={endpoint} onSubmit={onSubmit} aria-labelledby="contact-form-title" data-hydrated={hydrated ? '' : undefined} data-status={status}>
@@ -99,27 +109,12 @@ export default function ContactForm({ endpoint, direct }: { endpoint: string; di
         <ResultBanner ref={bannerRef} kind="failure" title={t('contact.failure.title')} text={t('contact.failure.text')}>
           <FailureHelp
             direct={direct}
-            mailto={mailtoHref(direct.email, t('contact.failure.mailSubject'), [
-              values.message,
-              '',
-              `${values.firstName} ${values.lastName}`,
-              values.company,
-              [values.city, values.country].filter((part) => part.trim() !== '').join(', '),
-              values.email,
-            ])}
+            mailto={mailtoHref(direct.email, t('contact.failure.mailSubject'), mailLines(CONTACT_FORM, values, labelOf))}
           />
         </ResultBanner>
       ) : null}
       <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
-      <div className="site-form__grid">
-        <TextField {...common('firstName')} required autoComplete="given-name" />
-        <TextField {...common('lastName')} required autoComplete="family-name" />
-        <TextField {...common('email')} type="email" required autoComplete="email" inputMode="email" className="site-form__wide" />
-        <TextField {...common('country')} autoComplete="country-name" />
-        <TextField {...common('city')} autoComplete="address-level2" />
-        <TextField {...common('company')} autoComplete="organization" className="site-form__wide" />
-        <TextArea {...common('message')} rows={6} className="site-form__wide" />
-      </div>
+      <div className="site-form__grid">{CONTACT_FIELDS.map(renderField)}</div>
       <Honeypot value={honeypot} onChange={setHoneypot} />
       <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
         {submitting ? t('contact.submitting') : t('contact.submit')}

@@ -5,30 +5,31 @@
  * them when sending fails.
  */
 import './runtime';
-import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
-import { t } from '../../i18n';
-import { COUNTRIES, PREFERRED_COUNTRIES } from '../../forms/countries';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
+import { defaultLocale, t } from '../../i18n';
+import { COUNTRIES, PREFERRED_COUNTRIES, countryName } from '../../forms/countries';
 import { ACCEPT_ATTRIBUTE, checkFiles } from '../../forms/files';
+import { mailLines, type FieldOption } from '../../forms/fields';
 import {
-  OWNERSHIP_OPTIONS,
   PARTNER_DRAFT_KEY,
   PARTNER_FIELD_ORDER,
-  PARTNER_REQUIRED,
+  PARTNER_FORM,
   PARTNER_SECTIONS,
   PARTNER_SUCCESS_DELAY_MS,
-  SERVICE_TYPES,
-  TARGET_MARKETS,
-  YES_NO,
   buildPartnerPayload,
-  classroomPlansAsked,
   emptyPartner,
   isPartnerField,
   missingPartnerFields,
-  ownershipNeedsSpecification,
+  partnerAsks,
+  partnerField,
+  partnerLabelKey,
+  partnerOptionKey,
+  partnerPlaceholder,
   partnerSchema,
   restorePartnerDraft,
+  sectionFields,
   type PartnerField,
-  type PartnerMultiField,
+  type PartnerOptionKey,
   type PartnerValues,
 } from '../../forms/partner';
 import { withScheme } from '../../forms/rules';
@@ -36,6 +37,7 @@ import { submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
 import {
   ChoiceGroup,
+  type LabelledOption,
   ErrorSummary,
   FailureHelp,
   FieldShell,
@@ -55,38 +57,16 @@ import './forms.css';
 type Status = 'idle' | 'submitting' | 'confirming' | 'success' | 'failure';
 
 const fieldId = (field: string) => `partner-${field}`;
-const labelOf = (field: PartnerField | 'uploadedFiles') => t(`partner.field.${field}`);
+const labelOf = (field: PartnerField) => t(partnerLabelKey(field));
 /** The summary names fields by the schema's word for them: each has its label. */
-const summaryLabel = (field: string) => (isPartnerField(field) || field === 'uploadedFiles' ? labelOf(field) : field);
-const isRequired = (field: PartnerField) => (PARTNER_REQUIRED as readonly string[]).includes(field);
+const summaryLabel = (field: string) => (isPartnerField(field) ? labelOf(field) : field);
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const TEXT_AREAS = new Set<PartnerField>([
-  'interestReason',
-  'topThreeReasons',
-  'futureClassroomPlans',
-  'salesMarketingCapabilities',
-  'demandAnticipation',
-  'marketPotential',
-  'localCompetition',
-  'competitorEncounters',
-  'competitorAnalysis',
-]);
-const INPUT_TYPES: Partial<Record<PartnerField, { type: 'email' | 'url' | 'tel' | 'number'; autoComplete?: string }>> = {
-  email: { type: 'email', autoComplete: 'email' },
-  phoneNumber: { type: 'tel', autoComplete: 'tel' },
-  companyWebsite: { type: 'url', autoComplete: 'url' },
-  yearsInBusiness: { type: 'number' },
-  numberOfSites: { type: 'number' },
-  numberOfEmployees: { type: 'number' },
-};
-const AUTOCOMPLETE: Partial<Record<PartnerField, string>> = {
-  name: 'name',
-  organization: 'organization',
-  jobTitle: 'organization-title',
-  cityName: 'address-level2',
-  country: 'country-name',
-};
+/** Options as the visitor reads them: each label looked up by its key. */
+const labelled = (options: readonly FieldOption<PartnerOptionKey>[]): LabelledOption[] => options.map((option) => ({ value: option.value, label: t(partnerOptionKey(option.key)) }));
+const countryOptions = (codes?: readonly string[]): LabelledOption[] =>
+  COUNTRIES.filter((country) => !codes || codes.includes(country.key)).map((country) => ({ value: country.value, label: countryName(country, defaultLocale.lang) }));
+const INPUT_TYPES = { email: 'email', tel: 'tel', url: 'url', count: 'number' } as const;
 
 function saveDraft(values: PartnerValues) {
   try {
@@ -260,135 +240,92 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
     </button>
   );
 
-  const showOwnershipSpec = ownershipNeedsSpecification(values.formOfOwnership);
-  const showClassroomPlans = classroomPlansAsked(values.classroomAvailable);
-
   function renderField(field: PartnerField): ReactNode {
+    const spec = partnerField(field);
     const id = fieldId(field);
     const error = errors[field];
-    if (field === 'country') {
-      return (
-        <SelectField
-          key={field}
-          id={id}
-          name={field}
-          label={labelOf(field)}
-          value={values.country}
-          onChange={(v) => setField('country', v)}
-          placeholder={t('partner.countryPlaceholder')}
-          preferred={PREFERRED_COUNTRIES}
-          allLabel={t('partner.countryAll')}
-          options={COUNTRIES}
-          required
-          autoComplete="country-name"
-          error={error}
-        />
-      );
+    const label = labelOf(field);
+    const required = spec.required === true;
+    const placeholderKey = partnerPlaceholder(field, values);
+    const placeholder = placeholderKey ? t(placeholderKey) : undefined;
+    const className = spec.wide ? 'site-form__wide' : undefined;
+    const answer = (name: Exclude<PartnerField, 'uploadedFiles' | 'servicesTypes' | 'targetMarkets'>) => values[name];
+    let control: ReactNode;
+    switch (field) {
+      case 'uploadedFiles':
+        return renderFiles();
+      case 'servicesTypes':
+      case 'targetMarkets':
+        control = (
+          <ChoiceGroup id={id} name={field} legend={label} type="checkbox" options={labelled(spec.options ?? [])} selected={values[field]} onChange={(selected) => setField(field, selected)} error={error} />
+        );
+        break;
+      default:
+        if (spec.kind === 'radio') {
+          control = (
+            <ChoiceGroup
+              id={id}
+              name={field}
+              legend={label}
+              type="radio"
+              options={labelled(spec.options ?? [])}
+              selected={answer(field) ? [answer(field)] : []}
+              onChange={(selected) => setField(field, selected[0] ?? '')}
+              error={error}
+            />
+          );
+        } else if (spec.kind === 'select' || spec.kind === 'country') {
+          const country = spec.kind === 'country';
+          control = (
+            <SelectField
+              id={id}
+              name={field}
+              label={label}
+              value={answer(field)}
+              onChange={(v) => setField(field, v)}
+              placeholder={placeholder ?? ''}
+              preferred={country ? countryOptions(PREFERRED_COUNTRIES) : undefined}
+              allLabel={country ? t('partner.countryAll') : undefined}
+              options={country ? countryOptions() : labelled(spec.options ?? [])}
+              required={required}
+              autoComplete={spec.autocomplete}
+              error={error}
+            />
+          );
+        } else if (spec.kind === 'longText') {
+          control = <TextArea id={id} name={field} label={label} value={answer(field)} onChange={(v) => setField(field, v)} rows={4} required={required} placeholder={placeholder} error={error} className={className} />;
+        } else {
+          const type = spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' || spec.kind === 'count' ? INPUT_TYPES[spec.kind] : 'text';
+          control = (
+            <TextField
+              id={id}
+              name={field}
+              label={label}
+              type={type}
+              value={answer(field)}
+              onChange={(v) => setField(field, v)}
+              onBlur={field === 'companyWebsite' ? completeWebsite : undefined}
+              required={required}
+              autoComplete={spec.autocomplete}
+              placeholder={placeholder}
+              min={type === 'number' ? 0 : undefined}
+              inputMode={type === 'number' ? 'numeric' : undefined}
+              error={error}
+              className={className}
+            />
+          );
+        }
     }
-    if (field === 'formOfOwnership') {
+    // A follow-up question (spec §4) is in the page from the start, shown while it is asked (and,
+    // without JavaScript, by the stylesheet from the answer that asks it).
+    if (spec.askedWhen) {
       return (
-        <SelectField
-          key={field}
-          id={id}
-          name={field}
-          label={labelOf(field)}
-          value={values.formOfOwnership}
-          onChange={(v) => setField('formOfOwnership', v)}
-          placeholder={t('partner.ownershipPlaceholder')}
-          options={OWNERSHIP_OPTIONS}
-          required
-          error={error}
-        />
-      );
-    }
-    if (field === 'servicesTypes' || field === 'targetMarkets') {
-      const options = field === 'servicesTypes' ? SERVICE_TYPES : TARGET_MARKETS;
-      return (
-        <ChoiceGroup
-          key={field}
-          id={id}
-          name={field}
-          legend={labelOf(field)}
-          type="checkbox"
-          options={options.map((value) => ({ value, label: value }))}
-          selected={values[field as PartnerMultiField]}
-          onChange={(selected) => setField(field, selected)}
-          error={error}
-        />
-      );
-    }
-    if (field === 'classroomAvailable' || field === 'trainersAvailable' || field === 'customerSatisfactionMeasured' || field === 'qualityFamiliarity') {
-      const group = (
-        <ChoiceGroup
-          key={field}
-          id={id}
-          name={field}
-          legend={labelOf(field)}
-          type="radio"
-          options={YES_NO.map((value) => ({ value, label: t(value === 'Yes' ? 'partner.yes' : 'partner.no') }))}
-          selected={values[field] ? [values[field]] : []}
-          onChange={(selected) => setField(field, selected[0] ?? '')}
-          error={error}
-        />
-      );
-      // The CV upload belongs with the trainers.
-      return field === 'trainersAvailable' ? [group, renderFiles()] : group;
-    }
-    if (field === 'ownershipSpecification') {
-      return (
-        <div key={field} className="conditional conditional--ownership" data-show={showOwnershipSpec}>
-          <TextField
-            id={id}
-            name={field}
-            label={labelOf(field)}
-            value={values.ownershipSpecification}
-            onChange={(v) => setField('ownershipSpecification', v)}
-            placeholder={values.formOfOwnership === 'Other' ? t('partner.placeholder.other') : t('partner.placeholder.subsidiary')}
-            error={error}
-          />
+        <div key={field} className={['conditional', `conditional--${field}`, className].filter(Boolean).join(' ')} data-show={partnerAsks(field, values)}>
+          {control}
         </div>
       );
     }
-    if (TEXT_AREAS.has(field)) {
-      const textarea = (
-        <TextArea
-          key={field}
-          id={id}
-          name={field}
-          label={labelOf(field)}
-          value={values[field as keyof PartnerValues] as string}
-          onChange={(v) => setField(field as keyof PartnerValues, v)}
-          rows={4}
-          error={error}
-          className="site-form__wide"
-        />
-      );
-      return field === 'futureClassroomPlans' ? (
-        <div key={field} className="conditional conditional--classroom site-form__wide" data-show={showClassroomPlans}>
-          {textarea}
-        </div>
-      ) : (
-        textarea
-      );
-    }
-    const input = INPUT_TYPES[field];
-    return (
-      <TextField
-        key={field}
-        id={id}
-        name={field}
-        label={labelOf(field)}
-        type={input?.type ?? 'text'}
-        value={values[field as keyof PartnerValues] as string}
-        onChange={(v) => setField(field as keyof PartnerValues, v)}
-        onBlur={field === 'companyWebsite' ? completeWebsite : undefined}
-        required={isRequired(field)}
-        autoComplete={input?.autoComplete ?? AUTOCOMPLETE[field]}
-        min={input?.type === 'number' ? 0 : undefined}
-        inputMode={input?.type === 'number' ? 'numeric' : undefined}
-        error={error}
-      />
-    );
+    return <Fragment key={field}>{control}</Fragment>;
   }
 
   function renderFiles(): ReactNode {
@@ -446,13 +383,7 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
         <ResultBanner ref={bannerRef} kind="failure" title={t('partner.failure.title')} text={t('partner.failure.text')}>
           <FailureHelp
             direct={direct}
-            mailto={mailtoHref(
-              direct.email,
-              t('partner.failure.mailSubject'),
-              (['name', 'jobTitle', 'organization', 'companyWebsite', 'email', 'phoneNumber', 'country', 'cityName'] as const).map(
-                (field) => `${labelOf(field)}: ${values[field]}`,
-              ),
-            )}
+            mailto={mailtoHref(direct.email, t('partner.failure.mailSubject'), mailLines(PARTNER_FORM, values, labelOf))}
           />
         </ResultBanner>
       ) : null}
@@ -464,9 +395,9 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
       ) : null}
       <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
       {PARTNER_SECTIONS.map((section) => (
-        <fieldset key={section.id} className="form-section">
-          <legend>{t(`partner.section.${section.id}`)}</legend>
-          <div className="site-form__grid">{section.fields.map((field) => renderField(field))}</div>
+        <fieldset key={section} className="form-section">
+          <legend>{t(`partner.section.${section}`)}</legend>
+          <div className="site-form__grid">{sectionFields(section).map(renderField)}</div>
         </fieldset>
       ))}
       <Honeypot value={honeypot} onChange={setHoneypot} />

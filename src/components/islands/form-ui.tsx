@@ -139,7 +139,7 @@ interface ChoiceGroupProps {
   id: string;
   name: string;
   legend: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly LabelledOption[];
   /** Radio: one value or ''. Checkbox: any number of values. */
   type: 'radio' | 'checkbox';
   selected: readonly string[];
@@ -268,6 +268,12 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (value:
   );
 }
 
+/** An answer offered in a list: what is sent, and what the visitor reads. */
+export interface LabelledOption {
+  readonly value: string;
+  readonly label: string;
+}
+
 interface SelectFieldProps {
   id: string;
   name: string;
@@ -276,13 +282,20 @@ interface SelectFieldProps {
   onChange: (value: string) => void;
   placeholder: string;
   /** Options offered first, before a separator (e.g. the visitor's likely country). */
-  preferred?: readonly string[] | undefined;
+  preferred?: readonly LabelledOption[] | undefined;
   allLabel?: string | undefined;
-  options: readonly string[];
+  options: readonly LabelledOption[];
   required?: boolean | undefined;
   autoComplete?: string | undefined;
   error?: IssueCode | undefined;
 }
+
+const optionElements = (options: readonly LabelledOption[], prefix = '') =>
+  options.map((option) => (
+    <option key={`${prefix}${option.value}`} value={option.value}>
+      {option.label}
+    </option>
+  ));
 
 export function SelectField({ id, name, label, value, onChange, placeholder, preferred, allLabel, options, required, autoComplete, error }: SelectFieldProps) {
   return (
@@ -301,25 +314,11 @@ export function SelectField({ id, name, label, value, onChange, placeholder, pre
           <option value="">{placeholder}</option>
           {preferred && preferred.length > 0 ? (
             <>
-              {preferred.map((option) => (
-                <option key={`preferred-${option}`} value={option}>
-                  {option}
-                </option>
-              ))}
-              <optgroup label={allLabel ?? ''}>
-                {options.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </optgroup>
+              {optionElements(preferred, 'preferred-')}
+              <optgroup label={allLabel ?? ''}>{optionElements(options)}</optgroup>
             </>
           ) : (
-            options.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))
+            optionElements(options)
           )}
         </select>
       )}

@@ -9,7 +9,8 @@
  */
 import { useLayoutEffect, useRef, useState, type DOMAttributes, type MouseEvent, type RefObject } from 'react';
 import type { ResolvedNavEntry } from '../../lib/content';
-import { fill, leadsTo, type MenuNode } from '../../lib/menu';
+import { fillTemplate } from '../../i18n/template';
+import { leadsTo, type MenuNode } from '../../lib/menu';
 
 export interface MenuLabels {
   /** The `<nav>` landmark's name. */
@@ -201,7 +202,7 @@ function DisclosureGroup({ node, items, depth, menu }: { node: MenuNode; items: 
             className="nav-toggle nav-toggle--icon"
             aria-expanded={open}
             aria-controls={id}
-            aria-label={fill(menu.labels.submenu, { label: node.label })}
+            aria-label={fillTemplate(menu.labels.submenu, { label: node.label })}
             data-nav-key={toggleKey(node.key)}
             onClick={(event) => menu.toggle(event, node.key)}
           />

@@ -1,0 +1,279 @@
+/**
+ * A form described once: a table of its fields, in the order the form shows and sends them,
+ * from which everything else is derived (the schema the island and the receiver share, the
+ * empty answers, the body sent, a url-encoded post read as that body, a saved draft read back,
+ * the required fields the alert names, the e-mail offered when sending fails). The island
+ * renders from the same table, and the spreadsheet script's columns are tested against it.
+ *
+ * Adding a field is one entry in the form's table plus its label in each dictionary
+ * (src/i18n): the type checker names the missing label.
+ */
+import * as z from 'zod/mini';
+import { COUNTRIES } from './countries';
+import { LONG_TEXT_MAX, choice, choices, countOrNull, hasVisibleText, optionalText, requiredEmail, requiredPhone, requiredText, requiredUrl } from './rules';
+
+/**
+ * An answer a select, radio or checkbox group offers: `value` is what is sent and stored (the
+ * specification's words, what staff read), `key` names its label in each locale's dictionary.
+ */
+export interface FieldOption<K extends string = string> {
+  readonly key: K;
+  readonly value: string;
+}
+
+export type FieldKind =
+  /** One line of text. */
+  | 'text'
+  | 'email'
+  | 'tel'
+  | 'url'
+  /** Several lines (a text area). */
+  | 'longText'
+  /** A whole number from 0, or empty (spec §3). */
+  | 'count'
+  /** One of `options`, from a drop-down list. */
+  | 'select'
+  /** One of the countries (src/forms/countries.ts), from a drop-down list. */
+  | 'country'
+  /** One of `options`, all shown. */
+  | 'radio'
+  /** Any of `options`. */
+  | 'checkboxes'
+  /** Chosen files: only their names are sent, joined by ", " (spec §3). */
+  | 'files';
+
+export interface FieldSpec<K extends string = string, S extends string = string, L extends string = string> {
+  readonly kind: FieldKind;
+  /** The form section it belongs to (a fieldset with its legend); forms without sections leave it out. */
+  readonly section?: S;
+  /** Spec §5: the required-fields alert names it when empty. */
+  readonly required?: boolean;
+  /** The longest answer accepted, in characters (text kinds). */
+  readonly max?: number;
+  /** The HTML autocomplete token that lets browsers fill it in. */
+  readonly autocomplete?: string;
+  readonly options?: readonly FieldOption<K>[];
+  /** A follow-up question: shown and sent only while `field`'s answer is one of `answers` (option keys). */
+  readonly askedWhen?: { readonly field: string; readonly answers: readonly K[] };
+  /** Its answer goes into the e-mail a visitor is offered when sending keeps failing. */
+  readonly inMail?: boolean;
+  /** Spans the whole width of the form's grid. */
+  readonly wide?: boolean;
+  /**
+   * The dictionary key of its placeholder (a select's "choose one" line), or for a follow-up,
+   * one per answer that asks it.
+   */
+  readonly placeholder?: L | { readonly byAnswer: Partial<Readonly<Record<K, L>>> };
+}
+
+export type FormTable = Readonly<Record<string, FieldSpec>>;
+
+/** The form's fields that hold typed or chosen answers (files are held apart, as File objects). */
+export type AnswerField<T extends FormTable> = { [F in keyof T & string]: T[F]['kind'] extends 'files' ? never : F }[keyof T & string];
+
+/** What the form holds while the visitor types: text everywhere, a list for checkbox groups. */
+export type FormValues<T extends FormTable> = { [F in AnswerField<T>]: T[F]['kind'] extends 'checkboxes' ? string[] : string };
+
+type PayloadValue<S extends FieldSpec> = S['kind'] extends 'count' ? number | null : S['kind'] extends 'checkboxes' ? string[] : string;
+
+/** The body sent: every field, numbers as numbers (or null), lists for checkbox groups, file names as one text. */
+export type FormPayload<T extends FormTable> = { [F in keyof T & string]: PayloadValue<T[F]> };
+
+export const fieldNames = <T extends FormTable>(table: T): (keyof T & string)[] => Object.keys(table);
+
+/** Each field's answer when nothing was given. */
+function emptyAnswer(spec: FieldSpec): string | string[] | number | null {
+  if (spec.kind === 'checkboxes') return [];
+  if (spec.kind === 'count') return null;
+  return '';
+}
+
+export function emptyValues<T extends FormTable>(table: T): FormValues<T> {
+  const values: Record<string, string | string[]> = {};
+  for (const [field, spec] of Object.entries(table)) if (spec.kind !== 'files') values[field] = spec.kind === 'checkboxes' ? [] : '';
+  return values as FormValues<T>;
+}
+
+/** The option of `field` whose value is `answer`, if any. */
+export function optionOf(table: FormTable, field: string, answer: string): FieldOption | undefined {
+  return table[field]?.options?.find((option) => option.value === answer);
+}
+
+/** Whether `field` is asked given the other answers: always, or for a follow-up, when its question's answer calls for it. */
+export function isAsked(table: FormTable, field: string, values: Readonly<Record<string, unknown>>): boolean {
+  const asked = table[field]?.askedWhen;
+  if (!asked) return true;
+  const answer = values[asked.field];
+  const key = typeof answer === 'string' ? optionOf(table, asked.field, answer)?.key : undefined;
+  return key !== undefined && asked.answers.includes(key);
+}
+
+/** The dictionary key of a field's placeholder given the answers so far, if it has one. */
+export function placeholderOf<L extends string>(spec: FieldSpec<string, string, L>, table: FormTable, values: Readonly<Record<string, unknown>>): L | undefined {
+  const placeholder = spec.placeholder;
+  if (placeholder === undefined || typeof placeholder === 'string') return placeholder;
+  const asked = spec.askedWhen;
+  const answer = asked ? values[asked.field] : undefined;
+  const key = asked && typeof answer === 'string' ? optionOf(table, asked.field, answer)?.key : undefined;
+  for (const [answerKey, label] of Object.entries(placeholder.byAnswer)) if (answerKey === key) return label;
+  return undefined;
+}
+
+/** A count field's text as the body carries it: a number, null when empty, NaN (refused) otherwise. */
+export function toCount(text: string): number | null {
+  const trimmed = text.trim();
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed === '' ? null : Number.NaN;
+}
+
+/** The body to send: trimmed text, numbers as numbers, follow-ups not asked left empty, file names joined. */
+export function buildPayload<T extends FormTable>(table: T, values: FormValues<T>, fileNames: readonly string[] = []): FormPayload<T> {
+  const answers = values as Readonly<Record<string, string | string[]>>;
+  const out: Record<string, unknown> = {};
+  for (const [field, spec] of Object.entries(table)) {
+    const answer = answers[field];
+    if (spec.kind === 'files') out[field] = fileNames.join(', ');
+    else if (!isAsked(table, field, answers)) out[field] = emptyAnswer(spec);
+    else if (Array.isArray(answer)) out[field] = [...answer];
+    else if (spec.kind === 'count') out[field] = toCount(answer ?? '');
+    else out[field] = (answer ?? '').trim();
+  }
+  return out as FormPayload<T>;
+}
+
+const COUNTRY_VALUES = COUNTRIES.map((country) => country.value);
+
+/** The schema of one field's answer in the body. */
+function fieldSchema(spec: FieldSpec) {
+  const required = spec.required === true;
+  const values = (spec.options ?? []).map((option) => option.value);
+  switch (spec.kind) {
+    case 'text':
+      return required ? requiredText(spec.max) : optionalText(spec.max);
+    case 'longText':
+      return required ? requiredText(spec.max ?? LONG_TEXT_MAX) : optionalText(spec.max ?? LONG_TEXT_MAX);
+    case 'email':
+      return required ? requiredEmail() : optionalText(254);
+    case 'tel':
+      return required ? requiredPhone() : optionalText(40);
+    case 'url':
+      return required ? requiredUrl() : optionalText(500);
+    case 'count':
+      return required ? countOrNull().check(z.refine((value) => value !== null, 'required')) : countOrNull();
+    case 'select':
+    case 'radio':
+      return choice(values, required);
+    case 'country':
+      return choice(COUNTRY_VALUES, required);
+    case 'checkboxes':
+      return choices(values);
+    case 'files':
+      return optionalText(LONG_TEXT_MAX);
+  }
+}
+
+/**
+ * The body's schema, one entry per field (for z.strictObject, beside any fields the form adds of
+ * its own). Each entry's type follows its kind; Object.fromEntries cannot carry that, hence the
+ * one conversion here, which the unit tests hold to the table.
+ */
+export function fieldShapes<T extends FormTable>(table: T): { [F in keyof T & string]: z.ZodMiniType<PayloadValue<T[F]>, unknown> } {
+  const shapes: Record<string, z.ZodMiniType> = Object.fromEntries(Object.entries(table).map(([field, spec]) => [field, fieldSchema(spec)]));
+  return shapes as { [F in keyof T & string]: z.ZodMiniType<PayloadValue<T[F]>, unknown> };
+}
+
+/** Required fields, in form order. */
+export const requiredFields = <T extends FormTable>(table: T): (keyof T & string)[] => fieldNames(table).filter((field) => table[field]?.required === true);
+
+/**
+ * Required fields (spec §5) left empty, in form order: the alert reads like the page, and focus
+ * goes to the first one on screen. Text with nothing visible in it counts as empty.
+ */
+export function missingFields<T extends FormTable>(table: T, values: FormValues<T>): (keyof T & string)[] {
+  const answers = values as Readonly<Record<string, string | string[]>>;
+  return requiredFields(table).filter((field) => {
+    const answer = answers[field];
+    return Array.isArray(answer) ? answer.length === 0 : !hasVisibleText(answer ?? '');
+  });
+}
+
+/**
+ * A body as the receiver completes it before validation: a field left out (a follow-up left
+ * hidden, a page cached before a form change, another client) is an empty answer. Fields that
+ * are there are left as they are, for the schema to judge.
+ */
+export function completeBody(table: FormTable, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out = { ...body };
+  for (const [field, spec] of Object.entries(table)) if (!Object.hasOwn(out, field)) out[field] = emptyAnswer(spec);
+  return out;
+}
+
+/**
+ * A url-encoded post (a visitor without JavaScript) as the body the island would send:
+ * checkbox groups become lists, counts numbers, a file input's repeated names one text.
+ * Unknown keys are kept, so the schema refuses them; fields left out are completed.
+ */
+export function bodyFromForm(table: FormTable, form: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key);
+    const kind = Object.hasOwn(table, key) ? table[key]?.kind : undefined;
+    if (kind === 'checkboxes') out[key] = all;
+    else if (kind === 'count') out[key] = toCount(all[0] ?? '');
+    // A file input in a url-encoded post sends each chosen file's name, never its contents.
+    else if (kind === 'files') out[key] = all.filter((name) => name !== '').join(', ');
+    else out[key] = all.length === 1 ? all[0] : all;
+  }
+  return completeBody(table, out);
+}
+
+/**
+ * Saved answers read back (a draft in the browser's storage): only the form's fields, of the
+ * right shape, are taken, so a stale or tampered entry never breaks the form. Undefined when
+ * nothing answered is left.
+ */
+export function valuesFromDraft<T extends FormTable>(table: T, raw: string | null): FormValues<T> | undefined {
+  if (!raw) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const source = parsed as Record<string, unknown>;
+  const values: Record<string, string | string[]> = { ...emptyValues(table) };
+  let any = false;
+  for (const [field, spec] of Object.entries(table)) {
+    if (spec.kind === 'files' || !Object.hasOwn(source, field)) continue;
+    const value = source[field];
+    if (spec.kind === 'checkboxes') {
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+        values[field] = value;
+        any ||= value.length > 0;
+      }
+    } else if (typeof value === 'string') {
+      values[field] = value;
+      any ||= value !== '';
+    }
+  }
+  return any ? (values as FormValues<T>) : undefined;
+}
+
+/**
+ * The lines of the e-mail offered when sending keeps failing: "Label: answer" for each short
+ * answer marked for it, then each long one as its own paragraph. Unanswered fields are left out.
+ */
+export function mailLines<T extends FormTable>(table: T, values: FormValues<T>, labelOf: (field: keyof T & string) => string): string[] {
+  const answers = values as Readonly<Record<string, string | string[]>>;
+  const short: string[] = [];
+  const long: string[] = [];
+  for (const field of fieldNames(table)) {
+    const spec = table[field];
+    const answer = answers[field];
+    const text = Array.isArray(answer) ? answer.join(', ') : (answer ?? '').trim();
+    if (!spec?.inMail || text === '' || !isAsked(table, field, answers)) continue;
+    if (spec.kind === 'longText') long.push('', `${labelOf(field)}:`, text);
+    else short.push(`${labelOf(field)}: ${text}`);
+  }
+  return [...short, ...long];
+}

@@ -1,0 +1,127 @@
+/**
+ * A form described once (src/forms/fields.ts): everything about a field follows from its entry.
+ * Shown on a small form of its own, then on the two real tables and the dictionary.
+ */
+import * as z from 'zod/mini';
+import { describe, expect, test } from 'vitest';
+import {
+  bodyFromForm,
+  buildPayload,
+  completeBody,
+  emptyValues,
+  fieldShapes,
+  mailLines,
+  missingFields,
+  requiredFields,
+  valuesFromDraft,
+  type FieldSpec,
+} from '../../src/forms/fields';
+import { CONTACT_FIELDS, contactLabelKey } from '../../src/forms/contact';
+import { PARTNER_FIELD_ORDER, PARTNER_FORM, partnerField } from '../../src/forms/partner';
+import { en } from '../../src/i18n/en';
+import { fieldIssues } from '../../src/forms/rules';
+
+const SIZES = [
+  { key: 'small', value: 'Small' },
+  { key: 'large', value: 'Large' },
+] as const;
+
+/** A made-up form with one field of each kind that matters. */
+const TABLE = {
+  fullName: { kind: 'text', required: true, inMail: true },
+  staff: { kind: 'count' },
+  size: { kind: 'select', options: SIZES, required: true, inMail: true },
+  sizeNote: { kind: 'text', askedWhen: { field: 'size', answers: ['large'] }, inMail: true },
+  extras: { kind: 'checkboxes', options: SIZES },
+  story: { kind: 'longText', inMail: true },
+  files: { kind: 'files' },
+} as const satisfies Record<string, FieldSpec>;
+
+const schema = z.strictObject(fieldShapes(TABLE));
+
+describe('one entry per field', () => {
+  test('empty answers: text, a list for checkboxes, no entry for files', () => {
+    expect(emptyValues(TABLE)).toEqual({ fullName: '', staff: '', size: '', sizeNote: '', extras: [], story: '' });
+  });
+
+  test('the body: every field in table order, text trimmed, counts as numbers, a follow-up only when asked, file names joined', () => {
+    const values = { ...emptyValues(TABLE), fullName: '  Huda  ', staff: '12', size: 'Small', sizeNote: 'not asked', extras: ['Large'] };
+    const body = buildPayload(TABLE, values, ['a.pdf', 'b.doc']);
+    expect(Object.keys(body)).toEqual(Object.keys(TABLE));
+    expect(body).toEqual({ fullName: 'Huda', staff: 12, size: 'Small', sizeNote: '', extras: ['Large'], story: '', files: 'a.pdf, b.doc' });
+    expect(buildPayload(TABLE, { ...values, size: 'Large' }, []).sizeNote).toBe('not asked');
+    expect(schema.safeParse(body).success).toBe(true);
+  });
+
+  test('the schema follows each kind: required, options, counts, unknown fields', () => {
+    const ok = buildPayload(TABLE, { ...emptyValues(TABLE), fullName: 'Huda', size: 'Small' }, []);
+    const issues = (body: unknown) => {
+      const result = schema.safeParse(body);
+      return result.success ? [] : fieldIssues(result.error);
+    };
+    expect(issues(ok)).toEqual([]);
+    expect(issues({ ...ok, fullName: '' })).toEqual([{ field: 'fullName', code: 'required' }]);
+    expect(issues({ ...ok, size: 'Medium' })).toEqual([{ field: 'size', code: 'invalidOption' }]);
+    expect(issues({ ...ok, extras: ['Small', 'Small'] })).toEqual([{ field: 'extras', code: 'invalidOption' }]);
+    expect(issues({ ...ok, staff: -3 })).toEqual([{ field: 'staff', code: 'invalidNumber' }]);
+    expect(issues({ ...ok, colour: 'red' })).toEqual([{ field: 'colour', code: 'unknownField' }]);
+  });
+
+  test('required fields, and the ones left empty (invisible text counts as empty)', () => {
+    expect(requiredFields(TABLE)).toEqual(['fullName', 'size']);
+    expect(missingFields(TABLE, { ...emptyValues(TABLE), fullName: '\u200B' })).toEqual(['fullName', 'size']);
+    expect(missingFields(TABLE, { ...emptyValues(TABLE), fullName: 'Huda', size: 'Large' })).toEqual([]);
+  });
+
+  test('a url-encoded post becomes the same body; a field left out is an empty answer', () => {
+    const body = bodyFromForm(TABLE, new URLSearchParams('fullName=Huda&staff=4&size=Large&extras=Small&extras=Large&files=a.pdf&files='));
+    expect(body).toEqual({ fullName: 'Huda', staff: 4, size: 'Large', extras: ['Small', 'Large'], files: 'a.pdf', sizeNote: '', story: '' });
+    expect(completeBody(TABLE, { fullName: 'Huda', colour: 'red' })).toEqual({ fullName: 'Huda', colour: 'red', staff: null, size: '', sizeNote: '', extras: [], story: '', files: '' });
+  });
+
+  test('a saved draft is read back field by field, of the right shape only', () => {
+    const draft = JSON.stringify({ fullName: 'Huda', extras: ['Small', 3], story: 7, size: 'Large', colour: 'red', files: 'x.pdf' });
+    expect(valuesFromDraft(TABLE, draft)).toEqual({ ...emptyValues(TABLE), fullName: 'Huda', size: 'Large' });
+    expect(valuesFromDraft(TABLE, '{"colour":"red"}')).toBeUndefined();
+    expect(valuesFromDraft(TABLE, 'not json')).toBeUndefined();
+    expect(valuesFromDraft(TABLE, null)).toBeUndefined();
+  });
+
+  test('the e-mail offered on failure: short answers marked for it as "Label: answer", long ones as paragraphs, follow-ups only when asked', () => {
+    const values = { ...emptyValues(TABLE), fullName: 'Huda', size: 'Small', sizeNote: 'hidden', story: 'Line one\nLine two' };
+    expect(mailLines(TABLE, values, (field) => field.toUpperCase())).toEqual(['FULLNAME: Huda', 'SIZE: Small', '', 'STORY:', 'Line one\nLine two']);
+    expect(mailLines(TABLE, { ...values, size: 'Large' }, (field) => field)).toContain('sizeNote: hidden');
+  });
+});
+
+describe('the two forms and the dictionary', () => {
+  test('every field of both forms has its label, every option its label, every placeholder its text', () => {
+    const strings: Record<string, string> = en;
+    for (const field of PARTNER_FIELD_ORDER) {
+      expect(strings[`partner.field.${field}`], field).toBeTruthy();
+      for (const option of partnerField(field).options ?? []) expect(strings[`partner.option.${option.key}`], `${field}: ${option.key}`).toBeTruthy();
+      const placeholder = partnerField(field).placeholder;
+      const keys = placeholder === undefined ? [] : typeof placeholder === 'string' ? [placeholder] : Object.values(placeholder.byAnswer);
+      for (const key of keys) expect(strings[key ?? ''], `${field}: ${key}`).toBeTruthy();
+    }
+    for (const field of CONTACT_FIELDS) expect(en[contactLabelKey(field)], field).toBeTruthy();
+  });
+
+  test('in English an option reads as the words it sends (the specification\'s)', () => {
+    for (const field of PARTNER_FIELD_ORDER) {
+      for (const option of partnerField(field).options ?? []) expect(en[`partner.option.${option.key}`]).toBe(option.value);
+    }
+  });
+
+  test('a follow-up names a field before it, and answers that field offers', () => {
+    const order: readonly string[] = PARTNER_FIELD_ORDER;
+    for (const field of PARTNER_FIELD_ORDER) {
+      const asked = partnerField(field).askedWhen;
+      if (!asked) continue;
+      expect(order.indexOf(asked.field), field).toBeLessThan(order.indexOf(field));
+      const table: Readonly<Record<string, FieldSpec>> = PARTNER_FORM;
+      const keys = table[asked.field]?.options?.map((option) => option.key) ?? [];
+      for (const answer of asked.answers) expect(keys, field).toContain(answer);
+    }
+  });
+});
