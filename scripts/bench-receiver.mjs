@@ -8,6 +8,10 @@
  * rows stored against the 201s answered; every id answered with 201 is then looked up in the
  * database. Exits non-zero when an acknowledged submission is missing or a request failed.
  *
+ * With --notify (`npm run bench:receiver -- --notify`), lead notifications are on, sent to a real
+ * SMTP server on loopback (smtp-server, the tests' own): the figures then show whether storing
+ * waits for mail (it must not), and it prints how long the outbox took to deliver every mail.
+ *
  * Goal (issue 7): at least 1,000 stored submissions per second on 2 cores, p99 under 50 ms,
  * no errors, stored equal to acknowledged. Requests still in flight when the clock stops may
  * be stored without their 201 being read: they are counted apart.
@@ -19,7 +23,9 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SMTPServer } from 'smtp-server';
 import { openSqliteStore } from '../src/server/sqlite-store.ts';
+import { openOutboxStore } from '../src/server/outbox.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -33,12 +39,34 @@ if (!fs.existsSync(path.join(root, 'dist', 'server', 'entry.mjs'))) {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-bench-'));
 const dbPath = path.join(dir, 'submissions.db');
+const notify = process.argv.includes('--notify');
+
+/** A loopback mail server that accepts and counts every mail (only with --notify). */
+let mailsReceived = 0;
+const smtp = notify
+  ? new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        stream.on('data', () => {});
+        stream.on('end', () => {
+          mailsReceived += 1;
+          callback();
+        });
+      },
+    })
+  : undefined;
+if (smtp) await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const notifyEnv = smtp
+  ? { SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`, LEADS_NOTIFY_TO: 'leads@globaq.example', LEADS_NOTIFY_FROM: 'website@globaq.example' }
+  : {};
 
 /** Starts the server; resolves with its port once it listens. */
 function startServer() {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src', 'server', 'serve.ts')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: dbPath, SUBMISSIONS_RATE_LIMIT: '0' },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: dbPath, SUBMISSIONS_RATE_LIMIT: '0', ...notifyEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -77,7 +105,7 @@ const warm = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'appl
 if (warm.status !== 201) throw new Error(`Warm-up answered ${warm.status}: ${await warm.text()}`);
 acknowledged.push((await warm.json()).id);
 
-console.log(`autocannon: ${connections} connections for ${duration} s, POST ${url}`);
+console.log(`autocannon: ${connections} connections for ${duration} s, POST ${url}${notify ? ', lead notifications on (loopback SMTP)' : ''}`);
 /** What went wrong, if anything: each distinct answer or error once, with its count. */
 const errorSamples = new Map();
 const note = (sample) => errorSamples.set(sample, (errorSamples.get(sample) ?? 0) + 1);
@@ -104,10 +132,26 @@ const result = await new Promise((resolve, reject) => {
   instance.on('reqError', (error) => note(`error: ${error.code ?? error.message}`));
 });
 
+/** With --notify: how long after the load the outbox took to deliver every mail (at most 5 min). */
+let drainSeconds;
+let pendingLeft = 0;
+if (notify) {
+  const outbox = openOutboxStore(dbPath);
+  const started = Date.now();
+  for (;;) {
+    pendingLeft = outbox.list(['pending']).length;
+    if (pendingLeft === 0 || Date.now() - started > 300_000) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  outbox.close();
+  drainSeconds = (Date.now() - started) / 1000;
+}
+
 await new Promise((resolve) => {
   child.once('exit', resolve);
   child.kill('SIGTERM');
 });
+if (smtp) await new Promise((resolve) => smtp.close(resolve));
 
 const store = openSqliteStore(dbPath, { create: false });
 const stored = await store.count({ form: 'contact' });
@@ -131,6 +175,13 @@ const lines = [
   ['201s missing from the database', String(missing)],
   ['stored, 201 not read (in flight at the stop)', String(stored - acknowledged.length)],
   ['stored per second', storedPerSecond.toFixed(0)],
+  ...(notify
+    ? [
+        ['mails received by the SMTP server', String(mailsReceived)],
+        ['notifications still pending', String(pendingLeft)],
+        ['outbox drained, seconds after the load', drainSeconds.toFixed(1)],
+      ]
+    : []),
 ];
 console.log('');
 for (const [label, value] of lines) console.log(`${label.padEnd(46)} ${value}`);

@@ -23,6 +23,12 @@
  * submissions arriving together from interleaving. The honeypot field `homepage` (invisible to
  * people) marks a submission as a suspected bot's: it goes to its own sheet, apart from real leads.
  *
+ * Notification: with the script property NOTIFY_TO set (addresses, comma-separated), each lead
+ * (not a suspected bot's) is also e-mailed there with MailApp, after its row is stored: the same
+ * mail the site's own server sends (subject naming the form and the visitor, Reply-To the
+ * visitor, every answered field with its label). A mail that cannot go (quota, say) is logged and
+ * the row stays: the sheet is the record. Labels are in LABELS; a test holds them to the site's.
+ *
  * Apps Script cannot set an HTTP status: the answer is always 200, with a small JSON body
  * {"ok":true,...} or {"ok":false,"error":"..."}. The site cannot read it (no-cors); the Apps Script
  * editor's Executions page lists every call and its log.
@@ -70,6 +76,54 @@ const FORMS = {
     ],
   },
 };
+
+/** Each field's label in the notification e-mail (src/i18n/en.ts: contact.field.*, partner.field.*). */
+const LABELS = {
+  contact: {
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    email: 'Email',
+    country: 'Country',
+    city: 'City',
+    company: 'Company',
+    message: 'Message',
+  },
+  partner: {
+    name: 'Full Name',
+    jobTitle: 'Job Title',
+    email: 'Email',
+    phoneNumber: 'Phone Number',
+    country: 'Country',
+    cityName: 'City',
+    organization: 'Organization',
+    companyWebsite: 'Company Website',
+    presidentName: 'Name of President or CEO',
+    yearsInBusiness: 'Years in Business',
+    numberOfSites: 'Number of Sites',
+    numberOfEmployees: 'Number of Employees',
+    formOfOwnership: 'Form of Ownership',
+    ownershipSpecification: 'Ownership Details',
+    servicesTypes: 'Services You Would Like to Offer',
+    targetMarkets: 'Target Markets',
+    interestReason: 'Why are you interested in partnering with Globaq?',
+    topThreeReasons: 'What are the top three reasons clients would choose your organization?',
+    classroomAvailable: 'Do you have a classroom available for training?',
+    futureClassroomPlans: 'How do you plan to provide training facilities?',
+    trainersAvailable: 'Do you have qualified trainers available?',
+    uploadedFiles: "Trainers' CVs",
+    qualityFamiliarity: 'Is your team familiar with ISO management system standards?',
+    customerSatisfactionMeasured: 'Do you measure customer satisfaction?',
+    salesMarketingCapabilities: 'Describe your sales and marketing capabilities.',
+    demandAnticipation: 'What demand do you anticipate for these services?',
+    marketPotential: 'What is the market potential in your region?',
+    localCompetition: 'Who are your main local competitors?',
+    competitorEncounters: 'Where have you encountered these competitors?',
+    competitorAnalysis: 'How does your offer compare with theirs?',
+  },
+};
+
+/** The script property with the addresses that get an e-mail for each lead. */
+const NOTIFY_PROPERTY = 'NOTIFY_TO';
 
 /** Columns after each form's own fields. */
 const EXTRA_COLUMNS = ['receivedAt', 'otherFields'];
@@ -128,15 +182,99 @@ function receive_(e, now) {
 
   const lock = LockService.getScriptLock();
   if (!lock.tryLock(LOCK_WAIT_MS)) throw new SubmissionError('busy', 'another submission held the lock too long');
+  let stored;
   try {
     const sheet = sheetFor_(sheetName);
     const header = headerFor_(sheet, form);
     sheet.appendRow(rowFor_(form, payload, now, header));
     SpreadsheetApp.flush();
-    return { ok: true, form: name, sheet: sheetName, row: sheet.getLastRow() };
+    stored = { ok: true, form: name, sheet: sheetName, row: sheet.getLastRow() };
   } finally {
     lock.releaseLock();
   }
+  if (!spam) stored.notified = notify_(name, payload, now);
+  return stored;
+}
+
+/**
+ * E-mails a stored lead to NOTIFY_TO, when set. Returns true when sent, false when not set or
+ * when sending failed (logged; the row is stored either way).
+ */
+function notify_(name, payload, now) {
+  const to = PropertiesService.getScriptProperties().getProperty(NOTIFY_PROPERTY);
+  if (!to || String(to).trim() === '') return false;
+  try {
+    const mail = leadMail_(name, payload, now);
+    const message = { to: String(to), subject: mail.subject, body: mail.text, htmlBody: mail.html, name: 'Globaq website' };
+    if (mail.replyTo) message.replyTo = mail.replyTo;
+    MailApp.sendEmail(message);
+    return true;
+  } catch (error) {
+    console.error('Lead stored, but its e-mail was not sent: ' + (error && error.message));
+    return false;
+  }
+}
+
+/** Text for a mail header: one line, no control characters, at most `max` characters. */
+function headerText_(value, max) {
+  const line = String(value == null ? '' : value)
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > max ? line.slice(0, max - 1) + '…' : line;
+}
+
+function answerText_(value) {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return String(value).trim();
+}
+
+/** The lead's e-mail, as the site's server writes it (src/server/lead-mail.ts). */
+function leadMail_(name, payload, now) {
+  const field = function (key) {
+    return headerText_(answerText_(payload[key]), 80);
+  };
+  let subject;
+  let visitor;
+  if (name === 'partner') {
+    subject = 'New partner application: ' + field('organization') + ', ' + field('country');
+    visitor = field('name');
+  } else {
+    visitor = (field('firstName') + ' ' + field('lastName')).trim();
+    subject = 'New contact message from ' + visitor + (field('company') ? ', ' + field('company') : '');
+  }
+  subject = headerText_(subject, 200);
+  const received = 'Received ' + Utilities.formatDate(now, 'Asia/Riyadh', "EEEE d MMMM yyyy 'at' HH:mm") + ' (Riyadh time)';
+  const labels = LABELS[name];
+  const answered = [];
+  Object.keys(labels).forEach(function (key) {
+    const text = answerText_(payload[key]);
+    if (text !== '') answered.push({ label: labels[key], text: text });
+  });
+  const email = answerText_(payload.email);
+  const replyTo = /^[^\s@<>",;]+@[^\s@<>",;]+$/.test(email) ? email : '';
+  const reply = replyTo ? 'Reply to this e-mail to answer ' + visitor + ' at ' + replyTo + '.' : '';
+  const text = [subject, received, '']
+    .concat(
+      answered.map(function (entry) {
+        return entry.text.indexOf('\n') >= 0 ? entry.label + ':\n' + entry.text + '\n' : entry.label + ': ' + entry.text;
+      }),
+    )
+    .concat(['', reply])
+    .join('\n')
+    .trim();
+  const rows = answered
+    .map(function (entry) {
+      return '<tr><th scope="row" style="text-align:start;vertical-align:top;padding:4px 12px 4px 0">' + escapeHtml_(entry.label) + '</th><td style="white-space:pre-wrap;padding:4px 0">' + escapeHtml_(entry.text) + '</td></tr>';
+    })
+    .join('\n');
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">' +
+    '<h1 style="font-size:18px">' + escapeHtml_(subject) + '</h1><p>' + escapeHtml_(received) + '</p><table>' + rows + '</table>' +
+    (reply ? '<p>' + escapeHtml_(reply) + '</p>' : '') +
+    '</body></html>';
+  return { subject: subject, text: text, html: html, replyTo: replyTo };
 }
 
 /** True for a plain HTML form post (the site's forms with JavaScript off). */

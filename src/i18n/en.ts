@@ -244,4 +244,12 @@ export const en = {
 
   'problem.field.submissionDate': 'Date sent',
   'problem.field.submissionTimestamp': 'Time sent',
+
+  /** The e-mail staff get for each lead (src/server/lead-mail.ts). */
+  'mail.subject.contact': 'New contact message from {name}',
+  'mail.subject.contactCompany': 'New contact message from {name}, {company}',
+  'mail.subject.partner': 'New partner application: {organization}, {country}',
+  'mail.received': 'Received {time} (Riyadh time)',
+  'mail.lead': 'Lead {id}',
+  'mail.reply': 'Reply to this e-mail to answer {name} at {email}.',
 } as const;

@@ -4,6 +4,9 @@
  *   export --form contact|partner --format csv|json [--since DATE] [--until DATE] [--out FILE]
  *   list   [--form contact|partner] [--since DATE] [--limit N]
  *   count  [--form contact|partner] [--since DATE]
+ *   outbox [retry ID]
+ *   delete ID
+ *   purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
  *
  * Every command also takes --db FILE (default: SUBMISSIONS_DB, else ./data/submissions.db) and
  * --bots (read the submissions the honeypot caught instead of the leads). DATE is 2026-11-01
@@ -18,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { receiverConfig } from './config.ts';
 import { fieldColumns, terminalText, toCsv, toJson } from './export-format.ts';
 import { openSqliteStore } from './sqlite-store.ts';
+import { openOutboxStore } from './outbox.ts';
 import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store.ts';
 
 export const USAGE = `Usage: npm run submissions -- <command> [options]
@@ -32,6 +36,17 @@ Commands:
          The newest submissions (20 unless --limit), one line each.
   count  [--form contact|partner] [--since DATE]
          How many submissions each form has.
+  outbox
+         Lead notifications not delivered yet (pending, with their next try) and given up
+         on (failed), with the last error.
+  outbox retry ID
+         Queues a lead's notification again, to be sent at once (also one already sent).
+  delete ID
+         Erases one submission and everything stored with it (its notification), for a
+         person who asks to be forgotten; says what it erased.
+  purge  --older-than AGE
+         Erases every submission received longer ago than AGE: 24m (months), 90d (days)
+         or 2y (years), with what is stored with each: a retention policy.
 
 Options for every command:
   --db FILE   the database (default: SUBMISSIONS_DB, else ./data/submissions.db)
@@ -123,6 +138,74 @@ async function exportCommand(store: SubmissionStore, plan: ExportPlan, io: Io): 
   return `${rows} ${plan.query.form} submission${rows === 1 ? '' : 's'} exported${where}`;
 }
 
+/** `outbox` and `outbox retry ID`: the notifications staff should know about, and queueing one again. */
+function outboxCommand(args: readonly string[], db: string | undefined, io: Io): number {
+  const [action, id, ...rest] = args;
+  if (action !== undefined && action !== 'retry') throw new UsageError(`Unknown outbox command "${action}": outbox, or outbox retry ID.`);
+  if (action === 'retry' && (id === undefined || rest.length > 0)) throw new UsageError('outbox retry takes one lead id.');
+  const dbPath = db !== undefined ? path.resolve(io.cwd, db) : receiverConfig(io.env, io.root).dbPath;
+  const outbox = openOutboxStore(dbPath);
+  try {
+    if (action === 'retry') {
+      if (!outbox.retry(id ?? '', new Date())) {
+        io.stderr(`No notification for a lead "${terminalText(id ?? '')}".\n`);
+        return 1;
+      }
+      io.stderr(`The notification of ${id} is queued; the running server sends it within seconds.\n`);
+      return 0;
+    }
+    const entries = outbox.list(['pending', 'failed']);
+    for (const entry of entries) {
+      const when = entry.status === 'pending' ? `next try ${entry.nextAttemptAt}` : 'given up';
+      const error = entry.lastError ? `  (${terminalText(entry.lastError)})` : '';
+      io.stdout(`${entry.createdAt}  ${entry.status.padEnd(7)}  ${entry.submissionId}  ${entry.attempts} attempt${entry.attempts === 1 ? '' : 's'}, ${when}  ${terminalText(entry.subject)}${error}\n`);
+    }
+    if (entries.length === 0) io.stderr('Every notification was delivered.\n');
+    return 0;
+  } finally {
+    outbox.close();
+  }
+}
+
+/** The moment `age` (24m, 90d, 2y) before `now`. */
+export function cutoffFor(age: string | undefined, now: Date): Date {
+  const match = /^(\d{1,4})([dmy])$/.exec(age ?? '');
+  if (!match || Number(match[1]) < 1) throw new UsageError(`--older-than must be an age such as 24m (months), 90d (days) or 2y (years)${age === undefined ? '' : ` (got "${age}")`}`);
+  const count = Number(match[1]);
+  const cutoff = new Date(now);
+  if (match[2] === 'd') cutoff.setUTCDate(cutoff.getUTCDate() - count);
+  else if (match[2] === 'm') cutoff.setUTCMonth(cutoff.getUTCMonth() - count);
+  else cutoff.setUTCFullYear(cutoff.getUTCFullYear() - count);
+  return cutoff;
+}
+
+/** `delete ID` and `purge --older-than AGE`: erasure, each in one transaction, saying what went. */
+async function erase(command: 'delete' | 'purge', args: readonly string[], values: { db?: string | undefined; 'older-than'?: string | undefined }, io: Io): Promise<number> {
+  if (command === 'delete' && args.length !== 1) throw new UsageError('delete takes one submission id.');
+  if (command === 'purge' && args.length > 0) throw new UsageError(`Unexpected argument: ${args.join(' ')}`);
+  const cutoff = command === 'purge' ? cutoffFor(values['older-than'], new Date()) : undefined;
+  const dbPath = values.db !== undefined ? path.resolve(io.cwd, values.db) : receiverConfig(io.env, io.root).dbPath;
+  const store = openSqliteStore(dbPath, { create: false });
+  try {
+    if (cutoff) {
+      const gone = await store.purge(cutoff);
+      io.stderr(`Erased what was received before ${cutoff.toISOString()}: ${gone.leads} lead${gone.leads === 1 ? '' : 's'}, ${gone.bots} caught by the honeypot, ${gone.notifications} notification${gone.notifications === 1 ? '' : 's'}.\n`);
+      return 0;
+    }
+    const id = args[0] ?? '';
+    const gone = await store.delete(id);
+    if (!gone) {
+      io.stderr(`No submission "${terminalText(id)}".\n`);
+      return 1;
+    }
+    const what = `${gone.submission.form} submission ${gone.submission.id} (received ${gone.submission.receivedAt}, ${summary(gone.submission)})`;
+    io.stderr(`Erased the ${what}${gone.notification ? ' and its notification' : ''}.\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
 /** Runs one command; returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let store: SubmissionStore | undefined;
@@ -140,6 +223,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         limit: { type: 'string' },
         db: { type: 'string' },
         bots: { type: 'boolean' },
+        'older-than': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -148,9 +232,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(USAGE);
       return 0;
     }
-    if (command === undefined) throw new UsageError('Name a command: export, list or count.');
+    if (command === undefined) throw new UsageError('Name a command: export, list, count, outbox, delete or purge.');
+    if (command === 'outbox') return outboxCommand(extra, values.db, io);
+    if (command === 'delete' || command === 'purge') return await erase(command, extra, values, io);
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
-    if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list or count.`);
+    if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list, count, outbox, delete or purge.`);
 
     // Every option is checked before the database is opened.
     const bots = values.bots === true;

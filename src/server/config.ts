@@ -9,6 +9,13 @@
  *                                 e.g. https://www.example.com.sa); the site's own always may
  *   TRUSTED_PROXIES               reverse proxies whose X-Forwarded-* headers are believed
  *                                 (addresses or CIDR ranges, comma-separated; default none)
+ *
+ * Lead notifications (an e-mail to staff for each lead; off while SMTP_URL is unset):
+ *   SMTP_URL                      smtp://user:pass@mail.example.com:587 or smtps://...:465
+ *   LEADS_NOTIFY_TO               who gets them (addresses, comma-separated)
+ *   LEADS_NOTIFY_FROM             the sender, e.g. "Globaq website <website@example.com.sa>"
+ *   LEADS_NOTIFY_RETRY_SECONDS    the first retry's delay; each next one doubles, up to an hour (default 30)
+ *   LEADS_NOTIFY_GIVE_UP_DAYS     after this long undelivered, a notification is marked failed (default 3)
  */
 import path from 'node:path';
 import * as z from 'zod';
@@ -36,7 +43,24 @@ export interface ReceiverConfig {
   readonly bodyLimitBytes: number;
   /** Proxies whose X-Forwarded-For and X-Forwarded-Host/Proto are believed (src/server/client-address.ts). */
   readonly trustedProxies: readonly string[];
+  /** Lead notifications by e-mail; undefined when SMTP_URL is unset (they are off). */
+  readonly notifications: NotificationConfig | undefined;
 }
+
+export interface NotificationConfig {
+  /** smtp:// or smtps:// with the user and password in it. */
+  readonly smtpUrl: string;
+  readonly to: readonly string[];
+  /** An address, or "Name <address>". */
+  readonly from: string;
+  /** The first retry's delay; each next one doubles, capped at RETRY_CAP_SECONDS. */
+  readonly retrySeconds: number;
+  readonly giveUpDays: number;
+}
+
+export const RETRY_CAP_SECONDS = 3600;
+export const DEFAULT_RETRY_SECONDS = 30;
+export const DEFAULT_GIVE_UP_DAYS = 3;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -87,6 +111,29 @@ function origin(text: string): string {
   return url.origin;
 }
 
+/** A mail server's address: smtp:// or smtps://, with a host; the password never appears in a message. */
+function smtpUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error('is not a URL such as smtp://user:password@mail.example.com:587');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`must start with smtp:// or smtps:// (got "${url.protocol}//")`);
+  if (url.hostname === '') throw new Error('names no mail server (smtp://user:password@mail.example.com:587)');
+  return text;
+}
+
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+/** An e-mail address, or "Name <address>"; no line breaks, so no header can be added through it. */
+function mailbox(text: string): string {
+  const inAngles = /^[^<>\r\n]*<([^<>\r\n]+)>$/.exec(text);
+  const address = inAngles ? inAngles[1]! : text;
+  if (!ADDRESS.test(address) || /[\r\n]/.test(text)) throw new Error(`"${text}" is not an e-mail address such as website@example.com.sa or "Globaq website <website@example.com.sa>"`);
+  return text;
+}
+
 /** The environment variables the receiver reads, each checked and given its default. */
 const environment = z.object({
   SUBMISSIONS_DB: setting.transform((raw) => raw ?? DEFAULT_DB),
@@ -94,6 +141,19 @@ const environment = z.object({
   SUBMISSIONS_RATE_WINDOW: wholeNumber(1, DEFAULT_RATE_WINDOW_SECONDS),
   SUBMISSIONS_ALLOWED_ORIGINS: list(origin),
   TRUSTED_PROXIES: list((entry) => parseTrustedProxies(entry)[0] ?? entry),
+  SMTP_URL: setting.transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    try {
+      return smtpUrl(raw);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  }),
+  LEADS_NOTIFY_TO: list(mailbox),
+  LEADS_NOTIFY_FROM: list(mailbox),
+  LEADS_NOTIFY_RETRY_SECONDS: wholeNumber(1, DEFAULT_RETRY_SECONDS),
+  LEADS_NOTIFY_GIVE_UP_DAYS: wholeNumber(1, DEFAULT_GIVE_UP_DAYS),
 });
 
 /**
@@ -106,6 +166,19 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
   }
   const settings = parsed.data;
+  let notifications: NotificationConfig | undefined;
+  if (settings.SMTP_URL !== undefined) {
+    const missing = (['LEADS_NOTIFY_TO', 'LEADS_NOTIFY_FROM'] as const).filter((name) => settings[name].length === 0);
+    if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: must be set when SMTP_URL is (who gets the lead notifications, and who sends them)`).join('; '));
+    if (settings.LEADS_NOTIFY_FROM.length > 1) throw new ConfigError('LEADS_NOTIFY_FROM: one sender only');
+    notifications = {
+      smtpUrl: settings.SMTP_URL,
+      to: settings.LEADS_NOTIFY_TO,
+      from: settings.LEADS_NOTIFY_FROM[0]!,
+      retrySeconds: settings.LEADS_NOTIFY_RETRY_SECONDS,
+      giveUpDays: settings.LEADS_NOTIFY_GIVE_UP_DAYS,
+    };
+  }
   return {
     dbPath: path.resolve(cwd, settings.SUBMISSIONS_DB),
     rateLimit: settings.SUBMISSIONS_RATE_LIMIT,
@@ -113,5 +186,6 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
     allowedOrigins: settings.SUBMISSIONS_ALLOWED_ORIGINS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
     trustedProxies: settings.TRUSTED_PROXIES,
+    notifications,
   };
 }

@@ -10,7 +10,8 @@
  *   413  a body above the limit
  *   400  malformed JSON, or fields the form's schema refuses (each named)
  *   503  the store failed (nothing is acknowledged unless it is committed)
- * and otherwise stored and answered 201 { id } (JSON) or 303 to /ThanksPage (a form post).
+ * and otherwise stored and answered 201 { id } (JSON) or 303 to /ThanksPage (a form post); with
+ * lead notifications on, the lead's e-mail is stored with it (src/server/lead-mail.ts, outbox.ts).
  *
  * A url-encoded post comes from a form with JavaScript off: its refusals are pages for people
  * (src/pages/SubmissionProblem.astro) instead of JSON, so `receive()` returns a FormProblem
@@ -26,6 +27,7 @@ import { HONEYPOT_FIELD } from '../forms/honeypot';
 import { fieldIssues, type FieldIssue } from '../forms/rules';
 import { THANKS_HREF } from '../data/navigation';
 import type { ReceiverConfig } from './config.ts';
+import { composeLeadNotice } from './lead-mail.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { FormName, SubmissionStore } from './store.ts';
 
@@ -262,7 +264,9 @@ export async function receive(request: Request, form: FormName, clientAddress: s
 
   let saved: { id: string };
   try {
-    saved = await deps.store().save({ form, fields: result.data, bot, receivedAt: now });
+    // With notifications on, the lead's e-mail is queued in the same transaction (the outbox).
+    const notice = deps.config.notifications ? { notice: composeLeadNotice } : {};
+    saved = await deps.store().save({ form, fields: result.data, bot, receivedAt: now, ...notice });
   } catch (error) {
     (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not store a ${form} submission`, error);
     return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });

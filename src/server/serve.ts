@@ -3,6 +3,7 @@
  * on-demand routes, among them the form receiver under /api/), with the URL rules of
  * ./routing.ts in front. Reads HOST and PORT (PORT=0: any free port, printed), and the
  * receiver's SUBMISSIONS_* settings, which are checked, with the database, before it listens.
+ * With SMTP_URL set, it also runs the outbox worker that e-mails each lead to staff (./outbox.ts).
  * Run after `astro build`; `npm start` builds first when needed.
  */
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { compressedFile, pickEncoding, staticFileFor } from './compression.ts';
 import { receiverConfig, type ReceiverConfig } from './config.ts';
 import { TrustedProxies, clientAddressOf, clientAddressStore } from './client-address.ts';
 import { openSqliteStore } from './sqlite-store.ts';
+import { OutboxWorker, openOutboxStore, smtpTransport } from './outbox.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -78,8 +80,19 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   const address = server.address();
   const shown = host.includes(':') ? `[${host}]` : host;
   console.log(`Submissions are stored in ${config.dbPath}`);
+  let outbox: OutboxWorker | undefined;
+  if (config.notifications) {
+    outbox = new OutboxWorker({ store: openOutboxStore(config.dbPath), config: config.notifications, transport: smtpTransport(config.notifications.smtpUrl) });
+    outbox.start();
+    console.log(`Lead notifications are e-mailed to ${config.notifications.to.join(', ')}`);
+  } else {
+    console.log('Lead notifications are off: SMTP_URL is not set (leads are stored; staff read them with npm run submissions).');
+  }
   console.log(`Globaq site listening on http://${shown}:${typeof address === 'object' && address ? address.port : port}`);
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    void outbox?.stop();
+    server.close(() => process.exit(0));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   return server;

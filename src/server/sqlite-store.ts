@@ -16,12 +16,15 @@
  *   beside the received time: the forms' schemas stay the one definition of the fields, and a
  *   new form field needs no migration. Staff can still query them (`json_extract`).
  * - Leads and the honeypot's catch live in two tables; nothing reads both.
+ * - The outbox: a lead's notification e-mail is written in the same savepoint as the lead
+ *   (table `notifications`, one row per lead, deleted with it), so neither is ever stored
+ *   without the other; src/server/outbox.ts delivers them.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { StoreError, isFormName, type FormName, type Query, type SaveInput, type StoredSubmission, type SubmissionFields, type SubmissionStore } from './store.ts';
+import { StoreError, isFormName, type FormName, type LeadNotice, type Query, type SaveInput, type StoredSubmission, type SubmissionFields, type SubmissionStore } from './store.ts';
 
 const table = (form: 'leads' | 'bots') => (form === 'leads' ? 'submissions' : 'bot_submissions');
 
@@ -42,6 +45,21 @@ const createTable = (name: string) => `
 export const MIGRATIONS: readonly string[] = [
   // 1: leads, and the honeypot's catch kept apart in a table of its own.
   `${createTable('submissions')}\n${createTable('bot_submissions')}`,
+  // 2: the outbox: each lead's notification e-mail, until it is delivered or given up.
+  `CREATE TABLE notifications (
+    submission_id TEXT PRIMARY KEY REFERENCES submissions (id) ON DELETE CASCADE,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
+    subject TEXT NOT NULL,
+    body_text TEXT NOT NULL,
+    body_html TEXT NOT NULL,
+    reply_to TEXT,
+    created_at TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    sent_at TEXT,
+    last_error TEXT
+  ) STRICT;
+  CREATE INDEX notifications_due ON notifications (status, next_attempt_at);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -61,6 +79,7 @@ interface Pending {
   readonly form: FormName;
   readonly receivedAt: string;
   readonly fields: string;
+  readonly notice: LeadNotice | undefined;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
@@ -115,6 +134,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     const mode = (db.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string }).journal_mode;
     if (mode.toLowerCase() !== 'wal') throw new StoreError(`Could not switch ${filePath} to WAL mode (got ${mode})`);
     db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA foreign_keys = ON');
     migrate(db);
   } catch (error) {
     throw error instanceof StoreError ? error : new StoreError(`Cannot open the submissions database at ${filePath}: ${String(error)}`, { cause: error });
@@ -124,6 +144,9 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     leads: db.prepare(`INSERT INTO ${table('leads')} (id, form, received_at, fields) VALUES (?, ?, ?, ?)`),
     bots: db.prepare(`INSERT INTO ${table('bots')} (id, form, received_at, fields) VALUES (?, ?, ?, ?)`),
   };
+  const insertNotice = db.prepare(
+    `INSERT INTO notifications (submission_id, status, subject, body_text, body_html, reply_to, created_at, next_attempt_at) VALUES (?, 'pending', ?, ?, ?, ?, ?, ?)`,
+  );
 
   function where(query: Query): { sql: string; params: string[] } {
     const clauses: string[] = [];
@@ -196,6 +219,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       try {
         step.savepoint.run();
         inserts[pending.table].run(pending.id, pending.form, pending.receivedAt, pending.fields);
+        const notice = pending.notice;
+        if (notice) insertNotice.run(pending.id, notice.subject, notice.text, notice.html, notice.replyTo ?? null, pending.receivedAt, pending.receivedAt);
         step.release.run();
         inserted.push(pending);
       } catch (error) {
@@ -233,13 +258,16 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       if (closed) return Promise.reject(new StoreError('The submissions store is closed'));
       const form: FormName = input.form;
       if (!isFormName(form)) return Promise.reject(new StoreError(`Unknown form "${String(form)}"`));
-      const record = {
-        table: input.bot === true ? ('bots' as const) : ('leads' as const),
-        id: randomUUID(),
-        form,
-        receivedAt: (input.receivedAt ?? new Date()).toISOString(),
-        fields: JSON.stringify(input.fields),
-      };
+      const id = randomUUID();
+      const receivedAt = (input.receivedAt ?? new Date()).toISOString();
+      const bot = input.bot === true;
+      let notice: LeadNotice | undefined;
+      try {
+        notice = bot || !input.notice ? undefined : input.notice({ id, form, receivedAt, fields: input.fields });
+      } catch (error) {
+        return Promise.reject(new StoreError(`Could not compose the ${form} lead's notification: ${String(error)}`, { cause: error }));
+      }
+      const record = { table: bot ? ('bots' as const) : ('leads' as const), id, form, receivedAt, fields: JSON.stringify(input.fields), notice };
       return new Promise<{ id: string; receivedAt: string }>((resolve, reject) => {
         queue.push({ ...record, resolve: () => resolve({ id: record.id, receivedAt: record.receivedAt }), reject });
         if (!flushScheduled) {
@@ -272,6 +300,46 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       const { sql, params } = where(query);
       const statement = db.prepare(`SELECT id, form, received_at, fields FROM ${table(query.bots === true ? 'bots' : 'leads')} ${sql} ORDER BY seq ASC`);
       for (const row of statement.iterate(...params)) yield toSubmission(row as unknown as Row);
+    },
+
+    async delete(id) {
+      ensureOpen();
+      flush();
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        for (const kind of ['leads', 'bots'] as const) {
+          const row = db.prepare(`SELECT id, form, received_at, fields FROM ${table(kind)} WHERE id = ?`).get(id) as unknown as Row | undefined;
+          if (!row) continue;
+          const notification = kind === 'leads' && Number(db.prepare('DELETE FROM notifications WHERE submission_id = ?').run(id).changes) > 0;
+          db.prepare(`DELETE FROM ${table(kind)} WHERE id = ?`).run(id);
+          db.exec('COMMIT');
+          return { submission: toSubmission(row), notification };
+        }
+        db.exec('COMMIT');
+        return undefined;
+      } catch (error) {
+        rollback();
+        throw new StoreError(`Could not delete ${id}: ${String(error)}`, { cause: error });
+      }
+    },
+
+    async purge(before) {
+      ensureOpen();
+      flush();
+      const cutoff = before.toISOString();
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const notifications = Number(
+          db.prepare(`DELETE FROM notifications WHERE submission_id IN (SELECT id FROM ${table('leads')} WHERE received_at < ?)`).run(cutoff).changes,
+        );
+        const leads = Number(db.prepare(`DELETE FROM ${table('leads')} WHERE received_at < ?`).run(cutoff).changes);
+        const bots = Number(db.prepare(`DELETE FROM ${table('bots')} WHERE received_at < ?`).run(cutoff).changes);
+        db.exec('COMMIT');
+        return { leads, bots, notifications };
+      } catch (error) {
+        rollback();
+        throw new StoreError(`Could not purge: ${String(error)}`, { cause: error });
+      }
     },
 
     async close() {

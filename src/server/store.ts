@@ -30,9 +30,27 @@ export interface StoredSubmission {
   readonly fields: SubmissionFields;
 }
 
+/**
+ * A lead's notification e-mail, composed when the lead arrives (src/server/lead-mail.ts) and
+ * stored with it in one transaction (the outbox); the sender, the recipients and the Message-ID
+ * are added when it is sent (src/server/outbox.ts).
+ */
+export interface LeadNotice {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  /** The visitor's address: staff answer with one click. */
+  readonly replyTo: string | undefined;
+}
+
 export interface SaveInput {
   readonly form: FormName;
   readonly fields: SubmissionFields;
+  /**
+   * The lead's notification, queued in the outbox in the same transaction as the lead (never
+   * one without the other). Left out when notifications are off; never made for the honeypot's catch.
+   */
+  readonly notice?: (lead: StoredSubmission) => LeadNotice;
   /**
    * A submission whose honeypot field was filled: kept apart from the leads (its own table),
    * never listed, counted or exported with them.
@@ -60,6 +78,14 @@ export interface SubmissionStore {
   count(query?: Query): Promise<number>;
   /** Every matching submission, oldest first, read as a stream (for the CSV/JSON export). */
   export(query?: Query): AsyncIterable<StoredSubmission>;
+  /**
+   * Erases one submission (a lead or the honeypot's catch) and everything stored with it (its
+   * notification), in one transaction: a person's right to erasure (Saudi PDPL). Undefined when
+   * no submission has this id.
+   */
+  delete(id: string): Promise<{ readonly submission: StoredSubmission; readonly notification: boolean } | undefined>;
+  /** Erases every submission received before `before`, with what is stored with it (a retention policy). */
+  purge(before: Date): Promise<{ readonly leads: number; readonly bots: number; readonly notifications: number }>;
   close(): Promise<void>;
 }
 

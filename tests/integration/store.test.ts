@@ -38,7 +38,7 @@ describe('opening', () => {
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION });
     const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all().map((row) => row['name']);
-    expect(tables).toEqual(['bot_submissions', 'submissions']);
+    expect(tables).toEqual(['bot_submissions', 'notifications', 'submissions']);
     db.close();
   });
 
@@ -153,5 +153,52 @@ describe('saving and reading', () => {
     const again = openSqliteStore(file);
     opened.push(again);
     expect(await again.count()).toBe(1);
+  });
+});
+
+describe('the outbox: a lead and its notification, together or not at all', () => {
+  const notice = () => ({ subject: 'New lead', text: 'text', html: '<p>html</p>', replyTo: 'omar@example.com' });
+  const count = (file: string, table: string) => {
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      return Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+    } finally {
+      db.close();
+    }
+  };
+
+  test('a lead saved with its notice has one pending notification; a caught bot and a lead without a notice have none', async () => {
+    const { store, file } = freshStore();
+    const { id } = await store.save({ form: 'contact', fields: contactBody(), notice });
+    await store.save({ form: 'contact', fields: contactBody(), notice, bot: true });
+    await store.save({ form: 'contact', fields: contactBody() });
+    const db = new DatabaseSync(file, { readOnly: true });
+    const rows = db.prepare('SELECT submission_id, status, subject, reply_to FROM notifications').all();
+    db.close();
+    expect(rows).toEqual([{ submission_id: id, status: 'pending', subject: 'New lead', reply_to: 'omar@example.com' }]);
+  });
+
+  test('a notice that cannot be composed stores neither the lead nor a notification', async () => {
+    const { store, file } = freshStore();
+    await expect(
+      store.save({
+        form: 'contact',
+        fields: contactBody(),
+        notice: () => {
+          throw new Error('no labels');
+        },
+      }),
+    ).rejects.toThrow(StoreError);
+    expect([count(file, 'submissions'), count(file, 'notifications')]).toEqual([0, 0]);
+  });
+
+  test('a notification that cannot be written takes its lead with it, and no other lead', async () => {
+    const { store, file } = freshStore();
+    const good = store.save({ form: 'contact', fields: contactBody({ firstName: 'Kept' }), notice });
+    // NOT NULL on the subject: the notification's insert fails inside the lead's savepoint.
+    const bad = store.save({ form: 'contact', fields: contactBody({ firstName: 'Lost' }), notice: () => ({ ...notice(), subject: null as unknown as string }) });
+    await expect(bad).rejects.toThrow(StoreError);
+    await good;
+    expect([count(file, 'submissions'), count(file, 'notifications')]).toEqual([1, 1]);
   });
 });

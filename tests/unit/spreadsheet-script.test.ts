@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { CONTACT_FIELDS, buildContactPayload, emptyContact } from '../../src/forms/contact';
 import { PARTNER_FIELD_ORDER, buildPartnerPayload, emptyPartner } from '../../src/forms/partner';
 import { HONEYPOT_FIELD } from '../../src/forms/honeypot';
+import { en } from '../../src/i18n/en';
 import { ROOT } from '../helpers/frontmatter';
 import { filledPartner as filledPartnerBase } from '../fixtures/partner';
 
@@ -103,7 +104,19 @@ function load() {
   const lock = new FakeLock();
   const spreadsheet = new FakeSpreadsheet(lock);
   const errors: string[] = [];
+  const properties = new Map<string, string>();
+  const sent: Record<string, string>[] = [];
+  const mailApp = { failWith: undefined as string | undefined };
   const context = vm.createContext({
+    PropertiesService: { getScriptProperties: () => ({ getProperty: (key: string) => properties.get(key) ?? null }) },
+    MailApp: {
+      sendEmail(message: Record<string, string>) {
+        if (mailApp.failWith) throw new Error(mailApp.failWith);
+        sent.push(JSON.parse(JSON.stringify(message)) as Record<string, string>);
+      },
+    },
+    // Apps Script's date formatting, faithful enough: the zone and the moment are what matter here.
+    Utilities: { formatDate: (date: Date, zone: string) => `${date.toLocaleString('en-GB', { timeZone: zone })} [${zone}]` },
     SpreadsheetApp: { getActiveSpreadsheet: () => spreadsheet, flush: () => undefined },
     LockService: { getScriptLock: () => lock },
     ContentService: {
@@ -142,6 +155,9 @@ function load() {
     lock,
     spreadsheet,
     errors,
+    properties,
+    sent,
+    mailApp,
     get,
     doPost: (e: AppsScriptEvent) => fn('doPost')(e) as Output,
     doGet: () => fn('doGet')({}) as Output,
@@ -157,7 +173,7 @@ function post(body: string, form?: string, type = 'text/plain;charset=UTF-8'): A
   return { parameter, parameters, postData: { contents: body, type, length: body.length, name: 'postData' } };
 }
 
-const json = (out: Output) => JSON.parse(out.content) as { ok: boolean; error?: string; form?: string; sheet?: string; row?: number };
+const json = (out: Output) => JSON.parse(out.content) as { ok: boolean; error?: string; form?: string; sheet?: string; row?: number; notified?: boolean };
 
 const contactPayload = () =>
   buildContactPayload(
@@ -242,7 +258,7 @@ describe('spreadsheet receiver: columns', () => {
     expect(sheet?.frozenRows).toBe(1);
 
     const second = json(s.doPost(post(JSON.stringify({ ...contactPayload(), firstName: 'Huda' }), 'contact')));
-    expect(second).toEqual({ ok: true, form: 'contact', sheet: 'Contact', row: 3 });
+    expect(second).toEqual({ ok: true, form: 'contact', sheet: 'Contact', row: 3, notified: false });
     expect(sheet?.rows.map((r) => r[0])).toEqual(['firstName', 'Omar', 'Huda']);
   });
 
@@ -252,7 +268,7 @@ describe('spreadsheet receiver: columns', () => {
     const out = s.doPost(post(JSON.stringify(contactPayload()), 'contact'));
     const after = Date.now();
     expect(out.mimeType).toBe('application/json');
-    expect(json(out)).toEqual({ ok: true, form: 'contact', sheet: 'Contact', row: 2 });
+    expect(json(out)).toEqual({ ok: true, form: 'contact', sheet: 'Contact', row: 2, notified: false });
 
     const row = s.spreadsheet.getSheetByName('Contact')?.rows[1] ?? [];
     const p = contactPayload();
@@ -470,5 +486,59 @@ describe('spreadsheet receiver: lock, honeypot, plain form posts', () => {
     const out = load().doGet();
     expect(out.mimeType).toBe('text/plain');
     expect(out.content).toContain('?form=contact');
+  });
+});
+
+describe('spreadsheet receiver: the lead e-mail (NOTIFY_TO)', () => {
+  test('each field\'s label is the site\'s own (src/i18n/en.ts)', () => {
+    const s = load();
+    const strings: Record<string, string> = en;
+    for (const form of ['contact', 'partner'] as const) {
+      const labels = s.get<Record<string, string>>(`LABELS.${form}`);
+      const fields = form === 'contact' ? CONTACT_FIELDS : PARTNER_FIELD_ORDER;
+      expect(Object.keys(labels)).toEqual([...fields]);
+      for (const field of fields) expect(labels[field], field).toBe(strings[`${form}.field.${field}`]);
+    }
+  });
+
+  test('unset: the row is stored and no mail goes', () => {
+    const s = load();
+    expect(json(s.doPost(post(JSON.stringify(contactPayload()), 'contact')))).toMatchObject({ ok: true, notified: false });
+    expect(s.sent).toEqual([]);
+  });
+
+  test('set: one mail per lead to those addresses, Reply-To the visitor, every answer labelled, visitor markup escaped', () => {
+    const s = load();
+    s.properties.set('NOTIFY_TO', 'leads@globaq.example,sales@globaq.example');
+    const payload = { ...contactPayload(), message: '<img src=x onerror=alert(1)> hi', lastName: 'Saleh\r\nBcc: x@evil.example' };
+    expect(json(s.doPost(post(JSON.stringify(payload), 'contact')))).toMatchObject({ ok: true, notified: true });
+    expect(s.sent).toHaveLength(1);
+    const [mail] = s.sent;
+    expect(mail?.['to']).toBe('leads@globaq.example,sales@globaq.example');
+    expect(mail?.['replyTo']).toBe('omar@example.com');
+    expect(mail?.['subject']).toBe('New contact message from Omar Saleh Bcc: x@evil.example, Gulf Fabrication');
+    expect(mail?.['body']).toContain('First Name: Omar');
+    expect(mail?.['body']).toContain('Message: <img src=x onerror=alert(1)> hi');
+    expect(mail?.['body']).toContain('[Asia/Riyadh]');
+    expect(mail?.['htmlBody']).toContain('&lt;img src=x onerror=alert(1)&gt; hi');
+    expect(mail?.['htmlBody']).not.toContain('<img');
+  });
+
+  test('a partner application: subject with organisation and country', () => {
+    const s = load();
+    s.properties.set('NOTIFY_TO', 'leads@globaq.example');
+    s.doPost(post(JSON.stringify(buildPartnerPayload(filledPartner(), ['cv.pdf'])), 'partner'));
+    expect(s.sent[0]?.['subject']).toBe('New partner application: Eastern Quality Training, Saudi Arabia');
+    expect(s.sent[0]?.['body']).toContain("Trainers' CVs: cv.pdf");
+  });
+
+  test('a suspected bot gets no mail; a mail that cannot go leaves the row stored', () => {
+    const s = load();
+    s.properties.set('NOTIFY_TO', 'leads@globaq.example');
+    s.doPost(post(JSON.stringify({ ...contactPayload(), [HONEYPOT_FIELD]: 'x' }), 'contact'));
+    expect(s.sent).toEqual([]);
+    s.mailApp.failWith = 'Service invoked too many times for one day: email.';
+    expect(json(s.doPost(post(JSON.stringify(contactPayload()), 'contact')))).toMatchObject({ ok: true, notified: false, row: 2 });
+    expect(s.errors.join('\n')).toContain('too many times');
   });
 });

@@ -1,0 +1,85 @@
+/**
+ * The e-mail staff get for each lead, composed when the lead arrives and stored with it (the
+ * outbox, src/server/sqlite-store.ts): a subject naming the form and the visitor, every answered
+ * field with its label in the form's order (the forms' field tables), the time received in Riyadh
+ * and the lead's id; a plain-text part and a simple HTML part.
+ *
+ * Visitor text never becomes markup, a link or a header: in the HTML part it is escaped; in the
+ * subject, line breaks and control characters become spaces (the mail library encodes the rest);
+ * the Reply-To is the e-mail address the form's schema already checked.
+ */
+import { CONTACT_FIELDS, contactLabelKey } from '../forms/contact';
+import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../forms/partner';
+import { t } from '../i18n';
+import type { LeadNotice, StoredSubmission } from './store.ts';
+
+const RIYADH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' });
+
+/** Text as one header-safe line: no line break or control character, runs of white space as one space. */
+export function headerText(text: string, max = 200): string {
+  const line = text
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** A stored answer as text: lists joined, numbers as written, nothing for an empty answer. */
+function answerText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return String(value).trim();
+}
+
+/** Every answered field with its label, in the form's order. */
+function answeredFields(lead: StoredSubmission): { label: string; text: string }[] {
+  const labelled =
+    lead.form === 'contact'
+      ? CONTACT_FIELDS.map((field) => ({ label: t(contactLabelKey(field)), text: answerText(lead.fields[field]) }))
+      : PARTNER_FIELD_ORDER.map((field) => ({ label: t(partnerLabelKey(field)), text: answerText(lead.fields[field]) }));
+  return labelled.filter((entry) => entry.text !== '');
+}
+
+function subjectOf(lead: StoredSubmission): string {
+  const field = (name: string) => headerText(answerText(lead.fields[name]), 80);
+  if (lead.form === 'partner') return headerText(t('mail.subject.partner', { organization: field('organization'), country: field('country') }));
+  const name = `${field('firstName')} ${field('lastName')}`.trim();
+  const company = field('company');
+  return headerText(company ? t('mail.subject.contactCompany', { name, company }) : t('mail.subject.contact', { name }));
+}
+
+function visitorName(lead: StoredSubmission): string {
+  const field = (name: string) => headerText(answerText(lead.fields[name]), 80);
+  return lead.form === 'partner' ? field('name') : `${field('firstName')} ${field('lastName')}`.trim();
+}
+
+export function composeLeadNotice(lead: StoredSubmission): LeadNotice {
+  const subject = subjectOf(lead);
+  const received = t('mail.received', { time: RIYADH.format(new Date(lead.receivedAt)) });
+  const id = t('mail.lead', { id: lead.id });
+  const fields = answeredFields(lead);
+  const email = answerText(lead.fields['email']);
+  const reply = email ? t('mail.reply', { name: visitorName(lead), email }) : '';
+
+  const text = [subject, received, id, '', ...fields.map(({ label, text }) => (text.includes('\n') ? `${label}:\n${text}\n` : `${label}: ${text}`)), '', reply]
+    .join('\n')
+    .trim();
+
+  const rows = fields
+    .map(({ label, text }) => `<tr><th scope="row" style="text-align:start;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="white-space:pre-wrap;padding:4px 0">${escapeHtml(text)}</td></tr>`)
+    .join('\n');
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
+    `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>`,
+    `<p>${escapeHtml(received)}<br>${escapeHtml(id)}</p>`,
+    `<table>\n${rows}\n</table>`,
+    reply ? `<p>${escapeHtml(reply)}</p>` : '',
+    '</body></html>',
+  ].join('\n');
+
+  return { subject, text, html, replyTo: email || undefined };
+}

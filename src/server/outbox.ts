@@ -1,0 +1,260 @@
+/**
+ * The outbox: delivering each lead's notification e-mail, which the receiver stored with the
+ * lead in one transaction (src/server/sqlite-store.ts, table `notifications`).
+ *
+ * - The worker runs inside the site's server (src/server/serve.ts). It looks for notifications
+ *   that are due every second (and at once when started), sends up to five at a time, and marks
+ *   each sent only after the mail server accepted it.
+ * - A failed send is retried after LEADS_NOTIFY_RETRY_SECONDS, then twice as long each time, up to
+ *   an hour; once a notification is older than LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed,
+ *   which the staff command lists (`npm run submissions -- outbox`) and can queue again.
+ * - Nothing is lost to a crash: a notification stays pending until marked sent, so one whose
+ *   send was cut short is sent after the restart. Delivery is therefore at least once: a crash
+ *   after the mail server accepted a mail and before it was marked sent sends it again, with the
+ *   same Message-ID (one per lead), by which mail systems drop the duplicate. Within one running
+ *   server, each notification is sent once.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import fs from 'node:fs';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import nodemailer, { type SendMailOptions, type TransportOptions } from 'nodemailer';
+import { RETRY_CAP_SECONDS, type NotificationConfig } from './config.ts';
+import { isFormName, StoreError, type FormName } from './store.ts';
+
+export type NoticeStatus = 'pending' | 'sent' | 'failed';
+
+export interface OutboxEntry {
+  readonly submissionId: string;
+  readonly form: FormName;
+  readonly status: NoticeStatus;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly replyTo: string | undefined;
+  readonly createdAt: string;
+  readonly attempts: number;
+  readonly nextAttemptAt: string;
+  readonly sentAt: string | undefined;
+  readonly lastError: string | undefined;
+}
+
+interface Row {
+  submission_id: string;
+  form: string;
+  status: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  reply_to: string | null;
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
+const isStatus = (value: string): value is NoticeStatus => value === 'pending' || value === 'sent' || value === 'failed';
+
+function toEntry(row: Row): OutboxEntry {
+  if (!isFormName(row.form) || !isStatus(row.status)) throw new StoreError(`Unexpected outbox row for ${row.submission_id}`);
+  return {
+    submissionId: row.submission_id,
+    form: row.form,
+    status: row.status,
+    subject: row.subject,
+    text: row.body_text,
+    html: row.body_html,
+    replyTo: row.reply_to ?? undefined,
+    createdAt: row.created_at,
+    attempts: Number(row.attempts),
+    nextAttemptAt: row.next_attempt_at,
+    sentAt: row.sent_at ?? undefined,
+    lastError: row.last_error ?? undefined,
+  };
+}
+
+const SELECT = `SELECT n.submission_id, s.form, n.status, n.subject, n.body_text, n.body_html, n.reply_to, n.created_at, n.attempts,
+  n.next_attempt_at, n.sent_at, n.last_error FROM notifications n JOIN submissions s ON s.id = n.submission_id`;
+
+/** The outbox table, on a connection of its own to the submissions database (migrated by the store). */
+export interface OutboxStore {
+  /** Pending notifications due at `now`, oldest first. */
+  due(now: Date, limit: number): OutboxEntry[];
+  markSent(id: string, at: Date): void;
+  /** A failed attempt: tried again at `next`. */
+  markRetry(id: string, attempts: number, next: Date, error: string): void;
+  /** Given up on: listed for staff until queued again. */
+  markFailed(id: string, attempts: number, error: string): void;
+  /** Notifications of these statuses, oldest first. */
+  list(statuses: readonly NoticeStatus[]): OutboxEntry[];
+  /** Queues a notification again, due now; false when the lead has none. */
+  retry(id: string, now: Date): boolean;
+  close(): void;
+}
+
+export function openOutboxStore(dbPath: string): OutboxStore {
+  if (!fs.existsSync(dbPath)) throw new StoreError(`No submissions database at ${dbPath}`);
+  const db = new DatabaseSync(dbPath);
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA foreign_keys = ON');
+  // Marking a mail sent need not wait for the disk: if a power cut loses the mark, the mail is
+  // sent again with the same Message-ID (at least once, as above). Leads keep FULL (the store's).
+  db.exec('PRAGMA synchronous = NORMAL');
+  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  if (version < 2) {
+    db.close();
+    throw new StoreError(`The database at ${dbPath} has no outbox yet (schema version ${version}): start the server once to update it.`);
+  }
+  const statements: Record<string, StatementSync> = {
+    due: db.prepare(`${SELECT} WHERE n.status = 'pending' AND n.next_attempt_at <= ? ORDER BY n.next_attempt_at, n.created_at LIMIT ?`),
+    sent: db.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE submission_id = ?`),
+    retry: db.prepare(`UPDATE notifications SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE submission_id = ? AND status = 'pending'`),
+    failed: db.prepare(`UPDATE notifications SET status = 'failed', attempts = ?, last_error = ? WHERE submission_id = ? AND status = 'pending'`),
+    requeue: db.prepare(`UPDATE notifications SET status = 'pending', next_attempt_at = ?, sent_at = NULL WHERE submission_id = ?`),
+  };
+  const run = (name: string, ...params: (string | number | null)[]) => statements[name]!.run(...params);
+  return {
+    due: (now, limit) => (statements['due']!.all(now.toISOString(), limit) as unknown as Row[]).map(toEntry),
+    markSent: (id, at) => void run('sent', at.toISOString(), id),
+    markRetry: (id, attempts, next, error) => void run('retry', attempts, next.toISOString(), error, id),
+    markFailed: (id, attempts, error) => void run('failed', attempts, error, id),
+    list: (statuses) =>
+      statuses.length === 0
+        ? []
+        : (db.prepare(`${SELECT} WHERE n.status IN (${statuses.map(() => '?').join(', ')}) ORDER BY n.created_at`).all(...statuses) as unknown as Row[]).map(toEntry),
+    retry: (id, now) => Number(run('requeue', now.toISOString(), id).changes) > 0,
+    close: () => db.close(),
+  };
+}
+
+/** The wait before the next attempt, after `attempts` failed ones: the first delay, doubled each time, at most an hour. */
+export function retryDelaySeconds(attempts: number, firstDelaySeconds: number): number {
+  return Math.min(RETRY_CAP_SECONDS, firstDelaySeconds * 2 ** Math.max(0, attempts - 1));
+}
+
+/** The address part of "Name <address>" or of a bare address. */
+const addressOf = (mailbox: string) => /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox;
+
+/** One Message-ID per lead, the same on every attempt: a resend is recognised as the same mail. */
+export function messageIdFor(submissionId: string, from: string): string {
+  const domain = addressOf(from).split('@')[1] ?? 'localhost';
+  return `<lead.${submissionId}@${domain}>`;
+}
+
+/** What sends a mail: nodemailer's SMTP transport in the server, anything with sendMail in a test. */
+export interface MailTransport {
+  sendMail(message: SendMailOptions): Promise<unknown>;
+  close(): void;
+}
+
+/** nodemailer's SMTP transport, keeping up to five connections open and sending many mails over each. */
+export function smtpTransport(smtpUrl: string): MailTransport {
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 5,
+    maxMessages: 500,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  } as TransportOptions);
+}
+
+export interface OutboxWorkerOptions {
+  readonly store: OutboxStore;
+  readonly config: NotificationConfig;
+  readonly transport: MailTransport;
+  readonly now?: () => Date;
+  readonly log?: (message: string) => void;
+  /** How often due notifications are looked for. Default 1 s. */
+  readonly pollMs?: number;
+  /** Sent at once at most. Default 5. */
+  readonly concurrency?: number;
+}
+
+export class OutboxWorker {
+  readonly #options: OutboxWorkerOptions;
+  readonly #inFlight = new Set<string>();
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #stopped = false;
+
+  constructor(options: OutboxWorkerOptions) {
+    this.#options = options;
+  }
+
+  start(): void {
+    this.#timer = setInterval(() => void this.tick(), this.#options.pollMs ?? 1000);
+    void this.tick();
+  }
+
+  /** Sends what is due now; resolves when the round is over (a round already running is joined). */
+  tick(): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    this.#running ??= this.#round().finally(() => (this.#running = undefined));
+    return this.#running;
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    await this.#running;
+    this.#options.transport.close();
+    this.#options.store.close();
+  }
+
+  async #round(): Promise<void> {
+    const { store, concurrency = 5 } = this.#options;
+    const now = this.#options.now ?? (() => new Date());
+    for (;;) {
+      if (this.#stopped) return;
+      const due = store.due(now(), 50).filter((entry) => !this.#inFlight.has(entry.submissionId));
+      if (due.length === 0) return;
+      let next = 0;
+      const lane = async () => {
+        while (next < due.length && !this.#stopped) {
+          const entry = due[next++]!;
+          this.#inFlight.add(entry.submissionId);
+          try {
+            await this.#send(entry, now);
+          } finally {
+            this.#inFlight.delete(entry.submissionId);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, lane));
+    }
+  }
+
+  async #send(entry: OutboxEntry, now: () => Date): Promise<void> {
+    const { store, config, transport } = this.#options;
+    const log = this.#options.log ?? ((message: string) => console.error(message));
+    try {
+      await transport.sendMail({
+        from: config.from,
+        to: [...config.to],
+        ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
+        subject: entry.subject,
+        text: entry.text,
+        html: entry.html,
+        messageId: messageIdFor(entry.submissionId, config.from),
+        date: new Date(entry.createdAt),
+        headers: { 'X-Globaq-Lead': `${entry.form} ${entry.submissionId}` },
+      });
+      store.markSent(entry.submissionId, now());
+    } catch (error) {
+      const attempts = entry.attempts + 1;
+      const reason = error instanceof Error ? error.message : String(error);
+      const age = now().getTime() - new Date(entry.createdAt).getTime();
+      if (age >= config.giveUpDays * 86_400_000) {
+        store.markFailed(entry.submissionId, attempts, reason);
+        log(`Lead notification ${entry.submissionId} given up after ${attempts} attempts: ${reason}`);
+        return;
+      }
+      const next = new Date(now().getTime() + retryDelaySeconds(attempts, config.retrySeconds) * 1000);
+      store.markRetry(entry.submissionId, attempts, next, reason);
+      log(`Lead notification ${entry.submissionId} not sent (attempt ${attempts}): ${reason}; next try at ${next.toISOString()}`);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * A real SMTP server on loopback for the notification tests (the `smtp-server` package): it
+ * accepts every mail, without TLS or sign-in, and keeps each one as received and as parsed
+ * (`mailparser`).
+ */
+import net from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** The envelope's recipients (RCPT TO), which decide who really gets the mail. */
+  readonly recipients: string[];
+  readonly raw: string;
+  readonly parsed: ParsedMail;
+}
+
+export interface MailSink {
+  readonly port: number;
+  readonly url: string;
+  readonly mails: ReceivedMail[];
+  /** Resolves once `count` mails arrived; rejects after `timeoutMs` saying how many did. */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A loopback port nothing listens on (yet). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+export async function startSmtp(port = 0): Promise<MailSink> {
+  const mails: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        simpleParser(raw)
+          .then((parsed) => {
+            mails.push({ recipients: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
+            for (const wake of waiters.splice(0)) wake();
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actual = (server.server.address() as net.AddressInfo).port;
+  return {
+    port: actual,
+    url: `smtp://127.0.0.1:${actual}`,
+    mails,
+    waitFor(count, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${mails.length} of ${count} mails arrived within ${timeoutMs} ms`)), timeoutMs);
+        const check = () => {
+          if (mails.length >= count) {
+            clearTimeout(timer);
+            resolve(mails.slice());
+          } else waiters.push(check);
+        };
+        check();
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

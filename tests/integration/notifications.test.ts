@@ -1,0 +1,209 @@
+/**
+ * Every lead reaches a person (issue 15): the built server, started with SMTP_URL pointing at a
+ * real SMTP server on loopback (tests/helpers/smtp.ts), e-mails each lead through the outbox.
+ * No part of the mail path is mocked.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { main } from '../../src/server/cli';
+import { CONTACT_FIELDS, contactLabelKey } from '../../src/forms/contact';
+import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../src/forms/partner';
+import { t } from '../../src/i18n';
+import { contactBody, partnerBody, postForm, postJson, asForm, startServer, tempDir, type RunningServer } from '../helpers/server';
+import { freePort, startSmtp, type MailSink } from '../helpers/smtp';
+
+const TO = 'leads@globaq.example, sales@globaq.example';
+const FROM = 'Globaq website <website@globaq.example>';
+
+let dir: string;
+const cleanup: (() => Promise<void>)[] = [];
+
+beforeAll(() => {
+  dir = tempDir('globaq-mail-');
+});
+
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+let counter = 0;
+/** The built server with notifications on, mailing to `smtpPort`; stopped after the test. */
+async function serverMailingTo(smtpPort: number, extra: Record<string, string> = {}, dbPath = path.join(dir, `leads-${++counter}.db`)): Promise<RunningServer> {
+  const server = await startServer({
+    dbPath,
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LEADS_NOTIFY_TO: TO, LEADS_NOTIFY_FROM: FROM, LEADS_NOTIFY_RETRY_SECONDS: '1', ...extra },
+  });
+  cleanup.push(() => server.stop('SIGKILL'));
+  return server;
+}
+
+async function sink(port?: number): Promise<MailSink> {
+  const smtp = await startSmtp(port);
+  cleanup.push(() => smtp.close());
+  return smtp;
+}
+
+async function created(response: Response): Promise<string> {
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The staff command's `outbox` listing for a database. */
+async function outboxListing(dbPath: string): Promise<string> {
+  let out = '';
+  const code = await main(['outbox', '--db', dbPath], { stdout: (text) => (out += text), stderr: (text) => (out += text), env: {}, root: process.cwd(), cwd: process.cwd() });
+  expect(code).toBe(0);
+  return out;
+}
+
+/** Waits a moment of the server's own time: enough for the outbox's next rounds. */
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('one e-mail per lead, to staff, with every answer', () => {
+  test('a contact message: To, From, Reply-To, subject, every field with its label, the lead id and a stable Message-ID', async () => {
+    const smtp = await sink();
+    const server = await serverMailingTo(smtp.port);
+    const body = contactBody({ message: 'Hello <script>alert("x")</script> & <b>bold</b>\nSecond line' });
+    const id = await created(await postJson(server.baseUrl, '/api/contact', body));
+    const [mail] = await smtp.waitFor(1);
+    const parsed = mail!.parsed;
+    expect(mail!.recipients.sort()).toEqual(['leads@globaq.example', 'sales@globaq.example']);
+    expect(parsed.from?.value).toEqual([{ name: 'Globaq website', address: 'website@globaq.example' }]);
+    expect(parsed.replyTo?.value.map((v) => v.address)).toEqual(['omar@example.com']);
+    expect(parsed.subject).toBe('New contact message from Omar Al-Harbi, Eastern Fabrication Co.');
+    expect(parsed.messageId).toBe(`<lead.${id}@globaq.example>`);
+    const text = parsed.text ?? '';
+    expect(text).toContain(`Lead ${id}`);
+    expect(text).toMatch(/Received .* \(Riyadh time\)/);
+    // Every answered field, with its label, in the form's order.
+    const positions = CONTACT_FIELDS.map((field) => text.indexOf(`${t(contactLabelKey(field))}:`));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(text).toContain('Company: Eastern Fabrication Co.');
+    // The HTML part shows the visitor's markup as text: no script, no bold, no link they made.
+    const html = String(parsed.html);
+    expect(html).toContain('Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<b>');
+    await settle(1500);
+    expect(smtp.mails).toHaveLength(1);
+    expect(await outboxListing(server.dbPath)).toContain('Every notification was delivered.');
+  });
+
+  test('a partner application (as a form post): the subject names the organisation and country, every answer in the form order', async () => {
+    const smtp = await sink();
+    const server = await serverMailingTo(smtp.port);
+    const response = await postForm(server.baseUrl, '/api/partner', asForm(partnerBody()));
+    expect(response.status).toBe(303);
+    const [mail] = await smtp.waitFor(1);
+    const body = partnerBody();
+    expect(mail!.parsed.subject).toBe(`New partner application: ${String(body['organization'])}, ${String(body['country'])}`);
+    expect(mail!.parsed.replyTo?.value.map((v) => v.address)).toEqual([body['email']]);
+    const text = mail!.parsed.text ?? '';
+    const answered = PARTNER_FIELD_ORDER.filter((field) => {
+      const value = body[field];
+      return Array.isArray(value) ? value.length > 0 : value !== '' && value !== null && value !== undefined;
+    });
+    expect(answered.length).toBeGreaterThan(20);
+    const positions = answered.map((field) => text.indexOf(`${t(partnerLabelKey(field))}:`));
+    expect(positions.filter((p) => p < 0)).toEqual([]);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  test('a line break in a name cannot add a header or a recipient', async () => {
+    const smtp = await sink();
+    const server = await serverMailingTo(smtp.port);
+    await created(
+      await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Omar\r\nBcc: victim@evil.example', lastName: 'X\nSubject: forged', company: 'Co\r\n\r\n<html>' })),
+    );
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.recipients.sort()).toEqual(['leads@globaq.example', 'sales@globaq.example']);
+    expect(mail!.parsed.bcc).toBeUndefined();
+    expect(mail!.parsed.headers.get('subject')).toBe('New contact message from Omar Bcc: victim@evil.example X Subject: forged, Co <html>');
+    const headerBlock = mail!.raw.slice(0, mail!.raw.indexOf('\r\n\r\n'));
+    expect(headerBlock).not.toMatch(/^Bcc:/im);
+    expect(headerBlock.match(/^Subject:/gim)).toHaveLength(1);
+  });
+
+  test('the honeypot\'s catch is stored apart and mailed to nobody', async () => {
+    const smtp = await sink();
+    const server = await serverMailingTo(smtp.port);
+    await created(await postJson(server.baseUrl, '/api/contact', contactBody({ homepage: 'http://spam.example' })));
+    await created(await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Real' })));
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.parsed.subject).toContain('Real');
+    await settle(2500);
+    expect(smtp.mails).toHaveLength(1);
+  });
+});
+
+describe('a notification is delayed, never lost', () => {
+  test('mail server down when the lead arrives: the visitor gets success, the mail arrives once it is back', async () => {
+    const port = await freePort();
+    const server = await serverMailingTo(port);
+    const id = await created(await postJson(server.baseUrl, '/api/contact', contactBody()));
+    await settle(1500);
+    const listing = await outboxListing(server.dbPath);
+    expect(listing).toContain(id);
+    expect(listing).toMatch(/pending .* next try/);
+    expect(listing).toMatch(/ECONNREFUSED/);
+    const smtp = await sink(port);
+    const [mail] = await smtp.waitFor(1, 30_000);
+    expect(mail!.parsed.messageId).toBe(`<lead.${id}@globaq.example>`);
+    await settle(2500);
+    expect(smtp.mails).toHaveLength(1);
+    expect(await outboxListing(server.dbPath)).toContain('Every notification was delivered.');
+  });
+
+  test('the server killed after the lead was committed and before its mail went: after the restart the mail arrives, once', async () => {
+    const port = await freePort();
+    const dbPath = path.join(dir, 'crash.db');
+    const first = await serverMailingTo(port, {}, dbPath);
+    const id = await created(await postJson(first.baseUrl, '/api/partner', partnerBody()));
+    await first.stop('SIGKILL');
+    const smtp = await sink(port);
+    await settle(1000);
+    expect(smtp.mails).toHaveLength(0);
+    await serverMailingTo(port, {}, dbPath);
+    const [mail] = await smtp.waitFor(1, 30_000);
+    expect(mail!.parsed.messageId).toBe(`<lead.${id}@globaq.example>`);
+    await settle(2500);
+    expect(smtp.mails).toHaveLength(1);
+  });
+
+  test('200 leads at once: 200 mails, none twice, and no visitor waits for mail', async () => {
+    const smtp = await sink();
+    const server = await serverMailingTo(smtp.port);
+    const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => postJson(server.baseUrl, '/api/contact', contactBody({ firstName: `Visitor${i}` })).then(created)));
+    expect(new Set(ids).size).toBe(200);
+    const mails = await smtp.waitFor(200, 60_000);
+    await settle(2500);
+    expect(smtp.mails).toHaveLength(200);
+    const messageIds = mails.map((mail) => mail.parsed.messageId);
+    expect(new Set(messageIds).size).toBe(200);
+    expect(new Set(messageIds)).toEqual(new Set(ids.map((id) => `<lead.${id}@globaq.example>`)));
+  }, 120_000);
+});
+
+describe('settings', () => {
+  test('a bad SMTP_URL stops the server at start, naming the variable and never the password', async () => {
+    await expect(startServer({ dbPath: path.join(dir, 'bad.db'), env: { SMTP_URL: 'http://user:s3cret@mail.example.com', LEADS_NOTIFY_TO: TO, LEADS_NOTIFY_FROM: FROM } })).rejects.toThrow(
+      /SMTP_URL: must start with smtp:\/\/ or smtps:\/\//,
+    );
+    await expect(startServer({ dbPath: path.join(dir, 'bad.db'), env: { SMTP_URL: 'http://user:s3cret@mail.example.com', LEADS_NOTIFY_TO: TO, LEADS_NOTIFY_FROM: FROM } })).rejects.not.toThrow(/s3cret/);
+    await expect(startServer({ dbPath: path.join(dir, 'bad.db'), env: { SMTP_URL: 'smtp://mail.example.com', LEADS_NOTIFY_FROM: FROM } })).rejects.toThrow(/LEADS_NOTIFY_TO: must be set when SMTP_URL is/);
+  });
+
+  test('without SMTP_URL the server says once that notifications are off, and queues none', async () => {
+    const server = await startServer({ dbPath: path.join(dir, 'off.db') });
+    cleanup.push(() => server.stop());
+    expect(server.output().match(/Lead notifications are off/g)).toHaveLength(1);
+    await created(await postJson(server.baseUrl, '/api/contact', contactBody()));
+    expect(await outboxListing(server.dbPath)).toContain('Every notification was delivered.');
+  });
+});

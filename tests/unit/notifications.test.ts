@@ -1,0 +1,86 @@
+/** Lead notifications, the parts without a mail server: settings, the mail's text, the retry schedule. */
+import { describe, expect, test } from 'vitest';
+import { ConfigError, receiverConfig } from '../../src/server/config';
+import { composeLeadNotice, headerText } from '../../src/server/lead-mail';
+import { messageIdFor, retryDelaySeconds } from '../../src/server/outbox';
+
+const ON = { SMTP_URL: 'smtps://user:pa55@mail.example.com:465', LEADS_NOTIFY_TO: 'a@globaq.example, b@globaq.example', LEADS_NOTIFY_FROM: 'Globaq website <web@globaq.example>' };
+
+describe('settings', () => {
+  test('off without SMTP_URL; on with it, its recipients, sender and retry schedule', () => {
+    expect(receiverConfig({}).notifications).toBeUndefined();
+    expect(receiverConfig(ON).notifications).toEqual({
+      smtpUrl: ON.SMTP_URL,
+      to: ['a@globaq.example', 'b@globaq.example'],
+      from: 'Globaq website <web@globaq.example>',
+      retrySeconds: 30,
+      giveUpDays: 3,
+    });
+    expect(receiverConfig({ ...ON, LEADS_NOTIFY_RETRY_SECONDS: '5', LEADS_NOTIFY_GIVE_UP_DAYS: '7' }).notifications).toMatchObject({ retrySeconds: 5, giveUpDays: 7 });
+  });
+
+  test('each mistake is named by its variable', () => {
+    const error = (env: Record<string, string>) => {
+      try {
+        receiverConfig(env);
+      } catch (caught) {
+        expect(caught).toBeInstanceOf(ConfigError);
+        return (caught as Error).message;
+      }
+      return 'no error';
+    };
+    expect(error({ ...ON, SMTP_URL: 'mail.example.com' })).toMatch(/^SMTP_URL: is not a URL/);
+    expect(error({ ...ON, SMTP_URL: 'https://mail.example.com' })).toMatch(/^SMTP_URL: must start with smtp:\/\/ or smtps:\/\//);
+    expect(error({ ...ON, SMTP_URL: 'https://user:pa55@mail.example.com' })).not.toContain('pa55');
+    expect(error({ SMTP_URL: ON.SMTP_URL })).toBe(
+      'LEADS_NOTIFY_TO: must be set when SMTP_URL is (who gets the lead notifications, and who sends them); LEADS_NOTIFY_FROM: must be set when SMTP_URL is (who gets the lead notifications, and who sends them)',
+    );
+    expect(error({ ...ON, LEADS_NOTIFY_TO: 'leads at globaq' })).toMatch(/^LEADS_NOTIFY_TO: "leads at globaq" is not an e-mail address/);
+    expect(error({ ...ON, LEADS_NOTIFY_FROM: 'web@globaq.example\r\nBcc: x@evil.example' })).toMatch(/^LEADS_NOTIFY_FROM: [\s\S]* is not an e-mail address/);
+    expect(error({ ...ON, LEADS_NOTIFY_RETRY_SECONDS: '0' })).toMatch(/^LEADS_NOTIFY_RETRY_SECONDS: must be a whole number from 1/);
+  });
+});
+
+describe('the retry schedule and the Message-ID', () => {
+  test('the first delay, doubled each time, never above an hour', () => {
+    expect([1, 2, 3, 4, 5].map((n) => retryDelaySeconds(n, 30))).toEqual([30, 60, 120, 240, 480]);
+    expect(retryDelaySeconds(20, 30)).toBe(3600);
+  });
+
+  test('one Message-ID per lead, on the sender\'s domain', () => {
+    expect(messageIdFor('0b7c', 'Globaq website <web@globaq.example>')).toBe('<lead.0b7c@globaq.example>');
+    expect(messageIdFor('0b7c', 'web@globaq.example')).toBe('<lead.0b7c@globaq.example>');
+  });
+});
+
+describe('the mail', () => {
+  const lead = {
+    id: 'f00d',
+    form: 'contact' as const,
+    receivedAt: '2026-11-23T09:05:00.000Z',
+    fields: { firstName: 'Sara', lastName: 'Al-Qahtani', email: 'sara@example.com', country: '', city: 'Dammam', company: 'Gulf QA', message: '<a href="http://evil.example">win</a>\nline 2' },
+  };
+
+  test('subject, received time in Riyadh, the lead id, only answered fields, the Reply-To', () => {
+    const notice = composeLeadNotice(lead);
+    expect(notice.subject).toBe('New contact message from Sara Al-Qahtani, Gulf QA');
+    expect(notice.replyTo).toBe('sara@example.com');
+    expect(notice.text).toMatch(/^Received Monday,? 23 November 2026 at 12:05 \(Riyadh time\)$/m);
+    expect(notice.text).toContain('Lead f00d');
+    expect(notice.text).toContain('City: Dammam');
+    expect(notice.text).not.toContain('Country:');
+    expect(notice.text).toContain('Message:\n<a href="http://evil.example">win</a>\nline 2');
+    expect(composeLeadNotice({ ...lead, fields: { ...lead.fields, company: '' } }).subject).toBe('New contact message from Sara Al-Qahtani');
+  });
+
+  test('the HTML part escapes what the visitor typed: no link, no markup of theirs', () => {
+    const { html } = composeLeadNotice(lead);
+    expect(html).toContain('&lt;a href=&quot;http://evil.example&quot;&gt;win&lt;/a&gt;');
+    expect(html).not.toContain('<a ');
+  });
+
+  test('header text is one line with no control character', () => {
+    expect(headerText('A\r\nBcc: x@evil.example\u0000\u2028B')).toBe('A Bcc: x@evil.example B');
+    expect(headerText('x'.repeat(300))).toHaveLength(200);
+  });
+});
