@@ -249,7 +249,7 @@ export class OutboxWorker {
       const age = now().getTime() - new Date(entry.createdAt).getTime();
       if (age >= config.giveUpDays * 86_400_000) {
         store.markFailed(entry.submissionId, attempts, reason);
-        log(`Lead notification ${entry.submissionId} given up after ${attempts} attempts: ${reason}`);
+        log(`Lead notification ${entry.submissionId} given up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`);
         return;
       }
       const next = new Date(now().getTime() + retryDelaySeconds(attempts, config.retrySeconds) * 1000);

@@ -1,0 +1,93 @@
+/**
+ * The outbox's schedule, on a real database and nodemailer against a loopback port where no
+ * mail server listens (every send is refused, as when the company's mail server is down).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { main } from '../../src/server/cli';
+import { composeLeadNotice } from '../../src/server/lead-mail';
+import { OutboxWorker, openOutboxStore, smtpTransport, type OutboxStore } from '../../src/server/outbox';
+import { openSqliteStore } from '../../src/server/sqlite-store';
+import { contactBody, tempDir } from '../helpers/server';
+import { freePort } from '../helpers/smtp';
+
+let dir: string;
+let dbPath: string;
+let outbox: OutboxStore;
+
+beforeEach(() => {
+  dir = tempDir('globaq-outbox-');
+  dbPath = path.join(dir, 'submissions.db');
+});
+
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function lead(receivedAt: Date): Promise<string> {
+  const store = openSqliteStore(dbPath);
+  const { id } = await store.save({ form: 'contact', fields: contactBody(), receivedAt, notice: composeLeadNotice });
+  await store.close();
+  return id;
+}
+
+async function worker(clock: { now: Date }) {
+  const port = await freePort();
+  outbox = openOutboxStore(dbPath);
+  const logged: string[] = [];
+  const run = new OutboxWorker({
+    store: outbox,
+    config: { smtpUrl: `smtp://127.0.0.1:${port}`, to: ['leads@globaq.example'], from: 'web@globaq.example', retrySeconds: 30, giveUpDays: 3 },
+    transport: smtpTransport(`smtp://127.0.0.1:${port}`),
+    now: () => clock.now,
+    log: (message) => logged.push(message),
+  });
+  return { run, logged };
+}
+
+async function staff(...argv: string[]): Promise<{ code: number; out: string }> {
+  let out = '';
+  const code = await main([...argv, '--db', dbPath], { stdout: (t) => (out += t), stderr: (t) => (out += t), env: {}, root: dir, cwd: dir });
+  return { code, out };
+}
+
+test('a refused send is retried after 30 s, then 60 s, then 120 s: nothing is sent before its time', async () => {
+  const start = new Date('2026-11-23T08:00:00.000Z');
+  const id = await lead(start);
+  const clock = { now: start };
+  const { run, logged } = await worker(clock);
+  const entry = () => outbox.list(['pending', 'failed']).find((e) => e.submissionId === id)!;
+  await run.tick();
+  expect(entry()).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: '2026-11-23T08:00:30.000Z' });
+  expect(entry().lastError).toMatch(/ECONNREFUSED/);
+  expect(logged[0]).toContain(`Lead notification ${id} not sent (attempt 1)`);
+  clock.now = new Date('2026-11-23T08:00:29.000Z');
+  await run.tick();
+  expect(entry().attempts).toBe(1);
+  clock.now = new Date('2026-11-23T08:00:30.000Z');
+  await run.tick();
+  expect(entry()).toMatchObject({ attempts: 2, nextAttemptAt: '2026-11-23T08:01:30.000Z' });
+  clock.now = new Date('2026-11-23T08:01:30.000Z');
+  await run.tick();
+  expect(entry()).toMatchObject({ attempts: 3, nextAttemptAt: '2026-11-23T08:03:30.000Z' });
+  await run.stop();
+});
+
+test('past LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed, listed for staff, and staff can queue it again', async () => {
+  const received = new Date('2026-11-19T08:00:00.000Z');
+  const id = await lead(received);
+  const clock = { now: new Date('2026-11-22T08:00:00.000Z') };
+  const { run, logged } = await worker(clock);
+  await run.tick();
+  await run.stop();
+  expect(logged.join('\n')).toContain(`Lead notification ${id} given up after 1 attempt:`);
+  const listed = await staff('outbox');
+  expect(listed.code).toBe(0);
+  expect(listed.out).toMatch(new RegExp(`failed +${id}  1 attempt, given up  New contact message from Omar Al-Harbi`));
+  expect(listed.out).toContain('ECONNREFUSED');
+
+  const retried = await staff('outbox', 'retry', id);
+  expect(retried.code).toBe(0);
+  expect(retried.out).toContain(`The notification of ${id} is queued`);
+  expect((await staff('outbox')).out).toMatch(new RegExp(`pending +${id}`));
+  expect((await staff('outbox', 'retry', 'no-such-lead')).code).toBe(1);
+});
