@@ -7,6 +7,7 @@
  *   outbox [retry ID]
  *   delete ID
  *   purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
+ *   staff  add EMAIL | list | remove EMAIL | password EMAIL
  *
  * Every command also takes --db FILE (default: SUBMISSIONS_DB, else ./data/submissions.db) and
  * --bots (read the submissions the honeypot caught instead of the leads). DATE is 2026-11-01
@@ -22,6 +23,7 @@ import { receiverConfig } from './config.ts';
 import { fieldColumns, terminalText, toCsv, toJson } from './export-format.ts';
 import { openSqliteStore } from './sqlite-store.ts';
 import { openOutboxStore } from './outbox.ts';
+import { hashPassword, openStaffStore, passwordProblem, staffEmail } from './staff.ts';
 import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store.ts';
 
 export const USAGE = `Usage: npm run submissions -- <command> [options]
@@ -47,6 +49,11 @@ Commands:
   purge  --older-than AGE
          Erases every submission received longer ago than AGE: 24m (months), 90d (days)
          or 2y (years), with what is stored with each: a retention policy.
+  staff add EMAIL | staff password EMAIL
+         Makes a staff account for the inbox, or sets its password: asked twice on a
+         terminal, else read from the first line of standard input. At least 12 characters.
+  staff list | staff remove EMAIL
+         The accounts (never their passwords), or removes one.
 
 Options for every command:
   --db FILE   the database (default: SUBMISSIONS_DB, else ./data/submissions.db)
@@ -64,6 +71,10 @@ interface Io {
   readonly root: string;
   /** Where the command was typed: --db and --out are relative to it. */
   readonly cwd: string;
+  /** Reads a password: without echo on a terminal, else the next line of standard input. */
+  readonly readSecret?: (prompt: string) => Promise<string>;
+  /** A person at a terminal (the password is then asked twice). */
+  readonly interactive?: boolean;
 }
 
 function parseDate(option: string, text: string | undefined): Date | undefined {
@@ -206,6 +217,66 @@ async function erase(command: 'delete' | 'purge', args: readonly string[], value
   }
 }
 
+/** A new password, asked twice at a terminal; refused with the reason when too weak or not confirmed. */
+async function newPassword(io: Io): Promise<string> {
+  if (!io.readSecret) throw new UsageError('No way to read a password here.');
+  const password = await io.readSecret('Password (at least 12 characters): ');
+  const problem = passwordProblem(password);
+  if (problem) throw new UsageError(problem);
+  if (io.interactive && (await io.readSecret('The same password again: ')) !== password) throw new UsageError('The two passwords differ: nothing was changed.');
+  return password;
+}
+
+/** `staff add|password|list|remove`: the inbox's accounts. */
+async function staffCommand(args: readonly string[], db: string | undefined, io: Io): Promise<number> {
+  const [action, address, ...rest] = args;
+  const needsEmail = action === 'add' || action === 'password' || action === 'remove';
+  if (!['add', 'password', 'list', 'remove'].includes(action ?? '')) throw new UsageError('staff takes add EMAIL, password EMAIL, list or remove EMAIL.');
+  if ((needsEmail && (address === undefined || rest.length > 0)) || (!needsEmail && address !== undefined)) throw new UsageError(`staff ${action} takes ${needsEmail ? 'one e-mail address' : 'nothing more'}.`);
+  let email = '';
+  if (needsEmail) {
+    try {
+      email = staffEmail(address ?? '');
+    } catch (error) {
+      throw new UsageError(terminalText((error as Error).message));
+    }
+  }
+  const dbPath = db !== undefined ? path.resolve(io.cwd, db) : receiverConfig(io.env, io.root).dbPath;
+  const staff = openStaffStore(dbPath);
+  try {
+    if (action === 'list') {
+      const accounts = staff.list();
+      for (const account of accounts) io.stdout(`${account.email}  created ${account.createdAt}  password set ${account.passwordChangedAt}\n`);
+      if (accounts.length === 0) io.stderr('No staff accounts yet: npm run submissions -- staff add EMAIL\n');
+      return 0;
+    }
+    if (action === 'remove') {
+      if (!staff.remove(email)) {
+        io.stderr(`No account for ${email}.\n`);
+        return 1;
+      }
+      io.stderr(`Removed the account of ${email}.\n`);
+      return 0;
+    }
+    const exists = staff.passwordHash(email) !== undefined;
+    if (action === 'add' && exists) {
+      io.stderr(`There is already an account for ${email} (staff password ${email} changes its password).\n`);
+      return 1;
+    }
+    if (action === 'password' && !exists) {
+      io.stderr(`No account for ${email} (staff add ${email} makes one).\n`);
+      return 1;
+    }
+    const hash = await hashPassword(await newPassword(io));
+    if (action === 'add') staff.add(email, hash, new Date());
+    else staff.setPassword(email, hash, new Date());
+    io.stderr(action === 'add' ? `Made an account for ${email}.\n` : `Set a new password for ${email}.\n`);
+    return 0;
+  } finally {
+    staff.close();
+  }
+}
+
 /** Runs one command; returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let store: SubmissionStore | undefined;
@@ -232,11 +303,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(USAGE);
       return 0;
     }
-    if (command === undefined) throw new UsageError('Name a command: export, list, count, outbox, delete or purge.');
+    if (command === undefined) throw new UsageError('Name a command: export, list, count, outbox, delete, purge or staff.');
     if (command === 'outbox') return outboxCommand(extra, values.db, io);
     if (command === 'delete' || command === 'purge') return await erase(command, extra, values, io);
+    if (command === 'staff') return await staffCommand(extra, values.db, io);
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
-    if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list, count, outbox, delete or purge.`);
+    if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list, count, outbox, delete, purge or staff.`);
 
     // Every option is checked before the database is opened.
     const bots = values.bots === true;
@@ -283,7 +355,52 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
 }
 
+/** Standard input's lines, read once, handed out one by one (a password piped in). */
+let pipedLines: Promise<string[]> | undefined;
+async function nextPipedLine(): Promise<string> {
+  pipedLines ??= (async () => {
+    let text = '';
+    for await (const chunk of process.stdin) text += String(chunk);
+    return text.split(/\r?\n/);
+  })();
+  const lines = await pipedLines;
+  return lines.shift() ?? '';
+}
+
+/** A line typed at the terminal without echo (Enter ends it, Backspace works, Ctrl-C quits). */
+function hiddenLine(prompt: string): Promise<string> {
+  return new Promise((resolve) => {
+    const input = process.stdin;
+    process.stderr.write(prompt);
+    input.setRawMode(true);
+    input.resume();
+    input.setEncoding('utf8');
+    let typed = '';
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') {
+          input.setRawMode(false);
+          input.pause();
+          input.off('data', onData);
+          process.stderr.write('\n');
+          resolve(typed);
+          return;
+        }
+        if (char === '\u0003') {
+          input.setRawMode(false);
+          process.stderr.write('\n');
+          process.exit(130);
+        }
+        if (char === '\u007f' || char === '\b') typed = [...typed].slice(0, -1).join('');
+        else typed += char;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const interactive = process.stdin.isTTY === true;
   const code = await main(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
@@ -291,6 +408,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     root: process.cwd(),
     // npm runs scripts from the project's folder and says in INIT_CWD where it was typed.
     cwd: process.env['INIT_CWD'] ?? process.cwd(),
+    interactive,
+    readSecret: interactive ? hiddenLine : () => nextPipedLine(),
   });
   process.exitCode = code;
 }

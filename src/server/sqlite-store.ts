@@ -60,6 +60,13 @@ export const MIGRATIONS: readonly string[] = [
     last_error TEXT
   ) STRICT;
   CREATE INDEX notifications_due ON notifications (status, next_attempt_at);`,
+  // 3: staff accounts for the inbox (src/server/staff.ts): the password as a salted scrypt hash only.
+  `CREATE TABLE staff (
+    email TEXT PRIMARY KEY,
+    password_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    password_changed_at TEXT NOT NULL
+  ) STRICT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

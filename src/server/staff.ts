@@ -1,0 +1,119 @@
+/**
+ * Staff accounts for the inbox (issue 16): who may sign in, with a password stored only as a
+ * salted scrypt hash (node:crypto), its parameters kept with it so they can be raised later
+ * without locking anyone out. Accounts are made on the server only, by the staff command
+ * (`npm run submissions -- staff add EMAIL`); the site has no sign-up.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import fs from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { StoreError } from './store.ts';
+
+/** The shortest password accepted (NIST SP 800-63B asks for at least 8; we ask for 12). */
+export const PASSWORD_MIN = 12;
+/** The longest: hashing a megabyte of "password" would be a cheap way to load the server. */
+export const PASSWORD_MAX = 1024;
+
+/**
+ * scrypt's cost, one of OWASP's recommended settings (Password Storage Cheat Sheet): N=2^16,
+ * r=8, p=2, that is 64 MiB of memory and a few hundred milliseconds per check on our servers.
+ */
+const COST = { N: 2 ** 16, r: 8, p: 2 } as const;
+const KEY_LENGTH = 32;
+const SALT_BYTES = 16;
+
+function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
+  const scryptOptions: ScryptOptions = { ...options, maxmem: 2 * 128 * options.N * options.r };
+  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, KEY_LENGTH, scryptOptions, (error, key) => (error ? reject(error) : resolve(key))));
+}
+
+/** Why a password is refused, or undefined when it is acceptable. */
+export function passwordProblem(password: string): string | undefined {
+  if ([...password].length < PASSWORD_MIN) return `A password needs at least ${PASSWORD_MIN} characters.`;
+  if (password.length > PASSWORD_MAX) return `A password may have at most ${PASSWORD_MAX} characters.`;
+  if (password.trim() === '') return 'A password cannot be only spaces.';
+  return undefined;
+}
+
+/** "scrypt$N$r$p$salt$hash", salt and hash in base64: everything needed to check it again. */
+export async function hashPassword(password: string): Promise<string> {
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(problem);
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, COST);
+  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** True when `password` is the one `stored` was made from; false for anything else, a malformed hash included. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [N, r, p] = parts.slice(1, 4).map(Number);
+  if (!N || !r || !p || N > 2 ** 20 || r > 32 || p > 16 || password.length > PASSWORD_MAX) return false;
+  const salt = Buffer.from(parts[4] ?? '', 'base64');
+  const expected = Buffer.from(parts[5] ?? '', 'base64');
+  if (salt.length === 0 || expected.length !== KEY_LENGTH) return false;
+  const key = await derive(password, salt, { N, r, p });
+  return timingSafeEqual(key, expected);
+}
+
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+
+/** An account's e-mail as stored: trimmed and lower-case; throws when it is not an address. */
+export function staffEmail(text: string): string {
+  const email = text.trim().toLowerCase();
+  if (!ADDRESS.test(email) || email.length > 254) throw new Error(`"${text}" is not an e-mail address.`);
+  return email;
+}
+
+export interface StaffAccount {
+  readonly email: string;
+  readonly createdAt: string;
+  readonly passwordChangedAt: string;
+}
+
+export interface StaffStore {
+  add(email: string, passwordHash: string, now: Date): void;
+  list(): StaffAccount[];
+  /** The stored hash, to check a password against; undefined for an unknown account. */
+  passwordHash(email: string): string | undefined;
+  setPassword(email: string, passwordHash: string, now: Date): boolean;
+  remove(email: string): boolean;
+  close(): void;
+}
+
+/** The staff table of the submissions database (migrated by the store: schema version 3 and up). */
+export function openStaffStore(dbPath: string): StaffStore {
+  if (!fs.existsSync(dbPath)) throw new StoreError(`No submissions database at ${dbPath}: start the server once to create it.`);
+  const db = new DatabaseSync(dbPath);
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA foreign_keys = ON');
+  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  if (version < 3) {
+    db.close();
+    throw new StoreError(`The database at ${dbPath} has no staff accounts yet (schema version ${version}): start the server once to update it.`);
+  }
+  return {
+    add(email, passwordHash, now) {
+      try {
+        db.prepare('INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, ?)').run(email, passwordHash, now.toISOString(), now.toISOString());
+      } catch (error) {
+        if (String(error).includes('UNIQUE')) throw new StoreError(`There is already an account for ${email}.`);
+        throw error;
+      }
+    },
+    list: () =>
+      (db.prepare('SELECT email, created_at, password_changed_at FROM staff ORDER BY email').all() as { email: string; created_at: string; password_changed_at: string }[]).map((row) => ({
+        email: row.email,
+        createdAt: row.created_at,
+        passwordChangedAt: row.password_changed_at,
+      })),
+    passwordHash: (email) => (db.prepare('SELECT password_hash FROM staff WHERE email = ?').get(email) as { password_hash: string } | undefined)?.password_hash,
+    setPassword: (email, passwordHash, now) =>
+      Number(db.prepare('UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE email = ?').run(passwordHash, now.toISOString(), email).changes) > 0,
+    remove: (email) => Number(db.prepare('DELETE FROM staff WHERE email = ?').run(email).changes) > 0,
+    close: () => db.close(),
+  };
+}
