@@ -9,7 +9,6 @@
  * (src/i18n): the type checker names the missing label.
  */
 import * as z from 'zod/mini';
-import { COUNTRIES } from './countries';
 import { LONG_TEXT_MAX, choice, choices, countOrNull, hasVisibleText, optionalText, requiredEmail, requiredPhone, requiredText, requiredUrl } from './rules';
 
 /**
@@ -140,10 +139,8 @@ export function buildPayload<T extends FormTable>(table: T, values: FormValues<T
   return out as FormPayload<T>;
 }
 
-const COUNTRY_VALUES = COUNTRIES.map((country) => country.value);
-
 /** The schema of one field's answer in the body. */
-function fieldSchema(spec: FieldSpec) {
+function fieldSchema(spec: FieldSpec, countries: readonly string[]) {
   const required = spec.required === true;
   const values = (spec.options ?? []).map((option) => option.value);
   switch (spec.kind) {
@@ -163,7 +160,7 @@ function fieldSchema(spec: FieldSpec) {
     case 'radio':
       return choice(values, required);
     case 'country':
-      return choice(COUNTRY_VALUES, required);
+      return choice(countries, required);
     case 'checkboxes':
       return choices(values);
     case 'files':
@@ -174,10 +171,11 @@ function fieldSchema(spec: FieldSpec) {
 /**
  * The body's schema, one entry per field (for z.strictObject, beside any fields the form adds of
  * its own). Each entry's type follows its kind; Object.fromEntries cannot carry that, hence the
- * one conversion here, which the unit tests hold to the table.
+ * one conversion here, which the unit tests hold to the table. A form with a 'country' field
+ * passes the countries' values (src/forms/countries.ts): a form without one does not carry the list.
  */
-export function fieldShapes<T extends FormTable>(table: T): { [F in keyof T & string]: z.ZodMiniType<PayloadValue<T[F]>, unknown> } {
-  const shapes: Record<string, z.ZodMiniType> = Object.fromEntries(Object.entries(table).map(([field, spec]) => [field, fieldSchema(spec)]));
+export function fieldShapes<T extends FormTable>(table: T, countries: readonly string[] = []): { [F in keyof T & string]: z.ZodMiniType<PayloadValue<T[F]>, unknown> } {
+  const shapes: Record<string, z.ZodMiniType> = Object.fromEntries(Object.entries(table).map(([field, spec]) => [field, fieldSchema(spec, countries)]));
   return shapes as { [F in keyof T & string]: z.ZodMiniType<PayloadValue<T[F]>, unknown> };
 }
 

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import type { UiKey } from '../i18n';
+import { COUNTRIES } from './countries';
 import { LONG_TEXT_MAX } from './rules';
 import {
   bodyFromForm,
@@ -127,7 +128,12 @@ export const isPartnerField = (name: string): name is PartnerField => Object.has
 export const sectionFields = (section: Section): PartnerField[] => PARTNER_FIELD_ORDER.filter((field) => partnerField(field).section === section);
 
 /** The body: every field, with uploadedFiles holding the chosen files' names only (spec §7). */
-export const partnerSchema = z.strictObject(fieldShapes(PARTNER_FORM));
+export const partnerSchema = z.strictObject(
+  fieldShapes(
+    PARTNER_FORM,
+    COUNTRIES.map((country) => country.value),
+  ),
+);
 
 export const emptyPartner = (): PartnerValues => emptyValues(PARTNER_FORM);
 
