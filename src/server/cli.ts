@@ -77,6 +77,11 @@ interface Io {
   readonly interactive?: boolean;
 }
 
+/** The database a command works on: --db (from where it was typed), else SUBMISSIONS_DB or its default. */
+function databasePath(db: string | undefined, io: Io): string {
+  return db !== undefined ? path.resolve(io.cwd, db) : receiverConfig(io.env, io.root).dbPath;
+}
+
 function parseDate(option: string, text: string | undefined): Date | undefined {
   if (text === undefined) return undefined;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00.000Z`) : /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text) : new Date(Number.NaN);
@@ -154,7 +159,7 @@ function outboxCommand(args: readonly string[], db: string | undefined, io: Io):
   const [action, id, ...rest] = args;
   if (action !== undefined && action !== 'retry') throw new UsageError(`Unknown outbox command "${action}": outbox, or outbox retry ID.`);
   if (action === 'retry' && (id === undefined || rest.length > 0)) throw new UsageError('outbox retry takes one lead id.');
-  const dbPath = db !== undefined ? path.resolve(io.cwd, db) : receiverConfig(io.env, io.root).dbPath;
+  const dbPath = databasePath(db, io);
   const outbox = openOutboxStore(dbPath);
   try {
     if (action === 'retry') {
@@ -195,7 +200,7 @@ async function erase(command: 'delete' | 'purge', args: readonly string[], value
   if (command === 'delete' && args.length !== 1) throw new UsageError('delete takes one submission id.');
   if (command === 'purge' && args.length > 0) throw new UsageError(`Unexpected argument: ${args.join(' ')}`);
   const cutoff = command === 'purge' ? cutoffFor(values['older-than'], new Date()) : undefined;
-  const dbPath = values.db !== undefined ? path.resolve(io.cwd, values.db) : receiverConfig(io.env, io.root).dbPath;
+  const dbPath = databasePath(values.db, io);
   const store = openSqliteStore(dbPath, { create: false });
   try {
     if (cutoff) {
@@ -241,7 +246,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
       throw new UsageError(terminalText((error as Error).message));
     }
   }
-  const dbPath = db !== undefined ? path.resolve(io.cwd, db) : receiverConfig(io.env, io.root).dbPath;
+  const dbPath = databasePath(db, io);
   const staff = openStaffStore(dbPath);
   try {
     if (action === 'list') {
@@ -328,7 +333,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${limitText}")`);
     }
 
-    const dbPath = values.db !== undefined ? path.resolve(io.cwd, values.db) : receiverConfig(io.env, io.root).dbPath;
+    const dbPath = databasePath(values.db, io);
     store = openSqliteStore(dbPath, { create: false });
 
     if (plan) {

@@ -126,11 +126,14 @@ function smtpUrl(text: string): string {
 
 const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
 
+/** A plain e-mail address (no name, no line break), at most 254 characters. */
+export const isEmailAddress = (text: string): boolean => text.length <= 254 && ADDRESS.test(text);
+
 /** An e-mail address, or "Name <address>"; no line breaks, so no header can be added through it. */
 function mailbox(text: string): string {
   const inAngles = /^[^<>\r\n]*<([^<>\r\n]+)>$/.exec(text);
   const address = inAngles ? inAngles[1]! : text;
-  if (!ADDRESS.test(address) || /[\r\n]/.test(text)) throw new Error(`"${text}" is not an e-mail address such as website@example.com.sa or "Globaq website <website@example.com.sa>"`);
+  if (!isEmailAddress(address) || /[\r\n]/.test(text)) throw new Error(`"${text}" is not an e-mail address such as website@example.com.sa or "Globaq website <website@example.com.sa>"`);
   return text;
 }
 

@@ -16,10 +16,10 @@
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import fs from 'node:fs';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { StatementSync } from 'node:sqlite';
 import nodemailer, { type SendMailOptions, type TransportOptions } from 'nodemailer';
 import { RETRY_CAP_SECONDS, type NotificationConfig } from './config.ts';
+import { openMigratedDatabase } from './sqlite-store.ts';
 import { isFormName, StoreError, type FormName } from './store.ts';
 
 export type NoticeStatus = 'pending' | 'sent' | 'failed';
@@ -94,18 +94,10 @@ export interface OutboxStore {
 }
 
 export function openOutboxStore(dbPath: string): OutboxStore {
-  if (!fs.existsSync(dbPath)) throw new StoreError(`No submissions database at ${dbPath}`);
-  const db = new DatabaseSync(dbPath);
-  db.exec('PRAGMA busy_timeout = 5000');
-  db.exec('PRAGMA foreign_keys = ON');
+  const db = openMigratedDatabase(dbPath, 2, 'outbox');
   // Marking a mail sent need not wait for the disk: if a power cut loses the mark, the mail is
   // sent again with the same Message-ID (at least once, as above). Leads keep FULL (the store's).
   db.exec('PRAGMA synchronous = NORMAL');
-  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-  if (version < 2) {
-    db.close();
-    throw new StoreError(`The database at ${dbPath} has no outbox yet (schema version ${version}): start the server once to update it.`);
-  }
   const statements: Record<string, StatementSync> = {
     due: db.prepare(`${SELECT} WHERE n.status = 'pending' AND n.next_attempt_at <= ? ORDER BY n.next_attempt_at, n.created_at LIMIT ?`),
     sent: db.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE submission_id = ?`),

@@ -126,6 +126,24 @@ export function migrate(db: DatabaseSync): number {
   }
 }
 
+/**
+ * Another connection to a submissions database the store has already made and migrated (the
+ * outbox's, the staff accounts'): refuses a missing file, or one older than `version`, which
+ * holds no `what` yet.
+ */
+export function openMigratedDatabase(file: string, version: number, what: string): DatabaseSync {
+  if (!fs.existsSync(file)) throw new StoreError(`No submissions database at ${file}: start the server once to create it.`);
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA foreign_keys = ON');
+  const found = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  if (found < version) {
+    db.close();
+    throw new StoreError(`The database at ${file} has no ${what} yet (schema version ${found}): start the server once to update it.`);
+  }
+  return db;
+}
+
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SubmissionStore {
   const filePath = path.resolve(file);
   if (options.create === false) {

@@ -7,8 +7,8 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import fs from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+import { isEmailAddress } from './config.ts';
+import { openMigratedDatabase } from './sqlite-store.ts';
 import { StoreError } from './store.ts';
 
 /** The shortest password accepted (NIST SP 800-63B asks for at least 8; we ask for 12). */
@@ -59,12 +59,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, expected);
 }
 
-const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
-
 /** An account's e-mail as stored: trimmed and lower-case; throws when it is not an address. */
 export function staffEmail(text: string): string {
   const email = text.trim().toLowerCase();
-  if (!ADDRESS.test(email) || email.length > 254) throw new Error(`"${text}" is not an e-mail address.`);
+  if (!isEmailAddress(email)) throw new Error(`"${text}" is not an e-mail address.`);
   return email;
 }
 
@@ -86,15 +84,7 @@ export interface StaffStore {
 
 /** The staff table of the submissions database (migrated by the store: schema version 3 and up). */
 export function openStaffStore(dbPath: string): StaffStore {
-  if (!fs.existsSync(dbPath)) throw new StoreError(`No submissions database at ${dbPath}: start the server once to create it.`);
-  const db = new DatabaseSync(dbPath);
-  db.exec('PRAGMA busy_timeout = 5000');
-  db.exec('PRAGMA foreign_keys = ON');
-  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-  if (version < 3) {
-    db.close();
-    throw new StoreError(`The database at ${dbPath} has no staff accounts yet (schema version ${version}): start the server once to update it.`);
-  }
+  const db = openMigratedDatabase(dbPath, 3, 'staff accounts');
   return {
     add(email, passwordHash, now) {
       try {
