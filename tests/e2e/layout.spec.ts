@@ -68,18 +68,32 @@ test.describe('header', () => {
           slack,
           overflow: list.scrollWidth - list.clientWidth,
           clear: edge('.site-header__home').right <= edge('.desktop-nav').left && edge('.desktop-nav').right <= edge('.site-header__partner').left,
+          // Whether the page is drawn in Cairo: the one-line "About Us" link is as wide as Cairo says.
+          inCairo: (() => {
+            const link = items.find((item) => item.tagName === 'A')!;
+            const context = document.createElement('canvas').getContext('2d')!;
+            context.font = `${getComputedStyle(link).fontWeight} ${getComputedStyle(link).fontSize} "Cairo Variable"`;
+            return Math.abs(context.measureText(link.textContent!.trim()).width - rects[items.indexOf(link)]![0]!.width) < 1;
+          })(),
         };
       });
+    // Cairo is `font-display: optional`: on a loaded machine the first page can miss its 100 ms
+    // and keep the fallback font for its lifetime. The layout is measured in Cairo, so the font is
+    // fetched first and every measured page takes it from the cache.
+    await page.goto('/AboutUs');
+    await page.evaluate(() => document.fonts.load('650 14px "Cairo Variable"'));
     for (const width of [1150, 1280, 1340, 1440]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/AboutUs');
-      await page.evaluate(() => document.fonts.load('650 14px Cairo'));
-      await page.evaluate(() => document.fonts.ready);
       // Measured until it holds (or the timeout shows the last measurement): on a loaded machine the
       // header can still be laying out its web font, or its island taking over, at the first look.
       await expect
         .poll(async () => {
-          const { lines, slack, overflow, clear } = await measure();
+          const { lines, slack, overflow, clear, inCairo } = await measure();
+          if (!inCairo) {
+            await page.reload();
+            return ['drawn in the fallback font: reloaded'];
+          }
           const wrong: string[] = [];
           if (overflow > 0) wrong.push(`overflows by ${overflow} px`);
           if (!clear) wrong.push('overlaps the logo or the partner button');
