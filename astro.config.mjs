@@ -67,8 +67,8 @@ export default defineConfig({
     // client:intent, for islands that load only when the visitor reaches for them (the header menus).
     intentDirective(),
     sitemap({
-      // Error pages and the after-submission pages are not for search engines.
-      filter: (page) => !/^\/(404|services\/404|ThanksPage|SubmissionProblem)$/.test(new URL(page).pathname),
+      // Error pages, the after-submission pages and the staff inbox are not for search engines.
+      filter: (page) => !/^\/(404|services\/404|ThanksPage|SubmissionProblem|admin(\/.*)?)$/.test(new URL(page).pathname),
     }),
   ],
   env: {

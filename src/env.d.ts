@@ -6,5 +6,9 @@ declare namespace App {
       readonly status: number;
       readonly headers: Readonly<Record<string, string>>;
     };
+    /** The signed-in staff member's session, on /admin pages (src/server/inbox.ts). */
+    staff?: import('./server/inbox-store').StaffSession;
+    /** A POST's form on /admin pages, read once by the guard (its token checked). */
+    adminForm?: FormData;
   }
 }

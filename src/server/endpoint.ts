@@ -33,7 +33,7 @@ function receiverDeps(): ReceiverDeps {
  * The address the rate limit counts: the one the site's server resolved (the peer, or through
  * a trusted proxy the client it names); Astro's own when run without that server (astro dev).
  */
-function clientAddress(context: APIContext): string {
+export function clientAddress(context: APIContext): string {
   const resolved = clientAddressStore().getStore();
   if (resolved !== undefined) return resolved;
   try {
@@ -41,6 +41,11 @@ function clientAddress(context: APIContext): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** The receiver's store, shared with the staff inbox (a lead deleted there goes through it). */
+export function submissionStore(): SubmissionStore {
+  return receiverDeps().store();
 }
 
 export async function handleSubmission(form: FormName, context: APIContext): Promise<Response> {

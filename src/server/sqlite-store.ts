@@ -67,6 +67,38 @@ export const MIGRATIONS: readonly string[] = [
     created_at TEXT NOT NULL,
     password_changed_at TEXT NOT NULL
   ) STRICT;`,
+  // 4: the staff inbox (src/server/inbox-store.ts): a status and a note per lead, who set them and
+  // when; sign-in sessions (the token's SHA-256 only); failed sign-ins per account and per
+  // address; the audit log.
+  `ALTER TABLE submissions ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'in_progress', 'answered', 'spam'));
+  ALTER TABLE submissions ADD COLUMN status_by TEXT;
+  ALTER TABLE submissions ADD COLUMN status_at TEXT;
+  ALTER TABLE submissions ADD COLUMN note TEXT NOT NULL DEFAULT '';
+  ALTER TABLE submissions ADD COLUMN note_by TEXT;
+  ALTER TABLE submissions ADD COLUMN note_at TEXT;
+  CREATE INDEX submissions_status ON submissions (status, seq);
+  CREATE TABLE staff_sessions (
+    token_hash TEXT PRIMARY KEY,
+    email TEXT NOT NULL REFERENCES staff (email) ON DELETE CASCADE,
+    csrf TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    last_seen_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX staff_sessions_email ON staff_sessions (email);
+  CREATE TABLE sign_in_failures (
+    key TEXT PRIMARY KEY,
+    failures INTEGER NOT NULL,
+    last_failure_at TEXT NOT NULL,
+    locked_until TEXT
+  ) STRICT;
+  CREATE TABLE audit_log (
+    seq INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    lead_id TEXT,
+    detail TEXT NOT NULL DEFAULT ''
+  ) STRICT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,51 @@
+/**
+ * POST /admin/export?<filter>: the leads the inbox's current filter shows, oldest first, as CSV
+ * (the same formula-safe format as `npm run submissions -- export`), recorded in the audit log.
+ */
+import type { APIRoute } from 'astro';
+import { csvRow, CSV_BOM } from '../../server/export-format.ts';
+import { filterFromQuery, filterQuery } from '../../server/inbox-filter.ts';
+import { STATUS_LABELS, inboxDeps, labelledFields } from '../../server/inbox.ts';
+
+export const prerender = false;
+
+export const POST: APIRoute = (context) => {
+  const staff = context.locals.staff!;
+  const { inbox } = inboxDeps();
+  const { filter, values } = filterFromQuery(context.url.searchParams);
+  const now = new Date();
+  // Columns: every field of the forms exported, in the forms' order, each once.
+  const forms = filter.form ? [filter.form] : (['contact', 'partner'] as const);
+  const columns: string[] = [];
+  for (const form of forms) for (const field of labelledFields({ form, fields: {} })) if (!columns.includes(field.name)) columns.push(field.name);
+  let count = 0;
+  const encoder = new TextEncoder();
+  const rows = inbox.exportLeads(filter)[Symbol.iterator]();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + csvRow(['id', 'receivedAt', 'form', 'status', 'statusBy', 'note', ...columns])));
+    },
+    pull(controller) {
+      // A few hundred rows at a time: a large export never sits whole in memory.
+      for (let i = 0; i < 200; i++) {
+        const next = rows.next();
+        if (next.done) {
+          inbox.audit(staff.email, 'exported leads', undefined, `${count} lead${count === 1 ? '' : 's'}${filterQuery(values, 1) ? ` (filter: ${filterQuery(values, 1)})` : ''}`, now);
+          controller.close();
+          return;
+        }
+        const lead = next.value;
+        count += 1;
+        controller.enqueue(encoder.encode(csvRow([lead.id, lead.receivedAt, lead.form, STATUS_LABELS[lead.status], lead.statusBy ?? '', lead.note, ...columns.map((column) => lead.fields[column])])));
+      }
+    },
+  });
+  const stamp = now.toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="globaq-leads-${stamp}.csv"`,
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+};

@@ -1,0 +1,10 @@
+/** POST /admin/logout: ends the session (the guard has checked its origin and token). */
+import type { APIRoute } from 'astro';
+import { LOGIN_PATH, signOut } from '../../server/inbox.ts';
+
+export const prerender = false;
+
+export const POST: APIRoute = (context) => {
+  if (context.locals.staff) signOut(context, context.locals.staff);
+  return context.redirect(LOGIN_PATH, 303);
+};

@@ -1,0 +1,229 @@
+/**
+ * The staff inbox at /admin (issue 16), its Astro side: the guard every /admin request passes
+ * (src/middleware.ts), sign-in and sign-out, and what the pages under src/pages/admin/ read.
+ *
+ * - No page, no data and no file without a live session: a GET goes to the sign-in form, any
+ *   other method gets 403.
+ * - Every state change is a POST whose Origin is the site's own and whose form carries the
+ *   session's token (`csrf`); the session cookie is HttpOnly and SameSite=Strict, `__Host-`
+ *   and Secure behind HTTPS.
+ * - Every answer says `Cache-Control: no-store` and `X-Robots-Tag: noindex`.
+ * - Failed sign-ins are slowed, then locked, per account and per address (./inbox-store.ts);
+ *   the answer is the same whether or not the account exists, and takes as long.
+ */
+import type { APIContext, MiddlewareNext } from 'astro';
+import { CONTACT_FIELDS, contactLabelKey } from '../forms/contact';
+import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../forms/partner';
+import { t } from '../i18n';
+import { clientAddress, submissionStore } from './endpoint.ts';
+import { receiverConfig } from './config.ts';
+import { openInboxStore, type InboxLead, type InboxStore, type LeadStatus, type StaffSession } from './inbox-store.ts';
+import { openOutboxStore, type OutboxStore } from './outbox.ts';
+import { hashPassword, openStaffStore, verifyPassword, type StaffStore } from './staff.ts';
+import type { SubmissionStore } from './store.ts';
+
+export const ADMIN_ROOT = '/admin';
+export const LOGIN_PATH = '/admin/login';
+
+export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
+  new: 'New',
+  in_progress: 'In progress',
+  answered: 'Answered',
+  spam: 'Spam',
+};
+
+export const FORM_LABELS = { contact: 'Contact message', partner: 'Partner application' } as const;
+
+/** Staff forms are small: a note is the largest. */
+const MAX_FORM_BYTES = 64 * 1024;
+
+interface InboxDeps {
+  readonly inbox: InboxStore;
+  readonly staff: StaffStore;
+  readonly outbox: OutboxStore;
+  readonly submissions: SubmissionStore;
+}
+
+let deps: InboxDeps | undefined;
+
+/** The stores, opened on first use (after the receiver's store has created and migrated the database). */
+export function inboxDeps(): InboxDeps {
+  if (deps) return deps;
+  const submissions = submissionStore();
+  const { dbPath } = receiverConfig();
+  deps = { submissions, inbox: openInboxStore(dbPath), staff: openStaffStore(dbPath), outbox: openOutboxStore(dbPath) };
+  process.once('exit', () => {
+    deps?.inbox.close();
+    deps?.staff.close();
+    deps?.outbox.close();
+  });
+  return deps;
+}
+
+/** Whether the browser reached us over HTTPS (directly, or through the proxy that says so). */
+function secure(context: APIContext): boolean {
+  return context.url.protocol === 'https:' || process.env['BEHIND_HTTPS'] === 'true';
+}
+
+/** `__Host-` requires Secure, which a browser refuses over plain http (a local run). */
+export function sessionCookieName(context: APIContext): string {
+  return secure(context) ? '__Host-globaq-staff' : 'globaq-staff';
+}
+
+export const isAdminPath = (pathname: string): boolean => pathname === ADMIN_ROOT || pathname.startsWith(`${ADMIN_ROOT}/`);
+
+/** Same-origin check for a state change: the browser's Origin must be this site's. */
+function sameOrigin(context: APIContext): boolean {
+  const origin = context.request.headers.get('origin');
+  if (origin) return origin === context.url.origin;
+  // Browsers send Origin with every POST; without it, only a same-origin fetch metadata passes.
+  return context.request.headers.get('sec-fetch-site') === 'same-origin';
+}
+
+function plain(status: number, text: string): Response {
+  return new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/** The answer's headers for every /admin response. */
+function privateHeaders(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', 'no-store');
+  headers.set('X-Robots-Tag', 'noindex, nofollow');
+  headers.set('Referrer-Policy', 'no-referrer');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * The guard (src/middleware.ts): finds the session, refuses what it must, reads a POST's form
+ * once (pages read it from `locals.adminForm`) and marks every answer private.
+ */
+export async function guardAdmin(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  return privateHeaders(await guarded(context, next));
+}
+
+async function guarded(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  const { inbox } = inboxDeps();
+  const now = new Date();
+  const token = context.cookies.get(sessionCookieName(context))?.value ?? '';
+  const session = token ? inbox.session(token, now) : undefined;
+  const method = context.request.method;
+  const isLogin = context.url.pathname === LOGIN_PATH;
+
+  if (method === 'GET' || method === 'HEAD') {
+    if (!session && !isLogin) return context.redirect(LOGIN_PATH, 303);
+    if (session && isLogin) return context.redirect(ADMIN_ROOT, 303);
+    context.locals.staff = session;
+    return next();
+  }
+  if (method !== 'POST') return plain(405, 'Method not allowed.');
+  if (!sameOrigin(context)) return plain(403, 'Refused: this form was not sent from the inbox.');
+  if (!session && !isLogin) return plain(403, 'Refused: you are not signed in. Sign in at /admin/login.');
+  const type = context.request.headers.get('content-type') ?? '';
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return plain(415, 'Refused: send the inbox form as a form.');
+  if (Number(context.request.headers.get('content-length') ?? '0') > MAX_FORM_BYTES) return plain(413, 'Refused: the form is too large.');
+  let form: FormData;
+  try {
+    form = await context.request.formData();
+  } catch {
+    return plain(400, 'Refused: the form could not be read.');
+  }
+  if (session && form.get('csrf') !== session.csrf) return plain(403, 'Refused: the form is out of date. Go back, reload the page and try again.');
+  context.locals.staff = session;
+  context.locals.adminForm = form;
+  return next();
+}
+
+/** The text of a form field, trimmed; empty when missing. */
+export function formText(form: FormData | undefined, name: string): string {
+  const value = form?.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** A hash to check against when the account does not exist, so both answers take as long. */
+let decoyHash: Promise<string> | undefined;
+
+export type SignInOutcome = { ok: true } | { ok: false; message: string };
+
+export const WRONG_CREDENTIALS = 'The e-mail address or the password is wrong.';
+
+/** Checks the credentials against the gate and the account; on success starts a session and sets its cookie. */
+export async function signIn(context: APIContext, emailText: string, password: string): Promise<SignInOutcome> {
+  const { inbox, staff } = inboxDeps();
+  const now = new Date();
+  const email = emailText.trim().toLowerCase().slice(0, 320);
+  const keys = { account: email, address: clientAddress(context) };
+  const gate = inbox.gate(keys, now);
+  if (!gate.open) {
+    inbox.recordFailure(keys, now);
+    const minutes = Math.max(1, Math.ceil((gate.retryAt.getTime() - now.getTime()) / 60_000));
+    const seconds = Math.max(1, Math.ceil((gate.retryAt.getTime() - now.getTime()) / 1000));
+    return {
+      ok: false,
+      message: gate.locked
+        ? `Too many failed sign-ins: signing in is locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`
+        : `Too many failed sign-ins: wait ${seconds} second${seconds === 1 ? '' : 's'} before trying again.`,
+    };
+  }
+  const stored = email && password ? staff.passwordHash(email) : undefined;
+  decoyHash ??= hashPassword('not-a-password-anyone-has');
+  const valid = await verifyPassword(password, stored ?? (await decoyHash));
+  if (!stored || !valid) {
+    inbox.recordFailure(keys, now);
+    inbox.audit(email || '(none)', 'sign-in refused', undefined, `from ${keys.address}`, now);
+    return { ok: false, message: WRONG_CREDENTIALS };
+  }
+  inbox.clearFailures(keys);
+  const { token } = inbox.createSession(email, now);
+  context.cookies.set(sessionCookieName(context), token, { httpOnly: true, sameSite: 'strict', secure: secure(context), path: '/' });
+  inbox.audit(email, 'signed in', undefined, `from ${keys.address}`, now);
+  return { ok: true };
+}
+
+export function signOut(context: APIContext, session: StaffSession): void {
+  const { inbox } = inboxDeps();
+  const name = sessionCookieName(context);
+  const token = context.cookies.get(name)?.value;
+  if (token) inbox.endSession(token);
+  context.cookies.delete(name, { path: '/' });
+  inbox.audit(session.email, 'signed out', undefined, '', new Date());
+}
+
+const RIYADH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'medium', timeStyle: 'short' });
+/** A stored time as staff read it: Riyadh time. */
+export const riyadhTime = (iso: string | undefined): string => (iso ? `${RIYADH.format(new Date(iso))} (Riyadh)` : '');
+
+const text = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return String(value).trim();
+};
+
+/** Who sent a lead and from where, for the list. */
+export function leadSummary(lead: Pick<InboxLead, 'form' | 'fields'>): { name: string; organization: string; email: string; country: string } {
+  const f = lead.fields;
+  return lead.form === 'partner'
+    ? { name: text(f['name']), organization: text(f['organization']), email: text(f['email']), country: text(f['country']) }
+    : { name: `${text(f['firstName'])} ${text(f['lastName'])}`.trim(), organization: text(f['company']), email: text(f['email']), country: text(f['country']) };
+}
+
+/** Every field of the lead's form with its label, in the form's order; unanswered ones included (empty). */
+export function labelledFields(lead: Pick<InboxLead, 'form' | 'fields'>): { name: string; label: string; text: string }[] {
+  const known =
+    lead.form === 'contact'
+      ? CONTACT_FIELDS.map((name) => ({ name, label: t(contactLabelKey(name)) }))
+      : PARTNER_FIELD_ORDER.map((name) => ({ name, label: t(partnerLabelKey(name)) }));
+  const names = new Set<string>(known.map((field) => field.name));
+  // A field the form no longer has (an older lead) is still shown, under its stored name.
+  const others = Object.keys(lead.fields)
+    .filter((name) => !names.has(name))
+    .map((name) => ({ name, label: name }));
+  return [...known, ...others].map((field) => ({ ...field, text: text(lead.fields[field.name]) }));
+}
+
+/** "Reply by e-mail": a mailto with the visitor's address and a subject naming the enquiry. */
+export function replyHref(lead: Pick<InboxLead, 'form' | 'fields'>): string | undefined {
+  const { email } = leadSummary(lead);
+  if (!email) return undefined;
+  const subject = lead.form === 'partner' ? 'Your partner application to Globaq' : 'Your message to Globaq';
+  return `mailto:${encodeURIComponent(email).replace('%40', '@')}?subject=${encodeURIComponent(subject)}`;
+}
