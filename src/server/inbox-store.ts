@@ -25,10 +25,13 @@ export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** ...and this long after sign-in, however active. */
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 
-/** Failed sign-ins before each further attempt has to wait (doubling from 2 s)... */
-export const SLOW_AFTER = 5;
+/**
+ * Failed sign-ins before each further attempt has to wait (doubling from 2 s)... An address is
+ * given more room than an account: an office's staff share one address.
+ */
+export const SLOW_AFTER = { account: 5, address: 30 } as const;
 /** ...and before the account or the address is locked for LOCK_MS. */
-export const LOCK_AFTER = { account: 10, address: 30 } as const;
+export const LOCK_AFTER = { account: 10, address: 100 } as const;
 export const LOCK_MS = 15 * 60 * 1000;
 /** A run of failures is forgotten this long after its last one. */
 const FAILURE_MEMORY_MS = 60 * 60 * 1000;
@@ -263,13 +266,13 @@ export function openInboxStore(dbPath: string): InboxStore {
     gate(keys, now) {
       let closedUntil = 0;
       let locked = false;
-      for (const key of [`account:${keys.account}`, `address:${keys.address}`]) {
-        const { failures, last, lockedUntil } = failureOf(key, now);
+      for (const kind of ['account', 'address'] as const) {
+        const { failures, last, lockedUntil } = failureOf(`${kind}:${keys[kind]}`, now);
         if (lockedUntil > now.getTime()) {
           locked = true;
           closedUntil = Math.max(closedUntil, lockedUntil);
-        } else if (failures >= SLOW_AFTER) {
-          const wait = Math.min(60_000, 2000 * 2 ** (failures - SLOW_AFTER));
+        } else if (failures >= SLOW_AFTER[kind]) {
+          const wait = Math.min(60_000, 2000 * 2 ** (failures - SLOW_AFTER[kind]));
           if (last + wait > now.getTime()) closedUntil = Math.max(closedUntil, last + wait);
         }
       }

@@ -1,0 +1,286 @@
+/**
+ * The staff inbox over HTTP (issue 16), as an outsider and as staff: the built server on a free
+ * loopback port with a real database. No session, a dead session, another origin, a missing or
+ * forged form token, forged ids, script in fields, guessed passwords.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { hashPassword, openStaffStore } from '../../src/server/staff';
+import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
+
+let dir: string;
+let server: RunningServer;
+const PASSWORD = 'correct horse battery staple';
+const STAFF = 'huda@globaq.example';
+const OTHER = 'omar@globaq.example';
+let contactId: string;
+let partnerId: string;
+const SCRIPT = '<img src=x onerror=alert(1)>';
+
+/** A browser's session: its cookie and the form token of the last page read. */
+interface Browser {
+  cookie: string;
+  csrf: string;
+}
+
+function get(route: string, browser?: Browser, method = 'GET'): Promise<Response> {
+  return fetch(`${server.baseUrl}${route}`, { method, redirect: 'manual', headers: browser ? { Cookie: browser.cookie } : {} });
+}
+
+function post(route: string, fields: Record<string, string>, browser?: Browser, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.baseUrl}${route}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin, ...(browser ? { Cookie: browser.cookie } : {}), ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Reads a page and remembers its form token. */
+async function page(route: string, browser: Browser): Promise<string> {
+  const response = await get(route, browser);
+  expect(response.status, route).toBe(200);
+  const html = await response.text();
+  browser.csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? browser.csrf;
+  return html;
+}
+
+async function signIn(email = STAFF, password = PASSWORD): Promise<Browser> {
+  const response = await post('/admin/login', { email, password });
+  expect(response.status, await response.clone().text()).toBe(303);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('globaq-staff='));
+  expect(cookie).toBeDefined();
+  const browser = { cookie: cookie!.split(';')[0]!, csrf: '' };
+  await page('/admin', browser);
+  return browser;
+}
+
+beforeAll(async () => {
+  dir = tempDir('globaq-inbox-');
+  server = await startServer({ dbPath: path.join(dir, 'submissions.db') });
+  const contact = await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Sara', lastName: SCRIPT, company: '=HYPERLINK("https://evil.example")', message: 'Visit https://evil.example now\nThanks' }), { Origin: server.origin });
+  contactId = ((await contact.json()) as { id: string }).id;
+  const partner = await postJson(server.baseUrl, '/api/partner', partnerBody({ organization: 'Gulf Labs' }), { Origin: server.origin });
+  partnerId = ((await partner.json()) as { id: string }).id;
+  const staff = openStaffStore(server.dbPath);
+  staff.add(STAFF, await hashPassword(PASSWORD), new Date());
+  staff.add(OTHER, await hashPassword(PASSWORD), new Date());
+  staff.close();
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('without a session', () => {
+  test('every inbox page sends a GET to the sign-in form and shows no data; every POST is refused', async () => {
+    for (const route of ['/admin', '/admin/audit', `/admin/leads/${contactId}`, '/admin/leads/..%2F..%2Fetc%2Fpasswd', '/admin/nothing-here', '/admin?q=Sara']) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await get(route, undefined, method);
+        expect(response.status, `${method} ${route}`).toBe(303);
+        expect(response.headers.get('location')).toBe('/admin/login');
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        expect(await response.text()).not.toContain('Sara');
+      }
+    }
+    for (const route of ['/admin/export', `/admin/leads/${contactId}`, '/admin/logout', '/admin']) {
+      const response = await post(route, { action: 'delete-confirmed', status: 'spam', csrf: 'guess' });
+      expect(response.status, route).toBe(403);
+      expect(await response.text()).not.toContain('Sara');
+    }
+    // Nothing changed: the lead is still there, new.
+    const browser = await signIn();
+    expect(await page(`/admin/leads/${contactId}`, browser)).toContain('New: nobody has changed its status yet.');
+  });
+
+  test('the sign-in form is served private and never indexed', async () => {
+    const response = await get('/admin/login');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-robots-tag')).toContain('noindex');
+    expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+});
+
+describe('signing in', () => {
+  test('a wrong password and an unknown account get the same answer; the right one a session cookie', async () => {
+    const wrong = await post('/admin/login', { email: OTHER, password: 'not the password at all' });
+    const unknown = await post('/admin/login', { email: 'nobody@globaq.example', password: 'not the password at all' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const message = (html: string) => /role="alert"[^>]*>([^<]*)</.exec(html)?.[1];
+    expect(message(await wrong.text())).toBe('The e-mail address or the password is wrong.');
+    expect(message(await unknown.text())).toBe('The e-mail address or the password is wrong.');
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+
+    const right = await post('/admin/login', { email: OTHER.toUpperCase(), password: PASSWORD });
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe('/admin');
+    const cookie = right.headers.getSetCookie().join('\n');
+    expect(cookie).toMatch(/^globaq-staff=[\w-]{40,};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+  });
+
+  test('behind HTTPS the cookie is __Host- and Secure', async () => {
+    const response = await post('/admin/login', { email: OTHER, password: PASSWORD }, undefined, { 'X-Forwarded-Proto': 'https' });
+    // The server trusts no proxy here, so it drops the header: a plain-http cookie, still HttpOnly.
+    expect(response.headers.getSetCookie().join('\n')).toMatch(/^globaq-staff=/);
+    const secure = await startServer({ dbPath: server.dbPath, env: { BEHIND_HTTPS: 'true' } });
+    try {
+      const answer = await fetch(`${secure.baseUrl}/admin/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: secure.origin },
+        body: new URLSearchParams({ email: OTHER, password: PASSWORD }).toString(),
+      });
+      expect(answer.status).toBe(303);
+      const cookie = answer.headers.getSetCookie().join('\n');
+      expect(cookie).toMatch(/^__Host-globaq-staff=/);
+      expect(cookie).toContain('Secure');
+      expect(cookie).toContain('Path=/');
+      expect(cookie).not.toContain('Domain=');
+    } finally {
+      await secure.stop();
+    }
+  });
+
+  test('a cross-origin sign-in post is refused', async () => {
+    const response = await post('/admin/login', { email: OTHER, password: PASSWORD }, undefined, { Origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe('signed in', () => {
+  test('the list shows both leads, newest first, with visitor text as text', async () => {
+    const browser = await signIn();
+    const html = await page('/admin', browser);
+    expect(html.indexOf(`/admin/leads/${partnerId}`)).toBeGreaterThan(-1);
+    expect(html.indexOf(`/admin/leads/${partnerId}`)).toBeLessThan(html.indexOf(`/admin/leads/${contactId}`));
+    expect(html).not.toContain(SCRIPT);
+    expect(html).toContain('Sara &lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  test('filters by form and searches the fields', async () => {
+    const browser = await signIn();
+    const partners = await page('/admin?form=partner', browser);
+    expect(partners).toContain(`/admin/leads/${partnerId}`);
+    expect(partners).not.toContain(`/admin/leads/${contactId}`);
+    const found = await page('/admin?q=evil.example', browser);
+    expect(found).toContain(`/admin/leads/${contactId}`);
+    expect(found).not.toContain(`/admin/leads/${partnerId}`);
+    const none = await page(`/admin?q=${encodeURIComponent('%')}`, browser);
+    expect(none).toContain('0 leads match the filter');
+    expect(await page('/admin?status=spam', browser)).toContain('0 leads match the filter');
+  });
+
+  test('a lead in full: labels in the form order, script and links as plain text', async () => {
+    const browser = await signIn();
+    const html = await page(`/admin/leads/${contactId}`, browser);
+    const labels = [...html.matchAll(/<dt[^>]*>([^<]+)<\/dt>/g)].map((match) => match[1]);
+    expect(labels.slice(0, 3)).toEqual(['First Name', 'Last Name', 'Email']);
+    expect(html).not.toContain(SCRIPT);
+    expect(html).not.toContain('href="https://evil.example');
+    expect(html).toContain('href="mailto:');
+    const unknown = await get('/admin/leads/00000000-0000-0000-0000-000000000000', browser);
+    expect(unknown.status).toBe(404);
+  });
+
+  test('a POST with another origin, no token or a forged token changes nothing', async () => {
+    const browser = await signIn();
+    await page(`/admin/leads/${contactId}`, browser);
+    const attempts = [
+      post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: browser.csrf }, browser, { Origin: 'https://evil.example' }),
+      post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam' }, browser),
+      post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: `${browser.csrf}x` }, browser),
+      post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: browser.csrf }, browser, { Origin: '' }),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.status).toBe(403);
+    // Another staff member's token does not fit this session.
+    const other = await signIn(OTHER);
+    expect((await post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: other.csrf }, browser)).status).toBe(403);
+    expect(await page(`/admin/leads/${contactId}`, browser)).toContain('New: nobody has changed its status yet.');
+  });
+
+  test('status and note are saved with who and when, and the audit log shows them', async () => {
+    const browser = await signIn();
+    await page(`/admin/leads/${partnerId}`, browser);
+    const status = await post(`/admin/leads/${partnerId}`, { action: 'status', status: 'in_progress', csrf: browser.csrf }, browser);
+    expect(status.status).toBe(303);
+    expect(status.headers.get('location')).toBe(`/admin/leads/${partnerId}?done=status`);
+    const note = await post(`/admin/leads/${partnerId}`, { action: 'note', note: `Call back Sunday ${SCRIPT}`, csrf: browser.csrf }, browser);
+    expect(note.status).toBe(303);
+    const html = await page(`/admin/leads/${partnerId}`, browser);
+    expect(html).toContain(`In progress, set by ${STAFF}`);
+    expect(html).toContain('Call back Sunday &lt;img');
+    expect(html).toContain(`Last changed by ${STAFF}`);
+    expect(await page('/admin?status=in_progress', browser)).toContain(`/admin/leads/${partnerId}`);
+    const audit = await page('/admin/audit', browser);
+    expect(audit).toContain('set status');
+    expect(audit).toContain('changed note');
+    expect(audit).toContain('signed in');
+  });
+
+  test('the export is the filter as formula-safe CSV, and it is recorded', async () => {
+    const browser = await signIn();
+    const response = await post('/admin/export?form=contact', { csrf: browser.csrf }, browser);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="globaq-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const csv = await response.text();
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('"firstName"');
+    expect(csv).toContain(contactId);
+    expect(csv).not.toContain(partnerId);
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
+    expect(csv).toContain('"Visit https://evil.example now\nThanks"');
+    expect((await page('/admin/audit', browser)).match(/exported leads<\/td><td[^>]*><\/td><td[^>]*>1 lead \(filter: form=contact\)/)).not.toBeNull();
+    // Without the token, no export.
+    expect((await post('/admin/export', {}, browser)).status).toBe(403);
+  });
+
+  test('signing out kills the session: its cookie opens nothing any more', async () => {
+    const browser = await signIn();
+    const out = await post('/admin/logout', { csrf: browser.csrf }, browser);
+    expect(out.status).toBe(303);
+    expect(out.headers.get('location')).toBe('/admin/login');
+    const after = await get('/admin', browser);
+    expect(after.status).toBe(303);
+    expect(after.headers.get('location')).toBe('/admin/login');
+    expect((await post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: browser.csrf }, browser)).status).toBe(403);
+  });
+
+  test('deleting asks first, then erases the lead and records who did it', async () => {
+    const browser = await signIn();
+    await page(`/admin/leads/${contactId}`, browser);
+    const ask = await post(`/admin/leads/${contactId}`, { action: 'delete', csrf: browser.csrf }, browser);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain('Delete this lead for good?');
+    expect((await get(`/admin/leads/${contactId}`, browser)).status).toBe(200);
+    const confirmed = await post(`/admin/leads/${contactId}`, { action: 'delete-confirmed', csrf: browser.csrf }, browser);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('/admin?done=deleted');
+    expect((await get(`/admin/leads/${contactId}`, browser)).status).toBe(404);
+    const audit = await page('/admin/audit', browser);
+    expect(audit).toContain(`deleted lead</td><td><code>${contactId}</code>`);
+  });
+});
+
+describe('guessing passwords', () => {
+  test('20 wrong passwords lock the account: the right one is then refused too', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) answers.push((await post('/admin/login', { email: OTHER, password: `wrong password ${i}` })).status);
+    expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(answers.at(-1)).toBe(429);
+    const right = await post('/admin/login', { email: OTHER, password: PASSWORD });
+    expect(right.status).toBe(429);
+    expect(await right.text()).toMatch(/signing in is locked for 1[45] minutes/);
+    expect(right.headers.getSetCookie()).toEqual([]);
+    // Another account from the same address is not locked by it.
+    await signIn(STAFF);
+  });
+});
