@@ -1,0 +1,72 @@
+/**
+ * The Arabic content (issue 17): every English page and service has an Arabic twin at the same
+ * path under src/content/ar/, describing the same thing (same route, order, standards, courses and
+ * sections) in Arabic, with no English left but proper names and abbreviations.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, readContentDir, splitFrontmatter, type RawEntry } from '../helpers/frontmatter';
+
+/** Latin words an Arabic page may keep: the company's name and the names Saudi industry writes in Latin. */
+const KEPT_NAMES = new Set(['Globaq', 'Schedule', 'Q', 'D']);
+
+/** The Latin words left in a text once the kept names, abbreviations (ISO, ESG) and numbered names (ISO/IEC 17025) are set aside. */
+function englishLeft(text: string): string[] {
+  const withoutLinks = text.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+|[\w.+-]+@[\w.-]+/g, '');
+  return (withoutLinks.match(/[A-Za-z][A-Za-z'’-]*/g) ?? []).filter(
+    (word) => !KEPT_NAMES.has(word) && !/^[A-Z0-9/&-]{2,}s?$/.test(word),
+  );
+}
+
+const ARABIC = /[\u0600-\u06FF]/;
+const TEXT_FIELDS = ['title', 'description', 'lead', 'shortDescription', 'standardsHeading', 'coursesHeading'] as const;
+/** Facts that are the same in both languages. */
+const SHARED_FIELDS = ['route', 'order', 'standards'] as const;
+
+const headings = (body: string) => body.split('\n').filter((line) => /^#{2,6} /.test(line)).map((line) => line.split(' ')[0]);
+
+function twinOf(entry: RawEntry): { file: string; frontmatter: Record<string, unknown>; body: string } | undefined {
+  const file = path.join(ROOT, 'src/content/ar', path.relative(path.join(ROOT, 'src/content'), path.join(ROOT, entry.filePath)));
+  if (!fs.existsSync(file)) return undefined;
+  return { file: path.relative(ROOT, file), ...splitFrontmatter(fs.readFileSync(file, 'utf8')) };
+}
+
+describe('englishLeft', () => {
+  it('keeps proper names and abbreviations, finds English words', () => {
+    expect(englishLeft('تقييم Schedule Q لأرامكو السعودية وفق ISO/IEC 17025:2017 وESG لدى Globaq')).toEqual([]);
+    expect(englishLeft('تدريب Internal Audit على ISO 9001')).toEqual(['Internal', 'Audit']);
+    expect(englishLeft('[تواصل معنا](/ContactUs) أو info@globaq.com')).toEqual([]);
+  });
+});
+
+for (const collection of ['services', 'pages'] as const) {
+  describe(`Arabic ${collection}`, () => {
+    for (const entry of readContentDir(collection)) {
+      it(`${entry.filePath} has an Arabic twin that says the same in Arabic`, () => {
+        const twin = twinOf(entry);
+        expect(twin, `src/content/ar/${path.relative('src/content', entry.filePath)} is missing`).toBeDefined();
+        const { frontmatter, body, file } = twin!;
+        expect(Object.keys(frontmatter).sort(), file).toEqual(Object.keys(entry.frontmatter).sort());
+        for (const field of SHARED_FIELDS) expect(frontmatter[field], `${file}: ${field}`).toEqual(entry.frontmatter[field]);
+        for (const field of TEXT_FIELDS) {
+          if (!(field in entry.frontmatter)) continue;
+          const value = String(frontmatter[field]);
+          expect(value, `${file}: ${field} is in Arabic`).toMatch(ARABIC);
+          expect(englishLeft(value), `${file}: English left in ${field}`).toEqual([]);
+        }
+        const courses = (entry.frontmatter['courses'] ?? []) as { id: string; duration?: string }[];
+        const arCourses = (frontmatter['courses'] ?? []) as { id: string; title: string; summary: string; duration?: string }[];
+        expect(arCourses.map((c) => c.id), `${file}: course ids`).toEqual(courses.map((c) => c.id));
+        for (const course of arCourses) {
+          for (const text of [course.title, course.summary, course.duration ?? '']) {
+            expect(englishLeft(text), `${file}: English left in course ${course.id}`).toEqual([]);
+          }
+        }
+        expect(headings(body), `${file}: the same sections`).toEqual(headings(entry.body));
+        expect(body, `${file}: body in Arabic`).toMatch(ARABIC);
+        expect(englishLeft(body), `${file}: English left in the body`).toEqual([]);
+      });
+    }
+  });
+}
