@@ -2,6 +2,17 @@
  * Home page text that is not part of the service catalogue: vision, mission and the quality
  * policy (spec §2, "Home"). Edit the words here; the page lays them out.
  */
+
+/** The shape of the home page text in any language (the Arabic twin is src/data/ar/home.ts). */
+export interface HomeText {
+  readonly vision: string;
+  readonly mission: string;
+  readonly customSolution: { readonly title: string; readonly text: string; readonly cta: string };
+  readonly clients: { readonly text: string; readonly cta: string };
+  /** Spec §9: five policy points, in this order. */
+  readonly qualityPolicy: readonly [string, string, string, string, string];
+}
+
 export const home = {
   vision:
     'To be the Kingdom’s most trusted partner for quality assurance and compliance: helping Saudi organizations meet international standards and grow with Saudi Vision 2030.',
@@ -24,4 +35,4 @@ export const home = {
     'Set measurable quality objectives and review them to improve our services continually.',
     'Support Saudi Vision 2030 by building local capability in quality, safety and sustainability.',
   ],
-} as const;
+} as const satisfies HomeText;

@@ -1,0 +1,59 @@
+/**
+ * The menu tree in Arabic: the twin of `navigation` in src/data/navigation.ts, with the same
+ * hrefs (unprefixed, exactly as in English) and the same nesting; only the labels change.
+ * Labels match the titles of the Arabic pages; proper names (ISO, Schedule Q, Schedule D) stay Latin.
+ */
+import { ABOUT_HREF, CONTACT_HREF, type NavEntry } from '../navigation';
+
+export const navigation: readonly NavEntry[] = [
+  { label: 'من نحن', href: ABOUT_HREF },
+  {
+    label: 'تدقيق أنظمة الإدارة',
+    items: [
+      { label: 'تقييم الموردين', href: '/MangementSystemAudits/VendorAssessment' },
+      { label: 'تقييم الجودة Schedule Q', href: '/MangementSystemAudits/ScheduleQQualityAssessment' },
+      { label: 'تقييم السلامة Schedule D', href: '/MangementSystemAudits/ScheduleDSafetyAssessment' },
+      { label: 'عمليات تدقيق أخرى (قريبًا)', href: '/MangementSystemAudits/ManagementSystemCertificationAudits' },
+    ],
+  },
+  {
+    label: 'التدريب',
+    items: [
+      {
+        label: 'تدريبات ISO',
+        items: [
+          { label: 'تدريب تطبيق مواصفات ISO', href: '/Trainings/ISOTrainings/ISOImplementationTraining' },
+          { label: 'التوعية بمواصفات ISO', href: '/Trainings/ISOTrainings/ISOAwarenessTraining' },
+          { label: 'تدريب التدقيق الداخلي', href: '/Trainings/ISOTrainings/InternalAuditTraining' },
+        ],
+      },
+      { label: 'تدريبات أخرى', href: '/Trainings/OtherTrainings' },
+    ],
+  },
+  {
+    label: 'استشارات ISO',
+    items: [{ label: 'استشارات ISO', href: '/ISOConsultancy' }],
+  },
+  {
+    label: 'خدمات إدارة المختبرات (17025)',
+    items: [
+      { label: 'الاستشارات', href: '/LaboratoryQualityManagementSystemServices/Consultancy' },
+      { label: 'التدريب', href: '/LaboratoryQualityManagementSystemServices/Training' },
+      { label: 'دعم التطبيق', href: '/LaboratoryQualityManagementSystemServices/ImplementationSupport' },
+      { label: 'التدقيق الداخلي من طرف ثالث', href: '/LaboratoryQualityManagementSystemServices/3rdPartyInternalAudit' },
+      { label: 'دعم التدقيق الداخلي', href: '/LaboratoryQualityManagementSystemServices/SupportforInternalAudit' },
+      {
+        label: 'دعم عملية الاعتماد',
+        href: '/LaboratoryQualityManagementSystemServices/SupportforAccreditationProcess',
+      },
+    ],
+  },
+  {
+    label: 'المساندة في التدقيق',
+    items: [
+      { label: 'التدقيق الداخلي وفق ISO', href: '/AuditAssistance/ISOInternalAudits' },
+      { label: 'تدقيق الطرف الثالث وفق ISO', href: '/AuditAssistance/ISOThirdPartyAudits' },
+    ],
+  },
+  { label: 'تواصل معنا', href: CONTACT_HREF },
+];
