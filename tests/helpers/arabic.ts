@@ -13,7 +13,8 @@ const ABBREVIATION = /^[A-Z0-9/&-]{2,}s?$/;
 /** The Latin words left in `text` once links, addresses, the kept names and abbreviations are set aside. */
 export function englishLeft(text: string): string[] {
   const withoutLinks = text.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+|[\w.+-]+@[\w.-]+/g, '');
-  return (withoutLinks.match(/[A-Za-z][A-Za-z'’-]*/g) ?? []).filter((word) => !KEPT_NAMES.has(word) && !ABBREVIATION.test(word));
+  // Words start with a letter or a digit ("5S" is one word, an abbreviation), and have a letter.
+  return (withoutLinks.match(/[A-Za-z0-9][A-Za-z0-9'’-]*/g) ?? []).filter((word) => /[A-Za-z]/.test(word) && !KEPT_NAMES.has(word) && !ABBREVIATION.test(word));
 }
 
 /** True when `text` has at least one Arabic letter. */
