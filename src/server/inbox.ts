@@ -89,7 +89,9 @@ function privateHeaders(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set('Cache-Control', 'no-store');
   headers.set('X-Robots-Tag', 'noindex, nofollow');
-  headers.set('Referrer-Policy', 'no-referrer');
+  // Inbox addresses (lead ids, searches) never leave the site in a Referer. Not `no-referrer`:
+  // with it, browsers send `Origin: null` on the inbox's own forms, which the origin check refuses.
+  headers.set('Referrer-Policy', 'same-origin');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -208,10 +210,12 @@ export function leadSummary(lead: Pick<InboxLead, 'form' | 'fields'>): { name: s
 
 /** Every field of the lead's form with its label, in the form's order; unanswered ones included (empty). */
 export function labelledFields(lead: Pick<InboxLead, 'form' | 'fields'>): { name: string; label: string; text: string }[] {
-  const known =
+  const known: { name: string; label: string }[] =
     lead.form === 'contact'
       ? CONTACT_FIELDS.map((name) => ({ name, label: t(contactLabelKey(name)) }))
       : PARTNER_FIELD_ORDER.map((name) => ({ name, label: t(partnerLabelKey(name)) }));
+  // The contact form's send time as the visitor's browser gave it (spec §7).
+  if (lead.form === 'contact') known.push({ name: 'submissionDate', label: 'Sent (visitor’s clock, UTC)' }, { name: 'submissionTimestamp', label: 'Sent (visitor’s clock, as text)' });
   const names = new Set<string>(known.map((field) => field.name));
   // A field the form no longer has (an older lead) is still shown, under its stored name.
   const others = Object.keys(lead.fields)

@@ -1,0 +1,147 @@
+/**
+ * The staff inbox in a real browser (issue 16): sign in by keyboard, find a lead posted a moment
+ * before, filter, open it, change its status, add a note, export, delete; axe on every state;
+ * readable at 390 px.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { AXE_TAGS } from './axe';
+
+const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
+const PASSWORD = 'inbox password for tests';
+
+/** A staff account of its own for each test (made by the staff command, as staff would). */
+function addStaff(email: string): void {
+  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'staff', 'add', email], {
+    env: { ...process.env, SUBMISSIONS_DB: DB },
+    input: `${PASSWORD}\n`,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+}
+
+async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), state).toEqual([]);
+}
+
+async function postLead(page: Page, lastName: string): Promise<string> {
+  const response = await page.request.post('/api/contact', {
+    headers: { Origin: new URL(page.url() === 'about:blank' ? 'http://127.0.0.1' : page.url()).origin, 'Content-Type': 'application/json' },
+    data: { firstName: 'Sara', lastName, email: 'sara@gulfqa.example', country: 'Saudi Arabia', city: 'Dammam', company: 'Gulf QA', message: 'Please send a proposal for a Schedule Q assessment.\n<b>bold?</b>' },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test('staff sign in, find a new lead, work it, export it and delete it', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const email = `staff-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
+  addStaff(email);
+
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill('a wrong password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The e-mail address or the password is wrong.');
+  await expectNoAxeViolations(page, 'sign-in refused');
+
+  const lastName = `Al-Qahtani ${Date.now()}`;
+  const id = await postLead(page, lastName);
+  await signIn(page, email);
+  const row = page.getByRole('row', { name: new RegExp(lastName) });
+  await expect(row).toContainText('Gulf QA');
+  await expect(row).toContainText('New');
+  await expectNoAxeViolations(page, 'lead list');
+
+  // Filter: the search finds it; another form does not.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(lastName);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.locator('#lead-count')).toHaveText('1 lead match the filter.');
+  await page.getByLabel('Form').selectOption('partner');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(lastName) })).toHaveCount(0);
+  await page.getByLabel('Form').selectOption('contact');
+  await page.getByRole('button', { name: 'Show' }).click();
+
+  await page.getByRole('link', { name: `Sara ${lastName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Sara ${lastName}: Contact message`);
+  await expect(page.locator('dd', { hasText: 'bold?' })).toHaveText('Please send a proposal for a Schedule Q assessment.\n<b>bold?</b>');
+  await expect(page.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', /^mailto:sara@gulfqa\.example\?subject=/);
+  await expectNoAxeViolations(page, 'one lead');
+
+  await page.getByLabel('Status').selectOption('answered');
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(page.getByRole('status')).toHaveText('The status was saved.');
+  await expect(page.getByText(`Answered, set by ${email}`)).toBeVisible();
+  await page.getByLabel('Staff note (only staff see it)').fill('Proposal sent by e-mail on Sunday.');
+  await page.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByLabel('Staff note (only staff see it)')).toHaveValue('Proposal sent by e-mail on Sunday.');
+
+  // Export the list's filter.
+  await page.goto(`/admin?q=${encodeURIComponent(lastName)}`);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export these leads as CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^globaq-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, 'utf8');
+  expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2);
+  expect(csv).toContain(`"${id}"`);
+  expect(csv).toContain('"Answered"');
+  expect(csv).toContain('"Proposal sent by e-mail on Sunday."');
+
+  // Delete, after a confirmation.
+  await page.goto(`/admin/leads/${id}`);
+  await page.getByRole('button', { name: 'Delete this lead' }).click();
+  await expect(page.getByRole('heading', { name: 'Delete this lead for good?' })).toBeVisible();
+  await expectNoAxeViolations(page, 'delete confirmation');
+  await page.getByRole('button', { name: 'Yes, delete it' }).click();
+  await expect(page).toHaveURL(/\/admin\?done=deleted$/);
+  await expect(page.getByRole('status').first()).toHaveText('The lead was deleted.');
+  await expect(page.getByRole('row', { name: new RegExp(lastName) })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  for (const action of ['signed in', 'set status', 'changed note', 'exported leads', 'deleted lead']) {
+    await expect(page.getByRole('row', { name: new RegExp(`${email}.*${action}`) }).first()).toBeVisible();
+  }
+  await expectNoAxeViolations(page, 'audit log');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('the inbox reads at 390 px: nothing wider than the screen, every control reachable', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `phone-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
+  addStaff(email);
+  await page.goto('/');
+  const id = await postLead(page, `Phone ${Date.now()}`);
+  await signIn(page, email);
+  for (const route of ['/admin', `/admin/leads/${id}`, '/admin/audit']) {
+    await page.goto(route);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, route).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, `${route} at 390 px`);
+  }
+  // By keyboard: the skip link first, then the inbox's own navigation.
+  await page.goto('/admin');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Leads' })).toBeFocused();
+});
