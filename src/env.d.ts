@@ -7,7 +7,7 @@ declare namespace App {
       readonly headers: Readonly<Record<string, string>>;
     };
     /** The signed-in staff member's session, on /admin pages (src/server/inbox.ts). */
-    staff?: import('./server/inbox-store').StaffSession;
+    staff?: import('./server/inbox-store').StaffSession | undefined;
     /** A POST's form on /admin pages, read once by the guard (its token checked). */
     adminForm?: FormData;
   }

@@ -1,8 +1,11 @@
 /**
- * Rules for the trainers' CV files of the partner form (spec §5, §9). Only the names are ever
- * sent; the files stay on the visitor's computer.
+ * Rules for the trainers' CV files of the partner form (spec §5, §9). With an external endpoint
+ * only the names are sent (spec §7); the site's own receiver takes the files themselves and
+ * checks them again, by content (src/server/uploads.ts).
  */
 
+/** Files one application may carry (the receiver's limit; the spec sets none). */
+export const MAX_FILES = 5;
 /** Spec §9: 2MB. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 /** Spec §9: pdf, jpeg, jpg, doc, docx. */

@@ -16,6 +16,31 @@ export function isSameOrigin(endpoint: string, pageUrl: string): boolean {
   return new URL(endpoint, pageUrl).origin === new URL(pageUrl).origin;
 }
 
+/**
+ * Whether the endpoint is the site's own receiver, known from the address alone (also on the
+ * server, where there is no page address): a path on this site ("/api/partner"). Only it takes
+ * the partner's CV files; an external endpoint gets their names (spec §7).
+ */
+export function isOwnReceiver(endpoint: string): boolean {
+  return endpoint.startsWith('/') && !endpoint.startsWith('//');
+}
+
+/**
+ * A body and its files as multipart/form-data, the same field names as the JSON body: a list
+ * is its items, each under the field's name; the files go under `filesField` (instead of their
+ * names).
+ */
+export function multipartBody(body: Readonly<Record<string, unknown>>, filesField: string, files: readonly File[]): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (name === filesField) continue;
+    if (Array.isArray(value)) for (const item of value) data.append(name, String(item));
+    else data.append(name, value === null || value === undefined ? '' : String(value));
+  }
+  for (const file of files) data.append(filesField, file, file.name);
+  return data;
+}
+
 export async function submitToEndpoint(
   endpoint: string,
   body: unknown,
@@ -26,11 +51,13 @@ export async function submitToEndpoint(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? SUBMIT_TIMEOUT_MS);
   try {
+    // FormData (files) only goes to the site's own receiver; the browser writes its multipart header.
+    const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
     const response = await fetchImpl(new URL(endpoint, options.pageUrl).href, {
       method: 'POST',
       mode: sameOrigin ? 'same-origin' : 'no-cors',
-      headers: { 'Content-Type': 'application/json', ...(sameOrigin ? { Accept: 'application/json' } : {}) },
-      body: JSON.stringify(body),
+      headers: { ...(multipart ? {} : { 'Content-Type': 'application/json' }), ...(sameOrigin ? { Accept: 'application/json' } : {}) },
+      body: multipart ? body : JSON.stringify(body),
       signal: controller.signal,
     });
     if (!sameOrigin) return { ok: true };

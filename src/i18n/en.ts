@@ -215,6 +215,9 @@ export const en = {
   'partner.files.tooLarge': 'File "{file}" is too large. Maximum size is 2MB.',
   'partner.files.invalidType': 'File "{file}" is not a valid type. Please upload JPG, PDF, or DOC files.',
   'partner.files.notSent': 'Only the file names are sent with your application; we will ask for the files themselves when we reply.',
+  /** With the site's own receiver, the chosen files travel with the application (issue 16). */
+  'partner.files.sent': 'Your files are sent with your application and seen only by our staff.',
+  'partner.files.tooMany': 'You can attach at most {max} files.',
   'partner.draft.restored': 'We restored the answers you typed earlier on this device. Files cannot be restored: please choose them again.',
   'partner.draft.saved': 'Your answers are kept on this device as you type, until you submit.',
   'partner.draft.clear': 'Clear my answers',
@@ -234,6 +237,7 @@ export const en = {
   'problem.invalid': 'Your {form} was not sent. Please correct the answers below and send it again.',
   'problem.unreadable': 'Your {form} could not be read, so it was not sent. Please send it again.',
   'problem.tooLarge': 'Your {form} is too long to send. Please shorten the longest answers and send it again.',
+  'problem.files': 'A file you attached to your {form} was not accepted, so nothing was sent:',
   'problem.rateLimited': 'Your {form} was not sent: we received many forms from your connection just now. Please wait {minutes} min and send it again.',
   'problem.unavailable': 'Your {form} could not be saved just now, so it was not sent. Please try again in a minute, or write to us at {email}.',
   'problem.listHeading': 'To correct',
@@ -252,4 +256,6 @@ export const en = {
   'mail.received': 'Received {time} (Riyadh time)',
   'mail.lead': 'Lead {id}',
   'mail.reply': 'Reply to this e-mail to answer {name} at {email}.',
+  'mail.inbox': 'Open this lead in the staff inbox: {url}',
+  'mail.inboxLink': 'Open this lead in the staff inbox',
 } as const;

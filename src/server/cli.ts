@@ -205,7 +205,8 @@ async function erase(command: 'delete' | 'purge', args: readonly string[], value
   try {
     if (cutoff) {
       const gone = await store.purge(cutoff);
-      io.stderr(`Erased what was received before ${cutoff.toISOString()}: ${gone.leads} lead${gone.leads === 1 ? '' : 's'}, ${gone.bots} caught by the honeypot, ${gone.notifications} notification${gone.notifications === 1 ? '' : 's'}.\n`);
+      const files = gone.attachments > 0 ? `, ${gone.attachments} file${gone.attachments === 1 ? '' : 's'}` : '';
+      io.stderr(`Erased what was received before ${cutoff.toISOString()}: ${gone.leads} lead${gone.leads === 1 ? '' : 's'}, ${gone.bots} caught by the honeypot, ${gone.notifications} notification${gone.notifications === 1 ? '' : 's'}${files}.\n`);
       return 0;
     }
     const id = args[0] ?? '';
@@ -215,7 +216,8 @@ async function erase(command: 'delete' | 'purge', args: readonly string[], value
       return 1;
     }
     const what = `${gone.submission.form} submission ${gone.submission.id} (received ${gone.submission.receivedAt}, ${summary(gone.submission)})`;
-    io.stderr(`Erased the ${what}${gone.notification ? ' and its notification' : ''}.\n`);
+    const files = gone.attachments > 0 ? ` and ${gone.attachments} file${gone.attachments === 1 ? '' : 's'}` : '';
+    io.stderr(`Erased the ${what}${gone.notification ? ' and its notification' : ''}${files}.\n`);
     return 0;
   } finally {
     await store.close();

@@ -57,15 +57,21 @@ function visitorName(lead: StoredSubmission): string {
   return lead.form === 'partner' ? field('name') : `${field('firstName')} ${field('lastName')}`.trim();
 }
 
-export function composeLeadNotice(lead: StoredSubmission): LeadNotice {
+export interface NoticeOptions {
+  /** The lead's page in the staff inbox: the mail links there, never to a file. */
+  readonly inboxUrl?: string;
+}
+
+export function composeLeadNotice(lead: StoredSubmission, options: NoticeOptions = {}): LeadNotice {
   const subject = subjectOf(lead);
   const received = t('mail.received', { time: RIYADH.format(new Date(lead.receivedAt)) });
   const id = t('mail.lead', { id: lead.id });
+  const inbox = options.inboxUrl ? t('mail.inbox', { url: options.inboxUrl }) : '';
   const fields = answeredFields(lead);
   const email = answerText(lead.fields['email']);
   const reply = email ? t('mail.reply', { name: visitorName(lead), email }) : '';
 
-  const text = [subject, received, id, '', ...fields.map(({ label, text }) => (text.includes('\n') ? `${label}:\n${text}\n` : `${label}: ${text}`)), '', reply]
+  const text = [subject, received, id, '', ...fields.map(({ label, text }) => (text.includes('\n') ? `${label}:\n${text}\n` : `${label}: ${text}`)), '', reply, inbox]
     .join('\n')
     .trim();
 
@@ -78,6 +84,7 @@ export function composeLeadNotice(lead: StoredSubmission): LeadNotice {
     `<p>${escapeHtml(received)}<br>${escapeHtml(id)}</p>`,
     `<table>\n${rows}\n</table>`,
     reply ? `<p>${escapeHtml(reply)}</p>` : '',
+    options.inboxUrl ? `<p><a href="${escapeHtml(options.inboxUrl)}">${escapeHtml(t('mail.inboxLink'))}</a></p>` : '',
     '</body></html>',
   ].join('\n');
 

@@ -6,9 +6,11 @@
  *   405  any method but POST (and OPTIONS, the browsers' CORS preflight)
  *   403  an Origin header that is neither the site's own nor configured
  *   429  above the client's rate (Retry-After says when to come back)
- *   415  a body that is neither JSON nor url-encoded (or not UTF-8)
+ *   415  a body that is neither JSON nor url-encoded (nor, for the partner form, multipart with
+ *        its CV files), or not UTF-8
  *   413  a body above the limit
- *   400  malformed JSON, or fields the form's schema refuses (each named)
+ *   400  malformed JSON, fields the form's schema refuses (each named), or a CV file the spec's
+ *        rules refuse (./uploads.ts: type by content, 2 MB, at most 5 files)
  *   503  the store failed (nothing is acknowledged unless it is committed)
  * and otherwise stored and answered 201 { id } (JSON) or 303 to /ThanksPage (a form post); with
  * lead notifications on, the lead's e-mail is stored with it (src/server/lead-mail.ts, outbox.ts).
@@ -29,9 +31,15 @@ import { THANKS_HREF } from '../data/navigation';
 import type { ReceiverConfig } from './config.ts';
 import { composeLeadNotice } from './lead-mail.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import type { FormName, SubmissionStore } from './store.ts';
+import type { FormName, NewAttachment, SubmissionStore } from './store.ts';
+import { MAX_FILES, MEDIA_TYPES, UPLOAD_BODY_LIMIT_BYTES, checkUploads, cleanFileName } from './uploads.ts';
+import type { FileRejection } from '../forms/files';
 
 export const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
+/** The partner form may also send its CV files with the application (the site's own receiver only). */
+export const MULTIPART_TYPE = 'multipart/form-data';
+/** The form whose files the receiver keeps. */
+const FILES_FIELD = 'uploadedFiles';
 export const ALLOWED_METHODS = 'POST, OPTIONS';
 
 type SafeParse = { success: true; data: Record<string, unknown> } | { success: false; error: Parameters<typeof fieldIssues>[0] };
@@ -61,7 +69,8 @@ export const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
 export type FormProblem =
   | { readonly kind: 'invalid'; readonly form: FormName; readonly issues: readonly FieldIssue[] }
   | { readonly kind: 'unreadable' | 'tooLarge' | 'unavailable'; readonly form: FormName }
-  | { readonly kind: 'rateLimited'; readonly form: FormName; readonly retryAfterSeconds: number };
+  | { readonly kind: 'rateLimited'; readonly form: FormName; readonly retryAfterSeconds: number }
+  | { readonly kind: 'files'; readonly form: FormName; readonly rejected: readonly FileRejection[]; readonly tooMany: boolean };
 
 export type Outcome =
   | { readonly response: Response }
@@ -104,7 +113,7 @@ export function parseContentType(header: string | null): { type: string; charset
  */
 export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
-type BodyResult = { readonly body: Uint8Array } | { readonly tooLarge: true; readonly close: boolean };
+type BodyResult = { readonly body: Uint8Array<ArrayBuffer> } | { readonly tooLarge: true; readonly close: boolean };
 
 /** Reads and discards the rest of a body, up to `budget` bytes; then gives up on the connection. */
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
@@ -169,6 +178,34 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A multipart body's text fields (as a url-encoded form would give them) and its files. The
+ * files' names go into the files field as cleaned labels; an empty file part (a file input left
+ * empty, JavaScript off) is no file. Undefined when the body cannot be read as multipart, or when
+ * a file arrives in any other field.
+ */
+async function multipartParts(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<{ fields: URLSearchParams; files: File[] } | undefined> {
+  let data: FormData;
+  try {
+    data = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
+  } catch {
+    return undefined;
+  }
+  const fields = new URLSearchParams();
+  const files: File[] = [];
+  for (const [name, value] of data.entries()) {
+    if (typeof value === 'string') {
+      if (name !== FILES_FIELD) fields.append(name, value);
+      continue;
+    }
+    if (name !== FILES_FIELD) return undefined;
+    if (value.name === '' && value.size === 0) continue;
+    files.push(value);
+    fields.append(FILES_FIELD, cleanFileName(value.name));
+  }
+  return { fields, files };
+}
+
 /** The origins allowed to post from a browser: the site's own and the configured ones. */
 function originAllowed(origin: string, requestUrl: URL, config: ReceiverConfig): boolean {
   return origin === requestUrl.origin || config.allowedOrigins.includes(origin);
@@ -204,7 +241,10 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   }
 
   const { type, charset } = parseContentType(request.headers.get('content-type'));
-  const isForm = type === 'application/x-www-form-urlencoded';
+  const isMultipart = type === MULTIPART_TYPE && form === 'partner';
+  // Answered as the form's page does: a multipart post comes from the form itself (JavaScript off,
+  // or the island sending files), so its refusals are pages for people too unless it asks for JSON.
+  const isForm = type === 'application/x-www-form-urlencoded' || (isMultipart && !(request.headers.get('accept') ?? '').includes('application/json'));
   const refuse = (status: number, body: Record<string, unknown>, problem: FormProblem, headers: Record<string, string> = {}): Outcome =>
     isForm ? { problem, status, headers: { ...headers, ...cors } } : { response: json(status, body, { ...headers, ...cors }) };
 
@@ -214,40 +254,49 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     return refuse(429, { error: 'rateLimited', retryAfter: rate.retryAfterSeconds }, { kind: 'rateLimited', form, retryAfterSeconds: rate.retryAfterSeconds }, headers);
   }
 
-  if ((type !== 'application/json' && !isForm) || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
-    return { response: json(415, { error: 'unsupportedMediaType', accepted: ACCEPTED_TYPES }, { 'Accept-Post': ACCEPTED_TYPES.join(', '), ...cors }) };
+  const accepted = form === 'partner' ? [...ACCEPTED_TYPES, MULTIPART_TYPE] : ACCEPTED_TYPES;
+  if ((type !== 'application/json' && type !== 'application/x-www-form-urlencoded' && !isMultipart) || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
+    return { response: json(415, { error: 'unsupportedMediaType', accepted }, { 'Accept-Post': accepted.join(', '), ...cors }) };
   }
 
+  const limit = isMultipart ? UPLOAD_BODY_LIMIT_BYTES : deps.config.bodyLimitBytes;
   let read: BodyResult;
   try {
-    read = await readBody(request, deps.config.bodyLimitBytes);
+    read = await readBody(request, limit);
   } catch {
     // The client went away or the adapter refused the body part-way.
     return refuse(400, { error: 'unreadableBody' }, { kind: 'unreadable', form });
   }
   if ('tooLarge' in read) {
-    return refuse(413, { error: 'tooLarge', limit: deps.config.bodyLimitBytes }, { kind: 'tooLarge', form }, read.close ? { Connection: 'close' } : {});
-  }
-
-  let text: string;
-  try {
-    text = utf8.decode(read.body);
-  } catch {
-    return refuse(400, { error: 'invalidEncoding' }, { kind: 'unreadable', form });
+    return refuse(413, { error: 'tooLarge', limit }, { kind: 'tooLarge', form }, read.close ? { Connection: 'close' } : {});
   }
 
   const now = deps.now?.() ?? new Date();
   let values: unknown;
-  if (isForm) {
-    values = spec.fromForm(new URLSearchParams(text), now);
+  let files: File[] = [];
+  if (isMultipart) {
+    const parts = await multipartParts(read.body, request.headers.get('content-type') ?? '');
+    if (!parts) return refuse(400, { error: 'unreadableBody' }, { kind: 'unreadable', form });
+    files = parts.files;
+    values = spec.fromForm(parts.fields, now);
   } else {
+    let text: string;
     try {
-      values = JSON.parse(text);
+      text = utf8.decode(read.body);
     } catch {
-      return { response: json(400, { error: 'malformedJson' }, cors) };
+      return refuse(400, { error: 'invalidEncoding' }, { kind: 'unreadable', form });
     }
-    if (!isPlainObject(values)) return { response: json(400, { error: 'notAnObject' }, cors) };
-    values = spec.complete(values, now);
+    if (isForm) {
+      values = spec.fromForm(new URLSearchParams(text), now);
+    } else {
+      try {
+        values = JSON.parse(text);
+      } catch {
+        return { response: json(400, { error: 'malformedJson' }, cors) };
+      }
+      if (!isPlainObject(values)) return { response: json(400, { error: 'notAnObject' }, cors) };
+      values = spec.complete(values, now);
+    }
   }
 
   let bot = false;
@@ -262,11 +311,22 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     return refuse(400, { error: 'invalidFields', issues }, { kind: 'invalid', form, issues });
   }
 
+  // The files, by the spec's rules, checked by their content: one refused file refuses the application.
+  let attachments: NewAttachment[] = [];
+  if (files.length > 0) {
+    const check = await checkUploads(files);
+    if (!check.ok) {
+      return refuse(400, { error: 'invalidFiles', files: check.rejected, maxFiles: MAX_FILES, tooMany: check.tooMany }, { kind: 'files', form, rejected: check.rejected, tooMany: check.tooMany });
+    }
+    attachments = check.files.map((file) => ({ name: file.name, type: MEDIA_TYPES[file.kind], bytes: file.bytes }));
+  }
+
   let saved: { id: string };
   try {
-    // With notifications on, the lead's e-mail is queued in the same transaction (the outbox).
-    const notice = deps.config.notifications ? { notice: composeLeadNotice } : {};
-    saved = await deps.store().save({ form, fields: result.data, bot, receivedAt: now, ...notice });
+    // With notifications on, the lead's e-mail is queued in the same transaction (the outbox),
+    // with a link to the lead in the staff inbox (on this site's own address).
+    const notice = deps.config.notifications ? { notice: (lead: Parameters<typeof composeLeadNotice>[0]) => composeLeadNotice(lead, { inboxUrl: new URL(`/admin/leads/${lead.id}`, url.origin).href }) } : {};
+    saved = await deps.store().save({ form, fields: result.data, bot, receivedAt: now, attachments, ...notice });
   } catch (error) {
     (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not store a ${form} submission`, error);
     return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });

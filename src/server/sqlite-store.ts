@@ -20,11 +20,67 @@
  *   (table `notifications`, one row per lead, deleted with it), so neither is ever stored
  *   without the other; src/server/outbox.ts delivers them.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { StoreError, isFormName, type FormName, type LeadNotice, type Query, type SaveInput, type StoredSubmission, type SubmissionFields, type SubmissionStore } from './store.ts';
+import {
+  StoreError,
+  isFormName,
+  type FormName,
+  type LeadNotice,
+  type NewAttachment,
+  type Query,
+  type SaveInput,
+  type StoredAttachment,
+  type StoredSubmission,
+  type SubmissionFields,
+  type SubmissionStore,
+} from './store.ts';
+
+/** The folder beside the database that holds the files sent with leads ("submissions.db" -> "submissions-files"). */
+export function attachmentsDir(dbPath: string): string {
+  const resolved = path.resolve(dbPath);
+  return path.join(path.dirname(resolved), `${path.basename(resolved).replace(/\.[^.]*$/, '')}-files`);
+}
+
+/** File ids are random UUIDs: anything else never reaches the file system. */
+const isAttachmentId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
+
+/** Writes each file under a new random id and flushes it to disk; on any failure removes what it wrote. */
+async function writeAttachments(dir: string, submissionId: string, files: readonly NewAttachment[]): Promise<StoredAttachment[]> {
+  const written: StoredAttachment[] = [];
+  try {
+    await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+    for (const file of files) {
+      const id = randomUUID();
+      const handle = await fs.promises.open(path.join(dir, id), 'wx', 0o600);
+      try {
+        await handle.writeFile(file.bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      written.push({ id, submissionId, name: file.name, type: file.type, size: file.bytes.byteLength, sha256: createHash('sha256').update(file.bytes).digest('hex') });
+    }
+    return written;
+  } catch (error) {
+    removeFiles(dir, written.map((file) => file.id));
+    throw new StoreError(`Could not store the files of the submission: ${String(error)}`, { cause: error });
+  }
+}
+
+/** Removes stored files; one already gone is no error. */
+function removeFiles(dir: string, ids: readonly string[]): void {
+  for (const id of ids) {
+    if (!isAttachmentId(id)) continue;
+    try {
+      fs.unlinkSync(path.join(dir, id));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') console.error(`Could not remove the stored file ${id}:`, error);
+    }
+  }
+}
 
 const table = (form: 'leads' | 'bots') => (form === 'leads' ? 'submissions' : 'bot_submissions');
 
@@ -99,6 +155,18 @@ export const MIGRATIONS: readonly string[] = [
     lead_id TEXT,
     detail TEXT NOT NULL DEFAULT ''
   ) STRICT;`,
+  // 5: files sent with a lead (partners' CVs): their records; the bytes live in the files folder
+  // beside the database, each under its random id (attachmentsDir()).
+  `CREATE TABLE attachments (
+    id TEXT PRIMARY KEY,
+    submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    sha256 TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX attachments_submission ON attachments (submission_id, position);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -119,6 +187,7 @@ interface Pending {
   readonly receivedAt: string;
   readonly fields: string;
   readonly notice: LeadNotice | undefined;
+  readonly attachments: readonly StoredAttachment[];
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
@@ -129,6 +198,17 @@ interface Row {
   received_at: string;
   fields: string;
 }
+
+interface AttachmentRow {
+  id: string;
+  submission_id: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+}
+
+const toAttachment = (row: AttachmentRow): StoredAttachment => ({ id: row.id, submissionId: row.submission_id, name: row.name, type: row.type, size: Number(row.size), sha256: row.sha256 });
 
 function toSubmission(row: Row): StoredSubmission {
   if (!isFormName(row.form)) throw new StoreError(`Unknown form "${row.form}" in the database`);
@@ -201,6 +281,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     leads: db.prepare(`INSERT INTO ${table('leads')} (id, form, received_at, fields) VALUES (?, ?, ?, ?)`),
     bots: db.prepare(`INSERT INTO ${table('bots')} (id, form, received_at, fields) VALUES (?, ?, ?, ?)`),
   };
+  const filesDir = attachmentsDir(filePath);
+  const insertAttachment = db.prepare('INSERT INTO attachments (id, submission_id, position, name, type, size, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const insertNotice = db.prepare(
     `INSERT INTO notifications (submission_id, status, subject, body_text, body_html, reply_to, created_at, next_attempt_at) VALUES (?, 'pending', ?, ?, ?, ?, ?, ?)`,
   );
@@ -278,6 +360,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
         inserts[pending.table].run(pending.id, pending.form, pending.receivedAt, pending.fields);
         const notice = pending.notice;
         if (notice) insertNotice.run(pending.id, notice.subject, notice.text, notice.html, notice.replyTo ?? null, pending.receivedAt, pending.receivedAt);
+        for (const [position, file] of pending.attachments.entries()) insertAttachment.run(file.id, pending.id, position, file.name, file.type, file.size, file.sha256);
         step.release.run();
         inserted.push(pending);
       } catch (error) {
@@ -325,14 +408,40 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
         return Promise.reject(new StoreError(`Could not compose the ${form} lead's notification: ${String(error)}`, { cause: error }));
       }
       const record = { table: bot ? ('bots' as const) : ('leads' as const), id, form, receivedAt, fields: JSON.stringify(input.fields), notice };
-      return new Promise<{ id: string; receivedAt: string }>((resolve, reject) => {
-        queue.push({ ...record, resolve: () => resolve({ id: record.id, receivedAt: record.receivedAt }), reject });
-        if (!flushScheduled) {
-          flushScheduled = true;
-          // After the requests already read are handled: they join this commit.
-          setImmediate(flush);
-        }
-      });
+      const enqueue = (attachments: readonly StoredAttachment[]) =>
+        new Promise<{ id: string; receivedAt: string }>((resolve, reject) => {
+          const dropFiles = (error: unknown) => {
+            removeFiles(filesDir, attachments.map((file) => file.id));
+            reject(error);
+          };
+          if (closed) return dropFiles(new StoreError('The submissions store is closed'));
+          queue.push({ ...record, attachments, resolve: () => resolve({ id: record.id, receivedAt: record.receivedAt }), reject: dropFiles });
+          if (!flushScheduled) {
+            flushScheduled = true;
+            // After the requests already read are handled: they join this commit.
+            setImmediate(flush);
+          }
+        });
+      const files = bot ? [] : (input.attachments ?? []);
+      // The files are on disk before the lead's transaction starts; if it fails, they go.
+      return files.length > 0 ? writeAttachments(filesDir, id, files).then(enqueue) : enqueue([]);
+    },
+
+    async attachments(submissionId) {
+      ensureOpen();
+      return (db.prepare('SELECT id, submission_id, name, type, size, sha256 FROM attachments WHERE submission_id = ? ORDER BY position').all(submissionId) as unknown as AttachmentRow[]).map(toAttachment);
+    },
+
+    async attachment(id) {
+      ensureOpen();
+      if (!isAttachmentId(id)) return undefined;
+      const row = db.prepare('SELECT id, submission_id, name, type, size, sha256 FROM attachments WHERE id = ?').get(id) as unknown as AttachmentRow | undefined;
+      if (!row) return undefined;
+      try {
+        return { record: toAttachment(row), bytes: new Uint8Array(await fs.promises.readFile(path.join(filesDir, row.id))) };
+      } catch (error) {
+        throw new StoreError(`The stored file ${id} cannot be read: ${String(error)}`, { cause: error });
+      }
     },
 
     async list(query = {}) {
@@ -368,9 +477,13 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
           const row = db.prepare(`SELECT id, form, received_at, fields FROM ${table(kind)} WHERE id = ?`).get(id) as unknown as Row | undefined;
           if (!row) continue;
           const notification = kind === 'leads' && Number(db.prepare('DELETE FROM notifications WHERE submission_id = ?').run(id).changes) > 0;
+          const files = kind === 'leads' ? (db.prepare('SELECT id FROM attachments WHERE submission_id = ?').all(id) as { id: string }[]).map((file) => file.id) : [];
+          db.prepare('DELETE FROM attachments WHERE submission_id = ?').run(id);
           db.prepare(`DELETE FROM ${table(kind)} WHERE id = ?`).run(id);
           db.exec('COMMIT');
-          return { submission: toSubmission(row), notification };
+          // The records are gone for good: now the bytes.
+          removeFiles(filesDir, files);
+          return { submission: toSubmission(row), notification, attachments: files.length };
         }
         db.exec('COMMIT');
         return undefined;
@@ -389,10 +502,14 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
         const notifications = Number(
           db.prepare(`DELETE FROM notifications WHERE submission_id IN (SELECT id FROM ${table('leads')} WHERE received_at < ?)`).run(cutoff).changes,
         );
+        const older = `SELECT id FROM ${table('leads')} WHERE received_at < ?`;
+        const files = (db.prepare(`SELECT id FROM attachments WHERE submission_id IN (${older})`).all(cutoff) as { id: string }[]).map((file) => file.id);
+        db.prepare(`DELETE FROM attachments WHERE submission_id IN (${older})`).run(cutoff);
         const leads = Number(db.prepare(`DELETE FROM ${table('leads')} WHERE received_at < ?`).run(cutoff).changes);
         const bots = Number(db.prepare(`DELETE FROM ${table('bots')} WHERE received_at < ?`).run(cutoff).changes);
         db.exec('COMMIT');
-        return { leads, bots, notifications };
+        removeFiles(filesDir, files);
+        return { leads, bots, notifications, attachments: files.length };
       } catch (error) {
         rollback();
         throw new StoreError(`Could not purge: ${String(error)}`, { cause: error });

@@ -43,6 +43,27 @@ export interface LeadNotice {
   readonly replyTo: string | undefined;
 }
 
+/** A file sent with a lead (a partner's CV), checked by the receiver (./uploads.ts). */
+export interface NewAttachment {
+  /** The visitor's file name, cleaned: a label only, never a path. */
+  readonly name: string;
+  /** Its media type, from its content. */
+  readonly type: string;
+  readonly bytes: Uint8Array;
+}
+
+/** A stored file's record; its bytes are read with the store's `attachment(id)`. */
+export interface StoredAttachment {
+  /** Random id: the file's name on disk and in the inbox's address. */
+  readonly id: string;
+  readonly submissionId: string;
+  readonly name: string;
+  readonly type: string;
+  readonly size: number;
+  /** SHA-256 of the bytes, hex. */
+  readonly sha256: string;
+}
+
 export interface SaveInput {
   readonly form: FormName;
   readonly fields: SubmissionFields;
@@ -58,6 +79,8 @@ export interface SaveInput {
   readonly bot?: boolean;
   /** Defaults to now. */
   readonly receivedAt?: Date;
+  /** Files stored with the lead, in the same all-or-nothing save (never with the honeypot's catch). */
+  readonly attachments?: readonly NewAttachment[];
 }
 
 export interface Query {
@@ -83,9 +106,13 @@ export interface SubmissionStore {
    * notification), in one transaction: a person's right to erasure (Saudi PDPL). Undefined when
    * no submission has this id.
    */
-  delete(id: string): Promise<{ readonly submission: StoredSubmission; readonly notification: boolean } | undefined>;
+  delete(id: string): Promise<{ readonly submission: StoredSubmission; readonly notification: boolean; readonly attachments: number } | undefined>;
   /** Erases every submission received before `before`, with what is stored with it (a retention policy). */
-  purge(before: Date): Promise<{ readonly leads: number; readonly bots: number; readonly notifications: number }>;
+  purge(before: Date): Promise<{ readonly leads: number; readonly bots: number; readonly notifications: number; readonly attachments: number }>;
+  /** The files stored with a lead, in the order sent. */
+  attachments(submissionId: string): Promise<StoredAttachment[]>;
+  /** One stored file and its bytes; undefined for an unknown id. */
+  attachment(id: string): Promise<{ readonly record: StoredAttachment; readonly bytes: Uint8Array } | undefined>;
   close(): Promise<void>;
 }
 

@@ -38,7 +38,7 @@ describe('opening', () => {
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION });
     const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all().map((row) => row['name']);
-    expect(tables).toEqual(['bot_submissions', 'notifications', 'staff', 'submissions']);
+    expect(tables).toEqual(['attachments', 'audit_log', 'bot_submissions', 'notifications', 'sign_in_failures', 'staff', 'staff_sessions', 'submissions']);
     db.close();
   });
 
@@ -200,5 +200,42 @@ describe('the outbox: a lead and its notification, together or not at all', () =
     await expect(bad).rejects.toThrow(StoreError);
     await good;
     expect([count(file, 'submissions'), count(file, 'notifications')]).toEqual([1, 1]);
+  });
+});
+
+describe('files sent with a lead: with it or not at all', () => {
+  const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+  let storeFile = '';
+  const files = () => {
+    const folder = path.join(path.dirname(storeFile), 'submissions-files');
+    return fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [];
+  };
+
+  test('saved beside the database, listed and read back by id; purged with their lead', async () => {
+    const { store, file } = freshStore();
+    storeFile = file;
+    const { id } = await store.save({ form: 'partner', fields: partnerBody(), attachments: [{ name: 'cv.pdf', type: 'application/pdf', bytes: PDF }] });
+    const [record] = await store.attachments(id);
+    expect(record).toMatchObject({ submissionId: id, name: 'cv.pdf', type: 'application/pdf', size: PDF.byteLength });
+    expect(files()).toEqual([record!.id]);
+    expect((await store.attachment(record!.id))?.bytes).toEqual(PDF);
+    expect(await store.attachment('../submissions.db')).toBeUndefined();
+    // A caught bot's files are never kept.
+    await store.save({ form: 'partner', fields: partnerBody(), bot: true, attachments: [{ name: 'x.pdf', type: 'application/pdf', bytes: PDF }] });
+    expect(files()).toEqual([record!.id]);
+    expect(await store.purge(new Date(Date.now() + 1000))).toEqual({ leads: 1, bots: 1, notifications: 0, attachments: 1 });
+    expect(files()).toEqual([]);
+  });
+
+  test('a save that cannot be committed leaves no file behind', async () => {
+    const { store, file } = freshStore();
+    storeFile = file;
+    const pending = store.save({ form: 'partner', fields: partnerBody(), attachments: [{ name: 'cv.pdf', type: 'application/pdf', bytes: PDF }] });
+    await store.close();
+    await expect(pending).rejects.toThrow(StoreError);
+    expect(files()).toEqual([]);
+    const db = new DatabaseSync(file, { readOnly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM attachments').get()).toEqual({ n: 0 });
+    db.close();
   });
 });

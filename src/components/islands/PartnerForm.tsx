@@ -8,7 +8,7 @@ import './runtime';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { defaultLocale, t } from '../../i18n';
 import { COUNTRIES, PREFERRED_COUNTRIES, countryName } from '../../forms/countries';
-import { ACCEPT_ATTRIBUTE, checkFiles } from '../../forms/files';
+import { ACCEPT_ATTRIBUTE, MAX_FILES, checkFiles } from '../../forms/files';
 import { mailLines, type FieldOption } from '../../forms/fields';
 import {
   PARTNER_DRAFT_KEY,
@@ -33,7 +33,7 @@ import {
   type PartnerValues,
 } from '../../forms/partner';
 import { withScheme } from '../../forms/rules';
-import { submitToEndpoint } from '../../forms/submit';
+import { isOwnReceiver, isSameOrigin, multipartBody, submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
 import {
   ChoiceGroup,
@@ -97,12 +97,15 @@ function clearDraft() {
  * Spec §4: the valid files replace the prior selection. When every chosen file was refused,
  * there is nothing to replace it with: the prior selection stays. The input shows the same list.
  */
-function takeFiles(input: HTMLInputElement, prior: File[]): File[] {
+function takeFiles(input: HTMLInputElement, prior: File[], maxFiles = Infinity): File[] {
   const { accepted, rejected } = checkFiles(Array.from(input.files ?? []));
   for (const rejection of rejected) {
     window.alert(t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', { file: rejection.file }));
   }
-  const kept = accepted.length === 0 && rejected.length > 0 ? prior : accepted;
+  // The site's own receiver takes at most MAX_FILES files: more, and the prior selection stays.
+  const tooMany = accepted.length > maxFiles;
+  if (tooMany) window.alert(t('partner.files.tooMany', { max: maxFiles }));
+  const kept = tooMany || (accepted.length === 0 && rejected.length > 0) ? prior : accepted;
   try {
     const transfer = new DataTransfer();
     for (const file of kept) transfer.items.add(file);
@@ -125,6 +128,9 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
   const fileInputRef = useRef<HTMLInputElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const dirty = useRef(false);
+  // The site's own receiver takes the CV files themselves; an external endpoint their names only.
+  const sendsFiles = isOwnReceiver(endpoint);
+  const maxFiles = sendsFiles ? MAX_FILES : Infinity;
 
   // Before paint, before any other render: the state starts from the saved draft and what the
   // visitor already put into the server's HTML (see form-dom.ts), so nothing they see is lost.
@@ -146,7 +152,7 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
     if (trap) setHoneypot(trap);
     // Files cannot be given to an input by a script, but the ones chosen before are still in it.
     const fileInput = fileInputRef.current;
-    if (fileInput?.files && fileInput.files.length > 0) setFiles(takeFiles(fileInput, []));
+    if (fileInput?.files && fileInput.files.length > 0) setFiles(takeFiles(fileInput, [], maxFiles));
     setHydrated(true);
   }, []);
 
@@ -173,7 +179,7 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
   const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`#${fieldId(field)}`)?.focus();
 
   function onFilesChosen(event: ChangeEvent<HTMLInputElement>) {
-    setFiles(takeFiles(event.target, files));
+    setFiles(takeFiles(event.target, files, maxFiles));
   }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -202,7 +208,8 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
     });
     if (!body) return;
     setStatus('submitting');
-    const result = await submitToEndpoint(endpoint, body, { pageUrl: window.location.href });
+    const sent = sendsFiles && isSameOrigin(endpoint, window.location.href) ? multipartBody(body, 'uploadedFiles', files) : body;
+    const result = await submitToEndpoint(endpoint, sent, { pageUrl: window.location.href });
     if (!result.ok) {
       setStatus('failure');
       return;
@@ -347,7 +354,7 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
               {t('partner.files.hint')}
             </p>
             <p id="partner-files-note" className="field__hint">
-              {t('partner.files.notSent')}
+              {t(sendsFiles ? 'partner.files.sent' : 'partner.files.notSent')}
             </p>
             {files.length > 0 ? (
               <div className="selected-files" aria-live="polite">
@@ -372,6 +379,7 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
       className="site-form partner-form"
       method="post"
       action={endpoint}
+      encType={sendsFiles ? 'multipart/form-data' : undefined}
       onSubmit={onSubmit}
       aria-labelledby="partner-form-title"
       data-hydrated={hydrated ? '' : undefined}

@@ -1,0 +1,28 @@
+/**
+ * GET /admin/files/ID: one file sent with a lead (a partner's CV), for signed-in staff only (the
+ * guard, src/middleware.ts). Always a download, never shown in the browser: `attachment`, the
+ * type its content was checked as, `nosniff`, and a policy that runs nothing. Recorded in the
+ * audit log.
+ */
+import type { APIRoute } from 'astro';
+import { inboxDeps } from '../../../server/inbox.ts';
+import { attachmentDisposition } from '../../../server/uploads.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = async (context) => {
+  const staff = context.locals.staff!;
+  const { submissions, inbox } = inboxDeps();
+  const found = await submissions.attachment(context.params.id ?? '');
+  if (!found) return new Response('No such file.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  inbox.audit(staff.email, 'downloaded file', found.record.submissionId, found.record.name, new Date());
+  return new Response(found.bytes, {
+    headers: {
+      'Content-Type': found.record.type,
+      'Content-Length': String(found.bytes.byteLength),
+      'Content-Disposition': attachmentDisposition(found.record.name),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    },
+  });
+};

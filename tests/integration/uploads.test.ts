@@ -1,0 +1,228 @@
+/**
+ * The partners' CV files (issue 16), end to end over HTTP on the built server: sent with the
+ * application as multipart/form-data, checked by content, stored beside the database under
+ * random ids, downloaded only by signed-in staff, erased with their lead. And the attacker's
+ * files: an .exe renamed cv.pdf, a 2.1 MB pdf, six files, a path as a file name.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { attachmentsDir } from '../../src/server/sqlite-store';
+import { hashPassword, openStaffStore } from '../../src/server/staff';
+import { attachmentDisposition, cleanFileName, detectKind } from '../../src/server/uploads';
+import { composeLeadNotice } from '../../src/server/lead-mail';
+import { asForm, partnerBody, startServer, tempDir, type RunningServer } from '../helpers/server';
+
+const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+const DOC = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
+const DOCX = new TextEncoder().encode('PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml<Types/>PK\u0003\u0004word/document.xml<w:document/>');
+const EXE = new TextEncoder().encode('MZ\u0090\u0000\u0003\u0000This program cannot be run in DOS mode.');
+const ZIP = new TextEncoder().encode('PK\u0003\u0004\u0014\u0000evil/payload.js');
+
+describe('what a file is, by its content', () => {
+  test('pdf, jpeg, doc and docx are known by their first bytes; an exe or a plain zip is none of them', () => {
+    expect(detectKind(PDF)).toBe('pdf');
+    expect(detectKind(JPEG)).toBe('jpeg');
+    expect(detectKind(DOC)).toBe('doc');
+    expect(detectKind(DOCX)).toBe('docx');
+    expect(detectKind(EXE)).toBeUndefined();
+    expect(detectKind(ZIP)).toBeUndefined();
+    expect(detectKind(new Uint8Array())).toBeUndefined();
+  });
+
+  test('a file name is a label: no path, no control characters, no header syntax', () => {
+    expect(cleanFileName('../../etc/passwd')).toBe('passwd');
+    expect(cleanFileName('C:\\Users\\me\\cv.pdf')).toBe('cv.pdf');
+    expect(cleanFileName('cv\r\nX-Evil: 1.pdf')).toBe('cvX-Evil_ 1.pdf');
+    expect(cleanFileName('..hidden.pdf')).toBe('hidden.pdf');
+    expect(cleanFileName('سيرة ذاتية.pdf')).toBe('سيرة ذاتية.pdf');
+    expect(cleanFileName(`${'a'.repeat(300)}.docx`)).toMatch(/^a{115}\.docx$/);
+    expect(attachmentDisposition('سيرة "ذاتية".pdf')).toBe(`attachment; filename="____ _______.pdf"; filename*=UTF-8''${encodeURIComponent('سيرة "ذاتية".pdf')}`);
+  });
+
+  test('the notification mail links to the lead in the inbox, never to a file', () => {
+    const notice = composeLeadNotice(
+      { id: '7c0f6f2e-1111-4222-8333-944455556666', form: 'partner', receivedAt: '2026-11-23T08:00:00.000Z', fields: partnerBody({ uploadedFiles: 'cv-1.pdf, cv-2.docx' }) },
+      { inboxUrl: 'https://www.globaq.example/admin/leads/7c0f6f2e-1111-4222-8333-944455556666' },
+    );
+    expect(notice.text).toContain("Trainers' CVs: cv-1.pdf, cv-2.docx");
+    expect(notice.text).toContain('Open this lead in the staff inbox: https://www.globaq.example/admin/leads/7c0f6f2e-1111-4222-8333-944455556666');
+    expect(notice.html).toContain('<a href="https://www.globaq.example/admin/leads/7c0f6f2e-1111-4222-8333-944455556666">');
+    expect(notice.html).not.toContain('/admin/files/');
+  });
+});
+
+let dir: string;
+let server: RunningServer;
+const PASSWORD = 'inbox password for files';
+const STAFF = 'files@globaq.example';
+
+/** The application as multipart/form-data, as the form sends it, with these files. */
+function multipart(files: { name: string; bytes: Uint8Array; type?: string }[], overrides: Record<string, unknown> = {}): FormData {
+  const data = new FormData();
+  for (const [name, value] of asForm(partnerBody(overrides)).entries()) if (name !== 'uploadedFiles') data.append(name, value);
+  for (const file of files) data.append('uploadedFiles', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? 'application/octet-stream' }), file.name);
+  return data;
+}
+
+function send(data: FormData, accept = 'application/json'): Promise<Response> {
+  return fetch(`${server.baseUrl}/api/partner`, { method: 'POST', body: data, headers: { Origin: server.origin, Accept: accept }, redirect: 'manual' });
+}
+
+function stored(): { leads: number; attachments: { id: string; submission_id: string; name: string; size: number; sha256: string }[]; files: string[] } {
+  const db = new DatabaseSync(server.dbPath, { readOnly: true });
+  try {
+    const leads = Number((db.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n);
+    const attachments = db.prepare('SELECT id, submission_id, name, size, sha256 FROM attachments ORDER BY submission_id, position').all() as never;
+    const folder = attachmentsDir(server.dbPath);
+    return { leads, attachments, files: fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [] };
+  } finally {
+    db.close();
+  }
+}
+
+async function signIn(): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/admin/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin },
+    body: new URLSearchParams({ email: STAFF, password: PASSWORD }).toString(),
+  });
+  expect(response.status).toBe(303);
+  return response.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+beforeAll(async () => {
+  dir = tempDir('globaq-uploads-');
+  server = await startServer({ dbPath: path.join(dir, 'submissions.db') });
+  const staff = openStaffStore(server.dbPath);
+  staff.add(STAFF, await hashPassword(PASSWORD), new Date());
+  staff.close();
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the receiver takes the files with the application', () => {
+  let leadId: string;
+
+  test('two CVs: stored beside the database under random ids, byte for byte, their names in the application', async () => {
+    const response = await send(multipart([{ name: 'cv-aisha.pdf', bytes: PDF }, { name: '../../etc/سيرة.docx', bytes: DOCX }]));
+    expect(response.status, await response.clone().text()).toBe(201);
+    leadId = ((await response.json()) as { id: string }).id;
+    const { attachments, files } = stored();
+    expect(attachments.map((file) => [file.submission_id, file.name, file.size])).toEqual([
+      [leadId, 'cv-aisha.pdf', PDF.byteLength],
+      [leadId, 'سيرة.docx', DOCX.byteLength],
+    ]);
+    expect(files).toEqual(attachments.map((file) => file.id).sort());
+    for (const file of attachments) expect(file.id).toMatch(/^[0-9a-f-]{36}$/);
+    const folder = attachmentsDir(server.dbPath);
+    expect(new Uint8Array(fs.readFileSync(path.join(folder, attachments[0]!.id)))).toEqual(PDF);
+    // Not beside anything the site serves, and not readable by other users.
+    expect(folder.startsWith(path.join(process.cwd(), 'dist'))).toBe(false);
+    expect(fs.statSync(path.join(folder, attachments[0]!.id)).mode & 0o077).toBe(0);
+    const db = new DatabaseSync(server.dbPath, { readOnly: true });
+    const fields = JSON.parse((db.prepare('SELECT fields FROM submissions WHERE id = ?').get(leadId) as { fields: string }).fields) as Record<string, unknown>;
+    db.close();
+    expect(fields['uploadedFiles']).toBe('cv-aisha.pdf, سيرة.docx');
+  });
+
+  test('signed-in staff download each file as an attachment, byte-identical; nobody else can', async () => {
+    const [pdf] = stored().attachments;
+    const anonymous = await fetch(`${server.baseUrl}/admin/files/${pdf!.id}`, { redirect: 'manual' });
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get('location')).toBe('/admin/login');
+    expect((await anonymous.arrayBuffer()).byteLength).toBeLessThan(100);
+    const cookie = await signIn();
+    const download = await fetch(`${server.baseUrl}/admin/files/${pdf!.id}`, { headers: { Cookie: cookie } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="cv-aisha.pdf"; filename*=UTF-8\'\'cv-aisha.pdf');
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(download.headers.get('cache-control')).toBe('no-store');
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
+    for (const forged of ['00000000-0000-0000-0000-000000000000', '..%2F..%2Fsubmissions.db', pdf!.id.toUpperCase()]) {
+      const response = await fetch(`${server.baseUrl}/admin/files/${forged}`, { headers: { Cookie: cookie } });
+      expect(response.status, forged).toBe(404);
+    }
+    // The lead's page lists them, linked to the download.
+    const page = await (await fetch(`${server.baseUrl}/admin/leads/${leadId}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain(`href="/admin/files/${pdf!.id}"`);
+    expect(page).toContain('سيرة.docx');
+  });
+
+  test('deleting the lead erases its files from the disk', async () => {
+    const cookie = await signIn();
+    const page = await (await fetch(`${server.baseUrl}/admin/leads/${leadId}`, { headers: { Cookie: cookie } })).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const before = stored().files.length;
+    const response = await fetch(`${server.baseUrl}/admin/leads/${leadId}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Cookie: cookie, Origin: server.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ action: 'delete-confirmed', csrf }).toString(),
+    });
+    expect(response.status).toBe(303);
+    expect(before).toBe(2);
+    expect(stored().attachments.filter((file) => file.submission_id === leadId)).toEqual([]);
+    expect(stored().files).toEqual([]);
+  });
+
+  test('a jpeg and a doc pass; with JavaScript off the browser is sent to the thanks page', async () => {
+    const response = await send(multipart([{ name: 'photo.JPG', bytes: JPEG }, { name: 'old-cv.doc', bytes: DOC }]), 'text/html');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/ThanksPage');
+    expect(stored().files).toHaveLength(2);
+  });
+});
+
+describe("the attacker's files are refused, and nothing of the application is stored", () => {
+  const refusals: [string, { name: string; bytes: Uint8Array }[], unknown][] = [
+    ['an .exe renamed cv.pdf', [{ name: 'cv.pdf', bytes: EXE }], [{ file: 'cv.pdf', reason: 'invalidType' }]],
+    ['a zip renamed cv.docx', [{ name: 'cv.docx', bytes: ZIP }], [{ file: 'cv.docx', reason: 'invalidType' }]],
+    ['a pdf named cv.jpg', [{ name: 'cv.jpg', bytes: PDF }], [{ file: 'cv.jpg', reason: 'invalidType' }]],
+    ['a 2.1 MB pdf', [{ name: 'big.pdf', bytes: new Uint8Array([...PDF, ...new Uint8Array(2.1 * 1024 * 1024)]) }], [{ file: 'big.pdf', reason: 'tooLarge' }]],
+    ['../../etc/passwd as a file name', [{ name: '../../etc/passwd', bytes: PDF }], [{ file: 'passwd', reason: 'invalidType' }]],
+    ['an .html file', [{ name: 'cv.html', bytes: new TextEncoder().encode('<script>alert(1)</script>') }], [{ file: 'cv.html', reason: 'invalidType' }]],
+  ];
+  for (const [what, files, rejected] of refusals) {
+    test(what, async () => {
+      const before = stored();
+      const response = await send(multipart([{ name: 'good.pdf', bytes: PDF }, ...files]));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'invalidFiles', files: rejected, maxFiles: 5, tooMany: false });
+      expect(stored()).toEqual(before);
+    });
+  }
+
+  test('six files', async () => {
+    const before = stored();
+    const response = await send(multipart(Array.from({ length: 6 }, (_, i) => ({ name: `cv-${i}.pdf`, bytes: PDF }))));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalidFiles', tooMany: true });
+    expect(stored()).toEqual(before);
+  });
+
+  test('with JavaScript off, the refusal is a page with the form’s own alert text', async () => {
+    const before = stored();
+    const response = await send(multipart([{ name: 'cv.pdf', bytes: EXE }]), 'text/html');
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('File &quot;cv.pdf&quot; is not a valid type. Please upload JPG, PDF, or DOC files.');
+    expect(html).toContain('A file you attached to your partner application was not accepted, so nothing was sent:');
+    expect(stored()).toEqual(before);
+  });
+
+  test('a file in any other field, or files for the contact form, are refused', async () => {
+    const data = multipart([]);
+    data.append('name', new Blob([PDF]), 'cv.pdf');
+    expect((await send(data)).status).toBe(400);
+    const contact = await fetch(`${server.baseUrl}/api/contact`, { method: 'POST', body: multipart([{ name: 'cv.pdf', bytes: PDF }]), headers: { Origin: server.origin } });
+    expect(contact.status).toBe(415);
+  });
+});
