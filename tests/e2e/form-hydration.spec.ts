@@ -7,7 +7,7 @@
  * the island cannot start early; it is then let through and the test waits for the island.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { field, interceptEndpoint } from './forms-helpers';
+import { field, interceptEndpoint, sentBody } from './forms-helpers';
 
 const DRAFT_KEY = 'globaq:partner-draft:v1';
 
@@ -126,7 +126,7 @@ test('partner: answers typed before the island starts are kept, saved as the dra
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect.poll(() => capture.requests.length).toBe(1);
   expect(capture.alerts).toEqual([]);
-  expect(capture.requests[0]!.postDataJSON()).toMatchObject({
+  expect((await sentBody(capture.requests[0]!)).body).toMatchObject({
     name: 'Aisha Al-Qahtani',
     jobTitle: 'Managing Director',
     email: 'aisha@example.com',
@@ -196,7 +196,7 @@ test('contact: what is typed before the island starts is kept and sent, focus an
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect.poll(() => capture.requests.length).toBe(1);
   expect(capture.alerts).toEqual([]);
-  expect(capture.requests[0]!.postDataJSON()).toMatchObject({
+  expect((await sentBody(capture.requests[0]!)).body).toMatchObject({
     firstName: 'Omar',
     lastName: 'Al-Harbi',
     email: 'omar@example.com',

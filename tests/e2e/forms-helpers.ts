@@ -1,5 +1,6 @@
 /** Shared tools for the form tests: intercepting the endpoint and collecting alerts. */
 import type { Page, Request, Route } from '@playwright/test';
+import { partnerValuesFromForm } from '../../src/forms/partner';
 
 export interface Capture {
   readonly requests: Request[];
@@ -52,4 +53,39 @@ export async function recordFormEvents(page: Page): Promise<() => Promise<string
     form.addEventListener('submit', () => seen.push('submit'), true);
   });
   return () => page.evaluate(() => (window as unknown as { __formEvents: string[] }).__formEvents.slice());
+}
+
+/**
+ * What a form sent, as the receiver reads it: a JSON body as it is; the partner form's multipart
+ * body (its files, to the site's own receiver) through the same reading the receiver applies to a
+ * form post (partnerValuesFromForm), with the files' names in `uploadedFiles`, and the files apart.
+ */
+export async function sentBody(request: Request): Promise<{ body: Record<string, unknown>; files: { name: string; size: number; bytes: Uint8Array }[]; multipart: boolean }> {
+  const type = request.headers()['content-type'] ?? '';
+  if (!type.startsWith('multipart/form-data')) return { body: request.postDataJSON() as Record<string, unknown>, files: [], multipart: false };
+  const data = await new Response(request.postDataBuffer() as unknown as BodyInit, { headers: { 'Content-Type': type } }).formData();
+  const fields = new URLSearchParams();
+  const files: { name: string; size: number; bytes: Uint8Array }[] = [];
+  for (const [name, value] of data.entries()) {
+    if (typeof value === 'string') fields.append(name, value);
+    else {
+      files.push({ name: value.name, size: value.size, bytes: new Uint8Array(await value.arrayBuffer()) });
+      fields.append(name, value.name);
+    }
+  }
+  return { body: partnerValuesFromForm(fields), files, multipart: true };
+}
+
+/** The partner form's required answers (spec §3), the name given or Aisha's. */
+export async function fillPartnerRequired(page: Page, name = 'Aisha Al-Qahtani'): Promise<void> {
+  await field(page, 'Full Name').fill(name);
+  await field(page, 'Job Title').fill('Managing Director');
+  await field(page, 'Email').fill('aisha@example.com');
+  await field(page, 'Phone Number').fill('+966 50 123 4567');
+  await field(page, 'Country').selectOption('Saudi Arabia');
+  await field(page, 'City').fill('Dammam');
+  await field(page, 'Organization').fill('Eastern Quality Training');
+  await field(page, 'Company Website').fill('https://example.com');
+  await field(page, 'Years in Business').fill('7');
+  await field(page, 'Form of Ownership').selectOption('Privately held company');
 }

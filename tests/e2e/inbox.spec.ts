@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AXE_TAGS } from './axe';
+import { fillPartnerRequired } from './forms-helpers';
 
 const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
 const PASSWORD = 'inbox password for tests';
@@ -145,3 +146,58 @@ test('the inbox reads at 390 px: nothing wider than the screen, every control re
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Leads' })).toBeFocused();
 });
+
+/** Two real CVs: a PDF and a Word document, as a partner's computer holds them. */
+const CVS = [
+  { name: 'cv-trainer-1.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
+  {
+    name: 'سيرة المدرب.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: Buffer.from('PK\u0003\u0004\u0014\u0000[Content_Types].xml<Types/>PK\u0003\u0004word/document.xml<w:document/>', 'latin1'),
+  },
+];
+
+/** Signs in, opens the application by its applicant's name and downloads each file it lists. */
+async function downloadedFiles(page: Page, email: string, name: string): Promise<{ name: string; bytes: Buffer }[]> {
+  await signIn(page, email);
+  await page.goto(`/admin?q=${encodeURIComponent(name)}`);
+  await page.getByRole('link', { name }).click();
+  const links = page.getByRole('region', { name: 'Files sent with it' }).getByRole('link');
+  await expect(links).toHaveCount(CVS.length);
+  const out: { name: string; bytes: Buffer }[] = [];
+  for (const link of await links.all()) {
+    const downloading = page.waitForEvent('download');
+    await link.click();
+    const download = await downloading;
+    out.push({ name: download.suggestedFilename(), bytes: fs.readFileSync((await download.path())!) });
+  }
+  return out;
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a partner's CVs, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+    test('sent with the application through the form, downloaded from the inbox byte for byte', async ({ browser }, testInfo) => {
+      test.setTimeout(120_000);
+      const email = `cvs-${javaScriptEnabled}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
+      addStaff(email);
+      const applicant = `Aisha ${javaScriptEnabled ? 'Scripted' : 'Plain'} ${Date.now()}`;
+      const visitor = await browser.newPage();
+      await visitor.goto('/Partner');
+      if (javaScriptEnabled) await expect(visitor.locator('form.partner-form[data-hydrated]')).toBeVisible();
+      await fillPartnerRequired(visitor, applicant);
+      await visitor.locator('input[type="file"]').setInputFiles(CVS);
+      await visitor.getByRole('button', { name: 'Submit Application' }).click();
+      if (javaScriptEnabled) await expect(visitor.getByRole('status').getByText('Application Submitted Successfully!')).toBeVisible({ timeout: 15_000 });
+      else await expect(visitor).toHaveURL(/\/ThanksPage$/);
+      await visitor.close();
+
+      // Staff (with JavaScript, whatever the visitor had).
+      const staff = await browser.newPage({ javaScriptEnabled: true });
+      const files = await downloadedFiles(staff, email, applicant);
+      expect(files.map((file) => file.name)).toEqual(CVS.map((cv) => cv.name));
+      for (const [index, file] of files.entries()) expect(file.bytes.equals(CVS[index]!.buffer)).toBe(true);
+      await staff.close();
+    });
+  });
+}

@@ -182,3 +182,19 @@ describe('hydrating over what the visitor typed', () => {
     expect(window.localStorage.getItem(PARTNER_DRAFT_KEY)).toBeNull();
   });
 });
+
+describe('the partner form and its files (issue 16)', () => {
+  test('to the site’s own receiver the files travel with the application, also without JavaScript', () => {
+    const form = serverRender(PartnerForm, { endpoint: '/api/partner', direct });
+    expect(form.getAttribute('enctype')).toBe('multipart/form-data');
+    expect(form.querySelector('#partner-files-note')?.textContent).toBe('Your files are sent with your application and seen only by our staff.');
+  });
+
+  test('to an external endpoint only the names go (spec §7): a plain form, and the note says so', () => {
+    const form = serverRender(PartnerForm, { endpoint: 'https://script.example.com/exec', direct });
+    expect(form.getAttribute('enctype')).toBeNull();
+    expect(form.querySelector('#partner-files-note')?.textContent).toBe(
+      'Only the file names are sent with your application; we will ask for the files themselves when we reply.',
+    );
+  });
+});

@@ -18,7 +18,7 @@ import {
 import { COUNTRIES, PREFERRED_COUNTRIES, countryName } from '../../src/forms/countries';
 import { MAX_FILE_BYTES, checkFiles } from '../../src/forms/files';
 import { cleanVisitorText, fieldIssues, hasVisibleText, withScheme } from '../../src/forms/rules';
-import { submitToEndpoint } from '../../src/forms/submit';
+import { isOwnReceiver, multipartBody, submitToEndpoint } from '../../src/forms/submit';
 import { filledPartner } from '../fixtures/partner';
 
 const NOW = new Date('2026-11-22T10:30:00.000Z');
@@ -258,6 +258,24 @@ describe('submitToEndpoint (spec §7)', () => {
     expect(ok).toEqual({ ok: true });
     const bad = await submitToEndpoint('/api/contact', {}, { pageUrl: page, fetchImpl: async () => new Response('{}', { status: 500 }) });
     expect(bad).toEqual({ ok: false, reason: 'status', status: 500 });
+  });
+
+  test('files go only to the site’s own receiver, as multipart with the same field names', async () => {
+    expect(isOwnReceiver('/api/partner')).toBe(true);
+    expect(isOwnReceiver('//evil.example/api')).toBe(false);
+    expect(isOwnReceiver('https://script.example.com/exec')).toBe(false);
+    const cv = new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' });
+    const data = multipartBody({ name: 'Aisha', servicesTypes: ['Training Courses', 'Inspection Services'], numberOfSites: null, uploadedFiles: 'cv.pdf' }, 'uploadedFiles', [cv]);
+    expect([...data.keys()]).toEqual(['name', 'servicesTypes', 'servicesTypes', 'numberOfSites', 'uploadedFiles']);
+    expect(data.getAll('servicesTypes')).toEqual(['Training Courses', 'Inspection Services']);
+    expect(data.get('numberOfSites')).toBe('');
+    expect((data.get('uploadedFiles') as File).name).toBe('cv.pdf');
+    const fetchImpl = vi.fn(async () => new Response('{}', { status: 201 }));
+    await submitToEndpoint('/api/partner', data, { pageUrl: page, fetchImpl });
+    const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    // The browser writes the multipart Content-Type with its boundary: none is set by hand.
+    expect(init.headers).toEqual({ Accept: 'application/json' });
+    expect(init.body).toBe(data);
   });
 
   test('a network error, or no answer in time, is a failure', async () => {
