@@ -19,6 +19,7 @@ import { clientAddress, submissionStore } from './endpoint.ts';
 import { receiverConfig } from './config.ts';
 import { openInboxStore, type InboxLead, type InboxStore, type LeadStatus, type StaffSession } from './inbox-store.ts';
 import { openOutboxStore, type OutboxStore } from './outbox.ts';
+import { readBody } from './receiver.ts';
 import { hashPassword, openStaffStore, verifyPassword, type StaffStore } from './staff.ts';
 import type { SubmissionStore } from './store.ts';
 
@@ -122,10 +123,22 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
   if (!session && !isLogin) return plain(403, 'Refused: you are not signed in. Sign in at /admin/login.');
   const type = context.request.headers.get('content-type') ?? '';
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return plain(415, 'Refused: send the inbox form as a form.');
-  if (Number(context.request.headers.get('content-length') ?? '0') > MAX_FORM_BYTES) return plain(413, 'Refused: the form is too large.');
+  // Read only up to the limit, announced or not (the sign-in form is open to anyone), and an
+  // over-long body drained as the receiver does, so the answer reaches the client.
+  let read: Awaited<ReturnType<typeof readBody>>;
+  try {
+    read = await readBody(context.request, MAX_FORM_BYTES);
+  } catch {
+    return plain(400, 'Refused: the form could not be read.');
+  }
+  if ('tooLarge' in read) {
+    const refused = plain(413, 'Refused: the form is too large.');
+    if (read.close) refused.headers.set('Connection', 'close');
+    return refused;
+  }
   let form: FormData;
   try {
-    form = await context.request.formData();
+    form = await new Response(read.body, { headers: { 'Content-Type': type } }).formData();
   } catch {
     return plain(400, 'Refused: the form could not be read.');
   }

@@ -133,7 +133,7 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: 
 }
 
 /** The body, or tooLarge once more than `limit` bytes are announced or arrive. */
-async function readBody(request: Request, limit: number): Promise<BodyResult> {
+export async function readBody(request: Request, limit: number): Promise<BodyResult> {
   const announcedText = request.headers.get('content-length')?.trim();
   const announced = announcedText !== undefined && /^\d+$/.test(announcedText) ? Number(announcedText) : undefined;
   if (announced !== undefined && announced > DRAIN_LIMIT_BYTES) return { tooLarge: true, close: true };

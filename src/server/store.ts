@@ -112,7 +112,7 @@ export interface SubmissionStore {
   /** The files stored with a lead, in the order sent. */
   attachments(submissionId: string): Promise<StoredAttachment[]>;
   /** One stored file and its bytes; undefined for an unknown id. */
-  attachment(id: string): Promise<{ readonly record: StoredAttachment; readonly bytes: Uint8Array } | undefined>;
+  attachment(id: string): Promise<{ readonly record: StoredAttachment; readonly bytes: Uint8Array<ArrayBuffer> } | undefined>;
   close(): Promise<void>;
 }
 

@@ -95,6 +95,26 @@ describe('without a session', () => {
     expect(await page(`/admin/leads/${contactId}`, browser)).toContain('New: nobody has changed its status yet.');
   });
 
+  test('an oversized sign-in post is refused before it is read whole, announced or not', async () => {
+    const big = `email=a%40b.example&password=${'x'.repeat(200 * 1024)}`;
+    const announced = await post('/admin/login', { email: 'a@b.example', password: 'x'.repeat(200 * 1024) });
+    expect(announced.status).toBe(413);
+    const chunked = await fetch(`${server.baseUrl}/admin/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(big));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(chunked.headers.getSetCookie()).toEqual([]);
+  });
+
   test('the sign-in form is served private and never indexed', async () => {
     const response = await get('/admin/login');
     expect(response.status).toBe(200);
