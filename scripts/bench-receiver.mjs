@@ -139,11 +139,11 @@ if (notify) {
   const outbox = openOutboxStore(dbPath);
   const started = Date.now();
   for (;;) {
-    pendingLeft = outbox.list(['pending']).length;
+    pendingLeft = (await outbox.list(['pending'])).length;
     if (pendingLeft === 0 || Date.now() - started > 300_000) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  outbox.close();
+  await outbox.close();
   drainSeconds = (Date.now() - started) / 1000;
 }
 

@@ -155,7 +155,7 @@ async function exportCommand(store: SubmissionStore, plan: ExportPlan, io: Io): 
 }
 
 /** `outbox` and `outbox retry ID`: the notifications staff should know about, and queueing one again. */
-function outboxCommand(args: readonly string[], db: string | undefined, io: Io): number {
+async function outboxCommand(args: readonly string[], db: string | undefined, io: Io): Promise<number> {
   const [action, id, ...rest] = args;
   if (action !== undefined && action !== 'retry') throw new UsageError(`Unknown outbox command "${action}": outbox, or outbox retry ID.`);
   if (action === 'retry' && (id === undefined || rest.length > 0)) throw new UsageError('outbox retry takes one lead id.');
@@ -163,14 +163,14 @@ function outboxCommand(args: readonly string[], db: string | undefined, io: Io):
   const outbox = openOutboxStore(dbPath);
   try {
     if (action === 'retry') {
-      if (!outbox.retry(id ?? '', new Date())) {
+      if (!(await outbox.retry(id ?? '', new Date()))) {
         io.stderr(`No notification for a lead "${terminalText(id ?? '')}".\n`);
         return 1;
       }
       io.stderr(`The notification of ${id} is queued; the running server sends it within seconds.\n`);
       return 0;
     }
-    const entries = outbox.list(['pending', 'failed']);
+    const entries = await outbox.list(['pending', 'failed']);
     for (const entry of entries) {
       const when = entry.status === 'pending' ? `next try ${entry.nextAttemptAt}` : 'given up';
       const error = entry.lastError ? `  (${terminalText(entry.lastError)})` : '';
@@ -179,7 +179,7 @@ function outboxCommand(args: readonly string[], db: string | undefined, io: Io):
     if (entries.length === 0) io.stderr('Every notification was delivered.\n');
     return 0;
   } finally {
-    outbox.close();
+    await outbox.close();
   }
 }
 
@@ -252,20 +252,20 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
   const staff = openStaffStore(dbPath);
   try {
     if (action === 'list') {
-      const accounts = staff.list();
+      const accounts = await staff.list();
       for (const account of accounts) io.stdout(`${account.email}  created ${account.createdAt}  password set ${account.passwordChangedAt}\n`);
       if (accounts.length === 0) io.stderr('No staff accounts yet: npm run submissions -- staff add EMAIL\n');
       return 0;
     }
     if (action === 'remove') {
-      if (!staff.remove(email)) {
+      if (!(await staff.remove(email))) {
         io.stderr(`No account for ${email}.\n`);
         return 1;
       }
       io.stderr(`Removed the account of ${email}.\n`);
       return 0;
     }
-    const exists = staff.passwordHash(email) !== undefined;
+    const exists = (await staff.passwordHash(email)) !== undefined;
     if (action === 'add' && exists) {
       io.stderr(`There is already an account for ${email} (staff password ${email} changes its password).\n`);
       return 1;
@@ -275,12 +275,12 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
       return 1;
     }
     const hash = await hashPassword(await newPassword(io));
-    if (action === 'add') staff.add(email, hash, new Date());
-    else staff.setPassword(email, hash, new Date());
+    if (action === 'add') await staff.add(email, hash, new Date());
+    else await staff.setPassword(email, hash, new Date());
     io.stderr(action === 'add' ? `Made an account for ${email}.\n` : `Set a new password for ${email}.\n`);
     return 0;
   } finally {
-    staff.close();
+    await staff.close();
   }
 }
 
@@ -311,7 +311,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return 0;
     }
     if (command === undefined) throw new UsageError('Name a command: export, list, count, outbox, delete, purge or staff.');
-    if (command === 'outbox') return outboxCommand(extra, values.db, io);
+    if (command === 'outbox') return await outboxCommand(extra, values.db, io);
     if (command === 'delete' || command === 'purge') return await erase(command, extra, values, io);
     if (command === 'staff') return await staffCommand(extra, values.db, io);
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);

@@ -82,29 +82,29 @@ export interface AuditEntry {
 export type SignInGate = { readonly open: true } | { readonly open: false; readonly locked: boolean; readonly retryAt: Date };
 
 export interface InboxStore {
-  leads(filter: LeadFilter, page: number): { leads: InboxLead[]; total: number };
+  leads(filter: LeadFilter, page: number): Promise<{ leads: InboxLead[]; total: number }>;
   /** Every lead the filter finds, oldest first (the export). */
-  exportLeads(filter: LeadFilter): Iterable<InboxLead>;
-  lead(id: string): InboxLead | undefined;
-  setStatus(id: string, status: LeadStatus, by: string, now: Date): boolean;
-  setNote(id: string, note: string, by: string, now: Date): boolean;
+  exportLeads(filter: LeadFilter): AsyncIterable<InboxLead>;
+  lead(id: string): Promise<InboxLead | undefined>;
+  setStatus(id: string, status: LeadStatus, by: string, now: Date): Promise<boolean>;
+  setNote(id: string, note: string, by: string, now: Date): Promise<boolean>;
 
   /** A new session for a signed-in account: the cookie's token and the session's form token. */
-  createSession(email: string, now: Date): { token: string; csrf: string };
+  createSession(email: string, now: Date): Promise<{ token: string; csrf: string }>;
   /** The live session a token names (and it is kept alive), or undefined. */
-  session(token: string, now: Date): StaffSession | undefined;
-  endSession(token: string): void;
+  session(token: string, now: Date): Promise<StaffSession | undefined>;
+  endSession(token: string): Promise<void>;
 
-  /** Whether these keys ("account:x", "address:y") may try to sign in now. */
-  gate(keys: { account: string; address: string }, now: Date): SignInGate;
+  /** Whether these keys may try to sign in now. */
+  gate(keys: { account: string; address: string }, now: Date): Promise<SignInGate>;
   /** A wrong password, or an attempt made while the gate was closed: both count toward the lock. */
-  recordFailure(keys: { account: string; address: string }, now: Date): void;
+  recordFailure(keys: { account: string; address: string }, now: Date): Promise<void>;
   /** A successful sign-in clears the account's and the address's counts. */
-  clearFailures(keys: { account: string; address: string }): void;
+  clearFailures(keys: { account: string; address: string }): Promise<void>;
 
-  audit(actor: string, action: string, leadId: string | undefined, detail: string, now: Date): void;
-  auditLog(limit: number): AuditEntry[];
-  close(): void;
+  audit(actor: string, action: string, leadId: string | undefined, detail: string, now: Date): Promise<void>;
+  auditLog(limit: number): Promise<AuditEntry[]>;
+  close(): Promise<void>;
 }
 
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
@@ -216,25 +216,25 @@ export function openInboxStore(dbPath: string): InboxStore {
   }
 
   return {
-    leads(filter, page) {
+    async leads(filter, page) {
       const { sql, params } = whereOf(filter);
       const total = Number(one<{ n: number }>(`SELECT count(*) AS n FROM submissions s ${sql}`, ...params)?.n ?? 0);
       const offset = Math.max(0, Math.trunc(page) - 1) * PAGE_SIZE;
       const rows = db.prepare(`${LEAD_SELECT} ${sql} ORDER BY s.seq DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}`).all(...params) as unknown as LeadRow[];
       return { leads: rows.map(toLead), total };
     },
-    *exportLeads(filter) {
+    async *exportLeads(filter) {
       const { sql, params } = whereOf(filter);
       for (const row of db.prepare(`${LEAD_SELECT} ${sql} ORDER BY s.seq ASC`).iterate(...params)) yield toLead(row as unknown as LeadRow);
     },
-    lead(id) {
+    async lead(id) {
       const row = one<LeadRow>(`${LEAD_SELECT} WHERE s.id = ?`, id);
       return row ? toLead(row) : undefined;
     },
-    setStatus: (id, status, by, now) => run('UPDATE submissions SET status = ?, status_by = ?, status_at = ? WHERE id = ?', status, by, now.toISOString(), id) > 0,
-    setNote: (id, note, by, now) => run('UPDATE submissions SET note = ?, note_by = ?, note_at = ? WHERE id = ?', note.slice(0, NOTE_MAX), by, now.toISOString(), id) > 0,
+    setStatus: async (id, status, by, now) => run('UPDATE submissions SET status = ?, status_by = ?, status_at = ? WHERE id = ?', status, by, now.toISOString(), id) > 0,
+    setNote: async (id, note, by, now) => run('UPDATE submissions SET note = ?, note_by = ?, note_at = ? WHERE id = ?', note.slice(0, NOTE_MAX), by, now.toISOString(), id) > 0,
 
-    createSession(email, now) {
+    async createSession(email, now) {
       const token = newToken();
       const csrf = newToken();
       run('INSERT INTO staff_sessions (token_hash, email, csrf, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)', tokenHash(token), email, csrf, now.toISOString(), now.toISOString());
@@ -242,7 +242,7 @@ export function openInboxStore(dbPath: string): InboxStore {
       run('DELETE FROM staff_sessions WHERE last_seen_at < ? OR created_at < ?', new Date(now.getTime() - SESSION_IDLE_MS).toISOString(), new Date(now.getTime() - SESSION_MAX_MS).toISOString());
       return { token, csrf };
     },
-    session(token, now) {
+    async session(token, now) {
       if (!token || token.length > 100) return undefined;
       const hash = tokenHash(token);
       const row = one<{ email: string; csrf: string; created_at: string; last_seen_at: string; password_changed_at: string }>(
@@ -261,9 +261,9 @@ export function openInboxStore(dbPath: string): InboxStore {
       run('UPDATE staff_sessions SET last_seen_at = ? WHERE token_hash = ?', now.toISOString(), hash);
       return { email: row.email, csrf: row.csrf, createdAt: row.created_at };
     },
-    endSession: (token) => void run('DELETE FROM staff_sessions WHERE token_hash = ?', tokenHash(token)),
+    endSession: async (token) => void run('DELETE FROM staff_sessions WHERE token_hash = ?', tokenHash(token)),
 
-    gate(keys, now) {
+    async gate(keys, now) {
       let closedUntil = 0;
       let locked = false;
       for (const kind of ['account', 'address'] as const) {
@@ -278,7 +278,7 @@ export function openInboxStore(dbPath: string): InboxStore {
       }
       return closedUntil > now.getTime() ? { open: false, locked, retryAt: new Date(closedUntil) } : { open: true };
     },
-    recordFailure(keys, now) {
+    async recordFailure(keys, now) {
       transaction(() => {
         for (const [kind, value] of [['account', keys.account], ['address', keys.address]] as const) {
           const key = `${kind}:${value}`;
@@ -296,14 +296,14 @@ export function openInboxStore(dbPath: string): InboxStore {
         }
       });
     },
-    clearFailures: (keys) => void run('DELETE FROM sign_in_failures WHERE key IN (?, ?)', `account:${keys.account}`, `address:${keys.address}`),
+    clearFailures: async (keys) => void run('DELETE FROM sign_in_failures WHERE key IN (?, ?)', `account:${keys.account}`, `address:${keys.address}`),
 
-    audit: (actor, action, leadId, detail, now) =>
+    audit: async (actor, action, leadId, detail, now) =>
       void run('INSERT INTO audit_log (at, actor, action, lead_id, detail) VALUES (?, ?, ?, ?, ?)', now.toISOString(), actor, action, leadId ?? null, detail),
-    auditLog: (limit) =>
+    auditLog: async (limit) =>
       (db.prepare('SELECT at, actor, action, lead_id, detail FROM audit_log ORDER BY seq DESC LIMIT ?').all(limit) as { at: string; actor: string; action: string; lead_id: string | null; detail: string }[]).map(
         (row) => ({ at: row.at, actor: row.actor, action: row.action, leadId: row.lead_id ?? undefined, detail: row.detail }),
       ),
-    close: () => db.close(),
+    close: async () => db.close(),
   };
 }

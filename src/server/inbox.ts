@@ -54,9 +54,9 @@ export function inboxDeps(): InboxDeps {
   const { dbPath } = receiverConfig();
   deps = { submissions, inbox: openInboxStore(dbPath), staff: openStaffStore(dbPath), outbox: openOutboxStore(dbPath) };
   process.once('exit', () => {
-    deps?.inbox.close();
-    deps?.staff.close();
-    deps?.outbox.close();
+    void deps?.inbox.close();
+    void deps?.staff.close();
+    void deps?.outbox.close();
   });
   return deps;
 }
@@ -108,7 +108,7 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
   const { inbox } = inboxDeps();
   const now = new Date();
   const token = context.cookies.get(sessionCookieName(context))?.value ?? '';
-  const session = token ? inbox.session(token, now) : undefined;
+  const session = token ? await inbox.session(token, now) : undefined;
   const method = context.request.method;
   const isLogin = context.url.pathname === LOGIN_PATH;
 
@@ -167,9 +167,9 @@ export async function signIn(context: APIContext, emailText: string, password: s
   const now = new Date();
   const email = emailText.trim().toLowerCase().slice(0, 320);
   const keys = { account: email, address: clientAddress(context) };
-  const gate = inbox.gate(keys, now);
+  const gate = await inbox.gate(keys, now);
   if (!gate.open) {
-    inbox.recordFailure(keys, now);
+    await inbox.recordFailure(keys, now);
     const minutes = Math.max(1, Math.ceil((gate.retryAt.getTime() - now.getTime()) / 60_000));
     const seconds = Math.max(1, Math.ceil((gate.retryAt.getTime() - now.getTime()) / 1000));
     return {
@@ -179,28 +179,28 @@ export async function signIn(context: APIContext, emailText: string, password: s
         : `Too many failed sign-ins: wait ${seconds} second${seconds === 1 ? '' : 's'} before trying again.`,
     };
   }
-  const stored = email && password ? staff.passwordHash(email) : undefined;
+  const stored = email && password ? await staff.passwordHash(email) : undefined;
   decoyHash ??= hashPassword('not-a-password-anyone-has');
   const valid = await verifyPassword(password, stored ?? (await decoyHash));
   if (!stored || !valid) {
-    inbox.recordFailure(keys, now);
-    inbox.audit(email || '(none)', 'sign-in refused', undefined, `from ${keys.address}`, now);
+    await inbox.recordFailure(keys, now);
+    await inbox.audit(email || '(none)', 'sign-in refused', undefined, `from ${keys.address}`, now);
     return { ok: false, message: WRONG_CREDENTIALS };
   }
-  inbox.clearFailures(keys);
-  const { token } = inbox.createSession(email, now);
+  await inbox.clearFailures(keys);
+  const { token } = await inbox.createSession(email, now);
   context.cookies.set(sessionCookieName(context), token, { httpOnly: true, sameSite: 'strict', secure: secure(context), path: '/' });
-  inbox.audit(email, 'signed in', undefined, `from ${keys.address}`, now);
+  await inbox.audit(email, 'signed in', undefined, `from ${keys.address}`, now);
   return { ok: true };
 }
 
-export function signOut(context: APIContext, session: StaffSession): void {
+export async function signOut(context: APIContext, session: StaffSession): Promise<void> {
   const { inbox } = inboxDeps();
   const name = sessionCookieName(context);
   const token = context.cookies.get(name)?.value;
-  if (token) inbox.endSession(token);
+  if (token) await inbox.endSession(token);
   context.cookies.delete(name, { path: '/' });
-  inbox.audit(session.email, 'signed out', undefined, '', new Date());
+  await inbox.audit(session.email, 'signed out', undefined, '', new Date());
 }
 
 const RIYADH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'medium', timeStyle: 'short' });

@@ -77,20 +77,27 @@ function toEntry(row: Row): OutboxEntry {
 const SELECT = `SELECT n.submission_id, s.form, n.status, n.subject, n.body_text, n.body_html, n.reply_to, n.created_at, n.attempts,
   n.next_attempt_at, n.sent_at, n.last_error FROM notifications n JOIN submissions s ON s.id = n.submission_id`;
 
-/** The outbox table, on a connection of its own to the submissions database (migrated by the store). */
+/**
+ * The outbox table: the SQLite one on a connection of its own to the submissions database
+ * (migrated by the store), or PostgreSQL's (./pg-store.ts). Every call returns a promise.
+ */
 export interface OutboxStore {
-  /** Pending notifications due at `now`, oldest first. */
-  due(now: Date, limit: number): OutboxEntry[];
-  markSent(id: string, at: Date): void;
+  /**
+   * Pending notifications due at `now`, oldest first, claimed for this sender: with several
+   * servers on one database, a notification claimed by one is not handed to another until the
+   * claim lapses (a sender that died mid-send).
+   */
+  claimDue(now: Date, limit: number): Promise<OutboxEntry[]>;
+  markSent(id: string, at: Date): Promise<void>;
   /** A failed attempt: tried again at `next`. */
-  markRetry(id: string, attempts: number, next: Date, error: string): void;
+  markRetry(id: string, attempts: number, next: Date, error: string): Promise<void>;
   /** Given up on: listed for staff until queued again. */
-  markFailed(id: string, attempts: number, error: string): void;
+  markFailed(id: string, attempts: number, error: string): Promise<void>;
   /** Notifications of these statuses, oldest first. */
-  list(statuses: readonly NoticeStatus[]): OutboxEntry[];
+  list(statuses: readonly NoticeStatus[]): Promise<OutboxEntry[]>;
   /** Queues a notification again, due now; false when the lead has none. */
-  retry(id: string, now: Date): boolean;
-  close(): void;
+  retry(id: string, now: Date): Promise<boolean>;
+  close(): Promise<void>;
 }
 
 export function openOutboxStore(dbPath: string): OutboxStore {
@@ -107,16 +114,17 @@ export function openOutboxStore(dbPath: string): OutboxStore {
   };
   const run = (name: string, ...params: (string | number | null)[]) => statements[name]!.run(...params);
   return {
-    due: (now, limit) => (statements['due']!.all(now.toISOString(), limit) as unknown as Row[]).map(toEntry),
-    markSent: (id, at) => void run('sent', at.toISOString(), id),
-    markRetry: (id, attempts, next, error) => void run('retry', attempts, next.toISOString(), error, id),
-    markFailed: (id, attempts, error) => void run('failed', attempts, error, id),
-    list: (statuses) =>
+    // One server per SQLite file: what is due is this server's to send.
+    claimDue: async (now, limit) => (statements['due']!.all(now.toISOString(), limit) as unknown as Row[]).map(toEntry),
+    markSent: async (id, at) => void run('sent', at.toISOString(), id),
+    markRetry: async (id, attempts, next, error) => void run('retry', attempts, next.toISOString(), error, id),
+    markFailed: async (id, attempts, error) => void run('failed', attempts, error, id),
+    list: async (statuses) =>
       statuses.length === 0
         ? []
         : (db.prepare(`${SELECT} WHERE n.status IN (${statuses.map(() => '?').join(', ')}) ORDER BY n.created_at`).all(...statuses) as unknown as Row[]).map(toEntry),
-    retry: (id, now) => Number(run('requeue', now.toISOString(), id).changes) > 0,
-    close: () => db.close(),
+    retry: async (id, now) => Number(run('requeue', now.toISOString(), id).changes) > 0,
+    close: async () => db.close(),
   };
 }
 
@@ -184,7 +192,11 @@ export class OutboxWorker {
   /** Sends what is due now; resolves when the round is over (a round already running is joined). */
   tick(): Promise<void> {
     if (this.#stopped) return Promise.resolve();
-    this.#running ??= this.#round().finally(() => (this.#running = undefined));
+    const log = this.#options.log ?? ((message: string) => console.error(message));
+    // A database that fails (a network blip to PostgreSQL) ends this round; the next one retries.
+    this.#running ??= this.#round()
+      .catch((error: unknown) => log(`Lead notifications: the outbox could not be read or updated: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => (this.#running = undefined));
     return this.#running;
   }
 
@@ -193,7 +205,7 @@ export class OutboxWorker {
     if (this.#timer) clearInterval(this.#timer);
     await this.#running;
     this.#options.transport.close();
-    this.#options.store.close();
+    await this.#options.store.close();
   }
 
   async #round(): Promise<void> {
@@ -201,7 +213,7 @@ export class OutboxWorker {
     const now = this.#options.now ?? (() => new Date());
     for (;;) {
       if (this.#stopped) return;
-      const due = store.due(now(), 50).filter((entry) => !this.#inFlight.has(entry.submissionId));
+      const due = (await store.claimDue(now(), 50)).filter((entry) => !this.#inFlight.has(entry.submissionId));
       if (due.length === 0) return;
       let next = 0;
       const lane = async () => {
@@ -234,18 +246,18 @@ export class OutboxWorker {
         date: new Date(entry.createdAt),
         headers: { 'X-Globaq-Lead': `${entry.form} ${entry.submissionId}` },
       });
-      store.markSent(entry.submissionId, now());
+      await store.markSent(entry.submissionId, now());
     } catch (error) {
       const attempts = entry.attempts + 1;
       const reason = error instanceof Error ? error.message : String(error);
       const age = now().getTime() - new Date(entry.createdAt).getTime();
       if (age >= config.giveUpDays * 86_400_000) {
-        store.markFailed(entry.submissionId, attempts, reason);
+        await store.markFailed(entry.submissionId, attempts, reason);
         log(`Lead notification ${entry.submissionId} given up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`);
         return;
       }
       const next = new Date(now().getTime() + retryDelaySeconds(attempts, config.retrySeconds) * 1000);
-      store.markRetry(entry.submissionId, attempts, next, reason);
+      await store.markRetry(entry.submissionId, attempts, next, reason);
       log(`Lead notification ${entry.submissionId} not sent (attempt ${attempts}): ${reason}; next try at ${next.toISOString()}`);
     }
   }

@@ -73,20 +73,20 @@ export interface StaffAccount {
 }
 
 export interface StaffStore {
-  add(email: string, passwordHash: string, now: Date): void;
-  list(): StaffAccount[];
+  add(email: string, passwordHash: string, now: Date): Promise<void>;
+  list(): Promise<StaffAccount[]>;
   /** The stored hash, to check a password against; undefined for an unknown account. */
-  passwordHash(email: string): string | undefined;
-  setPassword(email: string, passwordHash: string, now: Date): boolean;
-  remove(email: string): boolean;
-  close(): void;
+  passwordHash(email: string): Promise<string | undefined>;
+  setPassword(email: string, passwordHash: string, now: Date): Promise<boolean>;
+  remove(email: string): Promise<boolean>;
+  close(): Promise<void>;
 }
 
 /** The staff table of the submissions database (migrated by the store: schema version 3 and up). */
 export function openStaffStore(dbPath: string): StaffStore {
   const db = openMigratedDatabase(dbPath, 3, 'staff accounts');
   return {
-    add(email, passwordHash, now) {
+    async add(email, passwordHash, now) {
       try {
         db.prepare('INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, ?)').run(email, passwordHash, now.toISOString(), now.toISOString());
       } catch (error) {
@@ -94,16 +94,16 @@ export function openStaffStore(dbPath: string): StaffStore {
         throw error;
       }
     },
-    list: () =>
+    list: async () =>
       (db.prepare('SELECT email, created_at, password_changed_at FROM staff ORDER BY email').all() as { email: string; created_at: string; password_changed_at: string }[]).map((row) => ({
         email: row.email,
         createdAt: row.created_at,
         passwordChangedAt: row.password_changed_at,
       })),
-    passwordHash: (email) => (db.prepare('SELECT password_hash FROM staff WHERE email = ?').get(email) as { password_hash: string } | undefined)?.password_hash,
-    setPassword: (email, passwordHash, now) =>
+    passwordHash: async (email) => (db.prepare('SELECT password_hash FROM staff WHERE email = ?').get(email) as { password_hash: string } | undefined)?.password_hash,
+    setPassword: async (email, passwordHash, now) =>
       Number(db.prepare('UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE email = ?').run(passwordHash, now.toISOString(), email).changes) > 0,
-    remove: (email) => Number(db.prepare('DELETE FROM staff WHERE email = ?').run(email).changes) > 0,
-    close: () => db.close(),
+    remove: async (email) => Number(db.prepare('DELETE FROM staff WHERE email = ?').run(email).changes) > 0,
+    close: async () => db.close(),
   };
 }

@@ -72,8 +72,8 @@ describe('delete ID', () => {
     expect(left.bots).toEqual([ids.oldBot]);
     // The outbox no longer has it either.
     const outbox = openOutboxStore(dbPath);
-    expect(outbox.list(['pending', 'sent', 'failed']).map((entry) => entry.submissionId)).not.toContain(ids.partner);
-    outbox.close();
+    expect((await outbox.list(['pending', 'sent', 'failed'])).map((entry) => entry.submissionId)).not.toContain(ids.partner);
+    await outbox.close();
   });
 
   test('the honeypot\'s catch can be erased too; an unknown id erases nothing and says so', async () => {

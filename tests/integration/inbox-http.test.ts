@@ -64,9 +64,9 @@ beforeAll(async () => {
   const partner = await postJson(server.baseUrl, '/api/partner', partnerBody({ organization: 'Gulf Labs' }), { Origin: server.origin });
   partnerId = ((await partner.json()) as { id: string }).id;
   const staff = openStaffStore(server.dbPath);
-  staff.add(STAFF, await hashPassword(PASSWORD), new Date());
-  staff.add(OTHER, await hashPassword(PASSWORD), new Date());
-  staff.close();
+  await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
+  await staff.add(OTHER, await hashPassword(PASSWORD), new Date());
+  await staff.close();
 }, 60_000);
 
 afterAll(async () => {

@@ -55,20 +55,20 @@ test('a refused send is retried after 30 s, then 60 s, then 120 s: nothing is se
   const id = await lead(start);
   const clock = { now: start };
   const { run, logged } = await worker(clock);
-  const entry = () => outbox.list(['pending', 'failed']).find((e) => e.submissionId === id)!;
+  const entry = async () => (await outbox.list(['pending', 'failed'])).find((e) => e.submissionId === id)!;
   await run.tick();
-  expect(entry()).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: '2026-11-23T08:00:30.000Z' });
-  expect(entry().lastError).toMatch(/ECONNREFUSED/);
+  expect(await entry()).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: '2026-11-23T08:00:30.000Z' });
+  expect((await entry()).lastError).toMatch(/ECONNREFUSED/);
   expect(logged[0]).toContain(`Lead notification ${id} not sent (attempt 1)`);
   clock.now = new Date('2026-11-23T08:00:29.000Z');
   await run.tick();
-  expect(entry().attempts).toBe(1);
+  expect((await entry()).attempts).toBe(1);
   clock.now = new Date('2026-11-23T08:00:30.000Z');
   await run.tick();
-  expect(entry()).toMatchObject({ attempts: 2, nextAttemptAt: '2026-11-23T08:01:30.000Z' });
+  expect(await entry()).toMatchObject({ attempts: 2, nextAttemptAt: '2026-11-23T08:01:30.000Z' });
   clock.now = new Date('2026-11-23T08:01:30.000Z');
   await run.tick();
-  expect(entry()).toMatchObject({ attempts: 3, nextAttemptAt: '2026-11-23T08:03:30.000Z' });
+  expect(await entry()).toMatchObject({ attempts: 3, nextAttemptAt: '2026-11-23T08:03:30.000Z' });
   await run.stop();
 });
 

@@ -86,8 +86,8 @@ describe('npm run submissions -- staff', () => {
     // Nowhere in the database file (nor its write-ahead log) is the password itself.
     for (const file of fs.readdirSync(dir)) expect(fs.readFileSync(path.join(dir, file)).includes(Buffer.from(GOOD)), file).toBe(false);
     const accounts = openStaffStore(dbPath);
-    expect(await verifyPassword(GOOD, accounts.passwordHash('sara@globaq.example') ?? '')).toBe(true);
-    accounts.close();
+    expect(await verifyPassword(GOOD, (await accounts.passwordHash('sara@globaq.example')) ?? '')).toBe(true);
+    await accounts.close();
   }, 30_000);
 
   test('piped in, the password is read once from standard input', async () => {
@@ -112,8 +112,8 @@ describe('npm run submissions -- staff', () => {
     const changed = await staff(['password', 'sara@globaq.example'], ['another long passphrase', 'another long passphrase']);
     expect(changed.out).toBe('Set a new password for sara@globaq.example.\n');
     const accounts = openStaffStore(dbPath);
-    const hash = accounts.passwordHash('sara@globaq.example') ?? '';
-    accounts.close();
+    const hash = (await accounts.passwordHash('sara@globaq.example')) ?? '';
+    await accounts.close();
     expect(await verifyPassword('another long passphrase', hash)).toBe(true);
     expect(await verifyPassword(GOOD, hash)).toBe(false);
     expect((await staff(['password', 'nobody@globaq.example'], [GOOD, GOOD])).code).toBe(1);

@@ -98,8 +98,8 @@ beforeAll(async () => {
   dir = tempDir('globaq-uploads-');
   server = await startServer({ dbPath: path.join(dir, 'submissions.db') });
   const staff = openStaffStore(server.dbPath);
-  staff.add(STAFF, await hashPassword(PASSWORD), new Date());
-  staff.close();
+  await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
+  await staff.close();
 }, 60_000);
 
 afterAll(async () => {

@@ -20,17 +20,17 @@ export const POST: APIRoute = (context) => {
   for (const form of forms) for (const field of labelledFields({ form, fields: {} })) if (!columns.includes(field.name)) columns.push(field.name);
   let count = 0;
   const encoder = new TextEncoder();
-  const rows = inbox.exportLeads(filter)[Symbol.iterator]();
+  const rows = inbox.exportLeads(filter)[Symbol.asyncIterator]();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(CSV_BOM + csvRow(['id', 'receivedAt', 'form', 'status', 'statusBy', 'note', ...columns])));
     },
-    pull(controller) {
+    async pull(controller) {
       // A few hundred rows at a time: a large export never sits whole in memory.
       for (let i = 0; i < 200; i++) {
-        const next = rows.next();
+        const next = await rows.next();
         if (next.done) {
-          inbox.audit(staff.email, 'exported leads', undefined, `${count} lead${count === 1 ? '' : 's'}${filterQuery(values, 1) ? ` (filter: ${filterQuery(values, 1)})` : ''}`, now);
+          await inbox.audit(staff.email, 'exported leads', undefined, `${count} lead${count === 1 ? '' : 's'}${filterQuery(values, 1) ? ` (filter: ${filterQuery(values, 1)})` : ''}`, now);
           controller.close();
           return;
         }

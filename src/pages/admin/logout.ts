@@ -4,7 +4,7 @@ import { LOGIN_PATH, signOut } from '../../server/inbox.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = (context) => {
-  if (context.locals.staff) signOut(context, context.locals.staff);
+export const POST: APIRoute = async (context) => {
+  if (context.locals.staff) await signOut(context, context.locals.staff);
   return context.redirect(LOGIN_PATH, 303);
 };

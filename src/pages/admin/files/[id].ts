@@ -15,7 +15,7 @@ export const GET: APIRoute = async (context) => {
   const { submissions, inbox } = inboxDeps();
   const found = await submissions.attachment(context.params.id ?? '');
   if (!found) return new Response('No such file.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  inbox.audit(staff.email, 'downloaded file', found.record.submissionId, found.record.name, new Date());
+  await inbox.audit(staff.email, 'downloaded file', found.record.submissionId, found.record.name, new Date());
   return new Response(found.bytes, {
     headers: {
       'Content-Type': found.record.type,
