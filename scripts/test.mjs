@@ -9,8 +9,10 @@
  * Ends with one line "N passed, N failed" summed over all of them (also written to
  * test-results/summary.txt), and exits non-zero when anything failed.
  *
- * Chromium: CHROMIUM_PATH, else /usr/bin/chromium. When neither exists and this runs as root
- * on Debian, Debian's `chromium` package is installed; otherwise it says what to install.
+ * Chromium: CHROMIUM_PATH, else /usr/bin/chromium. PostgreSQL: Debian's server programs, which
+ * the PostgreSQL store's tests start themselves (tests/helpers/postgres.ts). When either is
+ * missing and this runs as root on Debian, Debian's package is installed; otherwise it says what
+ * to install (and those tests say they are skipped).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -45,18 +47,37 @@ function readJson(file) {
   }
 }
 
-function ensureChromium() {
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const hasApt = fs.existsSync('/usr/bin/apt-get');
+
+/** PostgreSQL's server programs from Debian's packages (initdb, pg_ctl), or undefined. */
+function postgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return undefined;
+  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions.length > 0 ? path.join(base, versions[0], 'bin') : undefined;
+}
+
+/**
+ * Debian's packages the tests need and the machine lacks (Chromium for the end-to-end tests,
+ * PostgreSQL for the multi-instance store's), installed in one go when this runs as root on
+ * Debian; otherwise each missing one is named with how to install it.
+ */
+function ensurePackages() {
   const wanted = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (fs.existsSync(wanted)) return wanted;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = fs.existsSync('/usr/bin/apt-get');
-  if (!process.env.CHROMIUM_PATH && isRoot && hasApt) {
-    console.log("No Chromium found: installing Debian's chromium package…");
+  const missing = [];
+  if (!fs.existsSync(wanted) && !process.env.CHROMIUM_PATH) missing.push('chromium');
+  if (!postgresBin()) missing.push('postgresql');
+  if (missing.length > 0 && isRoot && hasApt) {
+    console.log(`Installing Debian's ${missing.join(' and ')} package${missing.length === 1 ? '' : 's'}…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-    if (install && install.status === 0 && fs.existsSync(wanted)) return wanted;
+    if (update.status === 0) spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
   }
+  if (!postgresBin()) {
+    console.error("No PostgreSQL server programs (initdb): the PostgreSQL store's tests will say they are skipped. Install Debian's package (as root: apt-get install -y postgresql).");
+  }
+  if (fs.existsSync(wanted)) return wanted;
   console.error(
     `No Chromium at ${wanted}. Install Debian's package (as root: apt-get install -y chromium) ` +
       'or set CHROMIUM_PATH to a Chromium or Chrome binary.',
@@ -67,7 +88,7 @@ function ensureChromium() {
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
-const chromium = ensureChromium();
+const chromium = ensurePackages();
 
 count('astro check', run('astro check (TypeScript, strictest)', bin('astro'), ['check']));
 

@@ -21,9 +21,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { receiverConfig } from './config.ts';
 import { fieldColumns, terminalText, toCsv, toJson } from './export-format.ts';
-import { openSqliteStore } from './sqlite-store.ts';
-import { openOutboxStore } from './outbox.ts';
-import { hashPassword, openStaffStore, passwordProblem, staffEmail } from './staff.ts';
+import { openStores, type Stores } from './database.ts';
+import { hashPassword, passwordProblem, staffEmail } from './staff.ts';
 import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store.ts';
 
 export const USAGE = `Usage: npm run submissions -- <command> [options]
@@ -77,10 +76,23 @@ interface Io {
   readonly interactive?: boolean;
 }
 
-/** The database a command works on: --db (from where it was typed), else SUBMISSIONS_DB or its default. */
-function databasePath(db: string | undefined, io: Io): string {
-  return db !== undefined ? path.resolve(io.cwd, db) : receiverConfig(io.env, io.root).dbPath;
+/**
+ * The database a command works on, open and migrated: --db FILE (a SQLite file, from where it
+ * was typed), else DATABASE_URL (PostgreSQL), else SUBMISSIONS_DB or its default. A SQLite file
+ * must exist already: the command never makes an empty one by mistake.
+ */
+async function commandStores(db: string | undefined, io: Io): Promise<Stores> {
+  const config = receiverConfig(io.env, io.root);
+  const stores = db !== undefined ? openStores({ ...config, databaseUrl: undefined, dbPath: path.resolve(io.cwd, db) }, { create: false }) : openStores(config, { create: false, poolMax: 2 });
+  try {
+    await stores.ready;
+  } catch (error) {
+    await stores.close();
+    throw error;
+  }
+  return stores;
 }
+
 
 function parseDate(option: string, text: string | undefined): Date | undefined {
   if (text === undefined) return undefined;
@@ -159,8 +171,8 @@ async function outboxCommand(args: readonly string[], db: string | undefined, io
   const [action, id, ...rest] = args;
   if (action !== undefined && action !== 'retry') throw new UsageError(`Unknown outbox command "${action}": outbox, or outbox retry ID.`);
   if (action === 'retry' && (id === undefined || rest.length > 0)) throw new UsageError('outbox retry takes one lead id.');
-  const dbPath = databasePath(db, io);
-  const outbox = openOutboxStore(dbPath);
+  const stores = await commandStores(db, io);
+  const outbox = stores.outbox;
   try {
     if (action === 'retry') {
       if (!(await outbox.retry(id ?? '', new Date()))) {
@@ -179,7 +191,7 @@ async function outboxCommand(args: readonly string[], db: string | undefined, io
     if (entries.length === 0) io.stderr('Every notification was delivered.\n');
     return 0;
   } finally {
-    await outbox.close();
+    await stores.close();
   }
 }
 
@@ -200,8 +212,8 @@ async function erase(command: 'delete' | 'purge', args: readonly string[], value
   if (command === 'delete' && args.length !== 1) throw new UsageError('delete takes one submission id.');
   if (command === 'purge' && args.length > 0) throw new UsageError(`Unexpected argument: ${args.join(' ')}`);
   const cutoff = command === 'purge' ? cutoffFor(values['older-than'], new Date()) : undefined;
-  const dbPath = databasePath(values.db, io);
-  const store = openSqliteStore(dbPath, { create: false });
+  const stores = await commandStores(values.db, io);
+  const store = stores.submissions;
   try {
     if (cutoff) {
       const gone = await store.purge(cutoff);
@@ -220,7 +232,7 @@ async function erase(command: 'delete' | 'purge', args: readonly string[], value
     io.stderr(`Erased the ${what}${gone.notification ? ' and its notification' : ''}${files}.\n`);
     return 0;
   } finally {
-    await store.close();
+    await stores.close();
   }
 }
 
@@ -248,8 +260,8 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
       throw new UsageError(terminalText((error as Error).message));
     }
   }
-  const dbPath = databasePath(db, io);
-  const staff = openStaffStore(dbPath);
+  const stores = await commandStores(db, io);
+  const staff = stores.staff;
   try {
     if (action === 'list') {
       const accounts = await staff.list();
@@ -280,13 +292,13 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
     io.stderr(action === 'add' ? `Made an account for ${email}.\n` : `Set a new password for ${email}.\n`);
     return 0;
   } finally {
-    await staff.close();
+    await stores.close();
   }
 }
 
 /** Runs one command; returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
-  let store: SubmissionStore | undefined;
+  let stores: Stores | undefined;
   try {
     const { positionals, values } = parseArgs({
       args: [...argv],
@@ -335,8 +347,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${limitText}")`);
     }
 
-    const dbPath = databasePath(values.db, io);
-    store = openSqliteStore(dbPath, { create: false });
+    stores = await commandStores(values.db, io);
+    const store = stores.submissions;
 
     if (plan) {
       io.stderr(`${await exportCommand(store, plan, io)}\n`);
@@ -358,7 +370,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stderr(`${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   } finally {
-    await store?.close();
+    await stores?.close();
   }
 }
 

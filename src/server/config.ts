@@ -33,8 +33,12 @@ export const DEFAULT_RATE_WINDOW_SECONDS = 600;
 export const BODY_LIMIT_BYTES = 512 * 1024;
 
 export interface ReceiverConfig {
-  /** Absolute path of the database file. */
+  /** Absolute path of the database file (SQLite, the default; its files folder sits beside it). */
   readonly dbPath: string;
+  /** PostgreSQL instead of SQLite (several receiver instances on one database): DATABASE_URL. */
+  readonly databaseUrl: string | undefined;
+  /** Connections each process's pool may open to PostgreSQL. */
+  readonly poolMax: number;
   /** Submissions per client per window; 0 means no limit. */
   readonly rateLimit: number;
   readonly rateWindowSeconds: number;
@@ -59,6 +63,8 @@ export interface NotificationConfig {
 }
 
 export const RETRY_CAP_SECONDS = 3600;
+/** Connections per process to PostgreSQL, by default. */
+export const DEFAULT_POOL_MAX = 10;
 export const DEFAULT_RETRY_SECONDS = 30;
 export const DEFAULT_GIVE_UP_DAYS = 3;
 
@@ -124,6 +130,19 @@ function smtpUrl(text: string): string {
   return text;
 }
 
+/** A PostgreSQL address: postgres:// or postgresql://, with a host and a database; the password never appears in a message. */
+function databaseUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error('is not a URL such as postgres://globaq:password@db.example.com.sa:5432/globaq');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error(`must start with postgres:// or postgresql:// (got "${url.protocol}//")`);
+  if (url.hostname === '' || url.pathname.length <= 1) throw new Error('must name a server and a database (postgres://user:password@host:5432/database)');
+  return text;
+}
+
 const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
 
 /** A plain e-mail address (no name, no line break), at most 254 characters. */
@@ -140,6 +159,16 @@ function mailbox(text: string): string {
 /** The environment variables the receiver reads, each checked and given its default. */
 const environment = z.object({
   SUBMISSIONS_DB: setting.transform((raw) => raw ?? DEFAULT_DB),
+  DATABASE_URL: setting.transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    try {
+      return databaseUrl(raw);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  }),
+  DATABASE_POOL_MAX: wholeNumber(1, DEFAULT_POOL_MAX),
   SUBMISSIONS_RATE_LIMIT: wholeNumber(0, DEFAULT_RATE_LIMIT),
   SUBMISSIONS_RATE_WINDOW: wholeNumber(1, DEFAULT_RATE_WINDOW_SECONDS),
   SUBMISSIONS_ALLOWED_ORIGINS: list(origin),
@@ -184,6 +213,8 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
   }
   return {
     dbPath: path.resolve(cwd, settings.SUBMISSIONS_DB),
+    databaseUrl: settings.DATABASE_URL,
+    poolMax: settings.DATABASE_POOL_MAX,
     rateLimit: settings.SUBMISSIONS_RATE_LIMIT,
     rateWindowSeconds: settings.SUBMISSIONS_RATE_WINDOW,
     allowedOrigins: settings.SUBMISSIONS_ALLOWED_ORIGINS,

@@ -7,8 +7,8 @@ import { clientAddressStore } from './client-address.ts';
 import { receiverConfig, type ReceiverConfig } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { receive, type ReceiverDeps } from './receiver.ts';
-import { openSqliteStore } from './sqlite-store.ts';
-import type { FormName, SubmissionStore } from './store.ts';
+import { openStores, type Stores } from './database.ts';
+import type { FormName } from './store.ts';
 
 /** The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro). */
 export const PROBLEM_ROUTE = '/SubmissionProblem';
@@ -18,15 +18,23 @@ let deps: ReceiverDeps | undefined;
 function receiverDeps(): ReceiverDeps {
   if (deps) return deps;
   const config: ReceiverConfig = receiverConfig();
-  let store: SubmissionStore | undefined;
   deps = {
     config,
     limiter: new RateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowSeconds * 1000 }),
     // Opened on first use; when opening fails, the next submission tries again.
-    store: () => (store ??= openSqliteStore(config.dbPath)),
+    store: () => processStores().submissions,
   };
-  process.once('exit', () => void store?.close());
   return deps;
+}
+
+let stores: Stores | undefined;
+
+/** The database of this process's routes (the receiver and the staff inbox), opened on first use. */
+export function processStores(): Stores {
+  if (stores) return stores;
+  stores = openStores(receiverConfig());
+  process.once('exit', () => void stores?.close());
+  return stores;
 }
 
 /**
@@ -41,11 +49,6 @@ export function clientAddress(context: APIContext): string {
   } catch {
     return 'unknown';
   }
-}
-
-/** The receiver's store, shared with the staff inbox (a lead deleted there goes through it). */
-export function submissionStore(): SubmissionStore {
-  return receiverDeps().store();
 }
 
 export async function handleSubmission(form: FormName, context: APIContext): Promise<Response> {

@@ -34,7 +34,7 @@ export const SLOW_AFTER = { account: 5, address: 30 } as const;
 export const LOCK_AFTER = { account: 10, address: 100 } as const;
 export const LOCK_MS = 15 * 60 * 1000;
 /** A run of failures is forgotten this long after its last one. */
-const FAILURE_MEMORY_MS = 60 * 60 * 1000;
+export const FAILURE_MEMORY_MS = 60 * 60 * 1000;
 
 /** Leads shown per page of the list. */
 export const PAGE_SIZE = 50;

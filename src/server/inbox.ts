@@ -15,12 +15,11 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { CONTACT_FIELDS, contactLabelKey } from '../forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../forms/partner';
 import { t } from '../i18n';
-import { clientAddress, submissionStore } from './endpoint.ts';
-import { receiverConfig } from './config.ts';
-import { openInboxStore, type InboxLead, type InboxStore, type LeadStatus, type StaffSession } from './inbox-store.ts';
-import { openOutboxStore, type OutboxStore } from './outbox.ts';
+import { clientAddress, processStores } from './endpoint.ts';
+import type { InboxLead, InboxStore, LeadStatus, StaffSession } from './inbox-store.ts';
+import type { OutboxStore } from './outbox.ts';
 import { readBody } from './receiver.ts';
-import { hashPassword, openStaffStore, verifyPassword, type StaffStore } from './staff.ts';
+import { hashPassword, verifyPassword, type StaffStore } from './staff.ts';
 import type { SubmissionStore } from './store.ts';
 
 export const ADMIN_ROOT = '/admin';
@@ -45,20 +44,9 @@ interface InboxDeps {
   readonly submissions: SubmissionStore;
 }
 
-let deps: InboxDeps | undefined;
-
-/** The stores, opened on first use (after the receiver's store has created and migrated the database). */
+/** The stores, the same database as the receiver's (opened on first use). */
 export function inboxDeps(): InboxDeps {
-  if (deps) return deps;
-  const submissions = submissionStore();
-  const { dbPath } = receiverConfig();
-  deps = { submissions, inbox: openInboxStore(dbPath), staff: openStaffStore(dbPath), outbox: openOutboxStore(dbPath) };
-  process.once('exit', () => {
-    void deps?.inbox.close();
-    void deps?.staff.close();
-    void deps?.outbox.close();
-  });
-  return deps;
+  return processStores();
 }
 
 /** Whether the browser reached us over HTTPS (directly, or through the proxy that says so). */

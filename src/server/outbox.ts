@@ -204,8 +204,8 @@ export class OutboxWorker {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
     await this.#running;
+    // The store is the caller's: it may serve others (the same PostgreSQL pool).
     this.#options.transport.close();
-    await this.#options.store.close();
   }
 
   async #round(): Promise<void> {

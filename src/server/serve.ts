@@ -15,8 +15,8 @@ import { mergeCsp, securityHeadersFor } from './security-headers.ts';
 import { compressedFile, pickEncoding, staticFileFor } from './compression.ts';
 import { receiverConfig, type ReceiverConfig } from './config.ts';
 import { TrustedProxies, clientAddressOf, clientAddressStore } from './client-address.ts';
-import { openSqliteStore } from './sqlite-store.ts';
-import { OutboxWorker, openOutboxStore, smtpTransport } from './outbox.ts';
+import { databaseWhere, openStores } from './database.ts';
+import { OutboxWorker, smtpTransport } from './outbox.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -61,8 +61,12 @@ function sendCompressed(req: IncomingMessage, res: ServerResponse, file: string,
  */
 export async function checkReceiver(env: NodeJS.ProcessEnv = process.env): Promise<ReceiverConfig> {
   const config = receiverConfig(env);
-  const store = openSqliteStore(config.dbPath);
-  await store.close();
+  const stores = openStores(config, { poolMax: 1 });
+  try {
+    await stores.ready;
+  } finally {
+    await stores.close();
+  }
   return config;
 }
 
@@ -79,10 +83,11 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
   const address = server.address();
   const shown = host.includes(':') ? `[${host}]` : host;
-  console.log(`Submissions are stored in ${config.dbPath}`);
+  const worker = config.notifications ? openStores(config, { poolMax: 2 }) : undefined;
+  console.log(`Submissions are stored in ${databaseWhere(config)}`);
   let outbox: OutboxWorker | undefined;
-  if (config.notifications) {
-    outbox = new OutboxWorker({ store: openOutboxStore(config.dbPath), config: config.notifications, transport: smtpTransport(config.notifications.smtpUrl) });
+  if (config.notifications && worker) {
+    outbox = new OutboxWorker({ store: worker.outbox, config: config.notifications, transport: smtpTransport(config.notifications.smtpUrl) });
     outbox.start();
     console.log(`Lead notifications are e-mailed to ${config.notifications.to.join(', ')}`);
   } else {
@@ -90,7 +95,7 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   }
   console.log(`Globaq site listening on http://${shown}:${typeof address === 'object' && address ? address.port : port}`);
   const stop = () => {
-    void outbox?.stop();
+    void outbox?.stop().then(() => worker?.close());
     server.close(() => process.exit(0));
   };
   process.on('SIGINT', stop);

@@ -70,6 +70,7 @@ test('a refused send is retried after 30 s, then 60 s, then 120 s: nothing is se
   await run.tick();
   expect(await entry()).toMatchObject({ attempts: 3, nextAttemptAt: '2026-11-23T08:03:30.000Z' });
   await run.stop();
+  await outbox.close();
 });
 
 test('past LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed, listed for staff, and staff can queue it again', async () => {
@@ -79,6 +80,7 @@ test('past LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed, listed for staff, and 
   const { run, logged } = await worker(clock);
   await run.tick();
   await run.stop();
+  await outbox.close();
   expect(logged.join('\n')).toContain(`Lead notification ${id} given up after 1 attempt:`);
   const listed = await staff('outbox');
   expect(listed.code).toBe(0);

@@ -114,7 +114,27 @@ describe('CSV export cells', () => {
 describe('receiver configuration', () => {
   test('defaults', () => {
     const config = receiverConfig({}, '/srv/site');
-    expect(config).toEqual({ dbPath: '/srv/site/data/submissions.db', rateLimit: DEFAULT_RATE_LIMIT, rateWindowSeconds: 600, allowedOrigins: [], bodyLimitBytes: BODY_LIMIT_BYTES, trustedProxies: [] });
+    expect(config).toEqual({
+      dbPath: '/srv/site/data/submissions.db',
+      databaseUrl: undefined,
+      poolMax: 10,
+      rateLimit: DEFAULT_RATE_LIMIT,
+      rateWindowSeconds: 600,
+      allowedOrigins: [],
+      bodyLimitBytes: BODY_LIMIT_BYTES,
+      trustedProxies: [],
+      notifications: undefined,
+    });
+  });
+
+  test('DATABASE_URL chooses PostgreSQL; a malformed one is refused without showing its password', () => {
+    const config = receiverConfig({ DATABASE_URL: 'postgres://globaq:secret@db.example.com.sa:5432/globaq', DATABASE_POOL_MAX: '20' }, '/srv/site');
+    expect(config.databaseUrl).toBe('postgres://globaq:secret@db.example.com.sa:5432/globaq');
+    expect(config.poolMax).toBe(20);
+    expect(() => receiverConfig({ DATABASE_URL: 'mysql://globaq:secret@db/globaq' })).toThrow(/DATABASE_URL: must start with postgres:\/\//);
+    expect(() => receiverConfig({ DATABASE_URL: 'postgres://globaq:secret@db.example.com.sa' })).toThrow(/DATABASE_URL: must name a server and a database/);
+    expect(() => receiverConfig({ DATABASE_URL: 'postgres://globaq:secret@db.example.com.sa' })).not.toThrow(/secret/);
+    expect(() => receiverConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
   });
 
   test('values from the environment', () => {

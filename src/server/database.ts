@@ -1,0 +1,76 @@
+/**
+ * Which database the receiver, the outbox, the staff inbox and the staff command use: PostgreSQL
+ * when DATABASE_URL is set (./pg-store.ts), else the SQLite file SUBMISSIONS_DB (the embedded
+ * default: `npm start` needs no database server). Both answer the same four interfaces.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import type { ReceiverConfig } from './config.ts';
+import type { InboxStore } from './inbox-store.ts';
+import { openInboxStore } from './inbox-store.ts';
+import type { OutboxStore } from './outbox.ts';
+import { openOutboxStore } from './outbox.ts';
+import { openPgDatabase, redactUrl } from './pg-store.ts';
+import { openSqliteStore } from './sqlite-store.ts';
+import type { StaffStore } from './staff.ts';
+import { openStaffStore } from './staff.ts';
+import type { SubmissionStore } from './store.ts';
+
+export interface Stores {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Where the leads are, for people (a PostgreSQL password is never shown). */
+  readonly where: string;
+  readonly submissions: SubmissionStore;
+  readonly outbox: OutboxStore;
+  readonly staff: StaffStore;
+  readonly inbox: InboxStore;
+  /** Resolves once the database is open and migrated; rejects with the reason when it cannot be. */
+  readonly ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where the leads are, for people, without opening anything (a PostgreSQL password is never shown). */
+export function databaseWhere(config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl'>): string {
+  return config.databaseUrl ? `PostgreSQL at ${redactUrl(config.databaseUrl)}` : config.dbPath;
+}
+
+export interface OpenOptions {
+  /** SQLite: create the file when missing (the server does; the staff command does not). */
+  readonly create?: boolean;
+  /** PostgreSQL: this pool's connection limit (default: the configuration's). */
+  readonly poolMax?: number;
+}
+
+/**
+ * The stores of the configured database. SQLite opens (and migrates) the file now, throwing
+ * when it cannot; its other stores open their own connections when first used. PostgreSQL opens
+ * a pool now and migrates in the background: `ready` tells when it is done.
+ */
+export function openStores(config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl' | 'poolMax'>, options: OpenOptions = {}): Stores {
+  if (config.databaseUrl) {
+    const db = openPgDatabase(config.databaseUrl, { max: options.poolMax ?? config.poolMax });
+    return { kind: 'postgres', where: databaseWhere(config), ...db, close: () => db.close() };
+  }
+  const submissions = openSqliteStore(config.dbPath, { create: options.create !== false });
+  let outbox: OutboxStore | undefined;
+  let staff: StaffStore | undefined;
+  let inbox: InboxStore | undefined;
+  return {
+    kind: 'sqlite',
+    where: databaseWhere(config),
+    submissions,
+    get outbox() {
+      return (outbox ??= openOutboxStore(config.dbPath));
+    },
+    get staff() {
+      return (staff ??= openStaffStore(config.dbPath));
+    },
+    get inbox() {
+      return (inbox ??= openInboxStore(config.dbPath));
+    },
+    ready: Promise.resolve(),
+    async close() {
+      await Promise.all([submissions.close(), outbox?.close(), staff?.close(), inbox?.close()]);
+    },
+  };
+}
