@@ -255,4 +255,10 @@ export const ar = {
   'mail.received': 'تاريخ الاستلام: {time} (بتوقيت الرياض)',
   'mail.lead': 'العميل المحتمل رقم {id}',
   'mail.reply': 'رُدّ على هذه الرسالة للتواصل مع {name} على {email}.',
+
+  /* The Arabic site (issue 17). */
+  /** The language's own name: the language switch on the other language's pages shows it. */
+  'locale.name': 'العربية',
+  /** The name of a page's breadcrumb trail (its <nav>). */
+  'page.breadcrumb': 'مسار التنقل',
 } as const satisfies Record<keyof typeof en, string>;

@@ -252,4 +252,10 @@ export const en = {
   'mail.received': 'Received {time} (Riyadh time)',
   'mail.lead': 'Lead {id}',
   'mail.reply': 'Reply to this e-mail to answer {name} at {email}.',
+
+  /* The Arabic site (issue 17). */
+  /** The language's own name: the language switch on the other language's pages shows it. */
+  'locale.name': 'English',
+  /** The name of a page's breadcrumb trail (its <nav>). */
+  'page.breadcrumb': 'Breadcrumb',
 } as const;
