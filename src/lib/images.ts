@@ -12,12 +12,18 @@ import sharp from 'sharp';
 const require = createRequire(import.meta.url);
 let fonts: Promise<{ name: string; data: Buffer; weight: 700 | 800; style: 'normal' }[]> | undefined;
 
-/** Cairo's Latin and Arabic files, at the two weights the image uses (satori picks each glyph from the file that has it). */
+/**
+ * Cairo's Latin and Arabic files, at the two weights the image uses. Satori takes a glyph from
+ * the next family of the list when a file lacks it, but not from another file of the same
+ * family: the Arabic files are a family of their own.
+ */
+const FONT_FAMILY = 'Cairo, "Cairo Arabic"';
+
 function loadFonts() {
   fonts ??= Promise.all(
     (['latin', 'arabic'] as const).flatMap((subset) =>
       ([700, 800] as const).map(async (weight) => ({
-        name: 'Cairo',
+        name: subset === 'latin' ? 'Cairo' : 'Cairo Arabic',
         weight,
         style: 'normal' as const,
         data: await fs.readFile(require.resolve(`@fontsource/cairo/files/cairo-${subset}-${weight}-normal.woff`)),
@@ -51,7 +57,7 @@ export async function renderShareImage(
       padding: '64px 80px',
       backgroundColor: '#0b2545',
       backgroundImage: 'linear-gradient(135deg, #071a33 0%, #13315c 100%)',
-      fontFamily: 'Cairo',
+      fontFamily: FONT_FAMILY,
       color: '#ffffff',
       // Right to left: the rows start at the right, the shield and the accent bar mirrored.
       direction: options.dir ?? 'ltr',
