@@ -22,8 +22,6 @@ export const ALIASES: ReadonlyMap<string, string> = new Map([
   ['/ar/Aboutus', '/ar/AboutUs'],
 ]);
 
-export const COMING_SOON_FILE = '/services/404.html';
-
 export type RouteDecision =
   | { kind: 'pass' }
   | { kind: 'rewrite'; pathname: string }

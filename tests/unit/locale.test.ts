@@ -8,7 +8,7 @@ import { defaultLocale, formatNumber, getLocale, locales, t } from '../../src/i1
 import { ENGLISH_ONLY_PATHS, hrefIn, localizePath, pagePath, unlocalizePath } from '../../src/lib/paths';
 import { assertTwins } from '../../src/lib/catalogue';
 import { breadcrumbsFor } from '../../src/lib/breadcrumbs';
-import { toMenuNodes, slugify } from '../../src/lib/menu';
+import { slugify, toMenuNodes, type MenuNode } from '../../src/lib/menu';
 import { navigation as arNavigation } from '../../src/data/ar/navigation';
 import { isNavGroup, navigation, type NavEntry } from '../../src/data/navigation';
 import { loadCollection, loadPages, loadServices } from '../helpers/content';
@@ -122,7 +122,7 @@ describe('Arabic breadcrumbs and menu keys', () => {
         const key = slugify(twin.label);
         return isNavGroup(entry) && isNavGroup(twin) ? { ...entry, key, items: withKeys(entry.items, twin.items) } : { ...entry, key };
       });
-    const keys = (nodes: ReturnType<typeof toMenuNodes>): string[] => nodes.flatMap((node) => [node.key, ...keys(node.items ?? [])]);
+    const keys = (nodes: readonly MenuNode[]): string[] => nodes.flatMap((node) => [node.key, ...keys(node.items ?? [])]);
     expect(keys(toMenuNodes(withKeys(arNavigation, navigation)))).toEqual(keys(toMenuNodes(navigation)));
   });
 });
