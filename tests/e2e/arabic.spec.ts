@@ -1,10 +1,11 @@
 /**
  * The Arabic site on the site's own server (issue 17): every Arabic route answers at its path,
  * right to left; a sample of page types (home, About, a service, a training with its standards,
- * the laboratory courses, Coming Soon, the 404) is clean for axe, fits the screen and keeps to the
+ * the laboratory courses, Coming Soon) is clean for axe, fits the screen and keeps to the
  * content-security policy at 390 and 1440 px; the menus, the carousel and the arrows mirror; the
  * language switch goes both ways; the Arabic font is drawn without a layout shift. The English
- * specs cover behaviour shared by both languages; this one samples what differs.
+ * specs cover behaviour shared by both languages (the links crawl reaches every Arabic page through
+ * the switch); this one samples what differs, to keep the suite's time small.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -24,8 +25,8 @@ const SAMPLE = [
   '/ar/services/ms-audits',
   '/ar/Trainings/ISOTrainings/InternalAuditTraining',
   '/ar/LaboratoryQualityManagementSystemServices/Training',
+  // Coming Soon stands for the error pages too (the Arabic 404 has the same parts): the first test checks both answer.
   '/ar/services/not-yet-a-service',
-  '/ar/no-such-page',
 ];
 
 async function violations(page: Page): Promise<string[]> {
