@@ -21,6 +21,14 @@ export default defineConfig({
   // free of trailing slashes.
   trailingSlash: 'never',
   build: { format: 'file' },
+  // Issue 17: every page in English at the specification's path, its Arabic twin under /ar with
+  // the same rest of the path (/ar, /ar/AboutUs). Pages read their language from
+  // Astro.currentLocale; an unknown /ar/... path gets the Arabic 404 (src/pages/ar/404.astro).
+  i18n: {
+    locales: ['en', 'ar'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false },
+  },
   vite: {
     resolve: {
       // Bundled into the server build, so its `import 'react'` goes to preact/compat like the
@@ -67,8 +75,11 @@ export default defineConfig({
     // client:intent, for islands that load only when the visitor reaches for them (the header menus).
     intentDirective(),
     sitemap({
-      // Error pages, the after-submission pages and the staff inbox are not for search engines.
-      filter: (page) => !/^\/(404|services\/404|ThanksPage|SubmissionProblem|admin(\/.*)?)$/.test(new URL(page).pathname),
+      // Error pages, the after-submission pages and the staff inbox are not for search engines,
+      // in either language.
+      filter: (page) => !/^(\/ar)?\/(404|services\/404|ThanksPage|SubmissionProblem|admin(\/.*)?)$/.test(new URL(page).pathname),
+      // Each page with a twin lists the other language's address as its alternate (hreflang).
+      i18n: { defaultLocale: 'en', locales: { en: 'en', ar: 'ar' } },
     }),
   ],
   env: {

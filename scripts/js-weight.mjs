@@ -71,9 +71,10 @@ export function pageJavaScript(html, clientDir) {
   };
 }
 
-/** The page types of the JavaScript budget, and which built pages belong to each. */
+/** The page types of the JavaScript budget, and which built pages belong to each (in either language: /ar is a home page). */
 export function pageType(pagePath) {
-  if (pagePath === '/') return 'home';
-  if (pagePath === '/ContactUs' || pagePath === '/Partner') return 'form';
+  const path = pagePath.replace(/^\/ar(?=\/|$)/, '') || '/';
+  if (path === '/') return 'home';
+  if (path === '/ContactUs' || path === '/Partner') return 'form';
   return 'content';
 }

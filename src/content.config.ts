@@ -21,65 +21,70 @@ const anchorId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case word
  * (`src/content/services/ms-audits.mdx` is served at /services/ms-audits).
  * The MDX body is the service's full description (its "Service Overview").
  */
-const services = defineCollection({
-  loader: glob({ pattern: '*.mdx', base: './src/content/services' }),
-  schema: z
-    .object({
-      /** Position in the catalogue: home cards, menus and "other services" follow it. */
-      order: z.number().int().min(1),
-      title: z.string().min(3).max(60),
-      /** One or two sentences for the home page card. */
-      shortDescription: z.string().min(40).max(220),
-      description: metaDescription,
-    })
-    .strict(),
-});
+const serviceSchema = z
+  .object({
+    /** Position in the catalogue: home cards, menus and "other services" follow it. */
+    order: z.number().int().min(1),
+    title: z.string().min(3).max(60),
+    /** One or two sentences for the home page card. */
+    shortDescription: z.string().min(40).max(220),
+    description: metaDescription,
+  })
+  .strict();
 
 /**
  * Static pages: one MDX file per menu destination and the About page. `route` is the page's
  * path exactly as the specification spells it, without the leading slash.
  */
-const pages = defineCollection({
-  loader: glob({ pattern: '**/*.mdx', base: './src/content/pages' }),
-  schema: z
-    .object({
-      route: z
-        .string()
-        .regex(/^[A-Za-z0-9]+(?:\/[A-Za-z0-9]+)*$/, 'a path such as "MangementSystemAudits/VendorAssessment" (letters and digits, segments joined by "/", no leading or trailing slash)'),
-      title: z.string().min(3).max(80),
-      description: metaDescription,
-      /** Short text under the title. */
-      lead: z.string().min(20).max(400),
-      /** Standards the page covers, listed with anchors; the menu lists them under the page. */
-      standards: z.array(z.enum(ISO_STANDARD_IDS)).nonempty().optional(),
-      /** Heading above the standards list. */
-      standardsHeading: z.string().min(3).optional(),
-      /** Courses or programmes the page lists, each with its own in-page anchor. */
-      courses: z
-        .array(
-          z
-            .object({
-              id: anchorId,
-              title: z.string().min(3),
-              summary: z.string().min(20),
-              duration: z.string().min(2).optional(),
-            })
-            .strict(),
-        )
-        .nonempty()
-        .optional(),
-      /** Heading above the courses list. */
-      coursesHeading: z.string().min(3).optional(),
-    })
-    .strict()
-    .refine((page) => !page.standards || page.standardsHeading, {
-      message: 'standardsHeading is required when standards are listed',
-      path: ['standardsHeading'],
-    })
-    .refine((page) => !page.courses || page.coursesHeading, {
-      message: 'coursesHeading is required when courses are listed',
-      path: ['coursesHeading'],
-    }),
-});
+const pageSchema = z
+  .object({
+    route: z
+      .string()
+      .regex(/^[A-Za-z0-9]+(?:\/[A-Za-z0-9]+)*$/, 'a path such as "MangementSystemAudits/VendorAssessment" (letters and digits, segments joined by "/", no leading or trailing slash)'),
+    title: z.string().min(3).max(80),
+    description: metaDescription,
+    /** Short text under the title. */
+    lead: z.string().min(20).max(400),
+    /** Standards the page covers, listed with anchors; the menu lists them under the page. */
+    standards: z.array(z.enum(ISO_STANDARD_IDS)).nonempty().optional(),
+    /** Heading above the standards list. */
+    standardsHeading: z.string().min(3).optional(),
+    /** Courses or programmes the page lists, each with its own in-page anchor. */
+    courses: z
+      .array(
+        z
+          .object({
+            id: anchorId,
+            title: z.string().min(3),
+            summary: z.string().min(20),
+            duration: z.string().min(2).optional(),
+          })
+          .strict(),
+      )
+      .nonempty()
+      .optional(),
+    /** Heading above the courses list. */
+    coursesHeading: z.string().min(3).optional(),
+  })
+  .strict()
+  .refine((page) => !page.standards || page.standardsHeading, {
+    message: 'standardsHeading is required when standards are listed',
+    path: ['standardsHeading'],
+  })
+  .refine((page) => !page.courses || page.coursesHeading, {
+    message: 'coursesHeading is required when courses are listed',
+    path: ['coursesHeading'],
+  });
 
-export const collections = { services, pages };
+const services = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/services' }), schema: serviceSchema });
+const pages = defineCollection({ loader: glob({ pattern: '**/*.mdx', base: './src/content/pages' }), schema: pageSchema });
+
+/**
+ * The Arabic twins (issue 17): the same files at the same paths under src/content/ar/, with the
+ * same schemas. `order`, `route`, `standards` and the course ids are the English twin's
+ * (src/lib/content.ts checks it when building); the words are Arabic. Served under /ar.
+ */
+const arServices = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/ar/services' }), schema: serviceSchema });
+const arPages = defineCollection({ loader: glob({ pattern: '**/*.mdx', base: './src/content/ar/pages' }), schema: pageSchema });
+
+export const collections = { services, pages, arServices, arPages };

@@ -260,4 +260,10 @@ export const ar = {
   'mail.reply': 'رُدّ على هذه الرسالة للتواصل مع {name} على {email}.',
   'mail.inbox': 'افتح هذا العميل المحتمل في صندوق الموظفين: {url}',
   'mail.inboxLink': 'افتح هذا العميل المحتمل في صندوق الموظفين',
+
+  /* The Arabic site (issue 17). */
+  /** The language's own name: the language switch on the other language's pages shows it. */
+  'locale.name': 'العربية',
+  /** The name of a page's breadcrumb trail (its <nav>). */
+  'page.breadcrumb': 'مسار التنقل',
 } as const satisfies Record<keyof typeof en, string>;

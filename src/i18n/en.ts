@@ -258,4 +258,10 @@ export const en = {
   'mail.reply': 'Reply to this e-mail to answer {name} at {email}.',
   'mail.inbox': 'Open this lead in the staff inbox: {url}',
   'mail.inboxLink': 'Open this lead in the staff inbox',
+
+  /* The Arabic site (issue 17). */
+  /** The language's own name: the language switch on the other language's pages shows it. */
+  'locale.name': 'English',
+  /** The name of a page's breadcrumb trail (its <nav>). */
+  'page.breadcrumb': 'Breadcrumb',
 } as const;

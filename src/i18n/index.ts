@@ -1,22 +1,46 @@
 import { en } from './en';
+import { ar } from './ar';
 import { fillTemplate } from './template';
 
 export type UiKey = keyof typeof en;
 export type UiStrings = Record<UiKey, string>;
 
+/** The site's languages: English at the specification's paths, Arabic under /ar. */
+export type LocaleCode = 'en' | 'ar';
+
 export interface Locale {
+  /** The locale's code, also the first path segment of its pages (none for the default). */
+  readonly code: LocaleCode;
   /** BCP 47 tag for `<html lang>`. */
   readonly lang: string;
   /** Writing direction for `<html dir>`. */
   readonly dir: 'ltr' | 'rtl';
+  /** Open Graph's `og:locale` (language_TERRITORY). */
+  readonly ogLocale: string;
+  /** The tag numbers and dates are formatted with (the copyright year): Arabic-Indic digits for ar-SA. */
+  readonly formatLocale: string;
+  /** What the locale's paths start with: "" for English, "/ar" for Arabic. */
+  readonly pathPrefix: '' | `/${string}`;
   readonly strings: UiStrings;
 }
 
-export const locales = {
-  en: { lang: 'en', dir: 'ltr', strings: en },
-} as const satisfies Record<string, Locale>;
+/**
+ * The default locale stands on its own (not read out of `locales`): an island that imports `t`
+ * for English (the forms) then bundles the English dictionary only, and never the Arabic one.
+ */
+export const defaultLocale: Locale = { code: 'en', lang: 'en', dir: 'ltr', ogLocale: 'en_US', formatLocale: 'en', pathPrefix: '', strings: en };
 
-export const defaultLocale: Locale = locales.en;
+export const locales: Readonly<Record<LocaleCode, Locale>> = {
+  en: defaultLocale,
+  ar: { code: 'ar', lang: 'ar', dir: 'rtl', ogLocale: 'ar_SA', formatLocale: 'ar-SA', pathPrefix: '/ar', strings: ar },
+};
+
+export const LOCALE_CODES = Object.keys(locales) as LocaleCode[];
+
+/** The locale of a code such as `Astro.currentLocale`; the default one for anything else. */
+export function getLocale(code: string | undefined): Locale {
+  return code !== undefined && Object.hasOwn(locales, code) ? locales[code as LocaleCode] : defaultLocale;
+}
 
 /** True when `key` names an interface string: for names that come from outside (a refused field's name). */
 export function isUiKey(key: string, locale: Locale = defaultLocale): key is UiKey {
@@ -24,8 +48,9 @@ export function isUiKey(key: string, locale: Locale = defaultLocale): key is UiK
 }
 
 /**
- * The interface string `key` in the default locale, with `{name}` placeholders filled from
- * `values`. A placeholder without a value is an error, so a broken string never ships.
+ * The interface string `key` in `locale` (the default one unless given), with `{name}`
+ * placeholders filled from `values`. A placeholder without a value is an error, so a broken
+ * string never ships.
  */
 export function t(key: UiKey, values: Record<string, string | number> = {}, locale: Locale = defaultLocale): string {
   try {
@@ -45,4 +70,9 @@ export function tParts(key: UiKey, locale: Locale = defaultLocale): (string | { 
     .split(/(\{\w+\})/)
     .filter((part) => part !== '')
     .map((part) => (/^\{\w+\}$/.test(part) ? { slot: part.slice(1, -1) } : part));
+}
+
+/** `n` as the locale writes it, without grouping (a year: 2026, or ٢٠٢٦ in Arabic). */
+export function formatNumber(n: number, locale: Locale = defaultLocale): string {
+  return new Intl.NumberFormat(locale.formatLocale, { useGrouping: false }).format(n);
 }

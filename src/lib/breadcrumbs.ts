@@ -1,5 +1,6 @@
 import { isNavGroup, navigation, type NavEntry } from '../data/navigation';
-import { t } from '../i18n';
+import { defaultLocale, t, type Locale } from '../i18n';
+import { localizePath } from './paths';
 
 export interface Crumb {
   readonly label: string;
@@ -7,11 +8,12 @@ export interface Crumb {
 }
 
 /**
- * The trail from Home to the page at `href`, through the menu groups that contain it
- * (groups have no page of their own, so they carry no link). Empty when the menu does not
- * contain the page.
+ * The trail from Home to the page at `href` (unprefixed, as the specification spells it),
+ * through the menu groups that contain it (groups have no page of their own, so they carry no
+ * link). Empty when the menu does not contain the page. In another locale, pass its menu tree
+ * (the same hrefs, its own labels): the trail is in its words, Home at its home ("/ar").
  */
-export function breadcrumbsFor(href: string, entries: readonly NavEntry[] = navigation): Crumb[] {
+export function breadcrumbsFor(href: string, entries: readonly NavEntry[] = navigation, locale: Locale = defaultLocale): Crumb[] {
   const walk = (list: readonly NavEntry[], trail: Crumb[]): Crumb[] | undefined => {
     for (const entry of list) {
       if (isNavGroup(entry)) {
@@ -25,5 +27,5 @@ export function breadcrumbsFor(href: string, entries: readonly NavEntry[] = navi
     return undefined;
   };
   const trail = walk(entries, []);
-  return trail ? [{ label: t('nav.home'), href: '/' }, ...trail] : [];
+  return trail ? [{ label: t('nav.home', {}, locale), href: localizePath('/', locale) }, ...trail] : [];
 }

@@ -74,3 +74,36 @@ export function assertUniqueRoutes(pages: readonly PageSummary[]): void {
     seen.set(key, page);
   }
 }
+
+/** An entry of a translated collection, or of its original, as the twin check sees it. */
+export interface TwinSummary {
+  /** What pairs an entry with its twin: a service's slug, a page's route. */
+  readonly key: string;
+  /** Facts that are the same in every language, by field name (`order`, `standards`). */
+  readonly facts: Readonly<Record<string, unknown>>;
+  readonly filePath?: string | undefined;
+}
+
+/**
+ * Throws, naming the file and the field, when an entry of a translation has no original (the
+ * same slug or route in English) or differs from it in a fact every language shares: the
+ * catalogue's order, a page's standards and course anchors. A translation may lack entries
+ * (that page is then served in English only).
+ */
+export function assertTwins(originals: readonly TwinSummary[], translations: readonly TwinSummary[], keyName: string): void {
+  const byKey = new Map(originals.map((original) => [original.key, original]));
+  for (const translation of translations) {
+    const original = byKey.get(translation.key);
+    if (!original) {
+      throw new Error(`${where(translation, translation.key)}: field "${keyName}" is "${translation.key}", which no English entry has (a translation needs its English twin)`);
+    }
+    for (const [field, value] of Object.entries(original.facts)) {
+      const own = translation.facts[field];
+      if (JSON.stringify(own) !== JSON.stringify(value)) {
+        throw new Error(
+          `${where(translation, translation.key)}: field "${field}" is ${JSON.stringify(own)}, but its English twin ${where(original, original.key)} has ${JSON.stringify(value)}`,
+        );
+      }
+    }
+  }
+}

@@ -1,54 +1,118 @@
 /**
- * The content collections as the pages use them: ordered, cross-checked, and joined with the
- * navigation tree.
+ * The content collections as the pages use them, in each language: ordered, cross-checked,
+ * and joined with the navigation tree.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { assertUniqueRoutes, orderServices } from './catalogue';
+import { assertTwins, assertUniqueRoutes, orderServices } from './catalogue';
+import { ENGLISH_ONLY_PATHS, hrefIn, localizePath } from './paths';
+import { slugify } from './menu';
 import { isNavGroup, navigation, type NavEntry } from '../data/navigation';
+import { navigation as arNavigation } from '../data/ar/navigation';
 import { getStandard } from '../data/standards';
+import { defaultLocale, type Locale, type LocaleCode } from '../i18n';
 
-export type ServiceEntry = CollectionEntry<'services'>;
-export type PageEntry = CollectionEntry<'pages'>;
+export type ServiceEntry = CollectionEntry<'services'> | CollectionEntry<'arServices'>;
+export type PageEntry = CollectionEntry<'pages'> | CollectionEntry<'arPages'>;
 
-export async function getServices(): Promise<ServiceEntry[]> {
-  const entries = await getCollection('services');
+/** Each locale's collections (src/content.config.ts). */
+const COLLECTIONS = {
+  en: { services: 'services', pages: 'pages' },
+  ar: { services: 'arServices', pages: 'arPages' },
+} as const satisfies Record<LocaleCode, { services: string; pages: string }>;
+
+/** Each locale's menu tree: the same hrefs (unprefixed) and nesting, its own labels. */
+const NAVIGATION: Readonly<Record<LocaleCode, readonly NavEntry[]>> = { en: navigation, ar: arNavigation };
+
+async function orderedServices(code: LocaleCode): Promise<ServiceEntry[]> {
+  const entries: ServiceEntry[] = COLLECTIONS[code].services === 'arServices' ? await getCollection('arServices') : await getCollection('services');
   const ordered = orderServices(
     entries.map((entry) => ({ slug: entry.id, order: entry.data.order, title: entry.data.title, filePath: entry.filePath, entry })),
   );
   return ordered.map((s) => s.entry);
 }
 
-export async function getPages(): Promise<PageEntry[]> {
-  const entries = await getCollection('pages');
+/** The service catalogue in `locale`, in definition order (the English order: a translation keeps it). */
+export async function getServices(locale: Locale = defaultLocale): Promise<ServiceEntry[]> {
+  const services = await orderedServices(locale.code);
+  if (locale.code !== defaultLocale.code) {
+    const originals = await orderedServices(defaultLocale.code);
+    const summary = (s: ServiceEntry) => ({ key: s.id, facts: { order: s.data.order }, filePath: s.filePath });
+    assertTwins(originals.map(summary), services.map(summary), 'slug');
+  }
+  return services;
+}
+
+async function uniquePages(code: LocaleCode): Promise<PageEntry[]> {
+  const entries: PageEntry[] = COLLECTIONS[code].pages === 'arPages' ? await getCollection('arPages') : await getCollection('pages');
   assertUniqueRoutes(entries.map((entry) => ({ route: entry.data.route, filePath: entry.filePath })));
   return entries;
+}
+
+/** The static content pages in `locale`. */
+export async function getPages(locale: Locale = defaultLocale): Promise<PageEntry[]> {
+  const pages = await uniquePages(locale.code);
+  if (locale.code !== defaultLocale.code) {
+    const originals = await uniquePages(defaultLocale.code);
+    const summary = (p: PageEntry) => ({
+      key: p.data.route,
+      facts: { standards: p.data.standards, courses: p.data.courses?.map((course) => course.id) },
+      filePath: p.filePath,
+    });
+    assertTwins(originals.map(summary), pages.map(summary), 'route');
+  }
+  return pages;
 }
 
 /** A navigation entry with, under each page that lists ISO standards, links to them. */
 export interface ResolvedNavLink {
   readonly label: string;
   readonly href: string;
+  /** The menu's key for this entry, where its label cannot make one (an Arabic label): the English label's. */
+  readonly key?: string;
   readonly children?: readonly ResolvedNavLink[];
 }
 export interface ResolvedNavGroup {
   readonly label: string;
+  readonly key?: string;
   readonly items: readonly ResolvedNavEntry[];
 }
 export type ResolvedNavEntry = ResolvedNavLink | ResolvedNavGroup;
 
-export async function getNavigation(): Promise<ResolvedNavEntry[]> {
-  const pages = await getPages();
+/**
+ * The menu tree in `locale`, its hrefs in that locale ("/ar/AboutUs"). Outside English every
+ * entry carries the key of its English twin (slugify() keeps Latin letters only, so Arabic
+ * labels cannot make keys): the menus' element ids are then the same in both languages.
+ */
+export async function getNavigation(locale: Locale = defaultLocale): Promise<ResolvedNavEntry[]> {
+  const pages = await getPages(locale);
   const byHref = new Map(pages.map((page) => [`/${page.data.route}`, page]));
-  const resolve = (entry: NavEntry): ResolvedNavEntry => {
-    if (isNavGroup(entry)) return { label: entry.label, items: entry.items.map(resolve) };
+  const translated = locale.code !== defaultLocale.code;
+  const resolve = (entry: NavEntry, english: NavEntry | undefined): ResolvedNavEntry => {
+    if (english === undefined || isNavGroup(entry) !== isNavGroup(english)) {
+      throw new Error(`src/data/${locale.code}/navigation.ts: "${entry.label}" has no twin in the English menu (src/data/navigation.ts)`);
+    }
+    const key = translated ? { key: slugify(english.label) } : {};
+    if (isNavGroup(entry)) {
+      const items = (english as typeof entry).items;
+      return { label: entry.label, ...key, items: entry.items.map((item, i) => resolve(item, items[i])) };
+    }
+    const href = hrefIn(entry.href, locale);
     const standards = byHref.get(entry.href)?.data.standards;
-    if (!standards || standards.length < 2) return entry;
+    if (!standards || standards.length < 2) return { label: entry.label, href, ...key };
     return {
-      ...entry,
-      children: standards.map((id) => ({ label: getStandard(id).code, href: `${entry.href}#${id}` })),
+      label: entry.label,
+      href,
+      ...key,
+      children: standards.map((id) => ({ label: getStandard(id).code, href: `${href}#${id}` })),
     };
   };
-  return navigation.map(resolve);
+  const english = NAVIGATION[defaultLocale.code];
+  return NAVIGATION[locale.code].map((entry, i) => resolve(entry, english[i]));
+}
+
+/** The unprefixed menu tree of `locale` (breadcrumbs walk it). */
+export function navigationOf(locale: Locale = defaultLocale): readonly NavEntry[] {
+  return NAVIGATION[locale.code];
 }
 
 /** A public page: its path, title and description (home, fixed pages, content pages, services). */
@@ -58,14 +122,30 @@ export interface PublicPage {
   readonly description: string;
 }
 
-/** Every page search engines and sharing should know, in menu-like order. */
-export async function getPublicPages(strings: { home: [string, string]; contact: [string, string]; partner: [string, string] }): Promise<PublicPage[]> {
-  const [pages, services] = await Promise.all([getPages(), getServices()]);
+/** Every page search engines and sharing should know in `locale`, in menu-like order, at its path in that locale. */
+export async function getPublicPages(
+  strings: { home: [string, string]; contact?: [string, string]; partner?: [string, string] },
+  locale: Locale = defaultLocale,
+): Promise<PublicPage[]> {
+  const [pages, services] = await Promise.all([getPages(locale), getServices(locale)]);
+  const at = (path: string) => localizePath(path, locale);
   return [
-    { path: '/', title: strings.home[0], description: strings.home[1] },
-    ...pages.map((page) => ({ path: `/${page.data.route}`, title: page.data.title, description: page.data.description })),
-    ...services.map((service) => ({ path: `/services/${service.id}`, title: service.data.title, description: service.data.description })),
-    { path: '/ContactUs', title: strings.contact[0], description: strings.contact[1] },
-    { path: '/Partner', title: strings.partner[0], description: strings.partner[1] },
+    { path: at('/'), title: strings.home[0], description: strings.home[1] },
+    ...pages.map((page) => ({ path: at(`/${page.data.route}`), title: page.data.title, description: page.data.description })),
+    ...services.map((service) => ({ path: at(`/services/${service.id}`), title: service.data.title, description: service.data.description })),
+    ...(strings.contact ? [{ path: at('/ContactUs'), title: strings.contact[0], description: strings.contact[1] }] : []),
+    ...(strings.partner ? [{ path: at('/Partner'), title: strings.partner[0], description: strings.partner[1] }] : []),
   ];
+}
+
+/**
+ * The unprefixed paths of the pages that exist in `locale` as well as in English: home, the
+ * content pages and services it has twins of, and the thanks page. (The two forms are not
+ * translated yet: /ContactUs and /Partner are English only.)
+ */
+export async function getTranslatedPaths(locale: Locale): Promise<ReadonlySet<string>> {
+  if (locale.code === defaultLocale.code) return new Set();
+  const [pages, services] = await Promise.all([getPages(locale), getServices(locale)]);
+  const paths = ['/', '/ThanksPage', ...pages.map((page) => `/${page.data.route}`), ...services.map((service) => `/services/${service.id}`)];
+  return new Set(paths.filter((path) => !ENGLISH_ONLY_PATHS.has(path)));
 }

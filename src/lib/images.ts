@@ -1,7 +1,8 @@
 /**
  * Build-time raster images: each page's share image (drawn with satori from the page title,
- * in the site's font) and the app icons. Runs only while building; nothing here reaches a
- * browser.
+ * in the site's font: Cairo, Latin and Arabic; satori shapes Arabic with HarfBuzz and lays a
+ * right-to-left box out from the right) and the app icons. Runs only while building; nothing
+ * here reaches a browser.
  */
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -11,14 +12,23 @@ import sharp from 'sharp';
 const require = createRequire(import.meta.url);
 let fonts: Promise<{ name: string; data: Buffer; weight: 700 | 800; style: 'normal' }[]> | undefined;
 
+/**
+ * Cairo's Latin and Arabic files, at the two weights the image uses. Satori takes a glyph from
+ * the next family of the list when a file lacks it, but not from another file of the same
+ * family: the Arabic files are a family of their own.
+ */
+const FONT_FAMILY = 'Cairo, "Cairo Arabic"';
+
 function loadFonts() {
   fonts ??= Promise.all(
-    ([700, 800] as const).map(async (weight) => ({
-      name: 'Cairo',
-      weight,
-      style: 'normal' as const,
-      data: await fs.readFile(require.resolve(`@fontsource/cairo/files/cairo-latin-${weight}-normal.woff`)),
-    })),
+    (['latin', 'arabic'] as const).flatMap((subset) =>
+      ([700, 800] as const).map(async (weight) => ({
+        name: subset === 'latin' ? 'Cairo' : 'Cairo Arabic',
+        weight,
+        style: 'normal' as const,
+        data: await fs.readFile(require.resolve(`@fontsource/cairo/files/cairo-${subset}-${weight}-normal.woff`)),
+      })),
+    ),
   );
   return fonts;
 }
@@ -30,7 +40,10 @@ const el = (type: string, style: Record<string, unknown>, children?: unknown, ex
 });
 
 /** A 1200x630 PNG: navy background, the shield, the company name, the page title and the tagline. */
-export async function renderShareImage(title: string, options: { company: string; tagline: string; iconSvg: string }): Promise<Buffer> {
+export async function renderShareImage(
+  title: string,
+  options: { company: string; tagline: string; iconSvg: string; dir?: 'ltr' | 'rtl' },
+): Promise<Buffer> {
   const icon = `data:image/svg+xml;base64,${Buffer.from(options.iconSvg).toString('base64')}`;
   const tree = el(
     'div',
@@ -44,8 +57,10 @@ export async function renderShareImage(title: string, options: { company: string
       padding: '64px 80px',
       backgroundColor: '#0b2545',
       backgroundImage: 'linear-gradient(135deg, #071a33 0%, #13315c 100%)',
-      fontFamily: 'Cairo',
+      fontFamily: FONT_FAMILY,
       color: '#ffffff',
+      // Right to left: the rows start at the right, the shield and the accent bar mirrored.
+      direction: options.dir ?? 'ltr',
     },
     [
       el('div', { display: 'flex', alignItems: 'center', gap: '24px' }, [
@@ -54,7 +69,7 @@ export async function renderShareImage(title: string, options: { company: string
       ]),
       el('div', { display: 'flex', fontSize: title.length > 40 ? 64 : 76, fontWeight: 800, lineHeight: 1.15, maxWidth: 1040 }, title),
       el('div', { display: 'flex', alignItems: 'center', fontSize: 34, fontWeight: 700, color: '#f28c28' }, [
-        el('div', { width: 64, height: 8, marginRight: 20, backgroundColor: '#f28c28', borderRadius: 4 }),
+        el('div', { width: 64, height: 8, [options.dir === 'rtl' ? 'marginLeft' : 'marginRight']: 20, backgroundColor: '#f28c28', borderRadius: 4 }),
         el('div', { display: 'flex' }, options.tagline),
       ]),
     ],

@@ -16,7 +16,7 @@ export const CLOSE_DELAY_MS = 150;
  * has a submenu of its own (an ISO training and the standards it covers).
  */
 export interface MenuNode {
-  /** Unique in the tree: the slugs of the labels from the top, joined by "/". */
+  /** Unique in the tree: the slugs of the labels from the top, joined by "/" (of the English labels on a translated page). */
   readonly key: string;
   readonly label: string;
   readonly href?: string;
@@ -34,7 +34,9 @@ export function slugify(label: string): string {
 export function toMenuNodes(entries: readonly ResolvedNavEntry[], parentKey = ''): MenuNode[] {
   const seen = new Set<string>();
   return entries.map((entry) => {
-    const key = parentKey ? `${parentKey}/${slugify(entry.label)}` : slugify(entry.label);
+    // A translated entry brings its English twin's key: slugify() keeps Latin letters only.
+    const own = entry.key ?? slugify(entry.label);
+    const key = parentKey ? `${parentKey}/${own}` : own;
     if (seen.has(key)) throw new Error(`Two menu entries under "${parentKey || 'the top'}" have the key "${key}"`);
     seen.add(key);
     if ('items' in entry) return { key, label: entry.label, items: toMenuNodes(entry.items, key) };

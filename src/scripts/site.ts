@@ -28,10 +28,15 @@ function setUpReveal(): void {
   }
 }
 
-/** The build writes its own year; a visitor in a later year sees the current one. */
+/**
+ * The build writes its own year; a visitor in a later year sees the current one, written as the
+ * page writes numbers (the attribute names the locale when it is not English: "ar-SA").
+ */
 function updateYear(): void {
-  const year = String(new Date().getFullYear());
+  const now = new Date().getFullYear();
   for (const el of document.querySelectorAll<HTMLElement>('[data-current-year]')) {
+    const format = el.dataset['currentYear'];
+    const year = format ? new Intl.NumberFormat(format, { useGrouping: false }).format(now) : String(now);
     if (el.textContent !== year) el.textContent = year;
   }
 }

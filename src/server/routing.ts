@@ -2,10 +2,14 @@
  * The URL rules the site's own server adds in front of Astro's standalone handler. They are
  * the same rules the README asks of a static host:
  *
- * - /Aboutus (spec §2: the mobile menu links it) answers with the About page, status 200.
- *   The build writes only AboutUs.html, so the repository and the build also work on a
- *   case-insensitive file system.
- * - an unknown /services/{slug} answers with the Coming Soon page (services/404.html), status 404.
+ * - /Aboutus (spec §2: the mobile menu links it) answers with the About page, status 200, and
+ *   so does its Arabic twin /ar/Aboutus with /ar/AboutUs. The build writes only AboutUs.html,
+ *   so the repository and the build also work on a case-insensitive file system.
+ * - a page whose name is also a folder's (the Arabic home: ar.html beside ar/) answers at its
+ *   path, status 200: Astro's static handler would look for ar/index.html instead.
+ * - an unknown /services/{slug} answers with the Coming Soon page (services/404.html), status
+ *   404; an unknown /ar/services/{slug} with the Arabic one (ar/services/404.html), and any other
+ *   unknown /ar/... path with the Arabic 404 page (ar/404.html): the nearest 404.html.
  * - another spelling of a page's path that differs only in letter case (/contactus) is sent to
  *   the page's real path with a 301, so a typed address still finds the page.
  *
@@ -13,9 +17,10 @@
  */
 
 /** Paths served with another page's content, without a redirect. */
-export const ALIASES: ReadonlyMap<string, string> = new Map([['/Aboutus', '/AboutUs']]);
-
-export const COMING_SOON_FILE = '/services/404.html';
+export const ALIASES: ReadonlyMap<string, string> = new Map([
+  ['/Aboutus', '/AboutUs'],
+  ['/ar/Aboutus', '/ar/AboutUs'],
+]);
 
 export type RouteDecision =
   | { kind: 'pass' }
@@ -27,19 +32,48 @@ export type RouteDecision =
 export function resolveRoute(pathname: string, files: ReadonlySet<string>): RouteDecision {
   const alias = ALIASES.get(pathname);
   if (alias) return { kind: 'rewrite', pathname: alias };
+  if (pathname !== '/' && !pathname.endsWith('/') && files.has(`${pathname}.html`) && folderIndex(files).has(pathname)) {
+    return { kind: 'rewrite', pathname: `${pathname}.html` };
+  }
   if (files.has(pathname) || files.has(`${pathname}.html`) || pathname === '/') return { kind: 'pass' };
   if (pathname.startsWith('/api/') || pathname.endsWith('/')) return { kind: 'pass' };
 
   const caseless = caselessIndex(files).get(pathname.toLowerCase());
   if (caseless && caseless !== pathname) return { kind: 'redirect', location: caseless };
 
-  if (pathname.startsWith('/services/') && files.has(COMING_SOON_FILE)) {
-    return { kind: 'file', file: COMING_SOON_FILE, status: 404 };
-  }
+  const notFound = nearestNotFoundPage(pathname, files);
+  if (notFound) return { kind: 'file', file: notFound, status: 404 };
   return { kind: 'pass' };
 }
 
+/**
+ * The 404.html of the deepest folder above `pathname`, other than the site's root (whose 404
+ * page Astro's handler sends itself): /ar/services/x → /ar/services/404.html, /ar/x/y → /ar/404.html.
+ */
+function nearestNotFoundPage(pathname: string, files: ReadonlySet<string>): string | undefined {
+  const folders = pathname.split('/').slice(1, -1);
+  for (let depth = folders.length; depth > 0; depth -= 1) {
+    const file = `/${folders.slice(0, depth).join('/')}/404.html`;
+    if (files.has(file)) return file;
+  }
+  return undefined;
+}
+
 const indexCache = new WeakMap<ReadonlySet<string>, Map<string, string>>();
+const folderCache = new WeakMap<ReadonlySet<string>, Set<string>>();
+
+/** Every folder that holds a file ("/ar", "/ar/services", "/_astro"). */
+function folderIndex(files: ReadonlySet<string>): Set<string> {
+  let folders = folderCache.get(files);
+  if (!folders) {
+    folders = new Set();
+    for (const file of files) {
+      for (let slash = file.indexOf('/', 1); slash > 0; slash = file.indexOf('/', slash + 1)) folders.add(file.slice(0, slash));
+    }
+    folderCache.set(files, folders);
+  }
+  return folders;
+}
 
 /** Lower-cased page path → its real path, for every HTML page but the error pages. */
 function caselessIndex(files: ReadonlySet<string>): Map<string, string> {

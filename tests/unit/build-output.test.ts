@@ -27,6 +27,9 @@ function listFiles(dir: string, prefix = ''): string[] {
   });
 }
 
+/** The Arabic twins (issue 17): every route but the two forms, under /ar. */
+const ARABIC_ROUTES = SPEC_ROUTES.filter((r) => r !== '/ContactUs' && r !== '/Partner').map((r) => (r === '/' ? '/ar' : `/ar${r}`));
+
 const fileFor = (route: string) => path.join(CLIENT, route === '/' ? 'index.html' : `${route}.html`);
 const read = (file: string) => fs.readFileSync(path.join(CLIENT, file), 'utf8');
 
@@ -58,7 +61,7 @@ describe('static output', () => {
 
   test('each page blocks its first paint on one stylesheet at most: the shared, cached layout one', () => {
     const sheets = new Set<string>();
-    for (const route of SPEC_ROUTES) {
+    for (const route of [...SPEC_ROUTES, ...ARABIC_ROUTES]) {
       const html = fs.readFileSync(fileFor(route), 'utf8');
       const links = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])?.[1] ?? '');
       expect(links.length, route).toBeLessThanOrEqual(1);
@@ -116,10 +119,12 @@ describe('static output', () => {
     }
   });
 
-  test('the sitemap lists every public page once, and no error page', () => {
+  test('the sitemap lists every public page once, in English and in Arabic (but the forms, English only for now), and no error page', () => {
     const xml = read('sitemap-0.xml');
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
     expect(new Set(locs).size).toBe(locs.length);
-    expect([...locs].sort()).toEqual(SPEC_ROUTES.filter((r) => r !== '/ThanksPage').sort());
+    const english = SPEC_ROUTES.filter((r) => r !== '/ThanksPage');
+    const arabic = english.filter((r) => r !== '/ContactUs' && r !== '/Partner').map((r) => (r === '/' ? '/ar' : `/ar${r}`));
+    expect([...locs].sort()).toEqual([...english, ...arabic].sort());
   });
 });

@@ -68,6 +68,15 @@ describe('deployment guide', () => {
     expect(README).toContain('location = /Aboutus { try_files /AboutUs.html =404; }');
   });
 
+  test("the nginx rules serve the Arabic pages the way the site's own server does (issue 17)", () => {
+    const staticBlock = nginxBlock('globaq-static');
+    expect(staticBlock).toMatch(/location = \/ar\/Aboutus \{\s*try_files \/ar\/AboutUs\.html =404;/);
+    expect(staticBlock).toMatch(/location \/ar\/ \{[^}]*error_page 404 \/ar\/404\.html;/);
+    expect(staticBlock).toMatch(/location \/ar\/services\/ \{[^}]*error_page 404 \/ar\/services\/404\.html;/);
+    // /ar itself is ar.html through the general rule, which tries $uri.html.
+    expect(staticBlock).toMatch(/location \/ \{\s*try_files \$uri \$uri\.html =404;/);
+  });
+
   test('the reverse proxy passes the host and scheme the server needs', () => {
     const proxy = nginxBlock('proxy_pass');
     for (const header of ['Host $host', 'X-Forwarded-Proto $scheme', 'X-Forwarded-Host $host']) {

@@ -46,6 +46,47 @@ describe('resolveRoute', () => {
   });
 });
 
+describe('resolveRoute, the Arabic pages under /ar (issue 17)', () => {
+  const withArabic = new Set([
+    ...files,
+    '/ar.html',
+    '/ar/AboutUs.html',
+    '/ar/404.html',
+    '/ar/services/404.html',
+    '/ar/services/ms-audits.html',
+    '/ar/MangementSystemAudits/VendorAssessment.html',
+  ]);
+
+  test('/ar, the Arabic home, answers at its path though ar/ is also a folder', () => {
+    // Astro's static handler would look for ar/index.html: the server names the file itself.
+    expect(resolveRoute('/ar', withArabic)).toEqual({ kind: 'rewrite', pathname: '/ar.html' });
+    // With a trailing slash it goes to Astro's handler, which redirects to /ar (trailingSlash: never).
+    expect(resolveRoute('/ar/', withArabic)).toEqual({ kind: 'pass' });
+  });
+
+  test('Arabic pages at their exact path pass through; /ar/Aboutus is the Arabic About page', () => {
+    for (const p of ['/ar/AboutUs', '/ar/services/ms-audits', '/ar/MangementSystemAudits/VendorAssessment']) {
+      expect(resolveRoute(p, withArabic), p).toEqual({ kind: 'pass' });
+    }
+    expect(resolveRoute('/ar/Aboutus', withArabic)).toEqual({ kind: 'rewrite', pathname: '/ar/AboutUs' });
+  });
+
+  test('an unknown Arabic service slug gets the Arabic Coming Soon page, any other unknown /ar/ path the Arabic 404, both status 404', () => {
+    expect(resolveRoute('/ar/services/quantum-audits', withArabic)).toEqual({ kind: 'file', file: '/ar/services/404.html', status: 404 });
+    expect(resolveRoute('/ar/no-such-page', withArabic)).toEqual({ kind: 'file', file: '/ar/404.html', status: 404 });
+    expect(resolveRoute('/ar/MangementSystemAudits/Nothing', withArabic)).toEqual({ kind: 'file', file: '/ar/404.html', status: 404 });
+    // English paths keep their rules.
+    expect(resolveRoute('/services/quantum-audits', withArabic)).toEqual({ kind: 'file', file: '/services/404.html', status: 404 });
+    expect(resolveRoute('/no-such-page', withArabic)).toEqual({ kind: 'pass' });
+  });
+
+  test('another letter case of an Arabic path is redirected to the real one', () => {
+    expect(resolveRoute('/AR', withArabic)).toEqual({ kind: 'redirect', location: '/ar' });
+    expect(resolveRoute('/ar/aboutus', withArabic)).toEqual({ kind: 'redirect', location: '/ar/AboutUs' });
+    expect(resolveRoute('/AR/SERVICES/MS-AUDITS', withArabic)).toEqual({ kind: 'redirect', location: '/ar/services/ms-audits' });
+  });
+});
+
 describe('compressed responses (src/server/compression.ts)', () => {
   test('Brotli is preferred, then gzip; q=0 refuses a coding', () => {
     expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');

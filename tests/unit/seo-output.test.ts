@@ -14,9 +14,12 @@ const htmlOf = (page: string) => fs.readFileSync(path.join(CLIENT, page === '/' 
 const meta = (html: string, attr: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attr}="${key.replace(/[:]/g, '\\:')}" content="([^"]*)"`).exec(html)?.[1];
 const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+/** An Arabic page's path without /ar (issue 17): the rules below hold for both twins. */
+const isArabic = (page: string) => page === '/ar' || page.startsWith('/ar/');
+const unprefixed = (page: string) => (isArabic(page) ? page.slice(3) || '/' : page);
 
 describe('every page of the sitemap', () => {
-  test('the sitemap was built', () => expect(pages.length).toBeGreaterThanOrEqual(30));
+  test('the sitemap was built', () => expect(pages.length).toBeGreaterThanOrEqual(30 + 30));
 
   test('has a unique title and meta description', () => {
     const titles = new Map<string, string>();
@@ -34,10 +37,11 @@ describe('every page of the sitemap', () => {
     }
   });
 
-  test('names its canonical address, with lang on <html>', () => {
+  test('names its canonical address, with lang and dir on <html>', () => {
     for (const page of pages) {
       const html = htmlOf(page);
-      expect(/<html lang="en" dir="ltr"[\s>]/.test(html), page).toBe(true);
+      const lang = isArabic(page) ? '<html lang="ar" dir="rtl"' : '<html lang="en" dir="ltr"';
+      expect(new RegExp(`${lang}[\\s>]`).test(html), page).toBe(true);
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
       expect(new URL(canonical ?? '').pathname, page).toBe(page);
     }
@@ -60,17 +64,18 @@ describe('every page of the sitemap', () => {
 
   test('carries the company as JSON-LD; service pages a Service; nested pages a BreadcrumbList', () => {
     for (const page of pages) {
+      const path = unprefixed(page);
       const blocks = [...htmlOf(page).matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
         (m) => JSON.parse(decode(m[1] ?? '')) as Record<string, unknown>,
       );
       const types = blocks.map((b) => b['@type']);
       expect(types, page).toContain('ProfessionalService');
       const org = blocks.find((b) => b['@type'] === 'ProfessionalService') as { address: { addressLocality: string } };
-      expect(org.address.addressLocality).toBe('Al-Khobar');
-      if (page.startsWith('/services/') || page.includes('/')) {
-        if (page !== '/' && page !== '/AboutUs' && page !== '/ContactUs' && page !== '/Partner') expect(types, page).toContain('Service');
+      expect(org.address.addressLocality).toBe(isArabic(page) ? 'الخبر' : 'Al-Khobar');
+      if (path.startsWith('/services/') || path.includes('/')) {
+        if (path !== '/' && path !== '/AboutUs' && path !== '/ContactUs' && path !== '/Partner') expect(types, page).toContain('Service');
       }
-      if (page.split('/').length > 2) expect(types, page).toContain('BreadcrumbList');
+      if (path.split('/').length > 2) expect(types, page).toContain('BreadcrumbList');
     }
   });
 });

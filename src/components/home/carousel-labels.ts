@@ -4,30 +4,31 @@
  * {placeholders} for the island to fill.
  */
 import type { CarouselLabels } from '../../lib/carousel';
-import { t } from '../../i18n';
+import { defaultLocale, t, type Locale, type UiKey } from '../../i18n';
 
-export function carouselLabels(variant: 'hero' | 'logos'): CarouselLabels {
+export function carouselLabels(variant: 'hero' | 'logos', locale: Locale = defaultLocale): CarouselLabels {
+  const say = (key: UiKey, values: Record<string, string> = {}) => t(key, values, locale);
   const shared = {
-    slide: t('carousel.slideLabel', { index: '{index}', count: '{count}' }),
-    stopRotation: t('carousel.stopRotation'),
-    startRotation: t('carousel.startRotation'),
-    status: t('carousel.slideStatus', { index: '{index}', count: '{count}', name: '{name}' }),
+    slide: say('carousel.slideLabel', { index: '{index}', count: '{count}' }),
+    stopRotation: say('carousel.stopRotation'),
+    startRotation: say('carousel.startRotation'),
+    status: say('carousel.slideStatus', { index: '{index}', count: '{count}', name: '{name}' }),
   };
   return variant === 'hero'
     ? {
         ...shared,
-        carousel: t('home.heroCarousel'),
-        previous: t('carousel.previousSlide'),
-        next: t('carousel.nextSlide'),
-        goTo: t('carousel.goToSlide', { index: '{index}', count: '{count}' }),
-        unavailable: t('home.imageUnavailable'),
+        carousel: say('home.heroCarousel'),
+        previous: say('carousel.previousSlide'),
+        next: say('carousel.nextSlide'),
+        goTo: say('carousel.goToSlide', { index: '{index}', count: '{count}' }),
+        unavailable: say('home.imageUnavailable'),
       }
     : {
         ...shared,
-        carousel: t('home.clientCarousel'),
-        previous: t('home.previousLogo'),
-        next: t('home.nextLogo'),
-        goTo: t('home.goToLogo', { index: '{index}', count: '{count}' }),
-        unavailable: t('home.logoUnavailable'),
+        carousel: say('home.clientCarousel'),
+        previous: say('home.previousLogo'),
+        next: say('home.nextLogo'),
+        goTo: say('home.goToLogo', { index: '{index}', count: '{count}' }),
+        unavailable: say('home.logoUnavailable'),
       };
 }

@@ -11,7 +11,16 @@
 import './runtime';
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { toMenuNodes } from '../../lib/menu';
-import { DisclosureList, NativeMenuList, useEnhancement, type DisclosureMenu, type MenuLabels, type MenuProps } from './menu-common';
+import {
+  DisclosureList,
+  LanguageSwitchLink,
+  NativeMenuList,
+  useEnhancement,
+  type DisclosureMenu,
+  type LanguageLink,
+  type MenuLabels,
+  type MenuProps,
+} from './menu-common';
 
 const PREFIX = 'mnav';
 const PANEL_ID = `${PREFIX}-panel`;
@@ -32,7 +41,12 @@ function MenuIcon() {
   );
 }
 
-export default function MobileNav({ entries, currentPath, labels }: MenuProps<MobileMenuLabels>) {
+export interface MobileNavProps extends MenuProps<MobileMenuLabels> {
+  /** The language switch, at the end of the panel (none where the page has no twin). */
+  readonly language?: LanguageLink | undefined;
+}
+
+export default function MobileNav({ entries, currentPath, labels, language }: MobileNavProps) {
   const nodes = useMemo(() => toMenuNodes(entries), [entries]);
   const rootRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -63,6 +77,12 @@ export default function MobileNav({ entries, currentPath, labels }: MenuProps<Mo
     };
   }, [open]);
 
+  const languageSwitch = language ? (
+    <p className="mobile-nav__language">
+      <LanguageSwitchLink language={language} />
+    </p>
+  ) : null;
+
   const menuButtonContent = (
     <>
       <MenuIcon />
@@ -79,6 +99,7 @@ export default function MobileNav({ entries, currentPath, labels }: MenuProps<Mo
           </summary>
           <div className="mobile-nav__panel">
             <NativeMenuList nodes={nodes} depth={0} name="mobile-nav" currentPath={currentPath} />
+            {languageSwitch}
           </div>
         </details>
       </nav>
@@ -123,6 +144,7 @@ export default function MobileNav({ entries, currentPath, labels }: MenuProps<Mo
       {/* Clicks on the links bubble here: a destination chosen closes the menu. */}
       <div id={PANEL_ID} className="mobile-nav__panel" hidden={!open} onClick={onPanelClick}>
         <DisclosureList nodes={nodes} depth={0} menu={menu} />
+        {languageSwitch}
       </div>
     </nav>
   );

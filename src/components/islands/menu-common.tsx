@@ -26,6 +26,24 @@ export interface MenuProps<L extends MenuLabels = MenuLabels> {
   readonly labels: L;
 }
 
+/** The language switch: the same page in the other language, its name written in that language. */
+export interface LanguageLink {
+  readonly href: string;
+  /** The language's own name ("العربية", "English"). */
+  readonly label: string;
+  /** Its BCP 47 tag: the link's `lang` (how to read the name) and `hreflang` (the language of the page it leads to). */
+  readonly lang: string;
+}
+
+/** The language switch as a link. */
+export function LanguageSwitchLink({ language, className }: { language: LanguageLink; className?: string }) {
+  return (
+    <a className={className} href={language.href} lang={language.lang} hrefLang={language.lang}>
+      {language.label}
+    </a>
+  );
+}
+
 /** The DOM id of the element that holds `key`'s submenu. */
 export function panelId(prefix: string, key: string): string {
   return `${prefix}-${key.replaceAll('/', '--')}`;

@@ -1,21 +1,39 @@
-/** Each public page's share image, /og/{path}.png, drawn at build time from its title. */
+/**
+ * Each public page's share image, /og/{path}.png, drawn at build time from its title, in the
+ * page's language: /og/AboutUs.png for /AboutUs, /og/ar/AboutUs.png for /ar/AboutUs (and
+ * /og/ar.png for /ar).
+ */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import iconSvg from '../../assets/brand/icon.svg?raw';
 import { getPublicPages } from '../../lib/content';
 import { renderShareImage } from '../../lib/images';
 import { site } from '../../data/site';
-import { t } from '../../i18n';
+import { LOCALE_CODES, locales, t, type LocaleCode } from '../../i18n';
 
 export const getStaticPaths = (async () => {
-  const pages = await getPublicPages({
-    home: [t('site.tagline'), t('site.description')],
-    contact: [t('contact.title'), t('contact.description')],
-    partner: [t('partner.title'), t('partner.description')],
-  });
-  return pages.map((page) => ({ params: { path: page.path === '/' ? 'index' : page.path.slice(1) }, props: { title: page.title } }));
+  const perLocale = await Promise.all(
+    LOCALE_CODES.map(async (code) => {
+      const locale = locales[code];
+      const say = (key: Parameters<typeof t>[0]) => t(key, {}, locale);
+      const pages = await getPublicPages(
+        code === 'en'
+          ? {
+              home: [say('site.tagline'), say('site.description')],
+              contact: [say('contact.title'), say('contact.description')],
+              partner: [say('partner.title'), say('partner.description')],
+            }
+          : // The forms are English only for now (src/lib/paths.ts, ENGLISH_ONLY_PATHS).
+            { home: [say('site.tagline'), say('site.description')] },
+        locale,
+      );
+      return pages.map((page) => ({ params: { path: page.path === '/' ? 'index' : page.path.slice(1) }, props: { title: page.title, locale: code } }));
+    }),
+  );
+  return perLocale.flat();
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
-  const png = await renderShareImage(String(props['title']), { company: site.name, tagline: t('site.tagline'), iconSvg });
+  const locale = locales[props['locale'] as LocaleCode];
+  const png = await renderShareImage(String(props['title']), { company: site.name, tagline: t('site.tagline', {}, locale), iconSvg, dir: locale.dir });
   return new Response(new Uint8Array(png), { headers: { 'Content-Type': 'image/png' } });
 };

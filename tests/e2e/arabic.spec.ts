@@ -1,0 +1,263 @@
+/**
+ * The Arabic site on the site's own server (issue 17): every Arabic route answers at its path,
+ * right to left; a sample of page types (home, About, a service, a training with its standards,
+ * the laboratory courses, Coming Soon) is clean for axe, fits the screen and keeps to the
+ * content-security policy at 390 and 1440 px; the menus, the carousel and the arrows mirror; the
+ * language switch goes both ways; the Arabic font is drawn without a layout shift. The English
+ * specs cover behaviour shared by both languages (the links crawl reaches every Arabic page through
+ * the switch); this one samples what differs, to keep the suite's time small.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { AXE_TAGS } from './axe';
+import { readContentDir } from '../helpers/frontmatter';
+
+const ARABIC_ROUTES = [
+  { path: '/ar', heading: 'Globaq' },
+  { path: '/ar/ThanksPage', heading: 'شكرًا لك' },
+  ...readContentDir('ar/pages').map((p) => ({ path: `/ar/${String(p.frontmatter['route'])}`, heading: String(p.frontmatter['title']) })),
+  ...readContentDir('ar/services').map((s) => ({ path: `/ar/services/${s.id}`, heading: String(s.frontmatter['title']) })),
+];
+
+const SAMPLE = [
+  '/ar',
+  '/ar/AboutUs',
+  '/ar/services/ms-audits',
+  '/ar/Trainings/ISOTrainings/InternalAuditTraining',
+  '/ar/LaboratoryQualityManagementSystemServices/Training',
+  // Coming Soon stands for the error pages too (the Arabic 404 has the same parts): the first test checks both answer.
+  '/ar/services/not-yet-a-service',
+];
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Which way a chevron (a box with two borders, turned) points on screen. */
+function chevron(toggle: Locator, part: ':scope' | '.nav-toggle__tail' = ':scope'): Promise<string> {
+  return toggle.evaluate((el, selector) => {
+    const target = selector === ':scope' ? el : (el.querySelector(selector) ?? el);
+    const style = getComputedStyle(target, '::after');
+    const m = new DOMMatrix(style.transform === 'none' ? undefined : style.transform);
+    // The corner the two borders make, before the turn.
+    const cx = parseFloat(style.borderRightWidth) > 0 ? 1 : -1;
+    const cy = parseFloat(style.borderBottomWidth) > 0 ? 1 : -1;
+    const x = m.a * cx + m.c * cy;
+    const y = m.b * cx + m.d * cy;
+    if (Math.abs(x) < 0.1) return y > 0 ? 'down' : 'up';
+    if (Math.abs(y) < 0.1) return x > 0 ? 'right' : 'left';
+    return `${x.toFixed(2)},${y.toFixed(2)}`;
+  }, part);
+}
+
+test('every Arabic route answers 200 at its exact path, in Arabic and right to left; unknown ones the Arabic error pages', async ({ request }) => {
+  expect(ARABIC_ROUTES).toHaveLength(2 + 18 + 12);
+  for (const route of [...ARABIC_ROUTES, { path: '/ar/Aboutus', heading: 'من نحن' }]) {
+    const response = await request.get(route.path, { maxRedirects: 0 });
+    expect(response.status(), route.path).toBe(200);
+    const html = await response.text();
+    expect(html, route.path).toMatch(/<html lang="ar" dir="rtl"[\s>]/);
+    expect(html, route.path).toMatch(new RegExp(`<h1[^>]*>${route.heading.replace(/[()]/g, '\\$&')}`));
+  }
+  // Without compression too (Astro's own file handler then answers: /ar is a file beside the ar/ folder).
+  const plain = await request.get('/ar', { maxRedirects: 0, headers: { 'Accept-Encoding': 'identity' } });
+  expect(plain.status()).toBe(200);
+  expect(await plain.text()).toContain('<html lang="ar" dir="rtl"');
+  const slash = await request.get('/ar/', { maxRedirects: 0 });
+  expect(slash.status()).toBe(301);
+  expect(slash.headers()['location']).toMatch(/\/ar$/);
+
+  const comingSoon = await request.get('/ar/services/quantum-audits');
+  expect(comingSoon.status()).toBe(404);
+  expect(await comingSoon.text()).toMatch(/<html lang="ar" dir="rtl"[\s\S]*<h1[^>]*>قريبًا<\/h1>/);
+  const notFound = await request.get('/ar/no-such-page');
+  expect(notFound.status()).toBe(404);
+  expect(await notFound.text()).toMatch(/<html lang="ar" dir="rtl"[\s\S]*<h1[^>]*>الصفحة غير موجودة<\/h1>/);
+});
+
+for (const width of [390, 1440]) {
+  test(`at ${width} px a sample of Arabic pages: axe finds nothing, nothing scrolls sideways, the policy blocks nothing`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) blocked.push(`${page.url()}: ${message.text()}`);
+    });
+    for (const path of SAMPLE) {
+      await page.goto(path);
+      expect.soft(await violations(page), `${path} at ${width} px`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect.soft(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+      for (const control of await page.locator('header.site-header :is(a, summary, button):visible').all()) {
+        const box = await control.boundingBox();
+        if (!box) continue;
+        expect.soft(box.x, `${path} at ${width} px`).toBeGreaterThanOrEqual(0);
+        expect.soft(box.x + box.width, `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
+    expect(blocked).toEqual([]);
+  });
+}
+
+test.describe('a phone, 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the mobile menu opens by a tap, reads right to left, nests toward the left, and ends with the switch to English', async ({ page }) => {
+    await page.goto('/ar/AboutUs');
+    const toggle = page.locator('.mobile-nav__toggle');
+    await toggle.tap();
+    await expect(page.locator('.mobile-nav')).toHaveAttribute('data-enhanced', '');
+    await expect(page.getByRole('button', { name: 'القائمة' })).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.locator('.mobile-nav__panel');
+    await expect(panel).toBeVisible();
+    expect(await panel.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+
+    // A row's words start at its right edge.
+    const about = panel.getByRole('link', { name: 'من نحن' });
+    await expect(about).toHaveAttribute('href', '/ar/Aboutus');
+    await expect(about).toHaveAttribute('aria-current', 'page');
+    const row = await about.evaluate((a) => {
+      const range = document.createRange();
+      range.selectNodeContents(a);
+      const text = range.getBoundingClientRect();
+      const box = a.getBoundingClientRect();
+      return { fromRight: box.right - text.right, fromLeft: text.left - box.left };
+    });
+    expect(row.fromRight).toBeLessThanOrEqual(12);
+    expect(row.fromLeft).toBeGreaterThan(150);
+
+    // A group opens by a tap; its chevron points down, then up; its links sit further from the right.
+    const trainings = panel.getByRole('button', { name: 'التدريب', exact: true });
+    expect(await chevron(trainings, '.nav-toggle__tail')).toBe('down');
+    await trainings.tap();
+    await expect(trainings).toHaveAttribute('aria-expanded', 'true');
+    expect(await chevron(trainings, '.nav-toggle__tail')).toBe('up');
+    const other = panel.getByRole('link', { name: 'تدريبات أخرى' });
+    await expect(other).toBeVisible();
+    const [groupBox, itemBox] = await Promise.all([trainings.boundingBox(), other.boundingBox()]);
+    expect((itemBox?.x ?? 0) + (itemBox?.width ?? 0)).toBeLessThan((groupBox?.x ?? 0) + (groupBox?.width ?? 0) - 8);
+
+    const english = panel.locator('a[hreflang="en"]');
+    await expect(english).toHaveText('English');
+    await expect(english).toHaveAttribute('lang', 'en');
+    await expect(english).toHaveAttribute('href', '/AboutUs');
+    expect(await violations(page)).toEqual([]);
+
+    await other.tap();
+    await expect(page).toHaveURL(/\/ar\/Trainings\/OtherTrainings$/);
+    await expect(page.locator('h1')).toHaveText('دورات تدريبية أخرى');
+    await expect(panel).toBeHidden();
+  });
+
+  test('the Arabic pages read fully without JavaScript: heading, sections, menu', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/ar/Trainings/ISOTrainings/InternalAuditTraining');
+    await expect(page.locator('h1')).toHaveText('تدريب التدقيق الداخلي');
+    for (const section of await page.locator('[data-reveal]').all()) await expect(section).toHaveCSS('opacity', '1');
+    await page.locator('.mobile-nav__toggle').click();
+    await page.locator('.mobile-nav__panel summary', { hasText: 'المساندة في التدقيق' }).click();
+    await page.locator('.mobile-nav__panel').getByRole('link', { name: 'تدقيق الطرف الثالث وفق ISO' }).click();
+    await expect(page).toHaveURL(/\/ar\/AuditAssistance\/ISOThirdPartyAudits$/);
+    await context.close();
+  });
+});
+
+test.describe('a desktop, 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('dropdowns open toward the start edge (the right), flyouts toward the left; chevrons point down, up, and to the flyout', async ({ page }) => {
+    await page.goto('/ar');
+    const nav = page.locator('.desktop-nav');
+    const trainings = nav.locator('.nav-list--depth-0 > li .nav-toggle', { hasText: /^التدريب$/ });
+    await trainings.hover();
+    await expect(nav).toHaveAttribute('data-enhanced', '');
+    const button = nav.getByRole('button', { name: 'التدريب', exact: true });
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(await chevron(button, '.nav-toggle__tail')).toBe('up');
+    expect(await chevron(nav.getByRole('button', { name: 'المساندة في التدقيق' }), '.nav-toggle__tail')).toBe('down');
+
+    const dropdown = page.locator(`[id="${(await button.getAttribute('aria-controls')) ?? ''}"]`);
+    const [item, list] = await Promise.all([button.evaluate((b) => b.closest('li')!.getBoundingClientRect().toJSON() as DOMRect), dropdown.boundingBox()]);
+    // Its right edges line up with the group's: it hangs from the start edge and grows leftward.
+    expect(Math.abs((list?.x ?? 0) + (list?.width ?? 0) - item.right)).toBeLessThanOrEqual(2);
+
+    const iso = nav.getByRole('button', { name: 'تدريبات ISO' });
+    expect(await chevron(iso)).toBe('left');
+    await iso.hover();
+    await expect(iso).toHaveAttribute('aria-expanded', 'true');
+    const flyout = page.locator(`[id="${(await iso.getAttribute('aria-controls')) ?? ''}"]`);
+    const flyoutBox = await flyout.boundingBox();
+    expect((flyoutBox?.x ?? 0) + (flyoutBox?.width ?? 0)).toBeLessThanOrEqual((list?.x ?? 0) + 2);
+    expect(flyoutBox?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect(await violations(page)).toEqual([]);
+
+    // English, for comparison: the same chevron points right, toward its flyout.
+    await page.goto('/');
+    await nav.locator('.nav-list--depth-0 > li .nav-toggle', { hasText: /^Trainings$/ }).hover();
+    await expect(nav).toHaveAttribute('data-enhanced', '');
+    expect(await chevron(nav.getByRole('button', { name: 'ISO Trainings' }))).toBe('right');
+    expect(await chevron(nav.getByRole('button', { name: 'Audit Assistance' }), '.nav-toggle__tail')).toBe('down');
+  });
+
+  test('the hero carousel runs right to left: the next slide waits on the left, arrows point the reading way, and it moves', async ({ page }) => {
+    await page.goto('/ar');
+    const hero = page.locator('.carousel--hero');
+    await expect(hero).toHaveAttribute('data-ready', 'true');
+    const slide = (n: number) => hero.getByRole('group', { name: `${n} من 7`, exact: true });
+    const [first, second] = await Promise.all([slide(1).boundingBox(), slide(2).boundingBox()]);
+    expect(second?.x ?? 0).toBeLessThan(first?.x ?? 0);
+
+    const previous = hero.getByRole('button', { name: 'الشريحة السابقة' });
+    const next = hero.getByRole('button', { name: 'الشريحة التالية' });
+    const [previousBox, nextBox] = await Promise.all([previous.boundingBox(), next.boundingBox()]);
+    expect(nextBox?.x ?? 0).toBeLessThan(previousBox?.x ?? 0);
+    // The icons are drawn for left to right and mirrored here: "next" points left.
+    expect(await next.locator('svg').evaluate((svg) => new DOMMatrix(getComputedStyle(svg).transform).a)).toBe(-1);
+
+    // Moving: by itself first (the pointer parked away), then by the "next" button.
+    await page.mouse.move(1, 899);
+    await expect(hero.locator('.carousel__dot[aria-current="true"]')).not.toHaveAccessibleName('عرض الشريحة 1 من 7', { timeout: 15_000 });
+    const viewport = await hero.locator('.carousel__viewport').boundingBox();
+    await hero.getByRole('button', { name: 'إيقاف العرض التلقائي للشرائح' }).click();
+    const current = await hero.locator('.carousel__dot').evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true'));
+    await next.click();
+    const after = (current + 1) % 7;
+    await expect(hero.locator('.carousel__dot').nth(after)).toHaveAttribute('aria-current', 'true');
+    await expect.poll(async () => Math.abs(((await slide(after + 1).boundingBox())?.x ?? 0) - (viewport?.x ?? 0))).toBeLessThanOrEqual(1);
+  });
+
+  test('the language switch goes to the same page in the other language and back; the forms have none yet', async ({ page }) => {
+    await page.goto('/Trainings/OtherTrainings');
+    await page.locator('header').getByRole('link', { name: 'العربية' }).click();
+    await expect(page).toHaveURL(/\/ar\/Trainings\/OtherTrainings$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('h1')).toHaveText('دورات تدريبية أخرى');
+    await page.locator('header').getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/Trainings\/OtherTrainings$/);
+    await expect(page.locator('h1')).toHaveText('Other Trainings');
+    await page.goto('/ContactUs');
+    await expect(page.locator('a[hreflang]')).toHaveCount(0);
+  });
+
+  test('Arabic text is drawn in Cairo from the first paint, and nothing shifts', async ({ page }) => {
+    await page.goto('/ar/AboutUs');
+    await page.waitForLoadState('load');
+    const result = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const shifts = await new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) sum += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 500);
+      });
+      const arabic = [...document.fonts].find((face) => face.family === 'Cairo Variable' && face.unicodeRange.includes('U+600-6FF'));
+      return { shifts, arabicFont: arabic?.status };
+    });
+    expect(result.arabicFont).toBe('loaded');
+    expect(result.shifts).toBe(0);
+  });
+});
