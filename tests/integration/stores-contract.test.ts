@@ -1,0 +1,232 @@
+/**
+ * One table of behaviours, run against both stores (issue 18): the SQLite file (the embedded
+ * default) and PostgreSQL (DATABASE_URL), through src/server/database.ts as the server and the
+ * staff command open them. Leads with their notification and files, erasure, the outbox, staff
+ * accounts, and the inbox (filters, search, status, note, sessions, the sign-in lock, the audit
+ * log). Then what only PostgreSQL promises: instances that migrate together, and outbox claims
+ * that never hand one notification to two senders.
+ *
+ * Without PostgreSQL (tests/postgres-setup.ts says why), its half is skipped, never passed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
+import { openStores, type Stores } from '../../src/server/database';
+import { LOCK_AFTER } from '../../src/server/inbox-store';
+import { composeLeadNotice } from '../../src/server/lead-mail';
+import { PG_SCHEMA_VERSION, migratePg, openPgDatabase } from '../../src/server/pg-store';
+import { StoreError } from '../../src/server/store';
+import { freshDatabase } from '../helpers/postgres';
+import { contactBody, partnerBody, tempDir } from '../helpers/server';
+import pg from 'pg';
+
+const postgresUrl = inject('postgresUrl');
+const unavailable = inject('postgresUnavailable');
+const dirs: string[] = [];
+const opened: Stores[] = [];
+
+afterEach(async () => {
+  for (const stores of opened.splice(0)) await stores.close();
+});
+afterAll(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const KINDS = [
+  {
+    kind: 'SQLite',
+    skip: '',
+    open: async () => {
+      const dir = tempDir('globaq-contract-');
+      dirs.push(dir);
+      return openStores({ dbPath: path.join(dir, 'submissions.db'), databaseUrl: undefined, poolMax: 1 });
+    },
+  },
+  {
+    kind: 'PostgreSQL',
+    skip: unavailable,
+    open: async () => openStores({ dbPath: '', databaseUrl: await freshDatabase(postgresUrl), poolMax: 5 }),
+  },
+] as const;
+
+const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+const T0 = new Date('2026-11-23T08:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+for (const { kind, skip, open } of KINDS) {
+  describe.skipIf(skip !== '')(`${kind}${skip ? ` (skipped: ${skip})` : ''}`, () => {
+    async function stores(): Promise<Stores> {
+      const s = await open();
+      opened.push(s);
+      await s.ready;
+      return s;
+    }
+
+    test('a lead, its notification and its files are saved together, read back, and erased together', async () => {
+      const { submissions, outbox } = await stores();
+      const contact = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      const partner = await submissions.save({
+        form: 'partner',
+        fields: partnerBody({ uploadedFiles: 'cv.pdf' }),
+        receivedAt: at(1),
+        attachments: [{ name: 'cv.pdf', type: 'application/pdf', bytes: PDF }],
+      });
+      await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(2), bot: true, attachments: [{ name: 'x.pdf', type: 'application/pdf', bytes: PDF }] });
+
+      expect((await submissions.list()).map((s) => s.id)).toEqual([partner.id, contact.id]);
+      expect(await submissions.count({ form: 'contact' })).toBe(1);
+      expect(await submissions.count({ bots: true })).toBe(1);
+      const exported: string[] = [];
+      for await (const row of submissions.export({ since: at(0) })) exported.push(row.id);
+      expect(exported).toEqual([contact.id, partner.id]);
+      const [saved] = await submissions.list({ form: 'partner' });
+      expect(saved).toEqual({ id: partner.id, form: 'partner', receivedAt: at(1).toISOString(), fields: partnerBody({ uploadedFiles: 'cv.pdf' }) });
+
+      const [file] = await submissions.attachments(partner.id);
+      expect(file).toMatchObject({ submissionId: partner.id, name: 'cv.pdf', type: 'application/pdf', size: PDF.byteLength });
+      expect((await submissions.attachment(file!.id))?.bytes).toEqual(PDF);
+      expect(await submissions.attachment('00000000-0000-0000-0000-000000000000')).toBeUndefined();
+      expect(await submissions.attachment("x' OR '1'='1")).toBeUndefined();
+
+      expect((await outbox.list(['pending'])).map((e) => e.submissionId)).toEqual([contact.id]);
+      expect(await submissions.delete(contact.id)).toMatchObject({ submission: { id: contact.id }, notification: true, attachments: 0 });
+      expect(await submissions.delete(partner.id)).toMatchObject({ notification: false, attachments: 1 });
+      expect(await submissions.attachment(file!.id)).toBeUndefined();
+      expect(await outbox.list(['pending', 'sent', 'failed'])).toEqual([]);
+      expect(await submissions.delete(contact.id)).toBeUndefined();
+      expect(await submissions.purge(at(60))).toEqual({ leads: 0, bots: 1, notifications: 0, attachments: 0 });
+    });
+
+    test('a notice that cannot be composed stores nothing', async () => {
+      const { submissions } = await stores();
+      const failing = submissions.save({
+        form: 'contact',
+        fields: contactBody(),
+        notice: () => {
+          throw new Error('no template');
+        },
+      });
+      await expect(failing).rejects.toThrow(StoreError);
+      expect(await submissions.count()).toBe(0);
+    });
+
+    test('the outbox: due once, retried later, given up, queued again, sent', async () => {
+      const { submissions, outbox } = await stores();
+      const { id } = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      const [due] = await outbox.claimDue(at(0), 10);
+      expect(due).toMatchObject({ submissionId: id, form: 'contact', status: 'pending', attempts: 0, createdAt: at(0).toISOString() });
+      await outbox.markRetry(id, 1, at(5), 'ECONNREFUSED');
+      expect(await outbox.claimDue(at(4), 10)).toEqual([]);
+      expect(await outbox.claimDue(at(5), 10)).toHaveLength(1);
+      await outbox.markFailed(id, 2, 'gave up');
+      expect(await outbox.list(['failed'])).toMatchObject([{ submissionId: id, attempts: 2, lastError: 'gave up' }]);
+      expect(await outbox.retry(id, at(10))).toBe(true);
+      expect(await outbox.retry('00000000-0000-0000-0000-000000000000', at(10))).toBe(false);
+      await outbox.markSent(id, at(11));
+      expect(await outbox.list(['sent'])).toMatchObject([{ submissionId: id, status: 'sent', sentAt: at(11).toISOString() }]);
+      expect(await outbox.claimDue(at(20), 10)).toEqual([]);
+    });
+
+    test('staff accounts', async () => {
+      const { staff } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      await expect(staff.add('huda@globaq.example', 'scrypt$2', at(1))).rejects.toThrow('There is already an account for huda@globaq.example.');
+      expect(await staff.list()).toEqual([{ email: 'huda@globaq.example', createdAt: at(0).toISOString(), passwordChangedAt: at(0).toISOString() }]);
+      expect(await staff.passwordHash('huda@globaq.example')).toBe('scrypt$1');
+      expect(await staff.setPassword('huda@globaq.example', 'scrypt$3', at(2))).toBe(true);
+      expect(await staff.passwordHash('huda@globaq.example')).toBe('scrypt$3');
+      expect(await staff.passwordHash('nobody@globaq.example')).toBeUndefined();
+      expect(await staff.remove('huda@globaq.example')).toBe(true);
+      expect(await staff.remove('huda@globaq.example')).toBe(false);
+    });
+
+    test('the inbox: filters, search, status, note, export and the audit log', async () => {
+      const { submissions, inbox } = await stores();
+      const sara = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Sara', lastName: 'Al-Qahtani', message: 'Schedule Q 100% please' }), receivedAt: at(0) });
+      const gulf = await submissions.save({ form: 'partner', fields: partnerBody({ organization: 'Gulf Labs' }), receivedAt: at(60 * 24) });
+      const ids = async (filter: Parameters<typeof inbox.leads>[0]) => (await inbox.leads(filter, 1)).leads.map((lead) => lead.id);
+      expect(await ids({})).toEqual([gulf.id, sara.id]);
+      expect((await inbox.leads({}, 1)).total).toBe(2);
+      expect(await ids({ form: 'partner' })).toEqual([gulf.id]);
+      expect(await ids({ search: 'qahtani schedule' })).toEqual([sara.id]);
+      expect(await ids({ search: '100%' })).toEqual([sara.id]);
+      expect(await ids({ search: '%' })).toEqual([sara.id]);
+      expect(await ids({ search: '_' })).toEqual([]);
+      expect(await ids({ since: at(60), until: at(60 * 48) })).toEqual([gulf.id]);
+      expect(await inbox.setStatus(sara.id, 'answered', 'huda@globaq.example', at(5))).toBe(true);
+      expect(await inbox.setNote(sara.id, 'Called back.', 'huda@globaq.example', at(6))).toBe(true);
+      expect(await ids({ status: 'answered' })).toEqual([sara.id]);
+      expect(await inbox.lead(sara.id)).toMatchObject({ status: 'answered', statusBy: 'huda@globaq.example', statusAt: at(5).toISOString(), note: 'Called back.', noteAt: at(6).toISOString() });
+      expect(await inbox.lead('00000000-0000-0000-0000-000000000000')).toBeUndefined();
+      const exported: string[] = [];
+      for await (const lead of inbox.exportLeads({ status: 'new' })) exported.push(lead.id);
+      expect(exported).toEqual([gulf.id]);
+      await inbox.audit('huda@globaq.example', 'set status', sara.id, 'Answered', at(5));
+      await inbox.audit('huda@globaq.example', 'exported leads', undefined, '1 lead', at(7));
+      expect(await inbox.auditLog(10)).toEqual([
+        { at: at(7).toISOString(), actor: 'huda@globaq.example', action: 'exported leads', leadId: undefined, detail: '1 lead' },
+        { at: at(5).toISOString(), actor: 'huda@globaq.example', action: 'set status', leadId: sara.id, detail: 'Answered' },
+      ]);
+    });
+
+    test('sessions: kept alive by use, ended idle, by sign-out, by a new password', async () => {
+      const { staff, inbox } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      const { token, csrf } = await inbox.createSession('huda@globaq.example', at(1));
+      expect(await inbox.session(token, at(20))).toEqual({ email: 'huda@globaq.example', csrf, createdAt: at(1).toISOString() });
+      expect(await inbox.session(token, at(45))).toBeDefined();
+      expect(await inbox.session(token, at(80))).toBeUndefined();
+      const second = await inbox.createSession('huda@globaq.example', at(100));
+      await inbox.endSession(second.token);
+      expect(await inbox.session(second.token, at(101))).toBeUndefined();
+      const third = await inbox.createSession('huda@globaq.example', at(110));
+      await staff.setPassword('huda@globaq.example', 'scrypt$2', at(111));
+      expect(await inbox.session(third.token, at(112))).toBeUndefined();
+    });
+
+    test(`the sign-in gate: slowed, then locked after ${LOCK_AFTER.account} failures, cleared by a success`, async () => {
+      const { inbox } = await stores();
+      const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
+      for (let i = 0; i < LOCK_AFTER.account; i++) await inbox.recordFailure(keys, at(i));
+      expect(await inbox.gate(keys, at(LOCK_AFTER.account))).toEqual({ open: false, locked: true, retryAt: at(LOCK_AFTER.account - 1 + 15) });
+      expect(await inbox.gate({ account: 'omar@globaq.example', address: '198.51.100.1' }, at(LOCK_AFTER.account))).toEqual({ open: true });
+      await inbox.clearFailures(keys);
+      expect(await inbox.gate(keys, at(LOCK_AFTER.account))).toEqual({ open: true });
+    });
+  });
+}
+
+describe.skipIf(unavailable !== '')(`PostgreSQL with several instances${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
+  test('instances starting together migrate once, under the lock', async () => {
+    const url = await freshDatabase(postgresUrl);
+    const pools = Array.from({ length: 4 }, () => new pg.Pool({ connectionString: url, max: 2 }));
+    try {
+      expect(await Promise.all(pools.map((pool) => migratePg(pool)))).toEqual(Array(4).fill(PG_SCHEMA_VERSION));
+      const versions = await pools[0]!.query('SELECT version FROM schema_version');
+      expect(versions.rows).toEqual([{ version: PG_SCHEMA_VERSION }]);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+
+  test('two senders claiming at once never get the same notification; a lapsed claim is taken over', async () => {
+    const url = await freshDatabase(postgresUrl);
+    const a = openPgDatabase(url, { max: 4 });
+    const b = openPgDatabase(url, { max: 4 });
+    try {
+      await Promise.all([a.ready, b.ready]);
+      const ids = await Promise.all(Array.from({ length: 40 }, () => a.submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice }).then((saved) => saved.id)));
+      const claims = await Promise.all([a.outbox.claimDue(at(1), 15), b.outbox.claimDue(at(1), 15), a.outbox.claimDue(at(1), 15), b.outbox.claimDue(at(1), 15)]);
+      const claimed = claims.flat().map((entry) => entry.submissionId);
+      expect(new Set(claimed).size).toBe(claimed.length);
+      expect(claimed.length).toBe(40);
+      expect(new Set(claimed)).toEqual(new Set(ids));
+      // Nobody sent them; nothing is claimable until the lease lapses, then everything is.
+      expect(await b.outbox.claimDue(at(2), 50)).toEqual([]);
+      expect(await b.outbox.claimDue(at(4), 50)).toHaveLength(40);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
