@@ -22,6 +22,8 @@ import { parseArgs } from 'node:util';
 import { receiverConfig } from './config.ts';
 import { fieldColumns, terminalText, toCsv, toJson } from './export-format.ts';
 import { openStores, type Stores } from './database.ts';
+import { migrateToPostgres } from './migrate-to.ts';
+import { redactUrl } from './pg-store.ts';
 import { hashPassword, passwordProblem, staffEmail } from './staff.ts';
 import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store.ts';
 
@@ -53,9 +55,15 @@ Commands:
          terminal, else read from the first line of standard input. At least 12 characters.
   staff list | staff remove EMAIL
          The accounts (never their passwords), or removes one.
+  migrate-to DATABASE_URL
+         Moves everything in the SQLite file (--db or SUBMISSIONS_DB) into an empty
+         PostgreSQL database (postgres://user:password@host:5432/database), in one
+         transaction: leads, notifications, files, staff accounts, the audit log. The file
+         is only read. Then set DATABASE_URL for the server.
 
 Options for every command:
-  --db FILE   the database (default: SUBMISSIONS_DB, else ./data/submissions.db)
+  --db FILE   a SQLite database file (default: DATABASE_URL when set, else SUBMISSIONS_DB,
+              else ./data/submissions.db)
   --bots      the submissions the honeypot caught, instead of the leads
 DATE: 2026-11-01 (midnight UTC) or an ISO time such as 2026-11-01T08:00:00+03:00.
 `;
@@ -296,6 +304,28 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
   }
 }
 
+/** `migrate-to DATABASE_URL`: the SQLite file's contents into an empty PostgreSQL database. */
+async function migrateCommand(args: readonly string[], db: string | undefined, io: Io): Promise<number> {
+  const [target, ...rest] = args;
+  if (target === undefined || rest.length > 0) throw new UsageError('migrate-to takes one PostgreSQL URL: migrate-to postgres://user:password@host:5432/database');
+  let url: string;
+  try {
+    url = receiverConfig({ DATABASE_URL: target }, io.root).databaseUrl!;
+  } catch (error) {
+    throw new UsageError(terminalText((error as Error).message));
+  }
+  const config = receiverConfig(io.env, io.root);
+  const source = db !== undefined ? path.resolve(io.cwd, db) : config.dbPath;
+  const moved = await migrateToPostgres(source, url);
+  io.stderr(
+    `Moved from ${source} to ${redactUrl(url)}: ${moved.leads} lead${moved.leads === 1 ? '' : 's'}, ${moved.bots} caught by the honeypot, ` +
+      `${moved.notifications} notification${moved.notifications === 1 ? '' : 's'}, ${moved.files} file${moved.files === 1 ? '' : 's'}, ` +
+      `${moved.staff} staff account${moved.staff === 1 ? '' : 's'}, ${moved.audit} audit entr${moved.audit === 1 ? 'y' : 'ies'}. ` +
+      'Set DATABASE_URL for the server and restart it; keep the SQLite file as a backup.\n',
+  );
+  return 0;
+}
+
 /** Runs one command; returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let stores: Stores | undefined;
@@ -322,12 +352,13 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(USAGE);
       return 0;
     }
-    if (command === undefined) throw new UsageError('Name a command: export, list, count, outbox, delete, purge or staff.');
+    if (command === undefined) throw new UsageError('Name a command: export, list, count, outbox, delete, purge, staff or migrate-to.');
     if (command === 'outbox') return await outboxCommand(extra, values.db, io);
     if (command === 'delete' || command === 'purge') return await erase(command, extra, values, io);
     if (command === 'staff') return await staffCommand(extra, values.db, io);
+    if (command === 'migrate-to') return await migrateCommand(extra, values.db, io);
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
-    if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list, count, outbox, delete, purge or staff.`);
+    if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list, count, outbox, delete, purge, staff or migrate-to.`);
 
     // Every option is checked before the database is opened.
     const bots = values.bots === true;

@@ -1,0 +1,105 @@
+/**
+ * `npm run submissions -- migrate-to DATABASE_URL` (issue 18): moves everything the SQLite file
+ * holds into an empty PostgreSQL database, in one PostgreSQL transaction: the leads (with their
+ * status and note), the honeypot's catch, the notifications, the files (read from the files
+ * folder into the database), the staff accounts and the audit log. Sessions and failed sign-ins
+ * are not moved (staff sign in again). Ids, times and order stay as they were.
+ *
+ * It refuses a target that already holds leads or accounts, so it can never mix two sites' data
+ * or run twice; the SQLite file is only read, and stays as a backup.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import pg from 'pg';
+import { migratePg, redactUrl } from './pg-store.ts';
+import { attachmentsDir, openMigratedDatabase, openSqliteStore, SCHEMA_VERSION } from './sqlite-store.ts';
+import { StoreError } from './store.ts';
+
+export interface Moved {
+  readonly leads: number;
+  readonly bots: number;
+  readonly notifications: number;
+  readonly files: number;
+  readonly staff: number;
+  readonly audit: number;
+}
+
+type Row = Record<string, string | number | null>;
+
+/** Rows of a SQLite table, oldest first, a page at a time. */
+function* rows(db: DatabaseSync, sql: string): Generator<Row> {
+  for (const row of db.prepare(sql).iterate()) yield row as Row;
+}
+
+export async function migrateToPostgres(sqlitePath: string, databaseUrl: string): Promise<Moved> {
+  // Brings the file to the current schema (the server would at start), then reads it on a connection of its own.
+  await openSqliteStore(sqlitePath, { create: false }).close();
+  const source = openMigratedDatabase(sqlitePath, SCHEMA_VERSION, 'current schema');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    await migratePg(pool);
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const existing = await client.query<{ n: string }>('SELECT (SELECT count(*) FROM submissions) + (SELECT count(*) FROM bot_submissions) + (SELECT count(*) FROM staff) AS n');
+      if (Number(existing.rows[0]?.n ?? 0) > 0) {
+        throw new StoreError(`The PostgreSQL database at ${redactUrl(databaseUrl)} already holds leads or staff accounts: migrate-to only fills an empty one.`);
+      }
+      const moved = { leads: 0, bots: 0, notifications: 0, files: 0, staff: 0, audit: 0 };
+      for (const row of rows(source, 'SELECT id, form, received_at, fields, status, status_by, status_at, note, note_by, note_at FROM submissions ORDER BY seq')) {
+        await client.query({
+          name: 'move-lead',
+          text: 'INSERT INTO submissions (id, form, received_at, fields, status, status_by, status_at, note, note_by, note_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+          values: [row['id'], row['form'], row['received_at'], row['fields'], row['status'], row['status_by'], row['status_at'], row['note'], row['note_by'], row['note_at']],
+        });
+        moved.leads += 1;
+      }
+      for (const row of rows(source, 'SELECT id, form, received_at, fields FROM bot_submissions ORDER BY seq')) {
+        await client.query({ name: 'move-bot', text: 'INSERT INTO bot_submissions (id, form, received_at, fields) VALUES ($1, $2, $3, $4)', values: [row['id'], row['form'], row['received_at'], row['fields']] });
+        moved.bots += 1;
+      }
+      for (const row of rows(source, 'SELECT * FROM notifications ORDER BY created_at')) {
+        await client.query({
+          name: 'move-notification',
+          text: `INSERT INTO notifications (submission_id, status, subject, body_text, body_html, reply_to, created_at, attempts, next_attempt_at, sent_at, last_error)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          values: [row['submission_id'], row['status'], row['subject'], row['body_text'], row['body_html'], row['reply_to'], row['created_at'], row['attempts'], row['next_attempt_at'], row['sent_at'], row['last_error']],
+        });
+        moved.notifications += 1;
+      }
+      const folder = attachmentsDir(sqlitePath);
+      for (const row of rows(source, 'SELECT id, submission_id, position, name, type, size, sha256 FROM attachments ORDER BY submission_id, position')) {
+        const file = path.join(folder, String(row['id']));
+        if (!fs.existsSync(file)) throw new StoreError(`The file ${String(row['name'])} of lead ${String(row['submission_id'])} is missing from ${folder}: restore it, or delete that lead, then run migrate-to again.`);
+        await client.query({
+          name: 'move-file',
+          text: 'INSERT INTO attachments (id, submission_id, position, name, type, size, sha256, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+          values: [row['id'], row['submission_id'], row['position'], row['name'], row['type'], row['size'], row['sha256'], fs.readFileSync(file)],
+        });
+        moved.files += 1;
+      }
+      for (const row of rows(source, 'SELECT email, password_hash, created_at, password_changed_at FROM staff ORDER BY email')) {
+        await client.query('INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ($1, $2, $3, $4)', [row['email'], row['password_hash'], row['created_at'], row['password_changed_at']]);
+        moved.staff += 1;
+      }
+      for (const row of rows(source, 'SELECT at, actor, action, lead_id, detail FROM audit_log ORDER BY seq')) {
+        await client.query({ name: 'move-audit', text: 'INSERT INTO audit_log (at, actor, action, lead_id, detail) VALUES ($1, $2, $3, $4, $5)', values: [row['at'], row['actor'], row['action'], row['lead_id'], row['detail']] });
+        moved.audit += 1;
+      }
+      await client.query('INSERT INTO audit_log (at, actor, action, lead_id, detail) VALUES (now(), $1, $2, NULL, $3)', ['(staff command)', 'moved from SQLite', `${moved.leads} leads from ${sqlitePath}`]);
+      await client.query('COMMIT');
+      return moved;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error instanceof StoreError ? error : new StoreError(`Nothing was moved: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    } finally {
+      client.release();
+    }
+  } finally {
+    source.close();
+    await pool.end();
+  }
+}

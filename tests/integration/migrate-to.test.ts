@@ -1,0 +1,90 @@
+/**
+ * `npm run submissions -- migrate-to DATABASE_URL` (issue 18): a SQLite database with leads,
+ * a worked lead (status, note), a notification, a CV file, a staff account and audit entries,
+ * moved into an empty PostgreSQL database by the staff command itself; then read back through the
+ * PostgreSQL stores exactly as they were. A second run, or a full target, is refused and moves
+ * nothing.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { main } from '../../src/server/cli';
+import { openStores, type Stores } from '../../src/server/database';
+import { composeLeadNotice } from '../../src/server/lead-mail';
+import { openPgDatabase } from '../../src/server/pg-store';
+import { freshDatabase } from '../helpers/postgres';
+import { contactBody, partnerBody, tempDir } from '../helpers/server';
+
+const postgresUrl = inject('postgresUrl');
+const unavailable = inject('postgresUnavailable');
+const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
+
+async function run(dir: string, ...argv: string[]): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const code = await main(argv, { stdout: () => undefined, stderr: (text) => (stderr += text), env: { SUBMISSIONS_DB: path.join(dir, 'submissions.db') }, root: dir, cwd: dir });
+  return { code, stderr };
+}
+
+describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
+  let dir: string;
+  let sqlite: Stores;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    dir = tempDir('globaq-migrate-');
+    sqlite = openStores({ dbPath: path.join(dir, 'submissions.db'), databaseUrl: undefined, poolMax: 1 });
+    ids['contact'] = (await sqlite.submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Sara' }), receivedAt: new Date('2026-10-01T08:00:00Z'), notice: composeLeadNotice })).id;
+    ids['partner'] = (
+      await sqlite.submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: new Date('2026-10-02T08:00:00Z'), attachments: [{ name: 'سيرة.pdf', type: 'application/pdf', bytes: PDF }] })
+    ).id;
+    ids['bot'] = (await sqlite.submissions.save({ form: 'contact', fields: contactBody(), bot: true })).id;
+    await sqlite.inbox.setStatus(ids['contact']!, 'answered', 'huda@globaq.example', new Date('2026-10-03T08:00:00Z'));
+    await sqlite.inbox.setNote(ids['contact']!, 'Proposal sent.', 'huda@globaq.example', new Date('2026-10-03T09:00:00Z'));
+    await sqlite.staff.add('huda@globaq.example', 'scrypt$65536$8$2$c2FsdA==$aGFzaA==', new Date('2026-09-01T08:00:00Z'));
+    await sqlite.inbox.audit('huda@globaq.example', 'set status', ids['contact'], 'Answered', new Date('2026-10-03T08:00:00Z'));
+    await sqlite.close();
+  });
+
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('moves everything into an empty PostgreSQL database, as it was', async () => {
+    const url = await freshDatabase(postgresUrl);
+    const { code, stderr } = await run(dir, 'migrate-to', url);
+    expect(stderr).toMatch(/^Moved from .*submissions\.db to postgres:\/\/globaq@127\.0\.0\.1:\d+\/t_\w+: 2 leads, 1 caught by the honeypot, 1 notification, 1 file, 1 staff account, 1 audit entry\./);
+    expect(code).toBe(0);
+
+    const pg = openPgDatabase(url, { max: 2 });
+    try {
+      expect((await pg.submissions.list()).map((lead) => lead.id)).toEqual([ids['partner'], ids['contact']]);
+      expect(await pg.submissions.count({ bots: true })).toBe(1);
+      expect(await pg.inbox.lead(ids['contact']!)).toMatchObject({
+        receivedAt: '2026-10-01T08:00:00.000Z',
+        fields: contactBody({ firstName: 'Sara' }),
+        status: 'answered',
+        statusBy: 'huda@globaq.example',
+        note: 'Proposal sent.',
+        notification: { status: 'pending', attempts: 0 },
+      });
+      const [file] = await pg.submissions.attachments(ids['partner']!);
+      expect(file?.name).toBe('سيرة.pdf');
+      expect((await pg.submissions.attachment(file!.id))?.bytes).toEqual(PDF);
+      expect(await pg.staff.passwordHash('huda@globaq.example')).toBe('scrypt$65536$8$2$c2FsdA==$aGFzaA==');
+      expect((await pg.inbox.auditLog(10)).map((entry) => entry.action)).toEqual(['moved from SQLite', 'set status']);
+    } finally {
+      await pg.close();
+    }
+
+    // A second run finds the target full and moves nothing.
+    const again = await run(dir, 'migrate-to', url);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already holds leads or staff accounts: migrate-to only fills an empty one.');
+    expect(again.stderr).not.toContain('secret');
+  }, 60_000);
+
+  test('a URL that is not PostgreSQL is a usage error', async () => {
+    const { code, stderr } = await run(dir, 'migrate-to', 'mysql://root:secret@localhost/db');
+    expect(code).toBe(2);
+    expect(stderr).toContain('must start with postgres://');
+    expect(stderr).not.toContain('secret');
+  });
+});
