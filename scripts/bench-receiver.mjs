@@ -12,6 +12,10 @@
  * SMTP server on loopback (smtp-server, the tests' own): the figures then show whether storing
  * waits for mail (it must not), and it prints how long the outbox took to deliver every mail.
  *
+ * With --stores (`npm run bench:receiver -- --stores`), three set-ups side by side in one run:
+ * one instance on SQLite, one on PostgreSQL, two on PostgreSQL (the load split between them, as
+ * a load balancer would), on a throwaway PostgreSQL started like the tests' (Debian's package).
+ *
  * Goal (issue 7): at least 1,000 stored submissions per second on 2 cores, p99 under 50 ms,
  * no errors, stored equal to acknowledged. Requests still in flight when the clock stops may
  * be stored without their 201 being read: they are counted apart.
@@ -24,8 +28,8 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
-import { openSqliteStore } from '../src/server/sqlite-store.ts';
-import { openOutboxStore } from '../src/server/outbox.ts';
+import { openStores } from '../src/server/database.ts';
+import { freshDatabase, startPostgres } from '../tests/helpers/postgres.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -38,8 +42,8 @@ if (!fs.existsSync(path.join(root, 'dist', 'server', 'entry.mjs'))) {
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-bench-'));
-const dbPath = path.join(dir, 'submissions.db');
 const notify = process.argv.includes('--notify');
+const compareStores = process.argv.includes('--stores');
 
 /** A loopback mail server that accepts and counts every mail (only with --notify). */
 let mailsReceived = 0;
@@ -62,11 +66,11 @@ const notifyEnv = smtp
   ? { SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`, LEADS_NOTIFY_TO: 'leads@globaq.example', LEADS_NOTIFY_FROM: 'website@globaq.example' }
   : {};
 
-/** Starts the server; resolves with its port once it listens. */
-function startServer() {
+/** Starts one server with this database; resolves with it once it listens. */
+function startServer(databaseEnv) {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src', 'server', 'serve.ts')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: dbPath, SUBMISSIONS_RATE_LIMIT: '0', ...notifyEnv },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_RATE_LIMIT: '0', ...notifyEnv, ...databaseEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -82,11 +86,7 @@ function startServer() {
   });
 }
 
-const loadBefore = os.loadavg().map((n) => n.toFixed(1)).join(', ');
-const { child, port } = await startServer();
-const url = `http://127.0.0.1:${port}/api/contact`;
 let sequence = 0;
-const acknowledged = [];
 const payload = (n) =>
   JSON.stringify({
     firstName: 'Bench',
@@ -100,100 +100,147 @@ const payload = (n) =>
     submissionTimestamp: new Date().toUTCString(),
   });
 
-// One warm-up request, so the first measured one does not pay for loading the route.
-const warm = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload(0) });
-if (warm.status !== 201) throw new Error(`Warm-up answered ${warm.status}: ${await warm.text()}`);
-acknowledged.push((await warm.json()).id);
-
-console.log(`autocannon: ${connections} connections for ${duration} s, POST ${url}${notify ? ', lead notifications on (loopback SMTP)' : ''}`);
-/** What went wrong, if anything: each distinct answer or error once, with its count. */
-const errorSamples = new Map();
-const note = (sample) => errorSamples.set(sample, (errorSamples.get(sample) ?? 0) + 1);
-const result = await new Promise((resolve, reject) => {
-  const instance = autocannon(
-    {
-      url,
-      connections,
-      duration,
-      requests: [
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          setupRequest: (request) => ({ ...request, body: payload(++sequence) }),
-          onResponse: (status, body) => {
-            if (status === 201) acknowledged.push(JSON.parse(body).id);
-            else note(`answer ${status}: ${body.slice(0, 120)}`);
+/** One autocannon run against one URL; the ids it was answered with go into `acknowledged`. */
+function load(url, conns, acknowledged, note) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: conns,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            setupRequest: (request) => ({ ...request, body: payload(++sequence) }),
+            onResponse: (status, body) => {
+              if (status === 201) acknowledged.push(JSON.parse(body).id);
+              else note(`answer ${status}: ${body.slice(0, 120)}`);
+            },
           },
-        },
-      ],
-    },
-    (error, done) => (error ? reject(error) : resolve(done)),
-  );
-  instance.on('reqError', (error) => note(`error: ${error.code ?? error.message}`));
-});
-
-/** With --notify: how long after the load the outbox took to deliver every mail (at most 5 min). */
-let drainSeconds;
-let pendingLeft = 0;
-if (notify) {
-  const outbox = openOutboxStore(dbPath);
-  const started = Date.now();
-  for (;;) {
-    pendingLeft = (await outbox.list(['pending'])).length;
-    if (pendingLeft === 0 || Date.now() - started > 300_000) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await outbox.close();
-  drainSeconds = (Date.now() - started) / 1000;
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('reqError', (error) => note(`error: ${error.code ?? error.message}`));
+  });
 }
 
-await new Promise((resolve) => {
-  child.once('exit', resolve);
-  child.kill('SIGTERM');
-});
-if (smtp) await new Promise((resolve) => smtp.close(resolve));
+/**
+ * One set-up: `instances` servers on one database, the connections split between them, for the
+ * same duration. Returns its figures; every acknowledged id is looked up in the database.
+ */
+async function scenario(name, instances, database) {
+  const servers = await Promise.all(Array.from({ length: instances }, () => startServer(database.env)));
+  const urls = servers.map(({ port }) => `http://127.0.0.1:${port}/api/contact`);
+  const acknowledged = [];
+  for (const url of urls) {
+    // One warm-up request each, so the first measured one does not pay for loading the route.
+    const warm = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload(0) });
+    if (warm.status !== 201) throw new Error(`Warm-up answered ${warm.status}: ${await warm.text()}`);
+    acknowledged.push((await warm.json()).id);
+  }
+  console.log(`${name}: autocannon, ${connections} connections for ${duration} s${instances > 1 ? `, split between ${instances} instances` : ''}${notify ? ', lead notifications on (loopback SMTP)' : ''}`);
+  const errorSamples = new Map();
+  const note = (sample) => errorSamples.set(sample, (errorSamples.get(sample) ?? 0) + 1);
+  const results = await Promise.all(urls.map((url, i) => load(url, Math.floor(connections / instances) + (i < connections % instances ? 1 : 0), acknowledged, note)));
 
-const store = openSqliteStore(dbPath, { create: false });
-const stored = await store.count({ form: 'contact' });
-const storedIds = new Set();
-for await (const row of store.export({ form: 'contact' })) storedIds.add(row.id);
-await store.close();
-const missing = acknowledged.filter((id) => !storedIds.has(id)).length;
-const created = result.statusCodeStats['201']?.count ?? 0;
+  const stores = openStores(database.config, { create: false, poolMax: 2 });
+  await stores.ready;
+  /** With --notify: how long after the load the outbox took to deliver every mail (at most 5 min). */
+  let drainSeconds;
+  let pendingLeft = 0;
+  if (notify) {
+    const started = Date.now();
+    for (;;) {
+      pendingLeft = (await stores.outbox.list(['pending'])).length;
+      if (pendingLeft === 0 || Date.now() - started > 300_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    drainSeconds = (Date.now() - started) / 1000;
+  }
+  await Promise.all(servers.map(({ child }) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))));
+  const stored = await stores.submissions.count({ form: 'contact' });
+  const storedIds = new Set();
+  for await (const row of stores.submissions.export({ form: 'contact' })) storedIds.add(row.id);
+  await stores.close();
 
-const rate = result.requests.average;
-const storedPerSecond = (stored - 1) / result.duration;
-const lines = [
-  ['requests/s (average)', rate.toFixed(0)],
-  ['latency p50', `${result.latency.p50} ms`],
-  ['latency p99', `${result.latency.p99} ms`],
-  ['requests answered', String(result.requests.total)],
-  ['non-2xx answers', String(result.non2xx)],
-  ['errors / timeouts', `${result.errors} / ${result.timeouts}`],
-  ['201s answered (with warm-up)', String(created + 1)],
-  ['rows stored', String(stored)],
-  ['201s missing from the database', String(missing)],
-  ['stored, 201 not read (in flight at the stop)', String(stored - acknowledged.length)],
-  ['stored per second', storedPerSecond.toFixed(0)],
+  const total = (pick) => results.reduce((sum, result) => sum + pick(result), 0);
+  const worst = (pick) => Math.max(...results.map(pick));
+  const seconds = Math.max(...results.map((result) => result.duration));
+  return {
+    name,
+    rate: total((r) => r.requests.average),
+    p50: worst((r) => r.latency.p50),
+    p99: worst((r) => r.latency.p99),
+    answered: total((r) => r.requests.total),
+    non2xx: total((r) => r.non2xx),
+    errors: total((r) => r.errors),
+    timeouts: total((r) => r.timeouts),
+    created: total((r) => r.statusCodeStats['201']?.count ?? 0) + instances,
+    stored,
+    missing: acknowledged.filter((id) => !storedIds.has(id)).length,
+    inFlight: stored - acknowledged.length,
+    storedPerSecond: (stored - instances) / seconds,
+    drainSeconds,
+    pendingLeft,
+    errorSamples,
+  };
+}
+
+const loadBefore = os.loadavg().map((n) => n.toFixed(1)).join(', ');
+const sqlite = { config: { dbPath: path.join(dir, 'submissions.db'), databaseUrl: undefined, poolMax: 10 }, env: { SUBMISSIONS_DB: path.join(dir, 'submissions.db') } };
+const runs = [];
+let postgres;
+try {
+  runs.push(await scenario('SQLite, 1 instance', 1, sqlite));
+  if (compareStores) {
+    // Durable like a production server (fsync and synchronous commit on), so the figures compare with SQLite's FULL sync.
+    postgres = await startPostgres({ durable: true });
+    for (const instances of [1, 2]) {
+      const url = await freshDatabase(postgres.adminUrl);
+      const database = { config: { dbPath: '', databaseUrl: url, poolMax: 10 }, env: { DATABASE_URL: url } };
+      runs.push(await scenario(`PostgreSQL, ${instances} instance${instances === 1 ? '' : 's'}`, instances, database));
+    }
+  }
+} finally {
+  postgres?.stop();
+  if (smtp) await new Promise((resolve) => smtp.close(resolve));
+}
+
+const rows = [
+  ['requests/s (sum over instances)', (r) => r.rate.toFixed(0)],
+  ['latency p50 (worst instance)', (r) => `${r.p50} ms`],
+  ['latency p99 (worst instance)', (r) => `${r.p99} ms`],
+  ['requests answered', (r) => String(r.answered)],
+  ['non-2xx answers', (r) => String(r.non2xx)],
+  ['errors / timeouts', (r) => `${r.errors} / ${r.timeouts}`],
+  ['201s answered (with warm-up)', (r) => String(r.created)],
+  ['rows stored', (r) => String(r.stored)],
+  ['201s missing from the database', (r) => String(r.missing)],
+  ['stored, 201 not read (in flight at the stop)', (r) => String(r.inFlight)],
+  ['stored per second', (r) => r.storedPerSecond.toFixed(0)],
   ...(notify
     ? [
-        ['mails received by the SMTP server', String(mailsReceived)],
-        ['notifications still pending', String(pendingLeft)],
-        ['outbox drained, seconds after the load', drainSeconds.toFixed(1)],
+        ['notifications still pending', (r) => String(r.pendingLeft)],
+        ['outbox drained, seconds after the load', (r) => r.drainSeconds.toFixed(1)],
       ]
     : []),
 ];
 console.log('');
-for (const [label, value] of lines) console.log(`${label.padEnd(46)} ${value}`);
-for (const [sample, count] of errorSamples) console.log(`  ${count} × ${sample}`);
+console.log(`${''.padEnd(46)} ${runs.map((r) => r.name.padStart(22)).join(' ')}`);
+for (const [label, value] of rows) console.log(`${label.padEnd(46)} ${runs.map((r) => value(r).padStart(22)).join(' ')}`);
+for (const run of runs) for (const [sample, count] of run.errorSamples) console.log(`  ${run.name}: ${count} × ${sample}`);
+if (notify) console.log(`mails received by the SMTP server: ${mailsReceived}`);
+const first = runs[0];
 const goals = [
-  ['>= 1000 stored/s', storedPerSecond >= 1000],
-  ['p99 < 50 ms', result.latency.p99 < 50],
-  ['no errors, no non-2xx', result.errors === 0 && result.timeouts === 0 && result.non2xx === 0],
-  ['every 201 stored', missing === 0],
+  ['>= 1000 stored/s', first.storedPerSecond >= 1000],
+  ['p99 < 50 ms', first.p99 < 50],
+  ['no errors, no non-2xx', runs.every((r) => r.errors === 0 && r.timeouts === 0 && r.non2xx === 0)],
+  ['every 201 stored', runs.every((r) => r.missing === 0)],
 ];
-console.log(`\ngoals: ${goals.map(([label, ok]) => `${label} ${ok ? 'met' : 'MISSED'}`).join('; ')}`);
-const load = os.loadavg().map((n) => n.toFixed(1)).join(', ');
-console.log(`(${os.cpus().length} CPUs, shared by the load generator and the server; load average before the run ${loadBefore}, after ${load})`);
+console.log(`\ngoals (SQLite, the default): ${goals.map(([label, ok]) => `${label} ${ok ? 'met' : 'MISSED'}`).join('; ')}`);
+const loadAfter = os.loadavg().map((n) => n.toFixed(1)).join(', ');
+console.log(`(${os.cpus().length} CPUs, shared by the load generator, the servers and PostgreSQL; load average before the run ${loadBefore}, after ${loadAfter})`);
 fs.rmSync(dir, { recursive: true, force: true });
-process.exit(missing === 0 && result.errors === 0 ? 0 : 1);
+process.exit(runs.every((r) => r.missing === 0 && r.errors === 0) ? 0 : 1);

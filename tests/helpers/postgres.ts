@@ -11,8 +11,17 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import pg from 'pg';
-import { freePort } from './smtp';
+
+/** A loopback port nothing listens on (yet). (No relative import: the benchmark script loads this file too.) */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 export interface RunningPostgres {
   /** The superuser's URL to the `postgres` database. */
@@ -41,7 +50,7 @@ function runAs(bin: string, program: string, args: string[]): { status: number |
 }
 
 /** Starts a throwaway cluster; throws with the reason when it cannot. */
-export async function startPostgres(): Promise<RunningPostgres> {
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<RunningPostgres> {
   const bin = postgresBin();
   if (!bin) throw new Error("PostgreSQL's server programs are not installed (Debian: apt-get install -y postgresql)");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-pg-'));
@@ -53,8 +62,10 @@ export async function startPostgres(): Promise<RunningPostgres> {
   const init = runAs(bin, 'initdb', ['-D', data, '-U', 'globaq', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   if (init.status !== 0) throw new Error(`initdb failed:\n${init.output}`);
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  const start = runAs(bin, 'pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  // Tests need no crash safety from their throwaway server; the benchmark does (durable: as in production).
+  const speed = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${speed}`;
+  const start = runAs(bin, 'pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   if (start.status !== 0) throw new Error(`pg_ctl start failed:\n${start.output}\n${fs.existsSync(path.join(dir, 'server.log')) ? fs.readFileSync(path.join(dir, 'server.log'), 'utf8') : ''}`);
   return {
     adminUrl: `postgres://globaq@127.0.0.1:${port}/postgres`,
