@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AXE_TAGS } from './axe';
 import { PAGE_ROUTES } from './routes';
+import { readContentDir } from '../helpers/frontmatter';
 
 const EXTRA = ['/services/not-yet-a-service', '/no-such-page'];
 
@@ -11,12 +12,31 @@ async function violations(page: Page) {
   return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-for (const width of [1440, 390]) {
-  test(`axe finds no violation on any page at ${width} px`, async ({ page }) => {
+/**
+ * At phone width, one page of each kind: what differs there is the layout of the page's kind (the
+ * menu, the grids), which these cover; every page's own content is checked at desktop width, and
+ * every page is checked for sideways scrolling at phone widths (screens.spec.ts).
+ */
+const content = readContentDir('pages');
+const firstWith = (key: string) => `/${String(content.find((p) => key in p.frontmatter)?.frontmatter['route'])}`;
+const PHONE_SAMPLE = [
+  ...PAGE_ROUTES.filter((r) => !r.path.startsWith('/services/') && !content.some((p) => `/${String(p.frontmatter['route'])}` === r.path)).map((r) => r.path),
+  PAGE_ROUTES.find((r) => r.path.startsWith('/services/'))!.path,
+  firstWith('standards'),
+  firstWith('courses'),
+  `/${String(content.find((p) => !('standards' in p.frontmatter) && !('courses' in p.frontmatter) && p.frontmatter['route'] !== 'AboutUs')?.frontmatter['route'])}`,
+];
+
+for (const [width, paths] of [
+  [1440, PAGE_ROUTES.map((r) => r.path)],
+  [390, PHONE_SAMPLE],
+] as const) {
+  test(`axe finds no violation ${width === 1440 ? 'on any page' : 'on a page of each kind'} at ${width} px`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    for (const path of [...PAGE_ROUTES.map((r) => r.path), ...EXTRA]) {
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of [...paths, ...EXTRA]) {
       await page.goto(path);
       expect.soft(await violations(page), path).toEqual([]);
     }
