@@ -2,16 +2,16 @@
 import { expect, test } from '@playwright/test';
 import { PAGE_ROUTES } from './routes';
 
-test.describe('every route answers with its heading', () => {
+// One walk over every route in one page (a test per route spent most of its time opening a browser context).
+test('every route answers at its exact spelling with its heading', async ({ page }) => {
+  test.setTimeout(180_000);
   for (const route of PAGE_ROUTES) {
-    test(`${route.path}`, async ({ page }) => {
-      const response = await page.goto(route.path);
-      expect(response?.status()).toBe(200);
-      // No redirect to another case or a trailing slash: the address stays as spelled.
-      expect(new URL(page.url()).pathname).toBe(route.path);
-      await expect(page.locator('h1')).toHaveCount(1);
-      await expect(page.locator('h1')).toContainText(route.heading);
-    });
+    const response = await page.goto(route.path);
+    expect.soft(response?.status(), route.path).toBe(200);
+    // No redirect to another case or a trailing slash: the address stays as spelled.
+    expect.soft(new URL(page.url()).pathname, route.path).toBe(route.path);
+    await expect.soft(page.locator('h1'), route.path).toHaveCount(1);
+    await expect.soft(page.locator('h1'), route.path).toContainText(route.heading);
   }
 });
 
