@@ -107,6 +107,50 @@ export interface InboxStore {
   close(): Promise<void>;
 }
 
+/** A key's run of failed sign-ins as the rules read it (times in ms; 0 when none). */
+export interface FailureRun {
+  readonly failures: number;
+  readonly last: number;
+  readonly lockedUntil: number;
+}
+
+type SignInKind = 'account' | 'address';
+
+/** A stored failure row as the rules read it: a run long past, with no lock running, is forgotten. */
+export function failureRun(row: { failures: number; last_failure_at: string | Date; locked_until: string | Date | null } | undefined, now: Date): FailureRun {
+  if (!row) return { failures: 0, last: 0, lockedUntil: 0 };
+  const last = new Date(row.last_failure_at).getTime();
+  const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : 0;
+  if (now.getTime() - last > FAILURE_MEMORY_MS && lockedUntil <= now.getTime()) return { failures: 0, last: 0, lockedUntil: 0 };
+  return { failures: Number(row.failures), last, lockedUntil };
+}
+
+/** Whether a sign-in may be tried now, given the account's and the address's runs (the rules above). */
+export function gateOf(runs: Readonly<Record<SignInKind, FailureRun>>, now: Date): SignInGate {
+  let closedUntil = 0;
+  let locked = false;
+  for (const kind of ['account', 'address'] as const) {
+    const { failures, last, lockedUntil } = runs[kind];
+    if (lockedUntil > now.getTime()) {
+      locked = true;
+      closedUntil = Math.max(closedUntil, lockedUntil);
+    } else if (failures >= SLOW_AFTER[kind]) {
+      const wait = Math.min(60_000, 2000 * 2 ** (failures - SLOW_AFTER[kind]));
+      if (last + wait > now.getTime()) closedUntil = Math.max(closedUntil, last + wait);
+    }
+  }
+  return closedUntil > now.getTime() ? { open: false, locked, retryAt: new Date(closedUntil) } : { open: true };
+}
+
+/** What one more failure makes of a run: its new count, and a lock when it reaches LOCK_AFTER (a lock served starts a new count). */
+export function afterFailure(kind: SignInKind, run: FailureRun, now: Date): { failures: number; lockedUntil: Date | null } {
+  const failures = run.failures + 1;
+  return failures >= LOCK_AFTER[kind] ? { failures: 0, lockedUntil: new Date(now.getTime() + LOCK_MS) } : { failures, lockedUntil: null };
+}
+
+/** The fields the inbox's search looks in. */
+export const SEARCHED_FIELDS = ['firstName', 'lastName', 'name', 'company', 'organization', 'email', 'message'] as const;
+
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
 const newToken = () => randomBytes(32).toString('base64url');
 
@@ -118,8 +162,7 @@ export function riyadhDayStart(day: string): Date | undefined {
 }
 
 /** The search fields, read out of each lead's JSON. */
-const SEARCHED = ['firstName', 'lastName', 'name', 'company', 'organization', 'email', 'message'];
-const SEARCH_TEXT = SEARCHED.map((field) => `coalesce(json_extract(s.fields, '$.${field}'), '')`).join(` || ' ' || `);
+const SEARCH_TEXT = SEARCHED_FIELDS.map((field) => `coalesce(json_extract(s.fields, '$.${field}'), '')`).join(` || ' ' || `);
 
 interface LeadRow {
   id: string;
@@ -205,15 +248,8 @@ export function openInboxStore(dbPath: string): InboxStore {
     }
   }
 
-  function failureOf(key: string, now: Date): { failures: number; last: number; lockedUntil: number } {
-    const row = one<{ failures: number; last_failure_at: string; locked_until: string | null }>('SELECT failures, last_failure_at, locked_until FROM sign_in_failures WHERE key = ?', key);
-    if (!row) return { failures: 0, last: 0, lockedUntil: 0 };
-    const last = Date.parse(row.last_failure_at);
-    const lockedUntil = row.locked_until ? Date.parse(row.locked_until) : 0;
-    // A run of failures long past, with no lock running, is forgotten.
-    if (now.getTime() - last > FAILURE_MEMORY_MS && lockedUntil <= now.getTime()) return { failures: 0, last: 0, lockedUntil: 0 };
-    return { failures: Number(row.failures), last, lockedUntil };
-  }
+  const failureOf = (key: string, now: Date): FailureRun =>
+    failureRun(one<{ failures: number; last_failure_at: string; locked_until: string | null }>('SELECT failures, last_failure_at, locked_until FROM sign_in_failures WHERE key = ?', key), now);
 
   return {
     async leads(filter, page) {
@@ -263,35 +299,19 @@ export function openInboxStore(dbPath: string): InboxStore {
     },
     endSession: async (token) => void run('DELETE FROM staff_sessions WHERE token_hash = ?', tokenHash(token)),
 
-    async gate(keys, now) {
-      let closedUntil = 0;
-      let locked = false;
-      for (const kind of ['account', 'address'] as const) {
-        const { failures, last, lockedUntil } = failureOf(`${kind}:${keys[kind]}`, now);
-        if (lockedUntil > now.getTime()) {
-          locked = true;
-          closedUntil = Math.max(closedUntil, lockedUntil);
-        } else if (failures >= SLOW_AFTER[kind]) {
-          const wait = Math.min(60_000, 2000 * 2 ** (failures - SLOW_AFTER[kind]));
-          if (last + wait > now.getTime()) closedUntil = Math.max(closedUntil, last + wait);
-        }
-      }
-      return closedUntil > now.getTime() ? { open: false, locked, retryAt: new Date(closedUntil) } : { open: true };
-    },
+    gate: async (keys, now) => gateOf({ account: failureOf(`account:${keys.account}`, now), address: failureOf(`address:${keys.address}`, now) }, now),
     async recordFailure(keys, now) {
       transaction(() => {
-        for (const [kind, value] of [['account', keys.account], ['address', keys.address]] as const) {
-          const key = `${kind}:${value}`;
-          const failures = failureOf(key, now).failures + 1;
-          const lockedUntil = failures >= LOCK_AFTER[kind] ? new Date(now.getTime() + LOCK_MS).toISOString() : null;
+        for (const kind of ['account', 'address'] as const) {
+          const key = `${kind}:${keys[kind]}`;
+          const next = afterFailure(kind, failureOf(key, now), now);
           run(
             `INSERT INTO sign_in_failures (key, failures, last_failure_at, locked_until) VALUES (?, ?, ?, ?)
              ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at, locked_until = coalesce(excluded.locked_until, locked_until)`,
             key,
-            // A lock served starts a new count.
-            lockedUntil ? 0 : failures,
+            next.failures,
             now.toISOString(),
-            lockedUntil,
+            next.lockedUntil?.toISOString() ?? null,
           );
         }
       });

@@ -39,7 +39,8 @@ export interface OutboxEntry {
   readonly lastError: string | undefined;
 }
 
-interface Row {
+/** A notification row as either database returns it (SQLite: ISO text; PostgreSQL: dates). */
+export interface OutboxRow {
   submission_id: string;
   form: string;
   status: string;
@@ -47,17 +48,19 @@ interface Row {
   body_text: string;
   body_html: string;
   reply_to: string | null;
-  created_at: string;
+  created_at: string | Date;
   attempts: number;
-  next_attempt_at: string;
-  sent_at: string | null;
+  next_attempt_at: string | Date;
+  sent_at: string | Date | null;
   last_error: string | null;
 }
 
-const isStatus = (value: string): value is NoticeStatus => value === 'pending' || value === 'sent' || value === 'failed';
+export const isNoticeStatus = (value: string): value is NoticeStatus => value === 'pending' || value === 'sent' || value === 'failed';
 
-function toEntry(row: Row): OutboxEntry {
-  if (!isFormName(row.form) || !isStatus(row.status)) throw new StoreError(`Unexpected outbox row for ${row.submission_id}`);
+const isoTime = (value: string | Date) => new Date(value).toISOString();
+
+export function toOutboxEntry(row: OutboxRow): OutboxEntry {
+  if (!isFormName(row.form) || !isNoticeStatus(row.status)) throw new StoreError(`Unexpected outbox row for ${row.submission_id}`);
   return {
     submissionId: row.submission_id,
     form: row.form,
@@ -66,10 +69,10 @@ function toEntry(row: Row): OutboxEntry {
     text: row.body_text,
     html: row.body_html,
     replyTo: row.reply_to ?? undefined,
-    createdAt: row.created_at,
+    createdAt: isoTime(row.created_at),
     attempts: Number(row.attempts),
-    nextAttemptAt: row.next_attempt_at,
-    sentAt: row.sent_at ?? undefined,
+    nextAttemptAt: isoTime(row.next_attempt_at),
+    sentAt: row.sent_at ? isoTime(row.sent_at) : undefined,
     lastError: row.last_error ?? undefined,
   };
 }
@@ -115,14 +118,14 @@ export function openOutboxStore(dbPath: string): OutboxStore {
   const run = (name: string, ...params: (string | number | null)[]) => statements[name]!.run(...params);
   return {
     // One server per SQLite file: what is due is this server's to send.
-    claimDue: async (now, limit) => (statements['due']!.all(now.toISOString(), limit) as unknown as Row[]).map(toEntry),
+    claimDue: async (now, limit) => (statements['due']!.all(now.toISOString(), limit) as unknown as OutboxRow[]).map(toOutboxEntry),
     markSent: async (id, at) => void run('sent', at.toISOString(), id),
     markRetry: async (id, attempts, next, error) => void run('retry', attempts, next.toISOString(), error, id),
     markFailed: async (id, attempts, error) => void run('failed', attempts, error, id),
     list: async (statuses) =>
       statuses.length === 0
         ? []
-        : (db.prepare(`${SELECT} WHERE n.status IN (${statuses.map(() => '?').join(', ')}) ORDER BY n.created_at`).all(...statuses) as unknown as Row[]).map(toEntry),
+        : (db.prepare(`${SELECT} WHERE n.status IN (${statuses.map(() => '?').join(', ')}) ORDER BY n.created_at`).all(...statuses) as unknown as OutboxRow[]).map(toOutboxEntry),
     retry: async (id, now) => Number(run('requeue', now.toISOString(), id).changes) > 0,
     close: async () => db.close(),
   };

@@ -20,8 +20,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AuditEntry, InboxLead, InboxStore, LeadFilter, SignInGate, StaffSession } from './inbox-store.ts';
-import { FAILURE_MEMORY_MS, LOCK_AFTER, LOCK_MS, NOTE_MAX, PAGE_SIZE, SESSION_IDLE_MS, SESSION_MAX_MS, SLOW_AFTER, isLeadStatus, tokenHash } from './inbox-store.ts';
-import type { NoticeStatus, OutboxEntry, OutboxStore } from './outbox.ts';
+import { NOTE_MAX, PAGE_SIZE, SEARCHED_FIELDS, SESSION_IDLE_MS, SESSION_MAX_MS, afterFailure, failureRun, gateOf, isLeadStatus, tokenHash, type FailureRun } from './inbox-store.ts';
+import type { Stores } from './database.ts';
+import { isNoticeStatus, toOutboxEntry, type OutboxRow, type OutboxStore } from './outbox.ts';
 import type { StaffAccount, StaffStore } from './staff.ts';
 import { StoreError, isFormName, type Query, type SaveInput, type StoredAttachment, type StoredSubmission, type SubmissionFields, type SubmissionStore } from './store.ts';
 
@@ -152,15 +153,8 @@ export async function migratePg(pool: pg.Pool): Promise<number> {
   }
 }
 
-export interface PgDatabase {
-  readonly submissions: SubmissionStore;
-  readonly outbox: OutboxStore;
-  readonly staff: StaffStore;
-  readonly inbox: InboxStore;
-  /** Resolves once the schema is migrated (every call waits for it); rejects when it cannot be. */
-  readonly ready: Promise<void>;
-  close(): Promise<void>;
-}
+/** The four stores on one pool (./database.ts's Stores, which adds which database it is). */
+export type PgDatabase = Omit<Stores, 'kind' | 'where'>;
 
 /** Where the password is, hidden: for messages. */
 export function redactUrl(url: string): string {
@@ -390,41 +384,6 @@ function pgSubmissions(query: Query_, transaction: Transaction): SubmissionStore
   };
 }
 
-interface OutboxRow {
-  submission_id: string;
-  form: string;
-  status: string;
-  subject: string;
-  body_text: string;
-  body_html: string;
-  reply_to: string | null;
-  created_at: Date;
-  attempts: number;
-  next_attempt_at: Date;
-  sent_at: Date | null;
-  last_error: string | null;
-}
-
-const isNoticeStatus = (value: string): value is NoticeStatus => value === 'pending' || value === 'sent' || value === 'failed';
-
-function toEntry(row: OutboxRow): OutboxEntry {
-  if (!isFormName(row.form) || !isNoticeStatus(row.status)) throw new StoreError(`Unexpected outbox row for ${row.submission_id}`);
-  return {
-    submissionId: row.submission_id,
-    form: row.form,
-    status: row.status,
-    subject: row.subject,
-    text: row.body_text,
-    html: row.body_html,
-    replyTo: row.reply_to ?? undefined,
-    createdAt: iso(row.created_at)!,
-    attempts: Number(row.attempts),
-    nextAttemptAt: iso(row.next_attempt_at)!,
-    sentAt: iso(row.sent_at),
-    lastError: row.last_error ?? undefined,
-  };
-}
-
 const OUTBOX_COLUMNS = `n.submission_id, s.form, n.status, n.subject, n.body_text, n.body_html, n.reply_to, n.created_at, n.attempts, n.next_attempt_at, n.sent_at, n.last_error`;
 
 function pgOutbox(query: Query_): OutboxStore {
@@ -442,7 +401,7 @@ function pgOutbox(query: Query_): OutboxStore {
         [now, limit, new Date(now.getTime() + CLAIM_LEASE_MS)],
         'outbox-claim',
       );
-      return result.rows.map(toEntry).sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.createdAt.localeCompare(b.createdAt));
+      return result.rows.map(toOutboxEntry).sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.createdAt.localeCompare(b.createdAt));
     },
     async markSent(id, at) {
       await query(`UPDATE notifications SET status = 'sent', sent_at = $1, attempts = attempts + 1, last_error = NULL, claimed_until = NULL WHERE submission_id = $2`, [at, id], 'outbox-sent');
@@ -456,7 +415,7 @@ function pgOutbox(query: Query_): OutboxStore {
     async list(statuses) {
       if (statuses.length === 0) return [];
       const result = await query<OutboxRow>(`SELECT ${OUTBOX_COLUMNS} FROM notifications n JOIN submissions s ON s.id = n.submission_id WHERE n.status = ANY($1) ORDER BY n.created_at`, [statuses]);
-      return result.rows.map(toEntry);
+      return result.rows.map(toOutboxEntry);
     },
     async retry(id, now) {
       if (!UUID.test(id)) return false;
@@ -512,8 +471,7 @@ const LEAD_SELECT = `SELECT s.seq, s.id, s.form, s.received_at, s.fields, s.stat
   n.status AS n_status, n.attempts AS n_attempts, n.sent_at AS n_sent_at, n.last_error AS n_last_error
   FROM submissions s LEFT JOIN notifications n ON n.submission_id = s.id`;
 
-const SEARCHED = ['firstName', 'lastName', 'name', 'company', 'organization', 'email', 'message'];
-const SEARCH_TEXT = `lower(concat_ws(' ', ${SEARCHED.map((field) => `s.fields->>'${field}'`).join(', ')}))`;
+const SEARCH_TEXT = `lower(concat_ws(' ', ${SEARCHED_FIELDS.map((field) => `s.fields->>'${field}'`).join(', ')}))`;
 
 function toLead(row: LeadRow): InboxLead {
   if (!isLeadStatus(row.status)) throw new StoreError(`Unexpected lead row ${row.id}`);
@@ -551,13 +509,9 @@ function leadWhere(filter: LeadFilter): { sql: string; values: unknown[] } {
 }
 
 function pgInbox(query: Query_, transaction: Transaction): InboxStore {
-  async function failureOf(client: pg.PoolClient, key: string, now: Date): Promise<{ failures: number; last: number; lockedUntil: number }> {
+  async function failureOf(client: pg.PoolClient, key: string, now: Date): Promise<FailureRun> {
     const row = (await client.query<{ failures: number; last_failure_at: Date; locked_until: Date | null }>('SELECT failures, last_failure_at, locked_until FROM sign_in_failures WHERE key = $1 FOR UPDATE', [key])).rows[0];
-    if (!row) return { failures: 0, last: 0, lockedUntil: 0 };
-    const last = new Date(row.last_failure_at).getTime();
-    const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : 0;
-    if (now.getTime() - last > FAILURE_MEMORY_MS && lockedUntil <= now.getTime()) return { failures: 0, last: 0, lockedUntil: 0 };
-    return { failures: Number(row.failures), last, lockedUntil };
+    return failureRun(row, now);
   }
 
   return {
@@ -626,21 +580,9 @@ function pgInbox(query: Query_, transaction: Transaction): InboxStore {
     },
 
     async gate(keys, now): Promise<SignInGate> {
-      return transaction(async (client) => {
-        let closedUntil = 0;
-        let locked = false;
-        for (const kind of ['account', 'address'] as const) {
-          const { failures, last, lockedUntil } = await failureOf(client, `${kind}:${keys[kind]}`, now);
-          if (lockedUntil > now.getTime()) {
-            locked = true;
-            closedUntil = Math.max(closedUntil, lockedUntil);
-          } else if (failures >= SLOW_AFTER[kind]) {
-            const wait = Math.min(60_000, 2000 * 2 ** (failures - SLOW_AFTER[kind]));
-            if (last + wait > now.getTime()) closedUntil = Math.max(closedUntil, last + wait);
-          }
-        }
-        return closedUntil > now.getTime() ? { open: false, locked, retryAt: new Date(closedUntil) } : { open: true };
-      });
+      return transaction(async (client) =>
+        gateOf({ account: await failureOf(client, `account:${keys.account}`, now), address: await failureOf(client, `address:${keys.address}`, now) }, now),
+      );
     },
     async recordFailure(keys, now) {
       await transaction(async (client) => {
@@ -648,9 +590,8 @@ function pgInbox(query: Query_, transaction: Transaction): InboxStore {
           const key = `${kind}:${keys[kind]}`;
           // Taken row by row under lock: two instances counting the same key add up.
           await client.query('INSERT INTO sign_in_failures (key, failures, last_failure_at) VALUES ($1, 0, $2) ON CONFLICT (key) DO NOTHING', [key, now]);
-          const failures = (await failureOf(client, key, now)).failures + 1;
-          const lockedUntil = failures >= LOCK_AFTER[kind] ? new Date(now.getTime() + LOCK_MS) : null;
-          await client.query('UPDATE sign_in_failures SET failures = $2, last_failure_at = $3, locked_until = coalesce($4, locked_until) WHERE key = $1', [key, lockedUntil ? 0 : failures, now, lockedUntil]);
+          const next = afterFailure(kind, await failureOf(client, key, now), now);
+          await client.query('UPDATE sign_in_failures SET failures = $2, last_failure_at = $3, locked_until = coalesce($4, locked_until) WHERE key = $1', [key, next.failures, now, next.lockedUntil]);
         }
       });
     },
