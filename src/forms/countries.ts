@@ -26,7 +26,7 @@ export const COUNTRIES = [
   { key: 'BY', value: 'Belarus' },
   { key: 'BE', value: 'Belgium' },
   { key: 'BZ', value: 'Belize' },
-  { key: 'DY', value: 'Benin' },
+  { key: 'BJ', value: 'Benin' },
   { key: 'BT', value: 'Bhutan' },
   { key: 'BO', value: 'Bolivia' },
   { key: 'BA', value: 'Bosnia and Herzegovina' },
@@ -34,7 +34,7 @@ export const COUNTRIES = [
   { key: 'BR', value: 'Brazil' },
   { key: 'BN', value: 'Brunei' },
   { key: 'BG', value: 'Bulgaria' },
-  { key: 'HV', value: 'Burkina Faso' },
+  { key: 'BF', value: 'Burkina Faso' },
   { key: 'BI', value: 'Burundi' },
   { key: 'CV', value: 'Cabo Verde' },
   { key: 'KH', value: 'Cambodia' },
@@ -209,16 +209,3 @@ export type CountryCode = (typeof COUNTRIES)[number]['key'];
 
 /** Offered at the top of the country list, before the alphabetical list. */
 export const PREFERRED_COUNTRIES: readonly CountryCode[] = ['SA'];
-
-/**
- * A country's name for a visitor reading `lang`: the list's own English name in English, else
- * the name the runtime's Unicode data (ICU, in browsers and in Node) gives its code.
- */
-export function countryName(country: FieldOption, lang: string): string {
-  if (lang === 'en') return country.value;
-  try {
-    return new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' }).of(country.key) ?? country.value;
-  } catch {
-    return country.value;
-  }
-}

@@ -118,9 +118,17 @@ export function placeholderOf<L extends string>(spec: FieldSpec<string, string, 
   return undefined;
 }
 
-/** A count field's text as the body carries it: a number, null when empty, NaN (refused) otherwise. */
+/** Arabic-Indic (٠–٩) and Extended Arabic-Indic (۰–۹) digits as the Western digits they stand for. */
+export function westernDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String((digit.codePointAt(0) ?? 0) & 0xf));
+}
+
+/**
+ * A count field's text as the body carries it: a number, null when empty, NaN (refused)
+ * otherwise. Digits may be Western or Arabic-Indic, as a visitor on the Arabic page types them.
+ */
 export function toCount(text: string): number | null {
-  const trimmed = text.trim();
+  const trimmed = westernDigits(text.trim());
   return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed === '' ? null : Number.NaN;
 }
 

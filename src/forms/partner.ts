@@ -3,7 +3,7 @@
  * what is derived from them. Shared by the island and the receiver.
  */
 import * as z from 'zod/mini';
-import type { UiKey } from '../i18n';
+import type { FormKey, UiKey } from '../i18n';
 import { COUNTRIES } from './countries';
 import { LONG_TEXT_MAX } from './rules';
 import {
@@ -53,7 +53,8 @@ export const YES_NO = [
 export const PARTNER_SECTIONS = ['basic', 'company', 'interest', 'training', 'business', 'competition'] as const;
 type Section = (typeof PARTNER_SECTIONS)[number];
 export type PartnerOptionKey = (typeof OWNERSHIP_OPTIONS | typeof SERVICE_TYPES | typeof TARGET_MARKETS | typeof YES_NO)[number]['key'];
-export type PartnerFieldSpec = FieldSpec<PartnerOptionKey, Section, UiKey>;
+/** A placeholder is one of the form's own strings (the island is handed those only). */
+export type PartnerFieldSpec = FieldSpec<PartnerOptionKey, Section, FormKey<'partner'>>;
 
 const long = { kind: 'longText', max: LONG_TEXT_MAX, wide: true } as const;
 
@@ -114,7 +115,7 @@ export type PartnerPayload = FormPayload<typeof PARTNER_FORM>;
 export const partnerField = (field: PartnerField): PartnerFieldSpec => PARTNER_FORM[field];
 
 /** The dictionary key of a field's placeholder given the answers so far, if it has one. */
-export const partnerPlaceholder = (field: PartnerField, values: PartnerValues): UiKey | undefined => placeholderOf(partnerField(field), PARTNER_FORM, values);
+export const partnerPlaceholder = (field: PartnerField, values: PartnerValues): FormKey<'partner'> | undefined => placeholderOf(partnerField(field), PARTNER_FORM, values);
 
 /** Every field, in the order the form shows and sends it. */
 export const PARTNER_FIELD_ORDER: readonly PartnerField[] = fieldNames(PARTNER_FORM);

@@ -68,3 +68,19 @@ export async function submitToEndpoint(
     clearTimeout(timer);
   }
 }
+
+/** The query by which a form tells the site's own receiver the language it was sent in. */
+export const LANGUAGE_PARAM = 'lang';
+
+/**
+ * The endpoint a form on a page in `language` posts to: the site's own receiver is told the
+ * language (`/api/contact?lang=ar`), so the lead records it and the visitor's next page is in
+ * it; English, the default, adds nothing. An external endpoint is called exactly as configured
+ * (spec §7).
+ */
+export function endpointForLanguage(endpoint: string, language: string, defaultLanguage = 'en'): string {
+  if (!isOwnReceiver(endpoint) || language === defaultLanguage) return endpoint;
+  const url = new URL(endpoint, 'https://site.invalid');
+  url.searchParams.set(LANGUAGE_PARAM, language);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,6 +1,6 @@
 import { en } from './en';
 import { ar } from './ar';
-import { fillTemplate } from './template';
+import { fillTemplate, templateParts } from './template';
 
 export type UiKey = keyof typeof en;
 export type UiStrings = Record<UiKey, string>;
@@ -61,15 +61,27 @@ export function t(key: UiKey, values: Record<string, string | number> = {}, loca
 }
 
 /**
- * The interface string `key` cut at its `{name}` placeholders, for a component that puts an
- * element (a link, say) in each: `"Call {phone}."` gives `["Call ", { slot: "phone" }, "."]`.
- * The words around the slots stay in the locale's order.
+ * The interface string `key` cut at its `{name}` placeholders (see `templateParts`), for a
+ * component that puts an element (a link, say) in each.
  */
 export function tParts(key: UiKey, locale: Locale = defaultLocale): (string | { readonly slot: string })[] {
-  return locale.strings[key]
-    .split(/(\{\w+\})/)
-    .filter((part) => part !== '')
-    .map((part) => (/^\{\w+\}$/.test(part) ? { slot: part.slice(1, -1) } : part));
+  return templateParts(locale.strings[key]);
+}
+
+/** The strings a form island shows: the shared `form.*` ones and its own form's. */
+export type FormOfStrings = 'contact' | 'partner';
+/** The keys of form `F`'s strings; `FormKey<never>` the shared `form.*` keys alone. */
+export type FormKey<F extends FormOfStrings = FormOfStrings> = Extract<UiKey, `form.${string}` | `${F}.${string}`>;
+export type FormStrings<F extends FormOfStrings> = Readonly<Record<FormKey<F>, string>>;
+
+/**
+ * The strings of form `form` in `locale`, handed to its island as a prop: an island never
+ * imports a dictionary, so each language's page carries its own words and no script bundles
+ * either language's whole dictionary.
+ */
+export function formStrings<F extends FormOfStrings>(form: F, locale: Locale = defaultLocale): FormStrings<F> {
+  const picked = Object.entries(locale.strings).filter(([key]) => key.startsWith('form.') || key.startsWith(`${form}.`));
+  return Object.fromEntries(picked) as FormStrings<F>;
 }
 
 /** `n` as the locale writes it, without grouping (a year: 2026, or ٢٠٢٦ in Arabic). */

@@ -10,3 +10,15 @@ export function fillTemplate(template: string, values: Readonly<Record<string, s
     return String(value);
   });
 }
+
+/**
+ * A template cut at its `{name}` placeholders, for a component that puts an element (a link,
+ * say) in each: `"Call {phone}."` gives `["Call ", { slot: "phone" }, "."]`. The words around
+ * the slots stay in the string's own order.
+ */
+export function templateParts(template: string): (string | { readonly slot: string })[] {
+  return template
+    .split(/(\{\w+\})/)
+    .filter((part) => part !== '')
+    .map((part) => (/^\{\w+\}$/.test(part) ? { slot: part.slice(1, -1) } : part));
+}

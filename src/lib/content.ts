@@ -4,7 +4,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { assertTwins, assertUniqueRoutes, orderServices } from './catalogue';
-import { ENGLISH_ONLY_PATHS, hrefIn, localizePath } from './paths';
+import { localizePath } from './paths';
 import { slugify } from './menu';
 import { isNavGroup, navigation, type NavEntry } from '../data/navigation';
 import { navigation as arNavigation } from '../data/ar/navigation';
@@ -96,7 +96,7 @@ export async function getNavigation(locale: Locale = defaultLocale): Promise<Res
       const items = (english as typeof entry).items;
       return { label: entry.label, ...key, items: entry.items.map((item, i) => resolve(item, items[i])) };
     }
-    const href = hrefIn(entry.href, locale);
+    const href = localizePath(entry.href, locale);
     const standards = byHref.get(entry.href)?.data.standards;
     if (!standards || standards.length < 2) return { label: entry.label, href, ...key };
     return {
@@ -124,7 +124,7 @@ export interface PublicPage {
 
 /** Every page search engines and sharing should know in `locale`, in menu-like order, at its path in that locale. */
 export async function getPublicPages(
-  strings: { home: [string, string]; contact?: [string, string]; partner?: [string, string] },
+  strings: { home: [string, string]; contact: [string, string]; partner: [string, string] },
   locale: Locale = defaultLocale,
 ): Promise<PublicPage[]> {
   const [pages, services] = await Promise.all([getPages(locale), getServices(locale)]);
@@ -133,19 +133,18 @@ export async function getPublicPages(
     { path: at('/'), title: strings.home[0], description: strings.home[1] },
     ...pages.map((page) => ({ path: at(`/${page.data.route}`), title: page.data.title, description: page.data.description })),
     ...services.map((service) => ({ path: at(`/services/${service.id}`), title: service.data.title, description: service.data.description })),
-    ...(strings.contact ? [{ path: at('/ContactUs'), title: strings.contact[0], description: strings.contact[1] }] : []),
-    ...(strings.partner ? [{ path: at('/Partner'), title: strings.partner[0], description: strings.partner[1] }] : []),
+    { path: at('/ContactUs'), title: strings.contact[0], description: strings.contact[1] },
+    { path: at('/Partner'), title: strings.partner[0], description: strings.partner[1] },
   ];
 }
 
 /**
- * The unprefixed paths of the pages that exist in `locale` as well as in English: home, the
- * content pages and services it has twins of, and the thanks page. (The two forms are not
- * translated yet: /ContactUs and /Partner are English only.)
+ * The unprefixed paths of the pages that exist in `locale` as well as in English: home, the two
+ * forms, the content pages and services it has twins of, and the thanks page.
  */
 export async function getTranslatedPaths(locale: Locale): Promise<ReadonlySet<string>> {
   if (locale.code === defaultLocale.code) return new Set();
   const [pages, services] = await Promise.all([getPages(locale), getServices(locale)]);
-  const paths = ['/', '/ThanksPage', ...pages.map((page) => `/${page.data.route}`), ...services.map((service) => `/services/${service.id}`)];
-  return new Set(paths.filter((path) => !ENGLISH_ONLY_PATHS.has(path)));
+  const paths = ['/', '/ContactUs', '/Partner', '/ThanksPage', ...pages.map((page) => `/${page.data.route}`), ...services.map((service) => `/services/${service.id}`)];
+  return new Set(paths);
 }

@@ -37,15 +37,3 @@ export function unlocalizePath(path: string, locale: PathLocale): string {
   if (path === prefix) return '/';
   return path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : path;
 }
-
-/**
- * Pages that exist in English only for now: the two forms (their Arabic twins come with the
- * forms' translation). Links to them from another language's pages go to the English page.
- */
-export const ENGLISH_ONLY_PATHS: ReadonlySet<string> = new Set(['/ContactUs', '/Partner']);
-
-/** Where a link to `path` (unprefixed) goes from a page in `locale`: its twin there, or the English page when it has none. */
-export function hrefIn(path: string, locale: PathLocale): string {
-  const pathname = path.split('#')[0] ?? path;
-  return ENGLISH_ONLY_PATHS.has(pathname) ? path : localizePath(path, locale);
-}

@@ -11,12 +11,15 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AXE_TAGS } from './axe';
 import { readContentDir } from '../helpers/frontmatter';
+import { ar } from '../../src/i18n/ar';
 
 const ARABIC_ROUTES = [
   { path: '/ar', heading: 'Globaq' },
   { path: '/ar/ThanksPage', heading: 'شكرًا لك' },
   ...readContentDir('ar/pages').map((p) => ({ path: `/ar/${String(p.frontmatter['route'])}`, heading: String(p.frontmatter['title']) })),
   ...readContentDir('ar/services').map((s) => ({ path: `/ar/services/${s.id}`, heading: String(s.frontmatter['title']) })),
+  { path: '/ar/ContactUs', heading: ar['contact.title'] },
+  { path: '/ar/Partner', heading: ar['partner.title'] },
 ];
 
 const SAMPLE = [
@@ -25,6 +28,8 @@ const SAMPLE = [
   '/ar/services/ms-audits',
   '/ar/Trainings/ISOTrainings/InternalAuditTraining',
   '/ar/LaboratoryQualityManagementSystemServices/Training',
+  '/ar/ContactUs',
+  '/ar/Partner',
   // Coming Soon stands for the error pages too (the Arabic 404 has the same parts): the first test checks both answer.
   '/ar/services/not-yet-a-service',
 ];
@@ -52,7 +57,7 @@ function chevron(toggle: Locator, part: ':scope' | '.nav-toggle__tail' = ':scope
 }
 
 test('every Arabic route answers 200 at its exact path, in Arabic and right to left; unknown ones the Arabic error pages', async ({ request }) => {
-  expect(ARABIC_ROUTES).toHaveLength(2 + 18 + 12);
+  expect(ARABIC_ROUTES).toHaveLength(2 + 18 + 12 + 2);
   for (const route of [...ARABIC_ROUTES, { path: '/ar/Aboutus', heading: 'من نحن' }]) {
     const response = await request.get(route.path, { maxRedirects: 0 });
     expect(response.status(), route.path).toBe(200);
@@ -134,7 +139,7 @@ test.describe('a phone, 390 px', () => {
     await trainings.tap();
     await expect(trainings).toHaveAttribute('aria-expanded', 'true');
     expect(await chevron(trainings, '.nav-toggle__tail')).toBe('up');
-    const other = panel.getByRole('link', { name: 'تدريبات أخرى' });
+    const other = panel.getByRole('link', { name: 'دورات تدريبية أخرى' });
     await expect(other).toBeVisible();
     const [groupBox, itemBox] = await Promise.all([trainings.boundingBox(), other.boundingBox()]);
     expect((itemBox?.x ?? 0) + (itemBox?.width ?? 0)).toBeLessThan((groupBox?.x ?? 0) + (groupBox?.width ?? 0) - 8);
@@ -229,7 +234,7 @@ test.describe('a desktop, 1440 px', () => {
     await expect.poll(async () => Math.abs(((await slide(after + 1).boundingBox())?.x ?? 0) - (viewport?.x ?? 0))).toBeLessThanOrEqual(1);
   });
 
-  test('the language switch goes to the same page in the other language and back; the forms have none yet', async ({ page }) => {
+  test('the language switch goes to the same page in the other language and back, the forms too', async ({ page }) => {
     await page.goto('/Trainings/OtherTrainings');
     await page.locator('header').getByRole('link', { name: 'العربية' }).click();
     await expect(page).toHaveURL(/\/ar\/Trainings\/OtherTrainings$/);
@@ -238,8 +243,10 @@ test.describe('a desktop, 1440 px', () => {
     await page.locator('header').getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(/\/Trainings\/OtherTrainings$/);
     await expect(page.locator('h1')).toHaveText('Other Trainings');
-    await page.goto('/ContactUs');
-    await expect(page.locator('a[hreflang]')).toHaveCount(0);
+    await page.goto('/Partner');
+    await page.locator('header').getByRole('link', { name: 'العربية' }).click();
+    await expect(page).toHaveURL(/\/ar\/Partner$/);
+    await expect(page.locator('h1')).toHaveText(ar['partner.title']);
   });
 
   test('Arabic text is drawn in Cairo from the first paint, and nothing shifts', async ({ page }) => {

@@ -14,7 +14,6 @@ import { parseHtml } from '../helpers/dom';
 import { englishLeft, hasArabic } from '../helpers/arabic';
 import { en } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
-import { ENGLISH_ONLY_PATHS } from '../../src/lib/paths';
 import { clientLogos } from '../../src/data/carousels';
 
 const CLIENT = path.join(ROOT, 'dist/client');
@@ -30,7 +29,7 @@ const documentOf = (route: string): Document => {
 const arabic = (route: string) => (route === '/' ? '/ar' : `/ar${route}`);
 
 /** Every page that has an Arabic twin, by its English path; the error pages apart. */
-const TWINNED = ['/', '/ThanksPage', ...loadPages().map((p) => `/${p.data.route}`), ...loadServices().map((s) => `/services/${s.id}`)];
+const TWINNED = ['/', '/ContactUs', '/Partner', '/ThanksPage', ...loadPages().map((p) => `/${p.data.route}`), ...loadServices().map((s) => `/services/${s.id}`)];
 const ERROR_PAGES = ['/ar/404', '/ar/services/404'];
 const ARABIC_ROUTES = [...TWINNED.map(arabic), ...ERROR_PAGES];
 
@@ -72,11 +71,10 @@ beforeAll(() => {
 });
 
 describe('the Arabic pages', () => {
-  test('every page but the two forms has an Arabic twin at /ar with the same rest of the path', () => {
-    expect(TWINNED.length).toBe(2 + 18 + 12);
+  test('every page has an Arabic twin at /ar with the same rest of the path, the two forms too', () => {
+    expect(TWINNED.length).toBe(4 + 18 + 12);
     for (const route of ARABIC_ROUTES) expect(fs.existsSync(fileFor(route)), route).toBe(true);
     expect(fs.existsSync(path.join(CLIENT, 'ar.html'))).toBe(true);
-    for (const route of ENGLISH_ONLY_PATHS) expect(fs.existsSync(fileFor(arabic(route))), route).toBe(false);
   });
 
   test('each is Arabic, right to left, and lists the same things as its English twin in the same order', () => {
@@ -116,13 +114,13 @@ describe('the Arabic pages', () => {
     expect(found).toEqual([]);
   });
 
-  test('links stay in Arabic: every internal link of an Arabic page goes to an Arabic page, or to an English-only form', () => {
+  test('links stay in Arabic: every internal link of an Arabic page goes to an Arabic page', () => {
     const outside: string[] = [];
     for (const route of ARABIC_ROUTES) {
       for (const a of documentOf(route).querySelectorAll('a[href^="/"]:not([hreflang])')) {
         const href = a.getAttribute('href') ?? '';
         const pathname = href.split('#')[0] ?? '';
-        if (pathname === '/ar' || pathname.startsWith('/ar/') || ENGLISH_ONLY_PATHS.has(pathname)) continue;
+        if (pathname === '/ar' || pathname.startsWith('/ar/')) continue;
         outside.push(`${route}: ${href}`);
       }
     }
@@ -157,8 +155,7 @@ describe('the language switch', () => {
     }
   });
 
-  test('the forms, English only for now, have no switch; the error pages switch to the other home page', () => {
-    for (const route of ENGLISH_ONLY_PATHS) expect(switches(route), route).toEqual([]);
+  test('the error pages switch to the other home page', () => {
     expect(switches('/404').map((s) => s.href)).toEqual(['/ar', '/ar']);
     expect(switches('/services/404').map((s) => s.href)).toEqual(['/ar', '/ar']);
     expect(switches('/ar/404').map((s) => s.href)).toEqual(['/', '/']);
@@ -177,7 +174,7 @@ describe('search engines and sharing', () => {
         expect(html, page).toContain(`<meta property="og:locale:alternate" content="${page === route ? 'ar_SA' : 'en_US'}">`);
       }
     }
-    for (const route of [...ENGLISH_ONLY_PATHS, '/ThanksPage', '/ar/ThanksPage', '/404', ...ERROR_PAGES]) expect(alternates(route), route).toEqual({});
+    for (const route of ['/ThanksPage', '/ar/ThanksPage', '/404', ...ERROR_PAGES]) expect(alternates(route), route).toEqual({});
   });
 
   test('JSON-LD and the share image are in the page’s language', () => {
@@ -208,7 +205,6 @@ describe('search engines and sharing', () => {
       expect(byLoc.get(route), route).toEqual({ en: route, ar: arabic(route) });
       expect(byLoc.get(arabic(route)), arabic(route)).toEqual({ en: route, ar: arabic(route) });
     }
-    for (const route of ENGLISH_ONLY_PATHS) expect(byLoc.get(route), route).toEqual({});
     for (const route of ['/ar/ThanksPage', ...ERROR_PAGES]) expect(byLoc.has(route), route).toBe(false);
   });
 });
@@ -232,6 +228,19 @@ describe('the Arabic font and the scripts', () => {
       .filter((file) => file.endsWith('.js'))
       .filter((file) => hasArabic(fs.readFileSync(path.join(CLIENT, '_astro', file), 'utf8')));
     expect(withArabic).toEqual([]);
+  });
+
+  test('nor the English dictionary: the form islands are handed their words by the page', () => {
+    const scripts = fs
+      .readdirSync(path.join(CLIENT, '_astro'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => fs.readFileSync(path.join(CLIENT, '_astro', file), 'utf8'))
+      .join('\n');
+    // The forms' own sentences, which the islands showed from a bundled dictionary before (an
+    // option's English words are also the answer sent, src/forms/partner.ts: those stay).
+    const sentences = Object.entries(en).filter(([key, value]) => /^(form|contact|partner)\./.test(key) && !key.startsWith('partner.option.') && value.length >= 30);
+    expect(sentences.length).toBeGreaterThan(10);
+    expect(sentences.filter(([, value]) => scripts.includes(JSON.stringify(value).slice(1, -1)))).toEqual([]);
   });
 });
 

@@ -12,8 +12,19 @@ import ContactForm from '../../src/components/islands/ContactForm';
 import PartnerForm from '../../src/components/islands/PartnerForm';
 import { filledInPage, honeypotInPage } from '../../src/components/islands/form-dom';
 import { PARTNER_DRAFT_KEY, emptyPartner } from '../../src/forms/partner';
+import { countryList } from '../../src/forms/country-list';
+import { formStrings, locales } from '../../src/i18n';
 
 const direct = { email: 'info@example.com', phone: '+966 13 000 0000', phoneHref: 'tel:+966130000000' };
+/** The props the pages give the islands (src/components/pages/ContactPage.astro, PartnerPage.astro), in English unless told. */
+const contactProps = (endpoint: string, locale = locales.en) => ({ endpoint, direct, strings: formStrings('contact', locale) });
+const partnerProps = (endpoint: string, locale = locales.en) => ({
+  endpoint,
+  direct,
+  strings: formStrings('partner', locale),
+  countries: countryList(locale.lang),
+  localDigits: locale !== locales.en,
+});
 let container: HTMLElement | undefined;
 
 /** The islands are written against React's types; on Preact's runtime they are Preact components. */
@@ -111,7 +122,7 @@ line two</textarea>
 
 describe('hydrating over what the visitor typed', () => {
   test('contact: the typed fields stay, are the state, and are what is sent', async () => {
-    const props = { endpoint: '/api/contact', direct };
+    const props = contactProps('/api/contact');
     const form = serverRender(ContactForm, props);
     type(form, '#contact-firstName', 'Omar');
     type(form, '#contact-lastName', 'Al-Harbi');
@@ -142,7 +153,7 @@ describe('hydrating over what the visitor typed', () => {
 
   test('partner: the page wins over the saved draft field by field; the result is the new draft; chosen files are listed', async () => {
     window.localStorage.setItem(PARTNER_DRAFT_KEY, JSON.stringify({ ...emptyPartner(), name: 'Old Name', cityName: 'Khobar', targetMarkets: ['Education'] }));
-    const props = { endpoint: '/api/partner', direct };
+    const props = partnerProps('/api/partner');
     const form = serverRender(PartnerForm, props);
     type(form, '#partner-name', 'Aisha Al-Qahtani');
     type(form, '#partner-country', 'Oman');
@@ -175,7 +186,7 @@ describe('hydrating over what the visitor typed', () => {
   });
 
   test('partner: nothing typed and no draft, nothing is saved', async () => {
-    const props = { endpoint: '/api/partner', direct };
+    const props = partnerProps('/api/partner');
     const form = serverRender(PartnerForm, props);
     await hydrate(form, PartnerForm, props);
     expect(form.hasAttribute('data-hydrated')).toBe(true);
@@ -185,16 +196,109 @@ describe('hydrating over what the visitor typed', () => {
 
 describe('the partner form and its files (issue 16)', () => {
   test('to the site’s own receiver the files travel with the application, also without JavaScript', () => {
-    const form = serverRender(PartnerForm, { endpoint: '/api/partner', direct });
+    const form = serverRender(PartnerForm, partnerProps('/api/partner'));
     expect(form.getAttribute('enctype')).toBe('multipart/form-data');
     expect(form.querySelector('#partner-files-note')?.textContent).toBe('Your files are sent with your application and seen only by our staff.');
   });
 
   test('to an external endpoint only the names go (spec §7): a plain form, and the note says so', () => {
-    const form = serverRender(PartnerForm, { endpoint: 'https://script.example.com/exec', direct });
+    const form = serverRender(PartnerForm, partnerProps('https://script.example.com/exec'));
     expect(form.getAttribute('enctype')).toBeNull();
     expect(form.querySelector('#partner-files-note')?.textContent).toBe(
       'Only the file names are sent with your application; we will ask for the files themselves when we reply.',
     );
+  });
+});
+
+describe('the forms in Arabic (issue 17)', () => {
+  const ar = locales.ar.strings;
+
+  test('contact: Arabic words from the page, the Arabic alert, and the lead sent with its language', async () => {
+    const props = contactProps('/api/contact?lang=ar', locales.ar);
+    const form = serverRender(ContactForm, props);
+    expect(form.querySelector('label[for="contact-firstName"]')?.textContent).toBe(`${ar['contact.field.firstName']} (${ar['form.required']})`);
+    expect(form.querySelector('button[type="submit"]')?.textContent).toBe(ar['contact.submit']);
+    expect(form.getAttribute('action')).toBe('/api/contact?lang=ar');
+    await hydrate(form, ContactForm, props);
+
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    await act(async () => {
+      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+    expect(alert).toHaveBeenCalledWith(ar['contact.alert.required']);
+    expect(form.querySelector('.error-summary__title')?.textContent).toBe(ar['form.errorSummary']);
+    expect(form.querySelector('#contact-firstName-error')?.textContent).toBe(ar['form.issue.required']);
+
+    await act(() => {
+      type(form, '#contact-firstName', 'عمر');
+      type(form, '#contact-lastName', 'الحربي');
+      type(form, '#contact-email', 'omar@example.com');
+    });
+    const fetch = vi.fn(async () => new Response('{"id":"1"}', { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    await act(async () => {
+      form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new URL(url).pathname + new URL(url).search).toBe('/api/contact?lang=ar');
+    // The body keeps the specification's field names (spec §7); the language travels in the address.
+    expect(Object.keys(JSON.parse(String(init.body))).sort()).toEqual(['city', 'company', 'country', 'email', 'firstName', 'lastName', 'message', 'submissionDate', 'submissionTimestamp']);
+  });
+
+  test('partner: countries in Arabic with English answers, counts take Arabic-Indic digits and are sent as numbers', async () => {
+    const props = partnerProps('/api/partner?lang=ar', locales.ar);
+    const form = serverRender(PartnerForm, props);
+    const saudi = form.querySelector<HTMLOptionElement>('#partner-country option[value="Saudi Arabia"]');
+    expect(saudi?.textContent).toBe('المملكة العربية السعودية');
+    const years = form.querySelector<HTMLInputElement>('#partner-yearsInBusiness')!;
+    expect(years.type).toBe('text');
+    expect(years.getAttribute('inputmode')).toBe('numeric');
+    expect(form.querySelector('legend')?.textContent).toBe(ar['partner.section.basic']);
+    await hydrate(form, PartnerForm, props);
+
+    const answers: Record<string, string> = {
+      '#partner-name': 'عائشة القحطاني',
+      '#partner-organization': 'مؤسسة الجودة',
+      '#partner-jobTitle': 'مديرة',
+      '#partner-country': 'Saudi Arabia',
+      '#partner-cityName': 'الخبر',
+      '#partner-email': 'aisha@example.com',
+      '#partner-phoneNumber': '٠٥٠١٢٣٤٥٦٧',
+      '#partner-companyWebsite': 'https://example.com',
+      '#partner-yearsInBusiness': 'اثنا عشر',
+      '#partner-numberOfEmployees': '۳۴',
+      '#partner-formOfOwnership': 'Corporation (publicly held)',
+    };
+    const answer = (selector: string, text: string) => {
+      const field = form.querySelector<HTMLInputElement | HTMLSelectElement>(selector)!;
+      field.value = text;
+      field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+    };
+    await act(() => {
+      for (const [selector, text] of Object.entries(answers)) answer(selector, text);
+    });
+    vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const fetch = vi.fn(async () => new Response('{"id":"1"}', { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const send = () =>
+      act(async () => {
+        form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      });
+    // A count in words is refused in Arabic, and nothing is sent.
+    await send();
+    expect(form.querySelector('#partner-yearsInBusiness-error')?.textContent).toBe(ar['form.issue.invalidNumber']);
+    expect(fetch).not.toHaveBeenCalled();
+
+    await act(() => answer('#partner-yearsInBusiness', '١٢'));
+    await send();
+    expect(form.querySelector('.error-summary')).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new URL(url).search).toBe('?lang=ar');
+    const body = init.body as FormData;
+    expect(body.get('yearsInBusiness')).toBe('12');
+    expect(body.get('numberOfEmployees')).toBe('34');
+    expect(body.get('country')).toBe('Saudi Arabia');
   });
 });

@@ -15,7 +15,8 @@ import {
   partnerValuesFromForm,
   sectionFields,
 } from '../../src/forms/partner';
-import { COUNTRIES, PREFERRED_COUNTRIES, countryName } from '../../src/forms/countries';
+import { COUNTRIES, PREFERRED_COUNTRIES } from '../../src/forms/countries';
+import { countryList, countryName } from '../../src/forms/country-list';
 import { MAX_FILE_BYTES, checkFiles } from '../../src/forms/files';
 import { cleanVisitorText, fieldIssues, hasVisibleText, withScheme } from '../../src/forms/rules';
 import { isOwnReceiver, multipartBody, submitToEndpoint } from '../../src/forms/submit';
@@ -212,9 +213,33 @@ describe('partner application', () => {
     const saudi = COUNTRIES.find((c) => c.key === 'SA')!;
     expect(countryName(saudi, 'en')).toBe('Saudi Arabia');
     expect(countryName(saudi, 'ar')).toBe('المملكة العربية السعودية');
-    // Every code is one the Unicode data knows, so each country has a name in any language.
+    // Every code is a current ISO 3166-1 code the Unicode data knows, by which it names the
+    // country as the list does (the list keeps its own spelling of a few: "Cabo Verde", "Holy See").
     const known = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
     expect(COUNTRIES.filter((c) => known.of(c.key) === undefined)).toEqual([]);
+    const canonical = (name: string) => name.replace(/ & /g, ' and ').replace(/’/g, "'").replace(/^St\. /, 'Saint ');
+    const differing = COUNTRIES.filter((c) => canonical(known.of(c.key) ?? '') !== c.value).map((c) => c.key);
+    expect(differing.sort()).toEqual(['CD', 'CG', 'CV', 'MM', 'PS', 'VA', 'VC']);
+  });
+
+  test('the Arabic list: every country once, in Arabic, sorted without the article, Saudi Arabia first; the answers stay English', () => {
+    const english = countryList('en');
+    const arabic = countryList('ar');
+    expect(english.all.map((c) => c.value)).toEqual(COUNTRIES.map((c) => c.value));
+    expect(english.all.every((c) => c.label === c.value)).toBe(true);
+    expect(arabic.preferred).toEqual([{ value: 'Saudi Arabia', label: 'المملكة العربية السعودية' }]);
+    expect(new Set(arabic.all.map((c) => c.value))).toEqual(new Set(COUNTRIES.map((c) => c.value)));
+    expect(arabic.all.every((c) => /^[\u0600-\u06FF ()\-]+$/.test(c.label))).toBe(true);
+    const labels = arabic.all.map((c) => c.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels).toContain('فلسطين');
+    // Without the article: Morocco (المغرب) among the م, between Egypt (مصر) and Mexico (المكسيك).
+    const at = (value: string) => arabic.all.findIndex((c) => c.value === value);
+    expect(at('Egypt')).toBeLessThan(at('Morocco'));
+    expect(at('Morocco')).toBeLessThan(at('Mexico'));
+    expect(at('Saudi Arabia')).toBeGreaterThan(at('Sudan')); // السعودية (سعودية) after السودان (سودان)
+    expect(at('Jordan')).toBeLessThan(at('Germany')); // الأردن (أردن) before ألمانيا
+    expect(at('Zambia')).toBeLessThan(at('Zimbabwe'));
   });
 });
 

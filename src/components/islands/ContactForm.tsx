@@ -4,24 +4,34 @@
  * banners, keeping every field when sending fails.
  */
 import './runtime';
-import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
-import { t } from '../../i18n';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import type { FormStrings } from '../../i18n';
 import { CONTACT_FIELDS, CONTACT_FORM, buildContactPayload, contactLabelKey, contactSchema, emptyContact, isContactField, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';
 import { mailLines, type FieldSpec } from '../../forms/fields';
 import { submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
 import { filledInPage, honeypotInPage } from './form-dom';
+import { FormTextContext, formText } from './form-text';
 import { ErrorSummary, FailureHelp, Honeypot, ResultBanner, TextArea, TextField, checkBeforeSending, type DirectContact, type FieldErrors } from './form-ui';
 import './forms.css';
 
 type Status = 'idle' | 'submitting' | 'success' | 'failure';
 
 const fieldId = (field: string) => `contact-${field}`;
-const labelOf = (field: ContactField) => t(contactLabelKey(field));
-/** The summary names fields by the schema's word for them: each has its label. */
-const summaryLabel = (field: string) => (isContactField(field) ? labelOf(field) : field);
 
-export default function ContactForm({ endpoint, direct }: { endpoint: string; direct: DirectContact }) {
+interface ContactFormProps {
+  /** Where the form posts (spec §7); the site's own receiver says the page's language in its query. */
+  endpoint: string;
+  direct: DirectContact;
+  /** The form's words in the page's language (`formStrings('contact', locale)`). */
+  strings: FormStrings<'contact'>;
+}
+
+export default function ContactForm({ endpoint, direct, strings }: ContactFormProps) {
+  const t = useMemo(() => formText(strings), [strings]);
+  const labelOf = (field: ContactField) => t(contactLabelKey(field));
+  /** The summary names fields by the schema's word for them: each has its label. */
+  const summaryLabel = (field: string) => (isContactField(field) ? labelOf(field) : field);
   const [values, setValues] = useState<ContactValues>(emptyContact);
   const [honeypot, setHoneypot] = useState('');
   const [status, setStatus] = useState<Status>('idle');
@@ -102,6 +112,7 @@ export default function ContactForm({ endpoint, direct }: { endpoint: string; di
   };
 
   return (
+    <FormTextContext.Provider value={t}>
     <form ref={formRef} className="site-form" method="post" action={endpoint} onSubmit={onSubmit} aria-labelledby="contact-form-title" data-hydrated={hydrated ? '' : undefined} data-status={status}>
       <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
       {status === 'success' ? <ResultBanner ref={bannerRef} kind="success" title={t('contact.success.title')} text={t('contact.success.text')} /> : null}
@@ -120,6 +131,7 @@ export default function ContactForm({ endpoint, direct }: { endpoint: string; di
         {submitting ? t('contact.submitting') : t('contact.submit')}
       </button>
     </form>
+    </FormTextContext.Provider>
   );
 }
 

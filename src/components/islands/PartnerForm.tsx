@@ -5,9 +5,9 @@
  * them when sending fails.
  */
 import './runtime';
-import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
-import { defaultLocale, t } from '../../i18n';
-import { COUNTRIES, PREFERRED_COUNTRIES, countryName } from '../../forms/countries';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
+import type { FormKey, FormStrings } from '../../i18n';
+import type { CountryList } from '../../forms/country-list';
 import { ACCEPT_ATTRIBUTE, MAX_FILES, checkFiles } from '../../forms/files';
 import { mailLines, type FieldOption } from '../../forms/fields';
 import {
@@ -51,22 +51,16 @@ import {
   type FieldErrors,
 } from './form-ui';
 import { filledInPage, honeypotInPage } from './form-dom';
+import { FormTextContext, formText, type FormText } from './form-text';
 import './forms.css';
 
 /** `confirming`: sent and acknowledged, during the extra wait before the success banner (spec §4). */
 type Status = 'idle' | 'submitting' | 'confirming' | 'success' | 'failure';
 
 const fieldId = (field: string) => `partner-${field}`;
-const labelOf = (field: PartnerField) => t(partnerLabelKey(field));
-/** The summary names fields by the schema's word for them: each has its label. */
-const summaryLabel = (field: string) => (isPartnerField(field) ? labelOf(field) : field);
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Options as the visitor reads them: each label looked up by its key. */
-const labelled = (options: readonly FieldOption<PartnerOptionKey>[]): LabelledOption[] => options.map((option) => ({ value: option.value, label: t(partnerOptionKey(option.key)) }));
-const countryOptions = (codes?: readonly string[]): LabelledOption[] =>
-  COUNTRIES.filter((country) => !codes || codes.includes(country.key)).map((country) => ({ value: country.value, label: countryName(country, defaultLocale.lang) }));
 const INPUT_TYPES = { email: 'email', tel: 'tel', url: 'url', count: 'number' } as const;
+type PartnerText = FormText<FormKey<'partner'>>;
 
 function saveDraft(values: PartnerValues) {
   try {
@@ -97,7 +91,7 @@ function clearDraft() {
  * Spec §4: the valid files replace the prior selection. When every chosen file was refused,
  * there is nothing to replace it with: the prior selection stays. The input shows the same list.
  */
-function takeFiles(input: HTMLInputElement, prior: File[], maxFiles = Infinity): File[] {
+function takeFiles(t: PartnerText, input: HTMLInputElement, prior: File[], maxFiles = Infinity): File[] {
   const { accepted, rejected } = checkFiles(Array.from(input.files ?? []));
   for (const rejection of rejected) {
     window.alert(t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', { file: rejection.file }));
@@ -116,7 +110,29 @@ function takeFiles(input: HTMLInputElement, prior: File[], maxFiles = Infinity):
   return kept;
 }
 
-export default function PartnerForm({ endpoint, direct }: { endpoint: string; direct: DirectContact }) {
+interface PartnerFormProps {
+  /** Where the form posts (spec §7); the site's own receiver says the page's language in its query. */
+  endpoint: string;
+  direct: DirectContact;
+  /** The form's words in the page's language (`formStrings('partner', locale)`). */
+  strings: FormStrings<'partner'>;
+  /** The countries, labelled and sorted for the page's language (src/forms/country-list.ts). */
+  countries: CountryList;
+  /**
+   * The count fields take the page's own digits too (Arabic-Indic on the Arabic page): a text
+   * field with a numeric keyboard, since the browsers' number field refuses them. The schema
+   * checks the count either way.
+   */
+  localDigits?: boolean;
+}
+
+export default function PartnerForm({ endpoint, direct, strings, countries, localDigits = false }: PartnerFormProps) {
+  const t = useMemo(() => formText(strings), [strings]);
+  const labelOf = (field: PartnerField) => t(partnerLabelKey(field));
+  /** The summary names fields by the schema's word for them: each has its label. */
+  const summaryLabel = (field: string) => (isPartnerField(field) ? labelOf(field) : field);
+  /** Options as the visitor reads them: each label looked up by its key. */
+  const labelled = (options: readonly FieldOption<PartnerOptionKey>[]): LabelledOption[] => options.map((option) => ({ value: option.value, label: t(partnerOptionKey(option.key)) }));
   const [values, setValues] = useState<PartnerValues>(emptyPartner);
   const [files, setFiles] = useState<File[]>([]);
   const [honeypot, setHoneypot] = useState('');
@@ -152,7 +168,7 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
     if (trap) setHoneypot(trap);
     // Files cannot be given to an input by a script, but the ones chosen before are still in it.
     const fileInput = fileInputRef.current;
-    if (fileInput?.files && fileInput.files.length > 0) setFiles(takeFiles(fileInput, [], maxFiles));
+    if (fileInput?.files && fileInput.files.length > 0) setFiles(takeFiles(t, fileInput, [], maxFiles));
     setHydrated(true);
   }, []);
 
@@ -179,7 +195,7 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
   const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`#${fieldId(field)}`)?.focus();
 
   function onFilesChosen(event: ChangeEvent<HTMLInputElement>) {
-    setFiles(takeFiles(event.target, files, maxFiles));
+    setFiles(takeFiles(t, event.target, files, maxFiles));
   }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -291,9 +307,9 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
               value={answer(field)}
               onChange={(v) => setField(field, v)}
               placeholder={placeholder ?? ''}
-              preferred={country ? countryOptions(PREFERRED_COUNTRIES) : undefined}
+              preferred={country ? countries.preferred : undefined}
               allLabel={country ? t('partner.countryAll') : undefined}
-              options={country ? countryOptions() : labelled(spec.options ?? [])}
+              options={country ? countries.all : labelled(spec.options ?? [])}
               required={required}
               autoComplete={spec.autocomplete}
               error={error}
@@ -302,7 +318,8 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
         } else if (spec.kind === 'longText') {
           control = <TextArea id={id} name={field} label={label} value={answer(field)} onChange={(v) => setField(field, v)} rows={4} required={required} placeholder={placeholder} error={error} className={className} />;
         } else {
-          const type = spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' || spec.kind === 'count' ? INPUT_TYPES[spec.kind] : 'text';
+          const count = spec.kind === 'count';
+          const type = spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' || (count && !localDigits) ? INPUT_TYPES[spec.kind] : 'text';
           control = (
             <TextField
               id={id}
@@ -316,7 +333,7 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
               autoComplete={spec.autocomplete}
               placeholder={placeholder}
               min={type === 'number' ? 0 : undefined}
-              inputMode={type === 'number' ? 'numeric' : undefined}
+              inputMode={count ? 'numeric' : undefined}
               error={error}
               className={className}
             />
@@ -374,6 +391,7 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
 
   const submitting = status === 'submitting' || status === 'confirming';
   return (
+    <FormTextContext.Provider value={t}>
     <form
       ref={formRef}
       className="site-form partner-form"
@@ -419,6 +437,7 @@ export default function PartnerForm({ endpoint, direct }: { endpoint: string; di
         {submitting ? t('partner.submitting') : t('partner.submit')}
       </button>
     </form>
+    </FormTextContext.Provider>
   );
 }
 

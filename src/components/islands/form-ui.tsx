@@ -4,13 +4,17 @@
  * Rendered on the server too, so the forms work as plain HTML forms without JavaScript.
  */
 import { Fragment, forwardRef, useLayoutEffect, useState, type ReactNode, type Ref } from 'react';
-import { t, tParts } from '../../i18n';
+import { useFormText } from './form-text';
 import { fieldIssues, type IssueCode } from '../../forms/rules';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
 
 export type FieldErrors = Partial<Record<string, IssueCode>>;
 
-export const issueText = (code: IssueCode): string => t(`form.issue.${code}`);
+/** A problem's message, in the form's words. */
+function IssueText({ code }: { code: IssueCode }) {
+  const text = useFormText();
+  return <>{text(`form.issue.${code}`)}</>;
+}
 
 interface FieldShellProps {
   id: string;
@@ -27,11 +31,12 @@ export function FieldShell({ id, label, required, hint, error, className, childr
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const text = useFormText();
   return (
     <div className={['field', className, error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
       <label htmlFor={id}>
         {label}
-        {required ? <span className="field__required"> ({t('form.required')})</span> : null}
+        {required ? <span className="field__required"> ({text('form.required')})</span> : null}
       </label>
       {children(describedBy)}
       {hint ? (
@@ -41,7 +46,7 @@ export function FieldShell({ id, label, required, hint, error, className, childr
       ) : null}
       {error ? (
         <p id={errorId} className="field__error">
-          {issueText(error)}
+          <IssueText code={error} />
         </p>
       ) : null}
     </div>
@@ -183,7 +188,7 @@ export function ChoiceGroup({ id, name, legend, options, type, selected, onChang
       </div>
       {error ? (
         <p id={errorId} className="field__error">
-          {issueText(error)}
+          <IssueText code={error} />
         </p>
       ) : null}
     </fieldset>
@@ -195,18 +200,19 @@ export const ErrorSummary = forwardRef(function ErrorSummary(
   { errors, labelFor, idFor }: { errors: FieldErrors; labelFor: (field: string) => string; idFor: (field: string) => string },
   ref: Ref<HTMLDivElement>,
 ) {
+  const text = useFormText();
   const entries = Object.entries(errors).filter((entry): entry is [string, IssueCode] => entry[1] !== undefined);
   if (entries.length === 0) return null;
   return (
     <div ref={ref} className="error-summary" tabIndex={-1} role="group" aria-labelledby="error-summary-title">
       <p id="error-summary-title" className="error-summary__title">
-        {t('form.errorSummary')}
+        {text('form.errorSummary')}
       </p>
       <ul>
         {entries.map(([field, code]) => (
           <li key={field}>
             <a href={`#${idFor(field)}`}>
-              {labelFor(field)}: {issueText(code)}
+              {labelFor(field)}: <IssueText code={code} />
             </a>
           </li>
         ))}
@@ -242,6 +248,7 @@ export interface DirectContact {
  * what the visitor typed already written (`mailto`), and the phone number.
  */
 export function FailureHelp({ direct, mailto }: { direct: DirectContact; mailto: string }) {
+  const text = useFormText();
   const links: Record<string, ReactNode> = {
     email: <a href={mailto}>{direct.email}</a>,
     phone: (
@@ -252,7 +259,7 @@ export function FailureHelp({ direct, mailto }: { direct: DirectContact; mailto:
   };
   return (
     <p className="banner__help">
-      {tParts('form.failure.help').map((part, index) => (typeof part === 'string' ? part : <Fragment key={index}>{links[part.slot]}</Fragment>))}
+      {text.parts('form.failure.help').map((part, index) => (typeof part === 'string' ? part : <Fragment key={index}>{links[part.slot]}</Fragment>))}
     </p>
   );
 }
@@ -260,9 +267,10 @@ export function FailureHelp({ direct, mailto }: { direct: DirectContact; mailto:
 /** The honeypot: invisible to people and assistive technology, out of the tab order. */
 export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const name = HONEYPOT_FIELD;
+  const text = useFormText();
   return (
     <div className="visually-hidden" aria-hidden="true">
-      <label htmlFor={`hp-${name}`}>{t('form.honeypot')}</label>
+      <label htmlFor={`hp-${name}`}>{text('form.honeypot')}</label>
       <input id={`hp-${name}`} name={name} type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   );

@@ -27,7 +27,7 @@ export const navigation: readonly NavEntry[] = [
           { label: 'تدريب التدقيق الداخلي', href: '/Trainings/ISOTrainings/InternalAuditTraining' },
         ],
       },
-      { label: 'تدريبات أخرى', href: '/Trainings/OtherTrainings' },
+      { label: 'دورات تدريبية أخرى', href: '/Trainings/OtherTrainings' },
     ],
   },
   {

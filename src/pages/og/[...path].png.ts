@@ -16,14 +16,11 @@ export const getStaticPaths = (async () => {
       const locale = locales[code];
       const say = (key: Parameters<typeof t>[0]) => t(key, {}, locale);
       const pages = await getPublicPages(
-        code === 'en'
-          ? {
-              home: [say('site.tagline'), say('site.description')],
-              contact: [say('contact.title'), say('contact.description')],
-              partner: [say('partner.title'), say('partner.description')],
-            }
-          : // The forms are English only for now (src/lib/paths.ts, ENGLISH_ONLY_PATHS).
-            { home: [say('site.tagline'), say('site.description')] },
+        {
+          home: [say('site.tagline'), say('site.description')],
+          contact: [say('contact.title'), say('contact.description')],
+          partner: [say('partner.title'), say('partner.description')],
+        },
         locale,
       );
       return pages.map((page) => ({ params: { path: page.path === '/' ? 'index' : page.path.slice(1) }, props: { title: page.title, locale: code } }));
