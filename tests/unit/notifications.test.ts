@@ -58,6 +58,7 @@ describe('the mail', () => {
     id: 'f00d',
     form: 'contact' as const,
     receivedAt: '2026-11-23T09:05:00.000Z',
+    language: 'en' as const,
     fields: { firstName: 'Sara', lastName: 'Al-Qahtani', email: 'sara@example.com', country: '', city: 'Dammam', company: 'Gulf QA', message: '<a href="http://evil.example">win</a>\nline 2' },
   };
 
