@@ -5,7 +5,7 @@ import { CSV_BOM, csvCell, csvRow, csvText, fieldColumns, terminalText, toCsv, t
 import { TrustedProxies, clientAddressOf, parseTrustedProxies } from '../../src/server/client-address';
 import { mergeCsp } from '../../src/server/security-headers';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT, receiverConfig } from '../../src/server/config';
-import { parseContentType } from '../../src/server/receiver';
+import { isLanguage, parseContentType, requestLanguage } from '../../src/server/receiver';
 import type { StoredSubmission } from '../../src/server/store';
 
 async function text(chunks: AsyncIterable<string>): Promise<string> {
@@ -168,6 +168,27 @@ describe('content types', () => {
     expect(parseContentType('Application/JSON; charset="UTF-8"')).toEqual({ type: 'application/json', charset: 'utf-8' });
     expect(parseContentType('application/x-www-form-urlencoded')).toEqual({ type: 'application/x-www-form-urlencoded', charset: undefined });
     expect(parseContentType(null)).toEqual({ type: '', charset: undefined });
+  });
+});
+
+describe('the language a form was sent in (?lang=)', () => {
+  const language = (query: string) => requestLanguage(new URL(`https://www.globaq.example/api/contact${query}`));
+
+  test('none is English; each of the site\'s codes is itself', () => {
+    expect(language('')).toBe('en');
+    expect(language('?other=1')).toBe('en');
+    expect(language('?lang=ar')).toBe('ar');
+    expect(language('?lang=en')).toBe('en');
+    expect(language('?x=1&lang=ar')).toBe('ar');
+  });
+
+  test('anything else is no language (a bad request): unknown, empty, another case, twice, an object key', () => {
+    for (const query of ['?lang=fr', '?lang=', '?lang', '?lang=AR', '?lang=ar%20', '?lang=ar&lang=ar', '?lang=ar&lang=en', '?lang=toString', '?lang=__proto__']) {
+      expect(language(query), query).toBeUndefined();
+    }
+    expect(isLanguage('ar')).toBe(true);
+    expect(isLanguage('hasOwnProperty')).toBe(false);
+    expect(isLanguage(undefined)).toBe(false);
   });
 });
 
