@@ -1,6 +1,6 @@
 declare namespace App {
   interface Locals {
-    /** Set by the receiver when a form post (JavaScript off) is refused; read by /SubmissionProblem. */
+    /** Set by the receiver when a form post (JavaScript off) is refused; read by /SubmissionProblem (/ar/SubmissionProblem in Arabic). */
     submissionProblem?: {
       readonly problem: import('./server/receiver').FormProblem;
       readonly status: number;

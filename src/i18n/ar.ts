@@ -260,6 +260,11 @@ export const ar = {
   'mail.reply': 'رُدّ على هذه الرسالة للتواصل مع {name} على {email}.',
   'mail.inbox': 'افتح هذا العميل المحتمل في صندوق الموظفين: {url}',
   'mail.inboxLink': 'افتح هذا العميل المحتمل في صندوق الموظفين',
+  /** The language the lead was sent in (the page's), named for staff, and its received time as that language writes it. */
+  'mail.language': 'لغة الإرسال: {language}',
+  'mail.language.en': 'الإنجليزية',
+  'mail.language.ar': 'العربية',
+  'mail.receivedIn': 'الوقت نفسه باللغة {language}: {time}',
 
   /* The Arabic site (issue 17). */
   /** The language's own name: the language switch on the other language's pages shows it. */

@@ -258,6 +258,11 @@ export const en = {
   'mail.reply': 'Reply to this e-mail to answer {name} at {email}.',
   'mail.inbox': 'Open this lead in the staff inbox: {url}',
   'mail.inboxLink': 'Open this lead in the staff inbox',
+  /** The language the lead was sent in (the page's), named for staff, and its received time as that language writes it. */
+  'mail.language': 'Sent in: {language}',
+  'mail.language.en': 'English',
+  'mail.language.ar': 'Arabic',
+  'mail.receivedIn': 'The same time in {language}: {time}',
 
   /* The Arabic site (issue 17). */
   /** The language's own name: the language switch on the other language's pages shows it. */

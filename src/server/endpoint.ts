@@ -3,6 +3,8 @@
  * the turn of a refused form post into the "what to fix" page.
  */
 import type { APIContext } from 'astro';
+import { locales } from '../i18n';
+import { localizePath } from '../lib/paths';
 import { clientAddressStore } from './client-address.ts';
 import { receiverConfig, type ReceiverConfig } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -10,7 +12,10 @@ import { receive, type ReceiverDeps } from './receiver.ts';
 import { openStores, type Stores } from './database.ts';
 import type { FormName } from './store.ts';
 
-/** The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro). */
+/**
+ * The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro), in
+ * each language at its localized path (/ar/SubmissionProblem).
+ */
 export const PROBLEM_ROUTE = '/SubmissionProblem';
 
 let deps: ReceiverDeps | undefined;
@@ -55,5 +60,8 @@ export async function handleSubmission(form: FormName, context: APIContext): Pro
   const outcome = await receive(context.request, form, clientAddress(context), receiverDeps());
   if ('response' in outcome) return outcome.response;
   context.locals.submissionProblem = outcome;
-  return context.rewrite(new Request(new URL(PROBLEM_ROUTE, context.url), { headers: { Accept: 'text/html' } }));
+  // The page of the form's language: Astro takes the page's locale (Astro.currentLocale, read by the
+  // layout, header and footer) from the route rewritten to, as long as nothing read it before.
+  const route = localizePath(PROBLEM_ROUTE, locales[outcome.problem.language]);
+  return context.rewrite(new Request(new URL(route, context.url), { headers: { Accept: 'text/html' } }));
 }

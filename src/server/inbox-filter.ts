@@ -1,13 +1,16 @@
 /**
- * The inbox's filter as it travels in the address (?form=&status=&from=&to=&q=&page=): read
- * leniently (an unknown value is no filter), written back for links and the export.
+ * The inbox's filter as it travels in the address (?form=&status=&language=&from=&to=&q=&page=):
+ * read leniently (an unknown value is no filter), written back for links and the export.
  */
 import { isFormName } from './store.ts';
 import { isLeadStatus, riyadhDayStart, type LeadFilter } from './inbox-store.ts';
+import { isLanguage } from './receiver.ts';
 
 export interface FilterValues {
   readonly form: string;
   readonly status: string;
+  /** The language the leads were sent in (a locale code). */
+  readonly language: string;
   readonly from: string;
   readonly to: string;
   readonly q: string;
@@ -19,12 +22,14 @@ export function filterFromQuery(params: URLSearchParams): { filter: LeadFilter; 
   const get = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);
   const form = get('form');
   const status = get('status');
+  const language = get('language');
   const since = riyadhDayStart(get('from'));
   const toDay = riyadhDayStart(get('to'));
   const q = get('q');
   const values: FilterValues = {
     form: isFormName(form) ? form : '',
     status: isLeadStatus(status) ? status : '',
+    language: isLanguage(language) ? language : '',
     from: since ? get('from') : '',
     to: toDay ? get('to') : '',
     q,
@@ -32,6 +37,7 @@ export function filterFromQuery(params: URLSearchParams): { filter: LeadFilter; 
   const filter: LeadFilter = {
     ...(isFormName(form) ? { form } : {}),
     ...(isLeadStatus(status) ? { status } : {}),
+    ...(isLanguage(language) ? { language } : {}),
     ...(since ? { since } : {}),
     // "To" a day includes that whole day in Riyadh.
     ...(toDay ? { until: new Date(toDay.getTime() + DAY_MS) } : {}),

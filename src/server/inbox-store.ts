@@ -1,8 +1,8 @@
 /**
  * The staff inbox's data (issue 16), on a connection of its own to the submissions database
- * (migrated by the store: schema version 4 and up): the leads with their status and note, the
- * sign-in sessions, the failed sign-ins that slow and lock an account or an address, and the
- * audit log of what staff did.
+ * (migrated by the store: schema version 6 and up): the leads with their status, note and
+ * language, the sign-in sessions, the failed sign-ins that slow and lock an account or an
+ * address, and the audit log of what staff did.
  *
  * Sessions: the browser holds a random token; the database holds only its SHA-256, so a copy of
  * the database lets nobody sign in. A session ends when it has been idle too long, when it is
@@ -12,6 +12,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import type { LocaleCode } from '../i18n/index.ts';
 import { openMigratedDatabase } from './sqlite-store.ts';
 import { isFormName, StoreError, type FormName, type StoredSubmission, type SubmissionFields } from './store.ts';
 import type { NoticeStatus } from './outbox.ts';
@@ -44,6 +45,8 @@ export const NOTE_MAX = 5000;
 export interface LeadFilter {
   readonly form?: FormName;
   readonly status?: LeadStatus;
+  /** The language the lead was sent in. */
+  readonly language?: LocaleCode;
   /** Received at or after. */
   readonly since?: Date;
   /** Received before. */
@@ -168,6 +171,7 @@ interface LeadRow {
   id: string;
   form: string;
   received_at: string;
+  language: string;
   fields: string;
   status: string;
   status_by: string | null;
@@ -181,7 +185,7 @@ interface LeadRow {
   n_last_error: string | null;
 }
 
-const LEAD_SELECT = `SELECT s.id, s.form, s.received_at, s.fields, s.status, s.status_by, s.status_at, s.note, s.note_by, s.note_at,
+const LEAD_SELECT = `SELECT s.id, s.form, s.received_at, s.language, s.fields, s.status, s.status_by, s.status_at, s.note, s.note_by, s.note_at,
   n.status AS n_status, n.attempts AS n_attempts, n.sent_at AS n_sent_at, n.last_error AS n_last_error
   FROM submissions s LEFT JOIN notifications n ON n.submission_id = s.id`;
 
@@ -192,6 +196,8 @@ function toLead(row: LeadRow): InboxLead {
     id: row.id,
     form: row.form,
     receivedAt: row.received_at,
+    // The column's CHECK admits the site's locale codes only.
+    language: row.language as LocaleCode,
     fields: JSON.parse(row.fields) as SubmissionFields,
     status: row.status,
     statusBy: row.status_by ?? undefined,
@@ -216,6 +222,10 @@ function whereOf(filter: LeadFilter): { sql: string; params: string[] } {
     clauses.push('s.status = ?');
     params.push(filter.status);
   }
+  if (filter.language) {
+    clauses.push('s.language = ?');
+    params.push(filter.language);
+  }
   if (filter.since) {
     clauses.push('s.received_at >= ?');
     params.push(filter.since.toISOString());
@@ -232,7 +242,8 @@ function whereOf(filter: LeadFilter): { sql: string; params: string[] } {
 }
 
 export function openInboxStore(dbPath: string): InboxStore {
-  const db: DatabaseSync = openMigratedDatabase(dbPath, 4, 'staff inbox');
+  // Version 6: the leads' language (the inbox was made in version 4).
+  const db: DatabaseSync = openMigratedDatabase(dbPath, 6, 'staff inbox');
   const one = <T>(sql: string, ...params: (string | number | null)[]) => db.prepare(sql).get(...params) as T | undefined;
   const run = (sql: string, ...params: (string | number | null)[]) => Number(db.prepare(sql).run(...params).changes);
 

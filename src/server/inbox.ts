@@ -14,9 +14,10 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { CONTACT_FIELDS, contactLabelKey } from '../forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../forms/partner';
-import { t } from '../i18n';
+import { LOCALE_CODES, t, type LocaleCode } from '../i18n';
 import { clientAddress, processStores } from './endpoint.ts';
 import type { InboxLead, InboxStore, LeadStatus, StaffSession } from './inbox-store.ts';
+import { languageName } from './lead-mail.ts';
 import type { OutboxStore } from './outbox.ts';
 import { readBody } from './receiver.ts';
 import { hashPassword, verifyPassword, type StaffStore } from './staff.ts';
@@ -33,6 +34,9 @@ export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
 };
 
 export const FORM_LABELS = { contact: 'Contact message', partner: 'Partner application' } as const;
+
+/** The language a lead was sent in, as staff read it ("Arabic"): the same names as the lead's e-mail. */
+export const LANGUAGE_LABELS = Object.fromEntries(LOCALE_CODES.map((code) => [code, languageName(code)])) as Readonly<Record<LocaleCode, string>>;
 
 /** Staff forms are small: a note is the largest. */
 const MAX_FORM_BYTES = 64 * 1024;

@@ -1,9 +1,9 @@
 /**
  * `npm run submissions -- migrate-to DATABASE_URL` (issue 18): moves everything the SQLite file
  * holds into an empty PostgreSQL database, in one PostgreSQL transaction: the leads (with their
- * status and note), the honeypot's catch, the notifications, the files (read from the files
- * folder into the database), the staff accounts and the audit log. Sessions and failed sign-ins
- * are not moved (staff sign in again). Ids, times and order stay as they were.
+ * status, note and language), the honeypot's catch, the notifications, the files (read from the
+ * files folder into the database), the staff accounts and the audit log. Sessions and failed
+ * sign-ins are not moved (staff sign in again). Ids, times and order stay as they were.
  *
  * It refuses a target that already holds leads or accounts, so it can never mix two sites' data
  * or run twice; the SQLite file is only read, and stays as a backup.
@@ -49,16 +49,20 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string)
         throw new StoreError(`The PostgreSQL database at ${redactUrl(databaseUrl)} already holds leads or staff accounts: migrate-to only fills an empty one.`);
       }
       const moved = { leads: 0, bots: 0, notifications: 0, files: 0, staff: 0, audit: 0 };
-      for (const row of rows(source, 'SELECT id, form, received_at, fields, status, status_by, status_at, note, note_by, note_at FROM submissions ORDER BY seq')) {
+      for (const row of rows(source, 'SELECT id, form, received_at, language, fields, status, status_by, status_at, note, note_by, note_at FROM submissions ORDER BY seq')) {
         await client.query({
           name: 'move-lead',
-          text: 'INSERT INTO submissions (id, form, received_at, fields, status, status_by, status_at, note, note_by, note_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-          values: [row['id'], row['form'], row['received_at'], row['fields'], row['status'], row['status_by'], row['status_at'], row['note'], row['note_by'], row['note_at']],
+          text: 'INSERT INTO submissions (id, form, received_at, language, fields, status, status_by, status_at, note, note_by, note_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+          values: [row['id'], row['form'], row['received_at'], row['language'], row['fields'], row['status'], row['status_by'], row['status_at'], row['note'], row['note_by'], row['note_at']],
         });
         moved.leads += 1;
       }
-      for (const row of rows(source, 'SELECT id, form, received_at, fields FROM bot_submissions ORDER BY seq')) {
-        await client.query({ name: 'move-bot', text: 'INSERT INTO bot_submissions (id, form, received_at, fields) VALUES ($1, $2, $3, $4)', values: [row['id'], row['form'], row['received_at'], row['fields']] });
+      for (const row of rows(source, 'SELECT id, form, received_at, language, fields FROM bot_submissions ORDER BY seq')) {
+        await client.query({
+          name: 'move-bot',
+          text: 'INSERT INTO bot_submissions (id, form, received_at, language, fields) VALUES ($1, $2, $3, $4, $5)',
+          values: [row['id'], row['form'], row['received_at'], row['language'], row['fields']],
+        });
         moved.bots += 1;
       }
       for (const row of rows(source, 'SELECT * FROM notifications ORDER BY created_at')) {

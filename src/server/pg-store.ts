@@ -19,6 +19,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { LocaleCode } from '../i18n/index.ts';
 import type { AuditEntry, InboxLead, InboxStore, LeadFilter, SignInGate, StaffSession } from './inbox-store.ts';
 import { NOTE_MAX, PAGE_SIZE, SEARCHED_FIELDS, SESSION_IDLE_MS, SESSION_MAX_MS, afterFailure, failureRun, gateOf, isLeadStatus, tokenHash, type FailureRun } from './inbox-store.ts';
 import type { Stores } from './database.ts';
@@ -114,6 +115,9 @@ export const PG_MIGRATIONS: readonly string[] = [
     bytes bytea NOT NULL
   );
   CREATE INDEX attachments_submission ON attachments (submission_id, position);`,
+  // 6: the language each lead (and each of the honeypot's catch) was sent in; earlier rows were English.
+  `ALTER TABLE submissions ADD COLUMN language text NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'ar'));
+  ALTER TABLE bot_submissions ADD COLUMN language text NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'ar'));`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
@@ -232,12 +236,17 @@ interface SubmissionRow {
   id: string;
   form: string;
   received_at: Date;
+  language: string;
   fields: SubmissionFields;
 }
 
+/** The columns a submission is read back from. */
+const COLUMNS = 'id, form, received_at, language, fields';
+
 function toSubmission(row: SubmissionRow): StoredSubmission {
   if (!isFormName(row.form)) throw new StoreError(`Unknown form "${row.form}" in the database`);
-  return { id: row.id, form: row.form, receivedAt: iso(row.received_at)!, fields: row.fields };
+  // The column's CHECK admits the site's locale codes only.
+  return { id: row.id, form: row.form, receivedAt: iso(row.received_at)!, language: row.language as LocaleCode, fields: row.fields };
 }
 
 const tableOf = (bots: boolean | undefined) => (bots === true ? 'bot_submissions' : 'submissions');
@@ -279,7 +288,7 @@ function pgSubmissions(query: Query_, transaction: Transaction): SubmissionStore
       const id = randomUUID();
       const receivedAt = input.receivedAt ?? new Date();
       const bot = input.bot === true;
-      const stored: StoredSubmission = { id, form: input.form, receivedAt: receivedAt.toISOString(), fields: input.fields };
+      const stored: StoredSubmission = { id, form: input.form, receivedAt: receivedAt.toISOString(), language: input.language ?? 'en', fields: input.fields };
       let notice;
       try {
         notice = bot || !input.notice ? undefined : input.notice(stored);
@@ -288,7 +297,11 @@ function pgSubmissions(query: Query_, transaction: Transaction): SubmissionStore
       }
       const files = bot ? [] : (input.attachments ?? []);
       await transaction(async (client) => {
-        await client.query({ name: `insert-${tableOf(bot)}`, text: `INSERT INTO ${tableOf(bot)} (id, form, received_at, fields) VALUES ($1, $2, $3, $4)`, values: [id, input.form, receivedAt, JSON.stringify(input.fields)] });
+        await client.query({
+          name: `insert-${tableOf(bot)}`,
+          text: `INSERT INTO ${tableOf(bot)} (id, form, received_at, language, fields) VALUES ($1, $2, $3, $4, $5)`,
+          values: [id, input.form, receivedAt, stored.language, JSON.stringify(input.fields)],
+        });
         if (notice) {
           await client.query({
             name: 'insert-notification',
@@ -310,7 +323,7 @@ function pgSubmissions(query: Query_, transaction: Transaction): SubmissionStore
     async list(q = {}) {
       const limit = Math.min(1000, Math.max(1, Math.trunc(q.limit ?? 20)));
       const { sql, values } = whereOf(q);
-      const result = await query<SubmissionRow>(`SELECT id, form, received_at, fields FROM ${tableOf(q.bots)} ${sql} ORDER BY seq DESC LIMIT ${limit}`, values);
+      const result = await query<SubmissionRow>(`SELECT ${COLUMNS} FROM ${tableOf(q.bots)} ${sql} ORDER BY seq DESC LIMIT ${limit}`, values);
       return result.rows.map(toSubmission);
     },
 
@@ -326,7 +339,7 @@ function pgSubmissions(query: Query_, transaction: Transaction): SubmissionStore
       let after = 0;
       for (;;) {
         const page = await query<SubmissionRow & { seq: string }>(
-          `SELECT seq, id, form, received_at, fields FROM ${tableOf(q.bots)} ${sql ? `${sql} AND` : 'WHERE'} seq > $${values.length + 1} ORDER BY seq ASC LIMIT 500`,
+          `SELECT seq, ${COLUMNS} FROM ${tableOf(q.bots)} ${sql ? `${sql} AND` : 'WHERE'} seq > $${values.length + 1} ORDER BY seq ASC LIMIT 500`,
           [...values, after],
         );
         for (const row of page.rows) yield toSubmission(row);
@@ -345,7 +358,7 @@ function pgSubmissions(query: Query_, transaction: Transaction): SubmissionStore
                 .query<{ n: string; a: string }>('SELECT (SELECT count(*) FROM notifications WHERE submission_id = $1) AS n, (SELECT count(*) FROM attachments WHERE submission_id = $1) AS a', [id])
                 .then(({ rows }) => ({ notification: Number(rows[0]?.n ?? 0) > 0, attachments: Number(rows[0]?.a ?? 0) }));
           // The notification and the files go with the lead (ON DELETE CASCADE), in this transaction.
-          const row = (await client.query<SubmissionRow>(`DELETE FROM ${tableOf(bots)} WHERE id = $1 RETURNING id, form, received_at, fields`, [id])).rows[0];
+          const row = (await client.query<SubmissionRow>(`DELETE FROM ${tableOf(bots)} WHERE id = $1 RETURNING ${COLUMNS}`, [id])).rows[0];
           if (row) return { submission: toSubmission(row), ...counts };
         }
         return undefined;
@@ -467,7 +480,7 @@ interface LeadRow extends SubmissionRow {
   n_last_error: string | null;
 }
 
-const LEAD_SELECT = `SELECT s.seq, s.id, s.form, s.received_at, s.fields, s.status, s.status_by, s.status_at, s.note, s.note_by, s.note_at,
+const LEAD_SELECT = `SELECT s.seq, s.id, s.form, s.received_at, s.language, s.fields, s.status, s.status_by, s.status_at, s.note, s.note_by, s.note_at,
   n.status AS n_status, n.attempts AS n_attempts, n.sent_at AS n_sent_at, n.last_error AS n_last_error
   FROM submissions s LEFT JOIN notifications n ON n.submission_id = s.id`;
 
@@ -500,6 +513,7 @@ function leadWhere(filter: LeadFilter): { sql: string; values: unknown[] } {
   };
   if (filter.form) add((n) => `s.form = $${n}`, filter.form);
   if (filter.status) add((n) => `s.status = $${n}`, filter.status);
+  if (filter.language) add((n) => `s.language = $${n}`, filter.language);
   if (filter.since) add((n) => `s.received_at >= $${n}`, filter.since);
   if (filter.until) add((n) => `s.received_at < $${n}`, filter.until);
   for (const word of (filter.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)) {

@@ -9,15 +9,21 @@
  *   415  a body that is neither JSON nor url-encoded (nor, for the partner form, multipart with
  *        its CV files), or not UTF-8
  *   413  a body above the limit
- *   400  malformed JSON, fields the form's schema refuses (each named), or a CV file the spec's
- *        rules refuse (./uploads.ts: type by content, 2 MB, at most 5 files)
+ *   400  an unknown language (`?lang=`, below), malformed JSON, fields the form's schema refuses
+ *        (each named), or a CV file the spec's rules refuse (./uploads.ts: type by content, 2 MB,
+ *        at most 5 files)
  *   503  the store failed (nothing is acknowledged unless it is committed)
- * and otherwise stored and answered 201 { id } (JSON) or 303 to /ThanksPage (a form post); with
- * lead notifications on, the lead's e-mail is stored with it (src/server/lead-mail.ts, outbox.ts).
+ * and otherwise stored and answered 201 { id } (JSON) or 303 to the thanks page of its language
+ * (a form post: /ThanksPage, /ar/ThanksPage); with lead notifications on, the lead's e-mail is
+ * stored with it (src/server/lead-mail.ts, outbox.ts).
  *
- * A url-encoded post comes from a form with JavaScript off: its refusals are pages for people
- * (src/pages/SubmissionProblem.astro) instead of JSON, so `receive()` returns a FormProblem
- * for the route to render.
+ * The language: a form on a page of another locale than the default posts with that locale's code
+ * in the query (`/api/contact?lang=ar`), with JavaScript on or off; no `lang` is English. The
+ * body's field names are the same in every language. The lead is stored with its language.
+ *
+ * A url-encoded post comes from a form with JavaScript off: its refusals are pages for people, in
+ * the form's language (src/pages/SubmissionProblem.astro, src/pages/ar/SubmissionProblem.astro),
+ * instead of JSON, so `receive()` returns a FormProblem for the route to render.
  *
  * The honeypot (src/forms/honeypot.ts): its field is taken out before validation; when a bot
  * filled it, the submission is validated and answered exactly like anyone's, but stored
@@ -28,6 +34,8 @@ import { completePartnerBody, partnerSchema, partnerValuesFromForm } from '../fo
 import { HONEYPOT_FIELD } from '../forms/honeypot';
 import { fieldIssues, type FieldIssue } from '../forms/rules';
 import { THANKS_HREF } from '../data/navigation';
+import { defaultLocale, locales, type LocaleCode } from '../i18n';
+import { localizePath } from '../lib/paths';
 import type { ReceiverConfig } from './config.ts';
 import { composeLeadNotice } from './lead-mail.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -65,12 +73,37 @@ export const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
   },
 };
 
-/** Why a form post (JavaScript off) was refused: what its page tells the visitor. */
-export type FormProblem =
+/** The query parameter that names the language a form was sent in: `?lang=ar`. */
+export const LANGUAGE_PARAM = 'lang';
+
+/** True for the code of one of the site's languages (src/i18n: `locales`). */
+export function isLanguage(value: unknown): value is LocaleCode {
+  return typeof value === 'string' && Object.hasOwn(locales, value);
+}
+
+/**
+ * The language a form was sent in, from the receiver's address: the one `?lang=` names, or the
+ * default (English) without it. Undefined when the address names none the site has: an unknown
+ * code, an empty one, or `lang` more than once (a bad request).
+ */
+export function requestLanguage(url: URL): LocaleCode | undefined {
+  const values = url.searchParams.getAll(LANGUAGE_PARAM);
+  if (values.length === 0) return defaultLocale.code;
+  const [value] = values;
+  return values.length === 1 && isLanguage(value) ? value : undefined;
+}
+
+type ProblemKind =
   | { readonly kind: 'invalid'; readonly form: FormName; readonly issues: readonly FieldIssue[] }
   | { readonly kind: 'unreadable' | 'tooLarge' | 'unavailable'; readonly form: FormName }
   | { readonly kind: 'rateLimited'; readonly form: FormName; readonly retryAfterSeconds: number }
   | { readonly kind: 'files'; readonly form: FormName; readonly rejected: readonly FileRejection[]; readonly tooMany: boolean };
+
+/**
+ * Why a form post (JavaScript off) was refused: what its page tells the visitor, in the
+ * language the form was sent in (the default one when that was not understood).
+ */
+export type FormProblem = ProblemKind & { readonly language: LocaleCode };
 
 export type Outcome =
   | { readonly response: Response }
@@ -214,6 +247,8 @@ function originAllowed(origin: string, requestUrl: URL, config: ReceiverConfig):
 export async function receive(request: Request, form: FormName, clientAddress: string, deps: ReceiverDeps): Promise<Outcome> {
   const spec = FORM_SPECS[form];
   const url = new URL(request.url);
+  const requested = requestLanguage(url);
+  const language = requested ?? defaultLocale.code;
   const origin = request.headers.get('origin');
   const cors: Record<string, string> = origin !== null && origin !== url.origin && originAllowed(origin, url, deps.config) ? { 'Access-Control-Allow-Origin': origin } : {};
 
@@ -245,8 +280,8 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   // Answered as the form's page does: a multipart post comes from the form itself (JavaScript off,
   // or the island sending files), so its refusals are pages for people too unless it asks for JSON.
   const isForm = type === 'application/x-www-form-urlencoded' || (isMultipart && !(request.headers.get('accept') ?? '').includes('application/json'));
-  const refuse = (status: number, body: Record<string, unknown>, problem: FormProblem, headers: Record<string, string> = {}): Outcome =>
-    isForm ? { problem, status, headers: { ...headers, ...cors } } : { response: json(status, body, { ...headers, ...cors }) };
+  const refuse = (status: number, body: Record<string, unknown>, problem: ProblemKind, headers: Record<string, string> = {}): Outcome =>
+    isForm ? { problem: { ...problem, language }, status, headers: { ...headers, ...cors } } : { response: json(status, body, { ...headers, ...cors }) };
 
   const rate = deps.limiter.take(clientAddress);
   if (!rate.ok) {
@@ -270,6 +305,8 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   if ('tooLarge' in read) {
     return refuse(413, { error: 'tooLarge', limit }, { kind: 'tooLarge', form }, read.close ? { Connection: 'close' } : {});
   }
+  // Refused once the body is read, so that the client reads the answer.
+  if (requested === undefined) return refuse(400, { error: 'unknownLanguage' }, { kind: 'unreadable', form });
 
   const now = deps.now?.() ?? new Date();
   let values: unknown;
@@ -326,12 +363,12 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     // With notifications on, the lead's e-mail is queued in the same transaction (the outbox),
     // with a link to the lead in the staff inbox (on this site's own address).
     const notice = deps.config.notifications ? { notice: (lead: Parameters<typeof composeLeadNotice>[0]) => composeLeadNotice(lead, { inboxUrl: new URL(`/admin/leads/${lead.id}`, url.origin).href }) } : {};
-    saved = await deps.store().save({ form, fields: result.data, bot, receivedAt: now, attachments, ...notice });
+    saved = await deps.store().save({ form, fields: result.data, language, bot, receivedAt: now, attachments, ...notice });
   } catch (error) {
     (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not store a ${form} submission`, error);
     return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });
   }
 
-  if (isForm) return { response: new Response(null, { status: 303, headers: { ...BASE_HEADERS, ...cors, Location: THANKS_HREF } }) };
+  if (isForm) return { response: new Response(null, { status: 303, headers: { ...BASE_HEADERS, ...cors, Location: localizePath(THANKS_HREF, locales[language]) } }) };
   return { response: json(201, { id: saved.id }, cors) };
 }

@@ -24,6 +24,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { LocaleCode } from '../i18n/index.ts';
 import {
   StoreError,
   isFormName,
@@ -167,6 +168,11 @@ export const MIGRATIONS: readonly string[] = [
     sha256 TEXT NOT NULL
   ) STRICT;
   CREATE INDEX attachments_submission ON attachments (submission_id, position);`,
+  // 6: the language each lead (and each of the honeypot's catch) was sent in: the page's locale,
+  // from the receiver's ?lang= (src/server/receiver.ts). The site's locale codes as they are now;
+  // a new language needs a migration that widens the check. Earlier rows were all English.
+  `ALTER TABLE submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'ar'));
+  ALTER TABLE bot_submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'ar'));`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -185,6 +191,7 @@ interface Pending {
   readonly id: string;
   readonly form: FormName;
   readonly receivedAt: string;
+  readonly language: LocaleCode;
   readonly fields: string;
   readonly notice: LeadNotice | undefined;
   readonly attachments: readonly StoredAttachment[];
@@ -196,8 +203,12 @@ interface Row {
   id: string;
   form: string;
   received_at: string;
+  language: string;
   fields: string;
 }
+
+/** The columns a submission is read back from. */
+const COLUMNS = 'id, form, received_at, language, fields';
 
 interface AttachmentRow {
   id: string;
@@ -212,7 +223,8 @@ const toAttachment = (row: AttachmentRow): StoredAttachment => ({ id: row.id, su
 
 function toSubmission(row: Row): StoredSubmission {
   if (!isFormName(row.form)) throw new StoreError(`Unknown form "${row.form}" in the database`);
-  return { id: row.id, form: row.form, receivedAt: row.received_at, fields: JSON.parse(row.fields) as SubmissionFields };
+  // The column's CHECK admits the site's locale codes only.
+  return { id: row.id, form: row.form, receivedAt: row.received_at, language: row.language as LocaleCode, fields: JSON.parse(row.fields) as SubmissionFields };
 }
 
 /** Applies the migrations the database lacks; refuses a database from a newer version. */
@@ -278,8 +290,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   }
 
   const inserts: Record<'leads' | 'bots', StatementSync> = {
-    leads: db.prepare(`INSERT INTO ${table('leads')} (id, form, received_at, fields) VALUES (?, ?, ?, ?)`),
-    bots: db.prepare(`INSERT INTO ${table('bots')} (id, form, received_at, fields) VALUES (?, ?, ?, ?)`),
+    leads: db.prepare(`INSERT INTO ${table('leads')} (id, form, received_at, language, fields) VALUES (?, ?, ?, ?, ?)`),
+    bots: db.prepare(`INSERT INTO ${table('bots')} (id, form, received_at, language, fields) VALUES (?, ?, ?, ?, ?)`),
   };
   const filesDir = attachmentsDir(filePath);
   const insertAttachment = db.prepare('INSERT INTO attachments (id, submission_id, position, name, type, size, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)');
@@ -357,7 +369,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     for (const [index, pending] of batch.entries()) {
       try {
         step.savepoint.run();
-        inserts[pending.table].run(pending.id, pending.form, pending.receivedAt, pending.fields);
+        inserts[pending.table].run(pending.id, pending.form, pending.receivedAt, pending.language, pending.fields);
         const notice = pending.notice;
         if (notice) insertNotice.run(pending.id, notice.subject, notice.text, notice.html, notice.replyTo ?? null, pending.receivedAt, pending.receivedAt);
         for (const [position, file] of pending.attachments.entries()) insertAttachment.run(file.id, pending.id, position, file.name, file.type, file.size, file.sha256);
@@ -400,14 +412,15 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       if (!isFormName(form)) return Promise.reject(new StoreError(`Unknown form "${String(form)}"`));
       const id = randomUUID();
       const receivedAt = (input.receivedAt ?? new Date()).toISOString();
+      const language: LocaleCode = input.language ?? 'en';
       const bot = input.bot === true;
       let notice: LeadNotice | undefined;
       try {
-        notice = bot || !input.notice ? undefined : input.notice({ id, form, receivedAt, fields: input.fields });
+        notice = bot || !input.notice ? undefined : input.notice({ id, form, receivedAt, language, fields: input.fields });
       } catch (error) {
         return Promise.reject(new StoreError(`Could not compose the ${form} lead's notification: ${String(error)}`, { cause: error }));
       }
-      const record = { table: bot ? ('bots' as const) : ('leads' as const), id, form, receivedAt, fields: JSON.stringify(input.fields), notice };
+      const record = { table: bot ? ('bots' as const) : ('leads' as const), id, form, receivedAt, language, fields: JSON.stringify(input.fields), notice };
       const enqueue = (attachments: readonly StoredAttachment[]) =>
         new Promise<{ id: string; receivedAt: string }>((resolve, reject) => {
           const dropFiles = (error: unknown) => {
@@ -449,7 +462,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       const limit = Math.min(1000, Math.max(1, Math.trunc(query.limit ?? 20)));
       const { sql, params } = where(query);
       const rows = db
-        .prepare(`SELECT id, form, received_at, fields FROM ${table(query.bots === true ? 'bots' : 'leads')} ${sql} ORDER BY seq DESC LIMIT ${limit}`)
+        .prepare(`SELECT ${COLUMNS} FROM ${table(query.bots === true ? 'bots' : 'leads')} ${sql} ORDER BY seq DESC LIMIT ${limit}`)
         .all(...params) as unknown as Row[];
       return rows.map(toSubmission);
     },
@@ -464,7 +477,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     async *export(query = {}) {
       ensureOpen();
       const { sql, params } = where(query);
-      const statement = db.prepare(`SELECT id, form, received_at, fields FROM ${table(query.bots === true ? 'bots' : 'leads')} ${sql} ORDER BY seq ASC`);
+      const statement = db.prepare(`SELECT ${COLUMNS} FROM ${table(query.bots === true ? 'bots' : 'leads')} ${sql} ORDER BY seq ASC`);
       for (const row of statement.iterate(...params)) yield toSubmission(row as unknown as Row);
     },
 
@@ -474,7 +487,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       db.exec('BEGIN IMMEDIATE');
       try {
         for (const kind of ['leads', 'bots'] as const) {
-          const row = db.prepare(`SELECT id, form, received_at, fields FROM ${table(kind)} WHERE id = ?`).get(id) as unknown as Row | undefined;
+          const row = db.prepare(`SELECT ${COLUMNS} FROM ${table(kind)} WHERE id = ?`).get(id) as unknown as Row | undefined;
           if (!row) continue;
           const notification = kind === 'leads' && Number(db.prepare('DELETE FROM notifications WHERE submission_id = ?').run(id).changes) > 0;
           const files = kind === 'leads' ? (db.prepare('SELECT id FROM attachments WHERE submission_id = ?').all(id) as { id: string }[]).map((file) => file.id) : [];

@@ -10,6 +10,7 @@
  * command, the server's start-up check): relative imports name their `.ts` file, and only
  * erasable TypeScript is used.
  */
+import type { LocaleCode } from '../i18n/index.ts';
 
 export const FORMS = ['contact', 'partner'] as const;
 export type FormName = (typeof FORMS)[number];
@@ -27,6 +28,8 @@ export interface StoredSubmission {
   readonly form: FormName;
   /** When the server received it: ISO 8601, UTC, milliseconds. */
   readonly receivedAt: string;
+  /** The language of the page the form was sent from (the receiver's `?lang=`); 'en' for leads older than the column. */
+  readonly language: LocaleCode;
   readonly fields: SubmissionFields;
 }
 
@@ -67,6 +70,8 @@ export interface StoredAttachment {
 export interface SaveInput {
   readonly form: FormName;
   readonly fields: SubmissionFields;
+  /** The language the form was sent in. Defaults to 'en'; the database refuses a code the site does not have. */
+  readonly language?: LocaleCode;
   /**
    * The lead's notification, queued in the outbox in the same transaction as the lead (never
    * one without the other). Left out when notifications are off; never made for the honeypot's catch.

@@ -65,6 +65,7 @@ test('staff sign in, find a new lead, work it, export it and delete it', async (
   const row = page.getByRole('row', { name: new RegExp(lastName) });
   await expect(row).toContainText('Gulf QA');
   await expect(row).toContainText('New');
+  await expect(row).toContainText('English');
   await expectNoAxeViolations(page, 'lead list');
 
   // Filter: the search finds it; another form does not.

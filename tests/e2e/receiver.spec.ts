@@ -1,7 +1,8 @@
 /**
  * The receiver end to end, with JavaScript off: plain HTML forms posting to /api/contact and
- * /api/partner reach /ThanksPage, a refused post shows what to fix with a way back, and the
- * rows are checked through the staff export command.
+ * /api/partner reach /ThanksPage (from an Arabic page, with ?lang=ar, /ar/ThanksPage), a refused
+ * post shows what to fix with a way back (in the form's language), and the rows are checked
+ * through the staff export command.
  *
  * The first group serves minimal forms from the test at an address of the site (so the browser
  * sends the site's Origin) to reach each of the receiver's answers; the last group uses the
@@ -11,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AXE_TAGS } from './axe';
+import { locales, t } from '../../src/i18n';
 
 const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
 const FORM_PAGE = '/__test__/receiver-form';
@@ -136,6 +138,18 @@ test.describe('with JavaScript off', () => {
     expect(exportRows('contact').some((r) => r['lastName'] === marker)).toBe(false);
   });
 
+  test('a contact message from an Arabic page (?lang=ar) reaches /ar/ThanksPage and is stored', async ({ page }) => {
+    const marker = `e2e-contact-ar-${Date.now()}`;
+    await openForm(page, CONTACT_FORM.replace('action="/api/contact"', 'action="/api/contact?lang=ar"'));
+    await page.getByLabel('First Name').fill('نورة');
+    await page.getByLabel('Last Name').fill(marker);
+    await page.getByLabel('Email').fill('noura@example.com');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page).toHaveURL(/\/ar\/ThanksPage$/);
+    await expect(page.locator('h1')).toHaveText(t('thanks.title', {}, locales.ar));
+    expect(exportRows('contact').some((r) => r['lastName'] === marker)).toBe(true);
+  });
+
   test('a bot that fills the hidden field sees /ThanksPage too, but is kept out of the leads', async ({ page }) => {
     const marker = `e2e-bot-${Date.now()}`;
     await openForm(page, CONTACT_FORM);
@@ -154,6 +168,24 @@ test('the "what to fix" page has no axe violation', async ({ page }) => {
   await openForm(page, CONTACT_FORM);
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.locator('h1')).toHaveText('Please check your form');
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('from an Arabic page, the "what to fix" page is in Arabic, right to left, back to the Arabic form, with no axe violation', async ({ page }) => {
+  await openForm(page, CONTACT_FORM.replace('action="/api/contact"', 'action="/api/contact?lang=ar"'));
+  await page.getByLabel('Last Name').fill(`e2e-refused-ar-${Date.now()}`);
+  await page.getByLabel('Email').fill('not-an-address');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('h1')).toHaveText(t('problem.title', {}, locales.ar));
+  const list = page.getByRole('region', { name: t('problem.listHeading', {}, locales.ar) }).getByRole('listitem');
+  await expect(list).toHaveText([
+    `${t('contact.field.firstName', {}, locales.ar)}: ${t('form.issue.required', {}, locales.ar)}`,
+    `${t('contact.field.email', {}, locales.ar)}: ${t('form.issue.invalidEmail', {}, locales.ar)}`,
+  ]);
+  await expect(page.getByRole('link', { name: t('problem.back.contact', {}, locales.ar) })).toHaveAttribute('href', '/ar/ContactUs');
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

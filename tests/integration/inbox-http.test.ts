@@ -16,6 +16,8 @@ const STAFF = 'huda@globaq.example';
 const OTHER = 'omar@globaq.example';
 let contactId: string;
 let partnerId: string;
+/** A partner application sent from an Arabic page (?lang=ar). */
+let arabicId: string;
 const SCRIPT = '<img src=x onerror=alert(1)>';
 
 /** A browser's session: its cookie and the form token of the last page read. */
@@ -63,6 +65,8 @@ beforeAll(async () => {
   contactId = ((await contact.json()) as { id: string }).id;
   const partner = await postJson(server.baseUrl, '/api/partner', partnerBody({ organization: 'Gulf Labs' }), { Origin: server.origin });
   partnerId = ((await partner.json()) as { id: string }).id;
+  const arabic = await postJson(server.baseUrl, '/api/partner?lang=ar', partnerBody({ name: 'عائشة القحطاني', organization: 'أكاديمية الخليج' }), { Origin: server.origin });
+  arabicId = ((await arabic.json()) as { id: string }).id;
   const staff = openStaffStore(server.dbPath);
   await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
   await staff.add(OTHER, await hashPassword(PASSWORD), new Date());
@@ -207,6 +211,39 @@ describe('signed in', () => {
     expect(html).toContain('href="mailto:');
     const unknown = await get('/admin/leads/00000000-0000-0000-0000-000000000000', browser);
     expect(unknown.status).toBe(404);
+  });
+
+  test('the language each lead was sent in: on its page, in the list, as a filter and in the CSV', async () => {
+    const browser = await signIn();
+    expect(await page(`/admin/leads/${arabicId}`, browser)).toMatch(/Received [^<]* · sent in Arabic · lead <code/);
+    expect(await page(`/admin/leads/${contactId}`, browser)).toMatch(/Received [^<]* · sent in English · lead <code/);
+    // The list: a Language column, in words.
+    const list = await page('/admin', browser);
+    expect(list).toMatch(/<th scope="col"[^>]*>Language<\/th>/);
+    const rowOf = (html: string, id: string) => html.slice(html.indexOf(`/admin/leads/${id}`), html.indexOf('</tr>', html.indexOf(`/admin/leads/${id}`)));
+    expect(rowOf(list, arabicId)).toMatch(/<td[^>]*>Arabic<\/td>/);
+    expect(rowOf(list, partnerId)).toMatch(/<td[^>]*>English<\/td>/);
+    // The filter: a labelled select; an unknown code is no filter.
+    expect(list).toMatch(/<label[^>]*>\s*Language\s*<select name="language"/);
+    const arabicOnly = await page('/admin?language=ar', browser);
+    expect(arabicOnly).toContain(`/admin/leads/${arabicId}`);
+    expect(arabicOnly).not.toContain(`/admin/leads/${partnerId}`);
+    expect(arabicOnly).toContain('1 lead match the filter');
+    expect(arabicOnly).toMatch(/<option value="ar" selected[^>]*>Arabic<\/option>/);
+    const englishOnly = await page('/admin?language=en', browser);
+    expect(englishOnly).not.toContain(`/admin/leads/${arabicId}`);
+    expect(englishOnly).toContain(`/admin/leads/${partnerId}`);
+    expect(await page('/admin?language=xx', browser)).toContain(`/admin/leads/${arabicId}`);
+    // The CSV: a language column, and the filter applies.
+    const csv = await (await post('/admin/export?language=ar', { csrf: browser.csrf }, browser)).text();
+    const [header, row, ...rest] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(header?.startsWith('"id","receivedAt","form","language","status",')).toBe(true);
+    expect(row?.startsWith(`"${arabicId}","`)).toBe(true);
+    expect(row).toContain('"partner","Arabic","New"');
+    expect(row).toContain('"عائشة القحطاني"');
+    expect(rest).toEqual([]);
+    const all = await (await post('/admin/export', { csrf: browser.csrf }, browser)).text();
+    expect(all).toMatch(new RegExp(`"${partnerId}","[^"]+","partner","English",`));
   });
 
   test('a POST with another origin, no token or a forged token changes nothing', async () => {

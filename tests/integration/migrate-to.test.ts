@@ -1,6 +1,6 @@
 /**
  * `npm run submissions -- migrate-to DATABASE_URL` (issue 18): a SQLite database with leads,
- * a worked lead (status, note), a notification, a CV file, a staff account and audit entries,
+ * a worked lead (status, note) sent in Arabic, a notification, a CV file, a staff account and audit entries,
  * moved into an empty PostgreSQL database by the staff command itself; then read back through the
  * PostgreSQL stores exactly as they were. A second run, or a full target, is refused and moves
  * nothing.
@@ -33,11 +33,13 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
   beforeAll(async () => {
     dir = tempDir('globaq-migrate-');
     sqlite = openStores({ dbPath: path.join(dir, 'submissions.db'), databaseUrl: undefined, poolMax: 1 });
-    ids['contact'] = (await sqlite.submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Sara' }), receivedAt: new Date('2026-10-01T08:00:00Z'), notice: composeLeadNotice })).id;
+    ids['contact'] = (
+      await sqlite.submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Sara' }), language: 'ar', receivedAt: new Date('2026-10-01T08:00:00Z'), notice: composeLeadNotice })
+    ).id;
     ids['partner'] = (
       await sqlite.submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: new Date('2026-10-02T08:00:00Z'), attachments: [{ name: 'سيرة.pdf', type: 'application/pdf', bytes: PDF }] })
     ).id;
-    ids['bot'] = (await sqlite.submissions.save({ form: 'contact', fields: contactBody(), bot: true })).id;
+    ids['bot'] = (await sqlite.submissions.save({ form: 'contact', fields: contactBody(), language: 'ar', bot: true })).id;
     await sqlite.inbox.setStatus(ids['contact']!, 'answered', 'huda@globaq.example', new Date('2026-10-03T08:00:00Z'));
     await sqlite.inbox.setNote(ids['contact']!, 'Proposal sent.', 'huda@globaq.example', new Date('2026-10-03T09:00:00Z'));
     await sqlite.staff.add('huda@globaq.example', 'scrypt$65536$8$2$c2FsdA==$aGFzaA==', new Date('2026-09-01T08:00:00Z'));
@@ -57,8 +59,11 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
     try {
       expect((await pg.submissions.list()).map((lead) => lead.id)).toEqual([ids['partner'], ids['contact']]);
       expect(await pg.submissions.count({ bots: true })).toBe(1);
+      expect((await pg.submissions.list({ bots: true })).map((bot) => [bot.id, bot.language])).toEqual([[ids['bot'], 'ar']]);
+      expect((await pg.inbox.lead(ids['partner']!))?.language).toBe('en');
       expect(await pg.inbox.lead(ids['contact']!)).toMatchObject({
         receivedAt: '2026-10-01T08:00:00.000Z',
+        language: 'ar',
         fields: contactBody({ firstName: 'Sara' }),
         status: 'answered',
         statusBy: 'huda@globaq.example',

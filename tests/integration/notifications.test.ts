@@ -115,6 +115,27 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
+  test('a lead from an Arabic page: the mail (in English) says so and gives the time in Arabic-Indic digits too', async () => {
+    const smtp = await sink();
+    const server = await serverMailingTo(smtp.port);
+    const english = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'English' })));
+    const arabic = await created(await postJson(server.baseUrl, '/api/contact?lang=ar', contactBody({ firstName: 'سارة' })));
+    const form = await postForm(server.baseUrl, '/api/partner?lang=ar', asForm(partnerBody({ name: 'عائشة' })));
+    expect(form.headers.get('location')).toBe('/ar/ThanksPage');
+    const mails = await smtp.waitFor(3);
+    const textOf = (id: string) => mails.find((mail) => mail.parsed.messageId === `<lead.${id}@globaq.example>`)?.parsed.text ?? '';
+    expect(textOf(english)).toMatch(/^Sent in: English$/m);
+    expect(textOf(english)).not.toMatch(/[\u0660-\u0669]/);
+    const text = textOf(arabic);
+    expect(text).toMatch(/^Sent in: Arabic$/m);
+    expect(text).toMatch(/^Received .* \(Riyadh time\)$/m);
+    // The hour and minutes in Arabic-Indic digits, and no Western digit in that line.
+    expect(text).toMatch(/^The same time in Arabic: [^0-9\n]*[\u0660-\u0669]{1,2}:[\u0660-\u0669]{2}[^0-9\n]*$/m);
+    const partner = mails.find((mail) => mail.parsed.text?.includes('Full Name: عائشة'));
+    expect(partner?.parsed.text).toMatch(/^Sent in: Arabic$/m);
+    expect(String(partner?.parsed.html)).toMatch(/<bdi lang="ar" dir="rtl">[^<]*[\u0660-\u0669]/);
+  });
+
   test('a line break in a name cannot add a header or a recipient', async () => {
     const smtp = await sink();
     const server = await serverMailingTo(smtp.port);

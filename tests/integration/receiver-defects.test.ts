@@ -189,7 +189,7 @@ describe('every method gets an answer, never a 5xx (item 10)', () => {
   test('TRACE, TRACK and other methods on pages, the receiver and unknown paths: 405 or another 4xx/2xx, nothing logged', async () => {
     const before = server.output().length;
     const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'TRACK', 'PROPFIND', 'MKCOL', 'LOCK', 'BREW'];
-    const paths = ['/', '/AboutUs', '/api/contact', '/api/partner', '/_image', '/SubmissionProblem', '/no/such/page', '/services/unknown', '/_astro/nothing.js'];
+    const paths = ['/', '/AboutUs', '/api/contact', '/api/partner', '/_image', '/SubmissionProblem', '/ar/SubmissionProblem', '/no/such/page', '/services/unknown', '/_astro/nothing.js'];
     const failures: string[] = [];
     for (const method of methods) {
       for (const route of paths) {

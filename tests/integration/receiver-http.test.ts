@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { locales, t } from '../../src/i18n';
 import { openStores } from '../../src/server/database';
 import { openSqliteStore } from '../../src/server/sqlite-store';
 import type { StoredSubmission } from '../../src/server/store';
@@ -78,6 +79,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
         const { id } = (await response.json()) as { id: string };
         const row = await findById(id);
         expect(row?.form).toBe('contact');
+        expect(row?.language).toBe('en');
         expect(row?.fields).toEqual(body);
         expect(Date.parse(row?.receivedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
       });
@@ -133,6 +135,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
         });
         expect(row?.fields['submissionDate']).toBe(row?.receivedAt);
         expect(row?.fields).not.toHaveProperty('homepage');
+        expect(row?.language).toBe('en');
       });
 
       test('a partner form post: repeated keys become the lists, numbers become numbers', async () => {
@@ -162,6 +165,92 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
         const response = await postForm(server.baseUrl, '/api/partner', form);
         expect(response.status).toBe(303);
         expect((await rows()).some((r) => r.fields['name'] === 'أحمد' && r.fields['marketPotential'] === long)).toBe(true);
+      });
+    });
+
+    describe('the language a form was sent in (?lang=)', () => {
+      test('JSON from an Arabic page: 201, stored in Arabic with the same field names', async () => {
+        const body = contactBody({ firstName: 'سارة', message: 'نحتاج تقييم Schedule Q' });
+        const response = await postJson(server.baseUrl, '/api/contact?lang=ar', body, { Origin: server.origin });
+        expect(response.status).toBe(201);
+        const { id } = (await response.json()) as { id: string };
+        const row = await findById(id);
+        expect(row?.language).toBe('ar');
+        expect(row?.fields).toEqual(body);
+        const english = await postJson(server.baseUrl, '/api/partner?lang=en', partnerBody());
+        expect(english.status).toBe(201);
+        expect((await findById(((await english.json()) as { id: string }).id))?.language).toBe('en');
+      });
+
+      test('a form post from an Arabic page (JavaScript off): 303 to /ar/ThanksPage, stored in Arabic', async () => {
+        const contact = await postForm(server.baseUrl, '/api/contact?lang=ar', asForm(contactBody({ firstName: 'ليلى', lastName: 'lang-form' })));
+        expect(contact.status).toBe(303);
+        expect(contact.headers.get('location')).toBe('/ar/ThanksPage');
+        expect((await rows()).find((row) => row.fields['lastName'] === 'lang-form')?.language).toBe('ar');
+        const partner = await postForm(server.baseUrl, '/api/partner?lang=ar', asForm(partnerBody({ name: 'lang-partner' })));
+        expect(partner.status).toBe(303);
+        expect(partner.headers.get('location')).toBe('/ar/ThanksPage');
+        expect((await rows()).find((row) => row.fields['name'] === 'lang-partner')?.language).toBe('ar');
+        const english = await postForm(server.baseUrl, '/api/partner', asForm(partnerBody({ name: 'lang-default' })));
+        expect(english.headers.get('location')).toBe('/ThanksPage');
+      });
+
+      test('an unknown, empty or repeated lang is a bad request: 400 unknownLanguage (a page for a form post), nothing stored', async () => {
+        const leadsBefore = (await rows()).length;
+        const botsBefore = (await rows({ bots: true })).length;
+        for (const query of ['?lang=xx', '?lang=fr', '?lang=AR', '?lang=', '?lang', '?lang=ar&lang=ar', '?lang=en&lang=ar']) {
+          const json = await postJson(server.baseUrl, `/api/contact${query}`, contactBody());
+          expect(json.status, query).toBe(400);
+          expect(await json.json(), query).toEqual({ error: 'unknownLanguage' });
+          const page = await postForm(server.baseUrl, `/api/partner${query}`, asForm(partnerBody()));
+          expect(page.status, query).toBe(400);
+          expect(page.headers.get('content-type'), query).toMatch(/^text\/html/);
+          expect(await page.text(), query).toContain('could not be read, so it was not sent');
+        }
+        // A bot's post with a bad lang is refused the same way, and kept nowhere.
+        expect((await postJson(server.baseUrl, '/api/contact?lang=xx', { ...contactBody(), homepage: 'x' })).status).toBe(400);
+        expect((await rows()).length).toBe(leadsBefore);
+        expect((await rows({ bots: true })).length).toBe(botsBefore);
+      });
+
+      test('a refused form post from an Arabic page gets the page in Arabic, right to left, back to the Arabic form', async () => {
+        const contact = await postForm(server.baseUrl, '/api/contact?lang=ar', new URLSearchParams({ firstName: '', lastName: 'x', email: 'not-an-address' }));
+        expect(contact.status).toBe(400);
+        const html = await contact.text();
+        expect(html).toMatch(/<html lang="ar" dir="rtl"/);
+        expect(html).toContain('يرجى مراجعة النموذج');
+        expect(html).toContain('>الاسم الأول</strong>: هذا الحقل مطلوب.');
+        expect(html).toContain('>البريد الإلكتروني</strong>: أدخل عنوان بريد إلكتروني صحيحًا');
+        expect(html).toMatch(/<a class="button button--primary" href="\/ar\/ContactUs"[^>]*>العودة إلى نموذج التواصل<\/a>/);
+        // The Arabic header and footer around it.
+        expect(html).toContain(`>${t('skip.toMain', {}, locales.ar)}</a>`);
+        expect(html).toContain(`>${t('footer.quickLinks', {}, locales.ar)}</h2>`);
+        expect(html).toContain('<meta name="robots" content="noindex">');
+        expect(html).not.toContain('hreflang');
+        expect(html).not.toContain('Please check your form');
+
+        const partner = await postForm(server.baseUrl, '/api/partner?lang=ar', asForm(partnerBody({ yearsInBusiness: 'seven' })));
+        expect(partner.status).toBe(400);
+        const partnerHtml = await partner.text();
+        expect(partnerHtml).toMatch(/<html lang="ar" dir="rtl"/);
+        expect(partnerHtml).toMatch(/<a class="button button--primary" href="\/ar\/Partner"[^>]*>العودة إلى طلب الشراكة<\/a>/);
+
+        // The English page stays English.
+        const english = await postForm(server.baseUrl, '/api/contact', new URLSearchParams({ firstName: '' }));
+        const englishHtml = await english.text();
+        expect(englishHtml).toMatch(/<html lang="en" dir="ltr"/);
+        expect(englishHtml).toMatch(/<a class="button button--primary" href="\/ContactUs"[^>]*>Back to the contact form<\/a>/);
+      });
+
+      test('the page is only the receiver’s: a direct visit finds nothing, in either language', async () => {
+        for (const [route, title] of [
+          ['/SubmissionProblem', 'Please check your form'],
+          ['/ar/SubmissionProblem', 'يرجى مراجعة النموذج'],
+        ] as const) {
+          const response = await fetch(`${server.baseUrl}${route}`);
+          expect(response.status, route).toBe(404);
+          expect(await response.text(), route).not.toContain(title);
+        }
       });
     });
 
@@ -690,6 +779,10 @@ describe('configured origins, rate limit, start-up checks (SQLite)', () => {
       expect(page.status).toBe(429);
       expect(page.headers.get('retry-after')).not.toBeNull();
       expect(await page.text()).toMatch(/wait [34] min/);
+      // In Arabic, with the minutes in Arabic-Indic digits as Arabic pages write numbers.
+      const arabic = await postForm(limited.baseUrl, '/api/contact?lang=ar', new URLSearchParams({ firstName: 'A', lastName: 'B', email: 'a@example.com' }));
+      expect(arabic.status).toBe(429);
+      expect(await arabic.text()).toMatch(/يرجى الانتظار [٣٤] دقيقة/);
       const store = openSqliteStore(limited.dbPath, { create: false });
       expect(await store.count()).toBe(3);
       await store.close();

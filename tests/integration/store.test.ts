@@ -72,7 +72,7 @@ describe('saving and reading', () => {
     expect(saved.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(saved.receivedAt).toBe('2026-11-22T10:30:01.234Z');
     const [row] = await store.list({ form: 'partner' });
-    expect(row).toEqual({ id: saved.id, form: 'partner', receivedAt: '2026-11-22T10:30:01.234Z', fields });
+    expect(row).toEqual({ id: saved.id, form: 'partner', receivedAt: '2026-11-22T10:30:01.234Z', language: 'en', fields });
     expect(Object.keys(row?.fields ?? {})).toEqual(Object.keys(fields));
   });
 

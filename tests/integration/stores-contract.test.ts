@@ -1,20 +1,23 @@
 /**
  * One table of behaviours, run against both stores (issue 18): the SQLite file (the embedded
  * default) and PostgreSQL (DATABASE_URL), through src/server/database.ts as the server and the
- * staff command open them. Leads with their notification and files, erasure, the outbox, staff
- * accounts, and the inbox (filters, search, status, note, sessions, the sign-in lock, the audit
- * log). Then what only PostgreSQL promises: instances that migrate together, and outbox claims
- * that never hand one notification to two senders.
+ * staff command open them. Leads with their notification, files and language (and a database
+ * from before the language, migrated), erasure, the outbox, staff accounts, and the inbox
+ * (filters, search, status, note, sessions, the sign-in lock, the audit log). Then what only
+ * PostgreSQL promises: instances that migrate together, and outbox claims that never hand one
+ * notification to two senders.
  *
  * Without PostgreSQL (tests/postgres-setup.ts says why), its half is skipped, never passed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
 import { openStores, type Stores } from '../../src/server/database';
 import { LOCK_AFTER } from '../../src/server/inbox-store';
 import { composeLeadNotice } from '../../src/server/lead-mail';
-import { PG_SCHEMA_VERSION, migratePg, openPgDatabase } from '../../src/server/pg-store';
+import { PG_MIGRATIONS, PG_SCHEMA_VERSION, migratePg, openPgDatabase } from '../../src/server/pg-store';
+import { MIGRATIONS } from '../../src/server/sqlite-store';
 import { StoreError } from '../../src/server/store';
 import { freshDatabase } from '../helpers/postgres';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
@@ -32,6 +35,9 @@ afterAll(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** A lead and a bot as schema version 5 (before the language column) stored them. */
+const OLD_LEAD = { id: '11111111-2222-4333-8444-555555555555', bot: '66666666-7777-4888-8999-aaaaaaaaaaaa', receivedAt: '2026-10-01T08:00:00.000Z' };
+
 const KINDS = [
   {
     kind: 'SQLite',
@@ -41,11 +47,41 @@ const KINDS = [
       dirs.push(dir);
       return openStores({ dbPath: path.join(dir, 'submissions.db'), databaseUrl: undefined, poolMax: 1 });
     },
+    fromVersion5: async () => {
+      const dir = tempDir('globaq-contract-');
+      dirs.push(dir);
+      const file = path.join(dir, 'submissions.db');
+      const db = new DatabaseSync(file);
+      for (const migration of MIGRATIONS.slice(0, 5)) db.exec(migration);
+      db.exec('PRAGMA user_version = 5');
+      const insert = (table: string, id: string) => db.prepare(`INSERT INTO ${table} (id, form, received_at, fields) VALUES (?, 'contact', ?, ?)`).run(id, OLD_LEAD.receivedAt, JSON.stringify(contactBody({ firstName: 'Old' })));
+      insert('submissions', OLD_LEAD.id);
+      insert('bot_submissions', OLD_LEAD.bot);
+      db.prepare("UPDATE submissions SET status = 'answered'").run();
+      db.close();
+      return { stores: openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }), ids: { lead: OLD_LEAD.id, bot: OLD_LEAD.bot } };
+    },
   },
   {
     kind: 'PostgreSQL',
     skip: unavailable,
     open: async () => openStores({ dbPath: '', databaseUrl: await freshDatabase(postgresUrl), poolMax: 5 }),
+    fromVersion5: async () => {
+      const url = await freshDatabase(postgresUrl);
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        await pool.query('CREATE TABLE schema_version (version integer NOT NULL)');
+        await pool.query('INSERT INTO schema_version (version) VALUES (5)');
+        for (const migration of PG_MIGRATIONS.slice(0, 5)) await pool.query(migration);
+        for (const [table, id] of [['submissions', OLD_LEAD.id], ['bot_submissions', OLD_LEAD.bot]] as const) {
+          await pool.query(`INSERT INTO ${table} (id, form, received_at, fields) VALUES ($1, 'contact', $2, $3)`, [id, OLD_LEAD.receivedAt, JSON.stringify(contactBody({ firstName: 'Old' }))]);
+        }
+        await pool.query("UPDATE submissions SET status = 'answered'");
+      } finally {
+        await pool.end();
+      }
+      return { stores: openStores({ dbPath: '', databaseUrl: url, poolMax: 2 }), ids: { lead: OLD_LEAD.id, bot: OLD_LEAD.bot } };
+    },
   },
 ] as const;
 
@@ -53,7 +89,7 @@ const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
 const T0 = new Date('2026-11-23T08:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
-for (const { kind, skip, open } of KINDS) {
+for (const { kind, skip, open, fromVersion5 } of KINDS) {
   describe.skipIf(skip !== '')(`${kind}${skip ? ` (skipped: ${skip})` : ''}`, () => {
     async function stores(): Promise<Stores> {
       const s = await open();
@@ -80,7 +116,7 @@ for (const { kind, skip, open } of KINDS) {
       for await (const row of submissions.export({ since: at(0) })) exported.push(row.id);
       expect(exported).toEqual([contact.id, partner.id]);
       const [saved] = await submissions.list({ form: 'partner' });
-      expect(saved).toEqual({ id: partner.id, form: 'partner', receivedAt: at(1).toISOString(), fields: partnerBody({ uploadedFiles: 'cv.pdf' }) });
+      expect(saved).toEqual({ id: partner.id, form: 'partner', receivedAt: at(1).toISOString(), language: 'en', fields: partnerBody({ uploadedFiles: 'cv.pdf' }) });
 
       const [file] = await submissions.attachments(partner.id);
       expect(file).toMatchObject({ submissionId: partner.id, name: 'cv.pdf', type: 'application/pdf', size: PDF.byteLength });
@@ -95,6 +131,60 @@ for (const { kind, skip, open } of KINDS) {
       expect(await outbox.list(['pending', 'sent', 'failed'])).toEqual([]);
       expect(await submissions.delete(contact.id)).toBeUndefined();
       expect(await submissions.purge(at(60))).toEqual({ leads: 0, bots: 1, notifications: 0, attachments: 0 });
+    });
+
+    test('the language a lead was sent in: stored, read back by every path, filtered in the inbox; an unknown code is refused', async () => {
+      const { submissions, inbox } = await stores();
+      let composedFor: string | undefined;
+      const arabic = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'سارة' }),
+        language: 'ar',
+        receivedAt: at(0),
+        notice: (lead) => {
+          composedFor = lead.language;
+          return composeLeadNotice(lead);
+        },
+      });
+      const english = await submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: at(1) });
+      const bot = await submissions.save({ form: 'contact', fields: contactBody(), language: 'ar', bot: true, receivedAt: at(2) });
+      // The notice is composed with the language it will be stored with.
+      expect(composedFor).toBe('ar');
+
+      const languages = (leads: readonly { id: string; language: string }[]) => Object.fromEntries(leads.map((lead) => [lead.id, lead.language]));
+      expect(languages(await submissions.list())).toEqual({ [arabic.id]: 'ar', [english.id]: 'en' });
+      const exported: { id: string; language: string }[] = [];
+      for await (const row of submissions.export()) exported.push(row);
+      expect(languages(exported)).toEqual({ [arabic.id]: 'ar', [english.id]: 'en' });
+      expect((await submissions.list({ bots: true })).map((row) => row.language)).toEqual(['ar']);
+
+      expect((await inbox.lead(arabic.id))?.language).toBe('ar');
+      expect((await inbox.lead(english.id))?.language).toBe('en');
+      expect((await inbox.leads({ language: 'ar' }, 1)).leads.map((lead) => lead.id)).toEqual([arabic.id]);
+      expect((await inbox.leads({ language: 'en' }, 1)).total).toBe(1);
+      const exportedLeads: { id: string; language: string }[] = [];
+      for await (const lead of inbox.exportLeads({ language: 'en' })) exportedLeads.push(lead);
+      expect(languages(exportedLeads)).toEqual({ [english.id]: 'en' });
+
+      // Only the site's codes: anything else is refused and stores nothing.
+      await expect(submissions.save({ form: 'contact', fields: contactBody(), language: 'fr' as 'ar' })).rejects.toThrow(StoreError);
+      expect(await submissions.count()).toBe(2);
+
+      // Erasure hands back what it erased, language included.
+      expect((await submissions.delete(arabic.id))?.submission.language).toBe('ar');
+      expect((await submissions.delete(bot.id))?.submission.language).toBe('ar');
+    });
+
+    test('a database from before the language (schema version 5): migrated to 6, its leads and bots English', async () => {
+      const { stores: migrated, ids } = await fromVersion5();
+      opened.push(migrated);
+      await migrated.ready;
+      expect((await migrated.submissions.list()).map((row) => [row.id, row.language])).toEqual([[ids.lead, 'en']]);
+      expect((await migrated.submissions.list({ bots: true })).map((row) => [row.id, row.language])).toEqual([[ids.bot, 'en']]);
+      expect(await migrated.inbox.lead(ids.lead)).toMatchObject({ language: 'en', status: 'answered', fields: contactBody({ firstName: 'Old' }) });
+      // New leads take their language.
+      const { id } = await migrated.submissions.save({ form: 'contact', fields: contactBody(), language: 'ar' });
+      expect((await migrated.inbox.lead(id))?.language).toBe('ar');
     });
 
     test('a notice that cannot be composed stores nothing', async () => {
@@ -195,6 +285,11 @@ for (const { kind, skip, open } of KINDS) {
     });
   });
 }
+
+test('the two stores have the same history: one migration each per schema version, the language the sixth', () => {
+  expect(PG_MIGRATIONS).toHaveLength(MIGRATIONS.length);
+  for (const migrations of [MIGRATIONS, PG_MIGRATIONS]) expect(migrations[5]).toMatch(/ADD COLUMN language/);
+});
 
 describe.skipIf(unavailable !== '')(`PostgreSQL with several instances${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
   test('instances starting together migrate once, under the lock', async () => {

@@ -44,7 +44,7 @@ describe('what a file is, by its content', () => {
 
   test('the notification mail links to the lead in the inbox, never to a file', () => {
     const notice = composeLeadNotice(
-      { id: '7c0f6f2e-1111-4222-8333-944455556666', form: 'partner', receivedAt: '2026-11-23T08:00:00.000Z', fields: partnerBody({ uploadedFiles: 'cv-1.pdf, cv-2.docx' }) },
+      { id: '7c0f6f2e-1111-4222-8333-944455556666', form: 'partner', receivedAt: '2026-11-23T08:00:00.000Z', language: 'en', fields: partnerBody({ uploadedFiles: 'cv-1.pdf, cv-2.docx' }) },
       { inboxUrl: 'https://www.globaq.example/admin/leads/7c0f6f2e-1111-4222-8333-944455556666' },
     );
     expect(notice.text).toContain("Trainers' CVs: cv-1.pdf, cv-2.docx");

@@ -58,6 +58,7 @@ describe('the mail', () => {
     id: 'f00d',
     form: 'contact' as const,
     receivedAt: '2026-11-23T09:05:00.000Z',
+    language: 'en' as const,
     fields: { firstName: 'Sara', lastName: 'Al-Qahtani', email: 'sara@example.com', country: '', city: 'Dammam', company: 'Gulf QA', message: '<a href="http://evil.example">win</a>\nline 2' },
   };
 
@@ -77,6 +78,31 @@ describe('the mail', () => {
     const { html } = composeLeadNotice(lead);
     expect(html).toContain('&lt;a href=&quot;http://evil.example&quot;&gt;win&lt;/a&gt;');
     expect(html).not.toContain('<a ');
+  });
+
+  test('the language it was sent in; an Arabic lead also has its time as Arabic writes it (Arabic-Indic digits, Riyadh)', () => {
+    const english = composeLeadNotice(lead);
+    expect(english.text).toMatch(/^Sent in: English$/m);
+    expect(english.text).not.toContain('The same time in');
+    expect(english.text).not.toMatch(/[\u0660-\u0669]/);
+    expect(english.html).toContain('Sent in: English');
+
+    const arabic = composeLeadNotice({ ...lead, language: 'ar' });
+    // Staff read English: the mail stays English, subject included.
+    expect(arabic.subject).toBe('New contact message from Sara Al-Qahtani, Gulf QA');
+    expect(arabic.text).toMatch(/^Received Monday,? 23 November 2026 at 12:05 \(Riyadh time\)$/m);
+    expect(arabic.text).toMatch(/^Sent in: Arabic$/m);
+    // 09:05 UTC is 12:05 in Riyadh, the 23rd of November (Gregorian), written ١٢:٠٥ and ٢٣.
+    const local = /^The same time in Arabic: (.+)$/m.exec(arabic.text)?.[1] ?? '';
+    expect(local).toContain('١٢:٠٥');
+    expect(local).toContain('٢٣');
+    expect(local).toContain('نوفمبر');
+    expect(local).not.toMatch(/[0-9]/);
+    // In the HTML part, isolated right to left and marked Arabic; what the visitor typed still escaped.
+    expect(arabic.html).toContain(`The same time in Arabic: <bdi lang="ar" dir="rtl">${local}</bdi>`);
+    expect(arabic.html).toContain('Sent in: Arabic');
+    expect(arabic.html).toContain('&lt;a href=&quot;http://evil.example&quot;&gt;win&lt;/a&gt;');
+    expect(arabic.html).not.toContain('<a ');
   });
 
   test('header text is one line with no control character', () => {

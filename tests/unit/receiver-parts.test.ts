@@ -5,7 +5,7 @@ import { CSV_BOM, csvCell, csvRow, csvText, fieldColumns, terminalText, toCsv, t
 import { TrustedProxies, clientAddressOf, parseTrustedProxies } from '../../src/server/client-address';
 import { mergeCsp } from '../../src/server/security-headers';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT, receiverConfig } from '../../src/server/config';
-import { parseContentType } from '../../src/server/receiver';
+import { isLanguage, parseContentType, requestLanguage } from '../../src/server/receiver';
 import type { StoredSubmission } from '../../src/server/store';
 
 async function text(chunks: AsyncIterable<string>): Promise<string> {
@@ -89,8 +89,8 @@ describe('CSV export cells', () => {
 
   test('a whole CSV: BOM, header of id, receivedAt and the fields in the order first met', async () => {
     const rows: StoredSubmission[] = [
-      { id: 'a', form: 'contact', receivedAt: '2026-11-22T10:00:00.000Z', fields: { firstName: 'عبدالله', email: 'a@example.com' } },
-      { id: 'b', form: 'contact', receivedAt: '2026-11-22T11:00:00.000Z', fields: { firstName: '=cmd|calc', company: 'X' } },
+      { id: 'a', form: 'contact', receivedAt: '2026-11-22T10:00:00.000Z', language: 'en', fields: { firstName: 'عبدالله', email: 'a@example.com' } },
+      { id: 'b', form: 'contact', receivedAt: '2026-11-22T11:00:00.000Z', language: 'ar', fields: { firstName: '=cmd|calc', company: 'X' } },
     ];
     const columns = fieldColumns(rows);
     expect(columns).toEqual(['firstName', 'email', 'company']);
@@ -105,7 +105,7 @@ describe('CSV export cells', () => {
   });
 
   test('JSON: an array of { id, receivedAt, ...fields }, values untouched', async () => {
-    const rows: StoredSubmission[] = [{ id: 'a', form: 'contact', receivedAt: 't', fields: { firstName: '=1+1' } }];
+    const rows: StoredSubmission[] = [{ id: 'a', form: 'contact', receivedAt: 't', language: 'en', fields: { firstName: '=1+1' } }];
     expect(JSON.parse(await text(toJson(rows)))).toEqual([{ id: 'a', receivedAt: 't', firstName: '=1+1' }]);
     expect(JSON.parse(await text(toJson([])))).toEqual([]);
   });
@@ -171,6 +171,27 @@ describe('content types', () => {
   });
 });
 
+describe('the language a form was sent in (?lang=)', () => {
+  const language = (query: string) => requestLanguage(new URL(`https://www.globaq.example/api/contact${query}`));
+
+  test('none is English; each of the site\'s codes is itself', () => {
+    expect(language('')).toBe('en');
+    expect(language('?other=1')).toBe('en');
+    expect(language('?lang=ar')).toBe('ar');
+    expect(language('?lang=en')).toBe('en');
+    expect(language('?x=1&lang=ar')).toBe('ar');
+  });
+
+  test('anything else is no language (a bad request): unknown, empty, another case, twice, an object key', () => {
+    for (const query of ['?lang=fr', '?lang=', '?lang', '?lang=AR', '?lang=ar%20', '?lang=ar&lang=ar', '?lang=ar&lang=en', '?lang=toString', '?lang=__proto__']) {
+      expect(language(query), query).toBeUndefined();
+    }
+    expect(isLanguage('ar')).toBe(true);
+    expect(isLanguage('hasOwnProperty')).toBe(false);
+    expect(isLanguage(undefined)).toBe(false);
+  });
+});
+
 describe('the client address behind proxies (issue 13, item 7)', () => {
   const trusted = new TrustedProxies(parseTrustedProxies('127.0.0.1, ::1, 10.0.0.0/8'));
 
@@ -208,7 +229,7 @@ describe('staff output never obeys visitor text (issue 13, item 9)', () => {
   test('CSV drops controls but keeps tabs and line breaks; JSON escapes them and reads back the same', async () => {
     expect(csvText('A\u001B[31mB\u0007\u0085C\nD\tE')).toBe('A[31mBC\nD\tE');
     expect(csvText('\u001B=cmd')).toBe("'=cmd");
-    const row: StoredSubmission = { id: 'x', form: 'contact', receivedAt: '2026-11-01T00:00:00.000Z', fields: { firstName: 'A\u001B[2K\u009B\u007F' } };
+    const row: StoredSubmission = { id: 'x', form: 'contact', receivedAt: '2026-11-01T00:00:00.000Z', language: 'en', fields: { firstName: 'A\u001B[2K\u009B\u007F' } };
     const out = await text(toJson([row]));
     expect(out).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/);
     expect((JSON.parse(out) as Record<string, unknown>[])[0]?.['firstName']).toBe('A\u001B[2K\u009B\u007F');

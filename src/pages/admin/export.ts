@@ -1,11 +1,12 @@
 /**
  * POST /admin/export?<filter>: the leads the inbox's current filter shows, oldest first, as CSV
- * (the same formula-safe format as `npm run submissions -- export`), recorded in the audit log.
+ * (the same formula-safe format as `npm run submissions -- export`, with the form, the language it
+ * was sent in, the status and the note), recorded in the audit log.
  */
 import type { APIRoute } from 'astro';
 import { csvRow, CSV_BOM } from '../../server/export-format.ts';
 import { filterFromQuery, filterQuery } from '../../server/inbox-filter.ts';
-import { STATUS_LABELS, inboxDeps, labelledFields } from '../../server/inbox.ts';
+import { LANGUAGE_LABELS, STATUS_LABELS, inboxDeps, labelledFields } from '../../server/inbox.ts';
 
 export const prerender = false;
 
@@ -23,7 +24,7 @@ export const POST: APIRoute = (context) => {
   const rows = inbox.exportLeads(filter)[Symbol.asyncIterator]();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(CSV_BOM + csvRow(['id', 'receivedAt', 'form', 'status', 'statusBy', 'note', ...columns])));
+      controller.enqueue(encoder.encode(CSV_BOM + csvRow(['id', 'receivedAt', 'form', 'language', 'status', 'statusBy', 'note', ...columns])));
     },
     async pull(controller) {
       // A few hundred rows at a time: a large export never sits whole in memory.
@@ -36,7 +37,7 @@ export const POST: APIRoute = (context) => {
         }
         const lead = next.value;
         count += 1;
-        controller.enqueue(encoder.encode(csvRow([lead.id, lead.receivedAt, lead.form, STATUS_LABELS[lead.status], lead.statusBy ?? '', lead.note, ...columns.map((column) => lead.fields[column])])));
+        controller.enqueue(encoder.encode(csvRow([lead.id, lead.receivedAt, lead.form, LANGUAGE_LABELS[lead.language], STATUS_LABELS[lead.status], lead.statusBy ?? '', lead.note, ...columns.map((column) => lead.fields[column])])));
       }
     },
   });
