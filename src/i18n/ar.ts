@@ -137,6 +137,8 @@ export const ar = {
   'form.issue.unknownField': 'هذا الحقل ليس جزءًا من النموذج.',
   'form.issue.invalidValue': 'لا يمكن قبول هذه الإجابة.',
   'form.honeypot': 'اترك هذا الحقل فارغًا',
+  /** The Arabic comma. */
+  'form.listSeparator': '، ',
 
   'contact.formTitle': 'أرسل لنا رسالة',
   'contact.field.firstName': 'الاسم الأول',

@@ -134,6 +134,8 @@ export const en = {
   'form.issue.unknownField': 'This field is not part of the form.',
   'form.issue.invalidValue': 'This answer cannot be accepted.',
   'form.honeypot': 'Leave this field empty',
+  /** Between the names of a list (the partner alert's missing fields): the specification's ", ". */
+  'form.listSeparator': ', ',
 
   'contact.formTitle': 'Send us a message',
   'contact.field.firstName': 'First Name',

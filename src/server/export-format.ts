@@ -3,12 +3,12 @@
  *
  * CSV: UTF-8 with a byte-order mark (Excel then reads Arabic names correctly; Google Sheets
  * ignores it), RFC 4180 (every cell quoted, quotes doubled, CRLF between rows), one column per
- * field after `id` and `receivedAt`. A text cell that a spreadsheet could take for a formula
+ * field after `id`, `receivedAt` and `language` (the language the form was sent in: en, ar). A text cell that a spreadsheet could take for a formula
  * (starting with =, +, -, @, tab or carriage return) gets a leading apostrophe, the usual
  * defence against CSV formula injection; the database keeps the text as the visitor typed it.
  * Lists (the partner form's multi-selects) are joined with "; ".
  *
- * JSON: an array of `{ id, receivedAt, ...fields }`, values exactly as stored.
+ * JSON: an array of `{ id, receivedAt, language, ...fields }`, values exactly as stored.
  *
  * Neither carries a raw control character: the receiver stores none since it cleans visitor
  * text, but a row stored before that, or put in by hand, must not drive the terminal an export
@@ -72,9 +72,9 @@ export function fieldColumns(submissions: Iterable<Pick<StoredSubmission, 'field
  * rows); they are passed in so that the rows can be streamed.
  */
 export async function* toCsv(columns: readonly string[], submissions: AsyncIterable<StoredSubmission> | Iterable<StoredSubmission>): AsyncGenerator<string> {
-  yield CSV_BOM + csvRow(['id', 'receivedAt', ...columns]);
+  yield CSV_BOM + csvRow(['id', 'receivedAt', 'language', ...columns]);
   for await (const submission of submissions) {
-    yield csvRow([submission.id, submission.receivedAt, ...columns.map((column) => submission.fields[column])]);
+    yield csvRow([submission.id, submission.receivedAt, submission.language, ...columns.map((column) => submission.fields[column])]);
   }
 }
 
@@ -82,7 +82,7 @@ export async function* toJson(submissions: AsyncIterable<StoredSubmission> | Ite
   let first = true;
   yield '[';
   for await (const submission of submissions) {
-    yield `${first ? '\n' : ',\n'}  ${jsonText({ id: submission.id, receivedAt: submission.receivedAt, ...submission.fields })}`;
+    yield `${first ? '\n' : ',\n'}  ${jsonText({ id: submission.id, receivedAt: submission.receivedAt, language: submission.language, ...submission.fields })}`;
     first = false;
   }
   yield first ? ']\n' : '\n]\n';

@@ -33,6 +33,7 @@ import { completeContactBody, contactSchema, contactValuesFromForm } from '../fo
 import { completePartnerBody, partnerSchema, partnerValuesFromForm } from '../forms/partner';
 import { HONEYPOT_FIELD } from '../forms/honeypot';
 import { fieldIssues, type FieldIssue } from '../forms/rules';
+import { LANGUAGE_PARAM } from '../forms/submit';
 import { THANKS_HREF } from '../data/navigation';
 import { defaultLocale, locales, type LocaleCode } from '../i18n';
 import { localizePath } from '../lib/paths';
@@ -72,9 +73,6 @@ export const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
     complete: (body) => completePartnerBody(body),
   },
 };
-
-/** The query parameter that names the language a form was sent in: `?lang=ar`. */
-export const LANGUAGE_PARAM = 'lang';
 
 /** True for the code of one of the site's languages (src/i18n: `locales`). */
 export function isLanguage(value: unknown): value is LocaleCode {

@@ -70,7 +70,7 @@ describe('export', () => {
     expect(stdout.startsWith(CSV_BOM)).toBe(true);
     const [header, first, second, ...rest] = parseCsv(stdout.slice(1));
     expect(rest).toEqual([]);
-    expect(header).toEqual(['id', 'receivedAt', 'firstName', 'lastName', 'email', 'country', 'city', 'company', 'message', 'submissionDate', 'submissionTimestamp']);
+    expect(header).toEqual(['id', 'receivedAt', 'language', 'firstName', 'lastName', 'email', 'country', 'city', 'company', 'message', 'submissionDate', 'submissionTimestamp']);
     const cell = (row: string[] | undefined, column: string) => row?.[header?.indexOf(column) ?? -1];
     expect(cell(first, 'firstName')).toBe('عبدالله');
     expect(cell(first, 'receivedAt')).toBe('2026-11-01T09:00:00.000Z');
@@ -155,5 +155,5 @@ test('npm run submissions runs the command, from the project folder, on the data
   });
   expect(result.status, result.stderr).toBe(0);
   expect(result.stderr).not.toContain('ExperimentalWarning');
-  expect(fs.readFileSync(out, 'utf8').startsWith(`${CSV_BOM}"id","receivedAt","firstName"`)).toBe(true);
+  expect(fs.readFileSync(out, 'utf8').startsWith(`${CSV_BOM}"id","receivedAt","language","firstName"`)).toBe(true);
 });

@@ -87,7 +87,7 @@ describe('CSV export cells', () => {
     expect(csvRow(['a,b', 'line 1\nline 2', 'عبدالله'])).toBe('"a,b","line 1\nline 2","عبدالله"\r\n');
   });
 
-  test('a whole CSV: BOM, header of id, receivedAt and the fields in the order first met', async () => {
+  test('a whole CSV: BOM, header of id, receivedAt, language and the fields in the order first met', async () => {
     const rows: StoredSubmission[] = [
       { id: 'a', form: 'contact', receivedAt: '2026-11-22T10:00:00.000Z', language: 'en', fields: { firstName: 'عبدالله', email: 'a@example.com' } },
       { id: 'b', form: 'contact', receivedAt: '2026-11-22T11:00:00.000Z', language: 'ar', fields: { firstName: '=cmd|calc', company: 'X' } },
@@ -97,16 +97,16 @@ describe('CSV export cells', () => {
     const csv = await text(toCsv(columns, rows));
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
-      '"id","receivedAt","firstName","email","company"',
-      '"a","2026-11-22T10:00:00.000Z","عبدالله","a@example.com",""',
-      `"b","2026-11-22T11:00:00.000Z","'=cmd|calc","","X"`,
+      '"id","receivedAt","language","firstName","email","company"',
+      '"a","2026-11-22T10:00:00.000Z","en","عبدالله","a@example.com",""',
+      `"b","2026-11-22T11:00:00.000Z","ar","'=cmd|calc","","X"`,
       '',
     ]);
   });
 
-  test('JSON: an array of { id, receivedAt, ...fields }, values untouched', async () => {
-    const rows: StoredSubmission[] = [{ id: 'a', form: 'contact', receivedAt: 't', language: 'en', fields: { firstName: '=1+1' } }];
-    expect(JSON.parse(await text(toJson(rows)))).toEqual([{ id: 'a', receivedAt: 't', firstName: '=1+1' }]);
+  test('JSON: an array of { id, receivedAt, language, ...fields }, values untouched', async () => {
+    const rows: StoredSubmission[] = [{ id: 'a', form: 'contact', receivedAt: 't', language: 'ar', fields: { firstName: '=1+1' } }];
+    expect(JSON.parse(await text(toJson(rows)))).toEqual([{ id: 'a', receivedAt: 't', language: 'ar', firstName: '=1+1' }]);
     expect(JSON.parse(await text(toJson([])))).toEqual([]);
   });
 });

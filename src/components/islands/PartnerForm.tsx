@@ -214,7 +214,7 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
     const missing = missingPartnerFields(current);
     const body = checkBeforeSending({
       missing,
-      alertText: `${t('partner.alert.required')} ${missing.map(labelOf).join(', ')}`,
+      alertText: `${t('partner.alert.required')} ${missing.map(labelOf).join(t('form.listSeparator'))}`,
       form: formRef.current,
       parse: () => partnerSchema.safeParse(buildPartnerPayload(current, files.map((file) => file.name))),
       setErrors,
