@@ -1,4 +1,7 @@
-/** WCAG 2.2 AA and axe's best practices, checked on every page, at desktop and phone widths, menus open too. */
+/**
+ * WCAG 2.2 AA and axe's best practices, checked on every page, at desktop and phone widths, menus
+ * open too; in the same pass over every page, the content-security policy.
+ */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AXE_TAGS } from './axe';
@@ -31,14 +34,31 @@ for (const [width, paths] of [
   [1440, PAGE_ROUTES.map((r) => r.path)],
   [390, PHONE_SAMPLE],
 ] as const) {
-  test(`axe finds no violation ${width === 1440 ? 'on any page' : 'on a page of each kind'} at ${width} px`, async ({ page }) => {
-    test.setTimeout(180_000);
+  const everyPage = width === 1440;
+  test(`axe finds no violation ${everyPage ? 'on any page, and the content-security policy blocks nothing there,' : 'on a page of each kind'} at ${width} px`, async ({ page }) => {
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     expect(new Set(paths).size).toBe(paths.length);
+    // The policy (security.spec.ts checks its headers): every page carries it, and nothing the
+    // page loads, the islands included, is refused. One pass over the pages for both checks.
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(`${page.url()}: ${message.text()}`);
+    });
     for (const path of [...paths, ...EXTRA]) {
       await page.goto(path);
+      if (everyPage) {
+        await expect.soft(page.locator('meta[http-equiv="content-security-policy"]'), path).toHaveCount(1);
+        // Reach for the menu and scroll, so the islands that wait for the visitor load and run too.
+        await page.mouse.move(200, 30);
+        await page.mouse.wheel(0, 2000);
+      }
       expect.soft(await violations(page), path).toEqual([]);
+    }
+    if (everyPage) {
+      await page.waitForLoadState('networkidle');
+      expect(refused).toEqual([]);
     }
   });
 }
