@@ -5,29 +5,11 @@
  * the specification's field names; without JavaScript, the Arabic thanks page. Axe on each state
  * a visitor reaches (errors shown, success).
  */
-import { spawnSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { AXE_TAGS } from './axe';
+import { violations } from './axe';
+import { exportRows } from './forms-helpers';
 import { ar } from '../../src/i18n/ar';
 import { PARTNER_REQUIRED, partnerLabelKey } from '../../src/forms/partner';
-
-const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
-
-function exportRows(form: 'contact' | 'partner'): Record<string, unknown>[] {
-  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'export', '--form', form, '--format', 'json'], {
-    env: { ...process.env, SUBMISSIONS_DB: DB },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(result.status, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, unknown>[];
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Alerts the page raises, accepted and kept in order. */
 function collectAlerts(page: Page): string[] {

@@ -1,6 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
 /**
  * The axe rules every check runs: WCAG 2.0 to 2.2, A and AA, and axe's best practices (every
  * piece of content inside a landmark, one main landmark, headings in order, unique landmark
  * names, ...), which are not WCAG failures but are what screen-reader users navigate by.
  */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * The page's axe violations under AXE_TAGS, one line each: the rule, its help and where; within
+ * `within` (a selector) only, when given: a part whose state changed on a page checked whole.
+ */
+export async function violations(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  const results = await (within ? builder.include(within) : builder).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -1,5 +1,6 @@
-/** Shared tools for the form tests: intercepting the endpoint and collecting alerts. */
-import type { Page, Request, Route } from '@playwright/test';
+/** Shared tools for the form tests: intercepting the endpoint, collecting alerts, reading what was stored. */
+import { spawnSync } from 'node:child_process';
+import { expect, type Page, type Request, type Route } from '@playwright/test';
 import { partnerValuesFromForm } from '../../src/forms/partner';
 
 export interface Capture {
@@ -88,4 +89,15 @@ export async function fillPartnerRequired(page: Page, name = 'Aisha Al-Qahtani')
   await field(page, 'Company Website').fill('https://example.com');
   await field(page, 'Years in Business').fill('7');
   await field(page, 'Form of Ownership').selectOption('Privately held company');
+}
+
+/** The stored submissions of `form` (the honeypot's catch with `bots`), read through the staff command's JSON export. */
+export function exportRows(form: 'contact' | 'partner', bots = false): Record<string, unknown>[] {
+  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'export', '--form', form, '--format', 'json', ...(bots ? ['--bots'] : [])], {
+    env: { ...process.env, SUBMISSIONS_DB: process.env['E2E_SUBMISSIONS_DB'] ?? '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, unknown>[];
 }

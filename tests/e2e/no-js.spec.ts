@@ -1,20 +1,20 @@
-/** ARCHITECTURE invariant 3: every page reads fully with JavaScript off. */
+/** ARCHITECTURE invariant 3: every page reads fully with JavaScript off, in both languages. */
 import { expect, test } from '@playwright/test';
-import { PAGE_ROUTES } from './routes';
+import { ARABIC_ROUTES, PAGE_ROUTES } from './routes';
 import { ABOUT_HREF, ABOUT_MOBILE_HREF, flattenNavigation } from '../../src/data/navigation';
 
 test.use({ javaScriptEnabled: false });
 
-test('every page shows its heading, all its sections and the whole menu without JavaScript', async ({ page }) => {
-  test.setTimeout(180_000); // every page of the site, one after the other
-  for (const route of PAGE_ROUTES) {
+test('every page, English and Arabic, shows its heading, all its sections and the whole menu without JavaScript', async ({ page }) => {
+  test.setTimeout(240_000); // every page of the site, one after the other
+  for (const route of [...PAGE_ROUTES, ...ARABIC_ROUTES]) {
     await page.goto(route.path);
     await expect(page.locator('h1'), route.path).toContainText(route.heading);
     // Nothing is left hidden for a script to reveal.
     for (const section of await page.locator('[data-reveal]').all()) {
       await expect(section, route.path).toHaveCSS('opacity', '1');
     }
-    await expect(page.locator('footer')).toContainText('Al-Khobar');
+    await expect(page.locator('footer')).toContainText(route.path === '/ar' || route.path.startsWith('/ar/') ? 'الخبر' : 'Al-Khobar');
   }
 });
 

@@ -8,24 +8,14 @@
  * sends the site's Origin) to reach each of the receiver's answers; the last group uses the
  * site's own /ContactUs and /Partner forms, with JavaScript on and off.
  */
-import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AXE_TAGS } from './axe';
+import { exportRows } from './forms-helpers';
 import { locales, t } from '../../src/i18n';
 
-const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
 const FORM_PAGE = '/__test__/receiver-form';
 
-function exportRows(form: 'contact' | 'partner', bots = false): Record<string, unknown>[] {
-  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'export', '--form', form, '--format', 'json', ...(bots ? ['--bots'] : [])], {
-    env: { ...process.env, SUBMISSIONS_DB: DB },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(result.status, result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, unknown>[];
-}
 
 const CONTACT_FORM = `
   <form method="post" action="/api/contact">
