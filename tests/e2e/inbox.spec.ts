@@ -5,9 +5,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { AXE_TAGS } from './axe';
+import { violations } from './axe';
 import { fillPartnerRequired } from './forms-helpers';
 
 const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
@@ -25,8 +24,7 @@ function addStaff(email: string): void {
 }
 
 async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), state).toEqual([]);
+  expect(await violations(page), state).toEqual([]);
 }
 
 async function postLead(page: Page, lastName: string): Promise<string> {
@@ -145,7 +143,7 @@ test('the inbox reads at 390 px: nothing wider than the screen, every control re
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Leads' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Leads', exact: true })).toBeFocused();
 });
 
 /** Two real CVs: a PDF and a Word document, as a partner's computer holds them. */

@@ -1,7 +1,6 @@
 /** The partner application, every rule of spec §3, §4, §5, §7, §8, with the endpoint intercepted. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { AXE_TAGS } from './axe';
+import { violations } from './axe';
 import { field, fillPartnerRequired, interceptEndpoint, recordFormEvents, sentBody } from './forms-helpers';
 import { site } from './site-data';
 
@@ -12,10 +11,7 @@ const file = (name: string, size: number, mimeType = 'application/pdf') => ({ na
 
 const fillRequired = (page: Page) => fillPartnerRequired(page);
 
-const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations.map(
-    (v) => v.id,
-  );
+const axe = async (page: Page) => (await violations(page)).map((line) => line.split(':')[0]);
 
 test.describe('with JavaScript', () => {
   test.beforeEach(async ({ page }) => {

@@ -27,8 +27,8 @@ function listFiles(dir: string, prefix = ''): string[] {
   });
 }
 
-/** The Arabic twins (issue 17): every route but the two forms, under /ar. */
-const ARABIC_ROUTES = SPEC_ROUTES.filter((r) => r !== '/ContactUs' && r !== '/Partner').map((r) => (r === '/' ? '/ar' : `/ar${r}`));
+/** The Arabic twins (issue 17): every route, the two forms too, under /ar. */
+const ARABIC_ROUTES = SPEC_ROUTES.map((r) => (r === '/' ? '/ar' : `/ar${r}`));
 
 const fileFor = (route: string) => path.join(CLIENT, route === '/' ? 'index.html' : `${route}.html`);
 const read = (file: string) => fs.readFileSync(path.join(CLIENT, file), 'utf8');
@@ -69,6 +69,12 @@ describe('static output', () => {
     }
     // The page's own styles (home sections, forms) are inline; every page shares the one file.
     expect(sheets.size).toBe(1);
+  });
+
+  test('no page embeds a frame (the end-to-end axe checks run in the page itself, which sees no frame)', () => {
+    const pages = listFiles(CLIENT).filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(60);
+    expect(pages.filter((file) => /<(iframe|frame|object|embed)\b/i.test(read(file)))).toEqual([]);
   });
 
   test('the Coming Soon page is services/404.html, for hosts that serve the nearest 404.html', () => {
