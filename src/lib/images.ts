@@ -33,6 +33,20 @@ function loadFonts() {
   return fonts;
 }
 
+/**
+ * Arabic's optional marks (harakat: the three tanween, fatha, damma, kasra, shadda, sukun, U+064B to
+ * U+0652, and the dagger alif, U+0670). Satori shapes the letters but draws a mark where the font's default puts it,
+ * without the font's mark-to-letter positioning: a shadda lands inside the letter under it and a
+ * tanween across the next. Headlines are normally written without them, so the share images drop
+ * them; the pages keep them.
+ */
+const ARABIC_MARKS = /[\u064B-\u0652\u0670]/g;
+
+/** The text a share image draws: `text` without Arabic's optional marks (letters and hamza kept). */
+export function shareImageText(text: string): string {
+  return text.replace(ARABIC_MARKS, '');
+}
+
 type Node = { type: string; props: Record<string, unknown> };
 const el = (type: string, style: Record<string, unknown>, children?: unknown, extra: Record<string, unknown> = {}): Node => ({
   type,
@@ -45,6 +59,8 @@ export async function renderShareImage(
   options: { company: string; tagline: string; iconSvg: string; dir?: 'ltr' | 'rtl' },
 ): Promise<Buffer> {
   const icon = `data:image/svg+xml;base64,${Buffer.from(options.iconSvg).toString('base64')}`;
+  title = shareImageText(title);
+  const tagline = shareImageText(options.tagline);
   const tree = el(
     'div',
     {
@@ -70,7 +86,7 @@ export async function renderShareImage(
       el('div', { display: 'flex', fontSize: title.length > 40 ? 64 : 76, fontWeight: 800, lineHeight: 1.15, maxWidth: 1040 }, title),
       el('div', { display: 'flex', alignItems: 'center', fontSize: 34, fontWeight: 700, color: '#f28c28' }, [
         el('div', { width: 64, height: 8, [options.dir === 'rtl' ? 'marginLeft' : 'marginRight']: 20, backgroundColor: '#f28c28', borderRadius: 4 }),
-        el('div', { display: 'flex' }, options.tagline),
+        el('div', { display: 'flex' }, tagline),
       ]),
     ],
   );
