@@ -5,9 +5,10 @@
  */
 import { describe, expect, test } from 'vitest';
 import { englishLeft, hasArabic } from '../helpers/arabic';
+import { readContentDir } from '../helpers/frontmatter';
 import { home } from '../../src/data/home';
 import { heroImages } from '../../src/data/carousels';
-import { isNavGroup, navigation, type NavEntry } from '../../src/data/navigation';
+import { flattenNavigation, isNavGroup, navigation, type NavEntry } from '../../src/data/navigation';
 import { ISO_STANDARDS, ISO_STANDARD_IDS } from '../../src/data/standards';
 import { createSite } from '../../src/data/company';
 import { home as arHome } from '../../src/data/ar/home';
@@ -101,6 +102,18 @@ describe('Arabic navigation (src/data/ar/navigation.ts)', () => {
     const arabic = labelsOf(arNavigation);
     expect(arabic[english.indexOf('Other Audits (Coming Soon)')]).toMatch(/\(قريبًا\)$/);
     expect(arabic[english.indexOf('Laboratory Management Services (17025)')]).toMatch(/\(17025\)$/);
+  });
+
+  test('where the English menu names a page by its title, the Arabic menu names it by the Arabic title', () => {
+    const titles = (dir: string) => new Map(readContentDir(dir).map((page) => [`/${String(page.frontmatter['route'])}`, String(page.frontmatter['title'])]));
+    const [englishTitles, arabicTitles] = [titles('pages'), titles('ar/pages')];
+    const arabicLinks = flattenNavigation(arNavigation);
+    const named = flattenNavigation(navigation).flatMap((link, index) =>
+      englishTitles.get(link.href) === link.label ? [{ href: link.href, label: arabicLinks[index]?.label }] : [],
+    );
+    // The spec's menu names most pages by their titles (Vendor Assessment, ISO Internal Audits, ...).
+    expect(named.length).toBeGreaterThanOrEqual(10);
+    expect(named.filter(({ href, label }) => arabicTitles.get(href) !== label)).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The menu tree in Arabic: the twin of `navigation` in src/data/navigation.ts, with the same
  * hrefs (unprefixed, exactly as in English) and the same nesting; only the labels change.
- * Labels match the titles of the Arabic pages; proper names (ISO, Schedule Q, Schedule D) stay Latin.
+ * Where the English menu names a page by its title, this one names it by the Arabic page's title
+ * (tests/unit/data-ar.test.ts); proper names (ISO, Schedule Q, Schedule D) stay Latin.
  */
 import { ABOUT_HREF, CONTACT_HREF, type NavEntry } from '../navigation';
 
@@ -11,8 +12,8 @@ export const navigation: readonly NavEntry[] = [
     label: 'تدقيق أنظمة الإدارة',
     items: [
       { label: 'تقييم الموردين', href: '/MangementSystemAudits/VendorAssessment' },
-      { label: 'تقييم الجودة Schedule Q', href: '/MangementSystemAudits/ScheduleQQualityAssessment' },
-      { label: 'تقييم السلامة Schedule D', href: '/MangementSystemAudits/ScheduleDSafetyAssessment' },
+      { label: 'تقييم الجودة وفق Schedule Q', href: '/MangementSystemAudits/ScheduleQQualityAssessment' },
+      { label: 'تقييم السلامة وفق Schedule D', href: '/MangementSystemAudits/ScheduleDSafetyAssessment' },
       { label: 'عمليات تدقيق أخرى (قريبًا)', href: '/MangementSystemAudits/ManagementSystemCertificationAudits' },
     ],
   },
@@ -23,7 +24,7 @@ export const navigation: readonly NavEntry[] = [
         label: 'تدريبات ISO',
         items: [
           { label: 'تدريب تطبيق مواصفات ISO', href: '/Trainings/ISOTrainings/ISOImplementationTraining' },
-          { label: 'التوعية بمواصفات ISO', href: '/Trainings/ISOTrainings/ISOAwarenessTraining' },
+          { label: 'تدريب التوعية بمواصفات ISO', href: '/Trainings/ISOTrainings/ISOAwarenessTraining' },
           { label: 'تدريب التدقيق الداخلي', href: '/Trainings/ISOTrainings/InternalAuditTraining' },
         ],
       },
@@ -40,7 +41,7 @@ export const navigation: readonly NavEntry[] = [
       { label: 'الاستشارات', href: '/LaboratoryQualityManagementSystemServices/Consultancy' },
       { label: 'التدريب', href: '/LaboratoryQualityManagementSystemServices/Training' },
       { label: 'دعم التطبيق', href: '/LaboratoryQualityManagementSystemServices/ImplementationSupport' },
-      { label: 'التدقيق الداخلي من طرف ثالث', href: '/LaboratoryQualityManagementSystemServices/3rdPartyInternalAudit' },
+      { label: 'التدقيق الداخلي بواسطة طرف ثالث', href: '/LaboratoryQualityManagementSystemServices/3rdPartyInternalAudit' },
       { label: 'دعم التدقيق الداخلي', href: '/LaboratoryQualityManagementSystemServices/SupportforInternalAudit' },
       {
         label: 'دعم عملية الاعتماد',
@@ -51,8 +52,8 @@ export const navigation: readonly NavEntry[] = [
   {
     label: 'المساندة في التدقيق',
     items: [
-      { label: 'التدقيق الداخلي وفق ISO', href: '/AuditAssistance/ISOInternalAudits' },
-      { label: 'تدقيق الطرف الثالث وفق ISO', href: '/AuditAssistance/ISOThirdPartyAudits' },
+      { label: 'التدقيق الداخلي لأنظمة ISO', href: '/AuditAssistance/ISOInternalAudits' },
+      { label: 'تدقيق الطرف الثالث لأنظمة ISO', href: '/AuditAssistance/ISOThirdPartyAudits' },
     ],
   },
   { label: 'تواصل معنا', href: CONTACT_HREF },
