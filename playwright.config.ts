@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import type { SiteLocaleOptions } from './tests/e2e/site-locale';
 
 const PORT = Number(process.env.E2E_PORT || 4399);
 /** The receiver's database for the end-to-end run (test-results/ is emptied by npm test). */
@@ -15,7 +16,25 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-export default defineConfig({
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } };
+
+/** The specs of behaviour a visitor meets in either language: run once per language. */
+const BILINGUAL_SPECS = [
+  'a11y.spec.ts',
+  'contact-form.spec.ts',
+  'form-hydration.spec.ts',
+  'home.spec.ts',
+  'layout.spec.ts',
+  'links.spec.ts',
+  'nav.spec.ts',
+  'no-js.spec.ts',
+  'partner-form.spec.ts',
+  'routes.spec.ts',
+  'screens.spec.ts',
+  'security.spec.ts',
+];
+
+export default defineConfig<SiteLocaleOptions>({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
@@ -32,7 +51,13 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  // Issue 17: the behaviour specs run in both languages (tests/e2e/site-locale.ts gives each its
+  // language); the rest (whole-site sweeps that already walk both languages' pages, the receiver,
+  // the staff inbox, Lighthouse, the Arabic specs) run once.
+  projects: [
+    { name: 'en', use: { ...desktop, siteLocale: 'en' } },
+    { name: 'ar', use: { ...desktop, siteLocale: 'ar' }, testMatch: BILINGUAL_SPECS },
+  ],
   webServer: {
     // The built site on its own server (npm test builds first).
     command: 'node --disable-warning=ExperimentalWarning src/server/serve.ts',

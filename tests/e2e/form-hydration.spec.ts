@@ -1,15 +1,18 @@
 /**
- * A visitor on a slow phone starts typing before the form's island has started. Whatever is in
+ * A visitor on a slow phone starts typing before the form's island has started, on the English
+ * or the Arabic page (each language's page hands its island its own words). Whatever is in
  * the server-rendered fields when the island takes over stays there, is what gets sent, and (on
- * the partner form) is kept as the draft; the focused field and its caret stay where they were.
+ * the partner form) is kept as the draft; the focused field and its caret stay where they were
+ * (on the Arabic page the fields run right to left, so the caret is moved back with the right arrow).
  *
  * Deterministic: every script under /_astro/ is held back by the test until it has typed, so
  * the island cannot start early; it is then let through and the test waits for the island.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { field, interceptEndpoint, sentBody } from './forms-helpers';
-
-const DRAFT_KEY = 'globaq:partner-draft:v1';
+import { expect, test } from './site-locale';
+import type { Locator, Page } from '@playwright/test';
+import { contactField, formEndpoint, interceptEndpoint, partnerChoice, partnerField, sentBody } from './forms-helpers';
+import { PARTNER_DRAFT_KEY as DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
+import type { ContactField } from '../../src/forms/contact';
 
 /** Holds every request for a script under /_astro/ until `release()`; `held` lists them. */
 async function holdIslandScripts(page: Page) {
@@ -35,8 +38,14 @@ async function holdIslandScripts(page: Page) {
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 const caret = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | HTMLTextAreaElement | null)?.selectionStart ?? -1);
+/**
+ * The arrow key that moves the caret one character back in a field written in `dir`: the
+ * fields of a right-to-left page run right to left, where "back" is the right arrow.
+ */
+const backKey = (dir: 'ltr' | 'rtl') => (dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft');
+const direction = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).direction);
 
-test('partner: answers typed before the island starts are kept, saved as the draft over the older one, and sent', async ({ page }) => {
+test('partner: answers typed before the island starts are kept, saved as the draft over the older one, and sent', async ({ page, lang }) => {
   // A draft from an earlier visit: the fields typed now win over it, the others are taken from it.
   await page.addInitScript(
     ([key, draft]) => {
@@ -45,32 +54,35 @@ test('partner: answers typed before the island starts are kept, saved as the dra
     [DRAFT_KEY, JSON.stringify({ name: 'Old Name', cityName: 'Khobar', targetMarkets: ['Education'], presidentName: 'Saeed' })] as const,
   );
   const scripts = await holdIslandScripts(page);
-  const capture = await interceptEndpoint(page, '/api/partner', { status: 201 });
-  await page.goto('/Partner', { waitUntil: 'domcontentloaded' });
+  const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
+  await page.goto(lang.path('/Partner'), { waitUntil: 'domcontentloaded' });
   const form = page.locator('form.partner-form');
   const island = page.locator('astro-island', { has: form });
   await expect(form).toBeVisible();
   await expect.poll(() => scripts.held.some((path) => path.includes('PartnerForm'))).toBe(true);
 
-  await field(page, 'Job Title').fill('Managing Director');
-  await field(page, 'Email').fill('aisha@example.com');
-  await field(page, 'Phone Number').fill('+966 50 123 4567');
-  await field(page, 'Country').selectOption('Oman');
-  await field(page, 'Organization').fill('Eastern Quality Training');
-  await field(page, 'Company Website').fill('https://example.com');
-  await field(page, 'Years in Business').fill('7');
-  await field(page, 'Form of Ownership').selectOption('Other');
-  await field(page, 'Ownership Details').fill('Family partnership');
-  await page.locator('#partner-servicesTypes').getByLabel('Inspection Services', { exact: true }).check();
-  await page.locator('#partner-targetMarkets').getByLabel('Healthcare', { exact: true }).check();
-  await page.locator('#partner-classroomAvailable').getByLabel('No', { exact: true }).check();
-  await field(page, 'How do you plan to provide training facilities?').fill('Rent a hall in Dammam.');
+  const control = (name: PartnerField) => partnerField(page, name, lang);
+  await control('jobTitle').fill('Managing Director');
+  await control('email').fill('aisha@example.com');
+  await control('phoneNumber').fill('+966 50 123 4567');
+  // The lists by their values, the specification's English words in every language.
+  await control('country').selectOption({ value: 'Oman' });
+  await control('organization').fill('Eastern Quality Training');
+  await control('companyWebsite').fill('https://example.com');
+  await control('yearsInBusiness').fill('7');
+  await control('formOfOwnership').selectOption({ value: 'Other' });
+  await control('ownershipSpecification').fill('Family partnership');
+  await partnerChoice(page, 'servicesTypes', 'inspectionServices', lang).check();
+  await partnerChoice(page, 'targetMarkets', 'healthcare', lang).check();
+  await partnerChoice(page, 'classroomAvailable', 'no', lang).check();
+  await control('futureClassroomPlans').fill('Rent a hall in Dammam.');
   await page.locator('input[type="file"]').setInputFiles([{ name: 'trainer-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
   // Last, the name, typed key by key, with the caret moved back into the middle.
-  const name = field(page, 'Full Name');
+  const name = control('name');
+  expect(await direction(name)).toBe(lang.dir);
   await name.click();
   await page.keyboard.type('Aisha Qahtani');
-  for (let i = 0; i < 'Qahtani'.length; i += 1) await page.keyboard.press('ArrowLeft');
+  for (let i = 0; i < 'Qahtani'.length; i += 1) await page.keyboard.press(backKey(lang.dir));
   expect(await caret(page)).toBe('Aisha '.length);
 
   // All of it was typed into the server's HTML: the island has not started.
@@ -82,21 +94,21 @@ test('partner: answers typed before the island starts are kept, saved as the dra
   await expect(island).not.toHaveAttribute('ssr');
 
   await expect(name).toHaveValue('Aisha Qahtani');
-  await expect(field(page, 'Job Title')).toHaveValue('Managing Director');
-  await expect(field(page, 'Country')).toHaveValue('Oman');
-  await expect(field(page, 'Years in Business')).toHaveValue('7');
-  await expect(field(page, 'Form of Ownership')).toHaveValue('Other');
-  await expect(field(page, 'Ownership Details')).toHaveValue('Family partnership');
-  await expect(field(page, 'Ownership Details')).toBeVisible();
+  await expect(control('jobTitle')).toHaveValue('Managing Director');
+  await expect(control('country')).toHaveValue('Oman');
+  await expect(control('yearsInBusiness')).toHaveValue('7');
+  await expect(control('formOfOwnership')).toHaveValue('Other');
+  await expect(control('ownershipSpecification')).toHaveValue('Family partnership');
+  await expect(control('ownershipSpecification')).toBeVisible();
   await expect(page.locator('#partner-servicesTypes input:checked')).toHaveCount(1);
   await expect(page.locator('#partner-targetMarkets input:checked')).toHaveCount(1);
-  await expect(page.locator('#partner-targetMarkets').getByLabel('Healthcare', { exact: true })).toBeChecked();
-  await expect(page.locator('#partner-classroomAvailable').getByLabel('No', { exact: true })).toBeChecked();
-  await expect(field(page, 'How do you plan to provide training facilities?')).toHaveValue('Rent a hall in Dammam.');
-  await expect(field(page, 'How do you plan to provide training facilities?')).toBeVisible();
+  await expect(partnerChoice(page, 'targetMarkets', 'healthcare', lang)).toBeChecked();
+  await expect(partnerChoice(page, 'classroomAvailable', 'no', lang)).toBeChecked();
+  await expect(control('futureClassroomPlans')).toHaveValue('Rent a hall in Dammam.');
+  await expect(control('futureClassroomPlans')).toBeVisible();
   // Empty on the page, so taken from the older draft.
-  await expect(field(page, 'City')).toHaveValue('Khobar');
-  await expect(field(page, 'Name of President or CEO')).toHaveValue('Saeed');
+  await expect(control('cityName')).toHaveValue('Khobar');
+  await expect(control('presidentName')).toHaveValue('Saeed');
   // The file chosen before the island started is listed, as if chosen after.
   await expect(page.locator('.selected-files li')).toHaveText(['trainer-cv.pdf']);
 
@@ -123,7 +135,7 @@ test('partner: answers typed before the island starts are kept, saved as the dra
     presidentName: 'Saeed',
   });
 
-  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await page.getByRole('button', { name: lang.t('partner.submit') }).click();
   await expect.poll(() => capture.requests.length).toBe(1);
   expect(capture.alerts).toEqual([]);
   expect((await sentBody(capture.requests[0]!)).body).toMatchObject({
@@ -147,34 +159,36 @@ test('partner: answers typed before the island starts are kept, saved as the dra
   });
 });
 
-test('partner: with no draft and nothing typed, starting the island saves nothing', async ({ page }) => {
+test('partner: with no draft and nothing typed, starting the island saves nothing', async ({ page, lang }) => {
   const scripts = await holdIslandScripts(page);
-  await page.goto('/Partner', { waitUntil: 'domcontentloaded' });
+  await page.goto(lang.path('/Partner'), { waitUntil: 'domcontentloaded' });
   await expect.poll(() => scripts.held.some((path) => path.includes('PartnerForm'))).toBe(true);
   scripts.release();
   await expect(page.locator('form.partner-form')).toHaveAttribute('data-hydrated', '', { timeout: 15_000 });
-  await expect(field(page, 'Full Name')).toHaveValue('');
+  await expect(partnerField(page, 'name', lang)).toHaveValue('');
   expect(await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_KEY)).toBeNull();
-  await expect(page.getByRole('button', { name: 'Clear my answers' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: lang.t('partner.draft.clear') })).toHaveCount(0);
 });
 
-test('contact: what is typed before the island starts is kept and sent, focus and caret stay', async ({ page }) => {
+test('contact: what is typed before the island starts is kept and sent, focus and caret stay', async ({ page, lang }) => {
   const scripts = await holdIslandScripts(page);
-  const capture = await interceptEndpoint(page, '/api/contact', { status: 201 });
-  await page.goto('/ContactUs', { waitUntil: 'domcontentloaded' });
+  const capture = await interceptEndpoint(page, formEndpoint('contact', lang), { status: 201 });
+  await page.goto(lang.path('/ContactUs'), { waitUntil: 'domcontentloaded' });
   const form = page.locator('form.site-form');
   const island = page.locator('astro-island', { has: form });
   await expect(form).toBeVisible();
   await expect.poll(() => scripts.held.some((path) => path.includes('ContactForm'))).toBe(true);
 
-  await field(page, 'First Name').fill('Omar');
-  await field(page, 'Last Name').fill('Al-Harbi');
-  await field(page, 'Email').fill('omar@example.com');
-  await field(page, 'City').fill('Dammam');
-  const message = field(page, 'Message');
+  const control = (name: ContactField) => contactField(page, name, lang);
+  await control('firstName').fill('Omar');
+  await control('lastName').fill('Al-Harbi');
+  await control('email').fill('omar@example.com');
+  await control('city').fill('Dammam');
+  const message = control('message');
   await message.click();
   await page.keyboard.type('We need a Schedule Q assessment.');
-  await page.keyboard.press('ArrowLeft');
+  expect(await direction(message)).toBe(lang.dir);
+  await page.keyboard.press(backKey(lang.dir));
   const caretAt = 'We need a Schedule Q assessment'.length;
   expect(await caret(page)).toBe(caretAt);
 
@@ -185,15 +199,15 @@ test('contact: what is typed before the island starts is kept and sent, focus an
   // Started once the island has set noValidate.
   await expect.poll(() => form.evaluate((f: HTMLFormElement) => f.noValidate), { timeout: 15_000 }).toBe(true);
 
-  await expect(field(page, 'First Name')).toHaveValue('Omar');
-  await expect(field(page, 'Last Name')).toHaveValue('Al-Harbi');
+  await expect(control('firstName')).toHaveValue('Omar');
+  await expect(control('lastName')).toHaveValue('Al-Harbi');
   await expect(message).toHaveValue('We need a Schedule Q assessment.');
   expect(await focusedId(page)).toBe('contact-message');
   expect(await caret(page)).toBe(caretAt);
   await page.keyboard.type(' at 15%');
   await expect(message).toHaveValue('We need a Schedule Q assessment at 15%.');
 
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: lang.t('contact.submit') }).click();
   await expect.poll(() => capture.requests.length).toBe(1);
   expect(capture.alerts).toEqual([]);
   expect((await sentBody(capture.requests[0]!)).body).toMatchObject({
@@ -205,5 +219,5 @@ test('contact: what is typed before the island starts is kept and sent, focus an
     company: '',
     message: 'We need a Schedule Q assessment at 15%.',
   });
-  await expect(page.locator('.banner--success')).toContainText('Message Sent Successfully!');
+  await expect(page.locator('.banner--success')).toContainText(lang.t('contact.success.title'));
 });

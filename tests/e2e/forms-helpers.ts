@@ -1,7 +1,25 @@
-/** Shared tools for the form tests: intercepting the endpoint, collecting alerts, reading what was stored. */
+/**
+ * Shared tools for the form tests, in either language: the form's endpoint and controls as the
+ * language's page has them, intercepting the endpoint, collecting alerts, reading what was stored.
+ * Without a language given, a helper reads the English page (the specs that run once).
+ */
 import { spawnSync } from 'node:child_process';
 import { expect, type Page, type Request, type Route } from '@playwright/test';
-import { partnerValuesFromForm } from '../../src/forms/partner';
+import { contactLabelKey, type ContactField } from '../../src/forms/contact';
+import { partnerLabelKey, partnerOptionKey, partnerValuesFromForm, type PartnerField, type PartnerOptionKey } from '../../src/forms/partner';
+import { LANGUAGE_PARAM } from '../../src/forms/submit';
+import { siteLanguage, type SiteLanguage } from './site-locale';
+
+const english = siteLanguage('en');
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Where `form` posts from `lang`'s page: the site's own receiver, told the language in its query
+ * when it is not English ("/api/contact", "/api/contact?lang=ar").
+ */
+export const formEndpoint = (form: 'contact' | 'partner', lang: SiteLanguage = english) =>
+  lang.code === 'en' ? `/api/${form}` : `/api/${form}?${LANGUAGE_PARAM}=${lang.code}`;
 
 export interface Capture {
   readonly requests: Request[];
@@ -11,10 +29,11 @@ export interface Capture {
 }
 
 /**
- * Intercepts POSTs to `path`: each is recorded, held until `release()` when `hold` is set,
+ * Intercepts POSTs to `path` (with its query, exactly: see formEndpoint): each is recorded, held until `release()` when `hold` is set,
  * then answered with `status`, or aborted as a network failure when status is 'abort'.
  */
 export async function interceptEndpoint(page: Page, path: string, options: { status: number | 'abort'; hold?: boolean }): Promise<Capture> {
+  const endpoint = new URL(path, 'http://site.invalid');
   const requests: Request[] = [];
   const alerts: string[] = [];
   let release = () => {};
@@ -23,7 +42,8 @@ export async function interceptEndpoint(page: Page, path: string, options: { sta
     alerts.push(dialog.message());
     void dialog.accept();
   });
-  await page.route(`**${path}`, async (route: Route) => {
+  // The path and its query exactly ("/api/contact?lang=ar"): a post anywhere else is not caught.
+  await page.route((url) => url.pathname === endpoint.pathname && url.search === endpoint.search, async (route: Route) => {
     requests.push(route.request());
     await gate;
     if (options.status === 'abort') await route.abort('failed');
@@ -36,9 +56,22 @@ export async function interceptEndpoint(page: Page, path: string, options: { sta
   };
 }
 
-/** A form control by its exact label (a required field's label ends in "(required)"), inside the page's form. */
-export const field = (page: Page, label: string) =>
-  page.locator('form.site-form').getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(required\\))?$`));
+/**
+ * A form control by its exact label, inside the page's form; a required field's label ends in
+ * " (required)", in `lang`'s word for it (form.required).
+ */
+export const field = (page: Page, label: string, lang: SiteLanguage = english) =>
+  page.locator('form.site-form').getByLabel(new RegExp(`^${escape(label)}( \\(${escape(lang.t('form.required'))}\\))?$`));
+
+/** The contact form's control for the specification's field `name`, by its label in `lang`. */
+export const contactField = (page: Page, name: ContactField, lang: SiteLanguage = english) => field(page, lang.t(contactLabelKey(name)), lang);
+
+/** The partner form's control for the specification's field `name`, by its label in `lang`. */
+export const partnerField = (page: Page, name: PartnerField, lang: SiteLanguage = english) => field(page, lang.t(partnerLabelKey(name)), lang);
+
+/** One checkbox or radio button of the partner form's group `name`: the option `option`, by its label in `lang`. */
+export const partnerChoice = (page: Page, name: PartnerField, option: PartnerOptionKey, lang: SiteLanguage = english) =>
+  page.locator(`#partner-${name}`).getByLabel(lang.t(partnerOptionKey(option)), { exact: true });
 
 /**
  * Starts recording the page form's `submit` and `invalid` events; returns a reader of what was
@@ -77,18 +110,22 @@ export async function sentBody(request: Request): Promise<{ body: Record<string,
   return { body: partnerValuesFromForm(fields), files, multipart: true };
 }
 
-/** The partner form's required answers (spec §3), the name given or Aisha's. */
-export async function fillPartnerRequired(page: Page, name = 'Aisha Al-Qahtani'): Promise<void> {
-  await field(page, 'Full Name').fill(name);
-  await field(page, 'Job Title').fill('Managing Director');
-  await field(page, 'Email').fill('aisha@example.com');
-  await field(page, 'Phone Number').fill('+966 50 123 4567');
-  await field(page, 'Country').selectOption('Saudi Arabia');
-  await field(page, 'City').fill('Dammam');
-  await field(page, 'Organization').fill('Eastern Quality Training');
-  await field(page, 'Company Website').fill('https://example.com');
-  await field(page, 'Years in Business').fill('7');
-  await field(page, 'Form of Ownership').selectOption('Privately held company');
+/**
+ * The partner form's required answers (spec §3), the name given or Aisha's, on `lang`'s page.
+ * The lists are chosen by their values, the specification's English words in every language.
+ */
+export async function fillPartnerRequired(page: Page, name = 'Aisha Al-Qahtani', lang: SiteLanguage = english): Promise<void> {
+  const control = (field: PartnerField) => partnerField(page, field, lang);
+  await control('name').fill(name);
+  await control('jobTitle').fill('Managing Director');
+  await control('email').fill('aisha@example.com');
+  await control('phoneNumber').fill('+966 50 123 4567');
+  await control('country').selectOption({ value: 'Saudi Arabia' });
+  await control('cityName').fill('Dammam');
+  await control('organization').fill('Eastern Quality Training');
+  await control('companyWebsite').fill('https://example.com');
+  await control('yearsInBusiness').fill('7');
+  await control('formOfOwnership').selectOption({ value: 'Privately held company' });
 }
 
 /** The stored submissions of `form` (the honeypot's catch with `bots`), read through the staff command's JSON export. */

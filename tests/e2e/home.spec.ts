@@ -1,13 +1,20 @@
 /**
- * Home page carousels (spec §2 "Home", §4, §8, §9; issue 4).
+ * Home page carousels (spec §2 "Home", §4, §8, §9; issue 4), in each language (issue 17): the
+ * English home page and its Arabic twin at /ar, whose carousels run right to left (the next
+ * slide waits on the left, and "next" is the row's left end). Every label is the language's own
+ * (lang.t, the dictionaries the page hands the island). The island fills the slide numbers into
+ * its templates as they are (fillTemplate), so the labels carry the same digits in both
+ * languages, and lang.t fills them the same way.
  *
  * Time is Playwright's fake clock, paused from the start: nothing hydrates or rotates until a
  * test advances it with `runFor`, so the 1500 ms and 3000 ms intervals are checked exactly and
  * a loaded machine cannot make the tests flaky. (The hero hydrates on requestIdleCallback,
  * which the fake clock also drives.)
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, type SiteLanguage } from './site-locale';
 import { LOGO_BREAKPOINTS } from '../../src/lib/carousel';
+import { heroAlts as arabicHeroAlts } from '../../src/data/ar/carousels';
 
 const HERO_INTERVAL = 1500;
 const CLIENT_INTERVAL = 3000;
@@ -17,10 +24,22 @@ const LOGO_REQUESTS = /\/_astro\/.*\.svg$/;
 const hero = (page: Page) => page.locator('.carousel--hero');
 const logos = (page: Page) => page.locator('.carousel--logos');
 
-async function openHome(page: Page) {
+/**
+ * The fourth hero picture's text alternative (the safety equipment). The Arabic ones are
+ * src/data/ar/carousels.ts; the English ones sit beside the pictures' imports in
+ * src/data/carousels.ts, which Playwright cannot load, so English is matched by its words.
+ */
+function safetyPictureAlt(lang: SiteLanguage): string | RegExp {
+  if (lang.code !== 'ar') return /safety equipment/;
+  const alt = arabicHeroAlts[3];
+  if (alt === undefined) throw new Error('src/data/ar/carousels.ts has no fourth hero alternative');
+  return alt;
+}
+
+async function openHome(page: Page, lang: SiteLanguage) {
   await page.clock.install({ time: new Date('2030-01-01T08:00:00Z') });
   await page.clock.pauseAt(new Date('2030-01-01T08:00:01Z'));
-  await page.goto('/');
+  await page.goto(lang.path('/'));
 }
 
 /** Lets the fake clock run in small steps until the island has hydrated (idle callback, then script). */
@@ -41,9 +60,14 @@ async function parkPointer(page: Page) {
   await page.mouse.move(2, (page.viewportSize()?.height ?? 800) - 2);
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A slide's name, "{index} of {count}" in the language: each dot's name ends with it. */
+const slideLabel = (lang: SiteLanguage, index: number, count: number) => lang.t('carousel.slideLabel', { index, count });
+
 /** The slide the carousel says is current: its dot is aria-current. */
-async function expectCurrent(carousel: Locator, index: number, count: number) {
-  await expect(carousel.locator('.carousel__dot[aria-current="true"]')).toHaveAccessibleName(new RegExp(` ${index} of ${count}$`));
+async function expectCurrent(lang: SiteLanguage, carousel: Locator, index: number, count: number) {
+  await expect(carousel.locator('.carousel__dot[aria-current="true"]')).toHaveAccessibleName(new RegExp(` ${escape(slideLabel(lang, index, count))}$`));
 }
 
 /**
@@ -51,9 +75,9 @@ async function expectCurrent(carousel: Locator, index: number, count: number) {
  * two turns of the page's own task queue (a MessageChannel, which the paused fake clock does not
  * hold back, and which is what the island's runtime schedules its rendering on).
  */
-async function expectStill(page: Page, carousel: Locator, index: number, count: number) {
+async function expectStill(page: Page, lang: SiteLanguage, carousel: Locator, index: number, count: number) {
   await settle(page);
-  await expectCurrent(carousel, index, count);
+  await expectCurrent(lang, carousel, index, count);
 }
 
 /**
@@ -74,17 +98,34 @@ async function settle(page: Page) {
   }
 }
 
-function slide(carousel: Locator, index: number, count: number) {
-  return carousel.getByRole('group', { name: `${index} of ${count}`, exact: true });
+function slide(lang: SiteLanguage, carousel: Locator, index: number, count: number) {
+  return carousel.getByRole('group', { name: slideLabel(lang, index, count), exact: true });
+}
+
+/** The left edge of an element on screen. */
+async function left(locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return box.x;
+}
+
+/**
+ * Asserts `later` lies after `earlier` the reading way: to its right in English, to its left in
+ * Arabic (right to left).
+ */
+async function expectAfter(lang: SiteLanguage, earlier: Locator, later: Locator) {
+  const [from, to] = await Promise.all([left(earlier), left(later)]);
+  if (lang.dir === 'rtl') expect(to).toBeLessThan(from);
+  else expect(to).toBeGreaterThan(from);
 }
 
 test.describe('hero carousel', () => {
-  test('the server HTML shows the title, the tagline and the first picture at final size: hydrating moves nothing', async ({ page }) => {
+  test('the server HTML shows the title, the tagline and the first picture at final size: hydrating moves nothing', async ({ page, lang }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await openHome(page);
-    await expect(page.locator('h1')).toContainText('Globaq');
-    await expect(page.locator('h1')).toContainText('Quality Assurance Excellence');
-    const first = slide(hero(page), 1, 7).locator('img');
+    await openHome(page, lang);
+    await expect(page.locator('h1')).toContainText(lang.t('home.title'));
+    await expect(page.locator('h1')).toContainText(lang.t('site.tagline'));
+    const first = slide(lang, hero(page), 1, 7).locator('img');
     await expect(first).toBeVisible();
     await expect(first).toHaveAttribute('fetchpriority', 'high');
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -110,84 +151,94 @@ test.describe('hero carousel', () => {
     expect(await documentBox()).toEqual(logoBefore);
   });
 
-  test('advances on its own every 1500 ms and wraps from the last image to the first', async ({ page }) => {
-    await openHome(page);
+  test('advances on its own every 1500 ms and wraps from the last image to the first', async ({ page, lang }) => {
+    await openHome(page, lang);
     await parkPointer(page);
     await hydrate(page, hero(page));
-    await expectCurrent(hero(page), 1, 7);
+    await expectCurrent(lang, hero(page), 1, 7);
     await page.clock.runFor(HERO_INTERVAL - 100);
-    await expectStill(page, hero(page), 1, 7);
+    await expectStill(page, lang, hero(page), 1, 7);
     await page.clock.runFor(100);
-    await expectCurrent(hero(page), 2, 7);
+    await expectCurrent(lang, hero(page), 2, 7);
     for (let index = 3; index <= 7; index += 1) {
       await page.clock.runFor(HERO_INTERVAL);
-      await expectCurrent(hero(page), index, 7);
+      await expectCurrent(lang, hero(page), index, 7);
     }
     await page.clock.runFor(HERO_INTERVAL);
-    await expectCurrent(hero(page), 1, 7);
+    await expectCurrent(lang, hero(page), 1, 7);
     // And the picture on screen is the current one once the slide has moved in.
     await page.clock.runFor(700);
-    await expect(slide(hero(page), 1, 7)).toBeInViewport({ ratio: 0.95 });
+    await expect(slide(lang, hero(page), 1, 7)).toBeInViewport({ ratio: 0.95 });
   });
 
-  test('previous and next buttons and one dot per image select an image, wrapping both ways', async ({ page }) => {
+  test('previous and next buttons and one dot per image select an image, wrapping both ways; they move the reading way', async ({ page, lang }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openHome(page);
+    await openHome(page, lang);
     await hydrate(page, hero(page));
     const carousel = hero(page);
     await expect(carousel.locator('.carousel__dot')).toHaveCount(7);
     await expect(carousel.getByRole('group')).toHaveCount(7);
+    const previous = carousel.getByRole('button', { name: lang.t('carousel.previousSlide') });
+    const next = carousel.getByRole('button', { name: lang.t('carousel.nextSlide') });
 
-    await carousel.getByRole('button', { name: 'Next slide' }).click();
-    await expectCurrent(carousel, 2, 7);
-    await expect(slide(carousel, 2, 7)).toBeInViewport({ ratio: 0.95 });
-    await carousel.getByRole('button', { name: 'Previous slide' }).click();
-    await expectCurrent(carousel, 1, 7);
-    await carousel.getByRole('button', { name: 'Previous slide' }).click();
-    await expectCurrent(carousel, 7, 7);
-    await expect(slide(carousel, 7, 7)).toBeInViewport({ ratio: 0.95 });
-    await carousel.getByRole('button', { name: 'Next slide' }).click();
-    await expectCurrent(carousel, 1, 7);
-    await carousel.getByRole('button', { name: 'Show slide 4 of 7' }).click();
-    await expectCurrent(carousel, 4, 7);
-    await expect(slide(carousel, 4, 7)).toBeInViewport({ ratio: 0.95 });
-    await expect(slide(carousel, 4, 7).locator('img')).toHaveAttribute('alt', /safety equipment/);
+    // The reading way (mirrored in Arabic): "next" ends the row, the next slide waits beyond the
+    // current one, and the arrows, drawn left to right, are turned round right to left.
+    await expectAfter(lang, previous, next);
+    await expectAfter(lang, slide(lang, carousel, 1, 7), slide(lang, carousel, 2, 7));
+    for (const button of [previous, next]) {
+      expect(await button.locator('svg').evaluate((svg) => new DOMMatrix(getComputedStyle(svg).transform).a)).toBe(lang.dir === 'rtl' ? -1 : 1);
+    }
+
+    await next.click();
+    await expectCurrent(lang, carousel, 2, 7);
+    await expect(slide(lang, carousel, 2, 7)).toBeInViewport({ ratio: 0.95 });
+    await previous.click();
+    await expectCurrent(lang, carousel, 1, 7);
+    await previous.click();
+    await expectCurrent(lang, carousel, 7, 7);
+    await expect(slide(lang, carousel, 7, 7)).toBeInViewport({ ratio: 0.95 });
+    await next.click();
+    await expectCurrent(lang, carousel, 1, 7);
+    await carousel.getByRole('button', { name: lang.t('carousel.goToSlide', { index: 4, count: 7 }) }).click();
+    await expectCurrent(lang, carousel, 4, 7);
+    await expect(slide(lang, carousel, 4, 7)).toBeInViewport({ ratio: 0.95 });
+    await expect(slide(lang, carousel, 4, 7).locator('img')).toHaveAttribute('alt', safetyPictureAlt(lang));
   });
 
-  test('the rotation control stops and restarts rotation', async ({ page }) => {
-    await openHome(page);
+  test('the rotation control stops and restarts rotation', async ({ page, lang }) => {
+    await openHome(page, lang);
     await hydrate(page, hero(page));
     const carousel = hero(page);
-    await carousel.getByRole('button', { name: 'Stop automatic slide show' }).click();
-    await expect(carousel.locator('.carousel__rotation')).toHaveAccessibleName('Start automatic slide show');
+    await carousel.getByRole('button', { name: lang.t('carousel.stopRotation') }).click();
+    await expect(carousel.locator('.carousel__rotation')).toHaveAccessibleName(lang.t('carousel.startRotation'));
     await parkPointer(page);
     await page.clock.runFor(HERO_INTERVAL * 3);
-    await expectStill(page, carousel, 1, 7);
+    await expectStill(page, lang, carousel, 1, 7);
 
-    await carousel.getByRole('button', { name: 'Start automatic slide show' }).click();
+    await carousel.getByRole('button', { name: lang.t('carousel.startRotation') }).click();
     await parkPointer(page);
     await settle(page);
     await page.clock.runFor(HERO_INTERVAL);
-    await expectCurrent(carousel, 2, 7);
+    await expectCurrent(lang, carousel, 2, 7);
   });
 
-  test('rotation stops while the pointer is over the carousel and resumes when it leaves', async ({ page }) => {
-    await openHome(page);
+  test('rotation stops while the pointer is over the carousel and resumes when it leaves', async ({ page, lang }) => {
+    await openHome(page, lang);
     await hydrate(page, hero(page));
     const carousel = hero(page);
     await carousel.locator('.carousel__viewport').hover();
     await page.clock.runFor(HERO_INTERVAL * 3);
-    await expectStill(page, carousel, 1, 7);
+    await expectStill(page, lang, carousel, 1, 7);
     // The control still offers to stop: the visitor did not stop it, the pointer only pauses it.
-    await expect(carousel.locator('.carousel__rotation')).toHaveAccessibleName('Stop automatic slide show');
+    await expect(carousel.locator('.carousel__rotation')).toHaveAccessibleName(lang.t('carousel.stopRotation'));
     await parkPointer(page);
     await settle(page);
     await page.clock.runFor(HERO_INTERVAL);
-    await expectCurrent(carousel, 2, 7);
+    await expectCurrent(lang, carousel, 2, 7);
   });
 
-  test('keyboard: the rotation control is the first tab stop, and focus entering stops rotation until restarted', async ({ page }) => {
-    await openHome(page);
+  test('keyboard: the rotation control is the first tab stop, and focus entering stops rotation until restarted', async ({ page, lang }) => {
+    await openHome(page, lang);
     await parkPointer(page);
     await hydrate(page, hero(page));
     const carousel = hero(page);
@@ -195,15 +246,15 @@ test.describe('hero carousel', () => {
     await page.keyboard.press('Tab');
     const rotation = carousel.locator('.carousel__rotation');
     await expect(rotation).toBeFocused();
-    await expect(rotation).toHaveAccessibleName('Start automatic slide show');
+    await expect(rotation).toHaveAccessibleName(lang.t('carousel.startRotation'));
     await page.clock.runFor(HERO_INTERVAL * 3);
-    await expectStill(page, carousel, 1, 7);
+    await expectStill(page, lang, carousel, 1, 7);
 
-    // Moving on through the controls: previous, the dots, next.
+    // Moving on through the controls: previous, the dots, next (the document's order, in Arabic too).
     await page.keyboard.press('Tab');
-    await expect(carousel.getByRole('button', { name: 'Previous slide' })).toBeFocused();
+    await expect(carousel.getByRole('button', { name: lang.t('carousel.previousSlide') })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(carousel.getByRole('button', { name: 'Show slide 1 of 7' })).toBeFocused();
+    await expect(carousel.getByRole('button', { name: lang.t('carousel.goToSlide', { index: 1, count: 7 }) })).toBeFocused();
     await page.keyboard.press('Enter');
 
     // Leaving the carousel does not restart it; only the rotation control does.
@@ -211,39 +262,41 @@ test.describe('hero carousel', () => {
     await page.keyboard.press('Shift+Tab');
     await expect(rotation).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(rotation).toHaveAccessibleName('Stop automatic slide show');
+    await expect(rotation).toHaveAccessibleName(lang.t('carousel.stopRotation'));
     // The rotation's timer starts in an effect of that render: let it run before the clock moves.
     await settle(page);
     await page.clock.runFor(HERO_INTERVAL);
-    await expectCurrent(carousel, 2, 7);
+    await expectCurrent(lang, carousel, 2, 7);
   });
 
-  test('with prefers-reduced-motion, slides change without animation', async ({ page }) => {
-    await openHome(page);
+  test('with prefers-reduced-motion, slides change without animation', async ({ page, lang }) => {
+    await openHome(page, lang);
     await hydrate(page, hero(page));
     const carousel = hero(page);
+    const next = carousel.getByRole('button', { name: lang.t('carousel.nextSlide') });
     // With motion: the next slide glides in over animation frames (paused with the clock).
-    await carousel.getByRole('button', { name: 'Next slide' }).click();
-    await expectCurrent(carousel, 2, 7);
-    await expect(slide(carousel, 1, 7)).toBeInViewport({ ratio: 0.9 });
+    await next.click();
+    await expectCurrent(lang, carousel, 2, 7);
+    await expect(slide(lang, carousel, 1, 7)).toBeInViewport({ ratio: 0.9 });
     await page.clock.runFor(1000);
-    await expect(slide(carousel, 2, 7)).toBeInViewport({ ratio: 0.95 });
+    await expect(slide(lang, carousel, 2, 7)).toBeInViewport({ ratio: 0.95 });
 
     // Reduced motion: the slide is in place at once, with no frame run.
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await carousel.getByRole('button', { name: 'Next slide' }).click();
-    await expectCurrent(carousel, 3, 7);
-    await expect(slide(carousel, 3, 7)).toBeInViewport({ ratio: 0.95 });
+    await next.click();
+    await expectCurrent(lang, carousel, 3, 7);
+    await expect(slide(lang, carousel, 3, 7)).toBeInViewport({ ratio: 0.95 });
   });
 
-  test('a picture that fails to load is replaced by "Image not available", in its place and size', async ({ page }) => {
+  test('a picture that fails to load is replaced by "Image not available", in its place and size', async ({ page, lang }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.route(IMAGE_REQUESTS, (route) => route.abort());
-    await openHome(page);
+    await openHome(page, lang);
     await hydrate(page, hero(page));
     const carousel = hero(page);
-    const first = slide(carousel, 1, 7);
-    await expect(first.getByText('Image not available')).toBeVisible();
+    const unavailable = lang.t('home.imageUnavailable');
+    const first = slide(lang, carousel, 1, 7);
+    await expect(first.getByText(unavailable)).toBeVisible();
     await expect(first.locator('img')).toHaveCount(0);
     const frame = await first.locator('.carousel__frame').boundingBox();
     const placeholder = await first.locator('.carousel__fallback').boundingBox();
@@ -252,40 +305,45 @@ test.describe('hero carousel', () => {
     expect(Math.abs((frame?.width ?? 0) / (frame?.height ?? 1) - 1.5)).toBeLessThan(0.01);
 
     // A later picture fails when it is fetched, and gets the same placeholder.
-    await carousel.getByRole('button', { name: 'Show slide 5 of 7' }).click();
-    await expect(slide(carousel, 5, 7).getByText('Image not available')).toBeVisible();
+    await carousel.getByRole('button', { name: lang.t('carousel.goToSlide', { index: 5, count: 7 }) }).click();
+    await expect(slide(lang, carousel, 5, 7).getByText(unavailable)).toBeVisible();
   });
 });
 
 test.describe('client logo carousel', () => {
-  test('advances every 3000 ms and wraps; previous, next and dots select a logo', async ({ page }) => {
+  test('advances every 3000 ms and wraps; previous, next and dots select a logo, the reading way', async ({ page, lang }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openHome(page);
+    await openHome(page, lang);
     await parkPointer(page);
     const carousel = logos(page);
     await carousel.scrollIntoViewIfNeeded();
     await expect(carousel).toHaveAttribute('data-ready', 'true');
     await expect(carousel.getByRole('group')).toHaveCount(5);
     await expect(carousel.locator('.carousel__dot')).toHaveCount(5);
-    await expectCurrent(carousel, 1, 5);
+    await expectCurrent(lang, carousel, 1, 5);
+    const previous = carousel.getByRole('button', { name: lang.t('home.previousLogo') });
+    const next = carousel.getByRole('button', { name: lang.t('home.nextLogo') });
+    // The reading way (mirrored in Arabic): "next" ends the row, the second logo follows the first.
+    await expectAfter(lang, previous, next);
+    await expectAfter(lang, slide(lang, carousel, 1, 5), slide(lang, carousel, 2, 5));
 
     await page.clock.runFor(CLIENT_INTERVAL - 100);
-    await expectStill(page, carousel, 1, 5);
+    await expectStill(page, lang, carousel, 1, 5);
     await page.clock.runFor(100);
-    await expectCurrent(carousel, 2, 5);
+    await expectCurrent(lang, carousel, 2, 5);
     for (const index of [3, 4, 5, 1]) {
       await page.clock.runFor(CLIENT_INTERVAL);
-      await expectCurrent(carousel, index, 5);
+      await expectCurrent(lang, carousel, index, 5);
     }
 
-    await carousel.getByRole('button', { name: 'Previous logo' }).click();
-    await expectCurrent(carousel, 5, 5);
-    await expect(slide(carousel, 5, 5)).toBeInViewport({ ratio: 0.95 });
-    await carousel.getByRole('button', { name: 'Next logo' }).click();
-    await expectCurrent(carousel, 1, 5);
-    await carousel.getByRole('button', { name: 'Show logo 3 of 5' }).click();
-    await expectCurrent(carousel, 3, 5);
-    await expect(slide(carousel, 3, 5)).toBeInViewport({ ratio: 0.95 });
+    await previous.click();
+    await expectCurrent(lang, carousel, 5, 5);
+    await expect(slide(lang, carousel, 5, 5)).toBeInViewport({ ratio: 0.95 });
+    await next.click();
+    await expectCurrent(lang, carousel, 1, 5);
+    await carousel.getByRole('button', { name: lang.t('home.goToLogo', { index: 3, count: 5 }) }).click();
+    await expectCurrent(lang, carousel, 3, 5);
+    await expect(slide(lang, carousel, 3, 5)).toBeInViewport({ ratio: 0.95 });
   });
 
   // LOGO_BREAKPOINTS (src/lib/carousel.ts, and carousel.css): 1 logo below 640 px (phones),
@@ -299,10 +357,10 @@ test.describe('client logo carousel', () => {
     { width: 1024, expected: 3 },
     { width: 1440, expected: 3 },
   ];
-  test('shows 1 logo on a phone, 2 on a tablet and 3 on a desktop', async ({ page }) => {
+  test('shows 1 logo on a phone, 2 on a tablet and 3 on a desktop', async ({ page, lang }) => {
     expect(LOGO_BREAKPOINTS.map((b) => b.minWidth)).toEqual([1024, 640, 0]);
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openHome(page);
+    await openHome(page, lang);
     const carousel = logos(page);
     await carousel.scrollIntoViewIfNeeded();
     await expect(carousel).toHaveAttribute('data-ready', 'true');
@@ -326,14 +384,15 @@ test.describe('client logo carousel', () => {
     }
   });
 
-  test('a logo that fails to load is replaced by "Logo not available"', async ({ page }) => {
+  test('a logo that fails to load is replaced by "Logo not available"', async ({ page, lang }) => {
     await page.route(LOGO_REQUESTS, (route) => route.abort());
-    await openHome(page);
+    await openHome(page, lang);
     const carousel = logos(page);
     await carousel.scrollIntoViewIfNeeded();
     await expect(carousel).toHaveAttribute('data-ready', 'true');
-    const first = slide(carousel, 1, 5);
-    await expect(first.getByText('Logo not available')).toBeVisible();
+    const unavailable = lang.t('home.logoUnavailable');
+    const first = slide(lang, carousel, 1, 5);
+    await expect(first.getByText(unavailable)).toBeVisible();
     await expect(first.locator('img')).toHaveCount(0);
     // It fills the logo's card (inside the card's 1 px border).
     const card = await first.locator('.carousel__frame').boundingBox();
@@ -341,14 +400,14 @@ test.describe('client logo carousel', () => {
     expect(placeholder?.width).toBeCloseTo((card?.width ?? 0) - 2, 0);
     expect(placeholder?.height).toBeCloseTo((card?.height ?? 0) - 2, 0);
     // The three on screen at 1440 px all say so.
-    for (const index of [2, 3]) await expect(slide(carousel, index, 5).getByText('Logo not available')).toBeVisible();
+    for (const index of [2, 3]) await expect(slide(lang, carousel, index, 5).getByText(unavailable)).toBeVisible();
   });
 });
 
-test('every carousel control is at least 24 x 24 px, and the rotation control comes first', async ({ page }) => {
+test('every carousel control is at least 24 x 24 px, and the rotation control comes first', async ({ page, lang }) => {
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/');
+    await page.goto(lang.path('/'));
     for (const carousel of [hero(page), logos(page)]) {
       const buttons = carousel.getByRole('button');
       await expect(buttons.first()).toHaveClass(/carousel__rotation/);

@@ -1,24 +1,50 @@
-/** The shared layout (spec §2): header, footer, floating chat link, scroll reveal, current year. */
-import { expect, test } from '@playwright/test';
+/**
+ * The shared layout (spec §2): header, footer, floating chat link, scroll reveal, current year;
+ * in each language (issue 17): the English pages and their Arabic twins under /ar, right to left.
+ * Every label is the language's own (lang.t, the menu tree, src/data/ar/company.ts, the content
+ * files); what sits at the end of a line (the chat button, a breadcrumb's separator) sits on the
+ * right in English and on the left in Arabic.
+ */
+import { expect, test, type SiteLanguage } from './site-locale';
 import { site } from './site-data';
+import { ARABIC_ROUTES, PAGE_ROUTES } from './routes';
 import { readContentDir } from '../helpers/frontmatter';
-import { t } from '../../src/i18n';
+import { company as arabicCompany } from '../../src/data/ar/company';
+
+/** The heading of the page at `path` (a specification path) in the language: its content file's title. */
+function headingOf(lang: SiteLanguage, path: string): string {
+  const routes = lang.code === 'ar' ? ARABIC_ROUTES : PAGE_ROUTES;
+  const route = routes.find((candidate) => candidate.path === lang.path(path));
+  if (!route) throw new Error(`No route ${lang.path(path)}`);
+  return route.heading;
+}
+
+type SocialProfile = (typeof site.social)[number];
+
+/** A social network's name as the footer gives it in the language (src/data/ar/company.ts in Arabic). */
+const networkName = (lang: SiteLanguage, profile: SocialProfile) => (lang.code === 'ar' ? arabicCompany.socialLabels[profile.network] : profile.label);
+
+/** The greeting the chat link prefills, in the language (PUBLIC_SITE_WHATSAPP_GREETING overrides the English one only). */
+const chatGreeting = (lang: SiteLanguage) => (lang.code === 'ar' ? arabicCompany.whatsappGreeting : site.whatsapp.greeting);
+
+/** The footer's copyright line for `year`, with the year written as the language writes numbers. */
+const copyright = (lang: SiteLanguage, year: number) => lang.t('footer.copyright', { year: lang.number(year) });
 
 test.describe('header', () => {
-  test('logo links home, "Become a Partner" links /Partner, and it stays fixed while scrolling', async ({ page }) => {
-    await page.goto('/MangementSystemAudits/ScheduleQQualityAssessment');
+  test('logo links home, "Become a Partner" links /Partner, and it stays fixed while scrolling', async ({ page, lang }) => {
+    await page.goto(lang.path('/MangementSystemAudits/ScheduleQQualityAssessment'));
     const header = page.locator('header.site-header');
-    await expect(header.locator('a[href="/"]').first()).toBeVisible();
-    await expect(header.getByRole('link', { name: 'Become a Partner' })).toHaveAttribute('href', '/Partner');
+    await expect(header.locator(`a[href="${lang.path('/')}"]`).first()).toBeVisible();
+    await expect(header.getByRole('link', { name: lang.t('header.becomePartner') })).toHaveAttribute('href', lang.path('/Partner'));
     await page.mouse.wheel(0, 1500);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     const box = await header.boundingBox();
     expect(box?.y).toBe(0);
   });
 
-  test('at 1150 px the menu groups show; below it a menu button opens the same destinations', async ({ page }) => {
+  test('at 1150 px the menu groups show; below it a menu button opens the same destinations', async ({ page, lang }) => {
     await page.setViewportSize({ width: 1151, height: 800 });
-    await page.goto('/');
+    await page.goto(lang.path('/'));
     await expect(page.locator('.desktop-nav')).toBeVisible();
     await expect(page.locator('.mobile-nav')).toBeHidden();
     await page.setViewportSize({ width: 1149, height: 800 });
@@ -28,19 +54,21 @@ test.describe('header', () => {
     await toggle.click();
     // The click woke the menu's island (client:intent): let it take over before the next click.
     await expect(page.locator('.mobile-nav')).toHaveAttribute('data-enhanced', '');
-    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+    // Exact: every submenu button's name holds the word too ("{label} submenu").
+    await expect(page.getByRole('button', { name: lang.t('header.menu'), exact: true })).toHaveAttribute('aria-expanded', 'true');
     const panel = page.locator('.mobile-nav__panel');
-    await expect(panel.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/Aboutus');
-    await panel.getByText('Laboratory Management Services (17025)').click();
-    await panel.getByRole('link', { name: 'Support for Accreditation Process' }).click();
-    await expect(page).toHaveURL(/\/LaboratoryQualityManagementSystemServices\/SupportforAccreditationProcess$/);
-    await expect(page.locator('h1')).toHaveText('Support for Accreditation Process');
+    await expect(panel.getByRole('link', { name: lang.label('About Us') })).toHaveAttribute('href', lang.path('/Aboutus'));
+    await panel.getByText(lang.label('Laboratory Management Services (17025)')).click();
+    await panel.getByRole('link', { name: lang.label('Support for Accreditation Process') }).click();
+    const destination = '/LaboratoryQualityManagementSystemServices/SupportforAccreditationProcess';
+    await expect(page).toHaveURL(lang.url(destination));
+    await expect(page.locator('h1')).toHaveText(headingOf(lang, destination));
   });
 
-  test('the menu fits the header at every desktop width: one line per label from 1340 px, at most two below', async ({ page }) => {
+  test('the menu fits the header at every desktop width: one line per label from 1340 px, at most two below', async ({ page, lang }) => {
     /** How many lines each top-level label takes, and whether anything overlaps or overflows. */
     const measure = () =>
-      page.evaluate(() => {
+      page.evaluate((dir) => {
         const list = document.querySelector('.desktop-nav .nav-list--depth-0')!;
         const items = [...list.querySelectorAll<HTMLElement>(':scope > li > a, :scope > li > .nav-toggle, :scope > li > details > .nav-toggle')];
         // The boxes of the label's text (its words), not of the elements around them.
@@ -63,11 +91,14 @@ test.describe('header', () => {
           return Math.round(inner - text);
         });
         const edge = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        /** Whether `later` lies wholly after `earlier` the reading way (leftwards in Arabic). */
+        const follows = (earlier: DOMRect, later: DOMRect) => (dir === 'rtl' ? later.right <= earlier.left : earlier.right <= later.left);
         return {
           lines,
           slack,
           overflow: list.scrollWidth - list.clientWidth,
-          clear: edge('.site-header__home').right <= edge('.desktop-nav').left && edge('.desktop-nav').right <= edge('.site-header__partner').left,
+          // Logo, menu, "Become a Partner", in reading order: from the right in Arabic.
+          clear: follows(edge('.site-header__home'), edge('.desktop-nav')) && follows(edge('.desktop-nav'), edge('.site-header__partner')),
           // Whether the page is drawn in Cairo: the one-line "About Us" link is as wide as Cairo says.
           inCairo: (() => {
             const link = items.find((item) => item.tagName === 'A')!;
@@ -76,15 +107,17 @@ test.describe('header', () => {
             return Math.abs(context.measureText(link.textContent!.trim()).width - rects[items.indexOf(link)]![0]!.width) < 1;
           })(),
         };
-      });
+      }, lang.dir);
     // Cairo is `font-display: optional`: on a loaded machine the first page can miss its 100 ms
     // and keep the fallback font for its lifetime. The layout is measured in Cairo, so the font is
-    // fetched first and every measured page takes it from the cache.
-    await page.goto('/AboutUs');
-    await page.evaluate(() => document.fonts.load('650 14px "Cairo Variable"'));
+    // fetched first and every measured page takes it from the cache. Cairo comes in one file per
+    // script (src/styles/fonts.css): the files the menu's own letters need are the ones fetched
+    // (Latin and Arabic on an Arabic page, whose menu names ISO and Schedule Q in Latin letters).
+    await page.goto(lang.path('/AboutUs'));
+    await page.evaluate(() => document.fonts.load('650 14px "Cairo Variable"', document.querySelector('.desktop-nav')!.textContent!));
     for (const width of [1150, 1280, 1340, 1440]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.goto('/AboutUs');
+      await page.goto(lang.path('/AboutUs'));
       // Measured until it holds (or the timeout shows the last measurement): on a loaded machine the
       // header can still be laying out its web font, or its island taking over, at the first look.
       await expect
@@ -106,22 +139,31 @@ test.describe('header', () => {
     }
   });
 
-  test('the current page is marked in the menu', async ({ page }) => {
-    await page.goto('/Trainings/OtherTrainings');
-    await expect(page.locator('.desktop-nav a[aria-current="page"]')).toHaveAttribute('href', '/Trainings/OtherTrainings');
+  test('the current page is marked in the menu', async ({ page, lang }) => {
+    await page.goto(lang.path('/Trainings/OtherTrainings'));
+    await expect(page.locator('.desktop-nav a[aria-current="page"]')).toHaveAttribute('href', lang.path('/Trainings/OtherTrainings'));
   });
 });
 
 test.describe('footer', () => {
-  test('blurb, location, contact links, quick links, the social icons and the copyright', async ({ page }) => {
-    await page.goto('/');
+  test('blurb, location, contact links, quick links, the social icons and the copyright', async ({ page, lang }) => {
+    await page.goto(lang.path('/'));
     const footer = page.locator('footer');
-    await expect(footer).toContainText('Al-Khobar');
+    await expect(footer).toContainText(lang.t('footer.blurb'));
+    for (const key of ['footer.contact', 'footer.quickLinks', 'footer.services'] as const) {
+      await expect(footer.getByRole('heading', { name: lang.t(key), exact: true })).toBeVisible();
+    }
+    // Each detail under its name: the location, the e-mail address, the phone number.
+    const details = footer.locator('.site-footer__contact');
+    await expect(details.locator('dt')).toHaveText([lang.t('footer.location'), lang.t('footer.email'), lang.t('footer.phone')]);
+    await expect(details.locator('dd').first()).toHaveText(lang.addressLine);
     await expect(footer.locator(`a[href="mailto:${site.email}"]`)).toHaveText(site.email);
     await expect(footer.locator('a[href^="tel:"]')).toHaveText(site.phone);
-    for (const name of ['About Us', 'Careers', 'Contact Us']) {
+    for (const name of [lang.t('footer.aboutUs'), lang.t('footer.careers'), lang.t('footer.contactUs')]) {
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
     }
+    await expect(footer.getByRole('link', { name: lang.t('footer.aboutUs'), exact: true })).toHaveAttribute('href', lang.path('/AboutUs'));
+    await expect(footer.getByRole('link', { name: lang.t('footer.contactUs'), exact: true })).toHaveAttribute('href', lang.path('/ContactUs'));
     // Each network's icon, named; a link only where the build was given its address.
     const social = footer.locator('.site-footer__social');
     await expect(social.locator(':scope > li')).toHaveCount(site.social.length);
@@ -130,19 +172,20 @@ test.describe('footer', () => {
         const link = social.locator(`a[href="${profile.url}"]`);
         await expect(link).toHaveAttribute('target', '_blank');
         await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-        await expect(link).toHaveAttribute('aria-label', new RegExp(`${profile.label}.*opens in a new tab`));
+        await expect(link).toHaveAttribute('aria-label', lang.t('footer.socialLink', { network: networkName(lang, profile) }));
       } else {
-        await expect(social.getByRole('img', { name: profile.label })).toBeVisible();
+        await expect(social.getByRole('img', { name: lang.t('footer.socialIcon', { network: networkName(lang, profile) }), exact: true })).toBeVisible();
       }
     }
     await expect(social.locator('a')).toHaveCount(site.social.filter((profile) => profile.url).length);
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} Globaq`);
+    // The year as the language writes numbers: Arabic-Indic digits in Arabic (ar-SA).
+    await expect(footer.locator('.site-footer__legal p')).toHaveText(copyright(lang, new Date().getFullYear()));
   });
 
-  test('tabbing through the footer stops at each of its links, never at a social icon without an address', async ({ page }) => {
+  test('tabbing through the footer stops at each of its links, never at a social icon without an address', async ({ page, lang }) => {
     // The addresses this build was given (README, "Company details"): by default none.
     const configured = Object.entries(process.env).flatMap(([name, value]) => (name.startsWith('PUBLIC_SOCIAL_') && value ? [value] : []));
-    await page.goto('/');
+    await page.goto(lang.path('/'));
     const footer = page.locator('footer');
     await expect(footer.locator('.site-footer__social > li')).toHaveCount(site.social.length);
     const links = await footer.locator('a[href]').evaluateAll((all) =>
@@ -166,10 +209,11 @@ test.describe('footer', () => {
     expect(stops.filter((stop) => !stop.social)).toEqual(links.filter((link) => !link.social));
   });
 
-  test('no service name breaks inside the footer, from tablet to wide desktop', async ({ page }) => {
+  test('no service name breaks inside the footer, from tablet to wide desktop', async ({ page, lang }) => {
+    const services = readContentDir(lang.code === 'ar' ? 'ar/services' : 'services');
     for (const width of [768, 900, 1000, 1200, 1440, 1920]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/');
+      await page.goto(lang.path('/'));
       await page.evaluate(() => document.fonts.ready);
       const lines = await page.locator('.site-footer__services a').evaluateAll((links) =>
         links.map((link) => {
@@ -178,14 +222,14 @@ test.describe('footer', () => {
           return `${link.textContent}: ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`;
         }),
       );
-      expect(lines.length).toBe(readContentDir('services').length);
+      expect(lines.length).toBe(services.length);
       expect(lines.filter((line) => !line.endsWith(': 1')), `${width}px`).toEqual([]);
     }
   });
 
-  test('the keyboard focus ring shows on the navy footer as well as on white (two colours)', async ({ page }) => {
-    await page.goto('/AboutUs');
-    const link = page.locator('footer').getByRole('link', { name: 'Contact Us', exact: true });
+  test('the keyboard focus ring shows on the navy footer as well as on white (two colours)', async ({ page, lang }) => {
+    await page.goto(lang.path('/AboutUs'));
+    const link = page.locator('footer').getByRole('link', { name: lang.t('footer.contactUs'), exact: true });
     await link.focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
@@ -199,45 +243,56 @@ test.describe('footer', () => {
     expect(ring.shadow).toContain('rgb(255, 255, 255)');
   });
 
-  test('the copyright shows the current year even when the site was built in an earlier one', async ({ page }) => {
+  test('the copyright shows the current year even when the site was built in an earlier one', async ({ page, lang }) => {
     await page.clock.setFixedTime(new Date('2031-03-01T10:00:00Z'));
-    await page.goto('/AboutUs');
-    await expect(page.locator('footer')).toContainText('© 2031 Globaq');
+    await page.goto(lang.path('/AboutUs'));
+    await expect(page.locator('.site-footer__legal p')).toHaveText(copyright(lang, 2031));
   });
 });
 
 test.describe('floating chat link', () => {
-  test('a plain link to the messaging service with the greeting, in a new tab', async ({ page }) => {
-    await page.goto('/ContactUs');
-    const chat = page.getByRole('link', { name: /Chat with us on WhatsApp/ });
+  test('a plain link to the messaging service with the greeting, in a new tab, at the end of the line', async ({ page, lang }) => {
+    await page.goto(lang.path('/ContactUs'));
+    const chat = page.getByRole('link', { name: lang.t('chat.label'), exact: true });
     await expect(chat).toBeVisible();
     await expect(chat).toHaveAttribute('target', '_blank');
     await expect(chat).toHaveAttribute('rel', 'noopener noreferrer');
     const href = new URL((await chat.getAttribute('href')) ?? '');
     expect(href.hostname).toBe('wa.me');
-    expect(href.searchParams.get('text')).toBe(site.whatsapp.greeting);
+    expect(href.searchParams.get('text')).toBe(chatGreeting(lang));
+    // In the bottom corner where lines end: the right one in English, the left one in Arabic.
+    const box = await chat.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport).toBeTruthy();
+    if (box && viewport) {
+      const [endGap, startGap] = lang.dir === 'rtl' ? [box.x, viewport.width - box.x - box.width] : [viewport.width - box.x - box.width, box.x];
+      expect(endGap, 'from the edge where lines end').toBeLessThanOrEqual(32);
+      expect(startGap, 'from the edge where lines start').toBeGreaterThan(viewport.width / 2);
+      expect(viewport.height - box.y - box.height, 'from the bottom').toBeLessThanOrEqual(32);
+    }
   });
 
-  test('it sits in a named landmark of its own, like everything else on the page', async ({ page }) => {
-    await page.goto('/AboutUs');
-    const region = page.getByRole('complementary', { name: t('chat.region'), exact: true });
-    await expect(region.getByRole('link', { name: t('chat.label') })).toBeVisible();
+  test('it sits in a named landmark of its own, like everything else on the page', async ({ page, lang }) => {
+    await page.goto(lang.path('/AboutUs'));
+    const region = page.getByRole('complementary', { name: lang.t('chat.region'), exact: true });
+    await expect(region.getByRole('link', { name: lang.t('chat.label') })).toBeVisible();
   });
 
-  test('on a phone, it steps aside while the visitor types in a form', async ({ page }) => {
+  test('on a phone, it steps aside while the visitor types in a form', async ({ page, lang }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/ContactUs');
+    await page.goto(lang.path('/ContactUs'));
     const chat = page.locator('.chat-link');
     await expect(chat).toBeVisible();
-    await page.getByLabel('Last Name').focus();
+    const lastName = page.getByLabel(lang.t('contact.field.lastName'));
+    await lastName.focus();
     await expect(chat).toBeHidden();
-    await page.getByLabel('Last Name').blur();
+    await lastName.blur();
     await expect(chat).toBeVisible();
   });
 
-  test('on a phone, it covers nothing at the end of the page', async ({ page }) => {
+  test('on a phone, it covers nothing at the end of the page', async ({ page, lang }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/AboutUs');
+    await page.goto(lang.path('/AboutUs'));
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const chat = await page.locator('.chat-link').boundingBox();
     const legal = await page.locator('.site-footer__legal p').boundingBox();
@@ -247,9 +302,9 @@ test.describe('floating chat link', () => {
 });
 
 test.describe('scroll reveal', () => {
-  test('sections below the fold fade in once scrolled into view', async ({ page }) => {
+  test('sections below the fold fade in once scrolled into view', async ({ page, lang }) => {
     await page.setViewportSize({ width: 1440, height: 700 });
-    await page.goto('/services/ms-audits');
+    await page.goto(lang.path('/services/ms-audits'));
     const other = page.locator('section[aria-labelledby="other-services"]');
     await expect(other).toHaveAttribute('data-reveal', 'pending');
     await other.scrollIntoViewIfNeeded();
@@ -257,23 +312,23 @@ test.describe('scroll reveal', () => {
     await expect(other).toHaveCSS('opacity', '1');
   });
 
-  test('sections on screen at load are never hidden', async ({ page }) => {
-    await page.goto('/services/ms-audits');
+  test('sections on screen at load are never hidden', async ({ page, lang }) => {
+    await page.goto(lang.path('/services/ms-audits'));
     await expect(page.locator('section[aria-labelledby="overview"]')).not.toHaveAttribute('data-reveal', 'pending');
   });
 
-  test('with reduced motion nothing is hidden', async ({ browser }) => {
+  test('with reduced motion nothing is hidden', async ({ browser, lang }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1440, height: 700 } });
     const page = await context.newPage();
-    await page.goto('/services/ms-audits');
+    await page.goto(lang.path('/services/ms-audits'));
     await expect(page.locator('[data-reveal="pending"]')).toHaveCount(0);
     await expect(page.locator('section[aria-labelledby="other-services"]')).toHaveCSS('opacity', '1');
     await context.close();
   });
 });
 
-test('a link to an anchor lands at the anchor, below the fixed header', async ({ page }) => {
-  await page.goto('/LaboratoryQualityManagementSystemServices/Training');
+test('a link to an anchor lands at the anchor, below the fixed header', async ({ page, lang }) => {
+  await page.goto(lang.path('/LaboratoryQualityManagementSystemServices/Training'));
   await page.locator('.courses__toc a').nth(3).click();
   await expect(page).toHaveURL(/#method-validation$/);
   const target = page.locator('#method-validation');
@@ -282,18 +337,18 @@ test('a link to an anchor lands at the anchor, below the fixed header', async ({
   await expect.poll(async () => (await target.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBottom);
 });
 
-test('a new page starts at the top', async ({ page }) => {
-  await page.goto('/AboutUs');
+test('a new page starts at the top', async ({ page, lang }) => {
+  await page.goto(lang.path('/AboutUs'));
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.locator('footer').getByRole('link', { name: 'Contact Us', exact: true }).click();
-  await expect(page).toHaveURL(/\/ContactUs$/);
+  await page.locator('footer').getByRole('link', { name: lang.t('footer.contactUs'), exact: true }).click();
+  await expect(page).toHaveURL(lang.url('/ContactUs'));
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('service pages: the "Why Choose" figures sit level, whatever the length of their labels', async ({ page }) => {
+test('service pages: the "Why Choose" figures sit level, whatever the length of their labels', async ({ page, lang }) => {
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/services/iso-consultancy');
+    await page.goto(lang.path('/services/iso-consultancy'));
     const figures = await page.locator('.why-choose__stats dd').evaluateAll((dds) => dds.map((dd) => dd.getBoundingClientRect()));
     expect(figures).toHaveLength(4);
     // Two per row: each figure's top matches its neighbour's.
@@ -302,18 +357,34 @@ test('service pages: the "Why Choose" figures sit level, whatever the length of 
   }
 });
 
-test('a breadcrumb trail that wraps on a phone never starts a line with its separator', async ({ page }) => {
+test('a breadcrumb trail that wraps on a phone never starts a line with its separator', async ({ page, lang }) => {
   await page.setViewportSize({ width: 320, height: 800 });
-  await page.goto('/LaboratoryQualityManagementSystemServices/SupportforAccreditationProcess');
+  await page.goto(lang.path('/LaboratoryQualityManagementSystemServices/SupportforAccreditationProcess'));
   const crumbs = await page.locator('.page-header__crumbs li').evaluateAll((items) =>
-    items.map((li) => ({
-      top: Math.round(li.getBoundingClientRect().top),
-      before: getComputedStyle(li, '::before').content,
-      after: getComputedStyle(li, '::after').content,
-    })),
+    items.map((li) => {
+      // The crumb's own words (a range holds no pseudo-element) against its whole box, separator included.
+      const range = document.createRange();
+      range.selectNodeContents(li);
+      const words = [...range.getClientRects()];
+      const box = li.getBoundingClientRect();
+      return {
+        top: Math.round(box.top),
+        before: getComputedStyle(li, '::before').content,
+        after: getComputedStyle(li, '::after').content,
+        roomLeft: Math.min(...words.map((r) => r.left)) - box.left,
+        roomRight: box.right - Math.max(...words.map((r) => r.right)),
+      };
+    }),
   );
   expect(new Set(crumbs.map((crumb) => crumb.top)).size, 'the trail wraps at 320 px').toBeGreaterThan(1);
   // Each crumb but the last ends with "/"; nothing precedes a crumb, so no line begins with one.
   expect(crumbs.map((crumb) => crumb.before)).toEqual(crumbs.map(() => 'none'));
   expect(crumbs.map((crumb) => crumb.after)).toEqual(crumbs.map((_, i) => (i < crumbs.length - 1 ? '"/"' : 'none')));
+  // Where a crumb ends is where its line reads on to: its right in English, its left in Arabic.
+  // The separator takes the room there; the words fill their box at the start.
+  for (const [i, crumb] of crumbs.slice(0, -1).entries()) {
+    const [atStart, atEnd] = lang.dir === 'rtl' ? [crumb.roomRight, crumb.roomLeft] : [crumb.roomLeft, crumb.roomRight];
+    expect(atStart, `crumb ${i + 1}: room before its words`).toBeLessThan(1);
+    expect(atEnd, `crumb ${i + 1}: the separator after its words`).toBeGreaterThan(4);
+  }
 });

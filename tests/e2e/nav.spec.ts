@@ -3,22 +3,51 @@
  * delay 150 ms), as the islands DesktopNav and MobileNav deliver it, and the JavaScript a page
  * loads for it (none until the visitor reaches for the menu: the client:intent directive).
  *
+ * Runs in both languages (issue 17; tests/e2e/site-locale.ts): every label, name and path comes
+ * from `lang`, the menu tree and the interface strings the pages are built from. Right to left
+ * the menus mirror: the groups follow one another leftwards, flyouts open towards the left (and
+ * flip to the right only when the left has no room), a label's chevron sits to the left of its
+ * last word. Those checks are written once, along the reading direction.
+ *
  * Timing is checked on Playwright's clock, never with real sleeps.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ABOUT_HREF, ABOUT_MOBILE_HREF, flattenNavigation } from '../../src/data/navigation';
-import { ISO_STANDARD_IDS } from '../../src/data/standards';
+import type { Locator, Page } from '@playwright/test';
+import { expect, menuLinks, test, type SiteLanguage } from './site-locale';
+import { ABOUT_HREF, ABOUT_MOBILE_HREF } from '../../src/data/navigation';
+import { getStandard, ISO_STANDARD_IDS, type IsoStandardId } from '../../src/data/standards';
 
 const DESKTOP = { width: 1151, height: 800 };
 const MOBILE = { width: 1149, height: 800 };
 const CONTENT_PAGE = '/MangementSystemAudits/ScheduleQQualityAssessment';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const desktopNav = (page: Page) => page.locator('.desktop-nav');
 const mobileNav = (page: Page) => page.locator('.mobile-nav');
 /** A top-level group's toggle: a <summary> until the island starts, a <button> after. */
 const topToggle = (page: Page, label: string) =>
-  desktopNav(page).locator('.nav-list--depth-0 > li .nav-toggle', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) });
+  desktopNav(page).locator('.nav-list--depth-0 > li .nav-toggle', { hasText: new RegExp(`^${escapeRegExp(label)}$`) });
 const button = (scope: Locator, name: string) => scope.getByRole('button', { name, exact: true });
+const link = (scope: Locator, name: string) => scope.getByRole('link', { name, exact: true });
+/** The name of the button that opens a page's own submenu (its standards), for the page named `english` in English. */
+const submenuName = (lang: SiteLanguage, english: string) => lang.t('header.submenu', { label: lang.label(english) });
+/** A standard's code ("ISO 45001:2018"), the name of its link in the menu: a proper name, the same in both languages. */
+const standard = (id: IsoStandardId) => getStandard(id).code;
+
+/** How far `to` lies past `from` along the reading direction: rightwards left to right, leftwards right to left. */
+const ahead = (lang: SiteLanguage, from: number, to: number) => (lang.dir === 'rtl' ? from - to : to - from);
+
+async function box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${String(locator)} is not on screen`);
+  return found;
+}
+
+/** `later` sits wholly after `earlier` along the reading direction (right of it in ltr, left of it in rtl). */
+async function expectFollows(lang: SiteLanguage, earlier: Locator, later: Locator): Promise<void> {
+  const [a, b] = [await box(earlier), await box(later)];
+  const gap = lang.dir === 'rtl' ? a.x - (b.x + b.width) : b.x - (a.x + a.width);
+  expect(gap, `${String(later)} follows ${String(earlier)} (${lang.dir})`).toBeGreaterThanOrEqual(-1);
+}
 
 async function started(nav: Locator): Promise<void> {
   await expect(nav).toHaveAttribute('data-enhanced', '');
@@ -41,15 +70,22 @@ const submenuOf = (page: Page, toggle: Locator) =>
  * opened with `open` and walked in turn. Returns the hrefs of every link seen on screen.
  */
 async function walk(page: Page, list: Locator, open: (toggle: Locator) => Promise<void>): Promise<string[]> {
+  // The open list's own links, read in one go: each must be on screen (what toBeVisible checks:
+  // a box of some size, not visibility: hidden).
+  const links = await list.evaluate((ul) =>
+    [...ul.children].flatMap((item) => {
+      const anchor = item.querySelector(':scope > a, :scope > .nav-row > a');
+      if (!anchor) return [];
+      const box = anchor.getBoundingClientRect();
+      return [{ href: anchor.getAttribute('href') ?? '', visible: box.width > 0 && box.height > 0 && anchor.checkVisibility({ visibilityProperty: true }) }];
+    }),
+  );
   const seen: string[] = [];
-  for (const item of await list.locator(':scope > li').all()) {
-    const link = item.locator(':scope > a, :scope > .nav-row > a');
-    if ((await link.count()) > 0) {
-      await expect(link).toBeVisible();
-      seen.push((await link.getAttribute('href')) ?? '');
-    }
-    const toggle = item.locator(':scope > button, :scope > .nav-row > button');
-    if ((await toggle.count()) === 0) continue;
+  for (const { href, visible } of links) {
+    expect(visible, `${href} is on screen`).toBe(true);
+    seen.push(href);
+  }
+  for (const toggle of await list.locator(':scope > li > button, :scope > li > .nav-row > button').all()) {
     await open(toggle);
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const submenu = await submenuOf(page, toggle);
@@ -59,9 +95,12 @@ async function walk(page: Page, list: Locator, open: (toggle: Locator) => Promis
   return seen;
 }
 
-/** What the specification puts in the menu, plus the standards each ISO page lists. */
-function expectedDestinations(aboutHref: string): string[] {
-  const pages = flattenNavigation().map((link) => (link.href === ABOUT_HREF ? aboutHref : link.href));
+/**
+ * What the specification puts in the menu, plus the standards each ISO page lists, at their
+ * addresses in the language (the Arabic menu leads to the Arabic pages, /ar/…).
+ */
+function expectedDestinations(lang: SiteLanguage, aboutHref: string): string[] {
+  const pages = menuLinks(lang).map((link) => (link.href === ABOUT_HREF ? aboutHref : link.href));
   const standards = (page: string, count: number) => ISO_STANDARD_IDS.slice(0, count).map((id) => `${page}#${id}`);
   return [
     ...pages,
@@ -69,24 +108,26 @@ function expectedDestinations(aboutHref: string): string[] {
     ...standards('/Trainings/ISOTrainings/ISOAwarenessTraining', 11),
     ...standards('/Trainings/ISOTrainings/InternalAuditTraining', 6),
     ...standards('/ISOConsultancy', 11),
-  ].sort();
+  ]
+    .map(lang.path)
+    .sort();
 }
 
 test.describe('the breakpoint', () => {
-  test('at 1151 px the dropdowns show and the menu button does not', async ({ page }) => {
+  test('at 1151 px the dropdowns show and the menu button does not', async ({ page, lang }) => {
     await page.setViewportSize(DESKTOP);
-    await page.goto('/');
+    await page.goto(lang.path('/'));
     await expect(desktopNav(page)).toBeVisible();
     await expect(mobileNav(page)).toBeHidden();
-    await expect(page.getByRole('link', { name: 'Become a Partner' })).toBeVisible();
+    await expect(page.getByRole('link', { name: lang.t('header.becomePartner') })).toBeVisible();
   });
 
-  test('at 1149 px the menu button shows and the dropdowns do not', async ({ page }) => {
+  test('at 1149 px the menu button shows and the dropdowns do not', async ({ page, lang }) => {
     await page.setViewportSize(MOBILE);
-    await page.goto('/');
+    await page.goto(lang.path('/'));
     await expect(desktopNav(page)).toBeHidden();
     await expect(page.locator('.mobile-nav__toggle')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Become a Partner' })).toBeVisible();
+    await expect(page.getByRole('link', { name: lang.t('header.becomePartner') })).toBeVisible();
   });
 });
 
@@ -95,10 +136,10 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await page.setViewportSize(DESKTOP);
   });
 
-  test('hover opens a dropdown; 50 ms after the pointer leaves it is still open, by 400 ms it is closed', async ({ page }) => {
+  test('hover opens a dropdown; 50 ms after the pointer leaves it is still open, by 400 ms it is closed', async ({ page, lang }) => {
     await page.clock.install();
-    await page.goto(CONTENT_PAGE);
-    const toggle = await hoverOpen(page, 'Audit Assistance');
+    await page.goto(lang.path(CONTENT_PAGE));
+    const toggle = await hoverOpen(page, lang.label('Audit Assistance'));
     const submenu = await submenuOf(page, toggle);
     await expect(submenu).toBeVisible();
 
@@ -112,44 +153,40 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(submenu).toBeHidden();
   });
 
-  test('moving from the button into the dropdown and between nesting levels never closes it', async ({ page }) => {
+  test('moving from the button into the dropdown and between nesting levels never closes it', async ({ page, lang }) => {
     await page.clock.install();
-    await page.goto(CONTENT_PAGE);
-    const trainings = await hoverOpen(page, 'Trainings');
+    await page.goto(lang.path(CONTENT_PAGE));
+    const trainings = await hoverOpen(page, lang.label('Trainings'));
     await page.clock.pauseAt(Date.now() + 60_000);
     const nav = desktopNav(page);
+    const isoTrainings = button(nav, lang.label('ISO Trainings'));
+    const standardsToggle = button(nav, submenuName(lang, 'Internal Audit Training'));
 
-    const path = [
-      button(nav, 'ISO Trainings'),
-      button(nav, 'Internal Audit Training submenu'),
-      nav.getByRole('link', { name: 'ISO 45001:2018' }),
-    ];
+    const path = [isoTrainings, standardsToggle, link(nav, standard('iso-45001-2018'))];
     for (const target of path) {
-      const box = await target.boundingBox();
-      if (!box) throw new Error('target not on screen');
+      const { x, y, width, height } = await box(target);
       // In small steps, across every gap between the button and the lists.
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+      await page.mouse.move(x + width / 2, y + height / 2, { steps: 8 });
       await page.clock.runFor(1000);
     }
     await expect(trainings).toHaveAttribute('aria-expanded', 'true');
-    await expect(button(nav, 'ISO Trainings')).toHaveAttribute('aria-expanded', 'true');
-    await expect(button(nav, 'Internal Audit Training submenu')).toHaveAttribute('aria-expanded', 'true');
-    await expect(nav.getByRole('link', { name: 'ISO 45001:2018' })).toBeVisible();
+    await expect(isoTrainings).toHaveAttribute('aria-expanded', 'true');
+    await expect(standardsToggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(link(nav, standard('iso-45001-2018'))).toBeVisible();
 
     // Back up to a sibling: only the flyout the pointer left closes.
-    await nav.getByRole('link', { name: 'Other Trainings' }).hover();
+    await link(nav, lang.label('Other Trainings')).hover();
     await page.clock.runFor(400);
-    await expect(button(nav, 'ISO Trainings')).toHaveAttribute('aria-expanded', 'false');
+    await expect(isoTrainings).toHaveAttribute('aria-expanded', 'false');
     await expect(trainings).toHaveAttribute('aria-expanded', 'true');
   });
 
-  test('the pointer may rest in the gap between a button and its dropdown', async ({ page }) => {
+  test('the pointer may rest in the gap between a button and its dropdown', async ({ page, lang }) => {
     await page.clock.install();
-    await page.goto(CONTENT_PAGE);
-    const toggle = await hoverOpen(page, 'Audit Assistance');
-    const buttonBox = await toggle.boundingBox();
-    const submenuBox = await (await submenuOf(page, toggle)).boundingBox();
-    if (!buttonBox || !submenuBox) throw new Error('menu not on screen');
+    await page.goto(lang.path(CONTENT_PAGE));
+    const toggle = await hoverOpen(page, lang.label('Audit Assistance'));
+    const buttonBox = await box(toggle);
+    const submenuBox = await box(await submenuOf(page, toggle));
     expect(submenuBox.y).toBeGreaterThan(buttonBox.y + buttonBox.height);
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.mouse.move(buttonBox.x + buttonBox.width / 2, (buttonBox.y + buttonBox.height + submenuBox.y) / 2);
@@ -157,84 +194,122 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
 
-  test('every destination is reachable through the dropdowns and their submenus', async ({ page }) => {
+  test('every destination is reachable through the dropdowns and their submenus', async ({ page, lang }) => {
     test.setTimeout(180_000); // some seventy destinations, each a click and a check: minutes on a loaded machine
-    await page.goto('/');
-    await hoverOpen(page, 'Trainings');
+    await page.goto(lang.path('/'));
+    await hoverOpen(page, lang.label('Trainings'));
     const seen = await walk(page, desktopNav(page).locator('.nav-list--depth-0'), (toggle) => toggle.hover());
-    expect(seen.sort()).toEqual(expectedDestinations(ABOUT_HREF));
+    expect(seen.sort()).toEqual(expectedDestinations(lang, ABOUT_HREF));
     // Nothing in the menu's HTML is out of reach.
     expect(await desktopNav(page).locator('a[href]').count()).toBe(seen.length);
 
-    await topToggle(page, 'Trainings').hover();
-    await button(desktopNav(page), 'ISO Trainings').hover();
-    await button(desktopNav(page), 'Internal Audit Training submenu').hover();
-    await desktopNav(page).getByRole('link', { name: 'ISO 9001:2015' }).click();
-    await expect(page).toHaveURL(/\/Trainings\/ISOTrainings\/InternalAuditTraining#iso-9001-2015$/);
+    await topToggle(page, lang.label('Trainings')).hover();
+    await button(desktopNav(page), lang.label('ISO Trainings')).hover();
+    await button(desktopNav(page), submenuName(lang, 'Internal Audit Training')).hover();
+    await link(desktopNav(page), standard('iso-9001-2015')).click();
+    await expect(page).toHaveURL(lang.url('/Trainings/ISOTrainings/InternalAuditTraining#iso-9001-2015'));
   });
 
-  test('every open submenu stays inside the window, even four levels deep at 1151 px', async ({ page }) => {
-    await page.goto('/');
-    await hoverOpen(page, 'Trainings');
+  test('every open submenu stays inside the window, even four levels deep at 1151 px', async ({ page, lang }) => {
+    await page.goto(lang.path('/'));
+    const trainings = await hoverOpen(page, lang.label('Trainings'));
     const nav = desktopNav(page);
-    await button(nav, 'ISO Trainings').hover();
-    await button(nav, 'ISO Implementation Training submenu').hover();
-    for (const panel of await nav.locator('.nav-panel:visible').all()) {
-      const box = await panel.boundingBox();
-      expect(box?.x).toBeGreaterThanOrEqual(0);
-      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(DESKTOP.width);
+    await button(nav, lang.label('ISO Trainings')).hover();
+    await button(nav, submenuName(lang, 'ISO Implementation Training')).hover();
+    const panels = await nav.locator('.nav-panel:visible').all();
+    expect(panels.length).toBe(3);
+    const boxes = await Promise.all(panels.map(box));
+    for (const { x, width } of boxes) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x + width).toBeLessThanOrEqual(DESKTOP.width);
     }
-    expect(await nav.locator('.nav-panel:visible').count()).toBe(3);
+
+    // Which way each level opens. Along the reading direction (rightwards in English, leftwards
+    // in Arabic) first: the dropdown hangs from its button's start edge, each flyout lies past
+    // its list's end edge. A level keeps the way its parent went, and turns back only when that
+    // way has no room for it before the window's edge.
+    const rtl = lang.dir === 'rtl';
+    type Box = Awaited<ReturnType<typeof box>>;
+    const startEdge = (b: Box) => (rtl ? b.x + b.width : b.x);
+    const endEdge = (b: Box) => (rtl ? b.x : b.x + b.width);
+    const windowWidth = await page.evaluate(() => document.documentElement.clientWidth);
+    /** The room from `edge` to the window's side, along (`forward`) or against the reading direction. */
+    const room = (edge: number, forward: boolean) => (forward !== rtl ? windowWidth - edge : edge);
+    const toggleBox = await box(trainings);
+    const dropdown = boxes[0]!;
+    let forward = Math.abs(startEdge(dropdown) - startEdge(toggleBox)) <= 1;
+    if (!forward) {
+      expect(Math.abs(endEdge(dropdown) - endEdge(toggleBox)), 'the dropdown hangs from an edge of its button').toBeLessThanOrEqual(1);
+      expect(room(startEdge(toggleBox), true), 'the dropdown turned back with room to spare').toBeLessThan(dropdown.width);
+    }
+    for (let level = 1; level < boxes.length; level += 1) {
+      const [parent, flyout] = [boxes[level - 1]!, boxes[level]!];
+      const opensForward = Math.abs(startEdge(flyout) - endEdge(parent)) <= 2;
+      const opensBack = Math.abs(endEdge(flyout) - startEdge(parent)) <= 2;
+      expect(opensForward || opensBack, `flyout ${level} lies beside its parent list`).toBe(true);
+      if (opensForward !== forward) {
+        const edge = forward ? endEdge(parent) : startEdge(parent);
+        expect(room(edge, forward), `flyout ${level} turned with room to spare`).toBeLessThan(flyout.width);
+      }
+      forward = opensForward;
+    }
   });
 
-  test('keyboard: Tab reaches each group, Enter and Space toggle, Escape closes and returns focus, focus leaving closes', async ({ page }) => {
-    await page.goto('/AboutUs');
+  test('keyboard: Tab reaches each group, Enter and Space toggle, Escape closes and returns focus, focus leaving closes', async ({ page, lang }) => {
+    await page.goto(lang.path('/AboutUs'));
     const nav = desktopNav(page);
+    const about = link(nav, lang.label('About Us'));
     await page.keyboard.press('Tab'); // skip link
     await page.keyboard.press('Tab'); // logo
     await page.keyboard.press('Tab');
-    await expect(nav.getByRole('link', { name: 'About Us' })).toBeFocused();
-    await expect(nav.getByRole('link', { name: 'About Us' })).toHaveAttribute('aria-current', 'page');
+    await expect(about).toBeFocused();
+    await expect(about).toHaveAttribute('aria-current', 'page');
     await page.keyboard.press('Tab');
     // Focus woke the island; it took over with focus where it was.
     await started(nav);
-    const audits = button(nav, 'Management System Audits');
+    const audits = button(nav, lang.label('Management System Audits'));
     await expect(audits).toBeFocused();
     await expect(audits).toHaveAttribute('aria-expanded', 'false');
+    // Tab moves along the reading direction: rightwards in English, leftwards in Arabic.
+    await expectFollows(lang, about, audits);
 
     await page.keyboard.press('Enter');
     await expect(audits).toHaveAttribute('aria-expanded', 'true');
     for (const name of ['Vendor Assessment', 'Schedule Q Quality Assessment', 'Schedule D Safety Assessment', 'Other Audits (Coming Soon)']) {
       await page.keyboard.press('Tab');
-      await expect(nav.getByRole('link', { name })).toBeFocused();
+      await expect(link(nav, lang.label(name))).toBeFocused();
     }
     // Tabbing out of the group closes it.
     await page.keyboard.press('Tab');
-    const trainings = button(nav, 'Trainings');
+    const trainings = button(nav, lang.label('Trainings'));
     await expect(trainings).toBeFocused();
     await expect(audits).toHaveAttribute('aria-expanded', 'false');
+    await expectFollows(lang, audits, trainings);
 
     await page.keyboard.press('Space');
     await expect(trainings).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
-    await expect(button(nav, 'ISO Trainings')).toBeFocused();
+    const isoTrainings = button(nav, lang.label('ISO Trainings'));
+    await expect(isoTrainings).toBeFocused();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
-    await expect(nav.getByRole('link', { name: 'ISO Implementation Training' })).toBeFocused();
+    await expect(link(nav, lang.label('ISO Implementation Training'))).toBeFocused();
+    // The flyout Enter opened lies along the reading direction too.
+    await expectFollows(lang, isoTrainings, link(nav, lang.label('ISO Implementation Training')));
     await page.keyboard.press('Tab');
-    const standardsToggle = button(nav, 'ISO Implementation Training submenu');
+    const standardsToggle = button(nav, submenuName(lang, 'ISO Implementation Training'));
     await expect(standardsToggle).toBeFocused();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
-    await expect(nav.getByRole('link', { name: 'ISO/IEC 17025:2017' })).toBeFocused();
+    await expect(link(nav, standard('iso-iec-17025-2017'))).toBeFocused();
 
     // Escape closes the innermost submenu and returns focus to its button, level by level.
     await page.keyboard.press('Escape');
     await expect(standardsToggle).toBeFocused();
     await expect(standardsToggle).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('Escape');
-    await expect(button(nav, 'ISO Trainings')).toBeFocused();
-    await expect(button(nav, 'ISO Trainings')).toHaveAttribute('aria-expanded', 'false');
+    await expect(isoTrainings).toBeFocused();
+    await expect(isoTrainings).toHaveAttribute('aria-expanded', 'false');
     await page.keyboard.press('Escape');
     await expect(trainings).toBeFocused();
     await expect(trainings).toHaveAttribute('aria-expanded', 'false');
@@ -252,16 +327,16 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(trainings).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('Escape dismisses a dropdown opened by hovering, wherever focus is', async ({ page }) => {
-    await page.goto(CONTENT_PAGE);
-    const toggle = await hoverOpen(page, 'Laboratory Management Services (17025)');
+  test('Escape dismisses a dropdown opened by hovering, wherever focus is', async ({ page, lang }) => {
+    await page.goto(lang.path(CONTENT_PAGE));
+    const toggle = await hoverOpen(page, lang.label('Laboratory Management Services (17025)'));
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('a click on a button the pointer has opened keeps it open; a click outside closes it', async ({ page }) => {
-    await page.goto(CONTENT_PAGE);
-    const toggle = await hoverOpen(page, 'ISO Consultancy');
+  test('a click on a button the pointer has opened keeps it open; a click outside closes it', async ({ page, lang }) => {
+    await page.goto(lang.path(CONTENT_PAGE));
+    const toggle = await hoverOpen(page, lang.label('ISO Consultancy'));
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     // Pinned by the click: the pointer may leave.
@@ -271,11 +346,11 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('the current page is marked with aria-current, and the dropdown that holds it', async ({ page }) => {
-    await page.goto('/AuditAssistance/ISOThirdPartyAudits');
-    const toggle = await hoverOpen(page, 'Audit Assistance');
+  test('the current page is marked with aria-current, and the dropdown that holds it', async ({ page, lang }) => {
+    await page.goto(lang.path('/AuditAssistance/ISOThirdPartyAudits'));
+    const toggle = await hoverOpen(page, lang.label('Audit Assistance'));
     await expect(toggle).toHaveAttribute('data-current', '');
-    await expect(desktopNav(page).locator('[aria-current="page"]')).toHaveAttribute('href', '/AuditAssistance/ISOThirdPartyAudits');
+    await expect(desktopNav(page).locator('[aria-current="page"]')).toHaveAttribute('href', lang.path('/AuditAssistance/ISOThirdPartyAudits'));
     await expect(desktopNav(page).locator('[aria-current="page"]')).toHaveCount(1);
   });
 });
@@ -283,20 +358,20 @@ test.describe('desktop dropdowns, 1151 px', () => {
 test.describe('touch screens at 1151 px and wider', () => {
   test.use({ hasTouch: true, viewport: { width: 1280, height: 800 } });
 
-  test('a tap opens a group, a second tap closes it, a tap outside closes it', async ({ page }) => {
-    await page.goto(CONTENT_PAGE);
+  test('a tap opens a group, a second tap closes it, a tap outside closes it', async ({ page, lang }) => {
+    await page.goto(lang.path(CONTENT_PAGE));
     // The first tap wakes the island; what it opened is kept.
-    await topToggle(page, 'Trainings').tap();
+    await topToggle(page, lang.label('Trainings')).tap();
     await started(desktopNav(page));
-    const trainings = button(desktopNav(page), 'Trainings');
+    const trainings = button(desktopNav(page), lang.label('Trainings'));
     await expect(trainings).toHaveAttribute('aria-expanded', 'true');
     await trainings.tap();
     await expect(trainings).toHaveAttribute('aria-expanded', 'false');
 
     await trainings.tap();
     await expect(trainings).toHaveAttribute('aria-expanded', 'true');
-    await button(desktopNav(page), 'ISO Trainings').tap();
-    await expect(button(desktopNav(page), 'ISO Trainings')).toHaveAttribute('aria-expanded', 'true');
+    await button(desktopNav(page), lang.label('ISO Trainings')).tap();
+    await expect(button(desktopNav(page), lang.label('ISO Trainings'))).toHaveAttribute('aria-expanded', 'true');
     await page.locator('main h1').tap();
     await expect(trainings).toHaveAttribute('aria-expanded', 'false');
     await expect(desktopNav(page).locator('.nav-panel:visible')).toHaveCount(0);
@@ -308,68 +383,71 @@ test.describe('mobile menu, 1149 px', () => {
     await page.setViewportSize(MOBILE);
   });
 
-  async function openMenu(page: Page): Promise<Locator> {
+  async function openMenu(page: Page, lang: SiteLanguage): Promise<Locator> {
     await page.locator('.mobile-nav__toggle').click();
     await started(mobileNav(page));
-    const toggle = button(mobileNav(page), 'Menu');
+    const toggle = button(mobileNav(page), lang.t('header.menu'));
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(page.locator('.mobile-nav__panel')).toBeVisible();
     return toggle;
   }
 
-  test('a named menu button with aria-expanded opens expandable groups; About is /Aboutus', async ({ page }) => {
-    await page.goto('/');
-    const toggle = await openMenu(page);
+  test('a named menu button with aria-expanded opens expandable groups; About is /Aboutus', async ({ page, lang }) => {
+    await page.goto(lang.path('/'));
+    const toggle = await openMenu(page, lang);
     await expect(toggle).toHaveAttribute('aria-controls', 'mnav-panel');
     const panel = page.locator('.mobile-nav__panel');
-    await expect(panel.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', ABOUT_MOBILE_HREF);
-    const lab = button(panel, 'Laboratory Management Services (17025)');
+    // The specification's spelling of the About page, in the language (/ar/Aboutus in Arabic).
+    await expect(link(panel, lang.label('About Us'))).toHaveAttribute('href', lang.path(ABOUT_MOBILE_HREF));
+    const lab = button(panel, lang.label('Laboratory Management Services (17025)'));
+    const accreditation = link(panel, lang.label('Support for Accreditation Process'));
     await expect(lab).toHaveAttribute('aria-expanded', 'false');
     await lab.click();
     await expect(lab).toHaveAttribute('aria-expanded', 'true');
-    await expect(panel.getByRole('link', { name: 'Support for Accreditation Process' })).toBeVisible();
+    await expect(accreditation).toBeVisible();
     await lab.click();
-    await expect(panel.getByRole('link', { name: 'Support for Accreditation Process' })).toBeHidden();
+    await expect(accreditation).toBeHidden();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(panel).toBeHidden();
   });
 
-  test('every destination is reachable through the menu and its nested groups', async ({ page }) => {
+  test('every destination is reachable through the menu and its nested groups', async ({ page, lang }) => {
     test.setTimeout(180_000); // some seventy destinations, each a click and a check: minutes on a loaded machine
-    await page.goto('/');
-    await openMenu(page);
+    await page.goto(lang.path('/'));
+    await openMenu(page, lang);
     const seen = await walk(page, page.locator('.mobile-nav__panel > .nav-list'), (toggle) => toggle.click());
-    expect(seen.sort()).toEqual(expectedDestinations(ABOUT_MOBILE_HREF));
-    // Every link of the panel but the language switch (which leads to this page in Arabic, not into the menu).
+    expect(seen.sort()).toEqual(expectedDestinations(lang, ABOUT_MOBILE_HREF));
+    // Every link of the panel but the language switch (which leads to this page in the other language, not into the menu).
     expect(await page.locator('.mobile-nav__panel a[href]:not([hreflang])').count()).toBe(seen.length);
   });
 
-  test('choosing a destination closes the menu, on the same page and on another', async ({ page }) => {
-    await page.goto('/ISOConsultancy');
-    const toggle = await openMenu(page);
+  test('choosing a destination closes the menu, on the same page and on another', async ({ page, lang }) => {
+    await page.goto(lang.path('/ISOConsultancy'));
+    const toggle = await openMenu(page, lang);
     const panel = page.locator('.mobile-nav__panel');
-    await button(panel, 'ISO Consultancy').click();
-    await button(panel, 'ISO Consultancy submenu').click();
-    await panel.getByRole('link', { name: 'ISO 14001:2015' }).click();
-    await expect(page).toHaveURL(/\/ISOConsultancy#iso-14001-2015$/);
+    await button(panel, lang.label('ISO Consultancy')).click();
+    await button(panel, submenuName(lang, 'ISO Consultancy')).click();
+    await link(panel, standard('iso-14001-2015')).click();
+    await expect(page).toHaveURL(lang.url('/ISOConsultancy#iso-14001-2015'));
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(panel).toBeHidden();
     await expect(page.locator('#iso-14001-2015')).toBeInViewport();
 
     await toggle.click();
-    await button(panel, 'Management System Audits').click();
-    await panel.getByRole('link', { name: 'Vendor Assessment' }).click();
-    await expect(page).toHaveURL(/\/MangementSystemAudits\/VendorAssessment$/);
+    await button(panel, lang.label('Management System Audits')).click();
+    await link(panel, lang.label('Vendor Assessment')).click();
+    await expect(page).toHaveURL(lang.url('/MangementSystemAudits/VendorAssessment'));
     await expect(page.locator('.mobile-nav__panel')).toBeHidden();
   });
 
-  test('Escape closes the menu and returns focus to the menu button; focus leaving closes it', async ({ page }) => {
-    await page.goto('/AboutUs');
-    const toggle = await openMenu(page);
+  test('Escape closes the menu and returns focus to the menu button; focus leaving closes it', async ({ page, lang }) => {
+    await page.goto(lang.path('/AboutUs'));
+    const toggle = await openMenu(page, lang);
+    const about = link(page.locator('.mobile-nav__panel'), lang.label('About Us'));
     await page.keyboard.press('Tab');
-    await expect(page.locator('.mobile-nav__panel').getByRole('link', { name: 'About Us' })).toBeFocused();
-    await expect(page.locator('.mobile-nav__panel').getByRole('link', { name: 'About Us' })).toHaveAttribute('aria-current', 'page');
+    await expect(about).toBeFocused();
+    await expect(about).toHaveAttribute('aria-current', 'page');
     await page.keyboard.press('Escape');
     await expect(toggle).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -377,16 +455,16 @@ test.describe('mobile menu, 1149 px', () => {
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Shift+Tab');
-    await expect(page.getByRole('link', { name: 'Become a Partner' })).toBeFocused();
+    await expect(page.getByRole('link', { name: lang.t('header.becomePartner') })).toBeFocused();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('the page behind does not scroll while the menu is open', async ({ page }) => {
-    await page.goto('/LaboratoryQualityManagementSystemServices/Training');
-    const toggle = await openMenu(page);
+  test('the page behind does not scroll while the menu is open', async ({ page, lang }) => {
+    await page.goto(lang.path('/LaboratoryQualityManagementSystemServices/Training'));
+    const toggle = await openMenu(page, lang);
     await page.mouse.move(300, 30); // over the header, outside the panel
     await page.mouse.wheel(0, 800);
-    await page.mouse.move(300, 400); // over the panel
+    await page.mouse.move(300, 400); // over the panel (it spans the window's width)
     await page.mouse.wheel(0, 2000);
     // Give a scroll that should not happen every chance to happen before looking.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -409,9 +487,11 @@ test.describe('mobile menu group labels', () => {
   }
   interface LabelLayout {
     label: string;
+    /** The row's direction, as the page lays it out. */
+    dir: string;
     /** Each word of the label, in reading order. */
     words: (Box & { text: string })[];
-    /** Where the row's content starts and ends (inside its padding). */
+    /** Where the row's content starts and ends (inside its padding): x of the start edge, the left in ltr and the right in rtl. */
     start: number;
     end: number;
     /** The width of a space in the label's font. */
@@ -442,11 +522,14 @@ test.describe('mobile menu group labels', () => {
         const box = toggle.getBoundingClientRect();
         const context = document.createElement('canvas').getContext('2d')!;
         context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const inset = (side: 'Start' | 'End') => parseFloat(style[`borderInline${side}Width`]) + parseFloat(style[`paddingInline${side}`]);
+        const rtl = style.direction === 'rtl';
         return {
           label,
+          dir: style.direction,
           words,
-          start: box.left + parseFloat(style.borderInlineStartWidth) + parseFloat(style.paddingInlineStart),
-          end: box.right - parseFloat(style.borderInlineEndWidth) - parseFloat(style.paddingInlineEnd),
+          start: rtl ? box.right - inset('Start') : box.left + inset('Start'),
+          end: rtl ? box.left + inset('End') : box.right - inset('End'),
           space: context.measureText(' ').width,
           fontSize: parseFloat(style.fontSize),
         };
@@ -493,11 +576,22 @@ test.describe('mobile menu group labels', () => {
     }
   }
 
-  /** What is wrong with how each label is laid out: one phrase from the row's start edge, the chevron right after it. */
-  async function labelProblems(page: Page): Promise<string[]> {
+  /**
+   * What is wrong with how each label is laid out: one phrase from the row's start edge, the
+   * chevron right after it. Written along the reading direction: right to left, a line starts at
+   * the row's right edge, each word follows to the left of the one before, and the chevron sits
+   * to the left of the phrase's end. A line's words are taken in their order on screen (the
+   * reading order, but for a run of the other direction inside a line, which the browser lays
+   * out its own way: "Schedule Q" in an Arabic label).
+   */
+  async function labelProblems(page: Page, lang: SiteLanguage): Promise<string[]> {
     const layouts = await labelLayouts(page);
     const chevrons = await chevronBoxes(page);
     expect(chevrons.length).toBe(layouts.length);
+    const rtl = lang.dir === 'rtl';
+    /** A box's start and end edges along the reading direction. */
+    const startOf = (box: Box) => (rtl ? box.right : box.left);
+    const endOf = (box: Box) => (rtl ? box.left : box.right);
     const problems: string[] = [];
     let checked = 0;
     layouts.forEach((layout, i) => {
@@ -505,25 +599,37 @@ test.describe('mobile menu group labels', () => {
       checked += 1;
       const { label, words, start, space, fontSize } = layout;
       const round = (n: number) => Math.round(n);
+      if (layout.dir !== lang.dir) problems.push(`${label}: laid out ${layout.dir}, not ${lang.dir}`);
       if (words.map((w) => w.text).join(' ') !== label.replace(/\s+/g, ' ')) problems.push(`${label}: words read "${words.map((w) => w.text).join(' ')}"`);
-      // The first word, and the first word of any further line, starts at the row's start edge.
-      if (Math.abs(words[0]!.left - start) > 1) problems.push(`${label}: starts ${round(words[0]!.left - start)} px from the row's start`);
+      // The lines of the label, in reading order: each word on the line of the one before or on a later one.
+      const lines: (typeof words)[] = [[words[0]!]];
       for (let w = 1; w < words.length; w++) {
         const [before, word] = [words[w - 1]!, words[w]!];
-        const sameLine = Math.abs(word.top - before.top) < (before.bottom - before.top) / 2;
-        if (sameLine) {
-          const gap = word.left - before.right;
-          if (gap < 0 || gap > 1.5 * space) problems.push(`${label}: ${round(gap)} px between "${before.text}" and "${word.text}" (a space is ${round(space)} px)`);
-        } else if (word.top < before.bottom - 1 || Math.abs(word.left - start) > 1) {
-          problems.push(`${label}: "${word.text}" does not start the next line at the row's start`);
+        if (Math.abs(word.top - before.top) < (before.bottom - before.top) / 2) lines.at(-1)!.push(word);
+        else {
+          if (word.top < before.bottom - 1) problems.push(`${label}: "${word.text}" goes back up a line`);
+          lines.push([word]);
         }
       }
-      // The chevron follows the last word, on its line, a small gap after it.
-      const last = words.at(-1)!;
+      // Each line starts at the row's start edge, its words a space apart along the reading direction.
+      const onScreen = lines.map((line) => [...line].sort((a, b) => ahead(lang, startOf(b), startOf(a))));
+      onScreen.forEach((line, l) => {
+        const offset = ahead(lang, start, startOf(line[0]!));
+        if (Math.abs(offset) > 1) {
+          problems.push(l === 0 ? `${label}: starts ${round(offset)} px from the row's start` : `${label}: "${line[0]!.text}" does not start the next line at the row's start`);
+        }
+        for (let w = 1; w < line.length; w++) {
+          const [before, word] = [line[w - 1]!, line[w]!];
+          const gap = ahead(lang, endOf(before), startOf(word));
+          if (gap < 0 || gap > 1.5 * space) problems.push(`${label}: ${round(gap)} px between "${before.text}" and "${word.text}" (a space is ${round(space)} px)`);
+        }
+      });
+      // The chevron follows the phrase's end, on its last line, a small gap after it.
+      const last = onScreen.at(-1)!.at(-1)!;
       const chevron = chevrons[i];
       if (!chevron) problems.push(`${label}: no chevron`);
       else {
-        const gap = chevron.left - last.right;
+        const gap = ahead(lang, endOf(last), startOf(chevron));
         const middle = (chevron.top + chevron.bottom) / 2;
         if (gap < 0 || gap > fontSize) problems.push(`${label}: chevron ${round(gap)} px after the text`);
         if (middle < last.top || middle > last.bottom) problems.push(`${label}: chevron is not on the last line of the text`);
@@ -539,43 +645,43 @@ test.describe('mobile menu group labels', () => {
   }
 
   for (const width of [390, 768, 1100]) {
-    test(`at ${width} px each group label reads as one phrase from the row's start, the chevron right after it`, async ({ page }) => {
+    test(`at ${width} px each group label reads as one phrase from the row's start, the chevron right after it`, async ({ page, lang }) => {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/');
+      await page.goto(lang.path('/'));
       await page.evaluate(() => document.fonts.ready);
       const toggle = page.locator('.mobile-nav__toggle');
       // Woken by focus first, so the tap below lands on the started island's button.
       await toggle.focus();
       await started(mobileNav(page));
       await toggle.tap();
-      await expect(button(mobileNav(page), 'Menu')).toHaveAttribute('aria-expanded', 'true');
+      await expect(button(mobileNav(page), lang.t('header.menu'))).toHaveAttribute('aria-expanded', 'true');
       const panel = page.locator('.mobile-nav__panel');
       await expect(panel).toBeVisible();
       const first = panel.locator('.nav-list--depth-0 > li > button').first();
       await first.tap();
       await expect(first).toHaveAttribute('aria-expanded', 'true');
-      await page.screenshot({ path: `test-results/screenshots/mobile-menu-${width}.png` });
-      expect(await labelProblems(page), 'one group open').toEqual([]);
+      await page.screenshot({ path: `test-results/screenshots/${lang.code}-mobile-menu-${width}.png` });
+      expect(await labelProblems(page, lang), 'one group open').toEqual([]);
       await openEveryGroup(panel.locator('button[aria-expanded="false"]:visible'));
-      await page.screenshot({ path: `test-results/screenshots/mobile-menu-${width}-all-open.png` });
-      expect(await labelProblems(page), 'every group open').toEqual([]);
+      await page.screenshot({ path: `test-results/screenshots/${lang.code}-mobile-menu-${width}-all-open.png` });
+      expect(await labelProblems(page, lang), 'every group open').toEqual([]);
     });
 
-    test(`at ${width} px the same holds in the menu's server-rendered <details>, before its code has loaded`, async ({ page }) => {
+    test(`at ${width} px the same holds in the menu's server-rendered <details>, before its code has loaded`, async ({ page, lang }) => {
       await page.route('**/_astro/*.js', (route) => route.abort());
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/');
+      await page.goto(lang.path('/'));
       await page.evaluate(() => document.fonts.ready);
       await page.locator('.mobile-nav__toggle').tap();
       const panel = page.locator('.mobile-nav__panel');
       await expect(panel).toBeVisible();
       await panel.locator('.nav-list--depth-0 > li > details > summary').first().tap();
-      await page.screenshot({ path: `test-results/screenshots/mobile-menu-details-${width}.png` });
+      await page.screenshot({ path: `test-results/screenshots/${lang.code}-mobile-menu-details-${width}.png` });
       // The top-level groups are exclusive (<details name>): each in turn, with what it holds.
       for (const summary of await panel.locator('.nav-list--depth-0 > li > details > summary').all()) {
         if ((await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open)) === false) await summary.tap();
         for (const nested of await panel.locator('details[open] details:not([open]) > summary').all()) await nested.tap();
-        expect(await labelProblems(page), `with ${await summary.textContent()} open`).toEqual([]);
+        expect(await labelProblems(page, lang), `with ${await summary.textContent()} open`).toEqual([]);
       }
       await expect(mobileNav(page)).not.toHaveAttribute('data-enhanced', '');
     });
@@ -614,11 +720,11 @@ test.describe('JavaScript a content page loads', () => {
     return page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => new URL((s as HTMLScriptElement).src).pathname));
   }
 
-  test('desktop: none of the menu or framework code before the visitor reaches for the menu; hovering loads the dropdowns only', async ({ page }) => {
+  test('desktop: none of the menu or framework code before the visitor reaches for the menu; hovering loads the dropdowns only', async ({ page, lang }) => {
     await page.setViewportSize(DESKTOP);
     const requested = recordScripts(page);
     const errors = recordErrors(page);
-    await page.goto(CONTENT_PAGE, { waitUntil: 'networkidle' });
+    await page.goto(lang.path(CONTENT_PAGE), { waitUntil: 'networkidle' });
     await page.mouse.move(600, 500);
     await page.mouse.wheel(0, 600);
     await page.waitForLoadState('networkidle');
@@ -630,7 +736,7 @@ test.describe('JavaScript a content page loads', () => {
     expect(before).not.toContain(desktop.component);
     expect(before).not.toContain(desktop.renderer);
 
-    await topToggle(page, 'Trainings').hover();
+    await topToggle(page, lang.label('Trainings')).hover();
     await started(desktopNav(page));
     expect(requested).toContain(desktop.component);
     expect(requested).toContain(desktop.renderer);
@@ -638,18 +744,18 @@ test.describe('JavaScript a content page loads', () => {
     expect(errors).toEqual([]);
   });
 
-  test('desktop: focusing the menu with the keyboard loads it too', async ({ page }) => {
+  test('desktop: focusing the menu with the keyboard loads it too', async ({ page, lang }) => {
     await page.setViewportSize(DESKTOP);
     const requested = recordScripts(page);
-    await page.goto(CONTENT_PAGE, { waitUntil: 'networkidle' });
+    await page.goto(lang.path(CONTENT_PAGE), { waitUntil: 'networkidle' });
     const desktop = await islandFiles(page, '.desktop-nav');
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab'); // skip link, logo, About Us
-    await expect(desktopNav(page).getByRole('link', { name: 'About Us' })).toBeFocused();
+    await expect(link(desktopNav(page), lang.label('About Us'))).toBeFocused();
     await started(desktopNav(page));
     expect(requested).toContain(desktop.component);
   });
 
-  test('phone width: the first tap on the menu button loads the mobile menu only, and the tap is not lost', async ({ browser }) => {
+  test('phone width: the first tap on the menu button loads the mobile menu only, and the tap is not lost', async ({ browser, lang }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const requested = recordScripts(page);
@@ -661,7 +767,7 @@ test.describe('JavaScript a content page loads', () => {
       await held;
       await route.continue();
     });
-    await page.goto(CONTENT_PAGE, { waitUntil: 'load' });
+    await page.goto(lang.path(CONTENT_PAGE), { waitUntil: 'load' });
     const desktop = await islandFiles(page, '.desktop-nav');
     const mobile = await islandFiles(page, '.mobile-nav');
     expect(requested).not.toContain(mobile.renderer);
@@ -671,7 +777,7 @@ test.describe('JavaScript a content page loads', () => {
     await expect(page.locator('.mobile-nav__panel')).toBeVisible();
     release();
     await started(mobileNav(page));
-    await expect(button(mobileNav(page), 'Menu')).toHaveAttribute('aria-expanded', 'true');
+    await expect(button(mobileNav(page), lang.t('header.menu'))).toHaveAttribute('aria-expanded', 'true');
     await expect(page.locator('.mobile-nav__panel')).toBeVisible();
     expect(requested).toContain(mobile.component);
     expect(requested).toContain(mobile.renderer);

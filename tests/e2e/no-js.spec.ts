@@ -1,62 +1,80 @@
-/** ARCHITECTURE invariant 3: every page reads fully with JavaScript off, in both languages. */
-import { expect, test } from '@playwright/test';
+/**
+ * ARCHITECTURE invariant 3: every page reads fully with JavaScript off, in each language (issue
+ * 17): the English pages and their Arabic twins under /ar, each project walking its own.
+ */
+import { expect, test, type SiteLanguage } from './site-locale';
 import { ARABIC_ROUTES, PAGE_ROUTES } from './routes';
 import { ABOUT_HREF, ABOUT_MOBILE_HREF, flattenNavigation } from '../../src/data/navigation';
 
 test.use({ javaScriptEnabled: false });
 
-test('every page, English and Arabic, shows its heading, all its sections and the whole menu without JavaScript', async ({ page }) => {
-  test.setTimeout(240_000); // every page of the site, one after the other
-  for (const route of [...PAGE_ROUTES, ...ARABIC_ROUTES]) {
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every page of the language, with the heading it must show. */
+const routesOf = (lang: SiteLanguage) => (lang.code === 'ar' ? ARABIC_ROUTES : PAGE_ROUTES);
+
+/** The heading of the page at `path` (a specification path) in the language: its content file's title. */
+function headingOf(lang: SiteLanguage, path: string): string {
+  const route = routesOf(lang).find((candidate) => candidate.path === lang.path(path));
+  if (!route) throw new Error(`No route ${lang.path(path)}`);
+  return route.heading;
+}
+
+test('every page shows its heading, all its sections and the whole menu without JavaScript', async ({ page, lang }) => {
+  test.setTimeout(180_000); // every page of the language, one after the other
+  for (const route of routesOf(lang)) {
     await page.goto(route.path);
+    await expect(page.locator('html'), route.path).toHaveAttribute('dir', lang.dir);
     await expect(page.locator('h1'), route.path).toContainText(route.heading);
     // Nothing is left hidden for a script to reveal.
     for (const section of await page.locator('[data-reveal]').all()) {
       await expect(section, route.path).toHaveCSS('opacity', '1');
     }
-    await expect(page.locator('footer')).toContainText(route.path === '/ar' || route.path.startsWith('/ar/') ? 'الخبر' : 'Al-Khobar');
+    await expect(page.locator('footer'), route.path).toContainText(lang.addressLine);
   }
 });
 
-test('the menu works without JavaScript, on a desktop and on a phone', async ({ page }) => {
-  await page.goto('/');
-  await page.locator('.desktop-nav summary', { hasText: 'Audit Assistance' }).click();
-  await page.locator('.desktop-nav').getByRole('link', { name: 'ISO Third Party Audits' }).click();
-  await expect(page.locator('h1')).toHaveText('ISO Third Party Audits');
+test('the menu works without JavaScript, on a desktop and on a phone', async ({ page, lang }) => {
+  await page.goto(lang.path('/'));
+  await page.locator('.desktop-nav summary', { hasText: lang.label('Audit Assistance') }).click();
+  await page.locator('.desktop-nav').getByRole('link', { name: lang.label('ISO Third Party Audits') }).click();
+  await expect(page).toHaveURL(lang.url('/AuditAssistance/ISOThirdPartyAudits'));
+  await expect(page.locator('h1')).toHaveText(headingOf(lang, '/AuditAssistance/ISOThirdPartyAudits'));
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
+  await page.goto(lang.path('/'));
   await page.locator('.mobile-nav__toggle').click();
   const panel = page.locator('.mobile-nav__panel');
-  await panel.locator('summary', { hasText: /^Trainings$/ }).click();
-  await panel.locator('summary', { hasText: 'ISO Trainings' }).click();
-  await panel.getByRole('link', { name: 'Internal Audit Training' }).click();
-  await expect(page.locator('h1')).toHaveText('Internal Audit Training');
+  await panel.locator('summary', { hasText: new RegExp(`^${escape(lang.label('Trainings'))}$`) }).click();
+  await panel.locator('summary', { hasText: lang.label('ISO Trainings') }).click();
+  await panel.getByRole('link', { name: lang.label('Internal Audit Training') }).click();
+  await expect(page).toHaveURL(lang.url('/Trainings/ISOTrainings/InternalAuditTraining'));
+  await expect(page.locator('h1')).toHaveText(headingOf(lang, '/Trainings/ISOTrainings/InternalAuditTraining'));
 });
 
-test('without JavaScript the home carousels show their first picture and logos, and no dead buttons', async ({ page }) => {
+test('without JavaScript the home carousels show their first picture and logos, and no dead buttons', async ({ page, lang }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/');
+  await page.goto(lang.path('/'));
   const hero = page.locator('.carousel--hero');
-  await expect(hero.getByRole('group', { name: '1 of 7', exact: true }).locator('img')).toBeVisible();
+  await expect(hero.getByRole('group', { name: lang.t('carousel.slideLabel', { index: 1, count: 7 }), exact: true }).locator('img')).toBeVisible();
   await expect(hero.locator('.carousel__controls')).toBeHidden();
   const logos = page.locator('.carousel--logos');
   await logos.scrollIntoViewIfNeeded();
-  await expect(logos.getByRole('group', { name: '1 of 5', exact: true }).locator('img')).toBeVisible();
+  await expect(logos.getByRole('group', { name: lang.t('carousel.slideLabel', { index: 1, count: 5 }), exact: true }).locator('img')).toBeVisible();
   await expect(logos.locator('.carousel__controls')).toBeHidden();
   // The other pictures are a swipe away: the strip scrolls sideways.
   const scrollable = await hero.locator('.carousel__viewport').evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto');
   expect(scrollable).toBe(true);
 });
 
-test('every menu destination is a real link in the HTML of both menus', async ({ page }) => {
-  await page.goto('/Partner');
+test('every menu destination is a real link in the HTML of both menus', async ({ page, lang }) => {
+  await page.goto(lang.path('/Partner'));
   const desktop = await page.locator('.desktop-nav a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  // The menu's destinations; the language switch at the end of the panel is not one (/Partner has none yet).
+  // The menu's destinations; the language switch at the end of the panel is not one.
   const mobile = await page.locator('.mobile-nav a[href]:not([hreflang])').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  for (const link of flattenNavigation()) {
-    expect(desktop).toContain(link.href);
-    expect(mobile).toContain(link.href === ABOUT_HREF ? ABOUT_MOBILE_HREF : link.href);
+  for (const link of flattenNavigation(lang.navigation)) {
+    expect(desktop).toContain(lang.path(link.href));
+    expect(mobile).toContain(lang.path(link.href === ABOUT_HREF ? ABOUT_MOBILE_HREF : link.href));
   }
   // The standards each ISO training and consultancy page lists are in the menus too.
   expect(desktop.filter((href) => href?.includes('#'))).toHaveLength(11 + 11 + 6 + 11);

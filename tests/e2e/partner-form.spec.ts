@@ -1,56 +1,95 @@
-/** The partner application, every rule of spec §3, §4, §5, §7, §8, with the endpoint intercepted. */
-import { expect, test, type Page } from '@playwright/test';
+/**
+ * The partner application, every rule of spec §3, §4, §5, §7, §8, with the endpoint intercepted,
+ * in each language: /Partner and /ar/Partner. The labels, options, alerts, banners and messages
+ * are the language's (its dictionary; the countries named and sorted for its readers); what is
+ * sent keeps the specification's field names and English answers, and the Arabic form tells the
+ * site's own receiver its language (?lang=ar).
+ *
+ * One difference is the page's own: in Arabic the counts are text fields with a numeric keyboard
+ * (a number field refuses the Arabic-Indic digits visitors type, tests/e2e/arabic-forms.spec.ts),
+ * so there the form's own check, not the browser's, refuses a negative count.
+ */
+import { expect, test, type SiteLanguage } from './site-locale';
+import type { Page } from '@playwright/test';
 import { violations } from './axe';
-import { field, fillPartnerRequired, interceptEndpoint, recordFormEvents, sentBody } from './forms-helpers';
+import { fillPartnerRequired, formEndpoint, interceptEndpoint, partnerChoice, partnerField, recordFormEvents, sentBody } from './forms-helpers';
+import { partnerLabelKey, PARTNER_DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
+import { countryList } from '../../src/forms/country-list';
 import { site } from './site-data';
 
-const ENDPOINT = '/api/partner';
 const MB = 1024 * 1024;
 
 const file = (name: string, size: number, mimeType = 'application/pdf') => ({ name, mimeType, buffer: Buffer.alloc(size, 0x41) });
 
-const fillRequired = (page: Page) => fillPartnerRequired(page);
+const fillRequired = (page: Page, lang: SiteLanguage) => fillPartnerRequired(page, undefined, lang);
+
+/** The page's label of the specification's field `name`. */
+const label = (lang: SiteLanguage, name: PartnerField) => lang.t(partnerLabelKey(name));
+
+const submit = (page: Page, lang: SiteLanguage) => page.getByRole('button', { name: lang.t('partner.submit') }).click();
 
 const axe = async (page: Page) => (await violations(page)).map((line) => line.split(':')[0]);
 
 test.describe('with JavaScript', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.goto('/Partner');
+  test.beforeEach(async ({ page, lang }) => {
+    await page.goto(lang.path('/Partner'));
     await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
   });
 
-  test('the six sections, in order', async ({ page }) => {
-    await expect(page.locator('form.partner-form > fieldset > legend')).toHaveText([
-      'Basic Information',
-      'Company Information',
-      'Partnership Interest',
-      'Training & Capabilities',
-      'Business Analysis',
-      'Competition Analysis',
-    ]);
+  test('the six sections, in order', async ({ page, lang }) => {
+    await expect(page.locator('form.partner-form > fieldset > legend')).toHaveText(
+      (
+        [
+          'partner.section.basic',
+          'partner.section.company',
+          'partner.section.interest',
+          'partner.section.training',
+          'partner.section.business',
+          'partner.section.competition',
+        ] as const
+      ).map((key) => lang.t(key)),
+    );
   });
 
   test('controls of the right types: e-mail, URL, telephone, numbers from 0, about 195 countries with Saudi Arabia first', async ({
     page,
+    lang,
   }) => {
-    await expect(field(page, 'Email')).toHaveAttribute('type', 'email');
-    await expect(field(page, 'Company Website')).toHaveAttribute('type', 'url');
-    await expect(field(page, 'Phone Number')).toHaveAttribute('type', 'tel');
-    for (const label of ['Years in Business', 'Number of Sites', 'Number of Employees']) {
-      await expect(field(page, label)).toHaveAttribute('type', 'number');
-      await expect(field(page, label)).toHaveAttribute('min', '0');
+    const control = (name: PartnerField) => partnerField(page, name, lang);
+    await expect(control('email')).toHaveAttribute('type', 'email');
+    await expect(control('companyWebsite')).toHaveAttribute('type', 'url');
+    await expect(control('phoneNumber')).toHaveAttribute('type', 'tel');
+    for (const name of ['yearsInBusiness', 'numberOfSites', 'numberOfEmployees'] as const) {
+      await expect(control(name)).toHaveAttribute('inputmode', 'numeric');
+      if (lang.code === 'en') {
+        await expect(control(name)).toHaveAttribute('type', 'number');
+        await expect(control(name)).toHaveAttribute('min', '0');
+      } else {
+        // Arabic-Indic digits are typed here, which a number field refuses: a text field, checked by the form.
+        await expect(control(name)).toHaveAttribute('type', 'text');
+      }
     }
-    const countries = field(page, 'Country').locator('optgroup option');
-    expect(await countries.count()).toBeGreaterThanOrEqual(193);
-    await expect(field(page, 'Country').locator('option').nth(1)).toHaveText('Saudi Arabia');
-    await expect(field(page, 'Form of Ownership').locator('option')).toHaveText([
-      'Select the form of ownership',
-      'Corporation (publicly held)',
-      'Privately held company',
-      'Subsidiary (please specify name of parent company)',
-      'University (please specify if private or public)',
-      'Other',
-    ]);
+    // The countries as the language names and sorts them; what is sent is the English name.
+    const countries = countryList(lang.code);
+    const options = control('country').locator('optgroup option');
+    expect(await options.count()).toBeGreaterThanOrEqual(193);
+    await expect(options).toHaveText(countries.all.map((country) => country.label));
+    const saudiArabia = control('country').locator('option').nth(1);
+    await expect(saudiArabia).toHaveAttribute('value', 'Saudi Arabia');
+    await expect(saudiArabia).toHaveText(countries.preferred.find((country) => country.value === 'Saudi Arabia')?.label ?? 'no label');
+    await expect(control('country').locator('optgroup')).toHaveAttribute('label', lang.t('partner.countryAll'));
+    await expect(control('formOfOwnership').locator('option')).toHaveText(
+      (
+        [
+          'partner.placeholder.formOfOwnership',
+          'partner.option.corporation',
+          'partner.option.privatelyHeld',
+          'partner.option.subsidiary',
+          'partner.option.university',
+          'partner.option.other',
+        ] as const
+      ).map((key) => lang.t(key)),
+    );
     await expect(page.locator('#partner-servicesTypes input[type="checkbox"]')).toHaveCount(3);
     await expect(page.locator('#partner-targetMarkets input[type="checkbox"]')).toHaveCount(6);
     for (const id of ['classroomAvailable', 'trainersAvailable', 'customerSatisfactionMeasured', 'qualityFamiliarity']) {
@@ -58,81 +97,91 @@ test.describe('with JavaScript', () => {
     }
   });
 
-  test('missing required fields: one alert naming them, nothing sent, focus on the first', async ({ page }) => {
-    const capture = await interceptEndpoint(page, ENDPOINT, { status: 201 });
-    await field(page, 'Organization').fill('EQT');
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+  test('missing required fields: one alert naming them, nothing sent, focus on the first', async ({ page, lang }) => {
+    const control = (name: PartnerField) => partnerField(page, name, lang);
+    /** The alert: the fields' labels, in the order of the page, in the language's list. */
+    const alert = (names: readonly PartnerField[]) => `${lang.t('partner.alert.required')} ${names.map((name) => label(lang, name)).join(lang.t('form.listSeparator'))}`;
+    const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
+    await control('organization').fill('EQT');
+    await submit(page, lang);
     await expect
       .poll(() => capture.alerts)
-      .toEqual([
-        'Please fill in all required fields: Full Name, Job Title, Email, Phone Number, Country, City, Company Website, Years in Business, Form of Ownership',
-      ]);
+      .toEqual([alert(['name', 'jobTitle', 'email', 'phoneNumber', 'country', 'cityName', 'companyWebsite', 'yearsInBusiness', 'formOfOwnership'])]);
     expect(capture.requests).toHaveLength(0);
-    await expect(field(page, 'Full Name')).toBeFocused();
-    await expect(field(page, 'Country')).toHaveAttribute('aria-invalid', 'true');
-    await expect(field(page, 'Organization')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(control('name')).toBeFocused();
+    await expect(control('country')).toHaveAttribute('aria-invalid', 'true');
+    await expect(control('organization')).not.toHaveAttribute('aria-invalid', 'true');
     expect(await axe(page)).toEqual([]);
 
     // In the order of the page: the alert, the summary and the focus all start with the first gap on screen.
-    await field(page, 'Organization').fill('');
-    await field(page, 'Full Name').fill('Aisha Al-Qahtani');
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await control('organization').fill('');
+    await control('name').fill('Aisha Al-Qahtani');
+    await submit(page, lang);
     await expect.poll(() => capture.alerts.length).toBe(2);
     expect(capture.alerts[1]).toBe(
-      'Please fill in all required fields: Job Title, Email, Phone Number, Country, City, Organization, Company Website, Years in Business, Form of Ownership',
+      alert(['jobTitle', 'email', 'phoneNumber', 'country', 'cityName', 'organization', 'companyWebsite', 'yearsInBusiness', 'formOfOwnership']),
     );
-    await expect(field(page, 'Job Title')).toBeFocused();
-    await expect(page.locator('.error-summary li').first()).toContainText('Job Title');
-    await expect(page.locator('.error-summary li').nth(5)).toContainText('Organization');
+    await expect(control('jobTitle')).toBeFocused();
+    await expect(page.locator('.error-summary li').first()).toContainText(label(lang, 'jobTitle'));
+    await expect(page.locator('.error-summary li').nth(5)).toContainText(label(lang, 'organization'));
   });
 
-  test('the browser checks number, URL and e-mail types before anything is sent', async ({ page }) => {
-    const capture = await interceptEndpoint(page, ENDPOINT, { status: 201 });
-    await fillRequired(page);
-    await field(page, 'Years in Business').fill('-2');
+  test('the browser checks number, URL and e-mail types before anything is sent', async ({ page, lang }) => {
+    const years = partnerField(page, 'yearsInBusiness', lang);
+    const website = partnerField(page, 'companyWebsite', lang);
+    const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
+    await fillRequired(page, lang);
+    await years.fill('-2');
     const events = await recordFormEvents(page);
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await submit(page, lang);
+    if (lang.code === 'en') {
+      await expect.poll(() => years.evaluate((el: HTMLInputElement) => el.validity.rangeUnderflow)).toBe(true);
+    } else {
+      // A text field (Arabic-Indic digits): the form's own check refuses the count, marks it and says why.
+      await expect(years).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator('#partner-yearsInBusiness-error')).toHaveText(lang.t('form.issue.invalidNumber'));
+      await expect(years).toBeFocused();
+    }
+    await years.fill('7');
+    await website.fill('example dot com');
+    await submit(page, lang);
+    await expect.poll(() => website.evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+    const [yearsName, websiteName] = await Promise.all([years.getAttribute('name'), website.getAttribute('name')]);
     await expect
-      .poll(() => field(page, 'Years in Business').evaluate((el: HTMLInputElement) => el.validity.rangeUnderflow))
-      .toBe(true);
-    await field(page, 'Years in Business').fill('7');
-    await field(page, 'Company Website').fill('example dot com');
-    await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect
-      .poll(() => field(page, 'Company Website').evaluate((el: HTMLInputElement) => el.validity.typeMismatch))
-      .toBe(true);
-    const names = await Promise.all(['Years in Business', 'Company Website'].map((label) => field(page, label).getAttribute('name')));
-    await expect.poll(events).toEqual(names.flatMap((name) => ['submit', `invalid:${name}`]));
+      .poll(events)
+      .toEqual(lang.code === 'en' ? ['submit', `invalid:${yearsName}`, 'submit', `invalid:${websiteName}`] : ['submit', 'submit', `invalid:${websiteName}`]);
     expect(capture.requests).toHaveLength(0);
   });
 
-  test('ownership details appear for Subsidiary and Other, with their placeholders', async ({ page }) => {
-    const details = field(page, 'Ownership Details');
+  test('ownership details appear for Subsidiary and Other, with their placeholders', async ({ page, lang }) => {
+    const details = partnerField(page, 'ownershipSpecification', lang);
+    const ownership = partnerField(page, 'formOfOwnership', lang);
     await expect(details).toBeHidden();
-    await field(page, 'Form of Ownership').selectOption('Subsidiary (please specify name of parent company)');
+    // Chosen by their values, the specification's English words in every language.
+    await ownership.selectOption({ value: 'Subsidiary (please specify name of parent company)' });
     await expect(details).toBeVisible();
-    await expect(details).toHaveAttribute('placeholder', 'Name of parent company');
-    await field(page, 'Form of Ownership').selectOption('Other');
-    await expect(details).toHaveAttribute('placeholder', 'Please specify');
-    await field(page, 'Form of Ownership').selectOption('Corporation (publicly held)');
+    await expect(details).toHaveAttribute('placeholder', lang.t('partner.placeholder.subsidiary'));
+    await ownership.selectOption({ value: 'Other' });
+    await expect(details).toHaveAttribute('placeholder', lang.t('partner.placeholder.other'));
+    await ownership.selectOption({ value: 'Corporation (publicly held)' });
     await expect(details).toBeHidden();
   });
 
-  test('classroom plans appear only when there is no classroom', async ({ page }) => {
-    const plans = field(page, 'How do you plan to provide training facilities?');
+  test('classroom plans appear only when there is no classroom', async ({ page, lang }) => {
+    const plans = partnerField(page, 'futureClassroomPlans', lang);
     await expect(plans).toBeHidden();
-    await page.locator('#partner-classroomAvailable').getByLabel('No', { exact: true }).check();
+    await partnerChoice(page, 'classroomAvailable', 'no', lang).check();
     await expect(plans).toBeVisible();
-    await page.locator('#partner-classroomAvailable').getByLabel('Yes', { exact: true }).check();
+    await partnerChoice(page, 'classroomAvailable', 'yes', lang).check();
     await expect(plans).toBeHidden();
   });
 
-  test('files: too large and wrong types are refused with their alerts; valid ones replace the selection', async ({ page }) => {
-    const capture = await interceptEndpoint(page, ENDPOINT, { status: 201 });
-    await expect(page.getByText('Upload valid files (JPG, PDF, DOC) with size less than 2MB')).toBeVisible();
+  test('files: too large and wrong types are refused with their alerts; valid ones replace the selection', async ({ page, lang }) => {
+    const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
+    await expect(page.getByText(lang.t('partner.files.hint'))).toBeVisible();
     const input = page.locator('input[type="file"]');
     await input.setInputFiles([file('old-cv.pdf', 1000)]);
-    await expect(page.locator('.selected-files')).toContainText('Selected files:');
+    await expect(page.locator('.selected-files')).toContainText(lang.t('partner.files.selected'));
     await expect(page.locator('.selected-files li')).toHaveText(['old-cv.pdf']);
 
     await input.setInputFiles([
@@ -143,28 +192,25 @@ test.describe('with JavaScript', () => {
     ]);
     await expect
       .poll(() => capture.alerts)
-      .toEqual([
-        'File "huge.pdf" is too large. Maximum size is 2MB.',
-        'File "virus.exe" is not a valid type. Please upload JPG, PDF, or DOC files.',
-      ]);
+      .toEqual([lang.t('partner.files.tooLarge', { file: 'huge.pdf' }), lang.t('partner.files.invalidType', { file: 'virus.exe' })]);
     await expect(page.locator('.selected-files li')).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
 
     // Nothing valid in a new choice: nothing replaces the selection, so it stays.
     await input.setInputFiles([file('notes.txt', 100, 'text/plain')]);
     await expect.poll(() => capture.alerts.length).toBe(3);
-    expect(capture.alerts[2]).toBe('File "notes.txt" is not a valid type. Please upload JPG, PDF, or DOC files.');
+    expect(capture.alerts[2]).toBe(lang.t('partner.files.invalidType', { file: 'notes.txt' }));
     await expect(page.locator('.selected-files li')).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
     expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? [], (f) => f.name))).toEqual(['cv-ahmed.docx', 'photo.JPG']);
   });
 
-  test('a website typed without https:// is completed, on leaving the field and on Enter', async ({ page }) => {
-    const capture = await interceptEndpoint(page, ENDPOINT, { status: 201 });
-    const website = field(page, 'Company Website');
+  test('a website typed without https:// is completed, on leaving the field and on Enter', async ({ page, lang }) => {
+    const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
+    const website = partnerField(page, 'companyWebsite', lang);
     await website.fill('globaq.com');
     await website.blur();
     await expect(website).toHaveValue('https://globaq.com');
 
-    await fillRequired(page);
+    await fillRequired(page, lang);
     await website.fill('www.eastern-quality.sa');
     await website.press('Enter');
     await expect.poll(() => capture.requests.length).toBe(1);
@@ -174,28 +220,31 @@ test.describe('with JavaScript', () => {
 
   test('success: "Submitting Application...", every answer and the CV files themselves sent to the site\'s own receiver, then after 2 s the banner, everything cleared', async ({
     page,
+    lang,
   }) => {
     // A paused clock: the 2-second wait below is stepped through, never raced.
     await page.clock.install({ time: new Date('2026-11-22T09:00:00Z') });
     await page.clock.pauseAt(new Date('2026-11-22T09:00:01Z'));
     await page.reload();
     await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
-    const capture = await interceptEndpoint(page, ENDPOINT, { status: 201, hold: true });
-    await fillRequired(page);
-    await field(page, 'Number of Employees').fill('25');
-    await page.locator('#partner-servicesTypes').getByLabel('Training Courses', { exact: true }).check();
-    await page.locator('#partner-servicesTypes').getByLabel('Inspection Services', { exact: true }).check();
-    await page.locator('#partner-targetMarkets').getByLabel('Government', { exact: true }).check();
-    await page.locator('#partner-classroomAvailable').getByLabel('No', { exact: true }).check();
-    await field(page, 'How do you plan to provide training facilities?').fill('Rent a hotel hall in Dammam.');
+    const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201, hold: true });
+    await fillRequired(page, lang);
+    await partnerField(page, 'numberOfEmployees', lang).fill('25');
+    await partnerChoice(page, 'servicesTypes', 'trainingCourses', lang).check();
+    await partnerChoice(page, 'servicesTypes', 'inspectionServices', lang).check();
+    await partnerChoice(page, 'targetMarkets', 'government', lang).check();
+    await partnerChoice(page, 'classroomAvailable', 'no', lang).check();
+    await partnerField(page, 'futureClassroomPlans', lang).fill('Rent a hotel hall in Dammam.');
     await page.locator('input[type="file"]').setInputFiles([file('cv-1.pdf', 100), file('cv 2.doc', 100, 'application/msword')]);
 
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await submit(page, lang);
     const button = page.locator('button[type="submit"]');
-    await expect(button).toHaveText('Submitting Application...');
+    await expect(button).toHaveText(lang.t('partner.submitting'));
     await expect(button).toBeDisabled();
     await expect.poll(() => capture.requests.length).toBe(1);
     const request = capture.requests[0]!;
+    const url = new URL(request.url());
+    expect(`${url.pathname}${url.search}`).toBe(formEndpoint('partner', lang));
     // The site's own receiver takes the files with the answers (an external endpoint gets JSON
     // with the names only, spec §7: tests/unit/form-hydration.test.ts).
     expect(request.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
@@ -204,6 +253,7 @@ test.describe('with JavaScript', () => {
       { name: 'cv-1.pdf', size: 100 },
       { name: 'cv 2.doc', size: 100 },
     ]);
+    // The specification's field names and English answers, whatever the page's language.
     expect(body).toMatchObject({
       name: 'Aisha Al-Qahtani',
       organization: 'Eastern Quality Training',
@@ -230,91 +280,92 @@ test.describe('with JavaScript', () => {
     // Acknowledged; now the extra 2-second wait (spec §4): still submitting just before, the banner just after.
     await expect(page.locator('form.partner-form')).toHaveAttribute('data-status', 'confirming');
     await page.clock.runFor(1900);
-    await expect(button).toHaveText('Submitting Application...');
+    await expect(button).toHaveText(lang.t('partner.submitting'));
     await expect(page.locator('.banner--success')).toHaveCount(0);
     await page.clock.runFor(200);
     const banner = page.locator('.banner--success');
-    await expect(banner).toContainText('Application Submitted Successfully!');
-    await expect(banner).toContainText(
-      "Thank you for your partner application! We'll review your submission and get back to you soon.",
-    );
-    await expect(field(page, 'Full Name')).toHaveValue('');
-    await expect(field(page, 'Country')).toHaveValue('');
+    await expect(banner).toContainText(lang.t('partner.success.title'));
+    await expect(banner).toContainText(lang.t('partner.success.text'));
+    await expect(partnerField(page, 'name', lang)).toHaveValue('');
+    await expect(partnerField(page, 'country', lang)).toHaveValue('');
     await expect(page.locator('#partner-servicesTypes input:checked')).toHaveCount(0);
     await expect(page.locator('.selected-files')).toHaveCount(0);
     expect(await page.locator('input[type="file"]').evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
-    expect(await page.evaluate(() => window.localStorage.getItem('globaq:partner-draft:v1'))).toBeNull();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), PARTNER_DRAFT_KEY)).toBeNull();
     await page.clock.resume(); // axe needs running timers
     expect(await axe(page)).toEqual([]);
   });
 
-  test('failure: the failure banner, and every answer and file kept', async ({ page }) => {
-    const capture = await interceptEndpoint(page, ENDPOINT, { status: 503 });
-    await fillRequired(page);
+  test('failure: the failure banner, and every answer and file kept', async ({ page, lang }) => {
+    const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 503 });
+    await fillRequired(page, lang);
     await page.locator('input[type="file"]').setInputFiles([file('cv-1.pdf', 100)]);
-    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await submit(page, lang);
     const banner = page.locator('.banner--failure');
-    await expect(banner).toContainText('Submission Failed');
-    await expect(banner).toContainText('Something went wrong. Please try again.');
+    await expect(banner).toContainText(lang.t('partner.failure.title'));
+    await expect(banner).toContainText(lang.t('partner.failure.text'));
     expect(capture.requests).toHaveLength(1);
-    await expect(field(page, 'Full Name')).toHaveValue('Aisha Al-Qahtani');
-    await expect(field(page, 'Form of Ownership')).toHaveValue('Privately held company');
+    await expect(partnerField(page, 'name', lang)).toHaveValue('Aisha Al-Qahtani');
+    await expect(partnerField(page, 'formOfOwnership', lang)).toHaveValue('Privately held company');
     await expect(page.locator('.selected-files li')).toHaveText(['cv-1.pdf']);
+    // A way around the form: an e-mail already written from the answers, under the page's labels, and the phone.
+    await expect(banner).toContainText(lang.t('form.failure.help', { email: site.email, phone: site.phone }));
     const mail = new URL((await banner.getByRole('link', { name: site.email }).getAttribute('href')) ?? '');
-    expect(mail.searchParams.get('subject')).toBe('Partner application from the website');
-    expect(mail.searchParams.get('body')).toContain('Full Name: Aisha Al-Qahtani');
-    expect(mail.searchParams.get('body')).toContain('Company Website: https://example.com');
+    expect(mail.searchParams.get('subject')).toBe(lang.t('partner.failure.mailSubject'));
+    expect(mail.searchParams.get('body')).toContain(`${label(lang, 'name')}: Aisha Al-Qahtani`);
+    expect(mail.searchParams.get('body')).toContain(`${label(lang, 'companyWebsite')}: https://example.com`);
     await expect(banner.getByRole('link', { name: site.phone })).toBeVisible();
     expect(await axe(page)).toEqual([]);
   });
 
-  test('what the visitor types survives a reload; the form says files must be chosen again', async ({ page }) => {
-    await field(page, 'Full Name').fill('Aisha Al-Qahtani');
-    await field(page, 'Country').selectOption('Oman');
-    await page.locator('#partner-targetMarkets').getByLabel('Healthcare', { exact: true }).check();
-    await field(page, 'Who are your main local competitors?').fill('Two regional training centres.');
+  test('what the visitor types survives a reload; the form says files must be chosen again', async ({ page, lang }) => {
+    await partnerField(page, 'name', lang).fill('Aisha Al-Qahtani');
+    await partnerField(page, 'country', lang).selectOption({ value: 'Oman' });
+    await partnerChoice(page, 'targetMarkets', 'healthcare', lang).check();
+    await partnerField(page, 'localCompetition', lang).fill('Two regional training centres.');
     await page.reload();
     await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
-    await expect(field(page, 'Full Name')).toHaveValue('Aisha Al-Qahtani');
-    await expect(field(page, 'Country')).toHaveValue('Oman');
-    await expect(page.locator('#partner-targetMarkets').getByLabel('Healthcare', { exact: true })).toBeChecked();
-    await expect(field(page, 'Who are your main local competitors?')).toHaveValue('Two regional training centres.');
-    await expect(page.getByText('Files cannot be restored: please choose them again.')).toBeVisible();
+    await expect(partnerField(page, 'name', lang)).toHaveValue('Aisha Al-Qahtani');
+    await expect(partnerField(page, 'country', lang)).toHaveValue('Oman');
+    await expect(partnerChoice(page, 'targetMarkets', 'healthcare', lang)).toBeChecked();
+    await expect(partnerField(page, 'localCompetition', lang)).toHaveValue('Two regional training centres.');
+    await expect(page.getByText(lang.t('partner.draft.restored'))).toBeVisible();
   });
 
-  test('"Clear my answers" wipes the form and the copy on this device, after asking', async ({ page }) => {
+  test('"Clear my answers" wipes the form and the copy on this device, after asking', async ({ page, lang }) => {
+    const name = partnerField(page, 'name', lang);
     const asked: string[] = [];
     let accept = false;
     page.on('dialog', (dialog) => {
       asked.push(dialog.message());
       void (accept ? dialog.accept() : dialog.dismiss());
     });
-    await field(page, 'Full Name').fill('Aisha Al-Qahtani');
+    await name.fill('Aisha Al-Qahtani');
     await page.locator('input[type="file"]').setInputFiles([file('cv.pdf', 1000)]);
     await page.reload();
     await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
-    await expect(field(page, 'Full Name')).toHaveValue('Aisha Al-Qahtani');
+    await expect(name).toHaveValue('Aisha Al-Qahtani');
 
-    const clear = page.getByRole('button', { name: 'Clear my answers' });
+    const clear = page.getByRole('button', { name: lang.t('partner.draft.clear') });
     await expect(clear).toHaveCount(1);
     await clear.click();
-    expect(asked).toEqual(['Clear every answer in this form, and the copy kept on this device?']);
-    await expect(field(page, 'Full Name')).toHaveValue('Aisha Al-Qahtani'); // "Cancel" keeps everything
+    expect(asked).toEqual([lang.t('partner.draft.clearConfirm')]);
+    await expect(name).toHaveValue('Aisha Al-Qahtani'); // "Cancel" keeps everything
 
     accept = true;
     await clear.click();
-    await expect(field(page, 'Full Name')).toHaveValue('');
-    await expect(field(page, 'Full Name')).toBeFocused();
-    await expect(page.getByText('Files cannot be restored')).toHaveCount(0);
+    await expect(name).toHaveValue('');
+    await expect(name).toBeFocused();
+    await expect(page.getByText(lang.t('partner.draft.restored'))).toHaveCount(0);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => localStorage.getItem(key)?.includes('Aisha')))).toEqual([]);
     await page.reload();
     await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
-    await expect(field(page, 'Full Name')).toHaveValue('');
-    await expect(page.getByRole('button', { name: 'Clear my answers' })).toHaveCount(0);
+    await expect(name).toHaveValue('');
+    await expect(clear).toHaveCount(0);
 
     // Typing brings the button back, at the end of the form.
-    await field(page, 'City').fill('Dammam');
-    await expect(page.getByRole('button', { name: 'Clear my answers' })).toBeVisible();
+    await partnerField(page, 'cityName', lang).fill('Dammam');
+    await expect(clear).toBeVisible();
     expect(await axe(page)).toEqual([]);
   });
 });
@@ -322,18 +373,18 @@ test.describe('with JavaScript', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a real form posting to the receiver; follow-up questions still appear when they apply', async ({ page }) => {
-    await page.goto('/Partner');
+  test('a real form posting to the receiver; follow-up questions still appear when they apply', async ({ page, lang }) => {
+    await page.goto(lang.path('/Partner'));
     const form = page.locator('form.partner-form');
     await expect(form).toHaveAttribute('method', 'post');
-    await expect(form).toHaveAttribute('action', ENDPOINT);
-    const details = field(page, 'Ownership Details');
+    await expect(form).toHaveAttribute('action', formEndpoint('partner', lang));
+    const details = partnerField(page, 'ownershipSpecification', lang);
     await expect(details).toBeHidden();
-    await field(page, 'Form of Ownership').selectOption('Other');
+    await partnerField(page, 'formOfOwnership', lang).selectOption({ value: 'Other' });
     await expect(details).toBeVisible();
-    const plans = field(page, 'How do you plan to provide training facilities?');
+    const plans = partnerField(page, 'futureClassroomPlans', lang);
     await expect(plans).toBeHidden();
-    await page.locator('#partner-classroomAvailable').getByLabel('No', { exact: true }).check();
+    await partnerChoice(page, 'classroomAvailable', 'no', lang).check();
     await expect(plans).toBeVisible();
   });
 });

@@ -1,16 +1,16 @@
 /**
- * Layout holds from 320 px to 1920 px: no page scrolls sideways. Screenshots at 390 px and
- * 1440 px are saved under test-results/screenshots for people to look at.
+ * Layout holds from 320 px to 1920 px, in each language: no page scrolls sideways. Screenshots
+ * at 390 px and 1440 px are saved under test-results/screenshots for people to look at.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-locale';
 
 const PAGES = ['/', '/AboutUs', '/services/ms-audits', '/Trainings/OtherTrainings', '/ISOConsultancy', '/ContactUs', '/Partner', '/services/unknown'];
 
 for (const width of [320, 390, 768, 1149, 1440, 1920]) {
-  test(`no horizontal scrolling at ${width} px`, async ({ page }) => {
+  test(`no horizontal scrolling at ${width} px`, async ({ page, lang }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    for (const path of PAGES) {
+    for (const path of PAGES.map(lang.path)) {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
@@ -32,7 +32,7 @@ for (const width of [320, 390, 768, 1149, 1440, 1920]) {
       );
       expect(sticking, `${path} at ${width} px`).toEqual([]);
       if (width === 390 || width === 1440) {
-        const name = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
+        const name = `${lang.code}-${path === lang.path('/') ? 'home' : path.replace(/^\/(ar\/)?/, '').replaceAll('/', '_')}`;
         await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
       }
     }

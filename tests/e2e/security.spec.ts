@@ -1,11 +1,11 @@
 /**
- * Security: the server sends its headers. That the policy blocks nothing the site needs is checked
- * on every page in a11y.spec.ts's pass over them (English) and arabic.spec.ts (Arabic).
+ * Security, in each language: the server sends its headers. That the policy blocks nothing the
+ * site needs is checked on every page in a11y.spec.ts's pass over them.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './site-locale';
 
-test('the server sends the security headers, on pages and on errors', async ({ request }) => {
-  for (const path of ['/', '/AboutUs', '/no-such-page', '/services/unknown']) {
+test('the server sends the security headers, on pages and on errors', async ({ request, lang }) => {
+  for (const path of ['/', '/AboutUs', '/no-such-page', '/services/unknown'].map(lang.path)) {
     const response = await request.get(path);
     const headers = response.headers();
     expect(headers['x-content-type-options'], path).toBe('nosniff');
@@ -17,10 +17,12 @@ test('the server sends the security headers, on pages and on errors', async ({ r
   }
 });
 
-test('every link that opens a new tab says noopener noreferrer', async ({ page }) => {
-  for (const path of ['/', '/ContactUs']) {
+test('every link that opens a new tab says noopener noreferrer', async ({ page, lang }) => {
+  for (const path of ['/', '/ContactUs'].map(lang.path)) {
     await page.goto(path);
-    for (const link of await page.locator('a[target="_blank"]').all()) {
+    const links = await page.locator('a[target="_blank"]').all();
+    expect(links.length, path).toBeGreaterThan(0);
+    for (const link of links) {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
   }
