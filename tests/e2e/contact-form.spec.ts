@@ -7,7 +7,7 @@
 import { expect, test, type SiteLanguage } from './site-locale';
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
-import { contactField, formEndpoint, interceptEndpoint, recordFormEvents } from './forms-helpers';
+import { contactField, drawnLeftToRight, formEndpoint, interceptEndpoint, recordFormEvents } from './forms-helpers';
 import type { ContactField } from '../../src/forms/contact';
 import { site } from './site-data';
 
@@ -141,6 +141,9 @@ test.describe('with JavaScript', () => {
       expect(mail.searchParams.get('body')).toContain(MESSAGE);
       expect(mail.searchParams.get('body')).toContain('Omar');
       await expect(banner.getByRole('link', { name: site.phone })).toHaveAttribute('href', `tel:${site.phone.replace(/\s+/g, '')}`);
+      // Both drawn in their own order, also inside an Arabic sentence.
+      expect(await drawnLeftToRight(banner.getByRole('link', { name: site.phone }))).toBe(true);
+      expect(await drawnLeftToRight(banner.getByRole('link', { name: site.email }))).toBe(true);
       expect(await axe(page)).toEqual([]);
     });
   }

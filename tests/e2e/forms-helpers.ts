@@ -4,7 +4,7 @@
  * Without a language given, a helper reads the English page (the specs that run once).
  */
 import { spawnSync } from 'node:child_process';
-import { expect, type Page, type Request, type Route } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import { contactLabelKey, type ContactField } from '../../src/forms/contact';
 import { partnerLabelKey, partnerOptionKey, partnerValuesFromForm, type PartnerField, type PartnerOptionKey } from '../../src/forms/partner';
 import { LANGUAGE_PARAM } from '../../src/forms/submit';
@@ -137,4 +137,22 @@ export function exportRows(form: 'contact' | 'partner', bots = false): Record<st
   });
   expect(result.status, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Record<string, unknown>[];
+}
+
+/**
+ * True when the element's text is drawn left to right on screen, its first character left of its
+ * last: an address or a phone number inside an Arabic sentence must keep its own order.
+ */
+export function drawnLeftToRight(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const text = element.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE || (text.textContent ?? '').length < 2) return false;
+    const charBox = (index: number) => {
+      const range = document.createRange();
+      range.setStart(text, index);
+      range.setEnd(text, index + 1);
+      return range.getBoundingClientRect();
+    };
+    return charBox(0).left < charBox((text.textContent ?? '').length - 1).left;
+  });
 }

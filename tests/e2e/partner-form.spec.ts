@@ -12,7 +12,7 @@
 import { expect, test, type SiteLanguage } from './site-locale';
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
-import { fillPartnerRequired, formEndpoint, interceptEndpoint, partnerChoice, partnerField, recordFormEvents, sentBody } from './forms-helpers';
+import { drawnLeftToRight, fillPartnerRequired, formEndpoint, interceptEndpoint, partnerChoice, partnerField, recordFormEvents, sentBody } from './forms-helpers';
 import { partnerLabelKey, PARTNER_DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
 import { countryList } from '../../src/forms/country-list';
 import { site } from './site-data';
@@ -315,6 +315,9 @@ test.describe('with JavaScript', () => {
     expect(mail.searchParams.get('body')).toContain(`${label(lang, 'name')}: Aisha Al-Qahtani`);
     expect(mail.searchParams.get('body')).toContain(`${label(lang, 'companyWebsite')}: https://example.com`);
     await expect(banner.getByRole('link', { name: site.phone })).toBeVisible();
+    // Both drawn in their own order, also inside an Arabic sentence.
+    expect(await drawnLeftToRight(banner.getByRole('link', { name: site.phone }))).toBe(true);
+    expect(await drawnLeftToRight(banner.getByRole('link', { name: site.email }))).toBe(true);
     expect(await axe(page)).toEqual([]);
   });
 

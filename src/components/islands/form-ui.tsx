@@ -250,9 +250,15 @@ export interface DirectContact {
 export function FailureHelp({ direct, mailto }: { direct: DirectContact; mailto: string }) {
   const text = useFormText();
   const links: Record<string, ReactNode> = {
-    email: <a href={mailto}>{direct.email}</a>,
+    // Written left to right in any language: in an Arabic sentence the groups of a number would
+    // otherwise be laid out right to left ("0000 000 13 966+").
+    email: (
+      <a href={mailto} dir="ltr">
+        {direct.email}
+      </a>
+    ),
     phone: (
-      <a href={direct.phoneHref} className="banner__phone">
+      <a href={direct.phoneHref} className="banner__phone" dir="ltr">
         {direct.phone}
       </a>
     ),
