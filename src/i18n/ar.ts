@@ -51,6 +51,8 @@ export const ar = {
   'home.commitment': 'التزامنا بالجودة',
 
   /* Carousels (WAI-ARIA APG carousel pattern). {index} and {count} are filled in. */
+  'carousel.role': 'عرض شرائح',
+  'carousel.slideRole': 'شريحة',
   'carousel.slideLabel': '{index} من {count}',
   'carousel.stopRotation': 'إيقاف العرض التلقائي للشرائح',
   'carousel.startRotation': 'تشغيل العرض التلقائي للشرائح',

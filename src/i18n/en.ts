@@ -49,6 +49,9 @@ export const en = {
   'home.commitment': 'Our Commitment to Quality',
 
   /* Carousels (WAI-ARIA APG carousel pattern). {index} and {count} are filled in. */
+  /** What a screen reader calls a carousel and each of its slides (aria-roledescription). */
+  'carousel.role': 'carousel',
+  'carousel.slideRole': 'slide',
   'carousel.slideLabel': '{index} of {count}',
   'carousel.stopRotation': 'Stop automatic slide show',
   'carousel.startRotation': 'Start automatic slide show',

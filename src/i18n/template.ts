@@ -22,3 +22,13 @@ export function templateParts(template: string): (string | { readonly slot: stri
     .filter((part) => part !== '')
     .map((part) => (/^\{\w+\}$/.test(part) ? { slot: part.slice(1, -1) } : part));
 }
+
+/**
+ * A value from outside the dictionary (a file's name) as a sentence of either direction quotes
+ * it: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, so it keeps its own direction
+ * ("2024 CV.pdf" is not laid out as "CV.pdf 2024" inside an Arabic sentence) and cannot turn the
+ * sentence's punctuation around. The marks are invisible.
+ */
+export function isolate(value: string): string {
+  return `\u2068${value}\u2069`;
+}

@@ -42,6 +42,9 @@ export interface CarouselLabels {
   readonly status: string;
   /** Shown in place of a picture that failed to load. */
   readonly unavailable: string;
+  /** What a screen reader calls the widget and each of its slides (aria-roledescription). */
+  readonly roleCarousel: string;
+  readonly roleSlide: string;
 }
 
 /**

@@ -16,6 +16,7 @@ import { drawnLeftToRight, fillPartnerRequired, formEndpoint, interceptEndpoint,
 import { partnerLabelKey, PARTNER_DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
 import { countryList } from '../../src/forms/country-list';
 import { site } from './site-data';
+import { isolate } from '../../src/i18n/template';
 
 const MB = 1024 * 1024;
 
@@ -192,15 +193,24 @@ test.describe('with JavaScript', () => {
     ]);
     await expect
       .poll(() => capture.alerts)
-      .toEqual([lang.t('partner.files.tooLarge', { file: 'huge.pdf' }), lang.t('partner.files.invalidType', { file: 'virus.exe' })]);
+      .toEqual([lang.t('partner.files.tooLarge', { file: isolate('huge.pdf') }), lang.t('partner.files.invalidType', { file: isolate('virus.exe') })]);
     await expect(page.locator('.selected-files li')).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
 
     // Nothing valid in a new choice: nothing replaces the selection, so it stays.
     await input.setInputFiles([file('notes.txt', 100, 'text/plain')]);
     await expect.poll(() => capture.alerts.length).toBe(3);
-    expect(capture.alerts[2]).toBe(lang.t('partner.files.invalidType', { file: 'notes.txt' }));
+    expect(capture.alerts[2]).toBe(lang.t('partner.files.invalidType', { file: isolate('notes.txt') }));
     await expect(page.locator('.selected-files li')).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
     expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? [], (f) => f.name))).toEqual(['cv-ahmed.docx', 'photo.JPG']);
+
+    // A name keeps its own order ("2024 CV.pdf" is not "CV.pdf 2024" on the Arabic page), and a
+    // long one wraps in its box: on a phone the page never grows sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const long = 'Curriculum_Vitae_Mohammed_Abdullah_AlQahtani_2024_final_version.pdf';
+    await input.setInputFiles([file('2024 CV.pdf', 100), file(long, 100)]);
+    await expect(page.locator('.selected-files li')).toHaveText(['2024 CV.pdf', long]);
+    expect(await drawnLeftToRight(page.locator('.selected-files li').first())).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   });
 
   test('a website typed without https:// is completed, on leaving the field and on Enter', async ({ page, lang }) => {

@@ -48,7 +48,8 @@ function visibleText(route: string): string {
   const metas = [...document.querySelectorAll('meta[name="description"], meta[property="og:title"], meta[property="og:description"], meta[property="og:image:alt"]')].map(
     (meta) => meta.getAttribute('content') ?? '',
   );
-  const names = [...document.querySelectorAll('[aria-label], [alt], [title]')].filter(own).map((el) => ['aria-label', 'alt', 'title'].map((a) => el.getAttribute(a) ?? '').join(' '));
+  const spoken = ['aria-label', 'aria-roledescription', 'alt', 'title', 'placeholder'];
+  const names = [...document.querySelectorAll(spoken.map((a) => `[${a}]`).join(', '))].filter(own).map((el) => spoken.map((a) => el.getAttribute(a) ?? '').join(' '));
   // Text node by text node: the HTML is compressed, so neighbouring elements' words would run together.
   const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
   const body: string[] = [];

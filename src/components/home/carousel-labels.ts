@@ -13,6 +13,8 @@ export function carouselLabels(variant: 'hero' | 'logos', locale: Locale = defau
     stopRotation: say('carousel.stopRotation'),
     startRotation: say('carousel.startRotation'),
     status: say('carousel.slideStatus', { index: '{index}', count: '{count}', name: '{name}' }),
+    roleCarousel: say('carousel.role'),
+    roleSlide: say('carousel.slideRole'),
   };
   return variant === 'hero'
     ? {

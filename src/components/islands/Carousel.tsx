@@ -188,7 +188,7 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
   return (
     <section
       className={`carousel carousel--${variant}`}
-      aria-roledescription="carousel"
+      aria-roledescription={labels.roleCarousel}
       aria-label={labels.carousel}
       data-ready={api ? 'true' : undefined}
       onMouseEnter={() => setPointerOver(true)}
@@ -232,7 +232,7 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
               key={index}
               className="carousel__slide"
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={labels.roleSlide}
               aria-label={fillTemplate(labels.slide, { index: index + 1, count })}
             >
               <div className="carousel__frame">

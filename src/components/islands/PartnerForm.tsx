@@ -33,6 +33,7 @@ import {
   type PartnerValues,
 } from '../../forms/partner';
 import { withScheme } from '../../forms/rules';
+import { isolate } from '../../i18n/template';
 import { isOwnReceiver, isSameOrigin, multipartBody, submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
 import {
@@ -94,7 +95,7 @@ function clearDraft() {
 function takeFiles(t: PartnerText, input: HTMLInputElement, prior: File[], maxFiles = Infinity): File[] {
   const { accepted, rejected } = checkFiles(Array.from(input.files ?? []));
   for (const rejection of rejected) {
-    window.alert(t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', { file: rejection.file }));
+    window.alert(t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', { file: isolate(rejection.file) }));
   }
   // The site's own receiver takes at most MAX_FILES files: more, and the prior selection stays.
   const tooMany = accepted.length > maxFiles;
@@ -378,7 +379,10 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
                 <p>{t('partner.files.selected')}</p>
                 <ul>
                   {files.map((file) => (
-                    <li key={`${file.name}-${file.size}`}>{file.name}</li>
+                    // A name keeps its own direction ("2024 CV.pdf" on an Arabic page) and wraps in its box.
+                    <li key={`${file.name}-${file.size}`} dir="auto">
+                      {file.name}
+                    </li>
                   ))}
                 </ul>
               </div>
