@@ -8,11 +8,10 @@ import { expect, type Locator, type Page, type Request, type Route } from '@play
 import { contactLabelKey, type ContactField } from '../../src/forms/contact';
 import { partnerLabelKey, partnerOptionKey, partnerValuesFromForm, type PartnerField, type PartnerOptionKey } from '../../src/forms/partner';
 import { LANGUAGE_PARAM } from '../../src/forms/submit';
-import { siteLanguage, type SiteLanguage } from './site-locale';
+import { escapeRegExp, siteLanguage, type SiteLanguage } from './site-locale';
 
 const english = siteLanguage('en');
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Where `form` posts from `lang`'s page: the site's own receiver, told the language in its query
@@ -61,7 +60,7 @@ export async function interceptEndpoint(page: Page, path: string, options: { sta
  * " (required)", in `lang`'s word for it (form.required).
  */
 export const field = (page: Page, label: string, lang: SiteLanguage = english) =>
-  page.locator('form.site-form').getByLabel(new RegExp(`^${escape(label)}( \\(${escape(lang.t('form.required'))}\\))?$`));
+  page.locator('form.site-form').getByLabel(new RegExp(`^${escapeRegExp(label)}( \\(${escapeRegExp(lang.t('form.required'))}\\))?$`));
 
 /** The contact form's control for the specification's field `name`, by its label in `lang`. */
 export const contactField = (page: Page, name: ContactField, lang: SiteLanguage = english) => field(page, lang.t(contactLabelKey(name)), lang);

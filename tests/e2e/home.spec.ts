@@ -12,7 +12,7 @@
  * which the fake clock also drives.)
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, type SiteLanguage } from './site-locale';
+import { escapeRegExp, expect, test, type SiteLanguage } from './site-locale';
 import { LOGO_BREAKPOINTS } from '../../src/lib/carousel';
 import { heroAlts as arabicHeroAlts } from '../../src/data/ar/carousels';
 
@@ -60,14 +60,13 @@ async function parkPointer(page: Page) {
   await page.mouse.move(2, (page.viewportSize()?.height ?? 800) - 2);
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A slide's name, "{index} of {count}" in the language: each dot's name ends with it. */
 const slideLabel = (lang: SiteLanguage, index: number, count: number) => lang.t('carousel.slideLabel', { index, count });
 
 /** The slide the carousel says is current: its dot is aria-current. */
 async function expectCurrent(lang: SiteLanguage, carousel: Locator, index: number, count: number) {
-  await expect(carousel.locator('.carousel__dot[aria-current="true"]')).toHaveAccessibleName(new RegExp(` ${escape(slideLabel(lang, index, count))}$`));
+  await expect(carousel.locator('.carousel__dot[aria-current="true"]')).toHaveAccessibleName(new RegExp(` ${escapeRegExp(slideLabel(lang, index, count))}$`));
 }
 
 /**

@@ -12,7 +12,7 @@
  * Timing is checked on Playwright's clock, never with real sleeps.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, menuLinks, test, type SiteLanguage } from './site-locale';
+import { escapeRegExp, expect, menuLinks, test, type SiteLanguage } from './site-locale';
 import { ABOUT_HREF, ABOUT_MOBILE_HREF } from '../../src/data/navigation';
 import { getStandard, ISO_STANDARD_IDS, type IsoStandardId } from '../../src/data/standards';
 
@@ -20,7 +20,6 @@ const DESKTOP = { width: 1151, height: 800 };
 const MOBILE = { width: 1149, height: 800 };
 const CONTENT_PAGE = '/MangementSystemAudits/ScheduleQQualityAssessment';
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const desktopNav = (page: Page) => page.locator('.desktop-nav');
 const mobileNav = (page: Page) => page.locator('.mobile-nav');
 /** A top-level group's toggle: a <summary> until the island starts, a <button> after. */

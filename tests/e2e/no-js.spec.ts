@@ -2,13 +2,12 @@
  * ARCHITECTURE invariant 3: every page reads fully with JavaScript off, in each language (issue
  * 17): the English pages and their Arabic twins under /ar, each project walking its own.
  */
-import { expect, test, type SiteLanguage } from './site-locale';
+import { escapeRegExp, expect, test, type SiteLanguage } from './site-locale';
 import { ARABIC_ROUTES, PAGE_ROUTES } from './routes';
 import { ABOUT_HREF, ABOUT_MOBILE_HREF, flattenNavigation } from '../../src/data/navigation';
 
 test.use({ javaScriptEnabled: false });
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every page of the language, with the heading it must show. */
 const routesOf = (lang: SiteLanguage) => (lang.code === 'ar' ? ARABIC_ROUTES : PAGE_ROUTES);
@@ -45,7 +44,7 @@ test('the menu works without JavaScript, on a desktop and on a phone', async ({ 
   await page.goto(lang.path('/'));
   await page.locator('.mobile-nav__toggle').click();
   const panel = page.locator('.mobile-nav__panel');
-  await panel.locator('summary', { hasText: new RegExp(`^${escape(lang.label('Trainings'))}$`) }).click();
+  await panel.locator('summary', { hasText: new RegExp(`^${escapeRegExp(lang.label('Trainings'))}$`) }).click();
   await panel.locator('summary', { hasText: lang.label('ISO Trainings') }).click();
   await panel.getByRole('link', { name: lang.label('Internal Audit Training') }).click();
   await expect(page).toHaveURL(lang.url('/Trainings/ISOTrainings/InternalAuditTraining'));

@@ -37,7 +37,8 @@ export interface SiteLanguage {
   readonly addressLine: string;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `text` as a regular expression matches it, its special characters escaped. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The English label → this language's label, walking both menu trees side by side (they have one shape). */
 function labelMap(from: readonly NavEntry[], to: readonly NavEntry[], into = new Map<string, string>()): Map<string, string> {
@@ -60,7 +61,7 @@ export function siteLanguage(code: LocaleCode): SiteLanguage {
     locale,
     dir: locale.dir,
     path: (path) => localizePath(path, locale),
-    url: (path) => new RegExp(`${escape(localizePath(path, locale))}$`),
+    url: (path) => new RegExp(`${escapeRegExp(localizePath(path, locale))}$`),
     t: (key, values = {}) => translate(key, values, locale),
     navigation,
     label: (english) => {
