@@ -1,7 +1,7 @@
 // @ts-check
 import { defineConfig, envField } from 'astro/config';
 import mdx from '@astrojs/mdx';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
@@ -30,11 +30,6 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   vite: {
-    resolve: {
-      // Bundled into the server build, so its `import 'react'` goes to preact/compat like the
-      // islands' own (an external package would load the real React when pages are rendered).
-      noExternal: ['embla-carousel-react'],
-    },
     build: {
       // A page's own stylesheet (the home sections, the forms) goes inline in its HTML up to
       // 8 KB, so it costs no render-blocking request; the layout's shared stylesheet stays a
@@ -68,10 +63,9 @@ export default defineConfig({
   },
   integrations: [
     mdx(),
-    // The islands are written against React's API (they import from 'react') and run on Preact's
-    // React-compatible runtime: `compat` aliases react and react-dom to preact/compat, about a
-    // sixth of React DOM's weight in the browser.
-    preact({ compat: true }),
+    // The islands are React components (React 19): the carousels, the header menus and the two
+    // forms. React's weight is kept off the first view by when each island hydrates (README).
+    react(),
     // client:intent, for islands that load only when the visitor reaches for them (the header menus).
     intentDirective(),
     sitemap({

@@ -6,7 +6,9 @@
  * bytes, plus each page's JavaScript before interaction from the build output.
  *
  * Machines here are shared and noisy: compare ratios between runs, not absolute times.
- * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_RUNS (default 3), BENCH_PORT.
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_RUNS (default 3), BENCH_PORT,
+ * BENCH_PAGES (names from the list below, comma-separated: all by default), BENCH_PRESETS
+ * (mobile, desktop or both, comma-separated: both by default).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,13 +23,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS || 3);
 const port = Number(process.env.BENCH_PORT || 4450);
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const PAGES = [
+const ALL_PAGES = [
   ['home', '/'],
   ['content', '/MangementSystemAudits/ScheduleQQualityAssessment'],
   ['service', '/services/ms-audits'],
   ['contact', '/ContactUs'],
   ['partner', '/Partner'],
+  ['ar home', '/ar'],
+  ['ar content', '/ar/MangementSystemAudits/ScheduleQQualityAssessment'],
+  ['ar partner', '/ar/Partner'],
 ];
+const listed = (name) => (process.env[name] ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+const PAGES = listed('BENCH_PAGES').length > 0 ? ALL_PAGES.filter(([name]) => listed('BENCH_PAGES').includes(name)) : ALL_PAGES;
+const PRESETS = listed('BENCH_PRESETS').length > 0 ? listed('BENCH_PRESETS') : ['mobile', 'desktop'];
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const median = (values) => {
@@ -57,7 +65,7 @@ for (let i = 0; i < 100; i++) {
 
 const rows = [];
 try {
-  for (const preset of ['mobile', 'desktop']) {
+  for (const preset of PRESETS) {
     for (const [name, pagePath] of PAGES) {
       const samples = [];
       for (let run = 0; run < runs; run++) {

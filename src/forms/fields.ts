@@ -162,8 +162,15 @@ function fieldSchema(spec: FieldSpec, countries: readonly string[]) {
       return required ? requiredPhone() : optionalText(40);
     case 'url':
       return required ? requiredUrl() : optionalText(500);
-    case 'count':
-      return required ? countOrNull().check(z.refine((value) => value !== null, 'required')) : countOrNull();
+    case 'count': {
+      const count = required ? countOrNull().check(z.refine((value) => value !== null, 'required')) : countOrNull();
+      // A count may arrive as the text of its digits ("7", " ١٢ "), as the original form and any
+      // page cached before a change send it: read as a url-encoded post reads it (toCount).
+      return z.pipe(
+        z.transform((value: unknown) => (typeof value === 'string' ? toCount(value) : value)),
+        count,
+      );
+    }
     case 'select':
     case 'radio':
       return choice(values, required);

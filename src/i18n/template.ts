@@ -23,12 +23,26 @@ export function templateParts(template: string): (string | { readonly slot: stri
     .map((part) => (/^\{\w+\}$/.test(part) ? { slot: part.slice(1, -1) } : part));
 }
 
+/** Letters written right to left: Arabic, Hebrew and the scripts beside them. */
+const RIGHT_TO_LEFT_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}]/u;
+
+/** The direction of a text as its first letter sets it (as FIRST STRONG ISOLATE reads it); undefined without letters. */
+export function textDirection(value: string): 'ltr' | 'rtl' | undefined {
+  const letter = /\p{L}/u.exec(value)?.[0];
+  if (letter === undefined) return undefined;
+  return RIGHT_TO_LEFT_LETTER.test(letter) ? 'rtl' : 'ltr';
+}
+
 /**
- * A value from outside the dictionary (a file's name) as a sentence of either direction quotes
- * it: between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, so it keeps its own direction
- * ("2024 CV.pdf" is not laid out as "CV.pdf 2024" inside an Arabic sentence) and cannot turn the
- * sentence's punctuation around. The marks are invisible.
+ * A value from outside the dictionary (a file's name) as a sentence of the page's direction
+ * quotes it. When the value runs the other way (an Arabic or Hebrew name on an English page, a
+ * Latin name on an Arabic page) it goes between FIRST STRONG ISOLATE and POP DIRECTIONAL
+ * ISOLATE, so it keeps its own order ("2024 CV.pdf" is not laid out as "CV.pdf 2024" inside an
+ * Arabic sentence) and cannot turn the sentence's punctuation around. Otherwise it is left as it
+ * is: the text a visitor copies, or a screen reader spells, is then exactly the sentence, with
+ * no invisible marks in it.
  */
-export function isolate(value: string): string {
-  return `\u2068${value}\u2069`;
+export function isolate(value: string, pageDirection: 'ltr' | 'rtl'): string {
+  const direction = textDirection(value);
+  return direction !== undefined && direction !== pageDirection ? `\u2068${value}\u2069` : value;
 }

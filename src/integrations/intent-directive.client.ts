@@ -1,8 +1,8 @@
 /**
  * `client:intent`: hydrate an island when the visitor first shows an intent to use it: the
  * pointer moves over it, it (or anything in it) takes focus, or it is pressed or touched.
- * Until then the page downloads none of the island's JavaScript (its component, the Preact
- * runtime and the renderer). An island that is not displayed at the current width
+ * Until then the page downloads none of the island's JavaScript (its component, React
+ * and the renderer). An island that is not displayed at the current width
  * (`display: none`) gets no such events, so a desktop visitor never loads the mobile menu and a
  * phone never loads the desktop dropdowns.
  *

@@ -16,7 +16,6 @@ import { drawnLeftToRight, fillPartnerRequired, formEndpoint, interceptEndpoint,
 import { partnerLabelKey, PARTNER_DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
 import { countryList } from '../../src/forms/country-list';
 import { site } from './site-data';
-import { isolate } from '../../src/i18n/template';
 
 const MB = 1024 * 1024;
 
@@ -191,15 +190,30 @@ test.describe('with JavaScript', () => {
       file('cv-ahmed.docx', 2 * MB, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
       file('photo.JPG', 500, 'image/jpeg'),
     ]);
-    await expect
-      .poll(() => capture.alerts)
-      .toEqual([lang.t('partner.files.tooLarge', { file: isolate('huge.pdf') }), lang.t('partner.files.invalidType', { file: isolate('virus.exe') })]);
+    // The alerts' exact characters: a Latin name in an English sentence is the specification's
+    // text with no invisible marks; in an Arabic sentence it is isolated (FSI ... PDI).
+    const latin = (name: string) => (lang.dir === 'rtl' ? `\u2068${name}\u2069` : name);
+    const expected =
+      lang.code === 'en'
+        ? ['File "huge.pdf" is too large. Maximum size is 2MB.', 'File "virus.exe" is not a valid type. Please upload JPG, PDF, or DOC files.']
+        : [lang.t('partner.files.tooLarge', { file: latin('huge.pdf') }), lang.t('partner.files.invalidType', { file: latin('virus.exe') })];
+    await expect.poll(() => capture.alerts).toEqual(expected);
     await expect(page.locator('.selected-files li')).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
 
     // Nothing valid in a new choice: nothing replaces the selection, so it stays.
     await input.setInputFiles([file('notes.txt', 100, 'text/plain')]);
     await expect.poll(() => capture.alerts.length).toBe(3);
-    expect(capture.alerts[2]).toBe(lang.t('partner.files.invalidType', { file: isolate('notes.txt') }));
+    expect(capture.alerts[2]).toBe(lang.t('partner.files.invalidType', { file: latin('notes.txt') }));
+
+    // An Arabic name: isolated in an English sentence, as it is in an Arabic one.
+    const arabicName = 'السيرة الذاتية.exe';
+    await input.setInputFiles([file(arabicName, 100, 'application/octet-stream')]);
+    await expect.poll(() => capture.alerts.length).toBe(4);
+    expect(capture.alerts[3]).toBe(
+      lang.code === 'en'
+        ? `File "\u2068${arabicName}\u2069" is not a valid type. Please upload JPG, PDF, or DOC files.`
+        : lang.t('partner.files.invalidType', { file: arabicName }),
+    );
     await expect(page.locator('.selected-files li')).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
     expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? [], (f) => f.name))).toEqual(['cv-ahmed.docx', 'photo.JPG']);
 

@@ -92,6 +92,20 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
         expect((await findById(id))?.fields).toEqual(body);
       });
 
+      test('counts as text (as the original form sends them): whole numbers in Western or Arabic-Indic digits, spaces around, stored as numbers', async () => {
+        const body = partnerBody({ yearsInBusiness: ' 7 ', numberOfEmployees: '١٢', numberOfSites: '۳' });
+        const response = await postJson(server.baseUrl, '/api/partner', body);
+        expect(response.status).toBe(201);
+        const { id } = (await response.json()) as { id: string };
+        const fields = (await findById(id))?.fields as Record<string, unknown>;
+        expect(fields).toMatchObject({ yearsInBusiness: 7, numberOfEmployees: 12, numberOfSites: 3 });
+        // An optional count left as empty text is stored as no answer.
+        const empty = await postJson(server.baseUrl, '/api/partner', partnerBody({ numberOfEmployees: '' }));
+        expect(empty.status).toBe(201);
+        const emptyId = ((await empty.json()) as { id: string }).id;
+        expect(((await findById(emptyId))?.fields as Record<string, unknown>).numberOfEmployees).toBeNull();
+      });
+
       test('text that looks like code is stored verbatim, never run', async () => {
         const hostile = {
           firstName: '<script>alert(document.cookie)</script>',
@@ -337,12 +351,21 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
         status: 400,
         fields: ['submissionDate'],
       },
-      {
-        name: 'yearsInBusiness as text',
+      // A count given as text is read as its digits (see "counts as text" above); anything but a
+      // whole number from 0 in Western or Arabic-Indic digits is refused, naming the field.
+      ...(['7.5', '-1', '1e3', '0x10', '', '   ', 'seven', '7 8'] as const).map((text): BadRequest => ({
+        name: `yearsInBusiness as the text ${JSON.stringify(text)}`,
         route: '/api/partner',
-        body: json(partnerBody({ yearsInBusiness: '7' })),
+        body: json(partnerBody({ yearsInBusiness: text })),
         status: 400,
         fields: ['yearsInBusiness'],
+      })),
+      {
+        name: 'numberOfEmployees as the text "1.5"',
+        route: '/api/partner',
+        body: json(partnerBody({ numberOfEmployees: '1.5' })),
+        status: 400,
+        fields: ['numberOfEmployees'],
       },
       {
         name: 'yearsInBusiness negative',

@@ -71,6 +71,18 @@ describe('static output', () => {
     expect(sheets.size).toBe(1);
   });
 
+  test('the islands run on React DOM, and no script carries Preact', () => {
+    const scripts = fs.readdirSync(path.join(CLIENT, '_astro')).filter((file) => file.endsWith('.js'));
+    const code = scripts.map((file) => fs.readFileSync(path.join(CLIENT, '_astro', file), 'utf8'));
+    // React DOM's client names itself to the developer tools with its package name.
+    expect(code.filter((text) => /rendererPackageName:\s*[`'"]react-dom[`'"]/.test(text))).toHaveLength(1);
+    expect(scripts.filter((_, i) => /preact/i.test(code[i]!))).toEqual([]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const all = { ...manifest.dependencies, ...manifest.devDependencies };
+    expect(Object.keys(all).filter((name) => /preact/.test(name))).toEqual([]);
+    for (const name of ['@astrojs/react', 'react', 'react-dom']) expect(manifest.dependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
   test('no page embeds a frame (the end-to-end axe checks run in the page itself, which sees no frame)', () => {
     const pages = listFiles(CLIENT).filter((file) => file.endsWith('.html'));
     expect(pages.length).toBeGreaterThan(60);

@@ -64,6 +64,12 @@ describe('one entry per field', () => {
     expect(issues({ ...ok, size: 'Medium' })).toEqual([{ field: 'size', code: 'invalidOption' }]);
     expect(issues({ ...ok, extras: ['Small', 'Small'] })).toEqual([{ field: 'extras', code: 'invalidOption' }]);
     expect(issues({ ...ok, staff: -3 })).toEqual([{ field: 'staff', code: 'invalidNumber' }]);
+    // A count as the text of its digits, as the original form sends it: read as a number.
+    for (const [text, count] of [['7', 7], [' 7 ', 7], ['١٢', 12], ['۳۴', 34], ['', null]] as const) {
+      const parsed = schema.safeParse({ ...ok, staff: text });
+      expect(parsed.success && parsed.data.staff, JSON.stringify(text)).toBe(count);
+    }
+    for (const text of ['7.5', '-1', '1e3', '0x10', 'seven', '1 000']) expect(issues({ ...ok, staff: text }), text).toEqual([{ field: 'staff', code: 'invalidNumber' }]);
     expect(issues({ ...ok, colour: 'red' })).toEqual([{ field: 'colour', code: 'unknownField' }]);
   });
 

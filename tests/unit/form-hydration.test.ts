@@ -2,11 +2,11 @@
 /**
  * The form islands take over what the visitor put into the server-rendered HTML before they
  * started (src/components/islands/form-dom.ts): the reading itself, and each island rendered on
- * the "server", typed into, then hydrated on Preact's runtime as the page does.
+ * the "server", typed into, then hydrated by React as the page does.
  */
-import { h, hydrate as hydrateIsland, render, type ComponentType } from 'preact';
-import { act } from 'preact/test-utils';
-import { renderToString } from 'preact-render-to-string';
+import { act, createElement, type FunctionComponent } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import ContactForm from '../../src/components/islands/ContactForm';
 import PartnerForm from '../../src/components/islands/PartnerForm';
@@ -25,19 +25,20 @@ const partnerProps = (endpoint: string, locale = locales.en) => ({
   countries: countryList(locale.lang),
   localDigits: locale !== locales.en,
 });
-let container: HTMLElement | undefined;
+let root: Root | undefined;
 
-/** The islands are written against React's types; on Preact's runtime they are Preact components. */
-type Island<P> = (props: P) => unknown;
-const asPreact = <P extends object>(component: Island<P>) => component as unknown as ComponentType<P>;
+// React's act() warns unless the environment says it is a test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Island<P> = FunctionComponent<P>;
 
 beforeEach(() => {
   window.localStorage.clear();
 });
 
 afterEach(() => {
-  if (container) act(() => render(null, container!));
-  container = undefined;
+  if (root) act(() => root!.unmount());
+  root = undefined;
   document.body.replaceChildren();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -46,22 +47,31 @@ afterEach(() => {
 /** The island's server HTML in the page, as the visitor sees it before any script runs. */
 function serverRender<P extends object>(component: Island<P>, props: P): HTMLFormElement {
   const island = document.createElement('div');
-  island.innerHTML = renderToString(h(asPreact(component), props));
+  island.innerHTML = renderToString(createElement(component, props));
   document.body.append(island);
   return island.querySelector('form')!;
 }
 
 async function hydrate<P extends object>(form: HTMLFormElement, component: Island<P>, props: P) {
-  container = form.parentElement!;
+  const container = form.parentElement!;
   await act(async () => {
-    hydrateIsland(h(asPreact(component), props), container!);
+    root = hydrateRoot(container, createElement(component, props));
   });
 }
 
-/** What a visitor does to a control before the island starts: no event handler of the island is there yet. */
+/**
+ * A value put into a control as the browser does when a visitor types or chooses: through the
+ * element's own `value` setter, so React (which watches the property) sees a change in the
+ * event that follows.
+ */
+function setValue(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) {
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')!.set!.call(control, value);
+}
+
+/** What a visitor types into a control, before the island starts or after. */
 function type(form: HTMLFormElement, selector: string, value: string) {
   const control = form.querySelector<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(selector)!;
-  control.value = value;
+  setValue(control, value);
   control.dispatchEvent(new Event('input', { bubbles: true }));
 }
 function tick(form: HTMLFormElement, selector: string) {
@@ -272,7 +282,7 @@ describe('the forms in Arabic (issue 17)', () => {
     };
     const answer = (selector: string, text: string) => {
       const field = form.querySelector<HTMLInputElement | HTMLSelectElement>(selector)!;
-      field.value = text;
+      setValue(field, text);
       field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
     };
     await act(() => {

@@ -12,7 +12,7 @@ let html = '';
 
 /** The server-rendered markup of the island whose carousel has this class. */
 function island(variant: 'hero' | 'logos'): string {
-  // Attribute order is the renderer's choice (Preact writes `class` last).
+  // Attribute order is the renderer's choice: find the section by its class wherever it stands.
   const start = html.search(new RegExp(`<section [^>]*class="carousel carousel--${variant}"`));
   const end = html.indexOf('</section>', start);
   expect(start, variant).toBeGreaterThan(0);

@@ -10,7 +10,6 @@
  * - prefers-reduced-motion: slides change without animation.
  * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder.
  */
-import './runtime';
 import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';

@@ -3,7 +3,6 @@
  * posts to the endpoint without JavaScript; hydrated, it validates, sends JSON and shows the
  * banners, keeping every field when sending fails.
  */
-import './runtime';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import type { FormStrings } from '../../i18n';
 import { CONTACT_FIELDS, CONTACT_FORM, buildContactPayload, contactLabelKey, contactSchema, emptyContact, isContactField, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';

@@ -9,7 +9,6 @@
  *   Escape (closes the innermost and returns focus to its button) or focus leaving closes it.
  * - A flyout that would run off the screen opens towards the other side.
  */
-import './runtime';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { CLOSE_DELAY_MS, CLOSED, closesOnLeave, isOpen, menuReducer, toMenuNodes } from '../../lib/menu';
 import { DisclosureList, NativeMenuList, panelId, useEnhancement, type DisclosureMenu, type MenuProps } from './menu-common';

@@ -8,7 +8,6 @@
  * - The page behind does not scroll while it is open (CSS: `html:has(.mobile-nav[data-open])`,
  *   which also covers the no-JavaScript `<details>`).
  */
-import './runtime';
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { toMenuNodes } from '../../lib/menu';
 import {

@@ -4,7 +4,6 @@
  * specification, keeps the answers on this device while the visitor types, and never loses
  * them when sending fails.
  */
-import './runtime';
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import type { FormKey, FormStrings } from '../../i18n';
 import type { CountryList } from '../../forms/country-list';
@@ -94,8 +93,9 @@ function clearDraft() {
  */
 function takeFiles(t: PartnerText, input: HTMLInputElement, prior: File[], maxFiles = Infinity): File[] {
   const { accepted, rejected } = checkFiles(Array.from(input.files ?? []));
+  const direction = input.closest('[dir]')?.getAttribute('dir') === 'rtl' ? 'rtl' : 'ltr';
   for (const rejection of rejected) {
-    window.alert(t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', { file: isolate(rejection.file) }));
+    window.alert(t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', { file: isolate(rejection.file, direction) }));
   }
   // The site's own receiver takes at most MAX_FILES files: more, and the prior selection stays.
   const tooMany = accepted.length > maxFiles;

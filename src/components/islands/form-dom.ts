@@ -3,8 +3,7 @@
  *
  * The forms arrive as plain HTML first. On a slow phone a visitor can type, choose, tick and
  * pick files before the island's script has run. Hydrating leaves those values in the page
- * (the runtime writes no input's value while hydrating, and TextArea (form-ui.tsx) keeps Preact's
- * compatibility layer from writing a text area's), but the island's state
+ * (React writes no field's value while hydrating), but the island's state
  * does not know them: the next render would write the state's empty value over them, and a
  * submit would find the fields missing. So each form island reads them once, as it mounts
  * (in a layout effect, before the browser paints and before any other render), and takes them

@@ -3,7 +3,7 @@
  * their own error in text (WCAG 3.3.1), an error summary, and the result banners.
  * Rendered on the server too, so the forms work as plain HTML forms without JavaScript.
  */
-import { Fragment, forwardRef, useLayoutEffect, useState, type ReactNode, type Ref } from 'react';
+import { Fragment, forwardRef, type ReactNode, type Ref } from 'react';
 import { useFormText } from './form-text';
 import { fieldIssues, type IssueCode } from '../../forms/rules';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
@@ -115,12 +115,6 @@ interface TextAreaProps {
 }
 
 export function TextArea({ id, name, label, value, onChange, rows = 4, required, placeholder, error, className }: TextAreaProps) {
-  // Preact's React-compatible layer writes a text area's `value` while the island hydrates, over
-  // what the visitor typed before the script ran (form-dom.ts reads that after hydrating). So the
-  // first render leaves the text area uncontrolled; from its layout effect on, before the
-  // browser paints, it is controlled like every other field.
-  const [controlled, setControlled] = useState(false);
-  useLayoutEffect(() => setControlled(true), []);
   return (
     <FieldShell id={id} label={label} required={required} error={error} className={className}>
       {(describedBy) => (
@@ -128,7 +122,7 @@ export function TextArea({ id, name, label, value, onChange, rows = 4, required,
           id={id}
           name={name}
           rows={rows}
-          {...(controlled ? { value } : {})}
+          value={value}
           onChange={(event) => onChange(event.target.value)}
           required={required}
           placeholder={placeholder}
