@@ -9,6 +9,10 @@
  *                                 e.g. https://www.example.com.sa); the site's own always may
  *   TRUSTED_PROXIES               reverse proxies whose X-Forwarded-* headers are believed
  *                                 (addresses or CIDR ranges, comma-separated; default none)
+ *   SITE_URL                      the site's public address (https://www.example.com.sa), the same
+ *                                 as at build time: every absolute link the server makes (the lead
+ *                                 e-mail's link to the inbox) starts with it, never with the
+ *                                 request's Host; unset, the e-mail carries no link
  *
  * Lead notifications (an e-mail to staff for each lead; off while SMTP_URL is unset):
  *   SMTP_URL                      smtp://user:pass@mail.example.com:587 or smtps://...:465
@@ -47,6 +51,11 @@ export interface ReceiverConfig {
   readonly bodyLimitBytes: number;
   /** Proxies whose X-Forwarded-For and X-Forwarded-Host/Proto are believed (src/server/client-address.ts). */
   readonly trustedProxies: readonly string[];
+  /**
+   * The site's public address (an origin: `https://www.example.com.sa`), from SITE_URL: the one
+   * base of every absolute link the server makes. Undefined when unset: then it makes none.
+   */
+  readonly siteUrl: string | undefined;
   /** Lead notifications by e-mail; undefined when SMTP_URL is unset (they are off). */
   readonly notifications: NotificationConfig | undefined;
 }
@@ -173,6 +182,15 @@ const environment = z.object({
   SUBMISSIONS_RATE_WINDOW: wholeNumber(1, DEFAULT_RATE_WINDOW_SECONDS),
   SUBMISSIONS_ALLOWED_ORIGINS: list(origin),
   TRUSTED_PROXIES: list((entry) => parseTrustedProxies(entry)[0] ?? entry),
+  SITE_URL: setting.transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    try {
+      return origin(raw);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  }),
   SMTP_URL: setting.transform((raw, ctx) => {
     if (raw === undefined) return undefined;
     try {
@@ -220,6 +238,7 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
     allowedOrigins: settings.SUBMISSIONS_ALLOWED_ORIGINS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
     trustedProxies: settings.TRUSTED_PROXIES,
+    siteUrl: settings.SITE_URL,
     notifications,
   };
 }

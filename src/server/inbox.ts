@@ -191,7 +191,9 @@ export async function signOut(context: APIContext, session: StaffSession): Promi
   const name = sessionCookieName(context);
   const token = context.cookies.get(name)?.value;
   if (token) await inbox.endSession(token);
-  context.cookies.delete(name, { path: '/' });
+  // The deletion carries the attributes that set the cookie: a browser ignores a `__Host-` line
+  // without Secure (a deletion too), and keeps the cookie.
+  context.cookies.delete(name, { httpOnly: true, sameSite: 'strict', secure: secure(context), path: '/' });
   await inbox.audit(session.email, 'signed out', undefined, '', new Date());
 }
 

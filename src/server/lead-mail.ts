@@ -74,7 +74,10 @@ function visitorName(lead: StoredSubmission): string {
 }
 
 export interface NoticeOptions {
-  /** The lead's page in the staff inbox: the mail links there, never to a file. */
+  /**
+   * The lead's page in the staff inbox: the mail links there, never to a file. Built on the
+   * configured site address (SITE_URL), never on the request's Host; without it, no link.
+   */
   readonly inboxUrl?: string;
 }
 

@@ -359,8 +359,12 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   let saved: { id: string };
   try {
     // With notifications on, the lead's e-mail is queued in the same transaction (the outbox),
-    // with a link to the lead in the staff inbox (on this site's own address).
-    const notice = deps.config.notifications ? { notice: (lead: Parameters<typeof composeLeadNotice>[0]) => composeLeadNotice(lead, { inboxUrl: new URL(`/admin/leads/${lead.id}`, url.origin).href }) } : {};
+    // with a link to the lead in the staff inbox on the configured address (SITE_URL), never the
+    // request's: a client sending a forged Host would otherwise choose where staff are sent.
+    const { siteUrl } = deps.config;
+    const notice = deps.config.notifications
+      ? { notice: (lead: Parameters<typeof composeLeadNotice>[0]) => composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {}) }
+      : {};
     saved = await deps.store().save({ form, fields: result.data, language, bot, receivedAt: now, attachments, ...notice });
   } catch (error) {
     (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not store a ${form} submission`, error);

@@ -90,6 +90,7 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
     outbox = new OutboxWorker({ store: worker.outbox, config: config.notifications, transport: smtpTransport(config.notifications.smtpUrl) });
     outbox.start();
     console.log(`Lead notifications are e-mailed to ${config.notifications.to.join(', ')}`);
+    if (!config.siteUrl) console.log('SITE_URL is not set: lead e-mails carry no link to the staff inbox (set it to the site’s public address, as for the build).');
   } else {
     console.log('Lead notifications are off: SMTP_URL is not set (leads are stored; staff read them with npm run submissions).');
   }

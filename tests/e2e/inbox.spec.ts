@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
 import { fillPartnerRequired } from './forms-helpers';
+import { minimalDocx } from '../helpers/zip';
 
 const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
 const PASSWORD = 'inbox password for tests';
@@ -146,23 +147,21 @@ test('the inbox reads at 390 px: nothing wider than the screen, every control re
   await expect(page.getByRole('link', { name: 'Leads', exact: true })).toBeFocused();
 });
 
-/** Two real CVs: a PDF and a Word document, as a partner's computer holds them. */
-const CVS = [
-  { name: 'cv-trainer-1.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
-  {
-    name: 'سيرة المدرب.docx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    buffer: Buffer.from('PK\u0003\u0004\u0014\u0000[Content_Types].xml<Types/>PK\u0003\u0004word/document.xml<w:document/>', 'latin1'),
-  },
-];
+/** Two real CVs: a PDF and a Word document (a ZIP with the parts Word needs), as a partner's computer holds them. */
+async function cvs(): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
+  return [
+    { name: 'cv-trainer-1.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
+    { name: 'سيرة المدرب.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await minimalDocx() },
+  ];
+}
 
 /** Signs in, opens the application by its applicant's name and downloads each file it lists. */
-async function downloadedFiles(page: Page, email: string, name: string): Promise<{ name: string; bytes: Buffer }[]> {
+async function downloadedFiles(page: Page, email: string, name: string, count: number): Promise<{ name: string; bytes: Buffer }[]> {
   await signIn(page, email);
   await page.goto(`/admin?q=${encodeURIComponent(name)}`);
   await page.getByRole('link', { name }).click();
   const links = page.getByRole('region', { name: 'Files sent with it' }).getByRole('link');
-  await expect(links).toHaveCount(CVS.length);
+  await expect(links).toHaveCount(count);
   const out: { name: string; bytes: Buffer }[] = [];
   for (const link of await links.all()) {
     const downloading = page.waitForEvent('download');
@@ -180,6 +179,7 @@ for (const javaScriptEnabled of [true, false]) {
       test.setTimeout(120_000);
       const email = `cvs-${javaScriptEnabled}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
       addStaff(email);
+      const CVS = await cvs();
       const applicant = `Aisha ${javaScriptEnabled ? 'Scripted' : 'Plain'} ${Date.now()}`;
       const visitor = await browser.newPage();
       await visitor.goto('/Partner');
@@ -193,7 +193,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Staff (with JavaScript, whatever the visitor had).
       const staff = await browser.newPage({ javaScriptEnabled: true });
-      const files = await downloadedFiles(staff, email, applicant);
+      const files = await downloadedFiles(staff, email, applicant, CVS.length);
       expect(files.map((file) => file.name)).toEqual(CVS.map((cv) => cv.name));
       for (const [index, file] of files.entries()) expect(file.bytes.equals(CVS[index]!.buffer)).toBe(true);
       await staff.close();

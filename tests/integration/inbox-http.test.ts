@@ -48,6 +48,25 @@ async function page(route: string, browser: Browser): Promise<string> {
   return html;
 }
 
+/** A Set-Cookie line's attributes as a browser reads them (RFC 6265bis), and whether it expires the cookie. */
+function cookieAttributes(line: string): { secure: boolean; httponly: boolean; path: string | undefined; domain: string | undefined; samesite: string | undefined; expired: boolean } {
+  const attributes = new Map<string, string>();
+  for (const part of line.split(';').slice(1)) {
+    const [name = '', ...value] = part.split('=');
+    attributes.set(name.trim().toLowerCase(), value.join('=').trim());
+  }
+  const maxAge = attributes.get('max-age');
+  const expires = attributes.get('expires');
+  return {
+    secure: attributes.has('secure'),
+    httponly: attributes.has('httponly'),
+    path: attributes.get('path'),
+    domain: attributes.get('domain'),
+    samesite: attributes.get('samesite')?.toLowerCase(),
+    expired: (maxAge !== undefined && Number(maxAge) <= 0) || (expires !== undefined && Date.parse(expires) < Date.now()),
+  };
+}
+
 async function signIn(email = STAFF, password = PASSWORD): Promise<Browser> {
   const response = await post('/admin/login', { email, password });
   expect(response.status, await response.clone().text()).toBe(303);
@@ -166,6 +185,36 @@ describe('signing in', () => {
       expect(cookie).toContain('Secure');
       expect(cookie).toContain('Path=/');
       expect(cookie).not.toContain('Domain=');
+    } finally {
+      await secure.stop();
+    }
+  });
+
+  test('behind HTTPS, signing out deletes the __Host- cookie: the deletion carries Secure and Path=/, as the prefix rules require', async () => {
+    const secure = await startServer({ dbPath: server.dbPath, env: { BEHIND_HTTPS: 'true' } });
+    try {
+      const send = (route: string, fields: Record<string, string>, cookie = '') =>
+        fetch(`${secure.baseUrl}${route}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: secure.origin, ...(cookie ? { Cookie: cookie } : {}) },
+          body: new URLSearchParams(fields).toString(),
+        });
+      const signedIn = await send('/admin/login', { email: OTHER, password: PASSWORD });
+      const set = signedIn.headers.getSetCookie().find((line) => line.startsWith('__Host-globaq-staff='));
+      expect(set).toBeDefined();
+      const cookie = set!.split(';')[0]!;
+      const inbox = await fetch(`${secure.baseUrl}/admin`, { headers: { Cookie: cookie } });
+      const csrf = /name="csrf" value="([^"]+)"/.exec(await inbox.text())?.[1] ?? '';
+      const out = await send('/admin/logout', { csrf }, cookie);
+      expect(out.status).toBe(303);
+      const deletion = out.headers.getSetCookie().find((line) => line.startsWith('__Host-globaq-staff='));
+      expect(deletion, out.headers.getSetCookie().join('\n')).toBeDefined();
+      // A browser drops a __Host- cookie line (a deletion too) unless it says Secure and Path=/ and no Domain.
+      expect(cookieAttributes(deletion!)).toMatchObject({ secure: true, path: '/', domain: undefined });
+      expect(cookieAttributes(deletion!).expired).toBe(true);
+      // The same attributes as when it was set, so the deletion replaces that very cookie.
+      expect(cookieAttributes(deletion!)).toMatchObject({ httponly: true, samesite: 'strict' });
     } finally {
       await secure.stop();
     }

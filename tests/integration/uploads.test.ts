@@ -4,32 +4,39 @@
  * random ids, downloaded only by signed-in staff, erased with their lead. And the attacker's
  * files: an .exe renamed cv.pdf, a 2.1 MB pdf, six files, a path as a file name.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { attachmentsDir } from '../../src/server/sqlite-store';
 import { hashPassword, openStaffStore } from '../../src/server/staff';
-import { attachmentDisposition, cleanFileName, detectKind } from '../../src/server/uploads';
+import { attachmentDisposition, cleanFileName, detectKind, wordDocumentProblem, type WordDocumentProblem } from '../../src/server/uploads';
 import { composeLeadNotice } from '../../src/server/lead-mail';
 import { asForm, partnerBody, startServer, tempDir, type RunningServer } from '../helpers/server';
+import { minimalDocx, patchEntry, WORD_PARTS, zipOf } from '../helpers/zip';
 
 const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
 const DOC = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
-const DOCX = new TextEncoder().encode('PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml<Types/>PK\u0003\u0004word/document.xml<w:document/>');
+/** A minimal real Word document (made in beforeAll: a ZIP with the parts Word needs). */
+let DOCX: Uint8Array;
 const EXE = new TextEncoder().encode('MZ\u0090\u0000\u0003\u0000This program cannot be run in DOS mode.');
 const ZIP = new TextEncoder().encode('PK\u0003\u0004\u0014\u0000evil/payload.js');
 
+beforeAll(async () => {
+  DOCX = await minimalDocx();
+});
+
 describe('what a file is, by its content', () => {
-  test('pdf, jpeg, doc and docx are known by their first bytes; an exe or a plain zip is none of them', () => {
-    expect(detectKind(PDF)).toBe('pdf');
-    expect(detectKind(JPEG)).toBe('jpeg');
-    expect(detectKind(DOC)).toBe('doc');
-    expect(detectKind(DOCX)).toBe('docx');
-    expect(detectKind(EXE)).toBeUndefined();
-    expect(detectKind(ZIP)).toBeUndefined();
-    expect(detectKind(new Uint8Array())).toBeUndefined();
+  test('pdf, jpeg, doc and docx are known by their content; an exe or a plain zip is none of them', async () => {
+    expect(await detectKind(PDF)).toBe('pdf');
+    expect(await detectKind(JPEG)).toBe('jpeg');
+    expect(await detectKind(DOC)).toBe('doc');
+    expect(await detectKind(DOCX)).toBe('docx');
+    expect(await detectKind(EXE)).toBeUndefined();
+    expect(await detectKind(ZIP)).toBeUndefined();
+    expect(await detectKind(new Uint8Array())).toBeUndefined();
   });
 
   test('a file name is a label: no path, no control characters, no header syntax', () => {
@@ -224,5 +231,74 @@ describe("the attacker's files are refused, and nothing of the application is st
     expect((await send(data)).status).toBe(400);
     const contact = await fetch(`${server.baseUrl}/api/contact`, { method: 'POST', body: multipart([{ name: 'cv.pdf', bytes: PDF }]), headers: { Origin: server.origin } });
     expect(contact.status).toBe(415);
+  });
+});
+
+/**
+ * A .docx is a Word document, not any ZIP: its central directory (read with yauzl) must hold the
+ * Word parts, and nothing macro-enabled, encrypted or expanding beyond reason. Each archive is
+ * made here; before this check, any ZIP naming "[Content_Types].xml" and "word/" anywhere passed.
+ */
+describe('a .docx must be a Word document: the archive\'s directory is read', () => {
+  const MB = 1024 * 1024;
+  const archives: [string, WordDocumentProblem, () => Promise<Uint8Array>][] = [
+    ['a plain ZIP whose text names the Word parts', 'notWord', () => zipOf([{ name: 'payload.js', data: 'alert(1)' }, { name: 'readme.txt', data: '[Content_Types].xml word/document.xml', compress: false }])],
+    ['a ZIP with [Content_Types].xml and a word/ folder but no word/document.xml', 'notWord', () => zipOf([WORD_PARTS[0]!, { name: 'word/payload.js', data: 'alert(1)' }])],
+    ['a Word document with macros (word/vbaProject.bin)', 'macros', () => minimalDocx([{ name: 'word/vbaProject.bin', data: new Uint8Array(512).fill(7) }])],
+    ['a Word document with a vbaProject.bin elsewhere', 'macros', () => minimalDocx([{ name: 'customXml/VBAPROJECT.BIN', data: new Uint8Array(512).fill(7) }])],
+    [
+      'a macro-enabled document (.docm content type) renamed .docx', 'macros',
+      () =>
+        zipOf([
+          { name: WORD_PARTS[0]!.name, data: String(WORD_PARTS[0]!.data).replace('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml', 'application/vnd.ms-word.document.macroEnabled.main+xml') },
+          ...WORD_PARTS.slice(1),
+        ]),
+    ],
+    ['an encrypted entry', 'encrypted', async () => patchEntry(await minimalDocx(), 'word/document.xml', { flags: 1 })],
+    ['one entry declaring 60 MB', 'tooLarge', async () => patchEntry(await minimalDocx([{ name: 'word/media/image1.png', data: randomBytes(64 * 1024) }]), 'word/media/image1.png', { uncompressedSize: 60 * MB })],
+    [
+      'declared sizes summing past 50 MB, each entry within the ratio limit',
+      'tooLarge',
+      async () => {
+        const pictures = Array.from({ length: 30 }, (_, i) => `word/media/image${i}.png`);
+        let zip = await minimalDocx(pictures.map((name) => ({ name, data: randomBytes(32 * 1024) })));
+        for (const name of pictures) zip = patchEntry(zip, name, { uncompressedSize: 2 * MB });
+        return zip;
+      },
+    ],
+    ['a compression-ratio bomb (16 MB of zeros in 16 KB)', 'tooLarge', () => minimalDocx([{ name: 'word/media/image1.png', data: new Uint8Array(16 * MB) }])],
+    ['an absurd number of entries', 'tooManyEntries', () => minimalDocx(Array.from({ length: 2000 }, (_, i) => ({ name: `word/parts/p${i}.xml`, data: '<p/>', compress: false })))],
+    ['a truncated archive', 'unreadable', async () => (await minimalDocx()).subarray(0, 200)],
+  ];
+
+  for (const [what, problem, make] of archives) {
+    test(`${what}: not a Word document (${problem}), and refused with the wrong-type alert`, async () => {
+      const bytes = await make();
+      expect(bytes.byteLength).toBeLessThan(2 * MB);
+      expect(await wordDocumentProblem(bytes)).toBe(problem);
+      expect(await detectKind(bytes)).toBeUndefined();
+      const before = stored();
+      const response = await send(multipart([{ name: 'good.pdf', bytes: PDF }, { name: 'cv.docx', bytes }]));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'invalidFiles', files: [{ file: 'cv.docx', reason: 'invalidType' }], maxFiles: 5, tooMany: false });
+      expect(stored()).toEqual(before);
+    });
+  }
+
+  test('with JavaScript off, a macro document gets the form\'s wrong-type alert page', async () => {
+    const before = stored();
+    const response = await send(multipart([{ name: 'cv.docx', bytes: await minimalDocx([{ name: 'word/vbaProject.bin', data: new Uint8Array(512) }]) }]), 'text/html');
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('File &quot;cv.docx&quot; is not a valid type. Please upload JPG, PDF, or DOC files.');
+    expect(stored()).toEqual(before);
+  });
+
+  test('a real Word document with a picture and a few hundred parts is accepted', async () => {
+    const picture = new Uint8Array(300 * 1024).map((_, i) => (i * 7919) % 251);
+    const bytes = await minimalDocx([{ name: 'word/media/image1.png', data: picture, compress: false }, ...Array.from({ length: 300 }, (_, i) => ({ name: `customXml/item${i}.xml`, data: `<item n="${i}"/>` }))]);
+    expect(await wordDocumentProblem(bytes)).toBeUndefined();
+    expect(await detectKind(bytes)).toBe('docx');
+    const response = await send(multipart([{ name: 'cv.docx', bytes }]));
+    expect(response.status, await response.clone().text()).toBe(201);
   });
 });

@@ -123,6 +123,7 @@ describe('receiver configuration', () => {
       allowedOrigins: [],
       bodyLimitBytes: BODY_LIMIT_BYTES,
       trustedProxies: [],
+      siteUrl: undefined,
       notifications: undefined,
     });
   });
@@ -146,6 +147,7 @@ describe('receiver configuration', () => {
     expect(config.rateLimit).toBe(0);
     expect(config.rateWindowSeconds).toBe(60);
     expect(config.allowedOrigins).toEqual(['https://www.example.com.sa', 'https://example.pages.dev']);
+    expect(receiverConfig({ SITE_URL: 'https://www.example.com.sa/' }).siteUrl).toBe('https://www.example.com.sa');
   });
 
   test('a malformed value is refused, naming the variable', () => {
@@ -153,6 +155,8 @@ describe('receiver configuration', () => {
     expect(() => receiverConfig({ SUBMISSIONS_RATE_WINDOW: '0' })).toThrow(/SUBMISSIONS_RATE_WINDOW/);
     expect(() => receiverConfig({ SUBMISSIONS_ALLOWED_ORIGINS: 'www.example.com' })).toThrow(/SUBMISSIONS_ALLOWED_ORIGINS/);
     expect(() => receiverConfig({ SUBMISSIONS_ALLOWED_ORIGINS: 'https://example.com/contact' })).toThrow(/SUBMISSIONS_ALLOWED_ORIGINS/);
+    expect(() => receiverConfig({ SITE_URL: 'www.example.com.sa' })).toThrow(/SITE_URL/);
+    expect(() => receiverConfig({ SITE_URL: 'https://www.example.com.sa/leads' })).toThrow(/SITE_URL/);
   });
 
   test('the body limit admits the longest valid partner application, in Arabic, url-encoded', () => {
