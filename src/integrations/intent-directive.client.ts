@@ -10,6 +10,10 @@
  * own (links, native `<details>`): a slow or failed download costs nothing but the polish.
  * A press that wakes the island (a tap on a `<summary>`) is left to finish first, so its
  * effect is in the markup the island starts from and the tap is not lost under the finger.
+ *
+ * `client:intent={{ resume: key }}` starts the island once the browser is idle instead, when the
+ * browser's storage holds `key`: a visitor coming back to a saved draft sees it restored
+ * without first reaching for the form.
  */
 import type { ClientDirective } from 'astro';
 
@@ -28,7 +32,32 @@ function afterDefaultAction(callback: () => void): void {
   channel.port2.postMessage(null);
 }
 
-const intentDirective: ClientDirective = (load, _options, el) => {
+/** `client:intent={{ resume: key }}`: hydrate without waiting when the browser's storage holds `key`. */
+export interface IntentOptions {
+  readonly resume?: string;
+}
+
+/** Whether the visitor left something under `key` to pick up (a saved draft); false when storage is closed. */
+function hasSaved(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+const intentDirective: ClientDirective = (load, options, el) => {
+  // A visitor coming back to saved answers (the partner form's draft) sees them without first
+  // reaching for the form: the island starts once the browser is idle, after the first paint.
+  const resume = (options.value as IntentOptions | true | undefined) ?? undefined;
+  if (typeof resume === 'object' && resume.resume !== undefined && hasSaved(resume.resume)) {
+    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+    whenIdle(async () => {
+      const hydrate = await load();
+      await hydrate();
+    });
+    return;
+  }
   const passive: AddEventListenerOptions = { capture: true, passive: true };
   let hydrate: (() => Promise<void>) | undefined;
   let pressing = false;

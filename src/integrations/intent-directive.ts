@@ -1,6 +1,7 @@
 /**
  * An Astro integration adding the `client:intent` directive (see intent-directive.client.ts):
- * islands that load nothing until the visitor reaches for them. Used by the header menus.
+ * islands that load nothing until the visitor reaches for them. Used by the header menus and
+ * the two forms.
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -22,7 +23,10 @@ export default function intentDirective(): AstroIntegration {
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate on the first hover, focus or press inside the island. */
-    'client:intent'?: boolean;
+    /**
+     * Hydrate on the first hover, focus or press inside the island; with `{ resume: key }`, once
+     * the browser is idle when its storage holds `key` (a saved draft to restore).
+     */
+    'client:intent'?: boolean | { resume: string };
   }
 }

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
-import { exportRows } from './forms-helpers';
+import { exportRows, openFormPage } from './forms-helpers';
 import { ar } from '../../src/i18n/ar';
 import { PARTNER_REQUIRED, partnerLabelKey } from '../../src/forms/partner';
 
@@ -27,9 +27,7 @@ test.describe('a phone, 390 px', () => {
   test('contact in Arabic: the Arabic alert and error summary, then the Arabic success banner, and the lead stored as Arabic', async ({ page }) => {
     const marker = `e2e-ar-contact-${Date.now()}`;
     const alerts = collectAlerts(page);
-    await page.goto('/ar/ContactUs');
-    const form = page.locator('form.site-form[data-hydrated]');
-    await expect(form).toBeVisible();
+    const form = await openFormPage(page, '/ar/ContactUs');
     await expect(form.locator('h2')).toHaveText(ar['contact.formTitle']);
 
     await form.getByRole('button', { name: ar['contact.submit'] }).tap();
@@ -62,9 +60,7 @@ test.describe('a desktop, 1440 px', () => {
   test('partner in Arabic: Arabic countries (Saudi Arabia first), the alert naming Arabic labels, counts in Arabic-Indic digits, stored with English answers', async ({ page }) => {
     const marker = `e2e-ar-partner-${Date.now()}`;
     const alerts = collectAlerts(page);
-    await page.goto('/ar/Partner');
-    const form = page.locator('form.partner-form[data-hydrated]');
-    await expect(form).toBeVisible();
+    const form = await openFormPage(page, '/ar/Partner');
 
     const country = form.locator('#partner-country');
     const options = await country.locator('option').evaluateAll((list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent })));

@@ -7,7 +7,7 @@
 import { expect, test, type SiteLanguage } from './site-locale';
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
-import { contactField, drawnLeftToRight, formEndpoint, interceptEndpoint, recordFormEvents } from './forms-helpers';
+import { contactField, drawnLeftToRight, formEndpoint, interceptEndpoint, openFormPage, recordFormEvents } from './forms-helpers';
 import type { ContactField } from '../../src/forms/contact';
 import { site } from './site-data';
 
@@ -30,9 +30,8 @@ const axe = async (page: Page) => (await violations(page)).map((line) => line.sp
 
 test.describe('with JavaScript', () => {
   test.beforeEach(async ({ page, lang }) => {
-    await page.goto(lang.path('/ContactUs'));
-    await expect(page.locator('form[data-hydrated], form.site-form')).toBeVisible();
-    // Hydrated once the island has set noValidate.
+    await openFormPage(page, lang.path('/ContactUs'));
+    // Started once the island has set noValidate.
     await expect.poll(() => page.locator('form.site-form').evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
   });
 

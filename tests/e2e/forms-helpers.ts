@@ -14,6 +14,24 @@ const english = siteLanguage('en');
 
 
 /**
+ * Reaches for the page's form as a visitor does (the pointer moves over it), which loads and
+ * starts its island (client:intent); resolves once the island runs. Until then the page is a
+ * plain HTML form that posts without JavaScript.
+ */
+export async function reachForm(page: Page): Promise<Locator> {
+  const form = page.locator('form.site-form, form.partner-form').first();
+  await form.locator('h2').first().hover();
+  await expect(page.locator('form[data-hydrated]')).toBeVisible({ timeout: 15_000 });
+  return form;
+}
+
+/** Opens a form page and reaches for its form (`reachForm`). */
+export async function openFormPage(page: Page, path: string): Promise<Locator> {
+  await page.goto(path);
+  return reachForm(page);
+}
+
+/**
  * Where `form` posts from `lang`'s page: the site's own receiver, told the language in its query
  * when it is not English ("/api/contact", "/api/contact?lang=ar").
  */

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
-import { fillPartnerRequired } from './forms-helpers';
+import { fillPartnerRequired, openFormPage } from './forms-helpers';
 import { minimalDocx } from '../helpers/zip';
 
 const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
@@ -182,8 +182,8 @@ for (const javaScriptEnabled of [true, false]) {
       const CVS = await cvs();
       const applicant = `Aisha ${javaScriptEnabled ? 'Scripted' : 'Plain'} ${Date.now()}`;
       const visitor = await browser.newPage();
-      await visitor.goto('/Partner');
-      if (javaScriptEnabled) await expect(visitor.locator('form.partner-form[data-hydrated]')).toBeVisible();
+      if (javaScriptEnabled) await openFormPage(visitor, '/Partner');
+      else await visitor.goto('/Partner');
       await fillPartnerRequired(visitor, applicant);
       await visitor.locator('input[type="file"]').setInputFiles(CVS);
       await visitor.getByRole('button', { name: 'Submit Application' }).click();

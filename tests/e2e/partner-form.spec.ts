@@ -12,7 +12,7 @@
 import { expect, test, type SiteLanguage } from './site-locale';
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
-import { drawnLeftToRight, fillPartnerRequired, formEndpoint, interceptEndpoint, partnerChoice, partnerField, recordFormEvents, sentBody } from './forms-helpers';
+import { drawnLeftToRight, fillPartnerRequired, formEndpoint, interceptEndpoint, openFormPage, partnerChoice, partnerField, reachForm, recordFormEvents, sentBody } from './forms-helpers';
 import { partnerLabelKey, PARTNER_DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
 import { countryList } from '../../src/forms/country-list';
 import { site } from './site-data';
@@ -32,8 +32,7 @@ const axe = async (page: Page) => (await violations(page)).map((line) => line.sp
 
 test.describe('with JavaScript', () => {
   test.beforeEach(async ({ page, lang }) => {
-    await page.goto(lang.path('/Partner'));
-    await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
+    await openFormPage(page, lang.path('/Partner'));
   });
 
   test('the six sections, in order', async ({ page, lang }) => {
@@ -250,7 +249,7 @@ test.describe('with JavaScript', () => {
     await page.clock.install({ time: new Date('2026-11-22T09:00:00Z') });
     await page.clock.pauseAt(new Date('2026-11-22T09:00:01Z'));
     await page.reload();
-    await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
+    await reachForm(page);
     const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201, hold: true });
     await fillRequired(page, lang);
     await partnerField(page, 'numberOfEmployees', lang).fill('25');
@@ -351,6 +350,7 @@ test.describe('with JavaScript', () => {
     await partnerChoice(page, 'targetMarkets', 'healthcare', lang).check();
     await partnerField(page, 'localCompetition', lang).fill('Two regional training centres.');
     await page.reload();
+    // A saved draft: the island starts without the visitor reaching for the form.
     await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
     await expect(partnerField(page, 'name', lang)).toHaveValue('Aisha Al-Qahtani');
     await expect(partnerField(page, 'country', lang)).toHaveValue('Oman');
@@ -386,7 +386,8 @@ test.describe('with JavaScript', () => {
     await expect(page.getByText(lang.t('partner.draft.restored'))).toHaveCount(0);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => localStorage.getItem(key)?.includes('Aisha')))).toEqual([]);
     await page.reload();
-    await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
+    // Nothing saved: the form waits for the visitor to reach for it.
+    await reachForm(page);
     await expect(name).toHaveValue('');
     await expect(clear).toHaveCount(0);
 

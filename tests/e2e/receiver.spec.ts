@@ -10,7 +10,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
-import { exportRows } from './forms-helpers';
+import { exportRows, openFormPage } from './forms-helpers';
 import { locales, t } from '../../src/i18n';
 
 const FORM_PAGE = '/__test__/receiver-form';
@@ -193,7 +193,7 @@ test('same-origin posts from the site work through its own server; other origins
 test.describe("the site's own forms, against the real receiver", () => {
   test('contact, with JavaScript: the success banner, and the message stored field for field', async ({ page }) => {
     const marker = `e2e-island-contact-${Date.now()}`;
-    await page.goto('/ContactUs');
+    await openFormPage(page, '/ContactUs');
     await expect.poll(() => page.locator('form.site-form').evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
     const form = page.locator('form.site-form');
     await form.getByLabel(/^First Name/).fill('Fatimah');
@@ -210,8 +210,7 @@ test.describe("the site's own forms, against the real receiver", () => {
 
   test('partner, with JavaScript: the success banner after the wait, and the application stored with the file names', async ({ page }) => {
     const marker = `e2e-island-partner-${Date.now()}`;
-    await page.goto('/Partner');
-    await expect(page.locator('form.partner-form[data-hydrated]')).toBeVisible();
+    await openFormPage(page, '/Partner');
     const form = page.locator('form.partner-form');
     await form.getByLabel(/^Full Name/).fill(marker);
     await form.getByLabel(/^Job Title/).fill('Director');

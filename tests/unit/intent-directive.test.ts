@@ -7,14 +7,14 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import intentDirective from '../../src/integrations/intent-directive.client';
 
-function setUp() {
+function setUp(value: unknown = '') {
   const island = document.createElement('div');
   const inner = document.createElement('button');
   island.append(inner);
   document.body.append(island);
   const hydrate = vi.fn(async () => {});
   const load = vi.fn(async () => hydrate);
-  intentDirective(load, { name: 'Menu', value: '' }, island);
+  intentDirective(load, { name: 'Menu', value: value as string }, island);
   return { island, inner, load, hydrate };
 }
 
@@ -28,6 +28,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 afterEach(() => {
   document.body.replaceChildren();
+  window.localStorage.clear();
 });
 
 describe('client:intent', () => {
@@ -79,5 +80,18 @@ describe('client:intent', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  test('{ resume: key } with nothing saved under the key: still waits for the visitor', async () => {
+    const { load } = setUp({ resume: 'draft' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  test('{ resume: key } with a draft saved under the key: starts once the browser is idle, untouched', async () => {
+    window.localStorage.setItem('draft', '{"name":"Aisha"}');
+    const { load, hydrate } = setUp({ resume: 'draft' });
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalledTimes(1), { timeout: 2000 });
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });
