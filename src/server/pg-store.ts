@@ -31,7 +31,7 @@ import { inboxQueries } from './store/inbox-queries.ts';
 import { OUTBOX_COLUMNS, outboxQueries } from './store/outbox-queries.ts';
 import type { Database } from './store/schema.ts';
 import { staffQueries } from './store/staff-queries.ts';
-import { attachmentRecord, insertLead, submissionQueries, type FileKeeper } from './store/submission-queries.ts';
+import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper } from './store/submission-queries.ts';
 
 /** The advisory lock key the migrations are applied under (any constant; the same in every instance). */
 const MIGRATION_LOCK = 7_265_106_021;
@@ -214,6 +214,9 @@ function filesInDatabase(): FileKeeper {
   };
 }
 
+/** The saves' INSERTs, as named statements: parsed once per connection. */
+const statementNames = new Map<string, string>();
+
 /** One pool and the four stores on it. Opening is synchronous; the first call waits for the migrations. */
 export function openPgDatabase(url: string, options: { max?: number } = {}): PgDatabase {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000, types: TYPES });
@@ -247,7 +250,28 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
   return {
     submissions: submissionQueries(db, POSTGRES, {
       files: filesInDatabase(),
-      commit: (lead) => db.transaction().execute((tx) => insertLead(tx, lead)),
+      // On a pool client, with named statements: one transaction per lead (see leadRows).
+      async commit(lead) {
+        if (closed) throw new StoreError('The submissions store is closed');
+        await ready;
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          for (const [table, row] of leadRows(lead)) {
+            const columns = Object.keys(row);
+            const text = insertSql(table, columns, (index) => `$${index + 1}`);
+            let name = statementNames.get(text);
+            if (name === undefined) statementNames.set(text, (name = `store-${statementNames.size + 1}`));
+            await client.query({ name, text, values: Object.values(row) });
+          }
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
       // The pool is the database's: close() below ends it.
       close: none,
     }),

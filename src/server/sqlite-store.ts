@@ -42,7 +42,7 @@ import type { Database, NewAttachmentRow } from './store/schema.ts';
 import { isUuid } from './store/schema.ts';
 import { ConnectionLock, NodeSqliteDialect } from './store/sqlite-dialect.ts';
 import { staffQueries } from './store/staff-queries.ts';
-import { attachmentRecord, submissionQueries, type FileKeeper, type NewLead } from './store/submission-queries.ts';
+import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper, type NewLead } from './store/submission-queries.ts';
 
 /** The folder beside the database that holds the files sent with leads ("submissions.db" -> "submissions-files"). */
 export function attachmentsDir(dbPath: string): string {
@@ -305,16 +305,13 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   const { kysely, close: closeConnection } = kyselyOn(db, lock);
   const files = filesOnDisk(attachmentsDir(filePath));
 
-  /** The group commit's inserts: the shared rows, written with statements prepared once per table and columns. */
+  /** The group commit's inserts: the shared rows, with statements prepared once per table and columns. */
   const inserts = new Map<string, StatementSync>();
   function insert(table: string, row: object): void {
     const columns = Object.keys(row);
     const key = `${table}(${columns.join()})`;
     let statement = inserts.get(key);
-    if (!statement) {
-      statement = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-      inserts.set(key, statement);
-    }
+    if (!statement) inserts.set(key, (statement = db.prepare(insertSql(table, columns, () => '?'))));
     statement.run(...(Object.values(row) as SQLInputValue[]));
   }
 
@@ -370,10 +367,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     for (const [index, pending] of batch.entries()) {
       try {
         step.savepoint.run();
-        const { lead } = pending;
-        insert(lead.table, lead.submission);
-        if (lead.notification) insert('notifications', lead.notification);
-        for (const attachment of lead.attachments) insert('attachments', attachment);
+        for (const [table, row] of leadRows(pending.lead)) insert(table, row);
         step.release.run();
         inserted.push(pending);
       } catch (error) {

@@ -21,7 +21,7 @@ import {
   type SubmissionFields,
   type SubmissionStore,
 } from '../store.ts';
-import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
+import { bySeq, guarded, iso, n, type Db, type DialectParts } from './common.ts';
 import { isUuid, type AttachmentRow, type NewAttachmentRow, type NewNotificationRow, type NewSubmissionRow } from './schema.ts';
 
 export type SubmissionTableName = 'submissions' | 'bot_submissions';
@@ -113,12 +113,18 @@ export function newLead(input: SaveInput): { lead: Omit<NewLead, 'attachments'>;
   };
 }
 
-/** Writes one lead's rows inside a transaction (PostgreSQL's save; SQLite's group commit writes the same rows on its raw connection). */
-export async function insertLead(tx: Tx, lead: NewLead): Promise<void> {
-  await tx.insertInto(lead.table).values(lead.submission).execute();
-  if (lead.notification) await tx.insertInto('notifications').values(lead.notification).execute();
-  if (lead.attachments.length > 0) await tx.insertInto('attachments').values([...lead.attachments]).execute();
+/**
+ * The rows one lead writes, in order, as [table, row]. Both databases' saves write them on their
+ * raw connection, each with an INSERT prepared once per table and columns (`insertSql`): the
+ * hot path, where a query builder's work per lead showed in the throughput.
+ */
+export function leadRows(lead: NewLead): [string, object][] {
+  return [[lead.table, lead.submission], ...(lead.notification ? [['notifications', lead.notification] as [string, object]] : []), ...lead.attachments.map((row) => ['attachments', row] as [string, object])];
 }
+
+/** An INSERT of these columns, with the database's placeholders ("?" or "$1"). */
+export const insertSql = (table: string, columns: readonly string[], placeholder: (index: number) => string): string =>
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, index) => placeholder(index)).join(', ')})`;
 
 export interface SubmissionParts {
   readonly files: FileKeeper;
