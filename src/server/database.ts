@@ -7,26 +7,15 @@
  */
 import type { ReceiverConfig } from './config.ts';
 import type { InboxStore } from './inbox-store.ts';
-import { openInboxStore } from './inbox-store.ts';
 import type { OutboxStore } from './outbox.ts';
-import { openOutboxStore } from './outbox.ts';
-import { openPgDatabase, redactUrl } from './pg-store.ts';
-import { openSqliteStore } from './sqlite-store.ts';
+import { openPgDatabase, redactUrl, type PgDatabase } from './pg-store.ts';
+import { openInboxStore, openOutboxStore, openSqliteStore, openStaffStore } from './sqlite-store.ts';
 import type { StaffStore } from './staff.ts';
-import { openStaffStore } from './staff.ts';
-import type { SubmissionStore } from './store.ts';
 
-export interface Stores {
+export interface Stores extends PgDatabase {
   readonly kind: 'sqlite' | 'postgres';
   /** Where the leads are, for people (a PostgreSQL password is never shown). */
   readonly where: string;
-  readonly submissions: SubmissionStore;
-  readonly outbox: OutboxStore;
-  readonly staff: StaffStore;
-  readonly inbox: InboxStore;
-  /** Resolves once the database is open and migrated; rejects with the reason when it cannot be. */
-  readonly ready: Promise<void>;
-  close(): Promise<void>;
 }
 
 /** Where the leads are, for people, without opening anything (a PostgreSQL password is never shown). */

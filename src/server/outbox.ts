@@ -1,6 +1,6 @@
 /**
  * The outbox: delivering each lead's notification e-mail, which the receiver stored with the
- * lead in one transaction (src/server/sqlite-store.ts, table `notifications`).
+ * lead in one transaction (table `notifications`, ./store/submission-queries.ts).
  *
  * - The worker runs inside the site's server (src/server/serve.ts). It looks for notifications
  *   that are due every second (and at once when started), sends up to five at a time, and marks
@@ -16,11 +16,9 @@
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import type { StatementSync } from 'node:sqlite';
 import nodemailer, { type SendMailOptions, type TransportOptions } from 'nodemailer';
 import { RETRY_CAP_SECONDS, type NotificationConfig } from './config.ts';
-import { openMigratedDatabase } from './sqlite-store.ts';
-import { isFormName, StoreError, type FormName } from './store.ts';
+import type { FormName } from './store.ts';
 
 export type NoticeStatus = 'pending' | 'sent' | 'failed';
 
@@ -39,50 +37,11 @@ export interface OutboxEntry {
   readonly lastError: string | undefined;
 }
 
-/** A notification row as either database returns it (SQLite: ISO text; PostgreSQL: dates). */
-export interface OutboxRow {
-  submission_id: string;
-  form: string;
-  status: string;
-  subject: string;
-  body_text: string;
-  body_html: string;
-  reply_to: string | null;
-  created_at: string | Date;
-  attempts: number;
-  next_attempt_at: string | Date;
-  sent_at: string | Date | null;
-  last_error: string | null;
-}
-
 export const isNoticeStatus = (value: string): value is NoticeStatus => value === 'pending' || value === 'sent' || value === 'failed';
 
-const isoTime = (value: string | Date) => new Date(value).toISOString();
-
-export function toOutboxEntry(row: OutboxRow): OutboxEntry {
-  if (!isFormName(row.form) || !isNoticeStatus(row.status)) throw new StoreError(`Unexpected outbox row for ${row.submission_id}`);
-  return {
-    submissionId: row.submission_id,
-    form: row.form,
-    status: row.status,
-    subject: row.subject,
-    text: row.body_text,
-    html: row.body_html,
-    replyTo: row.reply_to ?? undefined,
-    createdAt: isoTime(row.created_at),
-    attempts: Number(row.attempts),
-    nextAttemptAt: isoTime(row.next_attempt_at),
-    sentAt: row.sent_at ? isoTime(row.sent_at) : undefined,
-    lastError: row.last_error ?? undefined,
-  };
-}
-
-const SELECT = `SELECT n.submission_id, s.form, n.status, n.subject, n.body_text, n.body_html, n.reply_to, n.created_at, n.attempts,
-  n.next_attempt_at, n.sent_at, n.last_error FROM notifications n JOIN submissions s ON s.id = n.submission_id`;
-
 /**
- * The outbox table: the SQLite one on a connection of its own to the submissions database
- * (migrated by the store), or PostgreSQL's (./pg-store.ts). Every call returns a promise.
+ * The outbox table, in either database (./sqlite-store.ts's openOutboxStore, ./pg-store.ts;
+ * the queries: ./store/outbox-queries.ts). Every call returns a promise.
  */
 export interface OutboxStore {
   /**
@@ -101,34 +60,6 @@ export interface OutboxStore {
   /** Queues a notification again, due now; false when the lead has none. */
   retry(id: string, now: Date): Promise<boolean>;
   close(): Promise<void>;
-}
-
-export function openOutboxStore(dbPath: string): OutboxStore {
-  const db = openMigratedDatabase(dbPath, 2, 'outbox');
-  // Marking a mail sent need not wait for the disk: if a power cut loses the mark, the mail is
-  // sent again with the same Message-ID (at least once, as above). Leads keep FULL (the store's).
-  db.exec('PRAGMA synchronous = NORMAL');
-  const statements: Record<string, StatementSync> = {
-    due: db.prepare(`${SELECT} WHERE n.status = 'pending' AND n.next_attempt_at <= ? ORDER BY n.next_attempt_at, n.created_at LIMIT ?`),
-    sent: db.prepare(`UPDATE notifications SET status = 'sent', sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE submission_id = ?`),
-    retry: db.prepare(`UPDATE notifications SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE submission_id = ? AND status = 'pending'`),
-    failed: db.prepare(`UPDATE notifications SET status = 'failed', attempts = ?, last_error = ? WHERE submission_id = ? AND status = 'pending'`),
-    requeue: db.prepare(`UPDATE notifications SET status = 'pending', next_attempt_at = ?, sent_at = NULL WHERE submission_id = ?`),
-  };
-  const run = (name: string, ...params: (string | number | null)[]) => statements[name]!.run(...params);
-  return {
-    // One server per SQLite file: what is due is this server's to send.
-    claimDue: async (now, limit) => (statements['due']!.all(now.toISOString(), limit) as unknown as OutboxRow[]).map(toOutboxEntry),
-    markSent: async (id, at) => void run('sent', at.toISOString(), id),
-    markRetry: async (id, attempts, next, error) => void run('retry', attempts, next.toISOString(), error, id),
-    markFailed: async (id, attempts, error) => void run('failed', attempts, error, id),
-    list: async (statuses) =>
-      statuses.length === 0
-        ? []
-        : (db.prepare(`${SELECT} WHERE n.status IN (${statuses.map(() => '?').join(', ')}) ORDER BY n.created_at`).all(...statuses) as unknown as OutboxRow[]).map(toOutboxEntry),
-    retry: async (id, now) => Number(run('requeue', now.toISOString(), id).changes) > 0,
-    close: async () => db.close(),
-  };
 }
 
 /** The wait before the next attempt, after `attempts` failed ones: the first delay, doubled each time, at most an hour. */

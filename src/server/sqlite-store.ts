@@ -1,5 +1,8 @@
 /**
- * The SQLite submissions store, on Node's built-in `node:sqlite` (no native module to build).
+ * The SQLite store, on Node's built-in `node:sqlite` (no native module to build): the
+ * submissions, the outbox, the staff accounts and the inbox on one file. Their queries are
+ * written once for both databases (./store/*-queries.ts, through Kysely and the small dialect in
+ * ./store/sqlite-dialect.ts); what is SQLite's own stays here:
  *
  * - One file (SUBMISSIONS_DB), created with its folder on first use.
  * - WAL journal and `synchronous = FULL`: a submission is acknowledged only after the
@@ -9,7 +12,9 @@
  *   written to disk) are committed together, each inside its own SAVEPOINT, so each one is
  *   still all-or-nothing and a failing one takes no other with it. One fsync then serves
  *   many submissions: the disk's flush time bounds the latency, not the throughput. A lone
- *   submission is a transaction of its own.
+ *   submission is a transaction of its own. It runs on the raw connection, with statements
+ *   prepared once, under the same lock as the Kysely queries on that connection.
+ * - Files sent with leads live in a folder beside the database, each under its random id.
  * - Versioned migrations (MIGRATIONS, recorded in `PRAGMA user_version`), each applied in its
  *   own transaction; a database written by a newer version is refused rather than misread.
  * - The visitor's fields are stored as the form's schema returned them, as one JSON object
@@ -19,25 +24,25 @@
  * - The outbox: a lead's notification e-mail is written in the same savepoint as the lead
  *   (table `notifications`, one row per lead, deleted with it), so neither is ever stored
  *   without the other; src/server/outbox.ts delivers them.
+ * - The outbox, the staff accounts and the inbox each open a connection of their own to the
+ *   file the store made and migrated (openOutboxStore, openStaffStore, openInboxStore).
  */
-import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import type { LocaleCode } from '../i18n/index.ts';
-import {
-  StoreError,
-  isFormName,
-  type FormName,
-  type LeadNotice,
-  type NewAttachment,
-  type Query,
-  type SaveInput,
-  type StoredAttachment,
-  type StoredSubmission,
-  type SubmissionFields,
-  type SubmissionStore,
-} from './store.ts';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { Kysely } from 'kysely';
+import type { InboxStore } from './inbox-store.ts';
+import type { OutboxStore } from './outbox.ts';
+import type { StaffStore } from './staff.ts';
+import { StoreError, type NewAttachment, type SubmissionStore } from './store.ts';
+import { SQLITE } from './store/common.ts';
+import { inboxQueries } from './store/inbox-queries.ts';
+import { outboxQueries, outboxSelect } from './store/outbox-queries.ts';
+import type { Database, NewAttachmentRow } from './store/schema.ts';
+import { isUuid } from './store/schema.ts';
+import { ConnectionLock, NodeSqliteDialect } from './store/sqlite-dialect.ts';
+import { staffQueries } from './store/staff-queries.ts';
+import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper, type NewLead } from './store/submission-queries.ts';
 
 /** The folder beside the database that holds the files sent with leads ("submissions.db" -> "submissions-files"). */
 export function attachmentsDir(dbPath: string): string {
@@ -45,45 +50,58 @@ export function attachmentsDir(dbPath: string): string {
   return path.join(path.dirname(resolved), `${path.basename(resolved).replace(/\.[^.]*$/, '')}-files`);
 }
 
-/** File ids are random UUIDs: anything else never reaches the file system. */
-const isAttachmentId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
-
-/** Writes each file under a new random id and flushes it to disk; on any failure removes what it wrote. */
-async function writeAttachments(dir: string, submissionId: string, files: readonly NewAttachment[]): Promise<StoredAttachment[]> {
-  const written: StoredAttachment[] = [];
-  try {
-    await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
-    for (const file of files) {
-      const id = randomUUID();
-      const handle = await fs.promises.open(path.join(dir, id), 'wx', 0o600);
+/** Files on disk beside the database, each under its record's random id (anything else never reaches the file system). */
+function filesOnDisk(dir: string): FileKeeper {
+  const remove = (ids: readonly string[]) => {
+    for (const id of ids) {
+      if (!isUuid(id)) continue;
       try {
-        await handle.writeFile(file.bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        fs.unlinkSync(path.join(dir, id));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') console.error(`Could not remove the stored file ${id}:`, error);
       }
-      written.push({ id, submissionId, name: file.name, type: file.type, size: file.bytes.byteLength, sha256: createHash('sha256').update(file.bytes).digest('hex') });
     }
-    return written;
-  } catch (error) {
-    removeFiles(dir, written.map((file) => file.id));
-    throw new StoreError(`Could not store the files of the submission: ${String(error)}`, { cause: error });
-  }
+  };
+  return {
+    /** Writes each file and flushes it to disk; on any failure removes what it wrote. */
+    async keep(submissionId: string, files: readonly NewAttachment[]) {
+      const written: NewAttachmentRow[] = [];
+      if (files.length === 0) return written;
+      try {
+        await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+        for (const [position, file] of files.entries()) {
+          const record = attachmentRecord(submissionId, position, file);
+          const handle = await fs.promises.open(path.join(dir, record.id), 'wx', 0o600);
+          try {
+            await handle.writeFile(file.bytes);
+            await handle.sync();
+          } finally {
+            await handle.close();
+          }
+          written.push(record);
+        }
+        return written;
+      } catch (error) {
+        remove(written.map((file) => file.id));
+        throw new StoreError(`Could not store the files of the submission: ${String(error)}`, { cause: error });
+      }
+    },
+    drop: (rows) => remove(rows.map((row) => row.id)),
+    read: async (id) => new Uint8Array(await fs.promises.readFile(path.join(dir, id))),
+    remove,
+  };
 }
 
-/** Removes stored files; one already gone is no error. */
-function removeFiles(dir: string, ids: readonly string[]): void {
-  for (const id of ids) {
-    if (!isAttachmentId(id)) continue;
-    try {
-      fs.unlinkSync(path.join(dir, id));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') console.error(`Could not remove the stored file ${id}:`, error);
-    }
-  }
-}
+/** A trigger pattern that admits a lower-case UUID only (GLOB is case-sensitive). */
+const UUID_GLOB = [8, 4, 4, 4, 12].map((length) => '[0-9a-f]'.repeat(length)).join('-');
 
-const table = (form: 'leads' | 'bots') => (form === 'leads' ? 'submissions' : 'bot_submissions');
+/** Refuses, on insert and on update, a value of `columns` that is not a UUID (NULL passes). */
+function uuidTriggers(table: string, columns: readonly string[]): string {
+  const when = columns.map((column) => `NEW.${column} NOT GLOB '${UUID_GLOB}'`).join(' OR ');
+  const raise = `BEGIN SELECT RAISE(ABORT, '${table}: an id is not a UUID'); END;`;
+  return `CREATE TRIGGER ${table}_uuid_insert BEFORE INSERT ON ${table} WHEN ${when} ${raise}
+  CREATE TRIGGER ${table}_uuid_update BEFORE UPDATE OF ${columns.join(', ')} ON ${table} WHEN ${when} ${raise}`;
+}
 
 const createTable = (name: string) => `
   CREATE TABLE ${name} (
@@ -173,7 +191,17 @@ export const MIGRATIONS: readonly string[] = [
   // a new language needs a migration that widens the check. Earlier rows were all English.
   `ALTER TABLE submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'ar'));
   ALTER TABLE bot_submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'ar'));`,
+  // 7: what PostgreSQL's schema already held: ids are UUIDs (PostgreSQL's uuid type; here a
+  // trigger per table, since a STRICT table's CHECK cannot be added in place). An audit entry
+  // that named no lead by its id names none, as PostgreSQL stored it.
+  `UPDATE audit_log SET lead_id = NULL WHERE lead_id NOT GLOB '${UUID_GLOB}';
+  ${uuidTriggers('submissions', ['id'])}
+  ${uuidTriggers('bot_submissions', ['id'])}
+  ${uuidTriggers('notifications', ['submission_id'])}
+  ${uuidTriggers('attachments', ['id', 'submission_id'])}
+  ${uuidTriggers('audit_log', ['lead_id'])}`,
 ];
+
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -184,47 +212,6 @@ export interface SqliteStoreOptions {
   readonly maxBatch?: number;
   /** How long a write waits for another process's lock before failing. Default 5 s. */
   readonly busyTimeoutMs?: number;
-}
-
-interface Pending {
-  readonly table: 'leads' | 'bots';
-  readonly id: string;
-  readonly form: FormName;
-  readonly receivedAt: string;
-  readonly language: LocaleCode;
-  readonly fields: string;
-  readonly notice: LeadNotice | undefined;
-  readonly attachments: readonly StoredAttachment[];
-  readonly resolve: () => void;
-  readonly reject: (error: unknown) => void;
-}
-
-interface Row {
-  id: string;
-  form: string;
-  received_at: string;
-  language: string;
-  fields: string;
-}
-
-/** The columns a submission is read back from. */
-const COLUMNS = 'id, form, received_at, language, fields';
-
-interface AttachmentRow {
-  id: string;
-  submission_id: string;
-  name: string;
-  type: string;
-  size: number;
-  sha256: string;
-}
-
-const toAttachment = (row: AttachmentRow): StoredAttachment => ({ id: row.id, submissionId: row.submission_id, name: row.name, type: row.type, size: Number(row.size), sha256: row.sha256 });
-
-function toSubmission(row: Row): StoredSubmission {
-  if (!isFormName(row.form)) throw new StoreError(`Unknown form "${row.form}" in the database`);
-  // The column's CHECK admits the site's locale codes only.
-  return { id: row.id, form: row.form, receivedAt: row.received_at, language: row.language as LocaleCode, fields: JSON.parse(row.fields) as SubmissionFields };
 }
 
 /** Applies the migrations the database lacks; refuses a database from a newer version. */
@@ -268,6 +255,31 @@ export function openMigratedDatabase(file: string, version: number, what: string
   return db;
 }
 
+/** Kysely on an open connection; closing it closes the connection (after any query running on it). */
+function kyselyOn(db: DatabaseSync, lock = new ConnectionLock()): { kysely: Kysely<Database>; close: () => Promise<void> } {
+  const kysely = new Kysely<Database>({ dialect: new NodeSqliteDialect(db, lock) });
+  let closed = false;
+  return {
+    kysely,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await lock.acquire();
+      try {
+        db.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
+interface Pending {
+  readonly lead: NewLead;
+  readonly resolve: () => void;
+  readonly reject: (error: unknown) => void;
+}
+
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SubmissionStore {
   const filePath = path.resolve(file);
   if (options.create === false) {
@@ -289,40 +301,21 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     throw error instanceof StoreError ? error : new StoreError(`Cannot open the submissions database at ${filePath}: ${String(error)}`, { cause: error });
   }
 
-  const inserts: Record<'leads' | 'bots', StatementSync> = {
-    leads: db.prepare(`INSERT INTO ${table('leads')} (id, form, received_at, language, fields) VALUES (?, ?, ?, ?, ?)`),
-    bots: db.prepare(`INSERT INTO ${table('bots')} (id, form, received_at, language, fields) VALUES (?, ?, ?, ?, ?)`),
-  };
-  const filesDir = attachmentsDir(filePath);
-  const insertAttachment = db.prepare('INSERT INTO attachments (id, submission_id, position, name, type, size, sha256) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const insertNotice = db.prepare(
-    `INSERT INTO notifications (submission_id, status, subject, body_text, body_html, reply_to, created_at, next_attempt_at) VALUES (?, 'pending', ?, ?, ?, ?, ?, ?)`,
-  );
+  const lock = new ConnectionLock();
+  const { kysely, close: closeConnection } = kyselyOn(db, lock);
+  const files = filesOnDisk(attachmentsDir(filePath));
 
-  function where(query: Query): { sql: string; params: string[] } {
-    const clauses: string[] = [];
-    const params: string[] = [];
-    if (query.form !== undefined) {
-      if (!isFormName(query.form)) throw new StoreError(`Unknown form "${String(query.form)}"`);
-      clauses.push('form = ?');
-      params.push(query.form);
-    }
-    if (query.since !== undefined) {
-      clauses.push('received_at >= ?');
-      params.push(query.since.toISOString());
-    }
-    if (query.until !== undefined) {
-      clauses.push('received_at <= ?');
-      params.push(query.until.toISOString());
-    }
-    return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  /** The group commit's inserts: the shared rows, with statements prepared once per table and columns. */
+  const inserts = new Map<string, StatementSync>();
+  function insert(table: string, row: object): void {
+    const columns = Object.keys(row);
+    const key = `${table}(${columns.join()})`;
+    let statement = inserts.get(key);
+    if (!statement) inserts.set(key, (statement = db.prepare(insertSql(table, columns, () => '?'))));
+    statement.run(...(Object.values(row) as SQLInputValue[]));
   }
 
   let closed = false;
-  const ensureOpen = () => {
-    if (closed) throw new StoreError('The submissions store is closed');
-  };
-
   const maxBatch = Math.max(1, Math.trunc(options.maxBatch ?? 200));
   const step = {
     begin: db.prepare('BEGIN IMMEDIATE'),
@@ -334,13 +327,19 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   let queue: Pending[] = [];
   let flushScheduled = false;
 
-  /** Commits what is queued, `maxBatch` at a time; settles each promise after its COMMIT. */
-  function flush(): void {
+  /** Commits what is queued, `maxBatch` at a time, holding the connection; settles each promise after its COMMIT. */
+  async function flush(): Promise<void> {
     flushScheduled = false;
-    while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(batch.length);
-      commitBatch(batch);
+    if (queue.length === 0) return;
+    if (!lock.tryAcquire()) await lock.acquire();
+    try {
+      while (queue.length > 0) {
+        const batch = queue.slice(0, maxBatch);
+        queue = queue.slice(batch.length);
+        commitBatch(batch);
+      }
+    } finally {
+      lock.release();
     }
   }
 
@@ -353,9 +352,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   }
 
   function commitBatch(batch: readonly Pending[]): void {
-    const fail = (pending: Pending, error: unknown) =>
-      pending.reject(new StoreError(`Could not store the ${pending.form} submission: ${String(error)}`, { cause: error }));
-    if (closed) {
+    const fail = (pending: Pending, error: unknown) => pending.reject(error);
+    if (!db.isOpen) {
       for (const pending of batch) fail(pending, 'the store is closed');
       return;
     }
@@ -369,10 +367,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     for (const [index, pending] of batch.entries()) {
       try {
         step.savepoint.run();
-        inserts[pending.table].run(pending.id, pending.form, pending.receivedAt, pending.language, pending.fields);
-        const notice = pending.notice;
-        if (notice) insertNotice.run(pending.id, notice.subject, notice.text, notice.html, notice.replyTo ?? null, pending.receivedAt, pending.receivedAt);
-        for (const [position, file] of pending.attachments.entries()) insertAttachment.run(file.id, pending.id, position, file.name, file.type, file.size, file.sha256);
+        for (const [table, row] of leadRows(pending.lead)) insert(table, row);
         step.release.run();
         inserted.push(pending);
       } catch (error) {
@@ -405,135 +400,58 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     for (const pending of inserted) pending.resolve();
   }
 
-  return {
-    save(input: SaveInput) {
-      if (closed) return Promise.reject(new StoreError('The submissions store is closed'));
-      const form: FormName = input.form;
-      if (!isFormName(form)) return Promise.reject(new StoreError(`Unknown form "${String(form)}"`));
-      const id = randomUUID();
-      const receivedAt = (input.receivedAt ?? new Date()).toISOString();
-      const language: LocaleCode = input.language ?? 'en';
-      const bot = input.bot === true;
-      let notice: LeadNotice | undefined;
-      try {
-        notice = bot || !input.notice ? undefined : input.notice({ id, form, receivedAt, language, fields: input.fields });
-      } catch (error) {
-        return Promise.reject(new StoreError(`Could not compose the ${form} lead's notification: ${String(error)}`, { cause: error }));
-      }
-      const record = { table: bot ? ('bots' as const) : ('leads' as const), id, form, receivedAt, language, fields: JSON.stringify(input.fields), notice };
-      const enqueue = (attachments: readonly StoredAttachment[]) =>
-        new Promise<{ id: string; receivedAt: string }>((resolve, reject) => {
-          const dropFiles = (error: unknown) => {
-            removeFiles(filesDir, attachments.map((file) => file.id));
-            reject(error);
-          };
-          if (closed) return dropFiles(new StoreError('The submissions store is closed'));
-          queue.push({ ...record, attachments, resolve: () => resolve({ id: record.id, receivedAt: record.receivedAt }), reject: dropFiles });
-          if (!flushScheduled) {
-            flushScheduled = true;
-            // After the requests already read are handled: they join this commit.
-            setImmediate(flush);
-          }
-        });
-      const files = bot ? [] : (input.attachments ?? []);
-      // The files are on disk before the lead's transaction starts; if it fails, they go.
-      return files.length > 0 ? writeAttachments(filesDir, id, files).then(enqueue) : enqueue([]);
-    },
-
-    async attachments(submissionId) {
-      ensureOpen();
-      return (db.prepare('SELECT id, submission_id, name, type, size, sha256 FROM attachments WHERE submission_id = ? ORDER BY position').all(submissionId) as unknown as AttachmentRow[]).map(toAttachment);
-    },
-
-    async attachment(id) {
-      ensureOpen();
-      if (!isAttachmentId(id)) return undefined;
-      const row = db.prepare('SELECT id, submission_id, name, type, size, sha256 FROM attachments WHERE id = ?').get(id) as unknown as AttachmentRow | undefined;
-      if (!row) return undefined;
-      try {
-        return { record: toAttachment(row), bytes: new Uint8Array(await fs.promises.readFile(path.join(filesDir, row.id))) };
-      } catch (error) {
-        throw new StoreError(`The stored file ${id} cannot be read: ${String(error)}`, { cause: error });
-      }
-    },
-
-    async list(query = {}) {
-      ensureOpen();
-      const limit = Math.min(1000, Math.max(1, Math.trunc(query.limit ?? 20)));
-      const { sql, params } = where(query);
-      const rows = db
-        .prepare(`SELECT ${COLUMNS} FROM ${table(query.bots === true ? 'bots' : 'leads')} ${sql} ORDER BY seq DESC LIMIT ${limit}`)
-        .all(...params) as unknown as Row[];
-      return rows.map(toSubmission);
-    },
-
-    async count(query = {}) {
-      ensureOpen();
-      const { sql, params } = where(query);
-      const row = db.prepare(`SELECT count(*) AS n FROM ${table(query.bots === true ? 'bots' : 'leads')} ${sql}`).get(...params) as { n: number };
-      return Number(row.n);
-    },
-
-    async *export(query = {}) {
-      ensureOpen();
-      const { sql, params } = where(query);
-      const statement = db.prepare(`SELECT ${COLUMNS} FROM ${table(query.bots === true ? 'bots' : 'leads')} ${sql} ORDER BY seq ASC`);
-      for (const row of statement.iterate(...params)) yield toSubmission(row as unknown as Row);
-    },
-
-    async delete(id) {
-      ensureOpen();
-      flush();
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        for (const kind of ['leads', 'bots'] as const) {
-          const row = db.prepare(`SELECT ${COLUMNS} FROM ${table(kind)} WHERE id = ?`).get(id) as unknown as Row | undefined;
-          if (!row) continue;
-          const notification = kind === 'leads' && Number(db.prepare('DELETE FROM notifications WHERE submission_id = ?').run(id).changes) > 0;
-          const files = kind === 'leads' ? (db.prepare('SELECT id FROM attachments WHERE submission_id = ?').all(id) as { id: string }[]).map((file) => file.id) : [];
-          db.prepare('DELETE FROM attachments WHERE submission_id = ?').run(id);
-          db.prepare(`DELETE FROM ${table(kind)} WHERE id = ?`).run(id);
-          db.exec('COMMIT');
-          // The records are gone for good: now the bytes.
-          removeFiles(filesDir, files);
-          return { submission: toSubmission(row), notification, attachments: files.length };
+  const store = submissionQueries(kysely, SQLITE, {
+    files,
+    commit: (lead) =>
+      new Promise<void>((resolve, reject) => {
+        if (closed) return reject(new StoreError('The submissions store is closed'));
+        queue.push({ lead, resolve, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          // After the requests already read are handled: they join this commit.
+          setImmediate(() => void flush());
         }
-        db.exec('COMMIT');
-        return undefined;
-      } catch (error) {
-        rollback();
-        throw new StoreError(`Could not delete ${id}: ${String(error)}`, { cause: error });
-      }
-    },
-
-    async purge(before) {
-      ensureOpen();
-      flush();
-      const cutoff = before.toISOString();
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const notifications = Number(
-          db.prepare(`DELETE FROM notifications WHERE submission_id IN (SELECT id FROM ${table('leads')} WHERE received_at < ?)`).run(cutoff).changes,
-        );
-        const older = `SELECT id FROM ${table('leads')} WHERE received_at < ?`;
-        const files = (db.prepare(`SELECT id FROM attachments WHERE submission_id IN (${older})`).all(cutoff) as { id: string }[]).map((file) => file.id);
-        db.prepare(`DELETE FROM attachments WHERE submission_id IN (${older})`).run(cutoff);
-        const leads = Number(db.prepare(`DELETE FROM ${table('leads')} WHERE received_at < ?`).run(cutoff).changes);
-        const bots = Number(db.prepare(`DELETE FROM ${table('bots')} WHERE received_at < ?`).run(cutoff).changes);
-        db.exec('COMMIT');
-        removeFiles(filesDir, files);
-        return { leads, bots, notifications, attachments: files.length };
-      } catch (error) {
-        rollback();
-        throw new StoreError(`Could not purge: ${String(error)}`, { cause: error });
-      }
-    },
-
+      }),
     async close() {
       if (closed) return;
-      flush();
+      await flush();
       closed = true;
-      db.close();
+      await closeConnection();
     },
+  });
+  return {
+    ...store,
+    save: (input) => (closed ? Promise.reject(new StoreError('The submissions store is closed')) : store.save(input)),
+    // What is queued is committed first: a lead just acknowledged can be erased at once.
+    delete: async (id) => (await flush(), store.delete(id)),
+    purge: async (before) => (await flush(), store.purge(before)),
   };
+}
+
+/** The outbox on a connection of its own (schema version 2 and up). */
+export function openOutboxStore(dbPath: string): OutboxStore {
+  const db = openMigratedDatabase(dbPath, 2, 'outbox');
+  // Marking a mail sent need not wait for the disk: if a power cut loses the mark, the mail is
+  // sent again with the same Message-ID (at least once, see ./outbox.ts). Leads keep FULL (the store's).
+  db.exec('PRAGMA synchronous = NORMAL');
+  const { kysely, close } = kyselyOn(db);
+  return outboxQueries(kysely, SQLITE, {
+    // One server per SQLite file: what is due is this server's to send.
+    claimDue: (now, limit) =>
+      outboxSelect(kysely).where('n.status', '=', 'pending').where('n.next_attempt_at', '<=', now.toISOString()).orderBy('n.next_attempt_at').orderBy('n.created_at').limit(limit).execute(),
+    leases: false,
+    close,
+  });
+}
+
+/** The staff table on a connection of its own (schema version 3 and up). */
+export function openStaffStore(dbPath: string): StaffStore {
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 3, 'staff accounts'));
+  return staffQueries(kysely, SQLITE, close);
+}
+
+/** The staff inbox on a connection of its own (schema version 6 and up: the leads' language). */
+export function openInboxStore(dbPath: string): InboxStore {
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 6, 'staff inbox'));
+  return inboxQueries(kysely, SQLITE, close);
 }

@@ -8,8 +8,6 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { isEmailAddress } from './config.ts';
-import { openMigratedDatabase } from './sqlite-store.ts';
-import { StoreError } from './store.ts';
 
 /** The shortest password accepted (NIST SP 800-63B asks for at least 8; we ask for 12). */
 export const PASSWORD_MIN = 12;
@@ -72,6 +70,7 @@ export interface StaffAccount {
   readonly passwordChangedAt: string;
 }
 
+/** The staff table, in either database (./sqlite-store.ts's openStaffStore, ./pg-store.ts; the queries: ./store/staff-queries.ts). */
 export interface StaffStore {
   add(email: string, passwordHash: string, now: Date): Promise<void>;
   list(): Promise<StaffAccount[]>;
@@ -80,30 +79,4 @@ export interface StaffStore {
   setPassword(email: string, passwordHash: string, now: Date): Promise<boolean>;
   remove(email: string): Promise<boolean>;
   close(): Promise<void>;
-}
-
-/** The staff table of the submissions database (migrated by the store: schema version 3 and up). */
-export function openStaffStore(dbPath: string): StaffStore {
-  const db = openMigratedDatabase(dbPath, 3, 'staff accounts');
-  return {
-    async add(email, passwordHash, now) {
-      try {
-        db.prepare('INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, ?)').run(email, passwordHash, now.toISOString(), now.toISOString());
-      } catch (error) {
-        if (String(error).includes('UNIQUE')) throw new StoreError(`There is already an account for ${email}.`);
-        throw error;
-      }
-    },
-    list: async () =>
-      (db.prepare('SELECT email, created_at, password_changed_at FROM staff ORDER BY email').all() as { email: string; created_at: string; password_changed_at: string }[]).map((row) => ({
-        email: row.email,
-        createdAt: row.created_at,
-        passwordChangedAt: row.password_changed_at,
-      })),
-    passwordHash: async (email) => (db.prepare('SELECT password_hash FROM staff WHERE email = ?').get(email) as { password_hash: string } | undefined)?.password_hash,
-    setPassword: async (email, passwordHash, now) =>
-      Number(db.prepare('UPDATE staff SET password_hash = ?, password_changed_at = ? WHERE email = ?').run(passwordHash, now.toISOString(), email).changes) > 0,
-    remove: async (email) => Number(db.prepare('DELETE FROM staff WHERE email = ?').run(email).changes) > 0,
-    close: async () => db.close(),
-  };
 }

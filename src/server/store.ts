@@ -1,8 +1,8 @@
 /**
  * The submissions store: the one interface the receiver (src/pages/api) and the staff command
- * (src/server/cli.ts) use. SQLite implements it today (src/server/sqlite-store.ts); a
- * PostgreSQL store for a site served by several instances implements the same four calls, and
- * neither the routes nor the command change.
+ * (src/server/cli.ts) use, whichever database holds the leads: SQLite (src/server/sqlite-store.ts,
+ * the embedded default) or PostgreSQL (src/server/pg-store.ts, for several instances). Their
+ * queries are written once (src/server/store/*-queries.ts).
  *
  * Every call returns a promise, so that a networked database fits the same shape.
  *

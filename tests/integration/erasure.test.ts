@@ -8,8 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { cutoffFor, main } from '../../src/server/cli';
 import { composeLeadNotice } from '../../src/server/lead-mail';
-import { openOutboxStore } from '../../src/server/outbox';
-import { openSqliteStore } from '../../src/server/sqlite-store';
+import { openOutboxStore, openSqliteStore } from '../../src/server/sqlite-store';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 
 let dir: string;

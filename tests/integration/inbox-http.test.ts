@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { hashPassword, openStaffStore } from '../../src/server/staff';
+import { openStaffStore } from '../../src/server/sqlite-store';
+import { hashPassword } from '../../src/server/staff';
 import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 
 let dir: string;

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { main } from '../../src/server/cli';
 import { composeLeadNotice } from '../../src/server/lead-mail';
-import { OutboxWorker, openOutboxStore, smtpTransport, type OutboxStore } from '../../src/server/outbox';
-import { openSqliteStore } from '../../src/server/sqlite-store';
+import { OutboxWorker, smtpTransport, type OutboxStore } from '../../src/server/outbox';
+import { openOutboxStore, openSqliteStore } from '../../src/server/sqlite-store';
 import { contactBody, tempDir } from '../helpers/server';
 import { freePort } from '../helpers/smtp';
 

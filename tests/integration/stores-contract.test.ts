@@ -187,6 +187,22 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       expect((await migrated.inbox.lead(id))?.language).toBe('ar');
     });
 
+    test('an id that is not a UUID names nothing, and is never stored as a lead id', async () => {
+      const { submissions, outbox, inbox } = await stores();
+      const { id } = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      for (const wrong of [id.toUpperCase(), `${id} `, "x' OR '1'='1", '']) {
+        expect(await inbox.lead(wrong)).toBeUndefined();
+        expect(await inbox.setStatus(wrong, 'spam', 'huda@globaq.example', at(1))).toBe(false);
+        expect(await inbox.setNote(wrong, 'x', 'huda@globaq.example', at(1))).toBe(false);
+        expect(await outbox.retry(wrong, at(1))).toBe(false);
+        expect(await submissions.attachments(wrong)).toEqual([]);
+        expect(await submissions.delete(wrong)).toBeUndefined();
+      }
+      await inbox.audit('huda@globaq.example', 'set status', 'not-a-lead', '', at(2));
+      expect((await inbox.auditLog(1))[0]).toMatchObject({ action: 'set status', leadId: undefined });
+      expect(await inbox.lead(id)).toMatchObject({ status: 'new', note: '' });
+    });
+
     test('a notice that cannot be composed stores nothing', async () => {
       const { submissions } = await stores();
       const failing = submissions.save({

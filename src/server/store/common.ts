@@ -1,0 +1,94 @@
+/**
+ * What the shared store queries (./submission-queries.ts, ./outbox-queries.ts,
+ * ./staff-queries.ts, ./inbox-queries.ts) need from each database, and the helpers they share.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { StoreError } from '../store.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+/** A transaction's handle: the same queries as `Db`, all inside one BEGIN ... COMMIT. */
+export type Tx = Transaction<Database>;
+
+/** What differs between SQLite and PostgreSQL in the queries themselves (nothing else does). */
+export interface DialectParts {
+  /** For messages. */
+  readonly name: 'SQLite' | 'PostgreSQL';
+  /**
+   * Whether a transaction takes the rows it reads to change (`SELECT ... FOR UPDATE`):
+   * PostgreSQL's instances share rows; a SQLite transaction holds the whole file (BEGIN IMMEDIATE).
+   */
+  readonly rowLocks: boolean;
+  /** One field of a lead's JSON fields, as text (NULL when absent). */
+  jsonText(column: string, field: string): RawBuilder<string | null>;
+}
+
+export const SQLITE: DialectParts = {
+  name: 'SQLite',
+  rowLocks: false,
+  jsonText: (column, field) => sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)})`,
+};
+
+export const POSTGRES: DialectParts = {
+  name: 'PostgreSQL',
+  rowLocks: true,
+  jsonText: (column, field) => sql<string | null>`${sql.ref(column)}->>${sql.lit(field)}`,
+};
+
+/** Any failure of the database, as the store's own error (a StoreError passes as it is). */
+export function toStoreError(error: unknown, dialect: DialectParts): StoreError {
+  return error instanceof StoreError ? error : new StoreError(`${dialect.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}
+
+/**
+ * The store with each method's failures turned into StoreErrors: callers (the receiver, the
+ * inbox, the staff command) tell the store's failures from their own by that type alone.
+ */
+export function guarded<T extends object>(store: T, dialect: DialectParts): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(store)) {
+    if (typeof method !== 'function') {
+      wrapped[name] = method;
+      continue;
+    }
+    wrapped[name] = (...args: unknown[]) => {
+      let result: unknown;
+      try {
+        result = method.apply(store, args);
+      } catch (error) {
+        throw toStoreError(error, dialect);
+      }
+      if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject(toStoreError(error, dialect)));
+      if (result && typeof result === 'object' && Symbol.asyncIterator in result) return guardedIterable(result as AsyncIterable<unknown>, dialect);
+      return result;
+    };
+  }
+  return wrapped as T;
+}
+
+async function* guardedIterable<T>(iterable: AsyncIterable<T>, dialect: DialectParts): AsyncGenerator<T> {
+  try {
+    yield* iterable;
+  } catch (error) {
+    throw toStoreError(error, dialect);
+  }
+}
+
+/** A count or an affected-row count as a number (PostgreSQL's bigint, Kysely's bigint). */
+export const n = (value: number | bigint | string | null | undefined): number => Number(value ?? 0);
+
+/** ISO text from a Date: how every time is written, in both databases. */
+export const iso = (date: Date): string => date.toISOString();
+
+/** Reads a table in pages of `size` by its `seq`, so a large export never sits whole in memory. */
+export async function* bySeq<R extends { seq: number }>(page: (after: number, size: number) => Promise<R[]>, size = 500): AsyncGenerator<R> {
+  let after = 0;
+  for (;;) {
+    const rows = await page(after, size);
+    yield* rows;
+    if (rows.length < size) return;
+    after = Number(rows.at(-1)!.seq);
+  }
+}

@@ -1,0 +1,227 @@
+/**
+ * The staff inbox's queries, written once for SQLite and PostgreSQL: leads with their status,
+ * note and notification, sessions, failed sign-ins and the audit log (the rules they apply are
+ * ../inbox-store.ts's). The sign-in counts are read and changed inside one transaction
+ * (`signInTransaction`), the failures' rows locked where the database shares them.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import { StoreError } from '../store.ts';
+import { isNoticeStatus } from '../outbox.ts';
+import {
+  NOTE_MAX,
+  PAGE_SIZE,
+  SEARCHED_FIELDS,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  afterFailure,
+  failureRun,
+  gateOf,
+  isLeadStatus,
+  tokenHash,
+  type FailureRun,
+  type InboxLead,
+  type InboxStore,
+  type LeadFilter,
+} from '../inbox-store.ts';
+import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
+import { isUuid } from './schema.ts';
+import { toSubmission, type SubmissionRow } from './submission-queries.ts';
+
+/** A lead row with its notification's state, as both databases read it back. */
+interface LeadRow extends SubmissionRow {
+  seq: number;
+  status: string;
+  status_by: string | null;
+  status_at: string | null;
+  note: string;
+  note_by: string | null;
+  note_at: string | null;
+  n_status: string | null;
+  n_attempts: number | null;
+  n_sent_at: string | null;
+  n_last_error: string | null;
+}
+
+function toLead(row: LeadRow): InboxLead {
+  if (!isLeadStatus(row.status)) throw new StoreError(`Unexpected lead row ${row.id}`);
+  const noticeStatus = row.n_status;
+  return {
+    ...toSubmission(row),
+    status: row.status,
+    statusBy: row.status_by ?? undefined,
+    statusAt: row.status_at ?? undefined,
+    note: row.note,
+    noteBy: row.note_by ?? undefined,
+    noteAt: row.note_at ?? undefined,
+    notification:
+      noticeStatus !== null && isNoticeStatus(noticeStatus)
+        ? { status: noticeStatus, attempts: n(row.n_attempts), sentAt: row.n_sent_at ?? undefined, lastError: row.n_last_error ?? undefined }
+        : undefined,
+  };
+}
+
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** A key's run of failed sign-ins, read inside a sign-in transaction (its row locked where rows are shared). */
+export async function failureOf(tx: Tx, dialect: DialectParts, key: string, now: Date): Promise<FailureRun> {
+  const row = await tx
+    .selectFrom('sign_in_failures')
+    .select(['failures', 'last_failure_at', 'locked_until'])
+    .where('key', '=', key)
+    .$if(dialect.rowLocks, (q) => q.forUpdate())
+    .executeTakeFirst();
+  return failureRun(row, now);
+}
+
+/** One transaction for reading and changing sign-in counts: SQLite's holds the file, PostgreSQL's the rows it reads. */
+export const signInTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction().execute(work);
+
+export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise<void>): InboxStore {
+  /** The words looked for, in the searched fields of a lead's JSON. */
+  const searchText: RawBuilder<string> = sql`lower(${sql.join(
+    SEARCHED_FIELDS.map((field) => sql`coalesce(${dialect.jsonText('s.fields', field)}, '')`),
+    sql` || ' ' || `,
+  )})`;
+
+  function leadSelect(filter: LeadFilter) {
+    const words = (filter.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
+    return db
+      .selectFrom('submissions as s')
+      .$if(filter.form !== undefined, (q) => q.where('s.form', '=', filter.form!))
+      .$if(filter.status !== undefined, (q) => q.where('s.status', '=', filter.status!))
+      .$if(filter.language !== undefined, (q) => q.where('s.language', '=', filter.language!))
+      .$if(filter.since !== undefined, (q) => q.where('s.received_at', '>=', iso(filter.since!)))
+      .$if(filter.until !== undefined, (q) => q.where('s.received_at', '<', iso(filter.until!)))
+      .$if(words.length > 0, (q) =>
+        q.where((eb) => eb.and(words.map((word) => sql<boolean>`${searchText} LIKE ${`%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`))),
+      );
+  }
+
+  const withNotice = (filter: LeadFilter) =>
+    leadSelect(filter)
+      .leftJoin('notifications as n', 'n.submission_id', 's.id')
+      .select([
+        's.seq',
+        's.id',
+        's.form',
+        's.received_at',
+        's.language',
+        's.fields',
+        's.status',
+        's.status_by',
+        's.status_at',
+        's.note',
+        's.note_by',
+        's.note_at',
+        'n.status as n_status',
+        'n.attempts as n_attempts',
+        'n.sent_at as n_sent_at',
+        'n.last_error as n_last_error',
+      ]);
+
+  return guarded<InboxStore>(
+    {
+      async leads(filter, page) {
+        const total = n((await leadSelect(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+        const offset = Math.max(0, Math.trunc(page) - 1) * PAGE_SIZE;
+        const rows = await withNotice(filter).orderBy('s.seq', 'desc').limit(PAGE_SIZE).offset(offset).execute();
+        return { leads: rows.map(toLead), total };
+      },
+      async *exportLeads(filter) {
+        const page = (after: number, size: number) => withNotice(filter).where('s.seq', '>', after).orderBy('s.seq').limit(size).execute();
+        for await (const row of bySeq(page)) yield toLead(row);
+      },
+      async lead(id) {
+        if (!isUuid(id)) return undefined;
+        const row = await withNotice({}).where('s.id', '=', id).executeTakeFirst();
+        return row ? toLead(row) : undefined;
+      },
+      async setStatus(id, status, by, now) {
+        if (!isUuid(id)) return false;
+        return n((await db.updateTable('submissions').set({ status, status_by: by, status_at: iso(now) }).where('id', '=', id).executeTakeFirst()).numUpdatedRows) > 0;
+      },
+      async setNote(id, note, by, now) {
+        if (!isUuid(id)) return false;
+        return n((await db.updateTable('submissions').set({ note: note.slice(0, NOTE_MAX), note_by: by, note_at: iso(now) }).where('id', '=', id).executeTakeFirst()).numUpdatedRows) > 0;
+      },
+
+      async createSession(email, now) {
+        const token = newToken();
+        const csrf = newToken();
+        await db.insertInto('staff_sessions').values({ token_hash: tokenHash(token), email, csrf, created_at: iso(now), last_seen_at: iso(now) }).execute();
+        // Sessions that ran out are cleared as new ones are made.
+        await db
+          .deleteFrom('staff_sessions')
+          .where((eb) => eb.or([eb('last_seen_at', '<', iso(new Date(now.getTime() - SESSION_IDLE_MS))), eb('created_at', '<', iso(new Date(now.getTime() - SESSION_MAX_MS)))]))
+          .execute();
+        return { token, csrf };
+      },
+      async session(token, now) {
+        if (!token || token.length > 100) return undefined;
+        const hash = tokenHash(token);
+        const row = await db
+          .selectFrom('staff_sessions as s')
+          .innerJoin('staff as a', 'a.email', 's.email')
+          .select(['s.email', 's.csrf', 's.created_at', 's.last_seen_at', 'a.password_changed_at'])
+          .where('s.token_hash', '=', hash)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const created = Date.parse(row.created_at);
+        const idle = now.getTime() - Date.parse(row.last_seen_at) > SESSION_IDLE_MS;
+        const old = now.getTime() - created > SESSION_MAX_MS;
+        // A password changed after sign-in ends the sessions made with the old one.
+        const stale = Date.parse(row.password_changed_at) > created;
+        if (idle || old || stale) {
+          await db.deleteFrom('staff_sessions').where('token_hash', '=', hash).execute();
+          return undefined;
+        }
+        await db.updateTable('staff_sessions').set({ last_seen_at: iso(now) }).where('token_hash', '=', hash).execute();
+        return { email: row.email, csrf: row.csrf, createdAt: row.created_at };
+      },
+      async endSession(token) {
+        await db.deleteFrom('staff_sessions').where('token_hash', '=', tokenHash(token)).execute();
+      },
+
+      gate: (keys, now) =>
+        signInTransaction(db, async (tx) =>
+          gateOf({ account: await failureOf(tx, dialect, `account:${keys.account}`, now), address: await failureOf(tx, dialect, `address:${keys.address}`, now) }, now),
+        ),
+      async recordFailure(keys, now) {
+        await signInTransaction(db, async (tx) => {
+          for (const kind of ['account', 'address'] as const) {
+            const key = `${kind}:${keys[kind]}`;
+            // The row first, then read and changed under lock: two instances counting the same key add up.
+            await tx
+              .insertInto('sign_in_failures')
+              .values({ key, failures: 0, last_failure_at: iso(now) })
+              .onConflict((conflict) => conflict.column('key').doNothing())
+              .execute();
+            const next = afterFailure(kind, await failureOf(tx, dialect, key, now), now);
+            await tx
+              .updateTable('sign_in_failures')
+              .set((eb) => ({ failures: next.failures, last_failure_at: iso(now), locked_until: next.lockedUntil ? iso(next.lockedUntil) : eb.ref('locked_until') }))
+              .where('key', '=', key)
+              .execute();
+          }
+        });
+      },
+      async clearFailures(keys) {
+        await db.deleteFrom('sign_in_failures').where('key', 'in', [`account:${keys.account}`, `address:${keys.address}`]).execute();
+      },
+
+      async audit(actor, action, leadId, detail, now) {
+        // A lead is named by its id; anything else that came in its place names no lead.
+        await db.insertInto('audit_log').values({ at: iso(now), actor, action, lead_id: isUuid(leadId) ? leadId : null, detail }).execute();
+      },
+      async auditLog(limit) {
+        const rows = await db.selectFrom('audit_log').select(['at', 'actor', 'action', 'lead_id', 'detail']).orderBy('seq', 'desc').limit(limit).execute();
+        return rows.map((row) => ({ at: row.at, actor: row.actor, action: row.action, leadId: row.lead_id ?? undefined, detail: row.detail }));
+      },
+      close,
+    },
+    dialect,
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The submissions database as the code sees it, one typed description for SQLite and PostgreSQL
+ * (Kysely's `Database`): every store query is written once against it (./queries.ts).
+ *
+ * The two databases read back the same values, so one set of row mappers serves both:
+ * - times are ISO 8601 text, UTC, milliseconds (SQLite keeps that text; PostgreSQL's timestamptz
+ *   is read back as that text by the pool's type parsers, ../pg-store.ts);
+ * - `fields` is the JSON text of the visitor's fields (SQLite's text; PostgreSQL's jsonb read back
+ *   as text);
+ * - whole numbers are numbers (PostgreSQL's bigint read back as a number: counts and positions
+ *   stay far below 2^53).
+ *
+ * What only one database has is marked; tests/integration/schema-parity.test.ts holds the two
+ * live schemas to this description and to each other.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** ISO 8601 text, UTC, milliseconds: what `Date.prototype.toISOString()` writes. */
+export type Iso = string;
+
+interface SubmissionTable {
+  seq: Generated<number>;
+  id: string;
+  form: string;
+  received_at: Iso;
+  language: ColumnType<string, string | undefined, string>;
+  fields: string;
+}
+
+interface LeadTable extends SubmissionTable {
+  status: ColumnType<string, string | undefined, string>;
+  status_by: string | null;
+  status_at: Iso | null;
+  note: ColumnType<string, string | undefined, string>;
+  note_by: string | null;
+  note_at: Iso | null;
+}
+
+export interface NotificationTable {
+  submission_id: string;
+  status: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  reply_to: string | null;
+  created_at: Iso;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Iso;
+  sent_at: Iso | null;
+  last_error: string | null;
+  /** PostgreSQL only: how long the instance that claimed it to send it holds it (a lease). */
+  claimed_until?: Iso | null;
+}
+
+export interface AttachmentTable {
+  id: string;
+  submission_id: string;
+  position: number;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+  /** PostgreSQL only: the bytes (SQLite keeps them in files beside the database). */
+  bytes?: Uint8Array;
+}
+
+interface StaffTable {
+  email: string;
+  password_hash: string;
+  created_at: Iso;
+  password_changed_at: Iso;
+}
+
+interface StaffSessionTable {
+  token_hash: string;
+  email: string;
+  csrf: string;
+  created_at: Iso;
+  last_seen_at: Iso;
+}
+
+interface SignInFailureTable {
+  key: string;
+  failures: number;
+  last_failure_at: Iso;
+  locked_until: Iso | null;
+}
+
+interface AuditLogTable {
+  seq: Generated<number>;
+  at: Iso;
+  actor: string;
+  action: string;
+  lead_id: string | null;
+  detail: ColumnType<string, string | undefined, string>;
+}
+
+export interface Database {
+  submissions: LeadTable;
+  bot_submissions: SubmissionTable;
+  notifications: NotificationTable;
+  attachments: AttachmentTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionTable;
+  sign_in_failures: SignInFailureTable;
+  audit_log: AuditLogTable;
+}
+
+export type NewSubmissionRow = Insertable<SubmissionTable>;
+export type NewNotificationRow = Insertable<NotificationTable>;
+export type NewAttachmentRow = Insertable<AttachmentTable>;
+export type AttachmentRow = Selectable<AttachmentTable>;
+
+/** Ids are random UUIDs, lower case: anything else names nothing, in either database. */
+export const isUuid = (id: unknown): id is string => typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);

@@ -1,0 +1,158 @@
+/**
+ * Kysely over Node's built-in `node:sqlite` (`DatabaseSync`): Kysely's own SQLite dialect expects
+ * better-sqlite3's statement interface, and its driver hands its one connection to every caller
+ * at once (two requests' transactions would interleave on it). This one keeps Kysely's SQLite
+ * query compiler and adapter, and adds:
+ *
+ * - a lock on the connection: a transaction holds it from BEGIN to COMMIT, a lone query for its
+ *   run; the store's group commit (../sqlite-store.ts) takes the same lock, so nothing else runs
+ *   inside its transaction;
+ * - BEGIN IMMEDIATE: a transaction takes the write lock first, so two connections to the file
+ *   never deadlock upgrading a read to a write (busy_timeout then waits, as it should);
+ * - prepared statements kept per SQL text (the store's queries are a small set).
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+import { StoreError } from '../store.ts';
+
+/** One holder at a time, served in order. */
+export class ConnectionLock {
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
+
+  /** Takes the lock when it is free now; false when it is held. */
+  tryAcquire(): boolean {
+    if (this.#held) return false;
+    this.#held = true;
+    return true;
+  }
+
+  acquire(): Promise<void> {
+    if (this.tryAcquire()) return Promise.resolve();
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+const STATEMENT_CACHE = 200;
+
+class NodeSqliteConnection implements DatabaseConnection {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, { statement: StatementSync; reader: boolean }>();
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  #prepare(sql: string): { statement: StatementSync; reader: boolean } {
+    let prepared = this.#statements.get(sql);
+    if (!prepared) {
+      const statement = this.#db.prepare(sql);
+      prepared = { statement, reader: statement.columns().length > 0 };
+      if (this.#statements.size >= STATEMENT_CACHE) this.#statements.delete(this.#statements.keys().next().value!);
+      this.#statements.set(sql, prepared);
+    }
+    return prepared;
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const { statement, reader } = this.#prepare(compiled.sql);
+    const parameters = compiled.parameters as SQLInputValue[];
+    if (reader) return { rows: statement.all(...parameters) as R[] };
+    const { changes, lastInsertRowid } = statement.run(...parameters);
+    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+  }
+
+  async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const { statement } = this.#prepare(compiled.sql);
+    for (const row of statement.iterate(...(compiled.parameters as SQLInputValue[]))) yield { rows: [row as R] };
+  }
+}
+
+class NodeSqliteDriver implements Driver {
+  readonly #db: DatabaseSync;
+  readonly #lock: ConnectionLock;
+  readonly #connection: NodeSqliteConnection;
+
+  constructor(db: DatabaseSync, lock: ConnectionLock) {
+    this.#db = db;
+    this.#lock = lock;
+    this.#connection = new NodeSqliteConnection(db);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#lock.acquire();
+    if (!this.#db.isOpen) {
+      this.#lock.release();
+      throw new StoreError('The submissions store is closed');
+    }
+    return this.#connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('COMMIT'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // A failed COMMIT (disk full) may already have ended the transaction.
+    if (this.#db.isTransaction) await connection.executeQuery(CompiledQuery.raw('ROLLBACK'));
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.#lock.release();
+  }
+
+  async destroy(): Promise<void> {
+    // The connection is its opener's to close (the store closes it after its last commit).
+  }
+}
+
+/** A Kysely dialect on an open `DatabaseSync`, sharing `lock` with whoever else writes on it. */
+export class NodeSqliteDialect implements Dialect {
+  readonly #db: DatabaseSync;
+  readonly #lock: ConnectionLock;
+
+  constructor(db: DatabaseSync, lock: ConnectionLock = new ConnectionLock()) {
+    this.#db = db;
+    this.#lock = lock;
+  }
+
+  createDriver(): Driver {
+    return new NodeSqliteDriver(this.#db, this.#lock);
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+
+  createIntrospector(db: Kysely<any>) {
+    return new SqliteIntrospector(db);
+  }
+}

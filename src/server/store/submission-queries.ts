@@ -1,0 +1,234 @@
+/**
+ * The submissions store's queries, written once for SQLite and PostgreSQL. What differs stays
+ * with each database: how a save is committed (SQLite's group commit, ../sqlite-store.ts;
+ * PostgreSQL's transaction per lead, ../pg-store.ts) and where a file's bytes are kept (files
+ * beside the SQLite database; a bytea column in PostgreSQL): `FileKeeper`.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { LocaleCode } from '../../i18n/index.ts';
+import {
+  StoreError,
+  isFormName,
+  type FormName,
+  type LeadNotice,
+  type NewAttachment,
+  type Query,
+  type SaveInput,
+  type StoredAttachment,
+  type StoredSubmission,
+  type SubmissionFields,
+  type SubmissionStore,
+} from '../store.ts';
+import { bySeq, guarded, iso, n, type Db, type DialectParts } from './common.ts';
+import { isUuid, type AttachmentRow, type NewAttachmentRow, type NewNotificationRow, type NewSubmissionRow } from './schema.ts';
+
+export type SubmissionTableName = 'submissions' | 'bot_submissions';
+const tableOf = (bots: boolean | undefined): SubmissionTableName => (bots === true ? 'bot_submissions' : 'submissions');
+
+/** The columns a submission is read back from. */
+export const SUBMISSION_COLUMNS = ['id', 'form', 'received_at', 'language', 'fields'] as const;
+
+/** A submission row as both databases read it back. */
+export interface SubmissionRow {
+  id: string;
+  form: string;
+  received_at: string;
+  language: string;
+  fields: string;
+}
+
+export function toSubmission(row: SubmissionRow): StoredSubmission {
+  if (!isFormName(row.form)) throw new StoreError(`Unknown form "${row.form}" in the database`);
+  // The column's CHECK admits the site's locale codes only.
+  return { id: row.id, form: row.form, receivedAt: row.received_at, language: row.language as LocaleCode, fields: JSON.parse(row.fields) as SubmissionFields };
+}
+
+const ATTACHMENT_COLUMNS = ['id', 'submission_id', 'name', 'type', 'size', 'sha256'] as const;
+
+export const toAttachment = (row: Pick<AttachmentRow, (typeof ATTACHMENT_COLUMNS)[number]>): StoredAttachment => ({
+  id: row.id,
+  submissionId: row.submission_id,
+  name: row.name,
+  type: row.type,
+  size: n(row.size),
+  sha256: row.sha256,
+});
+
+/** A file's record, with a new random id; the keeper adds where its bytes go. */
+export function attachmentRecord(submissionId: string, position: number, file: NewAttachment): NewAttachmentRow {
+  return { id: randomUUID(), submission_id: submissionId, position, name: file.name, type: file.type, size: file.bytes.byteLength, sha256: createHash('sha256').update(file.bytes).digest('hex') };
+}
+
+/** Where the bytes of the files sent with leads are kept: the one part of them each database does its own way. */
+export interface FileKeeper {
+  /** Before the lead's transaction: the files' rows (SQLite writes the bytes to disk now, PostgreSQL puts them in the rows). */
+  keep(submissionId: string, files: readonly NewAttachment[]): Promise<NewAttachmentRow[]>;
+  /** The lead's transaction failed: whatever `keep` wrote goes. */
+  drop(rows: readonly NewAttachmentRow[]): void;
+  /** A stored file's bytes. */
+  read(id: string, tx: Db): Promise<Uint8Array<ArrayBuffer>>;
+  /** After the records are deleted for good: the bytes. */
+  remove(ids: readonly string[]): void;
+}
+
+/** Everything one save writes, in one transaction. */
+export interface NewLead {
+  readonly table: SubmissionTableName;
+  readonly submission: NewSubmissionRow;
+  readonly notification: NewNotificationRow | undefined;
+  readonly attachments: readonly NewAttachmentRow[];
+}
+
+/** A save's rows and its answer, composed before anything is written: a notice that cannot be composed stores nothing. */
+export function newLead(input: SaveInput): { lead: Omit<NewLead, 'attachments'>; files: readonly NewAttachment[]; saved: { id: string; receivedAt: string } } {
+  const form: FormName = input.form;
+  if (!isFormName(form)) throw new StoreError(`Unknown form "${String(form)}"`);
+  const id = randomUUID();
+  const receivedAt = iso(input.receivedAt ?? new Date());
+  const language: LocaleCode = input.language ?? 'en';
+  const bot = input.bot === true;
+  let notice: LeadNotice | undefined;
+  try {
+    notice = bot || !input.notice ? undefined : input.notice({ id, form, receivedAt, language, fields: input.fields });
+  } catch (error) {
+    throw new StoreError(`Could not compose the ${form} lead's notification: ${String(error)}`, { cause: error });
+  }
+  const notification: NewNotificationRow | undefined = notice && {
+    submission_id: id,
+    status: 'pending',
+    subject: notice.subject,
+    body_text: notice.text,
+    body_html: notice.html,
+    reply_to: notice.replyTo ?? null,
+    created_at: receivedAt,
+    next_attempt_at: receivedAt,
+  };
+  return {
+    lead: { table: tableOf(bot), submission: { id, form, received_at: receivedAt, language, fields: JSON.stringify(input.fields) }, notification },
+    // The honeypot's catch keeps no files.
+    files: bot ? [] : (input.attachments ?? []),
+    saved: { id, receivedAt },
+  };
+}
+
+/**
+ * The rows one lead writes, in order, as [table, row]. Both databases' saves write them on their
+ * raw connection, each with an INSERT prepared once per table and columns (`insertSql`): the
+ * hot path, where a query builder's work per lead showed in the throughput.
+ */
+export function leadRows(lead: NewLead): [string, object][] {
+  return [[lead.table, lead.submission], ...(lead.notification ? [['notifications', lead.notification] as [string, object]] : []), ...lead.attachments.map((row) => ['attachments', row] as [string, object])];
+}
+
+/** An INSERT of these columns, with the database's placeholders ("?" or "$1"). */
+export const insertSql = (table: string, columns: readonly string[], placeholder: (index: number) => string): string =>
+  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, index) => placeholder(index)).join(', ')})`;
+
+export interface SubmissionParts {
+  readonly files: FileKeeper;
+  /** Commits one lead's rows, resolving once they are durable. */
+  commit(lead: NewLead): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function submissionQueries(db: Db, dialect: DialectParts, parts: SubmissionParts): SubmissionStore {
+  const { files } = parts;
+
+  function select(query: Query) {
+    if (query.form !== undefined && !isFormName(query.form)) throw new StoreError(`Unknown form "${String(query.form)}"`);
+    return db
+      .selectFrom(tableOf(query.bots))
+      .$if(query.form !== undefined, (q) => q.where('form', '=', query.form!))
+      .$if(query.since !== undefined, (q) => q.where('received_at', '>=', iso(query.since!)))
+      .$if(query.until !== undefined, (q) => q.where('received_at', '<=', iso(query.until!)));
+  }
+
+  return guarded<SubmissionStore>(
+    {
+      async save(input) {
+        const { lead, files: sent, saved } = newLead(input);
+        // Without files the lead is handed on at once (SQLite queues it in this turn: it joins the next commit).
+        const attachments = sent.length > 0 ? await files.keep(saved.id, sent) : [];
+        try {
+          await parts.commit({ ...lead, attachments });
+        } catch (error) {
+          files.drop(attachments);
+          throw error instanceof StoreError ? error : new StoreError(`Could not store the ${input.form} submission: ${String(error)}`, { cause: error });
+        }
+        return saved;
+      },
+
+      async list(query = {}) {
+        const limit = Math.min(1000, Math.max(1, Math.trunc(query.limit ?? 20)));
+        const rows = await select(query).select(SUBMISSION_COLUMNS).orderBy('seq', 'desc').limit(limit).execute();
+        return rows.map(toSubmission);
+      },
+
+      async count(query = {}) {
+        const row = await select(query).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+        return n(row?.n);
+      },
+
+      async *export(query = {}) {
+        const page = (after: number, size: number) => select(query).select(['seq', ...SUBMISSION_COLUMNS]).where('seq', '>', after).orderBy('seq').limit(size).execute();
+        for await (const row of bySeq(page)) yield toSubmission(row);
+      },
+
+      async delete(id) {
+        if (!isUuid(id)) return undefined;
+        const erased = await db.transaction().execute(async (tx) => {
+          for (const table of ['submissions', 'bot_submissions'] as const) {
+            const row = await tx.selectFrom(table).select(SUBMISSION_COLUMNS).where('id', '=', id).executeTakeFirst();
+            if (!row) continue;
+            const lead = table === 'submissions';
+            const notification = lead && n((await tx.deleteFrom('notifications').where('submission_id', '=', id).executeTakeFirst()).numDeletedRows) > 0;
+            const fileIds = lead ? (await tx.deleteFrom('attachments').where('submission_id', '=', id).returning('id').execute()).map((file) => file.id) : [];
+            await tx.deleteFrom(table).where('id', '=', id).execute();
+            return { submission: toSubmission(row), notification, fileIds };
+          }
+          return undefined;
+        });
+        if (!erased) return undefined;
+        // The records are gone for good: now the bytes.
+        files.remove(erased.fileIds);
+        return { submission: erased.submission, notification: erased.notification, attachments: erased.fileIds.length };
+      },
+
+      async purge(before) {
+        const cutoff = iso(before);
+        const older = db.selectFrom('submissions').select('id').where('received_at', '<', cutoff);
+        const purged = await db.transaction().execute(async (tx) => {
+          const notifications = n((await tx.deleteFrom('notifications').where('submission_id', 'in', older).executeTakeFirst()).numDeletedRows);
+          const fileIds = (await tx.deleteFrom('attachments').where('submission_id', 'in', older).returning('id').execute()).map((file) => file.id);
+          const leads = n((await tx.deleteFrom('submissions').where('received_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
+          const bots = n((await tx.deleteFrom('bot_submissions').where('received_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
+          return { leads, bots, notifications, fileIds };
+        });
+        files.remove(purged.fileIds);
+        return { leads: purged.leads, bots: purged.bots, notifications: purged.notifications, attachments: purged.fileIds.length };
+      },
+
+      async attachments(submissionId) {
+        if (!isUuid(submissionId)) return [];
+        const rows = await db.selectFrom('attachments').select(ATTACHMENT_COLUMNS).where('submission_id', '=', submissionId).orderBy('position').execute();
+        return rows.map(toAttachment);
+      },
+
+      async attachment(id) {
+        if (!isUuid(id)) return undefined;
+        const row = await db.selectFrom('attachments').select(ATTACHMENT_COLUMNS).where('id', '=', id).executeTakeFirst();
+        if (!row) return undefined;
+        try {
+          return { record: toAttachment(row), bytes: await files.read(row.id, db) };
+        } catch (error) {
+          throw new StoreError(`The stored file ${id} cannot be read: ${String(error)}`, { cause: error });
+        }
+      },
+
+      close: () => parts.close(),
+    },
+    dialect,
+  );
+}
