@@ -13,6 +13,11 @@ export interface NavLink {
 export interface NavGroup {
   readonly label: string;
   readonly items: readonly NavEntry[];
+  /**
+   * The group's own page, where it has one (its service page): a breadcrumb names the group by a
+   * link to it. The menus keep the group a button that opens its list.
+   */
+  readonly page?: string;
 }
 
 export type NavEntry = NavLink | NavGroup;
@@ -31,10 +36,12 @@ export const THANKS_HREF = '/ThanksPage';
 
 export const serviceHref = (slug: string): string => `/services/${slug}`;
 
+
 export const navigation: readonly NavEntry[] = [
   { label: 'About Us', href: ABOUT_HREF },
   {
     label: 'Management System Audits',
+    page: serviceHref('ms-audits'),
     items: [
       { label: 'Vendor Assessment', href: '/MangementSystemAudits/VendorAssessment' },
       { label: 'Schedule Q Quality Assessment', href: '/MangementSystemAudits/ScheduleQQualityAssessment' },
@@ -44,6 +51,7 @@ export const navigation: readonly NavEntry[] = [
   },
   {
     label: 'Trainings',
+    page: serviceHref('trainings'),
     items: [
       {
         label: 'ISO Trainings',
@@ -62,6 +70,7 @@ export const navigation: readonly NavEntry[] = [
   },
   {
     label: 'Laboratory Management Services (17025)',
+    page: serviceHref('laboratory-management'),
     items: [
       { label: 'Consultancy', href: '/LaboratoryQualityManagementSystemServices/Consultancy' },
       { label: 'Training', href: '/LaboratoryQualityManagementSystemServices/Training' },
@@ -76,6 +85,7 @@ export const navigation: readonly NavEntry[] = [
   },
   {
     label: 'Audit Assistance',
+    page: serviceHref('audit-assistance'),
     items: [
       { label: 'ISO Internal Audits', href: '/AuditAssistance/ISOInternalAudits' },
       { label: 'ISO Third Party Audits', href: '/AuditAssistance/ISOThirdPartyAudits' },

@@ -17,7 +17,7 @@ export interface Locale {
   readonly dir: 'ltr' | 'rtl';
   /** Open Graph's `og:locale` (language_TERRITORY). */
   readonly ogLocale: string;
-  /** The tag numbers and dates are formatted with (the copyright year): Arabic-Indic digits for ar-SA. */
+  /** The tag numbers and dates are formatted with (the copyright year): Western digits in both languages, as all the content writes them (one choice of digits per language). */
   readonly formatLocale: string;
   /** What the locale's paths start with: "" for English, "/ar" for Arabic. */
   readonly pathPrefix: '' | `/${string}`;
@@ -32,7 +32,7 @@ export const defaultLocale: Locale = { code: 'en', lang: 'en', dir: 'ltr', ogLoc
 
 export const locales: Readonly<Record<LocaleCode, Locale>> = {
   en: defaultLocale,
-  ar: { code: 'ar', lang: 'ar', dir: 'rtl', ogLocale: 'ar_SA', formatLocale: 'ar-SA', pathPrefix: '/ar', strings: ar },
+  ar: { code: 'ar', lang: 'ar', dir: 'rtl', ogLocale: 'ar_SA', formatLocale: 'ar-SA-u-nu-latn', pathPrefix: '/ar', strings: ar },
 };
 
 export const LOCALE_CODES = Object.keys(locales) as LocaleCode[];
@@ -84,7 +84,7 @@ export function formStrings<F extends FormOfStrings>(form: F, locale: Locale = d
   return Object.fromEntries(picked) as FormStrings<F>;
 }
 
-/** `n` as the locale writes it, without grouping (a year: 2026, or ٢٠٢٦ in Arabic). */
+/** `n` as the locale writes it, without grouping (a year: 2026, in Arabic too). */
 export function formatNumber(n: number, locale: Locale = defaultLocale): string {
   return new Intl.NumberFormat(locale.formatLocale, { useGrouping: false }).format(n);
 }

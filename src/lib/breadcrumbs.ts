@@ -9,15 +9,16 @@ export interface Crumb {
 
 /**
  * The trail from Home to the page at `href` (unprefixed, as the specification spells it),
- * through the menu groups that contain it (groups have no page of their own, so they carry no
- * link). Empty when the menu does not contain the page. In another locale, pass its menu tree
+ * through the menu groups that contain it; a group with a page of its own (`page`, its service
+ * page) is a link to it, the others plain text. Empty when the menu does not contain the page. In another locale, pass its menu tree
  * (the same hrefs, its own labels): the trail is in its words, Home at its home ("/ar").
  */
 export function breadcrumbsFor(href: string, entries: readonly NavEntry[] = navigation, locale: Locale = defaultLocale): Crumb[] {
   const walk = (list: readonly NavEntry[], trail: Crumb[]): Crumb[] | undefined => {
     for (const entry of list) {
       if (isNavGroup(entry)) {
-        const found = walk(entry.items, [...trail, { label: entry.label }]);
+        const crumb: Crumb = entry.page === undefined ? { label: entry.label } : { label: entry.label, href: localizePath(entry.page, locale) };
+        const found = walk(entry.items, [...trail, crumb]);
         if (found) return found;
       } else if (entry.href === href) {
         // A group named like its only page (ISO Consultancy) adds nothing to the trail.

@@ -30,7 +30,7 @@ function setUpReveal(): void {
 
 /**
  * The build writes its own year; a visitor in a later year sees the current one, written as the
- * page writes numbers (the attribute names the locale when it is not English: "ar-SA").
+ * page writes numbers (the attribute names the locale when it is not English: "ar-SA-u-nu-latn", Western digits).
  */
 function updateYear(): void {
   const now = new Date().getFullYear();

@@ -268,6 +268,35 @@ test.describe('hero carousel', () => {
     await expectCurrent(lang, carousel, 2, 7);
   });
 
+  test('keyboard focus that entered before the island started stops rotation once it starts, until the visitor restarts it', async ({ page, lang }) => {
+    await openHome(page, lang);
+    await parkPointer(page);
+    const carousel = hero(page);
+    // The visitor tabs into the carousel while the page is still loading its script.
+    await page.locator('.hero__actions a').last().focus();
+    await page.keyboard.press('Tab');
+    await expect(carousel.locator('.carousel__rotation')).toBeFocused();
+    await hydrate(page, carousel);
+    await expect(carousel.locator('.carousel__rotation')).toHaveAccessibleName(lang.t('carousel.startRotation'));
+    await settle(page);
+    await page.clock.runFor(HERO_INTERVAL * 3);
+    await expectStill(page, lang, carousel, 1, 7);
+  });
+
+  test('a pointer resting on the carousel before the island started holds it still once it starts', async ({ page, lang }) => {
+    await openHome(page, lang);
+    const carousel = hero(page);
+    await carousel.locator('.carousel__viewport').hover();
+    await hydrate(page, carousel);
+    await settle(page);
+    await page.clock.runFor(HERO_INTERVAL * 3);
+    await expectStill(page, lang, carousel, 1, 7);
+    await parkPointer(page);
+    await settle(page);
+    await page.clock.runFor(HERO_INTERVAL);
+    await expectCurrent(lang, carousel, 2, 7);
+  });
+
   test('with prefers-reduced-motion, slides change without animation', async ({ page, lang }) => {
     await openHome(page, lang);
     await hydrate(page, hero(page));

@@ -9,6 +9,7 @@ import { expect, test, type SiteLanguage } from './site-locale';
 import { site } from './site-data';
 import { ARABIC_ROUTES, PAGE_ROUTES } from './routes';
 import { readContentDir } from '../helpers/frontmatter';
+import { readdirSync } from 'node:fs';
 import { company as arabicCompany } from '../../src/data/ar/company';
 
 /** The heading of the page at `path` (a specification path) in the language: its content file's title. */
@@ -27,8 +28,8 @@ const networkName = (lang: SiteLanguage, profile: SocialProfile) => (lang.code =
 /** The greeting the chat link prefills, in the language (PUBLIC_SITE_WHATSAPP_GREETING overrides the English one only). */
 const chatGreeting = (lang: SiteLanguage) => (lang.code === 'ar' ? arabicCompany.whatsappGreeting : site.whatsapp.greeting);
 
-/** The footer's copyright line for `year`, with the year written as the language writes numbers. */
-const copyright = (lang: SiteLanguage, year: number) => lang.t('footer.copyright', { year: lang.number(year) });
+/** The footer's copyright line for `year`: Western digits in both languages, as all the site's content writes numbers. */
+const copyright = (lang: SiteLanguage, year: number) => lang.t('footer.copyright', { year: String(year) });
 
 test.describe('header', () => {
   test('logo links home, "Become a Partner" links /Partner, and it stays fixed while scrolling', async ({ page, lang }) => {
@@ -178,7 +179,7 @@ test.describe('footer', () => {
       }
     }
     await expect(social.locator('a')).toHaveCount(site.social.filter((profile) => profile.url).length);
-    // The year as the language writes numbers: Arabic-Indic digits in Arabic (ar-SA).
+    // One choice of digits per language: the Arabic page writes 2030 and 17025, and its year the same way.
     await expect(footer.locator('.site-footer__legal p')).toHaveText(copyright(lang, new Date().getFullYear()));
   });
 
@@ -387,4 +388,39 @@ test('a breadcrumb trail that wraps on a phone never starts a line with its sepa
     expect(atStart, `crumb ${i + 1}: room before its words`).toBeLessThan(1);
     expect(atEnd, `crumb ${i + 1}: the separator after its words`).toBeGreaterThan(4);
   }
+});
+
+test('a breadcrumb names a group by a link where the group has a page of its own (its service page)', async ({ page, lang }) => {
+  for (const [path, group, service] of [
+    ['/Trainings/OtherTrainings', 'Trainings', '/services/trainings'],
+    ['/MangementSystemAudits/VendorAssessment', 'Management System Audits', '/services/ms-audits'],
+    ['/LaboratoryQualityManagementSystemServices/Training', 'Laboratory Management Services (17025)', '/services/laboratory-management'],
+    ['/AuditAssistance/ISOInternalAudits', 'Audit Assistance', '/services/audit-assistance'],
+  ] as const) {
+    await page.goto(lang.path(path));
+    const crumbs = page.locator('.page-header__crumbs');
+    await expect(crumbs.getByRole('link', { name: lang.label(group), exact: true }), path).toHaveAttribute('href', lang.path(service));
+  }
+  // A group without a page of its own stays plain text.
+  await page.goto(lang.path('/Trainings/ISOTrainings/InternalAuditTraining'));
+  await expect(page.locator('.page-header__crumbs').getByRole('link', { name: lang.label('ISO Trainings'), exact: true })).toHaveCount(0);
+  await expect(page.locator('.page-header__crumbs')).toContainText(lang.label('ISO Trainings'));
+});
+
+test('the About page links each of its major services to the service\'s page', async ({ page, lang }) => {
+  const slugs = readdirSync(new URL('../../src/content/services/', import.meta.url)).map((file) => file.replace(/\.mdx$/, ''));
+  await page.goto(lang.path('/AboutUs'));
+  const linked = await page.locator('main li a[href*="/services/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect([...new Set(linked)].sort()).toEqual(slugs.map((slug) => lang.path(`/services/${slug}`)).sort());
+});
+
+test('the ISO consultancy service page names the standards the ISO Consultancy page and the menu offer, and no others', async ({ page, lang }) => {
+  const numbers = (text: string) => new Set([...text.matchAll(/ISO(?:\/IEC)? (\d{3,5})/g)].map((match) => match[1]));
+  await page.goto(lang.path('/ISOConsultancy'));
+  const offered = numbers((await page.locator('.standards__code').allTextContents()).join(' '));
+  expect(offered.size).toBeGreaterThan(5);
+  await page.goto(lang.path('/services/iso-consultancy'));
+  const named = numbers((await page.locator('main').innerText()).replace(/\s+/g, ' '));
+  expect([...named].filter((number) => !offered.has(number))).toEqual([]);
+  expect([...offered].filter((number) => !named.has(number))).toEqual([]);
 });

@@ -28,6 +28,9 @@ const label = (lang: SiteLanguage, name: PartnerField) => lang.t(partnerLabelKey
 
 const submit = (page: Page, lang: SiteLanguage) => page.getByRole('button', { name: lang.t('partner.submit') }).click();
 
+/** The names in the list of chosen files, each in its own element. */
+const fileNames = (page: Page) => page.locator('.selected-files__name');
+
 const axe = async (page: Page) => (await violations(page)).map((line) => line.split(':')[0]);
 
 test.describe('with JavaScript', () => {
@@ -181,7 +184,7 @@ test.describe('with JavaScript', () => {
     const input = page.locator('input[type="file"]');
     await input.setInputFiles([file('old-cv.pdf', 1000)]);
     await expect(page.locator('.selected-files')).toContainText(lang.t('partner.files.selected'));
-    await expect(page.locator('.selected-files li')).toHaveText(['old-cv.pdf']);
+    await expect(fileNames(page)).toHaveText(['old-cv.pdf']);
 
     await input.setInputFiles([
       file('huge.pdf', 2 * MB + 1),
@@ -197,7 +200,7 @@ test.describe('with JavaScript', () => {
         ? ['File "huge.pdf" is too large. Maximum size is 2MB.', 'File "virus.exe" is not a valid type. Please upload JPG, PDF, or DOC files.']
         : [lang.t('partner.files.tooLarge', { file: latin('huge.pdf') }), lang.t('partner.files.invalidType', { file: latin('virus.exe') })];
     await expect.poll(() => capture.alerts).toEqual(expected);
-    await expect(page.locator('.selected-files li')).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
+    await expect(fileNames(page)).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
 
     // Nothing valid in a new choice: nothing replaces the selection, so it stays.
     await input.setInputFiles([file('notes.txt', 100, 'text/plain')]);
@@ -213,7 +216,7 @@ test.describe('with JavaScript', () => {
         ? `File "\u2068${arabicName}\u2069" is not a valid type. Please upload JPG, PDF, or DOC files.`
         : lang.t('partner.files.invalidType', { file: arabicName }),
     );
-    await expect(page.locator('.selected-files li')).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
+    await expect(fileNames(page)).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
     expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? [], (f) => f.name))).toEqual(['cv-ahmed.docx', 'photo.JPG']);
 
     // A name keeps its own order ("2024 CV.pdf" is not "CV.pdf 2024" on the Arabic page), and a
@@ -221,9 +224,77 @@ test.describe('with JavaScript', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const long = 'Curriculum_Vitae_Mohammed_Abdullah_AlQahtani_2024_final_version.pdf';
     await input.setInputFiles([file('2024 CV.pdf', 100), file(long, 100)]);
-    await expect(page.locator('.selected-files li')).toHaveText(['2024 CV.pdf', long]);
-    expect(await drawnLeftToRight(page.locator('.selected-files li').first())).toBe(true);
+    await expect(fileNames(page)).toHaveText(['2024 CV.pdf', long]);
+    expect(await drawnLeftToRight(fileNames(page).first())).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test('the CV control: a button in the page\'s language over a native file input; each chosen file listed with a button that removes it', async ({ page, lang }) => {
+    const input = page.locator('input[type="file"]');
+    // The native input keeps its role, its name (the field's label) and its place in the tab order.
+    await expect(page.getByLabel(label(lang, 'uploadedFiles'), { exact: true })).toHaveAttribute('type', 'file');
+    const face = page.locator('.file-picker__face');
+    await expect(face).toHaveText(lang.t('partner.files.choose'));
+    await expect(face).toBeVisible();
+    // The browser's own button ("Choose Files", in the browser's language) is not what is seen.
+    expect(await input.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    await expect(page.locator('.file-picker__status')).toHaveText(lang.t('partner.files.none'));
+    // Keyboard: focus lands on the input itself, and its focus ring is drawn on the face.
+    await page.locator('#partner-trainersAvailable-0').focus();
+    await page.keyboard.press('Tab');
+    await expect(input).toBeFocused();
+    expect(await face.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+
+    await input.setInputFiles([file('cv-1.pdf', 100), file('cv-2.pdf', 200), file('portfolio.jpg', 300, 'image/jpeg')]);
+    await expect(page.locator('.file-picker__status')).toHaveText(lang.t('partner.files.count', { count: 3 }));
+    await expect(fileNames(page)).toHaveText(['cv-1.pdf', 'cv-2.pdf', 'portfolio.jpg']);
+    const remove = page.getByRole('button', { name: lang.t('partner.files.remove', { file: 'cv-2.pdf' }) });
+    await remove.click();
+    await expect(fileNames(page)).toHaveText(['cv-1.pdf', 'portfolio.jpg']);
+    expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? [], (f) => f.name))).toEqual(['cv-1.pdf', 'portfolio.jpg']);
+    // Focus stays in the list: on the next file's button, then on the input when the list empties.
+    await expect(page.getByRole('button', { name: lang.t('partner.files.remove', { file: 'portfolio.jpg' }) })).toBeFocused();
+    await page.getByRole('button', { name: lang.t('partner.files.remove', { file: 'portfolio.jpg' }) }).click();
+    await page.getByRole('button', { name: lang.t('partner.files.remove', { file: 'cv-1.pdf' }) }).click();
+    await expect(page.locator('.selected-files')).toHaveCount(0);
+    await expect(input).toBeFocused();
+    expect(await input.evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(0);
+    expect(await axe(page)).toEqual([]);
+  });
+
+  test('the chosen files are listed on the page\'s side; only each name keeps its own direction', async ({ page, lang }) => {
+    await page.locator('input[type="file"]').setInputFiles([file('cv-1.pdf', 100), file('السيرة الذاتية.pdf', 100)]);
+    const items = page.locator('.selected-files li');
+    await expect(items).toHaveCount(2);
+    for (const item of await items.all()) {
+      expect(await item.evaluate((el) => getComputedStyle(el).direction)).toBe(lang.dir);
+      // Each name starts at the list's reading edge, under the heading's start.
+      const [list, name] = await Promise.all([page.locator('.selected-files ul').boundingBox(), item.locator('.selected-files__name').boundingBox()]);
+      if (!list || !name) throw new Error('not on screen');
+      const gap = lang.dir === 'rtl' ? list.x + list.width - (name.x + name.width) : name.x - list.x;
+      expect(gap).toBeLessThan(48);
+    }
+    await expect(page.locator('.selected-files__name').first()).toHaveAttribute('dir', 'auto');
+  });
+
+  test('at 1440 px the Yes/No answers of a pair of questions sit on one line', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const top = async (id: string) => (await page.locator(`#partner-${id}-0`).boundingBox())?.y ?? Number.NaN;
+    for (const [a, b] of [
+      ['classroomAvailable', 'trainersAvailable'],
+      ['qualityFamiliarity', 'customerSatisfactionMeasured'],
+    ] as const) {
+      const [ya, yb] = await Promise.all([top(a), top(b)]);
+      expect(Math.abs(ya - yb), `${a} beside ${b}`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test('at 390 px the fields take the width of the phone', async ({ page, lang }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const name of ['name', 'formOfOwnership', 'interestReason'] as const) {
+      const box = await partnerField(page, name, lang).boundingBox();
+      expect(box?.width ?? 0, name).toBeGreaterThanOrEqual(340);
+    }
   });
 
   test('a website typed without https:// is completed, on leaving the field and on Enter', async ({ page, lang }) => {
@@ -330,7 +401,7 @@ test.describe('with JavaScript', () => {
     expect(capture.requests).toHaveLength(1);
     await expect(partnerField(page, 'name', lang)).toHaveValue('Aisha Al-Qahtani');
     await expect(partnerField(page, 'formOfOwnership', lang)).toHaveValue('Privately held company');
-    await expect(page.locator('.selected-files li')).toHaveText(['cv-1.pdf']);
+    await expect(fileNames(page)).toHaveText(['cv-1.pdf']);
     // A way around the form: an e-mail already written from the answers, under the page's labels, and the phone.
     await expect(banner).toContainText(lang.t('form.failure.help', { email: site.email, phone: site.phone }));
     const mail = new URL((await banner.getByRole('link', { name: site.email }).getAttribute('href')) ?? '');
@@ -414,5 +485,15 @@ test.describe('without JavaScript', () => {
     await expect(plans).toBeHidden();
     await partnerChoice(page, 'classroomAvailable', 'no', lang).check();
     await expect(plans).toBeVisible();
+  });
+
+  test('the CV control is the page\'s own button, in its language, and takes files', async ({ page, lang }) => {
+    await page.goto(lang.path('/Partner'));
+    await expect(page.locator('.file-picker__face')).toHaveText(lang.t('partner.files.choose'));
+    await expect(page.locator('.file-picker__face')).toBeVisible();
+    const input = page.getByLabel(label(lang, 'uploadedFiles'), { exact: true });
+    await expect(input).toHaveAttribute('type', 'file');
+    await input.setInputFiles([file('cv-1.pdf', 100)]);
+    expect(await input.evaluate((el: HTMLInputElement) => el.files?.length ?? 0)).toBe(1);
   });
 });

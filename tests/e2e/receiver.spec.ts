@@ -177,6 +177,21 @@ test('from an Arabic page, the "what to fix" page is in Arabic, right to left, b
   expect(await violations(page)).toEqual([]);
 });
 
+test('the "what to fix" page has the language switch every page has: to the same form in the other language', async ({ page }) => {
+  for (const [action, switchTo, name] of [
+    ['/api/partner', '/ar/Partner', t('locale.name', {}, locales.ar)],
+    ['/api/partner?lang=ar', '/Partner', t('locale.name', {}, locales.en)],
+    ['/api/contact?lang=ar', '/ContactUs', t('locale.name', {}, locales.en)],
+  ] as const) {
+    await openForm(page, (action.includes('contact') ? CONTACT_FORM : PARTNER_FORM).replace(/action="[^"]+"/, `action="${action}"`));
+    await page.getByRole('button', { name: /Send Message|Submit Application/ }).click();
+    await expect(page.locator('h1')).toHaveText(t('problem.title', {}, action.endsWith('ar') ? locales.ar : locales.en));
+    const link = page.locator('header.site-header').getByRole('link', { name, exact: true });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', switchTo);
+  }
+});
+
 test('same-origin posts from the site work through its own server; other origins are refused', async ({ request, baseURL }) => {
   const origin = new URL(baseURL ?? '').origin;
   const json = await request.post('/api/contact', {

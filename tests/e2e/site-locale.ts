@@ -31,7 +31,7 @@ export interface SiteLanguage {
   readonly navigation: readonly NavEntry[];
   /** The label the menu gives the link or group at `href` / named `english` in English. */
   label(english: string): string;
-  /** A whole number as this language writes it (Arabic-Indic digits in Arabic). */
+  /** A whole number as this language writes it (Western digits in both: one choice per language, everywhere). */
   number(value: number): string;
   /** The company's address line as the page shows it. */
   readonly addressLine: string;

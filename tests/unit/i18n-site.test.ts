@@ -36,6 +36,12 @@ describe('breadcrumbs', () => {
     expect(breadcrumbsFor('/Trainings/ISOTrainings/InternalAuditTraining').map((c) => c.label)).toEqual(['Home', 'Trainings', 'ISO Trainings']);
     expect(breadcrumbsFor('/ISOConsultancy').map((c) => c.label)).toEqual(['Home']);
     expect(breadcrumbsFor('/nowhere')).toEqual([]);
+    // A group with a page of its own (its service page) is a link to it; the others are text.
+    expect(breadcrumbsFor('/Trainings/ISOTrainings/InternalAuditTraining')).toEqual([
+      { label: 'Home', href: '/' },
+      { label: 'Trainings', href: '/services/trainings' },
+      { label: 'ISO Trainings' },
+    ]);
   });
 });
 

@@ -10,7 +10,7 @@
  * - prefers-reduced-motion: slides change without animation.
  * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder.
  */
-import { useCallback, useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { fillTemplate } from '../../i18n/template';
@@ -114,12 +114,24 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
   const [warm, setWarm] = useState<ReadonlySet<number>>(() => new Set());
   const [announcement, setAnnouncement] = useState('');
   const images = useRef<(HTMLImageElement | null)[]>([]);
+  const rootRef = useRef<HTMLElement>(null);
   const rotating = isRotating({ stoppedByVisitor, pointerOver });
   const rotatingRef = useRef(rotating);
   rotatingRef.current = rotating;
 
   const markFailed = useCallback((index: number) => {
     setFailed((current) => (current[index] ? current : current.map((value, i) => value || i === index)));
+  }, []);
+
+  // What the visitor did before the island started (focus and mouse events fired unseen): keyboard
+  // focus already inside stops rotation, as focus entering would; a pointer already resting on
+  // the carousel holds it while it stays.
+  useLayoutEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && root.contains(active) && active.matches(':focus-visible')) setStoppedByVisitor(true);
+    if (root.matches(':hover')) setPointerOver(true);
   }, []);
 
   // A picture that failed before the island hydrated fired its error event unseen: look now.
@@ -186,6 +198,7 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
   const slidesId = `${id}-slides`;
   return (
     <section
+      ref={rootRef}
       className={`carousel carousel--${variant}`}
       aria-roledescription={labels.roleCarousel}
       aria-label={labels.carousel}

@@ -353,21 +353,60 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
     return <Fragment key={field}>{control}</Fragment>;
   }
 
+  /** Takes one file out of the selection (and out of the input, so a plain post agrees). */
+  function removeFile(index: number) {
+    const kept = files.filter((_, i) => i !== index);
+    const input = fileInputRef.current;
+    if (input) {
+      try {
+        const transfer = new DataTransfer();
+        for (const file of kept) transfer.items.add(file);
+        input.files = transfer.files;
+      } catch {
+        // Older browsers cannot set the list; the files listed are the ones sent.
+      }
+    }
+    setFiles(kept);
+    // Focus stays in the list: on the file that took this one's place, else the one before, else the input.
+    const next = kept.length === 0 ? null : Math.min(index, kept.length - 1);
+    requestAnimationFrame(() => {
+      const target = next === null ? input : formRef.current?.querySelectorAll<HTMLButtonElement>('.selected-files__remove')[next];
+      target?.focus();
+    });
+  }
+
   function renderFiles(): ReactNode {
     return (
       <FieldShell key="uploadedFiles" id={fieldId('uploadedFiles')} label={labelOf('uploadedFiles')} className="site-form__wide">
         {() => (
           <>
-            <input
-              ref={fileInputRef}
-              id={fieldId('uploadedFiles')}
-              name="uploadedFiles"
-              type="file"
-              multiple
-              accept={ACCEPT_ATTRIBUTE}
-              onChange={onFilesChosen}
-              aria-describedby="partner-files-hint partner-files-note"
-            />
+            {/* The native input, unseen but on top: it keeps its role, name, keyboard and screen
+                reader behaviour, and works without JavaScript; the face below is what is seen,
+                in the page's language. */}
+            <div className="file-picker">
+              <input
+                ref={fileInputRef}
+                id={fieldId('uploadedFiles')}
+                className="file-picker__input"
+                name="uploadedFiles"
+                type="file"
+                multiple
+                accept={ACCEPT_ATTRIBUTE}
+                onChange={onFilesChosen}
+                aria-describedby="partner-files-hint partner-files-note"
+              />
+              <span className="file-picker__face" aria-hidden="true">
+                <svg className="file-picker__icon" viewBox="0 0 24 24" width="20" height="20" focusable="false">
+                  <path d="M12 16V4m0 0-4.5 4.5M12 4l4.5 4.5M5 15v4h14v-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                {t('partner.files.choose')}
+              </span>
+              {hydrated ? (
+                <span className="file-picker__status" aria-hidden="true">
+                  {files.length === 0 ? t('partner.files.none') : t('partner.files.count', { count: files.length })}
+                </span>
+              ) : null}
+            </div>
             <p id="partner-files-hint" className="field__hint">
               {t('partner.files.hint')}
             </p>
@@ -377,11 +416,17 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
             {files.length > 0 ? (
               <div className="selected-files" aria-live="polite">
                 <p>{t('partner.files.selected')}</p>
+                {/* The list follows the page's direction; each name keeps its own (a Latin
+                    name on the Arabic page) and wraps in its box. */}
                 <ul>
-                  {files.map((file) => (
-                    // A name keeps its own direction ("2024 CV.pdf" on an Arabic page) and wraps in its box.
-                    <li key={`${file.name}-${file.size}`} dir="auto">
-                      {file.name}
+                  {files.map((file, index) => (
+                    <li key={`${file.name}-${file.size}-${index}`}>
+                      <bdi className="selected-files__name" dir="auto">
+                        {file.name}
+                      </bdi>
+                      <button type="button" className="selected-files__remove" aria-label={t('partner.files.remove', { file: file.name })} onClick={() => removeFile(index)}>
+                        {t('partner.files.removeShort')}
+                      </button>
                     </li>
                   ))}
                 </ul>

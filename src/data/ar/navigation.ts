@@ -4,12 +4,13 @@
  * Where the English menu names a page by its title, this one names it by the Arabic page's title
  * (tests/unit/data-ar.test.ts); proper names (ISO, Schedule Q, Schedule D) stay Latin.
  */
-import { ABOUT_HREF, CONTACT_HREF, type NavEntry } from '../navigation';
+import { ABOUT_HREF, CONTACT_HREF, serviceHref, type NavEntry } from '../navigation';
 
 export const navigation: readonly NavEntry[] = [
   { label: 'من نحن', href: ABOUT_HREF },
   {
     label: 'تدقيق أنظمة الإدارة',
+    page: serviceHref('ms-audits'),
     items: [
       { label: 'تقييم الموردين', href: '/MangementSystemAudits/VendorAssessment' },
       { label: 'تقييم الجودة وفق Schedule Q', href: '/MangementSystemAudits/ScheduleQQualityAssessment' },
@@ -19,6 +20,7 @@ export const navigation: readonly NavEntry[] = [
   },
   {
     label: 'التدريب',
+    page: serviceHref('trainings'),
     items: [
       {
         label: 'تدريبات ISO',
@@ -37,6 +39,7 @@ export const navigation: readonly NavEntry[] = [
   },
   {
     label: 'خدمات إدارة المختبرات (17025)',
+    page: serviceHref('laboratory-management'),
     items: [
       { label: 'الاستشارات', href: '/LaboratoryQualityManagementSystemServices/Consultancy' },
       { label: 'التدريب', href: '/LaboratoryQualityManagementSystemServices/Training' },
@@ -51,6 +54,7 @@ export const navigation: readonly NavEntry[] = [
   },
   {
     label: 'المساندة في التدقيق',
+    page: serviceHref('audit-assistance'),
     items: [
       { label: 'التدقيق الداخلي لأنظمة ISO', href: '/AuditAssistance/ISOInternalAudits' },
       { label: 'تدقيق الطرف الثالث لأنظمة ISO', href: '/AuditAssistance/ISOThirdPartyAudits' },
