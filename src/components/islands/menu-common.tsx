@@ -268,6 +268,16 @@ function focusSelector(root: HTMLElement): string | null {
   return href === null ? null : `a[href="${CSS.escape(href)}"]`;
 }
 
+/** Runs `callback` in a task of its own: after the event being dispatched and its default action. */
+function afterCurrentEvent(callback: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    callback();
+  };
+  channel.port2.postMessage(null);
+}
+
 /**
  * The hand-over from the baseline: on the first render after hydration, read what is open and
  * focused, let `onEnhance` adopt it, then switch to the interactive markup and put focus back
@@ -284,9 +294,16 @@ export function useEnhancement(rootRef: RefObject<HTMLElement | null>, onEnhance
   useLayoutEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    focusTarget.current = focusSelector(root);
-    adopt.current(readSnapshot(root));
-    setEnhanced(true);
+    const handOver = () => {
+      focusTarget.current = focusSelector(root);
+      adopt.current(readSnapshot(root));
+      setEnhanced(true);
+    };
+    // React finishes a hydration at once when a press reaches the island while it is still
+    // hydrating, inside that press's dispatch: before its default action (a <summary> opening
+    // its <details>). Read the markup once that action is done, or the tap is lost.
+    if (typeof window !== 'undefined' && window.event !== undefined) afterCurrentEvent(handOver);
+    else handOver();
   }, [rootRef]);
 
   useLayoutEffect(() => {
