@@ -5,6 +5,7 @@ import preact from '@astrojs/preact';
 import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
+import contentChecks from './src/integrations/content-checks.ts';
 import { cspDirectives } from './src/server/csp.ts';
 
 // The public address the site is served from: canonical URLs and the sitemap use it.
@@ -67,6 +68,8 @@ export default defineConfig({
     endpoint: { route: '/_image', entrypoint: './src/server/no-image-endpoint.ts' },
   },
   integrations: [
+    // The content rules CI checks, checked by the build: file, line and what to do (docs/content.md).
+    contentChecks(),
     mdx(),
     // The islands are written against React's API (they import from 'react') and run on Preact's
     // React-compatible runtime: `compat` aliases react and react-dom to preact/compat, about a
