@@ -73,7 +73,6 @@ beforeAll(() => {
 
 describe('the Arabic pages', () => {
   test('every page has an Arabic twin at /ar with the same rest of the path, the two forms too', () => {
-    expect(TWINNED.length).toBe(4 + 18 + 12);
     for (const route of ARABIC_ROUTES) expect(fs.existsSync(fileFor(route)), route).toBe(true);
     expect(fs.existsSync(path.join(CLIENT, 'ar.html'))).toBe(true);
   });
