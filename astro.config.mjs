@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import preact from '@astrojs/preact';
@@ -6,11 +7,14 @@ import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
 import contentChecks from './src/integrations/content-checks.ts';
+import { pendingArabicPaths } from './src/integrations/content-rules.ts';
 import { cspDirectives } from './src/server/csp.ts';
 
 // The public address the site is served from: canonical URLs and the sitemap use it.
 // Set SITE_URL when building for production (see README).
 const site = process.env.SITE_URL || 'https://www.globaq.example';
+// Arabic addresses that show an English page until its twin is written: not for search engines.
+const pendingArabic = pendingArabicPaths(fileURLToPath(new URL('.', import.meta.url)));
 
 
 export default defineConfig({
@@ -80,7 +84,9 @@ export default defineConfig({
     sitemap({
       // Error pages, the after-submission pages and the staff inbox are not for search engines,
       // in either language.
-      filter: (page) => !/^(\/ar)?\/(404|services\/404|ThanksPage|SubmissionProblem|admin(\/.*)?)$/.test(new URL(page).pathname),
+      // Nor are the Arabic addresses of pages not translated yet (their canonical page is the English one).
+      filter: (page) =>
+        !/^(\/ar)?\/(404|services\/404|ThanksPage|SubmissionProblem|admin(\/.*)?)$/.test(new URL(page).pathname) && !pendingArabic.has(new URL(page).pathname),
       // Each page with a twin lists the other language's address as its alternate (hreflang).
       i18n: { defaultLocale: 'en', locales: { en: 'en', ar: 'ar' } },
     }),

@@ -142,6 +142,19 @@ export function missingTwins(root: string): { english: string; arabic: string }[
     .filter(({ arabic }) => !fs.existsSync(path.join(root, arabic)));
 }
 
+/**
+ * The Arabic addresses that show an English page until its twin is written (/ar/services/x,
+ * /ar/AboutUs): kept out of the sitemap, since search engines are sent to the English page.
+ */
+export function pendingArabicPaths(root: string): Set<string> {
+  return new Set(
+    missingTwins(root).flatMap(({ english }) => {
+      const page = pageOfContent(english, fs.readFileSync(path.join(root, english), 'utf8'));
+      return page ? [`/ar${page}`] : [];
+    }),
+  );
+}
+
 /** Every rule above over the project's content; problems fail the build. */
 export function contentProblems(root: string): ContentProblem[] {
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');

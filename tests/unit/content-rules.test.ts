@@ -13,6 +13,8 @@ import {
   frontmatterProblems,
   linksInContent,
   linksInData,
+  missingTwins,
+  pendingArabicPaths,
   readBuiltSite,
   serviceBodyProblems,
   sourceLinks,
@@ -123,6 +125,26 @@ describe('internal links', () => {
     expect([...site.keys()].sort()).toEqual(['/', '/AboutUs', '/Aboutus', '/ar', '/ar/services/a']);
     expect([...site.get('/')!]).toEqual(['main', 'overview']);
     expect(site.get('/Aboutus')).toBe(site.get('/AboutUs'));
+  });
+});
+
+describe('missing Arabic twins', () => {
+  test('are named, with the Arabic address that shows the English page meanwhile (kept out of the sitemap)', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-twins-'));
+    temps.push(root);
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    };
+    write('src/content/services/a.mdx', '---\norder: 1\n---\nA\n');
+    write('src/content/services/b.mdx', '---\norder: 2\n---\nB\n');
+    write('src/content/ar/services/a.mdx', '---\norder: 1\n---\nأ\n');
+    write('src/content/pages/trainings/other.mdx', '---\nroute: "Trainings/OtherTrainings"\n---\nC\n');
+    expect(missingTwins(root)).toEqual([
+      { english: 'src/content/services/b.mdx', arabic: 'src/content/ar/services/b.mdx' },
+      { english: 'src/content/pages/trainings/other.mdx', arabic: 'src/content/ar/pages/trainings/other.mdx' },
+    ]);
+    expect([...pendingArabicPaths(root)].sort()).toEqual(['/ar/Trainings/OtherTrainings', '/ar/services/b']);
   });
 });
 

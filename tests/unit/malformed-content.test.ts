@@ -6,8 +6,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/content';
+import { parseHtml } from '../helpers/dom';
+import { ar } from '../../src/i18n/ar';
 
 const copies: string[] = [];
 
@@ -135,16 +137,63 @@ function build(dir: string) {
 }
 
 describe('the whole build, on a copy (one build: a minute or two)', () => {
-  test('a broken internal link in an MDX file fails the build, naming the file, the line and the link', { timeout: 600_000 }, () => {
-    const file = 'src/content/services/trainings.mdx';
-    let line = 0;
-    const dir = projectCopyWith((d) => {
-      const text = fs.readFileSync(path.join(d, file), 'utf8');
+  // An editor adds a 13th service in English only, with a link to a page that does not exist.
+  const slug = 'quality-digitalization';
+  const file = `src/content/services/${slug}.mdx`;
+  let line = 0;
+  let dir = '';
+  let result = { status: null as number | null, output: '' };
+  const page = (route: string) => parseHtml(fs.readFileSync(path.join(dir, 'dist/client', `${route}.html`), 'utf8'));
+
+  beforeAll(() => {
+    dir = projectCopyWith((d) => {
+      const text = fs
+        .readFileSync(path.join(d, 'src/content/services/ai-solutions.mdx'), 'utf8')
+        .replace(/^order: .*$/m, 'order: 13')
+        .replace(/^title: .*$/m, 'title: Quality Digitalization');
       fs.writeFileSync(path.join(d, file), `${text.trimEnd()}\n\nSee [our ISO trainings](/Trainings/ISOTraining) for the programme.\n`);
       line = fs.readFileSync(path.join(d, file), 'utf8').trimEnd().split('\n').length;
     });
-    const { status, output } = build(dir);
-    expect(status, output).not.toBe(0);
-    expect(output).toContain(`${file}:${line}: the link "/Trainings/ISOTraining" goes to no page of the site`);
+    result = build(dir);
+  }, 600_000);
+
+  test('a broken internal link in an MDX file fails the build, naming the file, the line and the link', () => {
+    expect(result.status, result.output).not.toBe(0);
+    expect(result.output).toContain(`${file}:${line}: the link "/Trainings/ISOTraining" goes to no page of the site`);
+  });
+
+  test('a service without its Arabic twin: one warning line names the missing file', () => {
+    const warnings = result.output.split('\n').filter((l) => l.includes(`src/content/ar/services/${slug}.mdx`));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/WARN.*src\/content\/ar\/services\/quality-digitalization\.mdx is missing: \/ar shows src\/content\/services\/quality-digitalization\.mdx in English/);
+  });
+
+  test('its Arabic route shows the English text in the Arabic layout, under the notice, and stays in the Arabic menus', () => {
+    const document = page(`ar/services/${slug}`);
+    expect(document.documentElement.getAttribute('lang')).toBe('ar');
+    expect(document.documentElement.getAttribute('dir')).toBe('rtl');
+    expect(document.querySelector('.translation-pending')?.textContent).toBe(ar['translation.pending']);
+    expect(document.querySelector('h1')?.getAttribute('lang')).toBe('en');
+    expect(document.querySelector('h1')?.textContent).toBe('Quality Digitalization');
+    expect(document.querySelector('#overview + [lang="en"]')?.textContent).toContain('Artificial intelligence');
+    // The Arabic home's cards and footer list it, marked as English.
+    const home = page('ar');
+    expect(home.querySelector(`.service-card a[href="/ar/services/${slug}"]`)?.closest('.service-card')?.getAttribute('lang')).toBe('en');
+    expect(home.querySelector(`footer a[href="/ar/services/${slug}"]`)?.getAttribute('lang')).toBe('en');
+    // Translated pages show no notice.
+    expect(page('ar/services/ai-solutions').querySelector('.translation-pending')).toBeNull();
+  });
+
+  test('search engines are sent to the English page: no hreflang alternates, the English canonical', () => {
+    const english = page(`services/${slug}`);
+    const arabic = page(`ar/services/${slug}`);
+    for (const document of [english, arabic]) {
+      expect(document.querySelectorAll('link[rel="alternate"][hreflang]')).toHaveLength(0);
+      expect(new URL(document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '').pathname).toBe(`/services/${slug}`);
+    }
+    // The visitor can still switch language: the English page's switch goes to the Arabic route.
+    expect(english.querySelector('a[hreflang="ar"]')?.getAttribute('href')).toBe(`/ar/services/${slug}`);
+    // A translated page keeps its alternates.
+    expect(page('services/ai-solutions').querySelectorAll('link[rel="alternate"][hreflang]').length).toBeGreaterThan(0);
   });
 });
