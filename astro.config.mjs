@@ -7,6 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
 import contentChecks from './src/integrations/content-checks.ts';
+import quietBuild from './src/integrations/quiet-build.ts';
 import { pendingArabicPaths } from './src/integrations/content-rules.ts';
 import { cspDirectives } from './src/server/csp.ts';
 
@@ -74,6 +75,8 @@ export default defineConfig({
   integrations: [
     // The content rules CI checks, checked by the build: file, line and what to do (docs/content.md).
     contentChecks(),
+    // Known harmless warnings dropped by name, so a real one stands out (src/integrations/quiet-build.ts).
+    quietBuild(),
     mdx(),
     // The islands are written against React's API (they import from 'react') and run on Preact's
     // React-compatible runtime: `compat` aliases react and react-dom to preact/compat, about a

@@ -127,8 +127,9 @@ describe('a malformed content file fails the build', () => {
   });
 });
 
+/** `npm run build` in `dir`: the quiet build (scripts/build.mjs). */
 function build(dir: string) {
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/astro'), ['build'], {
+  const result = spawnSync(process.execPath, ['scripts/build.mjs'], {
     cwd: dir,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
@@ -160,6 +161,13 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
   test('a broken internal link in an MDX file fails the build, naming the file, the line and the link', () => {
     expect(result.status, result.output).not.toBe(0);
     expect(result.output).toContain(`${file}:${line}: the link "/Trainings/ISOTraining" goes to no page of the site`);
+  });
+
+  test('the quiet build: no known harmless warning, no file-by-file listing, the error and warning in a screenful', () => {
+    expect(result.output).not.toContain('MODULE_LEVEL_DIRECTIVE');
+    expect(result.output).not.toMatch(/├─ \/AboutUs\.html/);
+    expect(result.output).toMatch(/Wrote \d+ pages, \d+ other files .* and \d+ optimized images/);
+    expect(result.output.trim().split('\n').length, result.output).toBeLessThan(60);
   });
 
   test('a service without its Arabic twin: one warning line names the missing file', () => {
