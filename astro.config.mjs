@@ -8,6 +8,7 @@ import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
 import contentChecks from './src/integrations/content-checks.ts';
 import quietBuild from './src/integrations/quiet-build.ts';
+import companyDetails from './src/integrations/company-details.ts';
 import { pendingArabicPaths } from './src/integrations/content-rules.ts';
 import { cspDirectives } from './src/server/csp.ts';
 
@@ -77,6 +78,8 @@ export default defineConfig({
     contentChecks(),
     // Known harmless warnings dropped by name, so a real one stands out (src/integrations/quiet-build.ts).
     quietBuild(),
+    // src/data/company.ts checked in plain words; each operator's override (PUBLIC_SITE_PHONE…) announced.
+    companyDetails(),
     mdx(),
     // The islands are written against React's API (they import from 'react') and run on Preact's
     // React-compatible runtime: `compat` aliases react and react-dom to preact/compat, about a
@@ -99,6 +102,7 @@ export default defineConfig({
       // Where the forms send (README, "Form endpoints"): the site's own receiver by default.
       PUBLIC_CONTACT_ENDPOINT: envField.string({ context: 'client', access: 'public', default: '/api/contact' }),
       PUBLIC_PARTNER_ENDPOINT: envField.string({ context: 'client', access: 'public', default: '/api/partner' }),
+      // An operator's overrides of src/data/company.ts for one deployment; the build announces each one set.
       PUBLIC_SITE_PHONE: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_SITE_EMAIL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_SITE_WHATSAPP: envField.string({ context: 'client', access: 'public', optional: true }),

@@ -24,11 +24,11 @@ function projectCopyWith(edit: (dir: string) => void): string {
   return dir;
 }
 
-function sync(dir: string) {
+function sync(dir: string, env: Record<string, string> = {}) {
   const result = spawnSync(path.join(ROOT, 'node_modules/.bin/astro'), ['sync'], {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
   });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
@@ -119,6 +119,21 @@ describe('a malformed content file fails the build', () => {
     expect(status).not.toBe(0);
     expect(output).toContain(`${file}:`);
     expect(output).toContain('its sections differ from its English twin src/content/services/ai-solutions.mdx');
+  });
+
+  test('a local-format phone in src/data/company.ts: the build says where, and what to write', () => {
+    const dir = projectCopyWith((d) => replaceIn(path.join(d, 'src/data/company.ts'), /phone: '\+966 13 000 0000'/, "phone: '013 812 3456'"));
+    const { status, output } = sync(dir);
+    expect(status).not.toBe(0);
+    expect(output).toContain('src/data/company.ts: phone is "013 812 3456": write it in international format');
+  });
+
+  test("an operator's override in the environment: the build announces it in one warning line", () => {
+    const { status, output } = sync(projectCopyWith(() => {}), { PUBLIC_SITE_PHONE: '+966 13 812 3456' });
+    expect(status, output).toBe(0);
+    const lines = output.split('\n').filter((line) => line.includes('PUBLIC_SITE_PHONE'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/WARN.*PUBLIC_SITE_PHONE is set in this build's environment: phone is "\+966 13 812 3456" \(src\/data\/company\.ts has /);
   });
 
   test('the untouched project syncs cleanly (the checks above fail for the edit alone)', () => {
