@@ -1,15 +1,22 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig, envField } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
+import contentChecks from './src/integrations/content-checks.ts';
+import quietBuild from './src/integrations/quiet-build.ts';
+import companyDetails from './src/integrations/company-details.ts';
+import { pendingArabicPaths } from './src/integrations/content-rules.ts';
 import { cspDirectives } from './src/server/csp.ts';
 
 // The public address the site is served from: canonical URLs and the sitemap use it.
 // Set SITE_URL when building for production (see README).
 const site = process.env.SITE_URL || 'https://www.globaq.example';
+// Arabic addresses that show an English page until its twin is written: not for search engines.
+const pendingArabic = pendingArabicPaths(fileURLToPath(new URL('.', import.meta.url)));
 
 
 export default defineConfig({
@@ -62,6 +69,12 @@ export default defineConfig({
     endpoint: { route: '/_image', entrypoint: './src/server/no-image-endpoint.ts' },
   },
   integrations: [
+    // The content rules CI checks, checked by the build: file, line and what to do (docs/content.md).
+    contentChecks(),
+    // Known harmless warnings dropped by name, so a real one stands out (src/integrations/quiet-build.ts).
+    quietBuild(),
+    // src/data/company.ts checked in plain words; each operator's override (PUBLIC_SITE_PHONE…) announced.
+    companyDetails(),
     mdx(),
     // The islands are React components (React 19): the carousels, the header menus and the two
     // forms. React's weight is kept off the first view by when each island hydrates (README).
@@ -71,7 +84,9 @@ export default defineConfig({
     sitemap({
       // Error pages, the after-submission pages and the staff inbox are not for search engines,
       // in either language.
-      filter: (page) => !/^(\/ar)?\/(404|services\/404|ThanksPage|SubmissionProblem|admin(\/.*)?)$/.test(new URL(page).pathname),
+      // Nor are the Arabic addresses of pages not translated yet (their canonical page is the English one).
+      filter: (page) =>
+        !/^(\/ar)?\/(404|services\/404|ThanksPage|SubmissionProblem|admin(\/.*)?)$/.test(new URL(page).pathname) && !pendingArabic.has(new URL(page).pathname),
       // Each page with a twin lists the other language's address as its alternate (hreflang).
       i18n: { defaultLocale: 'en', locales: { en: 'en', ar: 'ar' } },
     }),
@@ -81,6 +96,7 @@ export default defineConfig({
       // Where the forms send (README, "Form endpoints"): the site's own receiver by default.
       PUBLIC_CONTACT_ENDPOINT: envField.string({ context: 'client', access: 'public', default: '/api/contact' }),
       PUBLIC_PARTNER_ENDPOINT: envField.string({ context: 'client', access: 'public', default: '/api/partner' }),
+      // An operator's overrides of src/data/company.ts for one deployment; the build announces each one set.
       PUBLIC_SITE_PHONE: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_SITE_EMAIL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_SITE_WHATSAPP: envField.string({ context: 'client', access: 'public', optional: true }),

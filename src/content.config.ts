@@ -7,11 +7,21 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { ISO_STANDARD_IDS } from './data/standards';
 
+/**
+ * A string of `min` to `max` characters; when it is not, the message gives its length and the
+ * limit ("227 characters, at most 170") and why the limit is there.
+ */
+const text = (min: number, max?: number, why?: { min?: string; max?: string }) => {
+  const say = (input: unknown, limit: string, reason?: string) => `${String(input ?? '').length} characters, ${limit}${reason ? `, ${reason}` : ''}`;
+  const atLeast = z.string().min(min, { error: (issue) => say(issue.input, `at least ${min}`, why?.min) });
+  return max === undefined ? atLeast : atLeast.max(max, { error: (issue) => say(issue.input, `at most ${max}`, why?.max) });
+};
+
 /** A meta description search engines show in full. */
-const metaDescription = z
-  .string()
-  .min(50, 'at least 50 characters, so search engines show a useful summary')
-  .max(170, 'at most 170 characters, so search engines do not cut it off');
+const metaDescription = text(50, 170, {
+  min: 'so search engines show a useful summary: write one or two full sentences',
+  max: 'so search engines do not cut it off: shorten it',
+});
 
 /** An in-page anchor: lower-case words joined by hyphens. */
 const anchorId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens, e.g. "root-cause-analysis"');
@@ -25,9 +35,9 @@ const serviceSchema = z
   .object({
     /** Position in the catalogue: home cards, menus and "other services" follow it. */
     order: z.number().int().min(1),
-    title: z.string().min(3).max(60),
+    title: text(3, 60),
     /** One or two sentences for the home page card. */
-    shortDescription: z.string().min(40).max(220),
+    shortDescription: text(40, 220),
     description: metaDescription,
   })
   .strict();
@@ -41,30 +51,30 @@ const pageSchema = z
     route: z
       .string()
       .regex(/^[A-Za-z0-9]+(?:\/[A-Za-z0-9]+)*$/, 'a path such as "MangementSystemAudits/VendorAssessment" (letters and digits, segments joined by "/", no leading or trailing slash)'),
-    title: z.string().min(3).max(80),
+    title: text(3, 80),
     description: metaDescription,
     /** Short text under the title. */
-    lead: z.string().min(20).max(400),
+    lead: text(20, 400),
     /** Standards the page covers, listed with anchors; the menu lists them under the page. */
     standards: z.array(z.enum(ISO_STANDARD_IDS)).nonempty().optional(),
     /** Heading above the standards list. */
-    standardsHeading: z.string().min(3).optional(),
+    standardsHeading: text(3).optional(),
     /** Courses or programmes the page lists, each with its own in-page anchor. */
     courses: z
       .array(
         z
           .object({
             id: anchorId,
-            title: z.string().min(3),
-            summary: z.string().min(20),
-            duration: z.string().min(2).optional(),
+            title: text(3),
+            summary: text(20),
+            duration: text(2).optional(),
           })
           .strict(),
       )
       .nonempty()
       .optional(),
     /** Heading above the courses list. */
-    coursesHeading: z.string().min(3).optional(),
+    coursesHeading: text(3).optional(),
   })
   .strict()
   .refine((page) => !page.standards || page.standardsHeading, {

@@ -1,20 +1,60 @@
 /**
- * The company's identity and contact details: the one place to change them.
+ * The company's identity and contact details: the one place to change them. Every page, the
+ * footer, the chat button, the contact page and what search engines read take them from here.
  *
- * Phone, e-mail, the messaging number, its greeting and the social profiles can also be set
- * at build time through environment variables (see README, "Company details"). The defaults
- * below are well-formed examples and must be replaced before going live.
+ * Edit the values in `details` below. The build checks them and, when one is malformed, stops
+ * with a sentence naming this file, the field and what to write instead. The Arabic words (the
+ * legal name, the motto, the address's words) are in src/data/ar/company.ts; the numbers and
+ * addresses are the same in both languages.
  *
- * The social profiles have no address by default: nobody has confirmed which accounts are the
- * company's. The footer shows an unconfigured network's icon, named, without a link (spec §2:
- * "Four social links with no targets"); a configured one (https only) is a real link.
+ * The phone, e-mail and chat number below are well-formed examples: replace them before going
+ * live. The chat button (WhatsApp) calls the phone number unless `whatsapp.number` is set.
+ *
+ * Social profiles have no address until one is set: the footer then shows that network's icon,
+ * named, without a link (spec §2: "Four social links with no targets"). Set only accounts the
+ * company has confirmed as its own (https addresses).
+ *
+ * An operator can override a value for one deployment with an environment variable at build time
+ * (PUBLIC_SITE_PHONE and the others in `SiteEnv`, docs/deploy.md). The build then says so, in a
+ * warning line naming the variable (src/integrations/company-details.ts): an edit here has no
+ * effect on a site built with that variable set.
  *
  * Pure (no Astro imports), so tests and scripts read the same values; src/data/site.ts binds
  * it to the build's environment.
  */
 import { z } from 'astro/zod';
 
-/** Build-time overrides, by environment variable name. */
+/** The company's details as an editor writes them. */
+export const details = {
+  name: 'Globaq',
+  legalName: 'Globaq Quality Assurance and Consultancy',
+  mission: 'Simple, Efficient and Timely',
+  vision2030: 'Our work supports Saudi Vision 2030: stronger local industry, world-class quality and a sustainable economy for the Kingdom.',
+  /** Shown as written: international format, "+", the country code, then the number. */
+  phone: '+966 13 000 0000',
+  email: 'info@globaq.example',
+  address: { locality: 'Al-Khobar', country: 'Saudi Arabia', countryCode: 'SA' },
+  whatsapp: {
+    /** The chat number, digits only with the country code; leave it out to use the phone number. */
+    number: undefined as string | undefined,
+    /** The chat's first message, prefilled (English; the Arabic one is in src/data/ar/company.ts). */
+    greeting: 'Hello Globaq, I would like to know more about your services.',
+  },
+  /** Each network's full https:// address, or undefined while the company has no confirmed account. */
+  social: {
+    linkedin: undefined as string | undefined,
+    x: undefined as string | undefined,
+    instagram: undefined as string | undefined,
+    facebook: undefined as string | undefined,
+  },
+};
+
+export type CompanyDetails = typeof details;
+
+/** The file an editor changes; error messages name it. */
+export const COMPANY_FILE = 'src/data/company.ts';
+
+/** An operator's overrides at build time, by environment variable name. */
 export interface SiteEnv {
   PUBLIC_SITE_PHONE?: string | undefined;
   PUBLIC_SITE_EMAIL?: string | undefined;
@@ -26,73 +66,120 @@ export interface SiteEnv {
   PUBLIC_SOCIAL_FACEBOOK?: string | undefined;
 }
 
+/** Each override: its variable and the field of `details` it replaces. */
+export const OVERRIDES = {
+  PUBLIC_SITE_PHONE: 'phone',
+  PUBLIC_SITE_EMAIL: 'email',
+  PUBLIC_SITE_WHATSAPP: 'whatsapp.number',
+  PUBLIC_SITE_WHATSAPP_GREETING: 'whatsapp.greeting',
+  PUBLIC_SOCIAL_LINKEDIN: 'social.linkedin',
+  PUBLIC_SOCIAL_X: 'social.x',
+  PUBLIC_SOCIAL_INSTAGRAM: 'social.instagram',
+  PUBLIC_SOCIAL_FACEBOOK: 'social.facebook',
+} as const satisfies Record<keyof SiteEnv, string>;
+
+const NETWORKS = ['linkedin', 'x', 'instagram', 'facebook'] as const;
+const LABELS: Readonly<Record<(typeof NETWORKS)[number], string>> = { linkedin: 'LinkedIn', x: 'X', instagram: 'Instagram', facebook: 'Facebook' };
+
 const siteSchema = z.object({
-  name: z.string().min(1),
-  legalName: z.string().min(1),
-  mission: z.string().min(1),
-  vision2030: z.string().min(1),
+  name: z.string().min(1, 'write the company name'),
+  legalName: z.string().min(1, 'write the company’s legal name'),
+  mission: z.string().min(1, 'write the motto'),
+  vision2030: z.string().min(1, 'write the sentence on Vision 2030'),
   /** Shown to people, e.g. "+966 13 000 0000". */
-  phone: z.string().regex(/^\+\d[\d ]{6,18}\d$/, 'an international number such as "+966 13 000 0000"'),
-  email: z.email(),
+  phone: z
+    .string()
+    .regex(/^\+\d[\d ]{6,18}\d$/, 'write it in international format: "+", the country code, then the number, digits and spaces only, e.g. "+966 13 812 3456" (not "013 812 3456")'),
+  email: z.email('write an e-mail address such as "info@globaq.com.sa"'),
   address: z.object({
-    locality: z.string().min(1),
-    country: z.string().min(1),
-    countryCode: z.string().length(2),
+    locality: z.string().min(1, 'write the city'),
+    country: z.string().min(1, 'write the country'),
+    countryCode: z.string().length(2, 'write the two-letter country code, e.g. "SA"'),
   }),
   whatsapp: z.object({
     /** Digits only, with the country code, as wa.me expects. */
-    number: z.string().regex(/^\d{8,15}$/, 'digits only, with the country code'),
-    greeting: z.string().min(1),
+    number: z.string().regex(/^\d{8,15}$/, 'write digits only, with the country code and no "+" or spaces, e.g. "966501234567" (or leave it out: the chat button then uses the phone number)'),
+    greeting: z.string().min(1, 'write the chat’s first message'),
   }),
   social: z
     .array(
       z.object({
-        network: z.enum(['linkedin', 'x', 'instagram', 'facebook']),
+        network: z.enum(NETWORKS),
         label: z.string().min(1),
         /** Only when configured: the company's own profile, over https. */
-        url: z.url({ protocol: /^https$/, error: 'a full https:// address' }).optional(),
+        url: z.url({ protocol: /^https$/, error: 'write the full address, starting with https://, e.g. "https://www.linkedin.com/company/globaq"' }).optional(),
       }),
     )
-    .length(4),
+    .length(NETWORKS.length),
 });
 
 export type SiteData = z.infer<typeof siteSchema>;
 
-/** A social address from the environment; an empty value (an unset CI variable) is none. */
-const socialUrl = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
+/** The chat number a phone number gives: its digits, the country code first ("+966 13 000 0000" → "966130000000"). */
+export const chatNumberOf = (phone: string): string => phone.replace(/\D/g, '');
 
-/** The company's details, with any overrides from `env`; throws naming the variable's field when one is malformed. */
-export function createSite(env: SiteEnv): SiteData {
-  const {
-    PUBLIC_SITE_PHONE,
-    PUBLIC_SITE_EMAIL,
-    PUBLIC_SITE_WHATSAPP,
-    PUBLIC_SITE_WHATSAPP_GREETING,
-    PUBLIC_SOCIAL_LINKEDIN,
-    PUBLIC_SOCIAL_X,
-    PUBLIC_SOCIAL_INSTAGRAM,
-    PUBLIC_SOCIAL_FACEBOOK,
-  } = env;
-  return siteSchema.parse({
-    name: 'Globaq',
-    legalName: 'Globaq Quality Assurance and Consultancy',
-    mission: 'Simple, Efficient and Timely',
-    vision2030:
-      'Our work supports Saudi Vision 2030: stronger local industry, world-class quality and a sustainable economy for the Kingdom.',
-    phone: PUBLIC_SITE_PHONE ?? '+966 13 000 0000',
-    email: PUBLIC_SITE_EMAIL ?? 'info@globaq.example',
-    address: { locality: 'Al-Khobar', country: 'Saudi Arabia', countryCode: 'SA' },
-    whatsapp: {
-      number: PUBLIC_SITE_WHATSAPP ?? '966130000000',
-      greeting: PUBLIC_SITE_WHATSAPP_GREETING ?? 'Hello Globaq, I would like to know more about your services.',
-    },
-    social: [
-      { network: 'linkedin', label: 'LinkedIn', url: socialUrl(PUBLIC_SOCIAL_LINKEDIN) },
-      { network: 'x', label: 'X', url: socialUrl(PUBLIC_SOCIAL_X) },
-      { network: 'instagram', label: 'Instagram', url: socialUrl(PUBLIC_SOCIAL_INSTAGRAM) },
-      { network: 'facebook', label: 'Facebook', url: socialUrl(PUBLIC_SOCIAL_FACEBOOK) },
-    ],
+/** An environment value, or none when unset or empty (an unset CI variable is often empty). */
+const given = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
+
+/** The overrides set in `env`: variable, field, and the value that replaces the file's. */
+export function activeOverrides(env: SiteEnv): { variable: keyof SiteEnv; field: string; value: string }[] {
+  return (Object.keys(OVERRIDES) as (keyof SiteEnv)[]).flatMap((variable) => {
+    const value = given(env[variable]);
+    return value === undefined ? [] : [{ variable, field: OVERRIDES[variable], value }];
   });
+}
+
+/** Thrown when a detail is malformed: one line per problem, naming where it was written and what to write. */
+export class CompanyDetailsError extends Error {
+  constructor(problems: readonly string[]) {
+    super(`The company's details need a correction:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'CompanyDetailsError';
+  }
+}
+
+/**
+ * The company's details: `source` (the file's `details`) with any operator's overrides from
+ * `env`, the chat number derived from the phone unless set. Throws a CompanyDetailsError naming
+ * the file and field (or the variable) when a value is malformed.
+ */
+export function createSite(env: SiteEnv, source: CompanyDetails = details): SiteData {
+  const phone = given(env.PUBLIC_SITE_PHONE) ?? source.phone;
+  const number = given(env.PUBLIC_SITE_WHATSAPP) ?? source.whatsapp.number ?? chatNumberOf(phone);
+  const candidate = {
+    name: source.name,
+    legalName: source.legalName,
+    mission: source.mission,
+    vision2030: source.vision2030,
+    phone,
+    email: given(env.PUBLIC_SITE_EMAIL) ?? source.email,
+    address: source.address,
+    whatsapp: { number, greeting: given(env.PUBLIC_SITE_WHATSAPP_GREETING) ?? source.whatsapp.greeting },
+    social: NETWORKS.map((network) => ({
+      network,
+      label: LABELS[network],
+      url: given(env[`PUBLIC_SOCIAL_${network.toUpperCase()}` as keyof SiteEnv]) ?? given(source.social[network]),
+    })),
+  };
+  const result = siteSchema.safeParse(candidate);
+  if (result.success) return result.data;
+  const overridden = new Map(activeOverrides(env).map((override) => [override.field, override.variable]));
+  const problems = result.error.issues.map((issue) => {
+    // social.0.url is the field social.linkedin of the file.
+    const field =
+      issue.path[0] === 'social' && typeof issue.path[1] === 'number'
+        ? `social.${NETWORKS[issue.path[1]]}`
+        : issue.path.map(String).join('.');
+    const value = issue.path.reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey], candidate);
+    const variable = overridden.get(field);
+    const derived = field === 'whatsapp.number' && !variable && source.whatsapp.number === undefined;
+    const where = variable
+      ? `${variable} (an operator's override of ${field} in the build's environment)`
+      : derived
+        ? `${COMPANY_FILE}: whatsapp.number, taken from the phone number,`
+        : `${COMPANY_FILE}: ${field}`;
+    return `${where} is ${JSON.stringify(value)}: ${issue.message}`;
+  });
+  throw new CompanyDetailsError(problems);
 }
 
 export function siteLinks(site: SiteData) {

@@ -280,4 +280,6 @@ export const ar = {
   'locale.name': 'العربية',
   /** The name of a page's breadcrumb trail (its <nav>). */
   'page.breadcrumb': 'مسار التنقل',
+  /** Over a page whose translation is not written yet: its text is shown in English meanwhile. */
+  'translation.pending': 'النسخة العربية من هذه الصفحة قيد الإعداد وستتوفر قريبًا، وإلى أن تصدر تُعرض الصفحة بالإنجليزية.',
 } as const satisfies Record<keyof typeof en, string>;

@@ -279,4 +279,6 @@ export const en = {
   'locale.name': 'English',
   /** The name of a page's breadcrumb trail (its <nav>). */
   'page.breadcrumb': 'Breadcrumb',
+  /** Over a page whose translation is not written yet: its text is shown in English meanwhile. */
+  'translation.pending': 'This page is not yet available in English: you are reading the original until the English version is ready.',
 } as const;

@@ -88,7 +88,7 @@ export interface TwinSummary {
  * Throws, naming the file and the field, when an entry of a translation has no original (the
  * same slug or route in English) or differs from it in a fact every language shares: the
  * catalogue's order, a page's standards and course anchors. A translation may lack entries
- * (that page is then served in English only).
+ * (the translated site then shows the English entry, with a notice: src/lib/content.ts).
  */
 export function assertTwins(originals: readonly TwinSummary[], translations: readonly TwinSummary[], keyName: string): void {
   const byKey = new Map(originals.map((original) => [original.key, original]));

@@ -31,15 +31,27 @@ async function orderedServices(code: LocaleCode): Promise<ServiceEntry[]> {
   return ordered.map((s) => s.entry);
 }
 
-/** The service catalogue in `locale`, in definition order (the English order: a translation keeps it). */
+/**
+ * True when `entry`, on a page in `locale`, is the English original standing in for a
+ * translation not written yet: the page shows it in English with a notice (TranslationPending).
+ */
+export function isPendingTranslation(entry: ServiceEntry | PageEntry, locale: Locale): boolean {
+  return locale.code !== defaultLocale.code && (entry.collection === 'services' || entry.collection === 'pages');
+}
+
+/**
+ * The service catalogue in `locale`, in definition order (the English order: a translation keeps
+ * it). A service not yet translated is there in English (isPendingTranslation), so the menus,
+ * cards and routes of every language list the whole catalogue.
+ */
 export async function getServices(locale: Locale = defaultLocale): Promise<ServiceEntry[]> {
   const services = await orderedServices(locale.code);
-  if (locale.code !== defaultLocale.code) {
-    const originals = await orderedServices(defaultLocale.code);
-    const summary = (s: ServiceEntry) => ({ key: s.id, facts: { order: s.data.order }, filePath: s.filePath });
-    assertTwins(originals.map(summary), services.map(summary), 'slug');
-  }
-  return services;
+  if (locale.code === defaultLocale.code) return services;
+  const originals = await orderedServices(defaultLocale.code);
+  const summary = (s: ServiceEntry) => ({ key: s.id, facts: { order: s.data.order }, filePath: s.filePath });
+  assertTwins(originals.map(summary), services.map(summary), 'slug');
+  const translated = new Map(services.map((service) => [service.id, service]));
+  return originals.map((original) => translated.get(original.id) ?? original);
 }
 
 async function uniquePages(code: LocaleCode): Promise<PageEntry[]> {
@@ -48,19 +60,19 @@ async function uniquePages(code: LocaleCode): Promise<PageEntry[]> {
   return entries;
 }
 
-/** The static content pages in `locale`. */
+/** The static content pages in `locale`; one not yet translated is there in English (isPendingTranslation). */
 export async function getPages(locale: Locale = defaultLocale): Promise<PageEntry[]> {
   const pages = await uniquePages(locale.code);
-  if (locale.code !== defaultLocale.code) {
-    const originals = await uniquePages(defaultLocale.code);
-    const summary = (p: PageEntry) => ({
-      key: p.data.route,
-      facts: { standards: p.data.standards, courses: p.data.courses?.map((course) => course.id) },
-      filePath: p.filePath,
-    });
-    assertTwins(originals.map(summary), pages.map(summary), 'route');
-  }
-  return pages;
+  if (locale.code === defaultLocale.code) return pages;
+  const originals = await uniquePages(defaultLocale.code);
+  const summary = (p: PageEntry) => ({
+    key: p.data.route,
+    facts: { standards: p.data.standards, courses: p.data.courses?.map((course) => course.id) },
+    filePath: p.filePath,
+  });
+  assertTwins(originals.map(summary), pages.map(summary), 'route');
+  const translated = new Map(pages.map((page) => [page.data.route, page]));
+  return originals.map((original) => translated.get(original.data.route) ?? original);
 }
 
 /** A navigation entry with, under each page that lists ISO standards, links to them. */
@@ -140,11 +152,26 @@ export async function getPublicPages(
 
 /**
  * The unprefixed paths of the pages that exist in `locale` as well as in English: home, the two
- * forms, the content pages and services it has twins of, and the thanks page.
+ * forms, the content pages and services (translated, or pending in English), and the thanks page.
  */
 export async function getTranslatedPaths(locale: Locale): Promise<ReadonlySet<string>> {
   if (locale.code === defaultLocale.code) return new Set();
   const [pages, services] = await Promise.all([getPages(locale), getServices(locale)]);
   const paths = ['/', '/ContactUs', '/Partner', '/ThanksPage', ...pages.map((page) => `/${page.data.route}`), ...services.map((service) => `/services/${service.id}`)];
   return new Set(paths);
+}
+
+/**
+ * The unprefixed paths whose page in `locale` shows the English text until it is translated
+ * (src/integrations/content-checks.ts warns of each at build). Search engines are told of the
+ * English page only: no hreflang alternate, the canonical address is the English one, and the
+ * sitemap leaves the stand-in out.
+ */
+export async function getPendingPaths(locale: Locale): Promise<ReadonlySet<string>> {
+  if (locale.code === defaultLocale.code) return new Set();
+  const [pages, services] = await Promise.all([getPages(locale), getServices(locale)]);
+  return new Set([
+    ...pages.filter((page) => isPendingTranslation(page, locale)).map((page) => `/${page.data.route}`),
+    ...services.filter((service) => isPendingTranslation(service, locale)).map((service) => `/services/${service.id}`),
+  ]);
 }

@@ -15,6 +15,7 @@ import { englishLeft, hasArabic } from '../helpers/arabic';
 import { en } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
 import { clientLogos } from '../../src/data/carousels';
+import { pendingArabicPaths } from '../../src/integrations/content-rules';
 
 const CLIENT = path.join(ROOT, 'dist/client');
 const fileFor = (route: string) => path.join(CLIENT, route === '/' ? 'index.html' : `${route}.html`);
@@ -32,6 +33,14 @@ const arabic = (route: string) => (route === '/' ? '/ar' : `/ar${route}`);
 const TWINNED = ['/', '/ContactUs', '/Partner', '/ThanksPage', ...loadPages().map((p) => `/${p.data.route}`), ...loadServices().map((s) => `/services/${s.id}`)];
 const ERROR_PAGES = ['/ar/404', '/ar/services/404'];
 const ARABIC_ROUTES = [...TWINNED.map(arabic), ...ERROR_PAGES];
+/**
+ * Arabic routes that show an English page until its twin is written (none when every twin
+ * exists): in the Arabic layout, but their text is English (tests/unit/malformed-content.test.ts
+ * checks them), so the checks of Arabic wording and of twins' alternates leave them out.
+ */
+const PENDING = pendingArabicPaths(ROOT);
+const TRANSLATED = TWINNED.filter((route) => !PENDING.has(arabic(route)));
+const WORDED = ARABIC_ROUTES.filter((route) => !PENDING.has(route));
 
 /**
  * What a visitor reads or hears on a page: its title, description and share texts, the body's
@@ -73,7 +82,6 @@ beforeAll(() => {
 
 describe('the Arabic pages', () => {
   test('every page has an Arabic twin at /ar with the same rest of the path, the two forms too', () => {
-    expect(TWINNED.length).toBe(4 + 18 + 12);
     for (const route of ARABIC_ROUTES) expect(fs.existsSync(fileFor(route)), route).toBe(true);
     expect(fs.existsSync(path.join(CLIENT, 'ar.html'))).toBe(true);
   });
@@ -91,7 +99,7 @@ describe('the Arabic pages', () => {
 
   test('no English is left in what a visitor reads or hears, but proper names and abbreviations', () => {
     const leftovers: string[] = [];
-    for (const route of ARABIC_ROUTES) {
+    for (const route of WORDED) {
       const text = visibleText(route);
       expect(hasArabic(text), route).toBe(true);
       const words = [...new Set(englishLeft(text))].filter((word) => !CLIENT_NAMES.has(word));
@@ -108,7 +116,7 @@ describe('the Arabic pages', () => {
       .filter(([, longest]) => longest.length >= 4);
     expect(strings.length).toBeGreaterThan(150);
     const found: string[] = [];
-    for (const route of ARABIC_ROUTES) {
+    for (const route of WORDED) {
       const text = visibleText(route).replace(/\s+/g, ' ');
       for (const [key, value] of strings) if (text.includes(value)) found.push(`${route}: ${key} "${value}"`);
     }
@@ -170,7 +178,7 @@ describe('the language switch', () => {
 
 describe('search engines and sharing', () => {
   test('twins name each other (hreflang en, ar and x-default) and their Open Graph locales; other pages name none', () => {
-    for (const route of TWINNED.filter((r) => r !== '/ThanksPage')) {
+    for (const route of TRANSLATED.filter((r) => r !== '/ThanksPage')) {
       const expected = { en: route, ar: arabic(route), 'x-default': route };
       for (const page of [route, arabic(route)]) {
         const html = read(page);
@@ -180,6 +188,11 @@ describe('search engines and sharing', () => {
       }
     }
     for (const route of ['/ThanksPage', '/ar/ThanksPage', '/404', ...ERROR_PAGES]) expect(alternates(route), route).toEqual({});
+    // A page whose twin is not written yet names no alternate: search engines know its English page only.
+    for (const route of TWINNED.filter((r) => PENDING.has(arabic(r)))) {
+      expect(alternates(route), route).toEqual({});
+      expect(alternates(arabic(route)), arabic(route)).toEqual({});
+    }
   });
 
   test('JSON-LD and the share image are in the page’s language', () => {
@@ -206,7 +219,8 @@ describe('search engines and sharing', () => {
       links: Object.fromEntries([...(m[1] ?? '').matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\s*\/>/g)].map((l) => [l[1], new URL(l[2] ?? '').pathname])),
     }));
     const byLoc = new Map(entries.map((entry) => [entry.loc, entry.links]));
-    for (const route of TWINNED.filter((r) => r !== '/ThanksPage')) {
+    for (const route of TWINNED.filter((r) => PENDING.has(arabic(r)))) expect(byLoc.has(arabic(route)), arabic(route)).toBe(false);
+    for (const route of TRANSLATED.filter((r) => r !== '/ThanksPage')) {
       expect(byLoc.get(route), route).toEqual({ en: route, ar: arabic(route) });
       expect(byLoc.get(arabic(route)), arabic(route)).toEqual({ en: route, ar: arabic(route) });
     }

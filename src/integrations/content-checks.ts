@@ -1,0 +1,53 @@
+/**
+ * The build checks what CI checks about the content (rules in content-rules.ts):
+ *
+ * - before Astro reads the content (`astro build`, `astro sync`, `astro check`, `astro dev`): an
+ *   unquoted value with a colon, a service description under the minimum length, an Arabic twin
+ *   whose sections differ from the English. Every problem is listed, `file:line: what to do`,
+ *   and the build stops.
+ * - an English page or service without its Arabic twin is no error: the Arabic site shows the
+ *   English text meanwhile, with a notice (src/lib/content.ts), and the build says so in one
+ *   warning line per missing file.
+ * - after the build: every internal link and #anchor in src/content and src/data reaches a page
+ *   and an id of the built site; a broken one fails the build naming the file and line.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { brokenLinks, contentProblems, formatProblem, missingTwins, readBuiltSite, sourceLinks, type ContentProblem } from './content-rules.ts';
+
+/** The build's error for a list of problems: one line each, then what they have in common. */
+export class ContentError extends Error {
+  constructor(problems: readonly ContentProblem[], what: string) {
+    super(`${problems.length === 1 ? `1 ${what}` : `${problems.length} ${what}s`}:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    this.name = 'ContentError';
+    // Astro prints the message; the stack would only point here.
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
+
+export default function contentChecks(): AstroIntegration {
+  let root = process.cwd();
+  return {
+    name: 'globaq:content-checks',
+    hooks: {
+      'astro:config:setup': ({ config, logger }) => {
+        root = fileURLToPath(config.root);
+        const problems = contentProblems(root);
+        if (problems.length > 0) throw new ContentError(problems, 'content problem');
+        for (const { english, arabic } of missingTwins(root)) {
+          logger.warn(`${arabic} is missing: /ar shows ${english} in English, with a notice, until it is translated`);
+        }
+      },
+      'astro:build:done': ({ dir, logger }) => {
+        const client = fileURLToPath(dir);
+        const site = readBuiltSite(client);
+        const links = sourceLinks(root);
+        const broken = brokenLinks(links, site, (pathname) => fs.existsSync(path.join(client, pathname)));
+        if (broken.length > 0) throw new ContentError(broken, 'broken internal link');
+        logger.info(`${links.length} internal links in src/content and src/data reach their pages and anchors`);
+      },
+    },
+  };
+}

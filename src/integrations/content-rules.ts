@@ -1,0 +1,297 @@
+/**
+ * The content rules the build enforces beyond each entry's schema (src/content.config.ts), as
+ * pure functions over file text, so unit tests run them without a build:
+ *
+ * - a front matter value with a colon in it is quoted (YAML would otherwise stop the build with
+ *   "bad indentation of a mapping entry" and a stack trace that names neither cause nor cure);
+ * - a service's description (its MDX body) has at least SERVICE_MIN_WORDS words;
+ * - an Arabic twin has the same sections (##, ### … headings, in the same order) as its English
+ *   original;
+ * - every internal link and #anchor in content and data reaches a page and an id that the built
+ *   site has.
+ *
+ * Each problem names the file and the line or field, and says what to do. Plain Node, no Astro
+ * imports: the integration (content-checks.ts) runs it before Astro reads the content.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** One thing wrong in one file: `file:line: message` when printed. */
+export interface ContentProblem {
+  /** Relative to the project's root, with forward slashes. */
+  readonly file: string;
+  readonly line?: number | undefined;
+  readonly message: string;
+}
+
+export const formatProblem = (problem: ContentProblem): string => `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`;
+
+/** A service's description (the MDX body under the front matter) is at least this many words. */
+export const SERVICE_MIN_WORDS = 100;
+
+/** Where the content lives, relative to the project's root. */
+export const CONTENT_DIR = 'src/content';
+/** The Arabic twins: the same relative paths under here. */
+export const AR_CONTENT_DIR = 'src/content/ar';
+/** The collections that have twins, by folder under CONTENT_DIR. */
+export const TWINNED_DIRS = ['services', 'pages'] as const;
+
+/** The front matter's lines (without the --- fences) and the body, with the line the body starts on. */
+export function splitSource(text: string): { frontmatter: string[]; body: string; bodyLine: number } {
+  const lines = text.split(/\r?\n/);
+  if (lines[0] !== '---') return { frontmatter: [], body: text, bodyLine: 1 };
+  const end = lines.indexOf('---', 1);
+  if (end < 0) return { frontmatter: lines.slice(1), body: '', bodyLine: lines.length + 1 };
+  return { frontmatter: lines.slice(1, end), body: lines.slice(end + 1).join('\n'), bodyLine: end + 2 };
+}
+
+/**
+ * Front matter values YAML cannot read as the editor meant: an unquoted value holding ": " (or
+ * ending in ":") is read as a second key and fails the whole file. Names the line and the cure.
+ */
+export function frontmatterProblems(file: string, text: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  splitSource(text).frontmatter.forEach((line, i) => {
+    const match = /^(\s*(?:-\s+)?)([A-Za-z_][\w-]*):[ \t]+(\S.*)$/.exec(line);
+    if (!match) return;
+    const [, , key, value = ''] = match;
+    // Quoted, block (| >), flow ([ {), anchors and aliases are YAML's own business.
+    if (/^["'|>[{&*!]/.test(value)) return;
+    const plain = value.replace(/\s+#.*$/, '');
+    if (/:(\s|$)/.test(plain)) {
+      problems.push({
+        file,
+        line: i + 2,
+        message: `quote this value: "${key}" contains a colon followed by a space, which YAML reads as a new field. Write ${key}: "${plain.replace(/"/g, '\\"')}"`,
+      });
+    }
+  });
+  return problems;
+}
+
+/** The words of an MDX body, not counting headings' hashes, list markers or components' tags. */
+export function wordCount(body: string): number {
+  const text = body
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/^\s*(?:#{1,6}|[-*+]|\d+\.)\s+/gm, '')
+    .replace(/[[\]()*_`]/g, ' ');
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+/** A service whose description is too short for its own page. */
+export function serviceBodyProblems(file: string, text: string): ContentProblem[] {
+  const words = wordCount(splitSource(text).body);
+  if (words >= SERVICE_MIN_WORDS) return [];
+  return [
+    {
+      file,
+      message: `the service's description (the text under the front matter) is ${words} words, at least ${SERVICE_MIN_WORDS}: describe the service in full, as the others do`,
+    },
+  ];
+}
+
+/** The body's headings, in order: their level and the line they are on. */
+export function headingsOf(text: string): { level: number; line: number; text: string }[] {
+  const { body, bodyLine } = splitSource(text);
+  const out: { level: number; line: number; text: string }[] = [];
+  body.split('\n').forEach((line, i) => {
+    const match = /^(#{2,6})\s+(.*)$/.exec(line);
+    if (match) out.push({ level: match[1]!.length, line: bodyLine + i, text: match[2]!.trim() });
+  });
+  return out;
+}
+
+/** An Arabic twin whose sections differ from its English original's. */
+export function twinSectionProblems(english: { file: string; text: string }, arabic: { file: string; text: string }): ContentProblem[] {
+  const own = headingsOf(arabic.text);
+  const original = headingsOf(english.text);
+  const marks = (hs: { level: number }[]) => hs.map((h) => '#'.repeat(h.level)).join(' ') || 'none';
+  if (marks(own) === marks(original)) return [];
+  const i = own.findIndex((h, n) => h.level !== original[n]?.level);
+  const at = i >= 0 ? own[i] : undefined;
+  const where = at
+    ? `section ${i + 1} is "${'#'.repeat(at.level)} ${at.text}", but the English twin's is ${original[i] ? `"${'#'.repeat(original[i]!.level)} ${original[i]!.text}"` : 'missing (it has fewer sections)'}`
+    : `the English twin has more sections: "${'#'.repeat(original[own.length]!.level)} ${original[own.length]!.text}" is missing`;
+  return [
+    {
+      file: arabic.file,
+      line: at?.line,
+      message: `its sections differ from its English twin ${english.file}: ${where}. A translation keeps the same headings at the same levels, in the same order (English: ${marks(original)}; here: ${marks(own)})`,
+    },
+  ];
+}
+
+/** Every `.mdx` file under `dir` (relative to `root`), as relative paths with forward slashes, sorted. */
+export function listMdx(root: string, dir: string): string[] {
+  const full = path.join(root, dir);
+  if (!fs.existsSync(full)) return [];
+  return fs
+    .readdirSync(full, { withFileTypes: true, recursive: true })
+    .filter((d) => d.isFile() && d.name.endsWith('.mdx'))
+    .map((d) => path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** The Arabic twin's path of an English content file (src/content/services/x.mdx → src/content/ar/services/x.mdx). */
+export const twinPath = (file: string): string => `${AR_CONTENT_DIR}/${file.slice(CONTENT_DIR.length + 1)}`;
+
+/** English content files without an Arabic twin: the Arabic site shows them in English meanwhile. */
+export function missingTwins(root: string): { english: string; arabic: string }[] {
+  return TWINNED_DIRS.flatMap((dir) => listMdx(root, `${CONTENT_DIR}/${dir}`))
+    .map((english) => ({ english, arabic: twinPath(english) }))
+    .filter(({ arabic }) => !fs.existsSync(path.join(root, arabic)));
+}
+
+/**
+ * The Arabic addresses that show an English page until its twin is written (/ar/services/x,
+ * /ar/AboutUs): kept out of the sitemap, since search engines are sent to the English page.
+ */
+export function pendingArabicPaths(root: string): Set<string> {
+  return new Set(
+    missingTwins(root).flatMap(({ english }) => {
+      const page = pageOfContent(english, fs.readFileSync(path.join(root, english), 'utf8'));
+      return page ? [`/ar${page}`] : [];
+    }),
+  );
+}
+
+/** Every rule above over the project's content; problems fail the build. */
+export function contentProblems(root: string): ContentProblem[] {
+  const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+  const problems: ContentProblem[] = [];
+  const files = [...TWINNED_DIRS.flatMap((dir) => listMdx(root, `${CONTENT_DIR}/${dir}`)), ...TWINNED_DIRS.flatMap((dir) => listMdx(root, `${AR_CONTENT_DIR}/${dir}`))];
+  for (const file of files) {
+    const text = read(file);
+    problems.push(...frontmatterProblems(file, text));
+    if (/^src\/content\/(ar\/)?services\//.test(file)) problems.push(...serviceBodyProblems(file, text));
+  }
+  for (const dir of TWINNED_DIRS) {
+    for (const english of listMdx(root, `${CONTENT_DIR}/${dir}`)) {
+      const arabic = twinPath(english);
+      if (!fs.existsSync(path.join(root, arabic))) continue;
+      problems.push(...twinSectionProblems({ file: english, text: read(english) }, { file: arabic, text: read(arabic) }));
+    }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Internal links
+
+/** An internal link as written in a source file. */
+export interface SourceLink {
+  readonly file: string;
+  readonly line: number;
+  /** As written: "/Trainings/OtherTrainings#six-sigma", "#overview". */
+  readonly href: string;
+  /** The page the link sits on, for links to an anchor on the same page ("#overview"). */
+  readonly page?: string | undefined;
+}
+
+/** The page an MDX file is served at (its English path; under /ar for a twin). */
+export function pageOfContent(file: string, text: string): string | undefined {
+  const arabic = file.startsWith(`${AR_CONTENT_DIR}/`);
+  const prefix = arabic ? '/ar' : '';
+  const rest = file.slice((arabic ? AR_CONTENT_DIR : CONTENT_DIR).length + 1);
+  if (rest.startsWith('services/')) return `${prefix}/services/${path.posix.basename(rest, '.mdx')}`;
+  const route = /^route:\s*["']?([^"'\s]+)["']?\s*$/m.exec(splitSource(text).frontmatter.join('\n'))?.[1];
+  return route ? `${prefix}/${route}` : undefined;
+}
+
+/** Internal links in MDX: Markdown links and href attributes whose target starts with "/" or "#". */
+export function linksInContent(file: string, text: string): SourceLink[] {
+  const page = pageOfContent(file, text);
+  const links: SourceLink[] = [];
+  text.split('\n').forEach((line, i) => {
+    for (const match of line.matchAll(/\]\(\s*<?([/#][^)\s>]*)>?(?:\s+"[^"]*")?\s*\)|\bhref=["']([/#][^"']*)["']/g)) {
+      const href = match[1] ?? match[2];
+      if (href && !href.startsWith('//')) links.push({ file, line: i + 1, href, page });
+    }
+  });
+  return links;
+}
+
+/** Internal links in data modules: string literals that are site paths ('/AboutUs', "/ContactUs#form"). */
+export function linksInData(file: string, text: string): SourceLink[] {
+  const links: SourceLink[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+    for (const match of line.matchAll(/(['"`])(\/(?:[A-Za-z0-9][\w./-]*)?(?:#[\w-]+)?)\1/g)) {
+      links.push({ file, line: i + 1, href: match[2]! });
+    }
+  });
+  return links;
+}
+
+/** Every internal link in the project's content (src/content) and data (src/data). */
+export function sourceLinks(root: string): SourceLink[] {
+  const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+  const data = fs
+    .readdirSync(path.join(root, 'src/data'), { withFileTypes: true, recursive: true })
+    .filter((d) => d.isFile() && /\.(ts|js|mjs|json)$/.test(d.name))
+    .map((d) => path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+    .sort();
+  return [...listMdx(root, CONTENT_DIR).flatMap((file) => linksInContent(file, read(file))), ...data.flatMap((file) => linksInData(file, read(file)))];
+}
+
+/** The built site as links see it: each page's path and the ids on it. */
+export type BuiltSite = ReadonlyMap<string, ReadonlySet<string>>;
+
+/**
+ * The pages and ids of a static build (dist/client): AboutUs.html is /AboutUs, index.html is /,
+ * ar.html is /ar; the host's 200 rewrites in _redirects (/Aboutus → /AboutUs) count as pages.
+ */
+export function readBuiltSite(dir: string): BuiltSite {
+  const site = new Map<string, Set<string>>();
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const rel = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    const html = fs.readFileSync(path.join(dir, rel), 'utf8');
+    const ids = new Set([...html.matchAll(/\sid=["']?([^"'\s>]+)/g)].map((m) => m[1]!));
+    const page = rel === 'index.html' ? '/' : `/${rel.replace(/(\/index)?\.html$/, '')}`;
+    site.set(page, ids);
+  }
+  const redirects = path.join(dir, '_redirects');
+  if (fs.existsSync(redirects)) {
+    for (const line of fs.readFileSync(redirects, 'utf8').split('\n')) {
+      const [from, to, status] = line.trim().split(/\s+/);
+      if (status === '200' && from && to && !from.includes('*') && site.has(to)) site.set(from, site.get(to)!);
+    }
+  }
+  return site;
+}
+
+/** Files that are not pages (/favicon.ico, /og/x.png) exist when the build wrote them. */
+function isAsset(pathname: string): boolean {
+  return /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.html');
+}
+
+/** Links whose page or anchor the built site lacks, each naming the file and line that holds it. */
+export function brokenLinks(links: readonly SourceLink[], site: BuiltSite, assetExists: (pathname: string) => boolean = () => true): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const link of links) {
+    const [target = '', anchor] = link.href.split('#') as [string, string | undefined];
+    const pathname = target === '' ? link.page : target.replace(/\?.*$/, '').replace(/\/$/, '') || '/';
+    if (pathname === undefined) continue;
+    if (isAsset(pathname)) {
+      if (!assetExists(pathname)) problems.push({ file: link.file, line: link.line, message: `the link "${link.href}" goes to no file of the site: check the spelling` });
+      continue;
+    }
+    const ids = site.get(pathname);
+    if (!ids) {
+      const near = [...site.keys()].find((p) => p.toLowerCase() === pathname.toLowerCase());
+      problems.push({
+        file: link.file,
+        line: link.line,
+        message: `the link "${link.href}" goes to no page of the site${near ? `: did you mean "${near}"? (paths are case-sensitive)` : ': check the path against the page\'s route (its front matter) or the menu (src/data/navigation.ts)'}`,
+      });
+    } else if (anchor && !ids.has(anchor)) {
+      problems.push({
+        file: link.file,
+        line: link.line,
+        message: `the link "${link.href}" goes to an anchor that page ${pathname} does not have: "#${anchor}" matches no heading, course or standard id there`,
+      });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,161 @@
+/**
+ * The content rules the build enforces (src/integrations/content-rules.ts), on small made-up
+ * files and a made-up built site; tests/unit/malformed-content.test.ts runs them through Astro.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import {
+  brokenLinks,
+  contentProblems,
+  formatProblem,
+  frontmatterProblems,
+  linksInContent,
+  linksInData,
+  missingTwins,
+  pendingArabicPaths,
+  readBuiltSite,
+  serviceBodyProblems,
+  sourceLinks,
+  twinSectionProblems,
+  wordCount,
+} from '../../src/integrations/content-rules';
+import { ROOT } from '../helpers/content';
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('front matter values', () => {
+  test('an unquoted value with ": " in it gets the quoting advice, with its line', () => {
+    const text = '---\ntitle: Audits\ndescription: Audits by Globaq: on-site and remote\n---\nBody\n';
+    expect(frontmatterProblems('a.mdx', text).map(formatProblem)).toEqual([
+      'a.mdx:3: quote this value: "description" contains a colon followed by a space, which YAML reads as a new field. Write description: "Audits by Globaq: on-site and remote"',
+    ]);
+  });
+
+  test('quoted values, addresses and times, and list items of a mapping pass', () => {
+    const text = [
+      '---',
+      'title: "Audits: on-site"',
+      "lead: 'Audits: on-site'",
+      'description: See https://example.com at 10:30 for details',
+      'courses:',
+      '  - id: six-sigma',
+      '    summary: >',
+      '      Six Sigma: a method',
+      '---',
+    ].join('\n');
+    expect(frontmatterProblems('a.mdx', text)).toEqual([]);
+  });
+});
+
+describe('service descriptions', () => {
+  test('words are counted without headings, list markers and tags', () => {
+    expect(wordCount('## Heading here\n\n- one two\n- three\n\n<Card>four</Card>')).toBe(6);
+  });
+
+  test('under 100 words fails, saying how many; 100 pass', () => {
+    const body = (n: number) => `---\norder: 1\n---\n${Array.from({ length: n }, (_, i) => `word${i}`).join(' ')}\n`;
+    expect(serviceBodyProblems('s.mdx', body(99)).map(formatProblem)).toEqual([
+      "s.mdx: the service's description (the text under the front matter) is 99 words, at least 100: describe the service in full, as the others do",
+    ]);
+    expect(serviceBodyProblems('s.mdx', body(100))).toEqual([]);
+  });
+});
+
+describe('Arabic twins keep the sections', () => {
+  const english = { file: 'en.mdx', text: '---\nx: 1\n---\n## One\n\ntext\n\n### Two\n\n### Three\n' };
+  test('the same headings at the same levels pass', () => {
+    expect(twinSectionProblems(english, { file: 'ar.mdx', text: '---\nx: 1\n---\n## واحد\n\n### اثنان\n\n### ثلاثة\n' })).toEqual([]);
+  });
+  test('a missing or re-levelled section names the Arabic file, its line and the English section', () => {
+    const [missing] = twinSectionProblems(english, { file: 'ar.mdx', text: '---\nx: 1\n---\n## واحد\n\n### اثنان\n' });
+    expect(formatProblem(missing!)).toMatch(/^ar\.mdx: its sections differ from its English twin en\.mdx: the English twin has more sections: "### Three" is missing/);
+    const [levelled] = twinSectionProblems(english, { file: 'ar.mdx', text: '---\nx: 1\n---\n## واحد\n\n## اثنان\n\n### ثلاثة\n' });
+    expect(formatProblem(levelled!)).toMatch(/^ar\.mdx:6: its sections differ from its English twin en\.mdx: section 2 is "## اثنان", but the English twin's is "### Two"/);
+  });
+});
+
+describe('internal links', () => {
+  test('found in MDX (Markdown links and href attributes, same-page anchors on their page) and in data modules', () => {
+    const mdx = '---\nroute: Trainings/OtherTrainings\n---\nSee [courses](/Trainings/OtherTrainings#six-sigma "x") and <a href="#hse">HSE</a>, [out](https://example.com).\n';
+    expect(linksInContent('src/content/pages/x.mdx', mdx)).toEqual([
+      { file: 'src/content/pages/x.mdx', line: 4, href: '/Trainings/OtherTrainings#six-sigma', page: '/Trainings/OtherTrainings' },
+      { file: 'src/content/pages/x.mdx', line: 4, href: '#hse', page: '/Trainings/OtherTrainings' },
+    ]);
+    expect(linksInContent('src/content/ar/services/a.mdx', '---\norder: 1\n---\n[x](#top)\n')[0]?.page).toBe('/ar/services/a');
+    const data = "// '/NotALink' in a comment\nexport const a = { href: '/AboutUs' };\nconst b = \"/ContactUs#form\"; const c = `/services/${'{'}slug}`;\n";
+    expect(linksInData('src/data/x.ts', data).map((l) => `${l.line} ${l.href}`)).toEqual(['2 /AboutUs', '3 /ContactUs#form']);
+  });
+
+  test('a link to a missing page or anchor names the file and line; a case slip is pointed out', () => {
+    const site = new Map([
+      ['/', new Set(['main'])],
+      ['/Trainings/ISOTrainings/ISOAwarenessTraining', new Set(['main', 'iso-9001-2015'])],
+    ]);
+    const links = [
+      { file: 'a.mdx', line: 3, href: '/Trainings/ISOTraining' },
+      { file: 'a.mdx', line: 4, href: '/trainings/isotrainings/isoawarenesstraining' },
+      { file: 'b.ts', line: 9, href: '/Trainings/ISOTrainings/ISOAwarenessTraining#iso-9999' },
+      { file: 'b.ts', line: 10, href: '/Trainings/ISOTrainings/ISOAwarenessTraining#iso-9001-2015' },
+      { file: 'c.mdx', line: 2, href: '#main', page: '/' },
+      { file: 'c.mdx', line: 5, href: '/favicon.ico' },
+    ];
+    expect(brokenLinks(links, site, (p) => p !== '/favicon.ico').map(formatProblem)).toEqual([
+      'a.mdx:3: the link "/Trainings/ISOTraining" goes to no page of the site: check the path against the page\'s route (its front matter) or the menu (src/data/navigation.ts)',
+      'a.mdx:4: the link "/trainings/isotrainings/isoawarenesstraining" goes to no page of the site: did you mean "/Trainings/ISOTrainings/ISOAwarenessTraining"? (paths are case-sensitive)',
+      'b.ts:9: the link "/Trainings/ISOTrainings/ISOAwarenessTraining#iso-9999" goes to an anchor that page /Trainings/ISOTrainings/ISOAwarenessTraining does not have: "#iso-9999" matches no heading, course or standard id there',
+      'c.mdx:5: the link "/favicon.ico" goes to no file of the site: check the spelling',
+    ]);
+  });
+
+  test('a built site is read as its pages, their ids, and the host\'s rewrites', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-site-'));
+    temps.push(dir);
+    fs.mkdirSync(path.join(dir, 'ar/services'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'index.html'), '<main id="main"><h2 id=overview>x</h2></main>');
+    fs.writeFileSync(path.join(dir, 'AboutUs.html'), '<p id="who">x</p>');
+    fs.writeFileSync(path.join(dir, 'ar.html'), '<p>x</p>');
+    fs.writeFileSync(path.join(dir, 'ar/services/a.html'), '<p>x</p>');
+    fs.writeFileSync(path.join(dir, '_redirects'), '/Aboutus /AboutUs 200\n/services/* /services/404.html 404\n');
+    const site = readBuiltSite(dir);
+    expect([...site.keys()].sort()).toEqual(['/', '/AboutUs', '/Aboutus', '/ar', '/ar/services/a']);
+    expect([...site.get('/')!]).toEqual(['main', 'overview']);
+    expect(site.get('/Aboutus')).toBe(site.get('/AboutUs'));
+  });
+});
+
+describe('missing Arabic twins', () => {
+  test('are named, with the Arabic address that shows the English page meanwhile (kept out of the sitemap)', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-twins-'));
+    temps.push(root);
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      fs.writeFileSync(path.join(root, file), text);
+    };
+    write('src/content/services/a.mdx', '---\norder: 1\n---\nA\n');
+    write('src/content/services/b.mdx', '---\norder: 2\n---\nB\n');
+    write('src/content/ar/services/a.mdx', '---\norder: 1\n---\nأ\n');
+    write('src/content/pages/trainings/other.mdx', '---\nroute: "Trainings/OtherTrainings"\n---\nC\n');
+    expect(missingTwins(root)).toEqual([
+      { english: 'src/content/services/b.mdx', arabic: 'src/content/ar/services/b.mdx' },
+      { english: 'src/content/pages/trainings/other.mdx', arabic: 'src/content/ar/pages/trainings/other.mdx' },
+    ]);
+    expect([...pendingArabicPaths(root)].sort()).toEqual(['/ar/Trainings/OtherTrainings', '/ar/services/b']);
+  });
+});
+
+describe('the project as it is', () => {
+  test('breaks none of the rules', () => {
+    expect(contentProblems(ROOT).map(formatProblem)).toEqual([]);
+  });
+
+  test('its menus link every content page: the link check sees the data modules', () => {
+    const hrefs = sourceLinks(ROOT).filter((l) => l.file === 'src/data/navigation.ts').map((l) => l.href);
+    expect(hrefs).toContain('/AboutUs');
+    expect(hrefs).toContain('/Trainings/OtherTrainings');
+  });
+});
