@@ -115,7 +115,7 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
-  test('a lead from an Arabic page: the mail (in English) says so and gives the time in Arabic-Indic digits too', async () => {
+  test('a lead from an Arabic page: the mail (in English) says so and gives the time as the Arabic site writes it too', async () => {
     const smtp = await sink();
     const server = await serverMailingTo(smtp.port);
     const english = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'English' })));
@@ -129,11 +129,11 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     const text = textOf(arabic);
     expect(text).toMatch(/^Sent in: Arabic$/m);
     expect(text).toMatch(/^Received .* \(Riyadh time\)$/m);
-    // The hour and minutes in Arabic-Indic digits, and no Western digit in that line.
-    expect(text).toMatch(/^The same time in Arabic: [^0-9\n]*[\u0660-\u0669]{1,2}:[\u0660-\u0669]{2}[^0-9\n]*$/m);
+    // The hour and minutes in the digits the Arabic site writes (Western), with Arabic words around them.
+    expect(text).toMatch(/^The same time in Arabic: [^\n]*[\u0600-\u06FF][^\n]*\b\d{1,2}:\d{2}\b[^\n]*$/m);
     const partner = mails.find((mail) => mail.parsed.text?.includes('Full Name: عائشة'));
     expect(partner?.parsed.text).toMatch(/^Sent in: Arabic$/m);
-    expect(String(partner?.parsed.html)).toMatch(/<bdi lang="ar" dir="rtl">[^<]*[\u0660-\u0669]/);
+    expect(String(partner?.parsed.html)).toMatch(/<bdi lang="ar" dir="rtl">[^<]*[\u0600-\u06FF][^<]*\d/);
   });
 
   test('a line break in a name cannot add a header or a recipient', async () => {

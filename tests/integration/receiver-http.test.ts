@@ -240,7 +240,10 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
         expect(html).toContain(`>${t('skip.toMain', {}, locales.ar)}</a>`);
         expect(html).toContain(`>${t('footer.quickLinks', {}, locales.ar)}</h2>`);
         expect(html).toContain('<meta name="robots" content="noindex">');
-        expect(html).not.toContain('hreflang');
+        // Kept out of search engines: no alternate addresses (the header's language switch, to the
+        // English form, is a link for the visitor).
+        expect(html).not.toMatch(/<link rel="alternate"/);
+        expect(html).toMatch(/<a class="site-header__language" href="\/ContactUs"/);
         expect(html).not.toContain('Please check your form');
 
         const partner = await postForm(server.baseUrl, '/api/partner?lang=ar', asForm(partnerBody({ yearsInBusiness: 'seven' })));

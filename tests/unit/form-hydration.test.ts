@@ -183,7 +183,7 @@ describe('hydrating over what the visitor typed', () => {
     const ticked = Array.from(form.querySelectorAll<HTMLInputElement>('#partner-targetMarkets input:checked')).map((box) => box.value);
     expect(ticked).toEqual(['Healthcare']);
     expect(form.querySelector<HTMLInputElement>('#partner-classroomAvailable input[value="No"]')!.checked).toBe(true);
-    expect(Array.from(form.querySelectorAll('.selected-files li')).map((item) => item.textContent)).toEqual(['cv.pdf']);
+    expect(Array.from(form.querySelectorAll('.selected-files__name')).map((item) => item.textContent)).toEqual(['cv.pdf']);
 
     expect(JSON.parse(window.localStorage.getItem(PARTNER_DRAFT_KEY) ?? '{}')).toMatchObject({
       name: 'Aisha Al-Qahtani',
