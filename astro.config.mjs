@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
+import precompress from './src/integrations/precompress.ts';
 import contentChecks from './src/integrations/content-checks.ts';
 import quietBuild from './src/integrations/quiet-build.ts';
 import companyDetails from './src/integrations/company-details.ts';
@@ -79,7 +80,8 @@ export default defineConfig({
     // The islands are React components (React 19): the carousels, the header menus and the two
     // forms. React's weight is kept off the first view by when each island hydrates (README).
     react(),
-    // client:intent, for islands that load only when the visitor reaches for them (the header menus).
+    // client:intent, for islands that load only when the visitor reaches for them (the header
+    // menus and the forms).
     intentDirective(),
     sitemap({
       // Error pages, the after-submission pages and the staff inbox are not for search engines,
@@ -90,6 +92,8 @@ export default defineConfig({
       // Each page with a twin lists the other language's address as its alternate (hreflang).
       i18n: { defaultLocale: 'en', locales: { en: 'en', ar: 'ar' } },
     }),
+    // Last, once every file (the sitemap too) is written: their .br and .gz twins.
+    precompress(),
   ],
   env: {
     schema: {
