@@ -7,6 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
 import precompress from './src/integrations/precompress.ts';
+import languageNameFont from './src/integrations/language-name-font.ts';
 import contentChecks from './src/integrations/content-checks.ts';
 import quietBuild from './src/integrations/quiet-build.ts';
 import companyDetails from './src/integrations/company-details.ts';
@@ -80,6 +81,8 @@ export default defineConfig({
     // The islands are React components (React 19): the carousels, the header menus and the two
     // forms. React's weight is kept off the first view by when each island hydrates (README).
     react(),
+    // The Arabic language's name, in Cairo, for the switch on English pages (src/styles/fonts.css).
+    languageNameFont(),
     // client:intent, for islands that load only when the visitor reaches for them (the header
     // menus and the forms).
     intentDirective(),

@@ -203,4 +203,27 @@ test.describe('a desktop, 1440 px', () => {
     expect(result.arabicFont).toBe('loaded');
     expect(result.shifts).toBe(0);
   });
+
+  test('an English page draws the switch\'s «العربية» in a face of its letters only, and never loads Cairo\'s 31 KB Arabic file', async ({ page }) => {
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/AboutUs');
+    await page.waitForLoadState('load');
+    const drawn = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const face = [...document.fonts].find((candidate) => candidate.family === 'Cairo Language Name');
+      const link = document.querySelector<HTMLElement>('.site-header__language');
+      return { status: face?.status, family: link ? getComputedStyle(link).fontFamily : '' };
+    });
+    expect(drawn.family).toMatch(/^"?Cairo Language Name"?,/);
+    expect(drawn.status).toBe('loaded');
+    expect(fonts.filter((font) => /cairo-arabic/.test(font))).toEqual([]);
+    expect(fonts.some((font) => /cairo-language-name/.test(font))).toBe(true);
+    // The same word on the Arabic page is drawn in Cairo itself.
+    await page.goto('/ar/AboutUs');
+    const arabicFamily = await page.locator('.site-header__language').evaluate((link) => getComputedStyle(link).fontFamily);
+    expect(arabicFamily).not.toContain('Cairo Language Name');
+  });
 });
