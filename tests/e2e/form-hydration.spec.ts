@@ -115,7 +115,7 @@ test('partner: answers typed before the island starts are kept, saved as the dra
   await expect(control('cityName')).toHaveValue('Khobar');
   await expect(control('presidentName')).toHaveValue('Saeed');
   // The file chosen before the island started is listed, as if chosen after.
-  await expect(page.locator('.selected-files li')).toHaveText(['trainer-cv.pdf']);
+  await expect(page.locator('.selected-files__name')).toHaveText(['trainer-cv.pdf']);
 
   // Focus and caret are where the visitor left them: typing goes on in the middle of the name.
   expect(await focusedId(page)).toBe('partner-name');
