@@ -1,5 +1,5 @@
 /**
- * Content inventory: the requirements' counts (docs/requirements.md, the specification), checked
+ * Content inventory: the requirements' counts (docs/requirements.md §13, the specification), checked
  * here and nowhere else. The specification asks for 12 services, 15 other trainings, 11 ISO
  * standards and 6 laboratory courses; each must be on the site. Content added since (a 13th
  * service, a 16th course) passes: every other test asserts that each entry is rendered where it
@@ -14,7 +14,7 @@ import { ISO_STANDARDS } from '../../src/data/standards';
 const pages = loadPages();
 const coursesOf = (route: string) => pages.find((page) => page.data.route === route)?.data.courses ?? [];
 
-describe('content inventory against the requirements (docs/requirements.md): the only test that counts entries', () => {
+describe('content inventory against the requirements (docs/requirements.md §13): the only test that counts entries', () => {
   test('the specification names 12 services, and the catalogue has each of them', () => {
     expect(SPEC_SERVICE_SLUGS).toHaveLength(12);
     const slugs = loadServices().map((service) => service.id);

@@ -8,6 +8,7 @@
  * renders the WAI-ARIA disclosure pattern: `<button aria-expanded aria-controls>` per group.
  */
 import { useLayoutEffect, useRef, useState, type DOMAttributes, type MouseEvent, type RefObject } from 'react';
+import { afterDefaultAction } from '../../lib/after-event';
 import type { ResolvedNavEntry } from '../../lib/content';
 import { fillTemplate } from '../../i18n/template';
 import { leadsTo, type MenuNode } from '../../lib/menu';
@@ -268,15 +269,6 @@ function focusSelector(root: HTMLElement): string | null {
   return href === null ? null : `a[href="${CSS.escape(href)}"]`;
 }
 
-/** Runs `callback` in a task of its own: after the event being dispatched and its default action. */
-function afterCurrentEvent(callback: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    callback();
-  };
-  channel.port2.postMessage(null);
-}
 
 /**
  * The hand-over from the baseline: on the first render after hydration, read what is open and
@@ -302,7 +294,7 @@ export function useEnhancement(rootRef: RefObject<HTMLElement | null>, onEnhance
     // React finishes a hydration at once when a press reaches the island while it is still
     // hydrating, inside that press's dispatch: before its default action (a <summary> opening
     // its <details>). Read the markup once that action is done, or the tap is lost.
-    if (typeof window !== 'undefined' && window.event !== undefined) afterCurrentEvent(handOver);
+    if (typeof window !== 'undefined' && window.event !== undefined) afterDefaultAction(handOver);
     else handOver();
   }, [rootRef]);
 
