@@ -16,21 +16,12 @@
  * without first reaching for the form.
  */
 import type { ClientDirective } from 'astro';
+import { afterDefaultAction } from '../lib/after-default-action';
 
 /** `pointerover` covers mouse, pen and touch; `touchstart` browsers without pointer events. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 /** A press released away from where it started brings no click: give up waiting after this. */
 const PRESS_TIMEOUT_MS = 600;
-
-/** Runs `callback` in a new task: after the default action of the event being dispatched. */
-function afterDefaultAction(callback: () => void): void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    callback();
-  };
-  channel.port2.postMessage(null);
-}
 
 /** `client:intent={{ resume: key }}`: hydrate without waiting when the browser's storage holds `key`. */
 export interface IntentOptions {
