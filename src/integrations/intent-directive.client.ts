@@ -16,13 +16,12 @@
  * without first reaching for the form.
  */
 import type { ClientDirective } from 'astro';
-import { afterDefaultAction } from '../lib/after-event';
+import { afterDefaultAction } from '../lib/after-default-action';
 
 /** `pointerover` covers mouse, pen and touch; `touchstart` browsers without pointer events. */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 /** A press released away from where it started brings no click: give up waiting after this. */
 const PRESS_TIMEOUT_MS = 600;
-
 
 /** `client:intent={{ resume: key }}`: hydrate without waiting when the browser's storage holds `key`. */
 export interface IntentOptions {

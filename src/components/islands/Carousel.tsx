@@ -10,7 +10,7 @@
  * - prefers-reduced-motion: slides change without animation.
  * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { fillTemplate } from '../../i18n/template';
@@ -116,8 +116,10 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
   const images = useRef<(HTMLImageElement | null)[]>([]);
   const rootRef = useRef<HTMLElement>(null);
   const rotating = isRotating({ stoppedByVisitor, pointerOver });
-  const rotatingRef = useRef(rotating);
-  rotatingRef.current = rotating;
+  // Dragging restarts the plugin on release; only the carousel's own state may do that.
+  const onPlay = useEffectEvent(() => {
+    if (!rotating) api?.plugins().autoplay?.stop();
+  });
 
   const markFailed = useCallback((index: number) => {
     setFailed((current) => (current[index] ? current : current.map((value, i) => value || i === index)));
@@ -153,10 +155,6 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
         return wanted.every((i) => current.has(i)) ? current : new Set([...current, ...wanted]);
       });
     };
-    // Dragging restarts the plugin on release; only the carousel's own state may do that.
-    const onPlay = () => {
-      if (!rotatingRef.current) api.plugins().autoplay?.stop();
-    };
     onSelect();
     api.on('select', onSelect).on('reInit', onSelect).on('autoplay:play', onPlay);
     return () => {
@@ -173,7 +171,7 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
 
   const announce = (index: number) => {
     const slide = slides[index];
-    if (!slide || rotatingRef.current) return;
+    if (!slide || rotating) return;
     setAnnouncement(fillTemplate(labels.status, { index: index + 1, count, name: slide.alt }));
   };
 

@@ -11,7 +11,8 @@ import { submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
 import { filledInPage, honeypotInPage } from './form-dom';
 import { FormTextContext, formText } from './form-text';
-import { ErrorSummary, FailureHelp, Honeypot, ResultBanner, TextArea, TextField, checkBeforeSending, type DirectContact, type FieldErrors } from './form-ui';
+import { ErrorSummary, FailureHelp, Honeypot, ResultBanner, TextArea, TextField, type DirectContact } from './form-ui';
+import { useCheckBeforeSending } from './use-check-before-sending';
 import './forms.css';
 
 type Status = 'idle' | 'submitting' | 'success' | 'failure';
@@ -34,9 +35,9 @@ export default function ContactForm({ endpoint, direct, strings }: ContactFormPr
   const [values, setValues] = useState<ContactValues>(emptyContact);
   const [honeypot, setHoneypot] = useState('');
   const [status, setStatus] = useState<Status>('idle');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const { errors, check, clearError } = useCheckBeforeSending(formRef, fieldId);
   const bannerRef = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
@@ -60,23 +61,18 @@ export default function ContactForm({ endpoint, direct, strings }: ContactFormPr
 
   const set = (field: ContactField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    clearError(field);
   };
-
-  const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`#${fieldId(field)}`)?.focus();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === 'submitting') return;
     setStatus('idle'); // a new submit clears the previous banner (spec §4)
 
-    const body = checkBeforeSending({
+    const body = check({
       missing: missingContactFields(values),
       alertText: t('contact.alert.required'),
-      form: formRef.current,
       parse: () => contactSchema.safeParse(buildContactPayload(values)),
-      setErrors,
-      focusField,
       honeypot,
     });
     if (!body) return;

@@ -9,9 +9,9 @@
  *   Escape (closes the innermost and returns focus to its button) or focus leaving closes it.
  * - A flyout that would run off the screen opens towards the other side.
  */
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type FocusEvent, type PointerEvent } from 'react';
 import { CLOSE_DELAY_MS, CLOSED, closesOnLeave, isOpen, menuReducer, toMenuNodes } from '../../lib/menu';
-import { DisclosureList, NativeMenuList, panelId, useEnhancement, type DisclosureMenu, type MenuProps } from './menu-common';
+import { MenuList, panelId, useDismiss, useEnhancement, type DisclosureMenu, type MenuProps } from './menu-common';
 
 const PREFIX = 'dnav';
 
@@ -44,8 +44,6 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
   const nodes = useMemo(() => toMenuNodes(entries), [entries]);
   const rootRef = useRef<HTMLElement>(null);
   const [state, dispatch] = useReducer(menuReducer, CLOSED);
-  const stateRef = useRef(state);
-  stateRef.current = state;
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cancelClose = () => clearTimeout(closeTimer.current);
 
@@ -56,41 +54,38 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
 
   useLayoutEffect(() => placePanels(state.open), [state.open]);
 
-  // While anything is open: a press outside closes everything, and so does Escape when focus is
-  // elsewhere (content shown on hover must be dismissible without moving the pointer, WCAG 1.4.13).
-  const anyOpen = state.open.length > 0;
-  useEffect(() => {
-    if (!anyOpen) return;
-    const inside = (target: EventTarget | null) => target instanceof Node && (rootRef.current?.contains(target) ?? false);
-    const onPointerDown = (event: globalThis.PointerEvent) => {
-      if (inside(event.target)) return;
+  // While anything is open: a press outside closes everything. Escape in the menu closes the
+  // innermost submenu and returns focus to its button; with focus elsewhere it closes everything
+  // (content shown on hover must be dismissible without moving the pointer, WCAG 1.4.13).
+  useDismiss(
+    rootRef,
+    state.open.length > 0,
+    () => {
       cancelClose();
       dispatch({ type: 'closeAll' });
-    };
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape' && !inside(document.activeElement)) dispatch({ type: 'closeAll' });
-    };
-    document.addEventListener('pointerdown', onPointerDown, true);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown, true);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [anyOpen]);
+    },
+    (event, focusInside) => {
+      const innermost = state.open.at(-1);
+      if (!focusInside || innermost === undefined) return dispatch({ type: 'closeAll' });
+      event.preventDefault();
+      cancelClose();
+      dispatch({ type: 'closeInnermost' });
+      rootRef.current?.querySelector<HTMLElement>(`button[aria-controls="${panelId(PREFIX, innermost)}"]`)?.focus();
+    },
+  );
 
   useEffect(() => cancelClose, []);
 
   if (!enhanced) {
     return (
       <nav className="desktop-nav" aria-label={labels.nav} ref={rootRef}>
-        <NativeMenuList nodes={nodes} depth={0} name="desktop-nav" currentPath={currentPath} />
+        <MenuList nodes={nodes} depth={0} name="desktop-nav" currentPath={currentPath} />
       </nav>
     );
   }
 
   const menu: DisclosureMenu = {
     prefix: PREFIX,
-    currentPath,
     labels,
     isOpen: (key) => isOpen(state, key),
     toggle: (event, key) => {
@@ -105,7 +100,7 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
         dispatch({ type: 'hover', key });
       },
       onPointerLeave: (event: PointerEvent) => {
-        if (event.pointerType !== 'mouse' || !closesOnLeave(stateRef.current, key)) return;
+        if (event.pointerType !== 'mouse' || !closesOnLeave(state, key)) return;
         cancelClose();
         closeTimer.current = setTimeout(() => dispatch({ type: 'collapse', key }), CLOSE_DELAY_MS);
       },
@@ -118,18 +113,9 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
     }),
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const innermost = stateRef.current.open.at(-1);
-    if (event.key !== 'Escape' || innermost === undefined) return;
-    event.preventDefault();
-    cancelClose();
-    dispatch({ type: 'closeInnermost' });
-    rootRef.current?.querySelector<HTMLElement>(`button[aria-controls="${panelId(PREFIX, innermost)}"]`)?.focus();
-  };
-
   return (
-    <nav className="desktop-nav" aria-label={labels.nav} ref={rootRef} data-enhanced="" onKeyDown={onKeyDown}>
-      <DisclosureList nodes={nodes} depth={0} menu={menu} />
+    <nav className="desktop-nav" aria-label={labels.nav} ref={rootRef} data-enhanced="">
+      <MenuList nodes={nodes} depth={0} name="desktop-nav" currentPath={currentPath} menu={menu} />
     </nav>
   );
 }

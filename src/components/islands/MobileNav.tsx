@@ -8,12 +8,12 @@
  * - The page behind does not scroll while it is open (CSS: `html:has(.mobile-nav[data-open])`,
  *   which also covers the no-JavaScript `<details>`).
  */
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
+import { useMemo, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { toMenuNodes } from '../../lib/menu';
 import {
-  DisclosureList,
   LanguageSwitchLink,
-  NativeMenuList,
+  MenuList,
+  useDismiss,
   useEnhancement,
   type DisclosureMenu,
   type LanguageLink,
@@ -57,24 +57,17 @@ export default function MobileNav({ entries, currentPath, labels, language }: Mo
     setExpanded(new Set(openKeys.filter((key) => key !== MENU_KEY)));
   });
 
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+  // While open: Escape closes it and returns focus to the menu button; a press outside closes it.
+  useDismiss(
+    rootRef,
+    open,
+    () => setOpen(false),
+    (event) => {
       event.preventDefault();
       setOpen(false);
       buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown, true);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown, true);
-    };
-  }, [open]);
+    },
+  );
 
   const languageSwitch = language ? (
     <p className="mobile-nav__language">
@@ -97,7 +90,7 @@ export default function MobileNav({ entries, currentPath, labels, language }: Mo
             {menuButtonContent}
           </summary>
           <div className="mobile-nav__panel">
-            <NativeMenuList nodes={nodes} depth={0} name="mobile-nav" currentPath={currentPath} />
+            <MenuList nodes={nodes} depth={0} name="mobile-nav" currentPath={currentPath} />
             {languageSwitch}
           </div>
         </details>
@@ -107,7 +100,6 @@ export default function MobileNav({ entries, currentPath, labels, language }: Mo
 
   const menu: DisclosureMenu = {
     prefix: PREFIX,
-    currentPath,
     labels,
     isOpen: (key) => expanded.has(key),
     toggle: (_event, key) =>
@@ -142,7 +134,7 @@ export default function MobileNav({ entries, currentPath, labels, language }: Mo
       </button>
       {/* Clicks on the links bubble here: a destination chosen closes the menu. */}
       <div id={PANEL_ID} className="mobile-nav__panel" hidden={!open} onClick={onPanelClick}>
-        <DisclosureList nodes={nodes} depth={0} menu={menu} />
+        <MenuList nodes={nodes} depth={0} name="mobile-nav" currentPath={currentPath} menu={menu} />
         {languageSwitch}
       </div>
     </nav>

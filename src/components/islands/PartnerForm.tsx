@@ -4,19 +4,17 @@
  * specification, keeps the answers on this device while the visitor types, and never loses
  * them when sending fails.
  */
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import type { FormKey, FormStrings } from '../../i18n';
 import type { CountryList } from '../../forms/country-list';
 import { ACCEPT_ATTRIBUTE, MAX_FILES, checkFiles } from '../../forms/files';
 import { mailLines, type FieldOption } from '../../forms/fields';
 import {
-  PARTNER_DRAFT_KEY,
   PARTNER_FIELD_ORDER,
   PARTNER_FORM,
   PARTNER_SECTIONS,
   PARTNER_SUCCESS_DELAY_MS,
   buildPartnerPayload,
-  emptyPartner,
   isPartnerField,
   missingPartnerFields,
   partnerAsks,
@@ -25,7 +23,6 @@ import {
   partnerOptionKey,
   partnerPlaceholder,
   partnerSchema,
-  restorePartnerDraft,
   sectionFields,
   type PartnerField,
   type PartnerOptionKey,
@@ -46,45 +43,46 @@ import {
   SelectField,
   TextArea,
   TextField,
-  checkBeforeSending,
   type DirectContact,
-  type FieldErrors,
 } from './form-ui';
-import { filledInPage, honeypotInPage } from './form-dom';
+import { honeypotInPage } from './form-dom';
+import { useCheckBeforeSending } from './use-check-before-sending';
+import { usePartnerDraft } from './use-partner-draft';
 import { FormTextContext, formText, type FormText } from './form-text';
 import './forms.css';
 
 /** `confirming`: sent and acknowledged, during the extra wait before the success banner (spec §4). */
 type Status = 'idle' | 'submitting' | 'confirming' | 'success' | 'failure';
 
+/**
+ * What moves the submit state on: an attempt (`try`: a new submit clears the previous banner,
+ * spec §4), the answers passing the checks (`send`), the endpoint's answer (`acknowledged`,
+ * `failed`), the end of the extra wait (`confirmed`), the answers cleared (`cleared`).
+ */
+type SubmitAction = 'try' | 'send' | 'acknowledged' | 'failed' | 'confirmed' | 'cleared';
+
+const isBusy = (status: Status) => status === 'submitting' || status === 'confirming';
+
+function submitReducer(_status: Status, action: SubmitAction): Status {
+  switch (action) {
+    case 'try':
+    case 'cleared':
+      return 'idle';
+    case 'send':
+      return 'submitting';
+    case 'acknowledged':
+      return 'confirming';
+    case 'failed':
+      return 'failure';
+    case 'confirmed':
+      return 'success';
+  }
+}
+
 const fieldId = (field: string) => `partner-${field}`;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const INPUT_TYPES = { email: 'email', tel: 'tel', url: 'url', count: 'number' } as const;
 type PartnerText = FormText<FormKey<'partner'>>;
-
-function saveDraft(values: PartnerValues) {
-  try {
-    window.localStorage.setItem(PARTNER_DRAFT_KEY, JSON.stringify(values));
-  } catch {
-    // Storage full or disabled: the form still works, only the draft is not kept.
-  }
-}
-
-function readDraft(): string | null {
-  try {
-    return window.localStorage.getItem(PARTNER_DRAFT_KEY);
-  } catch {
-    return null; // Storage disabled: there is no draft.
-  }
-}
-
-function clearDraft() {
-  try {
-    window.localStorage.removeItem(PARTNER_DRAFT_KEY);
-  } catch {
-    // Nothing to clear.
-  }
-}
 
 /**
  * The files chosen in `input` that pass the rules (spec §5, an alert for each refused one).
@@ -134,37 +132,27 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
   const summaryLabel = (field: string) => (isPartnerField(field) ? labelOf(field) : field);
   /** Options as the visitor reads them: each label looked up by its key. */
   const labelled = (options: readonly FieldOption<PartnerOptionKey>[]): LabelledOption[] => options.map((option) => ({ value: option.value, label: t(partnerOptionKey(option.key)) }));
-  const [values, setValues] = useState<PartnerValues>(emptyPartner);
+  const draft = usePartnerDraft();
+  const { values, restored } = draft;
   const [files, setFiles] = useState<File[]>([]);
   const [honeypot, setHoneypot] = useState('');
-  const [status, setStatus] = useState<Status>('idle');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [restored, setRestored] = useState(false);
+  const [status, dispatch] = useReducer(submitReducer, 'idle');
   const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
-  const dirty = useRef(false);
+  const { errors, check, clearError, clearErrors, focusField } = useCheckBeforeSending(formRef, fieldId, PARTNER_FIELD_ORDER);
   // The site's own receiver takes the CV files themselves; an external endpoint their names only.
   const sendsFiles = isOwnReceiver(endpoint);
   const maxFiles = sendsFiles ? MAX_FILES : Infinity;
 
   // Before paint, before any other render: the state starts from the saved draft and what the
-  // visitor already put into the server's HTML (see form-dom.ts), so nothing they see is lost.
+  // visitor already put into the server's HTML, so nothing they see is lost.
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
     form.noValidate = true;
-    const draft = restorePartnerDraft(readDraft());
-    // Field by field, what the page holds wins over the draft: it was typed on this page just
-    // now (the draft is from an earlier visit) and it is what the visitor sees. A checkbox group
-    // counts as one field: with any box ticked, the ticks on the page are the answer. Fields
-    // empty on the page take the draft's answer. The result is the new draft.
-    const typed = filledInPage(form, emptyPartner());
-    const start = { ...(draft ?? emptyPartner()), ...typed };
-    if (Object.keys(typed).length > 0) saveDraft(start);
-    if (draft || Object.keys(typed).length > 0) setValues(start);
-    if (draft) setRestored(true);
+    draft.adopt(form);
     const trap = honeypotInPage(form);
     if (trap) setHoneypot(trap);
     // Files cannot be given to an input by a script, but the ones chosen before are still in it.
@@ -174,17 +162,12 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
   }, []);
 
   useEffect(() => {
-    if (dirty.current) saveDraft(values);
-  }, [values]);
-
-  useEffect(() => {
     if (status === 'success' || status === 'failure') bannerRef.current?.focus();
   }, [status]);
 
   const setField = <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => {
-    dirty.current = true;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    draft.setField(field, value);
+    clearError(field);
   };
 
   /** "globaq.com" becomes "https://globaq.com" when the visitor leaves the field. */
@@ -193,16 +176,14 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
     if (website !== value) setField('companyWebsite', website);
   };
 
-  const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`#${fieldId(field)}`)?.focus();
-
   function onFilesChosen(event: ChangeEvent<HTMLInputElement>) {
     setFiles(takeFiles(t, event.target, files, maxFiles));
   }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (status === 'submitting' || status === 'confirming') return;
-    setStatus('idle'); // a new submit clears the previous banner (spec §4)
+    if (isBusy(status)) return;
+    dispatch('try');
 
     // Enter in the website field sends without a blur: complete the address here too.
     const website = withScheme(values.companyWebsite);
@@ -213,47 +194,40 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
     }
     const current = { ...values, companyWebsite: website };
     const missing = missingPartnerFields(current);
-    const body = checkBeforeSending({
+    const body = check({
       missing,
       alertText: `${t('partner.alert.required')} ${missing.map(labelOf).join(t('form.listSeparator'))}`,
-      form: formRef.current,
       parse: () => partnerSchema.safeParse(buildPartnerPayload(current, files.map((file) => file.name))),
-      setErrors,
-      focusField,
       honeypot,
-      order: PARTNER_FIELD_ORDER,
     });
     if (!body) return;
-    setStatus('submitting');
+    dispatch('send');
     const sent = sendsFiles && isSameOrigin(endpoint, window.location.href) ? multipartBody(body, 'uploadedFiles', files) : body;
     const result = await submitToEndpoint(endpoint, sent, { pageUrl: window.location.href });
     if (!result.ok) {
-      setStatus('failure');
+      dispatch('failed');
       return;
     }
-    setStatus('confirming');
+    dispatch('acknowledged');
     await wait(PARTNER_SUCCESS_DELAY_MS);
-    dirty.current = false;
-    clearDraft();
-    setValues(emptyPartner());
+    resetAnswers();
+    dispatch('confirmed');
+  }
+
+  /** Every answer and file gone, here and in the draft: after a send, and on the visitor's demand. */
+  function resetAnswers() {
+    draft.clear();
     setFiles([]);
     setHoneypot('');
-    setRestored(false);
+    clearErrors();
     if (fileInputRef.current) fileInputRef.current.value = '';
-    setStatus('success');
   }
 
   /** On a shared computer the next visitor must be able to wipe what the last one left. */
   function clearAnswers() {
     if (!window.confirm(t('partner.draft.clearConfirm'))) return;
-    dirty.current = false;
-    clearDraft();
-    setValues(emptyPartner());
-    setFiles([]);
-    setErrors({});
-    setRestored(false);
-    setStatus('idle');
-    if (fileInputRef.current) fileInputRef.current.value = '';
+    resetAnswers();
+    dispatch('cleared');
     focusField(PARTNER_FIELD_ORDER[0] ?? 'name');
   }
 
@@ -438,7 +412,7 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
     );
   }
 
-  const submitting = status === 'submitting' || status === 'confirming';
+  const submitting = isBusy(status);
   return (
     <FormTextContext.Provider value={t}>
     <form

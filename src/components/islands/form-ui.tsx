@@ -3,9 +3,9 @@
  * their own error in text (WCAG 3.3.1), an error summary, and the result banners.
  * Rendered on the server too, so the forms work as plain HTML forms without JavaScript.
  */
-import { Fragment, forwardRef, type ReactNode, type Ref } from 'react';
+import { Fragment, type ReactNode, type Ref } from 'react';
 import { useFormText } from './form-text';
-import { fieldIssues, type IssueCode } from '../../forms/rules';
+import type { IssueCode } from '../../forms/rules';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
 
 export type FieldErrors = Partial<Record<string, IssueCode>>;
@@ -72,15 +72,11 @@ interface TextFieldProps {
   className?: string | undefined;
 }
 
-export const TextField = forwardRef(function TextField(
-  { id, name, label, value, onChange, onBlur, type = 'text', required, autoComplete, placeholder, hint, error, min, inputMode, className }: TextFieldProps,
-  ref: Ref<HTMLInputElement>,
-) {
+export function TextField({ id, name, label, value, onChange, onBlur, type = 'text', required, autoComplete, placeholder, hint, error, min, inputMode, className }: TextFieldProps) {
   return (
     <FieldShell id={id} label={label} required={required} hint={hint} error={error} className={className}>
       {(describedBy) => (
         <input
-          ref={ref}
           id={id}
           name={name}
           type={type}
@@ -99,7 +95,7 @@ export const TextField = forwardRef(function TextField(
       )}
     </FieldShell>
   );
-});
+}
 
 interface TextAreaProps {
   id: string;
@@ -190,15 +186,12 @@ export function ChoiceGroup({ id, name, legend, options, type, selected, onChang
 }
 
 /** A link list of the errors, above the form, shown after a failed attempt (WCAG 3.3.1, 3.3.3). */
-export const ErrorSummary = forwardRef(function ErrorSummary(
-  { errors, labelFor, idFor }: { errors: FieldErrors; labelFor: (field: string) => string; idFor: (field: string) => string },
-  ref: Ref<HTMLDivElement>,
-) {
+export function ErrorSummary({ errors, labelFor, idFor }: { errors: FieldErrors; labelFor: (field: string) => string; idFor: (field: string) => string }) {
   const text = useFormText();
   const entries = Object.entries(errors).filter((entry): entry is [string, IssueCode] => entry[1] !== undefined);
   if (entries.length === 0) return null;
   return (
-    <div ref={ref} className="error-summary" tabIndex={-1} role="group" aria-labelledby="error-summary-title">
+    <div className="error-summary" tabIndex={-1} role="group" aria-labelledby="error-summary-title">
       <p id="error-summary-title" className="error-summary__title">
         {text('form.errorSummary')}
       </p>
@@ -213,13 +206,10 @@ export const ErrorSummary = forwardRef(function ErrorSummary(
       </ul>
     </div>
   );
-});
+}
 
 /** The success or failure banner (spec §8). Focus moves to it so everyone learns the outcome. */
-export const ResultBanner = forwardRef(function ResultBanner(
-  { kind, title, text, children }: { kind: 'success' | 'failure'; title: string; text: string; children?: ReactNode },
-  ref: Ref<HTMLDivElement>,
-) {
+export function ResultBanner({ kind, title, text, children, ref }: { kind: 'success' | 'failure'; title: string; text: string; children?: ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
     <div ref={ref} className={`banner banner--${kind}`} role={kind === 'failure' ? 'alert' : 'status'} tabIndex={-1}>
       <p className="banner__title">{title}</p>
@@ -227,7 +217,7 @@ export const ResultBanner = forwardRef(function ResultBanner(
       {children}
     </div>
   );
-});
+}
 
 /** The company's own address and number, for when a form cannot be sent. */
 export interface DirectContact {
@@ -332,47 +322,4 @@ export function SelectField({ id, name, label, value, onChange, placeholder, pre
       )}
     </FieldShell>
   );
-}
-
-interface CheckBeforeSending<T> {
-  /** Required fields left empty, in form order. */
-  missing: readonly string[];
-  /** The spec's alert for them (§5). */
-  alertText: string;
-  form: HTMLFormElement | null;
-  /** The form's schema over the payload. */
-  parse: () => { success: true; data: T } | { success: false; error: Parameters<typeof fieldIssues>[0] };
-  setErrors: (errors: FieldErrors) => void;
-  focusField: (field: string) => void;
-  honeypot: string;
-  /** The fields in the order the form shows them; the schema's problems are reported in it. */
-  order?: readonly string[];
-}
-
-/**
- * The checks before a form sends, in the specification's order: the required-fields alert,
- * then the browser's own type checks, then the shared schema. Marks and focuses what is wrong
- * and returns undefined; or returns the body to send (with the honeypot only when a bot filled it).
- */
-export function checkBeforeSending<T extends object>({ missing, alertText, form, parse, setErrors, focusField, honeypot, order }: CheckBeforeSending<T>) {
-  if (missing.length > 0) {
-    setErrors(Object.fromEntries(missing.map((field) => [field, 'required'])));
-    window.alert(alertText);
-    focusField(missing[0] ?? '');
-    return undefined;
-  }
-  if (form && !form.reportValidity()) return undefined;
-  const parsed = parse();
-  if (!parsed.success) {
-    const rank = (field: string) => {
-      const index = order?.indexOf(field) ?? -1;
-      return index < 0 ? Number.MAX_SAFE_INTEGER : index;
-    };
-    const issues = fieldIssues(parsed.error).sort((a, b) => rank(a.field) - rank(b.field));
-    setErrors(Object.fromEntries(issues.map((issue) => [issue.field, issue.code])));
-    focusField(issues[0]?.field ?? '');
-    return undefined;
-  }
-  setErrors({});
-  return honeypot ? { ...parsed.data, [HONEYPOT_FIELD]: honeypot } : parsed.data;
 }

@@ -7,11 +7,11 @@
  * When it starts, it takes over whatever the visitor already opened or focused there, then
  * renders the WAI-ARIA disclosure pattern: `<button aria-expanded aria-controls>` per group.
  */
-import { useLayoutEffect, useRef, useState, type DOMAttributes, type MouseEvent, type RefObject } from 'react';
-import { afterDefaultAction } from '../../lib/after-event';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type DOMAttributes, type MouseEvent, type RefObject } from 'react';
 import type { ResolvedNavEntry } from '../../lib/content';
 import { fillTemplate } from '../../i18n/template';
 import { leadsTo, type MenuNode } from '../../lib/menu';
+import { afterDefaultAction } from '../../lib/after-default-action';
 
 export interface MenuLabels {
   /** The `<nav>` landmark's name. */
@@ -63,53 +63,6 @@ export function MenuLink({ node, currentPath }: { node: MenuNode; currentPath: s
 }
 
 /**
- * The baseline: links, groups as `<details>` (exclusive at the top level), and a page's own
- * submenu (the standards of a training) listed under its link.
- */
-export function NativeMenuList({
-  nodes,
-  depth,
-  name,
-  currentPath,
-}: {
-  nodes: readonly MenuNode[];
-  depth: number;
-  /** Top-level `<details>` with one name form an exclusive accordion. */
-  name: string;
-  currentPath: string;
-}) {
-  return (
-    <ul className={`nav-list nav-list--depth-${depth}`}>
-      {nodes.map((node) =>
-        node.items && node.href === undefined ? (
-          <li key={node.key} className="nav-group">
-            <details name={depth === 0 ? name : undefined} data-nav-key={node.key}>
-              <summary className="nav-toggle" data-nav-key={node.key}>
-                <ToggleLabel label={node.label} depth={depth} />
-              </summary>
-              <NativeMenuList nodes={node.items} depth={depth + 1} name={name} currentPath={currentPath} />
-            </details>
-          </li>
-        ) : (
-          <li key={node.key} className="nav-item">
-            <MenuLink node={node} currentPath={currentPath} />
-            {node.items && (
-              <ul className="nav-list nav-list--inline">
-                {node.items.map((child) => (
-                  <li key={child.key} className="nav-item">
-                    <MenuLink node={child} currentPath={currentPath} />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ),
-      )}
-    </ul>
-  );
-}
-
-/**
  * A group's name, in one span (one flex item where a row is a flex box, so its words stay
  * together) with its last word in a span of its own, on which the chevron hangs: it follows the
  * label wherever the label wraps, and never drops alone onto a line below.
@@ -148,34 +101,68 @@ function ToggleLabel({ label, depth }: { label: string; depth: number }) {
 }
 
 /**
- * The interactive markup (WAI-ARIA APG disclosure navigation): each group is a
- * `<button aria-expanded aria-controls>` followed by its list; a page with a submenu of its own
- * is its link plus a small button for the submenu. Closed lists are `hidden`.
+ * A menu's list, in either form. Without `menu`, the baseline: links, groups as `<details>`
+ * (exclusive at the top level, by `name`), and a page's own submenu (the standards of a
+ * training) listed under its link. With `menu`, the interactive markup (WAI-ARIA APG disclosure
+ * navigation): each group is a `<button aria-expanded aria-controls>` followed by its list; a
+ * page with a submenu of its own is its link plus a small button for the submenu. Closed lists
+ * are `hidden`.
  */
-export function DisclosureList({
+export function MenuList({
   nodes,
   depth,
+  name,
+  currentPath,
+  menu,
   id,
   hidden = false,
-  menu,
 }: {
   nodes: readonly MenuNode[];
   depth: number;
+  /** Top-level `<details>` with one name form an exclusive accordion. */
+  name: string;
+  currentPath: string;
+  menu?: DisclosureMenu | undefined;
   id?: string;
   hidden?: boolean;
-  menu: DisclosureMenu;
 }) {
-  const leaf = nodes.every((node) => node.items === undefined);
   const classes = ['nav-list', `nav-list--depth-${depth}`];
-  if (id !== undefined) classes.push('nav-panel', leaf ? 'nav-panel--leaf' : 'nav-panel--branch');
+  if (id !== undefined) classes.push('nav-panel', nodes.every((node) => node.items === undefined) ? 'nav-panel--leaf' : 'nav-panel--branch');
+  const group = (node: MenuNode, items: readonly MenuNode[]) => {
+    if (menu) return <DisclosureGroup key={node.key} node={node} items={items} depth={depth} name={name} currentPath={currentPath} menu={menu} />;
+    if (node.href !== undefined) {
+      return (
+        <li key={node.key} className="nav-item">
+          <MenuLink node={node} currentPath={currentPath} />
+          <ul className="nav-list nav-list--inline">
+            {items.map((child) => (
+              <li key={child.key} className="nav-item">
+                <MenuLink node={child} currentPath={currentPath} />
+              </li>
+            ))}
+          </ul>
+        </li>
+      );
+    }
+    return (
+      <li key={node.key} className="nav-group">
+        <details name={depth === 0 ? name : undefined} data-nav-key={node.key}>
+          <summary className="nav-toggle" data-nav-key={node.key}>
+            <ToggleLabel label={node.label} depth={depth} />
+          </summary>
+          <MenuList nodes={items} depth={depth + 1} name={name} currentPath={currentPath} />
+        </details>
+      </li>
+    );
+  };
   return (
     <ul id={id} hidden={hidden} className={classes.join(' ')}>
       {nodes.map((node) =>
         node.items ? (
-          <DisclosureGroup key={node.key} node={node} items={node.items} depth={depth} menu={menu} />
+          group(node, node.items)
         ) : (
           <li key={node.key} className="nav-item">
-            <MenuLink node={node} currentPath={menu.currentPath} />
+            <MenuLink node={node} currentPath={currentPath} />
           </li>
         ),
       )}
@@ -187,7 +174,6 @@ export function DisclosureList({
 export interface DisclosureMenu {
   /** Prefix of the submenus' DOM ids, one per menu on the page. */
   readonly prefix: string;
-  readonly currentPath: string;
   readonly labels: MenuLabels;
   isOpen(key: string): boolean;
   toggle(event: MouseEvent<HTMLButtonElement>, key: string): void;
@@ -195,10 +181,10 @@ export interface DisclosureMenu {
   groupHandlers?(key: string): DOMAttributes<HTMLLIElement>;
 }
 
-function DisclosureGroup({ node, items, depth, menu }: { node: MenuNode; items: readonly MenuNode[]; depth: number; menu: DisclosureMenu }) {
+function DisclosureGroup({ node, items, depth, name, currentPath, menu }: { node: MenuNode; items: readonly MenuNode[]; depth: number; name: string; currentPath: string; menu: DisclosureMenu }) {
   const open = menu.isOpen(node.key);
   const id = panelId(menu.prefix, node.key);
-  const holdsCurrent = leadsTo(node, menu.currentPath) ? '' : undefined;
+  const holdsCurrent = leadsTo(node, currentPath) ? '' : undefined;
   return (
     <li className="nav-group" data-open={open ? '' : undefined} {...menu.groupHandlers?.(node.key)}>
       {node.href === undefined ? (
@@ -215,7 +201,7 @@ function DisclosureGroup({ node, items, depth, menu }: { node: MenuNode; items: 
         </button>
       ) : (
         <div className="nav-row">
-          <MenuLink node={node} currentPath={menu.currentPath} />
+          <MenuLink node={node} currentPath={currentPath} />
           <button
             type="button"
             className="nav-toggle nav-toggle--icon"
@@ -227,7 +213,7 @@ function DisclosureGroup({ node, items, depth, menu }: { node: MenuNode; items: 
           />
         </div>
       )}
-      <DisclosureList nodes={items} depth={depth + 1} id={id} hidden={!open} menu={menu} />
+      <MenuList nodes={items} depth={depth + 1} name={name} currentPath={currentPath} menu={menu} id={id} hidden={!open} />
     </li>
   );
 }
@@ -269,7 +255,6 @@ function focusSelector(root: HTMLElement): string | null {
   return href === null ? null : `a[href="${CSS.escape(href)}"]`;
 }
 
-
 /**
  * The hand-over from the baseline: on the first render after hydration, read what is open and
  * focused, let `onEnhance` adopt it, then switch to the interactive markup and put focus back
@@ -280,15 +265,14 @@ export function useEnhancement(rootRef: RefObject<HTMLElement | null>, onEnhance
   const [enhanced, setEnhanced] = useState(false);
   /** A selector for the item that had focus before the hand-over. */
   const focusTarget = useRef<string | null>(null);
-  const adopt = useRef(onEnhance);
-  adopt.current = onEnhance;
+  const adopt = useEffectEvent(onEnhance);
 
   useLayoutEffect(() => {
     const root = rootRef.current;
     if (!root) return;
     const handOver = () => {
       focusTarget.current = focusSelector(root);
-      adopt.current(readSnapshot(root));
+      adopt(readSnapshot(root));
       setEnhanced(true);
     };
     // React finishes a hydration at once when a press reaches the island while it is still
@@ -306,4 +290,34 @@ export function useEnhancement(rootRef: RefObject<HTMLElement | null>, onEnhance
   }, [enhanced, rootRef]);
 
   return enhanced;
+}
+
+/**
+ * While `active` (something is open): a press outside the menu calls `onOutsidePress`, and
+ * Escape calls `onEscape` with whether focus is in the menu.
+ */
+export function useDismiss(
+  rootRef: RefObject<HTMLElement | null>,
+  active: boolean,
+  onOutsidePress: () => void,
+  onEscape: (event: KeyboardEvent, focusInside: boolean) => void,
+): void {
+  const outside = useEffectEvent(onOutsidePress);
+  const escape = useEffectEvent(onEscape);
+  useEffect(() => {
+    if (!active) return;
+    const inside = (target: EventTarget | null) => target instanceof Node && (rootRef.current?.contains(target) ?? false);
+    const onPointerDown = (event: PointerEvent) => {
+      if (!inside(event.target)) outside();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') escape(event, inside(document.activeElement));
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [active, rootRef]);
 }

@@ -1,7 +1,7 @@
 /**
  * Runs `callback` in a task of its own: after the event being dispatched and its default action
- * (a click on a <summary> has opened its <details> by then). Used by the `client:intent`
- * directive and by the menus' hand-over from their server markup.
+ * (a `<summary>` opening its `<details>`). Shared by the `client:intent` directive and the menus'
+ * hand-over; it ships to the browser, so it imports nothing.
  */
 export function afterDefaultAction(callback: () => void): void {
   const channel = new MessageChannel();

@@ -1,0 +1,59 @@
+/**
+ * The checks a form island runs before it sends, and the field errors they leave: one hook for
+ * both forms.
+ */
+import { useState, type RefObject } from 'react';
+import { fieldIssues } from '../../forms/rules';
+import { HONEYPOT_FIELD } from '../../forms/honeypot';
+import type { FieldErrors } from './form-ui';
+
+interface Check<T> {
+  /** Required fields left empty, in form order. */
+  missing: readonly string[];
+  /** The spec's alert for them (§5). */
+  alertText: string;
+  /** The form's schema over the payload. */
+  parse: () => { success: true; data: T } | { success: false; error: Parameters<typeof fieldIssues>[0] };
+  honeypot: string;
+}
+
+/**
+ * `errors`: each field's problem from the last attempt. `check` runs the checks in the
+ * specification's order: the required-fields alert, then the browser's own type checks, then the
+ * shared schema. It marks and focuses what is wrong and returns undefined; or returns the body to
+ * send (with the honeypot only when a bot filled it). `order` is the order the form shows its
+ * fields in; the schema's problems are reported in it.
+ */
+export function useCheckBeforeSending(formRef: RefObject<HTMLFormElement | null>, fieldId: (field: string) => string, order?: readonly string[]) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`#${fieldId(field)}`)?.focus();
+  /** The visitor changed `field`: its error goes. */
+  const clearError = (field: string) => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  const clearErrors = () => setErrors({});
+
+  function check<T extends object>({ missing, alertText, parse, honeypot }: Check<T>) {
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((field) => [field, 'required'])));
+      window.alert(alertText);
+      focusField(missing[0] ?? '');
+      return undefined;
+    }
+    const form = formRef.current;
+    if (form && !form.reportValidity()) return undefined;
+    const parsed = parse();
+    if (!parsed.success) {
+      const rank = (field: string) => {
+        const index = order?.indexOf(field) ?? -1;
+        return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+      };
+      const issues = fieldIssues(parsed.error).sort((a, b) => rank(a.field) - rank(b.field));
+      setErrors(Object.fromEntries(issues.map((issue) => [issue.field, issue.code])));
+      focusField(issues[0]?.field ?? '');
+      return undefined;
+    }
+    setErrors({});
+    return honeypot ? { ...parsed.data, [HONEYPOT_FIELD]: honeypot } : parsed.data;
+  }
+
+  return { errors, check, clearError, clearErrors, focusField };
+}

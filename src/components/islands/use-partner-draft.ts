@@ -1,0 +1,75 @@
+/**
+ * The partner form's answers, kept on this device while the visitor types: a draft that the
+ * next visit restores, until the form is sent or the visitor clears it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { PARTNER_DRAFT_KEY, emptyPartner, restorePartnerDraft, type PartnerValues } from '../../forms/partner';
+import { filledInPage } from './form-dom';
+
+function saveDraft(values: PartnerValues) {
+  try {
+    window.localStorage.setItem(PARTNER_DRAFT_KEY, JSON.stringify(values));
+  } catch {
+    // Storage full or disabled: the form still works, only the draft is not kept.
+  }
+}
+
+function readDraft(): string | null {
+  try {
+    return window.localStorage.getItem(PARTNER_DRAFT_KEY);
+  } catch {
+    return null; // Storage disabled: there is no draft.
+  }
+}
+
+function clearDraft() {
+  try {
+    window.localStorage.removeItem(PARTNER_DRAFT_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+export function usePartnerDraft() {
+  const [values, setValues] = useState<PartnerValues>(emptyPartner);
+  /** The answers came back from an earlier visit. */
+  const [restored, setRestored] = useState(false);
+  /** The visitor changed something since the start or the last clear: the draft follows. */
+  const dirty = useRef(false);
+
+  useEffect(() => {
+    if (dirty.current) saveDraft(values);
+  }, [values]);
+
+  /**
+   * At hydration, before paint: the answers start from the saved draft and what the visitor
+   * already put into the server's HTML (see form-dom.ts), so nothing they see is lost. Field by
+   * field, what the page holds wins over the draft: it was typed on this page just now (the draft
+   * is from an earlier visit) and it is what the visitor sees. A checkbox group counts as one
+   * field: with any box ticked, the ticks on the page are the answer. Fields empty on the page
+   * take the draft's answer. The result is the new draft.
+   */
+  const adopt = (form: HTMLFormElement) => {
+    const draft = restorePartnerDraft(readDraft());
+    const typed = filledInPage(form, emptyPartner());
+    const start = { ...(draft ?? emptyPartner()), ...typed };
+    if (Object.keys(typed).length > 0) saveDraft(start);
+    if (draft || Object.keys(typed).length > 0) setValues(start);
+    if (draft) setRestored(true);
+  };
+
+  const setField = <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => {
+    dirty.current = true;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  /** Empty answers, and no draft left on this device. */
+  const clear = () => {
+    dirty.current = false;
+    clearDraft();
+    setValues(emptyPartner());
+    setRestored(false);
+  };
+
+  return { values, restored, adopt, setField, clear };
+}
