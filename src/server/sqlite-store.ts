@@ -200,6 +200,29 @@ export const MIGRATIONS: readonly string[] = [
   ${uuidTriggers('notifications', ['submission_id'])}
   ${uuidTriggers('attachments', ['id', 'submission_id'])}
   ${uuidTriggers('audit_log', ['lead_id'])}`,
+  // 8: sign-in under attack and erasure: device cookies (a browser that signed in before is let
+  // past another's lock; the token's SHA-256 only); refused sign-ins kept apart from staff actions
+  // (moved out of the audit log); the audit log searched by time; audit entries that named a
+  // lead's sender or a file's name (personal data) keep their lead's id only.
+  `CREATE TABLE staff_devices (
+    token_hash TEXT PRIMARY KEY,
+    email TEXT NOT NULL REFERENCES staff (email) ON DELETE CASCADE,
+    created_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX staff_devices_email ON staff_devices (email);
+  CREATE TABLE sign_in_refusals (
+    seq INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    account TEXT NOT NULL,
+    network TEXT NOT NULL,
+    reason TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX sign_in_refusals_at ON sign_in_refusals (at);
+  INSERT INTO sign_in_refusals (at, account, network, reason)
+    SELECT at, actor, CASE WHEN detail LIKE 'from %' THEN substr(detail, 6) ELSE '' END, 'wrong credentials' FROM audit_log WHERE action = 'sign-in refused' ORDER BY seq;
+  DELETE FROM audit_log WHERE action = 'sign-in refused';
+  UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
+  CREATE INDEX audit_log_at ON audit_log (at);`,
 ];
 
 
@@ -450,8 +473,8 @@ export function openStaffStore(dbPath: string): StaffStore {
   return staffQueries(kysely, SQLITE, close);
 }
 
-/** The staff inbox on a connection of its own (schema version 6 and up: the leads' language). */
+/** The staff inbox on a connection of its own (schema version 8 and up: device cookies, refused sign-ins apart). */
 export function openInboxStore(dbPath: string): InboxStore {
-  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 6, 'staff inbox'));
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 8, 'staff inbox'));
   return inboxQueries(kysely, SQLITE, close);
 }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
 import { openStores, type Stores } from '../../src/server/database';
-import { LOCK_AFTER } from '../../src/server/inbox-store';
+import { LOCK_AFTER, SLOW_AFTER } from '../../src/server/inbox-store';
 import { composeLeadNotice } from '../../src/server/lead-mail';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION, migratePg, openPgDatabase } from '../../src/server/pg-store';
 import { MIGRATIONS } from '../../src/server/sqlite-store';
@@ -199,7 +199,7 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
         expect(await submissions.delete(wrong)).toBeUndefined();
       }
       await inbox.audit('huda@globaq.example', 'set status', 'not-a-lead', '', at(2));
-      expect((await inbox.auditLog(1))[0]).toMatchObject({ action: 'set status', leadId: undefined });
+      expect((await inbox.auditLog({ limit: 1 })).entries[0]).toMatchObject({ action: 'set status', leadId: undefined });
       expect(await inbox.lead(id)).toMatchObject({ status: 'new', note: '' });
     });
 
@@ -269,9 +269,9 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       expect(exported).toEqual([gulf.id]);
       await inbox.audit('huda@globaq.example', 'set status', sara.id, 'Answered', at(5));
       await inbox.audit('huda@globaq.example', 'exported leads', undefined, '1 lead', at(7));
-      expect(await inbox.auditLog(10)).toEqual([
-        { at: at(7).toISOString(), actor: 'huda@globaq.example', action: 'exported leads', leadId: undefined, detail: '1 lead' },
-        { at: at(5).toISOString(), actor: 'huda@globaq.example', action: 'set status', leadId: sara.id, detail: 'Answered' },
+      expect((await inbox.auditLog({ limit: 10 })).entries).toEqual([
+        { seq: expect.any(Number), at: at(7).toISOString(), actor: 'huda@globaq.example', action: 'exported leads', leadId: undefined, detail: '1 lead' },
+        { seq: expect.any(Number), at: at(5).toISOString(), actor: 'huda@globaq.example', action: 'set status', leadId: sara.id, detail: 'Answered' },
       ]);
     });
 
@@ -293,11 +293,48 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
     test(`the sign-in gate: slowed, then locked after ${LOCK_AFTER.account} failures, cleared by a success`, async () => {
       const { inbox } = await stores();
       const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
-      for (let i = 0; i < LOCK_AFTER.account; i++) await inbox.recordFailure(keys, at(i));
+      for (let i = 0; i < LOCK_AFTER.account; i++) expect(await inbox.attempt(keys, at(i))).toMatchObject({ open: true });
       expect(await inbox.gate(keys, at(LOCK_AFTER.account))).toEqual({ open: false, locked: true, retryAt: at(LOCK_AFTER.account - 1 + 15) });
+      // Tries during the lock are refused and not counted.
+      expect(await inbox.attempt(keys, at(LOCK_AFTER.account + 1))).toMatchObject({ open: false, locked: true, retryAt: at(LOCK_AFTER.account - 1 + 15) });
       expect(await inbox.gate({ account: 'omar@globaq.example', address: '198.51.100.1' }, at(LOCK_AFTER.account))).toEqual({ open: true });
       await inbox.clearFailures(keys);
       expect(await inbox.gate(keys, at(LOCK_AFTER.account))).toEqual({ open: true });
+    });
+
+    test('200 sign-in attempts at once for one account: each counted in the gate\'s transaction, so only the first few find it open', async () => {
+      const { inbox } = await stores();
+      const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
+      const answers = await Promise.all(Array.from({ length: 200 }, () => inbox.attempt(keys, at(0))));
+      expect(answers.filter((gate) => gate.open)).toHaveLength(SLOW_AFTER.account);
+    });
+
+    test('a device cookie of the account gets past a lock another caused; a forged one or another account\'s does not', async () => {
+      const { inbox, staff } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      const device = await inbox.rememberDevice('huda@globaq.example', at(0));
+      const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
+      for (let i = 0; i < LOCK_AFTER.account; i++) await inbox.attempt(keys, at(i));
+      expect(await inbox.attempt(keys, at(LOCK_AFTER.account))).toMatchObject({ open: false, locked: true });
+      expect(await inbox.attempt({ ...keys, device: 'forged' }, at(LOCK_AFTER.account))).toMatchObject({ open: false, trusted: false });
+      expect(await inbox.attempt({ ...keys, device }, at(LOCK_AFTER.account))).toMatchObject({ open: true, trusted: true });
+    });
+
+    test('refused sign-ins are kept apart from staff actions; the audit log pages and filters', async () => {
+      const { inbox } = await stores();
+      for (let i = 0; i < 30; i++) await inbox.refusal({ account: `invented${i}@example.com`, network: '203.0.113.9', reason: 'wrong credentials' }, at(i));
+      await inbox.audit('huda@globaq.example', 'signed in', undefined, '', at(1));
+      const seq = await inbox.audit('omar@globaq.example', 'exported leads', undefined, 'started', at(2));
+      await inbox.completeAudit(seq, '3 leads');
+      await inbox.audit('huda@globaq.example', 'opened lead', '11111111-2222-4333-8444-555555555555', '', at(3));
+      expect((await inbox.auditLog({ limit: 10 })).total).toBe(3);
+      expect((await inbox.auditLog({ limit: 1, offset: 1 })).entries.map((entry) => entry.detail)).toEqual(['3 leads']);
+      expect((await inbox.auditLog({ limit: 10, actor: 'huda@globaq.example' })).entries.map((entry) => entry.action)).toEqual(['opened lead', 'signed in']);
+      expect((await inbox.auditLog({ limit: 10, action: 'signed in' })).total).toBe(1);
+      expect((await inbox.auditLog({ limit: 10, since: at(2), until: at(3) })).entries.map((entry) => entry.action)).toEqual(['exported leads']);
+      const refused = await inbox.refusals({ limit: 5 });
+      expect(refused.total).toBe(30);
+      expect(refused.entries[0]).toEqual({ at: at(29).toISOString(), account: 'invented29@example.com', network: '203.0.113.9', reason: 'wrong credentials' });
     });
   });
 }
