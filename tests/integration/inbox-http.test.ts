@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openStaffStore } from '../../src/server/sqlite-store';
+import { openInboxStore, openSqliteStore, openStaffStore } from '../../src/server/sqlite-store';
 import { hashPassword } from '../../src/server/staff';
 import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 
@@ -375,6 +375,42 @@ describe('signed in', () => {
     const audit = await page('/admin/audit', browser);
     expect(audit).toContain(`deleted lead</td><td><code>${contactId}</code>`);
   });
+});
+
+describe('what staff read is recorded', () => {
+  test('opening a lead and searching are recorded; an export is recorded before its first byte, so a dropped one leaves a trace', async () => {
+    const browser = await signIn();
+    await page(`/admin/leads/${partnerId}`, browser);
+    await page('/admin?q=gulf', browser);
+    // Enough leads that the export is still running when the download is dropped.
+    const store = openSqliteStore(server.dbPath);
+    await Promise.all(Array.from({ length: 3000 }, (_, i) => store.save({ form: 'partner', fields: partnerBody({ organization: `Bulk ${i} ${'x'.repeat(400)}` }) })));
+    await store.close();
+    const inbox = openInboxStore(server.dbPath);
+    try {
+      const abort = new AbortController();
+      const response = await fetch(`${server.baseUrl}/admin/export?form=partner`, {
+        method: 'POST',
+        signal: abort.signal,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin, Cookie: browser.cookie },
+        body: new URLSearchParams({ csrf: browser.csrf }).toString(),
+      });
+      expect(response.status).toBe(200);
+      // Before a byte of the body is read, the entry is there.
+      const started = (await inbox.auditLog({ limit: 10, action: 'exported leads' })).entries[0];
+      expect(started).toMatchObject({ actor: STAFF, action: 'exported leads' });
+      const reader = response.body!.getReader();
+      await reader.read();
+      abort.abort();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const { entries } = await inbox.auditLog({ limit: 50, actor: STAFF });
+      expect(entries.find((entry) => entry.seq === started!.seq)?.detail).toMatch(/^(started|stopped after \d+ leads?|\d+ leads?) \(filter: form=partner\)$/);
+      expect(entries.find((entry) => entry.action === 'opened lead')).toMatchObject({ leadId: partnerId });
+      expect(entries.find((entry) => entry.action === 'searched leads')?.detail).toMatch(/q=gulf/);
+    } finally {
+      await inbox.close();
+    }
+  }, 60_000);
 });
 
 describe('guessing passwords', () => {
