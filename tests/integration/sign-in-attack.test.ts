@@ -20,6 +20,7 @@ const HUDA = 'huda@globaq.example';
 const OMAR = 'omar@globaq.example';
 const SARA = 'sara@globaq.example';
 const NOUR = 'nour@globaq.example';
+const LAILA = 'laila@globaq.example';
 
 function signInPost(email: string, password: string, from: string, cookie = ''): Promise<Response> {
   return fetch(`${server.baseUrl}/admin/login`, {
@@ -46,7 +47,7 @@ beforeAll(async () => {
   dir = tempDir('globaq-sign-in-attack-');
   server = await startServer({ dbPath: path.join(dir, 'submissions.db'), env: { TRUSTED_PROXIES: '127.0.0.1' } });
   const staff = openStaffStore(server.dbPath);
-  for (const email of [HUDA, OMAR, SARA, NOUR]) await staff.add(email, await hashPassword(PASSWORD), new Date());
+  for (const email of [HUDA, OMAR, SARA, NOUR, LAILA]) await staff.add(email, await hashPassword(PASSWORD), new Date());
   await staff.close();
 }, 60_000);
 
@@ -61,10 +62,16 @@ describe('a burst of parallel guesses', () => {
     // The owner's password, sent in the middle of the burst from an address of its own.
     const right = signInPost(OMAR, PASSWORD, '192.0.2.77');
     const more = Array.from({ length: 20 }, (_, i) => signInPost(OMAR, `wrong password ${200 + i}`, `198.51.100.${i}`));
+    const started = Date.now();
     const answers = await Promise.all([...guesses, right, ...more]);
+    const seconds = (Date.now() - started) / 1000;
     const statuses = answers.map((response) => response.status);
     // 401: the password was checked (and was wrong). Everything else was refused before scrypt ran.
-    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(SLOW_AFTER.account);
+    // The rules let SLOW_AFTER through at once, then one more after each wait (2 s, 4 s, 8 s...):
+    // on a loaded machine the burst lasts long enough for a few of those.
+    let allowed = SLOW_AFTER.account;
+    for (let wait = 2, waited = 2; waited <= seconds; wait *= 2, waited += wait) allowed += 1;
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(allowed);
     expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
     const rightAnswer = answers[200]!;
     expect(rightAnswer.status).toBe(429);
@@ -102,4 +109,34 @@ describe('a lock someone else caused', () => {
     expect(await same.text()).toMatch(/locked/);
     expect((await signInPost(NOUR, PASSWORD, '2001:db8:1:3::9')).status).toBe(303);
   });
+});
+
+describe('the audit log under a flood of refused sign-ins', () => {
+  test('600 sign-ins for invented accounts do not push staff actions off the audit page; they are listed apart; the page has paging and filters', async () => {
+    const signedIn = await signInPost(LAILA, PASSWORD, '192.0.2.200');
+    expect(signedIn.status).toBe(303);
+    const cookie = signedIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    for (let batch = 0; batch < 6; batch++) {
+      await Promise.all(Array.from({ length: 100 }, (_, i) => signInPost(`invented${batch * 100 + i}@example.com`, 'a guessed password', '203.0.113.50')));
+    }
+    const read = async (route: string) => {
+      const response = await fetch(`${server.baseUrl}${route}`, { headers: { Cookie: cookie } });
+      expect(response.status, route).toBe(200);
+      return response.text();
+    };
+    const audit = await read('/admin/audit');
+    expect(audit).toContain(`<td>${LAILA}</td><td>signed in</td>`);
+    expect(audit).not.toContain('invented');
+    expect(audit).not.toContain('sign-in refused');
+    const refused = await read('/admin/audit?view=refused');
+    const count = Number(/(\d+) entries, page 1 of (\d+)/.exec(refused)?.[1]);
+    expect(count).toBeGreaterThanOrEqual(600);
+    expect(refused).toContain('invented599@example.com');
+    expect(await read('/admin/audit?view=refused&page=2')).toContain('Newer entries');
+    // Filters: who, what and the day (in Riyadh).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date());
+    expect(await read(`/admin/audit?actor=${encodeURIComponent(LAILA)}&action=signed+in&from=${today}&to=${today}`)).toMatch(/1 entry, newest first/);
+    expect(await read('/admin/audit?actor=nobody%40example.com')).toMatch(/0 entries, newest first/);
+    expect(await read('/admin/audit?from=2001-01-01&to=2001-01-02')).toMatch(/0 entries, newest first/);
+  }, 120_000);
 });
