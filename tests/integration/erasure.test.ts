@@ -120,7 +120,35 @@ describe('purge --older-than AGE', () => {
   });
 });
 
+/** The bytes of the database file, its write-ahead log and the files folder. */
+function onDisk(): Buffer {
+  const folder = path.join(dir, 'submissions-files');
+  const files = [dbPath, `${dbPath}-wal`, ...(fs.existsSync(folder) ? fs.readdirSync(folder).map((name) => path.join(folder, name)) : [])].filter((file) => fs.existsSync(file));
+  return Buffer.concat(files.map((file) => fs.readFileSync(file)));
+}
+
 describe('what an erasure leaves on disk (SQLite)', () => {
+  test('after a delete, nothing of the lead itself is left in the database file, its write-ahead log or the files folder', async () => {
+    const stores = openStores({ dbPath, databaseUrl: undefined, poolMax: 1 });
+    const NAME = 'Munira Alsubaie-Qz';
+    const EMAIL = 'munira.qz@example.net';
+    const CV_MARK = 'CV-BYTES-OF-MUNIRA-9b2c';
+    try {
+      const lead = await stores.submissions.save({
+        form: 'partner',
+        fields: partnerBody({ name: NAME, email: EMAIL, uploadedFiles: 'munira-cv.pdf' }),
+        notice: composeLeadNotice,
+        attachments: [{ name: 'munira-cv.pdf', type: 'application/pdf', bytes: new TextEncoder().encode(`%PDF-1.7\n${CV_MARK}\n%%EOF\n`) }],
+      });
+      expect(onDisk().includes(Buffer.from(EMAIL))).toBe(true);
+      expect(await stores.submissions.delete(lead.id)).toMatchObject({ notification: true, attachments: 1 });
+      const bytes = onDisk();
+      for (const needle of [NAME, EMAIL, 'munira', CV_MARK]) expect(bytes.includes(Buffer.from(needle, 'utf8')), `${needle} is still on disk`).toBe(false);
+    } finally {
+      await stores.close();
+    }
+  });
+
   test('after a delete, the database file, its write-ahead log and the files folder hold no trace of the visitor: name, e-mail, CV bytes', async () => {
     const stores = openStores({ dbPath, databaseUrl: undefined, poolMax: 1 });
     const NAME = 'Wadha Almutairi-Xq';
