@@ -16,6 +16,7 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,7 @@ import { openStores, type Stores } from './database.ts';
 import { migrateToPostgres } from './migrate-to.ts';
 import { redactUrl } from './pg-store.ts';
 import { hashPassword, passwordProblem, staffEmail } from './staff.ts';
+import type { InboxStore } from './inbox-store.ts';
 import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store.ts';
 
 export const USAGE = `Usage: npm run submissions -- <command> [options]
@@ -154,7 +156,21 @@ interface ExportPlan {
   readonly out: string | undefined;
 }
 
-async function exportCommand(store: SubmissionStore, plan: ExportPlan, io: Io): Promise<string> {
+/** Who ran the command, for the audit log: the operating-system user (the inbox's entries name a staff e-mail). */
+export function commandActor(): string {
+  let name = '';
+  try {
+    name = os.userInfo().username;
+  } catch {
+    name = process.env['USER'] ?? '';
+  }
+  return `${name || 'unknown user'} (staff command)`;
+}
+
+async function exportCommand(store: SubmissionStore, inbox: InboxStore, plan: ExportPlan, io: Io): Promise<string> {
+  const what = `${plan.query.form} submissions as ${plan.format.toUpperCase()}${plan.query.since ? ` since ${plan.query.since.toISOString()}` : ''} until ${plan.query.until?.toISOString() ?? 'now'}${plan.query.bots ? ', the honeypot\'s catch' : ''}`;
+  // Written before the first row: an export cut short still leaves its trace.
+  const entry = await inbox.audit(commandActor(), 'exported leads', undefined, `${what}: started`, new Date());
   let rows = 0;
   async function* counted(): AsyncGenerator<StoredSubmission> {
     for await (const submission of store.export(plan.query)) {
@@ -170,6 +186,7 @@ async function exportCommand(store: SubmissionStore, plan: ExportPlan, io: Io): 
   } else {
     await writeExport(toJson(counted()), plan.out, io);
   }
+  await inbox.completeAudit(entry, `${what}: ${rows} exported`);
   const where = plan.out === undefined ? '' : ` to ${path.resolve(io.cwd, plan.out)}`;
   return `${rows} ${plan.query.form} submission${rows === 1 ? '' : 's'} exported${where}`;
 }
@@ -225,6 +242,7 @@ async function erase(command: 'delete' | 'purge', args: readonly string[], value
   try {
     if (cutoff) {
       const gone = await store.purge(cutoff);
+      await stores.inbox.audit(commandActor(), 'purged leads', undefined, `received before ${cutoff.toISOString()}: ${gone.leads} leads, ${gone.bots} caught by the honeypot`, new Date());
       const files = gone.attachments > 0 ? `, ${gone.attachments} file${gone.attachments === 1 ? '' : 's'}` : '';
       io.stderr(`Erased what was received before ${cutoff.toISOString()}: ${gone.leads} lead${gone.leads === 1 ? '' : 's'}, ${gone.bots} caught by the honeypot, ${gone.notifications} notification${gone.notifications === 1 ? '' : 's'}${files}.\n`);
       return 0;
@@ -235,6 +253,8 @@ async function erase(command: 'delete' | 'purge', args: readonly string[], value
       io.stderr(`No submission "${terminalText(id)}".\n`);
       return 1;
     }
+    // The lead by its id only: the entry outlives the person's data.
+    await stores.inbox.audit(commandActor(), 'deleted lead', gone.submission.id, '', new Date());
     const what = `${gone.submission.form} submission ${gone.submission.id} (received ${gone.submission.receivedAt}, ${summary(gone.submission)})`;
     const files = gone.attachments > 0 ? ` and ${gone.attachments} file${gone.attachments === 1 ? '' : 's'}` : '';
     io.stderr(`Erased the ${what}${gone.notification ? ' and its notification' : ''}${files}.\n`);
@@ -282,6 +302,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
         io.stderr(`No account for ${email}.\n`);
         return 1;
       }
+      await stores.inbox.audit(commandActor(), 'removed staff account', undefined, email, new Date());
       io.stderr(`Removed the account of ${email}.\n`);
       return 0;
     }
@@ -297,6 +318,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
     const hash = await hashPassword(await newPassword(io));
     if (action === 'add') await staff.add(email, hash, new Date());
     else await staff.setPassword(email, hash, new Date());
+    await stores.inbox.audit(commandActor(), action === 'add' ? 'added staff account' : 'set staff password', undefined, email, new Date());
     io.stderr(action === 'add' ? `Made an account for ${email}.\n` : `Set a new password for ${email}.\n`);
     return 0;
   } finally {
@@ -382,7 +404,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const store = stores.submissions;
 
     if (plan) {
-      io.stderr(`${await exportCommand(store, plan, io)}\n`);
+      io.stderr(`${await exportCommand(store, stores.inbox, plan, io)}\n`);
       return 0;
     }
     if (command === 'count') {

@@ -28,10 +28,14 @@ export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
  * Failed sign-ins before each further attempt has to wait (doubling from 2 s)... An address is
  * given more room than an account: an office's staff share one address.
  */
-export const SLOW_AFTER = { account: 5, address: 30 } as const;
+export const SLOW_AFTER = { account: 5, address: 30, device: 5 } as const;
 /** ...and before the account or the address is locked for LOCK_MS. */
-export const LOCK_AFTER = { account: 10, address: 100 } as const;
+export const LOCK_AFTER = { account: 10, address: 100, device: 10 } as const;
 export const LOCK_MS = 15 * 60 * 1000;
+/** Refused sign-ins are kept this long. */
+export const REFUSALS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+/** A device cookie lets its browser past another's lock for this long after the sign-in that made it. */
+export const DEVICE_MAX_MS = 180 * 24 * 60 * 60 * 1000;
 /** A run of failures is forgotten this long after its last one. */
 export const FAILURE_MEMORY_MS = 60 * 60 * 1000;
 
@@ -72,11 +76,41 @@ export interface StaffSession {
 }
 
 export interface AuditEntry {
+  readonly seq: number;
   readonly at: string;
   readonly actor: string;
   readonly action: string;
   readonly leadId: string | undefined;
   readonly detail: string;
+}
+
+/** What a sign-in attempt is counted by: the account typed, the client's network, and a device cookie if the browser sent one. */
+export interface SignInKeys {
+  readonly account: string;
+  /** The client's network (../rate-limit.ts's clientNetwork: an IPv6 address's /64), as the form rate limit keys it. */
+  readonly address: string;
+  /** The device cookie's token, as the browser sent it (checked against the account in the database). */
+  readonly device?: string | undefined;
+}
+
+export interface SignInRefusal {
+  readonly at: string;
+  /** The address typed (it may name no account). */
+  readonly account: string;
+  readonly network: string;
+  /** 'wrong credentials', 'locked', 'slowed' or 'busy'. */
+  readonly reason: string;
+}
+
+export interface AuditQuery {
+  readonly limit: number;
+  readonly offset?: number;
+  readonly actor?: string;
+  readonly action?: string;
+  /** At or after. */
+  readonly since?: Date;
+  /** Before. */
+  readonly until?: Date;
 }
 
 /** Whether a sign-in may be tried now, and when it may be tried again if not. */
@@ -96,15 +130,30 @@ export interface InboxStore {
   session(token: string, now: Date): Promise<StaffSession | undefined>;
   endSession(token: string): Promise<void>;
 
-  /** Whether these keys may try to sign in now. */
-  gate(keys: { account: string; address: string }, now: Date): Promise<SignInGate>;
-  /** A wrong password, or an attempt made while the gate was closed: both count toward the lock. */
-  recordFailure(keys: { account: string; address: string }, now: Date): Promise<void>;
-  /** A successful sign-in clears the account's and the address's counts. */
-  clearFailures(keys: { account: string; address: string }): Promise<void>;
+  /** Whether these keys may try to sign in now (read only: nothing is counted). */
+  gate(keys: SignInKeys, now: Date): Promise<SignInGate>;
+  /**
+   * One sign-in attempt, counted before its password is checked: in one transaction the gate is
+   * read and, when it is open, the attempt is counted as a failure (a success clears it after).
+   * An attempt made while the gate is closed is refused and not counted. With a device cookie
+   * this account signed in with before (`keys.device`), the attempt is judged and counted by
+   * that device alone: another's lock on the account or the address does not shut it out.
+   */
+  attempt(keys: SignInKeys, now: Date): Promise<SignInGate & { readonly trusted: boolean; /** This attempt, if wrong, is the one that locks. */ readonly lockStarted: boolean }>;
+  /** A successful sign-in clears the counts its attempt was judged by. */
+  clearFailures(keys: SignInKeys): Promise<void>;
+  /** A device cookie for a browser that has just signed in to `email`: the cookie's token (the database keeps its hash). */
+  rememberDevice(email: string, now: Date): Promise<string>;
+  /** A refused sign-in, kept apart from staff actions. */
+  refusal(entry: Omit<SignInRefusal, 'at'>, now: Date): Promise<void>;
+  refusals(query: { readonly limit: number; readonly offset?: number }): Promise<{ entries: SignInRefusal[]; total: number }>;
 
-  audit(actor: string, action: string, leadId: string | undefined, detail: string, now: Date): Promise<void>;
-  auditLog(limit: number): Promise<AuditEntry[]>;
+  /** Records a staff action; returns the entry's number, so that a long one (an export) can be completed later. */
+  audit(actor: string, action: string, leadId: string | undefined, detail: string, now: Date): Promise<number>;
+  /** Rewrites an entry's detail (an export that has finished: its row count). */
+  completeAudit(seq: number, detail: string): Promise<void>;
+  /** The newest entries first, `limit` from `offset`, matching the filter; with how many match. */
+  auditLog(query: AuditQuery): Promise<{ entries: AuditEntry[]; total: number }>;
   close(): Promise<void>;
 }
 
@@ -115,7 +164,7 @@ export interface FailureRun {
   readonly lockedUntil: number;
 }
 
-type SignInKind = 'account' | 'address';
+export type SignInKind = 'account' | 'address' | 'device';
 
 /** A stored failure row as the rules read it: a run long past, with no lock running, is forgotten. */
 export function failureRun(row: { failures: number; last_failure_at: string | Date; locked_until: string | Date | null } | undefined, now: Date): FailureRun {
@@ -127,11 +176,13 @@ export function failureRun(row: { failures: number; last_failure_at: string | Da
 }
 
 /** Whether a sign-in may be tried now, given the account's and the address's runs (the rules above). */
-export function gateOf(runs: Readonly<Record<SignInKind, FailureRun>>, now: Date): SignInGate {
+export function gateOf(runs: Readonly<Partial<Record<SignInKind, FailureRun>>>, now: Date): SignInGate {
   let closedUntil = 0;
   let locked = false;
-  for (const kind of ['account', 'address'] as const) {
-    const { failures, last, lockedUntil } = runs[kind];
+  for (const kind of ['account', 'address', 'device'] as const) {
+    const run = runs[kind];
+    if (!run) continue;
+    const { failures, last, lockedUntil } = run;
     if (lockedUntil > now.getTime()) {
       locked = true;
       closedUntil = Math.max(closedUntil, lockedUntil);

@@ -8,17 +8,21 @@
  *   session's token (`csrf`); the session cookie is HttpOnly and SameSite=Strict, `__Host-`
  *   and Secure behind HTTPS.
  * - Every answer says `Cache-Control: no-store` and `X-Robots-Tag: noindex`.
- * - Failed sign-ins are slowed, then locked, per account and per address (./inbox-store.ts);
- *   the answer is the same whether or not the account exists, and takes as long.
+ * - Failed sign-ins are slowed, then locked, per account and per network (./inbox-store.ts),
+ *   each attempt counted before its password is checked; tries while closed are not counted; a
+ *   browser that signed in before (its device cookie) is judged by its own failures only; at
+ *   most a few password checks run at once (HashQueue). The answer is the same whether or not
+ *   the account exists, and takes as long. Refused sign-ins are kept apart from staff actions.
  */
 import type { APIContext, MiddlewareNext } from 'astro';
 import { CONTACT_FIELDS, contactLabelKey } from '../forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../forms/partner';
 import { LOCALE_CODES, t, type LocaleCode } from '../i18n';
 import { clientAddress, processStores } from './endpoint.ts';
-import type { InboxLead, InboxStore, LeadStatus, StaffSession } from './inbox-store.ts';
+import { DEVICE_MAX_MS, type InboxLead, type InboxStore, type LeadStatus, type StaffSession } from './inbox-store.ts';
 import { languageName } from './lead-mail.ts';
 import type { OutboxStore } from './outbox.ts';
+import { clientNetwork } from './rate-limit.ts';
 import { readBody } from './receiver.ts';
 import { hashPassword, verifyPassword, type StaffStore } from './staff.ts';
 import type { SubmissionStore } from './store.ts';
@@ -149,40 +153,144 @@ export function formText(form: FormData | undefined, name: string): string {
 /** A hash to check against when the account does not exist, so both answers take as long. */
 let decoyHash: Promise<string> | undefined;
 
-export type SignInOutcome = { ok: true } | { ok: false; message: string };
+export type SignInOutcome = { ok: true } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
 
 export const WRONG_CREDENTIALS = 'The e-mail address or the password is wrong.';
+export const BUSY = 'The server is checking many sign-ins at the moment: try again in a few seconds.';
 
-/** Checks the credentials against the gate and the account; on success starts a session and sets its cookie. */
+/**
+ * Password checks running at once at most, and waiting at most. scrypt takes 64 MiB and a few
+ * hundred milliseconds on one of libuv's four threads, which CV downloads and file writes share:
+ * a burst of sign-ins must not take them all. Beyond these, a sign-in is refused (429), uncounted.
+ */
+export const HASHING = { running: 2, waiting: 8 } as const;
+
+/** A small queue of password checks: `HASHING.running` at once, `HASHING.waiting` more queued, the rest refused. */
+export class HashQueue {
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
+  constructor(readonly limits: { readonly running: number; readonly waiting: number } = HASHING) {}
+
+  /**
+   * A place in the queue, or undefined when it is full. The place is given back by `run` (after
+   * `work`) or by `leave` (when the check is not needed after all): one of them, once.
+   */
+  enter(): { run<T>(work: () => Promise<T>): Promise<T>; leave(): void } | undefined {
+    if (this.#running + this.#waiting.length >= this.limits.running + this.limits.waiting) return undefined;
+    const place = this.#running < this.limits.running ? ((this.#running += 1), Promise.resolve()) : new Promise<void>((resolve) => this.#waiting.push(resolve));
+    const release = () => {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running -= 1;
+    };
+    const run = async <T>(work: () => Promise<T>): Promise<T> => {
+      await place;
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    };
+    return { run, leave: () => void place.then(release) };
+  }
+
+  /** Checks running and waiting now (for a metrics module). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.#running, waiting: this.#waiting.length };
+  }
+}
+
+const hashing = new HashQueue();
+
+/**
+ * What an operator counts about sign-ins, since the process started: plain numbers a metrics
+ * module can read (and `signInEvents` for each one as it happens). Never an address or a name.
+ */
+export const signInCounters = { succeeded: 0, refusedWrong: 0, refusedLocked: 0, refusedSlowed: 0, refusedBusy: 0, locksStarted: 0 };
+export type SignInEvent = 'succeeded' | 'wrong credentials' | 'locked' | 'slowed' | 'busy';
+const signInListeners = new Set<(event: SignInEvent) => void>();
+/** Calls `listener` with each sign-in's outcome; returns what stops it. */
+export function onSignInEvent(listener: (event: SignInEvent) => void): () => void {
+  signInListeners.add(listener);
+  return () => signInListeners.delete(listener);
+}
+function signInEvent(event: SignInEvent): void {
+  if (event === 'succeeded') signInCounters.succeeded += 1;
+  else if (event === 'wrong credentials') signInCounters.refusedWrong += 1;
+  else if (event === 'locked') signInCounters.refusedLocked += 1;
+  else if (event === 'slowed') signInCounters.refusedSlowed += 1;
+  else signInCounters.refusedBusy += 1;
+  for (const listener of signInListeners) listener(event);
+}
+/** The number of password checks running and queued now. */
+export const hashingLoad = () => hashing.load;
+
+/** The device cookie: set on a successful sign-in; lets that browser past a lock someone else caused. */
+export function deviceCookieName(context: APIContext): string {
+  return secure(context) ? '__Host-globaq-device' : 'globaq-device';
+}
+
+/**
+ * Checks the credentials against the gate and the account; on success starts a session and sets
+ * its cookie (and a new device cookie). The attempt is counted before the password is checked,
+ * in the gate's own transaction, so attempts at once cannot all find the gate open.
+ */
 export async function signIn(context: APIContext, emailText: string, password: string): Promise<SignInOutcome> {
   const { inbox, staff } = inboxDeps();
   const now = new Date();
   const email = emailText.trim().toLowerCase().slice(0, 320);
-  const keys = { account: email, address: clientAddress(context) };
-  const gate = await inbox.gate(keys, now);
+  const network = clientNetwork(clientAddress(context));
+  const device = context.cookies.get(deviceCookieName(context))?.value;
+  const keys = { account: email, address: network, device };
+  const refuse = async (reason: Exclude<SignInEvent, 'succeeded'>) => {
+    signInEvent(reason);
+    await inbox.refusal({ account: email || '(none)', network, reason }, now);
+  };
+  // A place in the password checks' queue first: when it is full, nothing is counted or checked.
+  const place = hashing.enter();
+  if (!place) {
+    await refuse('busy');
+    return { ok: false, status: 429, message: BUSY, retryAfterSeconds: 5 };
+  }
+  let gate: Awaited<ReturnType<InboxStore['attempt']>>;
+  try {
+    gate = await inbox.attempt(keys, now);
+  } catch (error) {
+    place.leave();
+    throw error;
+  }
   if (!gate.open) {
-    await inbox.recordFailure(keys, now);
-    const minutes = Math.max(1, Math.ceil((gate.retryAt.getTime() - now.getTime()) / 60_000));
+    place.leave();
+    await refuse(gate.locked ? 'locked' : 'slowed');
     const seconds = Math.max(1, Math.ceil((gate.retryAt.getTime() - now.getTime()) / 1000));
+    const minutes = Math.ceil(seconds / 60);
     return {
       ok: false,
+      status: 429,
+      retryAfterSeconds: seconds,
       message: gate.locked
         ? `Too many failed sign-ins: signing in is locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`
         : `Too many failed sign-ins: wait ${seconds} second${seconds === 1 ? '' : 's'} before trying again.`,
     };
   }
-  const stored = email && password ? await staff.passwordHash(email) : undefined;
-  decoyHash ??= hashPassword('not-a-password-anyone-has');
-  const valid = await verifyPassword(password, stored ?? (await decoyHash));
-  if (!stored || !valid) {
-    await inbox.recordFailure(keys, now);
-    await inbox.audit(email || '(none)', 'sign-in refused', undefined, `from ${keys.address}`, now);
-    return { ok: false, message: WRONG_CREDENTIALS };
+  const valid = await place.run(async () => {
+    const stored = email && password ? await staff.passwordHash(email) : undefined;
+    decoyHash ??= hashPassword('not-a-password-anyone-has');
+    const matches = await verifyPassword(password, stored ?? (await decoyHash));
+    return stored !== undefined && matches;
+  });
+  if (!valid) {
+    if (gate.lockStarted) signInCounters.locksStarted += 1;
+    await refuse('wrong credentials');
+    return { ok: false, status: 401, message: WRONG_CREDENTIALS };
   }
   await inbox.clearFailures(keys);
   const { token } = await inbox.createSession(email, now);
-  context.cookies.set(sessionCookieName(context), token, { httpOnly: true, sameSite: 'strict', secure: secure(context), path: '/' });
-  await inbox.audit(email, 'signed in', undefined, `from ${keys.address}`, now);
+  const cookie = { httpOnly: true, sameSite: 'strict', secure: secure(context), path: '/' } as const;
+  context.cookies.set(sessionCookieName(context), token, cookie);
+  context.cookies.set(deviceCookieName(context), await inbox.rememberDevice(email, now), { ...cookie, maxAge: Math.floor(DEVICE_MAX_MS / 1000) });
+  signInEvent('succeeded');
+  await inbox.audit(email, 'signed in', undefined, `from ${network}`, now);
   return { ok: true };
 }
 

@@ -50,6 +50,8 @@ export interface OutboxStore {
    * claim lapses (a sender that died mid-send).
    */
   claimDue(now: Date, limit: number): Promise<OutboxEntry[]>;
+  /** Whether a claimed notification is still to be sent (false once its lead was deleted). */
+  stillDue(id: string): Promise<boolean>;
   markSent(id: string, at: Date): Promise<void>;
   /** A failed attempt: tried again at `next`. */
   markRetry(id: string, attempts: number, next: Date, error: string): Promise<void>;
@@ -168,6 +170,11 @@ export class OutboxWorker {
   async #send(entry: OutboxEntry, now: () => Date): Promise<void> {
     const { store, config, transport } = this.#options;
     const log = this.#options.log ?? ((message: string) => console.error(message));
+    // Claimed a moment ago, perhaps deleted since (a person's erasure): then it is dropped, not sent.
+    if (!(await store.stillDue(entry.submissionId))) {
+      log(`Lead notification ${entry.submissionId} dropped: its lead was deleted before it was sent.`);
+      return;
+    }
     try {
       await transport.sendMail({
         from: config.from,

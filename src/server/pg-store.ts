@@ -126,6 +126,26 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE bot_submissions ADD COLUMN language text NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'ar'));`,
   // 7: what SQLite's schema already held: the honeypot's catch indexed as the leads are.
   `CREATE INDEX bot_submissions_form_received ON bot_submissions (form, received_at);`,
+  // 8: device cookies, refused sign-ins apart from the audit log, audit entries by lead id only.
+  `CREATE TABLE staff_devices (
+    token_hash text PRIMARY KEY,
+    email text NOT NULL REFERENCES staff (email) ON DELETE CASCADE,
+    created_at timestamptz NOT NULL
+  );
+  CREATE INDEX staff_devices_email ON staff_devices (email);
+  CREATE TABLE sign_in_refusals (
+    seq bigserial PRIMARY KEY,
+    at timestamptz NOT NULL,
+    account text NOT NULL,
+    network text NOT NULL,
+    reason text NOT NULL
+  );
+  CREATE INDEX sign_in_refusals_at ON sign_in_refusals (at);
+  INSERT INTO sign_in_refusals (at, account, network, reason)
+    SELECT at, actor, CASE WHEN detail LIKE 'from %' THEN substr(detail, 6) ELSE '' END, 'wrong credentials' FROM audit_log WHERE action = 'sign-in refused' ORDER BY seq;
+  DELETE FROM audit_log WHERE action = 'sign-in refused';
+  UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
+  CREATE INDEX audit_log_at ON audit_log (at);`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -200,6 +200,29 @@ export const MIGRATIONS: readonly string[] = [
   ${uuidTriggers('notifications', ['submission_id'])}
   ${uuidTriggers('attachments', ['id', 'submission_id'])}
   ${uuidTriggers('audit_log', ['lead_id'])}`,
+  // 8: sign-in under attack and erasure: device cookies (a browser that signed in before is let
+  // past another's lock; the token's SHA-256 only); refused sign-ins kept apart from staff actions
+  // (moved out of the audit log); the audit log searched by time; audit entries that named a
+  // lead's sender or a file's name (personal data) keep their lead's id only.
+  `CREATE TABLE staff_devices (
+    token_hash TEXT PRIMARY KEY,
+    email TEXT NOT NULL REFERENCES staff (email) ON DELETE CASCADE,
+    created_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX staff_devices_email ON staff_devices (email);
+  CREATE TABLE sign_in_refusals (
+    seq INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    account TEXT NOT NULL,
+    network TEXT NOT NULL,
+    reason TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX sign_in_refusals_at ON sign_in_refusals (at);
+  INSERT INTO sign_in_refusals (at, account, network, reason)
+    SELECT at, actor, CASE WHEN detail LIKE 'from %' THEN substr(detail, 6) ELSE '' END, 'wrong credentials' FROM audit_log WHERE action = 'sign-in refused' ORDER BY seq;
+  DELETE FROM audit_log WHERE action = 'sign-in refused';
+  UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
+  CREATE INDEX audit_log_at ON audit_log (at);`,
 ];
 
 
@@ -247,6 +270,8 @@ export function openMigratedDatabase(file: string, version: number, what: string
   const db = new DatabaseSync(file);
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
+  // What any connection deletes is overwritten, not left in free pages (erasure).
+  db.exec('PRAGMA secure_delete = ON');
   const found = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
   if (found < version) {
     db.close();
@@ -296,6 +321,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     if (mode.toLowerCase() !== 'wal') throw new StoreError(`Could not switch ${filePath} to WAL mode (got ${mode})`);
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
+    // Deleted rows are overwritten with zeros, not left readable in free pages (erasure).
+    db.exec('PRAGMA secure_delete = ON');
     migrate(db);
   } catch (error) {
     throw error instanceof StoreError ? error : new StoreError(`Cannot open the submissions database at ${filePath}: ${String(error)}`, { cause: error });
@@ -419,12 +446,42 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       await closeConnection();
     },
   });
+  /**
+   * After an erasure: the write-ahead log still holds the pages as they were before (the erased
+   * rows among them). A TRUNCATE checkpoint copies the new pages into the file and empties the
+   * log; a reader on another connection can hold it back for a moment, so it is tried again.
+   */
+  async function checkpoint(): Promise<void> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      await lock.acquire();
+      let busy = 1;
+      try {
+        busy = Number((db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number }).busy);
+      } finally {
+        lock.release();
+      }
+      if (busy === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    console.error('After an erasure, the write-ahead log could not be emptied: another connection kept reading; it is emptied at the next checkpoint.');
+  }
+
   return {
     ...store,
     save: (input) => (closed ? Promise.reject(new StoreError('The submissions store is closed')) : store.save(input)),
     // What is queued is committed first: a lead just acknowledged can be erased at once.
-    delete: async (id) => (await flush(), store.delete(id)),
-    purge: async (before) => (await flush(), store.purge(before)),
+    delete: async (id) => {
+      await flush();
+      const erased = await store.delete(id);
+      if (erased) await checkpoint();
+      return erased;
+    },
+    purge: async (before) => {
+      await flush();
+      const purged = await store.purge(before);
+      await checkpoint();
+      return purged;
+    },
   };
 }
 
@@ -450,8 +507,8 @@ export function openStaffStore(dbPath: string): StaffStore {
   return staffQueries(kysely, SQLITE, close);
 }
 
-/** The staff inbox on a connection of its own (schema version 6 and up: the leads' language). */
+/** The staff inbox on a connection of its own (schema version 8 and up: device cookies, refused sign-ins apart). */
 export function openInboxStore(dbPath: string): InboxStore {
-  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 6, 'staff inbox'));
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 8, 'staff inbox'));
   return inboxQueries(kysely, SQLITE, close);
 }

@@ -108,6 +108,8 @@ test('staff sign in, find a new lead, work it, export it and delete it', async (
   await page.goto(`/admin/leads/${id}`);
   await page.getByRole('button', { name: 'Delete this lead' }).click();
   await expect(page.getByRole('heading', { name: 'Delete this lead for good?' })).toBeVisible();
+  // It says what is not erased: copies outside the database.
+  await expect(page.getByText('the notification e-mail in staff mailboxes')).toBeVisible();
   await expectNoAxeViolations(page, 'delete confirmation');
   await page.getByRole('button', { name: 'Yes, delete it' }).click();
   await expect(page).toHaveURL(/\/admin\?done=deleted$/);

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../src/server/cli';
 import { CSV_BOM } from '../../src/server/export-format';
 import { openSqliteStore } from '../../src/server/sqlite-store';
+import { DatabaseSync } from 'node:sqlite';
+import os from 'node:os';
 import { ROOT } from '../helpers/frontmatter';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 
@@ -156,4 +158,35 @@ test('npm run submissions runs the command, from the project folder, on the data
   expect(result.status, result.stderr).toBe(0);
   expect(result.stderr).not.toContain('ExperimentalWarning');
   expect(fs.readFileSync(out, 'utf8').startsWith(`${CSV_BOM}"id","receivedAt","language","firstName"`)).toBe(true);
+});
+
+describe('the audit log', () => {
+  test('export, delete, purge and staff add/password/remove are recorded, the actor the operating-system user; a lead by its id only', async () => {
+    const actor = `${os.userInfo().username} (staff command)`;
+    const store = openSqliteStore(dbPath);
+    const doomed = await store.save({ form: 'contact', fields: contactBody({ firstName: 'Layla', lastName: 'Doomed', email: 'layla@example.com' }), receivedAt: new Date(Date.UTC(2026, 10, 13)) });
+    await store.close();
+    const secret = { readSecret: async () => 'a long enough password', interactive: false };
+    const runWith = async (...argv: string[]) => main(argv, { stdout: () => undefined, stderr: () => undefined, env: { SUBMISSIONS_DB: dbPath }, root: dir, cwd: dir, ...secret });
+    expect(await runWith('export', '--form', 'partner', '--format', 'json', '--out', path.join(dir, 'partner.json'))).toBe(0);
+    expect(await runWith('delete', doomed.id)).toBe(0);
+    expect(await runWith('purge', '--older-than', '100y')).toBe(0);
+    expect(await runWith('staff', 'add', 'huda@globaq.example')).toBe(0);
+    expect(await runWith('staff', 'password', 'huda@globaq.example')).toBe(0);
+    expect(await runWith('staff', 'remove', 'huda@globaq.example')).toBe(0);
+    // The newest six: this test's (the exports of the tests above come before).
+    const db = new DatabaseSync(dbPath);
+    let entries: { actor: string; action: string; leadId: string | null; detail: string }[];
+    try {
+      entries = db.prepare('SELECT actor, action, lead_id AS leadId, detail FROM audit_log ORDER BY seq DESC LIMIT 6').all() as typeof entries;
+    } finally {
+      db.close();
+    }
+    expect(entries.map((entry) => [entry.actor, entry.action])).toEqual(
+      ['removed staff account', 'set staff password', 'added staff account', 'purged leads', 'deleted lead', 'exported leads'].map((action) => [actor, action]),
+    );
+    expect(entries.find((entry) => entry.action === 'exported leads')?.detail).toMatch(/partner submissions as JSON.*: 1 exported$/);
+    expect(entries.find((entry) => entry.action === 'deleted lead')?.leadId).toBe(doomed.id);
+    expect(JSON.stringify(entries)).not.toMatch(/Layla|Doomed|layla@example\.com/);
+  });
 });

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { cutoffFor, main } from '../../src/server/cli';
 import { composeLeadNotice } from '../../src/server/lead-mail';
 import { openOutboxStore, openSqliteStore } from '../../src/server/sqlite-store';
+import { openStores } from '../../src/server/database';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 
 let dir: string;
@@ -116,5 +117,70 @@ describe('purge --older-than AGE', () => {
     expect(cutoffFor('24m', now).toISOString()).toBe('2024-11-23T10:00:00.000Z');
     expect(cutoffFor('90d', now).toISOString()).toBe('2026-08-25T10:00:00.000Z');
     expect(cutoffFor('2y', now).toISOString()).toBe('2024-11-23T10:00:00.000Z');
+  });
+});
+
+/** The bytes of the database file, its write-ahead log and the files folder. */
+function onDisk(): Buffer {
+  const folder = path.join(dir, 'submissions-files');
+  const files = [dbPath, `${dbPath}-wal`, ...(fs.existsSync(folder) ? fs.readdirSync(folder).map((name) => path.join(folder, name)) : [])].filter((file) => fs.existsSync(file));
+  return Buffer.concat(files.map((file) => fs.readFileSync(file)));
+}
+
+describe('what an erasure leaves on disk (SQLite)', () => {
+  test('after a delete, nothing of the lead itself is left in the database file, its write-ahead log or the files folder', async () => {
+    const stores = openStores({ dbPath, databaseUrl: undefined, poolMax: 1 });
+    const NAME = 'Munira Alsubaie-Qz';
+    const EMAIL = 'munira.qz@example.net';
+    const CV_MARK = 'CV-BYTES-OF-MUNIRA-9b2c';
+    try {
+      const lead = await stores.submissions.save({
+        form: 'partner',
+        fields: partnerBody({ name: NAME, email: EMAIL, uploadedFiles: 'munira-cv.pdf' }),
+        notice: composeLeadNotice,
+        attachments: [{ name: 'munira-cv.pdf', type: 'application/pdf', bytes: new TextEncoder().encode(`%PDF-1.7\n${CV_MARK}\n%%EOF\n`) }],
+      });
+      expect(onDisk().includes(Buffer.from(EMAIL))).toBe(true);
+      expect(await stores.submissions.delete(lead.id)).toMatchObject({ notification: true, attachments: 1 });
+      const bytes = onDisk();
+      for (const needle of [NAME, EMAIL, 'munira', CV_MARK]) expect(bytes.includes(Buffer.from(needle, 'utf8')), `${needle} is still on disk`).toBe(false);
+    } finally {
+      await stores.close();
+    }
+  });
+
+  test('after a delete, the database file, its write-ahead log and the files folder hold no trace of the visitor: name, e-mail, CV bytes', async () => {
+    const stores = openStores({ dbPath, databaseUrl: undefined, poolMax: 1 });
+    const NAME = 'Wadha Almutairi-Xq';
+    const EMAIL = 'wadha.xq@example.net';
+    const CV_MARK = 'CV-BYTES-OF-WADHA-5d1e';
+    try {
+      const { submissions, inbox, outbox } = stores;
+      const lead = await submissions.save({
+        form: 'partner',
+        fields: partnerBody({ name: NAME, email: EMAIL, uploadedFiles: 'wadha-cv.pdf' }),
+        notice: composeLeadNotice,
+        attachments: [{ name: 'wadha-cv.pdf', type: 'application/pdf', bytes: new TextEncoder().encode(`%PDF-1.7\n${CV_MARK}\n%%EOF\n`) }],
+      });
+      // Staff worked on it: opened, searched for the name, exported by the e-mail; someone typed the e-mail at the sign-in form.
+      await inbox.audit('huda@globaq.example', 'opened lead', lead.id, '', new Date());
+      await inbox.audit('huda@globaq.example', 'searched leads', undefined, `1 found (filter: ${new URLSearchParams({ q: NAME })})`, new Date());
+      await inbox.audit('huda@globaq.example', 'exported leads', undefined, `1 lead (filter: ${new URLSearchParams({ q: EMAIL })})`, new Date());
+      await inbox.refusal({ account: EMAIL, network: '203.0.113.9', reason: 'wrong credentials' }, new Date());
+      await inbox.attempt({ account: EMAIL, address: '203.0.113.9' }, new Date());
+      expect(await outbox.list(['pending'])).toHaveLength(4);
+
+      expect(await submissions.delete(lead.id)).toMatchObject({ notification: true, attachments: 1 });
+
+      const folder = path.join(dir, 'submissions-files');
+      const files = [dbPath, `${dbPath}-wal`, ...(fs.existsSync(folder) ? fs.readdirSync(folder).map((name) => path.join(folder, name)) : [])].filter((file) => fs.existsSync(file));
+      const bytes = Buffer.concat(files.map((file) => fs.readFileSync(file)));
+      for (const needle of [NAME, 'Almutairi', EMAIL, encodeURIComponent(EMAIL), 'wadha', CV_MARK]) {
+        expect(bytes.includes(Buffer.from(needle, 'utf8')), `${needle} is still on disk`).toBe(false);
+        expect(bytes.includes(Buffer.from(needle.toLowerCase(), 'utf8')), `${needle} is still on disk`).toBe(false);
+      }
+    } finally {
+      await stores.close();
+    }
   });
 });

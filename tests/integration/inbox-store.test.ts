@@ -76,42 +76,85 @@ describe('sessions', () => {
 
 describe('the sign-in gate', () => {
   const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
+  /** An attempt that must find the gate open (it is counted as a failure until a success clears it). */
+  const fail = async (k: Parameters<InboxStore['attempt']>[0], when: Date) => expect(await inbox.attempt(k, when)).toMatchObject({ open: true });
+  /** Enough failures, a minute apart (past each wait), to lock `k`'s account. */
+  const lock = async (k: Parameters<InboxStore['attempt']>[0]) => {
+    for (let i = 0; i < LOCK_AFTER.account; i++) await fail({ ...k, address: `198.51.100.${i}` }, at(i * MINUTE));
+  };
 
   test('open for the first failures, then each attempt waits, doubling', async () => {
     for (let i = 0; i < SLOW_AFTER.account; i++) {
       expect(await inbox.gate(keys, at(i))).toEqual({ open: true });
-      await inbox.recordFailure(keys, at(i));
+      await fail(keys, at(i));
     }
     const last = at(SLOW_AFTER.account - 1);
     const closed = await inbox.gate(keys, last);
     expect(closed).toEqual({ open: false, locked: false, retryAt: new Date(last.getTime() + 2000) });
+    expect(await inbox.attempt(keys, last)).toMatchObject({ open: false, locked: false, retryAt: new Date(last.getTime() + 2000) });
     expect(await inbox.gate(keys, new Date(last.getTime() + 2001))).toEqual({ open: true });
-    await inbox.recordFailure(keys, new Date(last.getTime() + 2001));
+    await fail(keys, new Date(last.getTime() + 2001));
     expect(await inbox.gate(keys, new Date(last.getTime() + 2001 + 3999))).toMatchObject({ open: false });
     // Another account from another address is not slowed by it.
     expect(await inbox.gate({ account: 'omar@globaq.example', address: '198.51.100.7' }, last)).toEqual({ open: true });
   });
 
+  test('200 attempts at once: only the first few find the gate open, each counted before any password is checked', async () => {
+    const answers = await Promise.all(Array.from({ length: 200 }, () => inbox.attempt(keys, at(0))));
+    expect(answers.filter((gate) => gate.open)).toHaveLength(SLOW_AFTER.account);
+  });
+
   test(`${LOCK_AFTER.account} failures lock the account for 15 minutes, whatever the address`, async () => {
-    for (let i = 0; i < LOCK_AFTER.account; i++) await inbox.recordFailure({ ...keys, address: `198.51.100.${i}` }, at(i));
-    const gate = await inbox.gate({ ...keys, address: '192.0.2.1' }, at(MINUTE));
-    expect(gate).toEqual({ open: false, locked: true, retryAt: at(LOCK_AFTER.account - 1 + LOCK_MS) });
-    expect(await inbox.gate(keys, at(LOCK_MS + 10))).toEqual({ open: true });
+    await lock(keys);
+    const locked = at((LOCK_AFTER.account - 1) * MINUTE);
+    const gate = await inbox.gate({ ...keys, address: '192.0.2.1' }, at(LOCK_AFTER.account * MINUTE));
+    expect(gate).toEqual({ open: false, locked: true, retryAt: new Date(locked.getTime() + LOCK_MS) });
+    expect(await inbox.gate(keys, new Date(locked.getTime() + LOCK_MS + 10))).toEqual({ open: true });
+  });
+
+  test('tries during a lock are refused and not counted: the lock ends when it was going to', async () => {
+    await lock(keys);
+    const locked = at((LOCK_AFTER.account - 1) * MINUTE);
+    const ends = new Date(locked.getTime() + LOCK_MS);
+    // An attacker keeps guessing through the lock, every 10 seconds.
+    for (let t = locked.getTime() + 1000; t < ends.getTime(); t += 10_000) expect(await inbox.attempt(keys, new Date(t))).toMatchObject({ open: false, locked: true, retryAt: ends });
+    expect(await inbox.attempt(keys, ends)).toMatchObject({ open: true });
+  });
+
+  test('a browser that signed in before (its device cookie) still gets in during a lock another caused; its own failures lock only it', async () => {
+    const device = await inbox.rememberDevice('huda@globaq.example', T0);
+    await lock(keys);
+    const during = at(LOCK_AFTER.account * MINUTE);
+    expect(await inbox.attempt(keys, during)).toMatchObject({ open: false, locked: true });
+    expect(await inbox.attempt({ ...keys, device }, during)).toMatchObject({ open: true, trusted: true });
+    await inbox.clearFailures({ ...keys, device });
+    // The cookie names its account: for another account, or forged, it counts for nothing.
+    expect(await inbox.attempt({ ...keys, device: 'forged-token' }, during)).toMatchObject({ open: false, trusted: false });
+    await staff.add('omar@globaq.example', 'scrypt$y', T0);
+    expect(await inbox.attempt({ account: 'omar@globaq.example', address: '192.0.2.5', device }, during)).toMatchObject({ trusted: false });
+    // Wrong passwords from the device lock the device, not the account's other browsers.
+    for (let i = 0; i < LOCK_AFTER.device; i++) await fail({ ...keys, device }, new Date(during.getTime() + i * MINUTE));
+    expect(await inbox.attempt({ ...keys, device }, new Date(during.getTime() + LOCK_AFTER.device * MINUTE))).toMatchObject({ open: false, locked: true, trusted: true });
+    expect(await inbox.gate({ ...keys, address: '192.0.2.9' }, new Date(during.getTime() + LOCK_MS + MINUTE))).toEqual({ open: true });
+    // A removed account's devices go with it.
+    await staff.remove('huda@globaq.example');
+    expect(await inbox.attempt({ ...keys, device }, at(0))).toMatchObject({ trusted: false });
   });
 
   test(`${LOCK_AFTER.address} failures from one address lock it for every account`, async () => {
-    for (let i = 0; i < LOCK_AFTER.address; i++) await inbox.recordFailure({ account: `user${i}@example.com`, address: keys.address }, at(i));
-    expect(await inbox.gate({ account: 'new@globaq.example', address: keys.address }, at(MINUTE))).toMatchObject({ open: false, locked: true });
-    expect(await inbox.gate({ account: 'new@globaq.example', address: '192.0.2.1' }, at(MINUTE))).toEqual({ open: true });
+    for (let i = 0; i < LOCK_AFTER.address; i++) await fail({ account: `user${i}@example.com`, address: keys.address }, at(i * MINUTE));
+    const after = at(LOCK_AFTER.address * MINUTE);
+    expect(await inbox.gate({ account: 'new@globaq.example', address: keys.address }, after)).toMatchObject({ open: false, locked: true });
+    expect(await inbox.gate({ account: 'new@globaq.example', address: '192.0.2.1' }, after)).toEqual({ open: true });
   });
 
   test('a success clears the counts; an old run of failures is forgotten', async () => {
-    for (let i = 0; i < SLOW_AFTER.account; i++) await inbox.recordFailure(keys, at(i));
+    for (let i = 0; i < SLOW_AFTER.account; i++) await fail(keys, at(i));
     await inbox.clearFailures(keys);
     expect(await inbox.gate(keys, at(10))).toEqual({ open: true });
-    for (let i = 0; i < SLOW_AFTER.account; i++) await inbox.recordFailure(keys, at(i));
+    for (let i = 0; i < SLOW_AFTER.account; i++) await fail(keys, at(i));
     expect(await inbox.gate(keys, at(2 * 60 * MINUTE))).toEqual({ open: true });
-    await inbox.recordFailure(keys, at(2 * 60 * MINUTE));
+    await fail(keys, at(2 * 60 * MINUTE));
     expect(await inbox.gate(keys, at(2 * 60 * MINUTE + 1))).toEqual({ open: true });
   });
 });

@@ -74,7 +74,7 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
       expect(file?.name).toBe('سيرة.pdf');
       expect((await pg.submissions.attachment(file!.id))?.bytes).toEqual(PDF);
       expect(await pg.staff.passwordHash('huda@globaq.example')).toBe('scrypt$65536$8$2$c2FsdA==$aGFzaA==');
-      expect((await pg.inbox.auditLog(10)).map((entry) => entry.action)).toEqual(['moved from SQLite', 'set status']);
+      expect((await pg.inbox.auditLog({ limit: 10 })).entries.map((entry) => entry.action)).toEqual(['moved from SQLite', 'set status']);
     } finally {
       await pg.close();
     }

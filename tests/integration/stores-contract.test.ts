@@ -14,8 +14,9 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
 import { openStores, type Stores } from '../../src/server/database';
-import { LOCK_AFTER } from '../../src/server/inbox-store';
+import { LOCK_AFTER, SLOW_AFTER } from '../../src/server/inbox-store';
 import { composeLeadNotice } from '../../src/server/lead-mail';
+import { OutboxWorker } from '../../src/server/outbox';
 import { PG_MIGRATIONS, PG_SCHEMA_VERSION, migratePg, openPgDatabase } from '../../src/server/pg-store';
 import { MIGRATIONS } from '../../src/server/sqlite-store';
 import { StoreError } from '../../src/server/store';
@@ -65,7 +66,12 @@ const KINDS = [
   {
     kind: 'PostgreSQL',
     skip: unavailable,
-    open: async () => openStores({ dbPath: '', databaseUrl: await freshDatabase(postgresUrl), poolMax: 5 }),
+    open: async () => {
+      const url = await freshDatabase(postgresUrl);
+      const stores = openStores({ dbPath: '', databaseUrl: url, poolMax: 5 });
+      pgUrls.set(stores, url);
+      return stores;
+    },
     fromVersion5: async () => {
       const url = await freshDatabase(postgresUrl);
       const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -84,6 +90,37 @@ const KINDS = [
     },
   },
 ] as const;
+
+/** Every row of every table of the stores' database (and, for SQLite, the files beside it), as text. */
+async function everyRow(stores: Stores): Promise<string> {
+  if (stores.kind === 'sqlite') {
+    const db = new DatabaseSync(stores.where);
+    try {
+      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name);
+      const text = tables.map((table) => JSON.stringify(db.prepare(`SELECT * FROM "${table}"`).all(), (_, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value)));
+      const folder = path.join(path.dirname(stores.where), 'submissions-files');
+      const files = fs.existsSync(folder) ? fs.readdirSync(folder).map((name) => fs.readFileSync(path.join(folder, name), 'latin1')) : [];
+      return [...text, ...files].join('\n');
+    } finally {
+      db.close();
+    }
+  }
+  const url = pgUrls.get(stores)!;
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const tables = (await pool.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'")).rows.map((row) => row.table_name);
+    const text: string[] = [];
+    for (const table of tables) {
+      // bytea as its bytes (latin1), everything else as PostgreSQL writes the row.
+      const rows = (await pool.query(`SELECT * FROM "${table}"`)).rows as Record<string, unknown>[];
+      text.push(JSON.stringify(rows, (_, value: unknown) => (Buffer.isBuffer(value) ? value.toString('latin1') : value)));
+    }
+    return text.join('\n');
+  } finally {
+    await pool.end();
+  }
+}
+const pgUrls = new WeakMap<Stores, string>();
 
 const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
 const T0 = new Date('2026-11-23T08:00:00.000Z');
@@ -199,7 +236,7 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
         expect(await submissions.delete(wrong)).toBeUndefined();
       }
       await inbox.audit('huda@globaq.example', 'set status', 'not-a-lead', '', at(2));
-      expect((await inbox.auditLog(1))[0]).toMatchObject({ action: 'set status', leadId: undefined });
+      expect((await inbox.auditLog({ limit: 1 })).entries[0]).toMatchObject({ action: 'set status', leadId: undefined });
       expect(await inbox.lead(id)).toMatchObject({ status: 'new', note: '' });
     });
 
@@ -231,6 +268,52 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       await outbox.markSent(id, at(11));
       expect(await outbox.list(['sent'])).toMatchObject([{ submissionId: id, status: 'sent', sentAt: at(11).toISOString() }]);
       expect(await outbox.claimDue(at(20), 10)).toEqual([]);
+    });
+
+    test('deleting a lead reaches every table that held the person: the audit log, refused sign-ins, failure counts, searches and exports', async () => {
+      const s = await stores();
+      const { submissions, inbox } = s;
+      const NAME = { firstName: 'Zubaida', lastName: 'Qarawiyyin' };
+      const EMAIL = 'zubaida.q@example.org';
+      const CV = new TextEncoder().encode('%PDF-1.7\nCV-OF-ZUBAIDA-7f3a9c\n%%EOF\n');
+      const lead = await submissions.save({ form: 'partner', fields: partnerBody({ name: `${NAME.firstName} ${NAME.lastName}`, email: EMAIL, uploadedFiles: 'cv.pdf' }), receivedAt: at(0), notice: composeLeadNotice, attachments: [{ name: 'zubaida-cv.pdf', type: 'application/pdf', bytes: CV }] });
+      const other = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Keep', email: 'keep@example.org' }), receivedAt: at(1) });
+      await inbox.audit('huda@globaq.example', 'opened lead', lead.id, '', at(2));
+      await inbox.audit('huda@globaq.example', 'deleted lead', lead.id, `Partner application from ${NAME.firstName} ${NAME.lastName}`, at(2));
+      await inbox.audit('huda@globaq.example', 'searched leads', undefined, `1 found (filter: ${new URLSearchParams({ q: NAME.lastName })})`, at(3));
+      await inbox.audit('huda@globaq.example', 'exported leads', undefined, `1 lead (filter: ${new URLSearchParams({ q: EMAIL })})`, at(4));
+      await inbox.audit('huda@globaq.example', 'searched leads', undefined, `1 found (filter: ${new URLSearchParams({ q: 'keep' })})`, at(5));
+      await inbox.refusal({ account: EMAIL, network: '203.0.113.9', reason: 'wrong credentials' }, at(6));
+      await inbox.attempt({ account: EMAIL, address: '203.0.113.9' }, at(6));
+      expect(await submissions.delete(lead.id)).toMatchObject({ attachments: 1 });
+      const dump = await everyRow(s);
+      for (const needle of [NAME.firstName, NAME.lastName, EMAIL, encodeURIComponent(EMAIL), 'CV-OF-ZUBAIDA', 'zubaida-cv']) expect(dump.toLowerCase(), needle).not.toContain(needle.toLowerCase());
+      // The rest stays: the other lead, its search, the entries' actions and the lead's id.
+      expect(dump).toContain(other.id);
+      expect(dump).toContain('q=keep');
+      expect((await inbox.auditLog({ limit: 10, action: 'deleted lead' })).entries).toMatchObject([{ leadId: lead.id, detail: '' }]);
+    });
+
+    test('a notification claimed to be sent, whose lead is deleted before its turn, is dropped, not sent', async () => {
+      const { submissions, outbox } = await stores();
+      const first = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      const second = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Erased' }), receivedAt: at(1), notice: composeLeadNotice });
+      const sent: string[] = [];
+      const transport = {
+        async sendMail(message: { headers?: Record<string, string> }) {
+          const lead = String(message.headers?.['X-Globaq-Lead']).split(' ')[1]!;
+          sent.push(lead);
+          // While the first is being sent, the second (already claimed) is erased.
+          if (lead === first.id) await submissions.delete(second.id);
+        },
+        close() {},
+      };
+      const logs: string[] = [];
+      const worker = new OutboxWorker({ store: outbox, transport, concurrency: 1, now: () => at(2), log: (line) => logs.push(line), config: { from: 'site@globaq.example', to: ['sales@globaq.example'], retrySeconds: 60, giveUpDays: 3 } as never });
+      await worker.tick();
+      expect(sent).toEqual([first.id]);
+      expect(logs.join('\n')).toContain(`${second.id} dropped`);
+      expect(logs.join('\n')).not.toContain('Erased');
     });
 
     test('staff accounts', async () => {
@@ -269,9 +352,9 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       expect(exported).toEqual([gulf.id]);
       await inbox.audit('huda@globaq.example', 'set status', sara.id, 'Answered', at(5));
       await inbox.audit('huda@globaq.example', 'exported leads', undefined, '1 lead', at(7));
-      expect(await inbox.auditLog(10)).toEqual([
-        { at: at(7).toISOString(), actor: 'huda@globaq.example', action: 'exported leads', leadId: undefined, detail: '1 lead' },
-        { at: at(5).toISOString(), actor: 'huda@globaq.example', action: 'set status', leadId: sara.id, detail: 'Answered' },
+      expect((await inbox.auditLog({ limit: 10 })).entries).toEqual([
+        { seq: expect.any(Number), at: at(7).toISOString(), actor: 'huda@globaq.example', action: 'exported leads', leadId: undefined, detail: '1 lead' },
+        { seq: expect.any(Number), at: at(5).toISOString(), actor: 'huda@globaq.example', action: 'set status', leadId: sara.id, detail: 'Answered' },
       ]);
     });
 
@@ -293,11 +376,48 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
     test(`the sign-in gate: slowed, then locked after ${LOCK_AFTER.account} failures, cleared by a success`, async () => {
       const { inbox } = await stores();
       const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
-      for (let i = 0; i < LOCK_AFTER.account; i++) await inbox.recordFailure(keys, at(i));
+      for (let i = 0; i < LOCK_AFTER.account; i++) expect(await inbox.attempt(keys, at(i))).toMatchObject({ open: true });
       expect(await inbox.gate(keys, at(LOCK_AFTER.account))).toEqual({ open: false, locked: true, retryAt: at(LOCK_AFTER.account - 1 + 15) });
+      // Tries during the lock are refused and not counted.
+      expect(await inbox.attempt(keys, at(LOCK_AFTER.account + 1))).toMatchObject({ open: false, locked: true, retryAt: at(LOCK_AFTER.account - 1 + 15) });
       expect(await inbox.gate({ account: 'omar@globaq.example', address: '198.51.100.1' }, at(LOCK_AFTER.account))).toEqual({ open: true });
       await inbox.clearFailures(keys);
       expect(await inbox.gate(keys, at(LOCK_AFTER.account))).toEqual({ open: true });
+    });
+
+    test('200 sign-in attempts at once for one account: each counted in the gate\'s transaction, so only the first few find it open', async () => {
+      const { inbox } = await stores();
+      const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
+      const answers = await Promise.all(Array.from({ length: 200 }, () => inbox.attempt(keys, at(0))));
+      expect(answers.filter((gate) => gate.open)).toHaveLength(SLOW_AFTER.account);
+    });
+
+    test('a device cookie of the account gets past a lock another caused; a forged one or another account\'s does not', async () => {
+      const { inbox, staff } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      const device = await inbox.rememberDevice('huda@globaq.example', at(0));
+      const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
+      for (let i = 0; i < LOCK_AFTER.account; i++) await inbox.attempt(keys, at(i));
+      expect(await inbox.attempt(keys, at(LOCK_AFTER.account))).toMatchObject({ open: false, locked: true });
+      expect(await inbox.attempt({ ...keys, device: 'forged' }, at(LOCK_AFTER.account))).toMatchObject({ open: false, trusted: false });
+      expect(await inbox.attempt({ ...keys, device }, at(LOCK_AFTER.account))).toMatchObject({ open: true, trusted: true });
+    });
+
+    test('refused sign-ins are kept apart from staff actions; the audit log pages and filters', async () => {
+      const { inbox } = await stores();
+      for (let i = 0; i < 30; i++) await inbox.refusal({ account: `invented${i}@example.com`, network: '203.0.113.9', reason: 'wrong credentials' }, at(i));
+      await inbox.audit('huda@globaq.example', 'signed in', undefined, '', at(1));
+      const seq = await inbox.audit('omar@globaq.example', 'exported leads', undefined, 'started', at(2));
+      await inbox.completeAudit(seq, '3 leads');
+      await inbox.audit('huda@globaq.example', 'opened lead', '11111111-2222-4333-8444-555555555555', '', at(3));
+      expect((await inbox.auditLog({ limit: 10 })).total).toBe(3);
+      expect((await inbox.auditLog({ limit: 1, offset: 1 })).entries.map((entry) => entry.detail)).toEqual(['3 leads']);
+      expect((await inbox.auditLog({ limit: 10, actor: 'huda@globaq.example' })).entries.map((entry) => entry.action)).toEqual(['opened lead', 'signed in']);
+      expect((await inbox.auditLog({ limit: 10, action: 'signed in' })).total).toBe(1);
+      expect((await inbox.auditLog({ limit: 10, since: at(2), until: at(3) })).entries.map((entry) => entry.action)).toEqual(['exported leads']);
+      const refused = await inbox.refusals({ limit: 5 });
+      expect(refused.total).toBe(30);
+      expect(refused.entries[0]).toEqual({ at: at(29).toISOString(), account: 'invented29@example.com', network: '203.0.113.9', reason: 'wrong credentials' });
     });
   });
 }

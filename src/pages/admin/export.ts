@@ -1,7 +1,8 @@
 /**
  * POST /admin/export?<filter>: the leads the inbox's current filter shows, oldest first, as CSV
  * (the same formula-safe format as `npm run submissions -- export`, with the form, the language it
- * was sent in, the status and the note), recorded in the audit log.
+ * was sent in, the status and the note), recorded in the audit log before the first byte and
+ * completed with the row count (or how far it got, when the download was dropped).
  */
 import type { APIRoute } from 'astro';
 import { csvRow, CSV_BOM } from '../../server/export-format.ts';
@@ -10,7 +11,7 @@ import { LANGUAGE_LABELS, STATUS_LABELS, inboxDeps, labelledFields } from '../..
 
 export const prerender = false;
 
-export const POST: APIRoute = (context) => {
+export const POST: APIRoute = async (context) => {
   const staff = context.locals.staff!;
   const { inbox } = inboxDeps();
   const { filter, values } = filterFromQuery(context.url.searchParams);
@@ -19,7 +20,12 @@ export const POST: APIRoute = (context) => {
   const forms = filter.form ? [filter.form] : (['contact', 'partner'] as const);
   const columns: string[] = [];
   for (const form of forms) for (const field of labelledFields({ form, fields: {} })) if (!columns.includes(field.name)) columns.push(field.name);
+  const filterText = filterQuery(values, 1);
+  const what = (rows: string) => `${rows}${filterText ? ` (filter: ${filterText})` : ''}`;
+  // Recorded before the first byte, completed with the row count: an export cut short still leaves its trace.
+  const entry = await inbox.audit(staff.email, 'exported leads', undefined, what('started'), now);
   let count = 0;
+  const counted = () => `${count} lead${count === 1 ? '' : 's'}`;
   const encoder = new TextEncoder();
   const rows = inbox.exportLeads(filter)[Symbol.asyncIterator]();
   const body = new ReadableStream<Uint8Array>({
@@ -31,7 +37,7 @@ export const POST: APIRoute = (context) => {
       for (let i = 0; i < 200; i++) {
         const next = await rows.next();
         if (next.done) {
-          await inbox.audit(staff.email, 'exported leads', undefined, `${count} lead${count === 1 ? '' : 's'}${filterQuery(values, 1) ? ` (filter: ${filterQuery(values, 1)})` : ''}`, now);
+          await inbox.completeAudit(entry, what(counted()));
           controller.close();
           return;
         }
@@ -39,6 +45,10 @@ export const POST: APIRoute = (context) => {
         count += 1;
         controller.enqueue(encoder.encode(csvRow([lead.id, lead.receivedAt, lead.form, LANGUAGE_LABELS[lead.language], STATUS_LABELS[lead.status], lead.statusBy ?? '', lead.note, ...columns.map((column) => lead.fields[column])])));
       }
+    },
+    async cancel() {
+      // The download was dropped: the entry says how far it got.
+      await inbox.completeAudit(entry, what(`stopped after ${counted()}`));
     },
   });
   const stamp = now.toISOString().slice(0, 10);

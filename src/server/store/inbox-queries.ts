@@ -16,6 +16,8 @@ import {
   SEARCHED_FIELDS,
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
+  DEVICE_MAX_MS,
+  REFUSALS_KEPT_MS,
   afterFailure,
   failureRun,
   gateOf,
@@ -25,6 +27,8 @@ import {
   type InboxLead,
   type InboxStore,
   type LeadFilter,
+  type SignInKeys,
+  type SignInKind,
 } from '../inbox-store.ts';
 import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid } from './schema.ts';
@@ -74,6 +78,29 @@ export async function failureOf(tx: Tx, dialect: DialectParts, key: string, now:
     .$if(dialect.rowLocks, (q) => q.forUpdate())
     .executeTakeFirst();
   return failureRun(row, now);
+}
+
+/**
+ * The counts an attempt is judged by: its device's alone when the browser holds a live device
+ * cookie of this account (OWASP's device cookies: a lock another caused does not reach it);
+ * otherwise the account's and the network's.
+ */
+async function judgedBy(tx: Tx, keys: SignInKeys, now: Date): Promise<[SignInKind, string][]> {
+  const device = keys.device && keys.device.length <= 100 ? tokenHash(keys.device) : undefined;
+  if (device) {
+    const row = await tx
+      .selectFrom('staff_devices')
+      .select('token_hash')
+      .where('token_hash', '=', device)
+      .where('email', '=', keys.account)
+      .where('created_at', '>=', iso(new Date(now.getTime() - DEVICE_MAX_MS)))
+      .executeTakeFirst();
+    if (row) return [['device', `device:${device}`]];
+  }
+  return [
+    ['account', `account:${keys.account}`],
+    ['address', `address:${keys.address}`],
+  ];
 }
 
 /** One transaction for reading and changing sign-in counts: SQLite's holds the file, PostgreSQL's the rows it reads. */
@@ -186,39 +213,90 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       },
 
       gate: (keys, now) =>
-        signInTransaction(db, async (tx) =>
-          gateOf({ account: await failureOf(tx, dialect, `account:${keys.account}`, now), address: await failureOf(tx, dialect, `address:${keys.address}`, now) }, now),
-        ),
-      async recordFailure(keys, now) {
-        await signInTransaction(db, async (tx) => {
-          for (const kind of ['account', 'address'] as const) {
-            const key = `${kind}:${keys[kind]}`;
-            // The row first, then read and changed under lock: two instances counting the same key add up.
+        signInTransaction(db, async (tx) => {
+          const judged = await judgedBy(tx, keys, now);
+          return gateOf(Object.fromEntries(await Promise.all(judged.map(async ([kind, key]) => [kind, await failureOf(tx, dialect, key, now)]))), now);
+        }),
+      attempt: (keys, now) =>
+        signInTransaction(db, async (tx) => {
+          const judged = await judgedBy(tx, keys, now);
+          const runs: Partial<Record<SignInKind, FailureRun>> = {};
+          for (const [kind, key] of judged) {
+            // The row first, then read under lock: attempts at once on one key (on any instance) queue here.
             await tx
               .insertInto('sign_in_failures')
               .values({ key, failures: 0, last_failure_at: iso(now) })
               .onConflict((conflict) => conflict.column('key').doNothing())
               .execute();
-            const next = afterFailure(kind, await failureOf(tx, dialect, key, now), now);
+            runs[kind] = await failureOf(tx, dialect, key, now);
+          }
+          const trusted = judged.some(([kind]) => kind === 'device');
+          const gate = gateOf(runs, now);
+          // Refused while closed: not counted, so trying during a lock never makes it longer.
+          if (!gate.open) return { ...gate, trusted, lockStarted: false };
+          let lockStarted = false;
+          for (const [kind, key] of judged) {
+            const next = afterFailure(kind, runs[kind]!, now);
+            lockStarted ||= next.lockedUntil !== null;
             await tx
               .updateTable('sign_in_failures')
               .set((eb) => ({ failures: next.failures, last_failure_at: iso(now), locked_until: next.lockedUntil ? iso(next.lockedUntil) : eb.ref('locked_until') }))
               .where('key', '=', key)
               .execute();
           }
+          return { ...gate, trusted, lockStarted };
+        }),
+      async clearFailures(keys) {
+        await signInTransaction(db, async (tx) => {
+          const judged = await judgedBy(tx, keys, new Date());
+          await tx.deleteFrom('sign_in_failures').where('key', 'in', judged.map(([, key]) => key)).execute();
         });
       },
-      async clearFailures(keys) {
-        await db.deleteFrom('sign_in_failures').where('key', 'in', [`account:${keys.account}`, `address:${keys.address}`]).execute();
+      async rememberDevice(email, now) {
+        const token = newToken();
+        await db.insertInto('staff_devices').values({ token_hash: tokenHash(token), email, created_at: iso(now) }).execute();
+        // Cookies that ran out are cleared as new ones are made.
+        await db.deleteFrom('staff_devices').where('created_at', '<', iso(new Date(now.getTime() - DEVICE_MAX_MS))).execute();
+        return token;
+      },
+      async refusal(entry, now) {
+        await db.insertInto('sign_in_refusals').values({ at: iso(now), account: entry.account.slice(0, 320), network: entry.network.slice(0, 100), reason: entry.reason }).execute();
+        // Kept for REFUSALS_KEPT_MS: enough to see an attack, not a record of every typo for ever.
+        await db.deleteFrom('sign_in_refusals').where('at', '<', iso(new Date(now.getTime() - REFUSALS_KEPT_MS))).execute();
+      },
+      async refusals({ limit, offset = 0 }) {
+        const total = n((await db.selectFrom('sign_in_refusals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+        const rows = await db.selectFrom('sign_in_refusals').select(['at', 'account', 'network', 'reason']).orderBy('seq', 'desc').limit(limit).offset(offset).execute();
+        return { entries: rows, total };
       },
 
       async audit(actor, action, leadId, detail, now) {
         // A lead is named by its id; anything else that came in its place names no lead.
-        await db.insertInto('audit_log').values({ at: iso(now), actor, action, lead_id: isUuid(leadId) ? leadId : null, detail }).execute();
+        const row = await db
+          .insertInto('audit_log')
+          .values({ at: iso(now), actor, action, lead_id: isUuid(leadId) ? leadId : null, detail })
+          .returning('seq')
+          .executeTakeFirstOrThrow();
+        return n(row.seq);
       },
-      async auditLog(limit) {
-        const rows = await db.selectFrom('audit_log').select(['at', 'actor', 'action', 'lead_id', 'detail']).orderBy('seq', 'desc').limit(limit).execute();
-        return rows.map((row) => ({ at: row.at, actor: row.actor, action: row.action, leadId: row.lead_id ?? undefined, detail: row.detail }));
+      async completeAudit(seq, detail) {
+        await db.updateTable('audit_log').set({ detail }).where('seq', '=', seq).execute();
+      },
+      async auditLog(query) {
+        const select = db
+          .selectFrom('audit_log')
+          .$if(Boolean(query.actor), (q) => q.where('actor', '=', query.actor!))
+          .$if(Boolean(query.action), (q) => q.where('action', '=', query.action!))
+          .$if(query.since !== undefined, (q) => q.where('at', '>=', iso(query.since!)))
+          .$if(query.until !== undefined, (q) => q.where('at', '<', iso(query.until!)));
+        const total = n((await select.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+        const rows = await select
+          .select(['seq', 'at', 'actor', 'action', 'lead_id', 'detail'])
+          .orderBy('seq', 'desc')
+          .limit(Math.max(1, Math.trunc(query.limit)))
+          .offset(Math.max(0, Math.trunc(query.offset ?? 0)))
+          .execute();
+        return { entries: rows.map((row) => ({ seq: n(row.seq), at: row.at, actor: row.actor, action: row.action, leadId: row.lead_id ?? undefined, detail: row.detail })), total };
       },
       close,
     },

@@ -79,6 +79,10 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
   return guarded<OutboxStore>(
     {
       claimDue: async (now, limit) => (await parts.claimDue(now, limit)).map(toOutboxEntry),
+      async stillDue(id) {
+        if (!isUuid(id)) return false;
+        return (await db.selectFrom('notifications').select('submission_id').where('submission_id', '=', id).where('status', '=', 'pending').executeTakeFirst()) !== undefined;
+      },
       async markSent(id, at) {
         await update()
           .set((eb) => ({ status: 'sent', sent_at: iso(at), attempts: eb('attempts', '+', 1), last_error: null, ...unclaimed }))

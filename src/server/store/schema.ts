@@ -88,6 +88,20 @@ interface SignInFailureTable {
   locked_until: Iso | null;
 }
 
+interface StaffDeviceTable {
+  token_hash: string;
+  email: string;
+  created_at: Iso;
+}
+
+interface SignInRefusalTable {
+  seq: Generated<number>;
+  at: Iso;
+  account: string;
+  network: string;
+  reason: string;
+}
+
 interface AuditLogTable {
   seq: Generated<number>;
   at: Iso;
@@ -106,6 +120,8 @@ export interface Database {
   staff_sessions: StaffSessionTable;
   sign_in_failures: SignInFailureTable;
   audit_log: AuditLogTable;
+  staff_devices: StaffDeviceTable;
+  sign_in_refusals: SignInRefusalTable;
 }
 
 export type NewSubmissionRow = Insertable<SubmissionTable>;

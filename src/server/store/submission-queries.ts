@@ -21,7 +21,8 @@ import {
   type SubmissionFields,
   type SubmissionStore,
 } from '../store.ts';
-import { bySeq, guarded, iso, n, type Db, type DialectParts } from './common.ts';
+import { sql } from 'kysely';
+import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type AttachmentRow, type NewAttachmentRow, type NewNotificationRow, type NewSubmissionRow } from './schema.ts';
 
 export type SubmissionTableName = 'submissions' | 'bot_submissions';
@@ -126,6 +127,48 @@ export function leadRows(lead: NewLead): [string, object][] {
 export const insertSql = (table: string, columns: readonly string[], placeholder: (index: number) => string): string =>
   `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, index) => placeholder(index)).join(', ')})`;
 
+/** The words that name a person in a lead: the e-mail, and the name whole and in parts. */
+export function personTokens(fields: SubmissionFields): string[] {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+  const name = [text(fields['name']), `${text(fields['firstName'])} ${text(fields['lastName'])}`.trim()].filter(Boolean);
+  const tokens = new Set<string>();
+  const email = text(fields['email']);
+  if (email) tokens.add(email);
+  for (const whole of name) {
+    tokens.add(whole);
+    for (const part of whole.split(/\s+/)) if ([...part].length >= 3) tokens.add(part);
+  }
+  return [...tokens];
+}
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Everything else in the database that names an erased person: audit entries about the lead keep
+ * its id and action only (their detail goes); searches and exports whose filter named the person
+ * (as typed, or as the address wrote it) lose their filter; refused sign-ins and failure counts
+ * under the person's e-mail go.
+ */
+async function eraseTraces(tx: Tx, erased: readonly { id: string; fields: SubmissionFields }[]): Promise<void> {
+  for (const { id, fields } of erased) {
+    await tx.updateTable('audit_log').set({ detail: '' }).where('lead_id', '=', id).execute();
+    const tokens = personTokens(fields);
+    if (tokens.length === 0) continue;
+    const patterns = [...new Set(tokens.flatMap((token) => [token, new URLSearchParams({ q: token }).toString().slice(2).toLowerCase()]))].map((token) => `%${likeEscaped(token)}%`);
+    await tx
+      .updateTable('audit_log')
+      .set({ detail: '(filter erased with a lead)' })
+      .where('action', 'in', ['searched leads', 'exported leads'])
+      .where((eb) => eb.or(patterns.map((pattern) => sql<boolean>`lower(${sql.ref('detail')}) LIKE ${pattern} ESCAPE '\\'`)))
+      .execute();
+    const email = typeof fields['email'] === 'string' ? fields['email'].trim().toLowerCase() : '';
+    if (email) {
+      await tx.deleteFrom('sign_in_refusals').where(sql<string>`lower(account)`, '=', email).execute();
+      await tx.deleteFrom('sign_in_failures').where('key', '=', `account:${email}`).execute();
+    }
+  }
+}
+
 export interface SubmissionParts {
   readonly files: FileKeeper;
   /** Commits one lead's rows, resolving once they are durable. */
@@ -186,6 +229,7 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
             const notification = lead && n((await tx.deleteFrom('notifications').where('submission_id', '=', id).executeTakeFirst()).numDeletedRows) > 0;
             const fileIds = lead ? (await tx.deleteFrom('attachments').where('submission_id', '=', id).returning('id').execute()).map((file) => file.id) : [];
             await tx.deleteFrom(table).where('id', '=', id).execute();
+            await eraseTraces(tx, [{ id, fields: JSON.parse(row.fields) as SubmissionFields }]);
             return { submission: toSubmission(row), notification, fileIds };
           }
           return undefined;
@@ -200,10 +244,22 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
         const cutoff = iso(before);
         const older = db.selectFrom('submissions').select('id').where('received_at', '<', cutoff);
         const purged = await db.transaction().execute(async (tx) => {
+          const people = [
+            ...(await tx.selectFrom('submissions').select(['id', 'fields']).where('received_at', '<', cutoff).execute()),
+            ...(await tx.selectFrom('bot_submissions').select(['id', 'fields']).where('received_at', '<', cutoff).execute()),
+          ].map((row) => ({ id: row.id, fields: JSON.parse(row.fields) as SubmissionFields }));
           const notifications = n((await tx.deleteFrom('notifications').where('submission_id', 'in', older).executeTakeFirst()).numDeletedRows);
           const fileIds = (await tx.deleteFrom('attachments').where('submission_id', 'in', older).returning('id').execute()).map((file) => file.id);
           const leads = n((await tx.deleteFrom('submissions').where('received_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
           const bots = n((await tx.deleteFrom('bot_submissions').where('received_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
+          await eraseTraces(tx, people);
+          // Refused sign-ins and failure counts as old as what was purged go too (a lock still running stays).
+          await tx.deleteFrom('sign_in_refusals').where('at', '<', cutoff).execute();
+          await tx
+            .deleteFrom('sign_in_failures')
+            .where('last_failure_at', '<', cutoff)
+            .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', iso(new Date()))]))
+            .execute();
           return { leads, bots, notifications, fileIds };
         });
         files.remove(purged.fileIds);

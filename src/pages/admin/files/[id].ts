@@ -15,7 +15,8 @@ export const GET: APIRoute = async (context) => {
   const { submissions, inbox } = inboxDeps();
   const found = await submissions.attachment(context.params.id ?? '');
   if (!found) return new Response('No such file.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  await inbox.audit(staff.email, 'downloaded file', found.record.submissionId, found.record.name, new Date());
+  // The file by its id: its name is the visitor's text, which the audit log outlives.
+  await inbox.audit(staff.email, 'downloaded file', found.record.submissionId, `file ${found.record.id}`, new Date());
   return new Response(found.bytes, {
     headers: {
       'Content-Type': found.record.type,
