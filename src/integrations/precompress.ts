@@ -1,12 +1,12 @@
 /**
  * An Astro integration that writes the Brotli and gzip twins of the built text files
- * (`precompressBuild`, src/server/compression.ts) once the build, the sitemap included, is done:
+ * (`precompressBuild`, src/lib/compressible.ts) once the build, the sitemap included, is done:
  * the site's own server answers from them instead of compressing on a first request, and a
  * static host that serves precompressed files can use them as they are.
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { precompressBuild } from '../server/compression.ts';
+import { precompressBuild } from '../lib/compressible.ts';
 
 export default function precompress(): AstroIntegration {
   return {

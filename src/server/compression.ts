@@ -5,7 +5,8 @@
  * weighs three times as much over the network.
  *
  * The build writes each such file's Brotli and gzip twins beside it (`page.html.br`,
- * `page.html.gz`: `precompressBuild`, run by src/integrations/precompress.ts), so the server
+ * `page.html.gz`: `precompressBuild` in src/lib/compressible.ts, run by
+ * src/integrations/precompress.ts), so the server
  * answers from them without compressing on the first request, and a static host that serves
  * precompressed files (nginx's `brotli_static`/`gzip_static`) can use them too. A file without
  * its twin is compressed once, on its first request.
@@ -14,23 +15,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { BROTLI, COMPRESSIBLE_TYPES, EXTENSION, GZIP, MIN_BYTES, type Encoding } from '../lib/compressible.ts';
 
-/** Content types of the files worth compressing (images other than SVG and fonts already are). */
-export const COMPRESSIBLE_TYPES: ReadonlyMap<string, string> = new Map([
-  ['.html', 'text/html; charset=utf-8'],
-  ['.css', 'text/css; charset=utf-8'],
-  ['.js', 'text/javascript; charset=utf-8'],
-  ['.mjs', 'text/javascript; charset=utf-8'],
-  ['.svg', 'image/svg+xml'],
-  ['.xml', 'application/xml'],
-  ['.json', 'application/json'],
-  ['.txt', 'text/plain; charset=utf-8'],
-]);
-
-/** Files smaller than this gain nothing from compression. */
-export const MIN_BYTES = 1024;
+export { COMPRESSIBLE_TYPES, MIN_BYTES, precompressBuild, type Encoding } from '../lib/compressible.ts';
 
 /**
  * The encoding to answer with, from an Accept-Encoding header: Brotli, else gzip, else none.
@@ -64,8 +52,6 @@ export function staticFileFor(pathname: string, files: ReadonlySet<string>): str
   return undefined;
 }
 
-export type Encoding = 'br' | 'gzip';
-
 const cache = new Map<string, Buffer | null>();
 
 /**
@@ -87,39 +73,4 @@ export function compressedFile(clientDir: string, file: string, encoding: Encodi
     cache.set(key, body);
   }
   return body ? { type, body } : undefined;
-}
-
-/** The file name ending of each encoding's twin. */
-export const EXTENSION: Readonly<Record<Encoding, string>> = { br: '.br', gzip: '.gz' };
-const BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } };
-const GZIP: zlib.ZlibOptions = { level: 9 };
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * Writes the Brotli and gzip twins of every file of `clientDir` worth compressing (a type of
- * COMPRESSIBLE_TYPES, MIN_BYTES or more), a few at a time on libuv's threads. Returns how many
- * files got twins.
- */
-export async function precompressBuild(clientDir: string): Promise<number> {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (COMPRESSIBLE_TYPES.has(path.extname(entry.name)) && fs.statSync(full).size >= MIN_BYTES) files.push(full);
-    }
-  };
-  walk(clientDir);
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++]!;
-      const raw = await fs.promises.readFile(file);
-      const [br, gz] = await Promise.all([brotli(raw, BROTLI), gzip(raw, GZIP)]);
-      await Promise.all([fs.promises.writeFile(`${file}${EXTENSION.br}`, br), fs.promises.writeFile(`${file}${EXTENSION.gzip}`, gz)]);
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  return files.length;
 }

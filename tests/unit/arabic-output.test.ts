@@ -231,10 +231,16 @@ describe('search engines and sharing', () => {
 describe('the Arabic font and the scripts', () => {
   const preloads = (route: string) => [...read(route).matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => path.basename(m[1] ?? '').replace(/\.[\w-]+\.woff2$/, ''));
 
-  test('Arabic pages preload Cairo’s Arabic subset (the one @font-face names), then its Latin one; English pages the Latin one only', () => {
+  test('Arabic pages preload Cairo’s Arabic subset (the one @font-face names), then its Latin one; English pages the face cut to «العربية» for their switch, and the Latin one', () => {
     expect(preloads('/ar')).toEqual(['cairo-arabic-wght-normal', 'cairo-latin-wght-normal']);
     expect(preloads('/ar/AboutUs')).toEqual(['cairo-arabic-wght-normal', 'cairo-latin-wght-normal']);
-    expect(preloads('/AboutUs')).toEqual(['cairo-latin-wght-normal']);
+    expect(preloads('/AboutUs')).toEqual(['cairo-language-name', 'cairo-latin-wght-normal']);
+    // The cut face is the one the stylesheet names, and a fifth of the Arabic subset or less.
+    const cut = /<link rel="preload" href="([^"]+cairo-language-name[^"]+)"/.exec(read('/AboutUs'))?.[1] ?? '';
+    const englishCss = /<link rel="stylesheet" href="([^"]+)"/.exec(read('/AboutUs'))?.[1] ?? '';
+    expect(fs.readFileSync(path.join(CLIENT, englishCss), 'utf8')).toContain(`url(${cut})`);
+    const arabic = /<link rel="preload" href="([^"]+cairo-arabic[^"]+)"/.exec(read('/ar'))?.[1] ?? '';
+    expect(fs.statSync(path.join(CLIENT, cut)).size).toBeLessThan(fs.statSync(path.join(CLIENT, arabic)).size / 5);
     // The preloaded file is the one the stylesheet's @font-face loads (else it would be fetched twice).
     const href = /<link rel="preload" href="([^"]+cairo-arabic[^"]+)"/.exec(read('/ar'))?.[1] ?? '';
     const css = /<link rel="stylesheet" href="([^"]+)"/.exec(read('/ar'))?.[1] ?? '';

@@ -1,0 +1,62 @@
+/**
+ * Which built files are worth compressing, and their Brotli and gzip twins written at build
+ * (`precompressBuild`, run by src/integrations/precompress.ts once the build is done). The site's
+ * own server (src/server/compression.ts) answers from the twins; a static host that serves
+ * precompressed files can too. Runs under Node directly (the build and the server).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+
+/** Content types of the files worth compressing (images other than SVG and fonts already are). */
+export const COMPRESSIBLE_TYPES: ReadonlyMap<string, string> = new Map([
+  ['.html', 'text/html; charset=utf-8'],
+  ['.css', 'text/css; charset=utf-8'],
+  ['.js', 'text/javascript; charset=utf-8'],
+  ['.mjs', 'text/javascript; charset=utf-8'],
+  ['.svg', 'image/svg+xml'],
+  ['.xml', 'application/xml'],
+  ['.json', 'application/json'],
+  ['.txt', 'text/plain; charset=utf-8'],
+]);
+
+/** Files smaller than this gain nothing from compression. */
+export const MIN_BYTES = 1024;
+
+/** The file name ending of each encoding's twin. */
+export const EXTENSION: Readonly<Record<Encoding, string>> = { br: '.br', gzip: '.gz' };
+export const BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } };
+export const GZIP: zlib.ZlibOptions = { level: 9 };
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes the Brotli and gzip twins of every file of `clientDir` worth compressing (a type of
+ * COMPRESSIBLE_TYPES, MIN_BYTES or more), a few at a time on libuv's threads. Returns how many
+ * files got twins.
+ */
+export async function precompressBuild(clientDir: string): Promise<number> {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (COMPRESSIBLE_TYPES.has(path.extname(entry.name)) && fs.statSync(full).size >= MIN_BYTES) files.push(full);
+    }
+  };
+  walk(clientDir);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      const raw = await fs.promises.readFile(file);
+      const [br, gz] = await Promise.all([brotli(raw, BROTLI), gzip(raw, GZIP)]);
+      await Promise.all([fs.promises.writeFile(`${file}${EXTENSION.br}`, br), fs.promises.writeFile(`${file}${EXTENSION.gzip}`, gz)]);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return files.length;
+}
