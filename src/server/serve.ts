@@ -19,6 +19,7 @@ import { TrustedProxies, clientAddressOf, clientAddressStore } from './client-ad
 import { databaseWhere, openStores } from './database.ts';
 import { OutboxWorker, smtpTransport } from './outbox.ts';
 import { mayReadDetails, openProbe, readiness, type Probe } from './ops/health.ts';
+import { holdServerPidFile } from './ops/backup.ts';
 import { closeRegistered } from './ops/lifecycle.ts';
 import { logger } from './ops/log.ts';
 import { metrics } from './ops/metrics.ts';
@@ -103,6 +104,8 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
     process.exit(1);
   }
   const log = logger();
+  // `restore` refuses a database a live server has open.
+  if (!config.databaseUrl) holdServerPidFile(config.dbPath);
   const probe = openProbe(config);
   metrics().pending = () => probe.pending();
   const server = await createServer({ settings, probe, notificationsOn: Boolean(config.notifications) });
