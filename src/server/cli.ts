@@ -25,6 +25,7 @@ import { fieldColumns, terminalText, toCsv, toJson } from './export-format.ts';
 import { openStores, type Stores } from './database.ts';
 import { migrateToPostgres } from './migrate-to.ts';
 import { BackupError, backupSqlite, restoreSqlite } from './ops/backup.ts';
+import { becomeOwnerOf, loadSettingsFile } from './ops/settings-file.ts';
 import { redactUrl } from './pg-store.ts';
 import { hashPassword, passwordProblem, staffEmail } from './staff.ts';
 import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store.ts';
@@ -494,6 +495,19 @@ function hiddenLine(prompt: string): Promise<string> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The service's own settings file (GLOBAQ_SETTINGS, default /etc/globaq/site.env), as the server reads it.
+  try {
+    loadSettingsFile();
+    // As root on the service's SQLite database: act as its owner, so no file is left root's.
+    const args = process.argv.slice(2);
+    const dbAt = args.indexOf('--db');
+    const dbOption = dbAt >= 0 ? args[dbAt + 1] : args.find((arg) => arg.startsWith('--db='))?.slice('--db='.length);
+    const config = receiverConfig(process.env, process.cwd());
+    if (dbOption !== undefined || !config.databaseUrl) becomeOwnerOf(dbOption !== undefined ? path.resolve(process.env['INIT_CWD'] ?? process.cwd(), dbOption) : config.dbPath);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
   const interactive = process.stdin.isTTY === true;
   const code = await main(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),

@@ -21,6 +21,7 @@ import { OutboxWorker, smtpTransport } from './outbox.ts';
 import { mayReadDetails, openProbe, readiness, type Probe } from './ops/health.ts';
 import { holdServerPidFile } from './ops/backup.ts';
 import { closeRegistered } from './ops/lifecycle.ts';
+import { loadSettingsFile } from './ops/settings-file.ts';
 import { logger } from './ops/log.ts';
 import { metrics } from './ops/metrics.ts';
 import { REQUEST_ID_HEADER, acceptedRequestId, newRequestId, requestIdStore } from './ops/request-id.ts';
@@ -96,6 +97,8 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   let config: ReceiverConfig;
   let settings: OpsSettings;
   try {
+    // The settings file the staff command reads too (GLOBAQ_SETTINGS, default /etc/globaq/site.env).
+    loadSettingsFile();
     settings = opsSettings();
     config = await checkReceiver();
   } catch (error) {
