@@ -111,6 +111,8 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   if (!config.databaseUrl) holdServerPidFile(config.dbPath);
   const probe = openProbe(config);
   metrics().pending = () => probe.pending();
+  metrics().readiness = async () =>
+    Object.fromEntries(Object.entries((await readiness(probe, { pendingMaxMs: settings.pendingMaxMs, notificationsOn: Boolean(config.notifications) })).checks).map(([name, check]) => [name, check.ok]));
   const server = await createServer({ settings, probe, notificationsOn: Boolean(config.notifications) });
   await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
   const address = server.address();

@@ -96,6 +96,11 @@ describe('health', () => {
       expect(await answer.json()).toEqual({ status: 'unavailable' });
       answer = await fetch(`${failing.baseUrl}/readyz`, { headers: { ...STRANGER, Authorization: `Bearer ${TOKEN}` } });
       expect(((await answer.json()) as { failing: string[] }).failing).toEqual(['notifications']);
+      const scraped = await (await fetch(`${failing.baseUrl}/metrics`)).text();
+      expect(scraped).toMatch(/^globaq_ready 0$/m);
+      expect(scraped).toMatch(/^globaq_ready_check\{check="notifications"\} 0$/m);
+      expect(scraped).toMatch(/^globaq_notifications_pending 1$/m);
+      expect(Number(/^globaq_notifications_oldest_pending_age_seconds (\S+)$/m.exec(scraped)?.[1])).toBeGreaterThan(86_400);
       db.exec("UPDATE notifications SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')");
 
       const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
@@ -144,6 +149,8 @@ describe('metrics', () => {
     expect(text).toMatch(/^globaq_notifications_oldest_pending_age_seconds 0$/m);
     expect(text).toMatch(/^globaq_signin_failures_total 0$/m);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+    expect(text).toMatch(/^globaq_ready 1$/m);
+    expect(text).toMatch(/^globaq_ready_check\{check="store"\} 1$/m);
   });
 });
 

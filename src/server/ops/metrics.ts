@@ -16,6 +16,7 @@
  *   globaq_http_request_duration_seconds{kind,status}   per route kind: page, asset, api, admin,
  *                                                       health, other; status class 2xx…5xx
  *   globaq_store_waiting, globaq_store_connections{state}
+ *   globaq_ready, globaq_ready_check{check}             what /readyz answers, checked at scrape
  *   and prom-client's process metrics (memory, CPU, event loop lag, handles).
  *
  * One registry in the process, under a registered symbol: the server, the outbox and the routes
@@ -43,6 +44,8 @@ export interface Metrics {
   readonly requestDuration: Histogram<'kind' | 'status'>;
   /** Where the pending notifications are read from at each scrape (set by the server). */
   pending: (() => Promise<PendingNotifications>) | undefined;
+  /** The readiness checks, run at each scrape (set by the server): check name → passing. */
+  readiness: (() => Promise<Readonly<Record<string, boolean>>>) | undefined;
 }
 
 const KEY = Symbol.for('globaq.metrics');
@@ -50,7 +53,7 @@ const KEY = Symbol.for('globaq.metrics');
 function make(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const state: { pending: Metrics['pending'] } = { pending: undefined };
+  const state: { pending: Metrics['pending']; readiness: Metrics['readiness'] } = { pending: undefined, readiness: undefined };
   let lastPending: Promise<PendingNotifications> | undefined;
   // Both gauges read the same query, once per scrape.
   const readPending = () => {
@@ -78,7 +81,32 @@ function make(): Metrics {
     set pending(source) {
       state.pending = source;
     },
+    get readiness() {
+      return state.readiness;
+    },
+    set readiness(source) {
+      state.readiness = source;
+    },
   };
+  new Gauge({
+    name: 'globaq_ready',
+    help: 'What /readyz answers: 1 ready, 0 not; globaq_ready_check says which check fails.',
+    registers: [registry],
+    async collect() {
+      const checks = await state.readiness?.().catch(() => ({ store: false }));
+      this.set(checks === undefined || Object.values(checks).every(Boolean) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'globaq_ready_check',
+    help: 'Each readiness check: 1 passing, 0 failing.',
+    labelNames: ['check'],
+    registers: [registry],
+    async collect() {
+      const checks = await state.readiness?.().catch(() => ({ store: false }));
+      for (const [check, ok] of Object.entries(checks ?? {})) this.set({ check }, ok ? 1 : 0);
+    },
+  });
   new Gauge({
     name: 'globaq_notifications_pending',
     help: 'Lead notifications waiting to be sent.',
