@@ -130,6 +130,8 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   }
   const listening = `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
   log.info({ event: 'start.listening', address: listening }, `Globaq site listening on ${listening}`);
+  // Whatever LOG_LEVEL says, the address is printed: scripts and operators wait for this line.
+  if (!log.isLevelEnabled('info')) process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), pid: process.pid, event: 'start.listening', address: listening, msg: `Globaq site listening on ${listening}` })}\n`);
   notifySystemd('READY=1');
 
   let stopping: Promise<void> | undefined;

@@ -185,6 +185,17 @@ describe('structured logs', () => {
     expect(server.output()).not.toContain('no-such-page-secret-text');
   });
 
+  test('LOG_LEVEL=silent keeps the log quiet, but the address is still printed for whoever waits for it', async () => {
+    const quiet = await startServer({ dbPath: path.join(dir, 'quiet.db'), env: { LOG_LEVEL: 'silent' } });
+    try {
+      expect((await fetch(`${quiet.baseUrl}/AboutUs`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(logLines(quiet).map((entry) => entry['event'])).toEqual(['start.listening']);
+    } finally {
+      await quiet.stop();
+    }
+  });
+
   test('the problem page shows the request id a visitor can quote', async () => {
     const answer = await postForm(server.baseUrl, '/api/contact', asForm(contactBody({ email: '' })));
     expect(answer.status).toBe(400);

@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import type { IncomingMessage } from 'node:http';
 import pg from 'pg';
@@ -120,7 +120,8 @@ export async function readiness(probe: Probe, options: { readonly pendingMaxMs: 
 
   if (probe.filesDir === undefined) checks.files = { ok: true, detail: 'kept in the database' };
   else {
-    const probeFile = path.join(probe.filesDir, `.ready-${process.pid}`);
+    // Each check its own file: checks running at once (a scrape and a probe) never remove each other's.
+    const probeFile = path.join(probe.filesDir, `.ready-${process.pid}-${randomBytes(6).toString('hex')}`);
     try {
       await fs.promises.mkdir(probe.filesDir, { recursive: true, mode: 0o700 });
       await fs.promises.writeFile(probeFile, 'ok');

@@ -88,13 +88,19 @@ function make(): Metrics {
       state.readiness = source;
     },
   };
+  let lastReadiness: Promise<Readonly<Record<string, boolean>>> | undefined;
+  // Both readiness gauges read the same checks, once per scrape.
+  const readReadiness = () => {
+    lastReadiness ??= (state.readiness?.() ?? Promise.resolve({})).catch(() => ({ store: false })).finally(() => setImmediate(() => (lastReadiness = undefined)));
+    return lastReadiness;
+  };
   new Gauge({
     name: 'globaq_ready',
     help: 'What /readyz answers: 1 ready, 0 not; globaq_ready_check says which check fails.',
     registers: [registry],
     async collect() {
-      const checks = await state.readiness?.().catch(() => ({ store: false }));
-      this.set(checks === undefined || Object.values(checks).every(Boolean) ? 1 : 0);
+      const checks = await readReadiness();
+      this.set(Object.values(checks).every(Boolean) ? 1 : 0);
     },
   });
   new Gauge({
@@ -103,8 +109,8 @@ function make(): Metrics {
     labelNames: ['check'],
     registers: [registry],
     async collect() {
-      const checks = await state.readiness?.().catch(() => ({ store: false }));
-      for (const [check, ok] of Object.entries(checks ?? {})) this.set({ check }, ok ? 1 : 0);
+      const checks = await readReadiness();
+      for (const [check, ok] of Object.entries(checks)) this.set({ check }, ok ? 1 : 0);
     },
   });
   new Gauge({
