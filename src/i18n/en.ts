@@ -250,6 +250,7 @@ export const en = {
   'problem.files': 'A file you attached to your {form} was not accepted, so nothing was sent:',
   'problem.rateLimited': 'Your {form} was not sent: we received many forms from your connection just now. Please wait {minutes} min and send it again.',
   'problem.unavailable': 'Your {form} could not be saved just now, so it was not sent. Please try again in a minute, or write to us at {email}.',
+  'problem.reference': 'If you write to us about this, quote this reference:',
   'problem.listHeading': 'To correct',
   'problem.keepAnswers': "Your browser's Back button takes you to the form with your answers as you left them.",
   'problem.back.contact': 'Back to the contact form',

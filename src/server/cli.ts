@@ -8,6 +8,7 @@
  *   delete ID
  *   purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
  *   staff  add EMAIL | list | remove EMAIL | password EMAIL
+ *   backup DIR | restore DIR
  *
  * Every command also takes --db FILE (default: SUBMISSIONS_DB, else ./data/submissions.db) and
  * --bots (read the submissions the honeypot caught instead of the leads). DATE is 2026-11-01
@@ -24,6 +25,8 @@ import { receiverConfig } from './config.ts';
 import { fieldColumns, terminalText, toCsv, toJson } from './export-format.ts';
 import { openStores, type Stores } from './database.ts';
 import { migrateToPostgres } from './migrate-to.ts';
+import { BackupError, backupSqlite, restoreSqlite } from './ops/backup.ts';
+import { becomeOwnerOf, loadSettingsFile } from './ops/settings-file.ts';
 import { redactUrl } from './pg-store.ts';
 import { hashPassword, passwordProblem, staffEmail } from './staff.ts';
 import type { InboxStore } from './inbox-store.ts';
@@ -57,6 +60,13 @@ Commands:
          terminal, else read from the first line of standard input. At least 12 characters.
   staff list | staff remove EMAIL
          The accounts (never their passwords), or removes one.
+  backup DIR
+         A consistent copy of the SQLite database while the server runs (SQLite's online
+         backup), with the files of the copied leads and a manifest of checksums, into DIR
+         (a new or empty folder). PostgreSQL: use pg_dump (docs/deploy.md).
+  restore DIR
+         Brings a backup back: refused while a server has the database open, or when any
+         checksum fails. What was there is kept aside (*.before-restore-TIME).
   migrate-to DATABASE_URL
          Moves everything in the SQLite file (--db or SUBMISSIONS_DB) into an empty
          PostgreSQL database (postgres://user:password@host:5432/database), in one
@@ -348,6 +358,40 @@ async function migrateCommand(args: readonly string[], db: string | undefined, i
   return 0;
 }
 
+/** backup DIR and restore DIR, for the SQLite database (--db, else SUBMISSIONS_DB). */
+async function backupCommand(command: 'backup' | 'restore', args: readonly string[], db: string | undefined, io: Io): Promise<number> {
+  const [folder, ...rest] = args;
+  if (folder === undefined || rest.length > 0) throw new UsageError(`${command} takes one folder: ${command} DIR`);
+  const config = receiverConfig(io.env, io.root);
+  if (db === undefined && config.databaseUrl) {
+    throw new UsageError(`${command} works on the SQLite database; with DATABASE_URL (PostgreSQL) use pg_dump and pg_restore, as docs/deploy.md shows`);
+  }
+  const dbPath = db !== undefined ? path.resolve(io.cwd, db) : config.dbPath;
+  const dir = path.resolve(io.cwd, folder);
+  try {
+    if (command === 'backup') {
+      const manifest = await backupSqlite(dbPath, dir);
+      io.stderr(
+        `Backed up ${dbPath} to ${dir}: ${manifest.counts.leads} lead${manifest.counts.leads === 1 ? '' : 's'}, ${manifest.files.length} file${manifest.files.length === 1 ? '' : 's'}, checksums in manifest.json.\n` +
+          (manifest.missing.length > 0 ? `${manifest.missing.length} file${manifest.missing.length === 1 ? ' was' : 's were'} missing from the files folder: ${manifest.missing.join(', ')}\n` : ''),
+      );
+      return 0;
+    }
+    const { manifest, setAside } = restoreSqlite(dir, dbPath);
+    io.stderr(
+      `Restored ${dir} (taken ${manifest.createdAt}) to ${dbPath}: ${manifest.counts.leads} lead${manifest.counts.leads === 1 ? '' : 's'}, ${manifest.files.length} file${manifest.files.length === 1 ? '' : 's'}, every checksum checked.\n` +
+        (setAside.length > 0 ? `Kept aside: ${setAside.join(', ')}\n` : ''),
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupError) {
+      io.stderr(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
 /** Runs one command; returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let stores: Stores | undefined;
@@ -374,13 +418,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(USAGE);
       return 0;
     }
-    if (command === undefined) throw new UsageError('Name a command: export, list, count, outbox, delete, purge, staff or migrate-to.');
+    if (command === undefined) throw new UsageError('Name a command: export, list, count, outbox, delete, purge, staff, backup, restore or migrate-to.');
     if (command === 'outbox') return await outboxCommand(extra, values.db, io);
     if (command === 'delete' || command === 'purge') return await erase(command, extra, values, io);
     if (command === 'staff') return await staffCommand(extra, values.db, io);
     if (command === 'migrate-to') return await migrateCommand(extra, values.db, io);
+    if (command === 'backup' || command === 'restore') return await backupCommand(command, extra, values.db, io);
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
-    if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list, count, outbox, delete, purge, staff or migrate-to.`);
+    if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list, count, outbox, delete, purge, staff, backup, restore or migrate-to.`);
 
     // Every option is checked before the database is opened.
     const bots = values.bots === true;
@@ -472,6 +517,19 @@ function hiddenLine(prompt: string): Promise<string> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The service's own settings file (GLOBAQ_SETTINGS, default /etc/globaq/site.env), as the server reads it.
+  try {
+    loadSettingsFile();
+    // As root on the service's SQLite database: act as its owner, so no file is left root's.
+    const args = process.argv.slice(2);
+    const dbAt = args.indexOf('--db');
+    const dbOption = dbAt >= 0 ? args[dbAt + 1] : args.find((arg) => arg.startsWith('--db='))?.slice('--db='.length);
+    const config = receiverConfig(process.env, process.cwd());
+    if (dbOption !== undefined || !config.databaseUrl) becomeOwnerOf(dbOption !== undefined ? path.resolve(process.env['INIT_CWD'] ?? process.cwd(), dbOption) : config.dbPath);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
   const interactive = process.stdin.isTTY === true;
   const code = await main(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),

@@ -8,9 +8,12 @@ import { localizePath } from '../lib/paths';
 import { clientAddressStore } from './client-address.ts';
 import { receiverConfig, type ReceiverConfig } from './config.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { receive, type ReceiverDeps } from './receiver.ts';
+import { receive, type FormProblem, type ReceiverDeps } from './receiver.ts';
 import { openStores, type Stores } from './database.ts';
 import type { FormName } from './store.ts';
+import { closeAtShutdown } from './ops/lifecycle.ts';
+import { logLead, logger } from './ops/log.ts';
+import { metrics } from './ops/metrics.ts';
 
 /**
  * The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro), in
@@ -28,6 +31,16 @@ function receiverDeps(): ReceiverDeps {
     limiter: new RateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowSeconds * 1000 }),
     // Opened on first use; when opening fails, the next submission tries again.
     store: () => processStores().submissions,
+    logError: (message, error) => logger().error({ event: 'store.error', err: error }, message),
+    onStored: ({ id, form, language, bot }) => {
+      if (bot) {
+        metrics().leadsRefused.inc({ form, reason: 'honeypot' });
+        logLead('refused', { leadId: id, form, language, reason: 'honeypot', bot: true });
+        return;
+      }
+      metrics().leadsStored.inc({ form, language });
+      logLead('stored', { leadId: id, form, language });
+    },
   };
   return deps;
 }
@@ -37,8 +50,9 @@ let stores: Stores | undefined;
 /** The database of this process's routes (the receiver and the staff inbox), opened on first use. */
 export function processStores(): Stores {
   if (stores) return stores;
-  stores = openStores(receiverConfig());
-  process.once('exit', () => void stores?.close());
+  const opened = (stores = openStores(receiverConfig()));
+  // Closed by the server once the last request is answered (SIGTERM), after any commit under way.
+  closeAtShutdown(() => opened.close());
   return stores;
 }
 
@@ -58,10 +72,39 @@ export function clientAddress(context: APIContext): string {
 
 export async function handleSubmission(form: FormName, context: APIContext): Promise<Response> {
   const outcome = await receive(context.request, form, clientAddress(context), receiverDeps());
-  if ('response' in outcome) return outcome.response;
+  if ('response' in outcome) {
+    if (outcome.response.status >= 400) await countRefusal(form, outcome.response);
+    return outcome.response;
+  }
+  const reason = PROBLEM_REASONS[outcome.problem.kind];
+  metrics().leadsRefused.inc({ form, reason });
+  logLead('refused', { form, language: outcome.problem.language, reason });
   context.locals.submissionProblem = outcome;
   // The page of the form's language: Astro takes the page's locale (Astro.currentLocale, read by the
   // layout, header and footer) from the route rewritten to, as long as nothing read it before.
   const route = localizePath(PROBLEM_ROUTE, locales[outcome.problem.language]);
   return context.rewrite(new Request(new URL(route, context.url), { headers: { Accept: 'text/html' } }));
+}
+
+/** A form post's refusal by the same word its JSON answer would carry, so both count together. */
+const PROBLEM_REASONS: Readonly<Record<FormProblem['kind'], string>> = {
+  invalid: 'invalidFields',
+  unreadable: 'unreadableBody',
+  tooLarge: 'tooLarge',
+  unavailable: 'storeUnavailable',
+  rateLimited: 'rateLimited',
+  files: 'invalidFiles',
+};
+
+/** A refusal answered as JSON, counted by its error code (the body's `error`, a fixed word). */
+async function countRefusal(form: FormName, response: Response): Promise<void> {
+  let reason = `status${response.status}`;
+  try {
+    const body = (await response.clone().json()) as { error?: unknown };
+    if (typeof body.error === 'string' && /^[A-Za-z]{1,40}$/.test(body.error)) reason = body.error;
+  } catch {
+    // No JSON body: the status names it.
+  }
+  metrics().leadsRefused.inc({ form, reason });
+  logLead('refused', { form, reason });
 }

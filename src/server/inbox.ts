@@ -22,6 +22,7 @@ import { clientAddress, processStores } from './endpoint.ts';
 import { DEVICE_MAX_MS, type InboxLead, type InboxStore, type LeadStatus, type StaffSession } from './inbox-store.ts';
 import { languageName } from './lead-mail.ts';
 import type { OutboxStore } from './outbox.ts';
+import { countSignInFailure, countSignInLock } from './ops/metrics.ts';
 import { clientNetwork } from './rate-limit.ts';
 import { readBody } from './receiver.ts';
 import { hashPassword, verifyPassword, type StaffStore } from './staff.ts';
@@ -220,6 +221,8 @@ function signInEvent(event: SignInEvent): void {
   else if (event === 'locked') signInCounters.refusedLocked += 1;
   else if (event === 'slowed') signInCounters.refusedSlowed += 1;
   else signInCounters.refusedBusy += 1;
+  // Prometheus (/metrics): every refusal, whatever its reason.
+  if (event !== 'succeeded') countSignInFailure();
   for (const listener of signInListeners) listener(event);
 }
 /** The number of password checks running and queued now. */
@@ -280,7 +283,10 @@ export async function signIn(context: APIContext, emailText: string, password: s
     return stored !== undefined && matches;
   });
   if (!valid) {
-    if (gate.lockStarted) signInCounters.locksStarted += 1;
+    if (gate.lockStarted) {
+      signInCounters.locksStarted += 1;
+      countSignInLock();
+    }
     await refuse('wrong credentials');
     return { ok: false, status: 401, message: WRONG_CREDENTIALS };
   }

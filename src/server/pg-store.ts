@@ -31,6 +31,7 @@ import { inboxQueries } from './store/inbox-queries.ts';
 import { OUTBOX_COLUMNS, outboxQueries } from './store/outbox-queries.ts';
 import type { Database } from './store/schema.ts';
 import { staffQueries } from './store/staff-queries.ts';
+import { registerStoreDepth } from './ops/depth.ts';
 import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper } from './store/submission-queries.ts';
 
 /** The advisory lock key the migrations are applied under (any constant; the same in every instance). */
@@ -250,6 +251,8 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
   );
   // Callers see the failure through their own calls (and the start-up check); this keeps it from crashing the process.
   ready.catch(() => undefined);
+  // For the metrics: clients waiting for a connection, and the pool's connections.
+  const unregister = registerStoreDepth(() => ({ waiting: pool.waitingCount, active: pool.totalCount - pool.idleCount, idle: pool.idleCount }));
   let closed = false;
   // Every query waits for the migrations, and is refused once the database is closed.
   const db = new Kysely<Database>({
@@ -330,6 +333,7 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
     async close() {
       if (closed) return;
       closed = true;
+      unregister();
       await db.destroy();
       await pool.end();
     },

@@ -115,6 +115,8 @@ export interface ReceiverDeps {
   readonly now?: () => Date;
   /** Where store failures are reported (default console.error). */
   readonly logError?: (message: string, error: unknown) => void;
+  /** Told of each committed submission (metrics and the log: its id, never its fields). */
+  readonly onStored?: (lead: { readonly id: string; readonly form: FormName; readonly language: LocaleCode; readonly bot: boolean }) => void;
 }
 
 const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Vary: 'Origin' } as const;
@@ -370,6 +372,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not store a ${form} submission`, error);
     return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });
   }
+  deps.onStored?.({ id: saved.id, form, language, bot });
 
   if (isForm) return { response: new Response(null, { status: 303, headers: { ...BASE_HEADERS, ...cors, Location: localizePath(THANKS_HREF, locales[language]) } }) };
   return { response: json(201, { id: saved.id }, cors) };

@@ -6,6 +6,7 @@
  * With SMTP_URL set, it also runs the outbox worker that e-mails each lead to staff (./outbox.ts).
  * Run after `astro build`; `npm start` builds first when needed.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -17,6 +18,14 @@ import { receiverConfig, type ReceiverConfig } from './config.ts';
 import { TrustedProxies, clientAddressOf, clientAddressStore } from './client-address.ts';
 import { databaseWhere, openStores } from './database.ts';
 import { OutboxWorker, smtpTransport } from './outbox.ts';
+import { mayReadDetails, openProbe, readiness, type Probe } from './ops/health.ts';
+import { holdServerPidFile } from './ops/backup.ts';
+import { closeRegistered } from './ops/lifecycle.ts';
+import { loadSettingsFile } from './ops/settings-file.ts';
+import { logger } from './ops/log.ts';
+import { metrics } from './ops/metrics.ts';
+import { REQUEST_ID_HEADER, acceptedRequestId, newRequestId, requestIdStore } from './ops/request-id.ts';
+import { opsSettings, type OpsSettings } from './ops/settings.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -70,38 +79,100 @@ export async function checkReceiver(env: NodeJS.ProcessEnv = process.env): Promi
   return config;
 }
 
+/** What the server needs for /readyz and /metrics, and to stop cleanly. */
+export interface OpsContext {
+  readonly settings: OpsSettings;
+  readonly probe: Probe;
+  readonly notificationsOn: boolean;
+}
+
+/** The server with what SIGTERM uses: whether it is stopping, and its requests in flight. */
+interface SiteServer extends http.Server {
+  stopping: boolean;
+  readonly inFlight: Set<ServerResponse>;
+}
+
 /** Checks the receiver, then listens; prints the address (with the real port when PORT=0). */
 export async function startServer({ host = process.env['HOST'] || '127.0.0.1', port = Number(process.env['PORT'] || 4321) } = {}): Promise<http.Server> {
   let config: ReceiverConfig;
+  let settings: OpsSettings;
   try {
+    // The settings file the staff command reads too (GLOBAQ_SETTINGS, default /etc/globaq/site.env).
+    loadSettingsFile();
+    settings = opsSettings();
     config = await checkReceiver();
   } catch (error) {
+    // On standard error, as plain text: a setting the logger itself reads (LOG_LEVEL) may be the one at fault.
     console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const server = await createServer();
+  const log = logger();
+  // `restore` refuses a database a live server has open.
+  if (!config.databaseUrl) holdServerPidFile(config.dbPath);
+  const probe = openProbe(config);
+  metrics().pending = () => probe.pending();
+  metrics().readiness = async () =>
+    Object.fromEntries(Object.entries((await readiness(probe, { pendingMaxMs: settings.pendingMaxMs, notificationsOn: Boolean(config.notifications) })).checks).map(([name, check]) => [name, check.ok]));
+  const server = await createServer({ settings, probe, notificationsOn: Boolean(config.notifications) });
   await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
   const address = server.address();
   const shown = host.includes(':') ? `[${host}]` : host;
   const worker = config.notifications ? openStores(config, { poolMax: 2 }) : undefined;
-  console.log(`Submissions are stored in ${databaseWhere(config)}`);
+  log.info(`Submissions are stored in ${databaseWhere(config)}`);
   let outbox: OutboxWorker | undefined;
   if (config.notifications && worker) {
     outbox = new OutboxWorker({ store: worker.outbox, config: config.notifications, transport: smtpTransport(config.notifications.smtpUrl) });
     outbox.start();
-    console.log(`Lead notifications are e-mailed to ${config.notifications.to.join(', ')}`);
-    if (!config.siteUrl) console.log('SITE_URL is not set: lead e-mails carry no link to the staff inbox (set it to the site’s public address, as for the build).');
+    log.info(`Lead notifications are e-mailed to ${config.notifications.to.join(', ')}`);
+    if (!config.siteUrl) log.warn('SITE_URL is not set: lead e-mails carry no link to the staff inbox (set it to the site’s public address, as for the build).');
   } else {
-    console.log('Lead notifications are off: SMTP_URL is not set (leads are stored; staff read them with npm run submissions).');
+    log.info('Lead notifications are off: SMTP_URL is not set (leads are stored; staff read them with npm run submissions).');
   }
-  console.log(`Globaq site listening on http://${shown}:${typeof address === 'object' && address ? address.port : port}`);
-  const stop = () => {
-    void outbox?.stop().then(() => worker?.close());
-    server.close(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const listening = `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
+  log.info({ event: 'start.listening', address: listening }, `Globaq site listening on ${listening}`);
+  // Whatever LOG_LEVEL says, the address is printed: scripts and operators wait for this line.
+  if (!log.isLevelEnabled('info')) process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), pid: process.pid, event: 'start.listening', address: listening, msg: `Globaq site listening on ${listening}` })}\n`);
+  notifySystemd('READY=1');
+
+  let stopping: Promise<void> | undefined;
+  const stop = (signal: string) =>
+    (stopping ??= (async () => {
+      const started = Date.now();
+      log.info({ event: 'stop.begin', signal, inFlight: server.inFlight.size }, `${signal}: no new requests; finishing ${server.inFlight.size} in flight`);
+      notifySystemd('STOPPING=1');
+      // Past the bound, the process goes anyway: systemd (TimeoutStopSec) would kill it later.
+      setTimeout(() => {
+        log.error({ event: 'stop.timeout', inFlight: server.inFlight.size }, `Stopping took over ${settings.shutdownTimeoutMs / 1000} s: exiting with work unfinished`);
+        process.exit(1);
+      }, settings.shutdownTimeoutMs).unref();
+      server.stopping = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Answers already under way close their connection after them; idle connections close now.
+      for (const res of server.inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+      server.closeIdleConnections();
+      await closed;
+      // The send in progress finishes and is marked sent; nothing new is started.
+      await outbox?.stop();
+      await worker?.close();
+      await closeRegistered();
+      await probe.close();
+      log.info({ event: 'stop.done', durationMs: Date.now() - started }, 'Stopped cleanly');
+      process.exit(0);
+    })());
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
   return server;
+}
+
+/**
+ * Tells systemd (Type=notify) that the server is ready, or stopping: a datagram to
+ * $NOTIFY_SOCKET, sent with the system's own systemd-notify (Node has no datagram Unix socket).
+ * Does nothing outside systemd.
+ */
+function notifySystemd(state: string): void {
+  if (!process.env['NOTIFY_SOCKET']) return;
+  const result = spawnSync('systemd-notify', [`--pid=${process.pid}`, state], { stdio: 'ignore', timeout: 5000 });
+  if (result.status !== 0) logger().warn({ event: 'systemd.notify' }, `systemd-notify ${state} failed (is NotifyAccess=all set in the unit?)`);
 }
 
 /**
@@ -134,21 +205,119 @@ function keepFullCsp(res: ServerResponse): void {
 /** Astro's request handler for the built site (dist/server/entry.mjs). */
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
-export async function createServer(): Promise<http.Server> {
+/** The route kinds metrics and logs group requests by. */
+type RouteKind = 'health' | 'api' | 'admin' | 'asset' | 'page' | 'other';
+
+function routeKind(pathname: string, files: ReadonlySet<string>): RouteKind {
+  if (OPS_PATHS.has(pathname)) return 'health';
+  if (pathname.startsWith('/api/')) return 'api';
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin';
+  if (pathname.startsWith('/_astro/') || (files.has(pathname) && !pathname.endsWith('.html'))) return 'asset';
+  if (pathname === '/' || pathname.endsWith('/') || files.has(`${pathname}.html`) || files.has(pathname)) return 'page';
+  return 'other';
+}
+
+/** The path as logged: one of the site's own (a built file, a route), never text a client made up. */
+function loggedPath(pathname: string, kind: RouteKind): string | undefined {
+  if (kind === 'page' || kind === 'asset' || kind === 'health') return pathname.slice(0, 200);
+  if (kind === 'api' && /^\/api\/(contact|partner)$/.test(pathname)) return pathname;
+  if (kind === 'admin' && /^\/admin(\/[A-Za-z0-9_-]+)*$/.test(pathname)) return pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id');
+  return undefined;
+}
+
+/** Answered by the server itself, before any page: the probes and the metrics. */
+const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+const NO_STORE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
+
+async function answerOps(req: IncomingMessage, res: ServerResponse, pathname: string, ops: OpsContext | undefined, stopping: boolean): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE });
+    res.end('Method not allowed.');
+    return;
+  }
+  const send = (status: number, type: string, body: string) => {
+    res.writeHead(status, { 'Content-Type': type, ...NO_STORE });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  const insider = ops !== undefined && mayReadDetails(req, ops.settings.token);
+  if (pathname === '/healthz') return send(200, 'text/plain; charset=utf-8', 'ok\n');
+  if (pathname === '/metrics') {
+    if (!ops || !insider) return send(404, 'text/plain; charset=utf-8', 'Not found.\n');
+    const registry = metrics().registry;
+    return send(200, registry.contentType, await registry.metrics());
+  }
+  // /readyz
+  if (stopping) return send(503, 'application/json; charset=utf-8', `${JSON.stringify({ status: 'unavailable', ...(insider ? { failing: ['stopping'] } : {}) })}\n`);
+  if (!ops) return send(200, 'application/json; charset=utf-8', '{"status":"ready"}\n');
+  const found = await readiness(ops.probe, { pendingMaxMs: ops.settings.pendingMaxMs, notificationsOn: ops.notificationsOn });
+  if (found.ready) return send(200, 'application/json; charset=utf-8', `${JSON.stringify(insider ? { status: 'ready', checks: found.checks } : { status: 'ready' })}\n`);
+  const failing = Object.entries(found.checks)
+    .filter(([, check]) => !check.ok)
+    .map(([name]) => name);
+  logger().warn({ event: 'ready.failing', failing }, `Not ready: ${failing.join(', ')}`);
+  send(503, 'application/json; charset=utf-8', `${JSON.stringify(insider ? { status: 'unavailable', failing, checks: found.checks } : { status: 'unavailable' })}\n`);
+}
+
+export async function createServer(ops?: OpsContext): Promise<SiteServer> {
   process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const files = listFiles(clientDir);
   const behindHttps = process.env['BEHIND_HTTPS'] === 'true';
   const trusted = new TrustedProxies(receiverConfig().trustedProxies);
   const addresses = clientAddressStore();
+  const requestIds = requestIdStore();
+  const log = logger();
+  const durations = metrics().requestDuration;
+  const inFlight = new Set<ServerResponse>();
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
+    const started = process.hrtime.bigint();
+    const peerAddress = req.socket?.remoteAddress ?? '';
+    const requestId = (trusted.has(peerAddress) && acceptedRequestId(req.headers['x-request-id'])) || newRequestId();
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    const rawUrl = req.url ?? '/';
+    const queryAt = rawUrl.indexOf('?');
+    let logPath: string;
+    try {
+      logPath = decodeURIComponent(queryAt >= 0 ? rawUrl.slice(0, queryAt) : rawUrl);
+    } catch {
+      logPath = '';
+    }
+    const kind = routeKind(logPath, files);
+    inFlight.add(res);
+    if (server.stopping) res.shouldKeepAlive = false;
+    res.once('close', () => {
+      inFlight.delete(res);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const status = res.statusCode;
+      durations.observe({ kind, status: `${Math.floor(status / 100)}xx` }, seconds);
+      requestIds.run(requestId, () =>
+        log.info({ event: 'request', method: req.method, route: kind, path: loggedPath(logPath, kind), status, durationMs: Math.round(seconds * 10_000) / 10, aborted: !res.writableFinished || undefined }, 'request'),
+      );
+      if (server.stopping) server.closeIdleConnections();
+    });
+    requestIds.run(requestId, () => answer(req, res));
+  }) as SiteServer;
+  server.stopping = false;
+  Object.defineProperty(server, 'inFlight', { value: inFlight });
+
+  function answer(req: IncomingMessage, res: ServerResponse): void {
     const headers = securityHeadersFor({ behindHttps: behindHttps || Boolean(req.socket && 'encrypted' in req.socket && req.socket.encrypted) });
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     keepFullCsp(res);
     if (REFUSED_METHODS.has(req.method ?? '')) {
       res.writeHead(405, { Allow: 'GET, HEAD, POST, OPTIONS', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Method not allowed.');
+      return;
+    }
+    const opsPath = (req.url ?? '/').split('?')[0] ?? '/';
+    if (OPS_PATHS.has(opsPath)) {
+      answerOps(req, res, opsPath, ops, server.stopping).catch((error: unknown) => {
+        logger().error({ event: 'ops.error', err: error }, 'The health or metrics answer failed');
+        if (!res.headersSent) res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE });
+        res.end('{"status":"unavailable"}\n');
+      });
       return;
     }
     const peer = req.socket?.remoteAddress ?? '';
@@ -193,7 +362,8 @@ export async function createServer(): Promise<http.Server> {
     const file = staticFileFor(route.kind === 'rewrite' ? route.pathname : pathname, files);
     if (file && sendCompressed(req, res, file, 200)) return;
     addresses.run(client, () => handler(req, res));
-  });
+  }
+  return server;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -41,6 +41,7 @@ import { outboxQueries, outboxSelect } from './store/outbox-queries.ts';
 import type { Database, NewAttachmentRow } from './store/schema.ts';
 import { isUuid } from './store/schema.ts';
 import { ConnectionLock, NodeSqliteDialect } from './store/sqlite-dialect.ts';
+import { registerStoreDepth } from './ops/depth.ts';
 import { staffQueries } from './store/staff-queries.ts';
 import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper, type NewLead } from './store/submission-queries.ts';
 
@@ -353,12 +354,16 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   };
   let queue: Pending[] = [];
   let flushScheduled = false;
+  let committing = false;
+  // For the metrics: the leads waiting for the next group commit.
+  const unregister = registerStoreDepth(() => ({ waiting: queue.length, active: committing ? 1 : 0, idle: committing ? 0 : 1 }));
 
   /** Commits what is queued, `maxBatch` at a time, holding the connection; settles each promise after its COMMIT. */
   async function flush(): Promise<void> {
     flushScheduled = false;
     if (queue.length === 0) return;
     if (!lock.tryAcquire()) await lock.acquire();
+    committing = true;
     try {
       while (queue.length > 0) {
         const batch = queue.slice(0, maxBatch);
@@ -366,6 +371,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
         commitBatch(batch);
       }
     } finally {
+      committing = false;
       lock.release();
     }
   }
@@ -443,6 +449,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       if (closed) return;
       await flush();
       closed = true;
+      unregister();
       await closeConnection();
     },
   });

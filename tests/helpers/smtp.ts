@@ -32,7 +32,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startSmtp(port = 0): Promise<MailSink> {
+export interface SmtpOptions {
+  /** Each mail is accepted only this long after its data arrived (a slow mail server); read for each mail, so a test may change it. */
+  delayMs?: number;
+}
+
+export async function startSmtp(port = 0, options: SmtpOptions = {}): Promise<MailSink> {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -46,9 +51,13 @@ export async function startSmtp(port = 0): Promise<MailSink> {
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw)
           .then((parsed) => {
-            mails.push({ recipients: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
-            for (const wake of waiters.splice(0)) wake();
-            callback();
+            const accept = () => {
+              mails.push({ recipients: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
+              for (const wake of waiters.splice(0)) wake();
+              callback();
+            };
+            if (options.delayMs) setTimeout(accept, options.delayMs);
+            else accept();
           })
           .catch((error: Error) => callback(error));
       });

@@ -7,13 +7,28 @@
 import type { APIRoute } from 'astro';
 import { inboxDeps } from '../../../server/inbox.ts';
 import { attachmentDisposition } from '../../../server/uploads.ts';
+import { logger } from '../../../server/ops/log.ts';
+import { StoreError } from '../../../server/store.ts';
+
+const MISSING =
+  'This file is listed with the lead, but the server cannot find it in its files folder.\n' +
+  'It was probably not restored with the database: restore the backup with npm run submissions -- restore DIR, which brings back the files too.\n';
 
 export const prerender = false;
 
 export const GET: APIRoute = async (context) => {
   const staff = context.locals.staff!;
   const { submissions, inbox } = inboxDeps();
-  const found = await submissions.attachment(context.params.id ?? '');
+  let found: Awaited<ReturnType<typeof submissions.attachment>>;
+  try {
+    found = await submissions.attachment(context.params.id ?? '');
+  } catch (error) {
+    // The record is there, its bytes are not (a restore without the files folder, a disk lost):
+    // staff read what happened, never a stack trace; the log names the file by id.
+    if (!(error instanceof StoreError)) throw error;
+    logger().error({ event: 'file.missing', fileId: context.params.id, err: error.cause ?? error }, 'A stored file cannot be read');
+    return new Response(MISSING, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  }
   if (!found) return new Response('No such file.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   // The file by its id: its name is the visitor's text, which the audit log outlives.
   await inbox.audit(staff.email, 'downloaded file', found.record.submissionId, `file ${found.record.id}`, new Date());

@@ -1,0 +1,169 @@
+/**
+ * /healthz and /readyz (answered by ../serve.ts before anything else, never cached, never in the
+ * sitemap):
+ *
+ * - /healthz: the process answers. 200 "ok".
+ * - /readyz: the database answers within READY_TIMEOUT_MS, its schema is the one this code
+ *   migrates to, the files folder beside a SQLite database takes a new file, and no lead
+ *   notification has been pending longer than READY_PENDING_MAX_MINUTES (with notifications on).
+ *   200 {"status":"ready"} or 503. Which check failed, and why, is told only to loopback (with no
+ *   proxy header) or to the OPS_TOKEN bearer; anyone else reads {"status":"unavailable"}.
+ *
+ * The probe opens what it reads on each call (a SQLite file replaced by a restore is read anew);
+ * it shares nothing with the receiver's connections, so a busy receiver does not hide a stuck one.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+import type { IncomingMessage } from 'node:http';
+import pg from 'pg';
+import type { ReceiverConfig } from '../config.ts';
+import { PG_SCHEMA_VERSION } from '../pg-store.ts';
+import { SCHEMA_VERSION, attachmentsDir } from '../sqlite-store.ts';
+import type { PendingNotifications } from './metrics.ts';
+
+export const READY_TIMEOUT_MS = 2000;
+
+export interface Probe {
+  /** The schema version found and the one this code migrates to. */
+  schema(): Promise<{ readonly found: number; readonly expected: number }>;
+  pending(): Promise<PendingNotifications>;
+  /** The folder files are written to; undefined when they live in the database. */
+  readonly filesDir: string | undefined;
+  close(): Promise<void>;
+}
+
+function sqliteProbe(dbPath: string): Probe {
+  const open = () => {
+    if (!fs.existsSync(dbPath)) throw new Error(`no database at ${dbPath}`);
+    const db = new DatabaseSync(dbPath, { readOnly: true });
+    db.exec(`PRAGMA busy_timeout = ${READY_TIMEOUT_MS}`);
+    return db;
+  };
+  const read = <T>(query: (db: DatabaseSync) => T): Promise<T> => {
+    try {
+      const db = open();
+      try {
+        return Promise.resolve(query(db));
+      } finally {
+        db.close();
+      }
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  return {
+    schema: () => read((db) => ({ found: Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version), expected: SCHEMA_VERSION })),
+    pending: () =>
+      read((db) => {
+        const row = db.prepare("SELECT count(*) AS count, min(created_at) AS oldest FROM notifications WHERE status = 'pending'").get() as { count: number; oldest: string | null };
+        return { count: Number(row.count), oldest: row.oldest ?? undefined };
+      }),
+    filesDir: attachmentsDir(dbPath),
+    close: async () => {},
+  };
+}
+
+function pgProbe(url: string): Probe {
+  const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 10_000, connectionTimeoutMillis: READY_TIMEOUT_MS, statement_timeout: READY_TIMEOUT_MS });
+  pool.on('error', () => undefined);
+  return {
+    async schema() {
+      const found = await pool.query<{ version: number }>('SELECT version FROM schema_version');
+      return { found: Number(found.rows[0]?.version ?? 0), expected: PG_SCHEMA_VERSION };
+    },
+    async pending() {
+      const found = await pool.query<{ count: string; oldest: Date | null }>("SELECT count(*) AS count, min(created_at) AS oldest FROM notifications WHERE status = 'pending'");
+      const row = found.rows[0];
+      return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest).toISOString() : undefined };
+    },
+    filesDir: undefined,
+    close: () => pool.end(),
+  };
+}
+
+export function openProbe(config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl'>): Probe {
+  return config.databaseUrl ? pgProbe(config.databaseUrl) : sqliteProbe(config.dbPath);
+}
+
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export type CheckName = 'store' | 'migrations' | 'files' | 'notifications';
+
+export interface Readiness {
+  readonly ready: boolean;
+  readonly checks: Readonly<Record<CheckName, { readonly ok: boolean; readonly detail: string }>>;
+}
+
+/** Every check, each on its own (one failing does not hide another). */
+export async function readiness(probe: Probe, options: { readonly pendingMaxMs: number; readonly notificationsOn: boolean; readonly now?: Date }): Promise<Readiness> {
+  const now = options.now ?? new Date();
+  const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  const checks = {} as Record<CheckName, { ok: boolean; detail: string }>;
+
+  try {
+    const schema = await within(probe.schema(), READY_TIMEOUT_MS, 'the database');
+    checks.store = { ok: true, detail: 'answers' };
+    checks.migrations =
+      schema.found === schema.expected ? { ok: true, detail: `schema version ${schema.found}` } : { ok: false, detail: `schema version ${schema.found}, this code expects ${schema.expected}` };
+  } catch (error) {
+    checks.store = { ok: false, detail: message(error) };
+    checks.migrations = { ok: false, detail: 'unknown: the database did not answer' };
+  }
+
+  if (probe.filesDir === undefined) checks.files = { ok: true, detail: 'kept in the database' };
+  else {
+    // Each check its own file: checks running at once (a scrape and a probe) never remove each other's.
+    const probeFile = path.join(probe.filesDir, `.ready-${process.pid}-${randomBytes(6).toString('hex')}`);
+    try {
+      await fs.promises.mkdir(probe.filesDir, { recursive: true, mode: 0o700 });
+      await fs.promises.writeFile(probeFile, 'ok');
+      await fs.promises.unlink(probeFile);
+      checks.files = { ok: true, detail: 'writable' };
+    } catch (error) {
+      checks.files = { ok: false, detail: `the files folder is not writable: ${(error as NodeJS.ErrnoException).code ?? message(error)}` };
+    }
+  }
+
+  if (!options.notificationsOn) checks.notifications = { ok: true, detail: 'off (SMTP_URL is not set)' };
+  else if (!checks.store.ok) checks.notifications = { ok: false, detail: 'unknown: the database did not answer' };
+  else {
+    try {
+      const pending = await within(probe.pending(), READY_TIMEOUT_MS, 'the outbox');
+      const age = pending.oldest ? now.getTime() - Date.parse(pending.oldest) : 0;
+      checks.notifications =
+        age > options.pendingMaxMs
+          ? { ok: false, detail: `the oldest of ${pending.count} pending notifications has waited ${Math.round(age / 60_000)} min (limit ${Math.round(options.pendingMaxMs / 60_000)} min)` }
+          : { ok: true, detail: `${pending.count} pending` };
+    } catch (error) {
+      checks.notifications = { ok: false, detail: message(error) };
+    }
+  }
+  return { ready: Object.values(checks).every((check) => check.ok), checks };
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * Whether this request may read the details (/metrics, which check failed): from loopback with no
+ * proxy header (a request nginx passed on comes from loopback too, but carries X-Forwarded-For or
+ * X-Real-IP), or with `Authorization: Bearer <OPS_TOKEN>`.
+ */
+export function mayReadDetails(req: IncomingMessage, token: string | undefined): boolean {
+  const peer = req.socket?.remoteAddress ?? '';
+  if (LOOPBACK.test(peer) && !PROXY_HEADERS.some((name) => req.headers[name] !== undefined)) return true;
+  if (token === undefined) return false;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  if (!match) return false;
+  const given = Buffer.from(match[1]!);
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

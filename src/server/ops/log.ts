@@ -1,0 +1,48 @@
+/**
+ * The process's structured log (pino): one JSON line per event on standard output, for journald
+ * or any log shipper. Every request gets one line (../serve.ts: its id, route, status and
+ * duration); every lead event one (stored, notified, retry, failed), naming the lead by its id
+ * only: nothing a visitor typed (names, addresses, messages, file names) is ever logged.
+ *
+ * One logger in the process, under a registered symbol: the server and the routes inside Astro's
+ * bundle write through the same one. LOG_FORMAT=pretty (development) prints it for people, with
+ * pino-pretty (a devDependency, absent from a production install).
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { pino, type Logger } from 'pino';
+import { currentRequestId } from './request-id.ts';
+
+const KEY = Symbol.for('globaq.logger');
+
+function make(): Logger {
+  const level = process.env['LOG_LEVEL']?.trim().toLowerCase() || 'info';
+  const pretty = process.env['LOG_FORMAT']?.trim().toLowerCase() === 'pretty';
+  const options = {
+    level,
+    base: { pid: process.pid },
+    // The request's id on every line written while it is answered.
+    mixin: () => {
+      const requestId = currentRequestId();
+      return requestId ? { requestId } : {};
+    },
+    formatters: { level: (label: string) => ({ level: label }) },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  };
+  if (pretty) return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } });
+  // Written synchronously: nothing is lost when the process exits right after (a shutdown, a crash).
+  return pino(options, pino.destination({ dest: 1, sync: true }));
+}
+
+export function logger(): Logger {
+  const holder = globalThis as { [KEY]?: Logger };
+  return (holder[KEY] ??= make());
+}
+
+export type LeadEvent = 'stored' | 'notified' | 'retry' | 'failed' | 'refused';
+
+/** One line per lead event: the lead's id, its form and what happened; never what the visitor wrote. */
+export function logLead(event: LeadEvent, fields: { readonly leadId?: string; readonly form: string; readonly language?: string; readonly reason?: string; readonly attempts?: number; readonly bot?: boolean; readonly nextAttemptAt?: string }): void {
+  const level = event === 'failed' ? 'error' : event === 'retry' ? 'warn' : 'info';
+  logger()[level]({ event: `lead.${event}`, ...fields }, `lead ${event}`);
+}

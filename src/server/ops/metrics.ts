@@ -1,0 +1,168 @@
+/**
+ * The process's metrics, in Prometheus' text format (prom-client), served at /metrics to loopback
+ * or the OPS_TOKEN bearer only (../serve.ts). docs/deploy.md has the scrape config and alerts.
+ *
+ *   globaq_leads_stored_total{form,language}            leads committed (acknowledged)
+ *   globaq_leads_refused_total{form,reason}             posts answered with a refusal (the
+ *                                                       receiver's error code: invalidFields,
+ *                                                       rateLimited, storeUnavailable, …;
+ *                                                       honeypot for the bot catch)
+ *   globaq_notifications_sent_total                     lead e-mails the mail server accepted
+ *   globaq_notifications_failed_total{outcome}          failed sends: retry (tried again later)
+ *                                                       or given_up (listed for staff)
+ *   globaq_notifications_pending                        notifications waiting (read at scrape)
+ *   globaq_notifications_oldest_pending_age_seconds     the oldest one's age; 0 when none
+ *   globaq_signin_failures_total, globaq_signin_locks_total
+ *   globaq_http_request_duration_seconds{kind,status}   per route kind: page, asset, api, admin,
+ *                                                       health, other; status class 2xx…5xx
+ *   globaq_store_waiting, globaq_store_connections{state}
+ *   globaq_ready, globaq_ready_check{check}             what /readyz answers, checked at scrape
+ *   and prom-client's process metrics (memory, CPU, event loop lag, handles).
+ *
+ * One registry in the process, under a registered symbol: the server, the outbox and the routes
+ * inside Astro's bundle count into the same metrics.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { storeDepth } from './depth.ts';
+
+export interface PendingNotifications {
+  readonly count: number;
+  /** ISO time of the oldest pending one; undefined when none. */
+  readonly oldest: string | undefined;
+}
+
+export interface Metrics {
+  readonly registry: Registry;
+  readonly leadsStored: Counter<'form' | 'language'>;
+  readonly leadsRefused: Counter<'form' | 'reason'>;
+  readonly notificationsSent: Counter;
+  readonly notificationsFailed: Counter<'outcome'>;
+  readonly signInFailures: Counter;
+  readonly signInLocks: Counter;
+  readonly requestDuration: Histogram<'kind' | 'status'>;
+  /** Where the pending notifications are read from at each scrape (set by the server). */
+  pending: (() => Promise<PendingNotifications>) | undefined;
+  /** The readiness checks, run at each scrape (set by the server): check name → passing. */
+  readiness: (() => Promise<Readonly<Record<string, boolean>>>) | undefined;
+}
+
+const KEY = Symbol.for('globaq.metrics');
+
+function make(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const state: { pending: Metrics['pending']; readiness: Metrics['readiness'] } = { pending: undefined, readiness: undefined };
+  let lastPending: Promise<PendingNotifications> | undefined;
+  // Both gauges read the same query, once per scrape.
+  const readPending = () => {
+    lastPending ??= (state.pending?.() ?? Promise.resolve({ count: 0, oldest: undefined })).finally(() => setImmediate(() => (lastPending = undefined)));
+    return lastPending;
+  };
+  const metrics: Metrics = {
+    registry,
+    leadsStored: new Counter({ name: 'globaq_leads_stored_total', help: 'Leads committed to the store and acknowledged.', labelNames: ['form', 'language'], registers: [registry] }),
+    leadsRefused: new Counter({ name: 'globaq_leads_refused_total', help: 'Form posts refused, by reason.', labelNames: ['form', 'reason'], registers: [registry] }),
+    notificationsSent: new Counter({ name: 'globaq_notifications_sent_total', help: 'Lead notifications the mail server accepted.', registers: [registry] }),
+    notificationsFailed: new Counter({ name: 'globaq_notifications_failed_total', help: 'Lead notification sends that failed: retry or given_up.', labelNames: ['outcome'], registers: [registry] }),
+    signInFailures: new Counter({ name: 'globaq_signin_failures_total', help: 'Staff sign-ins refused.', registers: [registry] }),
+    signInLocks: new Counter({ name: 'globaq_signin_locks_total', help: 'Staff accounts or addresses locked after repeated failures.', registers: [registry] }),
+    requestDuration: new Histogram({
+      name: 'globaq_http_request_duration_seconds',
+      help: 'Time to answer a request, by route kind and status class.',
+      labelNames: ['kind', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    get pending() {
+      return state.pending;
+    },
+    set pending(source) {
+      state.pending = source;
+    },
+    get readiness() {
+      return state.readiness;
+    },
+    set readiness(source) {
+      state.readiness = source;
+    },
+  };
+  let lastReadiness: Promise<Readonly<Record<string, boolean>>> | undefined;
+  // Both readiness gauges read the same checks, once per scrape.
+  const readReadiness = () => {
+    lastReadiness ??= (state.readiness?.() ?? Promise.resolve({})).catch(() => ({ store: false })).finally(() => setImmediate(() => (lastReadiness = undefined)));
+    return lastReadiness;
+  };
+  new Gauge({
+    name: 'globaq_ready',
+    help: 'What /readyz answers: 1 ready, 0 not; globaq_ready_check says which check fails.',
+    registers: [registry],
+    async collect() {
+      const checks = await readReadiness();
+      this.set(Object.values(checks).every(Boolean) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'globaq_ready_check',
+    help: 'Each readiness check: 1 passing, 0 failing.',
+    labelNames: ['check'],
+    registers: [registry],
+    async collect() {
+      const checks = await readReadiness();
+      for (const [check, ok] of Object.entries(checks)) this.set({ check }, ok ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'globaq_notifications_pending',
+    help: 'Lead notifications waiting to be sent.',
+    registers: [registry],
+    async collect() {
+      this.set((await readPending().catch(() => ({ count: Number.NaN, oldest: undefined }))).count);
+    },
+  });
+  new Gauge({
+    name: 'globaq_notifications_oldest_pending_age_seconds',
+    help: 'Age of the oldest pending lead notification; 0 when none.',
+    registers: [registry],
+    async collect() {
+      const pending = await readPending().catch(() => undefined);
+      this.set(pending === undefined ? Number.NaN : pending.oldest ? Math.max(0, (Date.now() - Date.parse(pending.oldest)) / 1000) : 0);
+    },
+  });
+  new Gauge({
+    name: 'globaq_store_waiting',
+    help: 'Work waiting for the database: leads queued for the next commit (SQLite), clients waiting for a connection (PostgreSQL).',
+    registers: [registry],
+    collect() {
+      this.set(storeDepth().waiting);
+    },
+  });
+  new Gauge({
+    name: 'globaq_store_connections',
+    help: 'Database connections of this process, by state.',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const depth = storeDepth();
+      this.set({ state: 'active' }, depth.active);
+      this.set({ state: 'idle' }, depth.idle);
+    },
+  });
+  return metrics;
+}
+
+export function metrics(): Metrics {
+  const holder = globalThis as { [KEY]?: Metrics };
+  return (holder[KEY] ??= make());
+}
+
+/** For the sign-in code (../inbox.ts): a refused staff sign-in. */
+export function countSignInFailure(): void {
+  metrics().signInFailures.inc();
+}
+
+/** For the sign-in code (../inbox.ts): an account or address locked out. */
+export function countSignInLock(): void {
+  metrics().signInLocks.inc();
+}

@@ -1,0 +1,36 @@
+/**
+ * The id of the request being answered: made by the site's server (../serve.ts) for every
+ * request, echoed in the X-Request-Id header, written on each of its log lines and shown on the
+ * problem pages, so that a visitor's report finds its log line. Handed to the routes inside
+ * Astro's bundle through a store under a registered symbol (one store in the process, whichever
+ * copy of this module asks).
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+const STORE_KEY = Symbol.for('globaq.requestId');
+
+export function requestIdStore(): AsyncLocalStorage<string> {
+  const holder = globalThis as { [STORE_KEY]?: AsyncLocalStorage<string> };
+  return (holder[STORE_KEY] ??= new AsyncLocalStorage<string>());
+}
+
+/** The current request's id; undefined outside a request (the outbox, the staff command). */
+export function currentRequestId(): string | undefined {
+  return requestIdStore().getStore();
+}
+
+/** A fresh id: 16 random bytes, base64url (22 characters, short enough to read out on the phone). */
+export function newRequestId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** A proxy's id is kept when it looks like one (letters, digits, - and _ only, at most 64): nginx's $request_id passes. */
+export function acceptedRequestId(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value !== undefined && /^[A-Za-z0-9_-]{8,64}$/.test(value) ? value : undefined;
+}

@@ -1,0 +1,58 @@
+/**
+ * The operator's part of docs/deploy.md against the code it describes: the unit uses the health
+ * endpoint and readiness notification, nginx has the error page (which exists) and answers
+ * unknown hosts with nothing, releases switch with one rename, the Node version agrees with
+ * package.json, and the README's settings table lists every operations setting.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { ROOT } from '../helpers/frontmatter';
+
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+const DEPLOY = read('docs/deploy.md');
+const README = read('README.md');
+
+const blocks = (lang: string) => [...DEPLOY.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] ?? '');
+
+test('the systemd unit waits for readiness, uses the health endpoint, names the settings file and outlasts the shutdown bound', () => {
+  const unit = blocks('ini').find((block) => block.includes('globaq-site.service'))!;
+  expect(unit).toMatch(/^Type=notify$/m);
+  expect(unit).toMatch(/^NotifyAccess=all$/m);
+  expect(unit).toMatch(/^ExecStartPost=.*\/healthz$/m);
+  expect(unit).toMatch(/^Environment=GLOBAQ_SETTINGS=\/etc\/globaq\/site\.env$/m);
+  expect(unit).toMatch(/^WorkingDirectory=\/srv\/globaq\/current$/m);
+  expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1])).toBeGreaterThan(20);
+});
+
+test('nginx: unknown hosts get 444 from a default_server, the error page exists, the probes are fenced', () => {
+  const http = blocks('nginx').find((block) => block.includes('globaq-http'))!;
+  expect(http).toMatch(/listen 80 default_server;[\s\S]*ssl_reject_handshake on;[\s\S]*return 444;/);
+  const site = blocks('nginx').find((block) => block.includes('/_unavailable.html'))!;
+  const page = /alias \/srv\/globaq\/current\/(\S+);/.exec(site)?.[1];
+  expect(page).toBe('deploy/unavailable.html');
+  expect(read(page!)).toContain('lang="ar"');
+  expect(site).toMatch(/location ~ \^\/\(readyz\|metrics\)\$ \{[\s\S]*?deny all;/);
+  // Certificates come before the TLS site that names them.
+  expect(DEPLOY.indexOf('certbot certonly --webroot')).toBeLessThan(DEPLOY.indexOf('4. Enable the TLS site'));
+  expect(DEPLOY).toContain('rm /etc/nginx/sites-enabled/default');
+});
+
+test('a release is built in its own folder and switched with one rename; the database is backed up first', () => {
+  const script = blocks('sh').find((block) => block.includes('globaq-release TAG'))!;
+  expect(script.indexOf('backup')).toBeLessThan(script.indexOf('mv -T'));
+  expect(script).toContain('ln -sfn "$new" "$base/current.next" && mv -T "$base/current.next" "$base/current"');
+});
+
+test('the guide’s Node version is the one package.json asks for', () => {
+  const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+  expect(engines).toContain('^22.22.2');
+  expect(DEPLOY).toContain('Node.js 22.22.2 or later');
+  expect(DEPLOY).not.toMatch(/Node\.js 20 or later/);
+});
+
+test('the README lists every operations setting', () => {
+  for (const name of ['GLOBAQ_SETTINGS', 'OPS_TOKEN', 'READY_PENDING_MAX_MINUTES', 'SHUTDOWN_TIMEOUT_SECONDS', 'LOG_LEVEL', 'LOG_FORMAT']) {
+    expect(README, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
+  }
+});
