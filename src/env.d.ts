@@ -5,6 +5,8 @@ declare namespace App {
       readonly problem: import('./server/receiver').FormProblem;
       readonly status: number;
       readonly headers: Readonly<Record<string, string>>;
+      /** The refused request's id (X-Request-Id), shown on the page so a visitor's report finds its log line. */
+      readonly requestId?: string | undefined;
     };
     /** The signed-in staff member's session, on /admin pages (src/server/inbox.ts). */
     staff?: import('./server/inbox-store').StaffSession | undefined;

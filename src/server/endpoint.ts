@@ -14,6 +14,7 @@ import type { FormName } from './store.ts';
 import { closeAtShutdown } from './ops/lifecycle.ts';
 import { logLead, logger } from './ops/log.ts';
 import { metrics } from './ops/metrics.ts';
+import { currentRequestId } from './ops/request-id.ts';
 
 /**
  * The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro), in
@@ -79,7 +80,7 @@ export async function handleSubmission(form: FormName, context: APIContext): Pro
   const reason = PROBLEM_REASONS[outcome.problem.kind];
   metrics().leadsRefused.inc({ form, reason });
   logLead('refused', { form, language: outcome.problem.language, reason });
-  context.locals.submissionProblem = outcome;
+  context.locals.submissionProblem = { ...outcome, requestId: currentRequestId() };
   // The page of the form's language: Astro takes the page's locale (Astro.currentLocale, read by the
   // layout, header and footer) from the route rewritten to, as long as nothing read it before.
   const route = localizePath(PROBLEM_ROUTE, locales[outcome.problem.language]);
