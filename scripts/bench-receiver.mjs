@@ -16,7 +16,7 @@
  * one instance on SQLite, one on PostgreSQL, two on PostgreSQL (the load split between them, as
  * a load balancer would), on a throwaway PostgreSQL started like the tests' (Debian's package).
  *
- * Goal (issue 7): at least 1,000 stored submissions per second on 2 cores, p99 under 50 ms,
+ * Goal: at least 1,000 stored submissions per second on 2 cores, p99 under 50 ms,
  * no errors, stored equal to acknowledged. Requests still in flight when the clock stops may
  * be stored without their 201 being read: they are counted apart.
  */

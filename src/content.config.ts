@@ -90,7 +90,7 @@ const services = defineCollection({ loader: glob({ pattern: '*.mdx', base: './sr
 const pages = defineCollection({ loader: glob({ pattern: '**/*.mdx', base: './src/content/pages' }), schema: pageSchema });
 
 /**
- * The Arabic twins (issue 17): the same files at the same paths under src/content/ar/, with the
+ * The Arabic twins: the same files at the same paths under src/content/ar/, with the
  * same schemas. `order`, `route`, `standards` and the course ids are the English twin's
  * (src/lib/content.ts checks it when building); the words are Arabic. Served under /ar.
  */

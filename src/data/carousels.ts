@@ -1,5 +1,5 @@
 /**
- * The home page carousels' pictures (spec §2 "Home", §9): the hero images and the client logos.
+ * The home page carousels' pictures (docs/requirements.md §4, §12): the hero images and the client logos.
  * To change a picture, put the new file in src/assets/ and point the import at it; any SVG,
  * PNG, JPEG, WebP or AVIF works (the build makes the AVIF/WebP sizes). Keep the order you want
  * them shown in. Every hero image needs `alt` text describing it; every logo needs the
@@ -31,9 +31,9 @@ export interface ClientLogo {
   readonly name: string;
 }
 
-/** Spec §9: the hero carousel advances every 1500 ms. */
+/** docs/requirements.md §12: the hero carousel advances every 1500 ms. */
 export const HERO_INTERVAL_MS = 1500;
-/** Spec §9: the client carousel advances every 3000 ms. */
+/** docs/requirements.md §12: the client carousel advances every 3000 ms. */
 export const CLIENT_INTERVAL_MS = 3000;
 
 /**

@@ -11,7 +11,7 @@
  * live. The chat button (WhatsApp) calls the phone number unless `whatsapp.number` is set.
  *
  * Social profiles have no address until one is set: the footer then shows that network's icon,
- * named, without a link (spec §2: "Four social links with no targets"). Set only accounts the
+ * named, without a link (docs/requirements.md §2.2: "Four social links with no targets"). Set only accounts the
  * company has confirmed as its own (https addresses).
  *
  * An operator can override a value for one deployment with an environment variable at build time

@@ -1,6 +1,6 @@
 /**
  * Home page text that is not part of the service catalogue: vision, mission and the quality
- * policy (spec §2, "Home"). Edit the words here; the page lays them out.
+ * policy (docs/requirements.md §4). Edit the words here; the page lays them out.
  */
 
 /** The shape of the home page text in any language (the Arabic twin is src/data/ar/home.ts). */
@@ -9,7 +9,7 @@ export interface HomeText {
   readonly mission: string;
   readonly customSolution: { readonly title: string; readonly text: string; readonly cta: string };
   readonly clients: { readonly text: string; readonly cta: string };
-  /** Spec §9: five policy points, in this order. */
+  /** docs/requirements.md §4: five policy points, in this order. */
   readonly qualityPolicy: readonly [string, string, string, string, string];
 }
 
@@ -27,7 +27,7 @@ export const home = {
     text: 'Organizations across the Kingdom’s energy, industrial and laboratory sectors rely on our assessments, trainings and consultancy.',
     cta: 'Start Your Partnership',
   },
-  /** Spec §9: five policy points. */
+  /** docs/requirements.md §4: five policy points. */
   qualityPolicy: [
     'Meet our clients’ requirements and applicable statutory and regulatory requirements in every engagement.',
     'Deliver audits, trainings and consultancy that are impartial, confidential and based on evidence.',

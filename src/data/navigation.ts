@@ -1,5 +1,5 @@
 /**
- * The menu tree of the specification (§2, "Menu groups and destinations"): the one source
+ * The menu tree (docs/requirements.md §3): the one source
  * for the desktop menu, the mobile menu, the footer and the sitemap checks.
  *
  * `href` values are absolute and spelled exactly as the specification spells them. A leaf

@@ -1,5 +1,5 @@
 /**
- * The contact form (spec §3, §5, §7): its fields, described once (see fields.ts), its schema and
+ * The contact form (docs/requirements.md §7): its fields, described once (see fields.ts), its schema and
  * the body it sends. Shared by the island (src/components/islands) and the receiver (src/server).
  */
 import * as z from 'zod/mini';
@@ -7,7 +7,7 @@ import type { UiKey } from '../i18n';
 import { LONG_TEXT_MAX, requiredText } from './rules';
 import { bodyFromForm, buildPayload, completeBody, emptyValues, fieldNames, fieldShapes, missingFields, requiredFields, type FieldSpec, type FormValues } from './fields';
 
-/** The visitor's fields, in form order (spec §3), required ones per spec §5. */
+/** The visitor's fields, in form order, required or not (docs/requirements.md §7.1). */
 export const CONTACT_FORM = {
   firstName: { kind: 'text', required: true, max: 100, autocomplete: 'given-name', inMail: true },
   lastName: { kind: 'text', required: true, max: 100, autocomplete: 'family-name', inMail: true },
@@ -25,10 +25,10 @@ export const CONTACT_FIELDS: readonly ContactField[] = fieldNames(CONTACT_FORM);
 
 export const isContactField = (name: string): name is ContactField => Object.hasOwn(CONTACT_FORM, name);
 
-/** Spec §5: required fields. */
+/** docs/requirements.md §7.2: required fields. */
 export const CONTACT_REQUIRED: readonly ContactField[] = requiredFields(CONTACT_FORM);
 
-/** The JSON body, exactly the fields of spec §7: the visitor's, then the moment of sending. */
+/** The JSON body, exactly the fields of docs/requirements.md §7.3: the visitor's, then the moment of sending. */
 export const contactSchema = z.strictObject({
   ...fieldShapes(CONTACT_FORM),
   /** ISO 8601 timestamp of sending. */
@@ -41,7 +41,7 @@ export type ContactPayload = z.infer<typeof contactSchema>;
 
 export const emptyContact = (): ContactValues => emptyValues(CONTACT_FORM);
 
-/** Spec §3: on sending, submissionDate (ISO) and submissionTimestamp (locale-formatted) are added. */
+/** docs/requirements.md §7.3: on sending, submissionDate (ISO) and submissionTimestamp (locale-formatted) are added. */
 export function buildContactPayload(values: ContactValues, now: Date = new Date(), locale?: string): ContactPayload {
   return { ...buildPayload(CONTACT_FORM, values), submissionDate: now.toISOString(), submissionTimestamp: now.toLocaleString(locale) };
 }
@@ -52,7 +52,7 @@ export const missingContactFields = (values: ContactValues): ContactField[] => m
 /**
  * A body as the receiver completes it before validation: a field left out is an empty answer
  * (a page cached before a form change, or another client, may not send every optional field),
- * and a message without the browser's time (spec §7: the browser adds it) gets the time the
+ * and a message without the browser's time (docs/requirements.md §7.3: the browser adds it) gets the time the
  * server received it. Fields that are there are left as they are, for the schema to judge.
  */
 export function completeContactBody(body: Record<string, unknown>, now: Date): Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * Countries for the partner application (spec §3: "a fixed list of about 195 countries"): the
+ * Countries for the partner application (docs/requirements.md §8.3: a fixed list of 195 countries): the
  * 193 member states of the United Nations and its two observer states, alphabetical. Each is
  * sent and stored under its current short English name (`value`, what staff read) and keyed by
  * its ISO 3166-1 alpha-2 code (`key`), by which its name is looked up in another language.

@@ -28,7 +28,7 @@ export type FieldKind =
   | 'url'
   /** Several lines (a text area). */
   | 'longText'
-  /** A whole number from 0, or empty (spec §3). */
+  /** A whole number from 0, or empty (docs/requirements.md §8.1). */
   | 'count'
   /** One of `options`, from a drop-down list. */
   | 'select'
@@ -38,14 +38,14 @@ export type FieldKind =
   | 'radio'
   /** Any of `options`. */
   | 'checkboxes'
-  /** Chosen files: only their names are sent, joined by ", " (spec §3). */
+  /** Chosen files: only their names are sent, joined by ", " (docs/requirements.md §8.7). */
   | 'files';
 
 export interface FieldSpec<K extends string = string, S extends string = string, L extends string = string> {
   readonly kind: FieldKind;
   /** The form section it belongs to (a fieldset with its legend); forms without sections leave it out. */
   readonly section?: S;
-  /** Spec §5: the required-fields alert names it when empty. */
+  /** docs/requirements.md §7.2, §8.5: the required-fields alert names it when empty. */
   readonly required?: boolean;
   /** The longest answer accepted, in characters (text kinds). */
   readonly max?: number;
@@ -198,7 +198,7 @@ export function fieldShapes<T extends FormTable>(table: T, countries: readonly s
 export const requiredFields = <T extends FormTable>(table: T): (keyof T & string)[] => fieldNames(table).filter((field) => table[field]?.required === true);
 
 /**
- * Required fields (spec §5) left empty, in form order: the alert reads like the page, and focus
+ * Required fields (docs/requirements.md §7.2, §8.5) left empty, in form order: the alert reads like the page, and focus
  * goes to the first one on screen. Text with nothing visible in it counts as empty.
  */
 export function missingFields<T extends FormTable>(table: T, values: FormValues<T>): (keyof T & string)[] {

@@ -1,14 +1,14 @@
 /**
- * Rules for the trainers' CV files of the partner form (spec §5, §9). With an external endpoint
- * only the names are sent (spec §7); the site's own receiver takes the files themselves and
+ * Rules for the trainers' CV files of the partner form (docs/requirements.md §9.1). With an external endpoint
+ * only the names are sent (docs/requirements.md §9.3); the site's own receiver takes the files themselves and
  * checks them again, by content (src/server/uploads.ts).
  */
 
 /** Files one application may carry (the receiver's limit; the spec sets none). */
 export const MAX_FILES = 5;
-/** Spec §9: 2MB. */
+/** docs/requirements.md §12: 2MB. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
-/** Spec §9: pdf, jpeg, jpg, doc, docx. */
+/** docs/requirements.md §12: pdf, jpeg, jpg, doc, docx. */
 export const ALLOWED_EXTENSIONS = ['pdf', 'jpeg', 'jpg', 'doc', 'docx'] as const;
 /** For the file picker's `accept`: extensions and their media types. */
 export const ACCEPT_ATTRIBUTE = [

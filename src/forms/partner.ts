@@ -1,5 +1,5 @@
 /**
- * The partner application (spec §3, §4, §5, §7): its fields, described once (see fields.ts), and
+ * The partner application (docs/requirements.md §8): its fields, described once (see fields.ts), and
  * what is derived from them. Shared by the island and the receiver.
  */
 import * as z from 'zod/mini';
@@ -23,7 +23,7 @@ import {
   type FormValues,
 } from './fields';
 
-/** Spec §3, exact: what is sent. The keys name the labels (`partner.option.<key>`). */
+/** docs/requirements.md §8.2, exact: what is sent. The keys name the labels (`partner.option.<key>`). */
 export const OWNERSHIP_OPTIONS = [
   { key: 'corporation', value: 'Corporation (publicly held)' },
   { key: 'privatelyHeld', value: 'Privately held company' },
@@ -49,7 +49,7 @@ export const YES_NO = [
   { key: 'no', value: 'No' },
 ] as const;
 
-/** Spec §3 names the six sections and their order; the labels are `partner.section.<id>`. */
+/** docs/requirements.md §8.1 names the six sections and their order; the labels are `partner.section.<id>`. */
 export const PARTNER_SECTIONS = ['basic', 'company', 'interest', 'training', 'business', 'competition'] as const;
 type Section = (typeof PARTNER_SECTIONS)[number];
 export type PartnerOptionKey = (typeof OWNERSHIP_OPTIONS | typeof SERVICE_TYPES | typeof TARGET_MARKETS | typeof YES_NO)[number]['key'];
@@ -59,10 +59,10 @@ export type PartnerFieldSpec = FieldSpec<PartnerOptionKey, Section, FormKey<'par
 const long = { kind: 'longText', max: LONG_TEXT_MAX, wide: true } as const;
 
 /**
- * Every field, in the order the form shows and sends it. Spec §3 does not say which field goes in
- * which section; this is the order a reader finds natural: who you are, your company, what you
+ * Every field, in the order the form shows and sends it. The specification does not say which
+ * field goes in which section (docs/requirements.md §8.1); this is the order a reader finds natural: who you are, your company, what you
  * want to do, whether you can train (the trainers' CVs with the trainers), your market, your
- * competitors. Spec §5's required fields; §4's two follow-up questions.
+ * competitors. The required fields and the two follow-up questions: docs/requirements.md §8.5, §8.4.
  */
 export const PARTNER_FORM = {
   name: { kind: 'text', section: 'basic', required: true, autocomplete: 'name', inMail: true },
@@ -120,7 +120,7 @@ export const partnerPlaceholder = (field: PartnerField, values: PartnerValues): 
 /** Every field, in the order the form shows and sends it. */
 export const PARTNER_FIELD_ORDER: readonly PartnerField[] = fieldNames(PARTNER_FORM);
 
-/** Spec §5: required fields, in form order. */
+/** docs/requirements.md §8.5: required fields, in form order. */
 export const PARTNER_REQUIRED: readonly PartnerField[] = requiredFields(PARTNER_FORM);
 
 export const isPartnerField = (name: string): name is PartnerField => Object.hasOwn(PARTNER_FORM, name);
@@ -128,7 +128,7 @@ export const isPartnerField = (name: string): name is PartnerField => Object.has
 /** The fields of each section, in order. */
 export const sectionFields = (section: Section): PartnerField[] => PARTNER_FIELD_ORDER.filter((field) => partnerField(field).section === section);
 
-/** The body: every field, with uploadedFiles holding the chosen files' names only (spec §7). */
+/** The body: every field, with uploadedFiles holding the chosen files' names only (docs/requirements.md §8.7). */
 export const partnerSchema = z.strictObject(
   fieldShapes(
     PARTNER_FORM,
@@ -141,10 +141,10 @@ export const emptyPartner = (): PartnerValues => emptyValues(PARTNER_FORM);
 /** The body to send: trimmed text, numbers as numbers, follow-ups not asked left empty, file names joined. */
 export const buildPartnerPayload = (values: PartnerValues, fileNames: readonly string[]): PartnerPayload => buildPayload(PARTNER_FORM, values, fileNames);
 
-/** Required fields (spec §5) left empty, in the order the form shows them. */
+/** Required fields (docs/requirements.md §8.5) left empty, in the order the form shows them. */
 export const missingPartnerFields = (values: PartnerValues): PartnerField[] => missingFields(PARTNER_FORM, values);
 
-/** Spec §4: whether a follow-up question is asked, given the answers so far. */
+/** docs/requirements.md §8.4: whether a follow-up question is asked, given the answers so far. */
 export const partnerAsks = (field: PartnerField, values: PartnerValues): boolean => isAsked(PARTNER_FORM, field, values);
 
 /** A url-encoded post (JavaScript off) as the body the island would send. */
@@ -162,7 +162,7 @@ export const partnerLabelKey = (field: PartnerField) => `partner.field.${field}`
 /** The dictionary key of an option's label. */
 export const partnerOptionKey = (key: PartnerOptionKey) => `partner.option.${key}` as const satisfies UiKey;
 
-/** Spec §4, §9: success is shown only after an extra 2 seconds. */
+/** docs/requirements.md §10.1, §12: success is shown only after an extra 2 seconds. */
 export const PARTNER_SUCCESS_DELAY_MS = 2000;
 
 /** Where the partner form keeps the visitor's answers while they type (this browser only). */

@@ -107,7 +107,7 @@ export const requiredPhone = () =>
     }, 'invalidPhone'),
   );
 
-/** A whole number from 0 (spec §9); `null` when left empty. */
+/** A whole number from 0 (docs/requirements.md §8.6); `null` when left empty. */
 export const countOrNull = () => z.nullable(z.number('invalidNumber').check(z.int('invalidNumber'), z.minimum(0, 'invalidNumber'), z.maximum(1_000_000, 'invalidNumber')));
 
 /** One of `options`; '' counts as missing when `required`. */

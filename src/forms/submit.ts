@@ -1,5 +1,5 @@
 /**
- * Sending a form's JSON body to its endpoint (spec §7), as the island does.
+ * Sending a form's JSON body to its endpoint (docs/requirements.md §10.3), as the island does.
  *
  * - An endpoint on another origin (a spreadsheet web-script, as the company used before) is
  *   called exactly as the specification says: `no-cors`, JSON content type, the opaque answer
@@ -19,7 +19,7 @@ export function isSameOrigin(endpoint: string, pageUrl: string): boolean {
 /**
  * Whether the endpoint is the site's own receiver, known from the address alone (also on the
  * server, where there is no page address): a path on this site ("/api/partner"). Only it takes
- * the partner's CV files; an external endpoint gets their names (spec §7).
+ * the partner's CV files; an external endpoint gets their names (docs/requirements.md §9.3).
  */
 export function isOwnReceiver(endpoint: string): boolean {
   return endpoint.startsWith('/') && !endpoint.startsWith('//');
@@ -76,7 +76,7 @@ export const LANGUAGE_PARAM = 'lang';
  * The endpoint a form on a page in `language` posts to: the site's own receiver is told the
  * language (`/api/contact?lang=ar`), so the lead records it and the visitor's next page is in
  * it; English, the default, adds nothing. An external endpoint is called exactly as configured
- * (spec §7).
+ * (docs/requirements.md §10.3).
  */
 export function endpointForLanguage(endpoint: string, language: string, defaultLanguage = 'en'): string {
   if (!isOwnReceiver(endpoint) || language === defaultLanguage) return endpoint;

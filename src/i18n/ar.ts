@@ -276,7 +276,7 @@ export const ar = {
   'mail.language.ar': 'العربية',
   'mail.receivedIn': 'الوقت نفسه باللغة {language}: {time}',
 
-  /* The Arabic site (issue 17). */
+  /* The Arabic site. */
   /** The language's own name: the language switch on the other language's pages shows it. */
   'locale.name': 'العربية',
   /** The name of a page's breadcrumb trail (its <nav>). */

@@ -225,7 +225,7 @@ export const en = {
   'partner.files.tooLarge': 'File "{file}" is too large. Maximum size is 2MB.',
   'partner.files.invalidType': 'File "{file}" is not a valid type. Please upload JPG, PDF, or DOC files.',
   'partner.files.notSent': 'Only the file names are sent with your application; we will ask for the files themselves when we reply.',
-  /** With the site's own receiver, the chosen files travel with the application (issue 16). */
+  /** With the site's own receiver, the chosen files travel with the application. */
   'partner.files.sent': 'Your files are sent with your application and seen only by our staff.',
   'partner.files.tooMany': 'You can attach at most {max} files.',
   'partner.draft.restored': 'We restored the answers you typed earlier on this device. Files cannot be restored: please choose them again.',
@@ -275,7 +275,7 @@ export const en = {
   'mail.language.ar': 'Arabic',
   'mail.receivedIn': 'The same time in {language}: {time}',
 
-  /* The Arabic site (issue 17). */
+  /* The Arabic site. */
   /** The language's own name: the language switch on the other language's pages shows it. */
   'locale.name': 'English',
   /** The name of a page's breadcrumb trail (its <nav>). */

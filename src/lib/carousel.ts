@@ -61,7 +61,7 @@ export function isBrokenImage(img: { readonly complete: boolean; readonly natura
 }
 
 /**
- * Logos shown at once by viewport width (spec §9: 1, 2 or 3). The same breakpoints are the media
+ * Logos shown at once by viewport width (docs/requirements.md §12: 1, 2 or 3). The same breakpoints are the media
  * queries of src/components/islands/carousel.css (a unit test keeps the two in step):
  * phones below 640 px show 1, tablets from 640 px show 2, desktops from 1024 px show 3.
  */

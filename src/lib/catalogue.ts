@@ -17,7 +17,7 @@ export interface PageSummary {
   readonly filePath?: string | undefined;
 }
 
-/** How many other services a service page links at its bottom (spec §9). */
+/** How many other services a service page links at its bottom (docs/requirements.md §5.2, §12). */
 export const OTHER_SERVICES_COUNT = 3;
 
 /** The slug rule for service files: lower-case words joined by hyphens. */
@@ -53,8 +53,8 @@ export function orderServices<T extends ServiceSummary>(services: readonly T[]):
 }
 
 /**
- * The first `count` services other than `slug`, in definition order (spec §2: "links to the
- * first three other services, in definition order").
+ * The first `count` services other than `slug`, in definition order (docs/requirements.md §5.2: links
+ * to the first three services other than this one, in catalogue order).
  */
 export function otherServices<T extends ServiceSummary>(ordered: readonly T[], slug: string, count = OTHER_SERVICES_COUNT): T[] {
   return ordered.filter((service) => service.slug !== slug).slice(0, count);

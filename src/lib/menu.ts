@@ -1,14 +1,14 @@
 /**
  * The header menu as the navigation islands see it: the navigation tree with a stable key on
- * every node, and the open/closed state of the desktop dropdowns as a pure reducer (spec §2
- * "Header", §4 "Dropdowns open on hover and close 150 ms after the pointer leaves").
+ * every node, and the open/closed state of the desktop dropdowns as a pure reducer
+ * (docs/requirements.md §3.1: dropdowns open on hover and close 150 ms after the pointer leaves).
  *
  * No imports of site data or `astro:content` here: this module ships to the browser with the
  * islands, so it stays small and takes everything it needs as arguments.
  */
 import type { ResolvedNavEntry } from './content';
 
-/** Spec §9: a dropdown closes this long after the pointer leaves it. */
+/** docs/requirements.md §12: a dropdown closes this long after the pointer leaves it. */
 export const CLOSE_DELAY_MS = 150;
 
 /**
@@ -45,7 +45,7 @@ export function toMenuNodes(entries: readonly ResolvedNavEntry[], parentKey = ''
   });
 }
 
-/** The same tree with one destination replaced (the mobile menu's About link is /Aboutus, spec §2). */
+/** The same tree with one destination replaced (the mobile menu's About link is /Aboutus, docs/requirements.md §3.2). */
 export function replaceHref(entries: readonly ResolvedNavEntry[], from: string, to: string): ResolvedNavEntry[] {
   return entries.map((entry) => {
     if ('items' in entry) return { ...entry, items: replaceHref(entry.items, from, to) };

@@ -3,7 +3,7 @@
  * Everything it touches reads fine without it.
  */
 
-/** Spec §9: a section fades in once 5% of it is visible. */
+/** docs/requirements.md §2.5: a section fades in once 5% of it is visible. */
 export const REVEAL_THRESHOLD = 0.05;
 
 function setUpReveal(): void {

@@ -1,5 +1,5 @@
 /**
- * The staff inbox's data (issue 16), in either database (./sqlite-store.ts's openInboxStore,
+ * The staff inbox's data, in either database (./sqlite-store.ts's openInboxStore,
  * ./pg-store.ts; the queries: ./store/inbox-queries.ts), and the rules they keep: the leads with
  * their status, note and language, the sign-in sessions, the failed sign-ins that slow and lock
  * an account or an address, and the audit log of what staff did.

@@ -1,5 +1,5 @@
 /**
- * The staff inbox at /admin (issue 16), its Astro side: the guard every /admin request passes
+ * The staff inbox at /admin, its Astro side: the guard every /admin request passes
  * (src/middleware.ts), sign-in and sign-out, and what the pages under src/pages/admin/ read.
  *
  * - No page, no data and no file without a live session: a GET goes to the sign-in form, any
@@ -335,7 +335,7 @@ export function labelledFields(lead: Pick<InboxLead, 'form' | 'fields'>): { name
     lead.form === 'contact'
       ? CONTACT_FIELDS.map((name) => ({ name, label: t(contactLabelKey(name)) }))
       : PARTNER_FIELD_ORDER.map((name) => ({ name, label: t(partnerLabelKey(name)) }));
-  // The contact form's send time as the visitor's browser gave it (spec §7).
+  // The contact form's send time as the visitor's browser gave it (docs/requirements.md §7.3).
   if (lead.form === 'contact') known.push({ name: 'submissionDate', label: 'Sent (visitor’s clock, UTC)' }, { name: 'submissionTimestamp', label: 'Sent (visitor’s clock, as text)' });
   const names = new Set<string>(known.map((field) => field.name));
   // A field the form no longer has (an older lead) is still shown, under its stored name.

@@ -1,5 +1,5 @@
 /**
- * `npm run submissions -- migrate-to DATABASE_URL` (issue 18): moves everything the SQLite file
+ * `npm run submissions -- migrate-to DATABASE_URL`: moves everything the SQLite file
  * holds into an empty PostgreSQL database, in one PostgreSQL transaction: the leads (with their
  * status, note and language), the honeypot's catch, the notifications, the files (read from the
  * files folder into the database), the staff accounts and the audit log. Sessions and failed

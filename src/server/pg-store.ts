@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL store (issue 18): the same interfaces as the SQLite one (./store.ts, the outbox,
+ * The PostgreSQL store: the same interfaces as the SQLite one (./store.ts, the outbox,
  * the staff accounts, the inbox), for a site served by several receiver instances on one
  * database, or a company that keeps its leads in the database its IT already backs up. Their
  * queries are written once for both databases (./store/*-queries.ts, through Kysely's

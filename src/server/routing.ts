@@ -2,7 +2,7 @@
  * The URL rules the site's own server adds in front of Astro's standalone handler. They are
  * the same rules the README asks of a static host:
  *
- * - /Aboutus (spec §2: the mobile menu links it) answers with the About page, status 200, and
+ * - /Aboutus (docs/requirements.md §1.1: the mobile menu links it) answers with the About page, status 200, and
  *   so does its Arabic twin /ar/Aboutus with /ar/AboutUs. The build writes only AboutUs.html,
  *   so the repository and the build also work on a case-insensitive file system.
  * - a page whose name is also a folder's (the Arabic home: ar.html beside ar/) answers at its

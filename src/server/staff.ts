@@ -1,5 +1,5 @@
 /**
- * Staff accounts for the inbox (issue 16): who may sign in, with a password stored only as a
+ * Staff accounts for the inbox: who may sign in, with a password stored only as a
  * salted scrypt hash (node:crypto), its parameters kept with it so they can be raised later
  * without locking anyone out. Accounts are made on the server only, by the staff command
  * (`npm run submissions -- staff add EMAIL`); the site has no sign-up.

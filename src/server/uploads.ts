@@ -1,6 +1,6 @@
 /**
- * The partners' CV files (issue 16), as the receiver takes them from a multipart partner
- * application: the spec's rules (§5, §9: at most 2 MB each; pdf, jpeg, jpg, doc, docx) enforced
+ * The partners' CV files, as the receiver takes them from a multipart partner
+ * application: the rules of docs/requirements.md §9.1 (at most 2 MB each; pdf, jpeg, jpg, doc, docx) enforced
  * by the server itself, the type checked by the file's first bytes (its "magic number"), not by
  * its name; at most MAX_FILES files; the visitor's file name kept only as a cleaned label.
  *

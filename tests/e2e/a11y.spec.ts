@@ -1,8 +1,8 @@
 /**
  * WCAG 2.2 AA and axe's best practices, checked on every page, at desktop and phone widths, menus
  * open too; in the same pass over every page, each route at its exact spelling with its heading
- * (spec §2), the content-security policy, sideways scrolling and (on a page of each kind) the fixed
- * header fitting the screen. In each language (issue 17): the
+ * (docs/requirements.md §1.1), the content-security policy, sideways scrolling and (on a page of each kind) the fixed
+ * header fitting the screen. In each language: the
  * `ar` project walks every Arabic page (the twins under /ar, right to left) and opens the Arabic
  * menus and carousels, with the Arabic words from lang.
  */
@@ -65,7 +65,7 @@ for (const width of [1440, 390] as const) {
       await expect.soft(page.locator('html'), where).toHaveAttribute('dir', lang.dir);
       const heading = headings.get(path);
       if (heading !== undefined) {
-        // Spec §2 routes: no redirect to another case or a trailing slash; the address stays as spelled.
+        // docs/requirements.md §1.1: no redirect to another case or a trailing slash; the address stays as spelled.
         expect.soft(new URL(page.url()).pathname, where).toBe(path);
         await expect.soft(page.locator('h1'), where).toHaveCount(1);
         await expect.soft(page.locator('h1'), where).toContainText(heading);

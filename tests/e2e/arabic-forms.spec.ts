@@ -1,5 +1,5 @@
 /**
- * The two forms in Arabic (issue 17), on the site's own server and receiver: the same fields
+ * The two forms in Arabic, on the site's own server and receiver: the same fields
  * and rules with the Arabic words; the alert, the error summary and the banners in Arabic; the
  * countries in Arabic; counts typed in Arabic-Indic digits; the lead stored with its language and
  * the specification's field names; without JavaScript, the Arabic thanks page. Axe on each state

@@ -1,5 +1,5 @@
 /**
- * What only the Arabic site has (issue 17), on the site's own server: every Arabic route answers
+ * What only the Arabic site has, on the site's own server: every Arabic route answers
  * at its path, right to left, with its Arabic error pages; the mobile menu, the dropdowns and
  * their chevrons, and the hero carousel mirror; the language switch goes both ways; the Arabic
  * font is drawn without a layout shift. Behaviour shared with English (menus, carousels, forms,

@@ -1,5 +1,5 @@
 /**
- * The contact form, every rule of spec §4, §5, §7, §8, with the endpoint intercepted, in each
+ * The contact form, every rule of docs/requirements.md §7, §10, §11, with the endpoint intercepted, in each
  * language: /ContactUs and /ar/ContactUs. The labels, alerts, banners and messages are the
  * language's (its dictionary); what is sent keeps the specification's field names, and the Arabic
  * form tells the site's own receiver its language (?lang=ar).

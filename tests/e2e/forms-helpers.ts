@@ -128,7 +128,7 @@ export async function sentBody(request: Request): Promise<{ body: Record<string,
 }
 
 /**
- * The partner form's required answers (spec §3), the name given or Aisha's, on `lang`'s page.
+ * The partner form's required answers (docs/requirements.md §8.5), the name given or Aisha's, on `lang`'s page.
  * The lists are chosen by their values, the specification's English words in every language.
  */
 export async function fillPartnerRequired(page: Page, name = 'Aisha Al-Qahtani', lang: SiteLanguage = english): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Home page carousels (spec §2 "Home", §4, §8, §9; issue 4), in each language (issue 17): the
+ * Home page carousels (docs/requirements.md §4, §11.3, §12), in each language: the
  * English home page and its Arabic twin at /ar, whose carousels run right to left (the next
  * slide waits on the left, and "next" is the row's left end). Every label is the language's own
  * (lang.t, the dictionaries the page hands the island). The island fills the slide numbers into

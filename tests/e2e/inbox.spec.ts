@@ -1,5 +1,5 @@
 /**
- * The staff inbox in a real browser (issue 16): sign in by keyboard, find a lead posted a moment
+ * The staff inbox in a real browser: sign in by keyboard, find a lead posted a moment
  * before, filter, open it, change its status, add a note, export, delete; axe on every state;
  * readable at 390 px.
  */

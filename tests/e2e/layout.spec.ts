@@ -1,6 +1,6 @@
 /**
- * The shared layout (spec §2): header, footer, floating chat link, scroll reveal, current year;
- * in each language (issue 17): the English pages and their Arabic twins under /ar, right to left.
+ * The shared layout (docs/requirements.md §2): header, footer, floating chat link, scroll reveal, current year;
+ * in each language: the English pages and their Arabic twins under /ar, right to left.
  * Every label is the language's own (lang.t, the menu tree, src/data/ar/company.ts, the content
  * files); what sits at the end of a line (the chat button, a breadcrumb's separator) sits on the
  * right in English and on the left in Arabic.

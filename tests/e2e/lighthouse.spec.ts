@@ -1,6 +1,6 @@
 /**
  * Lighthouse accessibility, best practices and SEO are 100 on the five page types, in both
- * languages (issues 8 and 17). These categories do not depend on the machine's speed; performance does, so it is
+ * languages. These categories do not depend on the machine's speed; performance does, so it is
  * measured by `npm run bench`, never here.
  */
 import { expect, test } from '@playwright/test';
@@ -9,7 +9,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from '../../playwright.config';
 
 const ENGLISH = ['/', '/MangementSystemAudits/ScheduleQQualityAssessment', '/services/ms-audits', '/ContactUs', '/Partner'];
-/** The same five page types in Arabic (issue 17). */
+/** The same five page types in Arabic. */
 const PAGES = [...ENGLISH, ...ENGLISH.map((path) => (path === '/' ? '/ar' : `/ar${path}`))];
 
 test('Lighthouse accessibility, best practices and SEO are 100 on home, a content page, a service page, /ContactUs and /Partner, in English and in Arabic', async ({ baseURL }) => {

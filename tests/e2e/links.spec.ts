@@ -1,5 +1,5 @@
 /**
- * Every internal link and #anchor of the built site resolves, in each language (issue 17): the
+ * Every internal link and #anchor of the built site resolves, in each language: the
  * crawl starts at the language's home page (/ or /ar) and walks that language's pages. A link
  * into the other language is the language switch: it is followed to see that it answers, not
  * crawled (the other language's project crawls those pages).
@@ -110,7 +110,7 @@ test('every internal link answers 200 and every #anchor exists on its page', asy
   expect(entries, 'sitemap entries in the language').toBeGreaterThan(0);
 });
 
-// Spec §2 Home: the crawl above proves the links answer; this proves each card's goes to its own page.
+// docs/requirements.md §4: the crawl above proves the links answer; this proves each card's goes to its own page.
 test('every home service card links "Learn More" to its own service page', async ({ page, lang }) => {
   const services = readContentDir(lang.code === 'ar' ? 'ar/services' : 'services');
   await page.goto(lang.path('/'));

@@ -1,9 +1,9 @@
 /**
- * The header navigation (spec §2 "Header", "Menu groups"; §4; §9: breakpoint 1150 px, close
- * delay 150 ms), as the islands DesktopNav and MobileNav deliver it, and the JavaScript a page
+ * The header navigation (docs/requirements.md §3, §3.1, §3.2, §12: breakpoint
+ * 1150 px, close delay 150 ms), as the islands DesktopNav and MobileNav deliver it, and the JavaScript a page
  * loads for it (none until the visitor reaches for the menu: the client:intent directive).
  *
- * Runs in both languages (issue 17; tests/e2e/site-locale.ts): every label, name and path comes
+ * Runs in both languages (tests/e2e/site-locale.ts): every label, name and path comes
  * from `lang`, the menu tree and the interface strings the pages are built from. Right to left
  * the menus mirror: the groups follow one another leftwards, flyouts open towards the left (and
  * flip to the right only when the left has no room), a label's chevron sits to the left of its

@@ -1,5 +1,5 @@
 /**
- * The partner application, every rule of spec §3, §4, §5, §7, §8, with the endpoint intercepted,
+ * The partner application, every rule of docs/requirements.md §8, §9, §10, §11, with the endpoint intercepted,
  * in each language: /Partner and /ar/Partner. The labels, options, alerts, banners and messages
  * are the language's (its dictionary; the countries named and sorted for its readers); what is
  * sent keeps the specification's field names and English answers, and the Arabic form tells the
@@ -340,7 +340,7 @@ test.describe('with JavaScript', () => {
     const url = new URL(request.url());
     expect(`${url.pathname}${url.search}`).toBe(formEndpoint('partner', lang));
     // The site's own receiver takes the files with the answers (an external endpoint gets JSON
-    // with the names only, spec §7: tests/unit/form-hydration.test.ts).
+    // with the names only, docs/requirements.md §9.3: tests/unit/form-hydration.test.ts).
     expect(request.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     const { body, files } = await sentBody(request);
     expect(files.map(({ name, size }) => ({ name, size }))).toEqual([
@@ -371,7 +371,7 @@ test.describe('with JavaScript', () => {
     expect(Object.keys(body)).toHaveLength(30);
 
     capture.release();
-    // Acknowledged; now the extra 2-second wait (spec §4): still submitting just before, the banner just after.
+    // Acknowledged; now the extra 2-second wait (docs/requirements.md §10.1): still submitting just before, the banner just after.
     await expect(page.locator('form.partner-form')).toHaveAttribute('data-status', 'confirming');
     await page.clock.runFor(1900);
     await expect(button).toHaveText(lang.t('partner.submitting'));

@@ -1,5 +1,5 @@
 /**
- * Spec §2 routes, in each language (issue 17: the Arabic twins under /ar): unknown paths get real
+ * The routes of docs/requirements.md §1, §14, in each language (the Arabic twins under /ar): unknown paths get real
  * error pages in the path's language, a trailing slash and another letter case find the page.
  * That every route answers at its exact spelling with its heading is checked in a11y.spec.ts's
  * one pass over every page.

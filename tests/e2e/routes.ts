@@ -20,7 +20,7 @@ export const PAGE_ROUTES: readonly RouteCase[] = [
     .map((p) => ({ path: `/${String(p.frontmatter['route'])}`, heading: String(p.frontmatter['title']) })),
 ];
 
-/** Every Arabic page (issue 17): the twins under /ar, with their Arabic headings. */
+/** Every Arabic page: the twins under /ar, with their Arabic headings. */
 export const ARABIC_ROUTES: readonly RouteCase[] = [
   { path: '/ar', heading: 'Globaq' },
   { path: '/ar/ThanksPage', heading: ar['thanks.title'] },

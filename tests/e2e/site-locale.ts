@@ -1,5 +1,5 @@
 /**
- * The language a spec runs in (issue 17: every behaviour test runs on both languages).
+ * The language a spec runs in (every behaviour test runs on both languages).
  *
  * playwright.config.ts runs the behaviour specs twice, as the projects `en` and `ar`; a spec that
  * imports `test` from here gets `lang`, the site in the project's language: its paths, its

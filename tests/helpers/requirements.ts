@@ -4,7 +4,7 @@
  * counts them. Content added since (a 13th service, a 16th course) is welcome everywhere.
  */
 
-/** Spec §2: the service catalogue, in its order. */
+/** docs/requirements.md §5.1: the service catalogue, in its order. */
 export const SPEC_SERVICE_SLUGS = [
   'ms-audits',
   'trainings',
@@ -20,7 +20,7 @@ export const SPEC_SERVICE_SLUGS = [
   'csr-solutions',
 ] as const;
 
-/** Spec §2, Other Trainings: each training's name, as its title spells it in part or in full. */
+/** docs/requirements.md §13, Other Trainings: each training's name, as its title spells it in part or in full. */
 export const SPEC_TRAININGS = [
   'Six Sigma',
   'Lean Six Sigma',
@@ -39,7 +39,7 @@ export const SPEC_TRAININGS = [
   '(WSSM) Awareness Training',
 ] as const;
 
-/** Spec §2: the ISO standards, in the order the pages list them. */
+/** docs/requirements.md §6.1: the ISO standards, in the order the pages list them. */
 export const SPEC_STANDARDS = [
   'ISO/IEC 17025:2017',
   'ISO/IEC 17020:2012',

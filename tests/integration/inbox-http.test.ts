@@ -1,5 +1,5 @@
 /**
- * The staff inbox over HTTP (issue 16), as an outsider and as staff: the built server on a free
+ * The staff inbox over HTTP, as an outsider and as staff: the built server on a free
  * loopback port with a real database. No session, a dead session, another origin, a missing or
  * forged form token, forged ids, script in fields, guessed passwords.
  */

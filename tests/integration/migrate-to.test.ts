@@ -1,5 +1,5 @@
 /**
- * `npm run submissions -- migrate-to DATABASE_URL` (issue 18): a SQLite database with leads,
+ * `npm run submissions -- migrate-to DATABASE_URL`: a SQLite database with leads,
  * a worked lead (status, note) sent in Arabic, a notification, a CV file, a staff account and audit entries,
  * moved into an empty PostgreSQL database by the staff command itself; then read back through the
  * PostgreSQL stores exactly as they were. A second run, or a full target, is refused and moves

@@ -1,5 +1,5 @@
 /**
- * Every lead reaches a person (issue 15): the built server, started with SMTP_URL pointing at a
+ * Every lead reaches a person: the built server, started with SMTP_URL pointing at a
  * real SMTP server on loopback (tests/helpers/smtp.ts), e-mails each lead through the outbox.
  * No part of the mail path is mocked.
  */

@@ -1,5 +1,5 @@
 /**
- * Two receiver instances on one PostgreSQL (issue 18), as real server processes: leads posted to
+ * Two receiver instances on one PostgreSQL, as real server processes: leads posted to
  * both are each stored once, each lead's notification is sent once (by one instance), a staff
  * member signed in on one is signed in on the other, and an instance killed with `kill -9` in
  * the middle of the load loses nothing it acknowledged.

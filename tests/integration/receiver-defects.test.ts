@@ -1,6 +1,5 @@
 /**
- * Defects found by an outsider's review of the receiver and the site's server (issue 13,
- * items 5 to 11), each proved over HTTP against the built server on a free loopback port.
+ * Defects found by an outsider's review of the receiver and the site's server, each proved over HTTP against the built server on a free loopback port.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -50,7 +49,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('leads are not refused over fields a client left out (item 5)', () => {
+describe('leads are not refused over fields a client left out', () => {
   test('a partner application with only the ten required fields is stored, the others as empty answers', async () => {
     const full = partnerBody();
     const body = Object.fromEntries(PARTNER_REQUIRED.map((field) => [field, full[field]]));
@@ -82,7 +81,7 @@ describe('leads are not refused over fields a client left out (item 5)', () => {
   });
 });
 
-describe('invisible text is no answer (item 6)', () => {
+describe('invisible text is no answer', () => {
   test('a name of zero-width characters is missing, in JSON and in a form post; real text with marks is kept', async () => {
     const invisible = '\u200B\u200C\u200D\u2060\uFEFF';
     const json = await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: invisible }));
@@ -99,7 +98,7 @@ describe('invisible text is no answer (item 6)', () => {
   });
 });
 
-describe('the rate limit counts real clients (item 7)', () => {
+describe('the rate limit counts real clients', () => {
   const spoofs = (i: number) => ({ 'X-Forwarded-For': `198.51.100.${i}`, 'X-Forwarded-Host': 'www.globaq.example', Host: 'www.globaq.example' });
 
   test('X-Forwarded-For from a client that is not a trusted proxy changes nothing', async () => {
@@ -134,7 +133,7 @@ describe('the rate limit counts real clients (item 7)', () => {
   });
 });
 
-describe('no picture is made on request (item 8)', () => {
+describe('no picture is made on request', () => {
   test('/_image answers 404, whatever it is asked for', async () => {
     for (const query of ['?href=/icon-512.png&w=4000&f=avif', '?href=/_headers', '?href=https://evil.example/x.png&w=10', '']) {
       const response = await fetch(`${server.baseUrl}/_image${query}`);
@@ -144,7 +143,7 @@ describe('no picture is made on request (item 8)', () => {
   });
 });
 
-describe('control characters never reach a staff terminal (item 9)', () => {
+describe('control characters never reach a staff terminal', () => {
   const OSC_TITLE = '\u001B]0;pwned\u0007';
   const ERASE_LINE = '\u001B[2K';
 
@@ -185,7 +184,7 @@ describe('control characters never reach a staff terminal (item 9)', () => {
   });
 });
 
-describe('every method gets an answer, never a 5xx (item 10)', () => {
+describe('every method gets an answer, never a 5xx', () => {
   test('TRACE, TRACK and other methods on pages, the receiver and unknown paths: 405 or another 4xx/2xx, nothing logged', async () => {
     const before = server.output().length;
     const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'TRACK', 'PROPFIND', 'MKCOL', 'LOCK', 'BREW'];
@@ -205,7 +204,7 @@ describe('every method gets an answer, never a 5xx (item 10)', () => {
   });
 });
 
-describe('problem pages keep every security header (item 11)', () => {
+describe('problem pages keep every security header', () => {
   test('a refused form post (400, 413, 429) carries the full header set, frame-ancestors included, and Astro’s hashes', async () => {
     const limited = await startServer({ dbPath: path.join(dir, 'headers.db'), env: { SUBMISSIONS_RATE_LIMIT: '2' } });
     try {

@@ -1,5 +1,5 @@
 /**
- * Staff accounts for the inbox (issue 16, first part): made, listed, re-passworded and removed
+ * Staff accounts for the inbox: made, listed, re-passworded and removed
  * with the staff command on a real database; passwords kept only as salted scrypt hashes.
  */
 import { spawnSync } from 'node:child_process';

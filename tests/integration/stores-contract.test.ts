@@ -1,5 +1,5 @@
 /**
- * One table of behaviours, run against both stores (issue 18): the SQLite file (the embedded
+ * One table of behaviours, run against both stores: the SQLite file (the embedded
  * default) and PostgreSQL (DATABASE_URL), through src/server/database.ts as the server and the
  * staff command open them. Leads with their notification, files and language (and a database
  * from before the language, migrated), erasure, the outbox, staff accounts, and the inbox

@@ -1,5 +1,5 @@
 /**
- * The partners' CV files (issue 16), end to end over HTTP on the built server: sent with the
+ * The partners' CV files, end to end over HTTP on the built server: sent with the
  * application as multipart/form-data, checked by content, stored beside the database under
  * random ids, downloaded only by signed-in staff, erased with their lead. And the attacker's
  * files: an .exe renamed cv.pdf, a 2.1 MB pdf, six files, a path as a file name.

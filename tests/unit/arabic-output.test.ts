@@ -1,5 +1,5 @@
 /**
- * The Arabic site as built (issue 17), read from dist/client: every Arabic page is a file at its
+ * The Arabic site as built, read from dist/client: every Arabic page is a file at its
  * path under /ar, right to left, with no English left in what a visitor reads or hears but proper
  * names; the language switch links each page to its twin both ways; search engines learn of the
  * twins (hreflang, the sitemap, Open Graph); the Arabic font is preloaded on Arabic pages only;

@@ -28,7 +28,7 @@ function listFiles(dir: string, prefix = ''): string[] {
   });
 }
 
-/** The Arabic twins (issue 17): every route, the two forms too, under /ar. */
+/** The Arabic twins: every route, the two forms too, under /ar. */
 const ARABIC_ROUTES = SPEC_ROUTES.map((r) => (r === '/' ? '/ar' : `/ar${r}`));
 
 const fileFor = (route: string) => path.join(CLIENT, route === '/' ? 'index.html' : `${route}.html`);

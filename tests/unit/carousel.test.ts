@@ -1,4 +1,4 @@
-/** The carousels' rules and content (spec §2 "Home", §4, §8, §9): src/lib/carousel.ts, src/data/carousels.ts. */
+/** The carousels' rules and content (docs/requirements.md §4, §11.3, §12): src/lib/carousel.ts, src/data/carousels.ts. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -53,7 +53,7 @@ describe('carousel rules', () => {
 });
 
 describe('carousel content', () => {
-  test('spec §9: 7 hero images, every one described', () => {
+  test('docs/requirements.md §4: 7 hero images, every one described', () => {
     expect(heroImages).toHaveLength(7);
     for (const { image, alt } of heroImages) {
       expect(alt.length, image.src).toBeGreaterThan(20);
@@ -62,18 +62,18 @@ describe('carousel content', () => {
     expect(new Set(heroImages.map((i) => i.alt)).size).toBe(7);
   });
 
-  test('spec §9: 5 client logos, every one named', () => {
+  test('docs/requirements.md §4: 5 client logos, every one named', () => {
     expect(clientLogos).toHaveLength(5);
     for (const { name } of clientLogos) expect(name.trim().length).toBeGreaterThan(2);
     expect(new Set(clientLogos.map((l) => l.name)).size).toBe(5);
   });
 
-  test('spec §9: the intervals', () => {
+  test('docs/requirements.md §12: the intervals', () => {
     expect(HERO_INTERVAL_MS).toBe(1500);
     expect(CLIENT_INTERVAL_MS).toBe(3000);
   });
 
-  test('spec §8: the placeholders say what the specification says', () => {
+  test('docs/requirements.md §11.3: the placeholders say what the specification says', () => {
     expect(en['home.imageUnavailable']).toBe('Image not available');
     expect(en['home.logoUnavailable']).toBe('Logo not available');
   });

@@ -1,5 +1,5 @@
 /**
- * The Arabic content (issue 17): every English page and service has an Arabic twin at the same
+ * The Arabic content: every English page and service has an Arabic twin at the same
  * path under src/content/ar/, describing the same thing (same route, order, standards, courses and
  * sections) in Arabic, with no English left but proper names and abbreviations.
  */

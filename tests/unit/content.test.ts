@@ -1,5 +1,5 @@
 /**
- * Content integrity (spec §2, §3, §9): the catalogue, the menu, and the facts each page must
+ * Content integrity (docs/requirements.md §3, §5, §6): the catalogue, the menu, and the facts each page must
  * carry.
  */
 import { describe, expect, test } from 'vitest';
@@ -134,7 +134,7 @@ describe('facts each page must carry', () => {
   });
 
   test('the certification audits page says "This Page will be Updated Soon"', () => {
-    // Its own paragraph, word for word (spec §2).
+    // Its own paragraph, word for word (docs/requirements.md §6).
     expect(pageAt('MangementSystemAudits/ManagementSystemCertificationAudits').body.split(/\n\s*\n/).map((p) => p.trim())).toContain('This Page will be Updated Soon');
   });
 

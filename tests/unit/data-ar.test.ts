@@ -1,5 +1,5 @@
 /**
- * The Arabic twins of the site data (issue 17: src/data/ar/*.ts, not yet served): each has the
+ * The Arabic twins of the site data (src/data/ar/*.ts, not yet served): each has the
  * shape of its English original (same keys, same counts, same hrefs and nesting, same standard
  * ids), and every string a visitor reads is written in Arabic, with Latin letters only in names.
  */

@@ -68,7 +68,7 @@ describe('deployment guide', () => {
     expect(README).toContain('location = /Aboutus { try_files /AboutUs.html =404; }');
   });
 
-  test("the nginx rules serve the Arabic pages the way the site's own server does (issue 17)", () => {
+  test("the nginx rules serve the Arabic pages the way the site's own server does", () => {
     const staticBlock = nginxBlock('globaq-static');
     expect(staticBlock).toMatch(/location = \/ar\/Aboutus \{\s*try_files \/ar\/AboutUs\.html =404;/);
     expect(staticBlock).toMatch(/location \/ar\/ \{[^}]*error_page 404 \/ar\/404\.html;/);

@@ -204,14 +204,14 @@ describe('hydrating over what the visitor typed', () => {
   });
 });
 
-describe('the partner form and its files (issue 16)', () => {
+describe('the partner form and its files', () => {
   test('to the site’s own receiver the files travel with the application, also without JavaScript', () => {
     const form = serverRender(PartnerForm, partnerProps('/api/partner'));
     expect(form.getAttribute('enctype')).toBe('multipart/form-data');
     expect(form.querySelector('#partner-files-note')?.textContent).toBe('Your files are sent with your application and seen only by our staff.');
   });
 
-  test('to an external endpoint only the names go (spec §7): a plain form, and the note says so', () => {
+  test('to an external endpoint only the names go (docs/requirements.md §9.3): a plain form, and the note says so', () => {
     const form = serverRender(PartnerForm, partnerProps('https://script.example.com/exec'));
     expect(form.getAttribute('enctype')).toBeNull();
     expect(form.querySelector('#partner-files-note')?.textContent).toBe(
@@ -220,7 +220,7 @@ describe('the partner form and its files (issue 16)', () => {
   });
 });
 
-describe('the forms in Arabic (issue 17)', () => {
+describe('the forms in Arabic', () => {
   const ar = locales.ar.strings;
 
   test('contact: Arabic words from the page, the Arabic alert, and the lead sent with its language', async () => {
@@ -252,7 +252,7 @@ describe('the forms in Arabic (issue 17)', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(new URL(url).pathname + new URL(url).search).toBe('/api/contact?lang=ar');
-    // The body keeps the specification's field names (spec §7); the language travels in the address.
+    // The body keeps the specification's field names (docs/requirements.md §7.3, §8.7); the language travels in the address.
     expect(Object.keys(JSON.parse(String(init.body))).sort()).toEqual(['city', 'company', 'country', 'email', 'firstName', 'lastName', 'message', 'submissionDate', 'submissionTimestamp']);
   });
 

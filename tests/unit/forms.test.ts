@@ -1,4 +1,4 @@
-/** The form rules shared by the islands and the receiver (spec §3, §5, §7, §9). */
+/** The form rules shared by the islands and the receiver (docs/requirements.md §7, §8, §9). */
 import { describe, expect, test, vi } from 'vitest';
 import { buildContactPayload, contactSchema, contactValuesFromForm, emptyContact, missingContactFields } from '../../src/forms/contact';
 import {
@@ -26,7 +26,7 @@ const NOW = new Date('2026-11-22T10:30:00.000Z');
 
 
 describe('contact form', () => {
-  test('the body has exactly the fields of spec §7, with both timestamps', () => {
+  test('the body has exactly the fields of docs/requirements.md §7.3, with both timestamps', () => {
     const payload = buildContactPayload({ ...emptyContact(), firstName: ' Omar ', lastName: 'Saleh', email: 'omar@example.com', message: 'Hello' }, NOW, 'en-GB');
     expect(Object.keys(payload)).toEqual(['firstName', 'lastName', 'email', 'country', 'city', 'company', 'message', 'submissionDate', 'submissionTimestamp']);
     expect(payload.firstName).toBe('Omar');
@@ -35,7 +35,7 @@ describe('contact form', () => {
     expect(contactSchema.safeParse(payload).success).toBe(true);
   });
 
-  test('firstName, lastName and email are required (spec §5)', () => {
+  test('firstName, lastName and email are required (docs/requirements.md §7.2)', () => {
     expect(missingContactFields(emptyContact())).toEqual(['firstName', 'lastName', 'email']);
     expect(missingContactFields({ ...emptyContact(), firstName: 'A', lastName: '  ', email: 'a@b.co' })).toEqual(['lastName']);
     const result = contactSchema.safeParse(buildContactPayload(emptyContact(), NOW));
@@ -68,7 +68,7 @@ describe('contact form', () => {
 });
 
 describe('partner application', () => {
-  test('the required fields of spec §5, in the order the form shows them', () => {
+  test('the required fields of docs/requirements.md §8.5, in the order the form shows them', () => {
     expect(missingPartnerFields(emptyPartner())).toEqual([
       'name',
       'jobTitle',
@@ -102,7 +102,7 @@ describe('partner application', () => {
     expect(Object.keys(partnerSchema.shape)).toEqual([...PARTNER_FIELD_ORDER]);
   });
 
-  test('follow-up questions (spec §4): asked by the answers their entry names, and only then sent', () => {
+  test('follow-up questions (docs/requirements.md §8.4): asked by the answers their entry names, and only then sent', () => {
     const asks = (formOfOwnership: string) => partnerAsks('ownershipSpecification', { ...emptyPartner(), formOfOwnership });
     expect(OWNERSHIP_OPTIONS.map((option) => option.value).filter(asks)).toEqual(['Subsidiary (please specify name of parent company)', 'Other']);
     expect(asks('')).toBe(false);
@@ -243,7 +243,7 @@ describe('partner application', () => {
   });
 });
 
-describe('CV files (spec §5, §9)', () => {
+describe('CV files (docs/requirements.md §9)', () => {
   test('over 2MB is refused as too large; other types as invalid; the rest kept', () => {
     const { accepted, rejected } = checkFiles([
       { name: 'cv.pdf', size: 1000 },
@@ -263,7 +263,7 @@ describe('CV files (spec §5, §9)', () => {
   });
 });
 
-describe('submitToEndpoint (spec §7)', () => {
+describe('submitToEndpoint (docs/requirements.md §10.3)', () => {
   const page = 'https://www.globaq.example/ContactUs';
 
   test('another origin: no-cors, JSON content type, the opaque answer not read', async () => {
@@ -313,7 +313,7 @@ describe('submitToEndpoint (spec §7)', () => {
   });
 });
 
-describe('visitor text: visible, and free of control characters (issue 13)', () => {
+describe('visitor text: visible, and free of control characters', () => {
   test('text with no visible character is empty: zero-width, format, filler and combining characters alone', () => {
     for (const blank of ['', '   ', '\u200B\u200B', '\u200C\u200D\u2060\uFEFF', '\u200E\u200F\u061C', '\u3164', '\u2800', '\u0301\u0301', '\u00A0\u3000\t\n']) {
       expect(hasVisibleText(blank), JSON.stringify(blank)).toBe(false);

@@ -1,6 +1,6 @@
 /**
  * The built home page (dist/client/index.html) as the browser first receives it: the first view
- * is all there before any script runs (issue 4). Needs `astro build` first (npm test runs it).
+ * is all there before any script runs. Needs `astro build` first (npm test runs it).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The Arabic dictionary (issue 17, first part: src/i18n/ar.ts, not yet served): every English
+ * The Arabic dictionary (src/i18n/ar.ts, not yet served): every English
  * key, the same placeholders, and no English interface string left in it.
  */
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The locale plumbing of the Arabic site (issue 17): the registered locales, paths in each
+ * The locale plumbing of the Arabic site: the registered locales, paths in each
  * language, the twin check between a translated collection and the English one, Arabic
  * breadcrumbs and menu keys, and the content collections' Arabic twins against their schemas.
  */

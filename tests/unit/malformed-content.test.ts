@@ -69,7 +69,7 @@ describe('a malformed content file fails the build', () => {
     expect(output).toMatch(/standards\.\d+/);
   });
 
-  test('an Arabic page (src/content/ar, issue 17) whose lead is missing: names the file and the field, as the English schema does', () => {
+  test('an Arabic page (src/content/ar) whose lead is missing: names the file and the field, as the English schema does', () => {
     const dir = projectCopyWith((d) => replaceIn(path.join(d, 'src/content/ar/pages/iso-consultancy.mdx'), /^lead: .*\n/m, ''));
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);

@@ -1,6 +1,6 @@
 /**
  * The header menu's pure logic (src/lib/menu.ts): the tree the islands render, and the desktop
- * dropdowns' open/closed rules (spec §4: open on hover, close 150 ms after the pointer leaves).
+ * dropdowns' open/closed rules (docs/requirements.md §3.1: open on hover, close 150 ms after the pointer leaves).
  */
 import { describe, expect, test } from 'vitest';
 import {

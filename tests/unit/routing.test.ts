@@ -46,7 +46,7 @@ describe('resolveRoute', () => {
   });
 });
 
-describe('resolveRoute, the Arabic pages under /ar (issue 17)', () => {
+describe('resolveRoute, the Arabic pages under /ar', () => {
   const withArabic = new Set([
     ...files,
     '/ar.html',

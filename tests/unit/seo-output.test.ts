@@ -14,7 +14,7 @@ const htmlOf = (page: string) => fs.readFileSync(path.join(CLIENT, page === '/' 
 const meta = (html: string, attr: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attr}="${key.replace(/[:]/g, '\\:')}" content="([^"]*)"`).exec(html)?.[1];
 const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
-/** An Arabic page's path without /ar (issue 17): the rules below hold for both twins. */
+/** An Arabic page's path without /ar: the rules below hold for both twins. */
 const isArabic = (page: string) => page === '/ar' || page.startsWith('/ar/');
 const unprefixed = (page: string) => (isArabic(page) ? page.slice(3) || '/' : page);
 

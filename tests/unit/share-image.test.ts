@@ -1,5 +1,5 @@
 /**
- * The share images' Arabic (issue 17): satori draws Arabic's optional marks (shadda, tanween,
+ * The share images' Arabic: satori draws Arabic's optional marks (shadda, tanween,
  * harakat) where the font's default puts them, inside or across the letters, so the images draw
  * headlines without them, as Arabic headlines are normally written; letters and hamza stay.
  */

@@ -1,4 +1,4 @@
-/** Where code lives (issue 14): the server in one folder, pages never reaching into it. */
+/** Where code lives: the server in one folder, pages never reaching into it. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';

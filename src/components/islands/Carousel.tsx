@@ -1,6 +1,6 @@
 /**
  * An auto-rotating picture carousel (WAI-ARIA APG carousel pattern), used twice on the home
- * page: the hero images and the client logos (spec §2 "Home", §4).
+ * page: the hero images and the client logos (docs/requirements.md §4).
  *
  * - The server renders the whole carousel, first slide in place, at its final size; hydrating
  *   changes nothing on screen. Layout lives in carousel.css: no inline styles (CSP).

@@ -1,5 +1,5 @@
 /**
- * The contact form (spec §2 ContactUs, §4, §5, §7, §8). Server-rendered as a plain form that
+ * The contact form (docs/requirements.md §7, §10, §11). Server-rendered as a plain form that
  * posts to the endpoint without JavaScript; hydrated, it validates, sends JSON and shows the
  * banners, keeping every field when sending fails.
  */
@@ -20,7 +20,7 @@ type Status = 'idle' | 'submitting' | 'success' | 'failure';
 const fieldId = (field: string) => `contact-${field}`;
 
 interface ContactFormProps {
-  /** Where the form posts (spec §7); the site's own receiver says the page's language in its query. */
+  /** Where the form posts (docs/requirements.md §10.3); the site's own receiver says the page's language in its query. */
   endpoint: string;
   direct: DirectContact;
   /** The form's words in the page's language (`formStrings('contact', locale)`). */
@@ -43,7 +43,7 @@ export default function ContactForm({ endpoint, direct, strings }: ContactFormPr
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    // Hydrated: this script does the required-field check itself (spec §5 alert); the browser
+    // Hydrated: this script does the required-field check itself (docs/requirements.md §7.2 alert); the browser
     // still checks the e-mail type through reportValidity().
     form.noValidate = true;
     // What the visitor typed into the server's HTML before this script ran becomes the state
@@ -67,7 +67,7 @@ export default function ContactForm({ endpoint, direct, strings }: ContactFormPr
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === 'submitting') return;
-    setStatus('idle'); // a new submit clears the previous banner (spec §4)
+    setStatus('idle'); // a new submit clears the previous banner (docs/requirements.md §10.1)
 
     const body = check({
       missing: missingContactFields(values),

@@ -1,5 +1,5 @@
 /**
- * The header menu at 1150 px and wider (spec §2, §4, §9): dropdowns with nested flyout
+ * The header menu at 1150 px and wider (docs/requirements.md §3.1, §12): dropdowns with nested flyout
  * submenus, after the WAI-ARIA APG disclosure navigation pattern.
  *
  * - A mouse opens a submenu by hovering its item; it closes 150 ms after the pointer leaves.

@@ -1,5 +1,5 @@
 /**
- * The header menu below 1150 px (spec §2, §4, §9): a named menu button (`aria-expanded`) that
+ * The header menu below 1150 px (docs/requirements.md §3.2, §12): a named menu button (`aria-expanded`) that
  * opens a panel of expandable groups, nested levels included.
  *
  * - Choosing a destination closes the menu (it matters for links to a part of the same page).

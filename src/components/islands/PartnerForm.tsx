@@ -1,5 +1,5 @@
 /**
- * The partner application (spec §2 Partner, §3, §4, §5, §7, §8). Server-rendered as a plain
+ * The partner application (docs/requirements.md §8, §9, §10, §11). Server-rendered as a plain
  * form that posts to the endpoint without JavaScript; hydrated, it follows every rule of the
  * specification, keeps the answers on this device while the visitor types, and never loses
  * them when sending fails.
@@ -51,12 +51,12 @@ import { usePartnerDraft } from './use-partner-draft';
 import { FormTextContext, formText, type FormText } from './form-text';
 import './forms.css';
 
-/** `confirming`: sent and acknowledged, during the extra wait before the success banner (spec §4). */
+/** `confirming`: sent and acknowledged, during the extra wait before the success banner (docs/requirements.md §10.1). */
 type Status = 'idle' | 'submitting' | 'confirming' | 'success' | 'failure';
 
 /**
  * What moves the submit state on: an attempt (`try`: a new submit clears the previous banner,
- * spec §4), the answers passing the checks (`send`), the endpoint's answer (`acknowledged`,
+ * docs/requirements.md §10.1), the answers passing the checks (`send`), the endpoint's answer (`acknowledged`,
  * `failed`), the end of the extra wait (`confirmed`), the answers cleared (`cleared`).
  */
 type SubmitAction = 'try' | 'send' | 'acknowledged' | 'failed' | 'confirmed' | 'cleared';
@@ -85,8 +85,8 @@ const INPUT_TYPES = { email: 'email', tel: 'tel', url: 'url', count: 'number' } 
 type PartnerText = FormText<FormKey<'partner'>>;
 
 /**
- * The files chosen in `input` that pass the rules (spec §5, an alert for each refused one).
- * Spec §4: the valid files replace the prior selection. When every chosen file was refused,
+ * The files chosen in `input` that pass the rules (docs/requirements.md §9.1, an alert for each refused one).
+ * docs/requirements.md §9.2: the valid files replace the prior selection. When every chosen file was refused,
  * there is nothing to replace it with: the prior selection stays. The input shows the same list.
  */
 function takeFiles(t: PartnerText, input: HTMLInputElement, prior: File[], maxFiles = Infinity): File[] {
@@ -110,7 +110,7 @@ function takeFiles(t: PartnerText, input: HTMLInputElement, prior: File[], maxFi
 }
 
 interface PartnerFormProps {
-  /** Where the form posts (spec §7); the site's own receiver says the page's language in its query. */
+  /** Where the form posts (docs/requirements.md §10.3); the site's own receiver says the page's language in its query. */
   endpoint: string;
   direct: DirectContact;
   /** The form's words in the page's language (`formStrings('partner', locale)`). */
@@ -315,7 +315,7 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
           );
         }
     }
-    // A follow-up question (spec §4) is in the page from the start, shown while it is asked (and,
+    // A follow-up question (docs/requirements.md §8.4) is in the page from the start, shown while it is asked (and,
     // without JavaScript, by the stylesheet from the answer that asks it).
     if (spec.askedWhen) {
       return (

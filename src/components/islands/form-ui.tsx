@@ -208,7 +208,7 @@ export function ErrorSummary({ errors, labelFor, idFor }: { errors: FieldErrors;
   );
 }
 
-/** The success or failure banner (spec §8). Focus moves to it so everyone learns the outcome. */
+/** The success or failure banner (docs/requirements.md §11.2). Focus moves to it so everyone learns the outcome. */
 export function ResultBanner({ kind, title, text, children, ref }: { kind: 'success' | 'failure'; title: string; text: string; children?: ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
     <div ref={ref} className={`banner banner--${kind}`} role={kind === 'failure' ? 'alert' : 'status'} tabIndex={-1}>

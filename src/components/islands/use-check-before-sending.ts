@@ -10,7 +10,7 @@ import type { FieldErrors } from './form-ui';
 interface Check<T> {
   /** Required fields left empty, in form order. */
   missing: readonly string[];
-  /** The spec's alert for them (§5). */
+  /** The alert for them (docs/requirements.md §7.2, §8.5). */
   alertText: string;
   /** The form's schema over the payload. */
   parse: () => { success: true; data: T } | { success: false; error: Parameters<typeof fieldIssues>[0] };
