@@ -1,6 +1,6 @@
 /**
  * The receiver's configuration, read from the environment when the server runs (not at build
- * time). See the README's "Submissions" section.
+ * time). See docs/receiver.md, "Settings".
  *
  *   SUBMISSIONS_DB                path of the SQLite file (default ./data/submissions.db)
  *   SUBMISSIONS_RATE_LIMIT        submissions per client per window (default 10; 0 turns it off)

@@ -1,6 +1,6 @@
 /**
  * The URL rules the site's own server adds in front of Astro's standalone handler. They are
- * the same rules the README asks of a static host:
+ * the same rules docs/deploy.md asks of a static host:
  *
  * - /Aboutus (docs/requirements.md §1.1: the mobile menu links it) answers with the About page, status 200, and
  *   so does its Arabic twin /ar/Aboutus with /ar/AboutUs. The build writes only AboutUs.html,

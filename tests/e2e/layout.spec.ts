@@ -184,7 +184,7 @@ test.describe('footer', () => {
   });
 
   test('tabbing through the footer stops at each of its links, never at a social icon without an address', async ({ page, lang }) => {
-    // The addresses this build was given (README, "Company details"): by default none.
+    // The addresses this build was given (docs/content.md, "The company's details"): by default none.
     const configured = Object.entries(process.env).flatMap(([name, value]) => (name.startsWith('PUBLIC_SOCIAL_') && value ? [value] : []));
     await page.goto(lang.path('/'));
     const footer = page.locator('footer');

@@ -37,10 +37,10 @@ describe('docs/content.md', () => {
     expect(guide).toContain('50 to 170 characters');
   });
 
-  test("is where the README's editing section points", () => {
+  test("is where the README sends editors, beside the contributors' guide", () => {
     const readme = read('README.md');
-    const editing = readme.slice(readme.indexOf('## Editing content'), readme.indexOf('## Company details'));
-    expect(editing).toContain('](docs/content.md)');
-    expect(editing).toContain('](CONTRIBUTING.md)');
+    const readers = readme.slice(readme.indexOf('## Docs, by reader'), readme.indexOf('## Map of the repository'));
+    expect(readers).toMatch(/^\| Change a text[^\n]*\]\(docs\/content\.md\) \|$/m);
+    expect(readers).toContain('](CONTRIBUTING.md)');
   });
 });

@@ -12,6 +12,8 @@ import { ROOT } from '../helpers/frontmatter';
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const DEPLOY = read('docs/deploy.md');
 const README = read('README.md');
+const CONTENT = read('docs/content.md');
+const RECEIVER = read('docs/receiver.md');
 
 /** public/_headers as { path pattern: { header: value } }. */
 function parseHeadersFile(text: string): Record<string, Record<string, string>> {
@@ -61,11 +63,29 @@ describe('deployment guide', () => {
     expect(addHeaders(astro.slice(0, astro.indexOf('}')))['Cache-Control']).toBe(cache);
   });
 
-  test('the nginx rules for /Aboutus and Coming Soon are the ones the README gives', () => {
+  test("the nginx rules for /Aboutus and Coming Soon are the ones the hosts' table gives", () => {
     const staticBlock = nginxBlock('globaq-static');
     expect(staticBlock).toMatch(/location = \/Aboutus \{\s*try_files \/AboutUs\.html =404;/);
     expect(staticBlock).toMatch(/location \/services\/ \{[^}]*error_page 404 \/services\/404\.html;/);
-    expect(README).toContain('location = /Aboutus { try_files /AboutUs.html =404; }');
+    expect(DEPLOY).toMatch(/^\| nginx \|[^\n]*`location = \/Aboutus \{ try_files \/AboutUs\.html =404; \}`/m);
+  });
+
+  test('the _redirects rules the guide shows are the ones public/_redirects holds', () => {
+    const rules = (text: string) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+    const shown = /Netlify and Cloudflare Pages\*\* read[\s\S]*?```text\n([\s\S]*?)```/.exec(DEPLOY)?.[1] ?? '';
+    expect(rules(shown)).toEqual(rules(read('public/_redirects')));
+  });
+
+  test('the Caddyfile sends exactly the headers of public/_headers, and caches hashed assets alike', () => {
+    const caddy = /```caddy\n([\s\S]*?)```/.exec(DEPLOY)?.[1] ?? '';
+    const block = /\bheader \{\n([\s\S]*?)\n\s*\}/.exec(caddy)?.[1] ?? '';
+    const headers = Object.fromEntries([...block.matchAll(/^\s*([\w-]+) "([^"]*)"$/gm)].map((m) => [m[1], m[2]]));
+    const rules = parseHeadersFile(read('public/_headers'));
+    expect(headers).toEqual(rules['/*']);
+    expect(caddy).toContain(`header /_astro/* Cache-Control "${rules['/_astro/*']?.['Cache-Control']}"`);
+    // The precompressed twins and the nearest 404 page, as the table above the block says.
+    expect(caddy).toContain('precompressed br gzip');
+    expect(caddy).toMatch(/handle \/ar\/services\/\* \{\s*rewrite \* \/ar\/services\/404\.html/);
   });
 
   test("the nginx rules serve the Arabic pages the way the site's own server does", () => {
@@ -96,7 +116,7 @@ describe('deployment guide', () => {
   test('every build-time variable of the site is documented', () => {
     const schema = Object.keys(config.env?.schema ?? {});
     expect(schema).toEqual(expect.arrayContaining(['PUBLIC_CONTACT_ENDPOINT', 'PUBLIC_PARTNER_ENDPOINT']));
-    for (const name of [...schema, 'SITE_URL']) expect(`${README}\n${DEPLOY}`, name).toContain(name);
+    for (const name of [...schema, 'SITE_URL']) expect(`${CONTENT}\n${RECEIVER}\n${DEPLOY}`, name).toContain(name);
     for (const name of ['HOST', 'PORT', 'SUBMISSIONS_DB', 'SITE_URL', 'PUBLIC_CONTACT_ENDPOINT']) expect(DEPLOY).toContain(`\`${name}\``);
   });
 

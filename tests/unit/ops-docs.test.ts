@@ -2,7 +2,7 @@
  * The operator's part of docs/deploy.md against the code it describes: the unit uses the health
  * endpoint and readiness notification, nginx has the error page (which exists) and answers
  * unknown hosts with nothing, releases switch with one rename, the Node version agrees with
- * package.json, and the README's settings table lists every operations setting.
+ * package.json, and the receiver guide's settings table lists every operations setting.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { ROOT } from '../helpers/frontmatter';
 
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const DEPLOY = read('docs/deploy.md');
-const README = read('README.md');
+const RECEIVER = read('docs/receiver.md');
 
 const blocks = (lang: string) => [...DEPLOY.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] ?? '');
 
@@ -51,8 +51,8 @@ test('the guide’s Node version is the one package.json asks for', () => {
   expect(DEPLOY).not.toMatch(/Node\.js 20 or later/);
 });
 
-test('the README lists every operations setting', () => {
+test('docs/receiver.md lists every operations setting', () => {
   for (const name of ['GLOBAQ_SETTINGS', 'OPS_TOKEN', 'READY_PENDING_MAX_MINUTES', 'SHUTDOWN_TIMEOUT_SECONDS', 'LOG_LEVEL', 'LOG_FORMAT']) {
-    expect(README, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
+    expect(RECEIVER, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
   }
 });

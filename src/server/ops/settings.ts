@@ -1,6 +1,6 @@
 /**
- * The operations settings, read from the environment when the server starts (the README's
- * settings table lists them):
+ * The operations settings, read from the environment when the server starts (the settings
+ * table of docs/receiver.md lists them):
  *
  *   OPS_TOKEN                     a secret (at least 24 characters) that opens /metrics and the
  *                                 failing check of /readyz to a monitor off this machine
