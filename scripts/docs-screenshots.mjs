@@ -1,0 +1,145 @@
+/**
+ * `npm run docs:screenshots`: the pictures of docs/staff-guide.md, made again from the built site.
+ *
+ * Builds nothing (run `npm run build` first). Starts the built server on a free loopback port
+ * with a throwaway database in a temporary folder, makes a staff account with the staff command,
+ * posts made-up leads through the real endpoints (never a real person's data), signs in in
+ * Chromium and writes each page the guide shows to docs/images/ at 1440 and 390 px wide, as
+ * palette PNGs (sharp), so that the committed pictures stay small. Then stops the server and
+ * removes the folder.
+ *
+ * CHROMIUM_PATH: the browser (default /usr/bin/chromium).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import sharp from 'sharp';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = path.join(ROOT, 'docs', 'images');
+const SERVE = ['src/server/http/serve.ts', 'src/server/serve.ts'].map((file) => path.join(ROOT, file)).find((file) => fs.existsSync(file));
+const CLI = path.join(ROOT, 'src', 'server', 'cli.ts');
+const STAFF = 'sara@globaq.example';
+const PASSWORD = 'screenshots only, thrown away';
+const NODE_ARGS = ['--disable-warning=ExperimentalWarning'];
+
+/** The pictures the guide shows: name, address, widths, and what to do before the picture. */
+const SHOTS = [
+  { name: 'staff-sign-in', path: '/admin/login', widths: [1440], signedIn: false },
+  { name: 'staff-leads', path: '/admin', widths: [1440, 390], signedIn: true },
+  { name: 'staff-lead', path: 'first-lead', widths: [1440], signedIn: true },
+  { name: 'staff-audit', path: '/admin/audit', widths: [1440], signedIn: true },
+];
+
+/** Made-up leads, in both languages and both forms. */
+const CONTACTS = [
+  { firstName: 'Sara', lastName: 'Al-Qahtani', email: 'sara@gulfqa.example', country: 'Saudi Arabia', city: 'Dammam', company: 'Gulf QA', message: 'Please send a proposal for a Schedule Q assessment of our fabrication shop.' },
+  { firstName: 'Omar', lastName: 'Haddad', email: 'omar@noravel.example', country: 'Saudi Arabia', city: 'Al-Khobar', company: 'Noravel Energy', message: 'We need ISO 45001 awareness training for 20 site supervisors in March.' },
+  { firstName: 'ليلى', lastName: 'الدوسري', email: 'layla@tessarin.example', country: 'Saudi Arabia', city: 'الرياض', company: 'مختبرات تيسارين', message: 'نرغب في استشارة حول اعتماد المختبر وفق ISO/IEC 17025.', lang: 'ar' },
+];
+const PARTNER = {
+  name: 'Ahmed Karim', jobTitle: 'Managing Director', email: 'ahmed@verokan.example', phoneNumber: '+973 1700 0000', country: 'Bahrain',
+  cityName: 'Manama', organization: 'Verokan Industrial Training', companyWebsite: 'https://verokan.example', yearsInBusiness: '12',
+  formOfOwnership: 'Privately held company', classroomAvailable: 'Yes', trainersAvailable: 'Yes',
+  interestReason: 'We train quality staff across Bahrain and want to offer Globaq courses.',
+};
+const PDF = '%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
+
+function fail(message) {
+  console.error(`docs:screenshots: ${message}`);
+  process.exit(1);
+}
+
+if (!fs.existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs'))) fail('dist/server is missing: run `npm run build` first (this script builds nothing).');
+if (!SERVE) fail('the server (src/server/**/serve.ts) is missing.');
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-screenshots-'));
+const env = { ...process.env, SUBMISSIONS_DB: path.join(dir, 'submissions.db'), GLOBAQ_SETTINGS: 'none', SUBMISSIONS_RATE_LIMIT: '0', LOG_LEVEL: 'warn' };
+delete env.DATABASE_URL;
+delete env.SMTP_URL;
+
+/** The built server on a free port; resolves with its address once it listens. */
+function startServer() {
+  const child = spawn(process.execPath, [...NODE_ARGS, SERVE], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server did not start within 30 s')), 30_000);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, baseUrl: match[1] });
+      }
+    });
+  });
+}
+
+async function post(baseUrl, route, body, init = {}) {
+  const response = await fetch(`${baseUrl}${route}`, { method: 'POST', body, headers: { Origin: baseUrl, Accept: 'application/json', ...init.headers } });
+  if (response.status !== 201) throw new Error(`${route} answered ${response.status}`);
+  return (await response.json()).id;
+}
+
+async function seed(baseUrl) {
+  for (const { lang, ...lead } of CONTACTS) {
+    await post(baseUrl, `/api/contact${lang ? `?lang=${lang}` : ''}`, JSON.stringify(lead), { headers: { 'Content-Type': 'application/json' } });
+  }
+  const form = new FormData();
+  for (const [name, value] of Object.entries(PARTNER)) form.append(name, value);
+  form.append('uploadedFiles', new Blob([PDF], { type: 'application/pdf' }), 'cv-trainer-ahmed.pdf');
+  return post(baseUrl, '/api/partner', form);
+}
+
+/** A palette PNG: a screenshot of flat colours keeps its look at a fraction of the bytes. */
+async function writePng(buffer, file) {
+  await sharp(buffer).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toFile(file);
+  return fs.statSync(file).size;
+}
+
+const { child, baseUrl } = await startServer();
+let browser;
+try {
+  // The account, made as an administrator would, once the server has created the database.
+  const made = spawnSync(process.execPath, [...NODE_ARGS, CLI, 'staff', 'add', STAFF], { cwd: ROOT, env, input: `${PASSWORD}\n`, encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`the staff command failed:\n${made.stderr}`);
+  const partnerId = await seed(baseUrl);
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
+  fs.mkdirSync(OUT, { recursive: true });
+  const context = await browser.newContext({ baseURL: baseUrl, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  let signedIn = false;
+  for (const shot of SHOTS) {
+    if (shot.signedIn && !signedIn) {
+      await page.goto('/admin/login');
+      await page.getByLabel('E-mail address').fill(STAFF);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/admin$/);
+      signedIn = true;
+    }
+    for (const width of shot.widths) {
+      await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+      await page.goto(shot.path === 'first-lead' ? `/admin/leads/${partnerId}` : shot.path);
+      if (shot.path === 'first-lead' && !(await page.getByText('set by').count())) {
+        // Worked a little, as the guide describes: a status and a note, each saying who and when.
+        await page.getByLabel('Status').selectOption('in_progress');
+        await page.getByRole('button', { name: 'Save status' }).click();
+        await page.getByLabel('Staff note (only staff see it)').fill('Called on Sunday; sending our trainer requirements.');
+        await page.getByRole('button', { name: 'Save note' }).click();
+        await page.getByText('Last changed by').waitFor();
+      }
+      const file = path.join(OUT, `${shot.name}-${width}.png`);
+      const size = await writePng(await page.screenshot({ fullPage: width > 600 }), file);
+      console.log(`${path.relative(ROOT, file)}  ${(size / 1024).toFixed(1)} KB`);
+    }
+  }
+} finally {
+  await browser?.close();
+  child.kill('SIGTERM');
+  await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
+  fs.rmSync(dir, { recursive: true, force: true });
+}
