@@ -198,7 +198,6 @@ export const ar = {
   'partner.field.uploadedFiles': 'السير الذاتية للمدربين',
   'partner.placeholder.country': 'اختر الدولة',
   'partner.countryAll': 'جميع الدول',
-  'partner.placeholder.formOfOwnership': 'اختر نوع الملكية',
   'partner.placeholder.subsidiary': 'اسم الشركة الأم',
   'partner.placeholder.other': 'يرجى التحديد',
   /** The options' labels, by key (src/forms/partner.ts); what is sent stays the specification's words. */

@@ -196,7 +196,6 @@ export const en = {
   'partner.field.uploadedFiles': "Trainers' CVs",
   'partner.placeholder.country': 'Select a country',
   'partner.countryAll': 'All countries',
-  'partner.placeholder.formOfOwnership': 'Select the form of ownership',
   'partner.placeholder.subsidiary': 'Name of parent company',
   'partner.placeholder.other': 'Please specify',
   /** The options' labels, by key (src/forms/partner.ts); what is sent stays the specification's words. */

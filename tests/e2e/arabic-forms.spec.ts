@@ -89,7 +89,7 @@ test.describe('a desktop, 1440 px', () => {
     await form.locator('#partner-yearsInBusiness').pressSequentially('١٢');
     await expect(form.locator('#partner-yearsInBusiness')).toHaveValue('١٢');
     await form.locator('#partner-numberOfEmployees').pressSequentially('٤٥');
-    await form.locator('#partner-formOfOwnership').selectOption({ label: ar['partner.option.privatelyHeld'] });
+    await form.locator('#partner-formOfOwnership').getByLabel(ar['partner.option.privatelyHeld'], { exact: true }).check();
     await form.getByRole('button', { name: ar['partner.submit'] }).click();
     await expect(page.locator('.banner--success')).toContainText(ar['partner.success.title'], { timeout: 15_000 });
 

@@ -90,6 +90,12 @@ export const partnerField = (page: Page, name: PartnerField, lang: SiteLanguage 
 export const partnerChoice = (page: Page, name: PartnerField, option: PartnerOptionKey, lang: SiteLanguage = english) =>
   page.locator(`#partner-${name}`).getByLabel(lang.t(partnerOptionKey(option)), { exact: true });
 
+/** The partner form's form-of-ownership radio button that sends `value` (the specification's English words in every language). */
+export const ownershipAnswer = (page: Page, value: string) => page.locator(`#partner-formOfOwnership input[type="radio"][value="${value}"]`);
+
+/** The form of ownership's chosen answer (none: an empty locator). */
+export const chosenOwnership = (page: Page) => page.locator('#partner-formOfOwnership input[type="radio"]:checked');
+
 /**
  * Starts recording the page form's `submit` and `invalid` events; returns a reader of what was
  * seen so far. The island runs the browser's own check (reportValidity) inside its submit
@@ -142,7 +148,7 @@ export async function fillPartnerRequired(page: Page, name = 'Aisha Al-Qahtani',
   await control('organization').fill('Eastern Quality Training');
   await control('companyWebsite').fill('https://example.com');
   await control('yearsInBusiness').fill('7');
-  await control('formOfOwnership').selectOption({ value: 'Privately held company' });
+  await ownershipAnswer(page, 'Privately held company').check();
 }
 
 /** The stored submissions of `form` (the honeypot's catch with `bots`), read through the staff command's JSON export. */

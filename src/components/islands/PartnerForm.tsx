@@ -269,7 +269,9 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
               options={labelled(spec.options ?? [])}
               selected={answer(field) ? [answer(field)] : []}
               onChange={(selected) => setField(field, selected[0] ?? '')}
+              required={required}
               error={error}
+              className={className}
             />
           );
         } else if (spec.kind === 'select' || spec.kind === 'country') {
