@@ -1,9 +1,13 @@
 /**
  * How much JavaScript a built page makes the browser download before the visitor interacts:
  * its inline scripts, its module scripts and module preloads, and the islands that hydrate on
- * their own (client:load, client:idle, client:visible, client:media), with every chunk those
- * import statically. Islands that wait for the visitor (client:intent) are counted apart.
- * Sizes are gzip level 9, as a host would compress them.
+ * their own (client:load, client:idle, client:visible, client:media, and client:intent with
+ * `afterLoad`), with every chunk those import statically. Of those, `firstView` is what the page
+ * may ask for before its load event; `afterLoad` what only islands that start later by
+ * themselves need: client:intent with `afterLoad`, and client:visible (on this site always below
+ * the fold, so it loads once scrolled to).
+ * Islands that wait for the visitor (client:intent) are counted apart. Sizes are gzip level 9,
+ * as a host would compress them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,12 +34,23 @@ function closure(entry, clientDir, seen = new Set()) {
   return seen;
 }
 
-const EAGER = new Set(['load', 'idle', 'visible', 'media', 'only']);
+const EAGER = new Set(['load', 'idle', 'media', 'only']);
 
-/** @returns {{ eager: { files: string[], inlineBytes: number, gzipBytes: number }, onInteraction: { files: string[], gzipBytes: number } }} */
+/** An island `client:intent={{ afterLoad: true }}`: it starts by itself once the page has loaded. */
+const startsAfterLoad = (tag) => /&quot;afterLoad&quot;:true/.test(attr(tag, 'opts') ?? '');
+
+/**
+ * @returns {{
+ *   eager: { files: string[], inlineBytes: number, gzipBytes: number },
+ *   firstView: { files: string[], gzipBytes: number },
+ *   afterLoad: { files: string[], gzipBytes: number },
+ *   onInteraction: { files: string[], gzipBytes: number },
+ * }}
+ */
 export function pageJavaScript(html, clientDir) {
   let inlineBytes = 0;
   const eagerEntries = new Set();
+  const afterLoadEntries = new Set();
   const laterEntries = new Set();
 
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
@@ -51,15 +66,21 @@ export function pageJavaScript(html, clientDir) {
   }
   for (const match of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const tag = match[0];
-    const target = EAGER.has(attr(tag, 'client') ?? '') ? eagerEntries : laterEntries;
+    const directive = attr(tag, 'client') ?? '';
+    const later = directive === 'visible' || (directive === 'intent' && startsAfterLoad(tag));
+    const target = EAGER.has(directive) ? eagerEntries : later ? afterLoadEntries : laterEntries;
     for (const name of ['component-url', 'renderer-url']) {
       const url = attr(tag, name);
       if (url) target.add(url);
     }
   }
 
-  const eagerFiles = new Set();
-  for (const entry of eagerEntries) closure(entry, clientDir, eagerFiles);
+  const firstViewFiles = new Set();
+  for (const entry of eagerEntries) closure(entry, clientDir, firstViewFiles);
+  const afterLoadFiles = new Set();
+  for (const entry of afterLoadEntries) closure(entry, clientDir, afterLoadFiles);
+  for (const file of firstViewFiles) afterLoadFiles.delete(file);
+  const eagerFiles = new Set([...firstViewFiles, ...afterLoadFiles]);
   const laterFiles = new Set();
   for (const entry of laterEntries) closure(entry, clientDir, laterFiles);
   for (const file of eagerFiles) laterFiles.delete(file);
@@ -67,6 +88,8 @@ export function pageJavaScript(html, clientDir) {
   const sum = (files) => [...files].reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
   return {
     eager: { files: [...eagerFiles].sort(), inlineBytes, gzipBytes: inlineBytes + sum(eagerFiles) },
+    firstView: { files: [...firstViewFiles].sort(), gzipBytes: inlineBytes + sum(firstViewFiles) },
+    afterLoad: { files: [...afterLoadFiles].sort(), gzipBytes: sum(afterLoadFiles) },
     onInteraction: { files: [...laterFiles].sort(), gzipBytes: sum(laterFiles) },
   };
 }
