@@ -13,18 +13,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const gzipSize = (text) => zlib.gzipSync(text, { level: 9 }).length;
-const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+const gzipSize = (text: string | Buffer): number => zlib.gzipSync(text, { level: 9 }).length;
+const attr = (tag: string, name: string): string | undefined => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /** Static imports of a built module: `import"./x.js"`, `import{a}from"./x.js"`, `export*from"./x.js"`. */
-function staticImports(code) {
-  const out = [];
-  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.m?js)["']/g)) out.push(match[1]);
+function staticImports(code: string): string[] {
+  const out: string[] = [];
+  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.m?js)["']/g)) out.push(match[1] ?? '');
   return out;
 }
 
 /** Every file `entry` loads statically, itself included (URL paths). */
-function closure(entry, clientDir, seen = new Set()) {
+function closure(entry: string, clientDir: string, seen: Set<string> = new Set()): Set<string> {
   if (seen.has(entry)) return seen;
   const file = path.join(clientDir, entry);
   if (!fs.existsSync(file)) return seen;
@@ -37,21 +37,23 @@ function closure(entry, clientDir, seen = new Set()) {
 const EAGER = new Set(['load', 'idle', 'media', 'only']);
 
 /** An island `client:intent={{ afterLoad: true }}`: it starts by itself once the page has loaded. */
-const startsAfterLoad = (tag) => /&quot;afterLoad&quot;:true/.test(attr(tag, 'opts') ?? '');
+const startsAfterLoad = (tag: string): boolean => /&quot;afterLoad&quot;:true/.test(attr(tag, 'opts') ?? '');
 
-/**
- * @returns {{
- *   eager: { files: string[], inlineBytes: number, gzipBytes: number },
- *   firstView: { files: string[], gzipBytes: number },
- *   afterLoad: { files: string[], gzipBytes: number },
- *   onInteraction: { files: string[], gzipBytes: number },
- * }}
- */
-export function pageJavaScript(html, clientDir) {
+export interface PageJavaScript {
+  /** Everything loaded without the visitor: the first view and what starts by itself after the load event. */
+  eager: { files: string[]; inlineBytes: number; gzipBytes: number };
+  /** What the page may ask for before its load event (inline scripts included). */
+  firstView: { files: string[]; gzipBytes: number };
+  /** What only islands that start by themselves after the load event need. */
+  afterLoad: { files: string[]; gzipBytes: number };
+  onInteraction: { files: string[]; gzipBytes: number };
+}
+
+export function pageJavaScript(html: string, clientDir: string): PageJavaScript {
   let inlineBytes = 0;
-  const eagerEntries = new Set();
-  const afterLoadEntries = new Set();
-  const laterEntries = new Set();
+  const eagerEntries = new Set<string>();
+  const afterLoadEntries = new Set<string>();
+  const laterEntries = new Set<string>();
 
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = match[1] ?? '';
@@ -75,17 +77,17 @@ export function pageJavaScript(html, clientDir) {
     }
   }
 
-  const firstViewFiles = new Set();
+  const firstViewFiles = new Set<string>();
   for (const entry of eagerEntries) closure(entry, clientDir, firstViewFiles);
-  const afterLoadFiles = new Set();
+  const afterLoadFiles = new Set<string>();
   for (const entry of afterLoadEntries) closure(entry, clientDir, afterLoadFiles);
   for (const file of firstViewFiles) afterLoadFiles.delete(file);
-  const eagerFiles = new Set([...firstViewFiles, ...afterLoadFiles]);
-  const laterFiles = new Set();
+  const eagerFiles = new Set<string>([...firstViewFiles, ...afterLoadFiles]);
+  const laterFiles = new Set<string>();
   for (const entry of laterEntries) closure(entry, clientDir, laterFiles);
   for (const file of eagerFiles) laterFiles.delete(file);
 
-  const sum = (files) => [...files].reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
+  const sum = (files: Set<string>): number => [...files].reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
   return {
     eager: { files: [...eagerFiles].sort(), inlineBytes, gzipBytes: inlineBytes + sum(eagerFiles) },
     firstView: { files: [...firstViewFiles].sort(), gzipBytes: inlineBytes + sum(firstViewFiles) },
@@ -95,7 +97,7 @@ export function pageJavaScript(html, clientDir) {
 }
 
 /** The page types of the JavaScript budget, and which built pages belong to each (in either language: /ar is a home page). */
-export function pageType(pagePath) {
+export function pageType(pagePath: string): 'home' | 'form' | 'content' {
   const path = pagePath.replace(/^\/ar(?=\/|$)/, '') || '/';
   if (path === '/') return 'home';
   if (path === '/ContactUs' || path === '/Partner') return 'form';
