@@ -6,7 +6,11 @@
  *   count  [--form contact|partner] [--since DATE]
  *   outbox [retry ID]
  *   delete ID
- *   purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
+ *   held [--spam] [--limit N]
+         The leads held for review (no valid proof of work, too fast, too many links, the
+         honeypot filled: never mailed), newest first, each with why; --spam: those staff
+         marked as spam. Release or mark them in the inbox (/admin/held).
+  purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
  *   staff  add EMAIL | list | remove EMAIL | password EMAIL
  *   backup DIR | restore DIR
  *
@@ -76,7 +80,9 @@ Commands:
 Options for every command:
   --db FILE   a SQLite database file (default: DATABASE_URL when set, else SUBMISSIONS_DB,
               else ./data/submissions.db)
-  --bots      the submissions the honeypot caught, instead of the leads
+  --bots      the submissions the honeypot caught before it held them for review, instead
+              of the leads
+  --with-held export, list and count: also the leads held for review or marked spam
 DATE: 2026-11-01 (midnight UTC) or an ISO time such as 2026-11-01T08:00:00+03:00.
 `;
 
@@ -409,6 +415,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         limit: { type: 'string' },
         db: { type: 'string' },
         bots: { type: 'boolean' },
+        spam: { type: 'boolean' },
+        'with-held': { type: 'boolean' },
         'older-than': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -424,6 +432,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (command === 'staff') return await staffCommand(extra, values.db, io);
     if (command === 'migrate-to') return await migrateCommand(extra, values.db, io);
     if (command === 'backup' || command === 'restore') return await backupCommand(command, extra, values.db, io);
+    if (command === 'held') return await heldCommand(extra, values, io);
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
     if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list, count, outbox, delete, purge, staff, backup, restore or migrate-to.`);
 
@@ -432,7 +441,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const form = parseForm(values.form, command === 'export');
     const since = parseDate('since', values.since);
     const until = parseDate('until', values.until);
-    const query: Query = { ...(form ? { form } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}), bots };
+    // Held and spam leads stay out of the lists and exports of leads (`held` lists them) unless --with-held.
+    const query: Query = { ...(form ? { form } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}), bots, inboxOnly: values['with-held'] !== true };
     let plan: ExportPlan | undefined;
     if (command === 'export') {
       const format = values.format;
@@ -469,6 +479,27 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return 1;
   } finally {
     await stores?.close();
+  }
+}
+
+/** `held`: the held leads (or, with --spam, those marked spam), newest first, each with its reason. */
+async function heldCommand(extra: readonly string[], values: { db?: string | undefined; limit?: string | undefined; spam?: boolean | undefined }, io: Io): Promise<number> {
+  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
+  const limitText = values.limit ?? '50';
+  if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${limitText}")`);
+  const state = values.spam === true ? 'spam' : 'held';
+  const stores = await commandStores(values.db, io);
+  try {
+    const total = await stores.held.count(state);
+    const rows = await stores.held.list(state, Number(limitText));
+    for (const row of rows) {
+      const files = row.files > 0 ? `  (${row.files} file${row.files === 1 ? '' : 's'})` : '';
+      io.stdout(`${row.receivedAt}  ${row.form.padEnd(7)}  ${row.id}  ${row.reason.padEnd(13)}  ${summary(row)}${files}\n`);
+    }
+    io.stderr(`${total} ${state === 'spam' ? 'marked as spam' : 'held for review'}${rows.length < total ? ` (the newest ${rows.length} shown)` : ''}.\n`);
+    return 0;
+  } finally {
+    await stores.close();
   }
 }
 

@@ -58,7 +58,35 @@ export interface ReceiverConfig {
   readonly siteUrl: string | undefined;
   /** Lead notifications by e-mail; undefined when SMTP_URL is unset (they are off). */
   readonly notifications: NotificationConfig | undefined;
+  /** The proof of work on the forms and what holds a lead for review (./proof.ts). */
+  readonly proof: ProofConfig;
 }
+
+export interface ProofConfig {
+  /** ALTCHA_HMAC_KEY: signs the challenges; undefined: one is generated and kept in the database. */
+  readonly hmacKey: string | undefined;
+  /** How long a challenge may be solved and sent (ALTCHA_EXPIRE_SECONDS). */
+  readonly expireSeconds: number;
+  /** Hashes per try (ALTCHA_COST) and the highest counter drawn (ALTCHA_MAX_NUMBER): the work asked of a browser. */
+  readonly cost: number;
+  readonly maxNumber: number;
+  /** A lead sent sooner than this after its challenge was issued is held (SUBMISSIONS_MIN_SECONDS). */
+  readonly minSeconds: number;
+  /** A lead with more links than this in its answers is held (SUBMISSIONS_MAX_LINKS). */
+  readonly maxLinks: number;
+  /** Held and spam leads older than this are purged (HELD_PURGE_DAYS). */
+  readonly heldPurgeDays: number;
+}
+
+export const DEFAULT_PROOF: ProofConfig = {
+  hmacKey: undefined,
+  expireSeconds: 3600,
+  cost: 10,
+  maxNumber: 20_000,
+  minSeconds: 3,
+  maxLinks: 3,
+  heldPurgeDays: 30,
+};
 
 export interface NotificationConfig {
   /** smtp:// or smtps:// with the user and password in it. */
@@ -204,6 +232,20 @@ const environment = z.object({
   LEADS_NOTIFY_FROM: list(mailbox),
   LEADS_NOTIFY_RETRY_SECONDS: wholeNumber(1, DEFAULT_RETRY_SECONDS),
   LEADS_NOTIFY_GIVE_UP_DAYS: wholeNumber(1, DEFAULT_GIVE_UP_DAYS),
+  ALTCHA_HMAC_KEY: setting.transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    if (raw.length < 32) {
+      ctx.addIssue({ code: 'custom', message: 'must be at least 32 characters (openssl rand -hex 32), or unset to have one generated and kept in the database' });
+      return z.NEVER;
+    }
+    return raw;
+  }),
+  ALTCHA_EXPIRE_SECONDS: wholeNumber(60, DEFAULT_PROOF.expireSeconds),
+  ALTCHA_COST: wholeNumber(1, DEFAULT_PROOF.cost),
+  ALTCHA_MAX_NUMBER: wholeNumber(100, DEFAULT_PROOF.maxNumber),
+  SUBMISSIONS_MIN_SECONDS: wholeNumber(0, DEFAULT_PROOF.minSeconds),
+  SUBMISSIONS_MAX_LINKS: wholeNumber(0, DEFAULT_PROOF.maxLinks),
+  HELD_PURGE_DAYS: wholeNumber(1, DEFAULT_PROOF.heldPurgeDays),
 });
 
 /**
@@ -239,6 +281,15 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
     bodyLimitBytes: BODY_LIMIT_BYTES,
     trustedProxies: settings.TRUSTED_PROXIES,
     siteUrl: settings.SITE_URL,
+    proof: {
+      hmacKey: settings.ALTCHA_HMAC_KEY,
+      expireSeconds: settings.ALTCHA_EXPIRE_SECONDS,
+      cost: settings.ALTCHA_COST,
+      maxNumber: settings.ALTCHA_MAX_NUMBER,
+      minSeconds: settings.SUBMISSIONS_MIN_SECONDS,
+      maxLinks: settings.SUBMISSIONS_MAX_LINKS,
+      heldPurgeDays: settings.HELD_PURGE_DAYS,
+    },
     notifications,
   };
 }

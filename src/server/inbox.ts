@@ -14,6 +14,7 @@
  *   most a few password checks run at once (HashQueue). The answer is the same whether or not
  *   the account exists, and takes as long. Refused sign-ins are kept apart from staff actions.
  */
+import type { HeldStore } from './store/held-queries.ts';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { CONTACT_FIELDS, contactLabelKey } from '../forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../forms/partner';
@@ -51,6 +52,7 @@ interface InboxDeps {
   readonly staff: StaffStore;
   readonly outbox: OutboxStore;
   readonly submissions: SubmissionStore;
+  readonly held: HeldStore;
 }
 
 /** The stores, the same database as the receiver's (opened on first use). */

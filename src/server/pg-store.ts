@@ -27,6 +27,7 @@ import type { OutboxStore } from './outbox.ts';
 import type { StaffStore } from './staff.ts';
 import { StoreError, type SubmissionStore } from './store.ts';
 import { POSTGRES, iso } from './store/common.ts';
+import { heldQueries, type HeldStore } from './store/held-queries.ts';
 import { inboxQueries } from './store/inbox-queries.ts';
 import { OUTBOX_COLUMNS, outboxQueries } from './store/outbox-queries.ts';
 import type { Database } from './store/schema.ts';
@@ -147,6 +148,20 @@ export const PG_MIGRATIONS: readonly string[] = [
   DELETE FROM audit_log WHERE action = 'sign-in refused';
   UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
   CREATE INDEX audit_log_at ON audit_log (at);`,
+  // 9: bots: held leads, used challenges, kept secrets (SQLite's 9).
+  `ALTER TABLE submissions ADD COLUMN review text CHECK (review IN ('held', 'spam'));
+  ALTER TABLE submissions ADD COLUMN review_reason text;
+  CREATE INDEX submissions_review ON submissions (review, seq);
+  CREATE TABLE used_challenges (
+    id text PRIMARY KEY,
+    expires_at timestamptz NOT NULL
+  );
+  CREATE INDEX used_challenges_expires ON used_challenges (expires_at);
+  CREATE TABLE site_secrets (
+    name text PRIMARY KEY,
+    value text NOT NULL,
+    created_at timestamptz NOT NULL
+  );`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
@@ -200,6 +215,8 @@ export interface PgDatabase {
   readonly outbox: OutboxStore;
   readonly staff: StaffStore;
   readonly inbox: InboxStore;
+  /** Held leads, used challenges and kept secrets (./held.ts). */
+  readonly held: HeldStore;
   /** Resolves once the database is migrated; rejects with the reason when it cannot be. */
   readonly ready: Promise<void>;
   close(): Promise<void>;
@@ -329,6 +346,7 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
     }),
     staff: staffQueries(db, POSTGRES, none),
     inbox: inboxQueries(db, POSTGRES, none),
+    held: heldQueries(db, POSTGRES, none),
     ready,
     async close() {
       if (closed) return;

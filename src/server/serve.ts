@@ -17,6 +17,7 @@ import { compressedFile, pickEncoding, staticFileFor } from './compression.ts';
 import { receiverConfig, type ReceiverConfig } from './config.ts';
 import { TrustedProxies, clientAddressOf, clientAddressStore } from './client-address.ts';
 import { databaseWhere, openStores } from './database.ts';
+import { SWEEP_EVERY_MS, sweepHeld } from './held.ts';
 import { OutboxWorker, smtpTransport } from './outbox.ts';
 import { mayReadDetails, openProbe, readiness, type Probe } from './ops/health.ts';
 import { holdServerPidFile } from './ops/backup.ts';
@@ -118,6 +119,18 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   const address = server.address();
   const shown = host.includes(':') ? `[${host}]` : host;
   const worker = config.notifications ? openStores(config, { poolMax: 2 }) : undefined;
+  // Held and spam leads past HELD_PURGE_DAYS, and expired used challenges: at start, then hourly.
+  const sweeper = openStores(config, { poolMax: 1 });
+  const sweep = () =>
+    sweepHeld(sweeper, config, new Date()).then(
+      (gone) => {
+        if (gone.leads > 0) log.info({ event: 'held.purged', leads: gone.leads }, `Erased ${gone.leads} held or spam lead${gone.leads === 1 ? '' : 's'} older than ${config.proof.heldPurgeDays} days`);
+      },
+      (error: unknown) => log.error({ event: 'store.error', err: error }, 'Could not purge old held leads'),
+    );
+  void sweep();
+  const sweepTimer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  sweepTimer.unref();
   log.info(`Submissions are stored in ${databaseWhere(config)}`);
   let outbox: OutboxWorker | undefined;
   if (config.notifications && worker) {
@@ -154,6 +167,8 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
       // The send in progress finishes and is marked sent; nothing new is started.
       await outbox?.stop();
       await worker?.close();
+      clearInterval(sweepTimer);
+      await sweeper.close();
       await closeRegistered();
       await probe.close();
       log.info({ event: 'stop.done', durationMs: Date.now() - started }, 'Stopped cleanly');

@@ -36,6 +36,7 @@ import type { OutboxStore } from './outbox.ts';
 import type { StaffStore } from './staff.ts';
 import { StoreError, type NewAttachment, type SubmissionStore } from './store.ts';
 import { SQLITE } from './store/common.ts';
+import { heldQueries, type HeldStore } from './store/held-queries.ts';
 import { inboxQueries } from './store/inbox-queries.ts';
 import { outboxQueries, outboxSelect } from './store/outbox-queries.ts';
 import type { Database, NewAttachmentRow } from './store/schema.ts';
@@ -224,6 +225,23 @@ export const MIGRATIONS: readonly string[] = [
   DELETE FROM audit_log WHERE action = 'sign-in refused';
   UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
   CREATE INDEX audit_log_at ON audit_log (at);`,
+  // 9: bots: a lead without a valid proof of work (or tripping another plain signal) is held for
+  // review, never dropped and never mailed (src/server/held.ts): its review state and reason; the
+  // challenges whose solutions were accepted (one use each, until they expire); the secrets the
+  // server generated and keeps (the challenges' HMAC key when ALTCHA_HMAC_KEY is unset).
+  `ALTER TABLE submissions ADD COLUMN review TEXT CHECK (review IN ('held', 'spam'));
+  ALTER TABLE submissions ADD COLUMN review_reason TEXT;
+  CREATE INDEX submissions_review ON submissions (review, seq);
+  CREATE TABLE used_challenges (
+    id TEXT PRIMARY KEY,
+    expires_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX used_challenges_expires ON used_challenges (expires_at);
+  CREATE TABLE site_secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  ) STRICT;`,
 ];
 
 
@@ -518,4 +536,10 @@ export function openStaffStore(dbPath: string): StaffStore {
 export function openInboxStore(dbPath: string): InboxStore {
   const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 8, 'staff inbox'));
   return inboxQueries(kysely, SQLITE, close);
+}
+
+/** Held leads, used challenges and kept secrets on a connection of their own (schema version 9 and up). */
+export function openHeldStore(dbPath: string): HeldStore {
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'held leads'));
+  return heldQueries(kysely, SQLITE, close);
 }

@@ -117,6 +117,8 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
     const words = (filter.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
     return db
       .selectFrom('submissions as s')
+      // Held and spam leads are seen on their own page (src/pages/admin/held.astro), not here.
+      .where('s.review', 'is', null)
       .$if(filter.form !== undefined, (q) => q.where('s.form', '=', filter.form!))
       .$if(filter.status !== undefined, (q) => q.where('s.status', '=', filter.status!))
       .$if(filter.language !== undefined, (q) => q.where('s.language', '=', filter.language!))

@@ -36,6 +36,23 @@ interface LeadTable extends SubmissionTable {
   note: ColumnType<string, string | undefined, string>;
   note_by: string | null;
   note_at: Iso | null;
+  /** Held for review ('held') or judged junk ('spam'); NULL for a lead in the inbox (../held.ts). */
+  review: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why it was held (HOLD_REASONS); kept after a release. */
+  review_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A proof-of-work challenge whose solution was accepted once: refused again until it expires. */
+interface UsedChallengeTable {
+  id: string;
+  expires_at: Iso;
+}
+
+/** Secrets the server generated and keeps (the challenges' HMAC key), shared by every instance. */
+interface SiteSecretTable {
+  name: string;
+  value: string;
+  created_at: Iso;
 }
 
 export interface NotificationTable {
@@ -122,9 +139,12 @@ export interface Database {
   audit_log: AuditLogTable;
   staff_devices: StaffDeviceTable;
   sign_in_refusals: SignInRefusalTable;
+  used_challenges: UsedChallengeTable;
+  site_secrets: SiteSecretTable;
 }
 
 export type NewSubmissionRow = Insertable<SubmissionTable>;
+export type NewUsedChallengeRow = Insertable<UsedChallengeTable>;
 export type NewNotificationRow = Insertable<NotificationTable>;
 export type NewAttachmentRow = Insertable<AttachmentTable>;
 export type AttachmentRow = Selectable<AttachmentTable>;
