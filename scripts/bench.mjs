@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { pageJavaScript } from './js-weight.mjs';
+import { pageJavaScript, proofWidgetWeight } from './js-weight.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS || 3);
@@ -125,4 +125,12 @@ console.table(
     return { page: name, 'before interaction KB': (eager.gzipBytes / 1024).toFixed(1), 'on interaction KB': (onInteraction.gzipBytes / 1024).toFixed(1) };
   }),
 );
+const proof = proofWidgetWeight(path.join(root, 'dist/client'));
+if (proof) {
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
+  console.log(
+    `\nAdded on the first focus in a form (the proof-of-work widget, ALTCHA, gzip -9): ${kb(proof.scriptGzipBytes + proof.styleGzipBytes + proof.workerGzipBytes)} KB` +
+      ` = script ${kb(proof.scriptGzipBytes)} KB + stylesheet ${kb(proof.styleGzipBytes)} KB + worker ${kb(proof.workerGzipBytes)} KB; nothing of it before.`,
+  );
+}
 console.log(`\nClean build of every page: ${buildSeconds.toFixed(1)} s`);

@@ -4,3 +4,11 @@ export interface PageJavaScript {
 }
 export declare function pageJavaScript(html: string, clientDir: string): PageJavaScript;
 export declare function pageType(pagePath: string): 'home' | 'form' | 'content';
+export interface ProofWidgetWeight {
+  files: string[];
+  scriptGzipBytes: number;
+  styleGzipBytes: number;
+  workerGzipBytes: number;
+  usesBlob: boolean;
+}
+export declare function proofWidgetWeight(clientDir: string): ProofWidgetWeight | undefined;
