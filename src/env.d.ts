@@ -12,5 +12,7 @@ declare namespace App {
     staff?: import('./server/inbox-store').StaffSession | undefined;
     /** A POST's form on /admin pages, read once by the guard (its token checked). */
     adminForm?: FormData;
+    /** How many leads are held for review, for the inbox's navigation (src/server/inbox.ts). */
+    heldCount?: number | undefined;
   }
 }

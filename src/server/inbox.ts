@@ -115,6 +115,8 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
     if (!session && !isLogin) return context.redirect(LOGIN_PATH, 303);
     if (session && isLogin) return context.redirect(ADMIN_ROOT, 303);
     context.locals.staff = session;
+    // The navigation's "Held (n)" (src/layouts/AdminLayout.astro); a failure only leaves the number out.
+    if (session) context.locals.heldCount = await inboxDeps().held.count('held').catch(() => undefined);
     return next();
   }
   if (method !== 'POST') return plain(405, 'Method not allowed.');

@@ -49,11 +49,11 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string)
         throw new StoreError(`The PostgreSQL database at ${redactUrl(databaseUrl)} already holds leads or staff accounts: migrate-to only fills an empty one.`);
       }
       const moved = { leads: 0, bots: 0, notifications: 0, files: 0, staff: 0, audit: 0 };
-      for (const row of rows(source, 'SELECT id, form, received_at, language, fields, status, status_by, status_at, note, note_by, note_at FROM submissions ORDER BY seq')) {
+      for (const row of rows(source, 'SELECT id, form, received_at, language, fields, status, status_by, status_at, note, note_by, note_at, review, review_reason FROM submissions ORDER BY seq')) {
         await client.query({
           name: 'move-lead',
-          text: 'INSERT INTO submissions (id, form, received_at, language, fields, status, status_by, status_at, note, note_by, note_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
-          values: [row['id'], row['form'], row['received_at'], row['language'], row['fields'], row['status'], row['status_by'], row['status_at'], row['note'], row['note_by'], row['note_at']],
+          text: 'INSERT INTO submissions (id, form, received_at, language, fields, status, status_by, status_at, note, note_by, note_at, review, review_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
+          values: [row['id'], row['form'], row['received_at'], row['language'], row['fields'], row['status'], row['status_by'], row['status_at'], row['note'], row['note_by'], row['note_at'], row['review'], row['review_reason']],
         });
         moved.leads += 1;
       }
@@ -88,6 +88,14 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string)
       for (const row of rows(source, 'SELECT email, password_hash, created_at, password_changed_at FROM staff ORDER BY email')) {
         await client.query('INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ($1, $2, $3, $4)', [row['email'], row['password_hash'], row['created_at'], row['password_changed_at']]);
         moved.staff += 1;
+      }
+      // The proof of work's state: its kept key (challenges issued before the move still verify) and
+      // the challenges already used (still refused until they expire).
+      for (const row of rows(source, 'SELECT name, value, created_at FROM site_secrets ORDER BY name')) {
+        await client.query('INSERT INTO site_secrets (name, value, created_at) VALUES ($1, $2, $3)', [row['name'], row['value'], row['created_at']]);
+      }
+      for (const row of rows(source, 'SELECT id, expires_at FROM used_challenges ORDER BY expires_at')) {
+        await client.query({ name: 'move-challenge', text: 'INSERT INTO used_challenges (id, expires_at) VALUES ($1, $2)', values: [row['id'], row['expires_at']] });
       }
       for (const row of rows(source, 'SELECT at, actor, action, lead_id, detail FROM audit_log ORDER BY seq')) {
         await client.query({ name: 'move-audit', text: 'INSERT INTO audit_log (at, actor, action, lead_id, detail) VALUES ($1, $2, $3, $4, $5)', values: [row['at'], row['actor'], row['action'], row['lead_id'], row['detail']] });

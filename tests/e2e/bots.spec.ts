@@ -93,7 +93,7 @@ for (const code of ['en', 'ar'] as const) {
       await waitForProof(form);
       await expect(box).toBeChecked();
       await expect(box).toHaveAccessibleName(code === 'en' ? 'Verified' : 'تم التحقق');
-      await page.screenshot({ path: `test-results/screenshots/bots-contact-${code}-${width}.png`, fullPage: false, clip: undefined });
+      await page.screenshot({ path: `test-results/screenshots/bots-contact-${code}-${width}.png` });
       await form.screenshot({ path: `test-results/screenshots/bots-contact-form-${code}-${width}.png` });
 
       const before = smtp.mails.length;

@@ -29,6 +29,7 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
   let dir: string;
   let sqlite: Stores;
   const ids: Record<string, string> = {};
+  let secret = '';
 
   beforeAll(async () => {
     dir = tempDir('globaq-migrate-');
@@ -40,6 +41,10 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
       await sqlite.submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: new Date('2026-10-02T08:00:00Z'), attachments: [{ name: 'سيرة.pdf', type: 'application/pdf', bytes: PDF }] })
     ).id;
     ids['bot'] = (await sqlite.submissions.save({ form: 'contact', fields: contactBody(), language: 'ar', bot: true })).id;
+    ids['held'] = (
+      await sqlite.submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Held' }), receivedAt: new Date('2026-10-04T08:00:00Z'), held: 'tooFast', challenge: { id: 'c'.repeat(64), expiresAt: new Date('2099-01-01T00:00:00Z') }, notice: composeLeadNotice })
+    ).id;
+    secret = await sqlite.held.secret('altcha-hmac-key', new Date('2026-09-01T08:00:00Z'));
     await sqlite.inbox.setStatus(ids['contact']!, 'answered', 'huda@globaq.example', new Date('2026-10-03T08:00:00Z'));
     await sqlite.inbox.setNote(ids['contact']!, 'Proposal sent.', 'huda@globaq.example', new Date('2026-10-03T09:00:00Z'));
     await sqlite.staff.add('huda@globaq.example', 'scrypt$65536$8$2$c2FsdA==$aGFzaA==', new Date('2026-09-01T08:00:00Z'));
@@ -52,12 +57,17 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
   test('moves everything into an empty PostgreSQL database, as it was', async () => {
     const url = await freshDatabase(postgresUrl);
     const { code, stderr } = await run(dir, 'migrate-to', url);
-    expect(stderr).toMatch(/^Moved from .*submissions\.db to postgres:\/\/globaq@127\.0\.0\.1:\d+\/t_\w+: 2 leads, 1 caught by the honeypot, 1 notification, 1 file, 1 staff account, 1 audit entry\./);
+    expect(stderr).toMatch(/^Moved from .*submissions\.db to postgres:\/\/globaq@127\.0\.0\.1:\d+\/t_\w+: 3 leads, 1 caught by the honeypot, 1 notification, 1 file, 1 staff account, 1 audit entry\./);
     expect(code).toBe(0);
 
     const pg = openPgDatabase(url, { max: 2 });
     try {
-      expect((await pg.submissions.list()).map((lead) => lead.id)).toEqual([ids['partner'], ids['contact']]);
+      expect((await pg.submissions.list()).map((lead) => lead.id)).toEqual([ids['held'], ids['partner'], ids['contact']]);
+      // Held as it was, with its reason and no notification; the kept key and the used challenge came along.
+      expect((await pg.held.list('held', 10)).map((lead) => [lead.id, lead.reason])).toEqual([[ids['held'], 'tooFast']]);
+      expect(await pg.held.secret('altcha-hmac-key', new Date())).toBe(secret);
+      expect(await pg.held.forgetChallenges(new Date('2098-01-01T00:00:00Z'))).toBe(0);
+      expect(await pg.held.forgetChallenges(new Date('2099-06-01T00:00:00Z'))).toBe(1);
       expect(await pg.submissions.count({ bots: true })).toBe(1);
       expect((await pg.submissions.list({ bots: true })).map((bot) => [bot.id, bot.language])).toEqual([[ids['bot'], 'ar']]);
       expect((await pg.inbox.lead(ids['partner']!))?.language).toBe('en');
