@@ -158,13 +158,14 @@ function load(url, conns, acknowledged, note, proofs) {
  * One set-up: `instances` servers on one database, the connections split between them, for the
  * same duration. Returns its figures; every acknowledged id is looked up in the database.
  */
-async function scenario(name, instances, database) {
+async function scenario(name, instances, database, withProof = true) {
   const servers = await Promise.all(Array.from({ length: instances }, () => startServer(database.env)));
   const urls = servers.map(({ port }) => `http://127.0.0.1:${port}/api/contact`);
+  const pools = withProof ? await Promise.all(servers.map(({ port }) => solvedProofs(`http://127.0.0.1:${port}`, proofsPerInstance + 1))) : urls.map(() => undefined);
   const acknowledged = [];
-  for (const url of urls) {
+  for (const [i, url] of urls.entries()) {
     // One warm-up request each, so the first measured one does not pay for loading the route.
-    const warm = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload(0) });
+    const warm = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload(0, pools[i]?.pop()) });
     if (warm.status !== 201) throw new Error(`Warm-up answered ${warm.status}: ${await warm.text()}`);
     acknowledged.push((await warm.json()).id);
   }
