@@ -92,6 +92,8 @@ for (const code of ['en', 'ar'] as const) {
       expect(await widget.evaluate((element) => getComputedStyle(element).direction)).toBe(code === 'en' ? 'ltr' : 'rtl');
       await waitForProof(form);
       await expect(box).toBeChecked();
+      // Solved while the visitor typed: the focus stayed where they were typing.
+      await expect(form.locator('#contact-message')).toBeFocused();
       await expect(box).toHaveAccessibleName(code === 'en' ? 'Verified' : 'تم التحقق');
       await page.screenshot({ path: `test-results/screenshots/bots-contact-${code}-${width}.png` });
       await form.screenshot({ path: `test-results/screenshots/bots-contact-form-${code}-${width}.png` });
@@ -148,6 +150,37 @@ for (const code of ['en', 'ar'] as const) {
     expect(seen.csp).toEqual([]);
   });
 }
+
+test('sent before the widget has a solution (a slow challenge): the form goes within the bounded wait, never blocked, and the lead is stored held, not mailed', async ({ page }) => {
+  // The challenge takes 8 s to arrive: no solution can be ready when the visitor sends.
+  await page.route('**/api/challenge', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(`${server.baseUrl}/ContactUs`);
+  const form = page.locator('form.site-form');
+  const marker = `e2e-unsolved-${Date.now()}`;
+  await form.locator('#contact-firstName').click();
+  await expect(page.locator('form[data-hydrated]')).toBeVisible({ timeout: 15_000 });
+  await form.locator('#contact-firstName').fill('Huda');
+  await form.locator('#contact-lastName').fill(marker);
+  await form.locator('#contact-email').fill('huda@example.com');
+  await expect(form.locator('altcha-widget')).toBeVisible();
+  const before = smtp.mails.length;
+  const sentAt = Date.now();
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.locator('.banner--success')).toBeVisible({ timeout: 6000 });
+  expect(Date.now() - sentAt).toBeLessThan(6000);
+  const stores = openStores({ dbPath: server.dbPath, databaseUrl: undefined, poolMax: 1 }, { create: false });
+  try {
+    const held = (await stores.held.list('held', 100)).find((lead) => lead.fields['lastName'] === marker);
+    expect(held?.reason).toBe('noProof');
+  } finally {
+    await stores.close();
+  }
+  await page.waitForTimeout(1500);
+  expect(smtp.mails.length).toBe(before);
+});
 
 test('the held view: each held lead with why, its answers and files, release and spam; axe finds nothing at 390 and 1440 px', async ({ page }) => {
   const staff = openStaffStore(server.dbPath);

@@ -11,7 +11,7 @@
  *   on a fast device never notices the wait.
  * - An external endpoint (a spreadsheet script) gets no widget: no server of ours would check it.
  */
-import { createElement, useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /** How long a send waits for a solution still being worked out before it goes without one. */
 export const PROOF_WAIT_MS = 2000;
@@ -38,31 +38,44 @@ interface AltchaElement extends HTMLElement {
   verify?: () => Promise<void>;
 }
 
-export function useProof(formRef: RefObject<HTMLFormElement | null>, options: ProofOptions): Proof {
+interface Controller {
+  /** The solution, once the widget has one. */
+  payload: string | undefined;
+  /** Whether the visitor has reached the form (the widget is coming or there). */
+  reached: boolean;
+  waiting: ((value: string | undefined) => void)[];
+  element: AltchaElement | null;
+}
+
+/**
+ * The widget, in a component of its own: reaching the form re-renders it alone, never the form
+ * (a form re-rendered under the focus would move a radio group's place in the tab order).
+ */
+function ProofWidget({ formRef, options, controller }: { formRef: RefObject<HTMLFormElement | null>; options: ProofOptions; controller: Controller }) {
   const { challengeUrl, language, strings } = options;
   const [reached, setReached] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const payload = useRef<string | undefined>(undefined);
-  const waiting = useRef<((value: string | undefined) => void)[]>([]);
-  const element = useRef<AltchaElement | null>(null);
 
   // The first focus or press inside the form; at once when the focus is already there (the
   // island was woken by it).
   useEffect(() => {
     const form = formRef.current;
     if (!form || !challengeUrl) return;
-    if (form.contains(document.activeElement)) {
+    const reach = () => {
+      controller.reached = true;
       setReached(true);
+    };
+    if (form.contains(document.activeElement)) {
+      reach();
       return;
     }
-    const reach = () => setReached(true);
     form.addEventListener('focusin', reach, { once: true });
     form.addEventListener('pointerdown', reach, { once: true });
     return () => {
       form.removeEventListener('focusin', reach);
       form.removeEventListener('pointerdown', reach);
     };
-  }, [formRef, challengeUrl]);
+  }, [formRef, challengeUrl, controller]);
 
   useEffect(() => {
     if (!reached) return;
@@ -78,56 +91,68 @@ export function useProof(formRef: RefObject<HTMLFormElement | null>, options: Pr
     };
   }, [reached, language, strings]);
 
-  const attach = useCallback((node: AltchaElement | null) => {
-    const previous = element.current;
-    if (previous === node) return;
-    element.current = node;
-    if (!node) return;
-    node.addEventListener('statechange', (event) => {
-      const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
-      if (detail.state === 'verified' && detail.payload) {
-        payload.current = detail.payload;
-        for (const resolve of waiting.current.splice(0)) resolve(detail.payload);
-      } else if (detail.state !== 'verified') {
-        payload.current = undefined;
-      }
-    });
-  }, []);
+  const attach = useCallback(
+    (node: AltchaElement | null) => {
+      if (controller.element === node) return;
+      controller.element = node;
+      if (!node) return;
+      node.addEventListener('statechange', (event) => {
+        const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+        if (detail.state === 'verified' && detail.payload) {
+          controller.payload = detail.payload;
+          for (const resolve of controller.waiting.splice(0)) resolve(detail.payload);
+        } else if (detail.state !== 'verified') {
+          controller.payload = undefined;
+        }
+      });
+    },
+    [controller],
+  );
 
-  const take = useCallback((maxWaitMs = PROOF_WAIT_MS) => {
-    if (payload.current || !challengeUrl || !reached) return Promise.resolve(payload.current);
-    return new Promise<string | undefined>((resolve) => {
-      const done = (value: string | undefined) => {
-        clearTimeout(timer);
-        resolve(value);
-      };
-      const timer = setTimeout(() => {
-        waiting.current = waiting.current.filter((entry) => entry !== done);
-        resolve(undefined);
-      }, maxWaitMs);
-      waiting.current.push(done);
-    });
-  }, [challengeUrl, reached]);
+  if (!loaded || !challengeUrl) return null;
+  return createElement('altcha-widget', {
+    ref: attach,
+    challenge: challengeUrl,
+    auto: 'onload',
+    language,
+    name: 'altcha',
+    // No attribution link to a third party, no logo: the label says what it is. Never moves
+    // the focus when it is done (by default it would take it from the field being typed in).
+    configuration: JSON.stringify({ hideFooter: true, hideLogo: true, disableAutoFocus: true }),
+  });
+}
+
+export function useProof(formRef: RefObject<HTMLFormElement | null>, options: ProofOptions): Proof {
+  const controller = useRef<Controller>({ payload: undefined, reached: false, waiting: [], element: null }).current;
+  const { challengeUrl, language, strings } = options;
+  // One options object while they do not change: the widget re-renders only on its own state.
+  const stable = useMemo(() => ({ challengeUrl, language, strings }), [challengeUrl, language, strings]);
+
+  const take = useCallback(
+    (maxWaitMs = PROOF_WAIT_MS) => {
+      if (controller.payload || !challengeUrl || !controller.reached) return Promise.resolve(controller.payload);
+      return new Promise<string | undefined>((resolve) => {
+        const done = (value: string | undefined) => {
+          clearTimeout(timer);
+          resolve(value);
+        };
+        const timer = setTimeout(() => {
+          controller.waiting = controller.waiting.filter((entry) => entry !== done);
+          resolve(undefined);
+        }, maxWaitMs);
+        controller.waiting.push(done);
+      });
+    },
+    [challengeUrl, controller],
+  );
 
   const renew = useCallback(() => {
-    payload.current = undefined;
-    const node = element.current;
+    controller.payload = undefined;
+    const node = controller.element;
     node?.reset?.();
     void node?.verify?.();
-  }, []);
+  }, [controller]);
 
-  const widget = loaded && challengeUrl
-    ? createElement('altcha-widget', {
-        ref: attach,
-        challenge: challengeUrl,
-        auto: 'onload',
-        language,
-        name: 'altcha',
-        // No attribution link to a third party, no logo: the label says what it is.
-        configuration: JSON.stringify({ hideFooter: true, hideLogo: true }),
-        'data-testid': 'proof-widget',
-      })
-    : null;
-
+  const widget = useMemo(() => createElement(ProofWidget, { formRef, options: stable, controller }), [formRef, stable, controller]);
   return { widget, take, renew };
 }
