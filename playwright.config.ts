@@ -60,7 +60,7 @@ export default defineConfig<SiteLocaleOptions>({
   ],
   webServer: {
     // The built site on its own server (npm test builds first).
-    command: 'node --disable-warning=ExperimentalWarning src/server/serve.ts',
+    command: 'node --disable-warning=ExperimentalWarning src/server/http/serve.ts',
     // A test visitor fills a form in well under the seconds a person takes: no minimum time here
     // (tests/e2e/bots.spec.ts runs a server of its own with it).
     env: { PORT: String(PORT), HOST: '127.0.0.1', SUBMISSIONS_DB, SUBMISSIONS_RATE_LIMIT: '1000', SUBMISSIONS_MIN_SECONDS: '0' },

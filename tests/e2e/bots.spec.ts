@@ -10,9 +10,9 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { openStores } from '../../src/server/database';
-import { openStaffStore } from '../../src/server/sqlite-store';
-import { hashPassword } from '../../src/server/staff';
+import { openStores } from '../../src/server/store/database';
+import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import { hashPassword } from '../../src/server/inbox/staff';
 import { violations } from './axe';
 import { t, locales } from '../../src/i18n';
 import { startServer, tempDir, type RunningServer } from '../helpers/server';

@@ -1,5 +1,5 @@
 /**
- * Starts the built site's own server (src/server/serve.ts) for a test: loopback only, a free
+ * Starts the built site's own server (src/server/http/serve.ts) for a test: loopback only, a free
  * port chosen by the system, its own database in a temporary folder. Needs `astro build`
  * first (npm test runs it).
  */
@@ -35,7 +35,7 @@ export function tempDir(prefix = 'globaq-test-'): string {
 /** Starts the server and resolves once it listens; rejects when it exits first or takes over 30 s. */
 export function startServer(options: { dbPath: string; env?: Record<string, string> }): Promise<RunningServer> {
   assertBuilt();
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'serve.ts')], {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'http', 'serve.ts')], {
     cwd: ROOT,
     // The proof of work made light (the tests solve one per post) and no minimum time between the
     // challenge and the post (a test posts at once): tests of those signals set their own.

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openStaffStore } from '../../src/server/sqlite-store';
-import { hashPassword } from '../../src/server/staff';
+import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import { hashPassword } from '../../src/server/inbox/staff';
 import { asForm, contactBody, partnerBody, postForm, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { startSmtp, type MailSink } from '../helpers/smtp';
 

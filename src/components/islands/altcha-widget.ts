@@ -6,7 +6,7 @@
  * is a file of the site's own (the content security policy's style-src 'self'), and its worker a
  * script file of the site's own that Vite emits beside it (worker-src falls back to script-src
  * 'self'): no `blob:` worker, no 'unsafe-inline'. Only the algorithm the server asks for
- * (SHA-256, src/server/proof.ts) is registered.
+ * (SHA-256, src/server/receiver/proof.ts) is registered.
  */
 import 'altcha/external';
 import ShaWorker from 'altcha/workers/sha?worker';

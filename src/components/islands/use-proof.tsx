@@ -1,5 +1,5 @@
 /**
- * The forms' proof of work (ALTCHA, self-hosted: src/server/proof.ts issues and checks it).
+ * The forms' proof of work (ALTCHA, self-hosted: src/server/receiver/proof.ts issues and checks it).
  *
  * - Nothing of ALTCHA loads before the visitor reaches a form field: the island itself starts on
  *   intent (client:intent), and the widget's script is imported on the first focus or press

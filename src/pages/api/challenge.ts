@@ -1,6 +1,6 @@
 /** GET /api/challenge: a proof-of-work challenge for the forms' widget (src/server/proof.ts). */
 import type { APIRoute } from 'astro';
-import { handleChallenge } from '../../server/endpoint';
+import { handleChallenge } from '../../server/receiver/endpoint';
 
 export const prerender = false;
 

@@ -7,7 +7,7 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { randomBytes } from 'node:crypto';
-import { isHoldReason, type HoldReason, type LeadNotice, type StoredSubmission } from '../store.ts';
+import { isHoldReason, type HoldReason, type LeadNotice, type StoredSubmission } from './store.ts';
 import { guarded, iso, n, type Db, type DialectParts } from './common.ts';
 import { isUuid } from './schema.ts';
 import { SUBMISSION_COLUMNS, toSubmission } from './submission-queries.ts';

@@ -18,8 +18,8 @@
 import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { ProofConfig } from './config.ts';
-import type { HoldReason } from './store.ts';
+import type { ProofConfig } from '../config.ts';
+import type { HoldReason } from '../store/store.ts';
 
 /** The form field the widget fills with its solution (the widget's default name). */
 export const PROOF_FIELD = 'altcha';

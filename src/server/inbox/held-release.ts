@@ -3,10 +3,10 @@
  * one transaction with the audit entry; a second release finds nothing held and queues nothing,
  * so a release sends exactly one mail.
  */
-import type { ReceiverConfig } from './config.ts';
-import type { Stores } from './database.ts';
-import { composeLeadNotice } from './lead-mail.ts';
-import type { StoredSubmission } from './store.ts';
+import type { ReceiverConfig } from '../config.ts';
+import type { Stores } from '../store/database.ts';
+import { composeLeadNotice } from '../mail/lead-mail.ts';
+import type { StoredSubmission } from '../store/store.ts';
 
 /** Releases a held lead: queues its notification (when notifications are on) and audits it. */
 export function releaseHeld(stores: Pick<Stores, 'held'>, config: Pick<ReceiverConfig, 'notifications' | 'siteUrl'>, id: string, by: string, now: Date): Promise<boolean> {

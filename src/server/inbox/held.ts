@@ -12,8 +12,8 @@
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import type { ReceiverConfig } from './config.ts';
-import type { Stores } from './database.ts';
+import type { ReceiverConfig } from '../config.ts';
+import type { Stores } from '../store/database.ts';
 
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
