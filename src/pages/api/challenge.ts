@@ -1,4 +1,4 @@
-/** GET /api/challenge: a proof-of-work challenge for the forms' widget (src/server/proof.ts). */
+/** GET /api/challenge: a proof-of-work challenge for the forms' widget (src/server/receiver/proof.ts). */
 import type { APIRoute } from 'astro';
 import { handleChallenge } from '../../server/receiver/endpoint';
 
