@@ -12,5 +12,7 @@ declare namespace App {
     staff?: import('./server/inbox-store').StaffSession | undefined;
     /** A POST's form on /admin pages, read once by the guard (its token checked). */
     adminForm?: FormData;
+    /** A session whose password was accepted but whose second step (a code, or setting one up) is still owed. */
+    pendingStaff?: import('./server/inbox-store').StaffSession | undefined;
   }
 }

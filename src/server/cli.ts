@@ -7,7 +7,7 @@
  *   outbox [retry ID]
  *   delete ID
  *   purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
- *   staff  add EMAIL | list | remove EMAIL | password EMAIL
+ *   staff  add EMAIL | list | remove EMAIL | password EMAIL | reset-two-step EMAIL
  *   backup DIR | restore DIR
  *
  * Every command also takes --db FILE (default: SUBMISSIONS_DB, else ./data/submissions.db) and
@@ -60,6 +60,10 @@ Commands:
          terminal, else read from the first line of standard input. At least 12 characters.
   staff list | staff remove EMAIL
          The accounts (never their passwords), or removes one.
+  staff reset-two-step EMAIL
+         Turns the account's two-step sign-in off (a lost phone): its secret and recovery
+         codes are forgotten; staff set it up again at /admin/two-step (at their next sign-in
+         when STAFF_TWO_STEP=required).
   backup DIR
          A consistent copy of the SQLite database while the server runs (SQLite's online
          backup), with the files of the copied leads and a manifest of checksums, into DIR
@@ -287,8 +291,8 @@ async function newPassword(io: Io): Promise<string> {
 /** `staff add|password|list|remove`: the inbox's accounts. */
 async function staffCommand(args: readonly string[], db: string | undefined, io: Io): Promise<number> {
   const [action, address, ...rest] = args;
-  const needsEmail = action === 'add' || action === 'password' || action === 'remove';
-  if (!['add', 'password', 'list', 'remove'].includes(action ?? '')) throw new UsageError('staff takes add EMAIL, password EMAIL, list or remove EMAIL.');
+  const needsEmail = action === 'add' || action === 'password' || action === 'remove' || action === 'reset-two-step';
+  if (!['add', 'password', 'list', 'remove', 'reset-two-step'].includes(action ?? '')) throw new UsageError('staff takes add EMAIL, password EMAIL, list, remove EMAIL or reset-two-step EMAIL.');
   if ((needsEmail && (address === undefined || rest.length > 0)) || (!needsEmail && address !== undefined)) throw new UsageError(`staff ${action} takes ${needsEmail ? 'one e-mail address' : 'nothing more'}.`);
   let email = '';
   if (needsEmail) {
@@ -305,6 +309,21 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
       const accounts = await staff.list();
       for (const account of accounts) io.stdout(`${account.email}  created ${account.createdAt}  password set ${account.passwordChangedAt}\n`);
       if (accounts.length === 0) io.stderr('No staff accounts yet: npm run submissions -- staff add EMAIL\n');
+      return 0;
+    }
+    if (action === 'reset-two-step') {
+      const record = await staff.twoStep(email);
+      if (!record) {
+        io.stderr(`No account for ${email}.\n`);
+        return 1;
+      }
+      await staff.resetTwoStep(email);
+      await stores.inbox.audit(commandActor(), 'reset two-step sign-in', undefined, email, new Date());
+      io.stderr(
+        record.sealedSecret === undefined
+          ? `${email} had no two-step sign-in; nothing to reset.\n`
+          : `Two-step sign-in is off for ${email}: its secret and recovery codes are forgotten. They set it up again at /admin/two-step.\n`,
+      );
       return 0;
     }
     if (action === 'remove') {

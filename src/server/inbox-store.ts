@@ -68,11 +68,20 @@ export interface InboxLead extends StoredSubmission {
   readonly notification: { readonly status: NoticeStatus; readonly attempts: number; readonly sentAt: string | undefined; readonly lastError: string | undefined } | undefined;
 }
 
+/** Where a session is in signing in: 'signed-in', or still owing its second step ('code') or the set-up of one ('enrol'). */
+export const SESSION_STAGES = ['code', 'enrol', 'signed-in'] as const;
+export type SessionStage = (typeof SESSION_STAGES)[number];
+/** A session still owing its second step ends this long after the password was accepted. */
+export const PENDING_MAX_MS = 10 * 60 * 1000;
+
 export interface StaffSession {
   readonly email: string;
   /** The per-session token every state-changing form carries. */
   readonly csrf: string;
   readonly createdAt: string;
+  readonly stage: SessionStage;
+  /** A two-step secret being set up in this session (encrypted), until its first code confirms it. */
+  readonly pendingTotp: string | undefined;
 }
 
 export interface AuditEntry {
@@ -125,7 +134,9 @@ export interface InboxStore {
   setNote(id: string, note: string, by: string, now: Date): Promise<boolean>;
 
   /** A new session for a signed-in account: the cookie's token and the session's form token. */
-  createSession(email: string, now: Date): Promise<{ token: string; csrf: string }>;
+  createSession(email: string, now: Date, stage?: SessionStage): Promise<{ token: string; csrf: string }>;
+  /** Keeps (or with null forgets) the two-step secret being set up in a session. */
+  setPendingTotp(token: string, sealed: string | null): Promise<void>;
   /** The live session a token names (and it is kept alive), or undefined. */
   session(token: string, now: Date): Promise<StaffSession | undefined>;
   endSession(token: string): Promise<void>;

@@ -85,9 +85,22 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string)
         });
         moved.files += 1;
       }
-      for (const row of rows(source, 'SELECT email, password_hash, created_at, password_changed_at FROM staff ORDER BY email')) {
-        await client.query('INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ($1, $2, $3, $4)', [row['email'], row['password_hash'], row['created_at'], row['password_changed_at']]);
+      // Two-step sign-in moves with its account: the encrypted secret (the same key reads it), the
+      // last step taken and the recovery codes' hashes.
+      for (const row of rows(source, 'SELECT email, password_hash, created_at, password_changed_at, totp_secret, totp_enrolled_at, totp_last_step FROM staff ORDER BY email')) {
+        await client.query('INSERT INTO staff (email, password_hash, created_at, password_changed_at, totp_secret, totp_enrolled_at, totp_last_step) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+          row['email'],
+          row['password_hash'],
+          row['created_at'],
+          row['password_changed_at'],
+          row['totp_secret'],
+          row['totp_enrolled_at'],
+          row['totp_last_step'],
+        ]);
         moved.staff += 1;
+      }
+      for (const row of rows(source, 'SELECT email, code_hash, used_at FROM staff_recovery_codes')) {
+        await client.query('INSERT INTO staff_recovery_codes (email, code_hash, used_at) VALUES ($1, $2, $3)', [row['email'], row['code_hash'], row['used_at']]);
       }
       for (const row of rows(source, 'SELECT at, actor, action, lead_id, detail FROM audit_log ORDER BY seq')) {
         await client.query({ name: 'move-audit', text: 'INSERT INTO audit_log (at, actor, action, lead_id, detail) VALUES ($1, $2, $3, $4, $5)', values: [row['at'], row['actor'], row['action'], row['lead_id'], row['detail']] });

@@ -147,6 +147,19 @@ export const PG_MIGRATIONS: readonly string[] = [
   DELETE FROM audit_log WHERE action = 'sign-in refused';
   UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
   CREATE INDEX audit_log_at ON audit_log (at);`,
+  // 9: two-step sign-in: the encrypted secret, its set-up time and last step; recovery codes
+  // (hashed, each used once); a session's stage and the secret being set up in it.
+  `ALTER TABLE staff ADD COLUMN totp_secret text;
+  ALTER TABLE staff ADD COLUMN totp_enrolled_at timestamptz;
+  ALTER TABLE staff ADD COLUMN totp_last_step integer;
+  CREATE TABLE staff_recovery_codes (
+    email text NOT NULL REFERENCES staff (email) ON DELETE CASCADE,
+    code_hash text NOT NULL,
+    used_at timestamptz,
+    PRIMARY KEY (email, code_hash)
+  );
+  ALTER TABLE staff_sessions ADD COLUMN stage text NOT NULL DEFAULT 'signed-in' CHECK (stage IN ('code', 'enrol', 'signed-in'));
+  ALTER TABLE staff_sessions ADD COLUMN pending_totp text;`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -224,6 +224,21 @@ export const MIGRATIONS: readonly string[] = [
   DELETE FROM audit_log WHERE action = 'sign-in refused';
   UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
   CREATE INDEX audit_log_at ON audit_log (at);`,
+  // 9: two-step sign-in (src/server/two-step.ts): each account's time-based code secret (encrypted
+  // with the operator's key), when it was set up and the last time step used (a code is never
+  // taken twice); its recovery codes, hashed, each used once; a session's stage (a password
+  // accepted, a code or a set-up still to come) and the secret being set up in it.
+  `ALTER TABLE staff ADD COLUMN totp_secret TEXT;
+  ALTER TABLE staff ADD COLUMN totp_enrolled_at TEXT;
+  ALTER TABLE staff ADD COLUMN totp_last_step INTEGER;
+  CREATE TABLE staff_recovery_codes (
+    email TEXT NOT NULL REFERENCES staff (email) ON DELETE CASCADE,
+    code_hash TEXT NOT NULL,
+    used_at TEXT,
+    PRIMARY KEY (email, code_hash)
+  ) STRICT;
+  ALTER TABLE staff_sessions ADD COLUMN stage TEXT NOT NULL DEFAULT 'signed-in' CHECK (stage IN ('code', 'enrol', 'signed-in'));
+  ALTER TABLE staff_sessions ADD COLUMN pending_totp TEXT;`,
 ];
 
 
@@ -510,12 +525,12 @@ export function openOutboxStore(dbPath: string): OutboxStore {
 
 /** The staff table on a connection of its own (schema version 3 and up). */
 export function openStaffStore(dbPath: string): StaffStore {
-  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 3, 'staff accounts'));
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'staff accounts'));
   return staffQueries(kysely, SQLITE, close);
 }
 
-/** The staff inbox on a connection of its own (schema version 8 and up: device cookies, refused sign-ins apart). */
+/** The staff inbox on a connection of its own (schema version 9 and up: two-step sign-in). */
 export function openInboxStore(dbPath: string): InboxStore {
-  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 8, 'staff inbox'));
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'staff inbox'));
   return inboxQueries(kysely, SQLITE, close);
 }

@@ -18,6 +18,8 @@ import {
   SESSION_MAX_MS,
   DEVICE_MAX_MS,
   REFUSALS_KEPT_MS,
+  PENDING_MAX_MS,
+  SESSION_STAGES,
   afterFailure,
   failureRun,
   gateOf,
@@ -29,6 +31,7 @@ import {
   type LeadFilter,
   type SignInKeys,
   type SignInKind,
+  type SessionStage,
 } from '../inbox-store.ts';
 import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid } from './schema.ts';
@@ -175,10 +178,10 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         return n((await db.updateTable('submissions').set({ note: note.slice(0, NOTE_MAX), note_by: by, note_at: iso(now) }).where('id', '=', id).executeTakeFirst()).numUpdatedRows) > 0;
       },
 
-      async createSession(email, now) {
+      async createSession(email, now, stage = 'signed-in') {
         const token = newToken();
         const csrf = newToken();
-        await db.insertInto('staff_sessions').values({ token_hash: tokenHash(token), email, csrf, created_at: iso(now), last_seen_at: iso(now) }).execute();
+        await db.insertInto('staff_sessions').values({ token_hash: tokenHash(token), email, csrf, created_at: iso(now), last_seen_at: iso(now), stage }).execute();
         // Sessions that ran out are cleared as new ones are made.
         await db
           .deleteFrom('staff_sessions')
@@ -192,7 +195,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         const row = await db
           .selectFrom('staff_sessions as s')
           .innerJoin('staff as a', 'a.email', 's.email')
-          .select(['s.email', 's.csrf', 's.created_at', 's.last_seen_at', 'a.password_changed_at'])
+          .select(['s.email', 's.csrf', 's.created_at', 's.last_seen_at', 's.stage', 's.pending_totp', 'a.password_changed_at'])
           .where('s.token_hash', '=', hash)
           .executeTakeFirst();
         if (!row) return undefined;
@@ -201,12 +204,18 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         const old = now.getTime() - created > SESSION_MAX_MS;
         // A password changed after sign-in ends the sessions made with the old one.
         const stale = Date.parse(row.password_changed_at) > created;
-        if (idle || old || stale) {
+        const stage = (SESSION_STAGES as readonly string[]).includes(row.stage) ? (row.stage as SessionStage) : undefined;
+        // A second step still owed is owed for minutes, not for the session's hours.
+        const pendingTooLong = stage !== 'signed-in' && now.getTime() - created > PENDING_MAX_MS;
+        if (idle || old || stale || !stage || pendingTooLong) {
           await db.deleteFrom('staff_sessions').where('token_hash', '=', hash).execute();
           return undefined;
         }
         await db.updateTable('staff_sessions').set({ last_seen_at: iso(now) }).where('token_hash', '=', hash).execute();
-        return { email: row.email, csrf: row.csrf, createdAt: row.created_at };
+        return { email: row.email, csrf: row.csrf, createdAt: row.created_at, stage, pendingTotp: row.pending_totp ?? undefined };
+      },
+      async setPendingTotp(token, sealed) {
+        await db.updateTable('staff_sessions').set({ pending_totp: sealed }).where('token_hash', '=', tokenHash(token)).execute();
       },
       async endSession(token) {
         await db.deleteFrom('staff_sessions').where('token_hash', '=', tokenHash(token)).execute();

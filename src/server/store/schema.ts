@@ -71,6 +71,18 @@ interface StaffTable {
   password_hash: string;
   created_at: Iso;
   password_changed_at: Iso;
+  /** The two-step secret, encrypted (../two-step.ts); null while the account has none. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enrolled_at: ColumnType<Iso | null, Iso | null | undefined, Iso | null>;
+  /** The time step of the last code taken: a code of that step or earlier is refused. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+interface StaffRecoveryCodeTable {
+  email: string;
+  /** SHA-256 of the account and the code (../two-step.ts's recoveryHash). */
+  code_hash: string;
+  used_at: Iso | null;
 }
 
 interface StaffSessionTable {
@@ -79,6 +91,10 @@ interface StaffSessionTable {
   csrf: string;
   created_at: Iso;
   last_seen_at: Iso;
+  /** 'signed-in', or 'code' / 'enrol' while the second step is still to come. */
+  stage: ColumnType<string, string | undefined, string>;
+  /** The secret being set up in this session (encrypted), until its first code confirms it. */
+  pending_totp: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface SignInFailureTable {
@@ -118,6 +134,7 @@ export interface Database {
   attachments: AttachmentTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
   sign_in_failures: SignInFailureTable;
   audit_log: AuditLogTable;
   staff_devices: StaffDeviceTable;
