@@ -61,9 +61,9 @@ Commands:
   staff list | staff remove EMAIL
          The accounts (never their passwords), or removes one.
   staff reset-two-step EMAIL
-         Turns the account's two-step sign-in off (a lost phone): its secret and recovery
-         codes are forgotten; staff set it up again at /admin/two-step (at their next sign-in
-         when STAFF_TWO_STEP=required).
+         Turns the account's two-step sign-in off (a lost phone), its recovery codes with
+         it; staff set it up again at /admin/two-step (at their next sign-in when
+         STAFF_TWO_STEP=required).
   backup DIR
          A consistent copy of the SQLite database while the server runs (SQLite's online
          backup), with the files of the copied leads and a manifest of checksums, into DIR

@@ -43,6 +43,9 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
     await sqlite.inbox.setStatus(ids['contact']!, 'answered', 'huda@globaq.example', new Date('2026-10-03T08:00:00Z'));
     await sqlite.inbox.setNote(ids['contact']!, 'Proposal sent.', 'huda@globaq.example', new Date('2026-10-03T09:00:00Z'));
     await sqlite.staff.add('huda@globaq.example', 'scrypt$65536$8$2$c2FsdA==$aGFzaA==', new Date('2026-09-01T08:00:00Z'));
+    // Two-step sign-in moves with the account: its sealed secret, last step and recovery codes.
+    await sqlite.staff.enrolTwoStep('huda@globaq.example', 'v1.sealed', 59_000_000, ['hash-a', 'hash-b'], new Date('2026-09-02T08:00:00Z'));
+    await sqlite.staff.useRecoveryCode('huda@globaq.example', 'hash-a', new Date('2026-09-03T08:00:00Z'));
     await sqlite.inbox.audit('huda@globaq.example', 'set status', ids['contact'], 'Answered', new Date('2026-10-03T08:00:00Z'));
     await sqlite.close();
   });
@@ -74,6 +77,8 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
       expect(file?.name).toBe('سيرة.pdf');
       expect((await pg.submissions.attachment(file!.id))?.bytes).toEqual(PDF);
       expect(await pg.staff.passwordHash('huda@globaq.example')).toBe('scrypt$65536$8$2$c2FsdA==$aGFzaA==');
+      expect(await pg.staff.twoStep('huda@globaq.example')).toEqual({ sealedSecret: 'v1.sealed', enrolledAt: '2026-09-02T08:00:00.000Z', lastStep: 59_000_000, recoveryLeft: 1 });
+      expect(await pg.staff.useRecoveryCode('huda@globaq.example', 'hash-a', new Date())).toBeUndefined();
       expect((await pg.inbox.auditLog({ limit: 10 })).entries.map((entry) => entry.action)).toEqual(['moved from SQLite', 'set status']);
     } finally {
       await pg.close();

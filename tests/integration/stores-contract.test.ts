@@ -362,7 +362,7 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       const { staff, inbox } = await stores();
       await staff.add('huda@globaq.example', 'scrypt$1', at(0));
       const { token, csrf } = await inbox.createSession('huda@globaq.example', at(1));
-      expect(await inbox.session(token, at(20))).toEqual({ email: 'huda@globaq.example', csrf, createdAt: at(1).toISOString() });
+      expect(await inbox.session(token, at(20))).toEqual({ email: 'huda@globaq.example', csrf, createdAt: at(1).toISOString(), stage: 'signed-in', pendingTotp: undefined });
       expect(await inbox.session(token, at(45))).toBeDefined();
       expect(await inbox.session(token, at(80))).toBeUndefined();
       const second = await inbox.createSession('huda@globaq.example', at(100));
@@ -371,6 +371,47 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       const third = await inbox.createSession('huda@globaq.example', at(110));
       await staff.setPassword('huda@globaq.example', 'scrypt$2', at(111));
       expect(await inbox.session(third.token, at(112))).toBeUndefined();
+    });
+
+    test('two-step sign-in: a session owing its code, set up, each step taken once (also at once), recovery codes once, reset', async () => {
+      const { staff, inbox } = await stores();
+      const email = 'huda@globaq.example';
+      await staff.add(email, 'scrypt$1', at(0));
+      expect(await staff.twoStep(email)).toEqual({ sealedSecret: undefined, enrolledAt: undefined, lastStep: undefined, recoveryLeft: 0 });
+      expect(await staff.twoStep('nobody@globaq.example')).toBeUndefined();
+      // A session that owes its code, with a set-up under way; it ends 10 minutes after the password.
+      const pending = await inbox.createSession(email, at(1), 'code');
+      await inbox.setPendingTotp(pending.token, 'v1.sealed');
+      expect(await inbox.session(pending.token, at(2))).toMatchObject({ stage: 'code', pendingTotp: 'v1.sealed' });
+      expect(await inbox.session(pending.token, at(12))).toBeUndefined();
+
+      expect(await staff.enrolTwoStep(email, 'v1.secret', 1000, ['hash-a', 'hash-b'], at(3))).toBe(true);
+      expect(await staff.twoStep(email)).toEqual({ sealedSecret: 'v1.secret', enrolledAt: at(3).toISOString(), lastStep: 1000, recoveryLeft: 2 });
+      // A step is taken once, and never one before it; the same step sent ten times at once passes once.
+      expect(await staff.takeStep(email, 1000)).toBe(false);
+      expect(await staff.takeStep(email, 999)).toBe(false);
+      expect((await Promise.all(Array.from({ length: 10 }, () => staff.takeStep(email, 1001)))).filter(Boolean)).toHaveLength(1);
+      expect((await staff.twoStep(email))?.lastStep).toBe(1001);
+      // A recovery code once, also at once; another account's hash is none of this one's.
+      expect((await Promise.all(Array.from({ length: 5 }, () => staff.useRecoveryCode(email, 'hash-a', at(4))))).filter((left) => left !== undefined)).toEqual([1]);
+      expect(await staff.useRecoveryCode(email, 'hash-a', at(5))).toBeUndefined();
+      expect(await staff.useRecoveryCode('nobody@globaq.example', 'hash-b', at(5))).toBeUndefined();
+      // A new set-up replaces the codes.
+      expect(await staff.enrolTwoStep(email, 'v1.other', 2000, ['hash-c'], at(6))).toBe(true);
+      expect(await staff.useRecoveryCode(email, 'hash-b', at(7))).toBeUndefined();
+      expect((await staff.twoStep(email))?.recoveryLeft).toBe(1);
+      // The staff command's reset: secret, step, codes and any set-up under way go.
+      const setUp = await inbox.createSession(email, at(8));
+      await inbox.setPendingTotp(setUp.token, 'v1.half');
+      expect(await staff.resetTwoStep(email)).toBe(true);
+      expect(await staff.twoStep(email)).toEqual({ sealedSecret: undefined, enrolledAt: undefined, lastStep: undefined, recoveryLeft: 0 });
+      expect((await inbox.session(setUp.token, at(9)))?.pendingTotp).toBeUndefined();
+      expect(await staff.takeStep(email, 3000)).toBe(false);
+      // Removing the account removes its codes (cascade).
+      await staff.enrolTwoStep(email, 'v1.again', 3000, ['hash-d'], at(10));
+      expect(await staff.remove(email)).toBe(true);
+      await staff.add(email, 'scrypt$2', at(11));
+      expect(await staff.useRecoveryCode(email, 'hash-d', at(12))).toBeUndefined();
     });
 
     test(`the sign-in gate: slowed, then locked after ${LOCK_AFTER.account} failures, cleared by a success`, async () => {
