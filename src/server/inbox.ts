@@ -328,7 +328,9 @@ export async function signIn(context: APIContext, emailText: string, password: s
   // made now reaches only that step; its failures count on from here (not cleared yet).
   const record = await staff.twoStep(email);
   const settings = twoStepConfig();
-  const stage: SessionStage = record?.sealedSecret && settings.key ? 'code' : settings.required ? 'enrol' : 'signed-in';
+  // An account with two-step sign-in always owes its code, even if the key were taken away (no
+  // silent fall-back to the password alone: its recovery codes, hashed, still work then).
+  const stage: SessionStage = record?.sealedSecret ? 'code' : settings.required ? 'enrol' : 'signed-in';
   await endOldSession(context);
   if (stage !== 'signed-in') {
     const { token } = await inbox.createSession(email, now, stage);
@@ -416,7 +418,7 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
     const step = acceptedStep(secret, email, code, now, record?.lastStep);
     // Taken in one conditional update: the same code sent twice at once passes once.
     if (step !== undefined && (await staff.takeStep(email, step))) how = 'with a code';
-  } else if (secret && isRecoveryCodeShape(code)) {
+  } else if (record?.sealedSecret && isRecoveryCodeShape(code)) {
     const left = await staff.useRecoveryCode(email, recoveryHash(email, code), now);
     if (left !== undefined) {
       how = 'with a recovery code';

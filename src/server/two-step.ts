@@ -10,7 +10,7 @@
  * - The secret is stored encrypted with AES-256-GCM under the operator's key (STAFF_TOTP_KEY, in
  *   the settings file, never in the database), bound to its account: a copy of the database
  *   alone gives no codes. Without the key, two-step sign-in is not offered, and requiring it is a
- *   settings error. A changed key makes the stored secrets unreadable: reset each account's
+ *   settings error; an account that has it still owes its code (its recovery codes work). A changed key makes the stored secrets unreadable: reset each account's
  *   two-step with the staff command, and staff set it up again.
  * - Recovery codes: ten per account, random (50 bits each), shown once; only their SHA-256 with
  *   the account is kept, and each is marked used when taken.

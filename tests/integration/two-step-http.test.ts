@@ -233,6 +233,21 @@ describe('required for every account', () => {
   });
 });
 
+describe('without the key', () => {
+  test('an account with two-step sign-in still owes its code (no fall-back to the password alone); its recovery codes still work', async () => {
+    const keyless = await startServer({ dbPath: server.dbPath, env: { TRUSTED_PROXIES: '127.0.0.1' } });
+    try {
+      const { answer, cookie, csrf } = await password(NOUR, { base: keyless, from: '192.0.2.70' });
+      expect(answer.location).toBe('/admin/login/code');
+      const code = totpCode(secrets.get(NOUR)!, NOUR, new Date(Date.now() + 30_000));
+      expect((await send('/admin/login/code', { fields: { csrf, code }, cookie, base: keyless, from: '192.0.2.70' })).status).toBe(401);
+      expect((await send('/admin/login/code', { fields: { csrf, code: recovery.get(NOUR)![5]! }, cookie, base: keyless, from: '192.0.2.70' })).status).toBe(303);
+    } finally {
+      await keyless.stop();
+    }
+  }, 60_000);
+});
+
 describe('the staff command resets it', () => {
   test('reset-two-step: the account signs in with its password alone again (two-step optional), and the reset is audited', async () => {
     let stderr = '';
