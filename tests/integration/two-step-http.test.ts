@@ -39,7 +39,7 @@ interface Answer {
   retryAfter: number;
 }
 
-async function send(route: string, options: { fields?: Record<string, string>; cookie?: string; from?: string; origin?: string; base?: RunningServer } = {}): Promise<Answer> {
+async function send(route: string, options: { fields?: Record<string, string>; cookie?: string; from?: string | undefined; origin?: string; base?: RunningServer | undefined } = {}): Promise<Answer> {
   const base = options.base ?? server;
   const response = await fetch(`${base.baseUrl}${route}`, {
     method: options.fields ? 'POST' : 'GET',
@@ -49,7 +49,7 @@ async function send(route: string, options: { fields?: Record<string, string>; c
       'X-Forwarded-For': options.from ?? '192.0.2.1',
       ...(options.cookie ? { Cookie: options.cookie } : {}),
     },
-    body: options.fields ? new URLSearchParams(options.fields).toString() : undefined,
+    body: options.fields ? new URLSearchParams(options.fields).toString() : null,
   });
   const set = response.headers.getSetCookie().find((line) => /^globaq-staff=/.test(line));
   return { status: response.status, location: response.headers.get('location'), text: await response.text(), cookie: set ? set.split(';')[0]! : '', retryAfter: Number(response.headers.get('retry-after') ?? 0) };
@@ -59,7 +59,7 @@ const csrfOf = (html: string): string => /name="csrf" value="([^"]+)"/.exec(html
 const alertOf = (html: string): string | undefined => /role="alert"[^>]*>([^<]*)</.exec(html)?.[1]?.trim();
 
 /** The password step: the pending session's cookie and the code form's token. */
-async function password(email: string, options: { from?: string; next?: string; base?: RunningServer } = {}): Promise<{ answer: Answer; cookie: string; csrf: string }> {
+async function password(email: string, options: { from?: string | undefined; next?: string; base?: RunningServer | undefined } = {}): Promise<{ answer: Answer; cookie: string; csrf: string }> {
   const answer = await send('/admin/login', { fields: { email, password: PASSWORD, ...(options.next ? { next: options.next } : {}) }, from: options.from, base: options.base });
   const page = answer.location?.startsWith('/admin/login/code') || answer.location?.startsWith('/admin/two-step') ? await send(answer.location, { cookie: answer.cookie, from: options.from, base: options.base }) : undefined;
   return { answer, cookie: answer.cookie, csrf: page ? csrfOf(page.text) : '' };
