@@ -60,7 +60,7 @@ export default defineConfig<SiteLocaleOptions>({
   ],
   webServer: {
     // The built site on its own server (npm test builds first).
-    command: 'node --disable-warning=ExperimentalWarning src/server/serve.ts',
+    command: 'node --disable-warning=ExperimentalWarning src/server/http/serve.ts',
     // STAFF_TOTP_KEY: two-step sign-in offered to the inbox's accounts (a key for tests only).
     env: { PORT: String(PORT), HOST: '127.0.0.1', SUBMISSIONS_DB, SUBMISSIONS_RATE_LIMIT: '1000', STAFF_TOTP_KEY: '0e'.repeat(32), GLOBAQ_SETTINGS: 'none' },
     url: `http://127.0.0.1:${PORT}/`,

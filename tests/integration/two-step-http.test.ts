@@ -11,10 +11,10 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../src/server/cli';
-import { SLOW_AFTER } from '../../src/server/inbox-store';
-import { openStaffStore } from '../../src/server/sqlite-store';
-import { hashPassword } from '../../src/server/staff';
-import { newRecoveryCodes, newTotpSecret, recoveryHash, sealSecret, stepAt, totpCode } from '../../src/server/two-step';
+import { SLOW_AFTER } from '../../src/server/inbox/inbox-store';
+import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import { hashPassword } from '../../src/server/inbox/staff';
+import { newRecoveryCodes, newTotpSecret, recoveryHash, sealSecret, stepAt, totpCode } from '../../src/server/inbox/two-step';
 import { startServer, tempDir, type RunningServer } from '../helpers/server';
 
 const KEY_HEX = '5f'.repeat(32);

@@ -3,7 +3,7 @@
  * anything a browser or a proxy could read as another host, in any spelling, returns to the list.
  */
 import { describe, expect, test } from 'vitest';
-import { INBOX_HOME, safeReturnPath } from '../../src/server/return-path';
+import { INBOX_HOME, safeReturnPath } from '../../src/server/inbox/return-path';
 
 const LEAD = '/admin/leads/0b7f2f4e-7a51-4c39-9a53-2f1a4a4b7c11';
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { LOCK_MS, afterFailure, gateOf, type FailureRun } from '../../src/server/inbox-store';
+import { LOCK_MS, afterFailure, gateOf, type FailureRun } from '../../src/server/inbox/inbox-store';
 import { ROOT } from '../helpers/frontmatter';
 
 const T0 = new Date('2026-11-25T09:00:00Z');

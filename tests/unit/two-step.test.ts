@@ -18,7 +18,7 @@ import {
   totpQrSvg,
   totpUri,
   twoStepSettings,
-} from '../../src/server/two-step';
+} from '../../src/server/inbox/two-step';
 
 const EMAIL = 'huda@globaq.example';
 // RFC 6238 appendix B's SHA-1 secret ("12345678901234567890"), in base32.
