@@ -57,8 +57,8 @@ export interface OutboxStore {
   markSent(id: string, at: Date): Promise<void>;
   /** A failed attempt: tried again at `next`. */
   markRetry(id: string, attempts: number, next: Date, error: string): Promise<void>;
-  /** Given up on: listed for staff until queued again. */
-  markFailed(id: string, attempts: number, error: string): Promise<void>;
+  /** Given up on (at `at`, default now): listed for staff until queued again. */
+  markFailed(id: string, attempts: number, error: string, at?: Date): Promise<void>;
   /** Notifications of these statuses, oldest first. */
   list(statuses: readonly NoticeStatus[]): Promise<OutboxEntry[]>;
   /** Queues a notification again, due now; false when the lead has none. */
@@ -198,7 +198,7 @@ export class OutboxWorker {
       const reason = error instanceof Error ? error.message : String(error);
       const age = now().getTime() - new Date(entry.createdAt).getTime();
       if (age >= config.giveUpDays * 86_400_000) {
-        await store.markFailed(entry.submissionId, attempts, reason);
+        await store.markFailed(entry.submissionId, attempts, reason, now());
         metrics().notificationsFailed.inc({ outcome: 'given_up' });
         logLead('failed', { leadId: entry.submissionId, form: entry.form, attempts, reason });
         log(`Lead notification ${entry.submissionId} given up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`);

@@ -117,7 +117,7 @@ describe('without a session', () => {
     }
     // Nothing changed: the lead is still there, new.
     const browser = await signIn();
-    expect(await page(`/admin/leads/${contactId}`, browser)).toContain('New: nobody has changed its status yet.');
+    expect(await page(`/admin/leads/${contactId}`, browser)).toMatch(/lead-status--new"[^>]*>New</);
   });
 
   test('an oversized sign-in post is refused before it is read whole, announced or not', async () => {
@@ -266,8 +266,8 @@ describe('signed in', () => {
 
   test('the language each lead was sent in: on its page, in the list, as a filter and in the CSV', async () => {
     const browser = await signIn();
-    expect(await page(`/admin/leads/${arabicId}`, browser)).toMatch(/Received [^<]* · sent in Arabic · lead <code/);
-    expect(await page(`/admin/leads/${contactId}`, browser)).toMatch(/Received [^<]* · sent in English · lead <code/);
+    expect(await page(`/admin/leads/${arabicId}`, browser)).toMatch(/<span[^>]*>Sent in Arabic<\/span>/);
+    expect(await page(`/admin/leads/${contactId}`, browser)).toMatch(/<span[^>]*>Sent in English<\/span>/);
     // The list: a Language column, in words.
     const list = await page('/admin', browser);
     expect(list).toMatch(/<th scope="col"[^>]*>Language<\/th>/);
@@ -310,10 +310,10 @@ describe('signed in', () => {
     // Another staff member's token does not fit this session.
     const other = await signIn(OTHER);
     expect((await post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: other.csrf }, browser)).status).toBe(403);
-    expect(await page(`/admin/leads/${contactId}`, browser)).toContain('New: nobody has changed its status yet.');
+    expect(await page(`/admin/leads/${contactId}`, browser)).toMatch(/lead-status--new"[^>]*>New</);
   });
 
-  test('status and note are saved with who and when, and the audit log shows them', async () => {
+  test('status and note go into the timeline with who and when, and the audit log shows them', async () => {
     const browser = await signIn();
     await page(`/admin/leads/${partnerId}`, browser);
     const status = await post(`/admin/leads/${partnerId}`, { action: 'status', status: 'in_progress', csrf: browser.csrf }, browser);
@@ -321,14 +321,16 @@ describe('signed in', () => {
     expect(status.headers.get('location')).toBe(`/admin/leads/${partnerId}?done=status`);
     const note = await post(`/admin/leads/${partnerId}`, { action: 'note', note: `Call back Sunday ${SCRIPT}`, csrf: browser.csrf }, browser);
     expect(note.status).toBe(303);
+    expect(note.headers.get('location')).toBe(`/admin/leads/${partnerId}?done=note#timeline`);
     const html = await page(`/admin/leads/${partnerId}`, browser);
-    expect(html).toContain(`In progress, set by ${STAFF}`);
-    expect(html).toContain('Call back Sunday &lt;img');
-    expect(html).toContain(`Last changed by ${STAFF}`);
+    const timeline = html.slice(html.indexOf('class="lead-timeline"'));
+    expect(timeline).toMatch(new RegExp(`<strong[^>]*>Status set to In progress</strong><span class="admin-meta"[^>]*><time datetime="[^"]+"[^>]*>\\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}</time> · ${STAFF}</span>`));
+    expect(timeline).toContain('Call back Sunday &lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain(SCRIPT);
     expect(await page('/admin?status=in_progress', browser)).toContain(`/admin/leads/${partnerId}`);
     const audit = await page('/admin/audit', browser);
     expect(audit).toContain('set status');
-    expect(audit).toContain('changed note');
+    expect(audit).toContain('added note');
     expect(audit).toContain('signed in');
   });
 
@@ -375,6 +377,155 @@ describe('signed in', () => {
     expect((await get(`/admin/leads/${contactId}`, browser)).status).toBe(404);
     const audit = await page('/admin/audit', browser);
     expect(audit).toContain(`deleted lead</td><td><code>${contactId}</code>`);
+  });
+});
+
+describe('the timeline and the lead page', () => {
+  /** The lead's timeline rows, read straight from the database (newest first). */
+  const events = (leadId: string) => {
+    const db = new DatabaseSync(server.dbPath);
+    try {
+      return db.prepare('SELECT seq, actor, kind, detail, corrects FROM lead_events WHERE lead_id = ? ORDER BY seq DESC').all(leadId) as { seq: number; actor: string | null; kind: string; detail: string; corrects: number | null }[];
+    } finally {
+      db.close();
+    }
+  };
+  const allEvents = () => {
+    const db = new DatabaseSync(server.dbPath);
+    try {
+      return (db.prepare('SELECT count(*) AS n FROM lead_events').get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  };
+
+  test('two staff adding a note at the same moment: both notes are kept, each with its author', async () => {
+    const huda = await signIn();
+    const omar = await signIn(OTHER);
+    await page(`/admin/leads/${arabicId}`, huda);
+    await page(`/admin/leads/${arabicId}`, omar);
+    const answers = await Promise.all([
+      post(`/admin/leads/${arabicId}`, { action: 'note', note: 'Huda: called, no answer.', csrf: huda.csrf }, huda),
+      post(`/admin/leads/${arabicId}`, { action: 'note', note: 'Omar: sent the brochure.', csrf: omar.csrf }, omar),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    const notes = events(arabicId).filter((event) => event.kind === 'note');
+    expect(notes.map((note) => [note.actor, note.detail]).sort()).toEqual([
+      [STAFF, 'Huda: called, no answer.'],
+      [OTHER, 'Omar: sent the brochure.'],
+    ]);
+    const html = await page(`/admin/leads/${arabicId}`, huda);
+    expect(html).toContain('Huda: called, no answer.');
+    expect(html).toContain('Omar: sent the brochure.');
+    // Each note in its own direction.
+    expect(html).toMatch(/<p class="lead-note" dir="auto"[^>]*>Omar: sent the brochure\.<\/p>/);
+  });
+
+  test('a note is corrected by a new one: the old one stays, marked; a correction of another lead\'s note is refused', async () => {
+    const browser = await signIn();
+    await page(`/admin/leads/${partnerId}`, browser);
+    await post(`/admin/leads/${partnerId}`, { action: 'note', note: 'Meeting on Sunday.', csrf: browser.csrf }, browser);
+    const original = events(partnerId).find((event) => event.kind === 'note' && event.detail === 'Meeting on Sunday.')!;
+    const fix = await post(`/admin/leads/${partnerId}`, { action: 'note', note: 'Meeting on Monday.', corrects: String(original.seq), csrf: browser.csrf }, browser);
+    expect(fix.status).toBe(303);
+    expect(events(partnerId)[0]).toMatchObject({ kind: 'note', detail: 'Meeting on Monday.', corrects: original.seq });
+    expect(events(partnerId).find((event) => event.seq === original.seq)?.detail).toBe('Meeting on Sunday.');
+    const html = await page(`/admin/leads/${partnerId}`, browser);
+    expect(html).toContain(`Corrected by <a href="#event-${events(partnerId)[0]!.seq}"`);
+    const before = allEvents();
+    const elsewhere = await post(`/admin/leads/${arabicId}`, { action: 'note', note: 'x', corrects: String(original.seq), csrf: browser.csrf }, browser);
+    expect(elsewhere.status).toBe(400);
+    const empty = await post(`/admin/leads/${arabicId}`, { action: 'note', note: '   ', csrf: browser.csrf }, browser);
+    expect(empty.status).toBe(400);
+    expect(allEvents()).toBe(before);
+    const audit = await page('/admin/audit', browser);
+    expect(audit).toContain('corrected note');
+  });
+
+  test('a note posted without a session, from another origin, without the token or to a forged id adds nothing', async () => {
+    const browser = await signIn();
+    await page(`/admin/leads/${partnerId}`, browser);
+    const before = allEvents();
+    const note = { action: 'note', note: 'Forged note' };
+    const refused = await Promise.all([
+      post(`/admin/leads/${partnerId}`, { ...note, csrf: browser.csrf }),
+      post(`/admin/leads/${partnerId}`, { ...note, csrf: browser.csrf }, browser, { Origin: 'https://evil.example' }),
+      post(`/admin/leads/${partnerId}`, { ...note, csrf: browser.csrf }, browser, { Origin: 'null' }),
+      post(`/admin/leads/${partnerId}`, note, browser),
+    ]);
+    expect(refused.map((response) => response.status)).toEqual([403, 403, 403, 403]);
+    for (const id of ['00000000-0000-4000-8000-000000000000', partnerId.toUpperCase(), `${partnerId}'--`, '..%2Faudit']) {
+      const response = await post(`/admin/leads/${id}`, { ...note, csrf: browser.csrf }, browser);
+      expect(response.status, id).toBe(404);
+    }
+    expect(allEvents()).toBe(before);
+    expect(await page(`/admin/leads/${partnerId}`, browser)).not.toContain('Forged note');
+  });
+
+  test('assignment: to a staff member or nobody, in the timeline and the audit log; an address with no account is refused', async () => {
+    const browser = await signIn();
+    const html = await page(`/admin/leads/${partnerId}`, browser);
+    expect(html).toMatch(new RegExp(`<option value="${OTHER}"[^>]*>${OTHER}</option>`));
+    const assigned = await post(`/admin/leads/${partnerId}`, { action: 'assign', assignee: OTHER, csrf: browser.csrf }, browser);
+    expect(assigned.status).toBe(303);
+    expect(events(partnerId)[0]).toMatchObject({ kind: 'assigned', detail: OTHER, actor: STAFF });
+    expect(await page(`/admin/leads/${partnerId}`, browser)).toContain(`Assigned to ${OTHER}`);
+    const before = allEvents();
+    const unknown = await post(`/admin/leads/${partnerId}`, { action: 'assign', assignee: 'stranger@evil.example', csrf: browser.csrf }, browser);
+    expect(unknown.status).toBe(400);
+    expect(allEvents()).toBe(before);
+    await post(`/admin/leads/${partnerId}`, { action: 'assign', assignee: '', csrf: browser.csrf }, browser);
+    expect(events(partnerId)[0]).toMatchObject({ kind: 'assigned', detail: '' });
+    const audit = await page('/admin/audit', browser);
+    expect(audit).toContain('assigned lead');
+  });
+
+  test('"Reply by e-mail" quotes the message with a subject in the lead\'s language; opening it and "Mark answered" go into the timeline', async () => {
+    const browser = await signIn();
+    const html = await page(`/admin/leads/${arabicId}`, browser);
+    const href = /href="(mailto:[^"]+)"[^>]*data-reply/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    expect(href).toBeDefined();
+    expect(new URLSearchParams(href!.slice(href!.indexOf('?') + 1)).get('subject')).toBe('ردّ على طلب الشراكة المقدَّم إلى Globaq');
+    const reply = await post(`/admin/leads/${arabicId}`, { action: 'reply', csrf: browser.csrf }, browser);
+    expect(reply.status).toBe(204);
+    expect(events(arabicId)[0]).toMatchObject({ kind: 'reply', actor: STAFF });
+    expect(html).toContain('name="action" value="answered"');
+    const answered = await post(`/admin/leads/${arabicId}`, { action: 'answered', csrf: browser.csrf }, browser);
+    expect(answered.status).toBe(303);
+    expect(events(arabicId)[0]).toMatchObject({ kind: 'status', detail: 'answered', actor: STAFF });
+    const after = await page(`/admin/leads/${arabicId}`, browser);
+    expect(after).toContain('Reply by e-mail opened');
+    expect(after).toContain('Status set to Answered');
+    // Answered: no "Mark answered" any more.
+    expect(after).not.toContain('name="action" value="answered"');
+    const audit = await page('/admin/audit', browser);
+    expect(audit).toContain('opened reply');
+  });
+
+  test('a CV download goes into the timeline with the file\'s name (shown as text); phone, e-mail and website are links, the website never trusted', async () => {
+    const store = openSqliteStore(server.dbPath);
+    const { id } = await store.save({
+      form: 'partner',
+      fields: partnerBody({ name: 'Long Application', companyWebsite: 'https://gulf-labs.example/about', uploadedFiles: 'cv.pdf' }),
+      attachments: [{ name: `cv ${SCRIPT}.pdf`, type: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') }],
+    });
+    await store.close();
+    const browser = await signIn();
+    const html = await page(`/admin/leads/${id}`, browser);
+    const fileId = /href="\/admin\/files\/([0-9a-f-]{36})"/.exec(html)?.[1];
+    expect(fileId).toBeDefined();
+    expect((await get(`/admin/files/${fileId}`, browser)).status).toBe(200);
+    expect(events(id)[0]).toMatchObject({ kind: 'download', detail: `cv ${SCRIPT}.pdf`, actor: STAFF });
+    const after = await page(`/admin/leads/${id}`, browser);
+    // The file's name is text wherever it is shown (inside a quoted attribute it is inert).
+    expect(after.replace(/"[^"]*"/g, '""')).not.toContain('<img');
+    expect(after).toMatch(/<strong[^>]*>File downloaded<\/strong>.*<bdi[^>]*>cv &lt;img src=x onerror=alert\(1\)&gt;\.pdf<\/bdi>/s);
+    expect(after).toMatch(/href="tel:\+966501234567"/);
+    expect(after).toMatch(/href="mailto:aisha@example\.com"/);
+    expect(after).toMatch(/<a href="https:\/\/gulf-labs\.example\/about" rel="noopener noreferrer nofollow" target="_blank"/);
+    // The visitor's clock is behind "Details"; the unanswered in one line.
+    expect(after).toMatch(/<details class="lead-details"[^>]*><summary[^>]*>Details<\/summary>/);
+    expect(after).toMatch(/<strong[^>]*>Not answered:<\/strong>/);
   });
 });
 

@@ -37,6 +37,8 @@ afterAll(() => {
 });
 
 /** A lead and a bot as schema version 5 (before the language column) stored them. */
+/** Leads as schema version 8 (one note per lead, in the lead's row) stored them: one worked on, one not. */
+const OLD_NOTED = { noted: '22222222-3333-4444-8555-666666666666', untouched: '33333333-4444-4555-8666-777777777777', note: 'Old note: call Sunday <b>x</b>' };
 const OLD_LEAD = { id: '11111111-2222-4333-8444-555555555555', bot: '66666666-7777-4888-8999-aaaaaaaaaaaa', receivedAt: '2026-10-01T08:00:00.000Z' };
 
 const KINDS = [
@@ -61,6 +63,20 @@ const KINDS = [
       db.prepare("UPDATE submissions SET status = 'answered'").run();
       db.close();
       return { stores: openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }), ids: { lead: OLD_LEAD.id, bot: OLD_LEAD.bot } };
+    },
+    fromVersion8: async () => {
+      const dir = tempDir('globaq-contract-');
+      dirs.push(dir);
+      const file = path.join(dir, 'submissions.db');
+      const db = new DatabaseSync(file);
+      for (const migration of MIGRATIONS.slice(0, 8)) db.exec(migration);
+      db.exec('PRAGMA user_version = 8');
+      const insert = db.prepare(`INSERT INTO submissions (id, form, received_at, fields, status, status_by, status_at, note, note_by, note_at) VALUES (?, 'contact', ?, ?, ?, ?, ?, ?, ?, ?)`);
+      insert.run(OLD_NOTED.noted, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'in_progress', 'omar@globaq.example', '2026-10-02T09:00:00.000Z', OLD_NOTED.note, 'huda@globaq.example', '2026-10-03T09:00:00.000Z');
+      insert.run(OLD_NOTED.untouched, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'new', null, null, '', null, null);
+      db.prepare(`INSERT INTO notifications (submission_id, status, subject, body_text, body_html, created_at, attempts, next_attempt_at, sent_at) VALUES (?, 'sent', 's', 't', 'h', ?, 1, ?, ?)`).run(OLD_NOTED.noted, OLD_LEAD.receivedAt, OLD_LEAD.receivedAt, '2026-10-01T08:01:00.000Z');
+      db.close();
+      return { stores: openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }), ids: OLD_NOTED };
     },
   },
   {
@@ -87,6 +103,22 @@ const KINDS = [
         await pool.end();
       }
       return { stores: openStores({ dbPath: '', databaseUrl: url, poolMax: 2 }), ids: { lead: OLD_LEAD.id, bot: OLD_LEAD.bot } };
+    },
+    fromVersion8: async () => {
+      const url = await freshDatabase(postgresUrl);
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        await pool.query('CREATE TABLE schema_version (version integer NOT NULL)');
+        await pool.query('INSERT INTO schema_version (version) VALUES (8)');
+        for (const migration of PG_MIGRATIONS.slice(0, 8)) await pool.query(migration);
+        const insert = `INSERT INTO submissions (id, form, received_at, fields, status, status_by, status_at, note, note_by, note_at) VALUES ($1, 'contact', $2, $3, $4, $5, $6, $7, $8, $9)`;
+        await pool.query(insert, [OLD_NOTED.noted, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'in_progress', 'omar@globaq.example', '2026-10-02T09:00:00.000Z', OLD_NOTED.note, 'huda@globaq.example', '2026-10-03T09:00:00.000Z']);
+        await pool.query(insert, [OLD_NOTED.untouched, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'new', null, null, '', null, null]);
+        await pool.query(`INSERT INTO notifications (submission_id, status, subject, body_text, body_html, created_at, attempts, next_attempt_at, sent_at) VALUES ($1, 'sent', 's', 't', 'h', $2, 1, $2, $3)`, [OLD_NOTED.noted, OLD_LEAD.receivedAt, '2026-10-01T08:01:00.000Z']);
+      } finally {
+        await pool.end();
+      }
+      return { stores: openStores({ dbPath: '', databaseUrl: url, poolMax: 2 }), ids: OLD_NOTED };
     },
   },
 ] as const;
@@ -126,7 +158,7 @@ const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
 const T0 = new Date('2026-11-23T08:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
-for (const { kind, skip, open, fromVersion5 } of KINDS) {
+for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
   describe.skipIf(skip !== '')(`${kind}${skip ? ` (skipped: ${skip})` : ''}`, () => {
     async function stores(): Promise<Stores> {
       const s = await open();
@@ -230,7 +262,10 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       for (const wrong of [id.toUpperCase(), `${id} `, "x' OR '1'='1", '']) {
         expect(await inbox.lead(wrong)).toBeUndefined();
         expect(await inbox.setStatus(wrong, 'spam', 'huda@globaq.example', at(1))).toBe(false);
-        expect(await inbox.setNote(wrong, 'x', 'huda@globaq.example', at(1))).toBe(false);
+        expect(await inbox.addNote(wrong, 'x', 'huda@globaq.example', at(1))).toBeUndefined();
+        expect(await inbox.assign(wrong, null, 'huda@globaq.example', at(1))).toBe(false);
+        expect(await inbox.record(wrong, 'reply', '', 'huda@globaq.example', at(1))).toBe(false);
+        expect(await inbox.timeline(wrong)).toEqual([]);
         expect(await outbox.retry(wrong, at(1))).toBe(false);
         expect(await submissions.attachments(wrong)).toEqual([]);
         expect(await submissions.delete(wrong)).toBeUndefined();
@@ -279,6 +314,8 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       const lead = await submissions.save({ form: 'partner', fields: partnerBody({ name: `${NAME.firstName} ${NAME.lastName}`, email: EMAIL, uploadedFiles: 'cv.pdf' }), receivedAt: at(0), notice: composeLeadNotice, attachments: [{ name: 'zubaida-cv.pdf', type: 'application/pdf', bytes: CV }] });
       const other = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Keep', email: 'keep@example.org' }), receivedAt: at(1) });
       await inbox.audit('huda@globaq.example', 'opened lead', lead.id, '', at(2));
+      await inbox.addNote(lead.id, `Called ${NAME.firstName} ${NAME.lastName} at ${EMAIL}`, 'huda@globaq.example', at(2));
+      await inbox.record(lead.id, 'download', 'zubaida-cv.pdf', 'huda@globaq.example', at(2));
       await inbox.audit('huda@globaq.example', 'deleted lead', lead.id, `Partner application from ${NAME.firstName} ${NAME.lastName}`, at(2));
       await inbox.audit('huda@globaq.example', 'searched leads', undefined, `1 found (filter: ${new URLSearchParams({ q: NAME.lastName })})`, at(3));
       await inbox.audit('huda@globaq.example', 'exported leads', undefined, `1 lead (filter: ${new URLSearchParams({ q: EMAIL })})`, at(4));
@@ -343,9 +380,9 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       expect(await ids({ search: '_' })).toEqual([]);
       expect(await ids({ since: at(60), until: at(60 * 48) })).toEqual([gulf.id]);
       expect(await inbox.setStatus(sara.id, 'answered', 'huda@globaq.example', at(5))).toBe(true);
-      expect(await inbox.setNote(sara.id, 'Called back.', 'huda@globaq.example', at(6))).toBe(true);
+      expect(await inbox.addNote(sara.id, 'Called back.', 'huda@globaq.example', at(6))).toEqual(expect.any(Number));
       expect(await ids({ status: 'answered' })).toEqual([sara.id]);
-      expect(await inbox.lead(sara.id)).toMatchObject({ status: 'answered', statusBy: 'huda@globaq.example', statusAt: at(5).toISOString(), note: 'Called back.', noteAt: at(6).toISOString() });
+      expect(await inbox.lead(sara.id)).toMatchObject({ status: 'answered', statusBy: 'huda@globaq.example', statusAt: at(5).toISOString(), note: 'Called back.', assignedTo: undefined });
       expect(await inbox.lead('00000000-0000-0000-0000-000000000000')).toBeUndefined();
       const exported: string[] = [];
       for await (const lead of inbox.exportLeads({ status: 'new' })) exported.push(lead.id);
@@ -418,6 +455,101 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       const refused = await inbox.refusals({ limit: 5 });
       expect(refused.total).toBe(30);
       expect(refused.entries[0]).toEqual({ at: at(29).toISOString(), account: 'invented29@example.com', network: '203.0.113.9', reason: 'wrong credentials' });
+    });
+
+    test('the timeline: notes appended never overwritten, a correction keeps the note it corrects, changes and deliveries in order, newest first', async () => {
+      const { submissions, inbox, outbox, staff } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      await staff.add('omar@globaq.example', 'scrypt$1', at(0));
+      const { id } = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      const other = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0) });
+      await outbox.markSent(id, at(1));
+      const first = await inbox.addNote(id, 'Call back Sunday.', 'huda@globaq.example', at(2));
+      expect(first).toEqual(expect.any(Number));
+      expect(await inbox.setStatus(id, 'in_progress', 'omar@globaq.example', at(3))).toBe(true);
+      // Saving the status it already has adds nothing.
+      expect(await inbox.setStatus(id, 'in_progress', 'omar@globaq.example', at(4))).toBe(true);
+      expect(await inbox.assign(id, 'omar@globaq.example', 'huda@globaq.example', at(5))).toBe(true);
+      expect(await inbox.assign(id, 'omar@globaq.example', 'huda@globaq.example', at(5))).toBe(true);
+      const fix = await inbox.addNote(id, 'Call back Monday.', 'omar@globaq.example', at(6), first);
+      expect(fix).toEqual(expect.any(Number));
+      // A correction names a note of this lead, or nothing is added.
+      expect(await inbox.addNote(other.id, 'x', 'omar@globaq.example', at(6), first)).toBeUndefined();
+      expect(await inbox.addNote(id, 'x', 'omar@globaq.example', at(6), 999_999)).toBeUndefined();
+      expect(await inbox.record(id, 'download', 'cv.pdf', 'omar@globaq.example', at(7))).toBe(true);
+      expect(await inbox.record(id, 'reply', '', 'omar@globaq.example', at(8))).toBe(true);
+      expect(await inbox.assign(id, null, 'omar@globaq.example', at(9))).toBe(true);
+
+      const timeline = await inbox.timeline(id);
+      expect(timeline.map((event) => [event.kind, event.detail, event.actor, event.at])).toEqual([
+        ['assigned', '', 'omar@globaq.example', at(9).toISOString()],
+        ['reply', '', 'omar@globaq.example', at(8).toISOString()],
+        ['download', 'cv.pdf', 'omar@globaq.example', at(7).toISOString()],
+        ['note', 'Call back Monday.', 'omar@globaq.example', at(6).toISOString()],
+        ['assigned', 'omar@globaq.example', 'huda@globaq.example', at(5).toISOString()],
+        ['status', 'in_progress', 'omar@globaq.example', at(3).toISOString()],
+        ['note', 'Call back Sunday.', 'huda@globaq.example', at(2).toISOString()],
+        ['notification', 'sent', undefined, at(1).toISOString()],
+      ]);
+      const [correction, original] = timeline.filter((event) => event.kind === 'note');
+      expect(correction).toMatchObject({ seq: fix, corrects: first, correctedBy: undefined });
+      expect(original).toMatchObject({ seq: first, corrects: undefined, correctedBy: fix, detail: 'Call back Sunday.' });
+      expect(await inbox.timeline(other.id)).toEqual([]);
+      // The lead shows its newest note.
+      expect(await inbox.lead(id)).toMatchObject({ note: 'Call back Monday.', assignedTo: undefined, status: 'in_progress' });
+    });
+
+    test('twenty notes written at the same moment by different staff are all kept', async () => {
+      const { submissions, inbox } = await stores();
+      const { id } = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0) });
+      const texts = Array.from({ length: 20 }, (_, i) => `Note ${i} from ${i % 2 ? 'huda' : 'omar'}`);
+      const seqs = await Promise.all(texts.map((text, i) => inbox.addNote(id, text, `${i % 2 ? 'huda' : 'omar'}@globaq.example`, at(1))));
+      expect(new Set(seqs).size).toBe(20);
+      const notes = (await inbox.timeline(id)).filter((event) => event.kind === 'note').map((event) => event.detail);
+      expect(notes.sort()).toEqual([...texts].sort());
+    });
+
+    test('a notification given up goes into its timeline; assignment: filtered by assignee or nobody, cleared when the account is removed', async () => {
+      const { submissions, inbox, outbox, staff } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      await staff.add('omar@globaq.example', 'scrypt$1', at(0));
+      const a = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      const b = await submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: at(1) });
+      const c = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(2) });
+      await outbox.markFailed(a.id, 5, 'gave up', at(3));
+      expect((await inbox.timeline(a.id)).map((event) => [event.kind, event.detail, event.at])).toEqual([['notification', 'failed', at(3).toISOString()]]);
+      await inbox.assign(a.id, 'huda@globaq.example', 'huda@globaq.example', at(4));
+      await inbox.assign(b.id, 'omar@globaq.example', 'huda@globaq.example', at(4));
+      const ids = async (filter: Parameters<typeof inbox.leads>[0]) => (await inbox.leads(filter, 1)).leads.map((lead) => lead.id);
+      expect(await ids({ assignedTo: 'huda@globaq.example' })).toEqual([a.id]);
+      expect(await ids({ assignedTo: 'omar@globaq.example', form: 'partner' })).toEqual([b.id]);
+      expect(await ids({ assignedTo: null })).toEqual([c.id]);
+      expect((await inbox.leads({ assignedTo: 'huda@globaq.example' }, 1)).total).toBe(1);
+      const exported: string[] = [];
+      for await (const lead of inbox.exportLeads({ assignedTo: 'omar@globaq.example' })) exported.push(lead.assignedTo!);
+      expect(exported).toEqual(['omar@globaq.example']);
+      // An address with no account is refused by the database.
+      await expect(inbox.assign(c.id, 'nobody@globaq.example', 'huda@globaq.example', at(5))).rejects.toThrow(StoreError);
+      expect(await staff.remove('omar@globaq.example')).toBe(true);
+      expect((await inbox.lead(b.id))?.assignedTo).toBeUndefined();
+      expect(await ids({ assignedTo: null })).toEqual([c.id, b.id]);
+    });
+
+    test('a database from before the timeline (schema version 8): its notes, last status change and delivered notification move into the timeline in time order', async () => {
+      const { stores: migrated, ids } = await fromVersion8();
+      opened.push(migrated);
+      await migrated.ready;
+      expect((await migrated.inbox.timeline(ids.noted)).map((event) => [event.kind, event.detail, event.actor, event.at])).toEqual([
+        ['note', 'Old note: call Sunday <b>x</b>', 'huda@globaq.example', '2026-10-03T09:00:00.000Z'],
+        ['status', 'in_progress', 'omar@globaq.example', '2026-10-02T09:00:00.000Z'],
+        ['notification', 'sent', undefined, '2026-10-01T08:01:00.000Z'],
+      ]);
+      expect(await migrated.inbox.lead(ids.noted)).toMatchObject({ note: 'Old note: call Sunday <b>x</b>', status: 'in_progress', assignedTo: undefined });
+      // A lead nobody worked on has an empty timeline.
+      expect(await migrated.inbox.timeline(ids.untouched)).toEqual([]);
+      // Notes added after the migration come after it.
+      await migrated.inbox.addNote(ids.noted, 'New note', 'huda@globaq.example', at(0));
+      expect((await migrated.inbox.timeline(ids.noted)).map((event) => event.detail).slice(0, 2)).toEqual(['New note', 'Old note: call Sunday <b>x</b>']);
     });
   });
 }

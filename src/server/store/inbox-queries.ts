@@ -1,6 +1,6 @@
 /**
  * The staff inbox's queries, written once for SQLite and PostgreSQL: leads with their status,
- * note and notification, sessions, failed sign-ins and the audit log (the rules they apply are
+ * assignment, notification and timeline, sessions, failed sign-ins and the audit log (the rules they apply are
  * ../inbox-store.ts's). The sign-in counts are read and changed inside one transaction
  * (`signInTransaction`), the failures' rows locked where the database shares them.
  *
@@ -21,8 +21,10 @@ import {
   afterFailure,
   failureRun,
   gateOf,
+  isLeadEventKind,
   isLeadStatus,
   tokenHash,
+  type LeadEvent,
   type FailureRun,
   type InboxLead,
   type InboxStore,
@@ -40,9 +42,8 @@ interface LeadRow extends SubmissionRow {
   status: string;
   status_by: string | null;
   status_at: string | null;
-  note: string;
-  note_by: string | null;
-  note_at: string | null;
+  note: string | null;
+  assigned_to: string | null;
   n_status: string | null;
   n_attempts: number | null;
   n_sent_at: string | null;
@@ -57,9 +58,8 @@ function toLead(row: LeadRow): InboxLead {
     status: row.status,
     statusBy: row.status_by ?? undefined,
     statusAt: row.status_at ?? undefined,
-    note: row.note,
-    noteBy: row.note_by ?? undefined,
-    noteAt: row.note_at ?? undefined,
+    note: row.note ?? '',
+    assignedTo: row.assigned_to ?? undefined,
     notification:
       noticeStatus !== null && isNoticeStatus(noticeStatus)
         ? { status: noticeStatus, attempts: n(row.n_attempts), sentAt: row.n_sent_at ?? undefined, lastError: row.n_last_error ?? undefined }
@@ -122,6 +122,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       .$if(filter.language !== undefined, (q) => q.where('s.language', '=', filter.language!))
       .$if(filter.since !== undefined, (q) => q.where('s.received_at', '>=', iso(filter.since!)))
       .$if(filter.until !== undefined, (q) => q.where('s.received_at', '<', iso(filter.until!)))
+      .$if(filter.assignedTo !== undefined, (q) => (filter.assignedTo === null ? q.where('s.assigned_to', 'is', null) : q.where('s.assigned_to', '=', filter.assignedTo!)))
       .$if(words.length > 0, (q) =>
         q.where((eb) => eb.and(words.map((word) => sql<boolean>`${searchText} LIKE ${`%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`))),
       );
@@ -140,9 +141,17 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         's.status',
         's.status_by',
         's.status_at',
-        's.note',
-        's.note_by',
-        's.note_at',
+        's.assigned_to',
+        // The newest note of the lead's timeline.
+        (eb) =>
+          eb
+            .selectFrom('lead_events as e')
+            .select('e.detail')
+            .whereRef('e.lead_id', '=', 's.id')
+            .where('e.kind', '=', 'note')
+            .orderBy('e.seq', 'desc')
+            .limit(1)
+            .as('note'),
         'n.status as n_status',
         'n.attempts as n_attempts',
         'n.sent_at as n_sent_at',
@@ -168,11 +177,70 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       },
       async setStatus(id, status, by, now) {
         if (!isUuid(id)) return false;
-        return n((await db.updateTable('submissions').set({ status, status_by: by, status_at: iso(now) }).where('id', '=', id).executeTakeFirst()).numUpdatedRows) > 0;
+        return db.transaction().execute(async (tx) => {
+          const lead = await tx.selectFrom('submissions').select('status').where('id', '=', id).$if(dialect.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
+          if (!lead) return false;
+          // Saving the status it has already changes nothing and adds nothing to the timeline.
+          if (lead.status === status) return true;
+          await tx.updateTable('submissions').set({ status, status_by: by, status_at: iso(now) }).where('id', '=', id).execute();
+          await tx.insertInto('lead_events').values({ lead_id: id, at: iso(now), actor: by, kind: 'status', detail: status }).execute();
+          return true;
+        });
       },
-      async setNote(id, note, by, now) {
+      async addNote(id, text, by, now, corrects) {
+        if (!isUuid(id)) return undefined;
+        // An insert, never an update: notes written at the same moment are all kept.
+        return db.transaction().execute(async (tx) => {
+          if (!(await tx.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst())) return undefined;
+          // A correction names a note of this lead, or nothing is added.
+          if (corrects !== undefined && !(await tx.selectFrom('lead_events').select('seq').where('seq', '=', corrects).where('lead_id', '=', id).where('kind', '=', 'note').executeTakeFirst())) return undefined;
+          const row = await tx
+            .insertInto('lead_events')
+            .values({ lead_id: id, at: iso(now), actor: by, kind: 'note', detail: text.slice(0, NOTE_MAX), corrects: corrects ?? null })
+            .returning('seq')
+            .executeTakeFirstOrThrow();
+          return n(row.seq);
+        });
+      },
+      async assign(id, to, by, now) {
         if (!isUuid(id)) return false;
-        return n((await db.updateTable('submissions').set({ note: note.slice(0, NOTE_MAX), note_by: by, note_at: iso(now) }).where('id', '=', id).executeTakeFirst()).numUpdatedRows) > 0;
+        return db.transaction().execute(async (tx) => {
+          const lead = await tx.selectFrom('submissions').select('assigned_to').where('id', '=', id).$if(dialect.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
+          if (!lead) return false;
+          if ((lead.assigned_to ?? null) === to) return true;
+          await tx.updateTable('submissions').set({ assigned_to: to }).where('id', '=', id).execute();
+          await tx.insertInto('lead_events').values({ lead_id: id, at: iso(now), actor: by, kind: 'assigned', detail: to ?? '' }).execute();
+          return true;
+        });
+      },
+      async record(id, kind, detail, by, now) {
+        if (!isUuid(id)) return false;
+        return db.transaction().execute(async (tx) => {
+          if (!(await tx.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst())) return false;
+          await tx.insertInto('lead_events').values({ lead_id: id, at: iso(now), actor: by, kind, detail: detail.slice(0, 500) }).execute();
+          return true;
+        });
+      },
+      async timeline(id) {
+        if (!isUuid(id)) return [];
+        const rows = await db.selectFrom('lead_events').select(['seq', 'lead_id', 'at', 'actor', 'kind', 'detail', 'corrects']).where('lead_id', '=', id).orderBy('seq', 'desc').execute();
+        const correctedBy = new Map<number, number>();
+        // Newest first: the first correction met for a note is its newest.
+        for (const row of rows) if (row.corrects !== null && !correctedBy.has(n(row.corrects))) correctedBy.set(n(row.corrects), n(row.seq));
+        return rows.map((row): LeadEvent => {
+          if (!isLeadEventKind(row.kind)) throw new StoreError(`Unexpected timeline row ${row.seq}`);
+          const seq = n(row.seq);
+          return {
+            seq,
+            leadId: row.lead_id,
+            at: row.at,
+            actor: row.actor ?? undefined,
+            kind: row.kind,
+            detail: row.detail,
+            corrects: row.corrects === null ? undefined : n(row.corrects),
+            correctedBy: correctedBy.get(seq),
+          };
+        });
       },
 
       async createSession(email, now) {
