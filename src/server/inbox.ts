@@ -437,7 +437,13 @@ export function leadView(lead: Pick<InboxLead, 'form' | 'fields'>): {
   const contactNames: readonly string[] = CONTACT_BLOCK[lead.form];
   const details = all.filter((answer) => TECHNICAL.has(answer.name) && answer.text);
   const rest = all.filter((answer) => !TECHNICAL.has(answer.name) && !contactNames.includes(answer.name));
-  const contact = contactNames.flatMap((name) => all.filter((answer) => answer.name === name && answer.text));
+  let contact = contactNames.flatMap((name) => all.filter((answer) => answer.name === name && answer.text));
+  // A contact message's first and last name read as one name.
+  const first = contact.find((answer) => answer.name === 'firstName');
+  const last = contact.find((answer) => answer.name === 'lastName');
+  if (first && last) {
+    contact = [{ name: 'name', label: 'Name', text: `${first.text} ${last.text}`, link: undefined, long: false }, ...contact.filter((answer) => answer !== first && answer !== last)];
+  }
   const unanswered = all.filter((answer) => !answer.text && !TECHNICAL.has(answer.name)).map((answer) => answer.label);
   const answered = rest.filter((answer) => answer.text);
   const sections =

@@ -256,7 +256,7 @@ describe('signed in', () => {
     const browser = await signIn();
     const html = await page(`/admin/leads/${contactId}`, browser);
     const labels = [...html.matchAll(/<dt[^>]*>([^<]+)<\/dt>/g)].map((match) => match[1]);
-    expect(labels.slice(0, 3)).toEqual(['First Name', 'Last Name', 'Email']);
+    expect(labels.slice(0, 3)).toEqual(['Name', 'Email', 'Company']);
     expect(html).not.toContain(SCRIPT);
     expect(html).not.toContain('href="https://evil.example');
     expect(html).toContain('href="mailto:');

@@ -56,7 +56,11 @@ describe('answerLink: which answers are links', () => {
 describe('leadView: the lead page laid out', () => {
   test('a contact message: the contact block first, the message, the visitor\'s clock behind Details, the unanswered in one line', () => {
     const view = leadView({ form: 'contact', fields: contactBody({ city: '', company: '' }) });
-    expect(view.contact.map((answer) => answer.name)).toEqual(['firstName', 'lastName', 'email', 'country']);
+    expect(view.contact.map((answer) => [answer.label, answer.text])).toEqual([
+      ['Name', 'Omar Al-Harbi'],
+      ['Email', 'omar@example.com'],
+      ['Country', 'Saudi Arabia'],
+    ]);
     expect(view.contact.find((answer) => answer.name === 'email')?.link?.href).toBe('mailto:omar@example.com');
     expect(view.sections).toHaveLength(1);
     expect(view.sections[0]!.answers.map((answer) => [answer.name, answer.long])).toEqual([['message', true]]);
