@@ -189,23 +189,22 @@ for (const width of [1440, 390]) {
       // Wrapped at a sensible point (after the @ or a dot), never inside a word: each line ends at one.
       const lines = await address.evaluate((element) => {
         const range = document.createRange();
-        const text = element.textContent ?? '';
         const tops: number[] = [];
         const ends: string[] = [];
-        let node = element.firstChild;
-        let offset = 0;
+        let previous = '';
         const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-        const texts: Text[] = [];
-        while ((node = walker.nextNode())) texts.push(node as Text);
-        for (const t of texts) {
-          for (let i = 0; i < t.length; i++) {
-            range.setStart(t, i);
-            range.setEnd(t, i + 1);
+        for (let text = walker.nextNode() as Text | null; text; text = walker.nextNode() as Text | null) {
+          for (let i = 0; i < text.length; i++) {
+            range.setStart(text, i);
+            range.setEnd(text, i + 1);
             const top = Math.round(range.getBoundingClientRect().top);
-            if (tops.length > 0 && top > tops[tops.length - 1]!) ends.push(text[offset + i - 1]!);
-            if (tops.length === 0 || top > tops[tops.length - 1]!) tops.push(top);
+            // A character lower than the one before starts a line: the one before ended the last.
+            if (tops.length === 0 || top > tops[tops.length - 1]!) {
+              if (tops.length > 0) ends.push(previous);
+              tops.push(top);
+            }
+            previous = text.data[i]!;
           }
-          offset += t.length;
         }
         return { count: tops.length, ends };
       });
