@@ -3,7 +3,8 @@
  * default) and PostgreSQL (DATABASE_URL), through src/server/database.ts as the server and the
  * staff command open them. Leads with their notification, files and language (and a database
  * from before the language, migrated), erasure, the outbox, staff accounts, and the inbox
- * (filters, search, status, note, sessions, the sign-in lock, the audit log). Then what only
+ * (filters, search, status, the timeline and its notes, assignment, sessions, the sign-in lock, the
+ * audit log), and a database from before the timeline, migrated. Then what only
  * PostgreSQL promises: instances that migrate together, and outbox claims that never hand one
  * notification to two senders.
  *
