@@ -12,7 +12,7 @@ import contentChecks from './src/integrations/content-checks.ts';
 import quietBuild from './src/integrations/quiet-build.ts';
 import companyDetails from './src/integrations/company-details.ts';
 import { pendingArabicPaths } from './src/integrations/content-rules.ts';
-import { cspDirectives } from './src/server/csp.ts';
+import { cspDirectives } from './src/integrations/csp.ts';
 
 // The public address the site is served from: canonical URLs and the sitemap use it.
 // Set SITE_URL when building for production (see README).
@@ -57,9 +57,9 @@ export default defineConfig({
     // receiver accepts the site's own forms posted over https (JavaScript off) and nothing else.
     allowedDomains: [{ protocol: new URL(site).protocol.slice(0, -1), hostname: new URL(site).hostname }],
     // Astro hashes every script and style it emits into a <meta> policy on each page; the
-    // server and static hosts add frame-ancestors and the other headers (src/server/security-headers.ts).
+    // server and static hosts add frame-ancestors and the other headers (src/server/http/security-headers.ts).
     csp: {
-      // connect-src and form-action follow the form endpoints (src/server/csp.ts).
+      // connect-src and form-action follow the form endpoints (src/integrations/csp.ts).
       directives: cspDirectives(process.env),
     },
   },
@@ -67,8 +67,8 @@ export default defineConfig({
     // The hero illustrations are SVG files of our own (src/assets/hero), rasterized to AVIF and
     // WebP at build time. Only trusted, in-repository SVGs are ever processed.
     dangerouslyProcessSVG: true,
-    // Pictures are made at build only: no resizing on request (src/server/no-image-endpoint.ts).
-    endpoint: { route: '/_image', entrypoint: './src/server/no-image-endpoint.ts' },
+    // Pictures are made at build only: no resizing on request (src/integrations/no-image-endpoint.ts).
+    endpoint: { route: '/_image', entrypoint: './src/integrations/no-image-endpoint.ts' },
   },
   integrations: [
     // The content rules CI checks, checked by the build: file, line and what to do (docs/content.md).

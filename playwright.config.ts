@@ -60,7 +60,7 @@ export default defineConfig<SiteLocaleOptions>({
   ],
   webServer: {
     // The built site on its own server (npm test builds first).
-    command: 'node --disable-warning=ExperimentalWarning src/server/serve.ts',
+    command: 'node --disable-warning=ExperimentalWarning src/server/http/serve.ts',
     env: { PORT: String(PORT), HOST: '127.0.0.1', SUBMISSIONS_DB, SUBMISSIONS_RATE_LIMIT: '1000' },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,

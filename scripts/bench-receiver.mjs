@@ -1,7 +1,7 @@
 /**
  * `npm run bench:receiver`: a load benchmark of the submission receiver (not a test).
  *
- * Starts the built site's own server (src/server/serve.ts, built first when missing) on a free
+ * Starts the built site's own server (src/server/http/serve.ts, built first when missing) on a free
  * loopback port with a fresh database in a temporary folder and the rate limit off, then
  * sends contact submissions as JSON with autocannon: 50 connections for 10 s (BENCH_CONNECTIONS,
  * BENCH_DURATION change them). Prints requests/s, p50/p99 latency, the non-2xx count, and the
@@ -28,7 +28,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
-import { openStores } from '../src/server/database.ts';
+import { openStores } from '../src/server/store/database.ts';
 import { freshDatabase, startPostgres } from '../tests/helpers/postgres.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,7 +68,7 @@ const notifyEnv = smtp
 
 /** Starts one server with this database; resolves with it once it listens. */
 function startServer(databaseEnv) {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src', 'server', 'serve.ts')], {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src', 'server', 'http', 'serve.ts')], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_RATE_LIMIT: '0', ...notifyEnv, ...databaseEnv },
     stdio: ['ignore', 'pipe', 'inherit'],

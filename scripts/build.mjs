@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import readline from 'node:readline';
-import { isListingLine, listingKind } from './build-output.mjs';
+import { isListingLine, listingKind } from './build-output.ts';
 
 const require = createRequire(import.meta.url);
 const astroPackage = require.resolve('astro/package.json');

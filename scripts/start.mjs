@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds the site when the build is missing or older than its sources, then
- * serves it (src/server/serve.ts) on http://127.0.0.1:4321; HOST and PORT change it.
+ * serves it (src/server/http/serve.ts) on http://127.0.0.1:4321; HOST and PORT change it.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,5 +35,5 @@ if (!built || changed > built) {
   }
 }
 
-const { startServer } = await import('../src/server/serve.ts');
+const { startServer } = await import('../src/server/http/serve.ts');
 await startServer();

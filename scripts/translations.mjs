@@ -1,6 +1,6 @@
 /**
  * `npm run translations`: which Arabic twins are missing or behind their English originals
- * (scripts/translation-status.mjs; docs/content.md explains the statuses and how to mark a
+ * (scripts/translation-status.ts; docs/content.md explains the statuses and how to mark a
  * change that needs no translation).
  *
  *   npm run translations                      the table, missing and outdated first; exits 0
@@ -18,7 +18,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatComment, formatPage, formatTable, git, introducedBy, translationStatus } from './translation-status.mjs';
+import { formatComment, formatPage, formatTable, git, introducedBy, translationStatus } from './translation-status.ts';
 
 // The repository it reads: the current directory (npm runs scripts at the project's root).
 const root = process.cwd();

@@ -2,14 +2,14 @@ declare namespace App {
   interface Locals {
     /** Set by the receiver when a form post (JavaScript off) is refused; read by /SubmissionProblem (/ar/SubmissionProblem in Arabic). */
     submissionProblem?: {
-      readonly problem: import('./server/receiver').FormProblem;
+      readonly problem: import('./server/receiver/receiver').FormProblem;
       readonly status: number;
       readonly headers: Readonly<Record<string, string>>;
       /** The refused request's id (X-Request-Id), shown on the page so a visitor's report finds its log line. */
       readonly requestId?: string | undefined;
     };
-    /** The signed-in staff member's session, on /admin pages (src/server/inbox.ts). */
-    staff?: import('./server/inbox-store').StaffSession | undefined;
+    /** The signed-in staff member's session, on /admin pages (src/server/inbox/inbox.ts). */
+    staff?: import('./server/inbox/inbox-store').StaffSession | undefined;
     /** A POST's form on /admin pages, read once by the guard (its token checked). */
     adminForm?: FormData;
   }

@@ -230,7 +230,7 @@ function answerText_(value) {
   return String(value).trim();
 }
 
-/** The lead's e-mail, as the site's server writes it (src/server/lead-mail.ts). */
+/** The lead's e-mail, as the site's server writes it (src/server/mail/lead-mail.ts). */
 function leadMail_(name, payload, now) {
   const field = function (key) {
     return headerText_(answerText_(payload[key]), 80);

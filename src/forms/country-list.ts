@@ -8,7 +8,22 @@
  * bundles another language's names.
  */
 import { COUNTRIES, PREFERRED_COUNTRIES, type CountryCode } from './countries';
-import { arabicCountryNames } from '../data/ar/countries';
+
+/**
+ * Names a language keeps for itself, where the Unicode data's short name is not the one its
+ * readers know; every other name comes from the Unicode data (ICU). They live here, beside the
+ * list they label, and not in ./countries.ts: that module goes into the partner form's island (its
+ * schema checks the answer), and no island carries another language's names.
+ */
+const OWN_NAMES: Readonly<Record<string, Readonly<Partial<Record<CountryCode, string>>>>> = {
+  ar: {
+    PS: 'فلسطين',
+    MM: 'ميانمار',
+    CG: 'جمهورية الكونغو',
+    CD: 'جمهورية الكونغو الديمقراطية',
+    VA: 'الكرسي الرسولي (الفاتيكان)',
+  },
+};
 
 export interface CountryOption {
   readonly value: string;
@@ -21,9 +36,6 @@ export interface CountryList {
   /** Every country, in the language's order. */
   readonly all: readonly CountryOption[];
 }
-
-/** Names a language keeps for itself; the others come from the Unicode data (ICU). */
-const OWN_NAMES: Readonly<Record<string, Readonly<Partial<Record<CountryCode, string>>>>> = { ar: arabicCountryNames };
 
 /** A country's name for a reader of `lang`: the list's English name in English. */
 export function countryName(country: (typeof COUNTRIES)[number], lang: string): string {

@@ -1,7 +1,7 @@
 /**
  * Rules for the trainers' CV files of the partner form (spec §5, §9). With an external endpoint
  * only the names are sent (spec §7); the site's own receiver takes the files themselves and
- * checks them again, by content (src/server/uploads.ts).
+ * checks them again, by content (src/server/receiver/uploads.ts).
  */
 
 /** Files one application may carry (the receiver's limit; the spec sets none). */

@@ -261,7 +261,7 @@ export const ar = {
   'problem.field.submissionDate': 'تاريخ الإرسال',
   'problem.field.submissionTimestamp': 'وقت الإرسال',
 
-  /** The e-mail staff get for each lead (src/server/lead-mail.ts). */
+  /** The e-mail staff get for each lead (src/server/mail/lead-mail.ts). */
   'mail.subject.contact': 'رسالة تواصل جديدة من {name}',
   'mail.subject.contactCompany': 'رسالة تواصل جديدة من {name}، {company}',
   'mail.subject.partner': 'طلب شراكة جديد: {organization}، {country}',

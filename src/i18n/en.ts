@@ -260,7 +260,7 @@ export const en = {
   'problem.field.submissionDate': 'Date sent',
   'problem.field.submissionTimestamp': 'Time sent',
 
-  /** The e-mail staff get for each lead (src/server/lead-mail.ts). */
+  /** The e-mail staff get for each lead (src/server/mail/lead-mail.ts). */
   'mail.subject.contact': 'New contact message from {name}',
   'mail.subject.contactCompany': 'New contact message from {name}, {company}',
   'mail.subject.partner': 'New partner application: {organization}, {country}',

@@ -1,7 +1,7 @@
 /**
  * Which built files are worth compressing, and their Brotli and gzip twins written at build
  * (`precompressBuild`, run by src/integrations/precompress.ts once the build is done). The site's
- * own server (src/server/compression.ts) answers from the twins; a static host that serves
+ * own server (src/server/http/compression.ts) answers from the twins; a static host that serves
  * precompressed files can too. Runs under Node directly (the build and the server).
  */
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The answer of the page that explains a refused form post (src/pages/SubmissionProblem.astro and
  * its Arabic twin): the receiver leaves the refusal in `Astro.locals` and rewrites the post to the
- * page of the form's language (src/server/endpoint.ts). Only a page may set its answer's status
+ * page of the form's language (src/server/receiver/endpoint.ts). Only a page may set its answer's status
  * and headers, so each of the two pages calls this; the page itself is one component
  * (src/components/pages/SubmissionProblemPage.astro).
  */

@@ -22,15 +22,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { receiverConfig } from './config.ts';
-import { fieldColumns, terminalText, toCsv, toJson } from './export-format.ts';
-import { openStores, type Stores } from './database.ts';
-import { migrateToPostgres } from './migrate-to.ts';
+import { fieldColumns, terminalText, toCsv, toJson } from './inbox/export-format.ts';
+import { openStores, type Stores } from './store/database.ts';
+import { migrateToPostgres } from './store/migrate-to.ts';
 import { BackupError, backupSqlite, restoreSqlite } from './ops/backup.ts';
 import { becomeOwnerOf, loadSettingsFile } from './ops/settings-file.ts';
-import { redactUrl } from './pg-store.ts';
-import { hashPassword, passwordProblem, staffEmail } from './staff.ts';
-import type { InboxStore } from './inbox-store.ts';
-import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store.ts';
+import { redactUrl } from './store/postgres/pg-store.ts';
+import { hashPassword, passwordProblem, staffEmail } from './inbox/staff.ts';
+import type { InboxStore } from './inbox/inbox-store.ts';
+import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store/store.ts';
 
 export const USAGE = `Usage: npm run submissions -- <command> [options]
 

@@ -23,7 +23,7 @@
  */
 import path from 'node:path';
 import * as z from 'zod';
-import { parseTrustedProxies } from './client-address.ts';
+import { parseTrustedProxies } from './http/client-address.ts';
 
 export const DEFAULT_DB = './data/submissions.db';
 export const DEFAULT_RATE_LIMIT = 10;
@@ -49,7 +49,7 @@ export interface ReceiverConfig {
   /** Origins besides the site's own, normalised (`https://host[:port]`). */
   readonly allowedOrigins: readonly string[];
   readonly bodyLimitBytes: number;
-  /** Proxies whose X-Forwarded-For and X-Forwarded-Host/Proto are believed (src/server/client-address.ts). */
+  /** Proxies whose X-Forwarded-For and X-Forwarded-Host/Proto are believed (src/server/http/client-address.ts). */
   readonly trustedProxies: readonly string[];
   /**
    * The site's public address (an origin: `https://www.example.com.sa`), from SITE_URL: the one

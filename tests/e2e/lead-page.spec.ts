@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
-import { openSqliteStore } from '../../src/server/sqlite-store';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 
 const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
 const PASSWORD = 'lead page password for tests';

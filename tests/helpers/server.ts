@@ -1,5 +1,5 @@
 /**
- * Starts the built site's own server (src/server/serve.ts) for a test: loopback only, a free
+ * Starts the built site's own server (src/server/http/serve.ts) for a test: loopback only, a free
  * port chosen by the system, its own database in a temporary folder. Needs `astro build`
  * first (npm test runs it).
  */
@@ -34,7 +34,7 @@ export function tempDir(prefix = 'globaq-test-'): string {
 /** Starts the server and resolves once it listens; rejects when it exits first or takes over 30 s. */
 export function startServer(options: { dbPath: string; env?: Record<string, string> }): Promise<RunningServer> {
   assertBuilt();
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'serve.ts')], {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'http', 'serve.ts')], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: options.dbPath, SUBMISSIONS_RATE_LIMIT: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

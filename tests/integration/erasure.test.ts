@@ -7,9 +7,9 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { cutoffFor, main } from '../../src/server/cli';
-import { composeLeadNotice } from '../../src/server/lead-mail';
-import { openOutboxStore, openSqliteStore } from '../../src/server/sqlite-store';
-import { openStores } from '../../src/server/database';
+import { composeLeadNotice } from '../../src/server/mail/lead-mail';
+import { openOutboxStore, openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import { openStores } from '../../src/server/store/database';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 
 let dir: string;

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
-import { openSqliteStore, openStaffStore } from '../../src/server/sqlite-store';
-import { hashPassword } from '../../src/server/staff';
+import { openSqliteStore, openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import { hashPassword } from '../../src/server/inbox/staff';
 import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 
 let dir: string;

@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { LOCK_AFTER, LOCK_MS, SESSION_IDLE_MS, SESSION_MAX_MS, SLOW_AFTER, tokenHash, type InboxStore } from '../../src/server/inbox-store';
-import { openInboxStore, openSqliteStore, openStaffStore } from '../../src/server/sqlite-store';
-import type { StaffStore } from '../../src/server/staff';
+import { LOCK_AFTER, LOCK_MS, SESSION_IDLE_MS, SESSION_MAX_MS, SLOW_AFTER, tokenHash, type InboxStore } from '../../src/server/inbox/inbox-store';
+import { openInboxStore, openSqliteStore, openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import type { StaffStore } from '../../src/server/inbox/staff';
 import { tempDir } from '../helpers/server';
 
 let dir: string;

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { main } from '../../src/server/cli';
-import { openStores, type Stores } from '../../src/server/database';
-import { composeLeadNotice } from '../../src/server/lead-mail';
-import { openPgDatabase } from '../../src/server/pg-store';
+import { openStores, type Stores } from '../../src/server/store/database';
+import { composeLeadNotice } from '../../src/server/mail/lead-mail';
+import { openPgDatabase } from '../../src/server/store/postgres/pg-store';
 import { freshDatabase } from '../helpers/postgres';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 

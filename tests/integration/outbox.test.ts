@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { main } from '../../src/server/cli';
-import { composeLeadNotice } from '../../src/server/lead-mail';
-import { OutboxWorker, smtpTransport, type OutboxStore } from '../../src/server/outbox';
-import { openOutboxStore, openSqliteStore } from '../../src/server/sqlite-store';
+import { composeLeadNotice } from '../../src/server/mail/lead-mail';
+import { OutboxWorker, smtpTransport, type OutboxStore } from '../../src/server/mail/outbox';
+import { openOutboxStore, openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import { contactBody, tempDir } from '../helpers/server';
 import { freePort } from '../helpers/smtp';
 

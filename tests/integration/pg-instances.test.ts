@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import pg from 'pg';
-import { hashPassword } from '../../src/server/staff';
+import { hashPassword } from '../../src/server/inbox/staff';
 import { freshDatabase } from '../helpers/postgres';
 import { contactBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { startSmtp, type MailSink } from '../helpers/smtp';

@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SECURITY_HEADERS } from '../../src/server/security-headers';
+import { SECURITY_HEADERS } from '../../src/server/http/security-headers';
 import { main } from '../../src/server/cli';
 import { PARTNER_REQUIRED } from '../../src/forms/partner';
-import { openSqliteStore } from '../../src/server/sqlite-store';
-import type { StoredSubmission } from '../../src/server/store';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import type { StoredSubmission } from '../../src/server/store/store';
 import { asForm, contactBody, partnerBody, postForm, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 
 let dir: string;

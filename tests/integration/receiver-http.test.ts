@@ -1,5 +1,5 @@
 /**
- * The receiver over HTTP: the built site's own server (src/server/serve.ts, Astro's handler and
+ * The receiver over HTTP: the built site's own server (src/server/http/serve.ts, Astro's handler and
  * origin check included) on a free loopback port, on a real database: the same table of requests
  * against a SQLite file in a temporary folder and against PostgreSQL (DATABASE_URL; skipped,
  * saying why, when the test run has no PostgreSQL). The start-up checks are SQLite's.
@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { locales, t } from '../../src/i18n';
-import { openStores } from '../../src/server/database';
-import { openSqliteStore } from '../../src/server/sqlite-store';
-import type { StoredSubmission } from '../../src/server/store';
+import { openStores } from '../../src/server/store/database';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import type { StoredSubmission } from '../../src/server/store/store';
 import { freshDatabase } from '../helpers/postgres';
 import {
   asForm,

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, test } from 'vitest';
-import { openStores } from '../../src/server/database';
+import { openStores } from '../../src/server/store/database';
 import { freshDatabase } from '../helpers/postgres';
 import { tempDir } from '../helpers/server';
 

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openSqliteStore } from '../../src/server/sqlite-store';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import { ROOT } from '../helpers/frontmatter';
 import { tempDir } from '../helpers/server';
 

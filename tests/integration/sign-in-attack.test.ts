@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SLOW_AFTER } from '../../src/server/inbox-store';
-import { openStaffStore } from '../../src/server/sqlite-store';
-import { hashPassword } from '../../src/server/staff';
+import { SLOW_AFTER } from '../../src/server/inbox/inbox-store';
+import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import { hashPassword } from '../../src/server/inbox/staff';
 import { startServer, tempDir, type RunningServer } from '../helpers/server';
 
 let dir: string;

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openStaffStore } from '../../src/server/sqlite-store';
-import { hashPassword } from '../../src/server/staff';
+import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import { hashPassword } from '../../src/server/inbox/staff';
 import { startServer, tempDir, type RunningServer } from '../helpers/server';
 
 const STAFF = 'cookie@globaq.example';

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { main } from '../../src/server/cli';
-import { openSqliteStore, openStaffStore } from '../../src/server/sqlite-store';
-import { hashPassword, passwordProblem, staffEmail, verifyPassword } from '../../src/server/staff';
+import { openSqliteStore, openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import { hashPassword, passwordProblem, staffEmail, verifyPassword } from '../../src/server/inbox/staff';
 import { ROOT } from '../helpers/frontmatter';
 import { tempDir } from '../helpers/server';
 

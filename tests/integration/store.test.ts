@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, test } from 'vitest';
-import { SCHEMA_VERSION, openSqliteStore } from '../../src/server/sqlite-store';
-import { StoreError, type FormName, type SubmissionStore } from '../../src/server/store';
+import { SCHEMA_VERSION, openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import { StoreError, type FormName, type SubmissionStore } from '../../src/server/store/store';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 
 const opened: SubmissionStore[] = [];

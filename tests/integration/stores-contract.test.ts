@@ -1,6 +1,6 @@
 /**
  * One table of behaviours, run against both stores (issue 18): the SQLite file (the embedded
- * default) and PostgreSQL (DATABASE_URL), through src/server/database.ts as the server and the
+ * default) and PostgreSQL (DATABASE_URL), through src/server/store/database.ts as the server and the
  * staff command open them. Leads with their notification, files and language (and a database
  * from before the language, migrated), erasure, the outbox, staff accounts, and the inbox
  * (filters, search, status, the timeline and its notes, assignment, sessions, the sign-in lock, the
@@ -14,13 +14,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
-import { openStores, type Stores } from '../../src/server/database';
-import { LOCK_AFTER, SLOW_AFTER } from '../../src/server/inbox-store';
-import { composeLeadNotice } from '../../src/server/lead-mail';
-import { OutboxWorker } from '../../src/server/outbox';
-import { PG_MIGRATIONS, PG_SCHEMA_VERSION, migratePg, openPgDatabase } from '../../src/server/pg-store';
-import { MIGRATIONS } from '../../src/server/sqlite-store';
-import { StoreError } from '../../src/server/store';
+import { openStores, type Stores } from '../../src/server/store/database';
+import { LOCK_AFTER, SLOW_AFTER } from '../../src/server/inbox/inbox-store';
+import { composeLeadNotice } from '../../src/server/mail/lead-mail';
+import { OutboxWorker } from '../../src/server/mail/outbox';
+import { PG_MIGRATIONS, PG_SCHEMA_VERSION, migratePg, openPgDatabase } from '../../src/server/store/postgres/pg-store';
+import { MIGRATIONS } from '../../src/server/store/sqlite/sqlite-store';
+import { StoreError } from '../../src/server/store/store';
 import { freshDatabase } from '../helpers/postgres';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 import pg from 'pg';

@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { attachmentsDir, openStaffStore } from '../../src/server/sqlite-store';
-import { hashPassword } from '../../src/server/staff';
-import { attachmentDisposition, cleanFileName, detectKind, wordDocumentProblem, type WordDocumentProblem } from '../../src/server/uploads';
-import { composeLeadNotice } from '../../src/server/lead-mail';
+import { attachmentsDir, openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import { hashPassword } from '../../src/server/inbox/staff';
+import { attachmentDisposition, cleanFileName, detectKind, wordDocumentProblem, type WordDocumentProblem } from '../../src/server/receiver/uploads';
+import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { asForm, partnerBody, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { minimalDocx, patchEntry, WORD_PARTS, zipOf } from '../helpers/zip';
 

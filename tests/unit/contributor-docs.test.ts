@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/content';
-import { NO_TRANSLATION_MARKERS } from '../../scripts/translation-status.mjs';
+import { NO_TRANSLATION_MARKERS } from '../../scripts/translation-status.ts';
 import { SERVICE_MIN_WORDS } from '../../src/integrations/content-rules';
 
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');

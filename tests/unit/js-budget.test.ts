@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { pageJavaScript, pageType } from '../../scripts/js-weight.mjs';
+import { pageJavaScript, pageType } from '../../scripts/js-weight.ts';
 import { ROOT } from '../helpers/content';
 
 const CLIENT = path.join(ROOT, 'dist/client');

@@ -1,8 +1,8 @@
 /** Lead notifications, the parts without a mail server: settings, the mail's text, the retry schedule. */
 import { describe, expect, test } from 'vitest';
 import { ConfigError, receiverConfig } from '../../src/server/config';
-import { composeLeadNotice, headerText } from '../../src/server/lead-mail';
-import { messageIdFor, retryDelaySeconds } from '../../src/server/outbox';
+import { composeLeadNotice, headerText } from '../../src/server/mail/lead-mail';
+import { messageIdFor, retryDelaySeconds } from '../../src/server/mail/outbox';
 
 const ON = { SMTP_URL: 'smtps://user:pa55@mail.example.com:465', LEADS_NOTIFY_TO: 'a@globaq.example, b@globaq.example', LEADS_NOTIFY_FROM: 'Globaq website <web@globaq.example>' };
 

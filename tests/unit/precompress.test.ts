@@ -1,5 +1,5 @@
 /**
- * Precompressed build files (src/server/compression.ts, `precompressBuild`, run at the end of the
+ * Precompressed build files (src/server/http/compression.ts, `precompressBuild`, run at the end of the
  * build by src/integrations/precompress.ts): every text file worth compressing has its Brotli
  * and gzip twins, byte for byte the file once decompressed, and the server answers from a twin
  * rather than compressing. The first part needs `astro build` (npm test runs it).
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
-import { COMPRESSIBLE_TYPES, MIN_BYTES, compressedFile, precompressBuild } from '../../src/server/compression';
+import { COMPRESSIBLE_TYPES, MIN_BYTES, compressedFile, precompressBuild } from '../../src/server/http/compression';
 import { ROOT } from '../helpers/content';
 
 const CLIENT = path.join(ROOT, 'dist/client');

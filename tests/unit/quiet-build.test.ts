@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { HARMLESS_WARNINGS, isHarmless } from '../../src/integrations/quiet-build';
-import { isListingLine, listingKind } from '../../scripts/build-output.mjs';
+import { isListingLine, listingKind } from '../../scripts/build-output.ts';
 
 describe('known harmless warnings', () => {
   test('Astro\'s own MDX directive is dropped, by its code and its name', () => {

@@ -1,12 +1,12 @@
 /** The receiver's pure parts: rate limit, CSV cells, configuration, content types. */
 import { describe, expect, test } from 'vitest';
-import { RateLimiter, clientNetwork } from '../../src/server/rate-limit';
-import { CSV_BOM, csvCell, csvRow, csvText, fieldColumns, terminalText, toCsv, toJson } from '../../src/server/export-format';
-import { TrustedProxies, clientAddressOf, parseTrustedProxies } from '../../src/server/client-address';
-import { mergeCsp } from '../../src/server/security-headers';
+import { RateLimiter, clientNetwork } from '../../src/server/receiver/rate-limit';
+import { CSV_BOM, csvCell, csvRow, csvText, fieldColumns, terminalText, toCsv, toJson } from '../../src/server/inbox/export-format';
+import { TrustedProxies, clientAddressOf, parseTrustedProxies } from '../../src/server/http/client-address';
+import { mergeCsp } from '../../src/server/http/security-headers';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT, receiverConfig } from '../../src/server/config';
-import { isLanguage, parseContentType, requestLanguage } from '../../src/server/receiver';
-import type { StoredSubmission } from '../../src/server/store';
+import { isLanguage, parseContentType, requestLanguage } from '../../src/server/receiver/receiver';
+import type { StoredSubmission } from '../../src/server/store/store';
 
 async function text(chunks: AsyncIterable<string>): Promise<string> {
   let out = '';

@@ -1,7 +1,7 @@
-/** The URL rules of the site's own server (src/server/routing.ts), which static hosts mirror. */
+/** The URL rules of the site's own server (src/server/http/routing.ts), which static hosts mirror. */
 import { describe, expect, test } from 'vitest';
-import { resolveRoute } from '../../src/server/routing';
-import { pickEncoding, staticFileFor } from '../../src/server/compression';
+import { resolveRoute } from '../../src/server/http/routing';
+import { pickEncoding, staticFileFor } from '../../src/server/http/compression';
 
 const files = new Set([
   '/index.html',
@@ -87,7 +87,7 @@ describe('resolveRoute, the Arabic pages under /ar (issue 17)', () => {
   });
 });
 
-describe('compressed responses (src/server/compression.ts)', () => {
+describe('compressed responses (src/server/http/compression.ts)', () => {
   test('Brotli is preferred, then gzip; q=0 refuses a coding', () => {
     expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(pickEncoding('gzip, deflate')).toBe('gzip');

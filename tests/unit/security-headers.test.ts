@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { HSTS, SECURITY_HEADERS, securityHeadersFor } from '../../src/server/security-headers';
+import { HSTS, SECURITY_HEADERS, securityHeadersFor } from '../../src/server/http/security-headers';
 import { ROOT } from '../helpers/content';
 
 test('HSTS only when the site is told it is behind HTTPS', () => {
@@ -24,7 +24,7 @@ test("public/_headers for static hosts carries the server's headers, HSTS includ
 });
 
 test('the policy lets the forms reach exactly the site and the configured external endpoints', async () => {
-  const { cspDirectives } = await import('../../src/server/csp');
+  const { cspDirectives } = await import('../../src/integrations/csp');
   const own = cspDirectives({});
   expect(own).toContain("connect-src 'self'");
   expect(own).toContain("form-action 'self'");

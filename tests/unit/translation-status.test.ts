@@ -1,5 +1,5 @@
 /**
- * Translation status (scripts/translation-status.mjs, `npm run translations`) on a temporary git
+ * Translation status (scripts/translation-status.ts, `npm run translations`) on a temporary git
  * repository the test makes: English edits make twins outdated, translation commits bring them
  * up to date, marked commits change nothing, a page without a twin is missing, and interface
  * strings are followed key by key.
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { formatComment, formatPage, formatTable, introducedBy, isMarked, parseDictionary, translationStatus, type PairStatus } from '../../scripts/translation-status.mjs';
+import { formatComment, formatPage, formatTable, introducedBy, isMarked, parseDictionary, translationStatus, type PairStatus } from '../../scripts/translation-status.ts';
 import { ROOT } from '../helpers/content';
 
 const repos: string[] = [];

@@ -5,9 +5,9 @@
  * completed with the row count (or how far it got, when the download was dropped).
  */
 import type { APIRoute } from 'astro';
-import { csvRow, CSV_BOM } from '../../server/export-format.ts';
-import { filterFromQuery, filterQuery } from '../../server/inbox-filter.ts';
-import { LANGUAGE_LABELS, STATUS_LABELS, inboxDeps, labelledFields } from '../../server/inbox.ts';
+import { csvRow, CSV_BOM } from '../../server/inbox/export-format.ts';
+import { filterFromQuery, filterQuery } from '../../server/inbox/inbox-filter.ts';
+import { LANGUAGE_LABELS, STATUS_LABELS, inboxDeps, labelledFields } from '../../server/inbox/inbox.ts';
 
 export const prerender = false;
 

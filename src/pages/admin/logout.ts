@@ -1,6 +1,6 @@
 /** POST /admin/logout: ends the session (the guard has checked its origin and token). */
 import type { APIRoute } from 'astro';
-import { LOGIN_PATH, signOut } from '../../server/inbox.ts';
+import { LOGIN_PATH, signOut } from '../../server/inbox/inbox.ts';
 
 export const prerender = false;
 

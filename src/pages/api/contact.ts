@@ -1,6 +1,6 @@
-/** POST /api/contact: the contact form's receiver (src/server/receiver.ts). */
+/** POST /api/contact: the contact form's receiver (src/server/receiver/receiver.ts). */
 import type { APIRoute } from 'astro';
-import { handleSubmission } from '../../server/endpoint';
+import { handleSubmission } from '../../server/receiver/endpoint';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-/** POST /api/partner: the partner application's receiver (src/server/receiver.ts). */
+/** POST /api/partner: the partner application's receiver (src/server/receiver/receiver.ts). */
 import type { APIRoute } from 'astro';
-import { handleSubmission } from '../../server/endpoint';
+import { handleSubmission } from '../../server/receiver/endpoint';
 
 export const prerender = false;
 

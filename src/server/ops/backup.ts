@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, backup as sqliteBackup } from 'node:sqlite';
-import { attachmentsDir } from '../sqlite-store.ts';
+import { attachmentsDir } from '../store/sqlite/sqlite-store.ts';
 
 export const MANIFEST = 'manifest.json';
 const DATABASE_FILE = 'submissions.db';
@@ -55,7 +55,7 @@ function fsyncFile(file: string): void {
   }
 }
 
-/** The pid file a running server keeps beside its SQLite database (../serve.ts). */
+/** The pid file a running server keeps beside its SQLite database (../http/serve.ts). */
 export function serverPidFile(dbPath: string): string {
   return `${path.resolve(dbPath)}.server-pid`;
 }

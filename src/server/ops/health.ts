@@ -1,5 +1,5 @@
 /**
- * /healthz and /readyz (answered by ../serve.ts before anything else, never cached, never in the
+ * /healthz and /readyz (answered by ../http/serve.ts before anything else, never cached, never in the
  * sitemap):
  *
  * - /healthz: the process answers. 200 "ok".
@@ -21,8 +21,8 @@ import { DatabaseSync } from 'node:sqlite';
 import type { IncomingMessage } from 'node:http';
 import pg from 'pg';
 import type { ReceiverConfig } from '../config.ts';
-import { PG_SCHEMA_VERSION } from '../pg-store.ts';
-import { SCHEMA_VERSION, attachmentsDir } from '../sqlite-store.ts';
+import { PG_SCHEMA_VERSION } from '../store/postgres/pg-store.ts';
+import { SCHEMA_VERSION, attachmentsDir } from '../store/sqlite/sqlite-store.ts';
 import type { PendingNotifications } from './metrics.ts';
 
 export const READY_TIMEOUT_MS = 2000;

@@ -1,5 +1,5 @@
 /**
- * What must be closed when the process stops (SIGTERM, ../serve.ts): the routes inside Astro's
+ * What must be closed when the process stops (SIGTERM, ../http/serve.ts): the routes inside Astro's
  * bundle register their database here, and the server closes it once the last request is
  * answered. One list in the process, under a registered symbol.
  *

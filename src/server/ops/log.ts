@@ -1,6 +1,6 @@
 /**
  * The process's structured log (pino): one JSON line per event on standard output, for journald
- * or any log shipper. Every request gets one line (../serve.ts: its id, route, status and
+ * or any log shipper. Every request gets one line (../http/serve.ts: its id, route, status and
  * duration); every lead event one (stored, notified, retry, failed), naming the lead by its id
  * only: nothing a visitor typed (names, addresses, messages, file names) is ever logged.
  *

@@ -1,6 +1,6 @@
 /**
  * The process's metrics, in Prometheus' text format (prom-client), served at /metrics to loopback
- * or the OPS_TOKEN bearer only (../serve.ts). docs/deploy.md has the scrape config and alerts.
+ * or the OPS_TOKEN bearer only (../http/serve.ts). docs/deploy.md has the scrape config and alerts.
  *
  *   globaq_leads_stored_total{form,language}            leads committed (acknowledged)
  *   globaq_leads_refused_total{form,reason}             posts answered with a refusal (the
@@ -157,12 +157,12 @@ export function metrics(): Metrics {
   return (holder[KEY] ??= make());
 }
 
-/** For the sign-in code (../inbox.ts): a refused staff sign-in. */
+/** For the sign-in code (../inbox/inbox.ts): a refused staff sign-in. */
 export function countSignInFailure(): void {
   metrics().signInFailures.inc();
 }
 
-/** For the sign-in code (../inbox.ts): an account or address locked out. */
+/** For the sign-in code (../inbox/inbox.ts): an account or address locked out. */
 export function countSignInLock(): void {
   metrics().signInLocks.inc();
 }

@@ -1,5 +1,5 @@
 /**
- * The id of the request being answered: made by the site's server (../serve.ts) for every
+ * The id of the request being answered: made by the site's server (../http/serve.ts) for every
  * request, echoed in the X-Request-Id header, written on each of its log lines and shown on the
  * problem pages, so that a visitor's report finds its log line. Handed to the routes inside
  * Astro's bundle through a store under a registered symbol (one store in the process, whichever

@@ -5,7 +5,7 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { StoreError } from '../store.ts';
+import { StoreError } from './store.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;

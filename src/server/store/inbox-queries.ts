@@ -1,15 +1,15 @@
 /**
  * The staff inbox's queries, written once for SQLite and PostgreSQL: leads with their status,
- * assignment, notification and timeline, sessions, failed sign-ins and the audit log (the rules they apply are
- * ../inbox-store.ts's). The sign-in counts are read and changed inside one transaction
+ * assignment, notification and timeline, sessions, failed sign-ins and the audit log (the rules
+ * they apply are ../inbox/inbox-store.ts's). The sign-in counts are read and changed inside one transaction
  * (`signInTransaction`), the failures' rows locked where the database shares them.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import { StoreError } from '../store.ts';
-import { isNoticeStatus } from '../outbox.ts';
+import { StoreError } from './store.ts';
+import { isNoticeStatus } from '../mail/outbox.ts';
 import {
   NOTE_MAX,
   PAGE_SIZE,
@@ -31,7 +31,7 @@ import {
   type LeadFilter,
   type SignInKeys,
   type SignInKind,
-} from '../inbox-store.ts';
+} from '../inbox/inbox-store.ts';
 import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid } from './schema.ts';
 import { toSubmission, type SubmissionRow } from './submission-queries.ts';

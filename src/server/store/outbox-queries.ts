@@ -2,12 +2,12 @@
  * The outbox's queries, written once for SQLite and PostgreSQL. Only claiming what is due
  * differs: one SQLite file has one server, which takes what is due; PostgreSQL's instances
  * share the table, and each claims rows under a lease with FOR UPDATE SKIP LOCKED
- * (../pg-store.ts). The lease column exists in PostgreSQL only (`leases`).
+ * (./postgres/pg-store.ts). The lease column exists in PostgreSQL only (`leases`).
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import { isFormName, StoreError } from '../store.ts';
-import { isNoticeStatus, type OutboxEntry, type OutboxStore } from '../outbox.ts';
+import { isFormName, StoreError } from './store.ts';
+import { isNoticeStatus, type OutboxEntry, type OutboxStore } from '../mail/outbox.ts';
 import { guarded, iso, n, type Db, type DialectParts } from './common.ts';
 import { isUuid } from './schema.ts';
 

@@ -4,7 +4,7 @@
  *
  * The two databases read back the same values, so one set of row mappers serves both:
  * - times are ISO 8601 text, UTC, milliseconds (SQLite keeps that text; PostgreSQL's timestamptz
- *   is read back as that text by the pool's type parsers, ../pg-store.ts);
+ *   is read back as that text by the pool's type parsers, ./postgres/pg-store.ts);
  * - `fields` is the JSON text of the visitor's fields (SQLite's text; PostgreSQL's jsonb read back
  *   as text);
  * - whole numbers are numbers (PostgreSQL's bigint read back as a number: counts and positions

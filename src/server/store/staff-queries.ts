@@ -1,11 +1,11 @@
 /**
  * Staff accounts' queries, written once for SQLite and PostgreSQL (the passwords' hashing is
- * ../staff.ts's).
+ * ../inbox/staff.ts's).
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import { StoreError } from '../store.ts';
-import type { StaffStore } from '../staff.ts';
+import { StoreError } from './store.ts';
+import type { StaffStore } from '../inbox/staff.ts';
 import { guarded, iso, n, type Db, type DialectParts } from './common.ts';
 
 export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise<void>): StaffStore {

@@ -1,7 +1,7 @@
 /**
  * The submissions store's queries, written once for SQLite and PostgreSQL. What differs stays
- * with each database: how a save is committed (SQLite's group commit, ../sqlite-store.ts;
- * PostgreSQL's transaction per lead, ../pg-store.ts) and where a file's bytes are kept (files
+ * with each database: how a save is committed (SQLite's group commit, ./sqlite/sqlite-store.ts;
+ * PostgreSQL's transaction per lead, ./postgres/pg-store.ts) and where a file's bytes are kept (files
  * beside the SQLite database; a bytea column in PostgreSQL): `FileKeeper`.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
@@ -20,7 +20,7 @@ import {
   type StoredSubmission,
   type SubmissionFields,
   type SubmissionStore,
-} from '../store.ts';
+} from './store.ts';
 import { sql } from 'kysely';
 import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type AttachmentRow, type NewAttachmentRow, type NewNotificationRow, type NewSubmissionRow } from './schema.ts';

@@ -5,10 +5,10 @@
  * audit log.
  */
 import type { APIRoute } from 'astro';
-import { inboxDeps } from '../../../server/inbox.ts';
-import { attachmentDisposition } from '../../../server/uploads.ts';
+import { inboxDeps } from '../../../server/inbox/inbox.ts';
+import { attachmentDisposition } from '../../../server/receiver/uploads.ts';
 import { logger } from '../../../server/ops/log.ts';
-import { StoreError } from '../../../server/store.ts';
+import { StoreError } from '../../../server/store/store.ts';
 
 const MISSING =
   'This file is listed with the lead, but the server cannot find it in its files folder.\n' +

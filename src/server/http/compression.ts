@@ -1,5 +1,5 @@
 /**
- * Compressed responses for the site's own server (src/server/serve.ts): text files of the build
+ * Compressed responses for the site's own server (src/server/http/serve.ts): text files of the build
  * (HTML, CSS, JavaScript, SVG, XML, JSON) go out Brotli- or gzip-compressed, made once per file
  * and kept in memory. Static hosts and CDNs do the same on their own; without it the home page
  * weighs three times as much over the network.
@@ -16,9 +16,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { BROTLI, COMPRESSIBLE_TYPES, EXTENSION, GZIP, MIN_BYTES, type Encoding } from '../lib/compressible.ts';
+import { BROTLI, COMPRESSIBLE_TYPES, EXTENSION, GZIP, MIN_BYTES, type Encoding } from '../../lib/compressible.ts';
 
-export { COMPRESSIBLE_TYPES, MIN_BYTES, precompressBuild, type Encoding } from '../lib/compressible.ts';
+export { COMPRESSIBLE_TYPES, MIN_BYTES, precompressBuild, type Encoding } from '../../lib/compressible.ts';
 
 /**
  * The encoding to answer with, from an Accept-Encoding header: Brotli, else gzip, else none.

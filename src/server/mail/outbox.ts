@@ -1,8 +1,8 @@
 /**
  * The outbox: delivering each lead's notification e-mail, which the receiver stored with the
- * lead in one transaction (table `notifications`, ./store/submission-queries.ts).
+ * lead in one transaction (table `notifications`, ../store/submission-queries.ts).
  *
- * - The worker runs inside the site's server (src/server/serve.ts). It looks for notifications
+ * - The worker runs inside the site's server (src/server/http/serve.ts). It looks for notifications
  *   that are due every second (and at once when started), sends up to five at a time, and marks
  *   each sent only after the mail server accepted it.
  * - A failed send is retried after LEADS_NOTIFY_RETRY_SECONDS, then twice as long each time, up to
@@ -17,10 +17,10 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import nodemailer, { type SendMailOptions, type TransportOptions } from 'nodemailer';
-import { RETRY_CAP_SECONDS, type NotificationConfig } from './config.ts';
-import type { FormName } from './store.ts';
-import { logLead, logger } from './ops/log.ts';
-import { metrics } from './ops/metrics.ts';
+import { RETRY_CAP_SECONDS, type NotificationConfig } from '../config.ts';
+import type { FormName } from '../store/store.ts';
+import { logLead, logger } from '../ops/log.ts';
+import { metrics } from '../ops/metrics.ts';
 
 export type NoticeStatus = 'pending' | 'sent' | 'failed';
 
@@ -42,8 +42,8 @@ export interface OutboxEntry {
 export const isNoticeStatus = (value: string): value is NoticeStatus => value === 'pending' || value === 'sent' || value === 'failed';
 
 /**
- * The outbox table, in either database (./sqlite-store.ts's openOutboxStore, ./pg-store.ts;
- * the queries: ./store/outbox-queries.ts). Every call returns a promise.
+ * The outbox table, in either database (../store/sqlite/sqlite-store.ts's openOutboxStore, ../store/postgres/pg-store.ts;
+ * the queries: ../store/outbox-queries.ts). Every call returns a promise.
  */
 export interface OutboxStore {
   /**

@@ -14,8 +14,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { migratePg, redactUrl } from './pg-store.ts';
-import { attachmentsDir, openMigratedDatabase, openSqliteStore, SCHEMA_VERSION } from './sqlite-store.ts';
+import { migratePg, redactUrl } from './postgres/pg-store.ts';
+import { attachmentsDir, openMigratedDatabase, openSqliteStore, SCHEMA_VERSION } from './sqlite/sqlite-store.ts';
 import { StoreError } from './store.ts';
 
 export interface Moved {

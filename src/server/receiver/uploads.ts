@@ -10,7 +10,7 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import yauzl from 'yauzl';
-import { ALLOWED_EXTENSIONS, MAX_FILES, MAX_FILE_BYTES, extensionOf, type FileRejection } from '../forms/files';
+import { ALLOWED_EXTENSIONS, MAX_FILES, MAX_FILE_BYTES, extensionOf, type FileRejection } from '../../forms/files';
 
 export { MAX_FILES };
 /** The largest multipart body: every file at its largest, and the answers (BODY_LIMIT_BYTES) beside them. */

@@ -15,18 +15,18 @@
  *   the account exists, and takes as long. Refused sign-ins are kept apart from staff actions.
  */
 import type { APIContext, MiddlewareNext } from 'astro';
-import { CONTACT_FIELDS, CONTACT_FORM, contactLabelKey, isContactField } from '../forms/contact';
-import { PARTNER_FIELD_ORDER, PARTNER_SECTIONS, isPartnerField, partnerField, partnerLabelKey } from '../forms/partner';
-import { LOCALE_CODES, locales, t, type LocaleCode } from '../i18n';
-import { clientAddress, processStores } from './endpoint.ts';
+import { CONTACT_FIELDS, CONTACT_FORM, contactLabelKey, isContactField } from '../../forms/contact';
+import { PARTNER_FIELD_ORDER, PARTNER_SECTIONS, isPartnerField, partnerField, partnerLabelKey } from '../../forms/partner';
+import { LOCALE_CODES, locales, t, type LocaleCode } from '../../i18n';
+import { clientAddress, processStores } from '../receiver/endpoint.ts';
 import { DEVICE_MAX_MS, type InboxLead, type InboxStore, type LeadStatus, type StaffSession } from './inbox-store.ts';
-import { languageName } from './lead-mail.ts';
-import type { OutboxStore } from './outbox.ts';
-import { countSignInFailure, countSignInLock } from './ops/metrics.ts';
-import { clientNetwork } from './rate-limit.ts';
-import { readBody } from './receiver.ts';
+import { languageName } from '../mail/lead-mail.ts';
+import type { OutboxStore } from '../mail/outbox.ts';
+import { countSignInFailure, countSignInLock } from '../ops/metrics.ts';
+import { clientNetwork } from '../receiver/rate-limit.ts';
+import { readBody } from '../receiver/receiver.ts';
 import { hashPassword, verifyPassword, type StaffStore } from './staff.ts';
-import type { SubmissionStore } from './store.ts';
+import type { SubmissionStore } from '../store/store.ts';
 
 export const ADMIN_ROOT = '/admin';
 export const LOGIN_PATH = '/admin/login';

@@ -15,7 +15,7 @@
  * is printed to. CSV drops them (keeping tab and line breaks); JSON writes them as \u escapes,
  * which read back as the same text.
  */
-import type { StoredSubmission } from './store.ts';
+import type { StoredSubmission } from '../store/store.ts';
 
 export const CSV_BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;

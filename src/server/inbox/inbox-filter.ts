@@ -2,9 +2,9 @@
  * The inbox's filter as it travels in the address (?form=&status=&language=&from=&to=&q=&page=):
  * read leniently (an unknown value is no filter), written back for links and the export.
  */
-import { isFormName } from './store.ts';
+import { isFormName } from '../store/store.ts';
 import { isLeadStatus, riyadhDayStart, type LeadFilter } from './inbox-store.ts';
-import { isLanguage } from './receiver.ts';
+import { isLanguage } from '../receiver/receiver.ts';
 
 export interface FilterValues {
   readonly form: string;

@@ -1,16 +1,16 @@
 /**
  * Which database the receiver, the outbox, the staff inbox and the staff command use: PostgreSQL
- * when DATABASE_URL is set (./pg-store.ts), else the SQLite file SUBMISSIONS_DB (the embedded
+ * when DATABASE_URL is set (./postgres/pg-store.ts), else the SQLite file SUBMISSIONS_DB (the embedded
  * default: `npm start` needs no database server). Both answer the same four interfaces.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import type { ReceiverConfig } from './config.ts';
-import type { InboxStore } from './inbox-store.ts';
-import type { OutboxStore } from './outbox.ts';
-import { openPgDatabase, redactUrl, type PgDatabase } from './pg-store.ts';
-import { openInboxStore, openOutboxStore, openSqliteStore, openStaffStore } from './sqlite-store.ts';
-import type { StaffStore } from './staff.ts';
+import type { ReceiverConfig } from '../config.ts';
+import type { InboxStore } from '../inbox/inbox-store.ts';
+import type { OutboxStore } from '../mail/outbox.ts';
+import { openPgDatabase, redactUrl, type PgDatabase } from './postgres/pg-store.ts';
+import { openInboxStore, openOutboxStore, openSqliteStore, openStaffStore } from './sqlite/sqlite-store.ts';
+import type { StaffStore } from '../inbox/staff.ts';
 
 export interface Stores extends PgDatabase {
   readonly kind: 'sqlite' | 'postgres';

@@ -3,18 +3,18 @@
  * the turn of a refused form post into the "what to fix" page.
  */
 import type { APIContext } from 'astro';
-import { locales } from '../i18n';
-import { localizePath } from '../lib/paths';
-import { clientAddressStore } from './client-address.ts';
-import { receiverConfig, type ReceiverConfig } from './config.ts';
+import { locales } from '../../i18n';
+import { localizePath } from '../../lib/paths';
+import { clientAddressStore } from '../http/client-address.ts';
+import { receiverConfig, type ReceiverConfig } from '../config.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { receive, type FormProblem, type ReceiverDeps } from './receiver.ts';
-import { openStores, type Stores } from './database.ts';
-import type { FormName } from './store.ts';
-import { closeAtShutdown } from './ops/lifecycle.ts';
-import { logLead, logger } from './ops/log.ts';
-import { metrics } from './ops/metrics.ts';
-import { currentRequestId } from './ops/request-id.ts';
+import { openStores, type Stores } from '../store/database.ts';
+import type { FormName } from '../store/store.ts';
+import { closeAtShutdown } from '../ops/lifecycle.ts';
+import { logLead, logger } from '../ops/log.ts';
+import { metrics } from '../ops/metrics.ts';
+import { currentRequestId } from '../ops/request-id.ts';
 
 /**
  * The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro), in

@@ -1,7 +1,8 @@
 /**
- * The staff inbox's data (issue 16), in either database (./sqlite-store.ts's openInboxStore,
- * ./pg-store.ts; the queries: ./store/inbox-queries.ts), and the rules they keep: the leads with
- * their status, assignment and language, their timelines (notes, changes, deliveries, downloads, replies), the sign-in sessions, the failed sign-ins that slow and lock
+ * The staff inbox's data (issue 16), in either database (../store/sqlite/sqlite-store.ts's openInboxStore,
+ * ../store/postgres/pg-store.ts; the queries: ../store/inbox-queries.ts), and the rules they keep: the leads with
+ * their status, assignment and language, their timelines (notes, changes, deliveries, downloads,
+ * replies), the sign-in sessions, the failed sign-ins that slow and lock
  * an account or an address, and the audit log of what staff did.
  *
  * Sessions: the browser holds a random token; the database holds only its SHA-256, so a copy of
@@ -11,9 +12,9 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { createHash } from 'node:crypto';
-import type { LocaleCode } from '../i18n/index.ts';
-import type { FormName, StoredSubmission } from './store.ts';
-import type { NoticeStatus } from './outbox.ts';
+import type { LocaleCode } from '../../i18n/index.ts';
+import type { FormName, StoredSubmission } from '../store/store.ts';
+import type { NoticeStatus } from '../mail/outbox.ts';
 
 export const LEAD_STATUSES = ['new', 'in_progress', 'answered', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -115,7 +116,7 @@ export interface AuditEntry {
 /** What a sign-in attempt is counted by: the account typed, the client's network, and a device cookie if the browser sent one. */
 export interface SignInKeys {
   readonly account: string;
-  /** The client's network (../rate-limit.ts's clientNetwork: an IPv6 address's /64), as the form rate limit keys it. */
+  /** The client's network (../receiver/rate-limit.ts's clientNetwork: an IPv6 address's /64), as the form rate limit keys it. */
   readonly address: string;
   /** The device cookie's token, as the browser sent it (checked against the account in the database). */
   readonly device?: string | undefined;

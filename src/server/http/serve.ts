@@ -3,7 +3,7 @@
  * on-demand routes, among them the form receiver under /api/), with the URL rules of
  * ./routing.ts in front. Reads HOST and PORT (PORT=0: any free port, printed), and the
  * receiver's SUBMISSIONS_* settings, which are checked, with the database, before it listens.
- * With SMTP_URL set, it also runs the outbox worker that e-mails each lead to staff (./outbox.ts).
+ * With SMTP_URL set, it also runs the outbox worker that e-mails each lead to staff (../mail/outbox.ts).
  * Run after `astro build`; `npm start` builds first when needed.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,20 +14,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveRoute } from './routing.ts';
 import { mergeCsp, securityHeadersFor } from './security-headers.ts';
 import { compressedFile, pickEncoding, staticFileFor } from './compression.ts';
-import { receiverConfig, type ReceiverConfig } from './config.ts';
+import { receiverConfig, type ReceiverConfig } from '../config.ts';
 import { TrustedProxies, clientAddressOf, clientAddressStore } from './client-address.ts';
-import { databaseWhere, openStores } from './database.ts';
-import { OutboxWorker, smtpTransport } from './outbox.ts';
-import { mayReadDetails, openProbe, readiness, type Probe } from './ops/health.ts';
-import { holdServerPidFile } from './ops/backup.ts';
-import { closeRegistered } from './ops/lifecycle.ts';
-import { loadSettingsFile } from './ops/settings-file.ts';
-import { logger } from './ops/log.ts';
-import { metrics } from './ops/metrics.ts';
-import { REQUEST_ID_HEADER, acceptedRequestId, newRequestId, requestIdStore } from './ops/request-id.ts';
-import { opsSettings, type OpsSettings } from './ops/settings.ts';
+import { databaseWhere, openStores } from '../store/database.ts';
+import { OutboxWorker, smtpTransport } from '../mail/outbox.ts';
+import { mayReadDetails, openProbe, readiness, type Probe } from '../ops/health.ts';
+import { holdServerPidFile } from '../ops/backup.ts';
+import { closeRegistered } from '../ops/lifecycle.ts';
+import { loadSettingsFile } from '../ops/settings-file.ts';
+import { logger } from '../ops/log.ts';
+import { metrics } from '../ops/metrics.ts';
+import { REQUEST_ID_HEADER, acceptedRequestId, newRequestId, requestIdStore } from '../ops/request-id.ts';
+import { opsSettings, type OpsSettings } from '../ops/settings.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const clientDir = path.join(root, 'dist', 'client');
 const entry = path.join(root, 'dist', 'server', 'entry.mjs');
 

@@ -15,7 +15,7 @@
  *   503  the store failed (nothing is acknowledged unless it is committed)
  * and otherwise stored and answered 201 { id } (JSON) or 303 to the thanks page of its language
  * (a form post: /ThanksPage, /ar/ThanksPage); with lead notifications on, the lead's e-mail is
- * stored with it (src/server/lead-mail.ts, outbox.ts).
+ * stored with it (src/server/mail/lead-mail.ts, outbox.ts).
  *
  * The language: a form on a page of another locale than the default posts with that locale's code
  * in the query (`/api/contact?lang=ar`), with JavaScript on or off; no `lang` is English. The
@@ -29,20 +29,20 @@
  * filled it, the submission is validated and answered exactly like anyone's, but stored
  * apart from the leads.
  */
-import { completeContactBody, contactSchema, contactValuesFromForm } from '../forms/contact';
-import { completePartnerBody, partnerSchema, partnerValuesFromForm } from '../forms/partner';
-import { HONEYPOT_FIELD } from '../forms/honeypot';
-import { fieldIssues, type FieldIssue } from '../forms/rules';
-import { LANGUAGE_PARAM } from '../forms/submit';
-import { THANKS_HREF } from '../data/navigation';
-import { defaultLocale, locales, type LocaleCode } from '../i18n';
-import { localizePath } from '../lib/paths';
-import type { ReceiverConfig } from './config.ts';
-import { composeLeadNotice } from './lead-mail.ts';
+import { completeContactBody, contactSchema, contactValuesFromForm } from '../../forms/contact';
+import { completePartnerBody, partnerSchema, partnerValuesFromForm } from '../../forms/partner';
+import { HONEYPOT_FIELD } from '../../forms/honeypot';
+import { fieldIssues, type FieldIssue } from '../../forms/rules';
+import { LANGUAGE_PARAM } from '../../forms/submit';
+import { THANKS_HREF } from '../../data/navigation';
+import { defaultLocale, locales, type LocaleCode } from '../../i18n';
+import { localizePath } from '../../lib/paths';
+import type { ReceiverConfig } from '../config.ts';
+import { composeLeadNotice } from '../mail/lead-mail.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import type { FormName, NewAttachment, SubmissionStore } from './store.ts';
+import type { FormName, NewAttachment, SubmissionStore } from '../store/store.ts';
 import { MAX_FILES, MEDIA_TYPES, UPLOAD_BODY_LIMIT_BYTES, checkUploads, cleanFileName } from './uploads.ts';
-import type { FileRejection } from '../forms/files';
+import type { FileRejection } from '../../forms/files';
 
 export const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
 /** The partner form may also send its CV files with the application (the site's own receiver only). */

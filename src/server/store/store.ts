@@ -1,7 +1,7 @@
 /**
  * The submissions store: the one interface the receiver (src/pages/api) and the staff command
- * (src/server/cli.ts) use, whichever database holds the leads: SQLite (src/server/sqlite-store.ts,
- * the embedded default) or PostgreSQL (src/server/pg-store.ts, for several instances). Their
+ * (src/server/cli.ts) use, whichever database holds the leads: SQLite (src/server/store/sqlite/sqlite-store.ts,
+ * the embedded default) or PostgreSQL (src/server/store/postgres/pg-store.ts, for several instances). Their
  * queries are written once (src/server/store/*-queries.ts).
  *
  * Every call returns a promise, so that a networked database fits the same shape.
@@ -10,7 +10,7 @@
  * command, the server's start-up check): relative imports name their `.ts` file, and only
  * erasable TypeScript is used.
  */
-import type { LocaleCode } from '../i18n/index.ts';
+import type { LocaleCode } from '../../i18n/index.ts';
 
 export const FORMS = ['contact', 'partner'] as const;
 export type FormName = (typeof FORMS)[number];
@@ -34,9 +34,9 @@ export interface StoredSubmission {
 }
 
 /**
- * A lead's notification e-mail, composed when the lead arrives (src/server/lead-mail.ts) and
+ * A lead's notification e-mail, composed when the lead arrives (src/server/mail/lead-mail.ts) and
  * stored with it in one transaction (the outbox); the sender, the recipients and the Message-ID
- * are added when it is sent (src/server/outbox.ts).
+ * are added when it is sent (src/server/mail/outbox.ts).
  */
 export interface LeadNotice {
   readonly subject: string;
@@ -46,7 +46,7 @@ export interface LeadNotice {
   readonly replyTo: string | undefined;
 }
 
-/** A file sent with a lead (a partner's CV), checked by the receiver (./uploads.ts). */
+/** A file sent with a lead (a partner's CV), checked by the receiver (../receiver/uploads.ts). */
 export interface NewAttachment {
   /** The visitor's file name, cleaned: a label only, never a path. */
   readonly name: string;

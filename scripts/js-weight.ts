@@ -9,18 +9,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const gzipSize = (text) => zlib.gzipSync(text, { level: 9 }).length;
-const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+const gzipSize = (text: string | Buffer): number => zlib.gzipSync(text, { level: 9 }).length;
+const attr = (tag: string, name: string): string | undefined => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /** Static imports of a built module: `import"./x.js"`, `import{a}from"./x.js"`, `export*from"./x.js"`. */
-function staticImports(code) {
-  const out = [];
-  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.m?js)["']/g)) out.push(match[1]);
+function staticImports(code: string): string[] {
+  const out: string[] = [];
+  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.m?js)["']/g)) out.push(match[1] ?? '');
   return out;
 }
 
 /** Every file `entry` loads statically, itself included (URL paths). */
-function closure(entry, clientDir, seen = new Set()) {
+function closure(entry: string, clientDir: string, seen: Set<string> = new Set()): Set<string> {
   if (seen.has(entry)) return seen;
   const file = path.join(clientDir, entry);
   if (!fs.existsSync(file)) return seen;
@@ -32,11 +32,15 @@ function closure(entry, clientDir, seen = new Set()) {
 
 const EAGER = new Set(['load', 'idle', 'visible', 'media', 'only']);
 
-/** @returns {{ eager: { files: string[], inlineBytes: number, gzipBytes: number }, onInteraction: { files: string[], gzipBytes: number } }} */
-export function pageJavaScript(html, clientDir) {
+export interface PageJavaScript {
+  eager: { files: string[]; inlineBytes: number; gzipBytes: number };
+  onInteraction: { files: string[]; gzipBytes: number };
+}
+
+export function pageJavaScript(html: string, clientDir: string): PageJavaScript {
   let inlineBytes = 0;
-  const eagerEntries = new Set();
-  const laterEntries = new Set();
+  const eagerEntries = new Set<string>();
+  const laterEntries = new Set<string>();
 
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = match[1] ?? '';
@@ -58,13 +62,13 @@ export function pageJavaScript(html, clientDir) {
     }
   }
 
-  const eagerFiles = new Set();
+  const eagerFiles = new Set<string>();
   for (const entry of eagerEntries) closure(entry, clientDir, eagerFiles);
-  const laterFiles = new Set();
+  const laterFiles = new Set<string>();
   for (const entry of laterEntries) closure(entry, clientDir, laterFiles);
   for (const file of eagerFiles) laterFiles.delete(file);
 
-  const sum = (files) => [...files].reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
+  const sum = (files: Set<string>): number => [...files].reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
   return {
     eager: { files: [...eagerFiles].sort(), inlineBytes, gzipBytes: inlineBytes + sum(eagerFiles) },
     onInteraction: { files: [...laterFiles].sort(), gzipBytes: sum(laterFiles) },
@@ -72,7 +76,7 @@ export function pageJavaScript(html, clientDir) {
 }
 
 /** The page types of the JavaScript budget, and which built pages belong to each (in either language: /ar is a home page). */
-export function pageType(pagePath) {
+export function pageType(pagePath: string): 'home' | 'form' | 'content' {
   const path = pagePath.replace(/^\/ar(?=\/|$)/, '') || '/';
   if (path === '/') return 'home';
   if (path === '/ContactUs' || path === '/Partner') return 'form';

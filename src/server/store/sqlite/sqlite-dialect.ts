@@ -5,7 +5,7 @@
  * query compiler and adapter, and adds:
  *
  * - a lock on the connection: a transaction holds it from BEGIN to COMMIT, a lone query for its
- *   run; the store's group commit (../sqlite-store.ts) takes the same lock, so nothing else runs
+ *   run; the store's group commit (./sqlite-store.ts) takes the same lock, so nothing else runs
  *   inside its transaction;
  * - BEGIN IMMEDIATE: a transaction takes the write lock first, so two connections to the file
  *   never deadlock upgrading a read to a write (busy_timeout then waits, as it should);

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL store (issue 18): the same interfaces as the SQLite one (./store.ts, the outbox,
+ * The PostgreSQL store (issue 18): the same interfaces as the SQLite one (../store.ts, the outbox,
  * the staff accounts, the inbox), for a site served by several receiver instances on one
  * database, or a company that keeps its leads in the database its IT already backs up. Their
  * queries are written once for both databases (./store/*-queries.ts, through Kysely's
@@ -7,7 +7,7 @@
  *
  * - One connection pool per process (at most DATABASE_POOL_MAX connections, default 10), whose
  *   type parsers read times back as ISO text, bigints as numbers and jsonb as its text: the same
- *   values SQLite gives, so one set of row mappers serves both (./store/schema.ts).
+ *   values SQLite gives, so one set of row mappers serves both (../schema.ts).
  * - The same versioned migrations as SQLite, written for PostgreSQL (PG_MIGRATIONS: entry N takes
  *   the schema from version N to N+1, the same tables as SQLite's entry N), applied at start under
  *   an advisory lock: instances starting together migrate once.
@@ -22,24 +22,24 @@
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { InboxStore } from './inbox-store.ts';
-import type { OutboxStore } from './outbox.ts';
-import type { StaffStore } from './staff.ts';
-import { StoreError, type SubmissionStore } from './store.ts';
-import { POSTGRES, iso } from './store/common.ts';
-import { inboxQueries } from './store/inbox-queries.ts';
-import { OUTBOX_COLUMNS, outboxQueries } from './store/outbox-queries.ts';
-import type { Database } from './store/schema.ts';
-import { staffQueries } from './store/staff-queries.ts';
-import { registerStoreDepth } from './ops/depth.ts';
-import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper } from './store/submission-queries.ts';
+import type { InboxStore } from '../../inbox/inbox-store.ts';
+import type { OutboxStore } from '../../mail/outbox.ts';
+import type { StaffStore } from '../../inbox/staff.ts';
+import { StoreError, type SubmissionStore } from '../store.ts';
+import { POSTGRES, iso } from '../common.ts';
+import { inboxQueries } from '../inbox-queries.ts';
+import { OUTBOX_COLUMNS, outboxQueries } from '../outbox-queries.ts';
+import type { Database } from '../schema.ts';
+import { staffQueries } from '../staff-queries.ts';
+import { registerStoreDepth } from '../../ops/depth.ts';
+import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper } from '../submission-queries.ts';
 
 /** The advisory lock key the migrations are applied under (any constant; the same in every instance). */
 const MIGRATION_LOCK = 7_265_106_021;
 /** How long an instance holds a notification it is sending before another may take it. */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
-/** The schema's history for PostgreSQL: entry N mirrors SQLite's entry N (./sqlite-store.ts). Append only. */
+/** The schema's history for PostgreSQL: entry N mirrors SQLite's entry N (../sqlite/sqlite-store.ts). Append only. */
 export const PG_MIGRATIONS: readonly string[] = [
   // 1: leads, and the honeypot's catch kept apart.
   `CREATE TABLE submissions (
@@ -215,7 +215,7 @@ export function redactUrl(url: string): string {
   }
 }
 
-/** The four stores on one pool (./database.ts's Stores, which adds which database it is). */
+/** The four stores on one pool (../database.ts's Stores, which adds which database it is). */
 export interface PgDatabase {
   readonly submissions: SubmissionStore;
   readonly outbox: OutboxStore;

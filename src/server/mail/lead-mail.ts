@@ -1,6 +1,6 @@
 /**
  * The e-mail staff get for each lead, composed when the lead arrives and stored with it (the
- * outbox, src/server/sqlite-store.ts): a subject naming the form and the visitor, every answered
+ * outbox, src/server/store/sqlite/sqlite-store.ts): a subject naming the form and the visitor, every answered
  * field with its label in the form's order (the forms' field tables), the time received in Riyadh
  * (for a lead sent in another language than English, also as that language writes it: Arabic-Indic
  * digits for Arabic), the language it was sent in and the lead's id; a plain-text part and a
@@ -10,10 +10,10 @@
  * subject, line breaks and control characters become spaces (the mail library encodes the rest);
  * the Reply-To is the e-mail address the form's schema already checked.
  */
-import { CONTACT_FIELDS, contactLabelKey } from '../forms/contact';
-import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../forms/partner';
-import { defaultLocale, locales, t, tParts, type LocaleCode } from '../i18n';
-import type { LeadNotice, StoredSubmission } from './store.ts';
+import { CONTACT_FIELDS, contactLabelKey } from '../../forms/contact';
+import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../forms/partner';
+import { defaultLocale, locales, t, tParts, type LocaleCode } from '../../i18n';
+import type { LeadNotice, StoredSubmission } from '../store/store.ts';
 
 const RIYADH_OPTIONS: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' };
 const RIYADH = new Intl.DateTimeFormat('en-GB', RIYADH_OPTIONS);

@@ -7,7 +7,7 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { isEmailAddress } from './config.ts';
+import { isEmailAddress } from '../config.ts';
 
 /** The shortest password accepted (NIST SP 800-63B asks for at least 8; we ask for 12). */
 export const PASSWORD_MIN = 12;
@@ -70,7 +70,7 @@ export interface StaffAccount {
   readonly passwordChangedAt: string;
 }
 
-/** The staff table, in either database (./sqlite-store.ts's openStaffStore, ./pg-store.ts; the queries: ./store/staff-queries.ts). */
+/** The staff table, in either database (../store/sqlite/sqlite-store.ts's openStaffStore, ../store/postgres/pg-store.ts; the queries: ../store/staff-queries.ts). */
 export interface StaffStore {
   add(email: string, passwordHash: string, now: Date): Promise<void>;
   list(): Promise<StaffAccount[]>;

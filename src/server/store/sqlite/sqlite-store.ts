@@ -2,7 +2,7 @@
  * The SQLite store, on Node's built-in `node:sqlite` (no native module to build): the
  * submissions, the outbox, the staff accounts and the inbox on one file. Their queries are
  * written once for both databases (./store/*-queries.ts, through Kysely and the small dialect in
- * ./store/sqlite-dialect.ts); what is SQLite's own stays here:
+ * ./sqlite-dialect.ts); what is SQLite's own stays here:
  *
  * - One file (SUBMISSIONS_DB), created with its folder on first use.
  * - WAL journal and `synchronous = FULL`: a submission is acknowledged only after the
@@ -23,7 +23,7 @@
  * - Leads and the honeypot's catch live in two tables; nothing reads both.
  * - The outbox: a lead's notification e-mail is written in the same savepoint as the lead
  *   (table `notifications`, one row per lead, deleted with it), so neither is ever stored
- *   without the other; src/server/outbox.ts delivers them.
+ *   without the other; src/server/mail/outbox.ts delivers them.
  * - The outbox, the staff accounts and the inbox each open a connection of their own to the
  *   file the store made and migrated (openOutboxStore, openStaffStore, openInboxStore).
  */
@@ -31,19 +31,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
-import type { InboxStore } from './inbox-store.ts';
-import type { OutboxStore } from './outbox.ts';
-import type { StaffStore } from './staff.ts';
-import { StoreError, type NewAttachment, type SubmissionStore } from './store.ts';
-import { SQLITE } from './store/common.ts';
-import { inboxQueries } from './store/inbox-queries.ts';
-import { outboxQueries, outboxSelect } from './store/outbox-queries.ts';
-import type { Database, NewAttachmentRow } from './store/schema.ts';
-import { isUuid } from './store/schema.ts';
-import { ConnectionLock, NodeSqliteDialect } from './store/sqlite-dialect.ts';
-import { registerStoreDepth } from './ops/depth.ts';
-import { staffQueries } from './store/staff-queries.ts';
-import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper, type NewLead } from './store/submission-queries.ts';
+import type { InboxStore } from '../../inbox/inbox-store.ts';
+import type { OutboxStore } from '../../mail/outbox.ts';
+import type { StaffStore } from '../../inbox/staff.ts';
+import { StoreError, type NewAttachment, type SubmissionStore } from '../store.ts';
+import { SQLITE } from '../common.ts';
+import { inboxQueries } from '../inbox-queries.ts';
+import { outboxQueries, outboxSelect } from '../outbox-queries.ts';
+import type { Database, NewAttachmentRow } from '../schema.ts';
+import { isUuid } from '../schema.ts';
+import { ConnectionLock, NodeSqliteDialect } from './sqlite-dialect.ts';
+import { registerStoreDepth } from '../../ops/depth.ts';
+import { staffQueries } from '../staff-queries.ts';
+import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper, type NewLead } from '../submission-queries.ts';
 
 /** The folder beside the database that holds the files sent with leads ("submissions.db" -> "submissions-files"). */
 export function attachmentsDir(dbPath: string): string {
@@ -136,14 +136,14 @@ export const MIGRATIONS: readonly string[] = [
     last_error TEXT
   ) STRICT;
   CREATE INDEX notifications_due ON notifications (status, next_attempt_at);`,
-  // 3: staff accounts for the inbox (src/server/staff.ts): the password as a salted scrypt hash only.
+  // 3: staff accounts for the inbox (src/server/inbox/staff.ts): the password as a salted scrypt hash only.
   `CREATE TABLE staff (
     email TEXT PRIMARY KEY,
     password_hash TEXT NOT NULL,
     created_at TEXT NOT NULL,
     password_changed_at TEXT NOT NULL
   ) STRICT;`,
-  // 4: the staff inbox (src/server/inbox-store.ts): a status and a note per lead, who set them and
+  // 4: the staff inbox (src/server/inbox/inbox-store.ts): a status and a note per lead, who set them and
   // when; sign-in sessions (the token's SHA-256 only); failed sign-ins per account and per
   // address; the audit log.
   `ALTER TABLE submissions ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'in_progress', 'answered', 'spam'));
@@ -188,7 +188,7 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX attachments_submission ON attachments (submission_id, position);`,
   // 6: the language each lead (and each of the honeypot's catch) was sent in: the page's locale,
-  // from the receiver's ?lang= (src/server/receiver.ts). The site's locale codes as they are now;
+  // from the receiver's ?lang= (src/server/receiver/receiver.ts). The site's locale codes as they are now;
   // a new language needs a migration that widens the check. Earlier rows were all English.
   `ALTER TABLE submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'ar'));
   ALTER TABLE bot_submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'ar'));`,
@@ -523,7 +523,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
 export function openOutboxStore(dbPath: string): OutboxStore {
   const db = openMigratedDatabase(dbPath, 2, 'outbox');
   // Marking a mail sent need not wait for the disk: if a power cut loses the mark, the mail is
-  // sent again with the same Message-ID (at least once, see ./outbox.ts). Leads keep FULL (the store's).
+  // sent again with the same Message-ID (at least once, see ../../mail/outbox.ts). Leads keep FULL (the store's).
   db.exec('PRAGMA synchronous = NORMAL');
   const { kysely, close } = kyselyOn(db);
   return outboxQueries(kysely, SQLITE, {

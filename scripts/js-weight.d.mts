@@ -1,6 +1,0 @@
-export interface PageJavaScript {
-  eager: { files: string[]; inlineBytes: number; gzipBytes: number };
-  onInteraction: { files: string[]; gzipBytes: number };
-}
-export declare function pageJavaScript(html: string, clientDir: string): PageJavaScript;
-export declare function pageType(pagePath: string): 'home' | 'form' | 'content';
