@@ -35,6 +35,7 @@ export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
   new: 'New',
   in_progress: 'In progress',
   answered: 'Answered',
+  closed: 'Closed',
   spam: 'Spam',
 };
 
