@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
 import { openSqliteStore, openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
+import yauzl from 'yauzl';
+import { riyadhDay } from '../../src/server/inbox/export-format';
+import { main as staffCommand } from '../../src/server/cli';
 import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 
 let dir: string;
@@ -48,6 +51,69 @@ async function page(route: string, browser: Browser): Promise<string> {
   const html = await response.text();
   browser.csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? browser.csrf;
   return html;
+}
+
+/** A ZIP download's entries, by name, as text. */
+async function unzip(response: Response): Promise<Map<string, string>> {
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/zip');
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
+  const entries = new Map<string, string>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+
+/** The audit log's rows, newest first. */
+function auditLog(): { seq: number; actor: string; action: string; leadId: string | null; detail: string }[] {
+  const db = new DatabaseSync(server.dbPath);
+  try {
+    return db.prepare('SELECT seq, actor, action, lead_id AS leadId, detail FROM audit_log ORDER BY seq DESC').all() as { seq: number; actor: string; action: string; leadId: string | null; detail: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The status of leads, straight from the database. */
+function statusOf(ids: readonly string[]): (string | undefined)[] {
+  const db = new DatabaseSync(server.dbPath);
+  try {
+    return ids.map((id) => (db.prepare('SELECT status FROM submissions WHERE id = ?').get(id) as { status: string } | undefined)?.status);
+  } finally {
+    db.close();
+  }
+}
+
+/** A lead sent through the receiver, as a visitor sends it; its id. */
+async function lead(form: 'contact' | 'partner', fields: Record<string, unknown>): Promise<string> {
+  const response = await postJson(server.baseUrl, `/api/${form}`, form === 'contact' ? contactBody(fields) : partnerBody(fields), { Origin: server.origin });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A form's body with several values under one name (the selection's ids). */
+function postMany(route: string, fields: [string, string][], browser?: Browser, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.baseUrl}${route}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin, ...(browser ? { Cookie: browser.cookie } : {}), ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 /** A Set-Cookie line's attributes as a browser reads them (RFC 6265bis), and whether it expires the cookie. */
@@ -249,7 +315,7 @@ describe('signed in', () => {
     expect(found).not.toContain(`/admin/leads/${partnerId}`);
     const none = await page(`/admin?q=${encodeURIComponent('%')}`, browser);
     expect(none).toContain('0 leads match the filter');
-    expect(await page('/admin?status=spam', browser)).toContain('0 leads match the filter');
+    expect(await page('/admin?status=spam', browser)).toContain('0 leads in Spam');
   });
 
   test('a lead in full: labels in the form order, script and links as plain text', async () => {
@@ -288,13 +354,13 @@ describe('signed in', () => {
     // The CSV: a language column, and the filter applies.
     const csv = await (await post('/admin/export?language=ar', { csrf: browser.csrf }, browser)).text();
     const [header, row, ...rest] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(header?.startsWith('"id","receivedAt","form","language","status",')).toBe(true);
+    expect(header?.startsWith('"Lead ID","Received (Riyadh time)","Form","Language","Status",')).toBe(true);
     expect(row?.startsWith(`"${arabicId}","`)).toBe(true);
-    expect(row).toContain('"partner","Arabic","New"');
+    expect(row).toContain('"Partner application","Arabic","New"');
     expect(row).toContain('"عائشة القحطاني"');
     expect(rest).toEqual([]);
-    const all = await (await post('/admin/export', { csrf: browser.csrf }, browser)).text();
-    expect(all).toMatch(new RegExp(`"${partnerId}","[^"]+","partner","English",`));
+    const all = await unzip(await post('/admin/export?status=all', { csrf: browser.csrf }, browser));
+    expect(all.get(`globaq-partner-applications-${riyadhDay(new Date())}.csv`)).toMatch(new RegExp(`"${partnerId}","[^"]+ \\+03:00","Partner application","English",`));
   });
 
   test('a POST with another origin, no token or a forged token changes nothing', async () => {
@@ -339,11 +405,11 @@ describe('signed in', () => {
     const response = await post('/admin/export?form=contact', { csrf: browser.csrf }, browser);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="globaq-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="globaq-contact-messages-${riyadhDay(new Date())}.csv"`);
     const csv = await response.text();
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toContain('"firstName"');
+    expect(lines[0]).toContain('"First Name"');
     expect(csv).toContain(contactId);
     expect(csv).not.toContain(partnerId);
     expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
@@ -568,6 +634,168 @@ describe('what staff read is recorded', () => {
     expect(rows.find((row) => row.action === 'opened lead')).toMatchObject({ leadId: partnerId });
     expect(rows.find((row) => row.action === 'searched leads')?.detail).toMatch(/q=gulf/);
   }, 60_000);
+});
+
+describe('triage', () => {
+  test('tabs with counts, the default what needs work; a new lead stands out; sorting; Previous and Next walk the list as filtered and sorted', async () => {
+    const browser = await signIn();
+    const ids = [await lead('contact', { firstName: 'Cyrus', company: 'Tabs Triage' }), await lead('contact', { firstName: 'Adel', company: 'Tabs Triage' }), await lead('contact', { firstName: 'Basma', company: 'Tabs Triage' })];
+    const [cyrus, adel, basma] = ids as [string, string, string];
+    await page(`/admin/leads/${basma}`, browser);
+    expect((await post(`/admin/leads/${basma}`, { action: 'status', status: 'closed', csrf: browser.csrf }, browser)).status).toBe(303);
+    const list = await page('/admin?q=tabs+triage', browser);
+    expect(list).toMatch(/<a href="\/admin\?q=tabs\+triage" aria-current="page"[^>]*>Needs work <span[^>]*>\(2\)<\/span>/);
+    expect(list).toMatch(/>Closed <span[^>]*>\(1\)<\/span>/);
+    expect(list).toMatch(/>All <span[^>]*>\(3\)<\/span>/);
+    expect(list).toContain(`/admin/leads/${cyrus}`);
+    expect(list).not.toContain(`/admin/leads/${basma}`);
+    // A new lead carries the word, not only a colour.
+    expect(list).toMatch(/<span class="lead-badge"[^>]*>New<\/span>/);
+    const closed = await page('/admin?q=tabs+triage&status=closed', browser);
+    expect(closed).toContain(`/admin/leads/${basma}`);
+    expect(closed).not.toContain(`/admin/leads/${cyrus}`);
+    // Sorted by name, A to Z, over every status: Adel, Basma, Cyrus; the links carry the list.
+    const byName = await page('/admin?q=tabs+triage&status=all&sort=name', browser);
+    const order = [adel, basma, cyrus].map((id) => byName.indexOf(`/admin/leads/${id}?status=all&amp;q=tabs+triage&amp;sort=name`));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(byName).toMatch(/<th scope="col" aria-sort="ascending"[^>]*><a href="\/admin\?status=all&amp;q=tabs\+triage&amp;sort=name&amp;dir=desc"/);
+    // The lead page walks that list: Basma sits between Adel and Cyrus.
+    const middle = await page(`/admin/leads/${basma}?q=tabs+triage&status=all&sort=name`, browser);
+    expect(middle).toContain(`href="/admin/leads/${adel}?status=all&amp;q=tabs+triage&amp;sort=name" rel="prev"`);
+    expect(middle).toContain(`href="/admin/leads/${cyrus}?status=all&amp;q=tabs+triage&amp;sort=name" rel="next"`);
+    expect(middle).toContain('Lead 2 of 3');
+    expect(middle).toMatch(/href="\/admin\?status=all&amp;q=tabs\+triage&amp;sort=name"[^>]*>Back to the leads/);
+    // Newest first, the same leads: Basma, Adel, Cyrus.
+    const first = await page(`/admin/leads/${basma}?q=tabs+triage&status=all`, browser);
+    expect(first).toContain(`href="/admin/leads/${adel}?status=all&amp;q=tabs+triage" rel="next"`);
+    expect(first).not.toContain('rel="prev"');
+  });
+
+  test('a reversed date range says so; an empty result offers no export and no selection', async () => {
+    const browser = await signIn();
+    const reversed = await page('/admin?status=all&from=2026-11-20&to=2026-11-10', browser);
+    expect(reversed).toMatch(/role="alert"[^>]*>\s*The “From” date \(2026-11-20\) is after the “To” date \(2026-11-10\)/);
+    expect(reversed).toMatch(/href="\/admin\?status=all&amp;from=2026-11-10&amp;to=2026-11-20"[^>]*>Swap the dates/);
+    expect(reversed).not.toContain('action="/admin/export');
+    expect(reversed).not.toContain('action="/admin/bulk"');
+    const empty = await page('/admin?status=all&q=nothing+matches+this', browser);
+    expect(empty).toContain('0 leads match the filter');
+    expect(empty).not.toContain('action="/admin/export');
+    expect(empty).not.toContain('role="alert"');
+    const some = await page('/admin?status=all', browser);
+    expect(some).toContain('action="/admin/export?status=all"');
+  });
+
+  test('several leads at once: a status set, marked as spam, each lead recorded on its own; forged and malformed ids are left out', async () => {
+    const browser = await signIn();
+    const a = await lead('contact', { firstName: 'Bulk', company: 'Bulk Status Co' });
+    const b = await lead('partner', { organization: 'Bulk Status Co' });
+    const before = auditLog()[0]?.seq ?? 0;
+    const forged = '00000000-0000-4000-8000-000000000000';
+    const answer = await postMany('/admin/bulk', [['csrf', browser.csrf], ['list', 'q=bulk+status&sort=name&evil=1'], ['action', 'status'], ['status', 'answered'], ['id', a], ['id', forged], ['id', 'not-an-id'], ['id', b]], browser);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/admin?q=bulk+status&sort=name&done=status&set=answered&n=2&missing=2');
+    expect(statusOf([a, b])).toEqual(['answered', 'answered']);
+    const entries = auditLog().filter((row) => row.seq > before);
+    expect(entries.map((row) => [row.action, row.leadId, row.detail]).sort()).toEqual([['set status', a, 'Answered'], ['set status', b, 'Answered']].sort());
+    expect(await page('/admin?q=bulk+status&sort=name&done=status&set=answered&n=2&missing=2', browser)).toContain('2 leads set to Answered. 2 of the selected leads were not found');
+    // Mark as spam: the status, whatever the status field says.
+    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'spam'], ['status', 'new'], ['id', a]], browser)).status).toBe(303);
+    expect(statusOf([a, b])).toEqual(['spam', 'answered']);
+    // Only forged ids: nothing changes, nothing is recorded.
+    const seq = auditLog()[0]!.seq;
+    const none = await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'status'], ['status', 'new'], ['id', forged], ['id', "' OR 1=1 --"]], browser);
+    expect(none.headers.get('location')).toBe('/admin?done=status&set=new&n=0&missing=2');
+    expect(auditLog()[0]!.seq).toBe(seq);
+    expect(statusOf([a, b])).toEqual(['spam', 'answered']);
+    // Nothing selected, or an unknown action: nothing done.
+    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'status'], ['status', 'new']], browser)).headers.get('location')).toBe('/admin?done=none-selected');
+    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'drop-table'], ['id', a]], browser)).status).toBe(400);
+    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'status'], ['status', 'archived'], ['id', a]], browser)).status).toBe(400);
+    expect(statusOf([a, b])).toEqual(['spam', 'answered']);
+    // Too many at once: refused whole.
+    const many = Array.from({ length: 201 }, () => ['id', a] as [string, string]).map(([name], i) => [name, `${a.slice(0, -3)}${String(i).padStart(3, '0')}`] as [string, string]);
+    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'spam'], ...many], browser)).status).toBe(413);
+  });
+
+  test('the selection POST is refused without a session, from another origin, and without or with another session\'s token', async () => {
+    const browser = await signIn();
+    const a = await lead('contact', { firstName: 'Guarded', company: 'Bulk Guard Co' });
+    const other = await signIn(OTHER);
+    const fields = (csrf?: string): [string, string][] => [...(csrf ? [['csrf', csrf] as [string, string]] : []), ['action', 'delete-confirmed'], ['id', a]];
+    const attempts = [
+      postMany('/admin/bulk', fields(browser.csrf)),
+      postMany('/admin/bulk', fields(browser.csrf), browser, { Origin: 'https://evil.example' }),
+      postMany('/admin/bulk', fields(browser.csrf), browser, { Origin: '' }),
+      postMany('/admin/bulk', fields(), browser),
+      postMany('/admin/bulk', fields(`${browser.csrf}x`), browser),
+      postMany('/admin/bulk', fields(other.csrf), browser),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.status).toBe(403);
+    expect(statusOf([a])).toEqual(['new']);
+    // A GET does nothing.
+    expect((await get(`/admin/bulk?action=delete-confirmed&id=${a}`, browser)).status).toBe(303);
+    expect(statusOf([a])).toEqual(['new']);
+  });
+
+  test('deleting a selection asks once (a page: no JavaScript needed), then deletes each lead and records each', async () => {
+    const browser = await signIn();
+    const a = await lead('contact', { firstName: 'Doomed', lastName: SCRIPT, company: 'Bulk Delete Co' });
+    const b = await lead('partner', { organization: 'Bulk Delete Co' });
+    const keep = await lead('contact', { firstName: 'Kept', company: 'Bulk Delete Co' });
+    const forged = '00000000-0000-4000-8000-000000000001';
+    const ask = await postMany('/admin/bulk', [['csrf', browser.csrf], ['list', 'q=bulk+delete'], ['action', 'delete'], ['id', a], ['id', b], ['id', forged]], browser);
+    expect(ask.status).toBe(200);
+    const confirm = await ask.text();
+    expect(confirm).toContain('Delete 2 leads for good?');
+    expect(confirm).toContain('1 of the selected leads no longer exists');
+    expect(confirm).not.toContain(SCRIPT);
+    expect(confirm).toMatch(new RegExp(`<input type="hidden" name="id" value="${a}"`));
+    expect(confirm).not.toContain(`value="${forged}"`);
+    expect(confirm).toMatch(/href="\/admin\?q=bulk\+delete"[^>]*>No, keep them/);
+    expect(statusOf([a, b])).toEqual(['new', 'new']);
+    const before = auditLog()[0]!.seq;
+    const done = await postMany('/admin/bulk', [['csrf', browser.csrf], ['list', 'q=bulk+delete'], ['action', 'delete-confirmed'], ['id', a], ['id', b], ['id', forged]], browser);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/admin?q=bulk+delete&done=deleted&n=2&missing=1');
+    expect(statusOf([a, b, keep])).toEqual([undefined, undefined, 'new']);
+    const entries = auditLog().filter((row) => row.seq > before);
+    expect(entries.map((row) => [row.action, row.leadId, row.detail]).sort()).toEqual([['deleted lead', a, 'Contact message'], ['deleted lead', b, 'Partner application']].sort());
+    expect(await page('/admin?q=bulk+delete&done=deleted&n=2&missing=1', browser)).toContain('2 leads deleted.');
+  });
+
+  test('exports: a selection of both forms and "export all" are one CSV per form in a ZIP, in the staff command\'s columns', async () => {
+    const browser = await signIn();
+    const a = await lead('contact', { firstName: 'Zipped', company: 'Bulk Export Co' });
+    const b = await lead('partner', { organization: 'Bulk Export Co', phoneNumber: '+973 3312 3456' });
+    const day = riyadhDay(new Date());
+    const selection = await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'export'], ['id', a], ['id', b], ['id', '00000000-0000-4000-8000-000000000002']], browser);
+    expect(selection.headers.get('content-disposition')).toBe(`attachment; filename="globaq-leads-${day}.zip"`);
+    const files = await unzip(selection);
+    expect([...files.keys()]).toEqual([`globaq-contact-messages-${day}.csv`, `globaq-partner-applications-${day}.csv`]);
+    const contact = files.get(`globaq-contact-messages-${day}.csv`)!;
+    const partner = files.get(`globaq-partner-applications-${day}.csv`)!;
+    expect(contact.split('\r\n').filter(Boolean)).toHaveLength(2);
+    expect(contact).toContain(`"${a}","${day}`);
+    expect(partner).toContain(`"${b}"`);
+    expect(partner).toContain('"\'+973 3312 3456"');
+    expect(partner).not.toContain('"First Name"');
+    // The same header row as the staff command's export of that form.
+    for (const [form, csv] of [['contact', contact], ['partner', partner]] as const) {
+      let out = '';
+      expect(await staffCommand(['export', '--form', form, '--format', 'csv'], { stdout: (text) => (out += text), stderr: () => undefined, env: { SUBMISSIONS_DB: server.dbPath }, root: dir, cwd: dir })).toBe(0);
+      expect(out.split('\r\n')[0]).toBe(csv.split('\r\n')[0]);
+    }
+    expect(auditLog().find((row) => row.actor === STAFF)).toMatchObject({ action: 'exported leads', detail: '2 leads (2 selected)' });
+    // One form's leads alone: a CSV, named for the form.
+    const one = await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'export'], ['id', b]], browser);
+    expect(one.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(one.headers.get('content-disposition')).toBe(`attachment; filename="globaq-partner-applications-${day}.csv"`);
+    // The list's export of both forms: a ZIP too.
+    const all = await unzip(await post('/admin/export?q=bulk+export', { csrf: browser.csrf }, browser));
+    expect([...all.keys()]).toEqual([`globaq-contact-messages-${day}.csv`, `globaq-partner-applications-${day}.csv`]);
+  });
 });
 
 describe('guessing passwords', () => {

@@ -396,6 +396,69 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       ]);
     });
 
+    test('triage: a closed status, tab counts, a selection, sorts that agree, and Previous/Next through the list as ordered', async () => {
+      const { submissions, inbox } = await stores();
+      const zed = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'zed', lastName: 'Omari' }), receivedAt: at(0) });
+      const amal = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Amal Saleh' }), receivedAt: at(1) });
+      const bader = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Bader', lastName: '' }), receivedAt: at(2) });
+      const arabic = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'عائشة' }), receivedAt: at(3) });
+      const twin = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Bader', lastName: '' }), receivedAt: at(4) });
+      expect(await inbox.setStatus(amal.id, 'closed', 'huda@globaq.example', at(5))).toBe(true);
+      expect(await inbox.setStatus(arabic.id, 'spam', 'huda@globaq.example', at(5))).toBe(true);
+      expect(await inbox.setStatus(bader.id, 'in_progress', 'huda@globaq.example', at(5))).toBe(true);
+      expect((await inbox.lead(amal.id))?.status).toBe('closed');
+      expect(await inbox.statusCounts({ status: 'new' })).toEqual({ new: 2, in_progress: 1, answered: 0, closed: 1, spam: 1 });
+      expect(await inbox.statusCounts({ form: 'contact' })).toEqual({ new: 2, in_progress: 1, answered: 0, closed: 0, spam: 0 });
+      const ids = async (filter: Parameters<typeof inbox.leads>[0], order?: Parameters<typeof inbox.leads>[2]) => (await inbox.leads(filter, 1, order)).leads.map((lead) => lead.id);
+      expect(await ids({ statuses: ['new', 'in_progress'] })).toEqual([twin.id, bader.id, zed.id]);
+      expect(await ids({ statuses: [] })).toEqual([]);
+      // A selection: forged and malformed ids name nothing.
+      expect(await ids({ ids: [zed.id, '00000000-0000-4000-8000-000000000000', 'not-an-id', "' OR 1=1 --"] })).toEqual([zed.id]);
+      expect(await ids({ ids: ['not-an-id'] })).toEqual([]);
+      // Names by code point, case aside (ASCII); equal names keep the newest first; Arabic after Latin.
+      expect(await ids({}, { by: 'name', direction: 'asc' })).toEqual([amal.id, twin.id, bader.id, zed.id, arabic.id]);
+      expect(await ids({}, { by: 'name', direction: 'desc' })).toEqual([arabic.id, zed.id, twin.id, bader.id, amal.id]);
+      expect(await ids({}, { by: 'form', direction: 'asc' })).toEqual([twin.id, bader.id, zed.id, arabic.id, amal.id]);
+      // Statuses in the workflow's order: new, in progress, answered, closed, spam.
+      expect(await ids({}, { by: 'status', direction: 'asc' })).toEqual([twin.id, zed.id, bader.id, amal.id, arabic.id]);
+      expect(await ids({}, { by: 'received', direction: 'asc' })).toEqual([zed.id, amal.id, bader.id, arabic.id, twin.id]);
+      // Previous and Next walk the list as filtered and ordered.
+      const byName = { by: 'name', direction: 'asc' } as const;
+      expect(await inbox.neighbours({}, byName, twin.id)).toEqual({ previous: amal.id, next: bader.id, position: 2, total: 5 });
+      expect(await inbox.neighbours({}, byName, amal.id)).toEqual({ previous: undefined, next: twin.id, position: 1, total: 5 });
+      expect(await inbox.neighbours({ form: 'contact' }, byName, zed.id)).toEqual({ previous: bader.id, next: undefined, position: 3, total: 3 });
+      expect(await inbox.neighbours({ form: 'contact' }, byName, amal.id)).toBeUndefined();
+      expect(await inbox.neighbours({}, byName, 'not-an-id')).toBeUndefined();
+    });
+
+    test('search finds any answer: a phone number however it is written, city, company, a country in either language', async () => {
+      const { submissions, inbox } = await stores();
+      const bahrain = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Yousef', phoneNumber: '+973 3312 3456', cityName: 'Manama', country: 'Bahrain', organization: 'Pearl Audits' }), receivedAt: at(0) });
+      const indic = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Maryam', phoneNumber: '+٩٧٣ ٣٩٩٩ ١٢١٢', cityName: 'Muharraq', country: 'Bahrain' }), receivedAt: at(1) });
+      const saudi = await submissions.save({ form: 'contact', fields: contactBody({ country: 'السعودية', city: 'الخبر', company: 'شركة الساحل' }), receivedAt: at(2) });
+      const saudiFull = await submissions.save({ form: 'contact', fields: contactBody({ country: 'المملكة العربية السعودية', city: 'Jeddah' }), receivedAt: at(3) });
+      const egypt = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Hany', country: 'Egypt', phoneNumber: '+20 100 000 0000', cityName: 'Cairo' }), receivedAt: at(4) });
+      const found = async (search: string) => (await inbox.leads({ search }, 1)).leads.map((lead) => lead.id).sort();
+      const sorted = (...leads: { id: string }[]) => leads.map((lead) => lead.id).sort();
+      expect(await found('+973')).toEqual(sorted(bahrain, indic));
+      expect(await found('+97333123456')).toEqual(sorted(bahrain));
+      expect(await found('+973 3312 3456')).toEqual(sorted(bahrain));
+      expect(await found('3312-3456')).toEqual(sorted(bahrain));
+      expect(await found('+٩٧٣ ٣٣١٢')).toEqual(sorted(bahrain));
+      expect(await found('39991212')).toEqual(sorted(indic));
+      expect(await found('manama')).toEqual(sorted(bahrain));
+      expect(await found('pearl')).toEqual(sorted(bahrain));
+      expect(await found('الخبر')).toEqual(sorted(saudi));
+      expect(await found('الساحل')).toEqual(sorted(saudi));
+      // A country by its name in the other language than the one it is stored in.
+      expect(await found('saudi')).toEqual(sorted(saudi, saudiFull));
+      expect(await found('Saudi Arabia')).toEqual(sorted(saudi, saudiFull));
+      expect(await found('البحرين')).toEqual(sorted(bahrain, indic));
+      expect(await found('مصر')).toEqual(sorted(egypt));
+      expect(await found('bahrain manama')).toEqual(sorted(bahrain));
+      expect(await found('nowhere')).toEqual([]);
+    });
+
     test('sessions: kept alive by use, ended idle, by sign-out, by a new password', async () => {
       const { staff, inbox } = await stores();
       await staff.add('huda@globaq.example', 'scrypt$1', at(0));

@@ -16,7 +16,7 @@ import type { LocaleCode } from '../../i18n/index.ts';
 import type { FormName, StoredSubmission } from '../store/store.ts';
 import type { NoticeStatus } from '../mail/outbox.ts';
 
-export const LEAD_STATUSES = ['new', 'in_progress', 'answered', 'spam'] as const;
+export const LEAD_STATUSES = ['new', 'in_progress', 'answered', 'closed', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const isLeadStatus = (value: unknown): value is LeadStatus => typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
 
@@ -73,17 +73,40 @@ export interface LeadEvent {
 export interface LeadFilter {
   readonly form?: FormName;
   readonly status?: LeadStatus;
+  /** Any of these statuses (with `status`, both must hold). */
+  readonly statuses?: readonly LeadStatus[];
+  /** Only these leads (a selection); ids that are not UUIDs name nothing. */
+  readonly ids?: readonly string[];
   /** The language the lead was sent in. */
   readonly language?: LocaleCode;
   /** Received at or after. */
   readonly since?: Date;
   /** Received before. */
   readonly until?: Date;
-  /** Words looked for in the names, organisation, e-mail and message. */
+  /**
+   * Looked for in every answer (./lead-search.ts): each word somewhere in the lead; a phone
+   * number whatever its spaces and digits; a country by its name in either language.
+   */
   readonly search?: string;
   /** Assigned to this staff member's e-mail; null: assigned to nobody. */
   readonly assignedTo?: string | null;
 }
+
+/** What the list can be sorted by. */
+export const LEAD_SORTS = ['received', 'name', 'form', 'status'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+export const isLeadSort = (value: unknown): value is LeadSort => typeof value === 'string' && (LEAD_SORTS as readonly string[]).includes(value);
+
+/**
+ * The list's order: a key and its direction; leads equal by the key keep the newest first, so
+ * the order is total and the same on both databases (names compare by code point, as SQLite's
+ * BINARY collation and PostgreSQL's "C" do; statuses in the workflow's order, not alphabetically).
+ */
+export interface LeadOrder {
+  readonly by: LeadSort;
+  readonly direction: 'asc' | 'desc';
+}
+export const DEFAULT_ORDER: LeadOrder = { by: 'received', direction: 'desc' };
 
 export interface InboxLead extends StoredSubmission {
   readonly status: LeadStatus;
@@ -146,7 +169,14 @@ export interface AuditQuery {
 export type SignInGate = { readonly open: true } | { readonly open: false; readonly locked: boolean; readonly retryAt: Date };
 
 export interface InboxStore {
-  leads(filter: LeadFilter, page: number): Promise<{ leads: InboxLead[]; total: number }>;
+  leads(filter: LeadFilter, page: number, order?: LeadOrder): Promise<{ leads: InboxLead[]; total: number }>;
+  /** How many leads the filter finds in each status (the filter's own statuses are ignored: the tabs' counts). */
+  statusCounts(filter: LeadFilter): Promise<Record<LeadStatus, number>>;
+  /**
+   * The leads before and after `id` in the list as filtered and ordered (a lead page's
+   * "Previous" and "Next"), and its place in it; undefined when the filter does not find it.
+   */
+  neighbours(filter: LeadFilter, order: LeadOrder, id: string): Promise<{ previous: string | undefined; next: string | undefined; position: number; total: number } | undefined>;
   /** Every lead the filter finds, oldest first (the export). */
   exportLeads(filter: LeadFilter): AsyncIterable<InboxLead>;
   lead(id: string): Promise<InboxLead | undefined>;
@@ -243,9 +273,6 @@ export function afterFailure(kind: SignInKind, run: FailureRun, now: Date): { fa
   const failures = run.failures + 1;
   return failures >= LOCK_AFTER[kind] ? { failures: 0, lockedUntil: new Date(now.getTime() + LOCK_MS) } : { failures, lockedUntil: null };
 }
-
-/** The fields the inbox's search looks in. */
-export const SEARCHED_FIELDS = ['firstName', 'lastName', 'name', 'company', 'organization', 'email', 'message'] as const;
 
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
 

@@ -17,10 +17,9 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { CONTACT_FIELDS, CONTACT_FORM, contactLabelKey, isContactField } from '../../forms/contact';
 import { PARTNER_FIELD_ORDER, PARTNER_SECTIONS, isPartnerField, partnerField, partnerLabelKey } from '../../forms/partner';
-import { LOCALE_CODES, locales, t, type LocaleCode } from '../../i18n';
+import { locales, t, type LocaleCode } from '../../i18n';
 import { clientAddress, processStores } from '../receiver/endpoint.ts';
-import { DEVICE_MAX_MS, type InboxLead, type InboxStore, type LeadStatus, type StaffSession } from './inbox-store.ts';
-import { languageName } from '../mail/lead-mail.ts';
+import { DEVICE_MAX_MS, type InboxLead, type InboxStore, type StaffSession } from './inbox-store.ts';
 import type { OutboxStore } from '../mail/outbox.ts';
 import { countSignInFailure, countSignInLock } from '../ops/metrics.ts';
 import { clientNetwork } from '../receiver/rate-limit.ts';
@@ -31,17 +30,8 @@ import type { SubmissionStore } from '../store/store.ts';
 export const ADMIN_ROOT = '/admin';
 export const LOGIN_PATH = '/admin/login';
 
-export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
-  new: 'New',
-  in_progress: 'In progress',
-  answered: 'Answered',
-  spam: 'Spam',
-};
-
-export const FORM_LABELS = { contact: 'Contact message', partner: 'Partner application' } as const;
-
-/** The language a lead was sent in, as staff read it ("Arabic"): the same names as the lead's e-mail. */
-export const LANGUAGE_LABELS = Object.fromEntries(LOCALE_CODES.map((code) => [code, languageName(code)])) as Readonly<Record<LocaleCode, string>>;
+/** How staff name statuses, forms and languages: shared with the staff command (./lead-columns.ts). */
+export { FORM_LABELS, LANGUAGE_LABELS, STATUS_LABELS } from './lead-columns.ts';
 
 /** Staff forms are small: a note is the largest. */
 const MAX_FORM_BYTES = 64 * 1024;

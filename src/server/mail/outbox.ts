@@ -99,6 +99,12 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   } as TransportOptions);
 }
 
+/** Who gets a lead's e-mail: its form's recipients (LEADS_NOTIFY_TO_CONTACT, LEADS_NOTIFY_TO_PARTNER), else LEADS_NOTIFY_TO. */
+export function recipientsFor(config: Pick<NotificationConfig, 'to' | 'toByForm'>, form: FormName): readonly string[] {
+  const own = config.toByForm?.[form];
+  return own && own.length > 0 ? own : config.to;
+}
+
 export interface OutboxWorkerOptions {
   readonly store: OutboxStore;
   readonly config: NotificationConfig;
@@ -181,7 +187,8 @@ export class OutboxWorker {
     try {
       await transport.sendMail({
         from: config.from,
-        to: [...config.to],
+        // The form's own recipients when the settings name them, else everyone's.
+        to: [...recipientsFor(config, entry.form)],
         ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
         subject: entry.subject,
         text: entry.text,

@@ -147,7 +147,10 @@ export const PG_MIGRATIONS: readonly string[] = [
   DELETE FROM audit_log WHERE action = 'sign-in refused';
   UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
   CREATE INDEX audit_log_at ON audit_log (at);`,
-  // 9: a timeline per lead instead of one shared note; assignment; the old note, last status
+  // 9: a lead can be closed (worked and done with, not answered by us): the status check widened.
+  `ALTER TABLE submissions DROP CONSTRAINT submissions_status_check;
+  ALTER TABLE submissions ADD CONSTRAINT submissions_status_check CHECK (status IN ('new', 'in_progress', 'answered', 'closed', 'spam'));`,
+  // 10: a timeline per lead instead of one shared note; assignment; the old note, last status
   // change and delivered notification moved into the timeline in time order; the note columns go.
   `CREATE TABLE lead_events (
     seq bigserial PRIMARY KEY,

@@ -224,7 +224,16 @@ export const MIGRATIONS: readonly string[] = [
   DELETE FROM audit_log WHERE action = 'sign-in refused';
   UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
   CREATE INDEX audit_log_at ON audit_log (at);`,
-  // 9: a timeline per lead instead of one shared note (the last save won): notes, status
+  // 9: a lead can be closed (worked and done with, not answered by us): the status check widened.
+  // SQLite cannot change a column's check in place: a new column with the wider check takes
+  // the statuses, the old one is dropped (its index with it) and the new one takes its name.
+  `ALTER TABLE submissions ADD COLUMN status_widened TEXT NOT NULL DEFAULT 'new' CHECK (status_widened IN ('new', 'in_progress', 'answered', 'closed', 'spam'));
+  UPDATE submissions SET status_widened = status;
+  DROP INDEX submissions_status;
+  ALTER TABLE submissions DROP COLUMN status;
+  ALTER TABLE submissions RENAME COLUMN status_widened TO status;
+  CREATE INDEX submissions_status ON submissions (status, seq);`,
+  // 10: a timeline per lead instead of one shared note (the last save won): notes, status
   // changes, assignments, the notification sent or given up, CV downloads and replies, appended,
   // never rewritten, deleted with the lead; a lead assigned to a staff account (nobody when the
   // account is removed). What the old columns held moves into the timeline in time order: the
