@@ -1,9 +1,9 @@
 /**
  * The staff command: `npm run submissions -- <command> [options]`.
  *
- *   export --form contact|partner --format csv|json [--since DATE] [--until DATE] [--out FILE]
- *   list   [--form contact|partner] [--since DATE] [--limit N]
- *   count  [--form contact|partner] [--since DATE]
+ *   export --form contact|partner --format csv|json [--since DATE] [--until DATE] [--out FILE] [--include-spam]
+ *   list   [--form contact|partner] [--since DATE] [--limit N] [--include-spam]
+ *   count  [--form contact|partner] [--since DATE] [--include-spam]
  *   outbox [retry ID]
  *   delete ID
  *   purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
@@ -22,28 +22,32 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { receiverConfig } from './config.ts';
-import { fieldColumns, terminalText, toCsv, toJson } from './inbox/export-format.ts';
+import { CSV_BOM, fieldColumns, leadCsvHeader, leadCsvRow, terminalText, toCsv, toJson } from './inbox/export-format.ts';
 import { openStores, type Stores } from './store/database.ts';
 import { migrateToPostgres } from './store/migrate-to.ts';
 import { BackupError, backupSqlite, restoreSqlite } from './ops/backup.ts';
 import { becomeOwnerOf, loadSettingsFile } from './ops/settings-file.ts';
 import { redactUrl } from './store/postgres/pg-store.ts';
 import { hashPassword, passwordProblem, staffEmail } from './inbox/staff.ts';
-import type { InboxStore } from './inbox/inbox-store.ts';
+import { LEAD_STATUSES, type InboxStore, type LeadFilter } from './inbox/inbox-store.ts';
 import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store/store.ts';
 
 export const USAGE = `Usage: npm run submissions -- <command> [options]
 
 Commands:
   export --form contact|partner --format csv|json [--since DATE] [--until DATE] [--out FILE]
-         Every submission of one form, oldest first. CSV is UTF-8 with a byte-order mark
-         (opens in Excel and Google Sheets with Arabic intact); cells that a spreadsheet
-         could run as a formula start with an apostrophe. Without --out it prints to
-         standard output (then use npm run --silent, so npm's own lines stay out).
+         Every submission of one form, oldest first. CSV has the inbox export's columns
+         (lead ID, received in Riyadh time, form, language, status, who set it, note, then
+         the form's questions by their labels) and is UTF-8 with a byte-order mark (opens in
+         Excel and Google Sheets with Arabic intact); cells that a spreadsheet could run as
+         a formula start with an apostrophe. Without --out it prints to standard output
+         (then use npm run --silent, so npm's own lines stay out).
   list   [--form contact|partner] [--since DATE] [--limit N]
          The newest submissions (20 unless --limit), one line each.
   count  [--form contact|partner] [--since DATE]
          How many submissions each form has.
+  export, list and count leave out the leads staff marked as spam; --include-spam
+  takes them in.
   outbox
          Lead notifications not delivered yet (pending, with their next try) and given up
          on (failed), with the last error.
@@ -182,7 +186,7 @@ export function commandActor(): string {
 }
 
 async function exportCommand(store: SubmissionStore, inbox: InboxStore, plan: ExportPlan, io: Io): Promise<string> {
-  const what = `${plan.query.form} submissions as ${plan.format.toUpperCase()}${plan.query.since ? ` since ${plan.query.since.toISOString()}` : ''} until ${plan.query.until?.toISOString() ?? 'now'}${plan.query.bots ? ', the honeypot\'s catch' : ''}`;
+  const what = `${plan.query.form} submissions as ${plan.format.toUpperCase()}${plan.query.since ? ` since ${plan.query.since.toISOString()}` : ''} until ${plan.query.until?.toISOString() ?? 'now'}${plan.query.bots ? ', the honeypot\'s catch' : plan.query.withoutSpam ? ', without spam' : ''}`;
   // Written before the first row: an export cut short still leaves its trace.
   const entry = await inbox.audit(commandActor(), 'exported leads', undefined, `${what}: started`, new Date());
   let rows = 0;
@@ -192,8 +196,26 @@ async function exportCommand(store: SubmissionStore, inbox: InboxStore, plan: Ex
       yield submission;
     }
   }
-  if (plan.format === 'csv') {
-    // First pass: the columns (every field name, in the order first met); second: the rows.
+  if (plan.format === 'csv' && !plan.query.bots) {
+    // The leads: the inbox export's columns (status, who set it, the note, the questions by their labels).
+    const { form, since, until, withoutSpam } = plan.query;
+    const filter: LeadFilter = {
+      form,
+      ...(since ? { since } : {}),
+      // The staff command's --until includes its moment; the inbox's filter stops before it.
+      ...(until ? { until: new Date(until.getTime() + 1) } : {}),
+      ...(withoutSpam ? { statuses: LEAD_STATUSES.filter((status) => status !== 'spam') } : {}),
+    };
+    async function* leadRows(): AsyncGenerator<string> {
+      yield CSV_BOM + leadCsvHeader(form);
+      for await (const lead of inbox.exportLeads(filter)) {
+        rows += 1;
+        yield leadCsvRow(lead);
+      }
+    }
+    await writeExport(leadRows(), plan.out, io);
+  } else if (plan.format === 'csv') {
+    // The honeypot's catch: every field name as stored, in the order first met (first pass); then the rows.
     const columns = new Set<string>();
     for await (const submission of store.export(plan.query)) for (const column of fieldColumns([submission])) columns.add(column);
     await writeExport(toCsv([...columns], counted()), plan.out, io);
@@ -428,6 +450,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         limit: { type: 'string' },
         db: { type: 'string' },
         bots: { type: 'boolean' },
+        'include-spam': { type: 'boolean' },
         'older-than': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -451,7 +474,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const form = parseForm(values.form, command === 'export');
     const since = parseDate('since', values.since);
     const until = parseDate('until', values.until);
-    const query: Query = { ...(form ? { form } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}), bots };
+    const query: Query = { ...(form ? { form } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}), bots, withoutSpam: values['include-spam'] !== true };
     let plan: ExportPlan | undefined;
     if (command === 'export') {
       const format = values.format;

@@ -21,12 +21,11 @@
  *   the account exists, and takes as long. Refused sign-ins are kept apart from staff actions.
  */
 import type { APIContext, MiddlewareNext } from 'astro';
-import { CONTACT_FIELDS, contactLabelKey } from '../../forms/contact';
-import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../forms/partner';
-import { LOCALE_CODES, t, type LocaleCode } from '../../i18n';
+import { CONTACT_FIELDS, CONTACT_FORM, contactLabelKey, isContactField } from '../../forms/contact';
+import { PARTNER_FIELD_ORDER, PARTNER_SECTIONS, isPartnerField, partnerField, partnerLabelKey } from '../../forms/partner';
+import { locales, t, type LocaleCode } from '../../i18n';
 import { clientAddress, processStores } from '../receiver/endpoint.ts';
-import { DEVICE_MAX_MS, type SessionStage, type InboxLead, type InboxStore, type LeadStatus, type StaffSession } from './inbox-store.ts';
-import { languageName } from '../mail/lead-mail.ts';
+import { DEVICE_MAX_MS, type SessionStage, type InboxLead, type InboxStore, type StaffSession } from './inbox-store.ts';
 import type { OutboxStore } from '../mail/outbox.ts';
 import { countSignInFailure, countSignInLock } from '../ops/metrics.ts';
 import { clientNetwork } from '../receiver/rate-limit.ts';
@@ -54,17 +53,8 @@ export function withNext(path: string, next: string): string {
 let twoStep: TwoStepSettings | undefined;
 export const twoStepConfig = (): TwoStepSettings => (twoStep ??= twoStepSettings());
 
-export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
-  new: 'New',
-  in_progress: 'In progress',
-  answered: 'Answered',
-  spam: 'Spam',
-};
-
-export const FORM_LABELS = { contact: 'Contact message', partner: 'Partner application' } as const;
-
-/** The language a lead was sent in, as staff read it ("Arabic"): the same names as the lead's e-mail. */
-export const LANGUAGE_LABELS = Object.fromEntries(LOCALE_CODES.map((code) => [code, languageName(code)])) as Readonly<Record<LocaleCode, string>>;
+/** How staff name statuses, forms and languages: shared with the staff command (./lead-columns.ts). */
+export { FORM_LABELS, LANGUAGE_LABELS, STATUS_LABELS } from './lead-columns.ts';
 
 /** Staff forms are small: a note is the largest. */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -458,9 +448,25 @@ export async function signOut(context: APIContext, session: StaffSession): Promi
   await inbox.audit(session.email, 'signed out', undefined, '', new Date());
 }
 
-const RIYADH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'medium', timeStyle: 'short' });
-/** A stored time as staff read it: Riyadh time. */
-export const riyadhTime = (iso: string | undefined): string => (iso ? `${RIYADH.format(new Date(iso))} (Riyadh)` : '');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** Riyadh keeps UTC+3 all year (no daylight saving). */
+const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
+const RIYADH_AR = new Intl.DateTimeFormat(locales.ar.formatLocale, { timeZone: 'Asia/Riyadh', calendar: 'gregory', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * A stored time as staff read it, in Riyadh time: "25 Nov 2026, 09:30". The one formatter of
+ * every date in the inbox and the audit log (written out by hand, so no ICU version turns
+ * "Sep" into "Sept"); with `code` 'ar', as the Arabic site writes it (a reply's quote).
+ */
+export function riyadhTime(iso: string | undefined, code: LocaleCode = 'en'): string {
+  if (!iso) return '';
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  if (code === 'ar') return RIYADH_AR.format(time);
+  const d = new Date(time + RIYADH_OFFSET_MS);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+}
 
 const text = (value: unknown): string => {
   if (value === null || value === undefined) return '';
@@ -492,10 +498,124 @@ export function labelledFields(lead: Pick<InboxLead, 'form' | 'fields'>): { name
   return [...known, ...others].map((field) => ({ ...field, text: text(lead.fields[field.name]) }));
 }
 
-/** "Reply by e-mail": a mailto with the visitor's address and a subject naming the enquiry. */
-export function replyHref(lead: Pick<InboxLead, 'form' | 'fields'>): string | undefined {
-  const { email } = leadSummary(lead);
-  if (!email) return undefined;
-  const subject = lead.form === 'partner' ? 'Your partner application to Globaq' : 'Your message to Globaq';
-  return `mailto:${encodeURIComponent(email).replace('%40', '@')}?subject=${encodeURIComponent(subject)}`;
+/** A visitor's answer that is shown as a link, and the link; `undefined` when it is not a safe one. */
+export type AnswerLink = { readonly kind: 'email' | 'tel' | 'url'; readonly href: string };
+
+/** Arabic-Indic and Persian digits as Western ones (a tel: link dials those only). */
+const westernDigits = (value: string) => value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (c) => String(c.charCodeAt(0) & 0xf));
+
+/**
+ * A `mailto:` for an address the form's schema checked; `tel:` with the digits and a leading +;
+ * a website only over http or https (a bare host gets https://), without a user name or password
+ * in it. Anything else stays text.
+ */
+export function answerLink(kind: string, value: string): AnswerLink | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  if (kind === 'email') {
+    return /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(text) ? { kind, href: `mailto:${encodeURIComponent(text).replace('%40', '@')}` } : undefined;
+  }
+  if (kind === 'tel') {
+    const digits = westernDigits(text).replace(/[^\d+]/g, '');
+    const number = digits.startsWith('+') ? `+${digits.slice(1).replace(/\+/g, '')}` : digits.replace(/\+/g, '');
+    return /\d{5,}/.test(number) ? { kind, href: `tel:${number}` } : undefined;
+  }
+  if (kind === 'url') {
+    let url: URL;
+    try {
+      url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
+    } catch {
+      return undefined;
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname.includes('.')) return undefined;
+    return { kind, href: url.href };
+  }
+  return undefined;
+}
+
+/** One answer as the lead page shows it. */
+export interface LeadAnswer {
+  readonly name: string;
+  readonly label: string;
+  readonly text: string;
+  readonly link: AnswerLink | undefined;
+  /** A long free text (a message, an analysis): shown as paragraphs, not one line. */
+  readonly long: boolean;
+}
+
+/** The fields of the contact block, per form: who sent it and how to reach them. */
+const CONTACT_BLOCK = {
+  contact: ['firstName', 'lastName', 'email', 'company', 'country', 'city'],
+  partner: ['name', 'jobTitle', 'organization', 'email', 'phoneNumber', 'companyWebsite', 'country', 'cityName'],
+} as const;
+/** What the visitor's browser sent besides the answers: behind "Details". */
+const TECHNICAL = new Set(['submissionDate', 'submissionTimestamp', 'uploadedFiles']);
+
+function fieldKind(form: InboxLead['form'], name: string): string | undefined {
+  if (form === 'contact') return isContactField(name) ? CONTACT_FORM[name].kind : undefined;
+  return isPartnerField(name) ? partnerField(name).kind : undefined;
+}
+
+/**
+ * A lead's answers laid out for its page: the contact block (who, and how to reach them), the
+ * other answered fields in the form's order (a partner application in its sections), the
+ * unanswered ones as labels for one line, and the technical rows (the visitor's clock) apart.
+ */
+export function leadView(lead: Pick<InboxLead, 'form' | 'fields'>): {
+  contact: LeadAnswer[];
+  sections: { heading: string | undefined; answers: LeadAnswer[] }[];
+  unanswered: string[];
+  details: LeadAnswer[];
+} {
+  const all = labelledFields(lead).map((field): LeadAnswer => {
+    const kind = fieldKind(lead.form, field.name);
+    return { ...field, link: kind ? answerLink(kind, field.text) : undefined, long: kind === 'longText' || (kind === undefined && field.text.length > 120) };
+  });
+  const contactNames: readonly string[] = CONTACT_BLOCK[lead.form];
+  const details = all.filter((answer) => TECHNICAL.has(answer.name) && answer.text);
+  const rest = all.filter((answer) => !TECHNICAL.has(answer.name) && !contactNames.includes(answer.name));
+  let contact = contactNames.flatMap((name) => all.filter((answer) => answer.name === name && answer.text));
+  // A contact message's first and last name read as one name.
+  const first = contact.find((answer) => answer.name === 'firstName');
+  const last = contact.find((answer) => answer.name === 'lastName');
+  if (first && last) {
+    contact = [{ name: 'name', label: 'Name', text: `${first.text} ${last.text}`, link: undefined, long: false }, ...contact.filter((answer) => answer !== first && answer !== last)];
+  }
+  const unanswered = all.filter((answer) => !answer.text && !TECHNICAL.has(answer.name)).map((answer) => answer.label);
+  const answered = rest.filter((answer) => answer.text);
+  const sections =
+    lead.form === 'partner'
+      ? PARTNER_SECTIONS.map((section): { heading: string | undefined; answers: LeadAnswer[] } => ({
+          heading: t(`partner.section.${section}`),
+          answers: answered.filter((answer) => isPartnerField(answer.name) && partnerField(answer.name).section === section),
+        }))
+          // A field the form no longer has (an older lead) last, under its stored name.
+          .concat([{ heading: undefined, answers: answered.filter((answer) => !isPartnerField(answer.name)) }])
+          .filter((section) => section.answers.length > 0)
+      : [{ heading: undefined as string | undefined, answers: answered }].filter((section) => section.answers.length > 0);
+  return { contact, sections, unanswered, details };
+}
+
+/** The longest quote a reply carries: a mail program may refuse a longer mailto: link. */
+const QUOTE_MAX = 1500;
+
+/**
+ * "Reply by e-mail": a mailto with the visitor's address, a subject in the lead's language, and
+ * the visitor's message quoted under a line saying when they wrote.
+ */
+export function replyHref(lead: Pick<InboxLead, 'form' | 'fields' | 'language' | 'receivedAt'>): string | undefined {
+  const { email, name } = leadSummary(lead);
+  const to = answerLink('email', email);
+  if (!to) return undefined;
+  const locale = locales[lead.language];
+  const subject = t(lead.form === 'partner' ? 'reply.subject.partner' : 'reply.subject.contact', {}, locale);
+  // A contact message is quoted; a partner application has no one message to quote.
+  const message = lead.form === 'contact' ? text(lead.fields['message']).replace(/\r\n?/g, '\n') : '';
+  const lines = [name ? t('reply.greeting', { name }, locale) : '', '', ''];
+  if (message) {
+    const quoted = message.length > QUOTE_MAX ? `${message.slice(0, QUOTE_MAX - 1)}…` : message;
+    lines.push(t('reply.quoteIntro', { time: riyadhTime(lead.receivedAt, lead.language) }, locale), ...quoted.split('\n').map((line) => `> ${line}`));
+  }
+  const body = lines.join('\r\n');
+  return `${to.href}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

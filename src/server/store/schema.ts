@@ -33,9 +33,24 @@ interface LeadTable extends SubmissionTable {
   status: ColumnType<string, string | undefined, string>;
   status_by: string | null;
   status_at: Iso | null;
-  note: ColumnType<string, string | undefined, string>;
-  note_by: string | null;
-  note_at: Iso | null;
+  /** The staff member the lead is assigned to (an account's e-mail), or nobody. */
+  assigned_to: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A lead's timeline, append only: notes, status changes, assignments, the notification sent or
+ * given up, CV downloads, replies. Never updated; deleted with its lead.
+ */
+interface LeadEventTable {
+  seq: Generated<number>;
+  lead_id: string;
+  at: Iso;
+  /** The staff member's e-mail; null for what the site did itself (the notification). */
+  actor: string | null;
+  kind: string;
+  detail: ColumnType<string, string | undefined, string>;
+  /** A note that corrects an earlier note of the same lead: that note's seq. */
+  corrects: number | null;
 }
 
 export interface NotificationTable {
@@ -129,6 +144,7 @@ interface AuditLogTable {
 
 export interface Database {
   submissions: LeadTable;
+  lead_events: LeadEventTable;
   bot_submissions: SubmissionTable;
   notifications: NotificationTable;
   attachments: AttachmentTable;

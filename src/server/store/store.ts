@@ -96,6 +96,8 @@ export interface Query {
   readonly until?: Date;
   /** Read the honeypot's catch instead of the leads. */
   readonly bots?: boolean;
+  /** Leave out the leads staff marked as spam (the inbox's status). */
+  readonly withoutSpam?: boolean;
 }
 
 export interface SubmissionStore {
