@@ -14,5 +14,7 @@ declare namespace App {
     adminForm?: FormData;
     /** How many leads are held for review, for the inbox's navigation (src/server/inbox.ts). */
     heldCount?: number | undefined;
+    /** A session whose password was accepted but whose second step (a code, or setting one up) is still owed. */
+    pendingStaff?: import('./server/inbox/inbox-store').StaffSession | undefined;
   }
 }

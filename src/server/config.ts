@@ -17,6 +17,8 @@
  * Lead notifications (an e-mail to staff for each lead; off while SMTP_URL is unset):
  *   SMTP_URL                      smtp://user:pass@mail.example.com:587 or smtps://...:465
  *   LEADS_NOTIFY_TO               who gets them (addresses, comma-separated)
+ *   LEADS_NOTIFY_TO_CONTACT       who gets the contact messages' instead (default LEADS_NOTIFY_TO)
+ *   LEADS_NOTIFY_TO_PARTNER       who gets the partner applications' instead (default LEADS_NOTIFY_TO)
  *   LEADS_NOTIFY_FROM             the sender, e.g. "Globaq website <website@example.com.sa>"
  *   LEADS_NOTIFY_RETRY_SECONDS    the first retry's delay; each next one doubles, up to an hour (default 30)
  *   LEADS_NOTIFY_GIVE_UP_DAYS     after this long undelivered, a notification is marked failed (default 3)
@@ -24,6 +26,7 @@
 import path from 'node:path';
 import * as z from 'zod';
 import { parseTrustedProxies } from './http/client-address.ts';
+import { FORMS, type FormName } from './store/store.ts';
 
 export const DEFAULT_DB = './data/submissions.db';
 export const DEFAULT_RATE_LIMIT = 10;
@@ -91,7 +94,10 @@ export const DEFAULT_PROOF: ProofConfig = {
 export interface NotificationConfig {
   /** smtp:// or smtps:// with the user and password in it. */
   readonly smtpUrl: string;
+  /** Who gets every lead's e-mail, unless `toByForm` names others for its form. */
   readonly to: readonly string[];
+  /** Each form's recipients (LEADS_NOTIFY_TO_CONTACT, LEADS_NOTIFY_TO_PARTNER), where set. */
+  readonly toByForm?: Readonly<Partial<Record<FormName, readonly string[]>>>;
   /** An address, or "Name <address>". */
   readonly from: string;
   /** The first retry's delay; each next one doubles, capped at RETRY_CAP_SECONDS. */
@@ -229,6 +235,8 @@ const environment = z.object({
     }
   }),
   LEADS_NOTIFY_TO: list(mailbox),
+  LEADS_NOTIFY_TO_CONTACT: list(mailbox),
+  LEADS_NOTIFY_TO_PARTNER: list(mailbox),
   LEADS_NOTIFY_FROM: list(mailbox),
   LEADS_NOTIFY_RETRY_SECONDS: wholeNumber(1, DEFAULT_RETRY_SECONDS),
   LEADS_NOTIFY_GIVE_UP_DAYS: wholeNumber(1, DEFAULT_GIVE_UP_DAYS),
@@ -260,12 +268,17 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
   const settings = parsed.data;
   let notifications: NotificationConfig | undefined;
   if (settings.SMTP_URL !== undefined) {
-    const missing = (['LEADS_NOTIFY_TO', 'LEADS_NOTIFY_FROM'] as const).filter((name) => settings[name].length === 0);
+    const byForm = { contact: settings.LEADS_NOTIFY_TO_CONTACT, partner: settings.LEADS_NOTIFY_TO_PARTNER } satisfies Record<FormName, string[]>;
+    // LEADS_NOTIFY_TO may be left out only when every form has its own recipients.
+    const everyFormNamed = FORMS.every((form) => byForm[form].length > 0);
+    const missing = (['LEADS_NOTIFY_TO', 'LEADS_NOTIFY_FROM'] as const).filter((name) => settings[name].length === 0 && !(name === 'LEADS_NOTIFY_TO' && everyFormNamed));
     if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: must be set when SMTP_URL is (who gets the lead notifications, and who sends them)`).join('; '));
     if (settings.LEADS_NOTIFY_FROM.length > 1) throw new ConfigError('LEADS_NOTIFY_FROM: one sender only');
+    const toByForm = Object.fromEntries(FORMS.filter((form) => byForm[form].length > 0).map((form) => [form, byForm[form]]));
     notifications = {
       smtpUrl: settings.SMTP_URL,
       to: settings.LEADS_NOTIFY_TO,
+      ...(Object.keys(toByForm).length > 0 ? { toByForm } : {}),
       from: settings.LEADS_NOTIFY_FROM[0]!,
       retrySeconds: settings.LEADS_NOTIFY_RETRY_SECONDS,
       giveUpDays: settings.LEADS_NOTIFY_GIVE_UP_DAYS,

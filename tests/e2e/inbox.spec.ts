@@ -1,6 +1,6 @@
 /**
  * The staff inbox in a real browser (issue 16): sign in by keyboard, find a lead posted a moment
- * before, filter, open it, change its status, add a note, export, delete; axe on every state;
+ * before, filter, open it, change its status, add a note to its timeline, export, delete; axe on every state;
  * readable at 390 px.
  */
 import { spawnSync } from 'node:child_process';
@@ -73,34 +73,39 @@ test('staff sign in, find a new lead, work it, export it and delete it', async (
   // Filter: the search finds it; another form does not.
   await page.getByRole('searchbox', { name: 'Search' }).fill(lastName);
   await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page.locator('#lead-count')).toHaveText('1 lead match the filter.');
+  await expect(page.locator('#lead-count')).toHaveText('1 lead match the filter in Needs work.');
+  // The other filters fold away under a disclosure.
+  await page.getByText('Filters and order').click();
   await page.getByLabel('Form').selectOption('partner');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page.getByRole('row', { name: new RegExp(lastName) })).toHaveCount(0);
   await page.getByLabel('Form').selectOption('contact');
   await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.locator('#lead-count')).toHaveText('1 lead match the filter in Needs work.');
 
   await page.getByRole('link', { name: `Sara ${lastName}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}\\?form=contact&q=`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Sara ${lastName}: Contact message`);
-  await expect(page.locator('dd', { hasText: 'bold?' })).toHaveText('Please send a proposal for a Schedule Q assessment.\n<b>bold?</b>');
+  await expect(page.locator('.lead-message')).toHaveText('Please send a proposal for a Schedule Q assessment.\n<b>bold?</b>');
   await expect(page.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', /^mailto:sara@gulfqa\.example\?subject=/);
   await expectNoAxeViolations(page, 'one lead');
 
   await page.getByLabel('Status').selectOption('answered');
   await page.getByRole('button', { name: 'Save status' }).click();
   await expect(page.getByRole('status')).toHaveText('The status was saved.');
-  await expect(page.getByText(`Answered, set by ${email}`)).toBeVisible();
-  await page.getByLabel('Staff note (only staff see it)').fill('Proposal sent by e-mail on Sunday.');
-  await page.getByRole('button', { name: 'Save note' }).click();
-  await expect(page.getByLabel('Staff note (only staff see it)')).toHaveValue('Proposal sent by e-mail on Sunday.');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByRole('listitem').first()).toContainText(`Status set to Answered`);
+  await expect(timeline.getByRole('listitem').first()).toContainText(email);
+  await page.getByLabel('Add a note (only staff see it)').fill('Proposal sent by e-mail on Sunday.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(timeline.locator('.lead-note').first()).toHaveText('Proposal sent by e-mail on Sunday.');
 
-  // Export the list's filter.
-  await page.goto(`/admin?q=${encodeURIComponent(lastName)}`);
+  // Export the list's filter (answered: the "All" tab).
+  await page.goto(`/admin?status=all&q=${encodeURIComponent(lastName)}`);
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export these leads as CSV' }).click();
+  await page.getByRole('button', { name: 'Export this lead' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^globaq-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toMatch(/^globaq-contact-messages-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = fs.readFileSync((await download.path())!, 'utf8');
   expect(csv.split('\r\n').filter(Boolean)).toHaveLength(2);
   expect(csv).toContain(`"${id}"`);
@@ -120,7 +125,7 @@ test('staff sign in, find a new lead, work it, export it and delete it', async (
   await expect(page.getByRole('row', { name: new RegExp(lastName) })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Audit log' }).click();
-  for (const action of ['signed in', 'set status', 'changed note', 'exported leads', 'deleted lead']) {
+  for (const action of ['signed in', 'set status', 'added note', 'exported leads', 'deleted lead']) {
     await expect(page.getByRole('row', { name: new RegExp(`${email}.*${action}`) }).first()).toBeVisible();
   }
   await expectNoAxeViolations(page, 'audit log');

@@ -1,6 +1,6 @@
 /**
  * `npm run submissions -- migrate-to DATABASE_URL` (issue 18): a SQLite database with leads,
- * a worked lead (status, note) sent in Arabic, a notification, a CV file, a staff account and audit entries,
+ * a worked lead (status, notes, a correction, an assignment) sent in Arabic, a notification, a CV file, a staff account and audit entries,
  * moved into an empty PostgreSQL database by the staff command itself; then read back through the
  * PostgreSQL stores exactly as they were. A second run, or a full target, is refused and moves
  * nothing.
@@ -46,8 +46,13 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
     ).id;
     secret = await sqlite.held.secret('altcha-hmac-key', new Date('2026-09-01T08:00:00Z'));
     await sqlite.inbox.setStatus(ids['contact']!, 'answered', 'huda@globaq.example', new Date('2026-10-03T08:00:00Z'));
-    await sqlite.inbox.setNote(ids['contact']!, 'Proposal sent.', 'huda@globaq.example', new Date('2026-10-03T09:00:00Z'));
+    const first = await sqlite.inbox.addNote(ids['contact']!, 'Proposal sent Sunday.', 'huda@globaq.example', new Date('2026-10-03T09:00:00Z'));
+    await sqlite.inbox.addNote(ids['contact']!, 'Proposal sent.', 'huda@globaq.example', new Date('2026-10-03T09:05:00Z'), first);
     await sqlite.staff.add('huda@globaq.example', 'scrypt$65536$8$2$c2FsdA==$aGFzaA==', new Date('2026-09-01T08:00:00Z'));
+    // Two-step sign-in moves with the account: its sealed secret, last step and recovery codes.
+    await sqlite.staff.enrolTwoStep('huda@globaq.example', 'v1.sealed', 59_000_000, ['hash-a', 'hash-b'], new Date('2026-09-02T08:00:00Z'));
+    await sqlite.staff.useRecoveryCode('huda@globaq.example', 'hash-a', new Date('2026-09-03T08:00:00Z'));
+    await sqlite.inbox.assign(ids['contact']!, 'huda@globaq.example', 'huda@globaq.example', new Date('2026-10-03T09:10:00Z'));
     await sqlite.inbox.audit('huda@globaq.example', 'set status', ids['contact'], 'Answered', new Date('2026-10-03T08:00:00Z'));
     await sqlite.close();
   });
@@ -78,12 +83,25 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
         status: 'answered',
         statusBy: 'huda@globaq.example',
         note: 'Proposal sent.',
+        assignedTo: 'huda@globaq.example',
         notification: { status: 'pending', attempts: 0 },
       });
+      // The timeline as it was, its correction still naming the note it corrects.
+      const timeline = await pg.inbox.timeline(ids['contact']!);
+      expect(timeline.map((event) => [event.kind, event.detail, event.at])).toEqual([
+        ['assigned', 'huda@globaq.example', '2026-10-03T09:10:00.000Z'],
+        ['note', 'Proposal sent.', '2026-10-03T09:05:00.000Z'],
+        ['note', 'Proposal sent Sunday.', '2026-10-03T09:00:00.000Z'],
+        ['status', 'answered', '2026-10-03T08:00:00.000Z'],
+      ]);
+      expect(timeline[1]!.corrects).toBe(timeline[2]!.seq);
+      expect(timeline[2]!.correctedBy).toBe(timeline[1]!.seq);
       const [file] = await pg.submissions.attachments(ids['partner']!);
       expect(file?.name).toBe('سيرة.pdf');
       expect((await pg.submissions.attachment(file!.id))?.bytes).toEqual(PDF);
       expect(await pg.staff.passwordHash('huda@globaq.example')).toBe('scrypt$65536$8$2$c2FsdA==$aGFzaA==');
+      expect(await pg.staff.twoStep('huda@globaq.example')).toEqual({ sealedSecret: 'v1.sealed', enrolledAt: '2026-09-02T08:00:00.000Z', lastStep: 59_000_000, recoveryLeft: 1 });
+      expect(await pg.staff.useRecoveryCode('huda@globaq.example', 'hash-a', new Date())).toBeUndefined();
       expect((await pg.inbox.auditLog({ limit: 10 })).entries.map((entry) => entry.action)).toEqual(['moved from SQLite', 'set status']);
     } finally {
       await pg.close();

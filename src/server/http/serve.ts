@@ -27,6 +27,7 @@ import { logger } from '../ops/log.ts';
 import { metrics } from '../ops/metrics.ts';
 import { REQUEST_ID_HEADER, acceptedRequestId, newRequestId, requestIdStore } from '../ops/request-id.ts';
 import { opsSettings, type OpsSettings } from '../ops/settings.ts';
+import { twoStepSettings } from '../inbox/two-step.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -101,6 +102,8 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
     // The settings file the staff command reads too (GLOBAQ_SETTINGS, default /etc/globaq/site.env).
     loadSettingsFile();
     settings = opsSettings();
+    // Two-step sign-in's key and whether it is required (read again by the inbox on first use).
+    twoStepSettings();
     config = await checkReceiver();
   } catch (error) {
     // On standard error, as plain text: a setting the logger itself reads (LOG_LEVEL) may be the one at fault.

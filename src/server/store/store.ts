@@ -114,6 +114,8 @@ export interface Query {
   readonly bots?: boolean;
   /** Leads in the inbox only (not held for review, not marked spam). Default: every lead. */
   readonly inboxOnly?: boolean;
+  /** Leave out the leads staff marked as spam (the inbox's status). */
+  readonly withoutSpam?: boolean;
 }
 
 export interface SubmissionStore {

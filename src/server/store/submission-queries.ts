@@ -196,7 +196,9 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
       .$if(query.form !== undefined, (q) => q.where('form', '=', query.form!))
       .$if(query.inboxOnly === true && query.bots !== true, (q) => q.where('review', 'is', null))
       .$if(query.since !== undefined, (q) => q.where('received_at', '>=', iso(query.since!)))
-      .$if(query.until !== undefined, (q) => q.where('received_at', '<=', iso(query.until!)));
+      .$if(query.until !== undefined, (q) => q.where('received_at', '<=', iso(query.until!)))
+      // The honeypot's catch has no status: only leads can be marked as spam.
+      .$if(query.withoutSpam === true && query.bots !== true, (q) => q.where(sql<boolean>`status <> 'spam'`));
   }
 
   async function challengeUsed(id: string): Promise<boolean> {
