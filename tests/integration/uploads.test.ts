@@ -146,7 +146,7 @@ describe('the receiver takes the files with the application', () => {
     const [pdf] = stored().attachments;
     const anonymous = await fetch(`${server.baseUrl}/admin/files/${pdf!.id}`, { redirect: 'manual' });
     expect(anonymous.status).toBe(303);
-    expect(anonymous.headers.get('location')).toBe('/admin/login');
+    expect(anonymous.headers.get('location')).toBe(`/admin/login?next=${encodeURIComponent(`/admin/files/${pdf!.id}`)}`);
     expect((await anonymous.arrayBuffer()).byteLength).toBeLessThan(100);
     const cookie = await signIn();
     const download = await fetch(`${server.baseUrl}/admin/files/${pdf!.id}`, { headers: { Cookie: cookie } });
