@@ -25,7 +25,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { pageJavaScript } from './js-weight.ts';
+import { pageJavaScript, proofWidgetWeight } from './js-weight.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS || 3);
@@ -202,4 +202,12 @@ console.table(
     };
   }),
 );
+const proof = proofWidgetWeight(path.join(root, 'dist/client'));
+if (proof) {
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
+  console.log(
+    `\nAdded on the first focus in a form (the proof-of-work widget, ALTCHA, gzip -9): ${kb(proof.scriptGzipBytes + proof.styleGzipBytes + proof.workerGzipBytes)} KB` +
+      ` = script ${kb(proof.scriptGzipBytes)} KB + stylesheet ${kb(proof.styleGzipBytes)} KB + worker ${kb(proof.workerGzipBytes)} KB; nothing of it before.`,
+  );
+}
 console.log(`\nClean build of every page: ${buildSeconds.toFixed(1)} s`);

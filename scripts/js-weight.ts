@@ -103,3 +103,36 @@ export function pageType(pagePath: string): 'home' | 'form' | 'content' {
   if (path === '/ContactUs' || path === '/Partner') return 'form';
   return 'content';
 }
+
+/**
+ * The forms' proof-of-work widget (ALTCHA), which a form island imports on the visitor's first
+ * focus or press in the form (src/components/islands/use-proof.tsx), so neither measure above
+ * counts it: its script with what it imports, its stylesheet and its worker, gzip level 9.
+ * Undefined when the build has none.
+ */
+export interface ProofWidgetWeight {
+  files: string[];
+  scriptGzipBytes: number;
+  styleGzipBytes: number;
+  workerGzipBytes: number;
+  usesBlob: boolean;
+}
+
+export function proofWidgetWeight(clientDir: string): ProofWidgetWeight | undefined {
+  const dir = path.join(clientDir, '_astro');
+  const names = fs.readdirSync(dir);
+  const entry = names.find((name) => /^altcha-widget\.[\w-]+\.js$/.test(name));
+  if (!entry) return undefined;
+  const scripts = closure(`/_astro/${entry}`, clientDir);
+  const code = [...scripts].map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8')).join('\n');
+  const workers = [...code.matchAll(/new Worker\(\s*[`'"]([^`'"]+\.js)[`'"]/g)].map((match) => match[1] ?? '');
+  const styles = names.filter((name) => /^(altcha|altcha-widget)\.[\w-]+\.css$/.test(name)).map((name) => `/_astro/${name}`);
+  const size = (files: readonly string[]) => files.reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
+  return {
+    files: [...scripts, ...styles, ...workers].sort(),
+    scriptGzipBytes: size([...scripts]),
+    styleGzipBytes: size(styles),
+    workerGzipBytes: size(workers),
+    usesBlob: /URL\.createObjectURL|["'`]blob:/.test(code),
+  };
+}

@@ -275,6 +275,12 @@ export const ar = {
   'mail.language.ar': 'العربية',
   'mail.receivedIn': 'الوقت نفسه باللغة {language}: {time}',
 
+  /** Staff's reply to a lead ("Reply by e-mail" in the inbox), in the lead's language. */
+  'reply.subject.contact': 'ردّ على رسالتكم إلى Globaq',
+  'reply.subject.partner': 'ردّ على طلب الشراكة المقدَّم إلى Globaq',
+  'reply.greeting': 'مرحبًا {name}،',
+  'reply.quoteIntro': 'كتبتم في {time} (بتوقيت الرياض):',
+
   /* The Arabic site (issue 17). */
   /** The language's own name: the language switch on the other language's pages shows it. */
   'locale.name': 'العربية',

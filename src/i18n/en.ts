@@ -274,6 +274,12 @@ export const en = {
   'mail.language.ar': 'Arabic',
   'mail.receivedIn': 'The same time in {language}: {time}',
 
+  /** Staff's reply to a lead ("Reply by e-mail" in the inbox), in the lead's language. */
+  'reply.subject.contact': 'Your message to Globaq',
+  'reply.subject.partner': 'Your partner application to Globaq',
+  'reply.greeting': 'Dear {name},',
+  'reply.quoteIntro': 'On {time} (Riyadh time) you wrote:',
+
   /* The Arabic site (issue 17). */
   /** The language's own name: the language switch on the other language's pages shows it. */
   'locale.name': 'English',

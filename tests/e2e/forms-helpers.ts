@@ -25,6 +25,14 @@ export async function reachForm(page: Page): Promise<Locator> {
   return form;
 }
 
+/**
+ * Waits for the form's proof of work to be solved (the widget fills its hidden `altcha` field),
+ * as a visitor's browser does while they type: a lead sent then is mailed, not held.
+ */
+export async function waitForProof(form: Locator): Promise<void> {
+  await expect(form.locator('altcha-widget input[name="altcha"]')).toHaveValue(/.+/, { timeout: 30_000 });
+}
+
 /** Opens a form page and reaches for its form (`reachForm`). */
 export async function openFormPage(page: Page, path: string): Promise<Locator> {
   await page.goto(path);
@@ -151,9 +159,12 @@ export async function fillPartnerRequired(page: Page, name = 'Aisha Al-Qahtani',
   await ownershipAnswer(page, 'Privately held company').check();
 }
 
-/** The stored submissions of `form` (the honeypot's catch with `bots`), read through the staff command's JSON export. */
-export function exportRows(form: 'contact' | 'partner', bots = false): Record<string, unknown>[] {
-  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'export', '--form', form, '--format', 'json', ...(bots ? ['--bots'] : [])], {
+/**
+ * The stored submissions of `form` in the inbox, read through the staff command's JSON export;
+ * with `withHeld`, the leads held for review too (no valid proof of work, the honeypot filled).
+ */
+export function exportRows(form: 'contact' | 'partner', options: { withHeld?: boolean } = {}): Record<string, unknown>[] {
+  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'export', '--form', form, '--format', 'json', ...(options.withHeld ? ['--with-held'] : [])], {
     env: { ...process.env, SUBMISSIONS_DB: process.env['E2E_SUBMISSIONS_DB'] ?? '' },
     encoding: 'utf8',
     timeout: 60_000,

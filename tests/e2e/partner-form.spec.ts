@@ -13,6 +13,7 @@ import { expect, test, type SiteLanguage } from './site-locale';
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
 import { chosenOwnership, drawnLeftToRight, fillPartnerRequired, formEndpoint, interceptEndpoint, openFormPage, ownershipAnswer, partnerChoice, partnerField, reachForm, recordFormEvents, sentBody } from './forms-helpers';
+import { PROOF_WAIT_MS } from '../../src/components/islands/use-proof';
 import { partnerLabelKey, PARTNER_DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
 import { countryList } from '../../src/forms/country-list';
 import { site } from './site-data';
@@ -345,6 +346,9 @@ test.describe('with JavaScript', () => {
     await page.locator('input[type="file"]').setInputFiles([file('cv-1.pdf', 100), file('cv 2.doc', 100, 'application/msword')]);
 
     await submit(page, lang);
+    // On the paused clock the proof of work cannot finish: the send waits its bounded time for it
+    // (src/components/islands/use-proof.tsx), then goes without one (the server would hold it).
+    await page.clock.runFor(PROOF_WAIT_MS);
     const button = page.locator('button[type="submit"]');
     await expect(button).toHaveText(lang.t('partner.submitting'));
     await expect(button).toBeDisabled();
@@ -381,6 +385,7 @@ test.describe('with JavaScript', () => {
       futureClassroomPlans: 'Rent a hotel hall in Dammam.',
       uploadedFiles: 'cv-1.pdf, cv 2.doc',
     });
+    // The 30 fields; no proof of work was ready to go with them.
     expect(Object.keys(body)).toHaveLength(30);
 
     capture.release();

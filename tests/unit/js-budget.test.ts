@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { pageJavaScript, pageType } from '../../scripts/js-weight.ts';
+import { pageJavaScript, pageType, proofWidgetWeight } from '../../scripts/js-weight.ts';
 import { ROOT } from '../helpers/content';
 
 const CLIENT = path.join(ROOT, 'dist/client');
@@ -65,5 +65,23 @@ describe('JavaScript before interaction stays within its page type’s budget', 
     expect(home.firstView.files.filter((f) => /Carousel/.test(f) || isRuntime(f))).toEqual([]);
     const about = pageJavaScript(fs.readFileSync(path.join(CLIENT, 'AboutUs.html'), 'utf8'), CLIENT);
     expect(about.eager.files.filter((f) => /ContactForm|PartnerForm/.test(f) || isRuntime(f))).toEqual([]);
+  });
+
+  test('the form pages carry nothing of the proof-of-work widget (ALTCHA) before interaction, nor when the island starts: it comes on the first focus in the form, with no blob: worker', () => {
+    const proof = proofWidgetWeight(CLIENT);
+    expect(proof).toBeDefined();
+    const ofProof = (files: readonly string[]) => files.filter((file) => proof!.files.includes(file) || /altcha/i.test(file));
+    for (const page of ['ContactUs', 'Partner', 'ar/ContactUs', 'ar/Partner']) {
+      const html = fs.readFileSync(path.join(CLIENT, `${page}.html`), 'utf8');
+      expect(html, page).not.toMatch(/(?:href|src)="[^"]*altcha/i);
+      const measured = pageJavaScript(html, CLIENT);
+      expect(ofProof(measured.eager.files), page).toEqual([]);
+      expect(ofProof(measured.onInteraction.files), page).toEqual([]);
+    }
+    // The island reaches it by a dynamic import only; its worker is a file of the site's own.
+    const contact = pageJavaScript(fs.readFileSync(path.join(CLIENT, 'ContactUs.html'), 'utf8'), CLIENT);
+    expect(contact.onInteraction.files.some((file) => /import\(["'`][^"'`]*altcha-widget/.test(fs.readFileSync(path.join(CLIENT, file), 'utf8')))).toBe(true);
+    expect(proof!.workerGzipBytes).toBeGreaterThan(0);
+    expect(proof!.usesBlob).toBe(false);
   });
 });
