@@ -12,6 +12,13 @@
  * SMTP server on loopback (smtp-server, the tests' own): the figures then show whether storing
  * waits for mail (it must not), and it prints how long the outbox took to deliver every mail.
  *
+ * Verification is on: each submission carries its own solved proof of work, as the site's forms
+ * send it (a pool solved before the clock starts, on challenges from the server itself, with the
+ * work made light: the server's check costs the same whatever the browser's work). Beside it, the
+ * same load without proofs, as every submission was sent before the proof existed (now stored held
+ * for review): the figures side by side show what checking costs. `--no-proof-compare` runs only
+ * the verified load.
+ *
  * With --stores (`npm run bench:receiver -- --stores`), three set-ups side by side in one run:
  * one instance on SQLite, one on PostgreSQL, two on PostgreSQL (the load split between them, as
  * a load balancer would), on a throwaway PostgreSQL started like the tests' (Debian's package).
@@ -28,6 +35,8 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { openStores } from '../src/server/store/database.ts';
 import { freshDatabase, startPostgres } from '../tests/helpers/postgres.ts';
 
@@ -44,6 +53,7 @@ if (!fs.existsSync(path.join(root, 'dist', 'server', 'entry.mjs'))) {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-bench-'));
 const notify = process.argv.includes('--notify');
 const compareStores = process.argv.includes('--stores');
+const compareProof = !process.argv.includes('--no-proof-compare');
 
 /** A loopback mail server that accepts and counts every mail (only with --notify). */
 let mailsReceived = 0;
@@ -70,7 +80,9 @@ const notifyEnv = smtp
 function startServer(databaseEnv) {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src', 'server', 'http', 'serve.ts')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_RATE_LIMIT: '0', ...notifyEnv, ...databaseEnv },
+    // Light work for the pool's solving (the server's check is two HMACs whatever the work) and no
+    // minimum time: the pool is solved before the clock starts.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_RATE_LIMIT: '0', ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '100', SUBMISSIONS_MIN_SECONDS: '0', ...notifyEnv, ...databaseEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -86,9 +98,25 @@ function startServer(databaseEnv) {
   });
 }
 
+/** Solved proofs, one per submission, from challenges the server issued (solved before the load). */
+async function solvedProofs(baseUrl, count) {
+  const out = [];
+  const one = async () => {
+    const challenge = await (await fetch(`${baseUrl}/api/challenge`)).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    out.push(Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'));
+  };
+  for (let done = 0; done < count; done += 100) await Promise.all(Array.from({ length: Math.min(100, count - done) }, one));
+  return out;
+}
+
+/** How many proofs to solve per instance: more than the run can send (BENCH_PROOFS). */
+const proofsPerInstance = Number(process.env.BENCH_PROOFS || Math.ceil(duration * 3000));
+
 let sequence = 0;
-const payload = (n) =>
+const payload = (n, altcha) =>
   JSON.stringify({
+    ...(altcha ? { altcha } : {}),
     firstName: 'Bench',
     lastName: `Visitor ${n}`,
     email: `visitor${n}@example.com`,
@@ -101,7 +129,7 @@ const payload = (n) =>
   });
 
 /** One autocannon run against one URL; the ids it was answered with go into `acknowledged`. */
-function load(url, conns, acknowledged, note) {
+function load(url, conns, acknowledged, note, proofs) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -112,7 +140,7 @@ function load(url, conns, acknowledged, note) {
           {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
-            setupRequest: (request) => ({ ...request, body: payload(++sequence) }),
+            setupRequest: (request) => ({ ...request, body: payload(++sequence, proofs?.pop()) }),
             onResponse: (status, body) => {
               if (status === 201) acknowledged.push(JSON.parse(body).id);
               else note(`answer ${status}: ${body.slice(0, 120)}`);
@@ -130,20 +158,22 @@ function load(url, conns, acknowledged, note) {
  * One set-up: `instances` servers on one database, the connections split between them, for the
  * same duration. Returns its figures; every acknowledged id is looked up in the database.
  */
-async function scenario(name, instances, database) {
+async function scenario(name, instances, database, withProof = true) {
   const servers = await Promise.all(Array.from({ length: instances }, () => startServer(database.env)));
   const urls = servers.map(({ port }) => `http://127.0.0.1:${port}/api/contact`);
+  const pools = withProof ? await Promise.all(servers.map(({ port }) => solvedProofs(`http://127.0.0.1:${port}`, proofsPerInstance + 1))) : urls.map(() => undefined);
   const acknowledged = [];
-  for (const url of urls) {
+  for (const [i, url] of urls.entries()) {
     // One warm-up request each, so the first measured one does not pay for loading the route.
-    const warm = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload(0) });
+    const warm = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload(0, pools[i]?.pop()) });
     if (warm.status !== 201) throw new Error(`Warm-up answered ${warm.status}: ${await warm.text()}`);
     acknowledged.push((await warm.json()).id);
   }
-  console.log(`${name}: autocannon, ${connections} connections for ${duration} s${instances > 1 ? `, split between ${instances} instances` : ''}${notify ? ', lead notifications on (loopback SMTP)' : ''}`);
+  console.log(`${name}: autocannon, ${connections} connections for ${duration} s${instances > 1 ? `, split between ${instances} instances` : ''}${notify ? ', lead notifications on (loopback SMTP)' : ''}${withProof ? ', each with its own solved proof of work' : ', without proofs (held)'}`);
   const errorSamples = new Map();
   const note = (sample) => errorSamples.set(sample, (errorSamples.get(sample) ?? 0) + 1);
-  const results = await Promise.all(urls.map((url, i) => load(url, Math.floor(connections / instances) + (i < connections % instances ? 1 : 0), acknowledged, note)));
+  const results = await Promise.all(urls.map((url, i) => load(url, Math.floor(connections / instances) + (i < connections % instances ? 1 : 0), acknowledged, note, pools[i])));
+  const proofsLeft = pools.reduce((sum, pool) => sum + (pool?.length ?? 0), 0);
 
   const stores = openStores(database.config, { create: false, poolMax: 2 });
   await stores.ready;
@@ -161,6 +191,7 @@ async function scenario(name, instances, database) {
   }
   await Promise.all(servers.map(({ child }) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))));
   const stored = await stores.submissions.count({ form: 'contact' });
+  const held = await stores.held.count('held');
   const storedIds = new Set();
   for await (const row of stores.submissions.export({ form: 'contact' })) storedIds.add(row.id);
   await stores.close();
@@ -185,6 +216,9 @@ async function scenario(name, instances, database) {
     drainSeconds,
     pendingLeft,
     errorSamples,
+    held,
+    verified: stored - held,
+    proofsRanOut: withProof && proofsLeft === 0,
   };
 }
 
@@ -193,7 +227,11 @@ const sqlite = { config: { dbPath: path.join(dir, 'submissions.db'), databaseUrl
 const runs = [];
 let postgres;
 try {
-  runs.push(await scenario('SQLite, 1 instance', 1, sqlite));
+  runs.push(await scenario('SQLite, verified', 1, sqlite));
+  if (compareProof) {
+    const before = { config: { ...sqlite.config, dbPath: path.join(dir, 'no-proof.db') }, env: { SUBMISSIONS_DB: path.join(dir, 'no-proof.db') } };
+    runs.push(await scenario('SQLite, no proof', 1, before, false));
+  }
   if (compareStores) {
     // Durable like a production server (fsync and synchronous commit on), so the figures compare with SQLite's FULL sync.
     postgres = await startPostgres({ durable: true });
@@ -220,6 +258,7 @@ const rows = [
   ['201s missing from the database', (r) => String(r.missing)],
   ['stored, 201 not read (in flight at the stop)', (r) => String(r.inFlight)],
   ['stored per second', (r) => r.storedPerSecond.toFixed(0)],
+  ['verified (in the inbox) / held', (r) => `${r.verified} / ${r.held}`],
   ...(notify
     ? [
         ['notifications still pending', (r) => String(r.pendingLeft)],
@@ -232,12 +271,19 @@ console.log(`${''.padEnd(46)} ${runs.map((r) => r.name.padStart(22)).join(' ')}`
 for (const [label, value] of rows) console.log(`${label.padEnd(46)} ${runs.map((r) => value(r).padStart(22)).join(' ')}`);
 for (const run of runs) for (const [sample, count] of run.errorSamples) console.log(`  ${run.name}: ${count} × ${sample}`);
 if (notify) console.log(`mails received by the SMTP server: ${mailsReceived}`);
-const first = runs[0];
+if (runs.some((r) => r.proofsRanOut)) console.log(`The pool of solved proofs ran out (BENCH_PROOFS=${proofsPerInstance}): the rest went without and were held; raise BENCH_PROOFS.`);
+const verifiedRun = runs.find((r) => r.name === 'SQLite, verified');
+const noProofRun = runs.find((r) => r.name === 'SQLite, no proof');
+if (verifiedRun && noProofRun) {
+  console.log(`\nthroughput with each proof checked: ${verifiedRun.storedPerSecond.toFixed(0)} stored/s (p99 ${verifiedRun.p99} ms), beside ${noProofRun.storedPerSecond.toFixed(0)} stored/s (p99 ${noProofRun.p99} ms) without proofs, as before the check existed`);
+}
+const first = verifiedRun ?? runs[0];
 const goals = [
   ['>= 1000 stored/s', first.storedPerSecond >= 1000],
   ['p99 < 50 ms', first.p99 < 50],
   ['no errors, no non-2xx', runs.every((r) => r.errors === 0 && r.timeouts === 0 && r.non2xx === 0)],
   ['every 201 stored', runs.every((r) => r.missing === 0)],
+  ['every proof accepted', !verifiedRun || (verifiedRun.held === 0 && !verifiedRun.proofsRanOut)],
 ];
 console.log(`\ngoals (SQLite, the default): ${goals.map(([label, ok]) => `${label} ${ok ? 'met' : 'MISSED'}`).join('; ')}`);
 const loadAfter = os.loadavg().map((n) => n.toFixed(1)).join(', ');

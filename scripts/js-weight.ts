@@ -1,9 +1,13 @@
 /**
  * How much JavaScript a built page makes the browser download before the visitor interacts:
  * its inline scripts, its module scripts and module preloads, and the islands that hydrate on
- * their own (client:load, client:idle, client:visible, client:media), with every chunk those
- * import statically. Islands that wait for the visitor (client:intent) are counted apart.
- * Sizes are gzip level 9, as a host would compress them.
+ * their own (client:load, client:idle, client:visible, client:media, and client:intent with
+ * `afterLoad`), with every chunk those import statically. Of those, `firstView` is what the page
+ * may ask for before its load event; `afterLoad` what only islands that start later by
+ * themselves need: client:intent with `afterLoad`, and client:visible (on this site always below
+ * the fold, so it loads once scrolled to).
+ * Islands that wait for the visitor (client:intent) are counted apart. Sizes are gzip level 9,
+ * as a host would compress them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,16 +34,25 @@ function closure(entry: string, clientDir: string, seen: Set<string> = new Set()
   return seen;
 }
 
-const EAGER = new Set(['load', 'idle', 'visible', 'media', 'only']);
+const EAGER = new Set(['load', 'idle', 'media', 'only']);
+
+/** An island `client:intent={{ afterLoad: true }}`: it starts by itself once the page has loaded. */
+const startsAfterLoad = (tag: string): boolean => /&quot;afterLoad&quot;:true/.test(attr(tag, 'opts') ?? '');
 
 export interface PageJavaScript {
+  /** Everything loaded without the visitor: the first view and what starts by itself after the load event. */
   eager: { files: string[]; inlineBytes: number; gzipBytes: number };
+  /** What the page may ask for before its load event (inline scripts included). */
+  firstView: { files: string[]; gzipBytes: number };
+  /** What only islands that start by themselves after the load event need. */
+  afterLoad: { files: string[]; gzipBytes: number };
   onInteraction: { files: string[]; gzipBytes: number };
 }
 
 export function pageJavaScript(html: string, clientDir: string): PageJavaScript {
   let inlineBytes = 0;
   const eagerEntries = new Set<string>();
+  const afterLoadEntries = new Set<string>();
   const laterEntries = new Set<string>();
 
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
@@ -55,15 +68,21 @@ export function pageJavaScript(html: string, clientDir: string): PageJavaScript 
   }
   for (const match of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const tag = match[0];
-    const target = EAGER.has(attr(tag, 'client') ?? '') ? eagerEntries : laterEntries;
+    const directive = attr(tag, 'client') ?? '';
+    const later = directive === 'visible' || (directive === 'intent' && startsAfterLoad(tag));
+    const target = EAGER.has(directive) ? eagerEntries : later ? afterLoadEntries : laterEntries;
     for (const name of ['component-url', 'renderer-url']) {
       const url = attr(tag, name);
       if (url) target.add(url);
     }
   }
 
-  const eagerFiles = new Set<string>();
-  for (const entry of eagerEntries) closure(entry, clientDir, eagerFiles);
+  const firstViewFiles = new Set<string>();
+  for (const entry of eagerEntries) closure(entry, clientDir, firstViewFiles);
+  const afterLoadFiles = new Set<string>();
+  for (const entry of afterLoadEntries) closure(entry, clientDir, afterLoadFiles);
+  for (const file of firstViewFiles) afterLoadFiles.delete(file);
+  const eagerFiles = new Set<string>([...firstViewFiles, ...afterLoadFiles]);
   const laterFiles = new Set<string>();
   for (const entry of laterEntries) closure(entry, clientDir, laterFiles);
   for (const file of eagerFiles) laterFiles.delete(file);
@@ -71,6 +90,8 @@ export function pageJavaScript(html: string, clientDir: string): PageJavaScript 
   const sum = (files: Set<string>): number => [...files].reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
   return {
     eager: { files: [...eagerFiles].sort(), inlineBytes, gzipBytes: inlineBytes + sum(eagerFiles) },
+    firstView: { files: [...firstViewFiles].sort(), gzipBytes: inlineBytes + sum(firstViewFiles) },
+    afterLoad: { files: [...afterLoadFiles].sort(), gzipBytes: sum(afterLoadFiles) },
     onInteraction: { files: [...laterFiles].sort(), gzipBytes: sum(laterFiles) },
   };
 }
@@ -81,4 +102,37 @@ export function pageType(pagePath: string): 'home' | 'form' | 'content' {
   if (path === '/') return 'home';
   if (path === '/ContactUs' || path === '/Partner') return 'form';
   return 'content';
+}
+
+/**
+ * The forms' proof-of-work widget (ALTCHA), which a form island imports on the visitor's first
+ * focus or press in the form (src/components/islands/use-proof.tsx), so neither measure above
+ * counts it: its script with what it imports, its stylesheet and its worker, gzip level 9.
+ * Undefined when the build has none.
+ */
+export interface ProofWidgetWeight {
+  files: string[];
+  scriptGzipBytes: number;
+  styleGzipBytes: number;
+  workerGzipBytes: number;
+  usesBlob: boolean;
+}
+
+export function proofWidgetWeight(clientDir: string): ProofWidgetWeight | undefined {
+  const dir = path.join(clientDir, '_astro');
+  const names = fs.readdirSync(dir);
+  const entry = names.find((name) => /^altcha-widget\.[\w-]+\.js$/.test(name));
+  if (!entry) return undefined;
+  const scripts = closure(`/_astro/${entry}`, clientDir);
+  const code = [...scripts].map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8')).join('\n');
+  const workers = [...code.matchAll(/new Worker\(\s*[`'"]([^`'"]+\.js)[`'"]/g)].map((match) => match[1] ?? '');
+  const styles = names.filter((name) => /^(altcha|altcha-widget)\.[\w-]+\.css$/.test(name)).map((name) => `/_astro/${name}`);
+  const size = (files: readonly string[]) => files.reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
+  return {
+    files: [...scripts, ...styles, ...workers].sort(),
+    scriptGzipBytes: size([...scripts]),
+    styleGzipBytes: size(styles),
+    workerGzipBytes: size(workers),
+    usesBlob: /URL\.createObjectURL|["'`]blob:/.test(code),
+  };
 }

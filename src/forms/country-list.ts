@@ -8,22 +8,7 @@
  * bundles another language's names.
  */
 import { COUNTRIES, PREFERRED_COUNTRIES, type CountryCode } from './countries';
-
-/**
- * Names a language keeps for itself, where the Unicode data's short name is not the one its
- * readers know; every other name comes from the Unicode data (ICU). They live here, beside the
- * list they label, and not in ./countries.ts: that module goes into the partner form's island (its
- * schema checks the answer), and no island carries another language's names.
- */
-const OWN_NAMES: Readonly<Record<string, Readonly<Partial<Record<CountryCode, string>>>>> = {
-  ar: {
-    PS: 'فلسطين',
-    MM: 'ميانمار',
-    CG: 'جمهورية الكونغو',
-    CD: 'جمهورية الكونغو الديمقراطية',
-    VA: 'الكرسي الرسولي (الفاتيكان)',
-  },
-};
+import { localCountryName } from './country-names';
 
 export interface CountryOption {
   readonly value: string;
@@ -40,9 +25,7 @@ export interface CountryList {
 /** A country's name for a reader of `lang`: the list's English name in English. */
 export function countryName(country: (typeof COUNTRIES)[number], lang: string): string {
   if (lang === 'en') return country.value;
-  const own = OWN_NAMES[lang]?.[country.key];
-  if (own) return own;
-  return new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' }).of(country.key) ?? country.value;
+  return localCountryName(country.key, lang) ?? country.value;
 }
 
 /**

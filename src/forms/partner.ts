@@ -78,7 +78,9 @@ export const PARTNER_FORM = {
   yearsInBusiness: { kind: 'count', section: 'company', required: true },
   numberOfSites: { kind: 'count', section: 'company' },
   numberOfEmployees: { kind: 'count', section: 'company' },
-  formOfOwnership: { kind: 'select', section: 'company', required: true, options: OWNERSHIP_OPTIONS, placeholder: 'partner.placeholder.formOfOwnership' },
+  // Radio buttons, not a drop-down list: a closed list cuts its longest option at phone width
+  // ("Subsidiary (please specify name o…"); each answer here reads whole in both languages.
+  formOfOwnership: { kind: 'radio', section: 'company', required: true, options: OWNERSHIP_OPTIONS, wide: true },
   ownershipSpecification: {
     kind: 'text',
     section: 'company',

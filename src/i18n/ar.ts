@@ -198,7 +198,6 @@ export const ar = {
   'partner.field.uploadedFiles': 'السير الذاتية للمدربين',
   'partner.placeholder.country': 'اختر الدولة',
   'partner.countryAll': 'جميع الدول',
-  'partner.placeholder.formOfOwnership': 'اختر نوع الملكية',
   'partner.placeholder.subsidiary': 'اسم الشركة الأم',
   'partner.placeholder.other': 'يرجى التحديد',
   /** The options' labels, by key (src/forms/partner.ts); what is sent stays the specification's words. */
@@ -275,6 +274,12 @@ export const ar = {
   'mail.language.en': 'الإنجليزية',
   'mail.language.ar': 'العربية',
   'mail.receivedIn': 'الوقت نفسه باللغة {language}: {time}',
+
+  /** Staff's reply to a lead ("Reply by e-mail" in the inbox), in the lead's language. */
+  'reply.subject.contact': 'ردّ على رسالتكم إلى Globaq',
+  'reply.subject.partner': 'ردّ على طلب الشراكة المقدَّم إلى Globaq',
+  'reply.greeting': 'مرحبًا {name}،',
+  'reply.quoteIntro': 'كتبتم في {time} (بتوقيت الرياض):',
 
   /* The Arabic site. */
   /** The language's own name: the language switch on the other language's pages shows it. */

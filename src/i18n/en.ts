@@ -196,7 +196,6 @@ export const en = {
   'partner.field.uploadedFiles': "Trainers' CVs",
   'partner.placeholder.country': 'Select a country',
   'partner.countryAll': 'All countries',
-  'partner.placeholder.formOfOwnership': 'Select the form of ownership',
   'partner.placeholder.subsidiary': 'Name of parent company',
   'partner.placeholder.other': 'Please specify',
   /** The options' labels, by key (src/forms/partner.ts); what is sent stays the specification's words. */
@@ -274,6 +273,12 @@ export const en = {
   'mail.language.en': 'English',
   'mail.language.ar': 'Arabic',
   'mail.receivedIn': 'The same time in {language}: {time}',
+
+  /** Staff's reply to a lead ("Reply by e-mail" in the inbox), in the lead's language. */
+  'reply.subject.contact': 'Your message to Globaq',
+  'reply.subject.partner': 'Your partner application to Globaq',
+  'reply.greeting': 'Dear {name},',
+  'reply.quoteIntro': 'On {time} (Riyadh time) you wrote:',
 
   /* The Arabic site. */
   /** The language's own name: the language switch on the other language's pages shows it. */

@@ -13,7 +13,9 @@
  *
  * `client:intent={{ resume: key }}` starts the island once the browser is idle instead, when the
  * browser's storage holds `key`: a visitor coming back to a saved draft sees it restored
- * without first reaching for the form.
+ * without first reaching for the form. `client:intent={{ afterLoad: true }}` starts it on intent
+ * or, failing that, once the page has loaded and the browser is idle (the hero carousel, which
+ * rotates by itself but must not slow the first view).
  */
 import type { ClientDirective } from 'astro';
 import { afterDefaultAction } from '../lib/after-default-action';
@@ -23,9 +25,22 @@ const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as
 /** A press released away from where it started brings no click: give up waiting after this. */
 const PRESS_TIMEOUT_MS = 600;
 
-/** `client:intent={{ resume: key }}`: hydrate without waiting when the browser's storage holds `key`. */
+/**
+ * `client:intent={{ resume: key }}`: hydrate without waiting when the browser's storage holds `key`.
+ * `client:intent={{ afterLoad: true }}`: hydrate on intent, or else once the page has loaded
+ * (its `load` event) and the browser is idle: an island that must start by itself (a carousel
+ * that rotates) but whose script must not compete with the first view.
+ */
 export interface IntentOptions {
   readonly resume?: string;
+  readonly afterLoad?: boolean;
+}
+
+/** Calls `run` once the page has loaded and the browser is next idle. */
+function afterLoadWhenIdle(run: () => void): void {
+  const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 /** Whether the visitor left something under `key` to pick up (a saved draft); false when storage is closed. */
@@ -77,14 +92,18 @@ const intentDirective: ClientDirective = (load, options, el) => {
     else afterDefaultAction(release);
   }
 
-  const start = async (event: Event) => {
+  let started = false;
+  const start = async (event?: Event) => {
+    if (started) return;
+    started = true;
     for (const type of INTENT_EVENTS) el.removeEventListener(type, start, passive);
     for (const type of ['pointerdown', 'click', 'pointercancel', 'pointerup'] as const) window.addEventListener(type, onPress, passive);
-    if (event.type === 'pointerdown') pressing = true;
+    if (event?.type === 'pointerdown') pressing = true;
     hydrate = await load();
     hydrateWhenFree();
   };
   for (const type of INTENT_EVENTS) el.addEventListener(type, start, passive);
+  if (typeof resume === 'object' && resume.afterLoad === true) afterLoadWhenIdle(() => void start());
 };
 
 export default intentDirective;

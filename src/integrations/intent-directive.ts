@@ -25,8 +25,9 @@ declare module 'astro' {
   interface AstroClientDirectives {
     /**
      * Hydrate on the first hover, focus or press inside the island; with `{ resume: key }`, once
-     * the browser is idle when its storage holds `key` (a saved draft to restore).
+     * the browser is idle when its storage holds `key` (a saved draft to restore); with
+     * `{ afterLoad: true }`, on intent or else once the page has loaded and the browser is idle.
      */
-    'client:intent'?: boolean | { resume: string };
+    'client:intent'?: boolean | { resume: string } | { afterLoad: true };
   }
 }

@@ -104,6 +104,12 @@ export async function getNavigation(locale: Locale = defaultLocale): Promise<Res
       throw new Error(`src/data/${locale.code}/navigation.ts: "${entry.label}" has no twin in the English menu (src/data/navigation.ts)`);
     }
     const key = translated ? { key: slugify(english.label) } : {};
+    // A group with one destination is that destination: a link in both menus, not a button
+    // that opens a list of one (ISO Consultancy).
+    if (isNavGroup(entry) && isNavGroup(english) && entry.items.length === 1 && english.items.length === 1) {
+      const [only] = entry.items;
+      if (only !== undefined && !isNavGroup(only)) return resolve(only, english.items[0]);
+    }
     if (isNavGroup(entry)) {
       const items = (english as typeof entry).items;
       return { label: entry.label, ...key, items: entry.items.map((item, i) => resolve(item, items[i])) };

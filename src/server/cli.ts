@@ -1,13 +1,17 @@
 /**
  * The staff command: `npm run submissions -- <command> [options]`.
  *
- *   export --form contact|partner --format csv|json [--since DATE] [--until DATE] [--out FILE]
- *   list   [--form contact|partner] [--since DATE] [--limit N]
- *   count  [--form contact|partner] [--since DATE]
+ *   export --form contact|partner --format csv|json [--since DATE] [--until DATE] [--out FILE] [--include-spam]
+ *   list   [--form contact|partner] [--since DATE] [--limit N] [--include-spam]
+ *   count  [--form contact|partner] [--since DATE] [--include-spam]
  *   outbox [retry ID]
  *   delete ID
+ *   held [--spam] [--limit N]
+ *          The leads held for review (no valid proof of work, too fast, too many links, the
+ *          honeypot filled: never mailed), newest first, each with why; --spam: those staff
+ *          marked as spam. Release or mark them in the inbox (/admin/held).
  *   purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
- *   staff  add EMAIL | list | remove EMAIL | password EMAIL
+ *   staff  add EMAIL | list | remove EMAIL | password EMAIL | reset-two-step EMAIL
  *   backup DIR | restore DIR
  *
  * Every command also takes --db FILE (default: SUBMISSIONS_DB, else ./data/submissions.db) and
@@ -22,28 +26,32 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { receiverConfig } from './config.ts';
-import { fieldColumns, terminalText, toCsv, toJson } from './inbox/export-format.ts';
+import { CSV_BOM, fieldColumns, leadCsvHeader, leadCsvRow, terminalText, toCsv, toJson } from './inbox/export-format.ts';
 import { openStores, type Stores } from './store/database.ts';
 import { migrateToPostgres } from './store/migrate-to.ts';
 import { BackupError, backupSqlite, restoreSqlite } from './ops/backup.ts';
 import { becomeOwnerOf, loadSettingsFile } from './ops/settings-file.ts';
 import { redactUrl } from './store/postgres/pg-store.ts';
 import { hashPassword, passwordProblem, staffEmail } from './inbox/staff.ts';
-import type { InboxStore } from './inbox/inbox-store.ts';
+import { LEAD_STATUSES, type InboxStore, type LeadFilter } from './inbox/inbox-store.ts';
 import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store/store.ts';
 
 export const USAGE = `Usage: npm run submissions -- <command> [options]
 
 Commands:
   export --form contact|partner --format csv|json [--since DATE] [--until DATE] [--out FILE]
-         Every submission of one form, oldest first. CSV is UTF-8 with a byte-order mark
-         (opens in Excel and Google Sheets with Arabic intact); cells that a spreadsheet
-         could run as a formula start with an apostrophe. Without --out it prints to
-         standard output (then use npm run --silent, so npm's own lines stay out).
+         Every submission of one form, oldest first. CSV has the inbox export's columns
+         (lead ID, received in Riyadh time, form, language, status, who set it, note, then
+         the form's questions by their labels) and is UTF-8 with a byte-order mark (opens in
+         Excel and Google Sheets with Arabic intact); cells that a spreadsheet could run as
+         a formula start with an apostrophe. Without --out it prints to standard output
+         (then use npm run --silent, so npm's own lines stay out).
   list   [--form contact|partner] [--since DATE] [--limit N]
          The newest submissions (20 unless --limit), one line each.
   count  [--form contact|partner] [--since DATE]
          How many submissions each form has.
+  export, list and count leave out the leads staff marked as spam; --include-spam
+  takes them in.
   outbox
          Lead notifications not delivered yet (pending, with their next try) and given up
          on (failed), with the last error.
@@ -60,6 +68,10 @@ Commands:
          terminal, else read from the first line of standard input. At least 12 characters.
   staff list | staff remove EMAIL
          The accounts (never their passwords), or removes one.
+  staff reset-two-step EMAIL
+         Turns the account's two-step sign-in off (a lost phone), its recovery codes with
+         it; staff set it up again at /admin/two-step (at their next sign-in when
+         STAFF_TWO_STEP=required).
   backup DIR
          A consistent copy of the SQLite database while the server runs (SQLite's online
          backup), with the files of the copied leads and a manifest of checksums, into DIR
@@ -76,7 +88,9 @@ Commands:
 Options for every command:
   --db FILE   a SQLite database file (default: DATABASE_URL when set, else SUBMISSIONS_DB,
               else ./data/submissions.db)
-  --bots      the submissions the honeypot caught, instead of the leads
+  --bots      the submissions the honeypot caught before it held them for review, instead
+              of the leads
+  --with-held export, list and count: also the leads held for review or marked spam
 DATE: 2026-11-01 (midnight UTC) or an ISO time such as 2026-11-01T08:00:00+03:00.
 `;
 
@@ -178,7 +192,7 @@ export function commandActor(): string {
 }
 
 async function exportCommand(store: SubmissionStore, inbox: InboxStore, plan: ExportPlan, io: Io): Promise<string> {
-  const what = `${plan.query.form} submissions as ${plan.format.toUpperCase()}${plan.query.since ? ` since ${plan.query.since.toISOString()}` : ''} until ${plan.query.until?.toISOString() ?? 'now'}${plan.query.bots ? ', the honeypot\'s catch' : ''}`;
+  const what = `${plan.query.form} submissions as ${plan.format.toUpperCase()}${plan.query.since ? ` since ${plan.query.since.toISOString()}` : ''} until ${plan.query.until?.toISOString() ?? 'now'}${plan.query.bots ? ', the honeypot\'s catch' : plan.query.withoutSpam ? ', without spam' : ''}`;
   // Written before the first row: an export cut short still leaves its trace.
   const entry = await inbox.audit(commandActor(), 'exported leads', undefined, `${what}: started`, new Date());
   let rows = 0;
@@ -188,8 +202,26 @@ async function exportCommand(store: SubmissionStore, inbox: InboxStore, plan: Ex
       yield submission;
     }
   }
-  if (plan.format === 'csv') {
-    // First pass: the columns (every field name, in the order first met); second: the rows.
+  if (plan.format === 'csv' && !plan.query.bots) {
+    // The leads: the inbox export's columns (status, who set it, the note, the questions by their labels).
+    const { form, since, until, withoutSpam } = plan.query;
+    const filter: LeadFilter = {
+      form,
+      ...(since ? { since } : {}),
+      // The staff command's --until includes its moment; the inbox's filter stops before it.
+      ...(until ? { until: new Date(until.getTime() + 1) } : {}),
+      ...(withoutSpam ? { statuses: LEAD_STATUSES.filter((status) => status !== 'spam') } : {}),
+    };
+    async function* leadRows(): AsyncGenerator<string> {
+      yield CSV_BOM + leadCsvHeader(form);
+      for await (const lead of inbox.exportLeads(filter)) {
+        rows += 1;
+        yield leadCsvRow(lead);
+      }
+    }
+    await writeExport(leadRows(), plan.out, io);
+  } else if (plan.format === 'csv') {
+    // The honeypot's catch: every field name as stored, in the order first met (first pass); then the rows.
     const columns = new Set<string>();
     for await (const submission of store.export(plan.query)) for (const column of fieldColumns([submission])) columns.add(column);
     await writeExport(toCsv([...columns], counted()), plan.out, io);
@@ -287,8 +319,8 @@ async function newPassword(io: Io): Promise<string> {
 /** `staff add|password|list|remove`: the inbox's accounts. */
 async function staffCommand(args: readonly string[], db: string | undefined, io: Io): Promise<number> {
   const [action, address, ...rest] = args;
-  const needsEmail = action === 'add' || action === 'password' || action === 'remove';
-  if (!['add', 'password', 'list', 'remove'].includes(action ?? '')) throw new UsageError('staff takes add EMAIL, password EMAIL, list or remove EMAIL.');
+  const needsEmail = action === 'add' || action === 'password' || action === 'remove' || action === 'reset-two-step';
+  if (!['add', 'password', 'list', 'remove', 'reset-two-step'].includes(action ?? '')) throw new UsageError('staff takes add EMAIL, password EMAIL, list, remove EMAIL or reset-two-step EMAIL.');
   if ((needsEmail && (address === undefined || rest.length > 0)) || (!needsEmail && address !== undefined)) throw new UsageError(`staff ${action} takes ${needsEmail ? 'one e-mail address' : 'nothing more'}.`);
   let email = '';
   if (needsEmail) {
@@ -305,6 +337,21 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
       const accounts = await staff.list();
       for (const account of accounts) io.stdout(`${account.email}  created ${account.createdAt}  password set ${account.passwordChangedAt}\n`);
       if (accounts.length === 0) io.stderr('No staff accounts yet: npm run submissions -- staff add EMAIL\n');
+      return 0;
+    }
+    if (action === 'reset-two-step') {
+      const record = await staff.twoStep(email);
+      if (!record) {
+        io.stderr(`No account for ${email}.\n`);
+        return 1;
+      }
+      await staff.resetTwoStep(email);
+      await stores.inbox.audit(commandActor(), 'reset two-step sign-in', undefined, email, new Date());
+      io.stderr(
+        record.sealedSecret === undefined
+          ? `${email} had no two-step sign-in; nothing to reset.\n`
+          : `Two-step sign-in is off for ${email}: its secret and recovery codes are forgotten. They set it up again at /admin/two-step.\n`,
+      );
       return 0;
     }
     if (action === 'remove') {
@@ -409,6 +456,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         limit: { type: 'string' },
         db: { type: 'string' },
         bots: { type: 'boolean' },
+        spam: { type: 'boolean' },
+        'with-held': { type: 'boolean' },
+        'include-spam': { type: 'boolean' },
         'older-than': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -424,6 +474,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (command === 'staff') return await staffCommand(extra, values.db, io);
     if (command === 'migrate-to') return await migrateCommand(extra, values.db, io);
     if (command === 'backup' || command === 'restore') return await backupCommand(command, extra, values.db, io);
+    if (command === 'held') return await heldCommand(extra, values, io);
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
     if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list, count, outbox, delete, purge, staff, backup, restore or migrate-to.`);
 
@@ -432,7 +483,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const form = parseForm(values.form, command === 'export');
     const since = parseDate('since', values.since);
     const until = parseDate('until', values.until);
-    const query: Query = { ...(form ? { form } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}), bots };
+    // Held leads (`held` lists them) stay out unless --with-held; leads staff marked as spam unless --include-spam.
+    const query: Query = { ...(form ? { form } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}), bots, inboxOnly: values['with-held'] !== true, withoutSpam: values['include-spam'] !== true };
     let plan: ExportPlan | undefined;
     if (command === 'export') {
       const format = values.format;
@@ -469,6 +521,27 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return 1;
   } finally {
     await stores?.close();
+  }
+}
+
+/** `held`: the held leads (or, with --spam, those marked spam), newest first, each with its reason. */
+async function heldCommand(extra: readonly string[], values: { db?: string | undefined; limit?: string | undefined; spam?: boolean | undefined }, io: Io): Promise<number> {
+  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
+  const limitText = values.limit ?? '50';
+  if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${limitText}")`);
+  const state = values.spam === true ? 'spam' : 'held';
+  const stores = await commandStores(values.db, io);
+  try {
+    const total = await stores.held.count(state);
+    const rows = await stores.held.list(state, Number(limitText));
+    for (const row of rows) {
+      const files = row.files > 0 ? `  (${row.files} file${row.files === 1 ? '' : 's'})` : '';
+      io.stdout(`${row.receivedAt}  ${row.form.padEnd(7)}  ${row.id}  ${row.reason.padEnd(13)}  ${summary(row)}${files}\n`);
+    }
+    io.stderr(`${total} ${state === 'spam' ? 'marked as spam' : 'held for review'}${rows.length < total ? ` (the newest ${rows.length} shown)` : ''}.\n`);
+    return 0;
+  } finally {
+    await stores.close();
   }
 }
 

@@ -17,6 +17,8 @@
  * Lead notifications (an e-mail to staff for each lead; off while SMTP_URL is unset):
  *   SMTP_URL                      smtp://user:pass@mail.example.com:587 or smtps://...:465
  *   LEADS_NOTIFY_TO               who gets them (addresses, comma-separated)
+ *   LEADS_NOTIFY_TO_CONTACT       who gets the contact messages' instead (default LEADS_NOTIFY_TO)
+ *   LEADS_NOTIFY_TO_PARTNER       who gets the partner applications' instead (default LEADS_NOTIFY_TO)
  *   LEADS_NOTIFY_FROM             the sender, e.g. "Globaq website <website@example.com.sa>"
  *   LEADS_NOTIFY_RETRY_SECONDS    the first retry's delay; each next one doubles, up to an hour (default 30)
  *   LEADS_NOTIFY_GIVE_UP_DAYS     after this long undelivered, a notification is marked failed (default 3)
@@ -24,6 +26,7 @@
 import path from 'node:path';
 import * as z from 'zod';
 import { parseTrustedProxies } from './http/client-address.ts';
+import { FORMS, type FormName } from './store/store.ts';
 
 export const DEFAULT_DB = './data/submissions.db';
 export const DEFAULT_RATE_LIMIT = 10;
@@ -58,12 +61,43 @@ export interface ReceiverConfig {
   readonly siteUrl: string | undefined;
   /** Lead notifications by e-mail; undefined when SMTP_URL is unset (they are off). */
   readonly notifications: NotificationConfig | undefined;
+  /** The proof of work on the forms and what holds a lead for review (./proof.ts). */
+  readonly proof: ProofConfig;
 }
+
+export interface ProofConfig {
+  /** ALTCHA_HMAC_KEY: signs the challenges; undefined: one is generated and kept in the database. */
+  readonly hmacKey: string | undefined;
+  /** How long a challenge may be solved and sent (ALTCHA_EXPIRE_SECONDS). */
+  readonly expireSeconds: number;
+  /** Hashes per try (ALTCHA_COST) and the highest counter drawn (ALTCHA_MAX_NUMBER): the work asked of a browser. */
+  readonly cost: number;
+  readonly maxNumber: number;
+  /** A lead sent sooner than this after its challenge was issued is held (SUBMISSIONS_MIN_SECONDS). */
+  readonly minSeconds: number;
+  /** A lead with more links than this in its answers is held (SUBMISSIONS_MAX_LINKS). */
+  readonly maxLinks: number;
+  /** Held and spam leads older than this are purged (HELD_PURGE_DAYS). */
+  readonly heldPurgeDays: number;
+}
+
+export const DEFAULT_PROOF: ProofConfig = {
+  hmacKey: undefined,
+  expireSeconds: 3600,
+  cost: 10,
+  maxNumber: 20_000,
+  minSeconds: 3,
+  maxLinks: 3,
+  heldPurgeDays: 30,
+};
 
 export interface NotificationConfig {
   /** smtp:// or smtps:// with the user and password in it. */
   readonly smtpUrl: string;
+  /** Who gets every lead's e-mail, unless `toByForm` names others for its form. */
   readonly to: readonly string[];
+  /** Each form's recipients (LEADS_NOTIFY_TO_CONTACT, LEADS_NOTIFY_TO_PARTNER), where set. */
+  readonly toByForm?: Readonly<Partial<Record<FormName, readonly string[]>>>;
   /** An address, or "Name <address>". */
   readonly from: string;
   /** The first retry's delay; each next one doubles, capped at RETRY_CAP_SECONDS. */
@@ -201,9 +235,25 @@ const environment = z.object({
     }
   }),
   LEADS_NOTIFY_TO: list(mailbox),
+  LEADS_NOTIFY_TO_CONTACT: list(mailbox),
+  LEADS_NOTIFY_TO_PARTNER: list(mailbox),
   LEADS_NOTIFY_FROM: list(mailbox),
   LEADS_NOTIFY_RETRY_SECONDS: wholeNumber(1, DEFAULT_RETRY_SECONDS),
   LEADS_NOTIFY_GIVE_UP_DAYS: wholeNumber(1, DEFAULT_GIVE_UP_DAYS),
+  ALTCHA_HMAC_KEY: setting.transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    if (raw.length < 32) {
+      ctx.addIssue({ code: 'custom', message: 'must be at least 32 characters (openssl rand -hex 32), or unset to have one generated and kept in the database' });
+      return z.NEVER;
+    }
+    return raw;
+  }),
+  ALTCHA_EXPIRE_SECONDS: wholeNumber(60, DEFAULT_PROOF.expireSeconds),
+  ALTCHA_COST: wholeNumber(1, DEFAULT_PROOF.cost),
+  ALTCHA_MAX_NUMBER: wholeNumber(100, DEFAULT_PROOF.maxNumber),
+  SUBMISSIONS_MIN_SECONDS: wholeNumber(0, DEFAULT_PROOF.minSeconds),
+  SUBMISSIONS_MAX_LINKS: wholeNumber(0, DEFAULT_PROOF.maxLinks),
+  HELD_PURGE_DAYS: wholeNumber(1, DEFAULT_PROOF.heldPurgeDays),
 });
 
 /**
@@ -218,12 +268,17 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
   const settings = parsed.data;
   let notifications: NotificationConfig | undefined;
   if (settings.SMTP_URL !== undefined) {
-    const missing = (['LEADS_NOTIFY_TO', 'LEADS_NOTIFY_FROM'] as const).filter((name) => settings[name].length === 0);
+    const byForm = { contact: settings.LEADS_NOTIFY_TO_CONTACT, partner: settings.LEADS_NOTIFY_TO_PARTNER } satisfies Record<FormName, string[]>;
+    // LEADS_NOTIFY_TO may be left out only when every form has its own recipients.
+    const everyFormNamed = FORMS.every((form) => byForm[form].length > 0);
+    const missing = (['LEADS_NOTIFY_TO', 'LEADS_NOTIFY_FROM'] as const).filter((name) => settings[name].length === 0 && !(name === 'LEADS_NOTIFY_TO' && everyFormNamed));
     if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: must be set when SMTP_URL is (who gets the lead notifications, and who sends them)`).join('; '));
     if (settings.LEADS_NOTIFY_FROM.length > 1) throw new ConfigError('LEADS_NOTIFY_FROM: one sender only');
+    const toByForm = Object.fromEntries(FORMS.filter((form) => byForm[form].length > 0).map((form) => [form, byForm[form]]));
     notifications = {
       smtpUrl: settings.SMTP_URL,
       to: settings.LEADS_NOTIFY_TO,
+      ...(Object.keys(toByForm).length > 0 ? { toByForm } : {}),
       from: settings.LEADS_NOTIFY_FROM[0]!,
       retrySeconds: settings.LEADS_NOTIFY_RETRY_SECONDS,
       giveUpDays: settings.LEADS_NOTIFY_GIVE_UP_DAYS,
@@ -239,6 +294,15 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
     bodyLimitBytes: BODY_LIMIT_BYTES,
     trustedProxies: settings.TRUSTED_PROXIES,
     siteUrl: settings.SITE_URL,
+    proof: {
+      hmacKey: settings.ALTCHA_HMAC_KEY,
+      expireSeconds: settings.ALTCHA_EXPIRE_SECONDS,
+      cost: settings.ALTCHA_COST,
+      maxNumber: settings.ALTCHA_MAX_NUMBER,
+      minSeconds: settings.SUBMISSIONS_MIN_SECONDS,
+      maxLinks: settings.SUBMISSIONS_MAX_LINKS,
+      heldPurgeDays: settings.HELD_PURGE_DAYS,
+    },
     notifications,
   };
 }

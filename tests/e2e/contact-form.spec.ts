@@ -7,7 +7,7 @@
 import { expect, test, type SiteLanguage } from './site-locale';
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
-import { contactField, drawnLeftToRight, formEndpoint, interceptEndpoint, openFormPage, recordFormEvents } from './forms-helpers';
+import { contactField, drawnLeftToRight, formEndpoint, interceptEndpoint, openFormPage, recordFormEvents, waitForProof } from './forms-helpers';
 import type { ContactField } from '../../src/forms/contact';
 import { site } from './site-data';
 
@@ -67,6 +67,7 @@ test.describe('with JavaScript', () => {
   test('success: disabled "Sending Message...", the exact JSON body, the banner, fields cleared', async ({ page, lang }) => {
     const capture = await interceptEndpoint(page, formEndpoint('contact', lang), { status: 201, hold: true });
     await fill(page, lang);
+    await waitForProof(page.locator('form.site-form'));
     await send(page, lang);
     const button = page.locator('button[type="submit"]');
     await expect(button).toHaveText(lang.t('contact.submitting'));
@@ -89,6 +90,8 @@ test.describe('with JavaScript', () => {
       'message',
       'submissionDate',
       'submissionTimestamp',
+      // The solved proof of work, for the site's own receiver.
+      'altcha',
     ]);
     expect(body).toMatchObject({
       firstName: 'Omar',

@@ -14,7 +14,7 @@
  */
 import { expect, test } from './site-locale';
 import type { Locator, Page } from '@playwright/test';
-import { contactField, formEndpoint, interceptEndpoint, partnerChoice, partnerField, sentBody } from './forms-helpers';
+import { chosenOwnership, contactField, formEndpoint, interceptEndpoint, ownershipAnswer, partnerChoice, partnerField, sentBody } from './forms-helpers';
 import { PARTNER_DRAFT_KEY as DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
 import type { ContactField } from '../../src/forms/contact';
 
@@ -73,7 +73,7 @@ test('partner: answers typed before the island starts are kept, saved as the dra
   await control('organization').fill('Eastern Quality Training');
   await control('companyWebsite').fill('https://example.com');
   await control('yearsInBusiness').fill('7');
-  await control('formOfOwnership').selectOption({ value: 'Other' });
+  await ownershipAnswer(page, 'Other').check();
   await control('ownershipSpecification').fill('Family partnership');
   await partnerChoice(page, 'servicesTypes', 'inspectionServices', lang).check();
   await partnerChoice(page, 'targetMarkets', 'healthcare', lang).check();
@@ -102,7 +102,7 @@ test('partner: answers typed before the island starts are kept, saved as the dra
   await expect(control('jobTitle')).toHaveValue('Managing Director');
   await expect(control('country')).toHaveValue('Oman');
   await expect(control('yearsInBusiness')).toHaveValue('7');
-  await expect(control('formOfOwnership')).toHaveValue('Other');
+  await expect(chosenOwnership(page)).toHaveValue('Other');
   await expect(control('ownershipSpecification')).toHaveValue('Family partnership');
   await expect(control('ownershipSpecification')).toBeVisible();
   await expect(page.locator('#partner-servicesTypes input:checked')).toHaveCount(1);

@@ -25,6 +25,14 @@ export async function reachForm(page: Page): Promise<Locator> {
   return form;
 }
 
+/**
+ * Waits for the form's proof of work to be solved (the widget fills its hidden `altcha` field),
+ * as a visitor's browser does while they type: a lead sent then is mailed, not held.
+ */
+export async function waitForProof(form: Locator): Promise<void> {
+  await expect(form.locator('altcha-widget input[name="altcha"]')).toHaveValue(/.+/, { timeout: 30_000 });
+}
+
 /** Opens a form page and reaches for its form (`reachForm`). */
 export async function openFormPage(page: Page, path: string): Promise<Locator> {
   await page.goto(path);
@@ -90,6 +98,12 @@ export const partnerField = (page: Page, name: PartnerField, lang: SiteLanguage 
 export const partnerChoice = (page: Page, name: PartnerField, option: PartnerOptionKey, lang: SiteLanguage = english) =>
   page.locator(`#partner-${name}`).getByLabel(lang.t(partnerOptionKey(option)), { exact: true });
 
+/** The partner form's form-of-ownership radio button that sends `value` (the specification's English words in every language). */
+export const ownershipAnswer = (page: Page, value: string) => page.locator(`#partner-formOfOwnership input[type="radio"][value="${value}"]`);
+
+/** The form of ownership's chosen answer (none: an empty locator). */
+export const chosenOwnership = (page: Page) => page.locator('#partner-formOfOwnership input[type="radio"]:checked');
+
 /**
  * Starts recording the page form's `submit` and `invalid` events; returns a reader of what was
  * seen so far. The island runs the browser's own check (reportValidity) inside its submit
@@ -142,12 +156,15 @@ export async function fillPartnerRequired(page: Page, name = 'Aisha Al-Qahtani',
   await control('organization').fill('Eastern Quality Training');
   await control('companyWebsite').fill('https://example.com');
   await control('yearsInBusiness').fill('7');
-  await control('formOfOwnership').selectOption({ value: 'Privately held company' });
+  await ownershipAnswer(page, 'Privately held company').check();
 }
 
-/** The stored submissions of `form` (the honeypot's catch with `bots`), read through the staff command's JSON export. */
-export function exportRows(form: 'contact' | 'partner', bots = false): Record<string, unknown>[] {
-  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'export', '--form', form, '--format', 'json', ...(bots ? ['--bots'] : [])], {
+/**
+ * The stored submissions of `form` in the inbox, read through the staff command's JSON export;
+ * with `withHeld`, the leads held for review too (no valid proof of work, the honeypot filled).
+ */
+export function exportRows(form: 'contact' | 'partner', options: { withHeld?: boolean } = {}): Record<string, unknown>[] {
+  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'export', '--form', form, '--format', 'json', ...(options.withHeld ? ['--with-held'] : [])], {
     env: { ...process.env, SUBMISSIONS_DB: process.env['E2E_SUBMISSIONS_DB'] ?? '' },
     encoding: 'utf8',
     timeout: 60_000,

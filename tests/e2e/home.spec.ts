@@ -450,3 +450,23 @@ test('every carousel control is at least 24 x 24 px, and the rotation control co
     }
   }
 });
+
+test('the first view asks for no script: the hero starts by itself only after the page has loaded, and then rotates', async ({ page, lang }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.mouse.move(2, 840);
+  await page.goto(lang.path('/'));
+  await expect(hero(page)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  // Every script file the page fetched started after its load event had ended (the browser's own timeline).
+  const early = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const loaded = navigation?.loadEventEnd ?? 0;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\.m?js(?:$|\?)/.test(entry.name) && entry.startTime < loaded)
+      .map((entry) => new URL(entry.name).pathname);
+  });
+  expect(early).toEqual([]);
+  // Started without the visitor: it rotates (spec §4).
+  const first = await hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label');
+  await expect.poll(() => hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label'), { timeout: 10_000 }).not.toBe(first);
+});

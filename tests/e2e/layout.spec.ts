@@ -358,6 +358,26 @@ test('service pages: the "Why Choose" figures sit level, whatever the length of 
   }
 });
 
+test('names stay whole on a phone: Al-Khobar, Schedule Q, Schedule D, the ISO codes never break across lines', async ({ page, lang }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/', '/Trainings/OtherTrainings', '/ISOConsultancy']) {
+    await page.goto(lang.path(path));
+    await page.evaluate(() => document.fonts.ready);
+    const names = page.locator('main .nowrap');
+    expect(await names.count(), path).toBeGreaterThan(0);
+    // Each name is drawn on one line (one box), and reads as it is written.
+    const broken = await names.evaluateAll((spans) =>
+      spans.filter((span) => span.getClientRects().length > 1).map((span) => span.textContent),
+    );
+    expect(broken, path).toEqual([]);
+    const texts = await names.allTextContents();
+    for (const text of texts) expect(text, path).toMatch(/^(?:Al-Khobar|Schedule [QD]|Saudi Aramco|Vision 2030|ISO(?:\/IEC)? \d+(?::\d{4})?)$/);
+  }
+  await page.goto(lang.path('/Trainings/OtherTrainings'));
+  const course = page.locator('main h3', { hasText: 'Schedule Q' }).first();
+  await expect(course.locator('.nowrap').filter({ hasText: /^Schedule Q$/ })).toHaveCount(1);
+});
+
 test('a breadcrumb trail that wraps on a phone never starts a line with its separator', async ({ page, lang }) => {
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto(lang.path('/LaboratoryQualityManagementSystemServices/SupportforAccreditationProcess'));

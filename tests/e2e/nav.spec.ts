@@ -335,7 +335,7 @@ test.describe('desktop dropdowns, 1151 px', () => {
 
   test('a click on a button the pointer has opened keeps it open; a click outside closes it', async ({ page, lang }) => {
     await page.goto(lang.path(CONTENT_PAGE));
-    const toggle = await hoverOpen(page, lang.label('ISO Consultancy'));
+    const toggle = await hoverOpen(page, lang.label('Audit Assistance'));
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     // Pinned by the click: the pointer may leave.
@@ -352,6 +352,35 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(desktopNav(page).locator('[aria-current="page"]')).toHaveAttribute('href', lang.path('/AuditAssistance/ISOThirdPartyAudits'));
     await expect(desktopNav(page).locator('[aria-current="page"]')).toHaveCount(1);
   });
+});
+
+test.describe('a group with one destination', () => {
+  for (const [menu, width] of [['desktop', 1440], ['phone', 390]] as const) {
+    test(`ISO Consultancy is a link at the menu's top level on a ${menu} (${width} px), its standards a submenu beside it`, async ({ page, lang }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(lang.path(CONTENT_PAGE));
+      const nav = menu === 'desktop' ? desktopNav(page) : mobileNav(page);
+      if (menu === 'phone') {
+        await page.locator('.mobile-nav__toggle').click();
+        await started(nav);
+        await expect(page.locator('.mobile-nav__panel')).toBeVisible();
+      } else {
+        await topToggle(page, lang.label('Audit Assistance')).hover();
+        await started(nav);
+      }
+      const top = nav.locator('.nav-list--depth-0 > li');
+      const iso = top.filter({ has: page.locator(`a[href="${lang.path('/ISOConsultancy')}"]`) });
+      await expect(iso).toHaveCount(1);
+      await expect(iso.locator(':scope > a, :scope > .nav-row > a')).toHaveText(lang.label('ISO Consultancy'));
+      // No button that opens a list of one, named like the group.
+      await expect(button(nav, lang.label('ISO Consultancy'))).toHaveCount(0);
+      // Its standards stay reachable: the page's own submenu button, as for the ISO trainings.
+      const standards = button(nav, submenuName(lang, 'ISO Consultancy'));
+      await standards.click();
+      await expect(link(nav, standard('iso-9001-2015'))).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/${lang.code}-${menu}-menu-iso-consultancy-${width}.png` });
+    });
+  }
 });
 
 test.describe('touch screens at 1151 px and wider', () => {
@@ -425,7 +454,6 @@ test.describe('mobile menu, 1149 px', () => {
     await page.goto(lang.path('/ISOConsultancy'));
     const toggle = await openMenu(page, lang);
     const panel = page.locator('.mobile-nav__panel');
-    await button(panel, lang.label('ISO Consultancy')).click();
     await button(panel, submenuName(lang, 'ISO Consultancy')).click();
     await link(panel, standard('iso-14001-2015')).click();
     await expect(page).toHaveURL(lang.url('/ISOConsultancy#iso-14001-2015'));
@@ -577,9 +605,9 @@ test.describe('mobile menu group labels', () => {
 
   /**
    * What is wrong with how each label is laid out: one phrase from the row's start edge, the
-   * chevron right after it. Written along the reading direction: right to left, a line starts at
-   * the row's right edge, each word follows to the left of the one before, and the chevron sits
-   * to the left of the phrase's end. A line's words are taken in their order on screen (the
+   * chevron past it at the row's end edge, every row's chevron in one column. Written along the
+   * reading direction: right to left, a line starts at the row's right edge, each word follows
+   * to the left of the one before, and the chevrons stand at the rows' left. A line's words are taken in their order on screen (the
    * reading order, but for a run of the other direction inside a line, which the browser lays
    * out its own way: "Schedule Q" in an Arabic label).
    */
@@ -623,18 +651,21 @@ test.describe('mobile menu group labels', () => {
           if (gap < 0 || gap > 1.5 * space) problems.push(`${label}: ${round(gap)} px between "${before.text}" and "${word.text}" (a space is ${round(space)} px)`);
         }
       });
-      // The chevron follows the phrase's end, on its last line, a small gap after it.
-      const last = onScreen.at(-1)!.at(-1)!;
+      // The chevron comes after the whole phrase, at the row's end edge.
       const chevron = chevrons[i];
       if (!chevron) problems.push(`${label}: no chevron`);
       else {
-        const gap = ahead(lang, endOf(last), startOf(chevron));
-        const middle = (chevron.top + chevron.bottom) / 2;
-        if (gap < 0 || gap > fontSize) problems.push(`${label}: chevron ${round(gap)} px after the text`);
-        if (middle < last.top || middle > last.bottom) problems.push(`${label}: chevron is not on the last line of the text`);
+        const furthest = Math.max(...words.map((word) => (rtl ? -endOf(word) : endOf(word))));
+        const gap = (rtl ? -startOf(chevron) : startOf(chevron)) - furthest;
+        if (gap < 0) problems.push(`${label}: chevron over the text`);
+        if (ahead(lang, endOf(chevron), layout.end) > fontSize * 2) problems.push(`${label}: chevron ${round(ahead(lang, endOf(chevron), layout.end))} px from the row's end`);
       }
     });
     expect(checked, 'group labels measured').toBeGreaterThan(0);
+    // One placement at every level: each chevron shown (a group's, a page's submenu button's) in one column.
+    const middles = chevrons.filter((box): box is Box => box !== null && box.right > box.left).map((box) => (box.left + box.right) / 2);
+    const spread = Math.max(...middles) - Math.min(...middles);
+    if (spread > 1) problems.push(`chevrons spread over ${Math.round(spread)} px across the rows (${middles.map((x) => Math.round(x)).join(', ')})`);
     return problems;
   }
 
@@ -644,7 +675,7 @@ test.describe('mobile menu group labels', () => {
   }
 
   for (const width of [390, 768, 1100]) {
-    test(`at ${width} px each group label reads as one phrase from the row's start, the chevron right after it`, async ({ page, lang }) => {
+    test(`at ${width} px each group label reads as one phrase from the row's start, every chevron in one column at the row's end`, async ({ page, lang }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(lang.path('/'));
       await page.evaluate(() => document.fonts.ready);

@@ -12,7 +12,8 @@
 import { expect, test, type SiteLanguage } from './site-locale';
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
-import { drawnLeftToRight, fillPartnerRequired, formEndpoint, interceptEndpoint, openFormPage, partnerChoice, partnerField, reachForm, recordFormEvents, sentBody } from './forms-helpers';
+import { chosenOwnership, drawnLeftToRight, fillPartnerRequired, formEndpoint, interceptEndpoint, openFormPage, ownershipAnswer, partnerChoice, partnerField, reachForm, recordFormEvents, sentBody } from './forms-helpers';
+import { PROOF_WAIT_MS } from '../../src/components/islands/use-proof';
 import { partnerLabelKey, PARTNER_DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
 import { countryList } from '../../src/forms/country-list';
 import { site } from './site-data';
@@ -80,18 +81,11 @@ test.describe('with JavaScript', () => {
     await expect(saudiArabia).toHaveAttribute('value', 'Saudi Arabia');
     await expect(saudiArabia).toHaveText(countries.preferred.find((country) => country.value === 'Saudi Arabia')?.label ?? 'no label');
     await expect(control('country').locator('optgroup')).toHaveAttribute('label', lang.t('partner.countryAll'));
-    await expect(control('formOfOwnership').locator('option')).toHaveText(
-      (
-        [
-          'partner.placeholder.formOfOwnership',
-          'partner.option.corporation',
-          'partner.option.privatelyHeld',
-          'partner.option.subsidiary',
-          'partner.option.university',
-          'partner.option.other',
-        ] as const
-      ).map((key) => lang.t(key)),
+    // Radio buttons (a closed list cut its long answers at phone width), labelled in the page's language.
+    await expect(page.locator('#partner-formOfOwnership label')).toHaveText(
+      (['partner.option.corporation', 'partner.option.privatelyHeld', 'partner.option.subsidiary', 'partner.option.university', 'partner.option.other'] as const).map((key) => lang.t(key)),
     );
+    await expect(page.locator('#partner-formOfOwnership input[type="radio"]')).toHaveCount(5);
     await expect(page.locator('#partner-servicesTypes input[type="checkbox"]')).toHaveCount(3);
     await expect(page.locator('#partner-targetMarkets input[type="checkbox"]')).toHaveCount(6);
     for (const id of ['classroomAvailable', 'trainersAvailable', 'customerSatisfactionMeasured', 'qualityFamiliarity']) {
@@ -157,15 +151,14 @@ test.describe('with JavaScript', () => {
 
   test('ownership details appear for Subsidiary and Other, with their placeholders', async ({ page, lang }) => {
     const details = partnerField(page, 'ownershipSpecification', lang);
-    const ownership = partnerField(page, 'formOfOwnership', lang);
     await expect(details).toBeHidden();
     // Chosen by their values, the specification's English words in every language.
-    await ownership.selectOption({ value: 'Subsidiary (please specify name of parent company)' });
+    await ownershipAnswer(page, 'Subsidiary (please specify name of parent company)').check();
     await expect(details).toBeVisible();
     await expect(details).toHaveAttribute('placeholder', lang.t('partner.placeholder.subsidiary'));
-    await ownership.selectOption({ value: 'Other' });
+    await ownershipAnswer(page, 'Other').check();
     await expect(details).toHaveAttribute('placeholder', lang.t('partner.placeholder.other'));
-    await ownership.selectOption({ value: 'Corporation (publicly held)' });
+    await ownershipAnswer(page, 'Corporation (publicly held)').check();
     await expect(details).toBeHidden();
   });
 
@@ -291,11 +284,32 @@ test.describe('with JavaScript', () => {
 
   test('at 390 px the fields take the width of the phone', async ({ page, lang }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const name of ['name', 'formOfOwnership', 'interestReason'] as const) {
+    for (const name of ['name', 'interestReason'] as const) {
       const box = await partnerField(page, name, lang).boundingBox();
       expect(box?.width ?? 0, name).toBeGreaterThanOrEqual(340);
     }
+    expect((await page.locator('#partner-formOfOwnership').boundingBox())?.width ?? 0, 'formOfOwnership').toBeGreaterThanOrEqual(340);
   });
+
+  for (const width of [390, 1440]) {
+    test(`at ${width} px every form of ownership reads whole, the chosen one too`, async ({ page, lang }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await ownershipAnswer(page, 'Subsidiary (please specify name of parent company)').check();
+      const answers = page.locator('#partner-formOfOwnership label');
+      await expect(answers).toHaveCount(5);
+      // Each answer's text is drawn in full inside the page: nothing cut, nothing past the edge.
+      for (const answer of await answers.all()) {
+        const fits = await answer.evaluate((label) => {
+          const text = label.querySelector('span')!;
+          const box = text.getBoundingClientRect();
+          return text.scrollWidth <= text.clientWidth + 1 && box.left >= 0 && box.right <= document.documentElement.clientWidth;
+        });
+        expect(fits, (await answer.textContent()) ?? '').toBe(true);
+      }
+      await expect(page.locator('#partner-formOfOwnership label:has(input:checked)')).toHaveText(lang.t('partner.option.subsidiary'));
+      await page.locator('#partner-formOfOwnership').screenshot({ path: `test-results/screenshots/${lang.code}-partner-ownership-${width}.png` });
+    });
+  }
 
   test('a website typed without https:// is completed, on leaving the field and on Enter', async ({ page, lang }) => {
     const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
@@ -332,6 +346,9 @@ test.describe('with JavaScript', () => {
     await page.locator('input[type="file"]').setInputFiles([file('cv-1.pdf', 100), file('cv 2.doc', 100, 'application/msword')]);
 
     await submit(page, lang);
+    // On the paused clock the proof of work cannot finish: the send waits its bounded time for it
+    // (src/components/islands/use-proof.tsx), then goes without one (the server would hold it).
+    await page.clock.runFor(PROOF_WAIT_MS);
     const button = page.locator('button[type="submit"]');
     await expect(button).toHaveText(lang.t('partner.submitting'));
     await expect(button).toBeDisabled();
@@ -368,6 +385,7 @@ test.describe('with JavaScript', () => {
       futureClassroomPlans: 'Rent a hotel hall in Dammam.',
       uploadedFiles: 'cv-1.pdf, cv 2.doc',
     });
+    // The 30 fields; no proof of work was ready to go with them.
     expect(Object.keys(body)).toHaveLength(30);
 
     capture.release();
@@ -400,7 +418,7 @@ test.describe('with JavaScript', () => {
     await expect(banner).toContainText(lang.t('partner.failure.text'));
     expect(capture.requests).toHaveLength(1);
     await expect(partnerField(page, 'name', lang)).toHaveValue('Aisha Al-Qahtani');
-    await expect(partnerField(page, 'formOfOwnership', lang)).toHaveValue('Privately held company');
+    await expect(chosenOwnership(page)).toHaveValue('Privately held company');
     await expect(fileNames(page)).toHaveText(['cv-1.pdf']);
     // A way around the form: an e-mail already written from the answers, under the page's labels, and the phone.
     await expect(banner).toContainText(lang.t('form.failure.help', { email: site.email, phone: site.phone }));
@@ -479,7 +497,7 @@ test.describe('without JavaScript', () => {
     await expect(form).toHaveAttribute('action', formEndpoint('partner', lang));
     const details = partnerField(page, 'ownershipSpecification', lang);
     await expect(details).toBeHidden();
-    await partnerField(page, 'formOfOwnership', lang).selectOption({ value: 'Other' });
+    await ownershipAnswer(page, 'Other').check();
     await expect(details).toBeVisible();
     const plans = partnerField(page, 'futureClassroomPlans', lang);
     await expect(plans).toBeHidden();

@@ -10,7 +10,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { violations } from './axe';
-import { exportRows, openFormPage } from './forms-helpers';
+import { exportRows, openFormPage, waitForProof } from './forms-helpers';
 import { locales, t } from '../../src/i18n';
 
 const FORM_PAGE = '/__test__/receiver-form';
@@ -75,7 +75,9 @@ test.describe('with JavaScript off', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page).toHaveURL(/\/ThanksPage$/);
     await expect(page.locator('h1')).toHaveText('Thank You');
-    const row = exportRows('contact').find((r) => r['lastName'] === marker);
+    // Stored, and held for review: a post without JavaScript carries no proof of work.
+    expect(exportRows('contact').some((r) => r['lastName'] === marker)).toBe(false);
+    const row = exportRows('contact', { withHeld: true }).find((r) => r['lastName'] === marker);
     expect(row).toMatchObject({ firstName: 'عبدالله', email: 'abdullah@example.com', message: '<b>Bold?</b> =1+1', company: '' });
     expect(String(row?.['receivedAt'])).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
@@ -102,7 +104,7 @@ test.describe('with JavaScript off', () => {
     ]);
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page).toHaveURL(/\/ThanksPage$/);
-    const row = exportRows('partner').find((r) => r['name'] === marker);
+    const row = exportRows('partner', { withHeld: true }).find((r) => r['name'] === marker);
     expect(row).toMatchObject({
       yearsInBusiness: 7,
       numberOfSites: null,
@@ -124,7 +126,7 @@ test.describe('with JavaScript off', () => {
     await expect(list).toHaveText(['First Name: This field is required.', 'Email: Enter an e-mail address such as name@example.com.']);
     await page.getByRole('link', { name: 'Back to the contact form' }).click();
     await expect(page).toHaveURL(/\/ContactUs$/);
-    expect(exportRows('contact').some((r) => r['lastName'] === marker)).toBe(false);
+    expect(exportRows('contact', { withHeld: true }).some((r) => r['lastName'] === marker)).toBe(false);
   });
 
   test('a contact message from an Arabic page (?lang=ar) reaches /ar/ThanksPage and is stored', async ({ page }) => {
@@ -136,10 +138,10 @@ test.describe('with JavaScript off', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page).toHaveURL(/\/ar\/ThanksPage$/);
     await expect(page.locator('h1')).toHaveText(t('thanks.title', {}, locales.ar));
-    expect(exportRows('contact').some((r) => r['lastName'] === marker)).toBe(true);
+    expect(exportRows('contact', { withHeld: true }).some((r) => r['lastName'] === marker)).toBe(true);
   });
 
-  test('a bot that fills the hidden field sees /ThanksPage too, but is kept out of the leads', async ({ page }) => {
+  test('a bot that fills the hidden field sees /ThanksPage too, but is held for review, out of the leads', async ({ page }) => {
     const marker = `e2e-bot-${Date.now()}`;
     await openForm(page, CONTACT_FORM);
     await page.getByLabel('First Name').fill('Bot');
@@ -149,7 +151,7 @@ test.describe('with JavaScript off', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page).toHaveURL(/\/ThanksPage$/);
     expect(exportRows('contact').some((r) => r['lastName'] === marker)).toBe(false);
-    expect(exportRows('contact', true).some((r) => r['lastName'] === marker)).toBe(true);
+    expect(exportRows('contact', { withHeld: true }).some((r) => r['lastName'] === marker)).toBe(true);
   });
 });
 
@@ -216,6 +218,7 @@ test.describe("the site's own forms, against the real receiver", () => {
     await form.getByLabel(/^Email/).fill('fatimah@example.com');
     await form.getByLabel(/^Company$/).fill('Gulf <b>Labs</b>');
     await form.getByLabel(/^Message$/).fill('نحتاج تقييم Schedule Q');
+    await waitForProof(form);
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.locator('.banner--success')).toContainText('Message Sent Successfully!');
     const row = exportRows('contact').find((r) => r['lastName'] === marker);
@@ -239,6 +242,7 @@ test.describe("the site's own forms, against the real receiver", () => {
     await form.getByLabel(/^Form of Ownership/).selectOption('Other');
     await form.getByLabel(/^Ownership Details/).fill('Family partnership');
     await form.locator('input[type="file"]').setInputFiles([{ name: 'trainer-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
+    await waitForProof(form);
     await form.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.locator('.banner--success')).toContainText('Application Submitted Successfully!', { timeout: 15_000 });
     const row = exportRows('partner').find((r) => r['name'] === marker);
@@ -264,7 +268,9 @@ test.describe("the site's own forms, against the real receiver", () => {
       await form.getByRole('button', { name: 'Send Message' }).click();
       await expect(page).toHaveURL(/\/ThanksPage$/);
       await expect(page.getByText('Thank you! Your form was submitted successfully.')).toBeVisible();
-      expect(exportRows('contact').some((r) => r['lastName'] === marker)).toBe(true);
+      // Stored, held for review (no proof of work without JavaScript): staff release it.
+      expect(exportRows('contact').some((r) => r['lastName'] === marker)).toBe(false);
+      expect(exportRows('contact', { withHeld: true }).some((r) => r['lastName'] === marker)).toBe(true);
     });
 
     test('the partner page’s own form reaches /ThanksPage and the application is stored', async ({ page }) => {
@@ -284,7 +290,7 @@ test.describe("the site's own forms, against the real receiver", () => {
       await form.locator('#partner-trainersAvailable').getByLabel('Yes', { exact: true }).check();
       await form.getByRole('button', { name: 'Submit Application' }).click();
       await expect(page).toHaveURL(/\/ThanksPage$/);
-      const row = exportRows('partner').find((r) => r['name'] === marker);
+      const row = exportRows('partner', { withHeld: true }).find((r) => r['name'] === marker);
       expect(row).toMatchObject({ country: 'Saudi Arabia', yearsInBusiness: 3, trainersAvailable: 'Yes', formOfOwnership: 'Privately held company' });
     });
   });

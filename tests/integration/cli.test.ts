@@ -72,17 +72,38 @@ describe('export', () => {
     expect(stdout.startsWith(CSV_BOM)).toBe(true);
     const [header, first, second, ...rest] = parseCsv(stdout.slice(1));
     expect(rest).toEqual([]);
-    expect(header).toEqual(['id', 'receivedAt', 'language', 'firstName', 'lastName', 'email', 'country', 'city', 'company', 'message', 'submissionDate', 'submissionTimestamp']);
+    // The inbox export's columns, in staff's words (tests/integration/inbox-http.test.ts holds the web's to the same).
+    expect(header).toEqual([
+      'Lead ID',
+      'Received (Riyadh time)',
+      'Form',
+      'Language',
+      'Status',
+      'Status set by',
+      'Note',
+      'First Name',
+      'Last Name',
+      'Email',
+      'Country',
+      'City',
+      'Company',
+      'Message',
+      'Sent (visitor’s clock, UTC)',
+      'Sent (visitor’s clock, as text)',
+    ]);
     const cell = (row: string[] | undefined, column: string) => row?.[header?.indexOf(column) ?? -1];
-    expect(cell(first, 'firstName')).toBe('عبدالله');
-    expect(cell(first, 'receivedAt')).toBe('2026-11-01T09:00:00.000Z');
-    expect(cell(first, 'company')).toBe('\'=HYPERLINK("http://evil.example","x")');
-    expect(cell(first, 'message')).toBe('Line one\nLine "two", with a comma');
-    expect(cell(second, 'firstName')).toBe("'@SUM(1+1)");
-    expect(cell(second, 'lastName')).toBe("'-2+3");
-    expect(cell(second, 'city')).toBe("'\tTabbed");
-    expect(cell(second, 'country')).toBe("'\rReturn");
-    expect(cell(second, 'message')).toBe("'+cmd");
+    expect(cell(first, 'First Name')).toBe('عبدالله');
+    expect(cell(first, 'Received (Riyadh time)')).toBe('2026-11-01 12:00 +03:00');
+    expect(cell(first, 'Form')).toBe('Contact message');
+    expect(cell(first, 'Language')).toBe('English');
+    expect(cell(first, 'Status')).toBe('New');
+    expect(cell(first, 'Company')).toBe('\'=HYPERLINK("http://evil.example","x")');
+    expect(cell(first, 'Message')).toBe('Line one\nLine "two", with a comma');
+    expect(cell(second, 'First Name')).toBe("'@SUM(1+1)");
+    expect(cell(second, 'Last Name')).toBe("'-2+3");
+    expect(cell(second, 'City')).toBe("'\tTabbed");
+    expect(cell(second, 'Country')).toBe("'\rReturn");
+    expect(cell(second, 'Message')).toBe("'+cmd");
     expect(stdout).not.toContain('Spam');
   });
 
@@ -102,10 +123,10 @@ describe('export', () => {
     const { stdout } = await run('export', '--form', 'partner', '--format', 'csv');
     const [header, row] = parseCsv(stdout.slice(1));
     const cell = (column: string) => row?.[header?.indexOf(column) ?? -1];
-    expect(cell('servicesTypes')).toBe('Training Courses; Inspection Services');
-    expect(cell('yearsInBusiness')).toBe('7');
-    expect(cell('numberOfEmployees')).toBe('');
-    expect(cell('phoneNumber')).toBe("'+966 50 123 4567");
+    expect(cell('Services You Would Like to Offer')).toBe('Training Courses; Inspection Services');
+    expect(cell('Years in Business')).toBe('7');
+    expect(cell('Number of Employees')).toBe('');
+    expect(cell('Phone Number')).toBe("'+966 50 123 4567");
   });
 
   test('--bots exports what the honeypot caught, and only that', async () => {
@@ -127,6 +148,28 @@ describe('list and count', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^2026-11-12T09:00:00.000Z {2}partner {2}[0-9a-f-]{36} {2}Aisha Al-Qahtani, Eastern Quality Training <aisha@example.com>$/);
     expect(lines[1]).toMatch(/^2026-11-10T09:00:00.000Z {2}contact /);
+  });
+});
+
+describe('spam', () => {
+  test('list, count and export leave out the leads staff marked as spam, unless --include-spam', async () => {
+    const db = new DatabaseSync(dbPath);
+    try {
+      db.prepare("UPDATE submissions SET status = 'spam', status_by = 'huda@globaq.example' WHERE form = 'partner'").run();
+      expect((await run('count')).stdout).toBe('contact\t2\npartner\t0\n');
+      expect((await run('count', '--include-spam')).stdout).toBe('contact\t2\npartner\t1\n');
+      expect((await run('list')).stdout).not.toContain('partner');
+      expect((await run('list', '--include-spam')).stdout).toMatch(/ partner {2}/);
+      expect((await run('export', '--form', 'partner', '--format', 'csv')).stderr).toMatch(/^0 partner submissions exported/);
+      const { stdout } = await run('export', '--form', 'partner', '--format', 'csv', '--include-spam');
+      const [header, row] = parseCsv(stdout.slice(1));
+      expect(row?.[header?.indexOf('Status') ?? -1]).toBe('Spam');
+      expect(row?.[header?.indexOf('Status set by') ?? -1]).toBe('huda@globaq.example');
+      expect((await run('export', '--form', 'partner', '--format', 'json')).stdout).toBe('[]\n');
+    } finally {
+      db.prepare("UPDATE submissions SET status = 'new', status_by = NULL").run();
+      db.close();
+    }
   });
 });
 
@@ -157,7 +200,7 @@ test('npm run submissions runs the command, from the project folder, on the data
   });
   expect(result.status, result.stderr).toBe(0);
   expect(result.stderr).not.toContain('ExperimentalWarning');
-  expect(fs.readFileSync(out, 'utf8').startsWith(`${CSV_BOM}"id","receivedAt","language","firstName"`)).toBe(true);
+  expect(fs.readFileSync(out, 'utf8').startsWith(`${CSV_BOM}"Lead ID","Received (Riyadh time)","Form","Language","Status"`)).toBe(true);
 });
 
 describe('the audit log', () => {

@@ -9,6 +9,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
 import { openSqliteStore, openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
+import { safeReturnPath } from '../../src/server/inbox/return-path';
+import yauzl from 'yauzl';
+import { riyadhDay } from '../../src/server/inbox/export-format';
+import { main as staffCommand } from '../../src/server/cli';
 import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 
 let dir: string;
@@ -48,6 +52,69 @@ async function page(route: string, browser: Browser): Promise<string> {
   const html = await response.text();
   browser.csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? browser.csrf;
   return html;
+}
+
+/** A ZIP download's entries, by name, as text. */
+async function unzip(response: Response): Promise<Map<string, string>> {
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/zip');
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
+  const entries = new Map<string, string>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+
+/** The audit log's rows, newest first. */
+function auditLog(): { seq: number; actor: string; action: string; leadId: string | null; detail: string }[] {
+  const db = new DatabaseSync(server.dbPath);
+  try {
+    return db.prepare('SELECT seq, actor, action, lead_id AS leadId, detail FROM audit_log ORDER BY seq DESC').all() as { seq: number; actor: string; action: string; leadId: string | null; detail: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The status of leads, straight from the database. */
+function statusOf(ids: readonly string[]): (string | undefined)[] {
+  const db = new DatabaseSync(server.dbPath);
+  try {
+    return ids.map((id) => (db.prepare('SELECT status FROM submissions WHERE id = ?').get(id) as { status: string } | undefined)?.status);
+  } finally {
+    db.close();
+  }
+}
+
+/** A lead sent through the receiver, as a visitor sends it; its id. */
+async function lead(form: 'contact' | 'partner', fields: Record<string, unknown>): Promise<string> {
+  const response = await postJson(server.baseUrl, `/api/${form}`, form === 'contact' ? contactBody(fields) : partnerBody(fields), { Origin: server.origin });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A form's body with several values under one name (the selection's ids). */
+function postMany(route: string, fields: [string, string][], browser?: Browser, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.baseUrl}${route}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin, ...(browser ? { Cookie: browser.cookie } : {}), ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 /** A Set-Cookie line's attributes as a browser reads them (RFC 6265bis), and whether it expires the cookie. */
@@ -105,7 +172,9 @@ describe('without a session', () => {
       for (const method of ['GET', 'HEAD']) {
         const response = await get(route, undefined, method);
         expect(response.status, `${method} ${route}`).toBe(303);
-        expect(response.headers.get('location')).toBe('/admin/login');
+        // To sign in, then back to the page asked for (the list needs no `next`).
+        const back = safeReturnPath(route);
+        expect(response.headers.get('location')).toBe(back === '/admin' ? '/admin/login' : `/admin/login?next=${encodeURIComponent(back)}`);
         expect(response.headers.get('cache-control')).toBe('no-store');
         expect(await response.text()).not.toContain('Sara');
       }
@@ -117,7 +186,7 @@ describe('without a session', () => {
     }
     // Nothing changed: the lead is still there, new.
     const browser = await signIn();
-    expect(await page(`/admin/leads/${contactId}`, browser)).toContain('New: nobody has changed its status yet.');
+    expect(await page(`/admin/leads/${contactId}`, browser)).toMatch(/lead-status--new"[^>]*>New</);
   });
 
   test('an oversized sign-in post is refused before it is read whole, announced or not', async () => {
@@ -166,7 +235,8 @@ describe('signing in', () => {
     const cookie = right.headers.getSetCookie().join('\n');
     expect(cookie).toMatch(/^globaq-staff=[\w-]{40,};/);
     expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Strict');
+    // Lax: a link to a lead followed from webmail carries the session (POSTs keep their Origin check and token).
+    expect(cookie).toContain('SameSite=Lax');
   });
 
   test('behind HTTPS the cookie is __Host- and Secure', async () => {
@@ -216,7 +286,7 @@ describe('signing in', () => {
       expect(cookieAttributes(deletion!)).toMatchObject({ secure: true, path: '/', domain: undefined });
       expect(cookieAttributes(deletion!).expired).toBe(true);
       // The same attributes as when it was set, so the deletion replaces that very cookie.
-      expect(cookieAttributes(deletion!)).toMatchObject({ httponly: true, samesite: 'strict' });
+      expect(cookieAttributes(deletion!)).toMatchObject({ httponly: true, samesite: 'lax' });
     } finally {
       await secure.stop();
     }
@@ -249,14 +319,14 @@ describe('signed in', () => {
     expect(found).not.toContain(`/admin/leads/${partnerId}`);
     const none = await page(`/admin?q=${encodeURIComponent('%')}`, browser);
     expect(none).toContain('0 leads match the filter');
-    expect(await page('/admin?status=spam', browser)).toContain('0 leads match the filter');
+    expect(await page('/admin?status=spam', browser)).toContain('0 leads in Spam');
   });
 
   test('a lead in full: labels in the form order, script and links as plain text', async () => {
     const browser = await signIn();
     const html = await page(`/admin/leads/${contactId}`, browser);
     const labels = [...html.matchAll(/<dt[^>]*>([^<]+)<\/dt>/g)].map((match) => match[1]);
-    expect(labels.slice(0, 3)).toEqual(['First Name', 'Last Name', 'Email']);
+    expect(labels.slice(0, 3)).toEqual(['Name', 'Email', 'Company']);
     expect(html).not.toContain(SCRIPT);
     expect(html).not.toContain('href="https://evil.example');
     expect(html).toContain('href="mailto:');
@@ -266,8 +336,8 @@ describe('signed in', () => {
 
   test('the language each lead was sent in: on its page, in the list, as a filter and in the CSV', async () => {
     const browser = await signIn();
-    expect(await page(`/admin/leads/${arabicId}`, browser)).toMatch(/Received [^<]* · sent in Arabic · lead <code/);
-    expect(await page(`/admin/leads/${contactId}`, browser)).toMatch(/Received [^<]* · sent in English · lead <code/);
+    expect(await page(`/admin/leads/${arabicId}`, browser)).toMatch(/<span[^>]*>Sent in Arabic<\/span>/);
+    expect(await page(`/admin/leads/${contactId}`, browser)).toMatch(/<span[^>]*>Sent in English<\/span>/);
     // The list: a Language column, in words.
     const list = await page('/admin', browser);
     expect(list).toMatch(/<th scope="col"[^>]*>Language<\/th>/);
@@ -288,13 +358,13 @@ describe('signed in', () => {
     // The CSV: a language column, and the filter applies.
     const csv = await (await post('/admin/export?language=ar', { csrf: browser.csrf }, browser)).text();
     const [header, row, ...rest] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(header?.startsWith('"id","receivedAt","form","language","status",')).toBe(true);
+    expect(header?.startsWith('"Lead ID","Received (Riyadh time)","Form","Language","Status",')).toBe(true);
     expect(row?.startsWith(`"${arabicId}","`)).toBe(true);
-    expect(row).toContain('"partner","Arabic","New"');
+    expect(row).toContain('"Partner application","Arabic","New"');
     expect(row).toContain('"عائشة القحطاني"');
     expect(rest).toEqual([]);
-    const all = await (await post('/admin/export', { csrf: browser.csrf }, browser)).text();
-    expect(all).toMatch(new RegExp(`"${partnerId}","[^"]+","partner","English",`));
+    const all = await unzip(await post('/admin/export?status=all', { csrf: browser.csrf }, browser));
+    expect(all.get(`globaq-partner-applications-${riyadhDay(new Date())}.csv`)).toMatch(new RegExp(`"${partnerId}","[^"]+ \\+03:00","Partner application","English",`));
   });
 
   test('a POST with another origin, no token or a forged token changes nothing', async () => {
@@ -310,10 +380,10 @@ describe('signed in', () => {
     // Another staff member's token does not fit this session.
     const other = await signIn(OTHER);
     expect((await post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: other.csrf }, browser)).status).toBe(403);
-    expect(await page(`/admin/leads/${contactId}`, browser)).toContain('New: nobody has changed its status yet.');
+    expect(await page(`/admin/leads/${contactId}`, browser)).toMatch(/lead-status--new"[^>]*>New</);
   });
 
-  test('status and note are saved with who and when, and the audit log shows them', async () => {
+  test('status and note go into the timeline with who and when, and the audit log shows them', async () => {
     const browser = await signIn();
     await page(`/admin/leads/${partnerId}`, browser);
     const status = await post(`/admin/leads/${partnerId}`, { action: 'status', status: 'in_progress', csrf: browser.csrf }, browser);
@@ -321,14 +391,16 @@ describe('signed in', () => {
     expect(status.headers.get('location')).toBe(`/admin/leads/${partnerId}?done=status`);
     const note = await post(`/admin/leads/${partnerId}`, { action: 'note', note: `Call back Sunday ${SCRIPT}`, csrf: browser.csrf }, browser);
     expect(note.status).toBe(303);
+    expect(note.headers.get('location')).toBe(`/admin/leads/${partnerId}?done=note#timeline`);
     const html = await page(`/admin/leads/${partnerId}`, browser);
-    expect(html).toContain(`In progress, set by ${STAFF}`);
-    expect(html).toContain('Call back Sunday &lt;img');
-    expect(html).toContain(`Last changed by ${STAFF}`);
+    const timeline = html.slice(html.indexOf('class="lead-timeline"'));
+    expect(timeline).toMatch(new RegExp(`<strong[^>]*>Status set to In progress</strong><span class="admin-meta"[^>]*><time datetime="[^"]+"[^>]*>\\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}</time> · ${STAFF}</span>`));
+    expect(timeline).toContain('Call back Sunday &lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain(SCRIPT);
     expect(await page('/admin?status=in_progress', browser)).toContain(`/admin/leads/${partnerId}`);
     const audit = await page('/admin/audit', browser);
     expect(audit).toContain('set status');
-    expect(audit).toContain('changed note');
+    expect(audit).toContain('added note');
     expect(audit).toContain('signed in');
   });
 
@@ -337,11 +409,11 @@ describe('signed in', () => {
     const response = await post('/admin/export?form=contact', { csrf: browser.csrf }, browser);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="globaq-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="globaq-contact-messages-${riyadhDay(new Date())}.csv"`);
     const csv = await response.text();
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toContain('"firstName"');
+    expect(lines[0]).toContain('"First Name"');
     expect(csv).toContain(contactId);
     expect(csv).not.toContain(partnerId);
     expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
@@ -375,6 +447,155 @@ describe('signed in', () => {
     expect((await get(`/admin/leads/${contactId}`, browser)).status).toBe(404);
     const audit = await page('/admin/audit', browser);
     expect(audit).toContain(`deleted lead</td><td><code>${contactId}</code>`);
+  });
+});
+
+describe('the timeline and the lead page', () => {
+  /** The lead's timeline rows, read straight from the database (newest first). */
+  const events = (leadId: string) => {
+    const db = new DatabaseSync(server.dbPath);
+    try {
+      return db.prepare('SELECT seq, actor, kind, detail, corrects FROM lead_events WHERE lead_id = ? ORDER BY seq DESC').all(leadId) as { seq: number; actor: string | null; kind: string; detail: string; corrects: number | null }[];
+    } finally {
+      db.close();
+    }
+  };
+  const allEvents = () => {
+    const db = new DatabaseSync(server.dbPath);
+    try {
+      return (db.prepare('SELECT count(*) AS n FROM lead_events').get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  };
+
+  test('two staff adding a note at the same moment: both notes are kept, each with its author', async () => {
+    const huda = await signIn();
+    const omar = await signIn(OTHER);
+    await page(`/admin/leads/${arabicId}`, huda);
+    await page(`/admin/leads/${arabicId}`, omar);
+    const answers = await Promise.all([
+      post(`/admin/leads/${arabicId}`, { action: 'note', note: 'Huda: called, no answer.', csrf: huda.csrf }, huda),
+      post(`/admin/leads/${arabicId}`, { action: 'note', note: 'Omar: sent the brochure.', csrf: omar.csrf }, omar),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    const notes = events(arabicId).filter((event) => event.kind === 'note');
+    expect(notes.map((note) => [note.actor, note.detail]).sort()).toEqual([
+      [STAFF, 'Huda: called, no answer.'],
+      [OTHER, 'Omar: sent the brochure.'],
+    ]);
+    const html = await page(`/admin/leads/${arabicId}`, huda);
+    expect(html).toContain('Huda: called, no answer.');
+    expect(html).toContain('Omar: sent the brochure.');
+    // Each note in its own direction.
+    expect(html).toMatch(/<p class="lead-note" dir="auto"[^>]*>Omar: sent the brochure\.<\/p>/);
+  });
+
+  test('a note is corrected by a new one: the old one stays, marked; a correction of another lead\'s note is refused', async () => {
+    const browser = await signIn();
+    await page(`/admin/leads/${partnerId}`, browser);
+    await post(`/admin/leads/${partnerId}`, { action: 'note', note: 'Meeting on Sunday.', csrf: browser.csrf }, browser);
+    const original = events(partnerId).find((event) => event.kind === 'note' && event.detail === 'Meeting on Sunday.')!;
+    const fix = await post(`/admin/leads/${partnerId}`, { action: 'note', note: 'Meeting on Monday.', corrects: String(original.seq), csrf: browser.csrf }, browser);
+    expect(fix.status).toBe(303);
+    expect(events(partnerId)[0]).toMatchObject({ kind: 'note', detail: 'Meeting on Monday.', corrects: original.seq });
+    expect(events(partnerId).find((event) => event.seq === original.seq)?.detail).toBe('Meeting on Sunday.');
+    const html = await page(`/admin/leads/${partnerId}`, browser);
+    expect(html).toContain(`Corrected by <a href="#event-${events(partnerId)[0]!.seq}"`);
+    const before = allEvents();
+    const elsewhere = await post(`/admin/leads/${arabicId}`, { action: 'note', note: 'x', corrects: String(original.seq), csrf: browser.csrf }, browser);
+    expect(elsewhere.status).toBe(400);
+    const empty = await post(`/admin/leads/${arabicId}`, { action: 'note', note: '   ', csrf: browser.csrf }, browser);
+    expect(empty.status).toBe(400);
+    expect(allEvents()).toBe(before);
+    const audit = await page('/admin/audit', browser);
+    expect(audit).toContain('corrected note');
+  });
+
+  test('a note posted without a session, from another origin, without the token or to a forged id adds nothing', async () => {
+    const browser = await signIn();
+    await page(`/admin/leads/${partnerId}`, browser);
+    const before = allEvents();
+    const note = { action: 'note', note: 'Forged note' };
+    const refused = await Promise.all([
+      post(`/admin/leads/${partnerId}`, { ...note, csrf: browser.csrf }),
+      post(`/admin/leads/${partnerId}`, { ...note, csrf: browser.csrf }, browser, { Origin: 'https://evil.example' }),
+      post(`/admin/leads/${partnerId}`, { ...note, csrf: browser.csrf }, browser, { Origin: 'null' }),
+      post(`/admin/leads/${partnerId}`, note, browser),
+    ]);
+    expect(refused.map((response) => response.status)).toEqual([403, 403, 403, 403]);
+    for (const id of ['00000000-0000-4000-8000-000000000000', partnerId.toUpperCase(), `${partnerId}'--`, '..%2Faudit']) {
+      const response = await post(`/admin/leads/${id}`, { ...note, csrf: browser.csrf }, browser);
+      expect(response.status, id).toBe(404);
+    }
+    expect(allEvents()).toBe(before);
+    expect(await page(`/admin/leads/${partnerId}`, browser)).not.toContain('Forged note');
+  });
+
+  test('assignment: to a staff member or nobody, in the timeline and the audit log; an address with no account is refused', async () => {
+    const browser = await signIn();
+    const html = await page(`/admin/leads/${partnerId}`, browser);
+    expect(html).toMatch(new RegExp(`<option value="${OTHER}"[^>]*>${OTHER}</option>`));
+    const assigned = await post(`/admin/leads/${partnerId}`, { action: 'assign', assignee: OTHER, csrf: browser.csrf }, browser);
+    expect(assigned.status).toBe(303);
+    expect(events(partnerId)[0]).toMatchObject({ kind: 'assigned', detail: OTHER, actor: STAFF });
+    expect(await page(`/admin/leads/${partnerId}`, browser)).toContain(`Assigned to ${OTHER}`);
+    const before = allEvents();
+    const unknown = await post(`/admin/leads/${partnerId}`, { action: 'assign', assignee: 'stranger@evil.example', csrf: browser.csrf }, browser);
+    expect(unknown.status).toBe(400);
+    expect(allEvents()).toBe(before);
+    await post(`/admin/leads/${partnerId}`, { action: 'assign', assignee: '', csrf: browser.csrf }, browser);
+    expect(events(partnerId)[0]).toMatchObject({ kind: 'assigned', detail: '' });
+    const audit = await page('/admin/audit', browser);
+    expect(audit).toContain('assigned lead');
+  });
+
+  test('"Reply by e-mail" quotes the message with a subject in the lead\'s language; opening it and "Mark answered" go into the timeline', async () => {
+    const browser = await signIn();
+    const html = await page(`/admin/leads/${arabicId}`, browser);
+    const href = /href="(mailto:[^"]+)"[^>]*data-reply/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    expect(href).toBeDefined();
+    expect(new URLSearchParams(href!.slice(href!.indexOf('?') + 1)).get('subject')).toBe('ردّ على طلب الشراكة المقدَّم إلى Globaq');
+    const reply = await post(`/admin/leads/${arabicId}`, { action: 'reply', csrf: browser.csrf }, browser);
+    expect(reply.status).toBe(204);
+    expect(events(arabicId)[0]).toMatchObject({ kind: 'reply', actor: STAFF });
+    expect(html).toContain('name="action" value="answered"');
+    const answered = await post(`/admin/leads/${arabicId}`, { action: 'answered', csrf: browser.csrf }, browser);
+    expect(answered.status).toBe(303);
+    expect(events(arabicId)[0]).toMatchObject({ kind: 'status', detail: 'answered', actor: STAFF });
+    const after = await page(`/admin/leads/${arabicId}`, browser);
+    expect(after).toContain('Reply by e-mail opened');
+    expect(after).toContain('Status set to Answered');
+    // Answered: no "Mark answered" any more.
+    expect(after).not.toContain('name="action" value="answered"');
+    const audit = await page('/admin/audit', browser);
+    expect(audit).toContain('opened reply');
+  });
+
+  test('a CV download goes into the timeline with the file\'s name (shown as text); phone, e-mail and website are links, the website never trusted', async () => {
+    const store = openSqliteStore(server.dbPath);
+    const { id } = await store.save({
+      form: 'partner',
+      fields: partnerBody({ name: 'Long Application', companyWebsite: 'https://gulf-labs.example/about', uploadedFiles: 'cv.pdf' }),
+      attachments: [{ name: `cv ${SCRIPT}.pdf`, type: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') }],
+    });
+    await store.close();
+    const browser = await signIn();
+    const html = await page(`/admin/leads/${id}`, browser);
+    const fileId = /href="\/admin\/files\/([0-9a-f-]{36})"/.exec(html)?.[1];
+    expect(fileId).toBeDefined();
+    expect((await get(`/admin/files/${fileId}`, browser)).status).toBe(200);
+    expect(events(id)[0]).toMatchObject({ kind: 'download', detail: `cv ${SCRIPT}.pdf`, actor: STAFF });
+    const after = await page(`/admin/leads/${id}`, browser);
+    // The file's name is text wherever it is shown (inside a quoted attribute it is inert).
+    expect(after.replace(/"[^"]*"/g, '""')).not.toContain('<img');
+    expect(after).toMatch(/<strong[^>]*>File downloaded<\/strong>.*<bdi[^>]*>cv &lt;img src=x onerror=alert\(1\)&gt;\.pdf<\/bdi>/s);
+    expect(after).toMatch(/href="tel:\+966501234567"/);
+    expect(after).toMatch(/href="mailto:aisha@example\.com"/);
+    expect(after).toMatch(/<a href="https:\/\/gulf-labs\.example\/about" rel="noopener noreferrer nofollow" target="_blank"/);
+    // The visitor's clock is behind "Details"; the unanswered in one line.
+    expect(after).toMatch(/<details class="lead-details"[^>]*><summary[^>]*>Details<\/summary>/);
+    expect(after).toMatch(/<strong[^>]*>Not answered:<\/strong>/);
   });
 });
 
@@ -419,6 +640,168 @@ describe('what staff read is recorded', () => {
   }, 60_000);
 });
 
+describe('triage', () => {
+  test('tabs with counts, the default what needs work; a new lead stands out; sorting; Previous and Next walk the list as filtered and sorted', async () => {
+    const browser = await signIn();
+    const ids = [await lead('contact', { firstName: 'Cyrus', company: 'Tabs Triage' }), await lead('contact', { firstName: 'Adel', company: 'Tabs Triage' }), await lead('contact', { firstName: 'Basma', company: 'Tabs Triage' })];
+    const [cyrus, adel, basma] = ids as [string, string, string];
+    await page(`/admin/leads/${basma}`, browser);
+    expect((await post(`/admin/leads/${basma}`, { action: 'status', status: 'closed', csrf: browser.csrf }, browser)).status).toBe(303);
+    const list = await page('/admin?q=tabs+triage', browser);
+    expect(list).toMatch(/<a href="\/admin\?q=tabs\+triage" aria-current="page"[^>]*>Needs work <span[^>]*>\(2\)<\/span>/);
+    expect(list).toMatch(/>Closed <span[^>]*>\(1\)<\/span>/);
+    expect(list).toMatch(/>All <span[^>]*>\(3\)<\/span>/);
+    expect(list).toContain(`/admin/leads/${cyrus}`);
+    expect(list).not.toContain(`/admin/leads/${basma}`);
+    // A new lead carries the word, not only a colour.
+    expect(list).toMatch(/<span class="lead-badge"[^>]*>New<\/span>/);
+    const closed = await page('/admin?q=tabs+triage&status=closed', browser);
+    expect(closed).toContain(`/admin/leads/${basma}`);
+    expect(closed).not.toContain(`/admin/leads/${cyrus}`);
+    // Sorted by name, A to Z, over every status: Adel, Basma, Cyrus; the links carry the list.
+    const byName = await page('/admin?q=tabs+triage&status=all&sort=name', browser);
+    const order = [adel, basma, cyrus].map((id) => byName.indexOf(`/admin/leads/${id}?status=all&amp;q=tabs+triage&amp;sort=name`));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(byName).toMatch(/<th scope="col" aria-sort="ascending"[^>]*><a href="\/admin\?status=all&amp;q=tabs\+triage&amp;sort=name&amp;dir=desc"/);
+    // The lead page walks that list: Basma sits between Adel and Cyrus.
+    const middle = await page(`/admin/leads/${basma}?q=tabs+triage&status=all&sort=name`, browser);
+    expect(middle).toContain(`href="/admin/leads/${adel}?status=all&amp;q=tabs+triage&amp;sort=name" rel="prev"`);
+    expect(middle).toContain(`href="/admin/leads/${cyrus}?status=all&amp;q=tabs+triage&amp;sort=name" rel="next"`);
+    expect(middle).toContain('Lead 2 of 3');
+    expect(middle).toMatch(/href="\/admin\?status=all&amp;q=tabs\+triage&amp;sort=name"[^>]*>Back to the leads/);
+    // Newest first, the same leads: Basma, Adel, Cyrus.
+    const first = await page(`/admin/leads/${basma}?q=tabs+triage&status=all`, browser);
+    expect(first).toContain(`href="/admin/leads/${adel}?status=all&amp;q=tabs+triage" rel="next"`);
+    expect(first).not.toContain('rel="prev"');
+  });
+
+  test('a reversed date range says so; an empty result offers no export and no selection', async () => {
+    const browser = await signIn();
+    const reversed = await page('/admin?status=all&from=2026-11-20&to=2026-11-10', browser);
+    expect(reversed).toMatch(/role="alert"[^>]*>\s*The “From” date \(2026-11-20\) is after the “To” date \(2026-11-10\)/);
+    expect(reversed).toMatch(/href="\/admin\?status=all&amp;from=2026-11-10&amp;to=2026-11-20"[^>]*>Swap the dates/);
+    expect(reversed).not.toContain('action="/admin/export');
+    expect(reversed).not.toContain('action="/admin/bulk"');
+    const empty = await page('/admin?status=all&q=nothing+matches+this', browser);
+    expect(empty).toContain('0 leads match the filter');
+    expect(empty).not.toContain('action="/admin/export');
+    expect(empty).not.toContain('role="alert"');
+    const some = await page('/admin?status=all', browser);
+    expect(some).toContain('action="/admin/export?status=all"');
+  });
+
+  test('several leads at once: a status set, marked as spam, each lead recorded on its own; forged and malformed ids are left out', async () => {
+    const browser = await signIn();
+    const a = await lead('contact', { firstName: 'Bulk', company: 'Bulk Status Co' });
+    const b = await lead('partner', { organization: 'Bulk Status Co' });
+    const before = auditLog()[0]?.seq ?? 0;
+    const forged = '00000000-0000-4000-8000-000000000000';
+    const answer = await postMany('/admin/bulk', [['csrf', browser.csrf], ['list', 'q=bulk+status&sort=name&evil=1'], ['action', 'status'], ['status', 'answered'], ['id', a], ['id', forged], ['id', 'not-an-id'], ['id', b]], browser);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/admin?q=bulk+status&sort=name&done=status&set=answered&n=2&missing=2');
+    expect(statusOf([a, b])).toEqual(['answered', 'answered']);
+    const entries = auditLog().filter((row) => row.seq > before);
+    expect(entries.map((row) => [row.action, row.leadId, row.detail]).sort()).toEqual([['set status', a, 'Answered'], ['set status', b, 'Answered']].sort());
+    expect(await page('/admin?q=bulk+status&sort=name&done=status&set=answered&n=2&missing=2', browser)).toContain('2 leads set to Answered. 2 of the selected leads were not found');
+    // Mark as spam: the status, whatever the status field says.
+    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'spam'], ['status', 'new'], ['id', a]], browser)).status).toBe(303);
+    expect(statusOf([a, b])).toEqual(['spam', 'answered']);
+    // Only forged ids: nothing changes, nothing is recorded.
+    const seq = auditLog()[0]!.seq;
+    const none = await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'status'], ['status', 'new'], ['id', forged], ['id', "' OR 1=1 --"]], browser);
+    expect(none.headers.get('location')).toBe('/admin?done=status&set=new&n=0&missing=2');
+    expect(auditLog()[0]!.seq).toBe(seq);
+    expect(statusOf([a, b])).toEqual(['spam', 'answered']);
+    // Nothing selected, or an unknown action: nothing done.
+    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'status'], ['status', 'new']], browser)).headers.get('location')).toBe('/admin?done=none-selected');
+    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'drop-table'], ['id', a]], browser)).status).toBe(400);
+    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'status'], ['status', 'archived'], ['id', a]], browser)).status).toBe(400);
+    expect(statusOf([a, b])).toEqual(['spam', 'answered']);
+    // Too many at once: refused whole.
+    const many = Array.from({ length: 201 }, () => ['id', a] as [string, string]).map(([name], i) => [name, `${a.slice(0, -3)}${String(i).padStart(3, '0')}`] as [string, string]);
+    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'spam'], ...many], browser)).status).toBe(413);
+  });
+
+  test('the selection POST is refused without a session, from another origin, and without or with another session\'s token', async () => {
+    const browser = await signIn();
+    const a = await lead('contact', { firstName: 'Guarded', company: 'Bulk Guard Co' });
+    const other = await signIn(OTHER);
+    const fields = (csrf?: string): [string, string][] => [...(csrf ? [['csrf', csrf] as [string, string]] : []), ['action', 'delete-confirmed'], ['id', a]];
+    const attempts = [
+      postMany('/admin/bulk', fields(browser.csrf)),
+      postMany('/admin/bulk', fields(browser.csrf), browser, { Origin: 'https://evil.example' }),
+      postMany('/admin/bulk', fields(browser.csrf), browser, { Origin: '' }),
+      postMany('/admin/bulk', fields(), browser),
+      postMany('/admin/bulk', fields(`${browser.csrf}x`), browser),
+      postMany('/admin/bulk', fields(other.csrf), browser),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.status).toBe(403);
+    expect(statusOf([a])).toEqual(['new']);
+    // A GET does nothing.
+    expect((await get(`/admin/bulk?action=delete-confirmed&id=${a}`, browser)).status).toBe(303);
+    expect(statusOf([a])).toEqual(['new']);
+  });
+
+  test('deleting a selection asks once (a page: no JavaScript needed), then deletes each lead and records each', async () => {
+    const browser = await signIn();
+    const a = await lead('contact', { firstName: 'Doomed', lastName: SCRIPT, company: 'Bulk Delete Co' });
+    const b = await lead('partner', { organization: 'Bulk Delete Co' });
+    const keep = await lead('contact', { firstName: 'Kept', company: 'Bulk Delete Co' });
+    const forged = '00000000-0000-4000-8000-000000000001';
+    const ask = await postMany('/admin/bulk', [['csrf', browser.csrf], ['list', 'q=bulk+delete'], ['action', 'delete'], ['id', a], ['id', b], ['id', forged]], browser);
+    expect(ask.status).toBe(200);
+    const confirm = await ask.text();
+    expect(confirm).toContain('Delete 2 leads for good?');
+    expect(confirm).toContain('1 of the selected leads no longer exists');
+    expect(confirm).not.toContain(SCRIPT);
+    expect(confirm).toMatch(new RegExp(`<input type="hidden" name="id" value="${a}"`));
+    expect(confirm).not.toContain(`value="${forged}"`);
+    expect(confirm).toMatch(/href="\/admin\?q=bulk\+delete"[^>]*>No, keep them/);
+    expect(statusOf([a, b])).toEqual(['new', 'new']);
+    const before = auditLog()[0]!.seq;
+    const done = await postMany('/admin/bulk', [['csrf', browser.csrf], ['list', 'q=bulk+delete'], ['action', 'delete-confirmed'], ['id', a], ['id', b], ['id', forged]], browser);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/admin?q=bulk+delete&done=deleted&n=2&missing=1');
+    expect(statusOf([a, b, keep])).toEqual([undefined, undefined, 'new']);
+    const entries = auditLog().filter((row) => row.seq > before);
+    expect(entries.map((row) => [row.action, row.leadId, row.detail]).sort()).toEqual([['deleted lead', a, 'Contact message'], ['deleted lead', b, 'Partner application']].sort());
+    expect(await page('/admin?q=bulk+delete&done=deleted&n=2&missing=1', browser)).toContain('2 leads deleted.');
+  });
+
+  test('exports: a selection of both forms and "export all" are one CSV per form in a ZIP, in the staff command\'s columns', async () => {
+    const browser = await signIn();
+    const a = await lead('contact', { firstName: 'Zipped', company: 'Bulk Export Co' });
+    const b = await lead('partner', { organization: 'Bulk Export Co', phoneNumber: '+973 3312 3456' });
+    const day = riyadhDay(new Date());
+    const selection = await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'export'], ['id', a], ['id', b], ['id', '00000000-0000-4000-8000-000000000002']], browser);
+    expect(selection.headers.get('content-disposition')).toBe(`attachment; filename="globaq-leads-${day}.zip"`);
+    const files = await unzip(selection);
+    expect([...files.keys()]).toEqual([`globaq-contact-messages-${day}.csv`, `globaq-partner-applications-${day}.csv`]);
+    const contact = files.get(`globaq-contact-messages-${day}.csv`)!;
+    const partner = files.get(`globaq-partner-applications-${day}.csv`)!;
+    expect(contact.split('\r\n').filter(Boolean)).toHaveLength(2);
+    expect(contact).toContain(`"${a}","${day}`);
+    expect(partner).toContain(`"${b}"`);
+    expect(partner).toContain('"\'+973 3312 3456"');
+    expect(partner).not.toContain('"First Name"');
+    // The same header row as the staff command's export of that form.
+    for (const [form, csv] of [['contact', contact], ['partner', partner]] as const) {
+      let out = '';
+      expect(await staffCommand(['export', '--form', form, '--format', 'csv'], { stdout: (text) => (out += text), stderr: () => undefined, env: { SUBMISSIONS_DB: server.dbPath }, root: dir, cwd: dir })).toBe(0);
+      expect(out.split('\r\n')[0]).toBe(csv.split('\r\n')[0]);
+    }
+    expect(auditLog().find((row) => row.actor === STAFF)).toMatchObject({ action: 'exported leads', detail: '2 leads (2 selected)' });
+    // One form's leads alone: a CSV, named for the form.
+    const one = await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'export'], ['id', b]], browser);
+    expect(one.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(one.headers.get('content-disposition')).toBe(`attachment; filename="globaq-partner-applications-${day}.csv"`);
+    // The list's export of both forms: a ZIP too.
+    const all = await unzip(await post('/admin/export?q=bulk+export', { csrf: browser.csrf }, browser));
+    expect([...all.keys()]).toEqual([`globaq-contact-messages-${day}.csv`, `globaq-partner-applications-${day}.csv`]);
+  });
+});
+
 describe('guessing passwords', () => {
   test('20 wrong passwords in a row: the account is slowed after the first few, and the right one is then refused too', async () => {
     const answers: number[] = [];
@@ -427,7 +810,7 @@ describe('guessing passwords', () => {
     expect(answers.at(-1)).toBe(429);
     const right = await post('/admin/login', { email: OTHER, password: PASSWORD });
     expect(right.status).toBe(429);
-    expect(await right.text()).toMatch(/Too many failed sign-ins: wait \d+ seconds? before trying again/);
+    expect(await right.text()).toMatch(/Too many failed sign-ins: wait \d+ seconds?, then sign in again\. Nothing was checked this time/);
     expect(right.headers.getSetCookie()).toEqual([]);
     // Another account from the same address is not locked by it.
     await signIn(STAFF);

@@ -36,7 +36,7 @@ describe('sessions', () => {
   test('a session lives while used, and ends after 30 idle minutes', async () => {
     const { token, csrf } = await inbox.createSession('huda@globaq.example', T0);
     expect(token).toMatch(/^[\w-]{43}$/);
-    expect(await inbox.session(token, at(20 * MINUTE))).toEqual({ email: 'huda@globaq.example', csrf, createdAt: T0.toISOString() });
+    expect(await inbox.session(token, at(20 * MINUTE))).toEqual({ email: 'huda@globaq.example', csrf, createdAt: T0.toISOString(), stage: 'signed-in', pendingTotp: undefined });
     expect((await inbox.session(token, at(45 * MINUTE)))?.email).toBe('huda@globaq.example');
     expect(await inbox.session(token, at(45 * MINUTE + SESSION_IDLE_MS + 1))).toBeUndefined();
     // Once ended, it stays ended.

@@ -1,6 +1,6 @@
 /**
  * `npm run submissions -- migrate-to DATABASE_URL`: a SQLite database with leads,
- * a worked lead (status, note) sent in Arabic, a notification, a CV file, a staff account and audit entries,
+ * a worked lead (status, notes, a correction, an assignment) sent in Arabic, a notification, a CV file, a staff account and audit entries,
  * moved into an empty PostgreSQL database by the staff command itself; then read back through the
  * PostgreSQL stores exactly as they were. A second run, or a full target, is refused and moves
  * nothing.
@@ -29,6 +29,7 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
   let dir: string;
   let sqlite: Stores;
   const ids: Record<string, string> = {};
+  let secret = '';
 
   beforeAll(async () => {
     dir = tempDir('globaq-migrate-');
@@ -40,9 +41,18 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
       await sqlite.submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: new Date('2026-10-02T08:00:00Z'), attachments: [{ name: 'سيرة.pdf', type: 'application/pdf', bytes: PDF }] })
     ).id;
     ids['bot'] = (await sqlite.submissions.save({ form: 'contact', fields: contactBody(), language: 'ar', bot: true })).id;
+    ids['held'] = (
+      await sqlite.submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Held' }), receivedAt: new Date('2026-10-04T08:00:00Z'), held: 'tooFast', challenge: { id: 'c'.repeat(64), expiresAt: new Date('2099-01-01T00:00:00Z') }, notice: composeLeadNotice })
+    ).id;
+    secret = await sqlite.held.secret('altcha-hmac-key', new Date('2026-09-01T08:00:00Z'));
     await sqlite.inbox.setStatus(ids['contact']!, 'answered', 'huda@globaq.example', new Date('2026-10-03T08:00:00Z'));
-    await sqlite.inbox.setNote(ids['contact']!, 'Proposal sent.', 'huda@globaq.example', new Date('2026-10-03T09:00:00Z'));
+    const first = await sqlite.inbox.addNote(ids['contact']!, 'Proposal sent Sunday.', 'huda@globaq.example', new Date('2026-10-03T09:00:00Z'));
+    await sqlite.inbox.addNote(ids['contact']!, 'Proposal sent.', 'huda@globaq.example', new Date('2026-10-03T09:05:00Z'), first);
     await sqlite.staff.add('huda@globaq.example', 'scrypt$65536$8$2$c2FsdA==$aGFzaA==', new Date('2026-09-01T08:00:00Z'));
+    // Two-step sign-in moves with the account: its sealed secret, last step and recovery codes.
+    await sqlite.staff.enrolTwoStep('huda@globaq.example', 'v1.sealed', 59_000_000, ['hash-a', 'hash-b'], new Date('2026-09-02T08:00:00Z'));
+    await sqlite.staff.useRecoveryCode('huda@globaq.example', 'hash-a', new Date('2026-09-03T08:00:00Z'));
+    await sqlite.inbox.assign(ids['contact']!, 'huda@globaq.example', 'huda@globaq.example', new Date('2026-10-03T09:10:00Z'));
     await sqlite.inbox.audit('huda@globaq.example', 'set status', ids['contact'], 'Answered', new Date('2026-10-03T08:00:00Z'));
     await sqlite.close();
   });
@@ -52,12 +62,17 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
   test('moves everything into an empty PostgreSQL database, as it was', async () => {
     const url = await freshDatabase(postgresUrl);
     const { code, stderr } = await run(dir, 'migrate-to', url);
-    expect(stderr).toMatch(/^Moved from .*submissions\.db to postgres:\/\/globaq@127\.0\.0\.1:\d+\/t_\w+: 2 leads, 1 caught by the honeypot, 1 notification, 1 file, 1 staff account, 1 audit entry\./);
+    expect(stderr).toMatch(/^Moved from .*submissions\.db to postgres:\/\/globaq@127\.0\.0\.1:\d+\/t_\w+: 3 leads, 1 caught by the honeypot, 1 notification, 1 file, 1 staff account, 1 audit entry\./);
     expect(code).toBe(0);
 
     const pg = openPgDatabase(url, { max: 2 });
     try {
-      expect((await pg.submissions.list()).map((lead) => lead.id)).toEqual([ids['partner'], ids['contact']]);
+      expect((await pg.submissions.list()).map((lead) => lead.id)).toEqual([ids['held'], ids['partner'], ids['contact']]);
+      // Held as it was, with its reason and no notification; the kept key and the used challenge came along.
+      expect((await pg.held.list('held', 10)).map((lead) => [lead.id, lead.reason])).toEqual([[ids['held'], 'tooFast']]);
+      expect(await pg.held.secret('altcha-hmac-key', new Date())).toBe(secret);
+      expect(await pg.held.forgetChallenges(new Date('2098-01-01T00:00:00Z'))).toBe(0);
+      expect(await pg.held.forgetChallenges(new Date('2099-06-01T00:00:00Z'))).toBe(1);
       expect(await pg.submissions.count({ bots: true })).toBe(1);
       expect((await pg.submissions.list({ bots: true })).map((bot) => [bot.id, bot.language])).toEqual([[ids['bot'], 'ar']]);
       expect((await pg.inbox.lead(ids['partner']!))?.language).toBe('en');
@@ -68,12 +83,25 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
         status: 'answered',
         statusBy: 'huda@globaq.example',
         note: 'Proposal sent.',
+        assignedTo: 'huda@globaq.example',
         notification: { status: 'pending', attempts: 0 },
       });
+      // The timeline as it was, its correction still naming the note it corrects.
+      const timeline = await pg.inbox.timeline(ids['contact']!);
+      expect(timeline.map((event) => [event.kind, event.detail, event.at])).toEqual([
+        ['assigned', 'huda@globaq.example', '2026-10-03T09:10:00.000Z'],
+        ['note', 'Proposal sent.', '2026-10-03T09:05:00.000Z'],
+        ['note', 'Proposal sent Sunday.', '2026-10-03T09:00:00.000Z'],
+        ['status', 'answered', '2026-10-03T08:00:00.000Z'],
+      ]);
+      expect(timeline[1]!.corrects).toBe(timeline[2]!.seq);
+      expect(timeline[2]!.correctedBy).toBe(timeline[1]!.seq);
       const [file] = await pg.submissions.attachments(ids['partner']!);
       expect(file?.name).toBe('سيرة.pdf');
       expect((await pg.submissions.attachment(file!.id))?.bytes).toEqual(PDF);
       expect(await pg.staff.passwordHash('huda@globaq.example')).toBe('scrypt$65536$8$2$c2FsdA==$aGFzaA==');
+      expect(await pg.staff.twoStep('huda@globaq.example')).toEqual({ sealedSecret: 'v1.sealed', enrolledAt: '2026-09-02T08:00:00.000Z', lastStep: 59_000_000, recoveryLeft: 1 });
+      expect(await pg.staff.useRecoveryCode('huda@globaq.example', 'hash-a', new Date())).toBeUndefined();
       expect((await pg.inbox.auditLog({ limit: 10 })).entries.map((entry) => entry.action)).toEqual(['moved from SQLite', 'set status']);
     } finally {
       await pg.close();

@@ -136,6 +136,19 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     expect(String(partner?.parsed.html)).toMatch(/<bdi lang="ar" dir="rtl">[^<]*[\u0600-\u06FF][^<]*\d/);
   });
 
+  test('per-form recipients: partner applications to one address, contact messages to another', async () => {
+    const smtp = await sink();
+    const server = await serverMailingTo(smtp.port, { LEADS_NOTIFY_TO_PARTNER: 'partners@globaq.example', LEADS_NOTIFY_TO_CONTACT: 'hello@globaq.example, desk@globaq.example' });
+    const partner = await created(await postJson(server.baseUrl, '/api/partner', partnerBody()));
+    const contact = await created(await postJson(server.baseUrl, '/api/contact', contactBody()));
+    const mails = await smtp.waitFor(2);
+    const byLead = new Map(mails.map((mail) => [String(mail.parsed.headers.get('x-globaq-lead')), mail.recipients.sort()]));
+    expect(byLead.get(`partner ${partner}`)).toEqual(['partners@globaq.example']);
+    expect(byLead.get(`contact ${contact}`)).toEqual(['desk@globaq.example', 'hello@globaq.example']);
+    await settle(1500);
+    expect(smtp.mails).toHaveLength(2);
+  });
+
   test('a line break in a name cannot add a header or a recipient', async () => {
     const smtp = await sink();
     const server = await serverMailingTo(smtp.port);

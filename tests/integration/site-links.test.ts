@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { asForm, contactBody, partnerBody, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { startSmtp, type MailSink, type ReceivedMail } from '../helpers/smtp';
+import { solvedProof } from '../helpers/proof';
 
 const SITE_URL = 'https://leads.globaq.example';
 const EVIL = 'globaq-login.evil';
@@ -68,7 +69,7 @@ function linksOf(mail: ReceivedMail): string[] {
 describe('a forged Host never reaches a link', () => {
   test('a lead posted with a forged Host and X-Forwarded-Host: every link of the staff e-mail points at SITE_URL', async () => {
     const { server, smtp } = await mailingServer({ SITE_URL });
-    const sent = await rawPost(server.baseUrl, '/api/contact', JSON.stringify(contactBody()), { ...FORGED, 'Content-Type': 'application/json' });
+    const sent = await rawPost(server.baseUrl, '/api/contact', JSON.stringify(contactBody({ altcha: await solvedProof(server.baseUrl) })), { ...FORGED, 'Content-Type': 'application/json' });
     expect(sent.status, sent.body).toBe(201);
     const id = (JSON.parse(sent.body) as { id: string }).id;
     const [mail] = await smtp.waitFor(1);
@@ -80,13 +81,13 @@ describe('a forged Host never reaches a link', () => {
 
   test('the same behind a trusted proxy that passes the forged headers on', async () => {
     const { server, smtp } = await mailingServer({ SITE_URL, TRUSTED_PROXIES: '127.0.0.1,::1' });
-    const form = asForm(partnerBody()).toString();
-    // A form post (JavaScript off), with the Origin the forged host would have.
+    // A form post, with the Origin the forged host would have (and a solved proof, so it is mailed).
+    const form = asForm(partnerBody({ altcha: await solvedProof(server.baseUrl) })).toString();
     const sent = await rawPost(server.baseUrl, '/api/partner', form, { ...FORGED, 'Content-Type': 'application/x-www-form-urlencoded', Origin: `https://${EVIL}` });
     expect(sent.status, sent.body).toBeLessThan(500);
     // Whatever the answer, a redirect names a path of this site, not a host.
     if (sent.location !== undefined) expect(sent.location).toMatch(/^\/(?!\/)/);
-    const json = await rawPost(server.baseUrl, '/api/contact', JSON.stringify(contactBody()), { ...FORGED, 'Content-Type': 'application/json' });
+    const json = await rawPost(server.baseUrl, '/api/contact', JSON.stringify(contactBody({ altcha: await solvedProof(server.baseUrl) })), { ...FORGED, 'Content-Type': 'application/json' });
     expect(json.status, json.body).toBe(201);
     const mails = await smtp.waitFor(sent.status === 303 ? 2 : 1);
     for (const mail of mails) {
@@ -107,7 +108,7 @@ describe('a forged Host never reaches a link', () => {
   test('without SITE_URL the e-mail carries no link at all, and the server says so when it starts', async () => {
     const { server, smtp } = await mailingServer({ SITE_URL: '' });
     expect(server.output()).toContain('SITE_URL is not set');
-    const sent = await rawPost(server.baseUrl, '/api/contact', JSON.stringify(contactBody()), { ...FORGED, 'Content-Type': 'application/json' });
+    const sent = await rawPost(server.baseUrl, '/api/contact', JSON.stringify(contactBody({ altcha: await solvedProof(server.baseUrl) })), { ...FORGED, 'Content-Type': 'application/json' });
     expect(sent.status, sent.body).toBe(201);
     const [mail] = await smtp.waitFor(1);
     expect(linksOf(mail!)).toEqual([]);

@@ -3,7 +3,8 @@
  * default) and PostgreSQL (DATABASE_URL), through src/server/store/database.ts as the server and the
  * staff command open them. Leads with their notification, files and language (and a database
  * from before the language, migrated), erasure, the outbox, staff accounts, and the inbox
- * (filters, search, status, note, sessions, the sign-in lock, the audit log). Then what only
+ * (filters, search, status, the timeline and its notes, assignment, sessions, the sign-in lock, the
+ * audit log), and a database from before the timeline, migrated. Then what only
  * PostgreSQL promises: instances that migrate together, and outbox claims that never hand one
  * notification to two senders.
  *
@@ -37,6 +38,8 @@ afterAll(() => {
 });
 
 /** A lead and a bot as schema version 5 (before the language column) stored them. */
+/** Leads as schema version 8 (one note per lead, in the lead's row) stored them: one worked on, one not. */
+const OLD_NOTED = { noted: '22222222-3333-4444-8555-666666666666', untouched: '33333333-4444-4555-8666-777777777777', note: 'Old note: call Sunday <b>x</b>' };
 const OLD_LEAD = { id: '11111111-2222-4333-8444-555555555555', bot: '66666666-7777-4888-8999-aaaaaaaaaaaa', receivedAt: '2026-10-01T08:00:00.000Z' };
 
 const KINDS = [
@@ -61,6 +64,20 @@ const KINDS = [
       db.prepare("UPDATE submissions SET status = 'answered'").run();
       db.close();
       return { stores: openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }), ids: { lead: OLD_LEAD.id, bot: OLD_LEAD.bot } };
+    },
+    fromVersion8: async () => {
+      const dir = tempDir('globaq-contract-');
+      dirs.push(dir);
+      const file = path.join(dir, 'submissions.db');
+      const db = new DatabaseSync(file);
+      for (const migration of MIGRATIONS.slice(0, 8)) db.exec(migration);
+      db.exec('PRAGMA user_version = 8');
+      const insert = db.prepare(`INSERT INTO submissions (id, form, received_at, fields, status, status_by, status_at, note, note_by, note_at) VALUES (?, 'contact', ?, ?, ?, ?, ?, ?, ?, ?)`);
+      insert.run(OLD_NOTED.noted, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'in_progress', 'omar@globaq.example', '2026-10-02T09:00:00.000Z', OLD_NOTED.note, 'huda@globaq.example', '2026-10-03T09:00:00.000Z');
+      insert.run(OLD_NOTED.untouched, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'new', null, null, '', null, null);
+      db.prepare(`INSERT INTO notifications (submission_id, status, subject, body_text, body_html, created_at, attempts, next_attempt_at, sent_at) VALUES (?, 'sent', 's', 't', 'h', ?, 1, ?, ?)`).run(OLD_NOTED.noted, OLD_LEAD.receivedAt, OLD_LEAD.receivedAt, '2026-10-01T08:01:00.000Z');
+      db.close();
+      return { stores: openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }), ids: OLD_NOTED };
     },
   },
   {
@@ -87,6 +104,22 @@ const KINDS = [
         await pool.end();
       }
       return { stores: openStores({ dbPath: '', databaseUrl: url, poolMax: 2 }), ids: { lead: OLD_LEAD.id, bot: OLD_LEAD.bot } };
+    },
+    fromVersion8: async () => {
+      const url = await freshDatabase(postgresUrl);
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        await pool.query('CREATE TABLE schema_version (version integer NOT NULL)');
+        await pool.query('INSERT INTO schema_version (version) VALUES (8)');
+        for (const migration of PG_MIGRATIONS.slice(0, 8)) await pool.query(migration);
+        const insert = `INSERT INTO submissions (id, form, received_at, fields, status, status_by, status_at, note, note_by, note_at) VALUES ($1, 'contact', $2, $3, $4, $5, $6, $7, $8, $9)`;
+        await pool.query(insert, [OLD_NOTED.noted, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'in_progress', 'omar@globaq.example', '2026-10-02T09:00:00.000Z', OLD_NOTED.note, 'huda@globaq.example', '2026-10-03T09:00:00.000Z']);
+        await pool.query(insert, [OLD_NOTED.untouched, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'new', null, null, '', null, null]);
+        await pool.query(`INSERT INTO notifications (submission_id, status, subject, body_text, body_html, created_at, attempts, next_attempt_at, sent_at) VALUES ($1, 'sent', 's', 't', 'h', $2, 1, $2, $3)`, [OLD_NOTED.noted, OLD_LEAD.receivedAt, '2026-10-01T08:01:00.000Z']);
+      } finally {
+        await pool.end();
+      }
+      return { stores: openStores({ dbPath: '', databaseUrl: url, poolMax: 2 }), ids: OLD_NOTED };
     },
   },
 ] as const;
@@ -126,7 +159,7 @@ const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
 const T0 = new Date('2026-11-23T08:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
-for (const { kind, skip, open, fromVersion5 } of KINDS) {
+for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
   describe.skipIf(skip !== '')(`${kind}${skip ? ` (skipped: ${skip})` : ''}`, () => {
     async function stores(): Promise<Stores> {
       const s = await open();
@@ -230,7 +263,10 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       for (const wrong of [id.toUpperCase(), `${id} `, "x' OR '1'='1", '']) {
         expect(await inbox.lead(wrong)).toBeUndefined();
         expect(await inbox.setStatus(wrong, 'spam', 'huda@globaq.example', at(1))).toBe(false);
-        expect(await inbox.setNote(wrong, 'x', 'huda@globaq.example', at(1))).toBe(false);
+        expect(await inbox.addNote(wrong, 'x', 'huda@globaq.example', at(1))).toBeUndefined();
+        expect(await inbox.assign(wrong, null, 'huda@globaq.example', at(1))).toBe(false);
+        expect(await inbox.record(wrong, 'reply', '', 'huda@globaq.example', at(1))).toBe(false);
+        expect(await inbox.timeline(wrong)).toEqual([]);
         expect(await outbox.retry(wrong, at(1))).toBe(false);
         expect(await submissions.attachments(wrong)).toEqual([]);
         expect(await submissions.delete(wrong)).toBeUndefined();
@@ -279,6 +315,8 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       const lead = await submissions.save({ form: 'partner', fields: partnerBody({ name: `${NAME.firstName} ${NAME.lastName}`, email: EMAIL, uploadedFiles: 'cv.pdf' }), receivedAt: at(0), notice: composeLeadNotice, attachments: [{ name: 'zubaida-cv.pdf', type: 'application/pdf', bytes: CV }] });
       const other = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Keep', email: 'keep@example.org' }), receivedAt: at(1) });
       await inbox.audit('huda@globaq.example', 'opened lead', lead.id, '', at(2));
+      await inbox.addNote(lead.id, `Called ${NAME.firstName} ${NAME.lastName} at ${EMAIL}`, 'huda@globaq.example', at(2));
+      await inbox.record(lead.id, 'download', 'zubaida-cv.pdf', 'huda@globaq.example', at(2));
       await inbox.audit('huda@globaq.example', 'deleted lead', lead.id, `Partner application from ${NAME.firstName} ${NAME.lastName}`, at(2));
       await inbox.audit('huda@globaq.example', 'searched leads', undefined, `1 found (filter: ${new URLSearchParams({ q: NAME.lastName })})`, at(3));
       await inbox.audit('huda@globaq.example', 'exported leads', undefined, `1 lead (filter: ${new URLSearchParams({ q: EMAIL })})`, at(4));
@@ -343,9 +381,9 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       expect(await ids({ search: '_' })).toEqual([]);
       expect(await ids({ since: at(60), until: at(60 * 48) })).toEqual([gulf.id]);
       expect(await inbox.setStatus(sara.id, 'answered', 'huda@globaq.example', at(5))).toBe(true);
-      expect(await inbox.setNote(sara.id, 'Called back.', 'huda@globaq.example', at(6))).toBe(true);
+      expect(await inbox.addNote(sara.id, 'Called back.', 'huda@globaq.example', at(6))).toEqual(expect.any(Number));
       expect(await ids({ status: 'answered' })).toEqual([sara.id]);
-      expect(await inbox.lead(sara.id)).toMatchObject({ status: 'answered', statusBy: 'huda@globaq.example', statusAt: at(5).toISOString(), note: 'Called back.', noteAt: at(6).toISOString() });
+      expect(await inbox.lead(sara.id)).toMatchObject({ status: 'answered', statusBy: 'huda@globaq.example', statusAt: at(5).toISOString(), note: 'Called back.', assignedTo: undefined });
       expect(await inbox.lead('00000000-0000-0000-0000-000000000000')).toBeUndefined();
       const exported: string[] = [];
       for await (const lead of inbox.exportLeads({ status: 'new' })) exported.push(lead.id);
@@ -358,11 +396,74 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       ]);
     });
 
+    test('triage: a closed status, tab counts, a selection, sorts that agree, and Previous/Next through the list as ordered', async () => {
+      const { submissions, inbox } = await stores();
+      const zed = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'zed', lastName: 'Omari' }), receivedAt: at(0) });
+      const amal = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Amal Saleh' }), receivedAt: at(1) });
+      const bader = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Bader', lastName: '' }), receivedAt: at(2) });
+      const arabic = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'عائشة' }), receivedAt: at(3) });
+      const twin = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Bader', lastName: '' }), receivedAt: at(4) });
+      expect(await inbox.setStatus(amal.id, 'closed', 'huda@globaq.example', at(5))).toBe(true);
+      expect(await inbox.setStatus(arabic.id, 'spam', 'huda@globaq.example', at(5))).toBe(true);
+      expect(await inbox.setStatus(bader.id, 'in_progress', 'huda@globaq.example', at(5))).toBe(true);
+      expect((await inbox.lead(amal.id))?.status).toBe('closed');
+      expect(await inbox.statusCounts({ status: 'new' })).toEqual({ new: 2, in_progress: 1, answered: 0, closed: 1, spam: 1 });
+      expect(await inbox.statusCounts({ form: 'contact' })).toEqual({ new: 2, in_progress: 1, answered: 0, closed: 0, spam: 0 });
+      const ids = async (filter: Parameters<typeof inbox.leads>[0], order?: Parameters<typeof inbox.leads>[2]) => (await inbox.leads(filter, 1, order)).leads.map((lead) => lead.id);
+      expect(await ids({ statuses: ['new', 'in_progress'] })).toEqual([twin.id, bader.id, zed.id]);
+      expect(await ids({ statuses: [] })).toEqual([]);
+      // A selection: forged and malformed ids name nothing.
+      expect(await ids({ ids: [zed.id, '00000000-0000-4000-8000-000000000000', 'not-an-id', "' OR 1=1 --"] })).toEqual([zed.id]);
+      expect(await ids({ ids: ['not-an-id'] })).toEqual([]);
+      // Names by code point, case aside (ASCII); equal names keep the newest first; Arabic after Latin.
+      expect(await ids({}, { by: 'name', direction: 'asc' })).toEqual([amal.id, twin.id, bader.id, zed.id, arabic.id]);
+      expect(await ids({}, { by: 'name', direction: 'desc' })).toEqual([arabic.id, zed.id, twin.id, bader.id, amal.id]);
+      expect(await ids({}, { by: 'form', direction: 'asc' })).toEqual([twin.id, bader.id, zed.id, arabic.id, amal.id]);
+      // Statuses in the workflow's order: new, in progress, answered, closed, spam.
+      expect(await ids({}, { by: 'status', direction: 'asc' })).toEqual([twin.id, zed.id, bader.id, amal.id, arabic.id]);
+      expect(await ids({}, { by: 'received', direction: 'asc' })).toEqual([zed.id, amal.id, bader.id, arabic.id, twin.id]);
+      // Previous and Next walk the list as filtered and ordered.
+      const byName = { by: 'name', direction: 'asc' } as const;
+      expect(await inbox.neighbours({}, byName, twin.id)).toEqual({ previous: amal.id, next: bader.id, position: 2, total: 5 });
+      expect(await inbox.neighbours({}, byName, amal.id)).toEqual({ previous: undefined, next: twin.id, position: 1, total: 5 });
+      expect(await inbox.neighbours({ form: 'contact' }, byName, zed.id)).toEqual({ previous: bader.id, next: undefined, position: 3, total: 3 });
+      expect(await inbox.neighbours({ form: 'contact' }, byName, amal.id)).toBeUndefined();
+      expect(await inbox.neighbours({}, byName, 'not-an-id')).toBeUndefined();
+    });
+
+    test('search finds any answer: a phone number however it is written, city, company, a country in either language', async () => {
+      const { submissions, inbox } = await stores();
+      const bahrain = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Yousef', phoneNumber: '+973 3312 3456', cityName: 'Manama', country: 'Bahrain', organization: 'Pearl Audits' }), receivedAt: at(0) });
+      const indic = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Maryam', phoneNumber: '+٩٧٣ ٣٩٩٩ ١٢١٢', cityName: 'Muharraq', country: 'Bahrain' }), receivedAt: at(1) });
+      const saudi = await submissions.save({ form: 'contact', fields: contactBody({ country: 'السعودية', city: 'الخبر', company: 'شركة الساحل' }), receivedAt: at(2) });
+      const saudiFull = await submissions.save({ form: 'contact', fields: contactBody({ country: 'المملكة العربية السعودية', city: 'Jeddah' }), receivedAt: at(3) });
+      const egypt = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Hany', country: 'Egypt', phoneNumber: '+20 100 000 0000', cityName: 'Cairo' }), receivedAt: at(4) });
+      const found = async (search: string) => (await inbox.leads({ search }, 1)).leads.map((lead) => lead.id).sort();
+      const sorted = (...leads: { id: string }[]) => leads.map((lead) => lead.id).sort();
+      expect(await found('+973')).toEqual(sorted(bahrain, indic));
+      expect(await found('+97333123456')).toEqual(sorted(bahrain));
+      expect(await found('+973 3312 3456')).toEqual(sorted(bahrain));
+      expect(await found('3312-3456')).toEqual(sorted(bahrain));
+      expect(await found('+٩٧٣ ٣٣١٢')).toEqual(sorted(bahrain));
+      expect(await found('39991212')).toEqual(sorted(indic));
+      expect(await found('manama')).toEqual(sorted(bahrain));
+      expect(await found('pearl')).toEqual(sorted(bahrain));
+      expect(await found('الخبر')).toEqual(sorted(saudi));
+      expect(await found('الساحل')).toEqual(sorted(saudi));
+      // A country by its name in the other language than the one it is stored in.
+      expect(await found('saudi')).toEqual(sorted(saudi, saudiFull));
+      expect(await found('Saudi Arabia')).toEqual(sorted(saudi, saudiFull));
+      expect(await found('البحرين')).toEqual(sorted(bahrain, indic));
+      expect(await found('مصر')).toEqual(sorted(egypt));
+      expect(await found('bahrain manama')).toEqual(sorted(bahrain));
+      expect(await found('nowhere')).toEqual([]);
+    });
+
     test('sessions: kept alive by use, ended idle, by sign-out, by a new password', async () => {
       const { staff, inbox } = await stores();
       await staff.add('huda@globaq.example', 'scrypt$1', at(0));
       const { token, csrf } = await inbox.createSession('huda@globaq.example', at(1));
-      expect(await inbox.session(token, at(20))).toEqual({ email: 'huda@globaq.example', csrf, createdAt: at(1).toISOString() });
+      expect(await inbox.session(token, at(20))).toEqual({ email: 'huda@globaq.example', csrf, createdAt: at(1).toISOString(), stage: 'signed-in', pendingTotp: undefined });
       expect(await inbox.session(token, at(45))).toBeDefined();
       expect(await inbox.session(token, at(80))).toBeUndefined();
       const second = await inbox.createSession('huda@globaq.example', at(100));
@@ -371,6 +472,47 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       const third = await inbox.createSession('huda@globaq.example', at(110));
       await staff.setPassword('huda@globaq.example', 'scrypt$2', at(111));
       expect(await inbox.session(third.token, at(112))).toBeUndefined();
+    });
+
+    test('two-step sign-in: a session owing its code, set up, each step taken once (also at once), recovery codes once, reset', async () => {
+      const { staff, inbox } = await stores();
+      const email = 'huda@globaq.example';
+      await staff.add(email, 'scrypt$1', at(0));
+      expect(await staff.twoStep(email)).toEqual({ sealedSecret: undefined, enrolledAt: undefined, lastStep: undefined, recoveryLeft: 0 });
+      expect(await staff.twoStep('nobody@globaq.example')).toBeUndefined();
+      // A session that owes its code, with a set-up under way; it ends 10 minutes after the password.
+      const pending = await inbox.createSession(email, at(1), 'code');
+      await inbox.setPendingTotp(pending.token, 'v1.sealed');
+      expect(await inbox.session(pending.token, at(2))).toMatchObject({ stage: 'code', pendingTotp: 'v1.sealed' });
+      expect(await inbox.session(pending.token, at(12))).toBeUndefined();
+
+      expect(await staff.enrolTwoStep(email, 'v1.secret', 1000, ['hash-a', 'hash-b'], at(3))).toBe(true);
+      expect(await staff.twoStep(email)).toEqual({ sealedSecret: 'v1.secret', enrolledAt: at(3).toISOString(), lastStep: 1000, recoveryLeft: 2 });
+      // A step is taken once, and never one before it; the same step sent ten times at once passes once.
+      expect(await staff.takeStep(email, 1000)).toBe(false);
+      expect(await staff.takeStep(email, 999)).toBe(false);
+      expect((await Promise.all(Array.from({ length: 10 }, () => staff.takeStep(email, 1001)))).filter(Boolean)).toHaveLength(1);
+      expect((await staff.twoStep(email))?.lastStep).toBe(1001);
+      // A recovery code once, also at once; another account's hash is none of this one's.
+      expect((await Promise.all(Array.from({ length: 5 }, () => staff.useRecoveryCode(email, 'hash-a', at(4))))).filter((left) => left !== undefined)).toEqual([1]);
+      expect(await staff.useRecoveryCode(email, 'hash-a', at(5))).toBeUndefined();
+      expect(await staff.useRecoveryCode('nobody@globaq.example', 'hash-b', at(5))).toBeUndefined();
+      // A new set-up replaces the codes.
+      expect(await staff.enrolTwoStep(email, 'v1.other', 2000, ['hash-c'], at(6))).toBe(true);
+      expect(await staff.useRecoveryCode(email, 'hash-b', at(7))).toBeUndefined();
+      expect((await staff.twoStep(email))?.recoveryLeft).toBe(1);
+      // The staff command's reset: secret, step, codes and any set-up under way go.
+      const setUp = await inbox.createSession(email, at(8));
+      await inbox.setPendingTotp(setUp.token, 'v1.half');
+      expect(await staff.resetTwoStep(email)).toBe(true);
+      expect(await staff.twoStep(email)).toEqual({ sealedSecret: undefined, enrolledAt: undefined, lastStep: undefined, recoveryLeft: 0 });
+      expect((await inbox.session(setUp.token, at(9)))?.pendingTotp).toBeUndefined();
+      expect(await staff.takeStep(email, 3000)).toBe(false);
+      // Removing the account removes its codes (cascade).
+      await staff.enrolTwoStep(email, 'v1.again', 3000, ['hash-d'], at(10));
+      expect(await staff.remove(email)).toBe(true);
+      await staff.add(email, 'scrypt$2', at(11));
+      expect(await staff.useRecoveryCode(email, 'hash-d', at(12))).toBeUndefined();
     });
 
     test(`the sign-in gate: slowed, then locked after ${LOCK_AFTER.account} failures, cleared by a success`, async () => {
@@ -418,6 +560,101 @@ for (const { kind, skip, open, fromVersion5 } of KINDS) {
       const refused = await inbox.refusals({ limit: 5 });
       expect(refused.total).toBe(30);
       expect(refused.entries[0]).toEqual({ at: at(29).toISOString(), account: 'invented29@example.com', network: '203.0.113.9', reason: 'wrong credentials' });
+    });
+
+    test('the timeline: notes appended never overwritten, a correction keeps the note it corrects, changes and deliveries in order, newest first', async () => {
+      const { submissions, inbox, outbox, staff } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      await staff.add('omar@globaq.example', 'scrypt$1', at(0));
+      const { id } = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      const other = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0) });
+      await outbox.markSent(id, at(1));
+      const first = await inbox.addNote(id, 'Call back Sunday.', 'huda@globaq.example', at(2));
+      expect(first).toEqual(expect.any(Number));
+      expect(await inbox.setStatus(id, 'in_progress', 'omar@globaq.example', at(3))).toBe(true);
+      // Saving the status it already has adds nothing.
+      expect(await inbox.setStatus(id, 'in_progress', 'omar@globaq.example', at(4))).toBe(true);
+      expect(await inbox.assign(id, 'omar@globaq.example', 'huda@globaq.example', at(5))).toBe(true);
+      expect(await inbox.assign(id, 'omar@globaq.example', 'huda@globaq.example', at(5))).toBe(true);
+      const fix = await inbox.addNote(id, 'Call back Monday.', 'omar@globaq.example', at(6), first);
+      expect(fix).toEqual(expect.any(Number));
+      // A correction names a note of this lead, or nothing is added.
+      expect(await inbox.addNote(other.id, 'x', 'omar@globaq.example', at(6), first)).toBeUndefined();
+      expect(await inbox.addNote(id, 'x', 'omar@globaq.example', at(6), 999_999)).toBeUndefined();
+      expect(await inbox.record(id, 'download', 'cv.pdf', 'omar@globaq.example', at(7))).toBe(true);
+      expect(await inbox.record(id, 'reply', '', 'omar@globaq.example', at(8))).toBe(true);
+      expect(await inbox.assign(id, null, 'omar@globaq.example', at(9))).toBe(true);
+
+      const timeline = await inbox.timeline(id);
+      expect(timeline.map((event) => [event.kind, event.detail, event.actor, event.at])).toEqual([
+        ['assigned', '', 'omar@globaq.example', at(9).toISOString()],
+        ['reply', '', 'omar@globaq.example', at(8).toISOString()],
+        ['download', 'cv.pdf', 'omar@globaq.example', at(7).toISOString()],
+        ['note', 'Call back Monday.', 'omar@globaq.example', at(6).toISOString()],
+        ['assigned', 'omar@globaq.example', 'huda@globaq.example', at(5).toISOString()],
+        ['status', 'in_progress', 'omar@globaq.example', at(3).toISOString()],
+        ['note', 'Call back Sunday.', 'huda@globaq.example', at(2).toISOString()],
+        ['notification', 'sent', undefined, at(1).toISOString()],
+      ]);
+      const [correction, original] = timeline.filter((event) => event.kind === 'note');
+      expect(correction).toMatchObject({ seq: fix, corrects: first, correctedBy: undefined });
+      expect(original).toMatchObject({ seq: first, corrects: undefined, correctedBy: fix, detail: 'Call back Sunday.' });
+      expect(await inbox.timeline(other.id)).toEqual([]);
+      // The lead shows its newest note.
+      expect(await inbox.lead(id)).toMatchObject({ note: 'Call back Monday.', assignedTo: undefined, status: 'in_progress' });
+    });
+
+    test('twenty notes written at the same moment by different staff are all kept', async () => {
+      const { submissions, inbox } = await stores();
+      const { id } = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0) });
+      const texts = Array.from({ length: 20 }, (_, i) => `Note ${i} from ${i % 2 ? 'huda' : 'omar'}`);
+      const seqs = await Promise.all(texts.map((text, i) => inbox.addNote(id, text, `${i % 2 ? 'huda' : 'omar'}@globaq.example`, at(1))));
+      expect(new Set(seqs).size).toBe(20);
+      const notes = (await inbox.timeline(id)).filter((event) => event.kind === 'note').map((event) => event.detail);
+      expect(notes.sort()).toEqual([...texts].sort());
+    });
+
+    test('a notification given up goes into its timeline; assignment: filtered by assignee or nobody, cleared when the account is removed', async () => {
+      const { submissions, inbox, outbox, staff } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      await staff.add('omar@globaq.example', 'scrypt$1', at(0));
+      const a = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      const b = await submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: at(1) });
+      const c = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(2) });
+      await outbox.markFailed(a.id, 5, 'gave up', at(3));
+      expect((await inbox.timeline(a.id)).map((event) => [event.kind, event.detail, event.at])).toEqual([['notification', 'failed', at(3).toISOString()]]);
+      await inbox.assign(a.id, 'huda@globaq.example', 'huda@globaq.example', at(4));
+      await inbox.assign(b.id, 'omar@globaq.example', 'huda@globaq.example', at(4));
+      const ids = async (filter: Parameters<typeof inbox.leads>[0]) => (await inbox.leads(filter, 1)).leads.map((lead) => lead.id);
+      expect(await ids({ assignedTo: 'huda@globaq.example' })).toEqual([a.id]);
+      expect(await ids({ assignedTo: 'omar@globaq.example', form: 'partner' })).toEqual([b.id]);
+      expect(await ids({ assignedTo: null })).toEqual([c.id]);
+      expect((await inbox.leads({ assignedTo: 'huda@globaq.example' }, 1)).total).toBe(1);
+      const exported: string[] = [];
+      for await (const lead of inbox.exportLeads({ assignedTo: 'omar@globaq.example' })) exported.push(lead.assignedTo!);
+      expect(exported).toEqual(['omar@globaq.example']);
+      // An address with no account is refused by the database.
+      await expect(inbox.assign(c.id, 'nobody@globaq.example', 'huda@globaq.example', at(5))).rejects.toThrow(StoreError);
+      expect(await staff.remove('omar@globaq.example')).toBe(true);
+      expect((await inbox.lead(b.id))?.assignedTo).toBeUndefined();
+      expect(await ids({ assignedTo: null })).toEqual([c.id, b.id]);
+    });
+
+    test('a database from before the timeline (schema version 8): its notes, last status change and delivered notification move into the timeline in time order', async () => {
+      const { stores: migrated, ids } = await fromVersion8();
+      opened.push(migrated);
+      await migrated.ready;
+      expect((await migrated.inbox.timeline(ids.noted)).map((event) => [event.kind, event.detail, event.actor, event.at])).toEqual([
+        ['note', 'Old note: call Sunday <b>x</b>', 'huda@globaq.example', '2026-10-03T09:00:00.000Z'],
+        ['status', 'in_progress', 'omar@globaq.example', '2026-10-02T09:00:00.000Z'],
+        ['notification', 'sent', undefined, '2026-10-01T08:01:00.000Z'],
+      ]);
+      expect(await migrated.inbox.lead(ids.noted)).toMatchObject({ note: 'Old note: call Sunday <b>x</b>', status: 'in_progress', assignedTo: undefined });
+      // A lead nobody worked on has an empty timeline.
+      expect(await migrated.inbox.timeline(ids.untouched)).toEqual([]);
+      // Notes added after the migration come after it.
+      await migrated.inbox.addNote(ids.noted, 'New note', 'huda@globaq.example', at(0));
+      expect((await migrated.inbox.timeline(ids.noted)).map((event) => event.detail).slice(0, 2)).toEqual(['New note', 'Old note: call Sunday <b>x</b>']);
     });
   });
 }

@@ -278,7 +278,6 @@ describe('the forms in Arabic', () => {
       '#partner-companyWebsite': 'https://example.com',
       '#partner-yearsInBusiness': 'اثنا عشر',
       '#partner-numberOfEmployees': '۳۴',
-      '#partner-formOfOwnership': 'Corporation (publicly held)',
     };
     const answer = (selector: string, text: string) => {
       const field = form.querySelector<HTMLInputElement | HTMLSelectElement>(selector)!;
@@ -287,6 +286,8 @@ describe('the forms in Arabic', () => {
     };
     await act(() => {
       for (const [selector, text] of Object.entries(answers)) answer(selector, text);
+      // The form of ownership: radio buttons, each sending the specification's English words.
+      form.querySelector<HTMLInputElement>('#partner-formOfOwnership input[value="Corporation (publicly held)"]')!.click();
     });
     vi.spyOn(window, 'alert').mockImplementation(() => {});
     const fetch = vi.fn(async () => new Response('{"id":"1"}', { status: 201 }));
@@ -310,5 +311,6 @@ describe('the forms in Arabic', () => {
     expect(body.get('yearsInBusiness')).toBe('12');
     expect(body.get('numberOfEmployees')).toBe('34');
     expect(body.get('country')).toBe('Saudi Arabia');
+    expect(body.get('formOfOwnership')).toBe('Corporation (publicly held)');
   });
 });

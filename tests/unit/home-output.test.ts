@@ -73,10 +73,41 @@ describe('home page HTML', () => {
     expect(html.match(/<[^>]+\sstyle="[^"]*"/)?.[0]).toBeUndefined();
   });
 
-  test('the hero hydrates when idle and the logos when visible: no script delays the first view', () => {
-    const directives = [...html.matchAll(/<astro-island [^>]*client="(\w+)"/g)].map((m) => m[1]);
+  test('the hero starts on intent or after the load event, the logos when visible: no script competes with the first view', () => {
+    const islands = [...html.matchAll(/<astro-island [^>]*>/g)].map((m) => m[0]);
+    const directive = (tag: string) => /client="(\w+)"/.exec(tag)?.[1];
+    const component = (tag: string) => /&quot;name&quot;:&quot;(\w+)&quot;/.exec(tag)?.[1];
     // The two header menus wait for the visitor (client:intent); the carousels never block.
-    expect(directives.filter((d) => d !== 'intent')).toEqual(['idle', 'visible']);
-    expect(directives.filter((d) => d === 'intent')).toHaveLength(2);
+    expect(islands.map((tag) => [component(tag), directive(tag)])).toEqual([
+      ['DesktopNav', 'intent'],
+      ['MobileNav', 'intent'],
+      ['Carousel', 'intent'],
+      ['Carousel', 'visible'],
+    ]);
+    expect(islands[2]).toMatch(/opts="[^"]*&quot;afterLoad&quot;:true/);
+    // No module preload: nothing of an island is asked for before the page has loaded.
+    expect(html).not.toMatch(/rel="modulepreload"/);
+  });
+
+  test('the hero picture, the largest paint: high priority, eager, its size written, AVIF and WebP for the width it is shown at', () => {
+    const hero = island('hero');
+    const first = /<picture>([\s\S]*?)<\/picture>/.exec(hero)?.[1] ?? '';
+    const img = /<img [^>]*>/.exec(first)?.[0] ?? '';
+    expect(img).toMatch(/fetchpriority="high"/i);
+    expect(img).not.toMatch(/loading="lazy"/);
+    expect(img).toMatch(/width="\d+" height="\d+"/);
+    // Shown across the container on phones and tablets, beside the text from 60rem: sizes says so.
+    const sizes = '(min-width: 72rem) 38rem, (min-width: 60rem) 52vw, calc(100vw - 2rem)';
+    expect(img).toContain(`sizes="${sizes}"`);
+    // AVIF where the browser takes it, else the image's own WebP set.
+    const sources = [...first.matchAll(/<source [^>]*>/g)].map((m) => m[0]);
+    expect(sources.map((source) => /type="([^"]+)"/.exec(source)?.[1])).toEqual(['image/avif']);
+    for (const source of sources) expect(source).toContain(`sizes="${sizes}"`);
+    expect(img).toMatch(/srcset="(?:[^"]*\.webp \d+w, )+[^"]*\.webp \d+w"/i);
+    // A 390 px phone shows it 358 px wide: at 2x and 3x the set has a file of 720 px and one of at least 1074 px.
+    const widths = [...(/srcset="([^"]+)"/i.exec(sources[0] ?? '')?.[1] ?? '').matchAll(/ (\d+)w/g)].map((m) => Number(m[1]));
+    expect(widths).toContain(720);
+    expect(Math.max(...widths)).toBeGreaterThanOrEqual(1074);
+    expect(Math.min(...widths)).toBeLessThanOrEqual(480);
   });
 });

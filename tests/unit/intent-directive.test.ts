@@ -94,4 +94,38 @@ describe('client:intent', () => {
     await vi.waitFor(() => expect(hydrate).toHaveBeenCalledTimes(1), { timeout: 2000 });
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  test('{ afterLoad: true }: nothing while the page is loading; once it has loaded and the browser is idle, it starts by itself, once', async () => {
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    try {
+      const { inner, load, hydrate } = setUp({ afterLoad: true });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(load).not.toHaveBeenCalled();
+      readyState.mockReturnValue('complete');
+      window.dispatchEvent(new Event('load'));
+      await vi.waitFor(() => expect(hydrate).toHaveBeenCalledTimes(1), { timeout: 2000 });
+      // A visitor reaching for it afterwards starts nothing twice.
+      inner.dispatchEvent(pointer('pointerover'));
+      await settle();
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      readyState.mockRestore();
+    }
+  });
+
+  test('{ afterLoad: true }: the visitor reaching for it before the page has loaded starts it at once', async () => {
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    try {
+      const { inner, load, hydrate } = setUp({ afterLoad: true });
+      inner.dispatchEvent(pointer('focusin'));
+      await settle();
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(hydrate).toHaveBeenCalledTimes(1);
+      window.dispatchEvent(new Event('load'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      readyState.mockRestore();
+    }
+  });
 });

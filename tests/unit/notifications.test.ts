@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, receiverConfig } from '../../src/server/config';
 import { composeLeadNotice, headerText } from '../../src/server/mail/lead-mail';
-import { messageIdFor, retryDelaySeconds } from '../../src/server/mail/outbox';
+import { messageIdFor, recipientsFor, retryDelaySeconds } from '../../src/server/mail/outbox';
 
 const ON = { SMTP_URL: 'smtps://user:pa55@mail.example.com:465', LEADS_NOTIFY_TO: 'a@globaq.example, b@globaq.example', LEADS_NOTIFY_FROM: 'Globaq website <web@globaq.example>' };
 
@@ -17,6 +17,21 @@ describe('settings', () => {
       giveUpDays: 3,
     });
     expect(receiverConfig({ ...ON, LEADS_NOTIFY_RETRY_SECONDS: '5', LEADS_NOTIFY_GIVE_UP_DAYS: '7' }).notifications).toMatchObject({ retrySeconds: 5, giveUpDays: 7 });
+  });
+
+  test('each form may have its own recipients; the others default to LEADS_NOTIFY_TO', () => {
+    const partnersApart = receiverConfig({ ...ON, LEADS_NOTIFY_TO_PARTNER: 'partners@globaq.example' }).notifications!;
+    expect(partnersApart.toByForm).toEqual({ partner: ['partners@globaq.example'] });
+    expect(recipientsFor(partnersApart, 'partner')).toEqual(['partners@globaq.example']);
+    expect(recipientsFor(partnersApart, 'contact')).toEqual(['a@globaq.example', 'b@globaq.example']);
+    expect(receiverConfig(ON).notifications!.toByForm).toBeUndefined();
+    expect(recipientsFor(receiverConfig(ON).notifications!, 'partner')).toEqual(['a@globaq.example', 'b@globaq.example']);
+    // Every form named: LEADS_NOTIFY_TO may be left out; one form named is not enough.
+    const both = { SMTP_URL: ON.SMTP_URL, LEADS_NOTIFY_FROM: ON.LEADS_NOTIFY_FROM, LEADS_NOTIFY_TO_CONTACT: 'hello@globaq.example', LEADS_NOTIFY_TO_PARTNER: 'partners@globaq.example, ceo@globaq.example' };
+    expect(recipientsFor(receiverConfig(both).notifications!, 'partner')).toEqual(['partners@globaq.example', 'ceo@globaq.example']);
+    expect(recipientsFor(receiverConfig(both).notifications!, 'contact')).toEqual(['hello@globaq.example']);
+    expect(() => receiverConfig({ ...both, LEADS_NOTIFY_TO_CONTACT: '' })).toThrow(/^LEADS_NOTIFY_TO: must be set when SMTP_URL is/);
+    expect(() => receiverConfig({ ...ON, LEADS_NOTIFY_TO_CONTACT: 'hello at globaq' })).toThrow(/^LEADS_NOTIFY_TO_CONTACT: "hello at globaq" is not an e-mail address/);
   });
 
   test('each mistake is named by its variable', () => {

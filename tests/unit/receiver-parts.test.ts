@@ -125,7 +125,16 @@ describe('receiver configuration', () => {
       trustedProxies: [],
       siteUrl: undefined,
       notifications: undefined,
+      proof: { hmacKey: undefined, expireSeconds: 3600, cost: 10, maxNumber: 20_000, minSeconds: 3, maxLinks: 3, heldPurgeDays: 30 },
     });
+  });
+
+  test('the proof of work: a key of 32 characters or more (unset: generated and kept in the database), the signals that hold a lead', () => {
+    const config = receiverConfig({ ALTCHA_HMAC_KEY: 'k'.repeat(32), SUBMISSIONS_MIN_SECONDS: '0', SUBMISSIONS_MAX_LINKS: '5', HELD_PURGE_DAYS: '90' }, '/srv/site');
+    expect(config.proof).toMatchObject({ hmacKey: 'k'.repeat(32), minSeconds: 0, maxLinks: 5, heldPurgeDays: 90 });
+    expect(() => receiverConfig({ ALTCHA_HMAC_KEY: 'short' })).toThrow(/ALTCHA_HMAC_KEY: must be at least 32 characters/);
+    expect(() => receiverConfig({ ALTCHA_HMAC_KEY: 'short' })).not.toThrow(/short/);
+    expect(() => receiverConfig({ HELD_PURGE_DAYS: '0' })).toThrow(/HELD_PURGE_DAYS/);
   });
 
   test('DATABASE_URL chooses PostgreSQL; a malformed one is refused without showing its password', () => {

@@ -139,20 +139,32 @@ interface ChoiceGroupProps {
   type: 'radio' | 'checkbox';
   selected: readonly string[];
   onChange: (selected: string[]) => void;
+  /** One answer must be chosen (radio): marked in the legend, and by the browser without JavaScript. */
+  required?: boolean | undefined;
   error?: IssueCode | undefined;
+  className?: string | undefined;
 }
 
-/** A group of radio buttons or checkboxes in a fieldset. */
-export function ChoiceGroup({ id, name, legend, options, type, selected, onChange, error }: ChoiceGroupProps) {
+/**
+ * A group of radio buttons or checkboxes in a fieldset. Answers sit side by side while they
+ * are short (Yes/No); a longer list of radio buttons takes one line per answer, so that each
+ * reads whole and lines up under the one before.
+ */
+export function ChoiceGroup({ id, name, legend, options, type, selected, onChange, required, error, className }: ChoiceGroupProps) {
   const errorId = error ? `${id}-error` : undefined;
+  const text = useFormText();
+  const stacked = type === 'radio' && options.length > 2;
   return (
     <fieldset
-      className={['choice-group', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}
+      className={['choice-group', stacked ? 'choice-group--stacked' : '', className, error ? 'field--invalid' : ''].filter(Boolean).join(' ')}
       id={id}
       aria-describedby={errorId}
       tabIndex={-1}
     >
-      <legend>{legend}</legend>
+      <legend>
+        {legend}
+        {required ? <span className="field__required"> ({text('form.required')})</span> : null}
+      </legend>
       <div className="choice-group__options">
         {options.map((option, index) => {
           const optionId = `${id}-${index}`;
@@ -165,6 +177,7 @@ export function ChoiceGroup({ id, name, legend, options, type, selected, onChang
                 name={name}
                 value={option.value}
                 checked={checked}
+                required={required && type === 'radio' ? true : undefined}
                 aria-invalid={error ? true : undefined}
                 onChange={(event) => {
                   if (type === 'radio') onChange([option.value]);

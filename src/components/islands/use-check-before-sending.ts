@@ -18,6 +18,25 @@ interface Check<T> {
 }
 
 /**
+ * The browser's own checks of the visitor's fields, reported on the first that fails. The
+ * proof-of-work widget's checkbox (required while it works) is not a field of the visitor's: a
+ * form is never held back for it (src/components/islands/use-proof.tsx; the server holds a lead
+ * sent without a solution).
+ */
+function fieldsValid(form: HTMLFormElement): boolean {
+  // As the form's own reportValidity(): every invalid field gets its `invalid` event, in the
+  // form's order, and the first is reported (focused, its message shown).
+  const invalid = Array.from(form.elements).filter(
+    (element): element is HTMLInputElement => !element.closest('altcha-widget') && 'validity' in element && !(element as HTMLInputElement).validity.valid,
+  );
+  const [first, ...rest] = invalid;
+  if (!first) return true;
+  first.reportValidity();
+  for (const control of rest) control.checkValidity();
+  return false;
+}
+
+/**
  * `errors`: each field's problem from the last attempt. `check` runs the checks in the
  * specification's order: the required-fields alert, then the browser's own type checks, then the
  * shared schema. It marks and focuses what is wrong and returns undefined; or returns the body to
@@ -39,7 +58,7 @@ export function useCheckBeforeSending(formRef: RefObject<HTMLFormElement | null>
       return undefined;
     }
     const form = formRef.current;
-    if (form && !form.reportValidity()) return undefined;
+    if (form && !fieldsValid(form)) return undefined;
     const parsed = parse();
     if (!parsed.success) {
       const rank = (field: string) => {

@@ -5,6 +5,7 @@ import { LOGIN_PATH, signOut } from '../../server/inbox/inbox.ts';
 export const prerender = false;
 
 export const POST: APIRoute = async (context) => {
-  if (context.locals.staff) await signOut(context, context.locals.staff);
+  const session = context.locals.staff ?? context.locals.pendingStaff;
+  if (session) await signOut(context, session);
   return context.redirect(LOGIN_PATH, 303);
 };

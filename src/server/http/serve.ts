@@ -17,6 +17,7 @@ import { compressedFile, pickEncoding, staticFileFor } from './compression.ts';
 import { receiverConfig, type ReceiverConfig } from '../config.ts';
 import { TrustedProxies, clientAddressOf, clientAddressStore } from './client-address.ts';
 import { databaseWhere, openStores } from '../store/database.ts';
+import { SWEEP_EVERY_MS, sweepHeld } from '../inbox/held.ts';
 import { OutboxWorker, smtpTransport } from '../mail/outbox.ts';
 import { mayReadDetails, openProbe, readiness, type Probe } from '../ops/health.ts';
 import { holdServerPidFile } from '../ops/backup.ts';
@@ -26,6 +27,7 @@ import { logger } from '../ops/log.ts';
 import { metrics } from '../ops/metrics.ts';
 import { REQUEST_ID_HEADER, acceptedRequestId, newRequestId, requestIdStore } from '../ops/request-id.ts';
 import { opsSettings, type OpsSettings } from '../ops/settings.ts';
+import { twoStepSettings } from '../inbox/two-step.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -100,6 +102,8 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
     // The settings file the staff command reads too (GLOBAQ_SETTINGS, default /etc/globaq/site.env).
     loadSettingsFile();
     settings = opsSettings();
+    // Two-step sign-in's key and whether it is required (read again by the inbox on first use).
+    twoStepSettings();
     config = await checkReceiver();
   } catch (error) {
     // On standard error, as plain text: a setting the logger itself reads (LOG_LEVEL) may be the one at fault.
@@ -118,6 +122,18 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   const address = server.address();
   const shown = host.includes(':') ? `[${host}]` : host;
   const worker = config.notifications ? openStores(config, { poolMax: 2 }) : undefined;
+  // Held and spam leads past HELD_PURGE_DAYS, and expired used challenges: at start, then hourly.
+  const sweeper = openStores(config, { poolMax: 1 });
+  const sweep = () =>
+    sweepHeld(sweeper, config, new Date()).then(
+      (gone) => {
+        if (gone.leads > 0) log.info({ event: 'held.purged', leads: gone.leads }, `Erased ${gone.leads} held or spam lead${gone.leads === 1 ? '' : 's'} older than ${config.proof.heldPurgeDays} days`);
+      },
+      (error: unknown) => log.error({ event: 'store.error', err: error }, 'Could not purge old held leads'),
+    );
+  void sweep();
+  const sweepTimer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  sweepTimer.unref();
   log.info(`Submissions are stored in ${databaseWhere(config)}`);
   let outbox: OutboxWorker | undefined;
   if (config.notifications && worker) {
@@ -154,6 +170,8 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
       // The send in progress finishes and is marked sent; nothing new is started.
       await outbox?.stop();
       await worker?.close();
+      clearInterval(sweepTimer);
+      await sweeper.close();
       await closeRegistered();
       await probe.close();
       log.info({ event: 'stop.done', durationMs: Date.now() - started }, 'Stopped cleanly');

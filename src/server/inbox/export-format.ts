@@ -15,7 +15,9 @@
  * is printed to. CSV drops them (keeping tab and line breaks); JSON writes them as \u escapes,
  * which read back as the same text.
  */
-import type { StoredSubmission } from '../store/store.ts';
+import type { InboxLead } from './inbox-store.ts';
+import { FORM_FILE_NAMES, FORM_LABELS, LANGUAGE_LABELS, STATUS_LABELS, answerColumns } from './lead-columns.ts';
+import type { FormName, StoredSubmission } from '../store/store.ts';
 
 export const CSV_BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -87,3 +89,47 @@ export async function* toJson(submissions: AsyncIterable<StoredSubmission> | Ite
   }
   yield first ? ']\n' : '\n]\n';
 }
+
+/**
+ * A stored time as the export writes it: Riyadh's clock (UTC+3 all year, no daylight saving)
+ * with the offset, so that it reads as staff expect and still converts without doubt:
+ * `2026-11-25 09:30 +03:00`.
+ */
+export function riyadhStamp(iso: string): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  const local = new Date(time + 3 * 60 * 60 * 1000).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)} +03:00`;
+}
+
+/** The day in Riyadh, for a file name: `2026-11-25`. */
+export const riyadhDay = (date: Date): string => riyadhStamp(date.toISOString()).slice(0, 10);
+
+/** What a lead export's row is made of: the lead and the inbox's own columns (status, who set it, the note). */
+export type ExportedLead = Pick<InboxLead, 'id' | 'form' | 'receivedAt' | 'language' | 'fields' | 'status' | 'statusBy' | 'note'>;
+
+/**
+ * A lead export's columns, the same from the inbox and the staff command: what staff read in
+ * the inbox (the lead's number, when it arrived in Riyadh time, its form, the language it was
+ * sent in, its status and who set it, the note), then the form's answers under the labels the
+ * form shows, in its order. One form per file: the columns never shift with the rows.
+ */
+export function leadCsvHeader(form: FormName): string {
+  return csvRow(['Lead ID', 'Received (Riyadh time)', 'Form', 'Language', 'Status', 'Status set by', 'Note', ...answerColumns(form).map((column) => column.label)]);
+}
+
+export function leadCsvRow(lead: ExportedLead): string {
+  return csvRow([
+    lead.id,
+    riyadhStamp(lead.receivedAt),
+    FORM_LABELS[lead.form],
+    LANGUAGE_LABELS[lead.language],
+    STATUS_LABELS[lead.status],
+    lead.statusBy ?? '',
+    lead.note,
+    ...answerColumns(lead.form).map((column) => lead.fields[column.name]),
+  ]);
+}
+
+/** A lead export's file name: `globaq-partner-applications-2026-11-25.csv`. */
+export const leadCsvName = (form: FormName, day: string): string => `globaq-${FORM_FILE_NAMES[form]}-${day}.csv`;

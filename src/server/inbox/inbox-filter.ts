@@ -1,24 +1,46 @@
 /**
- * The inbox's filter as it travels in the address (?form=&status=&language=&from=&to=&q=&page=):
- * read leniently (an unknown value is no filter), written back for links and the export.
+ * The inbox's list as it travels in the address
+ * (?status=&form=&language=&from=&to=&q=&sort=&dir=&page=; the filter form's `order` is read as
+ * sort and dir): read leniently (an unknown value is
+ * no filter), written back for links, the export and a lead page's "Previous" and "Next".
+ *
+ * `status` is the tab: none means what needs work (New and In progress); `all` every status;
+ * otherwise one status.
  */
 import { isFormName } from '../store/store.ts';
-import { isLeadStatus, riyadhDayStart, type LeadFilter } from './inbox-store.ts';
+import { DEFAULT_ORDER, isLeadSort, isLeadStatus, riyadhDayStart, type LeadFilter, type LeadOrder, type LeadStatus } from './inbox-store.ts';
 import { isLanguage } from '../receiver/receiver.ts';
 
 export interface FilterValues {
-  readonly form: string;
+  /** The tab: '' (needs work), 'all', or one status. */
   readonly status: string;
+  readonly form: string;
   /** The language the leads were sent in (a locale code). */
   readonly language: string;
   readonly from: string;
   readonly to: string;
   readonly q: string;
+  /** The order: '' (received), 'name', 'form', 'status'... */
+  readonly sort: string;
+  /** 'asc' or 'desc'; '' is the sort's own default (received: newest first; the others: A to Z). */
+  readonly dir: string;
 }
+
+/** What the default tab shows: the leads that need work. */
+export const NEEDS_WORK: readonly LeadStatus[] = ['new', 'in_progress'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function filterFromQuery(params: URLSearchParams): { filter: LeadFilter; values: FilterValues; page: number } {
+export interface ListQuery {
+  readonly filter: LeadFilter;
+  readonly order: LeadOrder;
+  readonly values: FilterValues;
+  readonly page: number;
+  /** "From" is after "To": no lead can match, and the page says so. */
+  readonly reversed: boolean;
+}
+
+export function filterFromQuery(params: URLSearchParams): ListQuery {
   const get = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);
   const form = get('form');
   const status = get('status');
@@ -26,30 +48,45 @@ export function filterFromQuery(params: URLSearchParams): { filter: LeadFilter; 
   const since = riyadhDayStart(get('from'));
   const toDay = riyadhDayStart(get('to'));
   const q = get('q');
+  // The filters' "Order" choice (`order=name:desc`) when the form sent one, else the column links' sort and dir.
+  const [orderSort = '', orderDir = ''] = get('order').split(':');
+  const sort = params.has('order') ? orderSort : get('sort');
+  const dir = params.has('order') ? orderDir : get('dir');
   const values: FilterValues = {
+    status: isLeadStatus(status) || status === 'all' ? status : '',
     form: isFormName(form) ? form : '',
-    status: isLeadStatus(status) ? status : '',
     language: isLanguage(language) ? language : '',
     from: since ? get('from') : '',
     to: toDay ? get('to') : '',
     q,
+    sort: isLeadSort(sort) && sort !== 'received' ? sort : '',
+    dir: dir === 'asc' || dir === 'desc' ? dir : '',
   };
+  const until = toDay ? new Date(toDay.getTime() + DAY_MS) : undefined;
   const filter: LeadFilter = {
     ...(isFormName(form) ? { form } : {}),
-    ...(isLeadStatus(status) ? { status } : {}),
+    ...(isLeadStatus(status) ? { status } : status === 'all' ? {} : { statuses: NEEDS_WORK }),
     ...(isLanguage(language) ? { language } : {}),
     ...(since ? { since } : {}),
     // "To" a day includes that whole day in Riyadh.
-    ...(toDay ? { until: new Date(toDay.getTime() + DAY_MS) } : {}),
+    ...(until ? { until } : {}),
     ...(q ? { search: q } : {}),
   };
+  const by = isLeadSort(sort) ? sort : DEFAULT_ORDER.by;
+  const order: LeadOrder = { by, direction: values.dir === 'asc' || values.dir === 'desc' ? values.dir : by === 'received' ? 'desc' : 'asc' };
   const page = Math.min(100_000, Math.max(1, Math.trunc(Number(params.get('page')) || 1)));
-  return { filter, values, page };
+  return { filter, order, values, page, reversed: Boolean(since && toDay && since.getTime() > toDay.getTime()) };
 }
 
-export function filterQuery(values: FilterValues, page: number): string {
+export function filterQuery(values: Partial<FilterValues>, page = 1): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(values)) if (value) params.set(name, value);
   if (page > 1) params.set('page', String(page));
   return params.toString();
 }
+
+/** The list's address with these values (and page 1): the tabs', the sort links'. */
+export const listHref = (values: Partial<FilterValues>, page = 1): string => {
+  const query = filterQuery(values, page);
+  return query ? `/admin?${query}` : '/admin';
+};

@@ -1,7 +1,8 @@
 /**
  * The staff inbox's data, in either database (../store/sqlite/sqlite-store.ts's openInboxStore,
  * ../store/postgres/pg-store.ts; the queries: ../store/inbox-queries.ts), and the rules they keep: the leads with
- * their status, note and language, the sign-in sessions, the failed sign-ins that slow and lock
+ * their status, assignment and language, their timelines (notes, changes, deliveries, downloads,
+ * replies), the sign-in sessions, the failed sign-ins that slow and lock
  * an account or an address, and the audit log of what staff did.
  *
  * Sessions: the browser holds a random token; the database holds only its SHA-256, so a copy of
@@ -15,7 +16,7 @@ import type { LocaleCode } from '../../i18n/index.ts';
 import type { FormName, StoredSubmission } from '../store/store.ts';
 import type { NoticeStatus } from '../mail/outbox.ts';
 
-export const LEAD_STATUSES = ['new', 'in_progress', 'answered', 'spam'] as const;
+export const LEAD_STATUSES = ['new', 'in_progress', 'answered', 'closed', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const isLeadStatus = (value: unknown): value is LeadStatus => typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
 
@@ -44,35 +45,95 @@ export const PAGE_SIZE = 50;
 /** The longest note kept. */
 export const NOTE_MAX = 5000;
 
+/**
+ * What a lead's timeline holds: notes, status changes, assignments, the notification e-mail
+ * (`sent`, `failed`: given up, `queued`: sent again by staff), files downloaded (the file's
+ * name), replies ("Reply by e-mail" opened).
+ */
+export const LEAD_EVENT_KINDS = ['note', 'status', 'assigned', 'notification', 'download', 'reply'] as const;
+export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
+export const isLeadEventKind = (value: unknown): value is LeadEventKind => typeof value === 'string' && (LEAD_EVENT_KINDS as readonly string[]).includes(value);
+
+/** One entry of a lead's timeline. */
+export interface LeadEvent {
+  readonly seq: number;
+  readonly leadId: string;
+  readonly at: string;
+  /** The staff member; undefined for what the site did itself (the notification e-mail). */
+  readonly actor: string | undefined;
+  readonly kind: LeadEventKind;
+  /** A note's text, a status, the assignee's e-mail ('' for nobody), the notification's outcome, a file's name. */
+  readonly detail: string;
+  /** A note that corrects an earlier one: that note's seq. */
+  readonly corrects: number | undefined;
+  /** A note corrected by a later one: the newest such note's seq. */
+  readonly correctedBy: number | undefined;
+}
+
 export interface LeadFilter {
   readonly form?: FormName;
   readonly status?: LeadStatus;
+  /** Any of these statuses (with `status`, both must hold). */
+  readonly statuses?: readonly LeadStatus[];
+  /** Only these leads (a selection); ids that are not UUIDs name nothing. */
+  readonly ids?: readonly string[];
   /** The language the lead was sent in. */
   readonly language?: LocaleCode;
   /** Received at or after. */
   readonly since?: Date;
   /** Received before. */
   readonly until?: Date;
-  /** Words looked for in the names, organisation, e-mail and message. */
+  /**
+   * Looked for in every answer (./lead-search.ts): each word somewhere in the lead; a phone
+   * number whatever its spaces and digits; a country by its name in either language.
+   */
   readonly search?: string;
+  /** Assigned to this staff member's e-mail; null: assigned to nobody. */
+  readonly assignedTo?: string | null;
 }
+
+/** What the list can be sorted by. */
+export const LEAD_SORTS = ['received', 'name', 'form', 'status'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+export const isLeadSort = (value: unknown): value is LeadSort => typeof value === 'string' && (LEAD_SORTS as readonly string[]).includes(value);
+
+/**
+ * The list's order: a key and its direction; leads equal by the key keep the newest first, so
+ * the order is total and the same on both databases (names compare by code point, as SQLite's
+ * BINARY collation and PostgreSQL's "C" do; statuses in the workflow's order, not alphabetically).
+ */
+export interface LeadOrder {
+  readonly by: LeadSort;
+  readonly direction: 'asc' | 'desc';
+}
+export const DEFAULT_ORDER: LeadOrder = { by: 'received', direction: 'desc' };
 
 export interface InboxLead extends StoredSubmission {
   readonly status: LeadStatus;
   readonly statusBy: string | undefined;
   readonly statusAt: string | undefined;
+  /** The newest note of its timeline ('' when none). */
   readonly note: string;
-  readonly noteBy: string | undefined;
-  readonly noteAt: string | undefined;
+  /** The staff member's e-mail, or undefined for nobody. */
+  readonly assignedTo: string | undefined;
   /** The lead's notification e-mail, when one was queued. */
   readonly notification: { readonly status: NoticeStatus; readonly attempts: number; readonly sentAt: string | undefined; readonly lastError: string | undefined } | undefined;
 }
+
+/** Where a session is in signing in: 'signed-in', or still owing its second step ('code') or the set-up of one ('enrol'). */
+export const SESSION_STAGES = ['code', 'enrol', 'signed-in'] as const;
+export type SessionStage = (typeof SESSION_STAGES)[number];
+/** A session still owing its second step ends this long after the password was accepted. */
+export const PENDING_MAX_MS = 10 * 60 * 1000;
 
 export interface StaffSession {
   readonly email: string;
   /** The per-session token every state-changing form carries. */
   readonly csrf: string;
   readonly createdAt: string;
+  readonly stage: SessionStage;
+  /** A two-step secret being set up in this session (encrypted), until its first code confirms it. */
+  readonly pendingTotp: string | undefined;
 }
 
 export interface AuditEntry {
@@ -117,15 +178,39 @@ export interface AuditQuery {
 export type SignInGate = { readonly open: true } | { readonly open: false; readonly locked: boolean; readonly retryAt: Date };
 
 export interface InboxStore {
-  leads(filter: LeadFilter, page: number): Promise<{ leads: InboxLead[]; total: number }>;
+  leads(filter: LeadFilter, page: number, order?: LeadOrder): Promise<{ leads: InboxLead[]; total: number }>;
+  /** How many leads the filter finds in each status (the filter's own statuses are ignored: the tabs' counts). */
+  statusCounts(filter: LeadFilter): Promise<Record<LeadStatus, number>>;
+  /**
+   * The leads before and after `id` in the list as filtered and ordered (a lead page's
+   * "Previous" and "Next"), and its place in it; undefined when the filter does not find it.
+   */
+  neighbours(filter: LeadFilter, order: LeadOrder, id: string): Promise<{ previous: string | undefined; next: string | undefined; position: number; total: number } | undefined>;
   /** Every lead the filter finds, oldest first (the export). */
   exportLeads(filter: LeadFilter): AsyncIterable<InboxLead>;
   lead(id: string): Promise<InboxLead | undefined>;
+  /** Sets the status and, when it changes, appends it to the timeline; false when no lead has this id. */
   setStatus(id: string, status: LeadStatus, by: string, now: Date): Promise<boolean>;
-  setNote(id: string, note: string, by: string, now: Date): Promise<boolean>;
+  /**
+   * Appends a note (cut to NOTE_MAX) to the lead's timeline; `corrects` names an earlier note of
+   * the same lead it corrects (which stays as it was). The new entry's seq, or undefined when no
+   * lead has this id or `corrects` is not one of its notes.
+   */
+  addNote(id: string, text: string, by: string, now: Date, corrects?: number): Promise<number | undefined>;
+  /** Assigns the lead to a staff account (null: nobody) and, when that changes, appends it to the timeline; false when no lead has this id. */
+  assign(id: string, to: string | null, by: string, now: Date): Promise<boolean>;
+  /**
+   * Appends what staff did to the timeline: a download (`detail`: the file's name), a reply, the
+   * notification queued again (`detail`: 'queued'); false when no lead has this id.
+   */
+  record(id: string, kind: 'download' | 'reply' | 'notification', detail: string, by: string, now: Date): Promise<boolean>;
+  /** The lead's timeline, newest first ([] for an unknown id). */
+  timeline(id: string): Promise<LeadEvent[]>;
 
   /** A new session for a signed-in account: the cookie's token and the session's form token. */
-  createSession(email: string, now: Date): Promise<{ token: string; csrf: string }>;
+  createSession(email: string, now: Date, stage?: SessionStage): Promise<{ token: string; csrf: string }>;
+  /** Keeps (or with null forgets) the two-step secret being set up in a session. */
+  setPendingTotp(token: string, sealed: string | null): Promise<void>;
   /** The live session a token names (and it is kept alive), or undefined. */
   session(token: string, now: Date): Promise<StaffSession | undefined>;
   endSession(token: string): Promise<void>;
@@ -199,9 +284,6 @@ export function afterFailure(kind: SignInKind, run: FailureRun, now: Date): { fa
   const failures = run.failures + 1;
   return failures >= LOCK_AFTER[kind] ? { failures: 0, lockedUntil: new Date(now.getTime() + LOCK_MS) } : { failures, lockedUntil: null };
 }
-
-/** The fields the inbox's search looks in. */
-export const SEARCHED_FIELDS = ['firstName', 'lastName', 'name', 'company', 'organization', 'email', 'message'] as const;
 
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
 

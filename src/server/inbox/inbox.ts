@@ -5,8 +5,14 @@
  * - No page, no data and no file without a live session: a GET goes to the sign-in form, any
  *   other method gets 403.
  * - Every state change is a POST whose Origin is the site's own and whose form carries the
- *   session's token (`csrf`); the session cookie is HttpOnly and SameSite=Strict, `__Host-`
- *   and Secure behind HTTPS.
+ *   session's token (`csrf`); the session cookie is HttpOnly and SameSite=Lax (see
+ *   `SESSION_COOKIE` for why), `__Host-` and Secure behind HTTPS.
+ * - A signed-out visit to an inbox page goes to sign-in with the page as `next`, and sign-in
+ *   returns there (./return-path.ts accepts only a path of the inbox on this site).
+ * - Two-step sign-in (./two-step.ts): after the password, a session that still owes a code (or,
+ *   when the operator requires two-step sign-in, its set-up) reaches only that step's page. The
+ *   code is counted by the same gate as the password, so a burst of guesses is slowed and locked
+ *   the same way.
  * - Every answer says `Cache-Control: no-store` and `X-Robots-Tag: noindex`.
  * - Failed sign-ins are slowed, then locked, per account and per network (./inbox-store.ts),
  *   each attempt counted before its password is checked; tries while closed are not counted; a
@@ -14,34 +20,42 @@
  *   most a few password checks run at once (HashQueue). The answer is the same whether or not
  *   the account exists, and takes as long. Refused sign-ins are kept apart from staff actions.
  */
+import type { HeldStore } from '../store/held-queries.ts';
 import type { APIContext, MiddlewareNext } from 'astro';
-import { CONTACT_FIELDS, contactLabelKey } from '../../forms/contact';
-import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../forms/partner';
-import { LOCALE_CODES, t, type LocaleCode } from '../../i18n';
+import { CONTACT_FIELDS, CONTACT_FORM, contactLabelKey, isContactField } from '../../forms/contact';
+import { PARTNER_FIELD_ORDER, PARTNER_SECTIONS, isPartnerField, partnerField, partnerLabelKey } from '../../forms/partner';
+import { locales, t, type LocaleCode } from '../../i18n';
 import { clientAddress, processStores } from '../receiver/endpoint.ts';
-import { DEVICE_MAX_MS, type InboxLead, type InboxStore, type LeadStatus, type StaffSession } from './inbox-store.ts';
-import { languageName } from '../mail/lead-mail.ts';
+import { DEVICE_MAX_MS, type SessionStage, type InboxLead, type InboxStore, type StaffSession } from './inbox-store.ts';
 import type { OutboxStore } from '../mail/outbox.ts';
 import { countSignInFailure, countSignInLock } from '../ops/metrics.ts';
 import { clientNetwork } from '../receiver/rate-limit.ts';
 import { readBody } from '../receiver/receiver.ts';
 import { hashPassword, verifyPassword, type StaffStore } from './staff.ts';
+import { safeReturnPath } from './return-path.ts';
+import { acceptedStep, isRecoveryCodeShape, openSecret, recoveryHash, twoStepSettings, type TwoStepSettings } from './two-step.ts';
 import type { SubmissionStore } from '../store/store.ts';
 
 export const ADMIN_ROOT = '/admin';
 export const LOGIN_PATH = '/admin/login';
+/** The second step: a code from the app, or a recovery code. */
+export const CODE_PATH = '/admin/login/code';
+/** Two-step sign-in: its state, and setting it up. */
+export const TWO_STEP_PATH = '/admin/two-step';
+export const LOGOUT_PATH = '/admin/logout';
 
-export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
-  new: 'New',
-  in_progress: 'In progress',
-  answered: 'Answered',
-  spam: 'Spam',
-};
+/** The address of a step of signing in that returns to `next` afterwards (no `next` for the list). */
+export function withNext(path: string, next: string): string {
+  const target = safeReturnPath(next);
+  return target === ADMIN_ROOT ? path : `${path}?next=${encodeURIComponent(target)}`;
+}
 
-export const FORM_LABELS = { contact: 'Contact message', partner: 'Partner application' } as const;
+/** The two-step settings, read once (a malformed one stops the server at start: serve.ts reads them there too). */
+let twoStep: TwoStepSettings | undefined;
+export const twoStepConfig = (): TwoStepSettings => (twoStep ??= twoStepSettings());
 
-/** The language a lead was sent in, as staff read it ("Arabic"): the same names as the lead's e-mail. */
-export const LANGUAGE_LABELS = Object.fromEntries(LOCALE_CODES.map((code) => [code, languageName(code)])) as Readonly<Record<LocaleCode, string>>;
+/** How staff name statuses, forms and languages: shared with the staff command (./lead-columns.ts). */
+export { FORM_LABELS, LANGUAGE_LABELS, STATUS_LABELS } from './lead-columns.ts';
 
 /** Staff forms are small: a note is the largest. */
 const MAX_FORM_BYTES = 64 * 1024;
@@ -51,6 +65,7 @@ interface InboxDeps {
   readonly staff: StaffStore;
   readonly outbox: OutboxStore;
   readonly submissions: SubmissionStore;
+  readonly held: HeldStore;
 }
 
 /** The stores, the same database as the receiver's (opened on first use). */
@@ -101,23 +116,43 @@ export async function guardAdmin(context: APIContext, next: MiddlewareNext): Pro
   return privateHeaders(await guarded(context, next));
 }
 
+/** The page a session that still owes a step of signing in may see (besides starting again). */
+const stepPage = (stage: SessionStage): string => (stage === 'code' ? CODE_PATH : TWO_STEP_PATH);
+
 async function guarded(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { inbox } = inboxDeps();
   const now = new Date();
   const token = context.cookies.get(sessionCookieName(context))?.value ?? '';
   const session = token ? await inbox.session(token, now) : undefined;
+  const signedIn = session?.stage === 'signed-in' ? session : undefined;
+  const pending = session && session.stage !== 'signed-in' ? session : undefined;
   const method = context.request.method;
-  const isLogin = context.url.pathname === LOGIN_PATH;
+  const path = context.url.pathname;
+  const isLogin = path === LOGIN_PATH;
+  const asked = context.url.searchParams.get('next') ?? '';
 
   if (method === 'GET' || method === 'HEAD') {
-    if (!session && !isLogin) return context.redirect(LOGIN_PATH, 303);
-    if (session && isLogin) return context.redirect(ADMIN_ROOT, 303);
-    context.locals.staff = session;
+    if (signedIn) {
+      if (isLogin || path === CODE_PATH) return context.redirect(safeReturnPath(asked), 303);
+      context.locals.staff = signedIn;
+      // The navigation's "Held (n)" (src/layouts/AdminLayout.astro); a failure only leaves the number out.
+      context.locals.heldCount = await inboxDeps().held.count('held').catch(() => undefined);
+      return next();
+    }
+    if (pending) {
+      const own = stepPage(pending.stage);
+      if (path !== own && !isLogin) return context.redirect(withNext(own, path === CODE_PATH ? asked : `${path}${context.url.search}`), 303);
+      context.locals.pendingStaff = pending;
+      return next();
+    }
+    // Signed out: sign in, then come back here (the lead a staff e-mail linked to).
+    if (!isLogin) return context.redirect(withNext(LOGIN_PATH, path === CODE_PATH ? asked : `${path}${context.url.search}`), 303);
     return next();
   }
   if (method !== 'POST') return plain(405, 'Method not allowed.');
   if (!sameOrigin(context)) return plain(403, 'Refused: this form was not sent from the inbox.');
   if (!session && !isLogin) return plain(403, 'Refused: you are not signed in. Sign in at /admin/login.');
+  if (pending && !isLogin && path !== LOGOUT_PATH && path !== stepPage(pending.stage)) return plain(403, 'Refused: finish signing in first.');
   const type = context.request.headers.get('content-type') ?? '';
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return plain(415, 'Refused: send the inbox form as a form.');
   // Read only up to the limit, announced or not (the sign-in form is open to anyone), and an
@@ -140,7 +175,8 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
     return plain(400, 'Refused: the form could not be read.');
   }
   if (session && form.get('csrf') !== session.csrf) return plain(403, 'Refused: the form is out of date. Go back, reload the page and try again.');
-  context.locals.staff = session;
+  context.locals.staff = signedIn;
+  context.locals.pendingStaff = pending;
   context.locals.adminForm = form;
   return next();
 }
@@ -154,7 +190,8 @@ export function formText(form: FormData | undefined, name: string): string {
 /** A hash to check against when the account does not exist, so both answers take as long. */
 let decoyHash: Promise<string> | undefined;
 
-export type SignInOutcome = { ok: true } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
+/** A sign-in step's outcome: on success, the page to go to next (the second step, its set-up, or where the staff member was going). */
+export type SignInOutcome = { ok: true; stage: SessionStage } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
 
 export const WRONG_CREDENTIALS = 'The e-mail address or the password is wrong.';
 export const BUSY = 'The server is checking many sign-ins at the moment: try again in a few seconds.';
@@ -208,7 +245,7 @@ const hashing = new HashQueue();
  * module can read (and `signInEvents` for each one as it happens). Never an address or a name.
  */
 export const signInCounters = { succeeded: 0, refusedWrong: 0, refusedLocked: 0, refusedSlowed: 0, refusedBusy: 0, locksStarted: 0 };
-export type SignInEvent = 'succeeded' | 'wrong credentials' | 'locked' | 'slowed' | 'busy';
+export type SignInEvent = 'succeeded' | 'wrong credentials' | 'wrong code' | 'locked' | 'slowed' | 'busy';
 const signInListeners = new Set<(event: SignInEvent) => void>();
 /** Calls `listener` with each sign-in's outcome; returns what stops it. */
 export function onSignInEvent(listener: (event: SignInEvent) => void): () => void {
@@ -217,7 +254,7 @@ export function onSignInEvent(listener: (event: SignInEvent) => void): () => voi
 }
 function signInEvent(event: SignInEvent): void {
   if (event === 'succeeded') signInCounters.succeeded += 1;
-  else if (event === 'wrong credentials') signInCounters.refusedWrong += 1;
+  else if (event === 'wrong credentials' || event === 'wrong code') signInCounters.refusedWrong += 1;
   else if (event === 'locked') signInCounters.refusedLocked += 1;
   else if (event === 'slowed') signInCounters.refusedSlowed += 1;
   else signInCounters.refusedBusy += 1;
@@ -265,16 +302,7 @@ export async function signIn(context: APIContext, emailText: string, password: s
   if (!gate.open) {
     place.leave();
     await refuse(gate.locked ? 'locked' : 'slowed');
-    const seconds = Math.max(1, Math.ceil((gate.retryAt.getTime() - now.getTime()) / 1000));
-    const minutes = Math.ceil(seconds / 60);
-    return {
-      ok: false,
-      status: 429,
-      retryAfterSeconds: seconds,
-      message: gate.locked
-        ? `Too many failed sign-ins: signing in is locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`
-        : `Too many failed sign-ins: wait ${seconds} second${seconds === 1 ? '' : 's'} before trying again.`,
-    };
+    return closedGate(gate, now);
   }
   const valid = await place.run(async () => {
     const stored = email && password ? await staff.passwordHash(email) : undefined;
@@ -290,14 +318,127 @@ export async function signIn(context: APIContext, emailText: string, password: s
     await refuse('wrong credentials');
     return { ok: false, status: 401, message: WRONG_CREDENTIALS };
   }
+  // The password is right. With two-step sign-in on (or required and not set up yet), the session
+  // made now reaches only that step; its failures count on from here (not cleared yet).
+  const record = await staff.twoStep(email);
+  const settings = twoStepConfig();
+  // An account with two-step sign-in always owes its code, even if the key were taken away (no
+  // silent fall-back to the password alone: its recovery codes, hashed, still work then).
+  const stage: SessionStage = record?.sealedSecret ? 'code' : settings.required ? 'enrol' : 'signed-in';
+  await endOldSession(context);
+  if (stage !== 'signed-in') {
+    const { token } = await inbox.createSession(email, now, stage);
+    context.cookies.set(sessionCookieName(context), token, sessionCookie(context));
+    await inbox.audit(email, 'password accepted', undefined, stage === 'code' ? 'code asked' : 'two-step set-up asked', now);
+    return { ok: true, stage };
+  }
   await inbox.clearFailures(keys);
+  await startSession(context, email, now, `from ${network}`);
+  return { ok: true, stage };
+}
+
+/**
+ * The session cookie's attributes. SameSite=Lax, not Strict: a link to a lead followed from
+ * webmail (another site) is a top-level GET, and Strict would arrive without the session and
+ * land on sign-in. Lax sends it with such a navigation only, never with another site's POST,
+ * image or frame; and every state change here is a POST that must carry this site's Origin and
+ * the session's form token (the guard, unchanged), while every GET under /admin only reads (its
+ * one write is the audit entry for a search, an export or a download: a download another site
+ * starts goes to the staff member's own disk, unread by that site). A second, Strict cookie for
+ * POSTs would add nothing the Origin check and the form token do not already give.
+ */
+function sessionCookie(context: APIContext) {
+  return { httpOnly: true, sameSite: 'lax', secure: secure(context), path: '/' } as const;
+}
+
+/** A session this browser held before (a step started again, or the password step of a second step) ends. */
+async function endOldSession(context: APIContext): Promise<void> {
+  const old = context.cookies.get(sessionCookieName(context))?.value;
+  if (old) await inboxDeps().inbox.endSession(old);
+}
+
+/** Signed in: a new session (a new token, never the one that held the password step) and a new device cookie. */
+async function startSession(context: APIContext, email: string, now: Date, detail: string): Promise<void> {
+  const { inbox } = inboxDeps();
+  await endOldSession(context);
   const { token } = await inbox.createSession(email, now);
-  const cookie = { httpOnly: true, sameSite: 'strict', secure: secure(context), path: '/' } as const;
-  context.cookies.set(sessionCookieName(context), token, cookie);
-  context.cookies.set(deviceCookieName(context), await inbox.rememberDevice(email, now), { ...cookie, maxAge: Math.floor(DEVICE_MAX_MS / 1000) });
+  context.cookies.set(sessionCookieName(context), token, sessionCookie(context));
+  // The device cookie is only ever read by the sign-in form's own POST: Strict costs nothing.
+  const device = { httpOnly: true, sameSite: 'strict', secure: secure(context), path: '/', maxAge: Math.floor(DEVICE_MAX_MS / 1000) } as const;
+  context.cookies.set(deviceCookieName(context), await inbox.rememberDevice(email, now), device);
   signInEvent('succeeded');
-  await inbox.audit(email, 'signed in', undefined, `from ${network}`, now);
-  return { ok: true };
+  await inbox.audit(email, 'signed in', undefined, detail, now);
+}
+
+/** The answer while the gate is closed: how long is left, in seconds (or minutes for a lock), never counted as a try. */
+function closedGate(gate: { locked: boolean; retryAt: Date }, now: Date): SignInOutcome {
+  const seconds = Math.max(1, Math.ceil((gate.retryAt.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return {
+    ok: false,
+    status: 429,
+    retryAfterSeconds: seconds,
+    message: gate.locked
+      ? `Too many failed sign-ins: signing in is locked for ${minutes} minute${minutes === 1 ? '' : 's'}. Trying again before then does not make it longer.`
+      : `Too many failed sign-ins: wait ${seconds} second${seconds === 1 ? '' : 's'}, then sign in again. Nothing was checked this time, and trying before then does not make the wait longer.`,
+  };
+}
+
+export const WRONG_CODE = 'That code is not right, or it was used already. Type the code your app shows now, or a recovery code.';
+
+/**
+ * The second step: a code from the app (RFC 6238) or a recovery code, for a session that owes it.
+ * Counted by the same gate as the password (account, network, device), before it is checked.
+ * On success the pending session is replaced by a signed-in one.
+ */
+export async function secondStep(context: APIContext, pending: StaffSession, codeText: string): Promise<SignInOutcome> {
+  const { inbox, staff } = inboxDeps();
+  const now = new Date();
+  const email = pending.email;
+  const network = clientNetwork(clientAddress(context));
+  const keys = { account: email, address: network, device: context.cookies.get(deviceCookieName(context))?.value };
+  const gate = await inbox.attempt(keys, now);
+  if (!gate.open) {
+    signInEvent(gate.locked ? 'locked' : 'slowed');
+    await inbox.refusal({ account: email, network, reason: gate.locked ? 'locked' : 'slowed' }, now);
+    return closedGate(gate, now);
+  }
+  const code = codeText.trim().slice(0, 64);
+  const record = await staff.twoStep(email);
+  const key = twoStepConfig().key;
+  const secret = record?.sealedSecret && key ? openSecret(key, email, record.sealedSecret) : undefined;
+  let how: string | undefined;
+  if (secret && /^\d[\d\s]*$/.test(code)) {
+    const step = acceptedStep(secret, email, code, now, record?.lastStep);
+    // Taken in one conditional update: the same code sent twice at once passes once.
+    if (step !== undefined && (await staff.takeStep(email, step))) how = 'with a code';
+  } else if (record?.sealedSecret && isRecoveryCodeShape(code)) {
+    const left = await staff.useRecoveryCode(email, recoveryHash(email, code), now);
+    if (left !== undefined) {
+      how = 'with a recovery code';
+      await inbox.audit(email, 'used a recovery code', undefined, `${left} left`, now);
+    }
+  }
+  if (!how) {
+    if (gate.lockStarted) {
+      signInCounters.locksStarted += 1;
+      countSignInLock();
+    }
+    signInEvent('wrong code');
+    await inbox.refusal({ account: email, network, reason: 'wrong code' }, now);
+    await inbox.audit(email, 'second step failed', undefined, `from ${network}`, now);
+    return { ok: false, status: 401, message: WRONG_CODE };
+  }
+  await inbox.clearFailures(keys);
+  await startSession(context, email, now, `from ${network}, ${how}`);
+  return { ok: true, stage: 'signed-in' };
+}
+
+/** Two-step set-up confirmed while it was required at sign-in: the pending session becomes a signed-in one. */
+export async function finishRequiredSetUp(context: APIContext, pending: StaffSession): Promise<void> {
+  const network = clientNetwork(clientAddress(context));
+  await inboxDeps().inbox.clearFailures({ account: pending.email, address: network, device: context.cookies.get(deviceCookieName(context))?.value });
+  await startSession(context, pending.email, new Date(), `from ${network}, two-step sign-in set up`);
 }
 
 export async function signOut(context: APIContext, session: StaffSession): Promise<void> {
@@ -307,13 +448,29 @@ export async function signOut(context: APIContext, session: StaffSession): Promi
   if (token) await inbox.endSession(token);
   // The deletion carries the attributes that set the cookie: a browser ignores a `__Host-` line
   // without Secure (a deletion too), and keeps the cookie.
-  context.cookies.delete(name, { httpOnly: true, sameSite: 'strict', secure: secure(context), path: '/' });
+  context.cookies.delete(name, sessionCookie(context));
   await inbox.audit(session.email, 'signed out', undefined, '', new Date());
 }
 
-const RIYADH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'medium', timeStyle: 'short' });
-/** A stored time as staff read it: Riyadh time. */
-export const riyadhTime = (iso: string | undefined): string => (iso ? `${RIYADH.format(new Date(iso))} (Riyadh)` : '');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** Riyadh keeps UTC+3 all year (no daylight saving). */
+const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
+const RIYADH_AR = new Intl.DateTimeFormat(locales.ar.formatLocale, { timeZone: 'Asia/Riyadh', calendar: 'gregory', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * A stored time as staff read it, in Riyadh time: "25 Nov 2026, 09:30". The one formatter of
+ * every date in the inbox and the audit log (written out by hand, so no ICU version turns
+ * "Sep" into "Sept"); with `code` 'ar', as the Arabic site writes it (a reply's quote).
+ */
+export function riyadhTime(iso: string | undefined, code: LocaleCode = 'en'): string {
+  if (!iso) return '';
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  if (code === 'ar') return RIYADH_AR.format(time);
+  const d = new Date(time + RIYADH_OFFSET_MS);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+}
 
 const text = (value: unknown): string => {
   if (value === null || value === undefined) return '';
@@ -345,10 +502,124 @@ export function labelledFields(lead: Pick<InboxLead, 'form' | 'fields'>): { name
   return [...known, ...others].map((field) => ({ ...field, text: text(lead.fields[field.name]) }));
 }
 
-/** "Reply by e-mail": a mailto with the visitor's address and a subject naming the enquiry. */
-export function replyHref(lead: Pick<InboxLead, 'form' | 'fields'>): string | undefined {
-  const { email } = leadSummary(lead);
-  if (!email) return undefined;
-  const subject = lead.form === 'partner' ? 'Your partner application to Globaq' : 'Your message to Globaq';
-  return `mailto:${encodeURIComponent(email).replace('%40', '@')}?subject=${encodeURIComponent(subject)}`;
+/** A visitor's answer that is shown as a link, and the link; `undefined` when it is not a safe one. */
+export type AnswerLink = { readonly kind: 'email' | 'tel' | 'url'; readonly href: string };
+
+/** Arabic-Indic and Persian digits as Western ones (a tel: link dials those only). */
+const westernDigits = (value: string) => value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (c) => String(c.charCodeAt(0) & 0xf));
+
+/**
+ * A `mailto:` for an address the form's schema checked; `tel:` with the digits and a leading +;
+ * a website only over http or https (a bare host gets https://), without a user name or password
+ * in it. Anything else stays text.
+ */
+export function answerLink(kind: string, value: string): AnswerLink | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  if (kind === 'email') {
+    return /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(text) ? { kind, href: `mailto:${encodeURIComponent(text).replace('%40', '@')}` } : undefined;
+  }
+  if (kind === 'tel') {
+    const digits = westernDigits(text).replace(/[^\d+]/g, '');
+    const number = digits.startsWith('+') ? `+${digits.slice(1).replace(/\+/g, '')}` : digits.replace(/\+/g, '');
+    return /\d{5,}/.test(number) ? { kind, href: `tel:${number}` } : undefined;
+  }
+  if (kind === 'url') {
+    let url: URL;
+    try {
+      url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
+    } catch {
+      return undefined;
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname.includes('.')) return undefined;
+    return { kind, href: url.href };
+  }
+  return undefined;
+}
+
+/** One answer as the lead page shows it. */
+export interface LeadAnswer {
+  readonly name: string;
+  readonly label: string;
+  readonly text: string;
+  readonly link: AnswerLink | undefined;
+  /** A long free text (a message, an analysis): shown as paragraphs, not one line. */
+  readonly long: boolean;
+}
+
+/** The fields of the contact block, per form: who sent it and how to reach them. */
+const CONTACT_BLOCK = {
+  contact: ['firstName', 'lastName', 'email', 'company', 'country', 'city'],
+  partner: ['name', 'jobTitle', 'organization', 'email', 'phoneNumber', 'companyWebsite', 'country', 'cityName'],
+} as const;
+/** What the visitor's browser sent besides the answers: behind "Details". */
+const TECHNICAL = new Set(['submissionDate', 'submissionTimestamp', 'uploadedFiles']);
+
+function fieldKind(form: InboxLead['form'], name: string): string | undefined {
+  if (form === 'contact') return isContactField(name) ? CONTACT_FORM[name].kind : undefined;
+  return isPartnerField(name) ? partnerField(name).kind : undefined;
+}
+
+/**
+ * A lead's answers laid out for its page: the contact block (who, and how to reach them), the
+ * other answered fields in the form's order (a partner application in its sections), the
+ * unanswered ones as labels for one line, and the technical rows (the visitor's clock) apart.
+ */
+export function leadView(lead: Pick<InboxLead, 'form' | 'fields'>): {
+  contact: LeadAnswer[];
+  sections: { heading: string | undefined; answers: LeadAnswer[] }[];
+  unanswered: string[];
+  details: LeadAnswer[];
+} {
+  const all = labelledFields(lead).map((field): LeadAnswer => {
+    const kind = fieldKind(lead.form, field.name);
+    return { ...field, link: kind ? answerLink(kind, field.text) : undefined, long: kind === 'longText' || (kind === undefined && field.text.length > 120) };
+  });
+  const contactNames: readonly string[] = CONTACT_BLOCK[lead.form];
+  const details = all.filter((answer) => TECHNICAL.has(answer.name) && answer.text);
+  const rest = all.filter((answer) => !TECHNICAL.has(answer.name) && !contactNames.includes(answer.name));
+  let contact = contactNames.flatMap((name) => all.filter((answer) => answer.name === name && answer.text));
+  // A contact message's first and last name read as one name.
+  const first = contact.find((answer) => answer.name === 'firstName');
+  const last = contact.find((answer) => answer.name === 'lastName');
+  if (first && last) {
+    contact = [{ name: 'name', label: 'Name', text: `${first.text} ${last.text}`, link: undefined, long: false }, ...contact.filter((answer) => answer !== first && answer !== last)];
+  }
+  const unanswered = all.filter((answer) => !answer.text && !TECHNICAL.has(answer.name)).map((answer) => answer.label);
+  const answered = rest.filter((answer) => answer.text);
+  const sections =
+    lead.form === 'partner'
+      ? PARTNER_SECTIONS.map((section): { heading: string | undefined; answers: LeadAnswer[] } => ({
+          heading: t(`partner.section.${section}`),
+          answers: answered.filter((answer) => isPartnerField(answer.name) && partnerField(answer.name).section === section),
+        }))
+          // A field the form no longer has (an older lead) last, under its stored name.
+          .concat([{ heading: undefined, answers: answered.filter((answer) => !isPartnerField(answer.name)) }])
+          .filter((section) => section.answers.length > 0)
+      : [{ heading: undefined as string | undefined, answers: answered }].filter((section) => section.answers.length > 0);
+  return { contact, sections, unanswered, details };
+}
+
+/** The longest quote a reply carries: a mail program may refuse a longer mailto: link. */
+const QUOTE_MAX = 1500;
+
+/**
+ * "Reply by e-mail": a mailto with the visitor's address, a subject in the lead's language, and
+ * the visitor's message quoted under a line saying when they wrote.
+ */
+export function replyHref(lead: Pick<InboxLead, 'form' | 'fields' | 'language' | 'receivedAt'>): string | undefined {
+  const { email, name } = leadSummary(lead);
+  const to = answerLink('email', email);
+  if (!to) return undefined;
+  const locale = locales[lead.language];
+  const subject = t(lead.form === 'partner' ? 'reply.subject.partner' : 'reply.subject.contact', {}, locale);
+  // A contact message is quoted; a partner application has no one message to quote.
+  const message = lead.form === 'contact' ? text(lead.fields['message']).replace(/\r\n?/g, '\n') : '';
+  const lines = [name ? t('reply.greeting', { name }, locale) : '', '', ''];
+  if (message) {
+    const quoted = message.length > QUOTE_MAX ? `${message.slice(0, QUOTE_MAX - 1)}…` : message;
+    lines.push(t('reply.quoteIntro', { time: riyadhTime(lead.receivedAt, lead.language) }, locale), ...quoted.split('\n').map((line) => `> ${line}`));
+  }
+  const body = lines.join('\r\n');
+  return `${to.href}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

@@ -78,5 +78,25 @@ export interface StaffStore {
   passwordHash(email: string): Promise<string | undefined>;
   setPassword(email: string, passwordHash: string, now: Date): Promise<boolean>;
   remove(email: string): Promise<boolean>;
+
+  /** The account's two-step sign-in (./two-step.ts); undefined for an unknown account. */
+  twoStep(email: string): Promise<TwoStepRecord | undefined>;
+  /** Turns two-step sign-in on with a confirmed secret (sealed), the step its first code used and new recovery codes' hashes (the old ones go). */
+  enrolTwoStep(email: string, sealedSecret: string, step: number, recoveryHashes: readonly string[], now: Date): Promise<boolean>;
+  /** Takes a code's time step, in one conditional update: false when that step or a later one was taken already (a replayed code). */
+  takeStep(email: string, step: number): Promise<boolean>;
+  /** Marks a recovery code used: the number left after it, or undefined when it is not one of the account's unused codes. */
+  useRecoveryCode(email: string, codeHash: string, now: Date): Promise<number | undefined>;
+  /** Turns two-step sign-in off (the staff command's reset): secret, last step and recovery codes go. */
+  resetTwoStep(email: string): Promise<boolean>;
   close(): Promise<void>;
+}
+
+export interface TwoStepRecord {
+  /** The secret as stored (encrypted); undefined while two-step sign-in is off. */
+  readonly sealedSecret: string | undefined;
+  readonly enrolledAt: string | undefined;
+  readonly lastStep: number | undefined;
+  /** Recovery codes not used yet. */
+  readonly recoveryLeft: number;
 }

@@ -57,8 +57,8 @@ export interface OutboxStore {
   markSent(id: string, at: Date): Promise<void>;
   /** A failed attempt: tried again at `next`. */
   markRetry(id: string, attempts: number, next: Date, error: string): Promise<void>;
-  /** Given up on: listed for staff until queued again. */
-  markFailed(id: string, attempts: number, error: string): Promise<void>;
+  /** Given up on (at `at`, default now): listed for staff until queued again. */
+  markFailed(id: string, attempts: number, error: string, at?: Date): Promise<void>;
   /** Notifications of these statuses, oldest first. */
   list(statuses: readonly NoticeStatus[]): Promise<OutboxEntry[]>;
   /** Queues a notification again, due now; false when the lead has none. */
@@ -97,6 +97,12 @@ export function smtpTransport(smtpUrl: string): MailTransport {
     greetingTimeout: 15_000,
     socketTimeout: 30_000,
   } as TransportOptions);
+}
+
+/** Who gets a lead's e-mail: its form's recipients (LEADS_NOTIFY_TO_CONTACT, LEADS_NOTIFY_TO_PARTNER), else LEADS_NOTIFY_TO. */
+export function recipientsFor(config: Pick<NotificationConfig, 'to' | 'toByForm'>, form: FormName): readonly string[] {
+  const own = config.toByForm?.[form];
+  return own && own.length > 0 ? own : config.to;
 }
 
 export interface OutboxWorkerOptions {
@@ -181,7 +187,8 @@ export class OutboxWorker {
     try {
       await transport.sendMail({
         from: config.from,
-        to: [...config.to],
+        // The form's own recipients when the settings name them, else everyone's.
+        to: [...recipientsFor(config, entry.form)],
         ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
         subject: entry.subject,
         text: entry.text,
@@ -198,7 +205,7 @@ export class OutboxWorker {
       const reason = error instanceof Error ? error.message : String(error);
       const age = now().getTime() - new Date(entry.createdAt).getTime();
       if (age >= config.giveUpDays * 86_400_000) {
-        await store.markFailed(entry.submissionId, attempts, reason);
+        await store.markFailed(entry.submissionId, attempts, reason, now());
         metrics().notificationsFailed.inc({ outcome: 'given_up' });
         logLead('failed', { leadId: entry.submissionId, form: entry.form, attempts, reason });
         log(`Lead notification ${entry.submissionId} given up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`);

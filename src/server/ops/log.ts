@@ -39,7 +39,7 @@ export function logger(): Logger {
   return (holder[KEY] ??= make());
 }
 
-export type LeadEvent = 'stored' | 'notified' | 'retry' | 'failed' | 'refused';
+export type LeadEvent = 'stored' | 'notified' | 'retry' | 'failed' | 'refused' | 'held' | 'released';
 
 /** One line per lead event: the lead's id, its form and what happened; never what the visitor wrote. */
 export function logLead(event: LeadEvent, fields: { readonly leadId?: string; readonly form: string; readonly language?: string; readonly reason?: string; readonly attempts?: number; readonly bot?: boolean; readonly nextAttemptAt?: string }): void {

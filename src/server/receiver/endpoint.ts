@@ -9,6 +9,7 @@ import { clientAddressStore } from '../http/client-address.ts';
 import { receiverConfig, type ReceiverConfig } from '../config.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { receive, type FormProblem, type ReceiverDeps } from './receiver.ts';
+import { PROOF_SECRET_NAME, issueChallenge, proofKeys, type ProofKeys } from './proof.ts';
 import { openStores, type Stores } from '../store/database.ts';
 import type { FormName } from '../store/store.ts';
 import { closeAtShutdown } from '../ops/lifecycle.ts';
@@ -33,10 +34,16 @@ function receiverDeps(): ReceiverDeps {
     // Opened on first use; when opening fails, the next submission tries again.
     store: () => processStores().submissions,
     logError: (message, error) => logger().error({ event: 'store.error', err: error }, message),
-    onStored: ({ id, form, language, bot }) => {
+    proofKeys: () => proofKeysOnce(config),
+    onStored: ({ id, form, language, bot, held }) => {
       if (bot) {
         metrics().leadsRefused.inc({ form, reason: 'honeypot' });
         logLead('refused', { leadId: id, form, language, reason: 'honeypot', bot: true });
+        return;
+      }
+      if (held) {
+        metrics().leadsRefused.inc({ form, reason: `held:${held}` });
+        logLead('held', { leadId: id, form, language, reason: held });
         return;
       }
       metrics().leadsStored.inc({ form, language });
@@ -47,6 +54,47 @@ function receiverDeps(): ReceiverDeps {
 }
 
 let stores: Stores | undefined;
+let keys: Promise<ProofKeys> | undefined;
+
+/**
+ * The proof of work's keys: from ALTCHA_HMAC_KEY, or the key generated once and kept in the
+ * database (every instance and every restart signs and checks alike). A failure to read it is
+ * tried again on the next request.
+ */
+export function proofKeysOnce(config: ReceiverConfig): Promise<ProofKeys> {
+  if (config.proof.hmacKey) return (keys ??= Promise.resolve(proofKeys(config.proof.hmacKey)));
+  keys ??= (async () => {
+    const opened = processStores();
+    await opened.ready;
+    return proofKeys(await opened.held.secret(PROOF_SECRET_NAME, new Date()));
+  })();
+  keys.catch(() => {
+    keys = undefined;
+  });
+  return keys;
+}
+
+/** GET /api/challenge: a new proof-of-work challenge for the widget (never cached; rate-limited). */
+export async function handleChallenge(context: APIContext): Promise<Response> {
+  const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+  if (context.request.method !== 'GET') return new Response(null, { status: 405, headers: { ...headers, Allow: 'GET' } });
+  const deps = receiverDeps();
+  const rate = challengeLimiter(deps.config).take(clientAddress(context));
+  if (!rate.ok) return Response.json({ error: 'rateLimited', retryAfter: rate.retryAfterSeconds }, { status: 429, headers: { ...headers, 'Retry-After': String(rate.retryAfterSeconds) } });
+  try {
+    const challenge = await issueChallenge(await deps.proofKeys(), deps.config.proof, new Date());
+    return Response.json(challenge, { headers });
+  } catch (error) {
+    logger().error({ event: 'store.error', err: error }, 'Could not issue a challenge');
+    return Response.json({ error: 'storeUnavailable' }, { status: 503, headers: { ...headers, 'Retry-After': '30' } });
+  }
+}
+
+let challenges: RateLimiter | undefined;
+/** Challenges per client: ten times the submissions' rate (a visitor may open both forms, reload, come back). */
+function challengeLimiter(config: ReceiverConfig): RateLimiter {
+  return (challenges ??= new RateLimiter({ limit: config.rateLimit * 10, windowMs: config.rateWindowSeconds * 1000 }));
+}
 
 /** The database of this process's routes (the receiver and the staff inbox), opened on first use. */
 export function processStores(): Stores {

@@ -25,12 +25,14 @@
  * the form's language (src/pages/SubmissionProblem.astro, src/pages/ar/SubmissionProblem.astro),
  * instead of JSON, so `receive()` returns a FormProblem for the route to render.
  *
- * The honeypot (src/forms/honeypot.ts): its field is taken out before validation; when a bot
- * filled it, the submission is validated and answered exactly like anyone's, but stored
- * apart from the leads.
+ * The honeypot (src/forms/honeypot.ts) and the proof of work (./proof.ts, the `altcha` field):
+ * both are taken out before validation. A submission without a valid proof (JavaScript off, an
+ * old cached page, another client, a forged, expired or replayed proof), sent too fast, with too
+ * many links, or with the honeypot filled is validated and answered exactly like anyone's, and
+ * stored held for review with its reason: no notification is queued for it.
  */
-import { completeContactBody, contactSchema, contactValuesFromForm } from '../../forms/contact';
-import { completePartnerBody, partnerSchema, partnerValuesFromForm } from '../../forms/partner';
+import { CONTACT_FORM, completeContactBody, contactSchema, contactValuesFromForm } from '../../forms/contact';
+import { PARTNER_FORM, completePartnerBody, partnerSchema, partnerValuesFromForm } from '../../forms/partner';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
 import { fieldIssues, type FieldIssue } from '../../forms/rules';
 import { LANGUAGE_PARAM } from '../../forms/submit';
@@ -40,7 +42,8 @@ import { localizePath } from '../../lib/paths';
 import type { ReceiverConfig } from '../config.ts';
 import { composeLeadNotice } from '../mail/lead-mail.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import type { FormName, NewAttachment, SubmissionStore } from '../store/store.ts';
+import type { FormName, HoldReason, NewAttachment, SubmissionStore } from '../store/store.ts';
+import { PROOF_FIELD, countLinks, judge, type ProofKeys } from './proof.ts';
 import { MAX_FILES, MEDIA_TYPES, UPLOAD_BODY_LIMIT_BYTES, checkUploads, cleanFileName } from './uploads.ts';
 import type { FileRejection } from '../../forms/files';
 
@@ -54,6 +57,8 @@ export const ALLOWED_METHODS = 'POST, OPTIONS';
 type SafeParse = { success: true; data: Record<string, unknown> } | { success: false; error: Parameters<typeof fieldIssues>[0] };
 
 interface FormSpec {
+  /** Fields that hold a link by design (a website): not counted as links. */
+  readonly linkFields: ReadonlySet<string>;
   readonly validate: (value: unknown) => SafeParse;
   /** A url-encoded post as the JSON body the form's island would send. */
   readonly fromForm: (form: URLSearchParams, now: Date) => Record<string, unknown>;
@@ -63,11 +68,13 @@ interface FormSpec {
 
 export const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
   contact: {
+    linkFields: new Set(Object.entries(CONTACT_FORM).flatMap(([name, spec]) => ((spec.kind as string) === 'url' ? [name] : []))),
     validate: (value) => contactSchema.safeParse(value),
     fromForm: (form, now) => contactValuesFromForm(form, now),
     complete: (body, now) => completeContactBody(body, now),
   },
   partner: {
+    linkFields: new Set(Object.entries(PARTNER_FORM).flatMap(([name, spec]) => (spec.kind === 'url' ? [name] : []))),
     validate: (value) => partnerSchema.safeParse(value),
     fromForm: (form) => partnerValuesFromForm(form),
     complete: (body) => completePartnerBody(body),
@@ -116,7 +123,9 @@ export interface ReceiverDeps {
   /** Where store failures are reported (default console.error). */
   readonly logError?: (message: string, error: unknown) => void;
   /** Told of each committed submission (metrics and the log: its id, never its fields). */
-  readonly onStored?: (lead: { readonly id: string; readonly form: FormName; readonly language: LocaleCode; readonly bot: boolean }) => void;
+  readonly onStored?: (lead: { readonly id: string; readonly form: FormName; readonly language: LocaleCode; readonly bot: boolean; readonly held?: HoldReason | undefined }) => void;
+  /** The proof of work's HMAC keys (the setting's, or the one kept in the database). */
+  readonly proofKeys: () => Promise<ProofKeys>;
 }
 
 const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Vary: 'Origin' } as const;
@@ -336,10 +345,16 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     }
   }
 
-  let bot = false;
+  // The honeypot's catch is held for review like any lead in doubt: never dropped, never mailed.
+  let honeypot = false;
   if (isPlainObject(values) && Object.hasOwn(values, HONEYPOT_FIELD)) {
-    bot = honeypotFilled(values[HONEYPOT_FIELD]);
+    honeypot = honeypotFilled(values[HONEYPOT_FIELD]);
     delete values[HONEYPOT_FIELD];
+  }
+  let proof: unknown;
+  if (isPlainObject(values) && Object.hasOwn(values, PROOF_FIELD)) {
+    proof = values[PROOF_FIELD];
+    delete values[PROOF_FIELD];
   }
 
   const result = spec.validate(values);
@@ -358,7 +373,15 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     attachments = check.files.map((file) => ({ name: file.name, type: MEDIA_TYPES[file.kind], bytes: file.bytes }));
   }
 
-  let saved: { id: string };
+  let verdict;
+  try {
+    verdict = await judge({ payload: proof, formPost: isForm, honeypot, links: countLinks(result.data, spec.linkFields) }, await deps.proofKeys(), deps.config.proof, now);
+  } catch (error) {
+    (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not check a ${form} submission's proof of work`, error);
+    return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });
+  }
+
+  let saved: { id: string; held?: HoldReason | undefined };
   try {
     // With notifications on, the lead's e-mail is queued in the same transaction (the outbox),
     // with a link to the lead in the staff inbox on the configured address (SITE_URL), never the
@@ -367,12 +390,12 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     const notice = deps.config.notifications
       ? { notice: (lead: Parameters<typeof composeLeadNotice>[0]) => composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {}) }
       : {};
-    saved = await deps.store().save({ form, fields: result.data, language, bot, receivedAt: now, attachments, ...notice });
+    saved = await deps.store().save({ form, fields: result.data, language, receivedAt: now, attachments, held: verdict.held, challenge: verdict.challenge, ...notice });
   } catch (error) {
     (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not store a ${form} submission`, error);
     return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });
   }
-  deps.onStored?.({ id: saved.id, form, language, bot });
+  deps.onStored?.({ id: saved.id, form, language, bot: false, held: saved.held });
 
   if (isForm) return { response: new Response(null, { status: 303, headers: { ...BASE_HEADERS, ...cors, Location: localizePath(THANKS_HREF, locales[language]) } }) };
   return { response: json(201, { id: saved.id }, cors) };

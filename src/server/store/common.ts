@@ -23,18 +23,30 @@ export interface DialectParts {
   readonly rowLocks: boolean;
   /** One field of a lead's JSON fields, as text (NULL when absent). */
   jsonText(column: string, field: string): RawBuilder<string | null>;
+  /** Every answer of a lead's JSON fields as one text, space between (lists as their JSON text). */
+  allText(column: string): RawBuilder<string>;
+  /** Text compared byte by byte (code point order), whatever the database's collation: sorts agree on both. */
+  binary(text: RawBuilder<unknown>): RawBuilder<string>;
+  /** Lower case for ASCII letters only, as SQLite's lower() does (PostgreSQL's follows its locale). */
+  lowerAscii(text: RawBuilder<unknown>): RawBuilder<string>;
 }
 
 export const SQLITE: DialectParts = {
   name: 'SQLite',
   rowLocks: false,
   jsonText: (column, field) => sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)})`,
+  allText: (column) => sql<string>`coalesce((SELECT group_concat(value, ' ') FROM json_each(${sql.ref(column)})), '')`,
+  binary: (text) => sql<string>`${text}`,
+  lowerAscii: (text) => sql<string>`lower(${text})`,
 };
 
 export const POSTGRES: DialectParts = {
   name: 'PostgreSQL',
   rowLocks: true,
   jsonText: (column, field) => sql<string | null>`${sql.ref(column)}->>${sql.lit(field)}`,
+  allText: (column) => sql<string>`coalesce((SELECT string_agg(value, ' ') FROM jsonb_each_text(${sql.ref(column)})), '')`,
+  binary: (text) => sql<string>`(${text}) COLLATE "C"`,
+  lowerAscii: (text) => sql<string>`lower((${text}) COLLATE "C")`,
 };
 
 /** Any failure of the database, as the store's own error (a StoreError passes as it is). */

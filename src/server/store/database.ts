@@ -9,7 +9,8 @@ import type { ReceiverConfig } from '../config.ts';
 import type { InboxStore } from '../inbox/inbox-store.ts';
 import type { OutboxStore } from '../mail/outbox.ts';
 import { openPgDatabase, redactUrl, type PgDatabase } from './postgres/pg-store.ts';
-import { openInboxStore, openOutboxStore, openSqliteStore, openStaffStore } from './sqlite/sqlite-store.ts';
+import { openHeldStore, openInboxStore, openOutboxStore, openSqliteStore, openStaffStore } from './sqlite/sqlite-store.ts';
+import type { HeldStore } from './held-queries.ts';
 import type { StaffStore } from '../inbox/staff.ts';
 
 export interface Stores extends PgDatabase {
@@ -44,6 +45,7 @@ export function openStores(config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl'
   let outbox: OutboxStore | undefined;
   let staff: StaffStore | undefined;
   let inbox: InboxStore | undefined;
+  let held: HeldStore | undefined;
   return {
     kind: 'sqlite',
     where: databaseWhere(config),
@@ -57,9 +59,12 @@ export function openStores(config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl'
     get inbox() {
       return (inbox ??= openInboxStore(config.dbPath));
     },
+    get held() {
+      return (held ??= openHeldStore(config.dbPath));
+    },
     ready: Promise.resolve(),
     async close() {
-      await Promise.all([submissions.close(), outbox?.close(), staff?.close(), inbox?.close()]);
+      await Promise.all([submissions.close(), outbox?.close(), staff?.close(), inbox?.close(), held?.close()]);
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The staff inbox's queries, written once for SQLite and PostgreSQL: leads with their status,
- * note and notification, sessions, failed sign-ins and the audit log (the rules they apply are
- * ../inbox/inbox-store.ts's). The sign-in counts are read and changed inside one transaction
+ * assignment, notification and timeline, sessions, failed sign-ins and the audit log (the rules
+ * they apply are ../inbox/inbox-store.ts's). The sign-in counts are read and changed inside one transaction
  * (`signInTransaction`), the failures' rows locked where the database shares them.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
@@ -11,27 +11,36 @@ import { sql, type RawBuilder } from 'kysely';
 import { StoreError } from './store.ts';
 import { isNoticeStatus } from '../mail/outbox.ts';
 import {
+  LEAD_STATUSES,
   NOTE_MAX,
   PAGE_SIZE,
-  SEARCHED_FIELDS,
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
   DEVICE_MAX_MS,
   REFUSALS_KEPT_MS,
+  PENDING_MAX_MS,
+  SESSION_STAGES,
+  DEFAULT_ORDER,
   afterFailure,
   failureRun,
   gateOf,
+  isLeadEventKind,
   isLeadStatus,
   tokenHash,
+  type LeadEvent,
   type FailureRun,
   type InboxLead,
   type InboxStore,
   type LeadFilter,
+  type LeadOrder,
+  type LeadStatus,
   type SignInKeys,
   type SignInKind,
+  type SessionStage,
 } from '../inbox/inbox-store.ts';
 import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid } from './schema.ts';
+import { ARABIC_DIGITS, PHONE_FIELDS, PHONE_PUNCTUATION, searchPlan } from '../inbox/lead-search.ts';
 import { toSubmission, type SubmissionRow } from './submission-queries.ts';
 
 /** A lead row with its notification's state, as both databases read it back. */
@@ -40,9 +49,8 @@ interface LeadRow extends SubmissionRow {
   status: string;
   status_by: string | null;
   status_at: string | null;
-  note: string;
-  note_by: string | null;
-  note_at: string | null;
+  note: string | null;
+  assigned_to: string | null;
   n_status: string | null;
   n_attempts: number | null;
   n_sent_at: string | null;
@@ -57,9 +65,8 @@ function toLead(row: LeadRow): InboxLead {
     status: row.status,
     statusBy: row.status_by ?? undefined,
     statusAt: row.status_at ?? undefined,
-    note: row.note,
-    noteBy: row.note_by ?? undefined,
-    noteAt: row.note_at ?? undefined,
+    note: row.note ?? '',
+    assignedTo: row.assigned_to ?? undefined,
     notification:
       noticeStatus !== null && isNoticeStatus(noticeStatus)
         ? { status: noticeStatus, attempts: n(row.n_attempts), sentAt: row.n_sent_at ?? undefined, lastError: row.n_last_error ?? undefined }
@@ -107,24 +114,53 @@ async function judgedBy(tx: Tx, keys: SignInKeys, now: Date): Promise<[SignInKin
 export const signInTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction().execute(work);
 
 export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise<void>): InboxStore {
-  /** The words looked for, in the searched fields of a lead's JSON. */
-  const searchText: RawBuilder<string> = sql`lower(${sql.join(
-    SEARCHED_FIELDS.map((field) => sql`coalesce(${dialect.jsonText('s.fields', field)}, '')`),
+  /** Every answer of the lead, lower case (ASCII), as the search reads it. */
+  const searchText: RawBuilder<string> = dialect.lowerAscii(dialect.allText('s.fields'));
+  /** The phone answers as ../lead-search.ts's phoneDigits writes them: Western digits and +. */
+  let phoneText: RawBuilder<unknown> = sql`${sql.join(
+    PHONE_FIELDS.map((field) => sql`coalesce(${dialect.jsonText('s.fields', field)}, '')`),
     sql` || ' ' || `,
-  )})`;
+  )}`;
+  for (const [from, to] of [...ARABIC_DIGITS, ...PHONE_PUNCTUATION.map((mark) => [mark, ''] as const)]) phoneText = sql`replace(${phoneText}, ${sql.lit(from)}, ${sql.lit(to)})`;
+  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
   function leadSelect(filter: LeadFilter) {
-    const words = (filter.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8);
+    const plan = searchPlan(filter.search ?? '');
+    const ids = filter.ids?.filter((id) => isUuid(id));
     return db
       .selectFrom('submissions as s')
+      // Held and spam leads are seen on their own page (src/pages/admin/held.astro), not here.
+      .where('s.review', 'is', null)
       .$if(filter.form !== undefined, (q) => q.where('s.form', '=', filter.form!))
       .$if(filter.status !== undefined, (q) => q.where('s.status', '=', filter.status!))
+      .$if(filter.statuses !== undefined, (q) => (filter.statuses!.length > 0 ? q.where('s.status', 'in', filter.statuses!) : q.where(sql<boolean>`1 = 0`)))
+      .$if(ids !== undefined, (q) => (ids!.length > 0 ? q.where('s.id', 'in', ids!) : q.where(sql<boolean>`1 = 0`)))
       .$if(filter.language !== undefined, (q) => q.where('s.language', '=', filter.language!))
       .$if(filter.since !== undefined, (q) => q.where('s.received_at', '>=', iso(filter.since!)))
       .$if(filter.until !== undefined, (q) => q.where('s.received_at', '<', iso(filter.until!)))
-      .$if(words.length > 0, (q) =>
-        q.where((eb) => eb.and(words.map((word) => sql<boolean>`${searchText} LIKE ${`%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`))),
+      .$if(filter.assignedTo !== undefined, (q) => (filter.assignedTo === null ? q.where('s.assigned_to', 'is', null) : q.where('s.assigned_to', '=', filter.assignedTo!)))
+      .$if(plan.words.length > 0, (q) =>
+        q.where((eb) => {
+          const words = eb.and(plan.words.map((forms) => eb.or(forms.map((form) => sql<boolean>`${searchText} LIKE ${like(form)} ESCAPE '\\'`))));
+          return plan.phone ? eb.or([words, sql<boolean>`${phoneText} LIKE ${like(plan.phone)} ESCAPE '\\'`]) : words;
+        }),
       );
+  }
+
+  /** The list's order, then the newest first among equals (seq is unique: the order is total). */
+  const sortName = dialect.binary(
+    dialect.lowerAscii(
+      sql`coalesce(nullif(trim(coalesce(${dialect.jsonText('s.fields', 'name')}, '')), ''), trim(coalesce(${dialect.jsonText('s.fields', 'firstName')}, '') || ' ' || coalesce(${dialect.jsonText('s.fields', 'lastName')}, '')))`,
+    ),
+  );
+  const statusRank = sql<number>`CASE s.status ${sql.join(
+    LEAD_STATUSES.map((status, rank) => sql`WHEN ${sql.lit(status)} THEN ${sql.lit(rank)}`),
+    sql` `,
+  )} END`;
+  function orderSql(order: LeadOrder): RawBuilder<unknown> {
+    const direction = order.direction === 'asc' ? sql`ASC` : sql`DESC`;
+    const key = order.by === 'name' ? sortName : order.by === 'form' ? sql`s.form` : order.by === 'status' ? statusRank : undefined;
+    return key ? sql`${key} ${direction}, s.seq DESC` : sql`s.seq ${direction}`;
   }
 
   const withNotice = (filter: LeadFilter) =>
@@ -140,9 +176,17 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         's.status',
         's.status_by',
         's.status_at',
-        's.note',
-        's.note_by',
-        's.note_at',
+        's.assigned_to',
+        // The newest note of the lead's timeline.
+        (eb) =>
+          eb
+            .selectFrom('lead_events as e')
+            .select('e.detail')
+            .whereRef('e.lead_id', '=', 's.id')
+            .where('e.kind', '=', 'note')
+            .orderBy('e.seq', 'desc')
+            .limit(1)
+            .as('note'),
         'n.status as n_status',
         'n.attempts as n_attempts',
         'n.sent_at as n_sent_at',
@@ -151,11 +195,30 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
 
   return guarded<InboxStore>(
     {
-      async leads(filter, page) {
+      async leads(filter, page, order = DEFAULT_ORDER) {
         const total = n((await leadSelect(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
         const offset = Math.max(0, Math.trunc(page) - 1) * PAGE_SIZE;
-        const rows = await withNotice(filter).orderBy('s.seq', 'desc').limit(PAGE_SIZE).offset(offset).execute();
+        const rows = await withNotice(filter).orderBy(orderSql(order)).limit(PAGE_SIZE).offset(offset).execute();
         return { leads: rows.map(toLead), total };
+      },
+      async statusCounts(filter) {
+        const { status: _status, statuses: _statuses, ...rest } = filter;
+        const rows = await leadSelect(rest).select(['s.status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('s.status').execute();
+        const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
+        for (const row of rows) if (isLeadStatus(row.status)) counts[row.status] = n(row.n);
+        return counts;
+      },
+      async neighbours(filter, order, id) {
+        if (!isUuid(id)) return undefined;
+        // Each lead's place in the list as it is ordered; then the places either side of this one.
+        const ranked = leadSelect(filter).select(['s.id', sql<number>`row_number() OVER (ORDER BY ${orderSql(order)})`.as('place')]);
+        const here = await db.selectFrom(ranked.as('r')).select('r.place').where('r.id', '=', id).executeTakeFirst();
+        if (!here) return undefined;
+        const place = n(here.place);
+        const rows = await db.selectFrom(ranked.as('r')).select(['r.id', 'r.place']).where('r.place', 'in', [place - 1, place + 1]).execute();
+        const at = (p: number) => rows.find((row) => n(row.place) === p)?.id;
+        const total = n((await leadSelect(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+        return { previous: at(place - 1), next: at(place + 1), position: place, total };
       },
       async *exportLeads(filter) {
         const page = (after: number, size: number) => withNotice(filter).where('s.seq', '>', after).orderBy('s.seq').limit(size).execute();
@@ -168,17 +231,76 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       },
       async setStatus(id, status, by, now) {
         if (!isUuid(id)) return false;
-        return n((await db.updateTable('submissions').set({ status, status_by: by, status_at: iso(now) }).where('id', '=', id).executeTakeFirst()).numUpdatedRows) > 0;
+        return db.transaction().execute(async (tx) => {
+          const lead = await tx.selectFrom('submissions').select('status').where('id', '=', id).$if(dialect.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
+          if (!lead) return false;
+          // Saving the status it has already changes nothing and adds nothing to the timeline.
+          if (lead.status === status) return true;
+          await tx.updateTable('submissions').set({ status, status_by: by, status_at: iso(now) }).where('id', '=', id).execute();
+          await tx.insertInto('lead_events').values({ lead_id: id, at: iso(now), actor: by, kind: 'status', detail: status }).execute();
+          return true;
+        });
       },
-      async setNote(id, note, by, now) {
+      async addNote(id, text, by, now, corrects) {
+        if (!isUuid(id)) return undefined;
+        // An insert, never an update: notes written at the same moment are all kept.
+        return db.transaction().execute(async (tx) => {
+          if (!(await tx.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst())) return undefined;
+          // A correction names a note of this lead, or nothing is added.
+          if (corrects !== undefined && !(await tx.selectFrom('lead_events').select('seq').where('seq', '=', corrects).where('lead_id', '=', id).where('kind', '=', 'note').executeTakeFirst())) return undefined;
+          const row = await tx
+            .insertInto('lead_events')
+            .values({ lead_id: id, at: iso(now), actor: by, kind: 'note', detail: text.slice(0, NOTE_MAX), corrects: corrects ?? null })
+            .returning('seq')
+            .executeTakeFirstOrThrow();
+          return n(row.seq);
+        });
+      },
+      async assign(id, to, by, now) {
         if (!isUuid(id)) return false;
-        return n((await db.updateTable('submissions').set({ note: note.slice(0, NOTE_MAX), note_by: by, note_at: iso(now) }).where('id', '=', id).executeTakeFirst()).numUpdatedRows) > 0;
+        return db.transaction().execute(async (tx) => {
+          const lead = await tx.selectFrom('submissions').select('assigned_to').where('id', '=', id).$if(dialect.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
+          if (!lead) return false;
+          if ((lead.assigned_to ?? null) === to) return true;
+          await tx.updateTable('submissions').set({ assigned_to: to }).where('id', '=', id).execute();
+          await tx.insertInto('lead_events').values({ lead_id: id, at: iso(now), actor: by, kind: 'assigned', detail: to ?? '' }).execute();
+          return true;
+        });
+      },
+      async record(id, kind, detail, by, now) {
+        if (!isUuid(id)) return false;
+        return db.transaction().execute(async (tx) => {
+          if (!(await tx.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst())) return false;
+          await tx.insertInto('lead_events').values({ lead_id: id, at: iso(now), actor: by, kind, detail: detail.slice(0, 500) }).execute();
+          return true;
+        });
+      },
+      async timeline(id) {
+        if (!isUuid(id)) return [];
+        const rows = await db.selectFrom('lead_events').select(['seq', 'lead_id', 'at', 'actor', 'kind', 'detail', 'corrects']).where('lead_id', '=', id).orderBy('seq', 'desc').execute();
+        const correctedBy = new Map<number, number>();
+        // Newest first: the first correction met for a note is its newest.
+        for (const row of rows) if (row.corrects !== null && !correctedBy.has(n(row.corrects))) correctedBy.set(n(row.corrects), n(row.seq));
+        return rows.map((row): LeadEvent => {
+          if (!isLeadEventKind(row.kind)) throw new StoreError(`Unexpected timeline row ${row.seq}`);
+          const seq = n(row.seq);
+          return {
+            seq,
+            leadId: row.lead_id,
+            at: row.at,
+            actor: row.actor ?? undefined,
+            kind: row.kind,
+            detail: row.detail,
+            corrects: row.corrects === null ? undefined : n(row.corrects),
+            correctedBy: correctedBy.get(seq),
+          };
+        });
       },
 
-      async createSession(email, now) {
+      async createSession(email, now, stage = 'signed-in') {
         const token = newToken();
         const csrf = newToken();
-        await db.insertInto('staff_sessions').values({ token_hash: tokenHash(token), email, csrf, created_at: iso(now), last_seen_at: iso(now) }).execute();
+        await db.insertInto('staff_sessions').values({ token_hash: tokenHash(token), email, csrf, created_at: iso(now), last_seen_at: iso(now), stage }).execute();
         // Sessions that ran out are cleared as new ones are made.
         await db
           .deleteFrom('staff_sessions')
@@ -192,7 +314,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         const row = await db
           .selectFrom('staff_sessions as s')
           .innerJoin('staff as a', 'a.email', 's.email')
-          .select(['s.email', 's.csrf', 's.created_at', 's.last_seen_at', 'a.password_changed_at'])
+          .select(['s.email', 's.csrf', 's.created_at', 's.last_seen_at', 's.stage', 's.pending_totp', 'a.password_changed_at'])
           .where('s.token_hash', '=', hash)
           .executeTakeFirst();
         if (!row) return undefined;
@@ -201,12 +323,18 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         const old = now.getTime() - created > SESSION_MAX_MS;
         // A password changed after sign-in ends the sessions made with the old one.
         const stale = Date.parse(row.password_changed_at) > created;
-        if (idle || old || stale) {
+        const stage = (SESSION_STAGES as readonly string[]).includes(row.stage) ? (row.stage as SessionStage) : undefined;
+        // A second step still owed is owed for minutes, not for the session's hours.
+        const pendingTooLong = stage !== 'signed-in' && now.getTime() - created > PENDING_MAX_MS;
+        if (idle || old || stale || !stage || pendingTooLong) {
           await db.deleteFrom('staff_sessions').where('token_hash', '=', hash).execute();
           return undefined;
         }
         await db.updateTable('staff_sessions').set({ last_seen_at: iso(now) }).where('token_hash', '=', hash).execute();
-        return { email: row.email, csrf: row.csrf, createdAt: row.created_at };
+        return { email: row.email, csrf: row.csrf, createdAt: row.created_at, stage, pendingTotp: row.pending_totp ?? undefined };
+      },
+      async setPendingTotp(token, sealed) {
+        await db.updateTable('staff_sessions').set({ pending_totp: sealed }).where('token_hash', '=', tokenHash(token)).execute();
       },
       async endSession(token) {
         await db.deleteFrom('staff_sessions').where('token_hash', '=', tokenHash(token)).execute();

@@ -1,7 +1,7 @@
 /**
  * `npm run submissions -- migrate-to DATABASE_URL`: moves everything the SQLite file
  * holds into an empty PostgreSQL database, in one PostgreSQL transaction: the leads (with their
- * status, note and language), the honeypot's catch, the notifications, the files (read from the
+ * status, assignment, language and timeline), the honeypot's catch, the notifications, the files (read from the
  * files folder into the database), the staff accounts and the audit log. Sessions and failed
  * sign-ins are not moved (staff sign in again). Ids, times and order stay as they were.
  *
@@ -49,13 +49,42 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string)
         throw new StoreError(`The PostgreSQL database at ${redactUrl(databaseUrl)} already holds leads or staff accounts: migrate-to only fills an empty one.`);
       }
       const moved = { leads: 0, bots: 0, notifications: 0, files: 0, staff: 0, audit: 0 };
-      for (const row of rows(source, 'SELECT id, form, received_at, language, fields, status, status_by, status_at, note, note_by, note_at FROM submissions ORDER BY seq')) {
+      // The accounts first: a lead's assignment names one.
+      // Two-step sign-in moves with its account: the encrypted secret (the same key reads it), the
+      // last step taken and the recovery codes' hashes.
+      for (const row of rows(source, 'SELECT email, password_hash, created_at, password_changed_at, totp_secret, totp_enrolled_at, totp_last_step FROM staff ORDER BY email')) {
+        await client.query('INSERT INTO staff (email, password_hash, created_at, password_changed_at, totp_secret, totp_enrolled_at, totp_last_step) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+          row['email'],
+          row['password_hash'],
+          row['created_at'],
+          row['password_changed_at'],
+          row['totp_secret'],
+          row['totp_enrolled_at'],
+          row['totp_last_step'],
+        ]);
+        moved.staff += 1;
+      }
+      for (const row of rows(source, 'SELECT email, code_hash, used_at FROM staff_recovery_codes')) {
+        await client.query('INSERT INTO staff_recovery_codes (email, code_hash, used_at) VALUES ($1, $2, $3)', [row['email'], row['code_hash'], row['used_at']]);
+      }
+      for (const row of rows(source, 'SELECT id, form, received_at, language, fields, status, status_by, status_at, assigned_to, review, review_reason FROM submissions ORDER BY seq')) {
         await client.query({
           name: 'move-lead',
-          text: 'INSERT INTO submissions (id, form, received_at, language, fields, status, status_by, status_at, note, note_by, note_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
-          values: [row['id'], row['form'], row['received_at'], row['language'], row['fields'], row['status'], row['status_by'], row['status_at'], row['note'], row['note_by'], row['note_at']],
+          text: 'INSERT INTO submissions (id, form, received_at, language, fields, status, status_by, status_at, assigned_to, review, review_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+          values: [row['id'], row['form'], row['received_at'], row['language'], row['fields'], row['status'], row['status_by'], row['status_at'], row['assigned_to'], row['review'], row['review_reason']],
         });
         moved.leads += 1;
+      }
+      // The timelines in their order; a correction names its note by the note's new number.
+      const newSeq = new Map<number, number>();
+      for (const row of rows(source, 'SELECT seq, lead_id, at, actor, kind, detail, corrects FROM lead_events ORDER BY seq')) {
+        const corrects = row['corrects'] === null ? null : (newSeq.get(Number(row['corrects'])) ?? null);
+        const inserted = await client.query<{ seq: string }>({
+          name: 'move-event',
+          text: 'INSERT INTO lead_events (lead_id, at, actor, kind, detail, corrects) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq',
+          values: [row['lead_id'], row['at'], row['actor'], row['kind'], row['detail'], corrects],
+        });
+        newSeq.set(Number(row['seq']), Number(inserted.rows[0]!.seq));
       }
       for (const row of rows(source, 'SELECT id, form, received_at, language, fields FROM bot_submissions ORDER BY seq')) {
         await client.query({
@@ -85,9 +114,13 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string)
         });
         moved.files += 1;
       }
-      for (const row of rows(source, 'SELECT email, password_hash, created_at, password_changed_at FROM staff ORDER BY email')) {
-        await client.query('INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ($1, $2, $3, $4)', [row['email'], row['password_hash'], row['created_at'], row['password_changed_at']]);
-        moved.staff += 1;
+      // The proof of work's state: its kept key (challenges issued before the move still verify) and
+      // the challenges already used (still refused until they expire).
+      for (const row of rows(source, 'SELECT name, value, created_at FROM site_secrets ORDER BY name')) {
+        await client.query('INSERT INTO site_secrets (name, value, created_at) VALUES ($1, $2, $3)', [row['name'], row['value'], row['created_at']]);
+      }
+      for (const row of rows(source, 'SELECT id, expires_at FROM used_challenges ORDER BY expires_at')) {
+        await client.query({ name: 'move-challenge', text: 'INSERT INTO used_challenges (id, expires_at) VALUES ($1, $2)', values: [row['id'], row['expires_at']] });
       }
       for (const row of rows(source, 'SELECT at, actor, action, lead_id, detail FROM audit_log ORDER BY seq')) {
         await client.query({ name: 'move-audit', text: 'INSERT INTO audit_log (at, actor, action, lead_id, detail) VALUES ($1, $2, $3, $4, $5)', values: [row['at'], row['actor'], row['action'], row['lead_id'], row['detail']] });

@@ -84,10 +84,15 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
         return (await db.selectFrom('notifications').select('submission_id').where('submission_id', '=', id).where('status', '=', 'pending').executeTakeFirst()) !== undefined;
       },
       async markSent(id, at) {
-        await update()
-          .set((eb) => ({ status: 'sent', sent_at: iso(at), attempts: eb('attempts', '+', 1), last_error: null, ...unclaimed }))
-          .where('submission_id', '=', id)
-          .execute();
+        // The delivery goes into the lead's timeline with it.
+        await db.transaction().execute(async (tx) => {
+          const result = await tx
+            .updateTable('notifications')
+            .set((eb) => ({ status: 'sent', sent_at: iso(at), attempts: eb('attempts', '+', 1), last_error: null, ...unclaimed }))
+            .where('submission_id', '=', id)
+            .executeTakeFirst();
+          if (n(result.numUpdatedRows) > 0) await tx.insertInto('lead_events').values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'sent' }).execute();
+        });
       },
       async markRetry(id, attempts, next, error) {
         await update()
@@ -96,12 +101,17 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
           .where('status', '=', 'pending')
           .execute();
       },
-      async markFailed(id, attempts, error) {
-        await update()
-          .set({ status: 'failed', attempts, last_error: error, ...unclaimed })
-          .where('submission_id', '=', id)
-          .where('status', '=', 'pending')
-          .execute();
+      async markFailed(id, attempts, error, at = new Date()) {
+        // Given up: that goes into the lead's timeline with it.
+        await db.transaction().execute(async (tx) => {
+          const result = await tx
+            .updateTable('notifications')
+            .set({ status: 'failed', attempts, last_error: error, ...unclaimed })
+            .where('submission_id', '=', id)
+            .where('status', '=', 'pending')
+            .executeTakeFirst();
+          if (n(result.numUpdatedRows) > 0) await tx.insertInto('lead_events').values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'failed' }).execute();
+        });
       },
       async list(statuses) {
         if (statuses.length === 0) return [];

@@ -33,9 +33,41 @@ interface LeadTable extends SubmissionTable {
   status: ColumnType<string, string | undefined, string>;
   status_by: string | null;
   status_at: Iso | null;
-  note: ColumnType<string, string | undefined, string>;
-  note_by: string | null;
-  note_at: Iso | null;
+  /** The staff member the lead is assigned to (an account's e-mail), or nobody. */
+  assigned_to: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Held for review ('held') or judged junk ('spam'); NULL for a lead in the inbox (../held.ts). */
+  review: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why it was held (HOLD_REASONS); kept after a release. */
+  review_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A lead's timeline, append only: notes, status changes, assignments, the notification sent or
+ * given up, CV downloads, replies. Never updated; deleted with its lead.
+ */
+interface LeadEventTable {
+  seq: Generated<number>;
+  lead_id: string;
+  at: Iso;
+  /** The staff member's e-mail; null for what the site did itself (the notification). */
+  actor: string | null;
+  kind: string;
+  detail: ColumnType<string, string | undefined, string>;
+  /** A note that corrects an earlier note of the same lead: that note's seq. */
+  corrects: number | null;
+}
+
+/** A proof-of-work challenge whose solution was accepted once: refused again until it expires. */
+interface UsedChallengeTable {
+  id: string;
+  expires_at: Iso;
+}
+
+/** Secrets the server generated and keeps (the challenges' HMAC key), shared by every instance. */
+interface SiteSecretTable {
+  name: string;
+  value: string;
+  created_at: Iso;
 }
 
 export interface NotificationTable {
@@ -71,6 +103,18 @@ interface StaffTable {
   password_hash: string;
   created_at: Iso;
   password_changed_at: Iso;
+  /** The two-step secret, encrypted (../two-step.ts); null while the account has none. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enrolled_at: ColumnType<Iso | null, Iso | null | undefined, Iso | null>;
+  /** The time step of the last code taken: a code of that step or earlier is refused. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+interface StaffRecoveryCodeTable {
+  email: string;
+  /** SHA-256 of the account and the code (../two-step.ts's recoveryHash). */
+  code_hash: string;
+  used_at: Iso | null;
 }
 
 interface StaffSessionTable {
@@ -79,6 +123,10 @@ interface StaffSessionTable {
   csrf: string;
   created_at: Iso;
   last_seen_at: Iso;
+  /** 'signed-in', or 'code' / 'enrol' while the second step is still to come. */
+  stage: ColumnType<string, string | undefined, string>;
+  /** The secret being set up in this session (encrypted), until its first code confirms it. */
+  pending_totp: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface SignInFailureTable {
@@ -113,18 +161,23 @@ interface AuditLogTable {
 
 export interface Database {
   submissions: LeadTable;
+  lead_events: LeadEventTable;
   bot_submissions: SubmissionTable;
   notifications: NotificationTable;
   attachments: AttachmentTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
   sign_in_failures: SignInFailureTable;
   audit_log: AuditLogTable;
   staff_devices: StaffDeviceTable;
   sign_in_refusals: SignInRefusalTable;
+  used_challenges: UsedChallengeTable;
+  site_secrets: SiteSecretTable;
 }
 
 export type NewSubmissionRow = Insertable<SubmissionTable>;
+export type NewUsedChallengeRow = Insertable<UsedChallengeTable>;
 export type NewNotificationRow = Insertable<NotificationTable>;
 export type NewAttachmentRow = Insertable<AttachmentTable>;
 export type AttachmentRow = Selectable<AttachmentTable>;

@@ -33,6 +33,67 @@ export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise
       async remove(email) {
         return n((await db.deleteFrom('staff').where('email', '=', email).executeTakeFirst()).numDeletedRows) > 0;
       },
+      async twoStep(email) {
+        const row = await db.selectFrom('staff').select(['totp_secret', 'totp_enrolled_at', 'totp_last_step']).where('email', '=', email).executeTakeFirst();
+        if (!row) return undefined;
+        const left = await db
+          .selectFrom('staff_recovery_codes')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('email', '=', email)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        return {
+          sealedSecret: row.totp_secret ?? undefined,
+          enrolledAt: row.totp_enrolled_at ?? undefined,
+          lastStep: row.totp_last_step === null ? undefined : n(row.totp_last_step),
+          recoveryLeft: n(left?.n),
+        };
+      },
+      async enrolTwoStep(email, sealedSecret, step, recoveryHashes, now) {
+        return db.transaction().execute(async (tx) => {
+          const result = await tx.updateTable('staff').set({ totp_secret: sealedSecret, totp_enrolled_at: iso(now), totp_last_step: step }).where('email', '=', email).executeTakeFirst();
+          if (n(result.numUpdatedRows) === 0) return false;
+          await tx.deleteFrom('staff_recovery_codes').where('email', '=', email).execute();
+          if (recoveryHashes.length > 0) await tx.insertInto('staff_recovery_codes').values(recoveryHashes.map((code_hash) => ({ email, code_hash, used_at: null }))).execute();
+          return true;
+        });
+      },
+      async takeStep(email, step) {
+        const result = await db
+          .updateTable('staff')
+          .set({ totp_last_step: step })
+          .where('email', '=', email)
+          .where('totp_secret', 'is not', null)
+          .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+          .executeTakeFirst();
+        return n(result.numUpdatedRows) > 0;
+      },
+      async useRecoveryCode(email, codeHash, now) {
+        const result = await db
+          .updateTable('staff_recovery_codes')
+          .set({ used_at: iso(now) })
+          .where('email', '=', email)
+          .where('code_hash', '=', codeHash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (n(result.numUpdatedRows) === 0) return undefined;
+        const left = await db
+          .selectFrom('staff_recovery_codes')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('email', '=', email)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        return n(left?.n);
+      },
+      async resetTwoStep(email) {
+        return db.transaction().execute(async (tx) => {
+          const result = await tx.updateTable('staff').set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null }).where('email', '=', email).executeTakeFirst();
+          await tx.deleteFrom('staff_recovery_codes').where('email', '=', email).execute();
+          // A set-up under way in a session is forgotten too.
+          await tx.updateTable('staff_sessions').set({ pending_totp: null }).where('email', '=', email).execute();
+          return n(result.numUpdatedRows) > 0;
+        });
+      },
       close,
     },
     dialect,

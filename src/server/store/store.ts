@@ -67,6 +67,15 @@ export interface StoredAttachment {
   readonly sha256: string;
 }
 
+/**
+ * Why a lead is held for review instead of mailed (src/server/inbox/held.ts): no proof of work, a
+ * proof that does not verify, has expired or was used before, a form posted without JavaScript,
+ * sent faster than a person could, too many links, or the honeypot filled.
+ */
+export const HOLD_REASONS = ['noProof', 'invalidProof', 'expiredProof', 'replayedProof', 'noScript', 'tooFast', 'tooManyLinks', 'honeypot'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+export const isHoldReason = (value: unknown): value is HoldReason => typeof value === 'string' && (HOLD_REASONS as readonly string[]).includes(value);
+
 export interface SaveInput {
   readonly form: FormName;
   readonly fields: SubmissionFields;
@@ -86,6 +95,13 @@ export interface SaveInput {
   readonly receivedAt?: Date;
   /** Files stored with the lead, in the same all-or-nothing save (never with the honeypot's catch). */
   readonly attachments?: readonly NewAttachment[];
+  /** Held for review, for this reason: stored with its files, but no notification is queued. */
+  readonly held?: HoldReason | undefined;
+  /**
+   * The verified proof's challenge: recorded as used in the lead's transaction. One already used
+   * (another lead took it, even at the same moment) stores the lead held as 'replayedProof'.
+   */
+  readonly challenge?: { readonly id: string; readonly expiresAt: Date } | undefined;
 }
 
 export interface Query {
@@ -96,11 +112,15 @@ export interface Query {
   readonly until?: Date;
   /** Read the honeypot's catch instead of the leads. */
   readonly bots?: boolean;
+  /** Leads in the inbox only (not held for review, not marked spam). Default: every lead. */
+  readonly inboxOnly?: boolean;
+  /** Leave out the leads staff marked as spam (the inbox's status). */
+  readonly withoutSpam?: boolean;
 }
 
 export interface SubmissionStore {
   /** Stores one submission in one transaction; resolves only once it is committed. */
-  save(input: SaveInput): Promise<{ id: string; receivedAt: string }>;
+  save(input: SaveInput): Promise<{ id: string; receivedAt: string; held?: HoldReason | undefined }>;
   /** The newest submissions first, at most `limit` (default 20, at most 1000). */
   list(query?: Query & { readonly limit?: number }): Promise<StoredSubmission[]>;
   count(query?: Query): Promise<number>;

@@ -12,6 +12,7 @@ import {
   StoreError,
   isFormName,
   type FormName,
+  type HoldReason,
   type LeadNotice,
   type NewAttachment,
   type Query,
@@ -23,7 +24,7 @@ import {
 } from './store.ts';
 import { sql } from 'kysely';
 import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
-import { isUuid, type AttachmentRow, type NewAttachmentRow, type NewNotificationRow, type NewSubmissionRow } from './schema.ts';
+import { isUuid, type AttachmentRow, type NewAttachmentRow, type NewNotificationRow, type NewSubmissionRow, type NewUsedChallengeRow } from './schema.ts';
 
 export type SubmissionTableName = 'submissions' | 'bot_submissions';
 const tableOf = (bots: boolean | undefined): SubmissionTableName => (bots === true ? 'bot_submissions' : 'submissions');
@@ -77,22 +78,25 @@ export interface FileKeeper {
 /** Everything one save writes, in one transaction. */
 export interface NewLead {
   readonly table: SubmissionTableName;
+  /** The proof's challenge, marked used: written first, so a second use fails the lead's transaction. */
+  readonly usedChallenge?: NewUsedChallengeRow | undefined;
   readonly submission: NewSubmissionRow;
   readonly notification: NewNotificationRow | undefined;
   readonly attachments: readonly NewAttachmentRow[];
 }
 
 /** A save's rows and its answer, composed before anything is written: a notice that cannot be composed stores nothing. */
-export function newLead(input: SaveInput): { lead: Omit<NewLead, 'attachments'>; files: readonly NewAttachment[]; saved: { id: string; receivedAt: string } } {
+export function newLead(input: SaveInput): { lead: Omit<NewLead, 'attachments'>; files: readonly NewAttachment[]; saved: { id: string; receivedAt: string; held?: HoldReason | undefined } } {
   const form: FormName = input.form;
   if (!isFormName(form)) throw new StoreError(`Unknown form "${String(form)}"`);
   const id = randomUUID();
   const receivedAt = iso(input.receivedAt ?? new Date());
   const language: LocaleCode = input.language ?? 'en';
   const bot = input.bot === true;
+  const held = bot ? undefined : input.held;
   let notice: LeadNotice | undefined;
   try {
-    notice = bot || !input.notice ? undefined : input.notice({ id, form, receivedAt, language, fields: input.fields });
+    notice = bot || held !== undefined || !input.notice ? undefined : input.notice({ id, form, receivedAt, language, fields: input.fields });
   } catch (error) {
     throw new StoreError(`Could not compose the ${form} lead's notification: ${String(error)}`, { cause: error });
   }
@@ -107,10 +111,16 @@ export function newLead(input: SaveInput): { lead: Omit<NewLead, 'attachments'>;
     next_attempt_at: receivedAt,
   };
   return {
-    lead: { table: tableOf(bot), submission: { id, form, received_at: receivedAt, language, fields: JSON.stringify(input.fields) }, notification },
+    lead: {
+      table: tableOf(bot),
+      usedChallenge: !bot && input.challenge ? { id: input.challenge.id, expires_at: iso(input.challenge.expiresAt) } : undefined,
+      // The review columns are written only for a held lead: an inbox lead's INSERT stays as it was.
+      submission: { id, form, received_at: receivedAt, language, fields: JSON.stringify(input.fields), ...(held ? { review: 'held', review_reason: held } : {}) },
+      notification,
+    },
     // The honeypot's catch keeps no files.
     files: bot ? [] : (input.attachments ?? []),
-    saved: { id, receivedAt },
+    saved: held ? { id, receivedAt, held } : { id, receivedAt },
   };
 }
 
@@ -120,7 +130,7 @@ export function newLead(input: SaveInput): { lead: Omit<NewLead, 'attachments'>;
  * hot path, where a query builder's work per lead showed in the throughput.
  */
 export function leadRows(lead: NewLead): [string, object][] {
-  return [[lead.table, lead.submission], ...(lead.notification ? [['notifications', lead.notification] as [string, object]] : []), ...lead.attachments.map((row) => ['attachments', row] as [string, object])];
+  return [...(lead.usedChallenge ? [['used_challenges', lead.usedChallenge] as [string, object]] : []), [lead.table, lead.submission], ...(lead.notification ? [['notifications', lead.notification] as [string, object]] : []), ...lead.attachments.map((row) => ['attachments', row] as [string, object])];
 }
 
 /** An INSERT of these columns, with the database's placeholders ("?" or "$1"). */
@@ -184,13 +194,24 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
     return db
       .selectFrom(tableOf(query.bots))
       .$if(query.form !== undefined, (q) => q.where('form', '=', query.form!))
+      .$if(query.inboxOnly === true && query.bots !== true, (q) => q.where('review', 'is', null))
       .$if(query.since !== undefined, (q) => q.where('received_at', '>=', iso(query.since!)))
-      .$if(query.until !== undefined, (q) => q.where('received_at', '<=', iso(query.until!)));
+      .$if(query.until !== undefined, (q) => q.where('received_at', '<=', iso(query.until!)))
+      // The honeypot's catch has no status: only leads can be marked as spam.
+      .$if(query.withoutSpam === true && query.bots !== true, (q) => q.where(sql<boolean>`status <> 'spam'`));
+  }
+
+  async function challengeUsed(id: string): Promise<boolean> {
+    try {
+      return (await db.selectFrom('used_challenges').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    } catch {
+      return false;
+    }
   }
 
   return guarded<SubmissionStore>(
     {
-      async save(input) {
+      async save(input): Promise<{ id: string; receivedAt: string; held?: HoldReason | undefined }> {
         const { lead, files: sent, saved } = newLead(input);
         // Without files the lead is handed on at once (SQLite queues it in this turn: it joins the next commit).
         const attachments = sent.length > 0 ? await files.keep(saved.id, sent) : [];
@@ -198,6 +219,10 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
           await parts.commit({ ...lead, attachments });
         } catch (error) {
           files.drop(attachments);
+          // The proof was taken by another lead (a replay, maybe at the same moment): this one is held, not lost.
+          if (lead.usedChallenge && (await challengeUsed(lead.usedChallenge.id))) {
+            return this.save({ ...input, challenge: undefined, held: 'replayedProof' });
+          }
           throw error instanceof StoreError ? error : new StoreError(`Could not store the ${input.form} submission: ${String(error)}`, { cause: error });
         }
         return saved;

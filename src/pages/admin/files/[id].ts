@@ -31,7 +31,10 @@ export const GET: APIRoute = async (context) => {
   }
   if (!found) return new Response('No such file.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   // The file by its id: its name is the visitor's text, which the audit log outlives.
-  await inbox.audit(staff.email, 'downloaded file', found.record.submissionId, `file ${found.record.id}`, new Date());
+  const now = new Date();
+  await inbox.audit(staff.email, 'downloaded file', found.record.submissionId, `file ${found.record.id}`, now);
+  // The lead's timeline names the file: it goes with the lead when the lead is erased.
+  await inbox.record(found.record.submissionId, 'download', found.record.name, staff.email, now);
   return new Response(found.bytes, {
     headers: {
       'Content-Type': found.record.type,

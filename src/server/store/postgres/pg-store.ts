@@ -27,6 +27,7 @@ import type { OutboxStore } from '../../mail/outbox.ts';
 import type { StaffStore } from '../../inbox/staff.ts';
 import { StoreError, type SubmissionStore } from '../store.ts';
 import { POSTGRES, iso } from '../common.ts';
+import { heldQueries, type HeldStore } from '../held-queries.ts';
 import { inboxQueries } from '../inbox-queries.ts';
 import { OUTBOX_COLUMNS, outboxQueries } from '../outbox-queries.ts';
 import type { Database } from '../schema.ts';
@@ -147,6 +148,57 @@ export const PG_MIGRATIONS: readonly string[] = [
   DELETE FROM audit_log WHERE action = 'sign-in refused';
   UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
   CREATE INDEX audit_log_at ON audit_log (at);`,
+  // 9: a lead can be closed (worked and done with, not answered by us): the status check widened.
+  `ALTER TABLE submissions DROP CONSTRAINT submissions_status_check;
+  ALTER TABLE submissions ADD CONSTRAINT submissions_status_check CHECK (status IN ('new', 'in_progress', 'answered', 'closed', 'spam'));`,
+  // 10: a timeline per lead instead of one shared note; assignment; the old note, last status
+  // change and delivered notification moved into the timeline in time order; the note columns go.
+  `CREATE TABLE lead_events (
+    seq bigserial PRIMARY KEY,
+    lead_id uuid NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    at timestamptz NOT NULL,
+    actor text,
+    kind text NOT NULL CHECK (kind IN ('note', 'status', 'assigned', 'notification', 'download', 'reply')),
+    detail text NOT NULL DEFAULT '',
+    corrects bigint
+  );
+  CREATE INDEX lead_events_lead ON lead_events (lead_id, seq);
+  ALTER TABLE submissions ADD COLUMN assigned_to text REFERENCES staff (email) ON DELETE SET NULL;
+  CREATE INDEX submissions_assigned ON submissions (assigned_to, seq);
+  INSERT INTO lead_events (lead_id, at, actor, kind, detail)
+    SELECT lead_id, at, actor, kind, detail FROM (
+      SELECT seq, id AS lead_id, coalesce(note_at, received_at) AS at, note_by AS actor, 'note' AS kind, note AS detail, 2 AS part FROM submissions WHERE note <> ''
+      UNION ALL SELECT seq, id, status_at, status_by, 'status', status, 1 FROM submissions WHERE status_at IS NOT NULL
+      UNION ALL SELECT s.seq, n.submission_id, n.sent_at, NULL, 'notification', 'sent', 0 FROM notifications n JOIN submissions s ON s.id = n.submission_id WHERE n.status = 'sent' AND n.sent_at IS NOT NULL
+    ) AS old ORDER BY at, seq, part;
+  ALTER TABLE submissions DROP COLUMN note, DROP COLUMN note_by, DROP COLUMN note_at;`,
+  // 11: two-step sign-in: the encrypted secret, its set-up time and last step; recovery codes
+  // (hashed, each used once); a session's stage and the secret being set up in it.
+  `ALTER TABLE staff ADD COLUMN totp_secret text;
+  ALTER TABLE staff ADD COLUMN totp_enrolled_at timestamptz;
+  ALTER TABLE staff ADD COLUMN totp_last_step integer;
+  CREATE TABLE staff_recovery_codes (
+    email text NOT NULL REFERENCES staff (email) ON DELETE CASCADE,
+    code_hash text NOT NULL,
+    used_at timestamptz,
+    PRIMARY KEY (email, code_hash)
+  );
+  ALTER TABLE staff_sessions ADD COLUMN stage text NOT NULL DEFAULT 'signed-in' CHECK (stage IN ('code', 'enrol', 'signed-in'));
+  ALTER TABLE staff_sessions ADD COLUMN pending_totp text;`,
+  // 12: bots: held leads, used challenges, kept secrets (SQLite's 12).
+  `ALTER TABLE submissions ADD COLUMN review text CHECK (review IN ('held', 'spam'));
+  ALTER TABLE submissions ADD COLUMN review_reason text;
+  CREATE INDEX submissions_review ON submissions (review, seq);
+  CREATE TABLE used_challenges (
+    id text PRIMARY KEY,
+    expires_at timestamptz NOT NULL
+  );
+  CREATE INDEX used_challenges_expires ON used_challenges (expires_at);
+  CREATE TABLE site_secrets (
+    name text PRIMARY KEY,
+    value text NOT NULL,
+    created_at timestamptz NOT NULL
+  );`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
@@ -200,6 +252,8 @@ export interface PgDatabase {
   readonly outbox: OutboxStore;
   readonly staff: StaffStore;
   readonly inbox: InboxStore;
+  /** Held leads, used challenges and kept secrets (./held.ts). */
+  readonly held: HeldStore;
   /** Resolves once the database is migrated; rejects with the reason when it cannot be. */
   readonly ready: Promise<void>;
   close(): Promise<void>;
@@ -329,6 +383,7 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
     }),
     staff: staffQueries(db, POSTGRES, none),
     inbox: inboxQueries(db, POSTGRES, none),
+    held: heldQueries(db, POSTGRES, none),
     ready,
     async close() {
       if (closed) return;

@@ -36,6 +36,7 @@ import type { OutboxStore } from '../../mail/outbox.ts';
 import type { StaffStore } from '../../inbox/staff.ts';
 import { StoreError, type NewAttachment, type SubmissionStore } from '../store.ts';
 import { SQLITE } from '../common.ts';
+import { heldQueries, type HeldStore } from '../held-queries.ts';
 import { inboxQueries } from '../inbox-queries.ts';
 import { outboxQueries, outboxSelect } from '../outbox-queries.ts';
 import type { Database, NewAttachmentRow } from '../schema.ts';
@@ -224,6 +225,74 @@ export const MIGRATIONS: readonly string[] = [
   DELETE FROM audit_log WHERE action = 'sign-in refused';
   UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
   CREATE INDEX audit_log_at ON audit_log (at);`,
+  // 9: a lead can be closed (worked and done with, not answered by us): the status check widened.
+  // SQLite cannot change a column's check in place: a new column with the wider check takes
+  // the statuses, the old one is dropped (its index with it) and the new one takes its name.
+  `ALTER TABLE submissions ADD COLUMN status_widened TEXT NOT NULL DEFAULT 'new' CHECK (status_widened IN ('new', 'in_progress', 'answered', 'closed', 'spam'));
+  UPDATE submissions SET status_widened = status;
+  DROP INDEX submissions_status;
+  ALTER TABLE submissions DROP COLUMN status;
+  ALTER TABLE submissions RENAME COLUMN status_widened TO status;
+  CREATE INDEX submissions_status ON submissions (status, seq);`,
+  // 10: a timeline per lead instead of one shared note (the last save won): notes, status
+  // changes, assignments, the notification sent or given up, CV downloads and replies, appended,
+  // never rewritten, deleted with the lead; a lead assigned to a staff account (nobody when the
+  // account is removed). What the old columns held moves into the timeline in time order: the
+  // note, the last status change, the notification's delivery; then the note columns go.
+  `CREATE TABLE lead_events (
+    seq INTEGER PRIMARY KEY,
+    lead_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+    at TEXT NOT NULL,
+    actor TEXT,
+    kind TEXT NOT NULL CHECK (kind IN ('note', 'status', 'assigned', 'notification', 'download', 'reply')),
+    detail TEXT NOT NULL DEFAULT '',
+    corrects INTEGER
+  ) STRICT;
+  CREATE INDEX lead_events_lead ON lead_events (lead_id, seq);
+  ${uuidTriggers('lead_events', ['lead_id'])}
+  ALTER TABLE submissions ADD COLUMN assigned_to TEXT REFERENCES staff (email) ON DELETE SET NULL;
+  CREATE INDEX submissions_assigned ON submissions (assigned_to, seq);
+  INSERT INTO lead_events (lead_id, at, actor, kind, detail)
+    SELECT lead_id, at, actor, kind, detail FROM (
+      SELECT seq, id AS lead_id, coalesce(note_at, received_at) AS at, note_by AS actor, 'note' AS kind, note AS detail, 2 AS part FROM submissions WHERE note <> ''
+      UNION ALL SELECT seq, id, status_at, status_by, 'status', status, 1 FROM submissions WHERE status_at IS NOT NULL
+      UNION ALL SELECT s.seq, n.submission_id, n.sent_at, NULL, 'notification', 'sent', 0 FROM notifications n JOIN submissions s ON s.id = n.submission_id WHERE n.status = 'sent' AND n.sent_at IS NOT NULL
+    ) ORDER BY at, seq, part;
+  ALTER TABLE submissions DROP COLUMN note;
+  ALTER TABLE submissions DROP COLUMN note_by;
+  ALTER TABLE submissions DROP COLUMN note_at;`,
+  // 11: two-step sign-in (src/server/inbox/two-step.ts): each account's time-based code secret (encrypted
+  // with the operator's key), when it was set up and the last time step used (a code is never
+  // taken twice); its recovery codes, hashed, each used once; a session's stage (a password
+  // accepted, a code or a set-up still to come) and the secret being set up in it.
+  `ALTER TABLE staff ADD COLUMN totp_secret TEXT;
+  ALTER TABLE staff ADD COLUMN totp_enrolled_at TEXT;
+  ALTER TABLE staff ADD COLUMN totp_last_step INTEGER;
+  CREATE TABLE staff_recovery_codes (
+    email TEXT NOT NULL REFERENCES staff (email) ON DELETE CASCADE,
+    code_hash TEXT NOT NULL,
+    used_at TEXT,
+    PRIMARY KEY (email, code_hash)
+  ) STRICT;
+  ALTER TABLE staff_sessions ADD COLUMN stage TEXT NOT NULL DEFAULT 'signed-in' CHECK (stage IN ('code', 'enrol', 'signed-in'));
+  ALTER TABLE staff_sessions ADD COLUMN pending_totp TEXT;`,
+  // 12: bots: a lead without a valid proof of work (or tripping another plain signal) is held for
+  // review, never dropped and never mailed (src/server/inbox/held.ts): its review state and reason; the
+  // challenges whose solutions were accepted (one use each, until they expire); the secrets the
+  // server generated and keeps (the challenges' HMAC key when ALTCHA_HMAC_KEY is unset).
+  `ALTER TABLE submissions ADD COLUMN review TEXT CHECK (review IN ('held', 'spam'));
+  ALTER TABLE submissions ADD COLUMN review_reason TEXT;
+  CREATE INDEX submissions_review ON submissions (review, seq);
+  CREATE TABLE used_challenges (
+    id TEXT PRIMARY KEY,
+    expires_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX used_challenges_expires ON used_challenges (expires_at);
+  CREATE TABLE site_secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  ) STRICT;`,
 ];
 
 
@@ -510,12 +579,18 @@ export function openOutboxStore(dbPath: string): OutboxStore {
 
 /** The staff table on a connection of its own (schema version 3 and up). */
 export function openStaffStore(dbPath: string): StaffStore {
-  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 3, 'staff accounts'));
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'staff accounts'));
   return staffQueries(kysely, SQLITE, close);
 }
 
-/** The staff inbox on a connection of its own (schema version 8 and up: device cookies, refused sign-ins apart). */
+/** The staff inbox on a connection of its own (schema version 9 and up: two-step sign-in). */
 export function openInboxStore(dbPath: string): InboxStore {
-  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 8, 'staff inbox'));
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'staff inbox'));
   return inboxQueries(kysely, SQLITE, close);
+}
+
+/** Held leads, used challenges and kept secrets on a connection of their own (schema version 9 and up). */
+export function openHeldStore(dbPath: string): HeldStore {
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'held leads'));
+  return heldQueries(kysely, SQLITE, close);
 }

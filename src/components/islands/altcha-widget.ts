@@ -1,0 +1,37 @@
+/**
+ * The ALTCHA widget (a web component), loaded by use-proof.tsx only once the visitor reaches a
+ * form field: never before, so a form page carries nothing of it until then.
+ *
+ * `altcha/external` is the build that keeps its styles and workers out of inline code: its CSS
+ * is a file of the site's own (the content security policy's style-src 'self'), and its worker a
+ * script file of the site's own that Vite emits beside it (worker-src falls back to script-src
+ * 'self'): no `blob:` worker, no 'unsafe-inline'. Only the algorithm the server asks for
+ * (SHA-256, src/server/receiver/proof.ts) is registered.
+ */
+import 'altcha/external';
+import ShaWorker from 'altcha/workers/sha?worker';
+// Their addresses only: imported as stylesheets, the build would link them from the form pages'
+// head, loaded before anyone reaches a form. They are linked here, when the widget comes.
+import altchaCss from 'altcha/altcha.css?url';
+import siteCss from './altcha-widget.css?url';
+
+for (const href of [altchaCss, siteCss]) {
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) continue;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  document.head.append(link);
+}
+
+interface AltchaGlobal {
+  readonly algorithms: Map<string, () => Worker>;
+  readonly i18n: { get(name: string): Record<string, string> | undefined; set(name: string, value: Record<string, string>): void };
+}
+
+const altcha = (globalThis as unknown as { $altcha: AltchaGlobal }).$altcha;
+altcha.algorithms.set('SHA-256', () => new ShaWorker());
+
+/** The widget's words in a language the page hands over (they come from `altcha/i18n/<code>` at build). */
+export function registerStrings(language: string, strings: Readonly<Record<string, string>> | undefined): void {
+  if (strings && !altcha.i18n.get(language)) altcha.i18n.set(language, { ...strings });
+}

@@ -1,0 +1,158 @@
+/**
+ * The forms' proof of work (ALTCHA, self-hosted: src/server/receiver/proof.ts issues and checks it).
+ *
+ * - Nothing of ALTCHA loads before the visitor reaches a form field: the island itself starts on
+ *   intent (client:intent), and the widget's script is imported on the first focus or press
+ *   inside the form (at once when the focus is already there). Solving starts then, in a worker,
+ *   while the visitor fills the form.
+ * - Sending never waits long for it: a finished form waits at most PROOF_WAIT_MS for a solution
+ *   still being worked out, then goes without one, and the server holds the lead for review
+ *   (stored, never dropped; staff release it). A lead is never lost to a slow solve, and a visitor
+ *   on a fast device never notices the wait.
+ * - An external endpoint (a spreadsheet script) gets no widget: no server of ours would check it.
+ */
+import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+
+/** How long a send waits for a solution still being worked out before it goes without one. */
+export const PROOF_WAIT_MS = 2000;
+
+export interface ProofOptions {
+  /** The challenge endpoint (the site's own `/api/challenge`); undefined: no widget. */
+  readonly challengeUrl: string | undefined;
+  /** The page's language, and the widget's words in it (undefined: its own English). */
+  readonly language: string;
+  readonly strings?: Readonly<Record<string, string>> | undefined;
+}
+
+interface Proof {
+  /** The widget, once the visitor has reached the form (null before, and without a challenge endpoint). */
+  readonly widget: ReactNode;
+  /** The solution to send, waiting at most `maxWaitMs` for one being worked out; undefined without. */
+  take(maxWaitMs?: number): Promise<string | undefined>;
+  /** After a successful send: a new solution for the next message (each is accepted once). */
+  renew(): void;
+}
+
+interface AltchaElement extends HTMLElement {
+  reset?: () => void;
+  verify?: () => Promise<void>;
+}
+
+interface Controller {
+  /** The solution, once the widget has one. */
+  payload: string | undefined;
+  /** Whether the visitor has reached the form (the widget is coming or there). */
+  reached: boolean;
+  waiting: ((value: string | undefined) => void)[];
+  element: AltchaElement | null;
+}
+
+/**
+ * The widget, in a component of its own: reaching the form re-renders it alone, never the form
+ * (a form re-rendered under the focus would move a radio group's place in the tab order).
+ */
+function ProofWidget({ formRef, options, controller }: { formRef: RefObject<HTMLFormElement | null>; options: ProofOptions; controller: Controller }) {
+  const { challengeUrl, language, strings } = options;
+  const [reached, setReached] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+
+  // The first focus or press inside the form; at once when the focus is already there (the
+  // island was woken by it).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || !challengeUrl) return;
+    const reach = () => {
+      controller.reached = true;
+      setReached(true);
+    };
+    if (form.contains(document.activeElement)) {
+      reach();
+      return;
+    }
+    form.addEventListener('focusin', reach, { once: true });
+    form.addEventListener('pointerdown', reach, { once: true });
+    return () => {
+      form.removeEventListener('focusin', reach);
+      form.removeEventListener('pointerdown', reach);
+    };
+  }, [formRef, challengeUrl, controller]);
+
+  useEffect(() => {
+    if (!reached) return;
+    let cancelled = false;
+    void import('./altcha-widget').then(({ registerStrings }) => {
+      if (cancelled) return;
+      registerStrings(language, strings);
+      // Rendered once defined and worded: it starts solving as it connects (auto="onload").
+      setLoaded(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [reached, language, strings]);
+
+  const attach = useCallback(
+    (node: AltchaElement | null) => {
+      if (controller.element === node) return;
+      controller.element = node;
+      if (!node) return;
+      node.addEventListener('statechange', (event) => {
+        const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+        if (detail.state === 'verified' && detail.payload) {
+          controller.payload = detail.payload;
+          for (const resolve of controller.waiting.splice(0)) resolve(detail.payload);
+        } else if (detail.state !== 'verified') {
+          controller.payload = undefined;
+        }
+      });
+    },
+    [controller],
+  );
+
+  if (!loaded || !challengeUrl) return null;
+  return createElement('altcha-widget', {
+    ref: attach,
+    challenge: challengeUrl,
+    auto: 'onload',
+    language,
+    name: 'altcha',
+    // No attribution link to a third party, no logo: the label says what it is. Never moves
+    // the focus when it is done (by default it would take it from the field being typed in).
+    configuration: JSON.stringify({ hideFooter: true, hideLogo: true, disableAutoFocus: true }),
+  });
+}
+
+export function useProof(formRef: RefObject<HTMLFormElement | null>, options: ProofOptions): Proof {
+  const controller = useRef<Controller>({ payload: undefined, reached: false, waiting: [], element: null }).current;
+  const { challengeUrl, language, strings } = options;
+  // One options object while they do not change: the widget re-renders only on its own state.
+  const stable = useMemo(() => ({ challengeUrl, language, strings }), [challengeUrl, language, strings]);
+
+  const take = useCallback(
+    (maxWaitMs = PROOF_WAIT_MS) => {
+      if (controller.payload || !challengeUrl || !controller.reached) return Promise.resolve(controller.payload);
+      return new Promise<string | undefined>((resolve) => {
+        const done = (value: string | undefined) => {
+          clearTimeout(timer);
+          resolve(value);
+        };
+        const timer = setTimeout(() => {
+          controller.waiting = controller.waiting.filter((entry) => entry !== done);
+          resolve(undefined);
+        }, maxWaitMs);
+        controller.waiting.push(done);
+      });
+    },
+    [challengeUrl, controller],
+  );
+
+  const renew = useCallback(() => {
+    controller.payload = undefined;
+    const node = controller.element;
+    node?.reset?.();
+    void node?.verify?.();
+  }, [controller]);
+
+  const widget = useMemo(() => createElement(ProofWidget, { formRef, options: stable, controller }), [formRef, stable, controller]);
+  return { widget, take, renew };
+}

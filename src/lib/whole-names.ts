@@ -1,0 +1,78 @@
+/**
+ * Names that must never break across lines ("Al-" / "Khobar", "Schedule" / "Q Awareness
+ * Training"), in one list. The text itself is left as it is written (plain hyphens and spaces,
+ * so search engines, find-in-page and copy-paste see the ordinary words, and tests and the
+ * specification compare letter for letter); where a name occurs, the page wraps it in
+ * `<span class="nowrap">` (white-space: nowrap, src/styles/global.css). Used by the Astro
+ * components that print content (src/components/WholeNames.astro) and around the MDX bodies
+ * (src/components/WholeNamesHtml.astro).
+ */
+
+/** Names kept whole, as written in both languages' content (Latin names stay Latin in Arabic). */
+export const WHOLE_NAMES: readonly string[] = ['Al-Khobar', 'Schedule Q', 'Schedule D', 'Saudi Aramco', 'Vision 2030'];
+
+/** Standard codes: ISO 9001:2015, ISO/IEC 17025:2017, ISO/IEC 17025. */
+const STANDARD = String.raw`ISO(?:\/IEC)? \d+(?::\d{4})?`;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every name of the list, and the standard codes, as whole words. */
+const NAMES = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${[...WHOLE_NAMES].sort((a, b) => b.length - a.length).map(escape).join('|')}|${STANDARD})(?![\p{L}\p{N}])`, 'gu');
+
+/** A text cut into its runs: the names to keep whole, and the text between them. */
+export interface TextRun {
+  readonly text: string;
+  readonly whole: boolean;
+}
+
+export function splitWholeNames(text: string): TextRun[] {
+  const runs: TextRun[] = [];
+  let at = 0;
+  for (const match of text.matchAll(NAMES)) {
+    // A name that cannot break anyway (no space or hyphen in it) needs no span.
+    if (!/[\s-]/.test(match[0])) continue;
+    if (match.index > at) runs.push({ text: text.slice(at, match.index), whole: false });
+    runs.push({ text: match[0], whole: true });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) runs.push({ text: text.slice(at), whole: false });
+  return runs;
+}
+
+/** The class that keeps a name on one line. */
+export const WHOLE_NAME_CLASS = 'nowrap';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Elements whose text is not prose to wrap: code, scripts and styles, and islands (their markup must stay React's own). */
+const SKIPPED = /^<(code|pre|script|style|textarea|title|astro-island|astro-slot)\b/i;
+
+/**
+ * Rendered HTML with each name in its text wrapped in `<span class="nowrap">`; tags, attributes
+ * and the inside of code, scripts, styles and islands are left as they are.
+ */
+export function wrapWholeNamesInHtml(html: string): string {
+  let skipping: string | null = null;
+  let depth = 0;
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => {
+      if (part.startsWith('<')) {
+        const open = SKIPPED.exec(part);
+        if (skipping === null && open && !part.endsWith('/>')) {
+          skipping = open[1]!.toLowerCase();
+          depth = 1;
+        } else if (skipping !== null) {
+          const name = /^<\/?([\w-]+)/.exec(part)?.[1]?.toLowerCase();
+          if (name === skipping) depth += part.startsWith('</') ? -1 : 1;
+          if (depth === 0) skipping = null;
+        }
+        return part;
+      }
+      if (skipping !== null || part === '') return part;
+      return splitWholeNames(part)
+        .map((run) => (run.whole ? `<span class="${WHOLE_NAME_CLASS}">${escapeHtml(run.text)}</span>` : run.text))
+        .join('');
+    })
+    .join('');
+}

@@ -1,0 +1,19 @@
+/**
+ * Releasing a held lead (./held.ts): it joins the inbox and its notification is queued now, in
+ * one transaction with the audit entry; a second release finds nothing held and queues nothing,
+ * so a release sends exactly one mail.
+ */
+import type { ReceiverConfig } from '../config.ts';
+import type { Stores } from '../store/database.ts';
+import { composeLeadNotice } from '../mail/lead-mail.ts';
+import type { StoredSubmission } from '../store/store.ts';
+
+/** Releases a held lead: queues its notification (when notifications are on) and audits it. */
+export function releaseHeld(stores: Pick<Stores, 'held'>, config: Pick<ReceiverConfig, 'notifications' | 'siteUrl'>, id: string, by: string, now: Date): Promise<boolean> {
+  const { siteUrl } = config;
+  const notice = config.notifications
+    ? (lead: StoredSubmission) => composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {})
+    : undefined;
+  return stores.held.release(id, by, now, notice);
+}
+

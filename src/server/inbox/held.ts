@@ -1,0 +1,27 @@
+/**
+ * Held leads (./proof.ts says which): stored with their files, never mailed, seen by staff on
+ * their own page (/admin/held) and with `npm run submissions -- held`.
+ *
+ * - Release: the lead joins the inbox and its notification is queued now, in one transaction with
+ *   the audit entry; a second release finds nothing held and queues nothing (exactly one mail).
+ * - Mark as spam: stays out of the inbox, audited.
+ * - Held and spam leads older than HELD_PURGE_DAYS (default 30) are erased with everything stored
+ *   with them, and used challenges once they expire: `sweepHeld`, run by the server at start and
+ *   every hour.
+ * Release is ./held-release.ts (it composes the lead's mail, which only the site's routes import).
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import type { ReceiverConfig } from '../config.ts';
+import type { Stores } from '../store/database.ts';
+
+export const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** Erases held and spam leads past their age, and forgets expired challenges; says how many. */
+export async function sweepHeld(stores: Pick<Stores, 'held' | 'submissions'>, config: Pick<ReceiverConfig, 'proof'>, now: Date): Promise<{ leads: number; challenges: number }> {
+  const before = new Date(now.getTime() - config.proof.heldPurgeDays * 24 * 60 * 60 * 1000);
+  let leads = 0;
+  for (const id of await stores.held.expired(before)) if (await stores.submissions.delete(id)) leads += 1;
+  const challenges = await stores.held.forgetChallenges(now);
+  return { leads, challenges };
+}

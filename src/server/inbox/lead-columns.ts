@@ -1,0 +1,75 @@
+/**
+ * How staff name a lead's parts, in one place for the inbox (the web) and the staff command
+ * (run by Node directly, so nothing here may import the forms' modules, which Vite resolves):
+ * the statuses, the forms and the languages as staff read them, and each form's answers in the
+ * form's order with the labels the form shows (English: staff read English). A unit test holds
+ * the orders and labels to the forms' own tables (tests/unit/lead-columns.test.ts).
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { en } from '../../i18n/en.ts';
+import type { LeadStatus } from './inbox-store.ts';
+import type { FormName } from '../store/store.ts';
+
+export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
+  new: 'New',
+  in_progress: 'In progress',
+  answered: 'Answered',
+  closed: 'Closed',
+  spam: 'Spam',
+};
+
+export const FORM_LABELS = { contact: 'Contact message', partner: 'Partner application' } as const satisfies Record<FormName, string>;
+/** A form in a file name: `globaq-partner-applications-2026-11-25.csv`. */
+export const FORM_FILE_NAMES = { contact: 'contact-messages', partner: 'partner-applications' } as const satisfies Record<FormName, string>;
+
+/** The language a lead was sent in, as staff read it ("Arabic"): the lead e-mail's words. */
+export const LANGUAGE_LABELS = { en: en['mail.language.en'], ar: en['mail.language.ar'] } as const;
+
+/** The contact form's answers in its order (src/forms/contact.ts's CONTACT_FIELDS). */
+export const CONTACT_ANSWERS = ['firstName', 'lastName', 'email', 'country', 'city', 'company', 'message'] as const;
+/** The partner form's answers in its order (src/forms/partner.ts's PARTNER_FIELD_ORDER). */
+export const PARTNER_ANSWERS = [
+  'name',
+  'jobTitle',
+  'email',
+  'phoneNumber',
+  'country',
+  'cityName',
+  'organization',
+  'companyWebsite',
+  'presidentName',
+  'yearsInBusiness',
+  'numberOfSites',
+  'numberOfEmployees',
+  'formOfOwnership',
+  'ownershipSpecification',
+  'servicesTypes',
+  'targetMarkets',
+  'interestReason',
+  'topThreeReasons',
+  'classroomAvailable',
+  'futureClassroomPlans',
+  'trainersAvailable',
+  'uploadedFiles',
+  'qualityFamiliarity',
+  'customerSatisfactionMeasured',
+  'salesMarketingCapabilities',
+  'demandAnticipation',
+  'marketPotential',
+  'localCompetition',
+  'competitorEncounters',
+  'competitorAnalysis',
+] as const;
+
+/** The contact form's send time as the visitor's browser gave it. */
+const CONTACT_CLOCK = [
+  { name: 'submissionDate', label: 'Sent (visitor’s clock, UTC)' },
+  { name: 'submissionTimestamp', label: 'Sent (visitor’s clock, as text)' },
+] as const;
+
+/** A form's answers with their labels, in the form's order. */
+export function answerColumns(form: FormName): { name: string; label: string }[] {
+  if (form === 'contact') return [...CONTACT_ANSWERS.map((name) => ({ name, label: en[`contact.field.${name}`] })), ...CONTACT_CLOCK];
+  return PARTNER_ANSWERS.map((name) => ({ name, label: en[`partner.field.${name}`] }));
+}

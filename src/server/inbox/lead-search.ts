@@ -1,0 +1,87 @@
+/**
+ * What the inbox's search looks for, worked out once from what staff typed and then asked of
+ * either database by the same query (./store/inbox-queries.ts), so both find the same leads:
+ *
+ * - Every word must occur somewhere in the lead's answers (any field, names, city, company,
+ *   message...), case aside (ASCII letters; Arabic has no case).
+ * - A word that names a country also finds the country written in the other language: the
+ *   partner form stores the English name ("Saudi Arabia", src/forms/countries.ts) whatever the
+ *   page's language, and the contact form's country is free text, typed in Arabic or English.
+ *   So "السعودية" finds "Saudi Arabia", and "Saudi" finds "المملكة العربية السعودية" or "السعودية".
+ * - Text that reads as a telephone number ("+973 3312 3456", "+٩٧٣", "33123456") is also
+ *   looked for in the phone answers with spaces and punctuation dropped and Arabic-Indic digits
+ *   read as Western ones, on both sides.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { COUNTRIES } from '../../forms/countries.ts';
+import { localCountryName } from '../../forms/country-names.ts';
+
+/** The answers that hold a telephone number (the partner form's; a contact form with one too). */
+export const PHONE_FIELDS = ['phoneNumber', 'phone'] as const;
+
+/** Characters dropped from a phone number before comparing (how people space and group it). */
+export const PHONE_PUNCTUATION = [' ', '-', '(', ')', '.', '/', '\u00A0'] as const;
+/** Arabic-Indic (U+0660…) and Eastern Arabic-Indic (U+06F0…) digits, read as 0 to 9. */
+export const ARABIC_DIGITS: readonly (readonly [string, string])[] = Array.from({ length: 10 }, (_, d) => [
+  [String.fromCharCode(0x0660 + d), String(d)],
+  [String.fromCharCode(0x06f0 + d), String(d)],
+]).flat() as [string, string][];
+
+/** A phone number as the search compares it: Western digits and a leading +, nothing else. */
+export function phoneDigits(text: string): string {
+  let out = text;
+  for (const [from, to] of ARABIC_DIGITS) out = out.replaceAll(from, to);
+  for (const mark of PHONE_PUNCTUATION) out = out.replaceAll(mark, '');
+  return out;
+}
+
+export interface SearchPlan {
+  /** Each word, with the other ways it may be written: a lead matches a word when its text holds any of them (lower case). */
+  readonly words: readonly (readonly string[])[];
+  /** The text as a phone number (phoneDigits), when it reads as one. */
+  readonly phone: string | undefined;
+}
+
+const MAX_WORDS = 8;
+const MAX_COUNTRIES = 5;
+/** Words that many Arabic country names share: not what tells one country from another. */
+const GENERIC_ARABIC = new Set(['المملكة', 'العربية', 'المتحدة', 'جمهورية', 'الجمهورية', 'دولة', 'سلطنة', 'الديمقراطية', 'الشعبية', 'جزر', 'الاتحادية', 'الإسلامية', 'الكرسي', 'الرسولي']);
+
+/** Without the definite article: "السعودية" is found in "سعودية" and "السعودية" alike. */
+const bare = (word: string) => (word.length > 4 && word.startsWith('ال') ? word.slice(2) : word);
+
+const COUNTRY_NAMES = COUNTRIES.map((country) => {
+  const arabic = localCountryName(country.key, 'ar') ?? '';
+  // How an Arabic speaker may write it: the full name, and its telling words ("الإمارات", "السعودية").
+  const arabicWords = arabic
+    .replace(/[()]/g, '')
+    .split(/\s+/)
+    .filter((word) => word.length >= 4 && !GENERIC_ARABIC.has(word))
+    .map(bare);
+  return { english: country.value.toLowerCase(), arabic, arabicForms: [...new Set([arabic, ...arabicWords].filter(Boolean))] };
+});
+
+/** The other language's ways of writing the countries a word names (none for a word too short to name one). */
+export function countryAlternatives(word: string): string[] {
+  const lower = word.toLowerCase();
+  const key = bare(lower);
+  if (key.length < 3) return [];
+  const found = COUNTRY_NAMES.filter((country) => country.english.includes(key) || country.arabic.includes(key)).slice(0, MAX_COUNTRIES);
+  const alternatives = found.flatMap((country) => (country.english.includes(key) ? country.arabicForms : [country.english]));
+  return [...new Set(alternatives)].filter((alternative) => alternative !== lower);
+}
+
+const PHONE_LIKE = /^\+?[\d\u0660-\u0669\u06F0-\u06F9\s().\-/\u00A0]+$/u;
+
+export function searchPlan(text: string): SearchPlan {
+  const trimmed = text.trim();
+  const words = trimmed
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS)
+    .map((word) => [word.toLowerCase(), ...countryAlternatives(word)]);
+  const digits = phoneDigits(trimmed);
+  const phone = PHONE_LIKE.test(trimmed) && digits.replace('+', '').length >= 3 ? digits : undefined;
+  return { words, phone };
+}

@@ -1,0 +1,66 @@
+/**
+ * Where sign-in returns to: the inbox page a signed-out visitor asked for (a lead e-mail's "Open
+ * this lead"), carried through the sign-in form as `next`. Only a path of the inbox on this site
+ * is accepted; anything else, or anything that could be read as another host by a browser or a
+ * proxy (`https://evil.example`, `//evil.example`, `/\evil.example`, their percent-encoded forms,
+ * tabs or line breaks inside, which browsers drop from addresses), returns to the list.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+
+export const INBOX_HOME = '/admin';
+/** Pages sign-in never returns to: itself and its own steps, and sign-out. */
+const NOT_A_RETURN = /^\/admin\/(login|logout)(\/|$)/;
+const MAX_LENGTH = 2048;
+/** Any control character, any space (tab, line break, no-break space...), a backslash. */
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Z}\s\\]/u;
+
+/** Decodes percent-escapes until nothing changes (a few rounds at most); undefined when malformed or still encoded after them. */
+function fullyDecoded(text: string): string | undefined {
+  let current = text;
+  for (let round = 0; round < 4; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return undefined;
+    }
+    if (decoded === current) return current;
+    current = decoded;
+  }
+  return undefined;
+}
+
+/**
+ * The inbox path to return to after sign-in (path and query, as it was asked for), or the list
+ * when `raw` is missing or is not safely a path of the inbox on this site.
+ */
+export function safeReturnPath(raw: unknown): string {
+  if (typeof raw !== 'string' || raw === '' || raw.length > MAX_LENGTH) return INBOX_HOME;
+  // The path is checked as written and as decoded (a proxy or a browser may decode once more
+  // than we did); the query only as written (a search may hold an encoded space or "//").
+  const question = raw.indexOf('?');
+  const decodedPath = fullyDecoded(question === -1 ? raw : raw.slice(0, question));
+  if (decodedPath === undefined) return INBOX_HOME;
+  for (const form of [raw, decodedPath]) {
+    if (!form.startsWith('/') || form.startsWith('//') || UNSAFE.test(form)) return INBOX_HOME;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw, 'http://inbox.invalid');
+  } catch {
+    return INBOX_HOME;
+  }
+  // Dot segments resolved ("/admin/../x" is "/x"), as written and as decoded ("..%2F.."): what is
+  // left must still be in the inbox.
+  if (url.origin !== 'http://inbox.invalid' || url.hash !== '') return INBOX_HOME;
+  const inInbox = (pathname: string) => (pathname === INBOX_HOME || pathname.startsWith(`${INBOX_HOME}/`)) && !NOT_A_RETURN.test(pathname);
+  let decodedUrl: URL;
+  try {
+    decodedUrl = new URL(decodedPath, 'http://inbox.invalid');
+  } catch {
+    return INBOX_HOME;
+  }
+  if (!inInbox(url.pathname) || decodedUrl.origin !== 'http://inbox.invalid' || !inInbox(decodedUrl.pathname)) return INBOX_HOME;
+  return `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,134 @@
+/**
+ * Two-step sign-in: after the password, a time-based one-time code (RFC 6238: HMAC-SHA-1, six
+ * digits, 30-second steps, what every authenticator app reads from a QR code) or a recovery code.
+ *
+ * - Codes are made and checked by `otpauth` (a maintained, dependency-light TOTP library; we
+ *   write no HOTP arithmetic ourselves). A code is accepted for its own step and one step either
+ *   side (clock drift), and never twice: each account keeps the last step it took, and only a
+ *   later step passes (../store/staff-queries.ts takes it in one conditional update, so two
+ *   requests with one code cannot both pass).
+ * - The secret is stored encrypted with AES-256-GCM under the operator's key (STAFF_TOTP_KEY, in
+ *   the settings file, never in the database), bound to its account: a copy of the database
+ *   alone gives no codes. Without the key, two-step sign-in is not offered, and requiring it is a
+ *   settings error; an account that has it still owes its code (its recovery codes work). A changed key makes the stored secrets unreadable: reset each account's
+ *   two-step with the staff command, and staff set it up again.
+ * - Recovery codes: ten per account, random (50 bits each), shown once; only their SHA-256 with
+ *   the account is kept, and each is marked used when taken.
+ * - The QR code is drawn on the server as SVG (`qrcode`), shapes only: no script, no style
+ *   element or attribute, so the inbox's content security policy holds.
+ *
+ * Settings (the settings file or the environment; the README's settings table):
+ *   STAFF_TOTP_KEY   32 random bytes as 64 hex characters (openssl rand -hex 32)
+ *   STAFF_TWO_STEP   optional (default: each account may set it up) or required (every account
+ *                    must: one without it is taken to its set-up right after the password)
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import { ConfigError } from '../config.ts';
+
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_DIGITS = 6;
+/** Steps either side of now that are still accepted. */
+export const TOTP_WINDOW = 1;
+export const RECOVERY_CODE_COUNT = 10;
+const ISSUER = 'Globaq inbox';
+
+export interface TwoStepSettings {
+  readonly required: boolean;
+  /** The key the secrets are encrypted with; undefined: two-step sign-in is not available. */
+  readonly key: Buffer | undefined;
+}
+
+/** The two-step settings from the environment; a malformed one throws a ConfigError naming it. */
+export function twoStepSettings(env: Readonly<Record<string, string | undefined>> = process.env): TwoStepSettings {
+  const rawKey = env['STAFF_TOTP_KEY']?.trim();
+  if (rawKey && !/^[0-9a-fA-F]{64}$/.test(rawKey)) throw new ConfigError('STAFF_TOTP_KEY: must be 64 hexadecimal characters (openssl rand -hex 32)');
+  const mode = env['STAFF_TWO_STEP']?.trim().toLowerCase() || 'optional';
+  if (mode !== 'optional' && mode !== 'required') throw new ConfigError(`STAFF_TWO_STEP: must be optional or required (got "${mode}")`);
+  if (mode === 'required' && !rawKey) throw new ConfigError('STAFF_TWO_STEP: required needs STAFF_TOTP_KEY (the key the secrets are kept under: openssl rand -hex 32)');
+  return { required: mode === 'required', key: rawKey ? Buffer.from(rawKey, 'hex') : undefined };
+}
+
+/** A new secret: 160 random bits (RFC 4226's recommended length), as base32 text. */
+export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
+
+function totpOf(secret: string, email: string): TOTP {
+  return new TOTP({ issuer: ISSUER, label: email, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+}
+
+/** The time step a moment falls in. */
+export const stepAt = (now: Date): number => Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
+
+/** The code for a moment (tests, and nothing else: the server only checks). */
+export const totpCode = (secret: string, email: string, at: Date): string => totpOf(secret, email).generate({ timestamp: at.getTime() });
+
+/**
+ * The step a code belongs to, when it is right for `now` (within the window) and later than
+ * `lastStep`; undefined otherwise. The caller still has to take the step in the store.
+ */
+export function acceptedStep(secret: string, email: string, code: string, now: Date, lastStep: number | undefined): number | undefined {
+  const digits = code.replace(/\s+/g, '');
+  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return undefined;
+  const delta = totpOf(secret, email).validate({ token: digits, timestamp: now.getTime(), window: TOTP_WINDOW });
+  if (delta === null) return undefined;
+  const step = stepAt(now) + delta;
+  return lastStep !== undefined && step <= lastStep ? undefined : step;
+}
+
+/** The address an authenticator app reads (otpauth://totp/...). */
+export const totpUri = (secret: string, email: string): string => totpOf(secret, email).toString();
+
+/** The secret in groups of four, as people type it into an app. */
+export const groupedSecret = (secret: string): string => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** The QR code of the app's address, as SVG markup made only of shapes (no script, no style). */
+export async function totpQrSvg(secret: string, email: string): Promise<string> {
+  const svg = await QRCode.toString(totpUri(secret, email), { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+  // Named for assistive technology; sized by the page's stylesheet.
+  return svg.replace('<svg ', '<svg role="img" aria-label="QR code for your authenticator app" class="two-step-qr" ');
+}
+
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** Ten new recovery codes, "xxxxx-xxxxx" (about 49 bits each), for the staff member to keep. */
+export function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  });
+}
+
+/** A recovery code as typed (any case, spaces or dashes) in the one form it is kept in. */
+export const normalRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]+/g, '');
+
+/** Looks like a recovery code (and not a six-digit code). */
+export const isRecoveryCodeShape = (code: string): boolean => /^[a-z0-9]{10}$/.test(normalRecoveryCode(code)) && !/^\d+$/.test(normalRecoveryCode(code));
+
+/** What the database keeps of a recovery code: its SHA-256 with the account's address. */
+export const recoveryHash = (email: string, code: string): string => createHash('sha256').update(`${email}\n${normalRecoveryCode(code)}`).digest('base64url');
+
+/** The secret encrypted for the database, bound to its account ("v1.iv.tag.ciphertext", base64url). */
+export function sealSecret(key: Buffer, email: string, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(email, 'utf8'));
+  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+}
+
+/** The secret, or undefined when it was sealed under another key or for another account, or is damaged. */
+export function openSecret(key: Buffer, email: string, sealed: string): string | undefined {
+  const [version, iv, tag, body] = sealed.split('.');
+  if (version !== 'v1' || !iv || !tag || body === undefined) return undefined;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(email, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The staff command and the inbox export in staff's words: the column table the command can
+ * read (src/server/lead-columns.ts, runnable by Node alone) says what the forms say, in their
+ * order; the CSV's times are Riyadh's with the offset; the search's phone digits and countries.
+ */
+import { describe, expect, test } from 'vitest';
+import { CONTACT_FIELDS, contactLabelKey } from '../../src/forms/contact';
+import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../src/forms/partner';
+import { t } from '../../src/i18n';
+import { leadCsvHeader, leadCsvName, leadCsvRow, riyadhDay, riyadhStamp } from '../../src/server/inbox/export-format';
+import { LANGUAGE_LABELS as INBOX_LANGUAGES } from '../../src/server/inbox/inbox';
+import { CONTACT_ANSWERS, PARTNER_ANSWERS, answerColumns } from '../../src/server/inbox/lead-columns';
+import { languageName } from '../../src/server/mail/lead-mail';
+import { countryAlternatives, phoneDigits, searchPlan } from '../../src/server/inbox/lead-search';
+
+describe('the export columns', () => {
+  test("each form's answers in the form's order, under the form's labels", () => {
+    expect(CONTACT_ANSWERS).toEqual(CONTACT_FIELDS);
+    expect(PARTNER_ANSWERS).toEqual(PARTNER_FIELD_ORDER);
+    expect(answerColumns('contact').slice(0, CONTACT_FIELDS.length).map((column) => column.label)).toEqual(CONTACT_FIELDS.map((name) => t(contactLabelKey(name))));
+    expect(answerColumns('partner').map((column) => column.label)).toEqual(PARTNER_FIELD_ORDER.map((name) => t(partnerLabelKey(name))));
+    for (const form of ['contact', 'partner'] as const) {
+      const labels = answerColumns(form).map((column) => column.label);
+      expect(new Set(labels).size).toBe(labels.length);
+    }
+    // The language written as the lead e-mail and the inbox write it.
+    expect(INBOX_LANGUAGES).toEqual({ en: languageName('en'), ar: languageName('ar') });
+  });
+
+  test('headers in staff words, times in Riyadh with the offset, a file name with the form and the day', () => {
+    expect(leadCsvHeader('contact')).toBe(
+      '"Lead ID","Received (Riyadh time)","Form","Language","Status","Status set by","Note","First Name","Last Name","Email","Country","City","Company","Message","Sent (visitor’s clock, UTC)","Sent (visitor’s clock, as text)"\r\n',
+    );
+    expect(riyadhStamp('2026-11-25T06:30:00.000Z')).toBe('2026-11-25 09:30 +03:00');
+    expect(riyadhStamp('2026-11-25T22:05:00.000Z')).toBe('2026-11-26 01:05 +03:00');
+    expect(riyadhDay(new Date('2026-11-25T21:30:00Z'))).toBe('2026-11-26');
+    expect(leadCsvName('partner', '2026-11-25')).toBe('globaq-partner-applications-2026-11-25.csv');
+    const row = leadCsvRow({
+      id: 'a0000000-0000-4000-8000-000000000001',
+      form: 'partner',
+      receivedAt: '2026-11-25T06:30:00.000Z',
+      language: 'ar',
+      fields: { name: 'عائشة', servicesTypes: ['Training Courses', 'Audits'], phoneNumber: '+966 50 123 4567' },
+      status: 'closed',
+      statusBy: 'huda@globaq.example',
+      note: '=HYPERLINK("x")',
+    });
+    expect(row.startsWith('"a0000000-0000-4000-8000-000000000001","2026-11-25 09:30 +03:00","Partner application","Arabic","Closed","huda@globaq.example","\'=HYPERLINK(""x"")","عائشة"')).toBe(true);
+    expect(row).toContain('"\'+966 50 123 4567"');
+    expect(row).toContain('"Training Courses; Audits"');
+  });
+});
+
+describe('the search plan', () => {
+  test('a phone number in any digits and spacing', () => {
+    expect(phoneDigits('+٩٧٣ ٣٣١٢-٣٤٥٦')).toBe('+97333123456');
+    expect(phoneDigits('(۰۵۰) 123.4567')).toBe('0501234567');
+    expect(searchPlan('+973').phone).toBe('+973');
+    expect(searchPlan('+973 3312 3456').phone).toBe('+97333123456');
+    expect(searchPlan('Manama').phone).toBeUndefined();
+    expect(searchPlan('12').phone).toBeUndefined();
+  });
+
+  test('a country in the other language', () => {
+    expect(countryAlternatives('Saudi')).toEqual(expect.arrayContaining(['المملكة العربية السعودية', 'سعودية']));
+    expect(countryAlternatives('البحرين')).toEqual(['bahrain']);
+    expect(countryAlternatives('مصر')).toEqual(['egypt']);
+    expect(countryAlternatives('al')).toEqual([]);
+    expect(searchPlan('qahtani  Saudi').words[0]).toEqual(['qahtani']);
+  });
+});
