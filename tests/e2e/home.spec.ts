@@ -466,7 +466,7 @@ test('the first view asks for no script: the hero starts by itself only after th
       .map((entry) => new URL(entry.name).pathname);
   });
   expect(early).toEqual([]);
-  // Started without the visitor: it rotates (spec §4).
+  // Started without the visitor: it rotates (docs/requirements.md §4).
   const first = await hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label');
   await expect.poll(() => hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label'), { timeout: 10_000 }).not.toBe(first);
 });

@@ -1,5 +1,5 @@
 /**
- * The wait after wrong sign-ins is what the README says (its "Failed sign-ins" paragraph), with a
+ * The wait after wrong sign-ins is what docs/receiver.md says (its "Failed sign-ins" paragraph), with a
  * given clock: after 5 for an account each next try waits 2, 4, 8, 16, 32 s; the 10th locks it
  * for 15 minutes; an address gets 30 and 100, its waits at most 60 s. A try while closed is
  * refused with the time left, which it does not change (the store counts only open tries).
@@ -32,7 +32,7 @@ const waitAfter = (kind: 'account' | 'address', count: number): number => {
   return gate.open ? 0 : gate.retryAt.getTime() - now.getTime();
 };
 
-describe('the waits the README states', () => {
+describe('the waits docs/receiver.md states', () => {
   test('an account: none after 4 failures; 2, 4, 8, 16, 32 s after 5 to 9; locked for 15 minutes after 10', () => {
     expect(waitAfter('account', 4)).toBe(0);
     expect([5, 6, 7, 8, 9].map((n) => waitAfter('account', n) / 1000)).toEqual([2, 4, 8, 16, 32]);
@@ -50,8 +50,8 @@ describe('the waits the README states', () => {
     expect(gateOf({ address: run }, now)).toMatchObject({ open: false, locked: true });
   });
 
-  test('the README says exactly these numbers', () => {
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+  test('docs/receiver.md says exactly these numbers', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'docs', 'receiver.md'), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain('after 5 for an account (30 for an address) each next try waits, doubling from 2 s (2, 4, 8, 16, 32 s, at most 60 s); 10 for an account (100 for an address) lock it for 15 minutes');
   });
 });
