@@ -3,27 +3,16 @@
  * before, filter, open it, change its status, add a note to its timeline, export, delete; axe on every state;
  * readable at 390 px.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { addStaffAccount, solvedProof } from './staff-helpers';
 import { violations } from './axe';
 import { fillPartnerRequired, openFormPage, waitForProof } from './forms-helpers';
 import { minimalDocx } from '../helpers/zip';
-import { solve } from '../helpers/proof';
 
-const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
 const PASSWORD = 'inbox password for tests';
 
-/** A staff account of its own for each test (made by the staff command, as staff would). */
-function addStaff(email: string): void {
-  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'staff', 'add', email], {
-    env: { ...process.env, SUBMISSIONS_DB: DB },
-    input: `${PASSWORD}\n`,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(result.status, result.stderr).toBe(0);
-}
+const addStaff = (email: string): void => addStaffAccount(email, PASSWORD);
 
 async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
   expect(await violations(page), state).toEqual([]);
@@ -31,7 +20,7 @@ async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
 
 /** Posts a lead as the contact form does, with a solved proof of work (so it is in the inbox, not held). */
 async function postLead(page: Page, lastName: string): Promise<string> {
-  const altcha = await solve(await (await page.request.get('/api/challenge')).json());
+  const altcha = await solvedProof(page);
   const response = await page.request.post('/api/contact', {
     headers: { Origin: new URL(page.url() === 'about:blank' ? 'http://127.0.0.1' : page.url()).origin, 'Content-Type': 'application/json' },
     data: { altcha, firstName: 'Sara', lastName, email: 'sara@gulfqa.example', country: 'Saudi Arabia', city: 'Dammam', company: 'Gulf QA', message: 'Please send a proposal for a Schedule Q assessment.\n<b>bold?</b>' },

@@ -7,9 +7,8 @@
  * correction, an assignment, "Reply by e-mail", "Mark answered"). Screenshots of each state go
  * to the test's output folder (test-results/, never committed) to be looked at.
  */
-import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { solve } from '../helpers/proof';
+import { addStaffAccount, signInAs, solvedProof } from './staff-helpers';
 import { violations } from './axe';
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 
@@ -18,27 +17,13 @@ const PASSWORD = 'lead page password for tests';
 const LONG_EMAIL = 'procurement.and.vendor.registration@eastern-province-industrial-services.example.com.sa';
 const DATE = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}, \d{2}:\d{2}$/;
 
-function addStaff(email: string): void {
-  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'staff', 'add', email], {
-    env: { ...process.env, SUBMISSIONS_DB: DB },
-    input: `${PASSWORD}\n`,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(result.status, result.stderr).toBe(0);
-}
+const addStaff = (email: string): void => addStaffAccount(email, PASSWORD);
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Password').press('Enter');
-  await expect(page).toHaveURL(/\/admin$/);
-}
+const signIn = (page: Page, email: string): Promise<void> => signInAs(page, email, PASSWORD);
 
 async function postContact(page: Page, lang: 'en' | 'ar', fields: Record<string, string>): Promise<string> {
   // With a solved proof of work, so the lead is in the inbox, not held for review.
-  const altcha = await solve(await (await page.request.get('/api/challenge')).json());
+  const altcha = await solvedProof(page);
   const response = await page.request.post(`/api/contact${lang === 'ar' ? '?lang=ar' : ''}`, {
     headers: { Origin: new URL(page.url()).origin, 'Content-Type': 'application/json' },
     data: { altcha, country: 'Saudi Arabia', submissionDate: new Date().toISOString(), submissionTimestamp: new Date().toLocaleString('en-GB'), ...fields },

@@ -5,28 +5,18 @@
  * recovery code; the wait after wrong passwords. axe and the content security policy on every
  * state; a screenshot of each in test-results/screenshots/ to look at.
  */
-import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { solve } from '../helpers/proof';
+import { addStaffAccount, solvedProof } from './staff-helpers';
 import { Secret, TOTP } from 'otpauth';
 import { violations } from './axe';
 
-const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
 const PASSWORD = 'sign-in password for tests';
 
-function addStaff(email: string): void {
-  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'staff', 'add', email], {
-    env: { ...process.env, SUBMISSIONS_DB: DB, GLOBAQ_SETTINGS: 'none' },
-    input: `${PASSWORD}\n`,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(result.status, result.stderr).toBe(0);
-}
+const addStaff = (email: string): void => addStaffAccount(email, PASSWORD);
 
 async function postLead(page: Page, baseURL: string): Promise<string> {
   // With a solved proof of work, so the lead is in the inbox, not held for review.
-  const altcha = await solve(await (await page.request.get('/api/challenge')).json());
+  const altcha = await solvedProof(page);
   const response = await page.request.post('/api/contact', {
     headers: { Origin: new URL(baseURL).origin, 'Content-Type': 'application/json' },
     data: { altcha, firstName: 'Huda', lastName: `Al-Dossary ${Date.now()}`, email: 'huda@gulfqa.example', country: 'Saudi Arabia', city: 'Dammam', company: 'Gulf QA', message: 'A Schedule Q assessment, please.' },

@@ -6,41 +6,25 @@
  * empty result, the list as cards on a phone. Screenshots of each state go to
  * test-results/triage/ (not kept in git) for a person to look at.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { solve } from '../helpers/proof';
+import { addStaffAccount, signInAs, solvedProof } from './staff-helpers';
 import { violations } from './axe';
 import { contactBody, partnerBody } from '../helpers/server';
 
-const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
 const PASSWORD = 'inbox password for tests';
 const SHOTS = path.join(import.meta.dirname, '..', '..', 'test-results', 'triage');
 
-function addStaff(email: string): void {
-  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'staff', 'add', email], {
-    env: { ...process.env, SUBMISSIONS_DB: DB },
-    input: `${PASSWORD}\n`,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(result.status, result.stderr).toBe(0);
-}
+const addStaff = (email: string): void => addStaffAccount(email, PASSWORD);
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Password').press('Enter');
-  await expect(page).toHaveURL(/\/admin$/);
-}
+const signIn = (page: Page, email: string): Promise<void> => signInAs(page, email, PASSWORD);
 
 /** Three leads with a marker of their own: two contact messages and a partner application (a Bahraini phone). */
 async function postLeads(page: Page, marker: string): Promise<{ noura: string; bader: string; partner: string }> {
   const origin = new URL(page.url() === 'about:blank' ? 'http://127.0.0.1' : page.url()).origin;
   const post = async (form: string, data: Record<string, unknown>) => {
     // With a solved proof of work, so the lead is in the inbox, not held for review.
-    const altcha = await solve(await (await page.request.get('/api/challenge')).json());
+    const altcha = await solvedProof(page);
     const response = await page.request.post(`/api/${form}`, { headers: { Origin: origin, 'Content-Type': 'application/json' }, data: { altcha, ...data } });
     expect(response.status()).toBe(201);
     return ((await response.json()) as { id: string }).id;

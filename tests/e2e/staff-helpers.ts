@@ -1,0 +1,36 @@
+/**
+ * What the inbox's end-to-end tests share: a staff account made by the staff command (as an
+ * administrator would), signing in, and a lead posted as the forms post it, with a solved proof of
+ * work so it reaches the inbox rather than the held view.
+ */
+import { spawnSync } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
+import { solve } from '../helpers/proof';
+
+/** The database the test server writes (playwright.config.ts). */
+const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
+
+/** A staff account of the test's own, made by `npm run submissions -- staff add`. */
+export function addStaffAccount(email: string, password: string): void {
+  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'staff', 'add', email], {
+    env: { ...process.env, SUBMISSIONS_DB: DB, GLOBAQ_SETTINGS: 'none' },
+    input: `${password}\n`,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(result.status, result.stderr).toBe(0);
+}
+
+/** Signs in from the sign-in page and lands on the list. */
+export async function signInAs(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** A solved proof of work for the next post, from the server's own challenge. */
+export async function solvedProof(page: Page): Promise<string> {
+  return solve(await (await page.request.get('/api/challenge')).json());
+}
