@@ -3,10 +3,12 @@
  *
  * Builds nothing (run `npm run build` first). Starts the built server on a free loopback port
  * with a throwaway database in a temporary folder, makes a staff account with the staff command,
- * posts made-up leads through the real endpoints (never a real person's data), signs in in
- * Chromium and writes each page the guide shows to docs/images/ at 1440 and 390 px wide, as
- * palette PNGs (sharp), so that the committed pictures stay small. Then stops the server and
- * removes the folder.
+ * posts made-up leads through the real endpoints (never a real person's data), each with a solved
+ * proof of work as the forms' widget sends it (so they reach the list, not the held page), and one
+ * without (so the held page has something to show), signs in in Chromium and writes each page
+ * the guide shows (whole, or one part of it) to docs/images/ at 1440 and 390 px wide, as palette
+ * PNGs (sharp), so that the committed pictures stay small. Then stops the server and removes the
+ * folder.
  *
  * CHROMIUM_PATH: the browser (default /usr/bin/chromium).
  */
@@ -18,6 +20,8 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'docs', 'images');
@@ -32,20 +36,66 @@ const SHOTS = [
   { name: 'staff-sign-in', path: '/admin/login', widths: [1440], signedIn: false },
   { name: 'staff-leads', path: '/admin', widths: [1440, 390], signedIn: true },
   { name: 'staff-lead', path: 'first-lead', widths: [1440], signedIn: true },
+  { name: 'staff-timeline', path: 'first-lead#timeline', widths: [1440], signedIn: true, element: '#timeline' },
+  { name: 'staff-held', path: '/admin/held', widths: [1440], signedIn: true },
   { name: 'staff-audit', path: '/admin/audit', widths: [1440], signedIn: true },
 ];
 
 /** Made-up leads, in both languages and both forms. */
 const CONTACTS = [
-  { firstName: 'Sara', lastName: 'Al-Qahtani', email: 'sara@gulfqa.example', country: 'Saudi Arabia', city: 'Dammam', company: 'Gulf QA', message: 'Please send a proposal for a Schedule Q assessment of our fabrication shop.' },
-  { firstName: 'Omar', lastName: 'Haddad', email: 'omar@noravel.example', country: 'Saudi Arabia', city: 'Al-Khobar', company: 'Noravel Energy', message: 'We need ISO 45001 awareness training for 20 site supervisors in March.' },
-  { firstName: 'ليلى', lastName: 'الدوسري', email: 'layla@tessarin.example', country: 'Saudi Arabia', city: 'الرياض', company: 'مختبرات تيسارين', message: 'نرغب في استشارة حول اعتماد المختبر وفق ISO/IEC 17025.', lang: 'ar' },
+  {
+    firstName: 'Sara',
+    lastName: 'Al-Qahtani',
+    email: 'sara@gulfqa.example',
+    country: 'Saudi Arabia',
+    city: 'Dammam',
+    company: 'Gulf QA',
+    message: 'Please send a proposal for a Schedule Q assessment of our fabrication shop.',
+  },
+  {
+    firstName: 'Omar',
+    lastName: 'Haddad',
+    email: 'omar@noravel.example',
+    country: 'Saudi Arabia',
+    city: 'Al-Khobar',
+    company: 'Noravel Energy',
+    message: 'We need ISO 45001 awareness training for 20 site supervisors in March.',
+  },
+  {
+    firstName: 'ليلى',
+    lastName: 'الدوسري',
+    email: 'layla@tessarin.example',
+    country: 'Saudi Arabia',
+    city: 'الرياض',
+    company: 'مختبرات تيسارين',
+    message: 'نرغب في استشارة حول اعتماد المختبر وفق ISO/IEC 17025.',
+    lang: 'ar',
+  },
 ];
 const PARTNER = {
-  name: 'Ahmed Karim', jobTitle: 'Managing Director', email: 'ahmed@verokan.example', phoneNumber: '+973 1700 0000', country: 'Bahrain',
-  cityName: 'Manama', organization: 'Verokan Industrial Training', companyWebsite: 'https://verokan.example', yearsInBusiness: '12',
-  formOfOwnership: 'Privately held company', classroomAvailable: 'Yes', trainersAvailable: 'Yes',
+  name: 'Ahmed Karim',
+  jobTitle: 'Managing Director',
+  email: 'ahmed@verokan.example',
+  phoneNumber: '+973 1700 0000',
+  country: 'Bahrain',
+  cityName: 'Manama',
+  organization: 'Verokan Industrial Training',
+  companyWebsite: 'https://verokan.example',
+  yearsInBusiness: '12',
+  formOfOwnership: 'Privately held company',
+  classroomAvailable: 'Yes',
+  trainersAvailable: 'Yes',
   interestReason: 'We train quality staff across Bahrain and want to offer Globaq courses.',
+};
+/** A made-up lead that a bot check holds for review: sent with no proof of work. */
+const HELD = {
+  firstName: 'Test',
+  lastName: 'Sender',
+  email: 'offers@bulk-mail.example',
+  country: 'Saudi Arabia',
+  city: 'Jeddah',
+  company: 'Bulk Mail',
+  message: 'Cheap website traffic, guaranteed results.',
 };
 const PDF = '%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
 
@@ -54,17 +104,31 @@ function fail(message) {
   process.exit(1);
 }
 
-if (!fs.existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs'))) fail('dist/server is missing: run `npm run build` first (this script builds nothing).');
-
+if (!fs.existsSync(path.join(ROOT, 'dist', 'server', 'entry.mjs')))
+  fail('dist/server is missing: run `npm run build` first (this script builds nothing).');
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-screenshots-'));
-const env = { ...process.env, SUBMISSIONS_DB: path.join(dir, 'submissions.db'), GLOBAQ_SETTINGS: 'none', SUBMISSIONS_RATE_LIMIT: '0', LOG_LEVEL: 'warn' };
+// The least proof of work and no wait: the pictures are made in a second, the checks still run.
+const env = {
+  ...process.env,
+  SUBMISSIONS_DB: path.join(dir, 'submissions.db'),
+  GLOBAQ_SETTINGS: 'none',
+  SUBMISSIONS_RATE_LIMIT: '0',
+  ALTCHA_COST: '1',
+  ALTCHA_MAX_NUMBER: '100',
+  SUBMISSIONS_MIN_SECONDS: '0',
+  LOG_LEVEL: 'warn',
+};
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 
 /** The built server on a free port; resolves with its address once it listens. */
 function startServer() {
-  const child = spawn(process.execPath, [...NODE_ARGS, SERVE], { cwd: ROOT, env: { ...env, HOST: '127.0.0.1', PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, SERVE], {
+    cwd: ROOT,
+    env: { ...env, HOST: '127.0.0.1', PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not start within 30 s')), 30_000);
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
@@ -79,16 +143,38 @@ function startServer() {
 }
 
 async function post(baseUrl, route, body, init = {}) {
-  const response = await fetch(`${baseUrl}${route}`, { method: 'POST', body, headers: { Origin: baseUrl, Accept: 'application/json', ...init.headers } });
+  const response = await fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    body,
+    headers: { Origin: baseUrl, Accept: 'application/json', ...init.headers },
+  });
   if (response.status !== 201) throw new Error(`${route} answered ${response.status}`);
   return (await response.json()).id;
 }
 
+/** A solved proof of work, as the forms' widget sends it in the `altcha` field (tests/helpers/proof.ts). */
+async function proof(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/challenge`);
+  if (!response.ok) throw new Error(`/api/challenge answered ${response.status}`);
+  const challenge = await response.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the challenge was not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
 async function seed(baseUrl) {
+  const json = { headers: { 'Content-Type': 'application/json' } };
+  await post(baseUrl, '/api/contact', JSON.stringify(HELD), json);
   for (const { lang, ...lead } of CONTACTS) {
-    await post(baseUrl, `/api/contact${lang ? `?lang=${lang}` : ''}`, JSON.stringify(lead), { headers: { 'Content-Type': 'application/json' } });
+    await post(
+      baseUrl,
+      `/api/contact${lang ? `?lang=${lang}` : ''}`,
+      JSON.stringify({ ...lead, altcha: await proof(baseUrl) }),
+      json,
+    );
   }
   const form = new FormData();
+  form.append('altcha', await proof(baseUrl));
   for (const [name, value] of Object.entries(PARTNER)) form.append(name, value);
   form.append('uploadedFiles', new Blob([PDF], { type: 'application/pdf' }), 'cv-trainer-ahmed.pdf');
   return post(baseUrl, '/api/partner', form);
@@ -104,7 +190,12 @@ const { child, baseUrl } = await startServer();
 let browser;
 try {
   // The account, made as an administrator would, once the server has created the database.
-  const made = spawnSync(process.execPath, [...NODE_ARGS, CLI, 'staff', 'add', STAFF], { cwd: ROOT, env, input: `${PASSWORD}\n`, encoding: 'utf8' });
+  const made = spawnSync(process.execPath, [...NODE_ARGS, CLI, 'staff', 'add', STAFF], {
+    cwd: ROOT,
+    env,
+    input: `${PASSWORD}\n`,
+    encoding: 'utf8',
+  });
   if (made.status !== 0) throw new Error(`the staff command failed:\n${made.stderr}`);
   const partnerId = await seed(baseUrl);
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
@@ -123,17 +214,33 @@ try {
     }
     for (const width of shot.widths) {
       await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
-      await page.goto(shot.path === 'first-lead' ? `/admin/leads/${partnerId}` : shot.path);
-      if (shot.path === 'first-lead' && !(await page.getByText('set by').count())) {
-        // Worked a little, as the guide describes: a status and a note, each saying who and when.
-        await page.getByLabel('Status').selectOption('in_progress');
+      const lead = shot.path.startsWith('first-lead');
+      await page.goto(lead ? `/admin/leads/${partnerId}` : shot.path);
+      if (lead && !(await page.locator('.lead-event--note').count())) {
+        // Worked a little, as the guide describes: a status, an assignment and a note, then the note
+        // corrected by a new one, each on the timeline with who and when.
+        await page.locator('select[name="status"]').selectOption('in_progress');
         await page.getByRole('button', { name: 'Save status' }).click();
-        await page.getByLabel('Staff note (only staff see it)').fill('Called on Sunday; sending our trainer requirements.');
-        await page.getByRole('button', { name: 'Save note' }).click();
-        await page.getByText('Last changed by').waitFor();
+        await page.getByText('The status was saved.').waitFor();
+        await page.locator('select[name="assignee"]').selectOption(STAFF);
+        await page.getByRole('button', { name: 'Save assignment' }).click();
+        await page.getByText('The assignment was saved.').waitFor();
+        await page
+          .getByLabel('Add a note (only staff see it)')
+          .fill('Called on Sunday; sending our trainer requirements on Monday.');
+        await page.getByRole('button', { name: 'Add note', exact: true }).click();
+        await page.getByText('The note was added to the timeline.').waitFor();
+        await page.locator('.lead-correct summary').first().click();
+        await page
+          .getByLabel('The corrected note (this one stays, marked as corrected)')
+          .fill('Called on Sunday; sending our trainer requirements on Tuesday.');
+        await page.getByRole('button', { name: 'Add the correction' }).click();
+        await page.getByText('The note was added to the timeline.').waitFor();
+        await page.goto(`/admin/leads/${partnerId}`);
       }
+      const target = shot.element ? page.locator(shot.element) : page;
       const file = path.join(OUT, `${shot.name}-${width}.png`);
-      const size = await writePng(await page.screenshot({ fullPage: width > 600 }), file);
+      const size = await writePng(await target.screenshot(shot.element ? {} : { fullPage: true }), file);
       console.log(`${path.relative(ROOT, file)}  ${(size / 1024).toFixed(1)} KB`);
     }
   }
