@@ -131,7 +131,7 @@ for (const code of ['en', 'ar'] as const) {
     await form.locator('#partner-organization').fill('Bahrain Quality Academy');
     await form.locator('#partner-companyWebsite').fill('https://example.bh');
     await form.locator('#partner-yearsInBusiness').fill('12');
-    await form.locator('#partner-formOfOwnership').getByLabel('Privately held company', { exact: true }).check();
+    await form.locator('#partner-formOfOwnership input[type="radio"][value="Privately held company"]').check();
     await form.locator('input[type="file"]').setInputFiles([{ name: 'trainer-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
     await waitForProof(form);
     await form.screenshot({ path: `test-results/screenshots/bots-partner-form-${code}.png` });

@@ -239,7 +239,7 @@ test.describe("the site's own forms, against the real receiver", () => {
     await form.getByLabel(/^Organization/).fill('Bahrain Quality Academy');
     await form.getByLabel(/^Company Website/).fill('https://example.bh');
     await form.getByLabel(/^Years in Business/).fill('12');
-    await form.getByLabel(/^Form of Ownership/).selectOption('Other');
+    await form.locator('#partner-formOfOwnership input[type="radio"][value="Other"]').check();
     await form.getByLabel(/^Ownership Details/).fill('Family partnership');
     await form.locator('input[type="file"]').setInputFiles([{ name: 'trainer-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
     await waitForProof(form);
@@ -286,7 +286,7 @@ test.describe("the site's own forms, against the real receiver", () => {
       await form.getByLabel(/^Organization/).fill('Jubail Inspection Co');
       await form.getByLabel(/^Company Website/).fill('https://example.sa');
       await form.getByLabel(/^Years in Business/).fill('3');
-      await form.getByLabel(/^Form of Ownership/).selectOption('Privately held company');
+      await form.locator('#partner-formOfOwnership input[type="radio"][value="Privately held company"]').check();
       await form.locator('#partner-trainersAvailable').getByLabel('Yes', { exact: true }).check();
       await form.getByRole('button', { name: 'Submit Application' }).click();
       await expect(page).toHaveURL(/\/ThanksPage$/);
