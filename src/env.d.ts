@@ -14,6 +14,8 @@ declare namespace App {
     adminForm?: FormData;
     /** How many leads are held for review, for the inbox's navigation (src/server/inbox.ts). */
     heldCount?: number | undefined;
+    /** The inbox's language for this request (src/server/inbox/admin-locale.ts): the switch's cookie, else Accept-Language. */
+    adminLocale?: import('./i18n').Locale | undefined;
     /** A session whose password was accepted but whose second step (a code, or setting one up) is still owed. */
     pendingStaff?: import('./server/inbox/inbox-store').StaffSession | undefined;
   }
