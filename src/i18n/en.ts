@@ -627,4 +627,18 @@ export const en = {
   'admin.audit.action.used a recovery code': 'used a recovery code',
   'admin.audit.action.two-step sign-in set up': 'two-step sign-in set up',
   'admin.audit.action.reset two-step sign-in': 'reset two-step sign-in',
+
+  /* The "Mine" and "Held for review" tabs of the list, and a held lead's page. */
+  'admin.list.mine': 'Mine',
+  'admin.list.mineTab': 'Mine: {tab}',
+  'admin.list.heldIntro': 'Submissions the bot check kept but did not mail, with why. Release one that a person sent: it joins the leads and its notification e-mail is sent now. Mark the rest as spam. Held and spam leads are erased after {days} days.',
+  'admin.list.done.released': '{leads} released: in the inbox, the notification e-mail on its way.',
+  'admin.list.done.releasedQuiet': '{leads} released: in the inbox (notifications are off).',
+  'admin.list.done.heldSpam': '{leads} marked as spam: in the Spam tab, erased with the other held leads.',
+  'admin.list.done.notHeld.one': '{count} of the selected leads was no longer held (released or marked meanwhile?) and left as it was.',
+  'admin.list.done.notHeld.other': '{count} of the selected leads were no longer held (released or marked meanwhile?) and left as it was.',
+  'admin.lead.heldWhat': 'The bot check kept this submission and did not mail it; it is not in the leads until released. Release it if a person sent it: it joins the leads and its notification e-mail is sent now.',
+  'admin.lead.heldSpamDone': 'Marked as spam: it stays out of the leads (in the Spam tab) and is erased with the other held leads.',
+  'admin.lead.heldFirst': 'This lead is held for review: release it first; nothing was changed.',
+  'admin.lead.heldMail': 'Not sent: a held lead is not mailed. Releasing it sends it now, once.',
 } as const;
