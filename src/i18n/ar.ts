@@ -642,4 +642,13 @@ export const ar = {
   'admin.lead.heldSpamDone': 'تم التمييز كغير مرغوب فيه: يبقى خارج الطلبات (في تبويب «غير مرغوب فيه») ويُمحى مع بقية الطلبات المحتجزة.',
   'admin.lead.heldFirst': 'هذا الطلب قيد المراجعة: أفرج عنه أولًا. لم يُغيَّر شيء.',
   'admin.lead.heldMail': 'لم يُرسل: لا يُرسل بريد لطلب محتجز، والإفراج عنه يرسله فورًا مرة واحدة.',
+
+  /* The inbox's refusals of a form (a plain page): an old page, a session that ended. */
+  'admin.refused.origin': 'مرفوض: لم يُرسل هذا النموذج من صندوق الوارد.',
+  'admin.refused.signedOut': 'مرفوض: لم تسجّل الدخول. سجّل الدخول من صفحة تسجيل الدخول أولًا.',
+  'admin.refused.pending': 'مرفوض: أكمل تسجيل الدخول أولًا.',
+  'admin.refused.type': 'مرفوض: أرسل نموذج صندوق الوارد كنموذج.',
+  'admin.refused.unreadable': 'مرفوض: تعذّرت قراءة النموذج.',
+  'admin.refused.tooLarge': 'مرفوض: النموذج كبير جدًا.',
+  'admin.refused.outOfDate': 'مرفوض: انتهت صلاحية هذا النموذج. ارجع إلى الصفحة السابقة وأعد تحميلها ثم حاول مرة أخرى.',
 } as const satisfies Record<keyof typeof en, string>;

@@ -641,4 +641,13 @@ export const en = {
   'admin.lead.heldSpamDone': 'Marked as spam: it stays out of the leads (in the Spam tab) and is erased with the other held leads.',
   'admin.lead.heldFirst': 'This lead is held for review: release it first; nothing was changed.',
   'admin.lead.heldMail': 'Not sent: a held lead is not mailed. Releasing it sends it now, once.',
+
+  /* The inbox's refusals of a form (a plain page): an old page, a session that ended. */
+  'admin.refused.origin': 'Refused: this form was not sent from the inbox.',
+  'admin.refused.signedOut': 'Refused: you are not signed in. Sign in at /admin/login.',
+  'admin.refused.pending': 'Refused: finish signing in first.',
+  'admin.refused.type': 'Refused: send the inbox form as a form.',
+  'admin.refused.unreadable': 'Refused: the form could not be read.',
+  'admin.refused.tooLarge': 'Refused: the form is too large.',
+  'admin.refused.outOfDate': 'Refused: the form is out of date. Go back, reload the page and try again.',
 } as const;

@@ -24,7 +24,7 @@ import type { HeldStore } from '../store/held-queries.ts';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { CONTACT_FIELDS, CONTACT_FORM, contactLabelKey, isContactField } from '../../forms/contact';
 import { PARTNER_FIELD_ORDER, PARTNER_SECTIONS, isPartnerField, partnerField, partnerLabelKey } from '../../forms/partner';
-import { defaultLocale, locales, t, type Locale, type LocaleCode } from '../../i18n';
+import { defaultLocale, locales, t, type Locale, type LocaleCode, type UiKey } from '../../i18n';
 import { clientAddress, processStores } from '../receiver/endpoint.ts';
 import { DEVICE_MAX_MS, type SessionStage, type InboxLead, type InboxStore, type StaffSession } from './inbox-store.ts';
 import type { OutboxStore } from '../mail/outbox.ts';
@@ -158,22 +158,24 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
     if (!isLogin) return context.redirect(withNext(LOGIN_PATH, path === CODE_PATH ? asked : `${path}${context.url.search}`), 303);
     return next();
   }
+  // A refusal in the inbox's language (English as before for an English inbox).
+  const say = (key: UiKey) => t(key, {}, context.locals.adminLocale);
   if (method !== 'POST') return plain(405, 'Method not allowed.');
-  if (!sameOrigin(context)) return plain(403, 'Refused: this form was not sent from the inbox.');
-  if (!session && !isLogin) return plain(403, 'Refused: you are not signed in. Sign in at /admin/login.');
-  if (pending && !isLogin && path !== LOGOUT_PATH && path !== stepPage(pending.stage)) return plain(403, 'Refused: finish signing in first.');
+  if (!sameOrigin(context)) return plain(403, say('admin.refused.origin'));
+  if (!session && !isLogin) return plain(403, say('admin.refused.signedOut'));
+  if (pending && !isLogin && path !== LOGOUT_PATH && path !== stepPage(pending.stage)) return plain(403, say('admin.refused.pending'));
   const type = context.request.headers.get('content-type') ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return plain(415, 'Refused: send the inbox form as a form.');
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return plain(415, say('admin.refused.type'));
   // Read only up to the limit, announced or not (the sign-in form is open to anyone), and an
   // over-long body drained as the receiver does, so the answer reaches the client.
   let read: Awaited<ReturnType<typeof readBody>>;
   try {
     read = await readBody(context.request, MAX_FORM_BYTES);
   } catch {
-    return plain(400, 'Refused: the form could not be read.');
+    return plain(400, say('admin.refused.unreadable'));
   }
   if ('tooLarge' in read) {
-    const refused = plain(413, 'Refused: the form is too large.');
+    const refused = plain(413, say('admin.refused.tooLarge'));
     if (read.close) refused.headers.set('Connection', 'close');
     return refused;
   }
@@ -181,9 +183,9 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
   try {
     form = await new Response(read.body, { headers: { 'Content-Type': type } }).formData();
   } catch {
-    return plain(400, 'Refused: the form could not be read.');
+    return plain(400, say('admin.refused.unreadable'));
   }
-  if (session && form.get('csrf') !== session.csrf) return plain(403, 'Refused: the form is out of date. Go back, reload the page and try again.');
+  if (session && form.get('csrf') !== session.csrf) return plain(403, say('admin.refused.outOfDate'));
   context.locals.staff = signedIn;
   context.locals.pendingStaff = pending;
   context.locals.adminForm = form;
