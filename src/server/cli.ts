@@ -9,7 +9,7 @@
  *   held [--spam] [--limit N]
  *          The leads held for review (no valid proof of work, too fast, too many links, the
  *          honeypot filled: never mailed), newest first, each with why; --spam: those staff
- *          marked as spam. Release or mark them in the inbox (/admin/held).
+ *          marked as spam. Release or mark them in the inbox (its "Held for review" tab).
  *   purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
  *   staff  add EMAIL | list | remove EMAIL | password EMAIL | reset-two-step EMAIL
  *   backup DIR | restore DIR

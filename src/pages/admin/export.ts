@@ -13,7 +13,7 @@ export const prerender = false;
 
 export const POST: APIRoute = async (context) => {
   const staff = context.locals.staff!;
-  const { filter, values } = filterFromQuery(context.url.searchParams);
+  const { filter, values } = filterFromQuery(context.url.searchParams, staff.email);
   const filterText = filterQuery(values, 1);
   return leadExport(inboxDeps().inbox, staff.email, filter, filterText ? `filter: ${filterText}` : '', new Date());
 };
