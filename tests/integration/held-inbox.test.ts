@@ -107,6 +107,7 @@ test('the held leads are a tab of the list, with their reasons and count; the ot
   expect(held).not.toContain('<b>Held</b>');
   expect(held).toContain('value="release"');
   expect(held).not.toContain('/admin/export');
+  expect((await post('/admin/export?status=held', { csrf: browser.csrf }, browser)).status).toBe(400);
   const old = await get('/admin/held', browser);
   expect(old.status).toBe(303);
   expect(old.headers.get('location')).toBe('/admin?status=held');
