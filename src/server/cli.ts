@@ -350,7 +350,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
       io.stderr(
         record.sealedSecret === undefined
           ? `${email} had no two-step sign-in; nothing to reset.\n`
-          : `Two-step sign-in is off for ${email}: its secret and recovery codes are forgotten. They set it up again at /admin/two-step.\n`,
+          : `Two-step sign-in is off for ${email}: its secret and recovery codes are forgotten, and its sessions ended. They sign in again and set it up again at /admin/two-step.\n`,
       );
       return 0;
     }

@@ -76,7 +76,7 @@ test('staff sign in, find a new lead, work it, export it and delete it', async (
   await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}\\?form=contact&q=`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Sara ${lastName}: Contact message`);
   await expect(page.locator('.lead-message')).toHaveText('Please send a proposal for a Schedule Q assessment.\n<b>bold?</b>');
-  await expect(page.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', /^mailto:sara@gulfqa\.example\?subject=/);
+  await expect(page.getByRole('button', { name: 'Reply by e-mail' })).toBeVisible();
   await expectNoAxeViolations(page, 'one lead');
 
   await page.getByLabel('Status').selectOption('answered');

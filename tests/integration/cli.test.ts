@@ -80,7 +80,8 @@ describe('export', () => {
       'Language',
       'Status',
       'Status set by',
-      'Note',
+      'Assigned to',
+      'Latest note',
       'First Name',
       'Last Name',
       'Email',
@@ -155,7 +156,8 @@ describe('spam', () => {
   test('list, count and export leave out the leads staff marked as spam, unless --include-spam', async () => {
     const db = new DatabaseSync(dbPath);
     try {
-      db.prepare("UPDATE submissions SET status = 'spam', status_by = 'huda@globaq.example' WHERE form = 'partner'").run();
+      db.prepare("INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ('omar@globaq.example', 'scrypt$x', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')").run();
+      db.prepare("UPDATE submissions SET status = 'spam', status_by = 'huda@globaq.example', assigned_to = 'omar@globaq.example' WHERE form = 'partner'").run();
       expect((await run('count')).stdout).toBe('contact\t2\npartner\t0\n');
       expect((await run('count', '--include-spam')).stdout).toBe('contact\t2\npartner\t1\n');
       expect((await run('list')).stdout).not.toContain('partner');
@@ -165,9 +167,12 @@ describe('spam', () => {
       const [header, row] = parseCsv(stdout.slice(1));
       expect(row?.[header?.indexOf('Status') ?? -1]).toBe('Spam');
       expect(row?.[header?.indexOf('Status set by') ?? -1]).toBe('huda@globaq.example');
+      // The assignment, as the inbox's export writes it (the same columns from both).
+      expect(row?.[header?.indexOf('Assigned to') ?? -1]).toBe('omar@globaq.example');
       expect((await run('export', '--form', 'partner', '--format', 'json')).stdout).toBe('[]\n');
     } finally {
-      db.prepare("UPDATE submissions SET status = 'new', status_by = NULL").run();
+      db.prepare("UPDATE submissions SET status = 'new', status_by = NULL, assigned_to = NULL").run();
+      db.prepare("DELETE FROM staff WHERE email = 'omar@globaq.example'").run();
       db.close();
     }
   });

@@ -553,12 +553,25 @@ describe('the timeline and the lead page', () => {
   test('"Reply by e-mail" quotes the message with a subject in the lead\'s language; opening it and "Mark answered" go into the timeline', async () => {
     const browser = await signIn();
     const html = await page(`/admin/leads/${arabicId}`, browser);
-    const href = /href="(mailto:[^"]+)"[^>]*data-reply/.exec(html)?.[1]?.replaceAll('&amp;', '&');
-    expect(href).toBeDefined();
-    expect(new URLSearchParams(href!.slice(href!.indexOf('?') + 1)).get('subject')).toBe('ردّ على طلب الشراكة المقدَّم إلى Globaq');
+    // "Reply by e-mail" is a button of a form (it works without JavaScript): pressed, it is
+    // recorded, and the answer sends the browser on to the mail program.
+    expect(html).toContain('name="action" value="reply"');
+    // The page's policy lets that form's redirect reach the mail program (form-action mailto:),
+    // and only this page's: the list's forms still go to the site alone.
+    const formAction = async (route: string) => /form-action ([^;]+)/.exec((await get(route, browser)).headers.get('content-security-policy') ?? '')?.[1]?.trim();
+    expect(await formAction(`/admin/leads/${arabicId}`)).toBe("'self' mailto:");
+    expect(await formAction('/admin')).toBe("'self'");
     const reply = await post(`/admin/leads/${arabicId}`, { action: 'reply', csrf: browser.csrf }, browser);
-    expect(reply.status).toBe(204);
+    expect(reply.status).toBe(303);
+    const href = reply.headers.get('location') ?? '';
+    expect(href).toMatch(/^mailto:/);
+    expect(new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('subject')).toBe('ردّ على طلب الشراكة المقدَّم إلى Globaq');
     expect(events(arabicId)[0]).toMatchObject({ kind: 'reply', actor: STAFF });
+    // Without the session's token, from another site, or for a lead that does not exist: nothing is recorded.
+    const before = events(arabicId).length;
+    expect((await post(`/admin/leads/${arabicId}`, { action: 'reply', csrf: 'forged' }, browser)).status).toBe(403);
+    expect((await post(`/admin/leads/00000000-0000-4000-8000-000000000000`, { action: 'reply', csrf: browser.csrf }, browser)).status).toBe(404);
+    expect(events(arabicId).length).toBe(before);
     expect(html).toContain('name="action" value="answered"');
     const answered = await post(`/admin/leads/${arabicId}`, { action: 'answered', csrf: browser.csrf }, browser);
     expect(answered.status).toBe(303);

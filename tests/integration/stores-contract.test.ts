@@ -501,12 +501,18 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await staff.enrolTwoStep(email, 'v1.other', 2000, ['hash-c'], at(6))).toBe(true);
       expect(await staff.useRecoveryCode(email, 'hash-b', at(7))).toBeUndefined();
       expect((await staff.twoStep(email))?.recoveryLeft).toBe(1);
-      // The staff command's reset: secret, step, codes and any set-up under way go.
+      // The staff command's reset: secret, step, codes and every session of the account (a set-up
+      // under way with them) go; another account's session stays.
       const setUp = await inbox.createSession(email, at(8));
       await inbox.setPendingTotp(setUp.token, 'v1.half');
+      const signedIn = await inbox.createSession(email, at(8));
+      await staff.add('other@globaq.example', 'scrypt$3', at(8));
+      const other = await inbox.createSession('other@globaq.example', at(8));
       expect(await staff.resetTwoStep(email)).toBe(true);
       expect(await staff.twoStep(email)).toEqual({ sealedSecret: undefined, enrolledAt: undefined, lastStep: undefined, recoveryLeft: 0 });
-      expect((await inbox.session(setUp.token, at(9)))?.pendingTotp).toBeUndefined();
+      expect(await inbox.session(setUp.token, at(9))).toBeUndefined();
+      expect(await inbox.session(signedIn.token, at(9))).toBeUndefined();
+      expect((await inbox.session(other.token, at(9)))?.email).toBe('other@globaq.example');
       expect(await staff.takeStep(email, 3000)).toBe(false);
       // Removing the account removes its codes (cascade).
       await staff.enrolTwoStep(email, 'v1.again', 3000, ['hash-d'], at(10));
