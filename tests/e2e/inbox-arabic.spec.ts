@@ -2,7 +2,7 @@
  * The staff inbox in Arabic, at 1440 and 390 px: the language switch (a plain link, remembered in
  * a cookie for /admin) on the sign-in page, a wrong password's message, the list, a lead page
  * (dates in Riyadh time with the Arabic month, the visitor's Arabic message in its own
- * direction), a status change, the held page, the audit log and two-step sign-in; axe on each
+ * direction), a status change, the held leads' tab, the audit log and two-step sign-in; axe on each
  * Arabic page; and Accept-Language choosing Arabic before any switch. With SHOTS_DIR set, each
  * page's screenshot goes there to be looked at (never committed).
  */
@@ -120,9 +120,12 @@ for (const width of [1440, 390]) {
       await shot(page, 'lead', width);
       expect(await violations(page)).toEqual([]);
 
-      // The other pages, each in Arabic and accessible.
+      // The held leads' tab, Mine, and the other pages, each in Arabic and accessible.
+      await page.goto('/admin?status=held');
+      await expect(page.getByRole('navigation', { name: ar['admin.list.tabs'] }).locator('[aria-current="page"]')).toContainText(ar['admin.held.title']);
+      await expect(page.getByRole('navigation', { name: ar['admin.list.tabs'] })).toContainText(ar['admin.list.mine']);
       for (const [path, heading, name] of [
-        ['/admin/held', ar['admin.held.title'], 'held'],
+        ['/admin?status=held', ar['admin.list.title'], 'held'],
         ['/admin/audit', ar['admin.audit.title'], 'audit'],
         ['/admin/two-step', ar['admin.twoStep.title'], 'two-step'],
       ] as const) {

@@ -159,11 +159,13 @@ async function downloadedFiles(page: Page, email: string, name: string, count: n
   await signIn(page, email);
   if (held) {
     // Sent without JavaScript, so without a proof of work: held for review with its files; released here.
-    await page.goto('/admin/held');
-    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(name) }) });
-    await expect(item).toContainText('Sent without JavaScript');
-    await expect(item.locator('summary')).toContainText(`${count} file`);
-    await item.getByRole('button', { name: 'Release to the inbox' }).click();
+    await page.goto(`/admin?status=held&q=${encodeURIComponent(name)}`);
+    const row = page.locator('.lead-row').filter({ hasText: name });
+    await expect(row).toContainText('Sent without JavaScript');
+    await row.getByRole('link', { name }).click();
+    await expect(page.getByRole('region', { name: 'Held for review' })).toContainText('Sent without JavaScript');
+    await expect(page.getByRole('region', { name: 'Files sent with it' }).getByRole('link')).toHaveCount(count);
+    await page.getByRole('button', { name: 'Release to the inbox' }).click();
     await expect(page.getByRole('status')).toContainText('Released');
   }
   await page.goto(`/admin?q=${encodeURIComponent(name)}`);

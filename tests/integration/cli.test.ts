@@ -153,6 +153,28 @@ describe('list and count', () => {
 });
 
 describe('spam', () => {
+  test('one Spam, as in the inbox: a held lead marked as spam is left out as spam (--include-spam takes it in), a lead still held only with --with-held', async () => {
+    const store = openSqliteStore(dbPath);
+    await store.save({ form: 'contact', fields: contactBody({ firstName: 'Held' }), receivedAt: new Date(Date.UTC(2026, 10, 13, 9)), held: 'noProof' });
+    await store.close();
+    const db = new DatabaseSync(dbPath);
+    try {
+      expect((db.prepare("SELECT count(*) AS n FROM submissions WHERE review = 'held'").get() as { n: number }).n).toBe(1);
+      expect((await run('count')).stdout).toBe('contact\t2\npartner\t1\n');
+      expect((await run('count', '--with-held')).stdout).toBe('contact\t3\npartner\t1\n');
+      expect((await run('count', '--include-spam')).stdout).toBe('contact\t2\npartner\t1\n');
+      // Marked as spam on the held tab (what markSpam stores): spam like any other.
+      db.prepare("UPDATE submissions SET review = 'spam', status = 'spam' WHERE review = 'held'").run();
+      expect((await run('count')).stdout).toBe('contact\t2\npartner\t1\n');
+      expect((await run('count', '--with-held')).stdout).toBe('contact\t2\npartner\t1\n');
+      expect((await run('count', '--include-spam')).stdout).toBe('contact\t3\npartner\t1\n');
+      expect((await run('list', '--include-spam')).stdout.split('\n').filter(Boolean)).toHaveLength(4);
+    } finally {
+      db.prepare('DELETE FROM submissions WHERE review IS NOT NULL').run();
+      db.close();
+    }
+  });
+
   test('list, count and export leave out the leads staff marked as spam, unless --include-spam', async () => {
     const db = new DatabaseSync(dbPath);
     try {

@@ -689,6 +689,68 @@ describe('triage', () => {
     expect(first).not.toContain('rel="prev"');
   });
 
+  test('"Mine": what needs work and is assigned to me, with its count; the other tabs everyone\'s; another\'s address in the query names nothing', async () => {
+    const browser = await signIn();
+    const [mineNew, mineClosed, theirs] = [await lead('contact', { firstName: 'Mina', company: 'Mine Tab' }), await lead('contact', { firstName: 'Mona', company: 'Mine Tab' }), await lead('contact', { firstName: 'Maha', company: 'Mine Tab' })];
+    await page(`/admin/leads/${mineNew}`, browser);
+    for (const id of [mineNew, mineClosed]) expect((await post(`/admin/leads/${id}`, { action: 'assign', assignee: STAFF, csrf: browser.csrf }, browser)).status).toBe(303);
+    expect((await post(`/admin/leads/${theirs}`, { action: 'assign', assignee: OTHER, csrf: browser.csrf }, browser)).status).toBe(303);
+    expect((await post(`/admin/leads/${mineClosed}`, { action: 'status', status: 'closed', csrf: browser.csrf }, browser)).status).toBe(303);
+    const list = await page('/admin?q=mine+tab', browser);
+    expect(list).toMatch(/<a href="\/admin\?mine=1&amp;q=mine\+tab"[^>]*>Mine <span[^>]*>\(1\)<\/span>/);
+    expect(list).toMatch(/>Needs work <span[^>]*>\(2\)<\/span>/);
+    const mine = await page('/admin?mine=1&q=mine+tab', browser);
+    expect(mine).toMatch(/<a href="\/admin\?mine=1&amp;q=mine\+tab" aria-current="page"[^>]*>Mine/);
+    expect(mine).toContain(`/admin/leads/${mineNew}?mine=1&amp;q=mine+tab`);
+    expect(mine).not.toContain(`/admin/leads/${mineClosed}`);
+    expect(mine).not.toContain(`/admin/leads/${theirs}`);
+    // The search keeps Mine; the other tabs leave it.
+    expect(mine).toContain('<input type="hidden" name="mine" value="1"');
+    expect(mine).toMatch(/<a href="\/admin\?status=closed&amp;q=mine\+tab"[^>]*>Closed <span[^>]*>\(1\)<\/span>/);
+    // Mine is the session's: the other staff member sees theirs under the same address.
+    const other = await signIn(OTHER);
+    const theirMine = await page('/admin?mine=1&q=mine+tab&assignedTo=huda%40globaq.example', other);
+    expect(theirMine).toContain(`/admin/leads/${theirs}`);
+    expect(theirMine).not.toContain(`/admin/leads/${mineNew}`);
+    // Previous and Next walk Mine; the export is Mine.
+    expect(await page(`/admin/leads/${mineNew}?mine=1&q=mine+tab`, browser)).toContain('Lead 1 of 1');
+    const csv = await (await post('/admin/export?mine=1&q=mine+tab', { csrf: browser.csrf }, browser)).text();
+    expect(csv).toContain(mineNew);
+    expect(csv).not.toContain(theirs);
+  });
+
+  test('every save on a lead page keeps the list it was opened from (Previous and Next still walk it); deleting returns to that list', async () => {
+    const browser = await signIn();
+    const [first, second, third] = [await lead('contact', { firstName: 'Kept A', company: 'Kept List' }), await lead('contact', { firstName: 'Kept B', company: 'Kept List' }), await lead('contact', { firstName: 'Kept C', company: 'Kept List' })];
+    const list = 'status=all&q=kept+list&sort=name&dir=desc';
+    const at = `/admin/leads/${second}?${list}`;
+    await page(at, browser);
+    const saves: [Record<string, string>, string][] = [
+      [{ action: 'status', status: 'in_progress' }, 'status'],
+      [{ action: 'answered' }, 'answered'],
+      [{ action: 'note', note: 'Called' }, 'note#timeline'],
+      [{ action: 'assign', assignee: STAFF }, 'assigned'],
+    ];
+    for (const [fields, done] of saves) {
+      const saved = await post(at, { ...fields, csrf: browser.csrf }, browser);
+      expect(saved.status, done).toBe(303);
+      expect(saved.headers.get('location'), done).toBe(`${at}&done=${done}`);
+    }
+    const after = await page(`${at}&done=assigned`, browser);
+    expect(after).toContain('The assignment was saved.');
+    // Z to A: C, B, A.
+    expect(after).toContain(`href="/admin/leads/${third}?${list.replaceAll('&', '&amp;')}" rel="prev"`);
+    expect(after).toContain(`href="/admin/leads/${first}?${list.replaceAll('&', '&amp;')}" rel="next"`);
+    expect(after).toContain('Lead 2 of 3');
+    // Only the list's own parameters travel: a forged one is dropped.
+    const odd = await post(`/admin/leads/${second}?${list}&next=https://evil.example`, { action: 'status', status: 'new', csrf: browser.csrf }, browser);
+    expect(odd.headers.get('location')).toBe(`${at}&done=status`);
+    await post(at, { action: 'delete', csrf: browser.csrf }, browser);
+    const deleted = await post(at, { action: 'delete-confirmed', csrf: browser.csrf }, browser);
+    expect(deleted.headers.get('location')).toBe(`/admin?${list}&done=deleted`);
+    expect(await page(`/admin?${list}&done=deleted`, browser)).toContain('The lead was deleted.');
+  });
+
   test('a reversed date range says so; an empty result offers no export and no selection', async () => {
     const browser = await signIn();
     const reversed = await page('/admin?status=all&from=2026-11-20&to=2026-11-10', browser);
