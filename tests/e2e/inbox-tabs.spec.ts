@@ -73,7 +73,7 @@ for (const width of [1440, 390]) {
       await tabs.getByRole('link', { name: 'Mine (1)' }).click();
       await expect(page).toHaveURL(new RegExp(`/admin\\?mine=1&q=${marker}$`));
       await expect(tabs.getByRole('link', { name: 'Mine (1)' })).toHaveAttribute('aria-current', 'page');
-      await expect(page.locator('#lead-count')).toHaveText('1 lead match the filter in Mine.');
+      await expect(page.locator('#lead-count')).toHaveText('1 lead found in Mine with this filter.');
       await expect(page.locator('.lead-row')).toHaveCount(1);
       await expect(page.locator('.lead-row').getByRole('link', { name: new RegExp(first) })).toBeVisible();
       await noSidewaysScroll(page, 'mine');

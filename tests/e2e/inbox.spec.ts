@@ -62,7 +62,7 @@ test('staff sign in, find a new lead, work it, export it and delete it', async (
   // Filter: the search finds it; another form does not.
   await page.getByRole('searchbox', { name: 'Search' }).fill(lastName);
   await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page.locator('#lead-count')).toHaveText('1 lead match the filter in Needs work.');
+  await expect(page.locator('#lead-count')).toHaveText('1 lead found in Needs work with this filter.');
   // The other filters fold away under a disclosure.
   await page.getByText('Filters and order').click();
   await page.getByLabel('Form').selectOption('partner');
@@ -70,7 +70,7 @@ test('staff sign in, find a new lead, work it, export it and delete it', async (
   await expect(page.getByRole('row', { name: new RegExp(lastName) })).toHaveCount(0);
   await page.getByLabel('Form').selectOption('contact');
   await page.getByRole('button', { name: 'Show' }).click();
-  await expect(page.locator('#lead-count')).toHaveText('1 lead match the filter in Needs work.');
+  await expect(page.locator('#lead-count')).toHaveText('1 lead found in Needs work with this filter.');
 
   await page.getByRole('link', { name: `Sara ${lastName}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}\\?form=contact&q=`));

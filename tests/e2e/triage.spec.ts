@@ -146,7 +146,7 @@ for (const width of [1440, 390]) {
       await expect(page).toHaveURL(/from=2026-11-10&to=2026-11-20/);
 
       await page.goto(`/admin?q=${marker}+nothing+like+this`);
-      await expect(page.locator('#lead-count')).toHaveText('0 leads match the filter in Needs work.');
+      await expect(page.locator('#lead-count')).toHaveText('0 leads found in Needs work with this filter.');
       await expect(page.getByRole('button', { name: /^Export/ })).toHaveCount(0);
       await expect(page.getByRole('group', { name: 'With the selected leads' })).toHaveCount(0);
       await shot(page, `empty-${width}`);

@@ -318,7 +318,7 @@ describe('signed in', () => {
     expect(found).toContain(`/admin/leads/${contactId}`);
     expect(found).not.toContain(`/admin/leads/${partnerId}`);
     const none = await page(`/admin?q=${encodeURIComponent('%')}`, browser);
-    expect(none).toContain('0 leads match the filter');
+    expect(none).toContain('0 leads found in');
     expect(await page('/admin?status=spam', browser)).toContain('0 leads in Spam');
   });
 
@@ -349,7 +349,7 @@ describe('signed in', () => {
     const arabicOnly = await page('/admin?language=ar', browser);
     expect(arabicOnly).toContain(`/admin/leads/${arabicId}`);
     expect(arabicOnly).not.toContain(`/admin/leads/${partnerId}`);
-    expect(arabicOnly).toContain('1 lead match the filter');
+    expect(arabicOnly).toContain('1 lead found in');
     expect(arabicOnly).toMatch(/<option value="ar" selected[^>]*>Arabic<\/option>/);
     const englishOnly = await page('/admin?language=en', browser);
     expect(englishOnly).not.toContain(`/admin/leads/${arabicId}`);
@@ -759,7 +759,7 @@ describe('triage', () => {
     expect(reversed).not.toContain('action="/admin/export');
     expect(reversed).not.toContain('action="/admin/bulk"');
     const empty = await page('/admin?status=all&q=nothing+matches+this', browser);
-    expect(empty).toContain('0 leads match the filter');
+    expect(empty).toContain('0 leads found in');
     expect(empty).not.toContain('action="/admin/export');
     expect(empty).not.toContain('role="alert"');
     const some = await page('/admin?status=all', browser);
