@@ -394,7 +394,7 @@ describe('signed in', () => {
     expect(note.headers.get('location')).toBe(`/admin/leads/${partnerId}?done=note#timeline`);
     const html = await page(`/admin/leads/${partnerId}`, browser);
     const timeline = html.slice(html.indexOf('class="lead-timeline"'));
-    expect(timeline).toMatch(new RegExp(`<strong[^>]*>Status set to In progress</strong><span class="admin-meta"[^>]*><time datetime="[^"]+"[^>]*>\\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}</time> · ${STAFF}</span>`));
+    expect(timeline).toMatch(new RegExp(`<strong[^>]*>Status set to In progress</strong><span class="admin-meta"[^>]*><time datetime="[^"]+"[^>]*>\\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}</time> · <span dir="ltr"[^>]*>${STAFF}</span></span>`));
     expect(timeline).toContain('Call back Sunday &lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain(SCRIPT);
     expect(await page('/admin?status=in_progress', browser)).toContain(`/admin/leads/${partnerId}`);
