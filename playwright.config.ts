@@ -24,6 +24,7 @@ const BILINGUAL_SPECS = [
   'contact-form.spec.ts',
   'form-hydration.spec.ts',
   'home.spec.ts',
+  'inbox-tabs.spec.ts',
   'layout.spec.ts',
   'links.spec.ts',
   'nav.spec.ts',

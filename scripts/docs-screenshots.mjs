@@ -37,7 +37,7 @@ const SHOTS = [
   { name: 'staff-leads', path: '/admin', widths: [1440, 390], signedIn: true },
   { name: 'staff-lead', path: 'first-lead', widths: [1440], signedIn: true },
   { name: 'staff-timeline', path: 'first-lead#timeline', widths: [1440], signedIn: true, element: '#timeline' },
-  { name: 'staff-held', path: '/admin/held', widths: [1440], signedIn: true },
+  { name: 'staff-held', path: '/admin?status=held', widths: [1440], signedIn: true },
   { name: 'staff-audit', path: '/admin/audit', widths: [1440], signedIn: true },
 ];
 

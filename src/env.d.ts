@@ -12,8 +12,6 @@ declare namespace App {
     staff?: import('./server/inbox/inbox-store').StaffSession | undefined;
     /** A POST's form on /admin pages, read once by the guard (its token checked). */
     adminForm?: FormData;
-    /** How many leads are held for review, for the inbox's navigation (src/server/inbox.ts). */
-    heldCount?: number | undefined;
     /** A session whose password was accepted but whose second step (a code, or setting one up) is still owed. */
     pendingStaff?: import('./server/inbox/inbox-store').StaffSession | undefined;
   }

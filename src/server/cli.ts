@@ -9,7 +9,7 @@
  *   held [--spam] [--limit N]
  *          The leads held for review (no valid proof of work, too fast, too many links, the
  *          honeypot filled: never mailed), newest first, each with why; --spam: those staff
- *          marked as spam. Release or mark them in the inbox (/admin/held).
+ *          marked as spam. Release or mark them in the inbox (its "Held for review" tab).
  *   purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
  *   staff  add EMAIL | list | remove EMAIL | password EMAIL | reset-two-step EMAIL
  *   backup DIR | restore DIR
@@ -50,8 +50,8 @@ Commands:
          The newest submissions (20 unless --limit), one line each.
   count  [--form contact|partner] [--since DATE]
          How many submissions each form has.
-  export, list and count leave out the leads staff marked as spam; --include-spam
-  takes them in.
+  export, list and count leave out the leads staff marked as spam (in the inbox or
+  on its held tab: one Spam); --include-spam takes them in.
   outbox
          Lead notifications not delivered yet (pending, with their next try) and given up
          on (failed), with the last error.
@@ -90,7 +90,7 @@ Options for every command:
               else ./data/submissions.db)
   --bots      the submissions the honeypot caught before it held them for review, instead
               of the leads
-  --with-held export, list and count: also the leads held for review or marked spam
+  --with-held export, list and count: also the leads still held for review
 DATE: 2026-11-01 (midnight UTC) or an ISO time such as 2026-11-01T08:00:00+03:00.
 `;
 
@@ -350,7 +350,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
       io.stderr(
         record.sealedSecret === undefined
           ? `${email} had no two-step sign-in; nothing to reset.\n`
-          : `Two-step sign-in is off for ${email}: its secret and recovery codes are forgotten. They set it up again at /admin/two-step.\n`,
+          : `Two-step sign-in is off for ${email}: its secret and recovery codes are forgotten, and its sessions ended. They sign in again and set it up again at /admin/two-step.\n`,
       );
       return 0;
     }

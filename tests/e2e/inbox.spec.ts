@@ -76,7 +76,7 @@ test('staff sign in, find a new lead, work it, export it and delete it', async (
   await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}\\?form=contact&q=`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Sara ${lastName}: Contact message`);
   await expect(page.locator('.lead-message')).toHaveText('Please send a proposal for a Schedule Q assessment.\n<b>bold?</b>');
-  await expect(page.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', /^mailto:sara@gulfqa\.example\?subject=/);
+  await expect(page.getByRole('button', { name: 'Reply by e-mail' })).toBeVisible();
   await expectNoAxeViolations(page, 'one lead');
 
   await page.getByLabel('Status').selectOption('answered');
@@ -159,11 +159,13 @@ async function downloadedFiles(page: Page, email: string, name: string, count: n
   await signIn(page, email);
   if (held) {
     // Sent without JavaScript, so without a proof of work: held for review with its files; released here.
-    await page.goto('/admin/held');
-    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(name) }) });
-    await expect(item).toContainText('Sent without JavaScript');
-    await expect(item.locator('summary')).toContainText(`${count} file`);
-    await item.getByRole('button', { name: 'Release to the inbox' }).click();
+    await page.goto(`/admin?status=held&q=${encodeURIComponent(name)}`);
+    const row = page.locator('.lead-row').filter({ hasText: name });
+    await expect(row).toContainText('Sent without JavaScript');
+    await row.getByRole('link', { name }).click();
+    await expect(page.getByRole('region', { name: 'Held for review' })).toContainText('Sent without JavaScript');
+    await expect(page.getByRole('region', { name: 'Files sent with it' }).getByRole('link')).toHaveCount(count);
+    await page.getByRole('button', { name: 'Release to the inbox' }).click();
     await expect(page.getByRole('status')).toContainText('Released');
   }
   await page.goto(`/admin?q=${encodeURIComponent(name)}`);

@@ -8,7 +8,7 @@
  * to the test's output folder (test-results/, never committed) to be looked at.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { addStaffAccount, signInAs, solvedProof } from './staff-helpers';
+import { addStaffAccount, openReply, signInAs, solvedProof } from './staff-helpers';
 import { violations } from './axe';
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 
@@ -127,8 +127,7 @@ for (const width of [1440, 390]) {
       await expect(details.getByText('Sent (visitor’s clock, UTC)')).toBeVisible();
       for (const time of await page.locator('time').allTextContents()) expect(time).toMatch(DATE);
       await expect(page.locator('.lead-summary')).toContainText(/Received \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
-      const reply = page.getByRole('link', { name: 'Reply by e-mail' });
-      const href = (await reply.getAttribute('href'))!;
+      const href = await openReply(page);
       expect(href).toMatch(/^mailto:sara\.mitchell@gulfqa\.example\?subject=Your%20message%20to%20Globaq&body=/);
       expect(decodeURIComponent(href)).toContain('> Please send a proposal for a Schedule Q assessment.');
       await expect(page.getByRole('button', { name: 'Mark answered' })).toBeVisible();
@@ -146,7 +145,7 @@ for (const width of [1440, 390]) {
       await expect(message.getByRole('link')).toHaveCount(0);
       const name = page.locator('.lead-pairs dd bdi', { hasText: 'نورة' });
       expect(await name.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
-      const arabicReply = (await page.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href'))!;
+      const arabicReply = await openReply(page);
       expect(new URLSearchParams(arabicReply.slice(arabicReply.indexOf('?') + 1)).get('subject')).toBe('ردّ على رسالتكم إلى Globaq');
       await noSidewaysScrolling(page, 'Arabic lead');
       expect(await violations(page), 'Arabic lead').toEqual([]);
@@ -244,11 +243,9 @@ test('the timeline worked by hand: a note in Arabic, its correction, assigned to
   await expect(page.locator('.lead-summary')).toContainText(`Assigned to ${email}`);
   await expect(entries.first()).toContainText(`Assigned to ${email}`);
 
-  // "Reply by e-mail": the mail program is not opened here (the click's navigation is stopped), but the page says it was.
-  await page.locator('a[data-reply]').evaluate((link) => link.addEventListener('click', (event) => event.preventDefault()));
-  const recorded = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === `/admin/leads/${id}`);
-  await page.getByRole('link', { name: 'Reply by e-mail' }).click();
-  expect((await recorded).status()).toBe(204);
+  // "Reply by e-mail": no mail program opens in this browser, but the timeline says it was opened.
+  expect(await openReply(page)).toMatch(/^mailto:/);
+  await page.reload();
   await page.getByRole('button', { name: 'Mark answered' }).click();
   await expect(page.getByRole('status')).toHaveText('Marked answered.');
   await expect(page.locator('.lead-status')).toHaveText('Answered');

@@ -34,3 +34,30 @@ export async function signInAs(page: Page, email: string, password: string): Pro
 export async function solvedProof(page: Page): Promise<string> {
   return solve(await (await page.request.get('/api/challenge')).json());
 }
+
+/**
+ * Presses "Reply by e-mail" on a lead page: its form records the reply and answers with a redirect
+ * to the mail program's address, which is returned. No mail program opens in the test browser, and
+ * the page's content security policy lets the redirect through (no violation reported).
+ */
+export async function openReply(page: Page): Promise<string> {
+  const refused: string[] = [];
+  const listen = (message: { text(): string }) => {
+    if (/Content Security Policy|form-action/i.test(message.text())) refused.push(message.text());
+  };
+  page.on('console', listen);
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST' && /^\/admin\/leads\/[^/]+$/.test(new URL(response.url()).pathname), { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Reply by e-mail' }).click();
+  // A policy that refuses the redirect aborts the request: no answer, and the console says why.
+  const response = await answer.catch((error: Error) => {
+    throw new Error(`${error.message} ${refused.join(' ')}`);
+  });
+  expect(response.status()).toBe(303);
+  const location = response.headers()['location'] ?? '';
+  expect(location).toMatch(/^mailto:/);
+  // The browser hands the address on (or, here, drops it): the page itself stays.
+  await page.waitForTimeout(300);
+  page.off('console', listen);
+  expect(refused).toEqual([]);
+  return location;
+}

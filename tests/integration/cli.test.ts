@@ -80,7 +80,8 @@ describe('export', () => {
       'Language',
       'Status',
       'Status set by',
-      'Note',
+      'Assigned to',
+      'Latest note',
       'First Name',
       'Last Name',
       'Email',
@@ -152,10 +153,33 @@ describe('list and count', () => {
 });
 
 describe('spam', () => {
+  test('one Spam, as in the inbox: a held lead marked as spam is left out as spam (--include-spam takes it in), a lead still held only with --with-held', async () => {
+    const store = openSqliteStore(dbPath);
+    await store.save({ form: 'contact', fields: contactBody({ firstName: 'Held' }), receivedAt: new Date(Date.UTC(2026, 10, 13, 9)), held: 'no proof of work' });
+    await store.close();
+    const db = new DatabaseSync(dbPath);
+    try {
+      expect((db.prepare("SELECT count(*) AS n FROM submissions WHERE review = 'held'").get() as { n: number }).n).toBe(1);
+      expect((await run('count')).stdout).toBe('contact\t2\npartner\t1\n');
+      expect((await run('count', '--with-held')).stdout).toBe('contact\t3\npartner\t1\n');
+      expect((await run('count', '--include-spam')).stdout).toBe('contact\t2\npartner\t1\n');
+      // Marked as spam on the held tab (what markSpam stores): spam like any other.
+      db.prepare("UPDATE submissions SET review = 'spam', status = 'spam' WHERE review = 'held'").run();
+      expect((await run('count')).stdout).toBe('contact\t2\npartner\t1\n');
+      expect((await run('count', '--with-held')).stdout).toBe('contact\t2\npartner\t1\n');
+      expect((await run('count', '--include-spam')).stdout).toBe('contact\t3\npartner\t1\n');
+      expect((await run('list', '--include-spam')).stdout.split('\n').filter(Boolean)).toHaveLength(4);
+    } finally {
+      db.prepare('DELETE FROM submissions WHERE review IS NOT NULL').run();
+      db.close();
+    }
+  });
+
   test('list, count and export leave out the leads staff marked as spam, unless --include-spam', async () => {
     const db = new DatabaseSync(dbPath);
     try {
-      db.prepare("UPDATE submissions SET status = 'spam', status_by = 'huda@globaq.example' WHERE form = 'partner'").run();
+      db.prepare("INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ('omar@globaq.example', 'scrypt$x', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')").run();
+      db.prepare("UPDATE submissions SET status = 'spam', status_by = 'huda@globaq.example', assigned_to = 'omar@globaq.example' WHERE form = 'partner'").run();
       expect((await run('count')).stdout).toBe('contact\t2\npartner\t0\n');
       expect((await run('count', '--include-spam')).stdout).toBe('contact\t2\npartner\t1\n');
       expect((await run('list')).stdout).not.toContain('partner');
@@ -165,9 +189,12 @@ describe('spam', () => {
       const [header, row] = parseCsv(stdout.slice(1));
       expect(row?.[header?.indexOf('Status') ?? -1]).toBe('Spam');
       expect(row?.[header?.indexOf('Status set by') ?? -1]).toBe('huda@globaq.example');
+      // The assignment, as the inbox's export writes it (the same columns from both).
+      expect(row?.[header?.indexOf('Assigned to') ?? -1]).toBe('omar@globaq.example');
       expect((await run('export', '--form', 'partner', '--format', 'json')).stdout).toBe('[]\n');
     } finally {
-      db.prepare("UPDATE submissions SET status = 'new', status_by = NULL").run();
+      db.prepare("UPDATE submissions SET status = 'new', status_by = NULL, assigned_to = NULL").run();
+      db.prepare("DELETE FROM staff WHERE email = 'omar@globaq.example'").run();
       db.close();
     }
   });

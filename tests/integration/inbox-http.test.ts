@@ -553,12 +553,25 @@ describe('the timeline and the lead page', () => {
   test('"Reply by e-mail" quotes the message with a subject in the lead\'s language; opening it and "Mark answered" go into the timeline', async () => {
     const browser = await signIn();
     const html = await page(`/admin/leads/${arabicId}`, browser);
-    const href = /href="(mailto:[^"]+)"[^>]*data-reply/.exec(html)?.[1]?.replaceAll('&amp;', '&');
-    expect(href).toBeDefined();
-    expect(new URLSearchParams(href!.slice(href!.indexOf('?') + 1)).get('subject')).toBe('ردّ على طلب الشراكة المقدَّم إلى Globaq');
+    // "Reply by e-mail" is a button of a form (it works without JavaScript): pressed, it is
+    // recorded, and the answer sends the browser on to the mail program.
+    expect(html).toContain('name="action" value="reply"');
+    // The page's policy lets that form's redirect reach the mail program (form-action mailto:),
+    // and only this page's: the list's forms still go to the site alone.
+    const formAction = async (route: string) => /form-action ([^;]+)/.exec((await get(route, browser)).headers.get('content-security-policy') ?? '')?.[1]?.trim();
+    expect(await formAction(`/admin/leads/${arabicId}`)).toBe("'self' mailto:");
+    expect(await formAction('/admin')).toBe("'self'");
     const reply = await post(`/admin/leads/${arabicId}`, { action: 'reply', csrf: browser.csrf }, browser);
-    expect(reply.status).toBe(204);
+    expect(reply.status).toBe(303);
+    const href = reply.headers.get('location') ?? '';
+    expect(href).toMatch(/^mailto:/);
+    expect(new URLSearchParams(href.slice(href.indexOf('?') + 1)).get('subject')).toBe('ردّ على طلب الشراكة المقدَّم إلى Globaq');
     expect(events(arabicId)[0]).toMatchObject({ kind: 'reply', actor: STAFF });
+    // Without the session's token, from another site, or for a lead that does not exist: nothing is recorded.
+    const before = events(arabicId).length;
+    expect((await post(`/admin/leads/${arabicId}`, { action: 'reply', csrf: 'forged' }, browser)).status).toBe(403);
+    expect((await post(`/admin/leads/00000000-0000-4000-8000-000000000000`, { action: 'reply', csrf: browser.csrf }, browser)).status).toBe(404);
+    expect(events(arabicId).length).toBe(before);
     expect(html).toContain('name="action" value="answered"');
     const answered = await post(`/admin/leads/${arabicId}`, { action: 'answered', csrf: browser.csrf }, browser);
     expect(answered.status).toBe(303);
@@ -674,6 +687,68 @@ describe('triage', () => {
     const first = await page(`/admin/leads/${basma}?q=tabs+triage&status=all`, browser);
     expect(first).toContain(`href="/admin/leads/${adel}?status=all&amp;q=tabs+triage" rel="next"`);
     expect(first).not.toContain('rel="prev"');
+  });
+
+  test('"Mine": what needs work and is assigned to me, with its count; the other tabs everyone\'s; another\'s address in the query names nothing', async () => {
+    const browser = await signIn();
+    const [mineNew, mineClosed, theirs] = [await lead('contact', { firstName: 'Mina', company: 'Mine Tab' }), await lead('contact', { firstName: 'Mona', company: 'Mine Tab' }), await lead('contact', { firstName: 'Maha', company: 'Mine Tab' })];
+    await page(`/admin/leads/${mineNew}`, browser);
+    for (const id of [mineNew, mineClosed]) expect((await post(`/admin/leads/${id}`, { action: 'assign', assignee: STAFF, csrf: browser.csrf }, browser)).status).toBe(303);
+    expect((await post(`/admin/leads/${theirs}`, { action: 'assign', assignee: OTHER, csrf: browser.csrf }, browser)).status).toBe(303);
+    expect((await post(`/admin/leads/${mineClosed}`, { action: 'status', status: 'closed', csrf: browser.csrf }, browser)).status).toBe(303);
+    const list = await page('/admin?q=mine+tab', browser);
+    expect(list).toMatch(/<a href="\/admin\?mine=1&amp;q=mine\+tab"[^>]*>Mine <span[^>]*>\(1\)<\/span>/);
+    expect(list).toMatch(/>Needs work <span[^>]*>\(2\)<\/span>/);
+    const mine = await page('/admin?mine=1&q=mine+tab', browser);
+    expect(mine).toMatch(/<a href="\/admin\?mine=1&amp;q=mine\+tab" aria-current="page"[^>]*>Mine/);
+    expect(mine).toContain(`/admin/leads/${mineNew}?mine=1&amp;q=mine+tab`);
+    expect(mine).not.toContain(`/admin/leads/${mineClosed}`);
+    expect(mine).not.toContain(`/admin/leads/${theirs}`);
+    // The search keeps Mine; the other tabs leave it.
+    expect(mine).toContain('<input type="hidden" name="mine" value="1"');
+    expect(mine).toMatch(/<a href="\/admin\?status=closed&amp;q=mine\+tab"[^>]*>Closed <span[^>]*>\(1\)<\/span>/);
+    // Mine is the session's: the other staff member sees theirs under the same address.
+    const other = await signIn(OTHER);
+    const theirMine = await page('/admin?mine=1&q=mine+tab&assignedTo=huda%40globaq.example', other);
+    expect(theirMine).toContain(`/admin/leads/${theirs}`);
+    expect(theirMine).not.toContain(`/admin/leads/${mineNew}`);
+    // Previous and Next walk Mine; the export is Mine.
+    expect(await page(`/admin/leads/${mineNew}?mine=1&q=mine+tab`, browser)).toContain('Lead 1 of 1');
+    const csv = await (await post('/admin/export?mine=1&q=mine+tab', { csrf: browser.csrf }, browser)).text();
+    expect(csv).toContain(mineNew);
+    expect(csv).not.toContain(theirs);
+  });
+
+  test('every save on a lead page keeps the list it was opened from (Previous and Next still walk it); deleting returns to that list', async () => {
+    const browser = await signIn();
+    const [first, second, third] = [await lead('contact', { firstName: 'Kept A', company: 'Kept List' }), await lead('contact', { firstName: 'Kept B', company: 'Kept List' }), await lead('contact', { firstName: 'Kept C', company: 'Kept List' })];
+    const list = 'status=all&q=kept+list&sort=name&dir=desc';
+    const at = `/admin/leads/${second}?${list}`;
+    await page(at, browser);
+    const saves: [Record<string, string>, string][] = [
+      [{ action: 'status', status: 'in_progress' }, 'status'],
+      [{ action: 'answered' }, 'answered'],
+      [{ action: 'note', note: 'Called' }, 'note#timeline'],
+      [{ action: 'assign', assignee: STAFF }, 'assigned'],
+    ];
+    for (const [fields, done] of saves) {
+      const saved = await post(at, { ...fields, csrf: browser.csrf }, browser);
+      expect(saved.status, done).toBe(303);
+      expect(saved.headers.get('location'), done).toBe(`${at}&done=${done}`);
+    }
+    const after = await page(`${at}&done=assigned`, browser);
+    expect(after).toContain('The assignment was saved.');
+    // Z to A: C, B, A.
+    expect(after).toContain(`href="/admin/leads/${third}?${list.replaceAll('&', '&amp;')}" rel="prev"`);
+    expect(after).toContain(`href="/admin/leads/${first}?${list.replaceAll('&', '&amp;')}" rel="next"`);
+    expect(after).toContain('Lead 2 of 3');
+    // Only the list's own parameters travel: a forged one is dropped.
+    const odd = await post(`/admin/leads/${second}?${list}&next=https://evil.example`, { action: 'status', status: 'new', csrf: browser.csrf }, browser);
+    expect(odd.headers.get('location')).toBe(`${at}&done=status`);
+    await post(at, { action: 'delete', csrf: browser.csrf }, browser);
+    const deleted = await post(at, { action: 'delete-confirmed', csrf: browser.csrf }, browser);
+    expect(deleted.headers.get('location')).toBe(`/admin?${list}&done=deleted`);
+    expect(await page(`/admin?${list}&done=deleted`, browser)).toContain('The lead was deleted.');
   });
 
   test('a reversed date range says so; an empty result offers no export and no selection', async () => {

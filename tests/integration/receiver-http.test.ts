@@ -280,6 +280,14 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
           expect(await response.text(), route).not.toContain(title);
         }
       });
+
+      test('a static host\'s rule files are not pages of this server: /_headers and /_redirects find nothing', async () => {
+        for (const route of ['/_headers', '/_redirects']) {
+          const response = await fetch(`${server.baseUrl}${route}`);
+          expect(response.status, route).toBe(404);
+          expect(await response.text(), route).not.toMatch(/static hosts/);
+        }
+      });
     });
 
     describe('the honeypot', () => {

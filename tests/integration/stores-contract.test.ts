@@ -407,8 +407,8 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await inbox.setStatus(arabic.id, 'spam', 'huda@globaq.example', at(5))).toBe(true);
       expect(await inbox.setStatus(bader.id, 'in_progress', 'huda@globaq.example', at(5))).toBe(true);
       expect((await inbox.lead(amal.id))?.status).toBe('closed');
-      expect(await inbox.statusCounts({ status: 'new' })).toEqual({ new: 2, in_progress: 1, answered: 0, closed: 1, spam: 1 });
-      expect(await inbox.statusCounts({ form: 'contact' })).toEqual({ new: 2, in_progress: 1, answered: 0, closed: 0, spam: 0 });
+      expect(await inbox.statusCounts({ status: 'new' })).toEqual({ new: 2, in_progress: 1, answered: 0, closed: 1, spam: 1, held: 0 });
+      expect(await inbox.statusCounts({ form: 'contact' })).toEqual({ new: 2, in_progress: 1, answered: 0, closed: 0, spam: 0, held: 0 });
       const ids = async (filter: Parameters<typeof inbox.leads>[0], order?: Parameters<typeof inbox.leads>[2]) => (await inbox.leads(filter, 1, order)).leads.map((lead) => lead.id);
       expect(await ids({ statuses: ['new', 'in_progress'] })).toEqual([twin.id, bader.id, zed.id]);
       expect(await ids({ statuses: [] })).toEqual([]);
@@ -501,12 +501,18 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await staff.enrolTwoStep(email, 'v1.other', 2000, ['hash-c'], at(6))).toBe(true);
       expect(await staff.useRecoveryCode(email, 'hash-b', at(7))).toBeUndefined();
       expect((await staff.twoStep(email))?.recoveryLeft).toBe(1);
-      // The staff command's reset: secret, step, codes and any set-up under way go.
+      // The staff command's reset: secret, step, codes and every session of the account (a set-up
+      // under way with them) go; another account's session stays.
       const setUp = await inbox.createSession(email, at(8));
       await inbox.setPendingTotp(setUp.token, 'v1.half');
+      const signedIn = await inbox.createSession(email, at(8));
+      await staff.add('other@globaq.example', 'scrypt$3', at(8));
+      const other = await inbox.createSession('other@globaq.example', at(8));
       expect(await staff.resetTwoStep(email)).toBe(true);
       expect(await staff.twoStep(email)).toEqual({ sealedSecret: undefined, enrolledAt: undefined, lastStep: undefined, recoveryLeft: 0 });
-      expect((await inbox.session(setUp.token, at(9)))?.pendingTotp).toBeUndefined();
+      expect(await inbox.session(setUp.token, at(9))).toBeUndefined();
+      expect(await inbox.session(signedIn.token, at(9))).toBeUndefined();
+      expect((await inbox.session(other.token, at(9)))?.email).toBe('other@globaq.example');
       expect(await staff.takeStep(email, 3000)).toBe(false);
       // Removing the account removes its codes (cascade).
       await staff.enrolTwoStep(email, 'v1.again', 3000, ['hash-d'], at(10));
@@ -638,6 +644,47 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await staff.remove('omar@globaq.example')).toBe(true);
       expect((await inbox.lead(b.id))?.assignedTo).toBeUndefined();
       expect(await ids({ assignedTo: null })).toEqual([c.id, b.id]);
+    });
+
+    test('one Spam and a held tab: held leads only on their own, with their count; marked as spam they count and list as spam; a held lead opens but cannot be worked until released', async () => {
+      const { submissions, inbox, held, staff } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      const lead = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0) });
+      const bot = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Bot' }), receivedAt: at(1), held: 'honeypot' });
+      const waiting = await submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: at(2), held: 'noProof' });
+      const junk = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(3) });
+      expect(await inbox.setStatus(junk.id, 'spam', 'huda@globaq.example', at(4))).toBe(true);
+      const ids = async (filter: Parameters<typeof inbox.leads>[0]) => (await inbox.leads(filter, 1)).leads.map((one) => one.id);
+      expect(await ids({})).toEqual([junk.id, lead.id]);
+      expect(await ids({ review: 'held' })).toEqual([waiting.id, bot.id]);
+      expect(await ids({ review: 'held', form: 'partner' })).toEqual([waiting.id]);
+      expect(await inbox.statusCounts({})).toEqual({ new: 1, in_progress: 0, answered: 0, closed: 0, spam: 1, held: 2 });
+      expect(await inbox.statusCounts({ form: 'partner', review: 'held' })).toEqual({ new: 0, in_progress: 0, answered: 0, closed: 0, spam: 0, held: 1 });
+      // Previous and Next walk the held tab too.
+      expect(await inbox.neighbours({ review: 'held' }, { by: 'received', direction: 'desc' }, bot.id)).toEqual({ previous: waiting.id, next: undefined, position: 2, total: 2 });
+      // A held lead opens whole, marked held with its reason; it cannot be worked before release.
+      expect(await inbox.lead(bot.id)).toMatchObject({ id: bot.id, review: 'held', holdReason: 'honeypot' });
+      expect(await inbox.lead(lead.id)).toMatchObject({ review: undefined, holdReason: undefined });
+      expect(await inbox.setStatus(bot.id, 'answered', 'huda@globaq.example', at(5))).toBe(false);
+      expect(await inbox.assign(bot.id, 'huda@globaq.example', 'huda@globaq.example', at(5))).toBe(false);
+      expect(await inbox.lead(bot.id)).toMatchObject({ status: 'new', assignedTo: undefined, review: 'held' });
+      // Marked as spam on the held tab: in the one Spam tab, counted there, not held any more.
+      expect(await held.markSpam(bot.id, 'huda@globaq.example', at(6))).toBe(true);
+      expect(await ids({ status: 'spam' })).toEqual([junk.id, bot.id]);
+      expect(await inbox.statusCounts({})).toEqual({ new: 1, in_progress: 0, answered: 0, closed: 0, spam: 2, held: 1 });
+      expect(await inbox.lead(bot.id)).toMatchObject({ status: 'spam', review: 'spam' });
+      // Given another status by staff, it is an inbox lead from then on (not mailed, not purged as held).
+      expect(await inbox.setStatus(bot.id, 'in_progress', 'huda@globaq.example', at(7))).toBe(true);
+      expect(await inbox.lead(bot.id)).toMatchObject({ status: 'in_progress', review: undefined });
+      expect(await held.expired(at(60 * 24 * 365))).toEqual([waiting.id]);
+      // Released: in the inbox, no longer in the held tab.
+      expect(await held.release(waiting.id, 'huda@globaq.example', at(8), undefined)).toBe(true);
+      expect(await ids({ review: 'held' })).toEqual([]);
+      expect(await inbox.statusCounts({})).toMatchObject({ new: 2, held: 0 });
+      // "Mine": the leads assigned to me, counted with the same filter.
+      await inbox.assign(lead.id, 'huda@globaq.example', 'huda@globaq.example', at(9));
+      expect(await inbox.statusCounts({ assignedTo: 'huda@globaq.example' })).toEqual({ new: 1, in_progress: 0, answered: 0, closed: 0, spam: 0, held: 0 });
+      expect(await ids({ assignedTo: 'huda@globaq.example', statuses: ['new', 'in_progress'] })).toEqual([lead.id]);
     });
 
     test('a database from before the timeline (schema version 8): its notes, last status change and delivered notification move into the timeline in time order', async () => {

@@ -249,11 +249,19 @@ describe('without the key', () => {
 });
 
 describe('the staff command resets it', () => {
-  test('reset-two-step: the account signs in with its password alone again (two-step optional), and the reset is audited', async () => {
+  test('reset-two-step: the account is signed out everywhere, signs in with its password alone again (two-step optional), and the reset is audited', async () => {
+    // A browser signed in before the reset (with the phone's code) is signed out by it.
+    const before = await password(HUDA, { from: '192.0.2.91' });
+    const signedIn = await send('/admin/login/code', { fields: { csrf: before.csrf, code: totpCode(secrets.get(HUDA)!, HUDA, new Date(Date.now() + 30_000)) }, cookie: before.cookie, from: '192.0.2.91' });
+    expect(signedIn.status).toBe(303);
+    expect((await send('/admin', { cookie: signedIn.cookie })).status).toBe(200);
     let stderr = '';
     const code = await main(['staff', 'reset-two-step', HUDA, '--db', server.dbPath], { stdout: () => {}, stderr: (text) => (stderr += text), env: { SUBMISSIONS_DB: server.dbPath, GLOBAQ_SETTINGS: 'none' }, root: dir, cwd: dir });
     expect(code, stderr).toBe(0);
     expect(stderr).toContain(`Two-step sign-in is off for ${HUDA}`);
+    const after = await send('/admin', { cookie: signedIn.cookie });
+    expect(after.status).toBe(303);
+    expect(after.location).toMatch(/^\/admin\/login/);
     const { answer } = await password(HUDA, { from: '192.0.2.90' });
     expect(answer.location).toBe('/admin');
     const db = new DatabaseSync(server.dbPath);

@@ -5,6 +5,7 @@
  * `tests/unit/...`) exists. A moved file then fails here, naming the doc and the line, instead of
  * leaving a newcomer at a dead end.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -127,8 +128,10 @@ describe('the docs', () => {
     const folders = (dir: string) =>
       fs
         .readdirSync(path.join(ROOT, dir), { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && !['node_modules', 'dist', 'test-results', '.git', '.astro', 'data', 'playwright-report'].includes(entry.name))
-        .map((entry) => (dir === '.' ? `${entry.name}/` : `${dir}/${entry.name}/`));
+        .filter((entry) => entry.isDirectory() && entry.name !== '.git')
+        .map((entry) => (dir === '.' ? `${entry.name}/` : `${dir}/${entry.name}/`))
+        // The repository's folders: those holding a file in git (not what a build or a test run left).
+        .filter((folder) => execFileSync('git', ['ls-files', '--', folder], { cwd: ROOT, encoding: 'utf8' }).trim() !== '');
     for (const folder of [...folders('.'), ...folders('src')]) {
       expect(map, folder).toMatch(new RegExp(`^\\| \\[\`${folder.replace(/\./g, '\\.')}\`\\]\\(${folder.replace(/\./g, '\\.')}\\) \\|[^\\n]*\\]\\([^)]+\\) \\|$`, 'm'));
     }

@@ -12,11 +12,17 @@ const files = new Set([
   '/services/ms-audits.html',
   '/MangementSystemAudits/VendorAssessment.html',
   '/_astro/site.css',
+  '/_headers',
+  '/_redirects',
 ]);
 
 describe('resolveRoute', () => {
   test('/Aboutus is the About page, served without a redirect', () => {
     expect(resolveRoute('/Aboutus', files)).toEqual({ kind: 'rewrite', pathname: '/AboutUs' });
+  });
+
+  test('a static host\'s rule files are in the build but no page of this server: the 404 page', () => {
+    for (const p of ['/_headers', '/_redirects']) expect(resolveRoute(p, files), p).toEqual({ kind: 'file', file: '/404.html', status: 404 });
   });
 
   test('pages and assets at their exact path pass through to the static handler', () => {

@@ -12,6 +12,8 @@
  *   unknown /ar/... path with the Arabic 404 page (ar/404.html): the nearest 404.html.
  * - another spelling of a page's path that differs only in letter case (/contactus) is sent to
  *   the page's real path with a 301, so a typed address still finds the page.
+ * - a static host's rule files (public/_headers, public/_redirects, which this server's own
+ *   rules replace) are no page of it: the 404 page, status 404.
  *
  * Pure: `files` is the set of paths under dist/client ("/AboutUs.html", "/_astro/x.css").
  */
@@ -28,8 +30,12 @@ export type RouteDecision =
   | { kind: 'redirect'; location: string }
   | { kind: 'file'; file: string; status: number };
 
+/** Files in the build for static hosts only, which this server does not serve. */
+const HOST_RULE_FILES: ReadonlySet<string> = new Set(['/_headers', '/_redirects']);
+
 /** What to do with a request for `pathname` (decoded). */
 export function resolveRoute(pathname: string, files: ReadonlySet<string>): RouteDecision {
+  if (HOST_RULE_FILES.has(pathname) && files.has('/404.html')) return { kind: 'file', file: '/404.html', status: 404 };
   const alias = ALIASES.get(pathname);
   if (alias) return { kind: 'rewrite', pathname: alias };
   if (pathname !== '/' && !pathname.endsWith('/') && files.has(`${pathname}.html`) && folderIndex(files).has(pathname)) {

@@ -105,17 +105,17 @@ export function riyadhStamp(iso: string): string {
 /** The day in Riyadh, for a file name: `2026-11-25`. */
 export const riyadhDay = (date: Date): string => riyadhStamp(date.toISOString()).slice(0, 10);
 
-/** What a lead export's row is made of: the lead and the inbox's own columns (status, who set it, the note). */
-export type ExportedLead = Pick<InboxLead, 'id' | 'form' | 'receivedAt' | 'language' | 'fields' | 'status' | 'statusBy' | 'note'>;
+/** What a lead export's row is made of: the lead and the inbox's own columns (status, who set it, who it is assigned to, the newest note). */
+export type ExportedLead = Pick<InboxLead, 'id' | 'form' | 'receivedAt' | 'language' | 'fields' | 'status' | 'statusBy' | 'assignedTo' | 'note'>;
 
 /**
  * A lead export's columns, the same from the inbox and the staff command: what staff read in
  * the inbox (the lead's number, when it arrived in Riyadh time, its form, the language it was
- * sent in, its status and who set it, the note), then the form's answers under the labels the
+ * sent in, its status and who set it, who it is assigned to, the newest note of its timeline), then the form's answers under the labels the
  * form shows, in its order. One form per file: the columns never shift with the rows.
  */
 export function leadCsvHeader(form: FormName): string {
-  return csvRow(['Lead ID', 'Received (Riyadh time)', 'Form', 'Language', 'Status', 'Status set by', 'Note', ...answerColumns(form).map((column) => column.label)]);
+  return csvRow(['Lead ID', 'Received (Riyadh time)', 'Form', 'Language', 'Status', 'Status set by', 'Assigned to', 'Latest note', ...answerColumns(form).map((column) => column.label)]);
 }
 
 export function leadCsvRow(lead: ExportedLead): string {
@@ -126,6 +126,7 @@ export function leadCsvRow(lead: ExportedLead): string {
     LANGUAGE_LABELS[lead.language],
     STATUS_LABELS[lead.status],
     lead.statusBy ?? '',
+    lead.assignedTo ?? '',
     lead.note,
     ...answerColumns(lead.form).map((column) => lead.fields[column.name]),
   ]);

@@ -1,6 +1,6 @@
 /**
  * Held leads (./proof.ts says which): stored with their files, never mailed, seen by staff on
- * their own page (/admin/held) and with `npm run submissions -- held`.
+ * the inbox list's "Held for review" tab (/admin?status=held), each on its lead page, and with `npm run submissions -- held`.
  *
  * - Release: the lead joins the inbox and its notification is queued now, in one transaction with
  *   the audit entry; a second release finds nothing held and queues nothing (exactly one mail).

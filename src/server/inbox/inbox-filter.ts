@@ -5,15 +5,20 @@
  * no filter), written back for links, the export and a lead page's "Previous" and "Next".
  *
  * `status` is the tab: none means what needs work (New and In progress); `all` every status;
- * otherwise one status.
+ * `held` the leads the bot check held for review (not yet in the inbox); otherwise one status.
+ * `mine=1` keeps the leads assigned to the signed-in staff member: the "Mine" tab is what needs
+ * work and is assigned to me (the other tabs are everyone's); the caller gives the session's
+ * e-mail, so an address never names another's leads.
  */
 import { isFormName } from '../store/store.ts';
 import { DEFAULT_ORDER, isLeadSort, isLeadStatus, riyadhDayStart, type LeadFilter, type LeadOrder, type LeadStatus } from './inbox-store.ts';
 import { isLanguage } from '../receiver/receiver.ts';
 
 export interface FilterValues {
-  /** The tab: '' (needs work), 'all', or one status. */
+  /** The tab: '' (needs work), 'all', 'held', or one status. */
   readonly status: string;
+  /** '1': only the leads assigned to the signed-in staff member ("Mine"). */
+  readonly mine: string;
   readonly form: string;
   /** The language the leads were sent in (a locale code). */
   readonly language: string;
@@ -40,7 +45,8 @@ export interface ListQuery {
   readonly reversed: boolean;
 }
 
-export function filterFromQuery(params: URLSearchParams): ListQuery {
+/** The list's query read from an address; `me` is the session's e-mail, which `mine=1` stands for. */
+export function filterFromQuery(params: URLSearchParams, me: string): ListQuery {
   const get = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);
   const form = get('form');
   const status = get('status');
@@ -48,12 +54,16 @@ export function filterFromQuery(params: URLSearchParams): ListQuery {
   const since = riyadhDayStart(get('from'));
   const toDay = riyadhDayStart(get('to'));
   const q = get('q');
+  const held = status === 'held';
+  // Held leads are nobody's yet: "Mine" does not apply to them.
+  const mine = get('mine') === '1' && Boolean(me) && !held;
   // The filters' "Order" choice (`order=name:desc`) when the form sent one, else the column links' sort and dir.
   const [orderSort = '', orderDir = ''] = get('order').split(':');
   const sort = params.has('order') ? orderSort : get('sort');
   const dir = params.has('order') ? orderDir : get('dir');
   const values: FilterValues = {
-    status: isLeadStatus(status) || status === 'all' ? status : '',
+    status: isLeadStatus(status) || status === 'all' || held ? status : '',
+    mine: mine ? '1' : '',
     form: isFormName(form) ? form : '',
     language: isLanguage(language) ? language : '',
     from: since ? get('from') : '',
@@ -65,7 +75,8 @@ export function filterFromQuery(params: URLSearchParams): ListQuery {
   const until = toDay ? new Date(toDay.getTime() + DAY_MS) : undefined;
   const filter: LeadFilter = {
     ...(isFormName(form) ? { form } : {}),
-    ...(isLeadStatus(status) ? { status } : status === 'all' ? {} : { statuses: NEEDS_WORK }),
+    ...(isLeadStatus(status) ? { status } : status === 'all' ? {} : held ? { review: 'held' as const } : { statuses: NEEDS_WORK }),
+    ...(mine ? { assignedTo: me } : {}),
     ...(isLanguage(language) ? { language } : {}),
     ...(since ? { since } : {}),
     // "To" a day includes that whole day in Riyadh.

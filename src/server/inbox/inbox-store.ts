@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { LocaleCode } from '../../i18n/index.ts';
-import type { FormName, StoredSubmission } from '../store/store.ts';
+import type { FormName, HoldReason, StoredSubmission } from '../store/store.ts';
 import type { NoticeStatus } from '../mail/outbox.ts';
 
 export const LEAD_STATUSES = ['new', 'in_progress', 'answered', 'closed', 'spam'] as const;
@@ -90,6 +90,12 @@ export interface LeadFilter {
   readonly search?: string;
   /** Assigned to this staff member's e-mail; null: assigned to nobody. */
   readonly assignedTo?: string | null;
+  /**
+   * 'held': the leads the bot check held for review (not yet in the inbox) instead of the inbox's.
+   * Without it, the inbox's leads: those in it, and the held ones marked as spam (their status is
+   * spam, so they show where spam does: one Spam for staff).
+   */
+  readonly review?: 'held';
 }
 
 /** What the list can be sorted by. */
@@ -116,6 +122,13 @@ export interface InboxLead extends StoredSubmission {
   readonly note: string;
   /** The staff member's e-mail, or undefined for nobody. */
   readonly assignedTo: string | undefined;
+  /**
+   * 'held': held for review by the bot check (never mailed until released); 'spam': held, then
+   * marked as spam; undefined for a lead that came into the inbox.
+   */
+  readonly review?: 'held' | 'spam' | undefined;
+  /** Why a held lead was held. */
+  readonly holdReason?: HoldReason | undefined;
   /** The lead's notification e-mail, when one was queued. */
   readonly notification: { readonly status: NoticeStatus; readonly attempts: number; readonly sentAt: string | undefined; readonly lastError: string | undefined } | undefined;
 }
@@ -179,8 +192,11 @@ export type SignInGate = { readonly open: true } | { readonly open: false; reado
 
 export interface InboxStore {
   leads(filter: LeadFilter, page: number, order?: LeadOrder): Promise<{ leads: InboxLead[]; total: number }>;
-  /** How many leads the filter finds in each status (the filter's own statuses are ignored: the tabs' counts). */
-  statusCounts(filter: LeadFilter): Promise<Record<LeadStatus, number>>;
+  /**
+   * How many leads the filter finds in each status, and how many held leads it finds (the
+   * filter's own statuses and `review` are ignored: the tabs' counts).
+   */
+  statusCounts(filter: LeadFilter): Promise<Record<LeadStatus | 'held', number>>;
   /**
    * The leads before and after `id` in the list as filtered and ordered (a lead page's
    * "Previous" and "Next"), and its place in it; undefined when the filter does not find it.
@@ -188,8 +204,13 @@ export interface InboxStore {
   neighbours(filter: LeadFilter, order: LeadOrder, id: string): Promise<{ previous: string | undefined; next: string | undefined; position: number; total: number } | undefined>;
   /** Every lead the filter finds, oldest first (the export). */
   exportLeads(filter: LeadFilter): AsyncIterable<InboxLead>;
+  /** A lead by its id, held ones included (their page offers release and mark as spam only). */
   lead(id: string): Promise<InboxLead | undefined>;
-  /** Sets the status and, when it changes, appends it to the timeline; false when no lead has this id. */
+  /**
+   * Sets the status and, when it changes, appends it to the timeline; false when no lead has this
+   * id or the lead is held (a held lead joins the inbox only by release). A held lead marked as
+   * spam given another status joins the inbox (not mailed: staff have read it).
+   */
   setStatus(id: string, status: LeadStatus, by: string, now: Date): Promise<boolean>;
   /**
    * Appends a note (cut to NOTE_MAX) to the lead's timeline; `corrects` names an earlier note of
@@ -197,7 +218,7 @@ export interface InboxStore {
    * lead has this id or `corrects` is not one of its notes.
    */
   addNote(id: string, text: string, by: string, now: Date, corrects?: number): Promise<number | undefined>;
-  /** Assigns the lead to a staff account (null: nobody) and, when that changes, appends it to the timeline; false when no lead has this id. */
+  /** Assigns the lead to a staff account (null: nobody) and, when that changes, appends it to the timeline; false when no lead has this id or it is held. */
   assign(id: string, to: string | null, by: string, now: Date): Promise<boolean>;
   /**
    * Appends what staff did to the timeline: a download (`detail`: the file's name), a reply, the

@@ -135,8 +135,6 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
     if (signedIn) {
       if (isLogin || path === CODE_PATH) return context.redirect(safeReturnPath(asked), 303);
       context.locals.staff = signedIn;
-      // The navigation's "Held (n)" (src/layouts/AdminLayout.astro); a failure only leaves the number out.
-      context.locals.heldCount = await inboxDeps().held.count('held').catch(() => undefined);
       return next();
     }
     if (pending) {

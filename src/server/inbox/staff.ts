@@ -87,7 +87,7 @@ export interface StaffStore {
   takeStep(email: string, step: number): Promise<boolean>;
   /** Marks a recovery code used: the number left after it, or undefined when it is not one of the account's unused codes. */
   useRecoveryCode(email: string, codeHash: string, now: Date): Promise<number | undefined>;
-  /** Turns two-step sign-in off (the staff command's reset): secret, last step and recovery codes go. */
+  /** Turns two-step sign-in off (the staff command's reset): secret, last step and recovery codes go, and every session of the account ends. */
   resetTwoStep(email: string): Promise<boolean>;
   close(): Promise<void>;
 }

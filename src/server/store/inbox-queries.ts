@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import { StoreError } from './store.ts';
+import { StoreError, isHoldReason } from './store.ts';
 import { isNoticeStatus } from '../mail/outbox.ts';
 import {
   LEAD_STATUSES,
@@ -55,6 +55,8 @@ interface LeadRow extends SubmissionRow {
   n_attempts: number | null;
   n_sent_at: string | null;
   n_last_error: string | null;
+  review: string | null;
+  review_reason: string | null;
 }
 
 function toLead(row: LeadRow): InboxLead {
@@ -67,6 +69,8 @@ function toLead(row: LeadRow): InboxLead {
     statusAt: row.status_at ?? undefined,
     note: row.note ?? '',
     assignedTo: row.assigned_to ?? undefined,
+    review: row.review === 'held' || row.review === 'spam' ? row.review : undefined,
+    holdReason: row.review && isHoldReason(row.review_reason) ? row.review_reason : undefined,
     notification:
       noticeStatus !== null && isNoticeStatus(noticeStatus)
         ? { status: noticeStatus, attempts: n(row.n_attempts), sentAt: row.n_sent_at ?? undefined, lastError: row.n_last_error ?? undefined }
@@ -129,8 +133,10 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
     const ids = filter.ids?.filter((id) => isUuid(id));
     return db
       .selectFrom('submissions as s')
-      // Held and spam leads are seen on their own page (src/pages/admin/held.astro), not here.
-      .where('s.review', 'is', null)
+      // Held leads only on their own tab; the held leads marked as spam are spam like the others
+      // (their status is spam: ./held-queries.ts's markSpam sets both).
+      .$if(filter.review === 'held', (q) => q.where('s.review', '=', 'held'))
+      .$if(filter.review === undefined, (q) => q.where((eb) => eb.or([eb('s.review', 'is', null), eb('s.review', '=', 'spam')])))
       .$if(filter.form !== undefined, (q) => q.where('s.form', '=', filter.form!))
       .$if(filter.status !== undefined, (q) => q.where('s.status', '=', filter.status!))
       .$if(filter.statuses !== undefined, (q) => (filter.statuses!.length > 0 ? q.where('s.status', 'in', filter.statuses!) : q.where(sql<boolean>`1 = 0`)))
@@ -177,6 +183,8 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         's.status_by',
         's.status_at',
         's.assigned_to',
+        's.review',
+        's.review_reason',
         // The newest note of the lead's timeline.
         (eb) =>
           eb
@@ -202,10 +210,11 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         return { leads: rows.map(toLead), total };
       },
       async statusCounts(filter) {
-        const { status: _status, statuses: _statuses, ...rest } = filter;
+        const { status: _status, statuses: _statuses, review: _review, ...rest } = filter;
         const rows = await leadSelect(rest).select(['s.status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('s.status').execute();
-        const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
+        const counts = Object.fromEntries([...LEAD_STATUSES, 'held'].map((status) => [status, 0])) as Record<LeadStatus | 'held', number>;
         for (const row of rows) if (isLeadStatus(row.status)) counts[row.status] = n(row.n);
+        counts.held = n((await leadSelect({ ...rest, review: 'held' }).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
         return counts;
       },
       async neighbours(filter, order, id) {
@@ -226,17 +235,23 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       },
       async lead(id) {
         if (!isUuid(id)) return undefined;
-        const row = await withNotice({}).where('s.id', '=', id).executeTakeFirst();
+        const row = (await withNotice({}).where('s.id', '=', id).executeTakeFirst()) ?? (await withNotice({ review: 'held' }).where('s.id', '=', id).executeTakeFirst());
         return row ? toLead(row) : undefined;
       },
       async setStatus(id, status, by, now) {
         if (!isUuid(id)) return false;
         return db.transaction().execute(async (tx) => {
-          const lead = await tx.selectFrom('submissions').select('status').where('id', '=', id).$if(dialect.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
-          if (!lead) return false;
+          const lead = await tx.selectFrom('submissions').select(['status', 'review']).where('id', '=', id).$if(dialect.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
+          // A held lead joins the inbox only by release (which queues its one mail).
+          if (!lead || lead.review === 'held') return false;
           // Saving the status it has already changes nothing and adds nothing to the timeline.
           if (lead.status === status) return true;
-          await tx.updateTable('submissions').set({ status, status_by: by, status_at: iso(now) }).where('id', '=', id).execute();
+          // A held lead marked as spam and given another status is in the inbox from now on (not mailed: staff have read it).
+          await tx
+            .updateTable('submissions')
+            .set({ status, status_by: by, status_at: iso(now), ...(status !== 'spam' && lead.review === 'spam' ? { review: null } : {}) })
+            .where('id', '=', id)
+            .execute();
           await tx.insertInto('lead_events').values({ lead_id: id, at: iso(now), actor: by, kind: 'status', detail: status }).execute();
           return true;
         });
@@ -259,8 +274,8 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       async assign(id, to, by, now) {
         if (!isUuid(id)) return false;
         return db.transaction().execute(async (tx) => {
-          const lead = await tx.selectFrom('submissions').select('assigned_to').where('id', '=', id).$if(dialect.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
-          if (!lead) return false;
+          const lead = await tx.selectFrom('submissions').select(['assigned_to', 'review']).where('id', '=', id).$if(dialect.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
+          if (!lead || lead.review === 'held') return false;
           if ((lead.assigned_to ?? null) === to) return true;
           await tx.updateTable('submissions').set({ assigned_to: to }).where('id', '=', id).execute();
           await tx.insertInto('lead_events').values({ lead_id: id, at: iso(now), actor: by, kind: 'assigned', detail: to ?? '' }).execute();

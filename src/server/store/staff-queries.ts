@@ -89,8 +89,9 @@ export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise
         return db.transaction().execute(async (tx) => {
           const result = await tx.updateTable('staff').set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null }).where('email', '=', email).executeTakeFirst();
           await tx.deleteFrom('staff_recovery_codes').where('email', '=', email).execute();
-          // A set-up under way in a session is forgotten too.
-          await tx.updateTable('staff_sessions').set({ pending_totp: null }).where('email', '=', email).execute();
+          // The account's sessions end (a lost or taken phone is the usual reason for a reset): it
+          // signs in again, and a set-up under way in a session goes with it.
+          await tx.deleteFrom('staff_sessions').where('email', '=', email).execute();
           return n(result.numUpdatedRows) > 0;
         });
       },

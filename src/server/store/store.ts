@@ -112,7 +112,7 @@ export interface Query {
   readonly until?: Date;
   /** Read the honeypot's catch instead of the leads. */
   readonly bots?: boolean;
-  /** Leads in the inbox only (not held for review, not marked spam). Default: every lead. */
+  /** Leads in the inbox only: not those still held for review (the ones marked spam there are spam, for `withoutSpam`). Default: every lead. */
   readonly inboxOnly?: boolean;
   /** Leave out the leads staff marked as spam (the inbox's status). */
   readonly withoutSpam?: boolean;

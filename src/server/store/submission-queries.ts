@@ -194,7 +194,8 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
     return db
       .selectFrom(tableOf(query.bots))
       .$if(query.form !== undefined, (q) => q.where('form', '=', query.form!))
-      .$if(query.inboxOnly === true && query.bots !== true, (q) => q.where('review', 'is', null))
+      // Held for review is out of the inbox; marked as spam there is spam, as in the inbox's Spam tab.
+      .$if(query.inboxOnly === true && query.bots !== true, (q) => q.where((eb) => eb.or([eb('review', 'is', null), eb('review', '=', 'spam')])))
       .$if(query.since !== undefined, (q) => q.where('received_at', '>=', iso(query.since!)))
       .$if(query.until !== undefined, (q) => q.where('received_at', '<=', iso(query.until!)))
       // The honeypot's catch has no status: only leads can be marked as spam.
