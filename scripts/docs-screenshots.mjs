@@ -39,6 +39,9 @@ const SHOTS = [
   { name: 'staff-timeline', path: 'first-lead#timeline', widths: [1440], signedIn: true, element: '#timeline' },
   { name: 'staff-held', path: '/admin?status=held', widths: [1440], signedIn: true },
   { name: 'staff-audit', path: '/admin/audit', widths: [1440], signedIn: true },
+  // The same inbox in Arabic, right to left (the language switch's choice, as its cookie keeps it).
+  { name: 'staff-leads-ar', path: '/admin', widths: [390], signedIn: true, language: 'ar' },
+  { name: 'staff-lead-ar', path: 'first-lead', widths: [1440], signedIn: true, language: 'ar' },
 ];
 
 /** Made-up leads, in both languages and both forms. */
@@ -212,6 +215,8 @@ try {
       await page.waitForURL(/\/admin$/);
       signedIn = true;
     }
+    // The inbox's language as the switch in its header leaves it (English unless the shot says).
+    await context.addCookies([{ name: 'globaq-inbox-language', value: shot.language ?? 'en', url: `${baseUrl}/admin` }]);
     for (const width of shot.widths) {
       await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
       const lead = shot.path.startsWith('first-lead');

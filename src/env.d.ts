@@ -12,6 +12,8 @@ declare namespace App {
     staff?: import('./server/inbox/inbox-store').StaffSession | undefined;
     /** A POST's form on /admin pages, read once by the guard (its token checked). */
     adminForm?: FormData;
+    /** The inbox's language for this request (src/server/inbox/admin-locale.ts): the switch's cookie, else Accept-Language. */
+    adminLocale?: import('./i18n').Locale | undefined;
     /** A session whose password was accepted but whose second step (a code, or setting one up) is still owed. */
     pendingStaff?: import('./server/inbox/inbox-store').StaffSession | undefined;
   }

@@ -155,7 +155,7 @@ describe('list and count', () => {
 describe('spam', () => {
   test('one Spam, as in the inbox: a held lead marked as spam is left out as spam (--include-spam takes it in), a lead still held only with --with-held', async () => {
     const store = openSqliteStore(dbPath);
-    await store.save({ form: 'contact', fields: contactBody({ firstName: 'Held' }), receivedAt: new Date(Date.UTC(2026, 10, 13, 9)), held: 'no proof of work' });
+    await store.save({ form: 'contact', fields: contactBody({ firstName: 'Held' }), receivedAt: new Date(Date.UTC(2026, 10, 13, 9)), held: 'noProof' });
     await store.close();
     const db = new DatabaseSync(dbPath);
     try {

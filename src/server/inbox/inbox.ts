@@ -24,7 +24,7 @@ import type { HeldStore } from '../store/held-queries.ts';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { CONTACT_FIELDS, CONTACT_FORM, contactLabelKey, isContactField } from '../../forms/contact';
 import { PARTNER_FIELD_ORDER, PARTNER_SECTIONS, isPartnerField, partnerField, partnerLabelKey } from '../../forms/partner';
-import { locales, t, type LocaleCode } from '../../i18n';
+import { defaultLocale, locales, t, type Locale, type LocaleCode, type UiKey } from '../../i18n';
 import { clientAddress, processStores } from '../receiver/endpoint.ts';
 import { DEVICE_MAX_MS, type SessionStage, type InboxLead, type InboxStore, type StaffSession } from './inbox-store.ts';
 import type { OutboxStore } from '../mail/outbox.ts';
@@ -33,6 +33,7 @@ import { clientNetwork } from '../receiver/rate-limit.ts';
 import { readBody } from '../receiver/receiver.ts';
 import { hashPassword, verifyPassword, type StaffStore } from './staff.ts';
 import { safeReturnPath } from './return-path.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_PATH, chooseAdminLocale, languageCookie, languageReturnPath } from './admin-locale.ts';
 import { acceptedStep, isRecoveryCodeShape, openSecret, recoveryHash, twoStepSettings, type TwoStepSettings } from './two-step.ts';
 import type { SubmissionStore } from '../store/store.ts';
 
@@ -130,6 +131,14 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
   const path = context.url.pathname;
   const isLogin = path === LOGIN_PATH;
   const asked = context.url.searchParams.get('next') ?? '';
+  context.locals.adminLocale = chooseAdminLocale(context.cookies.get(LANGUAGE_COOKIE)?.value, context.request.headers.get('accept-language'));
+
+  // The language switch (src/layouts/AdminLayout.astro): open to everyone, the sign-in pages too.
+  if (path === LANGUAGE_PATH && (method === 'GET' || method === 'HEAD')) {
+    const to = context.url.searchParams.get('to') ?? '';
+    if (Object.hasOwn(locales, to)) context.cookies.set(LANGUAGE_COOKIE, to, languageCookie(secure(context)));
+    return context.redirect(languageReturnPath(asked), 303);
+  }
 
   if (method === 'GET' || method === 'HEAD') {
     if (signedIn) {
@@ -147,22 +156,24 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
     if (!isLogin) return context.redirect(withNext(LOGIN_PATH, path === CODE_PATH ? asked : `${path}${context.url.search}`), 303);
     return next();
   }
+  // A refusal in the inbox's language (English as before for an English inbox).
+  const say = (key: UiKey) => t(key, {}, context.locals.adminLocale);
   if (method !== 'POST') return plain(405, 'Method not allowed.');
-  if (!sameOrigin(context)) return plain(403, 'Refused: this form was not sent from the inbox.');
-  if (!session && !isLogin) return plain(403, 'Refused: you are not signed in. Sign in at /admin/login.');
-  if (pending && !isLogin && path !== LOGOUT_PATH && path !== stepPage(pending.stage)) return plain(403, 'Refused: finish signing in first.');
+  if (!sameOrigin(context)) return plain(403, say('admin.refused.origin'));
+  if (!session && !isLogin) return plain(403, say('admin.refused.signedOut'));
+  if (pending && !isLogin && path !== LOGOUT_PATH && path !== stepPage(pending.stage)) return plain(403, say('admin.refused.pending'));
   const type = context.request.headers.get('content-type') ?? '';
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return plain(415, 'Refused: send the inbox form as a form.');
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return plain(415, say('admin.refused.type'));
   // Read only up to the limit, announced or not (the sign-in form is open to anyone), and an
   // over-long body drained as the receiver does, so the answer reaches the client.
   let read: Awaited<ReturnType<typeof readBody>>;
   try {
     read = await readBody(context.request, MAX_FORM_BYTES);
   } catch {
-    return plain(400, 'Refused: the form could not be read.');
+    return plain(400, say('admin.refused.unreadable'));
   }
   if ('tooLarge' in read) {
-    const refused = plain(413, 'Refused: the form is too large.');
+    const refused = plain(413, say('admin.refused.tooLarge'));
     if (read.close) refused.headers.set('Connection', 'close');
     return refused;
   }
@@ -170,9 +181,9 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
   try {
     form = await new Response(read.body, { headers: { 'Content-Type': type } }).formData();
   } catch {
-    return plain(400, 'Refused: the form could not be read.');
+    return plain(400, say('admin.refused.unreadable'));
   }
-  if (session && form.get('csrf') !== session.csrf) return plain(403, 'Refused: the form is out of date. Go back, reload the page and try again.');
+  if (session && form.get('csrf') !== session.csrf) return plain(403, say('admin.refused.outOfDate'));
   context.locals.staff = signedIn;
   context.locals.pendingStaff = pending;
   context.locals.adminForm = form;
@@ -191,8 +202,8 @@ let decoyHash: Promise<string> | undefined;
 /** A sign-in step's outcome: on success, the page to go to next (the second step, its set-up, or where the staff member was going). */
 export type SignInOutcome = { ok: true; stage: SessionStage } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
 
-export const WRONG_CREDENTIALS = 'The e-mail address or the password is wrong.';
-export const BUSY = 'The server is checking many sign-ins at the moment: try again in a few seconds.';
+export const WRONG_CREDENTIALS = t('admin.signIn.wrong');
+export const BUSY = t('admin.signIn.busy');
 
 /**
  * Password checks running at once at most, and waiting at most. scrypt takes 64 MiB and a few
@@ -288,7 +299,7 @@ export async function signIn(context: APIContext, emailText: string, password: s
   const place = hashing.enter();
   if (!place) {
     await refuse('busy');
-    return { ok: false, status: 429, message: BUSY, retryAfterSeconds: 5 };
+    return { ok: false, status: 429, message: t('admin.signIn.busy', {}, context.locals.adminLocale), retryAfterSeconds: 5 };
   }
   let gate: Awaited<ReturnType<InboxStore['attempt']>>;
   try {
@@ -300,7 +311,7 @@ export async function signIn(context: APIContext, emailText: string, password: s
   if (!gate.open) {
     place.leave();
     await refuse(gate.locked ? 'locked' : 'slowed');
-    return closedGate(gate, now);
+    return closedGate(gate, now, context.locals.adminLocale);
   }
   const valid = await place.run(async () => {
     const stored = email && password ? await staff.passwordHash(email) : undefined;
@@ -314,7 +325,7 @@ export async function signIn(context: APIContext, emailText: string, password: s
       countSignInLock();
     }
     await refuse('wrong credentials');
-    return { ok: false, status: 401, message: WRONG_CREDENTIALS };
+    return { ok: false, status: 401, message: t('admin.signIn.wrong', {}, context.locals.adminLocale) };
   }
   // The password is right. With two-step sign-in on (or required and not set up yet), the session
   // made now reaches only that step; its failures count on from here (not cleared yet).
@@ -369,7 +380,7 @@ async function startSession(context: APIContext, email: string, now: Date, detai
 }
 
 /** The answer while the gate is closed: how long is left, in seconds (or minutes for a lock), never counted as a try. */
-function closedGate(gate: { locked: boolean; retryAt: Date }, now: Date): SignInOutcome {
+function closedGate(gate: { locked: boolean; retryAt: Date }, now: Date, locale: Locale | undefined): SignInOutcome {
   const seconds = Math.max(1, Math.ceil((gate.retryAt.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
   return {
@@ -377,12 +388,12 @@ function closedGate(gate: { locked: boolean; retryAt: Date }, now: Date): SignIn
     status: 429,
     retryAfterSeconds: seconds,
     message: gate.locked
-      ? `Too many failed sign-ins: signing in is locked for ${minutes} minute${minutes === 1 ? '' : 's'}. Trying again before then does not make it longer.`
-      : `Too many failed sign-ins: wait ${seconds} second${seconds === 1 ? '' : 's'}, then sign in again. Nothing was checked this time, and trying before then does not make the wait longer.`,
+      ? t(minutes === 1 ? 'admin.signIn.locked.one' : 'admin.signIn.locked.other', { minutes }, locale)
+      : t(seconds === 1 ? 'admin.signIn.wait.one' : 'admin.signIn.wait.other', { seconds }, locale),
   };
 }
 
-export const WRONG_CODE = 'That code is not right, or it was used already. Type the code your app shows now, or a recovery code.';
+export const WRONG_CODE = t('admin.code.wrong');
 
 /**
  * The second step: a code from the app (RFC 6238) or a recovery code, for a session that owes it.
@@ -399,7 +410,7 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
   if (!gate.open) {
     signInEvent(gate.locked ? 'locked' : 'slowed');
     await inbox.refusal({ account: email, network, reason: gate.locked ? 'locked' : 'slowed' }, now);
-    return closedGate(gate, now);
+    return closedGate(gate, now, context.locals.adminLocale);
   }
   const code = codeText.trim().slice(0, 64);
   const record = await staff.twoStep(email);
@@ -425,7 +436,7 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
     signInEvent('wrong code');
     await inbox.refusal({ account: email, network, reason: 'wrong code' }, now);
     await inbox.audit(email, 'second step failed', undefined, `from ${network}`, now);
-    return { ok: false, status: 401, message: WRONG_CODE };
+    return { ok: false, status: 401, message: t('admin.code.wrong', {}, context.locals.adminLocale) };
   }
   await inbox.clearFailures(keys);
   await startSession(context, email, now, `from ${network}, ${how}`);
@@ -453,12 +464,13 @@ export async function signOut(context: APIContext, session: StaffSession): Promi
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 /** Riyadh keeps UTC+3 all year (no daylight saving). */
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
-const RIYADH_AR = new Intl.DateTimeFormat(locales.ar.formatLocale, { timeZone: 'Asia/Riyadh', calendar: 'gregory', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** Arabic: "25 نوفمبر 2026، 09:30" (the month's name, Western digits: the public site's formatLocale). */
+const RIYADH_AR = new Intl.DateTimeFormat(locales.ar.formatLocale, { timeZone: 'Asia/Riyadh', calendar: 'gregory', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /**
  * A stored time as staff read it, in Riyadh time: "25 Nov 2026, 09:30". The one formatter of
  * every date in the inbox and the audit log (written out by hand, so no ICU version turns
- * "Sep" into "Sept"); with `code` 'ar', as the Arabic site writes it (a reply's quote).
+ * "Sep" into "Sept"); with `code` 'ar', as the Arabic site writes it (the Arabic inbox, a reply's quote).
  */
 export function riyadhTime(iso: string | undefined, code: LocaleCode = 'en'): string {
   if (!iso) return '';
@@ -485,13 +497,13 @@ export function leadSummary(lead: Pick<InboxLead, 'form' | 'fields'>): { name: s
 }
 
 /** Every field of the lead's form with its label, in the form's order; unanswered ones included (empty). */
-export function labelledFields(lead: Pick<InboxLead, 'form' | 'fields'>): { name: string; label: string; text: string }[] {
+export function labelledFields(lead: Pick<InboxLead, 'form' | 'fields'>, locale: Locale = defaultLocale): { name: string; label: string; text: string }[] {
   const known: { name: string; label: string }[] =
     lead.form === 'contact'
-      ? CONTACT_FIELDS.map((name) => ({ name, label: t(contactLabelKey(name)) }))
-      : PARTNER_FIELD_ORDER.map((name) => ({ name, label: t(partnerLabelKey(name)) }));
+      ? CONTACT_FIELDS.map((name) => ({ name, label: t(contactLabelKey(name), {}, locale) }))
+      : PARTNER_FIELD_ORDER.map((name) => ({ name, label: t(partnerLabelKey(name), {}, locale) }));
   // The contact form's send time as the visitor's browser gave it (docs/requirements.md §7.3).
-  if (lead.form === 'contact') known.push({ name: 'submissionDate', label: 'Sent (visitor’s clock, UTC)' }, { name: 'submissionTimestamp', label: 'Sent (visitor’s clock, as text)' });
+  if (lead.form === 'contact') known.push({ name: 'submissionDate', label: t('admin.lead.clockUtc', {}, locale) }, { name: 'submissionTimestamp', label: t('admin.lead.clockText', {}, locale) });
   const names = new Set<string>(known.map((field) => field.name));
   // A field the form no longer has (an older lead) is still shown, under its stored name.
   const others = Object.keys(lead.fields)
@@ -563,13 +575,16 @@ function fieldKind(form: InboxLead['form'], name: string): string | undefined {
  * other answered fields in the form's order (a partner application in its sections), the
  * unanswered ones as labels for one line, and the technical rows (the visitor's clock) apart.
  */
-export function leadView(lead: Pick<InboxLead, 'form' | 'fields'>): {
+export function leadView(
+  lead: Pick<InboxLead, 'form' | 'fields'>,
+  locale: Locale = defaultLocale,
+): {
   contact: LeadAnswer[];
   sections: { heading: string | undefined; answers: LeadAnswer[] }[];
   unanswered: string[];
   details: LeadAnswer[];
 } {
-  const all = labelledFields(lead).map((field): LeadAnswer => {
+  const all = labelledFields(lead, locale).map((field): LeadAnswer => {
     const kind = fieldKind(lead.form, field.name);
     return { ...field, link: kind ? answerLink(kind, field.text) : undefined, long: kind === 'longText' || (kind === undefined && field.text.length > 120) };
   });
@@ -581,14 +596,14 @@ export function leadView(lead: Pick<InboxLead, 'form' | 'fields'>): {
   const first = contact.find((answer) => answer.name === 'firstName');
   const last = contact.find((answer) => answer.name === 'lastName');
   if (first && last) {
-    contact = [{ name: 'name', label: 'Name', text: `${first.text} ${last.text}`, link: undefined, long: false }, ...contact.filter((answer) => answer !== first && answer !== last)];
+    contact = [{ name: 'name', label: t('admin.lead.name', {}, locale), text: `${first.text} ${last.text}`, link: undefined, long: false }, ...contact.filter((answer) => answer !== first && answer !== last)];
   }
   const unanswered = all.filter((answer) => !answer.text && !TECHNICAL.has(answer.name)).map((answer) => answer.label);
   const answered = rest.filter((answer) => answer.text);
   const sections =
     lead.form === 'partner'
       ? PARTNER_SECTIONS.map((section): { heading: string | undefined; answers: LeadAnswer[] } => ({
-          heading: t(`partner.section.${section}`),
+          heading: t(`partner.section.${section}`, {}, locale),
           answers: answered.filter((answer) => isPartnerField(answer.name) && partnerField(answer.name).section === section),
         }))
           // A field the form no longer has (an older lead) last, under its stored name.

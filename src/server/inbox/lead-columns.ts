@@ -11,15 +11,16 @@ import { en } from '../../i18n/en.ts';
 import type { LeadStatus } from './inbox-store.ts';
 import type { FormName } from '../store/store.ts';
 
+/** In English, the words the staff command, the exports and the audit log write (the web inbox shows the `admin.status.*` keys in its language). */
 export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
-  new: 'New',
-  in_progress: 'In progress',
-  answered: 'Answered',
-  closed: 'Closed',
-  spam: 'Spam',
+  new: en['admin.status.new'],
+  in_progress: en['admin.status.in_progress'],
+  answered: en['admin.status.answered'],
+  closed: en['admin.status.closed'],
+  spam: en['admin.status.spam'],
 };
 
-export const FORM_LABELS = { contact: 'Contact message', partner: 'Partner application' } as const satisfies Record<FormName, string>;
+export const FORM_LABELS = { contact: en['admin.form.contact'], partner: en['admin.form.partner'] } as const satisfies Record<FormName, string>;
 /** A form in a file name: `globaq-partner-applications-2026-11-25.csv`. */
 export const FORM_FILE_NAMES = { contact: 'contact-messages', partner: 'partner-applications' } as const satisfies Record<FormName, string>;
 

@@ -1,0 +1,89 @@
+/**
+ * The staff inbox's language (English or Arabic), chosen per browser: the language switch in the
+ * inbox's header (a plain link to LANGUAGE_PATH, so it works without JavaScript) remembers the
+ * choice in a cookie; until a choice is made, the browser's Accept-Language decides, and English
+ * when it names neither. The choice is not part of a staff account: it holds on the sign-in pages
+ * too, before anyone is known, and on a shared office computer the sign-in page keeps the language
+ * its last user read it in.
+ */
+import { defaultLocale, locales, t, type Locale, type LocaleCode, type UiKey } from '../../i18n';
+import { safeReturnPath } from './return-path.ts';
+import type { LeadStatus } from './inbox-store.ts';
+import type { FormName } from '../store/store.ts';
+
+/** GET /admin/language?to=ar&next=/admin/leads/…: sets the cookie, back to `next`. */
+export const LANGUAGE_PATH = '/admin/language';
+/**
+ * The cookie that remembers the choice: read by the server only, but not a secret (HttpOnly
+ * would protect nothing); SameSite=Lax and Path=/admin, so it goes with the inbox's own pages only.
+ */
+export const LANGUAGE_COOKIE = 'globaq-inbox-language';
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+const isCode = (value: string | undefined): value is LocaleCode => value !== undefined && Object.hasOwn(locales, value);
+
+/** The first of the inbox's languages an Accept-Language header asks for, by weight; undefined when none. */
+export function fromAcceptLanguage(header: string | null | undefined): LocaleCode | undefined {
+  if (!header) return undefined;
+  const asked = header
+    .split(',')
+    .slice(0, 32)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+      return { code: tag.trim().toLowerCase().split('-')[0], weight: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.weight > 0 && !Number.isNaN(entry.weight))
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return asked.map((entry) => entry.code).find(isCode);
+}
+
+/** The inbox's language for a request: the cookie's choice, else Accept-Language, else English. */
+export function chooseAdminLocale(cookie: string | undefined, acceptLanguage: string | null | undefined): Locale {
+  if (isCode(cookie)) return locales[cookie];
+  const asked = fromAcceptLanguage(acceptLanguage);
+  return asked ? locales[asked] : defaultLocale;
+}
+
+/** The inbox's sign-in steps, where sign-in itself never returns to but the language switch must. */
+const SIGN_IN_PAGES = new Set(['/admin/login', '/admin/login/code']);
+
+/**
+ * Where the switch returns to: an inbox page as sign-in would accept it (src/server/inbox/return-path.ts),
+ * or a sign-in page with its own `next` checked the same way; anything else, the list.
+ */
+export function languageReturnPath(raw: unknown): string {
+  if (typeof raw === 'string' && raw.startsWith('/admin/login')) {
+    let url: URL | undefined;
+    try {
+      url = new URL(raw, 'http://inbox.invalid');
+    } catch {
+      url = undefined;
+    }
+    if (url && url.origin === 'http://inbox.invalid' && SIGN_IN_PAGES.has(url.pathname) && raw.startsWith(url.pathname)) {
+      const next = url.searchParams.get('next');
+      return next === null ? url.pathname : `${url.pathname}?next=${encodeURIComponent(safeReturnPath(next))}`;
+    }
+  }
+  return safeReturnPath(raw);
+}
+
+/** The cookie's attributes (`secure` on HTTPS, as the session's). */
+export const languageCookie = (secure: boolean) => ({ httpOnly: false, sameSite: 'lax', secure, path: '/admin', maxAge: YEAR_SECONDS }) as const;
+
+/** `t` in the inbox's language, for a page: `const tr = adminText(Astro.locals.adminLocale)`. */
+export function adminText(locale: Locale | undefined): (key: UiKey, values?: Record<string, string | number>) => string {
+  return (key, values = {}) => t(key, values, locale ?? defaultLocale);
+}
+
+/** A lead's status, form and language as the inbox shows them in `locale`. */
+export function adminLabels(locale: Locale | undefined) {
+  const tr = adminText(locale);
+  return {
+    status: (status: LeadStatus) => tr(`admin.status.${status}`),
+    form: (form: FormName) => tr(`admin.form.${form}`),
+    language: (code: LocaleCode) => tr(`admin.leadLanguage.${code}`),
+    /** Every date in Riyadh time, in the inbox's language (src/server/inbox/inbox.ts's riyadhTime). */
+    code: (locale ?? defaultLocale).code,
+  };
+}
