@@ -12,6 +12,14 @@
  * each page's JavaScript before its load event, after it by itself, and on interaction, and its
  * CSS inline in the HTML and in linked stylesheets.
  *
+ * With BENCH_SECOND_VIEW=1, each mobile page is also measured on a second view: Lighthouse run
+ * again in the same browser without clearing its cache, as a visitor's next page with the
+ * layout's stylesheet, fonts and scripts already cached (a first view warms the cache first).
+ *
+ * `control` (in BENCH_PAGES) is a bare page written into the build output for the run only: the
+ * home page's first hero picture, with the same markup and nothing else (no stylesheet, font or
+ * script), to show what the home page's LCP waits for beyond its picture.
+ *
  * Machines here are shared and noisy: compare ratios between runs, not absolute times.
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_RUNS (default 3), BENCH_PORT,
  * BENCH_PAGES (names from the list below, comma-separated: all by default), BENCH_PRESETS
@@ -41,12 +49,14 @@ const ALL_PAGES = [
   ['ar content', '/ar/MangementSystemAudits/ScheduleQQualityAssessment'],
   ['ar contact', '/ar/ContactUs'],
   ['ar partner', '/ar/Partner'],
+  ['control', '/bench-control'],
 ];
 /** LCP goals (seconds, Lighthouse mobile, median) per page kind. */
 const LCP_GOAL_S = { home: 1.1, content: 0.9, service: 0.9, contact: 1.0, partner: 1.0 };
-const goalOf = (name) => LCP_GOAL_S[name.replace(/^ar /, '')];
+const goalOf = (name) => LCP_GOAL_S[name.replace(/^ar /, '')] ?? (name === 'control' ? LCP_GOAL_S.home : undefined);
 const listed = (name) => (process.env[name] ?? '').split(',').map((item) => item.trim()).filter(Boolean);
-const PAGES = listed('BENCH_PAGES').length > 0 ? ALL_PAGES.filter(([name]) => listed('BENCH_PAGES').includes(name)) : ALL_PAGES;
+const PAGES = listed('BENCH_PAGES').length > 0 ? ALL_PAGES.filter(([name]) => listed('BENCH_PAGES').includes(name)) : ALL_PAGES.filter(([name]) => name !== 'control');
+const SECOND_VIEW = process.env.BENCH_SECOND_VIEW === '1';
 const PRESETS = listed('BENCH_PRESETS').length > 0 ? listed('BENCH_PRESETS') : ['mobile', 'desktop'];
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -65,6 +75,16 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
+// The control page: the home page's hero picture alone (see above); removed with the next build.
+if (PAGES.some(([name]) => name === 'control')) {
+  const home = fs.readFileSync(path.join(root, 'dist/client/index.html'), 'utf8');
+  const picture = /<picture>[\s\S]*?<\/picture>/.exec(home)?.[0] ?? '';
+  fs.writeFileSync(
+    path.join(root, 'dist/client/bench-control.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Control</title></head><body>${picture.replace('<img ', '<img width="100%" ')}</body></html>`,
+  );
+}
+
 const server = spawn(process.execPath, [path.join(root, 'src/server/http/serve.ts')], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 100; i++) {
@@ -80,6 +100,7 @@ try {
   for (const preset of PRESETS) {
     for (const [name, pagePath] of PAGES) {
       const samples = [];
+      const secondSamples = [];
       for (let run = 0; run < runs; run++) {
         const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS });
         try {
@@ -90,6 +111,17 @@ try {
           );
           const lhr = result?.lhr;
           if (!lhr) continue;
+          if (SECOND_VIEW && preset === 'mobile') {
+            // The same page again with the cache the first view left (HTML revalidated, no-cache).
+            const again = await lighthouse(base + pagePath, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true });
+            const second = again?.lhr;
+            if (second) {
+              secondSamples.push({
+                lcp: second.audits['largest-contentful-paint']?.numericValue ?? 0,
+                fcp: second.audits['first-contentful-paint']?.numericValue ?? 0,
+              });
+            }
+          }
           const bytes = lhr.audits['resource-summary']?.details?.items ?? [];
           const of = (type) => bytes.find((item) => item.resourceType === type)?.transferSize ?? 0;
           // Long tasks (over 50 ms) attributed to a script of the site's own (Lighthouse's long-tasks audit).
@@ -101,6 +133,7 @@ try {
             bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
             seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
             lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+            fcp: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
             tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
             cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
             totalKb: of('total') / 1024,
@@ -135,6 +168,9 @@ try {
         fontKb: m('fontKb'),
         ownLongTasks: m('ownLongTasks'),
         ownLongestMs: m('ownLongestMs'),
+        fcpS: m('fcp') / 1000,
+        secondLcpS: secondSamples.length > 0 ? median(secondSamples.map((s) => s.lcp)) / 1000 : undefined,
+        secondFcpS: secondSamples.length > 0 ? median(secondSamples.map((s) => s.fcp)) / 1000 : undefined,
       });
     }
   }
@@ -142,7 +178,7 @@ try {
   server.kill();
 }
 
-const hidden = new Set(['lcpS', 'tbtMs', 'cls', 'jsKb', 'cssKb', 'fontKb', 'ownLongTasks', 'ownLongestMs']);
+const hidden = new Set(['lcpS', 'tbtMs', 'cls', 'jsKb', 'cssKb', 'fontKb', 'ownLongTasks', 'ownLongestMs', 'fcpS', 'secondLcpS', 'secondFcpS']);
 console.log(`\nLighthouse ${runs > 1 ? `median of ${runs}` : '1 run'} per page and preset (transfer sizes as served by npm start, compressed where the server compresses):`);
 console.table(rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !hidden.has(key)))));
 
@@ -167,6 +203,20 @@ if (goalRows.length > 0) {
         reached: row.lcpS <= goal && row.ownLongTasks === 0 && row.cls === 0 ? 'yes' : 'no',
       };
     }),
+  );
+}
+
+const secondRows = rows.filter((row) => row.secondLcpS !== undefined);
+if (secondRows.length > 0) {
+  console.log('\nFirst and second view (mobile, median; the second with the cache the first left):');
+  console.table(
+    secondRows.map((row) => ({
+      page: row.page,
+      'first FCP s': row.fcpS.toFixed(2),
+      'first LCP s': row.lcpS.toFixed(2),
+      'second FCP s': row.secondFcpS.toFixed(2),
+      'second LCP s': row.secondLcpS.toFixed(2),
+    })),
   );
 }
 

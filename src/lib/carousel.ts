@@ -75,3 +75,20 @@ export function logosPerView(viewportWidth: number): 1 | 2 | 3 {
   const match = LOGO_BREAKPOINTS.find((b) => viewportWidth >= b.minWidth);
   return match ? match.perView : 1;
 }
+
+/**
+ * The hand-over from the rotation that runs before the island (src/scripts/carousel-rotation.ts)
+ * to the island: the island dispatches this event on the carousel's root as it starts; the
+ * script stops and writes into `detail` the slide it shows and whether the visitor stopped it.
+ */
+export const TAKEOVER_EVENT = 'carousel:takeover';
+
+export interface TakeoverDetail {
+  index: number;
+  stopped: boolean;
+}
+
+/** The slide shown after `index` moved by `step`, wrapping at both ends. */
+export function wrapIndex(index: number, step: number, count: number): number {
+  return (((index + step) % count) + count) % count;
+}

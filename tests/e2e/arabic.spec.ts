@@ -148,6 +148,8 @@ test.describe('a desktop, 1440 px', () => {
   test('the hero carousel runs right to left: the next slide waits on the left, arrows point the reading way, and it moves', async ({ page }) => {
     await page.goto('/ar');
     const hero = page.locator('.carousel--hero');
+    // The island starts when the visitor reaches for it (a pointer passing over it).
+    await hero.dispatchEvent('pointerover');
     await expect(hero).toHaveAttribute('data-ready', 'true');
     const slide = (n: number) => hero.getByRole('group', { name: `${n} من 7`, exact: true });
     const [first, second] = await Promise.all([slide(1).boundingBox(), slide(2).boundingBox()]);

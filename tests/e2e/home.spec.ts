@@ -8,8 +8,11 @@
  *
  * Time is Playwright's fake clock, paused from the start: nothing hydrates or rotates until a
  * test advances it with `runFor`, so the 1500 ms and 3000 ms intervals are checked exactly and
- * a loaded machine cannot make the tests flaky. (The hero hydrates on requestIdleCallback,
- * which the fake clock also drives.)
+ * a loaded machine cannot make the tests flaky.
+ *
+ * The hero's island (React and embla) starts only when the visitor reaches for it; until then
+ * the page's small script (src/scripts/carousel-rotation.ts) rotates the server's HTML, and the
+ * island takes over where it left off.
  */
 import type { Locator, Page } from '@playwright/test';
 import { escapeRegExp, expect, test, type SiteLanguage } from './site-locale';
@@ -42,8 +45,13 @@ async function openHome(page: Page, lang: SiteLanguage) {
   await page.goto(lang.path('/'));
 }
 
-/** Lets the fake clock run in small steps until the island has hydrated (idle callback, then script). */
+/**
+ * Starts the island and lets the fake clock run in small steps until it has hydrated. The hero
+ * starts when the visitor reaches for it: a pointer moving over it (sent as the event alone, so
+ * the pointer itself stays where the test put it).
+ */
 async function hydrate(page: Page, carousel: Locator) {
+  if ((await carousel.getAttribute('data-interval')) !== null) await carousel.dispatchEvent('pointerover');
   await expect
     .poll(
       async () => {
@@ -117,6 +125,102 @@ async function expectAfter(lang: SiteLanguage, earlier: Locator, later: Locator)
   if (lang.dir === 'rtl') expect(to).toBeLessThan(from);
   else expect(to).toBeGreaterThan(from);
 }
+
+const ISLAND_SCRIPTS = /\/_astro\/(Carousel|client)\.[\w-]+\.js$/;
+
+test.describe('hero carousel before its island starts', () => {
+  test('rotates every 1500 ms from the load event without the island, wraps, and the island takes over the slide shown', async ({ page, lang }) => {
+    const islandRequests: string[] = [];
+    page.on('request', (request) => {
+      if (ISLAND_SCRIPTS.test(request.url())) islandRequests.push(request.url());
+    });
+    await openHome(page, lang);
+    await parkPointer(page);
+    await expectCurrent(lang, hero(page), 1, 7);
+    await page.clock.runFor(HERO_INTERVAL - 100);
+    await expectCurrent(lang, hero(page), 1, 7);
+    await page.clock.runFor(100);
+    await expectCurrent(lang, hero(page), 2, 7);
+    await page.clock.runFor(600);
+    await expect(slide(lang, hero(page), 2, 7)).toBeInViewport({ ratio: 0.95 });
+    for (let index = 3; index <= 7; index += 1) {
+      await page.clock.runFor(HERO_INTERVAL);
+      await expectCurrent(lang, hero(page), index, 7);
+    }
+    await page.clock.runFor(HERO_INTERVAL);
+    await expectCurrent(lang, hero(page), 1, 7);
+    await page.clock.runFor(HERO_INTERVAL);
+    await expectCurrent(lang, hero(page), 2, 7);
+    await page.clock.runFor(700);
+    await expect(slide(lang, hero(page), 2, 7)).toBeInViewport({ ratio: 0.95 });
+    // The next picture was fetched before it slid in.
+    await expect(slide(lang, hero(page), 3, 7).locator('img')).toHaveAttribute('loading', 'eager');
+    expect(islandRequests).toEqual([]);
+    await expect(hero(page)).not.toHaveAttribute('data-ready');
+
+    await hydrate(page, hero(page));
+    expect(islandRequests.length).toBeGreaterThan(0);
+    await expectCurrent(lang, hero(page), 2, 7);
+    await expect(slide(lang, hero(page), 2, 7)).toBeInViewport({ ratio: 0.95 });
+    await settle(page);
+    await page.clock.runFor(HERO_INTERVAL);
+    await expectCurrent(lang, hero(page), 3, 7);
+  });
+
+  test('the rotation control, previous, next and the dots work before the island, and the island starts as the visitor left it', async ({ page, lang }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await openHome(page, lang);
+    await parkPointer(page);
+    const carousel = hero(page);
+    // Clicks alone (a tap that lands before the island has loaded), without moving the pointer.
+    const rotation = carousel.locator('.carousel__rotation');
+    await expect(rotation).toHaveAccessibleName(lang.t('carousel.stopRotation'));
+    await rotation.dispatchEvent('click');
+    await expect(rotation).toHaveAccessibleName(lang.t('carousel.startRotation'));
+    await expect(rotation.locator('.carousel__icon--play')).toBeVisible();
+    await expect(rotation.locator('.carousel__icon--pause')).toBeHidden();
+    await page.clock.runFor(HERO_INTERVAL * 3);
+    await expectCurrent(lang, carousel, 1, 7);
+
+    await carousel.getByRole('button', { name: lang.t('carousel.previousSlide') }).dispatchEvent('click');
+    await expectCurrent(lang, carousel, 7, 7);
+    await expect(slide(lang, carousel, 7, 7)).toBeInViewport({ ratio: 0.95 });
+    await carousel.getByRole('button', { name: lang.t('carousel.nextSlide') }).dispatchEvent('click');
+    await expectCurrent(lang, carousel, 1, 7);
+    await carousel.getByRole('button', { name: lang.t('carousel.goToSlide', { index: 4, count: 7 }) }).dispatchEvent('click');
+    await expectCurrent(lang, carousel, 4, 7);
+    await expect(slide(lang, carousel, 4, 7)).toBeInViewport({ ratio: 0.95 });
+
+    await hydrate(page, carousel);
+    await expectCurrent(lang, carousel, 4, 7);
+    await expect(slide(lang, carousel, 4, 7)).toBeInViewport({ ratio: 0.95 });
+    await expect(rotation).toHaveAccessibleName(lang.t('carousel.startRotation'));
+    await settle(page);
+    await page.clock.runFor(HERO_INTERVAL * 3);
+    await expectStill(page, lang, carousel, 4, 7);
+    await rotation.click();
+    await expect(rotation).toHaveAccessibleName(lang.t('carousel.stopRotation'));
+    await expect(rotation.locator('.carousel__icon--pause')).toBeVisible();
+    await parkPointer(page);
+    await settle(page);
+    await page.clock.runFor(HERO_INTERVAL);
+    await expectCurrent(lang, carousel, 5, 7);
+  });
+
+  test('holds while the pointer is over it', async ({ page, lang }) => {
+    await openHome(page, lang);
+    const carousel = hero(page);
+    // The island is kept from starting, so what holds the carousel still is the script before it.
+    await page.route(ISLAND_SCRIPTS, () => {});
+    await carousel.locator('.carousel__viewport').hover();
+    await page.clock.runFor(HERO_INTERVAL * 3);
+    await expectCurrent(lang, carousel, 1, 7);
+    await parkPointer(page);
+    await page.clock.runFor(HERO_INTERVAL);
+    await expectCurrent(lang, carousel, 2, 7);
+    await expect(carousel).not.toHaveAttribute('data-ready');
+  });
+});
 
 test.describe('hero carousel', () => {
   test('the server HTML shows the title, the tagline and the first picture at final size: hydrating moves nothing', async ({ page, lang }) => {
@@ -451,12 +555,20 @@ test('every carousel control is at least 24 x 24 px, and the rotation control co
   }
 });
 
-test('the first view asks for no script: the hero starts by itself only after the page has loaded, and then rotates', async ({ page, lang }) => {
+test('before interaction the page runs no island: the hero rotates by itself without React, and no island script is asked for until the visitor reaches for it', async ({ page, lang }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.mouse.move(2, 840);
+  const islandRequests: string[] = [];
+  page.on('request', (request) => {
+    if (ISLAND_SCRIPTS.test(request.url())) islandRequests.push(request.url());
+  });
   await page.goto(lang.path('/'));
-  await expect(hero(page)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
-  // Every script file the page fetched started after its load event had ended (the browser's own timeline).
+  // Started without the visitor: it rotates (docs/requirements.md §4).
+  const first = await hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label');
+  await expect.poll(() => hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label'), { timeout: 10_000 }).not.toBe(first);
+  expect(islandRequests).toEqual([]);
+  await expect(hero(page)).not.toHaveAttribute('data-ready');
+  // The scripts asked for before the load event are the page's own small ones: no island among them.
   const early = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     const loaded = navigation?.loadEventEnd ?? 0;
@@ -465,8 +577,9 @@ test('the first view asks for no script: the hero starts by itself only after th
       .filter((entry) => /\.m?js(?:$|\?)/.test(entry.name) && entry.startTime < loaded)
       .map((entry) => new URL(entry.name).pathname);
   });
-  expect(early).toEqual([]);
-  // Started without the visitor: it rotates (docs/requirements.md §4).
-  const first = await hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label');
-  await expect.poll(() => hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label'), { timeout: 10_000 }).not.toBe(first);
+  expect(early.filter((file) => ISLAND_SCRIPTS.test(file))).toEqual([]);
+  // Reaching for it starts the island.
+  await hero(page).locator('.carousel__viewport').hover();
+  await expect(hero(page)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  expect(islandRequests.length).toBeGreaterThan(0);
 });

@@ -9,12 +9,15 @@
  *   visitor starts it again). It wraps from the last slide to the first.
  * - prefers-reduced-motion: slides change without animation.
  * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder.
+ * - `rotateBeforeIsland`: the page's small script (src/scripts/carousel-rotation.ts) rotates the
+ *   server's HTML until this island starts, and hands over the slide shown and whether the
+ *   visitor stopped it as the island starts (TAKEOVER_EVENT).
  */
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { fillTemplate } from '../../i18n/template';
-import { isBrokenImage, isRotating, type CarouselLabels, type CarouselSlide, type PictureData } from '../../lib/carousel';
+import { TAKEOVER_EVENT, isBrokenImage, isRotating, type CarouselLabels, type CarouselSlide, type PictureData, type TakeoverDetail } from '../../lib/carousel';
 import './carousel.css';
 
 export interface CarouselProps {
@@ -29,6 +32,20 @@ export interface CarouselProps {
   readonly dir: 'ltr' | 'rtl';
   /** Load the first picture at once with high priority (the page's largest picture). */
   readonly priorityFirst?: boolean;
+  /** Rotated by the page's script until the island starts (the island then takes over). */
+  readonly rotateBeforeIsland?: boolean;
+}
+
+/**
+ * Where the rotation that ran before the island left the carousel (the first slide, rotating,
+ * when there was none): read once, as the island starts, so its first render is the page as
+ * the visitor sees it.
+ */
+function takeOver(slidesId: string): TakeoverDetail {
+  const detail: TakeoverDetail = { index: 0, stopped: false };
+  if (typeof document === 'undefined') return detail;
+  document.getElementById(slidesId)?.closest('.carousel')?.dispatchEvent(new CustomEvent(TAKEOVER_EVENT, { detail }));
+  return detail;
 }
 
 function usePrefersReducedMotion(): boolean {
@@ -85,7 +102,7 @@ function Icon({ name }: { readonly name: 'previous' | 'next' | 'pause' | 'play' 
   };
   return (
     <svg
-      className={name === 'previous' || name === 'next' ? 'carousel__icon carousel__icon--directional' : 'carousel__icon'}
+      className={name === 'previous' || name === 'next' ? 'carousel__icon carousel__icon--directional' : `carousel__icon carousel__icon--${name}`}
       viewBox="0 0 24 24"
       width="24"
       height="24"
@@ -97,17 +114,19 @@ function Icon({ name }: { readonly name: 'previous' | 'next' | 'pause' | 'play' 
   );
 }
 
-export default function Carousel({ id, variant, slides, intervalMs, labels, dir, priorityFirst = false }: CarouselProps) {
+export default function Carousel({ id, variant, slides, intervalMs, labels, dir, priorityFirst = false, rotateBeforeIsland = false }: CarouselProps) {
   const count = slides.length;
+  const slidesId = `${id}-slides`;
+  const [handover] = useState(() => takeOver(slidesId));
   const reducedMotion = usePrefersReducedMotion();
   // The plugin is created once; the carousel starts and stops it from the state below.
   const [autoplay] = useState(() =>
     Autoplay({ delay: intervalMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false }),
   );
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', direction: dir, duration: 30 }, [autoplay]);
+  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', direction: dir, duration: 30, startIndex: handover.index }, [autoplay]);
 
-  const [selected, setSelected] = useState(0);
-  const [stoppedByVisitor, setStoppedByVisitor] = useState(false);
+  const [selected, setSelected] = useState(handover.index);
+  const [stoppedByVisitor, setStoppedByVisitor] = useState(handover.stopped);
   const [pointerOver, setPointerOver] = useState(false);
   const [failed, setFailed] = useState<readonly boolean[]>(() => slides.map(() => false));
   /** Slides loaded eagerly once hydrated: the current one and its neighbours, fetched before they slide in. */
@@ -193,7 +212,6 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
     if (event.target.matches(':focus-visible')) setStoppedByVisitor(true);
   };
 
-  const slidesId = `${id}-slides`;
   return (
     <section
       ref={rootRef}
@@ -201,6 +219,8 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
       aria-roledescription={labels.roleCarousel}
       aria-label={labels.carousel}
       data-ready={api ? 'true' : undefined}
+      data-interval={rotateBeforeIsland ? intervalMs : undefined}
+      data-stopped={stoppedByVisitor ? 'true' : undefined}
       onMouseEnter={() => setPointerOver(true)}
       onMouseLeave={() => setPointerOver(false)}
       onFocus={onFocus}
@@ -210,9 +230,13 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
           type="button"
           className="carousel__button carousel__rotation"
           aria-label={stoppedByVisitor ? labels.startRotation : labels.stopRotation}
+          data-start-label={labels.startRotation}
+          data-stop-label={labels.stopRotation}
           onClick={() => setStoppedByVisitor((stopped) => !stopped)}
         >
-          <Icon name={stoppedByVisitor ? 'play' : 'pause'} />
+          {/* Both drawn; carousel.css shows the one for [data-stopped], which the script before the island sets too. */}
+          <Icon name="pause" />
+          <Icon name="play" />
         </button>
         <button type="button" className="carousel__button carousel__previous" aria-controls={slidesId} aria-label={labels.previous} onClick={() => go('previous')}>
           <Icon name="previous" />
