@@ -27,7 +27,17 @@ const fillRequired = (page: Page, lang: SiteLanguage) => fillPartnerRequired(pag
 /** The page's label of the specification's field `name`. */
 const label = (lang: SiteLanguage, name: PartnerField) => lang.t(partnerLabelKey(name));
 
-const submit = (page: Page, lang: SiteLanguage) => page.getByRole('button', { name: lang.t('partner.submit') }).click();
+/**
+ * Sends the form as the island does: the pointer over the button is the visitor's intent, and the
+ * press waits for the island to have started (a press before that is the browser's own form
+ * check, which form-hydration.spec.ts covers), however slow the machine.
+ */
+async function submit(page: Page, lang: SiteLanguage): Promise<void> {
+  const button = page.getByRole('button', { name: lang.t('partner.submit') });
+  await button.hover();
+  await expect(page.locator('form.partner-form')).toHaveAttribute('data-hydrated', '', { timeout: 15_000 });
+  await button.click();
+}
 
 /** The names in the list of chosen files, each in its own element. */
 const fileNames = (page: Page) => page.locator('.selected-files__name');

@@ -231,9 +231,9 @@ describe('search engines and sharing', () => {
 describe('the Arabic font and the scripts', () => {
   const preloads = (route: string) => [...read(route).matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => path.basename(m[1] ?? '').replace(/\.[\w-]+\.woff2$/, ''));
 
-  test('Arabic pages preload Cairo’s Arabic subset (the one @font-face names) and nothing else; English pages no font (Latin text starts in the metric-matched fallback); the switch’s face cut to «العربية» is in the stylesheet', () => {
-    expect(preloads('/ar')).toEqual(['cairo-arabic-wght-normal']);
-    expect(preloads('/ar/AboutUs')).toEqual(['cairo-arabic-wght-normal']);
+  test('Arabic pages preload Cairo’s Arabic and Latin files (the ones @font-face names) and nothing else; English pages no font (Latin text starts in the metric-matched fallback); the switch’s face cut to «العربية» is in the stylesheet', () => {
+    expect(preloads('/ar')).toEqual(['cairo-arabic-wght-normal', 'cairo-latin-wght-normal']);
+    expect(preloads('/ar/AboutUs')).toEqual(['cairo-arabic-wght-normal', 'cairo-latin-wght-normal']);
     expect(preloads('/AboutUs')).toEqual([]);
     expect(preloads('/')).toEqual([]);
     // The cut face is the one the stylesheet names, and a fifth of the Arabic subset or less.
