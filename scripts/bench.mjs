@@ -34,6 +34,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -88,17 +89,25 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
-// The control page: the home page's hero picture alone (see above); removed with the next build.
+// The control page: the home page's hero picture alone (see above); removed when the runs end, so
+// the build output the tests read is the build's own.
+const controlFile = path.join(root, 'dist/client/bench-control.html');
 if (PAGES.some(([name]) => name === 'control')) {
   const home = fs.readFileSync(path.join(root, 'dist/client/index.html'), 'utf8');
   const picture = /<picture>[\s\S]*?<\/picture>/.exec(home)?.[0] ?? '';
   fs.writeFileSync(
-    path.join(root, 'dist/client/bench-control.html'),
+    controlFile,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Control</title></head><body>${picture.replace('<img ', '<img width="100%" ')}</body></html>`,
   );
 }
 
-const server = spawn(process.execPath, [path.join(root, 'src/server/http/serve.ts')], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+// The receiver's database in a temporary folder, removed at the end: the bench leaves no data/ behind.
+const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-db-'));
+const server = spawn(process.execPath, [path.join(root, 'src/server/http/serve.ts')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SUBMISSIONS_DB: path.join(dbDir, 'submissions.db') },
+  stdio: 'ignore',
+});
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 100; i++) {
   try {
@@ -113,6 +122,7 @@ if (PROTOCOLS.includes('h2')) {
     front = await startHttp2Front(port);
   } catch (error) {
     server.kill();
+    fs.rmSync(dbDir, { recursive: true, force: true });
     console.error(error.message);
     process.exit(1);
   }
@@ -225,6 +235,7 @@ try {
 } finally {
   await front?.close();
   server.kill();
+  fs.rmSync(dbDir, { recursive: true, force: true });
 }
 
 const protocolLabel = (protocol) => (protocol === 'h2' ? 'HTTP/2 over TLS (the front before the server, as nginx in production)' : 'HTTP/1.1 (the server itself)');
@@ -321,3 +332,4 @@ if (proof) {
   );
 }
 console.log(`\nClean build of every page: ${buildSeconds.toFixed(1)} s`);
+fs.rmSync(controlFile, { force: true });
