@@ -152,6 +152,12 @@ try {
           );
           const lhr = result?.lhr;
           if (!lhr) continue;
+          if (typeof lhr.audits['largest-contentful-paint']?.numericValue !== 'number') {
+            // A run without an LCP (Lighthouse's error below) would count as 0 s in the median: left out.
+            const audit = lhr.audits['largest-contentful-paint'];
+            console.log(`${preset} ${name} ${protocol} run ${run + 1}: no LCP (${lhr.runtimeError?.code ?? audit?.errorMessage ?? 'unknown'}), left out of the median.`);
+            continue;
+          }
           if (SECOND_VIEW && preset === 'mobile') {
             // The same page again with the cache the first view left (HTML revalidated, no-cache).
             const again = await lighthouse(origin + pagePath, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true });
