@@ -20,13 +20,21 @@
  * home page's first hero picture, with the same markup and nothing else (no stylesheet, font or
  * script), to show what the home page's LCP waits for beyond its picture.
  *
+ * With BENCH_HTTP2=1, the pages are measured over HTTP/2 and TLS, as deployed (nginx's
+ * `listen 443 ssl http2`, docs/deploy.md), through a front (./bench-h2-front.mjs) before the same
+ * server, with a throwaway self-signed certificate; BENCH_HTTP2=both measures each page both ways,
+ * HTTP/1.1 and HTTP/2 alternating run by run. Each table says which protocol it measured, and the
+ * protocols Lighthouse's network records show are printed: a run over HTTP/2 whose document did
+ * not come over h2 is flagged.
+ *
  * Machines here are shared and noisy: compare ratios between runs, not absolute times.
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_RUNS (default 3), BENCH_PORT,
  * BENCH_PAGES (names from the list below, comma-separated: all by default), BENCH_PRESETS
- * (mobile, desktop or both, comma-separated: both by default).
+ * (mobile, desktop or both, comma-separated: both by default), BENCH_HTTP2 (unset, 1 or both).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -34,6 +42,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { pageJavaScript, proofWidgetWeight } from './js-weight.ts';
+import { startHttp2Front } from './bench-h2-front.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS || 3);
@@ -58,6 +67,11 @@ const listed = (name) => (process.env[name] ?? '').split(',').map((item) => item
 const PAGES = listed('BENCH_PAGES').length > 0 ? ALL_PAGES.filter(([name]) => listed('BENCH_PAGES').includes(name)) : ALL_PAGES.filter(([name]) => name !== 'control');
 const SECOND_VIEW = process.env.BENCH_SECOND_VIEW === '1';
 const PRESETS = listed('BENCH_PRESETS').length > 0 ? listed('BENCH_PRESETS') : ['mobile', 'desktop'];
+const PROTOCOLS = { '': ['http/1.1'], 0: ['http/1.1'], 1: ['h2'], both: ['http/1.1', 'h2'] }[process.env.BENCH_HTTP2 ?? ''];
+if (!PROTOCOLS) {
+  console.error('BENCH_HTTP2 is unset, 1 (HTTP/2 only) or both (HTTP/1.1 and HTTP/2 alternating).');
+  process.exit(1);
+}
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const median = (values) => {
@@ -75,17 +89,25 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
-// The control page: the home page's hero picture alone (see above); removed with the next build.
+// The control page: the home page's hero picture alone (see above); removed when the runs end, so
+// the build output the tests read is the build's own.
+const controlFile = path.join(root, 'dist/client/bench-control.html');
 if (PAGES.some(([name]) => name === 'control')) {
   const home = fs.readFileSync(path.join(root, 'dist/client/index.html'), 'utf8');
   const picture = /<picture>[\s\S]*?<\/picture>/.exec(home)?.[0] ?? '';
   fs.writeFileSync(
-    path.join(root, 'dist/client/bench-control.html'),
+    controlFile,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Control</title></head><body>${picture.replace('<img ', '<img width="100%" ')}</body></html>`,
   );
 }
 
-const server = spawn(process.execPath, [path.join(root, 'src/server/http/serve.ts')], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+// The receiver's database in a temporary folder, removed at the end: the bench leaves no data/ behind.
+const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-db-'));
+const server = spawn(process.execPath, [path.join(root, 'src/server/http/serve.ts')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SUBMISSIONS_DB: path.join(dbDir, 'submissions.db') },
+  stdio: 'ignore',
+});
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 100; i++) {
   try {
@@ -94,26 +116,51 @@ for (let i = 0; i < 100; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+let front;
+if (PROTOCOLS.includes('h2')) {
+  try {
+    front = await startHttp2Front(port);
+  } catch (error) {
+    server.kill();
+    fs.rmSync(dbDir, { recursive: true, force: true });
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+/** Where each protocol is served: the server itself, or the HTTP/2 front before it. */
+const originOf = (protocol) => (protocol === 'h2' ? front.origin : base);
+/** Each run's protocols from Lighthouse's network records: the document's, and how many requests came over which. */
+const protocolChecks = [];
 
 const rows = [];
 try {
   for (const preset of PRESETS) {
     for (const [name, pagePath] of PAGES) {
-      const samples = [];
-      const secondSamples = [];
-      for (let run = 0; run < runs; run++) {
-        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: FLAGS });
+      const samplesOf = Object.fromEntries(PROTOCOLS.map((protocol) => [protocol, []]));
+      const secondSamplesOf = Object.fromEntries(PROTOCOLS.map((protocol) => [protocol, []]));
+      for (let run = 0; run < runs; run++) for (const protocol of PROTOCOLS) {
+        const samples = samplesOf[protocol];
+        const secondSamples = secondSamplesOf[protocol];
+        const origin = originOf(protocol);
+        // The certificate is self-signed: ignored for the HTTP/2 runs only.
+        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: protocol === 'h2' ? [...FLAGS, '--ignore-certificate-errors'] : FLAGS });
         try {
           const result = await lighthouse(
-            base + pagePath,
+            origin + pagePath,
             { port: chrome.port, output: 'json', logLevel: 'error' },
             preset === 'desktop' ? desktopConfig : undefined,
           );
           const lhr = result?.lhr;
           if (!lhr) continue;
+          if (typeof lhr.audits['largest-contentful-paint']?.numericValue !== 'number') {
+            // A run without an LCP (Lighthouse's error below) would count as 0 s in the median: left out.
+            const audit = lhr.audits['largest-contentful-paint'];
+            console.log(`${preset} ${name} ${protocol} run ${run + 1}: no LCP (${lhr.runtimeError?.code ?? audit?.errorMessage ?? 'unknown'}), left out of the median.`);
+            continue;
+          }
           if (SECOND_VIEW && preset === 'mobile') {
             // The same page again with the cache the first view left (HTML revalidated, no-cache).
-            const again = await lighthouse(base + pagePath, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true });
+            const again = await lighthouse(origin + pagePath, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true });
             const second = again?.lhr;
             if (second) {
               secondSamples.push({
@@ -122,11 +169,22 @@ try {
               });
             }
           }
+          const records = lhr.audits['network-requests']?.details?.items ?? [];
+          const counts = {};
+          for (const record of records) counts[record.protocol || '?'] = (counts[record.protocol || '?'] ?? 0) + 1;
+          protocolChecks.push({
+            preset,
+            page: name,
+            run: run + 1,
+            asked: protocol,
+            document: records.find((record) => record.resourceType === 'Document')?.protocol ?? '?',
+            requests: Object.entries(counts).map(([key, count]) => `${key} ${count}`).join(', '),
+          });
           const bytes = lhr.audits['resource-summary']?.details?.items ?? [];
           const of = (type) => bytes.find((item) => item.resourceType === type)?.transferSize ?? 0;
           // Long tasks (over 50 ms) attributed to a script of the site's own (Lighthouse's long-tasks audit).
           const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
-          const ownTasks = tasks.filter((task) => typeof task.url === 'string' && task.url.startsWith(base) && /\.m?js(?:$|\?)/.test(task.url));
+          const ownTasks = tasks.filter((task) => typeof task.url === 'string' && task.url.startsWith(origin) && /\.m?js(?:$|\?)/.test(task.url));
           samples.push({
             performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
             accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -147,39 +205,56 @@ try {
           chrome.kill();
         }
       }
-      const m = (key) => median(samples.map((s) => s[key]));
-      rows.push({
-        preset,
-        page: name,
-        perf: m('performance'),
-        a11y: m('accessibility'),
-        bp: m('bestPractices'),
-        seo: m('seo'),
-        'LCP s': (m('lcp') / 1000).toFixed(2),
-        'TBT ms': Math.round(m('tbt')),
-        CLS: m('cls').toFixed(3),
-        'total KB': m('totalKb').toFixed(1),
-        'JS KB': m('jsKb').toFixed(1),
-        lcpS: m('lcp') / 1000,
-        tbtMs: m('tbt'),
-        cls: m('cls'),
-        jsKb: m('jsKb'),
-        cssKb: m('cssKb'),
-        fontKb: m('fontKb'),
-        ownLongTasks: m('ownLongTasks'),
-        ownLongestMs: m('ownLongestMs'),
-        fcpS: m('fcp') / 1000,
-        secondLcpS: secondSamples.length > 0 ? median(secondSamples.map((s) => s.lcp)) / 1000 : undefined,
-        secondFcpS: secondSamples.length > 0 ? median(secondSamples.map((s) => s.fcp)) / 1000 : undefined,
-      });
+      for (const protocol of PROTOCOLS) {
+        const samples = samplesOf[protocol];
+        const secondSamples = secondSamplesOf[protocol];
+        if (samples.length === 0) continue;
+        const m = (key) => median(samples.map((s) => s[key]));
+        rows.push({
+          preset,
+          page: name,
+          protocol,
+          perf: m('performance'),
+          a11y: m('accessibility'),
+          bp: m('bestPractices'),
+          seo: m('seo'),
+          'LCP s': (m('lcp') / 1000).toFixed(2),
+          'TBT ms': Math.round(m('tbt')),
+          CLS: m('cls').toFixed(3),
+          'total KB': m('totalKb').toFixed(1),
+          'JS KB': m('jsKb').toFixed(1),
+          lcpS: m('lcp') / 1000,
+          tbtMs: m('tbt'),
+          cls: m('cls'),
+          jsKb: m('jsKb'),
+          cssKb: m('cssKb'),
+          fontKb: m('fontKb'),
+          ownLongTasks: m('ownLongTasks'),
+          ownLongestMs: m('ownLongestMs'),
+          fcpS: m('fcp') / 1000,
+          secondLcpS: secondSamples.length > 0 ? median(secondSamples.map((s) => s.lcp)) / 1000 : undefined,
+          secondFcpS: secondSamples.length > 0 ? median(secondSamples.map((s) => s.fcp)) / 1000 : undefined,
+        });
+      }
     }
   }
 } finally {
+  await front?.close();
   server.kill();
+  fs.rmSync(dbDir, { recursive: true, force: true });
+}
+
+const protocolLabel = (protocol) => (protocol === 'h2' ? 'HTTP/2 over TLS (the front before the server, as nginx in production)' : 'HTTP/1.1 (the server itself)');
+console.log(`\nProtocols measured: ${PROTOCOLS.map(protocolLabel).join('; ')}.`);
+if (PROTOCOLS.includes('h2')) {
+  console.log("Protocol check (Lighthouse's network-requests audit: the document's protocol, then requests by protocol):");
+  console.table(protocolChecks);
+  const wrong = protocolChecks.filter((check) => check.asked === 'h2' && check.document !== 'h2');
+  if (wrong.length > 0) console.log(`WARNING: ${wrong.length} run(s) asked for HTTP/2 did not get it: their figures say nothing about HTTP/2.`);
 }
 
 const hidden = new Set(['lcpS', 'tbtMs', 'cls', 'jsKb', 'cssKb', 'fontKb', 'ownLongTasks', 'ownLongestMs', 'fcpS', 'secondLcpS', 'secondFcpS']);
-console.log(`\nLighthouse ${runs > 1 ? `median of ${runs}` : '1 run'} per page and preset (transfer sizes as served by npm start, compressed where the server compresses):`);
+console.log(`\nLighthouse ${runs > 1 ? `median of ${runs}` : '1 run'} per page and preset (transfer sizes as served by npm start, compressed where the server compresses; protocol: http/1.1 from the server itself, h2 through the HTTP/2 front):`);
 console.table(rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !hidden.has(key)))));
 
 const goalRows = rows.filter((row) => row.preset === 'mobile' && goalOf(row.page) !== undefined);
@@ -190,6 +265,7 @@ if (goalRows.length > 0) {
       const goal = goalOf(row.page);
       return {
         page: row.page,
+        protocol: row.protocol,
         'LCP s': row.lcpS.toFixed(2),
         'goal s': goal.toFixed(1),
         'LCP/goal': (row.lcpS / goal).toFixed(2),
@@ -212,6 +288,7 @@ if (secondRows.length > 0) {
   console.table(
     secondRows.map((row) => ({
       page: row.page,
+      protocol: row.protocol,
       'first FCP s': row.fcpS.toFixed(2),
       'first LCP s': row.lcpS.toFixed(2),
       'second FCP s': row.secondFcpS.toFixed(2),
@@ -261,3 +338,4 @@ if (proof) {
   );
 }
 console.log(`\nClean build of every page: ${buildSeconds.toFixed(1)} s`);
+fs.rmSync(controlFile, { force: true });
