@@ -1,12 +1,12 @@
 /**
  * What only the Arabic site has, on the site's own server: every Arabic route answers
  * at its path, right to left, with its Arabic error pages; the mobile menu, the dropdowns and
- * their chevrons, and the hero carousel mirror; the language switch goes both ways; the Arabic
- * font is drawn without a layout shift. Behaviour shared with English (menus, carousels, forms,
+ * their chevrons, and the hero carousel mirror; the language switch goes both ways; Cairo is
+ * drawn from the cache only, and nothing shifts. Behaviour shared with English (menus, carousels, forms,
  * no-JS, axe, links, overflow, CSP) runs in both languages in the bilingual specs (the `ar`
  * project of playwright.config.ts); the forms' Arabic-only parts are arabic-forms.spec.ts.
  */
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { violations } from './axe';
 import { ARABIC_ROUTES, PAGE_ROUTES } from './routes';
 import { ar } from '../../src/i18n/ar';
@@ -189,40 +189,48 @@ test.describe('a desktop, 1440 px', () => {
     await expect(page.locator('h1')).toHaveText(ar['partner.title']);
   });
 
-  test('Arabic text is drawn in Cairo from the first paint, and nothing shifts', async ({ page }) => {
+  test('an Arabic first view asks for no font and is drawn in the system\'s font; after its load event it fetches Cairo, and the next page is in Cairo from its first paint; nothing shifts on either', async ({ page }) => {
     await page.goto('/ar/AboutUs');
     await page.waitForLoadState('load');
-    const result = await page.evaluate(async () => {
-      await document.fonts.ready;
-      const shifts = await new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) sum += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(sum), 500);
-      });
-      const arabic = [...document.fonts].find((face) => face.family === 'Cairo Variable' && face.unicodeRange.includes('U+600-6FF'));
-      return { shifts, arabicFont: arabic?.status };
-    });
-    expect(result.arabicFont).toBe('loaded');
-    expect(result.shifts).toBe(0);
+    const first = await fontView(page);
+    expect(first.marked).toBe(false);
+    expect(first.fontsBeforeLoad).toEqual([]);
+    expect(first.family).not.toContain('Cairo Variable');
+    expect(first.shifts).toBe(0);
+    // After the load event: Cairo's Arabic and Latin files, fetched and remembered.
+    await expect.poll(() => remembered(page)).toEqual(['cairo-arabic-wght-normal', 'cairo-latin-wght-normal']);
+    await page.goto('/ar/ContactUs');
+    await page.waitForLoadState('load');
+    const next = await fontView(page);
+    expect(next.marked).toBe(true);
+    expect(next.family).toMatch(/^"?Cairo Variable"?,/);
+    expect(next.arabicFace).toBe('loaded');
+    // From the cache: no font crossed the network again.
+    expect(next.fontsOverNetwork).toEqual([]);
+    expect(next.shifts).toBe(0);
   });
 
-  test('an English page draws the switch\'s «العربية» in a face of its letters only, and never loads Cairo\'s 31 KB Arabic file', async ({ page }) => {
+  test('an English page draws the switch\'s «العربية» in a face of its letters only once the browser holds it, and never loads Cairo\'s 31 KB Arabic file', async ({ page }) => {
     const fonts: string[] = [];
     page.on('request', (request) => {
-      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+      if (/\.woff2$/.test(request.url())) fonts.push(new URL(request.url()).pathname);
     });
     await page.goto('/AboutUs');
     await page.waitForLoadState('load');
-    const drawn = await page.evaluate(async () => {
-      await document.fonts.ready;
-      const face = [...document.fonts].find((candidate) => candidate.family === 'Cairo Language Name');
-      const link = document.querySelector<HTMLElement>('.site-header__language');
-      return { status: face?.status, family: link ? getComputedStyle(link).fontFamily : '' };
-    });
-    expect(drawn.family).toMatch(/^"?Cairo Language Name"?,/);
-    expect(drawn.status).toBe('loaded');
+    const first = await fontView(page);
+    expect(first.marked).toBe(false);
+    expect(first.fontsBeforeLoad).toEqual([]);
+    expect(first.family).toMatch(/^"?Cairo Fallback"?,/);
+    expect(first.switchFamily).not.toContain('Cairo');
+    await expect.poll(() => remembered(page)).toEqual(['cairo-language-name', 'cairo-latin-wght-normal']);
+    await page.goto('/ContactUs');
+    await page.waitForLoadState('load');
+    const next = await fontView(page);
+    expect(next.marked).toBe(true);
+    expect(next.family).toMatch(/^"?Cairo Variable"?,/);
+    expect(next.switchFamily).toMatch(/^"?Cairo Language Name"?,/);
+    expect(next.nameFace).toBe('loaded');
+    expect(next.shifts).toBe(0);
     expect(fonts.filter((font) => /cairo-arabic/.test(font))).toEqual([]);
     expect(fonts.some((font) => /cairo-language-name/.test(font))).toBe(true);
     // The same word on the Arabic page is drawn in Cairo itself.
@@ -231,3 +239,41 @@ test.describe('a desktop, 1440 px', () => {
     expect(arabicFamily).not.toContain('Cairo Language Name');
   });
 });
+
+/** The font files the head script remembers having fetched (src/lib/cairo-cache.ts), by name, sorted. */
+function remembered(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (localStorage.getItem('globaq-cairo') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((file) => file.replace(/^.*\//, '').replace(/\.[\w-]+\.woff2$/, ''))
+      .sort(),
+  );
+}
+
+/** How a loaded page draws its text, which fonts it asked for and when, and how much moved. */
+function fontView(page: Page) {
+  return page.evaluate(async () => {
+    const shifts = await new Promise<number>((resolve) => {
+      let sum = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) sum += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      setTimeout(() => resolve(sum), 500);
+    });
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const fonts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.endsWith('.woff2'));
+    const face = (test: (face: FontFace) => boolean) => [...document.fonts].find(test)?.status;
+    const link = document.querySelector<HTMLElement>('.site-header__language');
+    return {
+      marked: document.documentElement.hasAttribute('data-cairo'),
+      fontsBeforeLoad: fonts.filter((entry) => entry.startTime < navigation.loadEventStart).map((entry) => entry.name),
+      fontsOverNetwork: fonts.filter((entry) => entry.transferSize > 0).map((entry) => entry.name),
+      family: getComputedStyle(document.body).fontFamily,
+      switchFamily: link ? getComputedStyle(link).fontFamily : '',
+      arabicFace: face((candidate) => candidate.family === 'Cairo Variable' && candidate.unicodeRange.includes('U+600-6FF')),
+      nameFace: face((candidate) => candidate.family === 'Cairo Language Name'),
+      shifts,
+    };
+  });
+}

@@ -2,7 +2,7 @@
  * The Arabic site as built, read from dist/client: every Arabic page is a file at its
  * path under /ar, right to left, with no English left in what a visitor reads or hears but proper
  * names; the language switch links each page to its twin both ways; search engines learn of the
- * twins (hreflang, the sitemap, Open Graph); the Arabic font is preloaded on Arabic pages only;
+ * twins (hreflang, the sitemap, Open Graph); no page preloads a font (Cairo only from the cache);
  * no island carries the Arabic dictionary; and the static-host rules serve /ar. Needs
  * `astro build` first (npm test runs it).
  */
@@ -229,23 +229,51 @@ describe('search engines and sharing', () => {
 });
 
 describe('the Arabic font and the scripts', () => {
-  const preloads = (route: string) => [...read(route).matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => path.basename(m[1] ?? '').replace(/\.[\w-]+\.woff2$/, ''));
+  const preloads = (route: string) => [...read(route).matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]);
+  const stylesheet = (route: string) => fs.readFileSync(path.join(CLIENT, /<link rel="stylesheet" href="([^"]+)"/.exec(read(route))?.[1] ?? ''), 'utf8');
+  /** The files the head script fetches and checks for (src/lib/cairo-cache.ts), by name without their hash. */
+  const cairoFiles = (route: string) => {
+    const html = read(route);
+    const script = /<script>(\(function rememberCairo[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const files = JSON.parse(/\}\)\((\[[^\]]*\])/.exec(script)?.[1] ?? '[]') as string[];
+    return { html, script, files, names: files.map((file) => path.basename(file).replace(/\.[\w-]+\.woff2$/, '')) };
+  };
 
-  test('Arabic pages preload Cairo’s Arabic and Latin files (the ones @font-face names) and nothing else; English pages no font (Latin text starts in the metric-matched fallback); the switch’s face cut to «العربية» is in the stylesheet', () => {
-    expect(preloads('/ar')).toEqual(['cairo-arabic-wght-normal', 'cairo-latin-wght-normal']);
-    expect(preloads('/ar/AboutUs')).toEqual(['cairo-arabic-wght-normal', 'cairo-latin-wght-normal']);
-    expect(preloads('/AboutUs')).toEqual([]);
-    expect(preloads('/')).toEqual([]);
-    // The cut face is the one the stylesheet names, and a fifth of the Arabic subset or less.
-    const englishCss = /<link rel="stylesheet" href="([^"]+)"/.exec(read('/AboutUs'))?.[1] ?? '';
-    const cut = /url\((\/_astro\/cairo-language-name[^)]+\.woff2)\)/.exec(fs.readFileSync(path.join(CLIENT, englishCss), 'utf8'))?.[1] ?? '';
-    expect(cut).not.toBe('');
-    const arabic = /<link rel="preload" href="([^"]+cairo-arabic[^"]+)"/.exec(read('/ar'))?.[1] ?? '';
-    expect(fs.statSync(path.join(CLIENT, cut)).size).toBeLessThan(fs.statSync(path.join(CLIENT, arabic)).size / 5);
-    // The preloaded file is the one the stylesheet's @font-face loads (else it would be fetched twice).
-    const href = /<link rel="preload" href="([^"]+cairo-arabic[^"]+)"/.exec(read('/ar'))?.[1] ?? '';
-    const css = /<link rel="stylesheet" href="([^"]+)"/.exec(read('/ar'))?.[1] ?? '';
-    expect(fs.readFileSync(path.join(CLIENT, css), 'utf8')).toContain(`url(${href})`);
+  test('no page preloads a font: Arabic pages fetch Cairo’s Arabic and Latin files, English pages the Latin one and the switch’s face cut to «العربية», after their load event, for the pages after them', () => {
+    for (const route of ['/', '/AboutUs', '/Partner', '/ar', '/ar/AboutUs']) expect(preloads(route)).toEqual([]);
+    expect(cairoFiles('/ar').names).toEqual(['cairo-arabic-wght-normal', 'cairo-latin-wght-normal']);
+    expect(cairoFiles('/ar/AboutUs').names).toEqual(['cairo-arabic-wght-normal', 'cairo-latin-wght-normal']);
+    expect(cairoFiles('/AboutUs').names).toEqual(['cairo-latin-wght-normal', 'cairo-language-name']);
+    expect(cairoFiles('/').names).toEqual(['cairo-latin-wght-normal', 'cairo-language-name']);
+    // The files are the ones the stylesheet's @font-face rules load (else they would be fetched twice).
+    for (const route of ['/ar', '/AboutUs']) {
+      const css = stylesheet(route);
+      for (const file of cairoFiles(route).files) expect(css).toContain(`url(${file})`);
+    }
+    // The cut face is a fifth of the Arabic subset or less.
+    const [arabic] = cairoFiles('/ar').files;
+    const cut = cairoFiles('/AboutUs').files[1];
+    expect(fs.statSync(path.join(CLIENT, cut ?? '')).size).toBeLessThan(fs.statSync(path.join(CLIENT, arabic ?? '')).size / 5);
+  });
+
+  test('the head script runs before the stylesheet is asked for, and the page’s content security policy allows it by its hash', async () => {
+    const { createHash } = await import('node:crypto');
+    for (const route of ['/', '/ContactUs', '/ar/AboutUs', '/404']) {
+      const { html, script } = cairoFiles(route);
+      expect(script).not.toBe('');
+      expect(html.indexOf(script)).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+      const policy = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    }
+  });
+
+  test('the stylesheet names Cairo only under the head script’s mark; without it, the metric-matched fallback', () => {
+    const css = stylesheet('/AboutUs');
+    expect(css).toMatch(/:root\[data-cairo\]\s*\{\s*--font-sans:\s*"?'?Cairo Variable/);
+    // Outside the mark no font stack names Cairo (the @font-face rules themselves aside).
+    const rules = css.replace(/@font-face\s*\{[^}]*\}/g, '').replace(/:root\[data-cairo\]\s*\{[^}]*\}/g, '').replace(/:root:lang\(en\)\[data-cairo\] a\[lang=(['"]?)ar\1\]\s*\{[^}]*\}/g, '');
+    expect(rules).not.toMatch(/Cairo (Variable|Language Name)/);
+    expect(rules).toMatch(/--font-sans:\s*["']?Cairo Fallback/);
   });
 
   test('no script the browser loads carries an Arabic string: the islands get their words from the page', () => {

@@ -1,0 +1,69 @@
+/**
+ * Cairo only from the cache: a page is drawn in Cairo when the visitor's browser already holds the
+ * font files that page needs, and in the metric-matched fallback otherwise (src/styles/fonts.css).
+ *
+ * Why: a font the first paint could wait for, even `font-display: optional` and 34 KB, shares the
+ * slow connection with the page's HTML, stylesheet and hero picture, and Lighthouse's mobile LCP
+ * charges it (measured: 0.2 to 0.4 s on every page). The first page a visitor opens asks for no
+ * font at all; after its load event, with the connection idle, this script fetches the files
+ * into the HTTP cache (they are hashed and cached for a year, public/_headers) and remembers that
+ * it did. Every page after that finds the mark at once and sets `data-cairo` on <html>, before
+ * the stylesheet has arrived: its font stacks name Cairo, and the files come from the cache
+ * within `optional`'s short wait. A page never changes font once drawn, so nothing moves.
+ *
+ * The script is inline in each page's head (a request of its own would cost more than it
+ * does), and allowed by its hash in the page's content security policy (BaseLayout.astro).
+ * It must stay self-contained: it runs as the text of `rememberCairo`.
+ */
+
+/** Where the browser keeps the list of font files it has fetched (space-separated paths). */
+export const CAIRO_CACHE_KEY = 'globaq-cairo';
+
+/** The attribute on <html> that turns Cairo on in the stylesheet. */
+export const CAIRO_ATTRIBUTE = 'data-cairo';
+
+/**
+ * Sets the attribute when every file in `files` (this page's) was fetched before (by this script,
+ * on an earlier page); else fetches them once the page has loaded and remembers them beside the
+ * others of `build` (every font file of this build: a file of an older build is forgotten).
+ * Without storage (blocked by the visitor) it does neither: the site stays in the fallback font.
+ */
+export function rememberCairo(files: readonly string[], build: readonly string[], key: string, attribute: string): void {
+  let known: string[];
+  try {
+    known = (window.localStorage.getItem(key) ?? '').split(' ').filter(Boolean);
+  } catch {
+    return;
+  }
+  if (files.every((file) => known.includes(file))) {
+    document.documentElement.setAttribute(attribute, '');
+    return;
+  }
+  const warm = () => {
+    Promise.all(
+      files.map((file) =>
+        fetch(file).then((response) => {
+          if (!response.ok) throw new Error(String(response.status));
+          return response.arrayBuffer();
+        }),
+      ),
+    ).then(
+      () => {
+        try {
+          window.localStorage.setItem(key, [...new Set([...known.filter((file) => build.includes(file)), ...files])].join(' '));
+        } catch {
+          // Storage full or blocked: the next page tries again.
+        }
+      },
+      () => undefined,
+    );
+  };
+  if (document.readyState === 'complete') warm();
+  else window.addEventListener('load', warm, { once: true });
+}
+
+/** The head script's text for a page needing `files`: the function above, called at once. */
+export function cairoScript(files: readonly string[], build: readonly string[]): string {
+  const args = [files, build, CAIRO_CACHE_KEY, CAIRO_ATTRIBUTE].map((arg) => JSON.stringify(arg)).join(',');
+  return `(${rememberCairo.toString()})(${args})`;
+}
