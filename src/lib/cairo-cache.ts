@@ -5,7 +5,7 @@
  * Why: a font the first paint could wait for, even `font-display: optional` and 34 KB, shares the
  * slow connection with the page's HTML, stylesheet and hero picture, and Lighthouse's mobile LCP
  * charges it (measured: 0.2 to 0.4 s on every page). The first page a visitor opens asks for no
- * font at all; after its load event, with the connection idle, this script fetches the files
+ * font at all; well after its load event, with the connection idle, this script fetches the files
  * into the HTTP cache (they are hashed and cached for a year, public/_headers) and remembers that
  * it did. Every page after that finds the mark at once and sets `data-cairo` on <html>, before
  * the stylesheet has arrived: its font stacks name Cairo, and the files come from the cache
@@ -19,16 +19,20 @@
 /** Where the browser keeps the list of font files it has fetched (space-separated paths). */
 export const CAIRO_CACHE_KEY = 'globaq-cairo';
 
+/** How long after the load event the files are fetched (then when the browser is idle). */
+export const WARM_DELAY_MS = 1500;
+
 /** The attribute on <html> that turns Cairo on in the stylesheet. */
 export const CAIRO_ATTRIBUTE = 'data-cairo';
 
 /**
  * Sets the attribute when every file in `files` (this page's) was fetched before (by this script,
- * on an earlier page); else fetches them once the page has loaded and remembers them beside the
- * others of `build` (every font file of this build: a file of an older build is forgotten).
+ * on an earlier page); else fetches them `delayMs` after the page has loaded, when the browser is
+ * idle, and remembers them beside the others of `build` (every font file of this build: a file
+ * of an older build is forgotten).
  * Without storage (blocked by the visitor) it does neither: the site stays in the fallback font.
  */
-export function rememberCairo(files: readonly string[], build: readonly string[], key: string, attribute: string): void {
+export function rememberCairo(files: readonly string[], build: readonly string[], key: string, attribute: string, delayMs: number): void {
   let known: string[];
   try {
     known = (window.localStorage.getItem(key) ?? '').split(' ').filter(Boolean);
@@ -58,12 +62,15 @@ export function rememberCairo(files: readonly string[], build: readonly string[]
       () => undefined,
     );
   };
-  if (document.readyState === 'complete') warm();
-  else window.addEventListener('load', warm, { once: true });
+  // Well after the load event, when the browser is idle: a page's largest text can still be
+  // painting just after it, and nothing may share the connection with it.
+  const later = () => setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(warm, { timeout: 2000 }) : warm()), delayMs);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 /** The head script's text for a page needing `files`: the function above, called at once. */
 export function cairoScript(files: readonly string[], build: readonly string[]): string {
-  const args = [files, build, CAIRO_CACHE_KEY, CAIRO_ATTRIBUTE].map((arg) => JSON.stringify(arg)).join(',');
+  const args = [files, build, CAIRO_CACHE_KEY, CAIRO_ATTRIBUTE, WARM_DELAY_MS].map((arg) => JSON.stringify(arg)).join(',');
   return `(${rememberCairo.toString()})(${args})`;
 }
