@@ -90,3 +90,15 @@ test('robots.txt allows crawling and points at the sitemap; the manifest names t
   const ico = fs.readFileSync(path.join(CLIENT, 'favicon.ico'));
   expect(ico.readUInt16LE(2)).toBe(1);
 });
+
+test('a page carries its small icon in its HTML (no request for it), the same drawing /favicon.svg serves', () => {
+  const svg = fs.readFileSync(path.join(CLIENT, 'favicon.svg'), 'utf8');
+  expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  for (const page of ['index.html', 'AboutUs.html', 'ar.html']) {
+    const html = fs.readFileSync(path.join(CLIENT, page), 'utf8');
+    const icons = [...html.matchAll(/<link rel="icon" href="([^"]+)"/g)].map((m) => m[1] ?? '');
+    const inline = icons.find((href) => href.startsWith('data:image/svg+xml,'));
+    expect(inline && decodeURIComponent(inline.slice('data:image/svg+xml,'.length))).toBe(svg.trim());
+    expect(icons).not.toContain('/favicon.svg');
+  }
+});
