@@ -79,16 +79,53 @@ export function logosPerView(viewportWidth: number): 1 | 2 | 3 {
 /**
  * The hand-over from the rotation that runs before the island (src/scripts/carousel-rotation.ts)
  * to the island: the island dispatches this event on the carousel's root as it starts; the
- * script stops and writes into `detail` the slide it shows and whether the visitor stopped it.
+ * script stops and writes into `detail` the slide it shows (the first in view) and whether the
+ * visitor stopped it, and a `release` the island calls once embla has placed the slides, in the
+ * same task: the script then clears what it set on the strip and the slides, so embla's own
+ * transforms are the only ones (cleared any earlier, the strip would show its first slide for a
+ * frame before embla starts).
  */
 export const TAKEOVER_EVENT = 'carousel:takeover';
 
 export interface TakeoverDetail {
   index: number;
   stopped: boolean;
+  release?: () => void;
 }
 
 /** The slide shown after `index` moved by `step`, wrapping at both ends. */
 export function wrapIndex(index: number, step: number, count: number): number {
   return (((index + step) % count) + count) % count;
+}
+
+/**
+ * The seamless loop of the rotation before the island (src/scripts/carousel-rotation.ts), as
+ * embla's `loop` draws it: the strip moves one slide the reading way per step, for ever, and each
+ * slide is moved by whole laps (`count` slides) to the place in the loop where it is needed, so
+ * the view is never empty and no slide crosses it. Positions count slide widths from the strip's
+ * start; step `s` shows positions s to s + perView - 1.
+ *
+ * Where the `count` slides stand while the strip moves between the steps `lo` and `hi` (every
+ * step it has shown since it last stood still): the first of `count` consecutive positions,
+ * covering all that is seen meanwhile, one more behind when there is room (the slide that has
+ * just left stays beside the view, so going back brings it in from where it went). Undefined
+ * when that cannot be drawn with `count` slides: the move is then shown at once, not animated.
+ */
+export function loopStart(lo: number, hi: number, perView: number, count: number): number | undefined {
+  if (hi - lo + perView > count) return undefined;
+  return Math.max(hi + perView - count, lo - 1);
+}
+
+/**
+ * How far slide `slide` is moved, in slide widths (a whole number of laps), to stand in the
+ * `count` positions from `start`.
+ */
+export function loopShift(slide: number, start: number, count: number): number {
+  return start + wrapIndex(slide - start, 0, count) - slide;
+}
+
+/** The step from slide `from` to slide `to` the shorter way round (forward on a tie). */
+export function shortestStep(from: number, to: number, count: number): number {
+  const ahead = wrapIndex(to - from, 0, count);
+  return ahead > count / 2 ? ahead - count : ahead;
 }

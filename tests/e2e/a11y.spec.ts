@@ -188,10 +188,11 @@ test('axe finds no violation on the home page with both carousels hydrated and r
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(lang.path('/'));
-    // The hero's island starts when the visitor reaches for it (a pointer passing over it).
+    // Each carousel's island starts when the visitor reaches for it (a pointer passing over it).
     await page.locator('.carousel--hero').dispatchEvent('pointerover');
     await expect(page.locator('.carousel--hero')).toHaveAttribute('data-ready', 'true');
     await page.locator('.carousel--logos').scrollIntoViewIfNeeded();
+    await page.locator('.carousel--logos').dispatchEvent('pointerover');
     await expect(page.locator('.carousel--logos')).toHaveAttribute('data-ready', 'true');
     // Mid-rotation: the hero has moved on by itself (pointer parked outside both carousels).
     await page.mouse.move(1, 899);

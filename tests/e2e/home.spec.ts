@@ -10,9 +10,9 @@
  * test advances it with `runFor`, so the 1500 ms and 3000 ms intervals are checked exactly and
  * a loaded machine cannot make the tests flaky.
  *
- * The hero's island (React and embla) starts only when the visitor reaches for it; until then
- * the page's small script (src/scripts/carousel-rotation.ts) rotates the server's HTML, and the
- * island takes over where it left off.
+ * Each carousel's island (React and embla) starts only when the visitor reaches for it; until
+ * then the page's small script (src/scripts/carousel-rotation.ts) rotates the server's HTML, and
+ * the island takes over where it left off.
  */
 import type { Locator, Page } from '@playwright/test';
 import { escapeRegExp, expect, test, type SiteLanguage } from './site-locale';
@@ -46,7 +46,7 @@ async function openHome(page: Page, lang: SiteLanguage) {
 }
 
 /**
- * Starts the island and lets the fake clock run in small steps until it has hydrated. The hero
+ * Starts the island and lets the fake clock run in small steps until it has hydrated. A carousel
  * starts when the visitor reaches for it: a pointer moving over it (sent as the event alone, so
  * the pointer itself stays where the test put it).
  */
@@ -240,7 +240,8 @@ test.describe('hero carousel', () => {
     await hydrate(page, hero(page));
     expect(await boxes()).toEqual(before);
 
-    // The logos hydrate when they scroll into view: measure them relative to the document.
+    // The logos hydrate when the visitor reaches for them, not when they scroll into view:
+    // measure them relative to the document.
     const logoFrame = page.locator('.carousel--logos .carousel__frame').first();
     const documentBox = async () => {
       const box = await logoFrame.boundingBox();
@@ -248,9 +249,11 @@ test.describe('hero carousel', () => {
       return box && { ...box, y: box.y + scrollY };
     };
     const logoBefore = await documentBox();
-    await expect(logos(page)).not.toHaveAttribute('data-ready');
     await logos(page).scrollIntoViewIfNeeded();
-    await expect(logos(page)).toHaveAttribute('data-ready', 'true');
+    await settle(page);
+    await expect(logos(page)).not.toHaveAttribute('data-ready');
+    expect(await documentBox()).toEqual(logoBefore);
+    await hydrate(page, logos(page));
     expect(await documentBox()).toEqual(logoBefore);
   });
 
@@ -442,44 +445,213 @@ test.describe('hero carousel', () => {
   });
 });
 
+/**
+ * The logos whose cards are on screen in the carousel's viewport, in reading order (right to
+ * left in Arabic): each with its text alternative, whether its picture has loaded, whether the
+ * whole card is inside the viewport, and where its card starts (its left edge, the right one in
+ * Arabic).
+ */
+async function logosInView(carousel: Locator) {
+  return carousel.evaluate((root) => {
+    const view = root.querySelector('.carousel__viewport')?.getBoundingClientRect();
+    if (!view) throw new Error('no viewport');
+    const rtl = getComputedStyle(root).direction === 'rtl';
+    return [...root.querySelectorAll('.carousel__slide')]
+      .map((slide) => ({ slide, box: slide.querySelector('.carousel__frame')?.getBoundingClientRect() }))
+      .filter(({ box }) => box !== undefined && box.right > view.left + 1 && box.left < view.right - 1)
+      .sort((a, b) => (rtl ? (b.box?.right ?? 0) - (a.box?.right ?? 0) : (a.box?.left ?? 0) - (b.box?.left ?? 0)))
+      .map(({ slide, box }) => {
+        const img = slide.querySelector('img');
+        return {
+          alt: img?.alt ?? '',
+          loaded: img !== null && img.complete && img.naturalWidth > 0,
+          inside: box !== undefined && box.left >= view.left - 1 && box.right <= view.right + 1,
+          start: Math.round((rtl ? box?.right : box?.left) ?? 0),
+        };
+      });
+  });
+}
+
+/** The strip has stopped gliding (the rotation before the island animates it with CSS, in real time). */
+async function glided(carousel: Locator) {
+  await expect.poll(() => carousel.locator('.carousel__slides').evaluate((strip) => strip.getAnimations().length)).toBe(0);
+}
+
+/** The logos' text alternatives in the carousel's order. */
+async function logoNames(carousel: Locator): Promise<string[]> {
+  return carousel.locator('.carousel__slide img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt));
+}
+
+/**
+ * Asserts the logos in view are the `perView` from the current one on (aria-current), every
+ * card whole inside the viewport with its picture loaded: no blank card, nothing half in view.
+ */
+async function expectLogosInView(lang: SiteLanguage, carousel: Locator, perView: number) {
+  const names = await logoNames(carousel);
+  const current = await carousel.locator('.carousel__dot').evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
+  const expected = Array.from({ length: perView }, (_, k) => ({ alt: names[(current + k) % names.length], loaded: true, inside: true }));
+  await expect
+    .poll(async () => (await logosInView(carousel)).map(({ alt, loaded, inside }) => ({ alt, loaded, inside })), { message: `${lang.code}: logos in view from ${current + 1}` })
+    .toEqual(expected);
+}
+
 test.describe('client logo carousel', () => {
-  test('advances every 3000 ms and wraps; previous, next and dots select a logo, the reading way', async ({ page, lang }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const mode of ['before its island', 'island'] as const) {
+    test(`${mode}: advances every 3000 ms and wraps; previous, next and dots select a logo, the reading way`, async ({ page, lang }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      // Before its island: the island's scripts never arrive, whatever the pointer does.
+      if (mode === 'before its island') await page.route(ISLAND_SCRIPTS, () => {});
+      await openHome(page, lang);
+      await parkPointer(page);
+      const carousel = logos(page);
+      await carousel.scrollIntoViewIfNeeded();
+      if (mode === 'island') await hydrate(page, carousel);
+      await expect(carousel.getByRole('group')).toHaveCount(5);
+      await expect(carousel.locator('.carousel__dot')).toHaveCount(5);
+      await expectCurrent(lang, carousel, 1, 5);
+      const previous = carousel.getByRole('button', { name: lang.t('home.previousLogo') });
+      const next = carousel.getByRole('button', { name: lang.t('home.nextLogo') });
+      // The reading way (mirrored in Arabic): "next" ends the row, the second logo follows the first.
+      await expectAfter(lang, previous, next);
+      await expectAfter(lang, slide(lang, carousel, 1, 5), slide(lang, carousel, 2, 5));
+
+      await page.clock.runFor(CLIENT_INTERVAL - 100);
+      await expectStill(page, lang, carousel, 1, 5);
+      await page.clock.runFor(100);
+      await expectCurrent(lang, carousel, 2, 5);
+      for (const index of [3, 4, 5, 1]) {
+        await page.clock.runFor(CLIENT_INTERVAL);
+        await expectCurrent(lang, carousel, index, 5);
+      }
+      // 3 in view at 1440 px: the current logo is the first of them, the reading way.
+      await expectLogosInView(lang, carousel, 3);
+
+      await previous.click();
+      await expectCurrent(lang, carousel, 5, 5);
+      await expect(slide(lang, carousel, 5, 5)).toBeInViewport({ ratio: 0.95 });
+      await expectLogosInView(lang, carousel, 3);
+      await next.click();
+      await expectCurrent(lang, carousel, 1, 5);
+      await carousel.getByRole('button', { name: lang.t('home.goToLogo', { index: 3, count: 5 }) }).click();
+      await expectCurrent(lang, carousel, 3, 5);
+      await expect(slide(lang, carousel, 3, 5)).toBeInViewport({ ratio: 0.95 });
+      await expectLogosInView(lang, carousel, 3);
+      if (mode === 'before its island') await expect(carousel).not.toHaveAttribute('data-ready');
+    });
+  }
+
+  test('scrolling down to the logos asks for no island script: they rotate without React, and no logo is fetched while they are far below the fold', async ({ page, lang }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await openHome(page, lang);
+    await parkPointer(page);
+    const carousel = logos(page);
+    // The island's own scripts: its component and its renderer (React DOM's client), and the
+    // chunks of the carousel and React they import.
+    const islandUrls = await carousel.evaluate((root) => {
+      const island = root.closest('astro-island');
+      return [island?.getAttribute('component-url'), island?.getAttribute('renderer-url')];
+    });
+    expect(islandUrls.every((url) => typeof url === 'string' && url.startsWith('/_astro/'))).toBe(true);
+    const logoUrls = await carousel.locator('img').evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).getAttribute('src') ?? '', document.baseURI).pathname));
+    expect(logoUrls).toHaveLength(5);
+    const islandScripts = () => requests.filter((path) => islandUrls.includes(path) || ISLAND_SCRIPTS.test(path));
+    const logoPictures = () => requests.filter((path) => logoUrls.includes(path));
+
+    // Loaded, and rotating for a while, far above the logos: none of their pictures is fetched.
+    await page.clock.runFor(CLIENT_INTERVAL * 2);
+    expect(logoPictures()).toEqual([]);
+    await expectCurrent(lang, carousel, 3, 5);
+
+    await carousel.scrollIntoViewIfNeeded();
+    const firstInView = (await logosInView(carousel))[0]?.alt;
+    await page.clock.runFor(4000);
+    await expectCurrent(lang, carousel, 4, 5);
+    await glided(carousel);
+    await expect.poll(async () => (await logosInView(carousel))[0]?.alt).not.toBe(firstInView);
+    await expectLogosInView(lang, carousel, 1);
+    // Real time too: an island starting as the logos came into view would have asked by now.
+    await page.waitForTimeout(500);
+    expect(islandScripts()).toEqual([]);
+    await expect(carousel).not.toHaveAttribute('data-ready');
+    // Near the screen, the next logo is fetched before it slides in.
+    await expect(slide(lang, carousel, 5, 5).locator('img')).toHaveAttribute('loading', 'eager');
+  });
+
+  test('before its island, with 3 in view: every step, by itself or by "next", past the last logo and round again, shows 3 whole logos and no blank card', async ({ page, lang }) => {
+    await page.route(ISLAND_SCRIPTS, () => {});
     await openHome(page, lang);
     await parkPointer(page);
     const carousel = logos(page);
     await carousel.scrollIntoViewIfNeeded();
-    await expect(carousel).toHaveAttribute('data-ready', 'true');
-    await expect(carousel.getByRole('group')).toHaveCount(5);
-    await expect(carousel.locator('.carousel__dot')).toHaveCount(5);
-    await expectCurrent(lang, carousel, 1, 5);
-    const previous = carousel.getByRole('button', { name: lang.t('home.previousLogo') });
+    await expectLogosInView(lang, carousel, 3);
     const next = carousel.getByRole('button', { name: lang.t('home.nextLogo') });
-    // The reading way (mirrored in Arabic): "next" ends the row, the second logo follows the first.
-    await expectAfter(lang, previous, next);
-    await expectAfter(lang, slide(lang, carousel, 1, 5), slide(lang, carousel, 2, 5));
-
-    await page.clock.runFor(CLIENT_INTERVAL - 100);
-    await expectStill(page, lang, carousel, 1, 5);
-    await page.clock.runFor(100);
-    await expectCurrent(lang, carousel, 2, 5);
-    for (const index of [3, 4, 5, 1]) {
-      await page.clock.runFor(CLIENT_INTERVAL);
-      await expectCurrent(lang, carousel, index, 5);
+    for (let step = 1; step <= 8; step++) {
+      // Alternately the rotation's own step and a press on "next" (sent without the pointer).
+      if (step % 2) await page.clock.runFor(CLIENT_INTERVAL);
+      else await next.dispatchEvent('click');
+      await expectCurrent(lang, carousel, (step % 5) + 1, 5);
+      await glided(carousel);
+      await expectLogosInView(lang, carousel, 3);
+      await page.clock.runFor(700);
     }
-
-    await previous.click();
+    // Back past the first logo too.
+    const previous = carousel.getByRole('button', { name: lang.t('home.previousLogo') });
+    for (let step = 1; step <= 4; step++) {
+      await previous.dispatchEvent('click');
+      await glided(carousel);
+      await expectLogosInView(lang, carousel, 3);
+      await page.clock.runFor(700);
+    }
     await expectCurrent(lang, carousel, 5, 5);
-    await expect(slide(lang, carousel, 5, 5)).toBeInViewport({ ratio: 0.95 });
-    await next.click();
+    await expect(carousel).not.toHaveAttribute('data-ready');
+  });
+
+  test('reaching for the logos after some steps: the island takes over the same logos in the same places, and rotation goes on', async ({ page, lang }) => {
+    await openHome(page, lang);
+    await parkPointer(page);
+    const carousel = logos(page);
+    await carousel.scrollIntoViewIfNeeded();
+    for (let step = 0; step < 3; step++) await page.clock.runFor(CLIENT_INTERVAL);
+    await expectCurrent(lang, carousel, 4, 5);
+    await glided(carousel);
+    await expectLogosInView(lang, carousel, 3);
+    const before = await logosInView(carousel);
+    await expect(carousel).not.toHaveAttribute('data-ready');
+
+    // The pointer comes over the logos: the island starts (and rotation holds while it stays).
+    await carousel.locator('.carousel__viewport').hover();
+    await expect
+      .poll(
+        async () => {
+          await page.clock.runFor(10);
+          return carousel.getAttribute('data-ready');
+        },
+        { timeout: 30_000, intervals: [50] },
+      )
+      .toBe('true');
+    await expectCurrent(lang, carousel, 4, 5);
+    const after = await logosInView(carousel);
+    expect(after.map((logo) => logo.alt)).toEqual(before.map((logo) => logo.alt));
+    for (const [k, logo] of after.entries()) expect(Math.abs(logo.start - (before[k]?.start ?? NaN)), logo.alt).toBeLessThanOrEqual(1);
+    // Only embla moves the strip and the slides now: what the script set is gone.
+    expect(await carousel.evaluate((root) => [root.hasAttribute('data-rotating'), ...[...root.querySelectorAll<HTMLElement>('.carousel__slides, .carousel__slide')].map((el) => el.style.getPropertyValue('--carousel-step') + el.style.getPropertyValue('--carousel-shift'))].join(''))).toBe('false');
+
+    await parkPointer(page);
+    await settle(page);
+    await page.clock.runFor(CLIENT_INTERVAL);
+    await expectCurrent(lang, carousel, 5, 5);
+    await page.clock.runFor(CLIENT_INTERVAL);
     await expectCurrent(lang, carousel, 1, 5);
-    await carousel.getByRole('button', { name: lang.t('home.goToLogo', { index: 3, count: 5 }) }).click();
-    await expectCurrent(lang, carousel, 3, 5);
-    await expect(slide(lang, carousel, 3, 5)).toBeInViewport({ ratio: 0.95 });
+    // embla's glide runs on animation frames, which the fake clock holds: let it end.
+    await page.clock.runFor(2000);
+    await expectLogosInView(lang, carousel, 3);
   });
 
   // LOGO_BREAKPOINTS (src/lib/carousel.ts, and carousel.css): 1 logo below 640 px (phones),
-  // 2 from 640 px (tablets), 3 from 1024 px (desktops). Checked on both sides of each breakpoint.
+  // 2 from 640 px (tablets), 3 from 1024 px (desktops). Checked on both sides of each breakpoint,
+  // before the island (after a few steps of its rotation) and with it.
   const widths = [
     { width: 390, expected: 1 },
     { width: 639, expected: 1 },
@@ -488,31 +660,37 @@ test.describe('client logo carousel', () => {
     { width: 1023, expected: 2 },
     { width: 1024, expected: 3 },
     { width: 1440, expected: 3 },
+    { width: 639, expected: 1 },
   ];
-  test('shows 1 logo on a phone, 2 on a tablet and 3 on a desktop', async ({ page, lang }) => {
+  test('shows 1 logo on a phone, 2 on a tablet and 3 on a desktop, before the island and with it', async ({ page, lang }) => {
     expect(LOGO_BREAKPOINTS.map((b) => b.minWidth)).toEqual([1024, 640, 0]);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openHome(page, lang);
+    await parkPointer(page);
     const carousel = logos(page);
     await carousel.scrollIntoViewIfNeeded();
-    await expect(carousel).toHaveAttribute('data-ready', 'true');
-    for (const { width, expected } of widths) {
-      await page.setViewportSize({ width, height: 900 });
-      await carousel.scrollIntoViewIfNeeded();
-      await expect
-        .poll(
-          () =>
-            carousel.evaluate((root) => {
-              const view = root.querySelector('.carousel__viewport')?.getBoundingClientRect();
-              if (!view) return -1;
-              return [...root.querySelectorAll('.carousel__frame')].filter((el) => {
-                const box = el.getBoundingClientRect();
-                return box.width > 0 && box.left >= view.left - 1 && box.right <= view.right + 1;
-              }).length;
-            }),
-          { message: `${width} px` },
-        )
-        .toBe(expected);
+    for (let step = 0; step < 3; step++) await page.clock.runFor(CLIENT_INTERVAL);
+    await expectCurrent(lang, carousel, 4, 5);
+    for (const stage of ['before the island', 'island'] as const) {
+      if (stage === 'island') await hydrate(page, carousel);
+      for (const { width, expected } of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        await carousel.scrollIntoViewIfNeeded();
+        // Whole cards in view, from the current logo on: the strip is in its place at the new width.
+        await expect
+          .poll(
+            async () => {
+              // embla follows a resize from an animation frame, which the fake clock holds.
+              if (stage === 'island') await page.clock.runFor(20);
+              return (await logosInView(carousel)).filter((logo) => logo.inside).length;
+            },
+            { message: `${stage}, ${width} px` },
+          )
+          .toBe(expected);
+        await expectLogosInView(lang, carousel, expected);
+      }
+      if (stage === 'island') await expect(carousel).toHaveAttribute('data-ready', 'true');
+      else await expect(carousel).not.toHaveAttribute('data-ready');
     }
   });
 
@@ -521,7 +699,7 @@ test.describe('client logo carousel', () => {
     await openHome(page, lang);
     const carousel = logos(page);
     await carousel.scrollIntoViewIfNeeded();
-    await expect(carousel).toHaveAttribute('data-ready', 'true');
+    await hydrate(page, carousel);
     const unavailable = lang.t('home.logoUnavailable');
     const first = slide(lang, carousel, 1, 5);
     await expect(first.getByText(unavailable)).toBeVisible();

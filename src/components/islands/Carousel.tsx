@@ -11,7 +11,8 @@
  * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder.
  * - `rotateBeforeIsland`: the page's small script (src/scripts/carousel-rotation.ts) rotates the
  *   server's HTML until this island starts, and hands over the slide shown and whether the
- *   visitor stopped it as the island starts (TAKEOVER_EVENT).
+ *   visitor stopped it as the island starts (TAKEOVER_EVENT); once embla has placed the slides
+ *   the script clears its own placing.
  */
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
@@ -123,7 +124,10 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
   const [autoplay] = useState(() =>
     Autoplay({ delay: intervalMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false }),
   );
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', direction: dir, duration: 30, startIndex: handover.index }, [autoplay]);
+  // Told as soon as embla has placed the slides (its plugins start right after, in the same
+  // task): the script that rotated them before clears its own placing, with nothing drawn between.
+  const [released] = useState(() => ({ name: 'takeover', options: {}, init: () => handover.release?.(), destroy: () => {} }));
+  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', direction: dir, duration: 30, startIndex: handover.index }, [released, autoplay]);
 
   const [selected, setSelected] = useState(handover.index);
   const [stoppedByVisitor, setStoppedByVisitor] = useState(handover.stopped);
