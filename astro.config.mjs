@@ -7,6 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
 import precompress from './src/integrations/precompress.ts';
+import inlineStylesheet from './src/integrations/inline-stylesheet.ts';
 import languageNameFont from './src/integrations/language-name-font.ts';
 import contentChecks from './src/integrations/content-checks.ts';
 import quietBuild from './src/integrations/quiet-build.ts';
@@ -95,6 +96,9 @@ export default defineConfig({
       // Each page with a twin lists the other language's address as its alternate (hreflang).
       i18n: { defaultLocale: 'en', locales: { en: 'en', ar: 'ar' } },
     }),
+    // The pages whose HTML needs a second flight anyway get the layout's stylesheet inline
+    // (src/lib/first-flight.ts), before their twins are written.
+    inlineStylesheet(),
     // Last, once every file (the sitemap too) is written: their .br and .gz twins.
     precompress(),
   ],

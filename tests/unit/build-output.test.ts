@@ -71,6 +71,30 @@ describe('static output', () => {
     expect(sheets.size).toBe(1);
   });
 
+  test('a page whose HTML fits in a connection\'s first flight links the layout\'s stylesheet; a larger one has it inline, allowed by its hash', async () => {
+    const { createHash } = await import('node:crypto');
+    const { HEADER_BYTES, INITIAL_WINDOW_BYTES, servedBytes } = await import('../../src/lib/first-flight');
+    const layoutCss = fs.readdirSync(path.join(CLIENT, '_astro')).filter((file) => /^BaseLayout\.[\w-]+\.css$/.test(file));
+    expect(layoutCss).toHaveLength(1);
+    const css = fs.readFileSync(path.join(CLIENT, '_astro', layoutCss[0] ?? ''), 'utf8');
+    const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    const inline: string[] = [];
+    for (const route of [...SPEC_ROUTES, ...ARABIC_ROUTES]) {
+      const html = fs.readFileSync(fileFor(route), 'utf8');
+      const policy = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+      if (html.includes(`<link rel="stylesheet" href="/_astro/${layoutCss[0]}">`)) {
+        expect(servedBytes(html) + HEADER_BYTES, route).toBeLessThanOrEqual(INITIAL_WINDOW_BYTES);
+        expect(html.includes(`<style>${css}</style>`), route).toBe(false);
+      } else {
+        expect(html.includes(`<style>${css}</style>`), route).toBe(true);
+        expect(policy, route).toContain(hash);
+        inline.push(route);
+      }
+    }
+    // Today the partner form in both languages, and the Arabic home page.
+    expect(inline).toEqual(expect.arrayContaining(['/Partner', '/ar/Partner']));
+  });
+
   test('the islands run on React DOM, and no script carries Preact', () => {
     const scripts = fs.readdirSync(path.join(CLIENT, '_astro')).filter((file) => file.endsWith('.js'));
     const code = scripts.map((file) => fs.readFileSync(path.join(CLIENT, '_astro', file), 'utf8'));
