@@ -41,6 +41,18 @@ export function rememberCairo(files: readonly string[], build: readonly string[]
   }
   if (files.every((file) => known.includes(file))) {
     document.documentElement.setAttribute(attribute, '');
+    // Preloaded, as the first paint waits (up to 100 ms) for a preloaded `optional` font only: one
+    // merely named by the stylesheet is drawn only if it is already in memory, which a file in
+    // the disk cache is not.
+    for (const file of files) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'font';
+      link.type = 'font/woff2';
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.append(link);
+    }
     return;
   }
   const warm = () => {

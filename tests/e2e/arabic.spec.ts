@@ -196,6 +196,7 @@ test.describe('a desktop, 1440 px', () => {
     expect(first.marked).toBe(false);
     expect(first.fontsBeforeLoad).toEqual([]);
     expect(first.family).not.toContain('Cairo Variable');
+    expect(await drawnIn(page, 'h1')).not.toContain('Cairo');
     expect(first.shifts).toBe(0);
     // After the load event: Cairo's Arabic and Latin files, fetched and remembered.
     await expect.poll(() => remembered(page)).toEqual(['cairo-arabic-wght-normal', 'cairo-latin-wght-normal']);
@@ -205,6 +206,9 @@ test.describe('a desktop, 1440 px', () => {
     expect(next.marked).toBe(true);
     expect(next.family).toMatch(/^"?Cairo Variable"?,/);
     expect(next.arabicFace).toBe('loaded');
+    // Drawn in Cairo: a page's first paint waits for a preloaded `optional` font only, so the
+    // head script preloads the files it knows are in the cache.
+    expect(await inCairoWithin(page, ['/ar/AboutUs', '/ar/Trainings/OtherTrainings'], 'h1')).toBe(true);
     // From the cache: no font crossed the network again.
     expect(next.fontsOverNetwork).toEqual([]);
     expect(next.shifts).toBe(0);
@@ -231,6 +235,7 @@ test.describe('a desktop, 1440 px', () => {
     expect(next.switchFamily).toMatch(/^"?Cairo Language Name"?,/);
     expect(next.nameFace).toBe('loaded');
     expect(next.shifts).toBe(0);
+    expect(await inCairoWithin(page, ['/AboutUs', '/Trainings/OtherTrainings'], 'h1')).toBe(true);
     expect(fonts.filter((font) => /cairo-arabic/.test(font))).toEqual([]);
     expect(fonts.some((font) => /cairo-language-name/.test(font))).toBe(true);
     // The same word on the Arabic page is drawn in Cairo itself.
@@ -239,6 +244,34 @@ test.describe('a desktop, 1440 px', () => {
     expect(arabicFamily).not.toContain('Cairo Language Name');
   });
 });
+
+/** The fonts the browser drew an element's text with (Chromium's own account, through the DevTools protocol). */
+async function drawnIn(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((font) => font.familyName);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/**
+ * Whether the current page, or failing that one of `paths` opened next (a loaded machine can keep
+ * a page from its 100 ms of `optional`), draws `selector` in Cairo.
+ */
+async function inCairoWithin(page: Page, paths: readonly string[], selector: string): Promise<boolean> {
+  for (const path of [undefined, ...paths]) {
+    if (path) await page.goto(path);
+    const fonts = await drawnIn(page, selector);
+    if (fonts.length > 0 && fonts.every((font) => font === 'Cairo')) return true;
+  }
+  return false;
+}
 
 /** The font files the head script remembers having fetched (src/lib/cairo-cache.ts), by name, sorted. */
 function remembered(page: Page): Promise<string[]> {

@@ -17,6 +17,8 @@ interface Page {
   readonly attributes: Map<string, string>;
   readonly fetched: string[];
   readonly storage: Map<string, string> | undefined;
+  /** The elements the script added to the head. */
+  readonly preloads: readonly Record<string, string>[];
   /** The waits the script asked for (after the load event, before fetching). */
   readonly delays: readonly number[];
   /** Fires the page's load event and waits for what the script started. */
@@ -54,7 +56,13 @@ function run(files: readonly string[], stored: string | undefined | null, option
     pending.push(response);
     return response;
   };
-  const document = { readyState: 'loading', documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } };
+  const preloads: Record<string, string>[] = [];
+  const document = {
+    readyState: 'loading',
+    documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+    createElement: (tag: string) => ({ tag }),
+    head: { append: (element: Record<string, string>) => preloads.push({ ...element }) },
+  };
   const delays: number[] = [];
   // The delay after the load event is recorded and skipped; this window has no requestIdleCallback.
   const setTimeout = (callback: () => void, ms: number) => {
@@ -67,6 +75,7 @@ function run(files: readonly string[], stored: string | undefined | null, option
     fetched,
     storage,
     delays,
+    preloads,
     async load() {
       document.readyState = 'complete';
       for (const listener of listeners) listener();
@@ -89,8 +98,11 @@ describe('Cairo only from the cache', () => {
     expect(WARM_DELAY_MS).toBeGreaterThanOrEqual(1000);
     expect(page.storage?.get(CAIRO_CACHE_KEY)?.split(' ').sort()).toEqual([LATIN, NAME].sort());
     // The next English page: Cairo at once, nothing fetched by the script.
+    expect(page.preloads).toEqual([]);
     const next = run([LATIN, NAME], page.storage?.get(CAIRO_CACHE_KEY) ?? '');
     expect(next.attributes.has(CAIRO_ATTRIBUTE)).toBe(true);
+    // Preloaded: the first paint waits for a preloaded `optional` font only (from the cache, at once).
+    expect(next.preloads).toEqual([LATIN, NAME].map((href) => ({ tag: 'link', rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: '', href })));
     await next.load();
     expect(next.fetched).toEqual([]);
   });
