@@ -1,6 +1,6 @@
 /**
- * The only script on content pages: scroll reveal and the footer's current year.
- * Everything it touches reads fine without it.
+ * The only script on content pages: scroll reveal, the footer's current year and the link to the
+ * web manifest. Everything it touches reads fine without it.
  */
 
 /** docs/requirements.md §2.5: a section fades in once 5% of it is visible. */
@@ -41,5 +41,29 @@ function updateYear(): void {
   }
 }
 
+/** How long after the load event the web manifest is linked (then when the browser is idle). */
+export const MANIFEST_DELAY_MS = 1500;
+
+/**
+ * The web manifest (the site's name, colours and icons for a phone's home screen), linked once the
+ * page has loaded and the browser is idle rather than in the HTML: a manifest linked in the HTML
+ * is fetched while the page loads, on a connection of its own (without credentials), and shared
+ * the network with the page's largest text (Lighthouse's mobile LCP on a content page: 0.91 s
+ * with the link in the HTML, 0.76 s without). Browsers read it when they need it.
+ */
+function linkManifest(): void {
+  const link = () => {
+    if (document.querySelector('link[rel="manifest"]')) return;
+    const manifest = document.createElement('link');
+    manifest.rel = 'manifest';
+    manifest.href = '/manifest.webmanifest';
+    document.head.append(manifest);
+  };
+  const later = () => setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(link, { timeout: 2000 }) : link()), MANIFEST_DELAY_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+
 setUpReveal();
 updateYear();
+linkManifest();

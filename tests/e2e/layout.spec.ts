@@ -348,6 +348,24 @@ test.describe('scroll reveal', () => {
   });
 });
 
+test('the web manifest is linked once the page has loaded, never fetched before its load event', async ({ page, lang }) => {
+  await page.goto(lang.path('/AboutUs'));
+  await page.waitForLoadState('load');
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest', { timeout: 10_000 });
+  const response = await page.request.get('/manifest.webmanifest');
+  expect(response.status()).toBe(200);
+  expect(((await response.json()) as { name?: string }).name).toBeTruthy();
+  const early = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('/manifest.webmanifest') && entry.startTime < navigation.loadEventEnd)
+      .map((entry) => entry.name);
+  });
+  expect(early).toEqual([]);
+});
+
 test('a link to an anchor lands at the anchor, below the fixed header', async ({ page, lang }) => {
   await page.goto(lang.path('/LaboratoryQualityManagementSystemServices/Training'));
   await page.locator('.courses__toc a').nth(3).click();

@@ -100,5 +100,7 @@ test('a page carries its small icon in its HTML (no request for it), the same dr
     const inline = icons.find((href) => href.startsWith('data:image/svg+xml,'));
     expect(inline && decodeURIComponent(inline.slice('data:image/svg+xml,'.length))).toBe(svg.trim());
     expect(icons).not.toContain('/favicon.svg');
+    // Nor does it link the web manifest: src/scripts/site.ts links it once the page has loaded.
+    expect(html).not.toMatch(/<link[^>]*rel="manifest"/);
   }
 });
