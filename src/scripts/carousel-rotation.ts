@@ -200,18 +200,21 @@ function setUp(root: HTMLElement): void {
   });
   // Rotation starts once the page has loaded: no picture of it competes with the first view's.
   // The next pictures are fetched only once the carousel is near the screen (the logos are far
-  // below the fold at first).
+  // below the fold at first), and half an interval after the load event at the earliest: the
+  // first picture can still be painting just after it, and nothing may share the network with it.
   const begin = () => {
     perView = readPerView();
-    new IntersectionObserver(
-      (entries, observer) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        near = true;
-        if (!handedOver) warm();
-      },
-      { rootMargin: '100% 0px' },
-    ).observe(root);
+    setTimeout(() => {
+      new IntersectionObserver(
+        (entries, observer) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer.disconnect();
+          near = true;
+          if (!handedOver) warm();
+        },
+        { rootMargin: '100% 0px' },
+      ).observe(root);
+    }, interval / 2);
     schedule();
   };
   if (document.readyState === 'complete') begin();
