@@ -33,13 +33,10 @@ describe('the metric-matched fallback of the English font', () => {
     expect(face).toMatch(/unicode-range:\s*U\+0000-00FF/);
     const global = fs.readFileSync(path.join(ROOT, 'src/styles/global.css'), 'utf8');
     const stacks = [...global.matchAll(/--font-sans:\s*([^;]+);/g)].map((m) => m[1]);
-    expect(stacks).toHaveLength(3);
+    expect(stacks).toHaveLength(2);
     expect(stacks[0]).toMatch(/^'Cairo Fallback',/);
-    // Arabic pages: the same stack without the fallback face (their Latin words in the system's font).
-    expect(global).toMatch(/:root:lang\(ar\)\s*\{\s*--font-sans:/);
-    expect(stacks[1]).toBe(stacks[0]?.replace("'Cairo Fallback', ", ''));
-    // The last is under the mark the head script sets (src/lib/cairo-cache.ts), after the Arabic rule.
+    // The second is under the mark the head script sets (src/lib/cairo-cache.ts).
     expect(global).toMatch(/:root\[data-cairo\]\s*\{\s*--font-sans:\s*'Cairo Variable', 'Cairo Fallback',/);
-    expect(stacks[2]).toBe(`'Cairo Variable', ${stacks[0]}`);
+    expect(stacks[1]).toBe(`'Cairo Variable', ${stacks[0]}`);
   });
 });
