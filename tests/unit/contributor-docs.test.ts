@@ -16,7 +16,7 @@ describe('CONTRIBUTING.md', () => {
   test('names every environment variable the test, end-to-end and bench scripts read', () => {
     const contributing = read('CONTRIBUTING.md');
     const names = new Set<string>();
-    for (const file of ['playwright.config.ts', 'scripts/test.mjs', 'scripts/bench.mjs']) {
+    for (const file of ['playwright.config.ts', 'scripts/test.mjs', 'scripts/bench.mjs', 'scripts/bench-static.mjs']) {
       for (const match of read(file).matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)) names.add(match[1] ?? match[2]!);
     }
     expect([...names]).toEqual(expect.arrayContaining(['E2E_PORT', 'E2E_SUBMISSIONS_DB', 'CHROMIUM_PATH']));
