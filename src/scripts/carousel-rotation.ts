@@ -17,6 +17,10 @@
  * current width (`--carousel-per-view`) and the page's direction, so a resize or right to left
  * needs nothing here. With prefers-reduced-motion the slides change without animation.
  *
+ * The page asks for this script only once its largest picture is drawn (src/lib/after-first-view.ts,
+ * written into the page at build): a script the HTML named would share the connection with that
+ * picture. Rotation starts at the load event anyway.
+ *
  * When the island starts it takes the slide shown and the stopped state over (TAKEOVER_EVENT) and
  * this stops, holding the same picture with the strip itself unmoved for embla to measure; once
  * embla has placed the slides it calls `release`, and this clears all it set, so embla's own
@@ -28,6 +32,10 @@ import { TAKEOVER_EVENT, loopShift, loopStart, shortestStep, wrapIndex, type Tak
 const GLIDE_MS = 600;
 
 function setUp(root: HTMLElement): void {
+  // The page asks for this script once its first view is drawn, or when the visitor reaches for
+  // a carousel (src/lib/after-first-view.ts): by then that carousel's island may have been
+  // started (Astro drops `ssr` from the island as it starts it), and rotates it itself.
+  if (root.closest('astro-island:not([ssr])')) return;
   const interval = Number(root.dataset['interval']);
   const track = root.querySelector<HTMLElement>('.carousel__slides');
   const slides = [...root.querySelectorAll<HTMLElement>('.carousel__slide')];
