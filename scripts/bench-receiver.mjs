@@ -27,12 +27,13 @@
  * no errors, stored equal to acknowledged. Requests still in flight when the clock stops may
  * be stored without their 201 being read: they are counted apart.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './ensure-built.mjs';
 import autocannon from 'autocannon';
 import { SMTPServer } from 'smtp-server';
 import { solveChallenge } from 'altcha-lib';
@@ -44,11 +45,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const duration = Number(process.env.BENCH_DURATION || 10);
 
-if (!fs.existsSync(path.join(root, 'dist', 'server', 'entry.mjs'))) {
-  console.log('No build yet: building…');
-  const built = spawnSync(path.join(root, 'node_modules', '.bin', 'astro'), ['build'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+ensureBuilt(root);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-bench-'));
 const notify = process.argv.includes('--notify');

@@ -19,12 +19,13 @@
  * Machines here are shared and noisy: compare the two ways within one run, not runs with each other.
  * BENCH_ROUNDS (2) sets how many times each way is measured.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './ensure-built.mjs';
 import autocannon from 'autocannon';
 import { COMPRESSIBLE_TYPES, EXTENSION, MIN_BYTES } from '../src/lib/compressible.ts';
 
@@ -35,11 +36,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY || 16);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const duration = Number(process.env.BENCH_DURATION || 10);
 
-if (!fs.existsSync(path.join(root, 'dist', 'server', 'entry.mjs'))) {
-  console.log('No build yet: building…');
-  const built = spawnSync(path.join(root, 'node_modules', '.bin', 'astro'), ['build'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+ensureBuilt(root);
 
 /** Every file under dir, relative, with forward slashes. */
 function walk(dir, prefix = '') {
