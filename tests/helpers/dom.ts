@@ -4,8 +4,11 @@
  */
 import { createRequire } from 'node:module';
 
-const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
-  JSDOM: new (html: string) => { window: { document: Document } };
+/** A jsdom window: with `runScripts: 'outside-only'`, `eval` runs a script's text in it. */
+export type TestWindow = Window & typeof globalThis & { eval(code: string): unknown; close(): void };
+
+export const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string, options?: { runScripts?: 'outside-only'; pretendToBeVisual?: boolean }) => { window: TestWindow };
 };
 
 /** The document of a whole page, or of a fragment (put in its body). */

@@ -7,8 +7,8 @@
  * tests/e2e/home.spec.ts.
  */
 import { createHash } from 'node:crypto';
-import { JSDOM } from 'jsdom';
 import { describe, expect, test } from 'vitest';
+import { JSDOM } from '../helpers/dom';
 import { AFTER_FIRST_VIEW_ATTRIBUTE, FALLBACK_DELAY_MS, afterFirstViewScript, deferModuleScripts } from '../../src/lib/after-first-view';
 
 const SRC = '/_astro/HomePage.astro_astro_type_script_index_0_lang.x1.js';
@@ -20,7 +20,7 @@ const PAGE = `<!doctype html><html><head></head><body>
 </body></html>`;
 
 interface Page {
-  readonly dom: JSDOM;
+  readonly dom: InstanceType<typeof JSDOM>;
   readonly document: Document;
   /** The module scripts the loader added to the head. */
   requested(): string[];
@@ -36,7 +36,7 @@ interface Page {
 
 function open(delayMs = FALLBACK_DELAY_MS, { withPaintEntries = true } = {}): Page {
   const dom = new JSDOM(PAGE, { runScripts: 'outside-only', pretendToBeVisual: true });
-  const window = dom.window as unknown as Window & typeof globalThis & { eval: (code: string) => unknown };
+  const { window } = dom;
   const observers: ((list: { getEntries: () => { element: Element }[] }) => void)[] = [];
   /** The largest paints so far: an observer asking for `buffered` entries gets them at once. */
   const painted: Element[] = [];
