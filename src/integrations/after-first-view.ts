@@ -14,13 +14,10 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { deferModuleScripts } from '../lib/after-first-view.ts';
+import { htmlFiles } from './built-pages.ts';
 
 /** Source files (from the project's root) loaded after the first view, and what the visitor reaches for to load them at once. */
 export const AFTER_FIRST_VIEW: ReadonlyMap<string, string> = new Map([['src/scripts/carousel-rotation.ts', '.carousel']]);
-
-function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).flatMap((entry) => (entry.isFile() && entry.name.endsWith('.html') ? [path.join(entry.parentPath, entry.name)] : []));
-}
 
 export default function afterFirstView(): AstroIntegration {
   let root = '';

@@ -8,10 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { inlineStylesheets } from '../lib/first-flight.ts';
-
-function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).flatMap((entry) => (entry.isFile() && entry.name.endsWith('.html') ? [path.join(entry.parentPath, entry.name)] : []));
-}
+import { htmlFiles } from './built-pages.ts';
 
 export default function inlineStylesheet(): AstroIntegration {
   return {
