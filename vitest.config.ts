@@ -9,6 +9,9 @@ export default getViteConfig({
     globalSetup: ['tests/postgres-setup.ts'],
     // node:sqlite (the submissions store) is still marked experimental on Node 22.
     execArgv: ['--disable-warning=ExperimentalWarning'],
+    // The operator's settings file (/etc/globaq/site.env) is the service's: a test run on a
+    // production machine must not mail staff through its SMTP account or write to its database.
+    env: { GLOBAQ_SETTINGS: 'none' },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -73,7 +73,7 @@ async function startServer(dbDir) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src/server/http/serve.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SUBMISSIONS_DB: path.join(dbDir, `${port}.db`), LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SUBMISSIONS_DB: path.join(dbDir, `${port}.db`), LOG_LEVEL: 'warn', GLOBAQ_SETTINGS: 'none' },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;

@@ -105,7 +105,7 @@ if (PAGES.some(([name]) => name === 'control')) {
 const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-db-'));
 const server = spawn(process.execPath, [path.join(root, 'src/server/http/serve.ts')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SUBMISSIONS_DB: path.join(dbDir, 'submissions.db') },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SUBMISSIONS_DB: path.join(dbDir, 'submissions.db'), GLOBAQ_SETTINGS: 'none' },
   stdio: 'ignore',
 });
 const base = `http://127.0.0.1:${port}`;

@@ -186,7 +186,7 @@ function databaseUrl(text: string): string {
   return text;
 }
 
-const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;.]+(?:\.[^\s@<>",;.]+)+$/;
 
 /** A plain e-mail address (no name, no line break), at most 254 characters. */
 export const isEmailAddress = (text: string): boolean => text.length <= 254 && ADDRESS.test(text);

@@ -38,8 +38,9 @@ export function startServer(options: { dbPath: string; env?: Record<string, stri
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'http', 'serve.ts')], {
     cwd: ROOT,
     // The proof of work made light (the tests solve one per post) and no minimum time between the
-    // challenge and the post (a test posts at once): tests of those signals set their own.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: options.dbPath, SUBMISSIONS_RATE_LIMIT: '0', ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '100', SUBMISSIONS_MIN_SECONDS: '0', ...options.env },
+    // challenge and the post (a test posts at once): tests of those signals set their own. The
+    // operator's settings file is never read (GLOBAQ_SETTINGS=none).
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: options.dbPath, SUBMISSIONS_RATE_LIMIT: '0', ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '100', SUBMISSIONS_MIN_SECONDS: '0', GLOBAQ_SETTINGS: 'none', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -527,7 +527,7 @@ export function answerLink(kind: string, value: string): AnswerLink | undefined 
   const text = value.trim();
   if (!text) return undefined;
   if (kind === 'email') {
-    return /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(text) ? { kind, href: `mailto:${encodeURIComponent(text).replace('%40', '@')}` } : undefined;
+    return /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(?:\.[^\s@<>()[\]\\,;:".]+)+$/.test(text) ? { kind, href: `mailto:${encodeURIComponent(text).replace('%40', '@')}` } : undefined;
   }
   if (kind === 'tel') {
     const digits = westernDigits(text).replace(/[^\d+]/g, '');

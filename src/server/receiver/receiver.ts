@@ -9,7 +9,8 @@
  *   415  a body that is neither JSON nor url-encoded (nor, for the partner form, multipart with
  *        its CV files), or not UTF-8
  *   413  a body above the limit
- *   400  an unknown language (`?lang=`, below), malformed JSON, fields the form's schema refuses
+ *   400  an unknown language (`?lang=`, below), malformed JSON or JSON nested deeper than a form's
+ *        body ever is (MAX_JSON_DEPTH), fields the form's schema refuses
  *        (each named), or a CV file the spec's rules refuse (./uploads.ts: type by content, 2 MB,
  *        at most 5 files)
  *   503  the store failed (nothing is acknowledged unless it is committed)
@@ -208,6 +209,30 @@ export async function readBody(request: Request, limit: number): Promise<BodyRes
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * How deep a JSON body may nest: the forms' bodies are an object of texts and lists of texts
+ * (depth 2). Deeper is no form's body, and is refused before it is parsed.
+ */
+export const MAX_JSON_DEPTH = 8;
+
+/** True when the JSON text nests objects and arrays deeper than `max` (one pass, strings skipped). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
 /** True when the honeypot holds anything a person could not have typed into a hidden field. */
 function honeypotFilled(value: unknown): boolean {
   if (value === undefined || value === null) return false;
@@ -335,6 +360,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     if (isForm) {
       values = spec.fromForm(new URLSearchParams(text), now);
     } else {
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { response: json(400, { error: 'tooDeep', maxDepth: MAX_JSON_DEPTH }, cors) };
       try {
         values = JSON.parse(text);
       } catch {
