@@ -1,4 +1,4 @@
-import type { en } from './en';
+import type { en } from './en.ts';
 
 /**
  * Every string of the site's interface in Arabic (Modern Standard Arabic), a translation of
@@ -248,7 +248,7 @@ export const ar = {
   'problem.unreadable': 'تعذّرت قراءة {form}، لذا لم يُرسَل. يرجى إرساله مرة أخرى.',
   'problem.tooLarge': 'تعذّر إرسال {form} لأنه طويل جدًا. يرجى اختصار أطول الإجابات وإرساله مرة أخرى.',
   'problem.files': 'لم يُقبل أحد الملفات التي أرفقتها بـ{form}، لذلك لم يُرسَل شيء:',
-  'problem.rateLimited': 'لم يُرسَل {form}: فقد استقبلنا للتو عددًا كبيرًا من النماذج من اتصالك. يرجى الانتظار {minutes} دقيقة ثم إرساله مرة أخرى.',
+  'problem.overBudget': 'لم يُرسَل {form}: فقد استقبلنا اليوم عددًا كبيرًا جدًا من النماذج من اتصالك. يرجى مراسلتنا على {email} أو الاتصال بنا على {phone}، أو إرساله مرة أخرى غدًا.',
   'problem.unavailable': 'تعذّر حفظ {form} في الوقت الحالي، لذا لم يُرسَل. يرجى المحاولة مرة أخرى بعد دقيقة، أو مراسلتنا على {email}.',
   'problem.reference': 'إذا راسلتنا بشأن ذلك، فاذكر هذا الرقم المرجعي:',
   'problem.listHeading': 'المطلوب تصحيحه',
@@ -269,6 +269,18 @@ export const ar = {
   'mail.reply': 'رُدّ على هذه الرسالة للتواصل مع {name} على {email}.',
   'mail.inbox': 'افتح هذا العميل المحتمل في صندوق الموظفين: {url}',
   'mail.inboxLink': 'افتح هذا العميل المحتمل في صندوق الموظفين',
+  'mail.digest.subject': 'بانتظار المراجعة: {count}',
+  'mail.digest.intro': 'في الموقع {count} من النماذج المحجوزة للمراجعة: أوقفها فحص البرامج الآلية ولم يُرسل بها بريد. أفرج عمّا أرسله شخص حقيقي، وميّز البقية كغير مرغوب فيها.',
+  'mail.digest.byReason': 'أسباب الحجز',
+  'mail.digest.newest': 'الأحدث',
+  'mail.digest.more': 'و{count} غيرها في صندوق الموظفين.',
+  'mail.digest.due': 'تُحذف قريبًا ما لم يُفرج عنها أو تُميَّز كغير مرغوب فيها (تُحفظ النماذج المحجوزة {days} يومًا)',
+  'mail.digest.erasedOn': 'تُحذف في {date}',
+  'mail.digest.open': 'افتح النماذج المحجوزة: {url}',
+  'mail.digest.openLink': 'افتح النماذج المحجوزة في صندوق الموظفين',
+  'mail.digest.noLink': 'افتح صندوق الموظفين، تبويب «قيد المراجعة».',
+  'mail.digest.form.contact': 'نموذج التواصل',
+  'mail.digest.form.partner': 'طلب الشراكة',
   /** The language the lead was sent in (the page's), named for staff, and its received time as that language writes it. */
   'mail.language': 'لغة الإرسال: {language}',
   'mail.language.en': 'الإنجليزية',
@@ -510,14 +522,16 @@ export const ar = {
   'admin.held.because': 'سبب الاحتجاز:',
   'admin.held.release': 'الإفراج إلى صندوق الوارد',
   'admin.held.spam': 'تمييز كغير مرغوب فيه',
-  'admin.held.reason.noProof': 'لا يوجد إثبات عمل (برنامج آخر، أو صفحة محفوظة من قبل)',
-  'admin.held.reason.invalidProof': 'إثبات عمل لا يجتاز التحقق (مزوّر أو تالف)',
-  'admin.held.reason.expiredProof': 'إثبات عمل منتهي الصلاحية',
-  'admin.held.reason.replayedProof': 'إثبات عمل سبق استخدامه في إرسال آخر',
-  'admin.held.reason.noScript': 'أُرسل دون جافاسكربت (لا يمكن إثبات العمل)',
+  'admin.held.reason.noProof': 'لم يعمل فحص مكافحة الرسائل المزعجة التلقائي في النموذج (أُرسل من برنامج آخر، أو من صفحة محفوظة قبل الفحص)',
+  'admin.held.reason.invalidProof': 'فشل فحص مكافحة الرسائل المزعجة التلقائي (إجابته مزوّرة أو تالفة)',
+  'admin.held.reason.expiredProof': 'انتهت صلاحية فحص مكافحة الرسائل المزعجة التلقائي (بقي النموذج مفتوحًا مدة طويلة)',
+  'admin.held.reason.replayedProof': 'فحص مكافحة الرسائل المزعجة التلقائي منسوخ من رسالة أخرى',
+  'admin.held.reason.noScript': 'أُرسل وجافاسكربت معطّلة، فلم يمكن إجراء فحص مكافحة الرسائل المزعجة التلقائي',
   'admin.held.reason.tooFast': 'أُرسل أسرع مما يستطيع شخص تعبئة النموذج',
-  'admin.held.reason.tooManyLinks': 'روابط كثيرة جدًا في الإجابات',
-  'admin.held.reason.honeypot': 'عبّأ الحقل المخفي الذي لا تراه إلا البرامج الآلية',
+  'admin.held.reason.tooManyLinks': 'روابط كثيرة في الإجابات',
+  'admin.held.reason.honeypot': 'عبّأ حقلًا مخفيًا لا تراه إلا البرامج الآلية',
+  'admin.held.reason.manyPosts': 'نماذج كثيرة من شبكة واحدة في وقت قصير',
+  'admin.held.reason.fileQuota': 'لم تُحفظ ملفاته: أرسلت هذه الشبكة اليوم ملفات دون فحص مكافحة الرسائل المزعجة أكثر من الحد اليومي. اطلبها من المرسل.',
 
   /* A lead's page. */
   'admin.walk': 'التنقل بين الطلبات',
@@ -619,7 +633,7 @@ export const ar = {
   /* The "Mine" and "Held for review" tabs of the list, and a held lead's page. */
   'admin.list.mine': 'طلباتي',
   'admin.list.mineTab': 'طلباتي: {tab}',
-  'admin.list.heldIntro': 'إرسالات احتجزها فحص البرامج الآلية دون أن يرسلها بالبريد، مع سبب احتجازها. أفرج عن أي إرسال أرسله شخص حقيقي، فينضم إلى الطلبات ويُرسل بريد الإشعار الخاص به فورًا، وميّز الباقي كغير مرغوب فيه. تُمحى الطلبات المحتجزة وغير المرغوب فيها بعد {days} يومًا.',
+  'admin.list.heldIntro': 'إرسالات احتجزها فحص البرامج الآلية دون أن يرسلها بالبريد، مع سبب احتجازها. أفرج عن أي إرسال أرسله شخص حقيقي، فينضم إلى الطلبات ويُرسل بريد الإشعار الخاص به فورًا، وميّز الباقي كغير مرغوب فيه. يُمحى غير المرغوب فيه بعد {days} يومًا، ولا يُمحى المحتجز إلا بعد أسبوع من تنبيه رسالة الملخص اليومي إليه.',
   'admin.list.done.released': 'تم الإفراج. {leads}: أصبحت في صندوق الوارد، وبريد الإشعار في طريقه.',
   'admin.list.done.releasedQuiet': 'تم الإفراج. {leads}: أصبحت في صندوق الوارد (الإشعارات متوقفة).',
   'admin.list.done.heldSpam': 'تم التمييز كغير مرغوب فيه. {leads}: في تبويب «غير مرغوب فيه»، وتُمحى مع بقية الطلبات المحتجزة.',

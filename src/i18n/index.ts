@@ -1,6 +1,6 @@
-import { en } from './en';
-import { ar } from './ar';
-import { fillTemplate, templateParts } from './template';
+import { en } from './en.ts';
+import { ar } from './ar.ts';
+import { fillTemplate, templateParts } from './template.ts';
 
 export type UiKey = keyof typeof en;
 export type UiStrings = Record<UiKey, string>;

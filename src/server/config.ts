@@ -3,8 +3,14 @@
  * time). See docs/receiver.md, "Settings".
  *
  *   SUBMISSIONS_DB                path of the SQLite file (default ./data/submissions.db)
- *   SUBMISSIONS_RATE_LIMIT        submissions per client per window (default 10; 0 turns it off)
+ *   SUBMISSIONS_RATE_LIMIT        submissions per client per window before the next are held for
+ *                                 review as "many posts" (default 10; 0 turns it off)
  *   SUBMISSIONS_RATE_WINDOW       the window, in seconds (default 600)
+ *   SUBMISSIONS_HELD_PER_DAY      held leads one network may leave per day; past it, refused
+ *                                 (default 100; 0: no bound)
+ *   SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY  megabytes of files one network may leave per day in
+ *                                 posts without a valid proof; past it, a lead is held without its
+ *                                 files (default 20; 0: no bound)
  *   SUBMISSIONS_ALLOWED_ORIGINS   other origins whose pages may post (comma-separated,
  *                                 e.g. https://www.example.com.sa); the site's own always may
  *   TRUSTED_PROXIES               reverse proxies whose X-Forwarded-* headers are believed
@@ -31,6 +37,8 @@ import { FORMS, type FormName } from './store/store.ts';
 export const DEFAULT_DB = './data/submissions.db';
 export const DEFAULT_RATE_LIMIT = 10;
 export const DEFAULT_RATE_WINDOW_SECONDS = 600;
+export const DEFAULT_HELD_PER_DAY = 100;
+export const DEFAULT_UNPROVEN_FILES_MB_PER_DAY = 20;
 /**
  * The largest body accepted. A partner application may hold about 52,000 characters (ten
  * answers of up to 5,000); written in Arabic that is about 104 KB as JSON and 312 KB as a
@@ -46,9 +54,13 @@ export interface ReceiverConfig {
   readonly databaseUrl: string | undefined;
   /** Connections each process's pool may open to PostgreSQL. */
   readonly poolMax: number;
-  /** Submissions per client per window; 0 means no limit. */
+  /** Submissions per client per window before the next are held ('manyPosts'); 0 means no limit. */
   readonly rateLimit: number;
   readonly rateWindowSeconds: number;
+  /** Held leads one network may leave per day (SUBMISSIONS_HELD_PER_DAY); 0: no bound. */
+  readonly heldPerDay: number;
+  /** Bytes of files without a valid proof one network may leave per day; 0: no bound. */
+  readonly unprovenFileBytesPerDay: number;
   /** Origins besides the site's own, normalised (`https://host[:port]`). */
   readonly allowedOrigins: readonly string[];
   readonly bodyLimitBytes: number;
@@ -77,8 +89,10 @@ export interface ProofConfig {
   readonly minSeconds: number;
   /** A lead with more links than this in its answers is held (SUBMISSIONS_MAX_LINKS). */
   readonly maxLinks: number;
-  /** Held and spam leads older than this are purged (HELD_PURGE_DAYS). */
+  /** Spam leads older than this are purged, and held ones a week after a digest warned of them (HELD_PURGE_DAYS). */
   readonly heldPurgeDays: number;
+  /** The hour, Riyadh time, from which the day's digest of held leads is sent (HELD_DIGEST_HOUR). */
+  readonly digestHour: number;
 }
 
 export const DEFAULT_PROOF: ProofConfig = {
@@ -89,6 +103,7 @@ export const DEFAULT_PROOF: ProofConfig = {
   minSeconds: 3,
   maxLinks: 3,
   heldPurgeDays: 30,
+  digestHour: 7,
 };
 
 export interface NotificationConfig {
@@ -214,6 +229,8 @@ const environment = z.object({
   DATABASE_POOL_MAX: wholeNumber(1, DEFAULT_POOL_MAX),
   SUBMISSIONS_RATE_LIMIT: wholeNumber(0, DEFAULT_RATE_LIMIT),
   SUBMISSIONS_RATE_WINDOW: wholeNumber(1, DEFAULT_RATE_WINDOW_SECONDS),
+  SUBMISSIONS_HELD_PER_DAY: wholeNumber(0, DEFAULT_HELD_PER_DAY),
+  SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: wholeNumber(0, DEFAULT_UNPROVEN_FILES_MB_PER_DAY),
   SUBMISSIONS_ALLOWED_ORIGINS: list(origin),
   TRUSTED_PROXIES: list((entry) => parseTrustedProxies(entry)[0] ?? entry),
   SITE_URL: setting.transform((raw, ctx) => {
@@ -254,6 +271,7 @@ const environment = z.object({
   SUBMISSIONS_MIN_SECONDS: wholeNumber(0, DEFAULT_PROOF.minSeconds),
   SUBMISSIONS_MAX_LINKS: wholeNumber(0, DEFAULT_PROOF.maxLinks),
   HELD_PURGE_DAYS: wholeNumber(1, DEFAULT_PROOF.heldPurgeDays),
+  HELD_DIGEST_HOUR: wholeNumber(0, DEFAULT_PROOF.digestHour).refine((hour) => hour <= 23, 'must be an hour from 0 to 23'),
 });
 
 /**
@@ -290,6 +308,8 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
     poolMax: settings.DATABASE_POOL_MAX,
     rateLimit: settings.SUBMISSIONS_RATE_LIMIT,
     rateWindowSeconds: settings.SUBMISSIONS_RATE_WINDOW,
+    heldPerDay: settings.SUBMISSIONS_HELD_PER_DAY,
+    unprovenFileBytesPerDay: settings.SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY * 1024 * 1024,
     allowedOrigins: settings.SUBMISSIONS_ALLOWED_ORIGINS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
     trustedProxies: settings.TRUSTED_PROXIES,
@@ -302,6 +322,7 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
       minSeconds: settings.SUBMISSIONS_MIN_SECONDS,
       maxLinks: settings.SUBMISSIONS_MAX_LINKS,
       heldPurgeDays: settings.HELD_PURGE_DAYS,
+      digestHour: settings.HELD_DIGEST_HOUR,
     },
     notifications,
   };

@@ -61,7 +61,7 @@ describe('health', () => {
     expect(local.status).toBe(200);
     const body = (await local.json()) as { status: string; checks: Record<string, { ok: boolean }> };
     expect(body.status).toBe('ready');
-    expect(Object.keys(body.checks).sort()).toEqual(['files', 'migrations', 'notifications', 'store']);
+    expect(Object.keys(body.checks).sort()).toEqual(['files', 'held', 'migrations', 'notifications', 'store']);
     const stranger = await fetch(`${server.baseUrl}/readyz`, { headers: STRANGER });
     expect(stranger.status).toBe(200);
     expect(await stranger.json()).toEqual({ status: 'ready' });

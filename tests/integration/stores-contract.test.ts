@@ -676,7 +676,24 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       // Given another status by staff, it is an inbox lead from then on (not mailed, not purged as held).
       expect(await inbox.setStatus(bot.id, 'in_progress', 'huda@globaq.example', at(7))).toBe(true);
       expect(await inbox.lead(bot.id)).toMatchObject({ status: 'in_progress', review: undefined });
-      expect(await held.expired(at(60 * 24 * 365))).toEqual([waiting.id]);
+      // Old enough, but still held and never warned of by a digest: kept. Warned of, it goes once the warning is old enough.
+      const late = at(60 * 24 * 365);
+      expect(await held.expired(late, late)).toEqual([]);
+      expect(await held.summary(late)).toEqual({ waiting: 1, byReason: { noProof: 1 }, oldestReceivedAt: waiting.receivedAt, unwarnedOverdue: 1 });
+      expect((await held.dueForErasure(late)).map((due) => [due.id, due.warnedAt])).toEqual([[waiting.id, undefined]]);
+      await held.markWarned([waiting.id, 'not-a-uuid'], at(60));
+      expect((await held.dueForErasure(late)).map((due) => [due.id, due.warnedAt])).toEqual([[waiting.id, at(60).toISOString()]]);
+      expect(await held.summary(late)).toMatchObject({ waiting: 1, unwarnedOverdue: 0 });
+      expect(await held.expired(late, at(59))).toEqual([]);
+      expect(await held.expired(late, late)).toEqual([waiting.id]);
+      // One digest a day, whichever server claims it first; a failed one is given back.
+      expect(await held.claimDigest('2026-11-27', at(61))).toBe(true);
+      expect(await held.claimDigest('2026-11-27', at(62))).toBe(false);
+      await held.unclaimDigest('2026-11-27');
+      expect(await held.claimDigest('2026-11-27', at(63))).toBe(true);
+      await held.digestSent('2026-11-27', at(64), 1);
+      await held.unclaimDigest('2026-11-27');
+      expect(await held.claimDigest('2026-11-27', at(65))).toBe(false);
       // Released: in the inbox, no longer in the held tab.
       expect(await held.release(waiting.id, 'huda@globaq.example', at(8), undefined)).toBe(true);
       expect(await ids({ review: 'held' })).toEqual([]);

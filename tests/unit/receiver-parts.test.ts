@@ -120,12 +120,14 @@ describe('receiver configuration', () => {
       poolMax: 10,
       rateLimit: DEFAULT_RATE_LIMIT,
       rateWindowSeconds: 600,
+      heldPerDay: 100,
+      unprovenFileBytesPerDay: 20 * 1024 * 1024,
       allowedOrigins: [],
       bodyLimitBytes: BODY_LIMIT_BYTES,
       trustedProxies: [],
       siteUrl: undefined,
       notifications: undefined,
-      proof: { hmacKey: undefined, expireSeconds: 3600, cost: 10, maxNumber: 20_000, minSeconds: 3, maxLinks: 3, heldPurgeDays: 30 },
+      proof: { hmacKey: undefined, expireSeconds: 3600, cost: 10, maxNumber: 20_000, minSeconds: 3, maxLinks: 3, heldPurgeDays: 30, digestHour: 7 },
     });
   });
 

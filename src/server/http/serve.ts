@@ -18,6 +18,7 @@ import { receiverConfig, type ReceiverConfig } from '../config.ts';
 import { TrustedProxies, clientAddressOf, clientAddressStore } from './client-address.ts';
 import { databaseWhere, openStores } from '../store/database.ts';
 import { SWEEP_EVERY_MS, sweepHeld } from '../inbox/held.ts';
+import { purgeBefore, sendHeldDigest } from '../inbox/held-digest.ts';
 import { OutboxWorker, smtpTransport } from '../mail/outbox.ts';
 import { mayReadDetails, openProbe, readiness, type Probe } from '../ops/health.ts';
 import { holdServerPidFile } from '../ops/backup.ts';
@@ -86,6 +87,7 @@ export interface OpsContext {
   readonly settings: OpsSettings;
   readonly probe: Probe;
   readonly notificationsOn: boolean;
+  readonly heldPurgeDays: number;
 }
 
 /** The server with what SIGTERM uses: whether it is stopping, and its requests in flight. */
@@ -115,22 +117,38 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   if (!config.databaseUrl) holdServerPidFile(config.dbPath);
   const probe = openProbe(config);
   metrics().pending = () => probe.pending();
+  metrics().held = () => probe.held(purgeBefore(config, new Date()));
   metrics().readiness = async () =>
-    Object.fromEntries(Object.entries((await readiness(probe, { pendingMaxMs: settings.pendingMaxMs, notificationsOn: Boolean(config.notifications) })).checks).map(([name, check]) => [name, check.ok]));
-  const server = await createServer({ settings, probe, notificationsOn: Boolean(config.notifications) });
+    Object.fromEntries(Object.entries((await readiness(probe, { pendingMaxMs: settings.pendingMaxMs, notificationsOn: Boolean(config.notifications), heldPurgeDays: config.proof.heldPurgeDays })).checks).map(([name, check]) => [name, check.ok]));
+  const server = await createServer({ settings, probe, notificationsOn: Boolean(config.notifications), heldPurgeDays: config.proof.heldPurgeDays });
   await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
   const address = server.address();
   const shown = host.includes(':') ? `[${host}]` : host;
   const worker = config.notifications ? openStores(config, { poolMax: 2 }) : undefined;
-  // Held and spam leads past HELD_PURGE_DAYS, and expired used challenges: at start, then hourly.
+  // The day's digest of held leads (with notifications on), then spam and warned held leads past
+  // HELD_PURGE_DAYS, and expired used challenges: at start, then hourly.
   const sweeper = openStores(config, { poolMax: 1 });
-  const sweep = () =>
-    sweepHeld(sweeper, config, new Date()).then(
+  const digestTransport = config.notifications ? smtpTransport(config.notifications.smtpUrl) : undefined;
+  const sweep = async () => {
+    if (digestTransport) {
+      try {
+        const outcome = await sendHeldDigest(sweeper.held, config, digestTransport, new Date());
+        if (outcome === 'sent') {
+          metrics().heldDigests.inc({ outcome: 'sent' });
+          log.info({ event: 'held.digest' }, 'Sent the daily digest of held leads');
+        }
+      } catch (error) {
+        metrics().heldDigests.inc({ outcome: 'failed' });
+        log.error({ event: 'held.digest.failed', err: error }, 'Could not send the daily digest of held leads (tried again within the hour)');
+      }
+    }
+    await sweepHeld(sweeper, config, new Date()).then(
       (gone) => {
-        if (gone.leads > 0) log.info({ event: 'held.purged', leads: gone.leads }, `Erased ${gone.leads} held or spam lead${gone.leads === 1 ? '' : 's'} older than ${config.proof.heldPurgeDays} days`);
+        if (gone.leads > 0) log.info({ event: 'held.purged', leads: gone.leads }, `Erased ${gone.leads} spam or held lead${gone.leads === 1 ? '' : 's'} older than ${config.proof.heldPurgeDays} days`);
       },
       (error: unknown) => log.error({ event: 'store.error', err: error }, 'Could not purge old held leads'),
     );
+  };
   void sweep();
   const sweepTimer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   sweepTimer.unref();
@@ -171,6 +189,7 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
       await outbox?.stop();
       await worker?.close();
       clearInterval(sweepTimer);
+      digestTransport?.close();
       await sweeper.close();
       await closeRegistered();
       await probe.close();
@@ -268,7 +287,7 @@ async function answerOps(req: IncomingMessage, res: ServerResponse, pathname: st
   // /readyz
   if (stopping) return send(503, 'application/json; charset=utf-8', `${JSON.stringify({ status: 'unavailable', ...(insider ? { failing: ['stopping'] } : {}) })}\n`);
   if (!ops) return send(200, 'application/json; charset=utf-8', '{"status":"ready"}\n');
-  const found = await readiness(ops.probe, { pendingMaxMs: ops.settings.pendingMaxMs, notificationsOn: ops.notificationsOn });
+  const found = await readiness(ops.probe, { pendingMaxMs: ops.settings.pendingMaxMs, notificationsOn: ops.notificationsOn, heldPurgeDays: ops.heldPurgeDays });
   if (found.ready) return send(200, 'application/json; charset=utf-8', `${JSON.stringify(insider ? { status: 'ready', checks: found.checks } : { status: 'ready' })}\n`);
   const failing = Object.entries(found.checks)
     .filter(([, check]) => !check.ok)

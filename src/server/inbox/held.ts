@@ -5,23 +5,26 @@
  * - Release: the lead joins the inbox and its notification is queued now, in one transaction with
  *   the audit entry; a second release finds nothing held and queues nothing (exactly one mail).
  * - Mark as spam: stays out of the inbox, audited.
- * - Held and spam leads older than HELD_PURGE_DAYS (default 30) are erased with everything stored
- *   with them, and used challenges once they expire: `sweepHeld`, run by the server at start and
- *   every hour.
+ * - Leads marked as spam older than HELD_PURGE_DAYS (default 30) are erased with everything
+ *   stored with them; so are held leads of that age, but only WARNING_DAYS (7) after a daily digest
+ *   warned staff of them (./held-digest.ts): a held lead nobody was told of is never erased. Used
+ *   challenges are forgotten once they expire. `sweepHeld`, run by the server at start and hourly,
+ *   with the digest.
  * Release is ./held-release.ts (it composes the lead's mail, which only the site's routes import).
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import type { ReceiverConfig } from '../config.ts';
 import type { Stores } from '../store/database.ts';
+import { WARNING_DAYS, purgeBefore } from './held-digest.ts';
 
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Erases held and spam leads past their age, and forgets expired challenges; says how many. */
+/** Erases spam leads past their age and held ones past it and warned of, and forgets expired challenges; says how many. */
 export async function sweepHeld(stores: Pick<Stores, 'held' | 'submissions'>, config: Pick<ReceiverConfig, 'proof'>, now: Date): Promise<{ leads: number; challenges: number }> {
-  const before = new Date(now.getTime() - config.proof.heldPurgeDays * 24 * 60 * 60 * 1000);
+  const warnedBefore = new Date(now.getTime() - WARNING_DAYS * 24 * 60 * 60 * 1000);
   let leads = 0;
-  for (const id of await stores.held.expired(before)) if (await stores.submissions.delete(id)) leads += 1;
+  for (const id of await stores.held.expired(purgeBefore(config, now), warnedBefore)) if (await stores.submissions.delete(id)) leads += 1;
   const challenges = await stores.held.forgetChallenges(now);
   return { leads, challenges };
 }

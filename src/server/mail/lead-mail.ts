@@ -14,6 +14,7 @@ import { CONTACT_FIELDS, contactLabelKey } from '../../forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../forms/partner';
 import { defaultLocale, locales, t, tParts, type LocaleCode } from '../../i18n';
 import type { LeadNotice, StoredSubmission } from '../store/store.ts';
+import { escapeHtml } from './escape.ts';
 
 const RIYADH_OPTIONS: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' };
 const RIYADH = new Intl.DateTimeFormat('en-GB', RIYADH_OPTIONS);
@@ -40,9 +41,6 @@ export function headerText(text: string, max = 200): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 /** A stored answer as text: lists joined, numbers as written, nothing for an empty answer. */
 function answerText(value: unknown): string {

@@ -23,7 +23,7 @@ import pg from 'pg';
 import type { ReceiverConfig } from '../config.ts';
 import { PG_SCHEMA_VERSION } from '../store/postgres/pg-store.ts';
 import { SCHEMA_VERSION, attachmentsDir } from '../store/sqlite/sqlite-store.ts';
-import type { PendingNotifications } from './metrics.ts';
+import type { HeldWaiting, PendingNotifications } from './metrics.ts';
 
 export const READY_TIMEOUT_MS = 2000;
 
@@ -31,6 +31,8 @@ export interface Probe {
   /** The schema version found and the one this code migrates to. */
   schema(): Promise<{ readonly found: number; readonly expected: number }>;
   pending(): Promise<PendingNotifications>;
+  /** Held leads waiting, the oldest's time, and those received before `before` no digest warned of. */
+  held(before: Date): Promise<HeldWaiting>;
   /** The folder files are written to; undefined when they live in the database. */
   readonly filesDir: string | undefined;
   close(): Promise<void>;
@@ -62,6 +64,13 @@ function sqliteProbe(dbPath: string): Probe {
         const row = db.prepare("SELECT count(*) AS count, min(created_at) AS oldest FROM notifications WHERE status = 'pending'").get() as { count: number; oldest: string | null };
         return { count: Number(row.count), oldest: row.oldest ?? undefined };
       }),
+    held: (before) =>
+      read((db) => {
+        const row = db
+          .prepare("SELECT count(*) AS count, min(received_at) AS oldest, sum(CASE WHEN received_at < ? AND review_reminded_at IS NULL THEN 1 ELSE 0 END) AS unwarned FROM submissions WHERE review = 'held'")
+          .get(before.toISOString()) as { count: number; oldest: string | null; unwarned: number | null };
+        return { count: Number(row.count), oldest: row.oldest ?? undefined, unwarnedOverdue: Number(row.unwarned ?? 0) };
+      }),
     filesDir: attachmentsDir(dbPath),
     close: async () => {},
   };
@@ -80,6 +89,14 @@ function pgProbe(url: string): Probe {
       const row = found.rows[0];
       return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest).toISOString() : undefined };
     },
+    async held(before) {
+      const found = await pool.query<{ count: string; oldest: Date | null; unwarned: string | null }>(
+        "SELECT count(*) AS count, min(received_at) AS oldest, sum(CASE WHEN received_at < $1 AND review_reminded_at IS NULL THEN 1 ELSE 0 END) AS unwarned FROM submissions WHERE review = 'held'",
+        [before.toISOString()],
+      );
+      const row = found.rows[0];
+      return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest).toISOString() : undefined, unwarnedOverdue: Number(row?.unwarned ?? 0) };
+    },
     filesDir: undefined,
     close: () => pool.end(),
   };
@@ -95,7 +112,7 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export type CheckName = 'store' | 'migrations' | 'files' | 'notifications';
+export type CheckName = 'store' | 'migrations' | 'files' | 'notifications' | 'held';
 
 export interface Readiness {
   readonly ready: boolean;
@@ -103,7 +120,7 @@ export interface Readiness {
 }
 
 /** Every check, each on its own (one failing does not hide another). */
-export async function readiness(probe: Probe, options: { readonly pendingMaxMs: number; readonly notificationsOn: boolean; readonly now?: Date }): Promise<Readiness> {
+export async function readiness(probe: Probe, options: { readonly pendingMaxMs: number; readonly notificationsOn: boolean; readonly heldPurgeDays: number; readonly now?: Date }): Promise<Readiness> {
   const now = options.now ?? new Date();
   const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const checks = {} as Record<CheckName, { ok: boolean; detail: string }>;
@@ -144,6 +161,23 @@ export async function readiness(probe: Probe, options: { readonly pendingMaxMs: 
           : { ok: true, detail: `${pending.count} pending` };
     } catch (error) {
       checks.notifications = { ok: false, detail: message(error) };
+    }
+  }
+  // Held leads are told, never failed on: a site with many held leads still takes leads.
+  if (!checks.store.ok) checks.held = { ok: true, detail: 'unknown: the database did not answer' };
+  else {
+    try {
+      const held = await within(probe.held(new Date(now.getTime() - options.heldPurgeDays * 86_400_000)), READY_TIMEOUT_MS, 'the held leads');
+      const days = held.oldest ? Math.floor((now.getTime() - Date.parse(held.oldest)) / 86_400_000) : 0;
+      checks.held = {
+        ok: true,
+        detail:
+          held.count === 0
+            ? 'none held for review'
+            : `${held.count} held for review, the oldest ${days} day${days === 1 ? '' : 's'}${held.unwarnedOverdue > 0 ? `; ${held.unwarnedOverdue} past ${options.heldPurgeDays} days kept until a digest warns staff${options.notificationsOn ? '' : ' (notifications are off: no digest is sent)'}` : ''}`,
+      };
+    } catch (error) {
+      checks.held = { ok: true, detail: `unknown: ${message(error)}` };
     }
   }
   return { ready: Object.values(checks).every((check) => check.ok), checks };

@@ -5,11 +5,15 @@
  *   globaq_leads_stored_total{form,language}            leads committed (acknowledged)
  *   globaq_leads_refused_total{form,reason}             posts answered with a refusal (the
  *                                                       receiver's error code: invalidFields,
- *                                                       rateLimited, storeUnavailable, …;
+ *                                                       overBudget, storeUnavailable, …;
  *                                                       honeypot for the bot catch)
  *   globaq_notifications_sent_total                     lead e-mails the mail server accepted
  *   globaq_notifications_failed_total{outcome}          failed sends: retry (tried again later)
  *                                                       or given_up (listed for staff)
+ *   globaq_held_waiting, globaq_held_oldest_age_seconds  leads held for review (read at scrape)
+ *   globaq_held_unwarned_overdue                        held leads past HELD_PURGE_DAYS that no
+ *                                                       digest warned of (kept, not erased)
+ *   globaq_held_digests_total{outcome}                  daily digests of held leads: sent, failed
  *   globaq_notifications_pending                        notifications waiting (read at scrape)
  *   globaq_notifications_oldest_pending_age_seconds     the oldest one's age; 0 when none
  *   globaq_signin_failures_total, globaq_signin_locks_total
@@ -33,6 +37,14 @@ export interface PendingNotifications {
   readonly oldest: string | undefined;
 }
 
+export interface HeldWaiting {
+  readonly count: number;
+  /** ISO time the oldest held lead was received; undefined when none. */
+  readonly oldest: string | undefined;
+  /** Held leads past HELD_PURGE_DAYS that no digest has warned staff of (kept). */
+  readonly unwarnedOverdue: number;
+}
+
 export interface Metrics {
   readonly registry: Registry;
   readonly leadsStored: Counter<'form' | 'language'>;
@@ -42,6 +54,9 @@ export interface Metrics {
   readonly signInFailures: Counter;
   readonly signInLocks: Counter;
   readonly requestDuration: Histogram<'kind' | 'status'>;
+  readonly heldDigests: Counter<'outcome'>;
+  /** Where the held leads are read from at each scrape (set by the server). */
+  held: (() => Promise<HeldWaiting>) | undefined;
   /** Where the pending notifications are read from at each scrape (set by the server). */
   pending: (() => Promise<PendingNotifications>) | undefined;
   /** The readiness checks, run at each scrape (set by the server): check name → passing. */
@@ -53,7 +68,7 @@ const KEY = Symbol.for('globaq.metrics');
 function make(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const state: { pending: Metrics['pending']; readiness: Metrics['readiness'] } = { pending: undefined, readiness: undefined };
+  const state: { pending: Metrics['pending']; readiness: Metrics['readiness']; held: Metrics['held'] } = { pending: undefined, readiness: undefined, held: undefined };
   let lastPending: Promise<PendingNotifications> | undefined;
   // Both gauges read the same query, once per scrape.
   const readPending = () => {
@@ -75,6 +90,13 @@ function make(): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
+    heldDigests: new Counter({ name: 'globaq_held_digests_total', help: 'Daily digests of held leads: sent, or failed (tried again within the hour).', labelNames: ['outcome'], registers: [registry] }),
+    get held() {
+      return state.held;
+    },
+    set held(source) {
+      state.held = source;
+    },
     get pending() {
       return state.pending;
     },
@@ -128,6 +150,36 @@ function make(): Metrics {
     async collect() {
       const pending = await readPending().catch(() => undefined);
       this.set(pending === undefined ? Number.NaN : pending.oldest ? Math.max(0, (Date.now() - Date.parse(pending.oldest)) / 1000) : 0);
+    },
+  });
+  let lastHeld: Promise<HeldWaiting> | undefined;
+  const readHeld = () => {
+    lastHeld ??= (state.held?.() ?? Promise.resolve({ count: 0, oldest: undefined, unwarnedOverdue: 0 })).finally(() => setImmediate(() => (lastHeld = undefined)));
+    return lastHeld;
+  };
+  new Gauge({
+    name: 'globaq_held_waiting',
+    help: 'Leads held for review, not yet released or marked as spam.',
+    registers: [registry],
+    async collect() {
+      this.set((await readHeld().catch(() => undefined))?.count ?? Number.NaN);
+    },
+  });
+  new Gauge({
+    name: 'globaq_held_oldest_age_seconds',
+    help: 'Age of the oldest lead held for review; 0 when none.',
+    registers: [registry],
+    async collect() {
+      const held = await readHeld().catch(() => undefined);
+      this.set(held === undefined ? Number.NaN : held.oldest ? Math.max(0, (Date.now() - Date.parse(held.oldest)) / 1000) : 0);
+    },
+  });
+  new Gauge({
+    name: 'globaq_held_unwarned_overdue',
+    help: 'Held leads past HELD_PURGE_DAYS that no digest has warned staff of: kept, not erased.',
+    registers: [registry],
+    async collect() {
+      this.set((await readHeld().catch(() => undefined))?.unwarnedOverdue ?? Number.NaN);
     },
   });
   new Gauge({

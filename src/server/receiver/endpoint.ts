@@ -8,6 +8,7 @@ import { localizePath } from '../../lib/paths';
 import { clientAddressStore } from '../http/client-address.ts';
 import { receiverConfig, type ReceiverConfig } from '../config.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { DoubtBudget } from './doubt-budget.ts';
 import { receive, type FormProblem, type ReceiverDeps } from './receiver.ts';
 import { PROOF_SECRET_NAME, issueChallenge, proofKeys, type ProofKeys } from './proof.ts';
 import { openStores, type Stores } from '../store/database.ts';
@@ -28,9 +29,11 @@ let deps: ReceiverDeps | undefined;
 function receiverDeps(): ReceiverDeps {
   if (deps) return deps;
   const config: ReceiverConfig = receiverConfig();
+  const limiter = new RateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowSeconds * 1000 });
   deps = {
     config,
-    limiter: new RateLimiter({ limit: config.rateLimit, windowMs: config.rateWindowSeconds * 1000 }),
+    limiter,
+    budget: new DoubtBudget({ held: config.heldPerDay, fileBytes: config.unprovenFileBytesPerDay }, limiter),
     // Opened on first use; when opening fails, the next submission tries again.
     store: () => processStores().submissions,
     logError: (message, error) => logger().error({ event: 'store.error', err: error }, message),
@@ -141,7 +144,7 @@ const PROBLEM_REASONS: Readonly<Record<FormProblem['kind'], string>> = {
   unreadable: 'unreadableBody',
   tooLarge: 'tooLarge',
   unavailable: 'storeUnavailable',
-  rateLimited: 'rateLimited',
+  overBudget: 'overBudget',
   files: 'invalidFiles',
 };
 

@@ -125,15 +125,3 @@ export async function judge(input: JudgeInput, keys: ProofKeys, config: Pick<Pro
   if (input.links > config.maxLinks) return { held: 'tooManyLinks', challenge };
   return { held: undefined, challenge };
 }
-
-/** For staff: what each reason means (the held view, the staff command). */
-export const HOLD_REASON_TEXT: Readonly<Record<HoldReason, string>> = {
-  noProof: 'No proof of work (another client, or a page cached from before)',
-  invalidProof: 'Proof of work that does not verify (forged or damaged)',
-  expiredProof: 'Proof of work that had expired',
-  replayedProof: 'Proof of work already used by another submission',
-  noScript: 'Sent without JavaScript (no proof of work possible)',
-  tooFast: 'Sent faster than a person could fill the form',
-  tooManyLinks: 'Too many links in the answers',
-  honeypot: 'Filled the hidden field only bots see',
-};

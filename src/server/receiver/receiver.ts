@@ -5,7 +5,6 @@
  * In order, a request is refused with
  *   405  any method but POST (and OPTIONS, the browsers' CORS preflight)
  *   403  an Origin header that is neither the site's own nor configured
- *   429  above the client's rate (Retry-After says when to come back)
  *   415  a body that is neither JSON nor url-encoded (nor, for the partner form, multipart with
  *        its CV files), or not UTF-8
  *   413  a body above the limit
@@ -13,6 +12,8 @@
  *        body ever is (MAX_JSON_DEPTH), fields the form's schema refuses
  *        (each named), or a CV file the spec's rules refuse (./uploads.ts: type by content, 2 MB,
  *        at most 5 files)
+ *   429  a lead in doubt (below) from a network that has left its day's budget of held leads
+ *        (./doubt-budget.ts; Retry-After says when its day is over): nothing is stored
  *   503  the store failed (nothing is acknowledged unless it is committed)
  * and otherwise stored and answered 201 { id } (JSON) or 303 to the thanks page of its language
  * (a form post: /ThanksPage, /ar/ThanksPage); with lead notifications on, the lead's e-mail is
@@ -29,8 +30,11 @@
  * The honeypot (src/forms/honeypot.ts) and the proof of work (./proof.ts, the `altcha` field):
  * both are taken out before validation. A submission without a valid proof (JavaScript off, an
  * old cached page, another client, a forged, expired or replayed proof), sent too fast, with too
- * many links, or with the honeypot filled is validated and answered exactly like anyone's, and
- * stored held for review with its reason: no notification is queued for it.
+ * many links, with the honeypot filled, or above the client's rate (many posts from one network:
+ * a carrier's shared address holds many people) is validated and answered exactly like anyone's,
+ * and stored held for review with its reason: no notification is queued for it. The rate limit
+ * protects the staff's mailboxes, not the door. What bounds the disk is the network's daily
+ * budget of held leads and of files sent without a proof (./doubt-budget.ts).
  */
 import { CONTACT_FORM, completeContactBody, contactSchema, contactValuesFromForm } from '../../forms/contact';
 import { PARTNER_FORM, completePartnerBody, partnerSchema, partnerValuesFromForm } from '../../forms/partner';
@@ -43,6 +47,7 @@ import { localizePath } from '../../lib/paths';
 import type { ReceiverConfig } from '../config.ts';
 import { composeLeadNotice } from '../mail/lead-mail.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { DoubtBudget } from './doubt-budget.ts';
 import type { FormName, HoldReason, NewAttachment, SubmissionStore } from '../store/store.ts';
 import { PROOF_FIELD, countLinks, judge, type ProofKeys } from './proof.ts';
 import { MAX_FILES, MEDIA_TYPES, UPLOAD_BODY_LIMIT_BYTES, checkUploads, cleanFileName } from './uploads.ts';
@@ -102,7 +107,7 @@ export function requestLanguage(url: URL): LocaleCode | undefined {
 type ProblemKind =
   | { readonly kind: 'invalid'; readonly form: FormName; readonly issues: readonly FieldIssue[] }
   | { readonly kind: 'unreadable' | 'tooLarge' | 'unavailable'; readonly form: FormName }
-  | { readonly kind: 'rateLimited'; readonly form: FormName; readonly retryAfterSeconds: number }
+  | { readonly kind: 'overBudget'; readonly form: FormName; readonly retryAfterSeconds: number }
   | { readonly kind: 'files'; readonly form: FormName; readonly rejected: readonly FileRejection[]; readonly tooMany: boolean };
 
 /**
@@ -120,6 +125,8 @@ export interface ReceiverDeps {
   /** Opens lazily; throws when the store cannot be opened (answered 503). */
   readonly store: () => SubmissionStore;
   readonly limiter: RateLimiter;
+  /** Held leads and unproven files per network per day. */
+  readonly budget: DoubtBudget;
   readonly now?: () => Date;
   /** Where store failures are reported (default console.error). */
   readonly logError?: (message: string, error: unknown) => void;
@@ -317,12 +324,6 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   const refuse = (status: number, body: Record<string, unknown>, problem: ProblemKind, headers: Record<string, string> = {}): Outcome =>
     isForm ? { problem: { ...problem, language }, status, headers: { ...headers, ...cors } } : { response: json(status, body, { ...headers, ...cors }) };
 
-  const rate = deps.limiter.take(clientAddress);
-  if (!rate.ok) {
-    const headers = { 'Retry-After': String(rate.retryAfterSeconds) };
-    return refuse(429, { error: 'rateLimited', retryAfter: rate.retryAfterSeconds }, { kind: 'rateLimited', form, retryAfterSeconds: rate.retryAfterSeconds }, headers);
-  }
-
   const accepted = form === 'partner' ? [...ACCEPTED_TYPES, MULTIPART_TYPE] : ACCEPTED_TYPES;
   if ((type !== 'application/json' && type !== 'application/x-www-form-urlencoded' && !isMultipart) || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
     return { response: json(415, { error: 'unsupportedMediaType', accepted }, { 'Accept-Post': accepted.join(', '), ...cors }) };
@@ -399,12 +400,29 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     attachments = check.files.map((file) => ({ name: file.name, type: MEDIA_TYPES[file.kind], bytes: file.bytes }));
   }
 
+  // Counted once the post is a form's (a refused shape costs nothing); over the rate, held.
+  const overRate = !deps.limiter.take(clientAddress).ok;
+
   let verdict;
   try {
     verdict = await judge({ payload: proof, formPost: isForm, honeypot, links: countLinks(result.data, spec.linkFields) }, await deps.proofKeys(), deps.config.proof, now);
   } catch (error) {
     (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not check a ${form} submission's proof of work`, error);
     return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });
+  }
+
+  let held: HoldReason | undefined = verdict.held ?? (overRate ? 'manyPosts' : undefined);
+  if (held) {
+    // Files without a valid proof count against the network's quota; a held lead's own count against its budget.
+    const unprovenBytes = verdict.challenge ? 0 : attachments.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+    const budget = deps.budget.takeHeld(clientAddress, unprovenBytes, now.getTime());
+    if (!budget.ok) {
+      return refuse(429, { error: 'overBudget', retryAfter: budget.retryAfterSeconds }, { kind: 'overBudget', form, retryAfterSeconds: budget.retryAfterSeconds }, { 'Retry-After': String(budget.retryAfterSeconds) });
+    }
+    if (!budget.keepFiles) {
+      attachments = [];
+      held = 'fileQuota';
+    }
   }
 
   let saved: { id: string; held?: HoldReason | undefined };
@@ -416,7 +434,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     const notice = deps.config.notifications
       ? { notice: (lead: Parameters<typeof composeLeadNotice>[0]) => composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {}) }
       : {};
-    saved = await deps.store().save({ form, fields: result.data, language, receivedAt: now, attachments, held: verdict.held, challenge: verdict.challenge, ...notice });
+    saved = await deps.store().save({ form, fields: result.data, language, receivedAt: now, attachments, held, challenge: verdict.challenge, ...notice });
   } catch (error) {
     (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not store a ${form} submission`, error);
     return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });

@@ -21,6 +21,15 @@ export interface HeldLead extends StoredSubmission {
   readonly files: number;
 }
 
+export interface HeldSummary {
+  readonly waiting: number;
+  readonly byReason: Readonly<Partial<Record<HoldReason, number>>>;
+  /** When the oldest held lead was received. */
+  readonly oldestReceivedAt: string | undefined;
+  /** Held leads past their age that no digest has warned of: kept, and shown to the operator. */
+  readonly unwarnedOverdue: number;
+}
+
 export interface HeldStore {
   /** Held leads (or those marked spam), newest first, at most `limit`. */
   list(state: ReviewState, limit: number): Promise<HeldLead[]>;
@@ -33,8 +42,24 @@ export interface HeldStore {
   release(id: string, by: string, now: Date, notice: ((lead: StoredSubmission) => LeadNotice) | undefined): Promise<boolean>;
   /** Marks a held lead as spam (audited). False when no held lead has this id. */
   markSpam(id: string, by: string, now: Date): Promise<boolean>;
-  /** Ids of held and spam leads received before `before` (to erase with the store's delete). */
-  expired(before: Date): Promise<string[]>;
+  /**
+   * Ids of leads to erase with the store's delete: those marked spam received before `before`,
+   * and those still held received before it that a digest warned of at or before `warnedBefore`
+   * (a held lead nobody was told of is never erased).
+   */
+  expired(before: Date, warnedBefore: Date): Promise<string[]>;
+  /** Held leads received before `before`, oldest first, with whether a digest has warned of each. */
+  dueForErasure(before: Date): Promise<(HeldLead & { readonly warnedAt: string | undefined })[]>;
+  /** Records that a digest warned of these held leads now (those warned before keep their time). */
+  markWarned(ids: readonly string[], now: Date): Promise<void>;
+  /** How many leads are held, by reason, and since when; and how many are past `before` unwarned. */
+  summary(before: Date): Promise<HeldSummary>;
+  /** Takes the day's digest for this server; false when another server (or an earlier run) has it. */
+  claimDigest(day: string, now: Date): Promise<boolean>;
+  /** The day's digest was delivered, listing `held` leads. */
+  digestSent(day: string, now: Date, held: number): Promise<void>;
+  /** Gives the day's digest back (its mail failed): the next sweep tries again. */
+  unclaimDigest(day: string): Promise<void>;
   /** Forgets used challenges that have expired (their solutions are refused as expired anyway). */
   forgetChallenges(now: Date): Promise<number>;
   /** The kept secret of this name, made (random, 32 bytes) and stored the first time: every instance reads the same. */
@@ -102,9 +127,79 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
         });
       },
 
-      async expired(before) {
-        const rows = await db.selectFrom('submissions').select('id').where('review', 'in', ['held', 'spam']).where('received_at', '<', iso(before)).execute();
+      async expired(before, warnedBefore) {
+        const rows = await db
+          .selectFrom('submissions')
+          .select('id')
+          .where('received_at', '<', iso(before))
+          .where((eb) => eb.or([eb('review', '=', 'spam'), eb.and([eb('review', '=', 'held'), eb('review_reminded_at', 'is not', null), eb('review_reminded_at', '<=', iso(warnedBefore))])]))
+          .execute();
         return rows.map((row) => row.id);
+      },
+
+      async dueForErasure(before) {
+        const rows = await db
+          .selectFrom('submissions as s')
+          .select([...SUBMISSION_COLUMNS.map((column) => `s.${column}` as const), 's.review_reason', 's.review_reminded_at'])
+          .select((eb) => eb.selectFrom('attachments as a').whereRef('a.submission_id', '=', 's.id').select((e) => e.fn.countAll<number>().as('c')).as('files'))
+          .where('s.review', '=', 'held')
+          .where('s.received_at', '<', iso(before))
+          .orderBy('s.seq')
+          .limit(1000)
+          .execute();
+        return rows.map((row) => ({
+          ...toSubmission(row),
+          review: 'held' as const,
+          reason: isHoldReason(row.review_reason) ? row.review_reason : 'noProof',
+          files: n(row.files),
+          warnedAt: row.review_reminded_at === null ? undefined : row.review_reminded_at,
+        }));
+      },
+
+      async markWarned(ids, now) {
+        const valid = ids.filter(isUuid);
+        if (valid.length === 0) return;
+        await db.updateTable('submissions').set({ review_reminded_at: iso(now) }).where('id', 'in', valid).where('review', '=', 'held').where('review_reminded_at', 'is', null).execute();
+      },
+
+      async summary(before) {
+        const rows = await db
+          .selectFrom('submissions')
+          .select(['review_reason', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('received_at').as('oldest')])
+          .where('review', '=', 'held')
+          .groupBy('review_reason')
+          .execute();
+        const overdue = await db
+          .selectFrom('submissions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('review', '=', 'held')
+          .where('received_at', '<', iso(before))
+          .where('review_reminded_at', 'is', null)
+          .executeTakeFirst();
+        const byReason: Partial<Record<HoldReason, number>> = {};
+        let oldest: string | undefined;
+        let waiting = 0;
+        for (const row of rows) {
+          const reason = isHoldReason(row.review_reason) ? row.review_reason : 'noProof';
+          byReason[reason] = (byReason[reason] ?? 0) + n(row.n);
+          waiting += n(row.n);
+          const at = row.oldest === null ? undefined : String(row.oldest);
+          if (at !== undefined && (oldest === undefined || at < oldest)) oldest = at;
+        }
+        return { waiting, byReason, oldestReceivedAt: oldest, unwarnedOverdue: n(overdue?.n) };
+      },
+
+      async claimDigest(day, now) {
+        const result = await db.insertInto('held_digests').values({ day, claimed_at: iso(now) }).onConflict((oc) => oc.column('day').doNothing()).executeTakeFirst();
+        return n(result.numInsertedOrUpdatedRows) > 0;
+      },
+
+      async digestSent(day, now, held) {
+        await db.updateTable('held_digests').set({ sent_at: iso(now), held }).where('day', '=', day).execute();
+      },
+
+      async unclaimDigest(day) {
+        await db.deleteFrom('held_digests').where('day', '=', day).where('sent_at', 'is', null).execute();
       },
 
       async forgetChallenges(now) {

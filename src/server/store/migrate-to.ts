@@ -67,11 +67,11 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string)
       for (const row of rows(source, 'SELECT email, code_hash, used_at FROM staff_recovery_codes')) {
         await client.query('INSERT INTO staff_recovery_codes (email, code_hash, used_at) VALUES ($1, $2, $3)', [row['email'], row['code_hash'], row['used_at']]);
       }
-      for (const row of rows(source, 'SELECT id, form, received_at, language, fields, status, status_by, status_at, assigned_to, review, review_reason FROM submissions ORDER BY seq')) {
+      for (const row of rows(source, 'SELECT id, form, received_at, language, fields, status, status_by, status_at, assigned_to, review, review_reason, review_reminded_at FROM submissions ORDER BY seq')) {
         await client.query({
           name: 'move-lead',
-          text: 'INSERT INTO submissions (id, form, received_at, language, fields, status, status_by, status_at, assigned_to, review, review_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
-          values: [row['id'], row['form'], row['received_at'], row['language'], row['fields'], row['status'], row['status_by'], row['status_at'], row['assigned_to'], row['review'], row['review_reason']],
+          text: 'INSERT INTO submissions (id, form, received_at, language, fields, status, status_by, status_at, assigned_to, review, review_reason, review_reminded_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
+          values: [row['id'], row['form'], row['received_at'], row['language'], row['fields'], row['status'], row['status_by'], row['status_at'], row['assigned_to'], row['review'], row['review_reason'], row['review_reminded_at']],
         });
         moved.leads += 1;
       }
@@ -118,6 +118,9 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string)
       // the challenges already used (still refused until they expire).
       for (const row of rows(source, 'SELECT name, value, created_at FROM site_secrets ORDER BY name')) {
         await client.query('INSERT INTO site_secrets (name, value, created_at) VALUES ($1, $2, $3)', [row['name'], row['value'], row['created_at']]);
+      }
+      for (const row of rows(source, 'SELECT day, claimed_at, sent_at, held FROM held_digests ORDER BY day')) {
+        await client.query('INSERT INTO held_digests (day, claimed_at, sent_at, held) VALUES ($1, $2, $3, $4)', [row['day'], row['claimed_at'], row['sent_at'], row['held']]);
       }
       for (const row of rows(source, 'SELECT id, expires_at FROM used_challenges ORDER BY expires_at')) {
         await client.query({ name: 'move-challenge', text: 'INSERT INTO used_challenges (id, expires_at) VALUES ($1, $2)', values: [row['id'], row['expires_at']] });

@@ -39,6 +39,16 @@ interface LeadTable extends SubmissionTable {
   review: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why it was held (HOLD_REASONS); kept after a release. */
   review_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a digest told staff this held lead is due for erasure (none is erased before). */
+  review_reminded_at: ColumnType<Iso | null, Iso | null | undefined, Iso | null>;
+}
+
+/** One day's digest of held leads (Riyadh's calendar day, YYYY-MM-DD): claimed by one server, then sent. */
+interface HeldDigestTable {
+  day: string;
+  claimed_at: Iso;
+  sent_at: Iso | null;
+  held: ColumnType<number, number | undefined, number>;
 }
 
 /**
@@ -174,6 +184,7 @@ export interface Database {
   sign_in_refusals: SignInRefusalTable;
   used_challenges: UsedChallengeTable;
   site_secrets: SiteSecretTable;
+  held_digests: HeldDigestTable;
 }
 
 export type NewSubmissionRow = Insertable<SubmissionTable>;

@@ -70,9 +70,11 @@ export interface StoredAttachment {
 /**
  * Why a lead is held for review instead of mailed (src/server/inbox/held.ts): no proof of work, a
  * proof that does not verify, has expired or was used before, a form posted without JavaScript,
- * sent faster than a person could, too many links, or the honeypot filled.
+ * sent faster than a person could, too many links, the honeypot filled, many posts from one
+ * network (over the rate limit), or files not kept (over the network's daily quota of files
+ * sent without a proof).
  */
-export const HOLD_REASONS = ['noProof', 'invalidProof', 'expiredProof', 'replayedProof', 'noScript', 'tooFast', 'tooManyLinks', 'honeypot'] as const;
+export const HOLD_REASONS = ['noProof', 'invalidProof', 'expiredProof', 'replayedProof', 'noScript', 'tooFast', 'tooManyLinks', 'honeypot', 'manyPosts', 'fileQuota'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 export const isHoldReason = (value: unknown): value is HoldReason => typeof value === 'string' && (HOLD_REASONS as readonly string[]).includes(value);
 

@@ -199,6 +199,14 @@ export const PG_MIGRATIONS: readonly string[] = [
     value text NOT NULL,
     created_at timestamptz NOT NULL
   );`,
+  // 13: held leads' reminders and the daily digests (SQLite's 13).
+  `ALTER TABLE submissions ADD COLUMN review_reminded_at timestamptz;
+  CREATE TABLE held_digests (
+    day text PRIMARY KEY,
+    claimed_at timestamptz NOT NULL,
+    sent_at timestamptz,
+    held integer NOT NULL DEFAULT 0
+  );`,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -293,6 +293,16 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL,
     created_at TEXT NOT NULL
   ) STRICT;`,
+  // 13: held leads reach a person (src/server/inbox/held-digest.ts): when a digest last warned
+  // that a held lead is due for erasure (none is erased unwarned), and each day's digest, claimed
+  // by one server and marked sent.
+  `ALTER TABLE submissions ADD COLUMN review_reminded_at TEXT;
+  CREATE TABLE held_digests (
+    day TEXT PRIMARY KEY,
+    claimed_at TEXT NOT NULL,
+    sent_at TEXT,
+    held INTEGER NOT NULL DEFAULT 0
+  ) STRICT;`,
 ];
 
 

@@ -1,0 +1,100 @@
+/**
+ * What bounds a stranger's doubtful posts (the network's daily budget of held leads and of files
+ * sent without a proof), and the daily digest that tells staff what is held: both languages, no
+ * visitor text, and the date each held lead will be erased.
+ */
+import { describe, expect, test } from 'vitest';
+import { en } from '../../src/i18n/en';
+import { ar } from '../../src/i18n/ar';
+import { DAY_MS, DoubtBudget } from '../../src/server/receiver/doubt-budget';
+import { RateLimiter } from '../../src/server/receiver/rate-limit';
+import { WARNING_DAYS, composeHeldDigest, erasureDate, riyadhDay } from '../../src/server/inbox/held-digest';
+import type { HeldLead } from '../../src/server/store/held-queries';
+import { escapeHtml } from '../../src/server/mail/escape';
+
+const keys = new RateLimiter({ limit: 1, windowMs: 1000 });
+
+describe('the doubt budget', () => {
+  test('a network may leave its day\'s held leads, then is refused until its day is over; another network is counted on its own', () => {
+    const budget = new DoubtBudget({ held: 2, fileBytes: 0 }, keys);
+    const t0 = 1_000_000;
+    expect(budget.takeHeld('203.0.113.7', 0, t0)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.takeHeld('203.0.113.7', 0, t0 + 1000)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.takeHeld('203.0.113.7', 0, t0 + 2000)).toEqual({ ok: false, retryAfterSeconds: DAY_MS / 1000 - 2 });
+    expect(budget.takeHeld('203.0.113.8', 0, t0 + 2000).ok).toBe(true);
+    // One IPv6 subscriber (/64) is one network.
+    const six = new DoubtBudget({ held: 1, fileBytes: 0 }, keys);
+    expect(six.takeHeld('2001:db8:1:2::1', 0, t0).ok).toBe(true);
+    expect(six.takeHeld('2001:db8:1:2::ffff', 0, t0).ok).toBe(false);
+    expect(budget.takeHeld('203.0.113.7', 0, t0 + DAY_MS).ok).toBe(true);
+  });
+
+  test('files without a proof count against the day\'s quota: past it the lead is kept without them', () => {
+    const mb = 1024 * 1024;
+    const budget = new DoubtBudget({ held: 0, fileBytes: 5 * mb }, keys);
+    expect(budget.takeHeld('198.51.100.1', 2 * mb, 0)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.takeHeld('198.51.100.1', 2 * mb, 1)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.takeHeld('198.51.100.1', 2 * mb, 2)).toEqual({ ok: true, keepFiles: false });
+    // A smaller file still fits; a lead without files is never affected.
+    expect(budget.takeHeld('198.51.100.1', mb, 3)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.takeHeld('198.51.100.1', 0, 4)).toEqual({ ok: true, keepFiles: true });
+  });
+
+  test('0 turns each bound off', () => {
+    const budget = new DoubtBudget({ held: 0, fileBytes: 0 }, keys);
+    for (let i = 0; i < 1000; i++) expect(budget.takeHeld('192.0.2.1', 2 * 1024 * 1024, i)).toEqual({ ok: true, keepFiles: true });
+  });
+});
+
+const lead = (id: string, receivedAt: string, reason: HeldLead['reason'], form: HeldLead['form'] = 'contact'): HeldLead => ({
+  id,
+  form,
+  receivedAt,
+  language: 'en',
+  fields: { firstName: '<script>alert(1)</script>', message: 'Buy cheap pills' },
+  review: 'held',
+  reason,
+  files: 0,
+});
+
+describe('the daily digest', () => {
+  const config = { proof: { heldPurgeDays: 30 } as never, siteUrl: 'https://www.globaq.example' };
+  const now = new Date('2026-11-27T05:00:00Z');
+  const newest = [lead('22222222-2222-4222-8222-222222222222', '2026-11-26T10:00:00Z', 'manyPosts', 'partner'), lead('11111111-1111-4111-8111-111111111111', '2026-10-25T08:00:00Z', 'noProof')];
+  const due = [{ ...newest[1]!, warnedAt: undefined }];
+  const digest = composeHeldDigest({ summary: { waiting: 2, byReason: { manyPosts: 1, noProof: 1 }, oldestReceivedAt: newest[1]!.receivedAt, unwarnedOverdue: 1 }, newest, due, now, config });
+
+  test('subject and body in English and Arabic, reasons in staff words, links to the held tab and each lead', () => {
+    expect(digest.subject).toBe('Held for review: 2 waiting · بانتظار المراجعة: 2');
+    for (const [part, as] of [
+      [digest.text, (text: string) => text],
+      [digest.html, escapeHtml],
+    ] as const) {
+      expect(part).toContain(as(en['admin.held.reason.manyPosts']));
+      expect(part).toContain(as(ar['admin.held.reason.manyPosts']));
+      expect(part).toContain(as(en['admin.held.reason.noProof']));
+      expect(part).toContain('https://www.globaq.example/admin?status=held');
+      expect(part).toContain('https://www.globaq.example/admin/leads/22222222-2222-4222-8222-222222222222');
+    }
+    expect(digest.html).toContain('<section lang="ar" dir="rtl"');
+    expect(digest.text).not.toMatch(/proof of work/i);
+  });
+
+  test('names no visitor text', () => {
+    for (const part of [digest.subject, digest.text, digest.html]) {
+      expect(part).not.toContain('script');
+      expect(part).not.toContain('pills');
+    }
+  });
+
+  test('says when each lead due for erasure goes: its age reached, and a week after this warning at the earliest', () => {
+    expect(erasureDate({ receivedAt: '2026-10-25T08:00:00Z' }, config, now).toISOString()).toBe(new Date(now.getTime() + WARNING_DAYS * DAY_MS).toISOString());
+    expect(erasureDate({ receivedAt: '2026-11-20T08:00:00Z', warnedAt: '2026-11-21T00:00:00Z' }, config, now).toISOString()).toBe('2026-12-20T08:00:00.000Z');
+    expect(digest.text).toContain('Erased on Dec 4, 2026');
+  });
+
+  test('the day and hour are Riyadh\'s', () => {
+    expect(riyadhDay(new Date('2026-11-27T03:59:00Z'))).toEqual({ day: '2026-11-27', hour: 6 });
+    expect(riyadhDay(new Date('2026-11-26T21:30:00Z'))).toEqual({ day: '2026-11-27', hour: 0 });
+  });
+});
