@@ -161,9 +161,9 @@ async function downloadedFiles(page: Page, email: string, name: string, count: n
     // Sent without JavaScript, so without a proof of work: held for review with its files; released here.
     await page.goto(`/admin?status=held&q=${encodeURIComponent(name)}`);
     const row = page.locator('.lead-row').filter({ hasText: name });
-    await expect(row).toContainText('Sent without JavaScript');
+    await expect(row).toContainText('Sent with JavaScript off');
     await row.getByRole('link', { name }).click();
-    await expect(page.getByRole('region', { name: 'Held for review' })).toContainText('Sent without JavaScript');
+    await expect(page.getByRole('region', { name: 'Held for review' })).toContainText('Sent with JavaScript off');
     await expect(page.getByRole('region', { name: 'Files sent with it' }).getByRole('link')).toHaveCount(count);
     await page.getByRole('button', { name: 'Release to the inbox' }).click();
     await expect(page.getByRole('status')).toContainText('Released');

@@ -10,7 +10,11 @@
  * - restore: refuses a backup that fails any checksum, and a database a running server has open
  *   (the server's pid file beside it); puts aside what was there (`*.before-restore-TIME`), then
  *   brings back the database and its files, owned like the folder they are restored into (a
- *   restore run as root leaves nothing the service cannot open).
+ *   restore run as root leaves nothing the service cannot open). The database put aside is first
+ *   checkpointed into one file: a server killed with `kill -9` leaves its newest leads in the
+ *   write-ahead log, where SQLite would not look for them under another name. Should that fail
+ *   (a damaged file), its -wal and -shm keep their suffixes after the new name, where SQLite does
+ *   look (`submissions.db.before-restore-TIME-wal`).
  *
  * PostgreSQL keeps files in the database: pg_dump and pg_restore (docs/deploy.md).
  *
@@ -189,6 +193,27 @@ export function verifyBackup(dir: string): Manifest {
   return manifest;
 }
 
+/**
+ * Moves everything in the database's write-ahead log into the database file and empties the log,
+ * so the file alone holds every committed lead. A database that cannot be opened is left as it is.
+ */
+function checkpoint(dbPath: string): void {
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(dbPath);
+    db.exec('PRAGMA busy_timeout = 5000');
+    db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get();
+  } catch {
+    // Damaged or not a database: set aside as it is, its log beside it under the matching name.
+  } finally {
+    try {
+      db?.close();
+    } catch {
+      // Closing a database that failed to open.
+    }
+  }
+}
+
 /** Owns `file` like `folder` (when run as root; otherwise files are already the runner's). */
 function ownLike(file: string, folder: string): void {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
@@ -206,11 +231,19 @@ export function restoreSqlite(dir: string, dbPath: string, now = new Date()): { 
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const filesTo = attachmentsDir(target);
 
-  // What is there now is kept aside, never overwritten.
+  // What is there now is kept aside, never overwritten: the database as one file when it can be
+  // checkpointed, else with its write-ahead log named so that SQLite still finds it.
+  if (fs.existsSync(target)) checkpoint(target);
   const setAside: string[] = [];
-  for (const existing of [target, `${target}-wal`, `${target}-shm`, filesTo]) {
+  const databaseAside = `${target}.before-restore-${stamp}`;
+  const moves: [string, string][] = [
+    [target, databaseAside],
+    [`${target}-wal`, `${databaseAside}-wal`],
+    [`${target}-shm`, `${databaseAside}-shm`],
+    [filesTo, `${filesTo}.before-restore-${stamp}`],
+  ];
+  for (const [existing, aside] of moves) {
     if (!fs.existsSync(existing)) continue;
-    const aside = `${existing}.before-restore-${stamp}`;
     fs.renameSync(existing, aside);
     setAside.push(aside);
   }
