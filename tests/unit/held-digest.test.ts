@@ -80,6 +80,13 @@ describe('the daily digest', () => {
     expect(digest.text).not.toMatch(/proof of work/i);
   });
 
+  test('tells how many doubtful posts were refused past their network\'s budget since the last digest, only when there were any', () => {
+    const withRefusals = composeHeldDigest({ summary: { waiting: 1, byReason: { manyPosts: 1 }, oldestReceivedAt: newest[0]!.receivedAt, unwarnedOverdue: 0 }, newest: newest.slice(0, 1), due: [], now, config, refused: 12 });
+    expect(withRefusals.text).toContain(en['mail.digest.refused'].replace('{count}', '12'));
+    expect(withRefusals.text).toContain(ar['mail.digest.refused'].replace('{count}', '12'));
+    expect(digest.text).not.toContain(en['mail.digest.refused'].split('{count}')[0]!);
+  });
+
   test('names no visitor text', () => {
     for (const part of [digest.subject, digest.text, digest.html]) {
       expect(part).not.toContain('script');

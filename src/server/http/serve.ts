@@ -129,11 +129,16 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   // HELD_PURGE_DAYS, and expired used challenges: at start, then hourly.
   const sweeper = openStores(config, { poolMax: 1 });
   const digestTransport = config.notifications ? smtpTransport(config.notifications.smtpUrl) : undefined;
+  // Refusals past a network's budget, as this process counted them, told once in the next digest.
+  let refusalsTold = 0;
+  const refusals = async () => (await metrics().leadsRefused.get()).values.filter((value) => value.labels['reason'] === 'overBudget').reduce((sum, value) => sum + value.value, 0);
   const sweep = async () => {
     if (digestTransport) {
       try {
-        const outcome = await sendHeldDigest(sweeper.held, config, digestTransport, new Date());
+        const refused = await refusals();
+        const outcome = await sendHeldDigest(sweeper.held, config, digestTransport, new Date(), refused - refusalsTold);
         if (outcome === 'sent') {
+          refusalsTold = refused;
           metrics().heldDigests.inc({ outcome: 'sent' });
           log.info({ event: 'held.digest' }, 'Sent the daily digest of held leads');
         }

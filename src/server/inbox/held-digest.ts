@@ -56,6 +56,8 @@ export interface DigestInput {
   readonly due: readonly (HeldLead & { readonly warnedAt: string | undefined })[];
   readonly now: Date;
   readonly config: Pick<ReceiverConfig, 'proof' | 'siteUrl'>;
+  /** Doubtful posts refused since the last digest, their network's day's budget spent (this server's count). */
+  readonly refused?: number;
 }
 
 export interface DigestMail {
@@ -72,7 +74,7 @@ function dateIn(iso: string | Date, code: LocaleCode, withTime: boolean): string
 
 /** The digest in both languages: English first, then Arabic (right to left in the HTML part). */
 export function composeHeldDigest(input: DigestInput): DigestMail {
-  const { summary, newest, due, now, config } = input;
+  const { summary, newest, due, now, config, refused = 0 } = input;
   const heldUrl = config.siteUrl ? new URL('/admin?status=held', config.siteUrl).href : undefined;
   const leadUrl = (id: string) => (config.siteUrl ? new URL(`/admin/leads/${id}`, config.siteUrl).href : undefined);
   const subject = `${t('mail.digest.subject', { count: summary.waiting }, locales.en)} · ${t('mail.digest.subject', { count: summary.waiting }, locales.ar)}`;
@@ -85,6 +87,7 @@ export function composeHeldDigest(input: DigestInput): DigestMail {
     return {
       code,
       intro: tr('mail.digest.intro', { count: summary.waiting }),
+      refused: refused > 0 ? tr('mail.digest.refused', { count: refused }) : '',
       reasonsHeading: tr('mail.digest.byReason'),
       reasons,
       newestHeading: tr('mail.digest.newest'),
@@ -102,6 +105,7 @@ export function composeHeldDigest(input: DigestInput): DigestMail {
     .map((part) =>
       [
         part.intro,
+        ...(part.refused ? ['', part.refused] : []),
         '',
         part.reasonsHeading,
         ...part.reasons.map((reason) => `- ${reason.count} × ${reason.text}`),
@@ -122,6 +126,7 @@ export function composeHeldDigest(input: DigestInput): DigestMail {
       return [
         `<section lang="${lang}" dir="${dir}" style="text-align:start">`,
         `<p>${escapeHtml(part.intro)}</p>`,
+        part.refused ? `<p>${escapeHtml(part.refused)}</p>` : '',
         `<h2 style="font-size:16px">${escapeHtml(part.reasonsHeading)}</h2>`,
         `<ul>${part.reasons.map((reason) => `<li><bdi>${reason.count}</bdi> × ${escapeHtml(reason.text)}</li>`).join('')}</ul>`,
         `<h2 style="font-size:16px">${escapeHtml(part.newestHeading)}</h2>`,
@@ -144,7 +149,7 @@ export type DigestOutcome = 'sent' | 'off' | 'notYet' | 'nothingHeld' | 'sentAlr
  * and no server has sent today's. Marks the leads it warned of; throws (giving the day back)
  * when the mail server refuses.
  */
-export async function sendHeldDigest(held: HeldStore, config: Pick<ReceiverConfig, 'proof' | 'siteUrl' | 'notifications'>, transport: MailTransport, now: Date): Promise<DigestOutcome> {
+export async function sendHeldDigest(held: HeldStore, config: Pick<ReceiverConfig, 'proof' | 'siteUrl' | 'notifications'>, transport: MailTransport, now: Date, refused = 0): Promise<DigestOutcome> {
   const mail = config.notifications;
   if (!mail) return 'off';
   const { day, hour } = riyadhDay(now);
@@ -156,7 +161,7 @@ export async function sendHeldDigest(held: HeldStore, config: Pick<ReceiverConfi
     // Due within the warning's span: received before (now + WARNING_DAYS − HELD_PURGE_DAYS).
     const due = await held.dueForErasure(new Date(now.getTime() + (WARNING_DAYS - config.proof.heldPurgeDays) * DAY_MS));
     const newest = await held.list('held', DIGEST_LIST_MAX);
-    const digest = composeHeldDigest({ summary, newest, due, now, config });
+    const digest = composeHeldDigest({ summary, newest, due, now, config, refused });
     await transport.sendMail({ from: mail.from, to: [...mail.to], subject: digest.subject, text: digest.text, html: digest.html, headers: { 'X-Globaq-Digest': `held ${day}` } });
     // Only the leads the digest named are warned of; the rest are named in the next ones.
     await held.markWarned(
