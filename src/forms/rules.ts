@@ -52,10 +52,16 @@ export function hasVisibleText(text: string): boolean {
  * header (NUL, BEL, ESC sequences, the C1 set, DEL): staff read leads in terminals, mail and
  * spreadsheets. A one-line answer also loses its line breaks and tabs (each run becomes one
  * space); a long answer keeps line breaks (CRLF and CR become LF) and tabs.
+ *
+ * The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) go too: a
+ * name with a right-to-left override reads reversed in the inbox and the mail's subject, the
+ * classic way to disguise a name, a link or a file name. The marks (U+200E, U+200F) stay: they
+ * only help mixed Arabic and Latin text read in order.
  */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 export function cleanVisitorText(text: string, multiline: boolean): string {
-  if (multiline) return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '');
-  return text.replace(/[\t\n\r\v\f]+/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, '');
+  if (multiline) return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '').replace(BIDI_CONTROLS, '');
+  return text.replace(/[\t\n\r\v\f]+/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, '').replace(BIDI_CONTROLS, '');
 }
 
 /** Cleaned, trimmed, and '' when nothing visible is left (see hasVisibleText). */

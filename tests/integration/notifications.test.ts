@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../src/server/cli';
 import { CONTACT_FIELDS, contactLabelKey } from '../../src/forms/contact';
@@ -162,6 +163,19 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     const headerBlock = mail!.raw.slice(0, mail!.raw.indexOf('\r\n\r\n'));
     expect(headerBlock).not.toMatch(/^Bcc:/im);
     expect(headerBlock.match(/^Subject:/gim)).toHaveLength(1);
+  });
+
+  test('a right-to-left override in a name is taken out on receipt: the subject and the stored lead read in order', async () => {
+    const smtp = await sink();
+    const server = await serverMailingTo(smtp.port);
+    const id = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Omar \u202Egnp.exe\u202C', company: '\u2067Gulf\u2069 QA' })));
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.parsed.subject).toBe('New contact message from Omar gnp.exe Al-Harbi, Gulf QA');
+    expect(mail!.parsed.text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    const db = new DatabaseSync(server.dbPath, { readOnly: true });
+    const row = db.prepare('SELECT fields FROM submissions WHERE id = ?').get(id) as { fields: string };
+    db.close();
+    expect(JSON.parse(row.fields)).toMatchObject({ firstName: 'Omar gnp.exe', company: 'Gulf QA' });
   });
 
   test('the honeypot\'s catch is stored apart and mailed to nobody', async () => {

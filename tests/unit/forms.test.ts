@@ -333,6 +333,17 @@ describe('visitor text: visible, and free of control characters', () => {
     expect(parsed.firstName).toBe('\u200Fسارة');
   });
 
+  test('bidirectional overrides, embeddings and isolates are taken out of every answer; direction marks stay', () => {
+    expect(cleanVisitorText('Omar \u202Ecod.exe\u202C', false)).toBe('Omar cod.exe');
+    expect(cleanVisitorText('\u2066a\u2067b\u2068c\u2069 \u202Ad\u202Be\u202Df', true)).toBe('abc def');
+    const parsed = contactSchema.parse({ ...buildContactPayload({ ...emptyContact(), firstName: '\u202Eramo\u202C', lastName: '\u200Fسارة', email: 'a@example.com' }), message: 'Invoice \u202Efdp.exe' });
+    expect(parsed.firstName).toBe('ramo');
+    expect(parsed.lastName).toBe('\u200Fسارة');
+    expect(parsed.message).toBe('Invoice fdp.exe');
+    // An answer of nothing but overrides is no answer.
+    expect(contactSchema.safeParse(buildContactPayload({ ...emptyContact(), firstName: '\u202E\u202E', lastName: 'B', email: 'a@example.com' })).success).toBe(false);
+  });
+
   test('control characters are taken out; a one-line answer loses line breaks, a long one keeps them and its tabs', () => {
     expect(cleanVisitorText('Omar\u001B]0;title\u0007 \u001B[2KAl\u009B31m\u0000\u007F', false)).toBe('Omar]0;title [2KAl31m');
     expect(cleanVisitorText('First\r\nSecond\tThird', false)).toBe('First Second Third');
