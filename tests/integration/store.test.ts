@@ -38,7 +38,7 @@ describe('opening', () => {
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION });
     const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all().map((row) => row['name']);
-    expect(tables).toEqual(['attachments', 'audit_log', 'bot_submissions', 'lead_events', 'notifications', 'sign_in_failures', 'sign_in_refusals', 'site_secrets', 'staff', 'staff_devices', 'staff_recovery_codes', 'staff_sessions', 'submissions', 'used_challenges']);
+    expect(tables).toEqual(['attachments', 'audit_log', 'bot_submissions', 'held_digests', 'lead_events', 'notifications', 'sign_in_failures', 'sign_in_refusals', 'site_secrets', 'staff', 'staff_devices', 'staff_recovery_codes', 'staff_sessions', 'submissions', 'used_challenges']);
     db.close();
   });
 

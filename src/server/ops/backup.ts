@@ -102,7 +102,11 @@ export async function backupSqlite(dbPath: string, dir: string, now = new Date()
   if (!fs.existsSync(source)) throw new BackupError(`No submissions database at ${source}`);
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new BackupError(`${dir} is not empty: name a new folder for each backup`);
   fs.mkdirSync(path.join(dir, FILES_DIR), { recursive: true, mode: 0o700 });
+  // The backup holds what the database holds: its owner's only, whatever the umask.
+  fs.chmodSync(dir, 0o700);
+  fs.chmodSync(path.join(dir, FILES_DIR), 0o700);
   const copy = path.join(dir, DATABASE_FILE);
+  fs.closeSync(fs.openSync(copy, 'wx', 0o600));
 
   const db = new DatabaseSync(source, { readOnly: true });
   try {
@@ -112,6 +116,7 @@ export async function backupSqlite(dbPath: string, dir: string, now = new Date()
   } finally {
     db.close();
   }
+  fs.chmodSync(copy, 0o600);
   fsyncFile(copy);
 
   const copied = new DatabaseSync(copy, { readOnly: true });
@@ -138,6 +143,7 @@ export async function backupSqlite(dbPath: string, dir: string, now = new Date()
     const to = path.join(dir, FILES_DIR, row.id);
     try {
       fs.copyFileSync(from, to, fs.constants.COPYFILE_EXCL);
+      fs.chmodSync(to, 0o600);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
         missing.push(row.id);
@@ -161,7 +167,8 @@ export async function backupSqlite(dbPath: string, dir: string, now = new Date()
     missing,
   };
   const temporary = path.join(dir, `${MANIFEST}.partial`);
-  fs.writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
+  fs.writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+  fs.chmodSync(temporary, 0o600);
   fsyncFile(temporary);
   fs.renameSync(temporary, path.join(dir, MANIFEST));
   return manifest;
@@ -227,7 +234,7 @@ export function restoreSqlite(dir: string, dbPath: string, now = new Date()): { 
   if (pid !== undefined) throw new BackupError(`A server (pid ${pid}) has ${target} open: stop it first (systemctl stop globaq), then restore`);
   const manifest = verifyBackup(dir);
   const folder = path.dirname(target);
-  fs.mkdirSync(folder, { recursive: true });
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   const filesTo = attachmentsDir(target);
 

@@ -385,13 +385,36 @@ interface Pending {
   readonly reject: (error: unknown) => void;
 }
 
+/**
+ * The database file readable by its owner only (0600), whatever the umask: created so when new,
+ * narrowed when an older version left it 0644. SQLite gives its -wal and -shm files the
+ * database file's mode, so they follow. A file of another user's (a root shell opening the
+ * service's database to read) is left as it is.
+ */
+export function keepPrivate(filePath: string): void {
+  try {
+    fs.closeSync(fs.openSync(filePath, fs.constants.O_CREAT | fs.constants.O_WRONLY, 0o600));
+    const stat = fs.statSync(filePath);
+    const mine = typeof process.getuid !== 'function' || stat.uid === process.getuid();
+    if (mine && (stat.mode & 0o077) !== 0) fs.chmodSync(filePath, stat.mode & 0o700);
+    for (const suffix of ['-wal', '-shm']) {
+      const side = `${filePath}${suffix}`;
+      const sideStat = fs.statSync(side, { throwIfNoEntry: false });
+      if (sideStat && mine && (sideStat.mode & 0o077) !== 0) fs.chmodSync(side, sideStat.mode & 0o700);
+    }
+  } catch {
+    // Opening reports what is wrong with the file, in the store's own words.
+  }
+}
+
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SubmissionStore {
   const filePath = path.resolve(file);
   if (options.create === false) {
     if (!fs.existsSync(filePath)) throw new StoreError(`No submissions database at ${filePath}`);
   } else {
-    fs.mkdirSync(path.dirname(filePath), { recursive: true });
+    fs.mkdirSync(path.dirname(filePath), { recursive: true, mode: 0o700 });
   }
+  keepPrivate(filePath);
 
   let db: DatabaseSync;
   try {
