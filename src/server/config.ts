@@ -22,6 +22,9 @@
  *
  * Lead notifications (an e-mail to staff for each lead; off while SMTP_URL is unset):
  *   SMTP_URL                      smtp://user:pass@mail.example.com:587 or smtps://...:465
+ *   SMTP_REQUIRE_TLS              true: an smtp:// server must offer STARTTLS, or nothing is sent
+ *                                 (the password and the leads never cross in clear); default true
+ *                                 for any host but loopback
  *   LEADS_NOTIFY_TO               who gets them (addresses, comma-separated)
  *   LEADS_NOTIFY_TO_CONTACT       who gets the contact messages' instead (default LEADS_NOTIFY_TO)
  *   LEADS_NOTIFY_TO_PARTNER       who gets the partner applications' instead (default LEADS_NOTIFY_TO)
@@ -109,6 +112,8 @@ export const DEFAULT_PROOF: ProofConfig = {
 export interface NotificationConfig {
   /** smtp:// or smtps:// with the user and password in it. */
   readonly smtpUrl: string;
+  /** An smtp:// server that offers no STARTTLS is refused, not spoken to in clear (SMTP_REQUIRE_TLS). */
+  readonly requireTls: boolean;
   /** Who gets every lead's e-mail, unless `toByForm` names others for its form. */
   readonly to: readonly string[];
   /** Each form's recipients (LEADS_NOTIFY_TO_CONTACT, LEADS_NOTIFY_TO_PARTNER), where set. */
@@ -188,6 +193,12 @@ function smtpUrl(text: string): string {
   return text;
 }
 
+/** A mail server on this machine: its connection never leaves it, so TLS protects nothing on it. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /** A PostgreSQL address: postgres:// or postgresql://, with a host and a database; the password never appears in a message. */
 function databaseUrl(text: string): string {
   let url: URL;
@@ -251,6 +262,12 @@ const environment = z.object({
       return z.NEVER;
     }
   }),
+  SMTP_REQUIRE_TLS: setting.transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    if (raw === 'true' || raw === 'false') return raw === 'true';
+    ctx.addIssue({ code: 'custom', message: `must be true or false (got "${raw}")` });
+    return z.NEVER;
+  }),
   LEADS_NOTIFY_TO: list(mailbox),
   LEADS_NOTIFY_TO_CONTACT: list(mailbox),
   LEADS_NOTIFY_TO_PARTNER: list(mailbox),
@@ -295,6 +312,7 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
     const toByForm = Object.fromEntries(FORMS.filter((form) => byForm[form].length > 0).map((form) => [form, byForm[form]]));
     notifications = {
       smtpUrl: settings.SMTP_URL,
+      requireTls: settings.SMTP_REQUIRE_TLS ?? !isLoopbackHost(new URL(settings.SMTP_URL).hostname),
       to: settings.LEADS_NOTIFY_TO,
       ...(Object.keys(toByForm).length > 0 ? { toByForm } : {}),
       from: settings.LEADS_NOTIFY_FROM[0]!,

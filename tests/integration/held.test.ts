@@ -135,7 +135,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       const before = smtp.mails.length;
       await settle(1500);
       expect(smtp.mails.length).toBe(before);
-      const config = { notifications: { smtpUrl: '', to: [], from: '', retrySeconds: 1, giveUpDays: 1 }, siteUrl: undefined };
+      const config = { notifications: { smtpUrl: '', requireTls: false, to: [], from: '', retrySeconds: 1, giveUpDays: 1 }, siteUrl: undefined };
       expect(await releaseHeld(stores, config, id, 'sara@globaq.example', new Date())).toBe(true);
       expect(await releaseHeld(stores, config, id, 'sara@globaq.example', new Date())).toBe(false);
       await smtp.waitFor(before + 1);

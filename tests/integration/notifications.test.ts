@@ -190,6 +190,28 @@ describe('one e-mail per lead, to staff, with every answer', () => {
   });
 });
 
+describe('a mail server that offers no TLS gets nothing when TLS is required', () => {
+  test('SMTP_REQUIRE_TLS=true and a server without STARTTLS: nothing is sent (not even the password); the lead waits, the outbox and /readyz say why', async () => {
+    const smtp = await sink();
+    const server = await serverMailingTo(smtp.port, { SMTP_REQUIRE_TLS: 'true', SMTP_URL: `smtp://website:s3cret-pass@127.0.0.1:${smtp.port}` });
+    const id = await created(await postJson(server.baseUrl, '/api/contact', contactBody()));
+    // The outbox tries at once and retries after a second: each attempt refused before any mail or password is sent.
+    let ready: { checks: Record<string, { detail: string }> } | undefined;
+    for (let tries = 0; tries < 40; tries++) {
+      ready = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as typeof ready;
+      if (/the last attempt failed/.test(ready!.checks['notifications']?.detail ?? '')) break;
+      await settle(250);
+    }
+    expect(ready!.checks['notifications']?.detail).toMatch(/^1 pending; the last attempt failed: .*STARTTLS/);
+    expect(smtp.mails).toHaveLength(0);
+    let out = '';
+    expect(await main(['outbox', '--db', server.dbPath], { stdout: (text) => (out += text), stderr: (text) => (out += text), env: {}, root: dir, cwd: dir })).toBe(0);
+    expect(out).toContain(id);
+    expect(out).toMatch(/STARTTLS/);
+    expect(out).not.toContain('s3cret-pass');
+  });
+});
+
 describe('a notification is delayed, never lost', () => {
   test('mail server down when the lead arrives: the visitor gets success, the mail arrives once it is back', async () => {
     const port = await freePort();

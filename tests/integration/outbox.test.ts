@@ -36,8 +36,8 @@ async function worker(clock: { now: Date }) {
   const logged: string[] = [];
   const run = new OutboxWorker({
     store: outbox,
-    config: { smtpUrl: `smtp://127.0.0.1:${port}`, to: ['leads@globaq.example'], from: 'web@globaq.example', retrySeconds: 30, giveUpDays: 3 },
-    transport: smtpTransport(`smtp://127.0.0.1:${port}`),
+    config: { smtpUrl: `smtp://127.0.0.1:${port}`, requireTls: false, to: ['leads@globaq.example'], from: 'web@globaq.example', retrySeconds: 30, giveUpDays: 3 },
+    transport: smtpTransport(`smtp://127.0.0.1:${port}`, false),
     now: () => clock.now,
     log: (message) => logged.push(message),
   });

@@ -11,12 +11,24 @@ describe('settings', () => {
     expect(receiverConfig({}).notifications).toBeUndefined();
     expect(receiverConfig(ON).notifications).toEqual({
       smtpUrl: ON.SMTP_URL,
+      requireTls: true,
       to: ['a@globaq.example', 'b@globaq.example'],
       from: 'Globaq website <web@globaq.example>',
       retrySeconds: 30,
       giveUpDays: 3,
     });
     expect(receiverConfig({ ...ON, LEADS_NOTIFY_RETRY_SECONDS: '5', LEADS_NOTIFY_GIVE_UP_DAYS: '7' }).notifications).toMatchObject({ retrySeconds: 5, giveUpDays: 7 });
+  });
+
+  test('TLS is required of any mail server but one on loopback, unless SMTP_REQUIRE_TLS says otherwise', () => {
+    const tls = (env: Record<string, string>) => receiverConfig({ ...ON, ...env }).notifications!.requireTls;
+    expect(tls({ SMTP_URL: 'smtp://user:pw@mail.example.com:587' })).toBe(true);
+    expect(tls({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toBe(false);
+    expect(tls({ SMTP_URL: 'smtp://localhost:25' })).toBe(false);
+    expect(tls({ SMTP_URL: 'smtp://[::1]:25' })).toBe(false);
+    expect(tls({ SMTP_URL: 'smtp://127.0.0.1:2525', SMTP_REQUIRE_TLS: 'true' })).toBe(true);
+    expect(tls({ SMTP_URL: 'smtp://mail.example.com:25', SMTP_REQUIRE_TLS: 'false' })).toBe(false);
+    expect(() => receiverConfig({ ...ON, SMTP_REQUIRE_TLS: 'yes' })).toThrow(/SMTP_REQUIRE_TLS: must be true or false/);
   });
 
   test('each form may have its own recipients; the others default to LEADS_NOTIFY_TO', () => {

@@ -128,7 +128,7 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   // The day's digest of held leads (with notifications on), then spam and warned held leads past
   // HELD_PURGE_DAYS, and expired used challenges: at start, then hourly.
   const sweeper = openStores(config, { poolMax: 1 });
-  const digestTransport = config.notifications ? smtpTransport(config.notifications.smtpUrl) : undefined;
+  const digestTransport = config.notifications ? smtpTransport(config.notifications.smtpUrl, config.notifications.requireTls) : undefined;
   // Refusals past a network's budget, as this process counted them, told once in the next digest.
   let refusalsTold = 0;
   const refusals = async () => (await metrics().leadsRefused.get()).values.filter((value) => value.labels['reason'] === 'overBudget').reduce((sum, value) => sum + value.value, 0);
@@ -160,7 +160,7 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   log.info(`Submissions are stored in ${databaseWhere(config)}`);
   let outbox: OutboxWorker | undefined;
   if (config.notifications && worker) {
-    outbox = new OutboxWorker({ store: worker.outbox, config: config.notifications, transport: smtpTransport(config.notifications.smtpUrl) });
+    outbox = new OutboxWorker({ store: worker.outbox, config: config.notifications, transport: smtpTransport(config.notifications.smtpUrl, config.notifications.requireTls) });
     outbox.start();
     log.info(`Lead notifications are e-mailed to ${config.notifications.to.join(', ')}`);
     if (!config.siteUrl) log.warn('SITE_URL is not set: lead e-mails carry no link to the staff inbox (set it to the site’s public address, as for the build).');

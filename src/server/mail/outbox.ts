@@ -86,10 +86,15 @@ export interface MailTransport {
   close(): void;
 }
 
-/** nodemailer's SMTP transport, keeping up to five connections open and sending many mails over each. */
-export function smtpTransport(smtpUrl: string): MailTransport {
+/**
+ * nodemailer's SMTP transport, keeping up to five connections open and sending many mails over
+ * each. With `requireTls`, an smtp:// server that offers no STARTTLS gets nothing, not even the
+ * password: the send fails, is retried, and the outbox shows why (smtps:// is TLS from the start).
+ */
+export function smtpTransport(smtpUrl: string, requireTls: boolean): MailTransport {
   return nodemailer.createTransport({
     url: smtpUrl,
+    requireTLS: requireTls,
     pool: true,
     maxConnections: 5,
     maxMessages: 500,

@@ -38,6 +38,10 @@ export interface Probe {
   close(): Promise<void>;
 }
 
+/** Pending notifications: how many, since when, and why the latest failed attempt failed (the same on both databases). */
+const PENDING_SQL =
+  "SELECT count(*) AS count, min(created_at) AS oldest, (SELECT last_error FROM notifications WHERE status = 'pending' AND last_error IS NOT NULL ORDER BY next_attempt_at DESC LIMIT 1) AS last_error FROM notifications WHERE status = 'pending'";
+
 function sqliteProbe(dbPath: string): Probe {
   const open = () => {
     if (!fs.existsSync(dbPath)) throw new Error(`no database at ${dbPath}`);
@@ -61,8 +65,8 @@ function sqliteProbe(dbPath: string): Probe {
     schema: () => read((db) => ({ found: Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version), expected: SCHEMA_VERSION })),
     pending: () =>
       read((db) => {
-        const row = db.prepare("SELECT count(*) AS count, min(created_at) AS oldest FROM notifications WHERE status = 'pending'").get() as { count: number; oldest: string | null };
-        return { count: Number(row.count), oldest: row.oldest ?? undefined };
+        const row = db.prepare(PENDING_SQL).get() as { count: number; oldest: string | null; last_error: string | null };
+        return { count: Number(row.count), oldest: row.oldest ?? undefined, lastError: row.last_error ?? undefined };
       }),
     held: (before) =>
       read((db) => {
@@ -85,9 +89,9 @@ function pgProbe(url: string): Probe {
       return { found: Number(found.rows[0]?.version ?? 0), expected: PG_SCHEMA_VERSION };
     },
     async pending() {
-      const found = await pool.query<{ count: string; oldest: Date | null }>("SELECT count(*) AS count, min(created_at) AS oldest FROM notifications WHERE status = 'pending'");
+      const found = await pool.query<{ count: string; oldest: Date | null; last_error: string | null }>(PENDING_SQL);
       const row = found.rows[0];
-      return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest).toISOString() : undefined };
+      return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest).toISOString() : undefined, lastError: row?.last_error ?? undefined };
     },
     async held(before) {
       const found = await pool.query<{ count: string; oldest: Date | null; unwarned: string | null }>(
@@ -159,6 +163,7 @@ export async function readiness(probe: Probe, options: { readonly pendingMaxMs: 
         age > options.pendingMaxMs
           ? { ok: false, detail: `the oldest of ${pending.count} pending notifications has waited ${Math.round(age / 60_000)} min (limit ${Math.round(options.pendingMaxMs / 60_000)} min)` }
           : { ok: true, detail: `${pending.count} pending` };
+      if (pending.count > 0 && pending.lastError) checks.notifications = { ...checks.notifications, detail: `${checks.notifications.detail}; the last attempt failed: ${pending.lastError.slice(0, 300)}` };
     } catch (error) {
       checks.notifications = { ok: false, detail: message(error) };
     }

@@ -35,6 +35,8 @@ export interface PendingNotifications {
   readonly count: number;
   /** ISO time of the oldest pending one; undefined when none. */
   readonly oldest: string | undefined;
+  /** Why the latest failed send of a pending one failed (the mail server's or the transport's words). */
+  readonly lastError?: string | undefined;
 }
 
 export interface HeldWaiting {
