@@ -149,3 +149,46 @@ test.describe('CV files chosen before the partner form has started', () => {
     await expect(names(page)).toHaveText(['dropped-cv.pdf']);
   });
 });
+
+test.describe('pictures that fail to load', () => {
+  const hero = (page: Page) => page.locator('.carousel--hero');
+  const logos = (page: Page) => page.locator('.carousel--logos');
+
+  test('a hero picture shows "Image not available" before the carousel\'s island starts, and after', async ({ page, lang }) => {
+    await page.route(/\/_astro\/.*\.(avif|webp)$/, (route) => route.abort());
+    await openAtLoad(page, lang.path('/'));
+    const first = hero(page).locator('.carousel__slide').first();
+    const unavailable = lang.t('home.imageUnavailable');
+    await expect(first.getByText(unavailable)).toBeVisible();
+    await expect(first.locator('img')).toBeHidden();
+    expect(await islandStarted(hero(page))).toBe(false);
+    // In the picture's own place and size.
+    const frame = await first.locator('.carousel__frame').boundingBox();
+    expect(await first.locator('.carousel__fallback').boundingBox()).toEqual(frame);
+    expect(Math.abs((frame?.width ?? 0) / (frame?.height ?? 1) - 1.5)).toBeLessThan(0.01);
+
+    // The visitor reaches for the carousel: its island starts and keeps the placeholder.
+    await hero(page).locator('.carousel__viewport').hover();
+    await expect(hero(page)).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+    await expect(first.getByText(unavailable)).toBeVisible();
+    await expect(first.locator('img')).toHaveCount(0);
+  });
+
+  test('a client logo shows "Logo not available" before the carousel\'s island starts, and after', async ({ page, lang }) => {
+    await page.route(/\/_astro\/.*\.svg$/, (route) => route.abort());
+    await openAtLoad(page, lang.path('/'));
+    const carousel = logos(page);
+    // Scrolled to as a visitor scrolls (the wheel moves no pointer over the carousel).
+    await page.evaluate(() => document.querySelector('.carousel--logos')?.scrollIntoView({ block: 'center' }));
+    const first = carousel.locator('.carousel__slide').first();
+    const unavailable = lang.t('home.logoUnavailable');
+    await expect(first.getByText(unavailable)).toBeVisible();
+    await expect(first.locator('img')).toBeHidden();
+    expect(await islandStarted(carousel)).toBe(false);
+
+    await carousel.locator('.carousel__viewport').hover();
+    await expect(carousel).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+    await expect(first.getByText(unavailable)).toBeVisible();
+    await expect(first.locator('img')).toHaveCount(0);
+  });
+});
