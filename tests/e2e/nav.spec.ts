@@ -226,6 +226,24 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(implementation).toHaveAttribute('aria-expanded', 'false');
   });
 
+  for (const width of [1151, 1339, 1440]) {
+    test(`at ${width} px nothing in the header moves when the first hover starts the menu's island`, async ({ page, lang }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(lang.path(CONTENT_PAGE));
+      /** Where each top-level entry of the bar, the partner button and the language switch start and end. */
+      const places = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.desktop-nav .nav-list--depth-0 > li, .site-header a.button, .site-header a[hreflang]')]
+            .map((element) => element.getBoundingClientRect())
+            .filter((box) => box.width > 0)
+            .map((box) => [Math.round(box.left * 10) / 10, Math.round(box.right * 10) / 10]),
+        );
+      const before = await places();
+      await hoverOpenAfterIsland(page, lang.label('Audit Assistance'));
+      expect(await places()).toEqual(before);
+    });
+  }
+
   test('the pointer may rest in the gap between a button and its dropdown', async ({ page, lang }) => {
     await page.clock.install();
     await page.goto(lang.path(CONTENT_PAGE));
