@@ -65,7 +65,7 @@ function hasSaved(key: string): boolean {
 /**
  * A press on a form's submit button (or Enter in one of its fields) before the form's island has
  * started would be the browser's own: its "Please fill out this field" bubble, or a plain post,
- * where docs/requirements.md §7.2 and §8.5 ask for the form's alert. The press is held instead,
+ * where docs/requirements.md §7.2, §8.5 ask for the form's alert. The press is held instead,
  * and given to the island (the form's `requestSubmit`, which the island checks and sends) once it
  * marks the form `data-hydrated`. Should the island's script fail to load, the returned function
  * gives the press back to the browser (its own checks and post, as without JavaScript).
