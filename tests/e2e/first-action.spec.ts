@@ -192,3 +192,24 @@ test.describe('pictures that fail to load', () => {
     await expect(first.locator('img')).toHaveCount(0);
   });
 });
+
+test.describe('the menus, at once after the load event', () => {
+  test('desktop: hovering a group opens its dropdown; it closes once the pointer has left', async ({ page, lang }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openAtLoad(page, lang.path('/AboutUs'));
+    const nav = page.locator('.desktop-nav');
+    const group = nav.locator('.nav-list--depth-0 > li', { has: page.locator('.nav-toggle', { hasText: lang.label('Audit Assistance') }) });
+    await group.locator('.nav-toggle').hover();
+    const destination = group.getByRole('link', { name: lang.label('ISO Internal Audits'), exact: true });
+    await expect(destination).toBeVisible({ timeout: 15_000 });
+    await page.mouse.move(40, 700);
+    await expect(destination).toBeHidden();
+  });
+
+  test('phone: a tap on "Menu" opens the menu, the first time', async ({ page, lang }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openAtLoad(page, lang.path('/AboutUs'));
+    await page.locator('.mobile-nav__toggle, .mobile-nav button').first().click();
+    await expect(page.locator('.mobile-nav').getByRole('link', { name: lang.label('Contact Us'), exact: true })).toBeVisible();
+  });
+});
