@@ -162,9 +162,14 @@ test.describe('pictures that fail to load', () => {
     await expect(first.getByText(unavailable)).toBeVisible();
     await expect(first.locator('img')).toBeHidden();
     expect(await islandStarted(hero(page))).toBe(false);
-    // In the picture's own place and size.
-    const frame = await first.locator('.carousel__frame').boundingBox();
-    expect(await first.locator('.carousel__fallback').boundingBox()).toEqual(frame);
+    // In the picture's own place and size (both read at once: the strip keeps rotating).
+    const [frame, placeholder] = await first.evaluate((slide) =>
+      ['.carousel__frame', '.carousel__fallback'].map((selector) => {
+        const box = slide.querySelector(selector)?.getBoundingClientRect();
+        return box ? { x: box.x, y: box.y, width: box.width, height: box.height } : null;
+      }),
+    );
+    expect(placeholder).toEqual(frame);
     expect(Math.abs((frame?.width ?? 0) / (frame?.height ?? 1) - 1.5)).toBeLessThan(0.01);
 
     // The visitor reaches for the carousel: its island starts and keeps the placeholder.
