@@ -22,6 +22,7 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1440, height:
 const BILINGUAL_SPECS = [
   'a11y.spec.ts',
   'contact-form.spec.ts',
+  'first-action.spec.ts',
   'form-hydration.spec.ts',
   'home.spec.ts',
   'inbox-tabs.spec.ts',

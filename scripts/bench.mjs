@@ -31,6 +31,10 @@
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), BENCH_RUNS (default 3), BENCH_PORT,
  * BENCH_PAGES (names from the list below, comma-separated: all by default), BENCH_PRESETS
  * (mobile, desktop or both, comma-separated: both by default), BENCH_HTTP2 (unset, 1 or both).
+ *
+ * Last, the first interaction with each island, per language (scripts/bench-interaction.mjs:
+ * Lighthouse's mobile CPU and network profile, event timing, BENCH_INTERACTION_RUNS runs, 5 by
+ * default; BENCH_INTERACTION=0 leaves it out).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,6 +47,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { pageJavaScript, proofWidgetWeight } from './js-weight.ts';
 import { startHttp2Front } from './bench-h2-front.mjs';
+import { measureFirstInteractions, printFirstInteractions } from './bench-interaction.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runs = Number(process.env.BENCH_RUNS || 3);
@@ -133,6 +138,9 @@ const originOf = (protocol) => (protocol === 'h2' ? front.origin : base);
 const protocolChecks = [];
 
 const rows = [];
+/** The first-interaction table (scripts/bench-interaction.mjs), printed after the others. */
+let interactionRows = [];
+let printInteractions = () => {};
 try {
   for (const preset of PRESETS) {
     for (const [name, pagePath] of PAGES) {
@@ -238,6 +246,12 @@ try {
       }
     }
   }
+  // The first interaction with each island, on the same server (scripts/bench-interaction.mjs).
+  if (process.env.BENCH_INTERACTION !== '0') {
+    const interactionRuns = Number(process.env.BENCH_INTERACTION_RUNS || 5);
+    interactionRows = await measureFirstInteractions({ base, chromePath, runs: interactionRuns });
+    printInteractions = () => printFirstInteractions(interactionRows, interactionRuns);
+  }
 } finally {
   await front?.close();
   server.kill();
@@ -337,5 +351,6 @@ if (proof) {
       ` = script ${kb(proof.scriptGzipBytes)} KB + stylesheet ${kb(proof.styleGzipBytes)} KB + worker ${kb(proof.workerGzipBytes)} KB; nothing of it before.`,
   );
 }
+printInteractions();
 console.log(`\nClean build of every page: ${buildSeconds.toFixed(1)} s`);
 fs.rmSync(controlFile, { force: true });

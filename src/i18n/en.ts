@@ -246,7 +246,9 @@ export const en = {
   'problem.invalid': 'Your {form} was not sent. Please correct the answers below and send it again.',
   'problem.unreadable': 'Your {form} could not be read, so it was not sent. Please send it again.',
   'problem.tooLarge': 'Your {form} is too long to send. Please shorten the longest answers and send it again.',
+  /** One file refused; `problem.filesMany` when two or more were (or more than the form takes). */
   'problem.files': 'A file you attached to your {form} was not accepted, so nothing was sent:',
+  'problem.filesMany': 'Some of the files you attached to your {form} were not accepted, so nothing was sent:',
   'problem.overBudget': 'Your {form} was not sent: we received a great many forms from your connection today. Please e-mail us at {email} or call {phone}, or send it again tomorrow.',
   'problem.unavailable': 'Your {form} could not be saved just now, so it was not sent. Please try again in a minute, or write to us at {email}.',
   'problem.reference': 'If you write to us about this, quote this reference:',

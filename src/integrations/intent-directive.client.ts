@@ -20,8 +20,15 @@
 import type { ClientDirective } from 'astro';
 import { afterDefaultAction } from '../lib/after-default-action';
 
-/** `pointerover` covers mouse, pen and touch; `touchstart` browsers without pointer events. */
-const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+/**
+ * `pointerover` covers mouse, pen and touch; `touchstart` browsers without pointer events;
+ * `change` a file chosen or dropped on a file input, which moves neither pointer nor focus into
+ * the island (a drop from another window, a picker opened from a label): the island starts and
+ * takes the files as it mounts (docs/requirements.md §9.1, §9.2).
+ */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'change'] as const;
+/** The events of a press, watched while one may be under way. */
+const PRESS_EVENTS = ['pointerdown', 'click', 'pointercancel', 'pointerup'] as const;
 /** A press released away from where it started brings no click: give up waiting after this. */
 const PRESS_TIMEOUT_MS = 600;
 
@@ -36,11 +43,14 @@ export interface IntentOptions {
   readonly afterLoad?: boolean;
 }
 
+/** Calls `run` once the browser is next idle. */
+const whenIdle = (run: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+
 /** Calls `run` once the page has loaded and the browser is next idle. */
 function afterLoadWhenIdle(run: () => void): void {
-  const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  const idle = () => whenIdle(run);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 /** Whether the visitor left something under `key` to pick up (a saved draft); false when storage is closed. */
@@ -52,14 +62,49 @@ function hasSaved(key: string): boolean {
   }
 }
 
+/**
+ * A press on a form's submit button (or Enter in one of its fields) before the form's island has
+ * started would be the browser's own: its "Please fill out this field" bubble, or a plain post,
+ * where docs/requirements.md §7.2, §8.5 ask for the form's alert. The press is held instead,
+ * and given to the island (the form's `requestSubmit`, which the island checks and sends) once it
+ * marks the form `data-hydrated`. Should the island's script fail to load, the returned function
+ * gives the press back to the browser (its own checks and post, as without JavaScript).
+ */
+function holdSubmitUntilHydrated(el: HTMLElement): () => void {
+  let replay: (() => void) | undefined;
+  let givenUp = false;
+  el.addEventListener(
+    'click',
+    (event) => {
+      const submitter = (event.target as Element).closest<HTMLButtonElement>('[type=submit]');
+      const form = submitter?.form;
+      if (givenUp || !form || form.hasAttribute('data-hydrated')) return;
+      event.preventDefault();
+      if (replay) return;
+      replay = () => form.requestSubmit(submitter);
+      // The island marks its form once it has taken over what the page holds (src/components/islands/form-dom.ts).
+      new MutationObserver(replay).observe(form, { attributeFilter: ['data-hydrated'] });
+    },
+    true,
+  );
+  return () => {
+    givenUp = true;
+    replay?.();
+  };
+}
+
 const intentDirective: ClientDirective = (load, options, el) => {
+  const toBrowser = holdSubmitUntilHydrated(el);
+  const toBrowserAndThrow = (error: unknown): never => {
+    toBrowser();
+    throw error;
+  };
   // A visitor coming back to saved answers (the partner form's draft) sees them without first
   // reaching for the form: the island starts once the browser is idle, after the first paint.
   const resume = (options.value as IntentOptions | true | undefined) ?? undefined;
   if (typeof resume === 'object' && resume.resume !== undefined && hasSaved(resume.resume)) {
-    const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
     whenIdle(async () => {
-      const hydrate = await load();
+      const hydrate = await load().catch(toBrowserAndThrow);
       await hydrate();
     });
     return;
@@ -73,7 +118,7 @@ const intentDirective: ClientDirective = (load, options, el) => {
     if (hydrate === undefined || pressing) return;
     const run = hydrate;
     hydrate = undefined;
-    for (const type of ['pointerdown', 'click', 'pointercancel', 'pointerup'] as const) window.removeEventListener(type, onPress, passive);
+    for (const type of PRESS_EVENTS) window.removeEventListener(type, onPress, passive);
     void run();
   };
 
@@ -97,9 +142,9 @@ const intentDirective: ClientDirective = (load, options, el) => {
     if (started) return;
     started = true;
     for (const type of INTENT_EVENTS) el.removeEventListener(type, start, passive);
-    for (const type of ['pointerdown', 'click', 'pointercancel', 'pointerup'] as const) window.addEventListener(type, onPress, passive);
+    for (const type of PRESS_EVENTS) window.addEventListener(type, onPress, passive);
     if (event?.type === 'pointerdown') pressing = true;
-    hydrate = await load();
+    hydrate = await load().catch(toBrowserAndThrow);
     hydrateWhenFree();
   };
   for (const type of INTENT_EVENTS) el.addEventListener(type, start, passive);

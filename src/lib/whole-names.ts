@@ -8,8 +8,12 @@
  * (src/components/WholeNamesHtml.astro).
  */
 
-/** Names kept whole, as written in both languages' content (Latin names stay Latin in Arabic). */
-export const WHOLE_NAMES: readonly string[] = ['Al-Khobar', 'Schedule Q', 'Schedule D', 'Saudi Aramco', 'Vision 2030'];
+/**
+ * Names kept whole, as written in both languages' content (Latin names stay Latin in Arabic);
+ * Saudi Vision 2030 in Arabic too («رؤية السعودية 2030», often written with a prefix: «لرؤية»),
+ * where its year would otherwise fall alone onto the next line.
+ */
+export const WHOLE_NAMES: readonly string[] = ['Al-Khobar', 'Schedule Q', 'Schedule D', 'Saudi Aramco', 'Saudi Vision 2030', 'Vision 2030', 'السعودية 2030'];
 
 /** Standard codes: ISO 9001:2015, ISO/IEC 17025:2017, ISO/IEC 17025. */
 const STANDARD = String.raw`ISO(?:\/IEC)? \d+(?::\d{4})?`;

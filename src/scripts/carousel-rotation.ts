@@ -26,10 +26,25 @@
  * embla has placed the slides it calls `release`, and this clears all it set, so embla's own
  * transforms are the only ones left and nothing moves between the two.
  */
-import { TAKEOVER_EVENT, loopShift, loopStart, shortestStep, wrapIndex, type TakeoverDetail } from '../lib/carousel';
+import { TAKEOVER_EVENT, isBrokenImage, loopShift, loopStart, shortestStep, wrapIndex, type TakeoverDetail } from '../lib/carousel';
 
 /** Longer than the strip's glide in carousel.css (0.5 s): a move after this starts from rest. */
 const GLIDE_MS = 600;
+
+/**
+ * docs/requirements.md §4: a picture that fails to load shows its placeholder ("Image not
+ * available", "Logo not available": in the server's HTML, in the page's language) in its place,
+ * before the island starts too. A picture that failed before this script ran is found by its
+ * state; one that fails later (a slide fetched as it comes near) by its error event, which does
+ * not bubble: caught on the way down. The island starts from the marked frame and keeps it.
+ */
+function markFailedPictures(root: HTMLElement): void {
+  const mark = (img: EventTarget | null) => {
+    if (img instanceof HTMLImageElement) img.closest<HTMLElement>('.carousel__frame')?.setAttribute('data-failed', '');
+  };
+  root.addEventListener('error', (event) => mark(event.target), { capture: true });
+  for (const img of root.querySelectorAll('img')) if (isBrokenImage(img)) mark(img);
+}
 
 function setUp(root: HTMLElement): void {
   // The page asks for this script once its first view is drawn, or when the visitor reaches for
@@ -229,4 +244,7 @@ function setUp(root: HTMLElement): void {
   else window.addEventListener('load', begin, { once: true });
 }
 
-for (const root of document.querySelectorAll<HTMLElement>('.carousel[data-interval]')) setUp(root);
+for (const root of document.querySelectorAll<HTMLElement>('.carousel[data-interval]')) {
+  if (!root.closest('astro-island:not([ssr])')) markFailedPictures(root);
+  setUp(root);
+}

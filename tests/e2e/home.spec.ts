@@ -777,6 +777,47 @@ test.describe('client logo carousel', () => {
   });
 });
 
+test('the floating chat button never covers a carousel control, at any width from 320 px, however far the page is scrolled', async ({ page, lang }) => {
+  test.setTimeout(150_000); // some sixty widths, each laid out anew: minutes on a loaded machine
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(lang.path('/'));
+  // Every 20 px, and each side of the breakpoint where the controls stop keeping out of its column.
+  const widths = [...Array.from({ length: 57 }, (_, i) => 320 + 20 * i), 767, 768];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    // The chat button is fixed: as the page scrolls, it passes over whatever shares its column.
+    const under = await page.evaluate(() => {
+      const chat = document.querySelector('.chat-link')?.getBoundingClientRect();
+      if (!chat) return ['no chat button'];
+      return [...document.querySelectorAll<HTMLElement>('.carousel__controls button')]
+        .filter((button) => button.checkVisibility())
+        .filter((button) => {
+          const box = button.getBoundingClientRect();
+          return box.right > chat.left && box.left < chat.right;
+        })
+        .map((button) => button.getAttribute('aria-label') ?? '');
+    });
+    expect(under, `${width} px`).toEqual([]);
+  }
+  // And at the top of the page, as it opens on a phone, nothing of the page is under it.
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const covered = await page.evaluate(() => {
+      const chat = document.querySelector('.chat-link')?.getBoundingClientRect();
+      if (!chat) return ['no chat button'];
+      return [...document.querySelectorAll<HTMLElement>('main a, main button')]
+        .filter((control) => control.checkVisibility())
+        .filter((control) => {
+          const box = control.getBoundingClientRect();
+          return box.right > chat.left && box.left < chat.right && box.bottom > chat.top && box.top < chat.bottom;
+        })
+        .map((control) => control.getAttribute('aria-label') ?? control.textContent ?? '');
+    });
+    expect(covered, `${width} px`).toEqual([]);
+  }
+});
+
 test('every carousel control is at least 24 x 24 px, and the rotation control comes first', async ({ page, lang }) => {
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });

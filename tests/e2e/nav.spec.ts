@@ -14,6 +14,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { escapeRegExp, expect, menuLinks, test, type SiteLanguage } from './site-locale';
 import { ABOUT_HREF, ABOUT_MOBILE_HREF } from '../../src/data/navigation';
+import { AIM_DELAY_MS } from '../../src/lib/menu';
 import { getStandard, ISO_STANDARD_IDS, type IsoStandardId } from '../../src/data/standards';
 
 const DESKTOP = { width: 1151, height: 800 };
@@ -52,8 +53,8 @@ async function started(nav: Locator): Promise<void> {
   await expect(nav).toHaveAttribute('data-enhanced', '');
 }
 
-/** Opens the desktop menu's island by hovering a group, and waits until it has taken over. */
-async function hoverOpen(page: Page, label: string): Promise<Locator> {
+/** Opens a group by hovering it, which starts the desktop menu's island, and waits until the island has taken over (for tests of the island's own hover rules). */
+async function hoverOpenAfterIsland(page: Page, label: string): Promise<Locator> {
   await topToggle(page, label).hover();
   await started(desktopNav(page));
   const toggle = button(desktopNav(page), label);
@@ -138,7 +139,7 @@ test.describe('desktop dropdowns, 1151 px', () => {
   test('hover opens a dropdown; 50 ms after the pointer leaves it is still open, by 400 ms it is closed', async ({ page, lang }) => {
     await page.clock.install();
     await page.goto(lang.path(CONTENT_PAGE));
-    const toggle = await hoverOpen(page, lang.label('Audit Assistance'));
+    const toggle = await hoverOpenAfterIsland(page, lang.label('Audit Assistance'));
     const submenu = await submenuOf(page, toggle);
     await expect(submenu).toBeVisible();
 
@@ -155,7 +156,7 @@ test.describe('desktop dropdowns, 1151 px', () => {
   test('moving from the button into the dropdown and between nesting levels never closes it', async ({ page, lang }) => {
     await page.clock.install();
     await page.goto(lang.path(CONTENT_PAGE));
-    const trainings = await hoverOpen(page, lang.label('Trainings'));
+    const trainings = await hoverOpenAfterIsland(page, lang.label('Trainings'));
     await page.clock.pauseAt(Date.now() + 60_000);
     const nav = desktopNav(page);
     const isoTrainings = button(nav, lang.label('ISO Trainings'));
@@ -180,10 +181,73 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(trainings).toHaveAttribute('aria-expanded', 'true');
   });
 
+  test('on a slant from a training to its standards, the rows passed over keep their lists shut; resting on one opens it', async ({ page, lang }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.clock.install();
+    await page.goto(lang.path(CONTENT_PAGE));
+    await hoverOpenAfterIsland(page, lang.label('Trainings'));
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const nav = desktopNav(page);
+    await button(nav, lang.label('ISO Trainings')).hover();
+    await page.clock.runFor(10);
+    const implementation = button(nav, submenuName(lang, 'ISO Implementation Training'));
+    const awareness = button(nav, submenuName(lang, 'ISO Awareness Training'));
+    await implementation.hover();
+    await page.clock.runFor(10);
+    await expect(implementation).toHaveAttribute('aria-expanded', 'true');
+    const standards = (await submenuOf(page, implementation)).getByRole('link');
+    const from = await box(link(nav, lang.label('ISO Implementation Training')));
+    const to = await box(standards.last());
+    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+    const steps = 10;
+    // The straight way there crosses the next training's row (else this test proves nothing).
+    const crossed = await page.evaluate(
+      ({ start, end, steps }) =>
+        Array.from({ length: steps + 1 }, (_, i) => document.elementFromPoint(start.x + ((end.x - start.x) * i) / steps, start.y + ((end.y - start.y) * i) / steps))
+          .map((element) => element?.closest('li')?.querySelector(':scope > .nav-row > a')?.getAttribute('href') ?? '')
+          .filter((href) => href.endsWith('/ISOAwarenessTraining')).length,
+      { start, end, steps },
+    );
+    expect(crossed).toBeGreaterThan(0);
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.move(end.x, end.y, { steps });
+    await page.clock.runFor(1000);
+    await expect(implementation).toHaveAttribute('aria-expanded', 'true');
+    await expect(awareness).toHaveAttribute('aria-expanded', 'false');
+    await expect(standards.last()).toBeVisible();
+
+    // Resting on the next training opens its standards in place of these.
+    await awareness.hover();
+    await page.clock.runFor(AIM_DELAY_MS - 100);
+    await expect(awareness).toHaveAttribute('aria-expanded', 'false');
+    await page.clock.runFor(200);
+    await expect(awareness).toHaveAttribute('aria-expanded', 'true');
+    await expect(implementation).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  for (const width of [1151, 1339, 1440]) {
+    test(`at ${width} px nothing in the header moves when the first hover starts the menu's island`, async ({ page, lang }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(lang.path(CONTENT_PAGE));
+      /** Where each top-level entry of the bar, the partner button and the language switch start and end. */
+      const places = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.desktop-nav .nav-list--depth-0 > li, .site-header a.button, .site-header a[hreflang]')]
+            .map((element) => element.getBoundingClientRect())
+            .filter((box) => box.width > 0)
+            .map((box) => [Math.round(box.left * 10) / 10, Math.round(box.right * 10) / 10]),
+        );
+      const before = await places();
+      await hoverOpenAfterIsland(page, lang.label('Audit Assistance'));
+      expect(await places()).toEqual(before);
+    });
+  }
+
   test('the pointer may rest in the gap between a button and its dropdown', async ({ page, lang }) => {
     await page.clock.install();
     await page.goto(lang.path(CONTENT_PAGE));
-    const toggle = await hoverOpen(page, lang.label('Audit Assistance'));
+    const toggle = await hoverOpenAfterIsland(page, lang.label('Audit Assistance'));
     const buttonBox = await box(toggle);
     const submenuBox = await box(await submenuOf(page, toggle));
     expect(submenuBox.y).toBeGreaterThan(buttonBox.y + buttonBox.height);
@@ -196,7 +260,7 @@ test.describe('desktop dropdowns, 1151 px', () => {
   test('every destination is reachable through the dropdowns and their submenus', async ({ page, lang }) => {
     test.setTimeout(180_000); // some seventy destinations, each a click and a check: minutes on a loaded machine
     await page.goto(lang.path('/'));
-    await hoverOpen(page, lang.label('Trainings'));
+    await hoverOpenAfterIsland(page, lang.label('Trainings'));
     const seen = await walk(page, desktopNav(page).locator('.nav-list--depth-0'), (toggle) => toggle.hover());
     expect(seen.sort()).toEqual(expectedDestinations(lang, ABOUT_HREF));
     // Nothing in the menu's HTML is out of reach.
@@ -211,7 +275,7 @@ test.describe('desktop dropdowns, 1151 px', () => {
 
   test('every open submenu stays inside the window, even four levels deep at 1151 px', async ({ page, lang }) => {
     await page.goto(lang.path('/'));
-    const trainings = await hoverOpen(page, lang.label('Trainings'));
+    const trainings = await hoverOpenAfterIsland(page, lang.label('Trainings'));
     const nav = desktopNav(page);
     await button(nav, lang.label('ISO Trainings')).hover();
     await button(nav, submenuName(lang, 'ISO Implementation Training')).hover();
@@ -328,14 +392,14 @@ test.describe('desktop dropdowns, 1151 px', () => {
 
   test('Escape dismisses a dropdown opened by hovering, wherever focus is', async ({ page, lang }) => {
     await page.goto(lang.path(CONTENT_PAGE));
-    const toggle = await hoverOpen(page, lang.label('Laboratory Management Services (17025)'));
+    const toggle = await hoverOpenAfterIsland(page, lang.label('Laboratory Management Services (17025)'));
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('a click on a button the pointer has opened keeps it open; a click outside closes it', async ({ page, lang }) => {
     await page.goto(lang.path(CONTENT_PAGE));
-    const toggle = await hoverOpen(page, lang.label('Audit Assistance'));
+    const toggle = await hoverOpenAfterIsland(page, lang.label('Audit Assistance'));
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     // Pinned by the click: the pointer may leave.
@@ -347,7 +411,7 @@ test.describe('desktop dropdowns, 1151 px', () => {
 
   test('the current page is marked with aria-current, and the dropdown that holds it', async ({ page, lang }) => {
     await page.goto(lang.path('/AuditAssistance/ISOThirdPartyAudits'));
-    const toggle = await hoverOpen(page, lang.label('Audit Assistance'));
+    const toggle = await hoverOpenAfterIsland(page, lang.label('Audit Assistance'));
     await expect(toggle).toHaveAttribute('data-current', '');
     await expect(desktopNav(page).locator('[aria-current="page"]')).toHaveAttribute('href', lang.path('/AuditAssistance/ISOThirdPartyAudits'));
     await expect(desktopNav(page).locator('[aria-current="page"]')).toHaveCount(1);

@@ -6,6 +6,7 @@ import { escapeRegExp, expect, test, type SiteLanguage } from './site-locale';
 import { ARABIC_ROUTES, PAGE_ROUTES } from './routes';
 import { readContentDir } from '../helpers/frontmatter';
 import { ABOUT_HREF, ABOUT_MOBILE_HREF, flattenNavigation } from '../../src/data/navigation';
+import { fillPartnerRequired } from './forms-helpers';
 
 test.use({ javaScriptEnabled: false });
 
@@ -83,4 +84,38 @@ test('every menu destination is a real link in the HTML of both menus', async ({
     .reduce((sum, count) => sum + count, 0);
   expect(desktop.filter((href) => href?.includes('#'))).toHaveLength(standardsInMenu);
   expect(mobile).toHaveLength(desktop.length);
+});
+
+test('a CV chosen without JavaScript is named by the browser\'s own control; the problem page counts the refused files, in plain Arabic', async ({ page, lang }) => {
+  test.setTimeout(120_000);
+  const MB = 1024 * 1024;
+  const cv = (name: string, size: number, mimeType = 'application/pdf') => ({ name, mimeType, buffer: Buffer.alloc(size, 0x41) });
+  const partnerForm = lang.t('problem.form.partner');
+  for (const [chosen, lead] of [
+    [[cv('big-cv.pdf', Math.round(2.1 * MB)), cv('tool.exe', 100, 'application/octet-stream')], lang.t('problem.filesMany', { form: partnerForm })],
+    [[cv('tool.exe', 100, 'application/octet-stream')], lang.t('problem.files', { form: partnerForm })],
+  ] as const) {
+    await page.goto(lang.path('/Partner'));
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles([...chosen]);
+    // The page's own face of the control says nothing of the files without its script: the
+    // browser's own control is drawn too ("2 files", or the file's name), beside the face that
+    // still reads in the page's language; not a transparent layer under it.
+    expect(await input.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    const face = page.locator('.file-picker__face');
+    await expect(face).toHaveText(lang.t('partner.files.choose'));
+    const [faceBox, inputBox] = [await face.boundingBox(), await input.boundingBox()];
+    // The input reaches past the face: its words are beside it.
+    expect((inputBox?.width ?? 0) - (faceBox?.width ?? 0)).toBeGreaterThan(60);
+    expect(await input.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(chosen.length);
+
+    await fillPartnerRequired(page, undefined, lang);
+    await page.getByRole('button', { name: lang.t('partner.submit') }).click();
+    // The receiver answers the post with its problem page (docs/requirements.md §10.5).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lang.t('problem.title'));
+    await expect(page.locator('main')).toContainText(lead);
+    for (const file of chosen) await expect(page.locator('main')).toContainText(file.name);
+    // No stretched letter (tatweel, U+0640) in the page's own words.
+    expect(await page.locator('main').innerText()).not.toContain('\u0640');
+  }
 });

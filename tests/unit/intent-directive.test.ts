@@ -128,4 +128,80 @@ describe('client:intent', () => {
       readyState.mockRestore();
     }
   });
+
+  test('a file chosen or dropped on a file input (its change event alone) starts the island', async () => {
+    const { island, load, hydrate } = setUp();
+    const input = document.createElement('input');
+    input.type = 'file';
+    island.append(input);
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(hydrate).toHaveBeenCalledTimes(1);
+  });
+
+  /** An island holding a form whose island marks it `data-hydrated` when `hydrate` runs (or never). */
+  function formIsland(load: () => Promise<() => Promise<void>>) {
+    const island = document.createElement('div');
+    const form = document.createElement('form');
+    const field = document.createElement('input');
+    field.required = true;
+    const send = document.createElement('button');
+    send.type = 'submit';
+    form.append(field, send);
+    island.append(form);
+    document.body.append(island);
+    const submits: { noValidate: boolean; submitter: HTMLElement | null }[] = [];
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      submits.push({ noValidate: form.noValidate, submitter: (event as SubmitEvent).submitter });
+    });
+    const requestSubmit = vi.spyOn(form, 'requestSubmit');
+    intentDirective(load, { name: 'Form', value: '' }, island);
+    return { form, send, submits, requestSubmit };
+  }
+
+  test('a press on Send before the form\'s island has started is held, then given to the island once it marks the form', async () => {
+    let markHydrated = () => {};
+    const hydrate = vi.fn(async () => {
+      markHydrated();
+    });
+    const { form, send, requestSubmit } = formIsland(async () => hydrate);
+    markHydrated = () => {
+      form.noValidate = true;
+      form.setAttribute('data-hydrated', '');
+    };
+    send.dispatchEvent(pointer('pointerdown'));
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    send.dispatchEvent(click);
+    // Not the browser's: no interactive validation, no post.
+    expect(click.defaultPrevented).toBe(true);
+    // A second press while the island loads is held too, and given once.
+    const again = new MouseEvent('click', { bubbles: true, cancelable: true });
+    send.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(true);
+    await vi.waitFor(() => expect(requestSubmit).toHaveBeenCalledTimes(1));
+    expect(requestSubmit).toHaveBeenCalledWith(send);
+    // Once the island runs, its presses are its own.
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true });
+    send.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+  });
+
+  test('when the island\'s script fails to load, the held press is the browser\'s own after all, and so are the next', async () => {
+    const { send, requestSubmit } = formIsland(() => Promise.reject(new Error('offline')));
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      send.dispatchEvent(pointer('pointerdown'));
+      send.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+      await vi.waitFor(() => expect(requestSubmit).toHaveBeenCalledTimes(1));
+      const next = new MouseEvent('click', { bubbles: true, cancelable: true });
+      send.dispatchEvent(next);
+      expect(next.defaultPrevented).toBe(false);
+    } finally {
+      await settle();
+      process.off('unhandledRejection', unhandled);
+    }
+  });
 });

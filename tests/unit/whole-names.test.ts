@@ -9,6 +9,9 @@ describe('names kept whole', () => {
     expect(wholes('Globaq delivers from Al-Khobar: Saudi Aramco Schedule Q and Schedule D assessments')).toEqual(['Al-Khobar', 'Saudi Aramco', 'Schedule Q', 'Schedule D']);
     expect(wholes('ISO 9001:2015, ISO/IEC 17025:2017 and ISO/IEC 17025 labs')).toEqual(['ISO 9001:2015', 'ISO/IEC 17025:2017', 'ISO/IEC 17025']);
     expect(wholes('Schedule Quality')).toEqual([]);
+    expect(wholes('Simple, Efficient and Timely, in support of Saudi Vision 2030.')).toEqual(['Saudi Vision 2030']);
+    expect(wholes('ببساطة وكفاءة، دعمًا لرؤية السعودية 2030.')).toEqual(['السعودية 2030']);
+    expect(wholes('مثل ISO 9001 و ISO 14001 و ISO 45001.')).toEqual(['ISO 9001', 'ISO 14001', 'ISO 45001']);
     expect(wholes('تقييمات Schedule Q و Schedule D لأرامكو')).toEqual(['Schedule Q', 'Schedule D']);
     for (const name of WHOLE_NAMES) expect(wholes(`a ${name} b`)).toEqual([name]);
   });

@@ -8,7 +8,8 @@
  *   over the carousel, and when keyboard focus enters it (it then stays stopped until the
  *   visitor starts it again). It wraps from the last slide to the first.
  * - prefers-reduced-motion: slides change without animation.
- * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder.
+ * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder,
+ *   before the island starts too (src/scripts/carousel-rotation.ts marks its frame `data-failed`).
  * - `rotateBeforeIsland`: the page's small script (src/scripts/carousel-rotation.ts) rotates the
  *   server's HTML until this island starts, and hands over the slide shown and whether the
  *   visitor stopped it as the island starts (TAKEOVER_EVENT); once embla has placed the slides
@@ -273,13 +274,16 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
               aria-roledescription={labels.roleSlide}
               aria-label={fillTemplate(labels.slide, { index: index + 1, count })}
             >
-              <div className="carousel__frame">
-                {failed[index] ? (
-                  <div className="carousel__fallback">
-                    <span>{labels.unavailable}</span>
-                    <span className="visually-hidden">{slide.alt}</span>
-                  </div>
-                ) : (
+              {/* The placeholder is in the server's HTML too, shown by carousel.css only on a frame
+                  marked data-failed: the page's script before the island
+                  (src/scripts/carousel-rotation.ts) marks a picture that fails, and the island
+                  starts from the same markup. */}
+              <div className="carousel__frame" data-failed={failed[index] ? '' : undefined}>
+                <div className="carousel__fallback">
+                  <span>{labels.unavailable}</span>
+                  <span className="visually-hidden">{slide.alt}</span>
+                </div>
+                {failed[index] ? null : (
                   <SlidePicture
                     picture={slide.picture}
                     alt={slide.alt}

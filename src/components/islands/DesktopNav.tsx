@@ -5,12 +5,15 @@
  * - A mouse opens a submenu by hovering its item; it closes 150 ms after the pointer leaves.
  *   A submenu and its flyouts are inside their item, so moving between the button, the
  *   submenu and deeper levels never leaves it.
+ * - Inside a dropdown, an item whose sibling's flyout is open opens its own only once the
+ *   pointer has rested on it (AIM_DELAY_MS): a pointer on a slant from an item to its flyout
+ *   crosses the rows below it, and must not swap in their lists on the way.
  * - A click, a tap, Enter or Space toggles a submenu and pins it open; a tap or click outside,
  *   Escape (closes the innermost and returns focus to its button) or focus leaving closes it.
  * - A flyout that would run off the screen opens towards the other side.
  */
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type FocusEvent, type PointerEvent } from 'react';
-import { CLOSE_DELAY_MS, CLOSED, closesOnLeave, isOpen, menuReducer, toMenuNodes } from '../../lib/menu';
+import { AIM_DELAY_MS, CLOSE_DELAY_MS, CLOSED, closesOnLeave, isOpen, menuReducer, pathTo, toMenuNodes } from '../../lib/menu';
 import { MenuList, panelId, useDismiss, useEnhancement, type DisclosureMenu, type MenuProps } from './menu-common';
 
 const PREFIX = 'dnav';
@@ -46,6 +49,9 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
   const [state, dispatch] = useReducer(menuReducer, CLOSED);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cancelClose = () => clearTimeout(closeTimer.current);
+  /** A sibling's flyout waiting for the pointer to rest on its item (AIM_DELAY_MS). */
+  const aimTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cancelAim = () => clearTimeout(aimTimer.current);
 
   const enhanced = useEnhancement(rootRef, ({ openChain, hoveredTopKey }) => {
     if (openChain.length > 0) dispatch({ type: 'restore', open: openChain, pinned: openChain.length });
@@ -74,7 +80,13 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
     },
   );
 
-  useEffect(() => cancelClose, []);
+  useEffect(
+    () => () => {
+      cancelClose();
+      cancelAim();
+    },
+    [],
+  );
 
   if (!enhanced) {
     return (
@@ -97,10 +109,18 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
       onPointerEnter: (event: PointerEvent) => {
         if (event.pointerType !== 'mouse') return; // a tap opens by its click, never by "hover"
         cancelClose();
-        dispatch({ type: 'hover', key });
+        cancelAim();
+        // Below the top level, with a sibling's flyout open: the pointer may only be passing
+        // over this item on its way to that flyout.
+        const depth = pathTo(key).length;
+        const sibling = state.open[depth - 1];
+        if (depth > 1 && sibling !== undefined && sibling !== key) aimTimer.current = setTimeout(() => dispatch({ type: 'hover', key }), AIM_DELAY_MS);
+        else dispatch({ type: 'hover', key });
       },
       onPointerLeave: (event: PointerEvent) => {
-        if (event.pointerType !== 'mouse' || !closesOnLeave(state, key)) return;
+        if (event.pointerType !== 'mouse') return;
+        cancelAim();
+        if (!closesOnLeave(state, key)) return;
         cancelClose();
         closeTimer.current = setTimeout(() => dispatch({ type: 'collapse', key }), CLOSE_DELAY_MS);
       },
