@@ -66,7 +66,9 @@ export default defineConfig<SiteLocaleOptions>({
     // A test visitor fills a form in well under the seconds a person takes: no minimum time here
     // (tests/e2e/bots.spec.ts runs a server of its own with it).
     // STAFF_TOTP_KEY: two-step sign-in offered to the inbox's accounts (a key for tests only).
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SUBMISSIONS_DB, SUBMISSIONS_RATE_LIMIT: '1000', SUBMISSIONS_MIN_SECONDS: '0', STAFF_TOTP_KEY: '0e'.repeat(32), GLOBAQ_SETTINGS: 'none' },
+    // Every test posts from loopback, many without a proof (JavaScript off, bots): no daily budget
+    // of held leads or unproven files for that one network (tests/integration test the budget).
+    env: { PORT: String(PORT), HOST: '127.0.0.1', SUBMISSIONS_DB, SUBMISSIONS_RATE_LIMIT: '1000', SUBMISSIONS_HELD_PER_DAY: '0', SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0', SUBMISSIONS_MIN_SECONDS: '0', STAFF_TOTP_KEY: '0e'.repeat(32), GLOBAQ_SETTINGS: 'none' },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -79,7 +79,7 @@ function startServer(databaseEnv) {
     cwd: root,
     // Light work for the pool's solving (the server's check is two HMACs whatever the work) and no
     // minimum time: the pool is solved before the clock starts.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_RATE_LIMIT: '0', ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '100', SUBMISSIONS_MIN_SECONDS: '0', GLOBAQ_SETTINGS: 'none', ...notifyEnv, ...databaseEnv },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_RATE_LIMIT: '0', SUBMISSIONS_HELD_PER_DAY: '0', SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0', ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '100', SUBMISSIONS_MIN_SECONDS: '0', GLOBAQ_SETTINGS: 'none', ...notifyEnv, ...databaseEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

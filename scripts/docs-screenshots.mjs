@@ -117,6 +117,7 @@ const env = {
   SUBMISSIONS_DB: path.join(dir, 'submissions.db'),
   GLOBAQ_SETTINGS: 'none',
   SUBMISSIONS_RATE_LIMIT: '0',
+  SUBMISSIONS_HELD_PER_DAY: '0',
   ALTCHA_COST: '1',
   ALTCHA_MAX_NUMBER: '100',
   SUBMISSIONS_MIN_SECONDS: '0',

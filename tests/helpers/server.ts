@@ -39,8 +39,9 @@ export function startServer(options: { dbPath: string; env?: Record<string, stri
     cwd: ROOT,
     // The proof of work made light (the tests solve one per post) and no minimum time between the
     // challenge and the post (a test posts at once): tests of those signals set their own. The
-    // operator's settings file is never read (GLOBAQ_SETTINGS=none).
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: options.dbPath, SUBMISSIONS_RATE_LIMIT: '0', ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '100', SUBMISSIONS_MIN_SECONDS: '0', GLOBAQ_SETTINGS: 'none', ...options.env },
+    // operator's settings file is never read (GLOBAQ_SETTINGS=none). Every test posts from
+    // loopback: no rate limit and no daily budget of held leads, unless a test sets its own.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: options.dbPath, SUBMISSIONS_RATE_LIMIT: '0', SUBMISSIONS_HELD_PER_DAY: '0', SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0', ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '100', SUBMISSIONS_MIN_SECONDS: '0', GLOBAQ_SETTINGS: 'none', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
