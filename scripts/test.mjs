@@ -2,6 +2,7 @@
  * `npm test`: every check of the project, in order, each counted.
  *
  *   1. astro check      strict TypeScript over the whole project (one check)
+ *      prettier         every source file formatted (one check; `npm run format` fixes it)
  *   2. astro build      the site (one check; the end-to-end tests need it)
  *   3. vitest           unit and content tests (tests/unit)
  *   4. playwright       end-to-end tests on the built site in Chromium (tests/e2e)
@@ -54,7 +55,10 @@ const hasApt = fs.existsSync('/usr/bin/apt-get');
 function postgresBin() {
   const base = '/usr/lib/postgresql';
   if (!fs.existsSync(base)) return undefined;
-  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length > 0 ? path.join(base, versions[0], 'bin') : undefined;
 }
 
@@ -75,7 +79,9 @@ function ensurePackages() {
     if (update.status === 0) spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
   }
   if (!postgresBin()) {
-    console.error("No PostgreSQL server programs (initdb): the PostgreSQL store's tests will say they are skipped. Install Debian's package (as root: apt-get install -y postgresql).");
+    console.error(
+      "No PostgreSQL server programs (initdb): the PostgreSQL store's tests will say they are skipped. Install Debian's package (as root: apt-get install -y postgresql).",
+    );
   }
   if (fs.existsSync(wanted)) return wanted;
   console.error(
@@ -91,6 +97,10 @@ fs.mkdirSync(results, { recursive: true });
 const chromium = ensurePackages();
 
 count('astro check', run('astro check (TypeScript, strictest)', bin('astro'), ['check']));
+count(
+  'prettier',
+  run('prettier (formatting)', bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,mts,mjs,js,astro,css}']),
+);
 
 // The quiet build (scripts/build.mjs), as `npm run build` runs it: warnings stand out in CI's log.
 const built = run('astro build', process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
