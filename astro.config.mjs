@@ -22,7 +22,6 @@ const site = process.env.SITE_URL || 'https://www.globaq.example';
 // Arabic addresses that show an English page until its twin is written: not for search engines.
 const pendingArabic = pendingArabicPaths(fileURLToPath(new URL('.', import.meta.url)));
 
-
 export default defineConfig({
   site,
   output: 'static',
@@ -93,7 +92,8 @@ export default defineConfig({
       // in either language.
       // Nor are the Arabic addresses of pages not translated yet (their canonical page is the English one).
       filter: (page) =>
-        !/^(\/ar)?\/(404|services\/404|ThanksPage|SubmissionProblem|admin(\/.*)?)$/.test(new URL(page).pathname) && !pendingArabic.has(new URL(page).pathname),
+        !/^(\/ar)?\/(404|services\/404|ThanksPage|SubmissionProblem|admin(\/.*)?)$/.test(new URL(page).pathname) &&
+        !pendingArabic.has(new URL(page).pathname),
       // Each page with a twin lists the other language's address as its alternate (hreflang).
       i18n: { defaultLocale: 'en', locales: { en: 'en', ar: 'ar' } },
     }),

@@ -68,7 +68,17 @@ export default defineConfig<SiteLocaleOptions>({
     // STAFF_TOTP_KEY: two-step sign-in offered to the inbox's accounts (a key for tests only).
     // Every test posts from loopback, many without a proof (JavaScript off, bots): no daily budget
     // of held leads or unproven files for that one network (tests/integration test the budget).
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SUBMISSIONS_DB, SUBMISSIONS_RATE_LIMIT: '1000', SUBMISSIONS_HELD_PER_DAY: '0', SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0', SUBMISSIONS_MIN_SECONDS: '0', STAFF_TOTP_KEY: '0e'.repeat(32), GLOBAQ_SETTINGS: 'none' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SUBMISSIONS_DB,
+      SUBMISSIONS_RATE_LIMIT: '1000',
+      SUBMISSIONS_HELD_PER_DAY: '0',
+      SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0',
+      SUBMISSIONS_MIN_SECONDS: '0',
+      STAFF_TOTP_KEY: '0e'.repeat(32),
+      GLOBAQ_SETTINGS: 'none',
+    },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -14,7 +14,15 @@ import path from 'node:path';
 
 const OPENSSL = fs.existsSync('/usr/bin/openssl') ? '/usr/bin/openssl' : 'openssl';
 /** Connection-level headers HTTP/2 forbids (RFC 9113, section 8.2.2), dropped both ways. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'http2-settings', 'te']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'http2-settings',
+  'te',
+]);
 
 /** A self-signed certificate for localhost, valid one day, in a new temporary folder. */
 function selfSignedCertificate() {
@@ -23,12 +31,31 @@ function selfSignedCertificate() {
   const certFile = path.join(dir, 'cert.pem');
   const made = spawnSync(
     OPENSSL,
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=localhost', '-days', '1', '-keyout', keyFile, '-out', certFile],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-subj',
+      '/CN=localhost',
+      '-days',
+      '1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   if (made.error || made.status !== 0) {
     fs.rmSync(dir, { recursive: true, force: true });
-    const why = made.error?.code === 'ENOENT' ? 'openssl was not found (install it: apt-get install openssl)' : `openssl failed: ${made.stderr?.toString().trim()}`;
+    const why =
+      made.error?.code === 'ENOENT'
+        ? 'openssl was not found (install it: apt-get install openssl)'
+        : `openssl failed: ${made.stderr?.toString().trim()}`;
     throw new Error(`BENCH_HTTP2 needs a throwaway certificate, but ${why}.`);
   }
   return { dir, key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) };
@@ -48,12 +75,15 @@ export async function startHttp2Front(upstreamPort) {
       headers[name] = value;
     }
     headers.host = req.headers[':authority'] ?? req.headers.host ?? `127.0.0.1:${upstreamPort}`;
-    const upstream = http.request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers, agent }, (answer) => {
-      const out = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
-      res.writeHead(answer.statusCode ?? 502, out);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers, agent },
+      (answer) => {
+        const out = {};
+        for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
+        res.writeHead(answer.statusCode ?? 502, out);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502);
       res.end();
@@ -69,7 +99,10 @@ export async function startHttp2Front(upstreamPort) {
     origin: `https://127.0.0.1:${port}`,
     close: async () => {
       // Open sessions end with the browser; wait for them at most a second.
-      await Promise.race([new Promise((resolve) => server.close(() => resolve(undefined))), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+      await Promise.race([
+        new Promise((resolve) => server.close(() => resolve(undefined))),
+        new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+      ]);
       agent.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -86,7 +86,8 @@ function observe() {
   Object.defineProperty(window, '__firstUse', { value: seen });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (entry.interactionId) seen.events.push({ id: entry.interactionId, name: entry.name, start: entry.startTime, duration: entry.duration });
+      if (entry.interactionId)
+        seen.events.push({ id: entry.interactionId, name: entry.name, start: entry.startTime, duration: entry.duration });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   new PerformanceObserver((list) => {
@@ -102,7 +103,11 @@ const median = (values) => {
 
 /** One first use on a fresh page: its worst interaction (ms) and the long tasks from the first input on. */
 async function measureOnce(browser, base, use, prefix) {
-  const context = await browser.newContext({ viewport: { width: use.width, height: use.width < 800 ? 844 : 900 }, hasTouch: false, deviceScaleFactor: use.width < 800 ? 2 : 1 });
+  const context = await browser.newContext({
+    viewport: { width: use.width, height: use.width < 800 ? 844 : 900 },
+    hasTouch: false,
+    deviceScaleFactor: use.width < 800 ? 2 : 1,
+  });
   const page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
   await page.addInitScript(observe);
@@ -128,7 +133,12 @@ async function measureOnce(browser, base, use, prefix) {
     for (const event of seen.events) byInteraction.set(event.id, Math.max(byInteraction.get(event.id) ?? 0, event.duration));
     const worst = Math.max(0, ...byInteraction.values());
     const tasks = seen.longTasks.filter((task) => task.start >= before && task.duration > 50);
-    return { worst, interactions: byInteraction.size, longTasks: tasks.length, longestTask: Math.max(0, ...tasks.map((task) => task.duration)) };
+    return {
+      worst,
+      interactions: byInteraction.size,
+      longTasks: tasks.length,
+      longestTask: Math.max(0, ...tasks.map((task) => task.duration)),
+    };
   } finally {
     await context.close();
   }
@@ -140,7 +150,10 @@ async function measureOnce(browser, base, use, prefix) {
  */
 export async function measureFirstInteractions({ base, chromePath, runs = 5, log = console.log }) {
   const { chromium } = await import('@playwright/test');
-  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
   const rows = [];
   try {
     for (const use of FIRST_USES) {

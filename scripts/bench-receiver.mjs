@@ -70,18 +70,39 @@ const smtp = notify
   : undefined;
 if (smtp) await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const notifyEnv = smtp
-  ? { SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`, LEADS_NOTIFY_TO: 'leads@globaq.example', LEADS_NOTIFY_FROM: 'website@globaq.example' }
+  ? {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+      LEADS_NOTIFY_TO: 'leads@globaq.example',
+      LEADS_NOTIFY_FROM: 'website@globaq.example',
+    }
   : {};
 
 /** Starts one server with this database; resolves with it once it listens. */
 function startServer(databaseEnv) {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src', 'server', 'http', 'serve.ts')], {
-    cwd: root,
-    // Light work for the pool's solving (the server's check is two HMACs whatever the work) and no
-    // minimum time: the pool is solved before the clock starts.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_RATE_LIMIT: '0', SUBMISSIONS_HELD_PER_DAY: '0', SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0', ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '100', SUBMISSIONS_MIN_SECONDS: '0', GLOBAQ_SETTINGS: 'none', ...notifyEnv, ...databaseEnv },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', path.join(root, 'src', 'server', 'http', 'serve.ts')],
+    {
+      cwd: root,
+      // Light work for the pool's solving (the server's check is two HMACs whatever the work) and no
+      // minimum time: the pool is solved before the clock starts.
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        SUBMISSIONS_RATE_LIMIT: '0',
+        SUBMISSIONS_HELD_PER_DAY: '0',
+        SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0',
+        ALTCHA_COST: '1',
+        ALTCHA_MAX_NUMBER: '100',
+        SUBMISSIONS_MIN_SECONDS: '0',
+        GLOBAQ_SETTINGS: 'none',
+        ...notifyEnv,
+        ...databaseEnv,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('The server did not start within 30 s')), 30_000);
     child.once('exit', (code) => reject(new Error(`The server exited (${code}) before listening`)));
@@ -158,18 +179,30 @@ function load(url, conns, acknowledged, note, proofs) {
 async function scenario(name, instances, database, withProof = true) {
   const servers = await Promise.all(Array.from({ length: instances }, () => startServer(database.env)));
   const urls = servers.map(({ port }) => `http://127.0.0.1:${port}/api/contact`);
-  const pools = withProof ? await Promise.all(servers.map(({ port }) => solvedProofs(`http://127.0.0.1:${port}`, proofsPerInstance + 1))) : urls.map(() => undefined);
+  const pools = withProof
+    ? await Promise.all(servers.map(({ port }) => solvedProofs(`http://127.0.0.1:${port}`, proofsPerInstance + 1)))
+    : urls.map(() => undefined);
   const acknowledged = [];
   for (const [i, url] of urls.entries()) {
     // One warm-up request each, so the first measured one does not pay for loading the route.
-    const warm = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: payload(0, pools[i]?.pop()) });
+    const warm = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: payload(0, pools[i]?.pop()),
+    });
     if (warm.status !== 201) throw new Error(`Warm-up answered ${warm.status}: ${await warm.text()}`);
     acknowledged.push((await warm.json()).id);
   }
-  console.log(`${name}: autocannon, ${connections} connections for ${duration} s${instances > 1 ? `, split between ${instances} instances` : ''}${notify ? ', lead notifications on (loopback SMTP)' : ''}${withProof ? ', each with its own solved proof of work' : ', without proofs (held)'}`);
+  console.log(
+    `${name}: autocannon, ${connections} connections for ${duration} s${instances > 1 ? `, split between ${instances} instances` : ''}${notify ? ', lead notifications on (loopback SMTP)' : ''}${withProof ? ', each with its own solved proof of work' : ', without proofs (held)'}`,
+  );
   const errorSamples = new Map();
   const note = (sample) => errorSamples.set(sample, (errorSamples.get(sample) ?? 0) + 1);
-  const results = await Promise.all(urls.map((url, i) => load(url, Math.floor(connections / instances) + (i < connections % instances ? 1 : 0), acknowledged, note, pools[i])));
+  const results = await Promise.all(
+    urls.map((url, i) =>
+      load(url, Math.floor(connections / instances) + (i < connections % instances ? 1 : 0), acknowledged, note, pools[i]),
+    ),
+  );
   const proofsLeft = pools.reduce((sum, pool) => sum + (pool?.length ?? 0), 0);
 
   const stores = openStores(database.config, { create: false, poolMax: 2 });
@@ -219,14 +252,23 @@ async function scenario(name, instances, database, withProof = true) {
   };
 }
 
-const loadBefore = os.loadavg().map((n) => n.toFixed(1)).join(', ');
-const sqlite = { config: { dbPath: path.join(dir, 'submissions.db'), databaseUrl: undefined, poolMax: 10 }, env: { SUBMISSIONS_DB: path.join(dir, 'submissions.db') } };
+const loadBefore = os
+  .loadavg()
+  .map((n) => n.toFixed(1))
+  .join(', ');
+const sqlite = {
+  config: { dbPath: path.join(dir, 'submissions.db'), databaseUrl: undefined, poolMax: 10 },
+  env: { SUBMISSIONS_DB: path.join(dir, 'submissions.db') },
+};
 const runs = [];
 let postgres;
 try {
   runs.push(await scenario('SQLite, verified', 1, sqlite));
   if (compareProof) {
-    const before = { config: { ...sqlite.config, dbPath: path.join(dir, 'no-proof.db') }, env: { SUBMISSIONS_DB: path.join(dir, 'no-proof.db') } };
+    const before = {
+      config: { ...sqlite.config, dbPath: path.join(dir, 'no-proof.db') },
+      env: { SUBMISSIONS_DB: path.join(dir, 'no-proof.db') },
+    };
     runs.push(await scenario('SQLite, no proof', 1, before, false));
   }
   if (compareStores) {
@@ -268,11 +310,16 @@ console.log(`${''.padEnd(46)} ${runs.map((r) => r.name.padStart(22)).join(' ')}`
 for (const [label, value] of rows) console.log(`${label.padEnd(46)} ${runs.map((r) => value(r).padStart(22)).join(' ')}`);
 for (const run of runs) for (const [sample, count] of run.errorSamples) console.log(`  ${run.name}: ${count} × ${sample}`);
 if (notify) console.log(`mails received by the SMTP server: ${mailsReceived}`);
-if (runs.some((r) => r.proofsRanOut)) console.log(`The pool of solved proofs ran out (BENCH_PROOFS=${proofsPerInstance}): the rest went without and were held; raise BENCH_PROOFS.`);
+if (runs.some((r) => r.proofsRanOut))
+  console.log(
+    `The pool of solved proofs ran out (BENCH_PROOFS=${proofsPerInstance}): the rest went without and were held; raise BENCH_PROOFS.`,
+  );
 const verifiedRun = runs.find((r) => r.name === 'SQLite, verified');
 const noProofRun = runs.find((r) => r.name === 'SQLite, no proof');
 if (verifiedRun && noProofRun) {
-  console.log(`\nthroughput with each proof checked: ${verifiedRun.storedPerSecond.toFixed(0)} stored/s (p99 ${verifiedRun.p99} ms), beside ${noProofRun.storedPerSecond.toFixed(0)} stored/s (p99 ${noProofRun.p99} ms) without proofs, as before the check existed`);
+  console.log(
+    `\nthroughput with each proof checked: ${verifiedRun.storedPerSecond.toFixed(0)} stored/s (p99 ${verifiedRun.p99} ms), beside ${noProofRun.storedPerSecond.toFixed(0)} stored/s (p99 ${noProofRun.p99} ms) without proofs, as before the check existed`,
+  );
 }
 const first = verifiedRun ?? runs[0];
 const goals = [
@@ -283,7 +330,12 @@ const goals = [
   ['every proof accepted', !verifiedRun || (verifiedRun.held === 0 && !verifiedRun.proofsRanOut)],
 ];
 console.log(`\ngoals (SQLite, the default): ${goals.map(([label, ok]) => `${label} ${ok ? 'met' : 'MISSED'}`).join('; ')}`);
-const loadAfter = os.loadavg().map((n) => n.toFixed(1)).join(', ');
-console.log(`(${os.cpus().length} CPUs, shared by the load generator, the servers and PostgreSQL; load average before the run ${loadBefore}, after ${loadAfter})`);
+const loadAfter = os
+  .loadavg()
+  .map((n) => n.toFixed(1))
+  .join(', ');
+console.log(
+  `(${os.cpus().length} CPUs, shared by the load generator, the servers and PostgreSQL; load average before the run ${loadBefore}, after ${loadAfter})`,
+);
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(runs.every((r) => r.missing === 0 && r.errors === 0) ? 0 : 1);

@@ -73,7 +73,14 @@ async function startServer(dbDir) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(root, 'src/server/http/serve.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SUBMISSIONS_DB: path.join(dbDir, `${port}.db`), LOG_LEVEL: 'warn', GLOBAQ_SETTINGS: 'none' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SUBMISSIONS_DB: path.join(dbDir, `${port}.db`),
+      LOG_LEVEL: 'warn',
+      GLOBAQ_SETTINGS: 'none',
+    },
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
@@ -189,9 +196,14 @@ console.log(
 );
 console.table(rows);
 const medianOf = (way, key) => {
-  const values = rows.filter((row) => row.way === way).map((row) => Number(row[key])).sort((a, b) => a - b);
+  const values = rows
+    .filter((row) => row.way === way)
+    .map((row) => Number(row[key]))
+    .sort((a, b) => a - b);
   return values[Math.floor(values.length / 2)];
 };
 for (const key of ['cold TTFB p95 ms', 'cold pass ms', 'load p99 ms']) {
-  console.log(`${key}: on request / precompressed = ${(medianOf('on request', key) / medianOf('precompressed', key)).toFixed(2)}`);
+  console.log(
+    `${key}: on request / precompressed = ${(medianOf('on request', key) / medianOf('precompressed', key)).toFixed(2)}`,
+  );
 }

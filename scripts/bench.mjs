@@ -68,8 +68,15 @@ const ALL_PAGES = [
 /** LCP goals (seconds, Lighthouse mobile, median) per page kind. */
 const LCP_GOAL_S = { home: 1.1, content: 0.9, service: 0.9, contact: 1.0, partner: 1.0 };
 const goalOf = (name) => LCP_GOAL_S[name.replace(/^ar /, '')] ?? (name === 'control' ? LCP_GOAL_S.home : undefined);
-const listed = (name) => (process.env[name] ?? '').split(',').map((item) => item.trim()).filter(Boolean);
-const PAGES = listed('BENCH_PAGES').length > 0 ? ALL_PAGES.filter(([name]) => listed('BENCH_PAGES').includes(name)) : ALL_PAGES.filter(([name]) => name !== 'control');
+const listed = (name) =>
+  (process.env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+const PAGES =
+  listed('BENCH_PAGES').length > 0
+    ? ALL_PAGES.filter(([name]) => listed('BENCH_PAGES').includes(name))
+    : ALL_PAGES.filter(([name]) => name !== 'control');
 const SECOND_VIEW = process.env.BENCH_SECOND_VIEW === '1';
 const PRESETS = listed('BENCH_PRESETS').length > 0 ? listed('BENCH_PRESETS') : ['mobile', 'desktop'];
 const PROTOCOLS = { '': ['http/1.1'], 0: ['http/1.1'], 1: ['h2'], both: ['http/1.1', 'h2'] }[process.env.BENCH_HTTP2 ?? ''];
@@ -77,7 +84,16 @@ if (!PROTOCOLS) {
   console.error('BENCH_HTTP2 is unset, 1 (HTTP/2 only) or both (HTTP/1.1 and HTTP/2 alternating).');
   process.exit(1);
 }
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -110,7 +126,13 @@ if (PAGES.some(([name]) => name === 'control')) {
 const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-db-'));
 const server = spawn(process.execPath, [path.join(root, 'src/server/http/serve.ts')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SUBMISSIONS_DB: path.join(dbDir, 'submissions.db'), GLOBAQ_SETTINGS: 'none' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SUBMISSIONS_DB: path.join(dbDir, 'submissions.db'),
+    GLOBAQ_SETTINGS: 'none',
+  },
   stdio: 'ignore',
 });
 const base = `http://127.0.0.1:${port}`;
@@ -146,73 +168,88 @@ try {
     for (const [name, pagePath] of PAGES) {
       const samplesOf = Object.fromEntries(PROTOCOLS.map((protocol) => [protocol, []]));
       const secondSamplesOf = Object.fromEntries(PROTOCOLS.map((protocol) => [protocol, []]));
-      for (let run = 0; run < runs; run++) for (const protocol of PROTOCOLS) {
-        const samples = samplesOf[protocol];
-        const secondSamples = secondSamplesOf[protocol];
-        const origin = originOf(protocol);
-        // The certificate is self-signed: ignored for the HTTP/2 runs only.
-        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: protocol === 'h2' ? [...FLAGS, '--ignore-certificate-errors'] : FLAGS });
-        try {
-          const result = await lighthouse(
-            origin + pagePath,
-            { port: chrome.port, output: 'json', logLevel: 'error' },
-            preset === 'desktop' ? desktopConfig : undefined,
-          );
-          const lhr = result?.lhr;
-          if (!lhr) continue;
-          if (typeof lhr.audits['largest-contentful-paint']?.numericValue !== 'number') {
-            // A run without an LCP (Lighthouse's error below) would count as 0 s in the median: left out.
-            const audit = lhr.audits['largest-contentful-paint'];
-            console.log(`${preset} ${name} ${protocol} run ${run + 1}: no LCP (${lhr.runtimeError?.code ?? audit?.errorMessage ?? 'unknown'}), left out of the median.`);
-            continue;
-          }
-          if (SECOND_VIEW && preset === 'mobile') {
-            // The same page again with the cache the first view left (HTML revalidated, no-cache).
-            const again = await lighthouse(origin + pagePath, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true });
-            const second = again?.lhr;
-            if (second) {
-              secondSamples.push({
-                lcp: second.audits['largest-contentful-paint']?.numericValue ?? 0,
-                fcp: second.audits['first-contentful-paint']?.numericValue ?? 0,
-              });
+      for (let run = 0; run < runs; run++)
+        for (const protocol of PROTOCOLS) {
+          const samples = samplesOf[protocol];
+          const secondSamples = secondSamplesOf[protocol];
+          const origin = originOf(protocol);
+          // The certificate is self-signed: ignored for the HTTP/2 runs only.
+          const chrome = await chromeLauncher.launch({
+            chromePath,
+            chromeFlags: protocol === 'h2' ? [...FLAGS, '--ignore-certificate-errors'] : FLAGS,
+          });
+          try {
+            const result = await lighthouse(
+              origin + pagePath,
+              { port: chrome.port, output: 'json', logLevel: 'error' },
+              preset === 'desktop' ? desktopConfig : undefined,
+            );
+            const lhr = result?.lhr;
+            if (!lhr) continue;
+            if (typeof lhr.audits['largest-contentful-paint']?.numericValue !== 'number') {
+              // A run without an LCP (Lighthouse's error below) would count as 0 s in the median: left out.
+              const audit = lhr.audits['largest-contentful-paint'];
+              console.log(
+                `${preset} ${name} ${protocol} run ${run + 1}: no LCP (${lhr.runtimeError?.code ?? audit?.errorMessage ?? 'unknown'}), left out of the median.`,
+              );
+              continue;
             }
+            if (SECOND_VIEW && preset === 'mobile') {
+              // The same page again with the cache the first view left (HTML revalidated, no-cache).
+              const again = await lighthouse(origin + pagePath, {
+                port: chrome.port,
+                output: 'json',
+                logLevel: 'error',
+                disableStorageReset: true,
+              });
+              const second = again?.lhr;
+              if (second) {
+                secondSamples.push({
+                  lcp: second.audits['largest-contentful-paint']?.numericValue ?? 0,
+                  fcp: second.audits['first-contentful-paint']?.numericValue ?? 0,
+                });
+              }
+            }
+            const records = lhr.audits['network-requests']?.details?.items ?? [];
+            const counts = {};
+            for (const record of records) counts[record.protocol || '?'] = (counts[record.protocol || '?'] ?? 0) + 1;
+            protocolChecks.push({
+              preset,
+              page: name,
+              run: run + 1,
+              asked: protocol,
+              document: records.find((record) => record.resourceType === 'Document')?.protocol ?? '?',
+              requests: Object.entries(counts)
+                .map(([key, count]) => `${key} ${count}`)
+                .join(', '),
+            });
+            const bytes = lhr.audits['resource-summary']?.details?.items ?? [];
+            const of = (type) => bytes.find((item) => item.resourceType === type)?.transferSize ?? 0;
+            // Long tasks (over 50 ms) attributed to a script of the site's own (Lighthouse's long-tasks audit).
+            const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
+            const ownTasks = tasks.filter(
+              (task) => typeof task.url === 'string' && task.url.startsWith(origin) && /\.m?js(?:$|\?)/.test(task.url),
+            );
+            samples.push({
+              performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+              accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+              bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+              seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+              lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+              fcp: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
+              tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+              cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+              totalKb: of('total') / 1024,
+              jsKb: of('script') / 1024,
+              cssKb: of('stylesheet') / 1024,
+              fontKb: of('font') / 1024,
+              ownLongTasks: ownTasks.length,
+              ownLongestMs: Math.max(0, ...ownTasks.map((task) => task.duration ?? 0)),
+            });
+          } finally {
+            chrome.kill();
           }
-          const records = lhr.audits['network-requests']?.details?.items ?? [];
-          const counts = {};
-          for (const record of records) counts[record.protocol || '?'] = (counts[record.protocol || '?'] ?? 0) + 1;
-          protocolChecks.push({
-            preset,
-            page: name,
-            run: run + 1,
-            asked: protocol,
-            document: records.find((record) => record.resourceType === 'Document')?.protocol ?? '?',
-            requests: Object.entries(counts).map(([key, count]) => `${key} ${count}`).join(', '),
-          });
-          const bytes = lhr.audits['resource-summary']?.details?.items ?? [];
-          const of = (type) => bytes.find((item) => item.resourceType === type)?.transferSize ?? 0;
-          // Long tasks (over 50 ms) attributed to a script of the site's own (Lighthouse's long-tasks audit).
-          const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
-          const ownTasks = tasks.filter((task) => typeof task.url === 'string' && task.url.startsWith(origin) && /\.m?js(?:$|\?)/.test(task.url));
-          samples.push({
-            performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-            accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-            bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
-            seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
-            lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
-            fcp: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
-            tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
-            cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
-            totalKb: of('total') / 1024,
-            jsKb: of('script') / 1024,
-            cssKb: of('stylesheet') / 1024,
-            fontKb: of('font') / 1024,
-            ownLongTasks: ownTasks.length,
-            ownLongestMs: Math.max(0, ...ownTasks.map((task) => task.duration ?? 0)),
-          });
-        } finally {
-          chrome.kill();
         }
-      }
       for (const protocol of PROTOCOLS) {
         const samples = samplesOf[protocol];
         const secondSamples = secondSamplesOf[protocol];
@@ -258,22 +295,40 @@ try {
   fs.rmSync(dbDir, { recursive: true, force: true });
 }
 
-const protocolLabel = (protocol) => (protocol === 'h2' ? 'HTTP/2 over TLS (the front before the server, as nginx in production)' : 'HTTP/1.1 (the server itself)');
+const protocolLabel = (protocol) =>
+  protocol === 'h2' ? 'HTTP/2 over TLS (the front before the server, as nginx in production)' : 'HTTP/1.1 (the server itself)';
 console.log(`\nProtocols measured: ${PROTOCOLS.map(protocolLabel).join('; ')}.`);
 if (PROTOCOLS.includes('h2')) {
   console.log("Protocol check (Lighthouse's network-requests audit: the document's protocol, then requests by protocol):");
   console.table(protocolChecks);
   const wrong = protocolChecks.filter((check) => check.asked === 'h2' && check.document !== 'h2');
-  if (wrong.length > 0) console.log(`WARNING: ${wrong.length} run(s) asked for HTTP/2 did not get it: their figures say nothing about HTTP/2.`);
+  if (wrong.length > 0)
+    console.log(`WARNING: ${wrong.length} run(s) asked for HTTP/2 did not get it: their figures say nothing about HTTP/2.`);
 }
 
-const hidden = new Set(['lcpS', 'tbtMs', 'cls', 'jsKb', 'cssKb', 'fontKb', 'ownLongTasks', 'ownLongestMs', 'fcpS', 'secondLcpS', 'secondFcpS']);
-console.log(`\nLighthouse ${runs > 1 ? `median of ${runs}` : '1 run'} per page and preset (transfer sizes as served by npm start, compressed where the server compresses; protocol: http/1.1 from the server itself, h2 through the HTTP/2 front):`);
+const hidden = new Set([
+  'lcpS',
+  'tbtMs',
+  'cls',
+  'jsKb',
+  'cssKb',
+  'fontKb',
+  'ownLongTasks',
+  'ownLongestMs',
+  'fcpS',
+  'secondLcpS',
+  'secondFcpS',
+]);
+console.log(
+  `\nLighthouse ${runs > 1 ? `median of ${runs}` : '1 run'} per page and preset (transfer sizes as served by npm start, compressed where the server compresses; protocol: http/1.1 from the server itself, h2 through the HTTP/2 front):`,
+);
 console.table(rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !hidden.has(key)))));
 
 const goalRows = rows.filter((row) => row.preset === 'mobile' && goalOf(row.page) !== undefined);
 if (goalRows.length > 0) {
-  console.log('\nGoals (mobile, median): LCP against its goal (ratio 1.00 or less: reached); no long task from our own scripts; CLS 0:');
+  console.log(
+    '\nGoals (mobile, median): LCP against its goal (ratio 1.00 or less: reached); no long task from our own scripts; CLS 0:',
+  );
   console.table(
     goalRows.map((row) => {
       const goal = goalOf(row.page);
@@ -326,7 +381,9 @@ function pageCss(html) {
     linkedGzip: linked.reduce((total, css) => total + gzip(css), 0),
   };
 }
-console.log('\nFrom the build output (gzip -9): JavaScript before the load event, after it by itself, on interaction; CSS inline and linked:');
+console.log(
+  '\nFrom the build output (gzip -9): JavaScript before the load event, after it by itself, on interaction; CSS inline and linked:',
+);
 console.table(
   PAGES.map(([name, pagePath]) => {
     const html = fs.readFileSync(path.join(client, pagePath === '/' ? 'index.html' : `${pagePath}.html`), 'utf8');

@@ -23,7 +23,6 @@ const astro = path.join(path.dirname(astroPackage), require(astroPackage).bin.as
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 
-
 const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', astro, 'build', ...args], {
   stdio: ['inherit', 'pipe', 'pipe'],
   // Astro colours its output only on a terminal: keep the colours when this one is.

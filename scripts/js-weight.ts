@@ -21,7 +21,8 @@ const attr = (tag: string, name: string): string | undefined => new RegExp(`\\s$
 /** Static imports of a built module: `import"./x.js"`, `import{a}from"./x.js"`, `export*from"./x.js"`. */
 function staticImports(code: string): string[] {
   const out: string[] = [];
-  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.m?js)["']/g)) out.push(match[1] ?? '');
+  for (const match of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+\.m?js)["']/g))
+    out.push(match[1] ?? '');
   return out;
 }
 
@@ -92,7 +93,8 @@ export function pageJavaScript(html: string, clientDir: string): PageJavaScript 
   for (const entry of laterEntries) closure(entry, clientDir, laterFiles);
   for (const file of eagerFiles) laterFiles.delete(file);
 
-  const sum = (files: Set<string>): number => [...files].reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
+  const sum = (files: Set<string>): number =>
+    [...files].reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
   return {
     eager: { files: [...eagerFiles].sort(), inlineBytes, gzipBytes: inlineBytes + sum(eagerFiles) },
     firstView: { files: [...firstViewFiles].sort(), gzipBytes: inlineBytes + sum(firstViewFiles) },
@@ -132,7 +134,8 @@ export function proofWidgetWeight(clientDir: string): ProofWidgetWeight | undefi
   const code = [...scripts].map((file) => fs.readFileSync(path.join(clientDir, file), 'utf8')).join('\n');
   const workers = [...code.matchAll(/new Worker\(\s*[`'"]([^`'"]+\.js)[`'"]/g)].map((match) => match[1] ?? '');
   const styles = names.filter((name) => /^(altcha|altcha-widget)\.[\w-]+\.css$/.test(name)).map((name) => `/_astro/${name}`);
-  const size = (files: readonly string[]) => files.reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
+  const size = (files: readonly string[]) =>
+    files.reduce((total, file) => total + gzipSize(fs.readFileSync(path.join(clientDir, file))), 0);
   return {
     files: [...scripts, ...styles, ...workers].sort(),
     scriptGzipBytes: size([...scripts]),

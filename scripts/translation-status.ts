@@ -47,7 +47,8 @@ export const NO_TRANSLATION_MARKERS = ['[no-translation]', '[lunaria-ignore]'];
 export const NO_TRANSLATION_TRAILER = /^Translation:\s*none\s*$/im;
 
 /** True when a commit message says its change needs no translation. */
-export const isMarked = (message: string): boolean => NO_TRANSLATION_MARKERS.some((marker) => message.includes(marker)) || NO_TRANSLATION_TRAILER.test(message);
+export const isMarked = (message: string): boolean =>
+  NO_TRANSLATION_MARKERS.some((marker) => message.includes(marker)) || NO_TRANSLATION_TRAILER.test(message);
 
 /** The content and data folders that have twins, and where the twins are. */
 export const FILE_PAIRS: readonly { kind: PairKind; dir: string; twinDir: string; ext: string }[] = [
@@ -66,9 +67,12 @@ export function git(cwd: string, args: string[], { allowFailure = false }: { all
   return result.status === 0 ? result.stdout : undefined;
 }
 
-const exists = (cwd: string, ref: string, file: string): boolean => git(cwd, ['cat-file', '-e', `${ref}:${file}`], { allowFailure: true }) !== undefined;
-const show = (cwd: string, ref: string, file: string): string | undefined => git(cwd, ['show', `${ref}:${file}`], { allowFailure: true });
-const isAncestor = (cwd: string, a: string, b: string): boolean => spawnSync('git', ['merge-base', '--is-ancestor', a, b], { cwd }).status === 0;
+const exists = (cwd: string, ref: string, file: string): boolean =>
+  git(cwd, ['cat-file', '-e', `${ref}:${file}`], { allowFailure: true }) !== undefined;
+const show = (cwd: string, ref: string, file: string): string | undefined =>
+  git(cwd, ['show', `${ref}:${file}`], { allowFailure: true });
+const isAncestor = (cwd: string, a: string, b: string): boolean =>
+  spawnSync('git', ['merge-base', '--is-ancestor', a, b], { cwd }).status === 0;
 
 /** The commits that touched `file` up to `ref`, newest first: hash, date and message. */
 export function commitsTouching(cwd: string, ref: string, file: string): Commit[] {
@@ -161,13 +165,16 @@ export function keyChanges(
 function stringStatuses(cwd: string, ref: string): PairStatus[] {
   if (!exists(cwd, ref, STRINGS.english)) return [];
   const english = keyChanges(cwd, ref, STRINGS.english, { skipMarked: true });
-  const twin = exists(cwd, ref, STRINGS.twin) ? keyChanges(cwd, ref, STRINGS.twin) : { values: new Map<string, string>(), changes: new Map<string, KeyChange>() };
+  const twin = exists(cwd, ref, STRINGS.twin)
+    ? keyChanges(cwd, ref, STRINGS.twin)
+    : { values: new Map<string, string>(), changes: new Map<string, KeyChange>() };
   return [...english.values.keys()].map((key): PairStatus => {
     const base = { kind: 'string' as const, english: `${STRINGS.english} ${key}`, twin: `${STRINGS.twin} ${key}`, key };
     if (!twin.values.has(key)) return { ...base, status: 'missing' };
     const changed = english.changes.get(key);
     const translated = twin.changes.get(key);
-    if (!changed || !translated || isAncestor(cwd, changed.commit.hash, translated.commit.hash)) return { ...base, status: 'up to date' };
+    if (!changed || !translated || isAncestor(cwd, changed.commit.hash, translated.commit.hash))
+      return { ...base, status: 'up to date' };
     const was = keyChanges(cwd, translated.commit.hash, STRINGS.english).values.get(key);
     const diff = `- ${was ?? '(no such key)'}\n+ ${english.values.get(key) ?? ''}\n`;
     return { ...base, status: 'outdated', since: translated.commit, commits: [changed.commit], diff };
@@ -180,10 +187,18 @@ const ORDER: Record<Status, number> = { missing: 0, outdated: 1, 'up to date': 2
 export function translationStatus(cwd: string, ref = 'HEAD'): PairStatus[] {
   const files = FILE_PAIRS.flatMap(({ kind, dir, twinDir, ext }) =>
     filesAt(cwd, ref, dir, ext, twinDir)
-      .filter((english) => !(kind === 'data' && (DATA_WITHOUT_WORDS.has(english) || !exists(cwd, ref, `${twinDir}/${english.slice(dir.length + 1)}`))))
+      .filter(
+        (english) =>
+          !(
+            kind === 'data' &&
+            (DATA_WITHOUT_WORDS.has(english) || !exists(cwd, ref, `${twinDir}/${english.slice(dir.length + 1)}`))
+          ),
+      )
       .map((english) => filePairStatus(cwd, ref, kind, english, `${twinDir}/${english.slice(dir.length + 1)}`)),
   );
-  return [...files, ...stringStatuses(cwd, ref)].sort((a, b) => ORDER[a.status] - ORDER[b.status] || a.english.localeCompare(b.english));
+  return [...files, ...stringStatuses(cwd, ref)].sort(
+    (a, b) => ORDER[a.status] - ORDER[b.status] || a.english.localeCompare(b.english),
+  );
 }
 
 /** What a pull request changed: entries missing or outdated at `head` that were not at `base`. */
@@ -197,7 +212,10 @@ export function formatTable(entries: PairStatus[], { ref = 'HEAD' }: { ref?: str
   const behind = entries.filter((entry) => entry.status !== 'up to date');
   const current = entries.filter((entry) => entry.status === 'up to date');
   const width = Math.max(10, ...behind.map((entry) => entry.twin.length));
-  const lines = [`Arabic translations at ${ref}: ${count(entries, 'missing')} missing, ${count(entries, 'outdated')} outdated, ${current.length} up to date`, ''];
+  const lines = [
+    `Arabic translations at ${ref}: ${count(entries, 'missing')} missing, ${count(entries, 'outdated')} outdated, ${current.length} up to date`,
+    '',
+  ];
   for (const entry of behind) {
     const why =
       entry.status === 'missing'
@@ -216,16 +234,26 @@ export function formatTable(entries: PairStatus[], { ref = 'HEAD' }: { ref?: str
 const count = (entries: PairStatus[], status: Status): number => entries.filter((entry) => entry.status === status).length;
 
 /** The pull request comment: what it made missing or outdated, then the totals. */
-export function formatComment(introduced: PairStatus[], entries: PairStatus[], { marker = '<!-- globaq-translations -->', pageUrl }: { marker?: string; pageUrl?: string } = {}): string {
+export function formatComment(
+  introduced: PairStatus[],
+  entries: PairStatus[],
+  { marker = '<!-- globaq-translations -->', pageUrl }: { marker?: string; pageUrl?: string } = {},
+): string {
   const lines = [marker, '### Arabic translations', ''];
   if (introduced.length === 0) {
     lines.push('This pull request leaves no Arabic twin behind.');
   } else {
-    lines.push('This pull request leaves these Arabic twins behind (the English change can land first; the Arabic site shows the English text meanwhile):', '');
+    lines.push(
+      'This pull request leaves these Arabic twins behind (the English change can land first; the Arabic site shows the English text meanwhile):',
+      '',
+    );
     lines.push('| Status | Arabic twin | English |', '|---|---|---|');
     for (const entry of introduced) lines.push(`| ${entry.status} | \`${entry.twin}\` | \`${entry.english}\` |`);
   }
-  lines.push('', `In all: ${count(entries, 'missing')} missing, ${count(entries, 'outdated')} outdated, ${count(entries, 'up to date')} up to date.`);
+  lines.push(
+    '',
+    `In all: ${count(entries, 'missing')} missing, ${count(entries, 'outdated')} outdated, ${count(entries, 'up to date')} up to date.`,
+  );
   if (pageUrl) lines.push(`Each pair's English diff: ${pageUrl}`);
   lines.push('', 'A change that needs no translation says `[no-translation]` in its commit message (docs/content.md).');
   return `${lines.join('\n')}\n`;

@@ -57,7 +57,9 @@ if (pageFile) {
 if (process.argv.includes('--check')) {
   const missing = entries.filter((entry) => entry.status === 'missing');
   if (missing.length > 0) {
-    console.error(`\n${missing.length} Arabic twin${missing.length === 1 ? ' is' : 's are'} missing: translate ${missing.length === 1 ? 'it' : 'them'} before a release (docs/content.md).`);
+    console.error(
+      `\n${missing.length} Arabic twin${missing.length === 1 ? ' is' : 's are'} missing: translate ${missing.length === 1 ? 'it' : 'them'} before a release (docs/content.md).`,
+    );
     process.exitCode = 1;
   }
 }

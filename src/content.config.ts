@@ -12,7 +12,8 @@ import { ISO_STANDARD_IDS } from './data/standards';
  * limit ("227 characters, at most 170") and why the limit is there.
  */
 const text = (min: number, max?: number, why?: { min?: string; max?: string }) => {
-  const say = (input: unknown, limit: string, reason?: string) => `${String(input ?? '').length} characters, ${limit}${reason ? `, ${reason}` : ''}`;
+  const say = (input: unknown, limit: string, reason?: string) =>
+    `${String(input ?? '').length} characters, ${limit}${reason ? `, ${reason}` : ''}`;
   const atLeast = z.string().min(min, { error: (issue) => say(issue.input, `at least ${min}`, why?.min) });
   return max === undefined ? atLeast : atLeast.max(max, { error: (issue) => say(issue.input, `at most ${max}`, why?.max) });
 };
@@ -50,7 +51,10 @@ const pageSchema = z
   .object({
     route: z
       .string()
-      .regex(/^[A-Za-z0-9]+(?:\/[A-Za-z0-9]+)*$/, 'a path such as "MangementSystemAudits/VendorAssessment" (letters and digits, segments joined by "/", no leading or trailing slash)'),
+      .regex(
+        /^[A-Za-z0-9]+(?:\/[A-Za-z0-9]+)*$/,
+        'a path such as "MangementSystemAudits/VendorAssessment" (letters and digits, segments joined by "/", no leading or trailing slash)',
+      ),
     title: text(3, 80),
     description: metaDescription,
     /** Short text under the title. */
@@ -94,7 +98,10 @@ const pages = defineCollection({ loader: glob({ pattern: '**/*.mdx', base: './sr
  * same schemas. `order`, `route`, `standards` and the course ids are the English twin's
  * (src/lib/content.ts checks it when building); the words are Arabic. Served under /ar.
  */
-const arServices = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/ar/services' }), schema: serviceSchema });
+const arServices = defineCollection({
+  loader: glob({ pattern: '*.mdx', base: './src/content/ar/services' }),
+  schema: serviceSchema,
+});
 const arPages = defineCollection({ loader: glob({ pattern: '**/*.mdx', base: './src/content/ar/pages' }), schema: pageSchema });
 
 export const collections = { services, pages, arServices, arPages };

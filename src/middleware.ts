@@ -2,4 +2,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { guardAdmin, isAdminPath } from './server/inbox/inbox.ts';
 
-export const onRequest = defineMiddleware((context, next) => (!context.isPrerendered && isAdminPath(context.url.pathname) ? guardAdmin(context, next) : next()));
+export const onRequest = defineMiddleware((context, next) =>
+  !context.isPrerendered && isAdminPath(context.url.pathname) ? guardAdmin(context, next) : next(),
+);

@@ -5,7 +5,18 @@
 import * as z from 'zod/mini';
 import type { UiKey } from '../i18n';
 import { LONG_TEXT_MAX, requiredText } from './rules';
-import { bodyFromForm, buildPayload, completeBody, emptyValues, fieldNames, fieldShapes, missingFields, requiredFields, type FieldSpec, type FormValues } from './fields';
+import {
+  bodyFromForm,
+  buildPayload,
+  completeBody,
+  emptyValues,
+  fieldNames,
+  fieldShapes,
+  missingFields,
+  requiredFields,
+  type FieldSpec,
+  type FormValues,
+} from './fields';
 
 /** The visitor's fields, in form order, required or not (docs/requirements.md §7.1). */
 export const CONTACT_FORM = {
@@ -43,7 +54,11 @@ export const emptyContact = (): ContactValues => emptyValues(CONTACT_FORM);
 
 /** docs/requirements.md §7.3: on sending, submissionDate (ISO) and submissionTimestamp (locale-formatted) are added. */
 export function buildContactPayload(values: ContactValues, now: Date = new Date(), locale?: string): ContactPayload {
-  return { ...buildPayload(CONTACT_FORM, values), submissionDate: now.toISOString(), submissionTimestamp: now.toLocaleString(locale) };
+  return {
+    ...buildPayload(CONTACT_FORM, values),
+    submissionDate: now.toISOString(),
+    submissionTimestamp: now.toLocaleString(locale),
+  };
 }
 
 /** Required fields left empty, in form order. */

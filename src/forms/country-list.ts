@@ -42,9 +42,14 @@ export function sortKey(name: string, lang: string): string {
 
 export function countryList(lang: string): CountryList {
   const collator = new Intl.Collator(lang);
-  const labelled = COUNTRIES.map((country) => ({ key: country.key as CountryCode, value: country.value, label: countryName(country, lang) }));
+  const labelled = COUNTRIES.map((country) => ({
+    key: country.key as CountryCode,
+    value: country.value,
+    label: countryName(country, lang),
+  }));
   // English keeps the list's own order (alphabetical, with "Türkiye" where English readers look).
-  const all = lang === 'en' ? labelled : [...labelled].sort((a, b) => collator.compare(sortKey(a.label, lang), sortKey(b.label, lang)));
+  const all =
+    lang === 'en' ? labelled : [...labelled].sort((a, b) => collator.compare(sortKey(a.label, lang), sortKey(b.label, lang)));
   const option = ({ value, label }: CountryOption): CountryOption => ({ value, label });
   return {
     preferred: PREFERRED_COUNTRIES.flatMap((code) => labelled.filter((country) => country.key === code)).map(option),

@@ -9,7 +9,18 @@
  * (src/i18n): the type checker names the missing label.
  */
 import * as z from 'zod/mini';
-import { LONG_TEXT_MAX, choice, choices, countOrNull, hasVisibleText, optionalText, requiredEmail, requiredPhone, requiredText, requiredUrl } from './rules';
+import {
+  LONG_TEXT_MAX,
+  choice,
+  choices,
+  countOrNull,
+  hasVisibleText,
+  optionalText,
+  requiredEmail,
+  requiredPhone,
+  requiredText,
+  requiredUrl,
+} from './rules';
 
 /**
  * An answer a select, radio or checkbox group offers: `value` is what is sent and stored (the
@@ -68,12 +79,17 @@ export interface FieldSpec<K extends string = string, S extends string = string,
 export type FormTable = Readonly<Record<string, FieldSpec>>;
 
 /** The form's fields that hold typed or chosen answers (files are held apart, as File objects). */
-export type AnswerField<T extends FormTable> = { [F in keyof T & string]: T[F]['kind'] extends 'files' ? never : F }[keyof T & string];
+export type AnswerField<T extends FormTable> = { [F in keyof T & string]: T[F]['kind'] extends 'files' ? never : F }[keyof T &
+  string];
 
 /** What the form holds while the visitor types: text everywhere, a list for checkbox groups. */
 export type FormValues<T extends FormTable> = { [F in AnswerField<T>]: T[F]['kind'] extends 'checkboxes' ? string[] : string };
 
-type PayloadValue<S extends FieldSpec> = S['kind'] extends 'count' ? number | null : S['kind'] extends 'checkboxes' ? string[] : string;
+type PayloadValue<S extends FieldSpec> = S['kind'] extends 'count'
+  ? number | null
+  : S['kind'] extends 'checkboxes'
+    ? string[]
+    : string;
 
 /** The body sent: every field, numbers as numbers (or null), lists for checkbox groups, file names as one text. */
 export type FormPayload<T extends FormTable> = { [F in keyof T & string]: PayloadValue<T[F]> };
@@ -89,7 +105,8 @@ function emptyAnswer(spec: FieldSpec): string | string[] | number | null {
 
 export function emptyValues<T extends FormTable>(table: T): FormValues<T> {
   const values: Record<string, string | string[]> = {};
-  for (const [field, spec] of Object.entries(table)) if (spec.kind !== 'files') values[field] = spec.kind === 'checkboxes' ? [] : '';
+  for (const [field, spec] of Object.entries(table))
+    if (spec.kind !== 'files') values[field] = spec.kind === 'checkboxes' ? [] : '';
   return values as FormValues<T>;
 }
 
@@ -108,7 +125,11 @@ export function isAsked(table: FormTable, field: string, values: Readonly<Record
 }
 
 /** The dictionary key of a field's placeholder given the answers so far, if it has one. */
-export function placeholderOf<L extends string>(spec: FieldSpec<string, string, L>, table: FormTable, values: Readonly<Record<string, unknown>>): L | undefined {
+export function placeholderOf<L extends string>(
+  spec: FieldSpec<string, string, L>,
+  table: FormTable,
+  values: Readonly<Record<string, unknown>>,
+): L | undefined {
   const placeholder = spec.placeholder;
   if (placeholder === undefined || typeof placeholder === 'string') return placeholder;
   const asked = spec.askedWhen;
@@ -133,7 +154,11 @@ export function toCount(text: string): number | null {
 }
 
 /** The body to send: trimmed text, numbers as numbers, follow-ups not asked left empty, file names joined. */
-export function buildPayload<T extends FormTable>(table: T, values: FormValues<T>, fileNames: readonly string[] = []): FormPayload<T> {
+export function buildPayload<T extends FormTable>(
+  table: T,
+  values: FormValues<T>,
+  fileNames: readonly string[] = [],
+): FormPayload<T> {
   const answers = values as Readonly<Record<string, string | string[]>>;
   const out: Record<string, unknown> = {};
   for (const [field, spec] of Object.entries(table)) {
@@ -189,13 +214,19 @@ function fieldSchema(spec: FieldSpec, countries: readonly string[]) {
  * one conversion here, which the unit tests hold to the table. A form with a 'country' field
  * passes the countries' values (src/forms/countries.ts): a form without one does not carry the list.
  */
-export function fieldShapes<T extends FormTable>(table: T, countries: readonly string[] = []): { [F in keyof T & string]: z.ZodMiniType<PayloadValue<T[F]>, unknown> } {
-  const shapes: Record<string, z.ZodMiniType> = Object.fromEntries(Object.entries(table).map(([field, spec]) => [field, fieldSchema(spec, countries)]));
+export function fieldShapes<T extends FormTable>(
+  table: T,
+  countries: readonly string[] = [],
+): { [F in keyof T & string]: z.ZodMiniType<PayloadValue<T[F]>, unknown> } {
+  const shapes: Record<string, z.ZodMiniType> = Object.fromEntries(
+    Object.entries(table).map(([field, spec]) => [field, fieldSchema(spec, countries)]),
+  );
   return shapes as { [F in keyof T & string]: z.ZodMiniType<PayloadValue<T[F]>, unknown> };
 }
 
 /** Required fields, in form order. */
-export const requiredFields = <T extends FormTable>(table: T): (keyof T & string)[] => fieldNames(table).filter((field) => table[field]?.required === true);
+export const requiredFields = <T extends FormTable>(table: T): (keyof T & string)[] =>
+  fieldNames(table).filter((field) => table[field]?.required === true);
 
 /**
  * Required fields (docs/requirements.md §7.2, §8.5) left empty, in form order: the alert reads like the page, and focus
@@ -276,7 +307,11 @@ export function valuesFromDraft<T extends FormTable>(table: T, raw: string | nul
  * The lines of the e-mail offered when sending keeps failing: "Label: answer" for each short
  * answer marked for it, then each long one as its own paragraph. Unanswered fields are left out.
  */
-export function mailLines<T extends FormTable>(table: T, values: FormValues<T>, labelOf: (field: keyof T & string) => string): string[] {
+export function mailLines<T extends FormTable>(
+  table: T,
+  values: FormValues<T>,
+  labelOf: (field: keyof T & string) => string,
+): string[] {
   const answers = values as Readonly<Record<string, string | string[]>>;
   const short: string[] = [];
   const long: string[] = [];

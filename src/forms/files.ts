@@ -43,7 +43,8 @@ export function checkFiles<F extends FileLike>(files: readonly F[]): { accepted:
   const accepted: F[] = [];
   const rejected: FileRejection[] = [];
   for (const file of files) {
-    if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) rejected.push({ file: file.name, reason: 'invalidType' });
+    if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name)))
+      rejected.push({ file: file.name, reason: 'invalidType' });
     else if (file.size > MAX_FILE_BYTES) rejected.push({ file: file.name, reason: 'tooLarge' });
     else accepted.push(file);
   }

@@ -52,7 +52,9 @@ export const YES_NO = [
 /** docs/requirements.md §8.1 names the six sections and their order; the labels are `partner.section.<id>`. */
 export const PARTNER_SECTIONS = ['basic', 'company', 'interest', 'training', 'business', 'competition'] as const;
 type Section = (typeof PARTNER_SECTIONS)[number];
-export type PartnerOptionKey = (typeof OWNERSHIP_OPTIONS | typeof SERVICE_TYPES | typeof TARGET_MARKETS | typeof YES_NO)[number]['key'];
+export type PartnerOptionKey = (
+  typeof OWNERSHIP_OPTIONS | typeof SERVICE_TYPES | typeof TARGET_MARKETS | typeof YES_NO
+)[number]['key'];
 /** A placeholder is one of the form's own strings (the island is handed those only). */
 export type PartnerFieldSpec = FieldSpec<PartnerOptionKey, Section, FormKey<'partner'>>;
 
@@ -69,7 +71,14 @@ export const PARTNER_FORM = {
   jobTitle: { kind: 'text', section: 'basic', required: true, autocomplete: 'organization-title', inMail: true },
   email: { kind: 'email', section: 'basic', required: true, autocomplete: 'email', inMail: true },
   phoneNumber: { kind: 'tel', section: 'basic', required: true, autocomplete: 'tel', inMail: true },
-  country: { kind: 'country', section: 'basic', required: true, autocomplete: 'country-name', inMail: true, placeholder: 'partner.placeholder.country' },
+  country: {
+    kind: 'country',
+    section: 'basic',
+    required: true,
+    autocomplete: 'country-name',
+    inMail: true,
+    placeholder: 'partner.placeholder.country',
+  },
   cityName: { kind: 'text', section: 'basic', required: true, max: 100, autocomplete: 'address-level2', inMail: true },
 
   organization: { kind: 'text', section: 'company', required: true, autocomplete: 'organization', inMail: true },
@@ -117,7 +126,8 @@ export type PartnerPayload = FormPayload<typeof PARTNER_FORM>;
 export const partnerField = (field: PartnerField): PartnerFieldSpec => PARTNER_FORM[field];
 
 /** The dictionary key of a field's placeholder given the answers so far, if it has one. */
-export const partnerPlaceholder = (field: PartnerField, values: PartnerValues): FormKey<'partner'> | undefined => placeholderOf(partnerField(field), PARTNER_FORM, values);
+export const partnerPlaceholder = (field: PartnerField, values: PartnerValues): FormKey<'partner'> | undefined =>
+  placeholderOf(partnerField(field), PARTNER_FORM, values);
 
 /** Every field, in the order the form shows and sends it. */
 export const PARTNER_FIELD_ORDER: readonly PartnerField[] = fieldNames(PARTNER_FORM);
@@ -128,7 +138,8 @@ export const PARTNER_REQUIRED: readonly PartnerField[] = requiredFields(PARTNER_
 export const isPartnerField = (name: string): name is PartnerField => Object.hasOwn(PARTNER_FORM, name);
 
 /** The fields of each section, in order. */
-export const sectionFields = (section: Section): PartnerField[] => PARTNER_FIELD_ORDER.filter((field) => partnerField(field).section === section);
+export const sectionFields = (section: Section): PartnerField[] =>
+  PARTNER_FIELD_ORDER.filter((field) => partnerField(field).section === section);
 
 /** The body: every field, with uploadedFiles holding the chosen files' names only (docs/requirements.md §8.7). */
 export const partnerSchema = z.strictObject(
@@ -141,7 +152,8 @@ export const partnerSchema = z.strictObject(
 export const emptyPartner = (): PartnerValues => emptyValues(PARTNER_FORM);
 
 /** The body to send: trimmed text, numbers as numbers, follow-ups not asked left empty, file names joined. */
-export const buildPartnerPayload = (values: PartnerValues, fileNames: readonly string[]): PartnerPayload => buildPayload(PARTNER_FORM, values, fileNames);
+export const buildPartnerPayload = (values: PartnerValues, fileNames: readonly string[]): PartnerPayload =>
+  buildPayload(PARTNER_FORM, values, fileNames);
 
 /** Required fields (docs/requirements.md §8.5) left empty, in the order the form shows them. */
 export const missingPartnerFields = (values: PartnerValues): PartnerField[] => missingFields(PARTNER_FORM, values);
@@ -169,4 +181,3 @@ export const PARTNER_SUCCESS_DELAY_MS = 2000;
 
 /** Where the partner form keeps the visitor's answers while they type (this browser only). */
 export const PARTNER_DRAFT_KEY = 'globaq:partner-draft:v1';
-

@@ -60,8 +60,15 @@ export function hasVisibleText(text: string): boolean {
  */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 export function cleanVisitorText(text: string, multiline: boolean): string {
-  if (multiline) return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '').replace(BIDI_CONTROLS, '');
-  return text.replace(/[\t\n\r\v\f]+/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, '').replace(BIDI_CONTROLS, '');
+  if (multiline)
+    return text
+      .replace(/\r\n?/g, '\n')
+      .replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '')
+      .replace(BIDI_CONTROLS, '');
+  return text
+    .replace(/[\t\n\r\v\f]+/g, ' ')
+    .replace(/[\u0000-\u001F\u007F-\u009F]/g, '')
+    .replace(BIDI_CONTROLS, '');
 }
 
 /** Cleaned, trimmed, and '' when nothing visible is left (see hasVisibleText). */
@@ -77,17 +84,15 @@ export const optionalText = (max: number = SHORT_TEXT_MAX) => visitorText(max > 
 /** Required text, cleaned and trimmed, with something visible in it. */
 export const requiredText = (max: number = SHORT_TEXT_MAX) => visitorText(false).check(atMost(max), z.minLength(1, 'required'));
 
-export const requiredEmail = () =>
-  visitorText(false).check(atMost(254), z.minLength(1, 'required'), z.email('invalidEmail'));
+export const requiredEmail = () => visitorText(false).check(atMost(254), z.minLength(1, 'required'), z.email('invalidEmail'));
 
 /** A web address with its scheme, as an `<input type="url">` accepts it. */
 export const requiredUrl = () =>
-  visitorText(false)
-    .check(
-      atMost(500),
-      z.minLength(1, 'required'),
-      z.refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), 'invalidUrl'),
-    );
+  visitorText(false).check(
+    atMost(500),
+    z.minLength(1, 'required'),
+    z.refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), 'invalidUrl'),
+  );
 
 /**
  * A web address as people type it, with `https://` put in front when they left the scheme out
@@ -123,7 +128,10 @@ export const requiredPhone = () =>
   );
 
 /** A whole number from 0 (docs/requirements.md §8.6); `null` when left empty. */
-export const countOrNull = () => z.nullable(z.number('invalidNumber').check(z.int('invalidNumber'), z.minimum(0, 'invalidNumber'), z.maximum(1_000_000, 'invalidNumber')));
+export const countOrNull = () =>
+  z.nullable(
+    z.number('invalidNumber').check(z.int('invalidNumber'), z.minimum(0, 'invalidNumber'), z.maximum(1_000_000, 'invalidNumber')),
+  );
 
 /** One of `options`; '' counts as missing when `required`. */
 export const choice = <const T extends readonly string[]>(options: T, required: boolean) =>

@@ -56,7 +56,10 @@ export async function submitToEndpoint(
     const response = await fetchImpl(new URL(endpoint, options.pageUrl).href, {
       method: 'POST',
       mode: sameOrigin ? 'same-origin' : 'no-cors',
-      headers: { ...(multipart ? {} : { 'Content-Type': 'application/json' }), ...(sameOrigin ? { Accept: 'application/json' } : {}) },
+      headers: {
+        ...(multipart ? {} : { 'Content-Type': 'application/json' }),
+        ...(sameOrigin ? { Accept: 'application/json' } : {}),
+      },
       body: multipart ? body : JSON.stringify(body),
       signal: controller.signal,
     });

@@ -94,9 +94,9 @@ export const en = {
   'service.learnMoreAbout': ' about {title}',
 
   'comingSoon.title': 'Coming Soon',
-  'comingSoon.text':
-    'We are preparing this service page. In the meantime, our team is glad to tell you about it directly.',
-  'comingSoon.description': 'This Globaq service page is being prepared. Contact us to learn more about the service in the meantime.',
+  'comingSoon.text': 'We are preparing this service page. In the meantime, our team is glad to tell you about it directly.',
+  'comingSoon.description':
+    'This Globaq service page is being prepared. Contact us to learn more about the service in the meantime.',
 
   'notFound.title': 'Page not found',
   'notFound.text': 'The page you are looking for does not exist or has moved.',
@@ -110,18 +110,21 @@ export const en = {
   'page.duration': 'Duration',
 
   'contact.title': 'Contact Us',
-  'contact.description': 'Contact Globaq in Al-Khobar, Saudi Arabia: send a message, call or e-mail us about audits, trainings, consultancy and laboratory services.',
+  'contact.description':
+    'Contact Globaq in Al-Khobar, Saudi Arabia: send a message, call or e-mail us about audits, trainings, consultancy and laboratory services.',
   'contact.lead': 'Tell us what you need and we will get back to you soon.',
   'contact.address': 'Address',
   'contact.reachUs': 'Reach us directly',
 
   'partner.title': 'Become a Partner',
-  'partner.description': 'Apply to become a Globaq partner or affiliate: training, certification and inspection services across your market.',
+  'partner.description':
+    'Apply to become a Globaq partner or affiliate: training, certification and inspection services across your market.',
   'partner.lead': 'Partner with Globaq to bring quality assurance, training and certification services to your market.',
 
   'thanks.title': 'Thank You',
   'thanks.text': 'Thank you! Your form was submitted successfully.',
-  'thanks.description': 'Thank you for contacting Globaq. Your form was submitted successfully and our team will get back to you soon.',
+  'thanks.description':
+    'Thank you for contacting Globaq. Your form was submitted successfully and our team will get back to you soon.',
 
   'form.required': 'required',
   'form.optional': 'optional',
@@ -223,11 +226,13 @@ export const en = {
   'partner.files.selected': 'Selected files:',
   'partner.files.tooLarge': 'File "{file}" is too large. Maximum size is 2MB.',
   'partner.files.invalidType': 'File "{file}" is not a valid type. Please upload JPG, PDF, or DOC files.',
-  'partner.files.notSent': 'Only the file names are sent with your application; we will ask for the files themselves when we reply.',
+  'partner.files.notSent':
+    'Only the file names are sent with your application; we will ask for the files themselves when we reply.',
   /** With the site's own receiver, the chosen files travel with the application. */
   'partner.files.sent': 'Your files are sent with your application and seen only by our staff.',
   'partner.files.tooMany': 'You can attach at most {max} files.',
-  'partner.draft.restored': 'We restored the answers you typed earlier on this device. Files cannot be restored: please choose them again.',
+  'partner.draft.restored':
+    'We restored the answers you typed earlier on this device. Files cannot be restored: please choose them again.',
   'partner.draft.saved': 'Your answers are kept on this device as you type, until you submit.',
   'partner.draft.clear': 'Clear my answers',
   'partner.draft.clearConfirm': 'Clear every answer in this form, and the copy kept on this device?',
@@ -249,14 +254,15 @@ export const en = {
   /** One file refused; `problem.filesMany` when two or more were (or more than the form takes). */
   'problem.files': 'A file you attached to your {form} was not accepted, so nothing was sent:',
   'problem.filesMany': 'Some of the files you attached to your {form} were not accepted, so nothing was sent:',
-  'problem.overBudget': 'Your {form} was not sent: we received a great many forms from your connection today. Please e-mail us at {email} or call {phone}, or send it again tomorrow.',
-  'problem.unavailable': 'Your {form} could not be saved just now, so it was not sent. Please try again in a minute, or write to us at {email}.',
+  'problem.overBudget':
+    'Your {form} was not sent: we received a great many forms from your connection today. Please e-mail us at {email} or call {phone}, or send it again tomorrow.',
+  'problem.unavailable':
+    'Your {form} could not be saved just now, so it was not sent. Please try again in a minute, or write to us at {email}.',
   'problem.reference': 'If you write to us about this, quote this reference:',
   'problem.listHeading': 'To correct',
   'problem.keepAnswers': "Your browser's Back button takes you to the form with your answers as you left them.",
   'problem.back.contact': 'Back to the contact form',
   'problem.back.partner': 'Back to the partner application',
-
 
   'problem.field.submissionDate': 'Date sent',
   'problem.field.submissionTimestamp': 'Time sent',
@@ -272,8 +278,10 @@ export const en = {
   'mail.inboxLink': 'Open this lead in the staff inbox',
   /** The daily digest of held submissions (src/server/inbox/held-digest.ts), sent in both languages. */
   'mail.digest.subject': 'Held for review: {count} waiting',
-  'mail.digest.intro': '{count} submissions from the website are held for review: the bot check kept them and mailed nobody. Release the ones a person sent; mark the rest as spam.',
-  'mail.digest.refused': 'Since the last digest, {count} more were refused: their network had already left its day\'s quota of held submissions. Those visitors were shown the company\'s e-mail and phone instead.',
+  'mail.digest.intro':
+    '{count} submissions from the website are held for review: the bot check kept them and mailed nobody. Release the ones a person sent; mark the rest as spam.',
+  'mail.digest.refused':
+    "Since the last digest, {count} more were refused: their network had already left its day's quota of held submissions. Those visitors were shown the company's e-mail and phone instead.",
   'mail.digest.byReason': 'Why they are held',
   'mail.digest.newest': 'The newest',
   'mail.digest.more': 'And {count} more in the inbox.',
@@ -302,7 +310,8 @@ export const en = {
   /** The name of a page's breadcrumb trail (its <nav>). */
   'page.breadcrumb': 'Breadcrumb',
   /** Over a page whose translation is not written yet: its text is shown in English meanwhile. */
-  'translation.pending': 'This page is not yet available in English: you are reading the original until the English version is ready.',
+  'translation.pending':
+    'This page is not yet available in English: you are reading the original until the English version is ready.',
 
   /* The staff inbox (/admin), in the language staff choose (src/server/inbox/admin-locale.ts). */
   'admin.inbox': '{site} inbox',
@@ -339,13 +348,18 @@ export const en = {
   'admin.signIn.help': 'Forgot your password, or need an account? Ask the inbox’s administrator.',
   'admin.signIn.wrong': 'The e-mail address or the password is wrong.',
   'admin.signIn.busy': 'The server is checking many sign-ins at the moment: try again in a few seconds.',
-  'admin.signIn.locked.one': 'Too many failed sign-ins: signing in is locked for {minutes} minute. Trying again before then does not make it longer.',
-  'admin.signIn.locked.other': 'Too many failed sign-ins: signing in is locked for {minutes} minutes. Trying again before then does not make it longer.',
-  'admin.signIn.wait.one': 'Too many failed sign-ins: wait {seconds} second, then sign in again. Nothing was checked this time, and trying before then does not make the wait longer.',
-  'admin.signIn.wait.other': 'Too many failed sign-ins: wait {seconds} seconds, then sign in again. Nothing was checked this time, and trying before then does not make the wait longer.',
+  'admin.signIn.locked.one':
+    'Too many failed sign-ins: signing in is locked for {minutes} minute. Trying again before then does not make it longer.',
+  'admin.signIn.locked.other':
+    'Too many failed sign-ins: signing in is locked for {minutes} minutes. Trying again before then does not make it longer.',
+  'admin.signIn.wait.one':
+    'Too many failed sign-ins: wait {seconds} second, then sign in again. Nothing was checked this time, and trying before then does not make the wait longer.',
+  'admin.signIn.wait.other':
+    'Too many failed sign-ins: wait {seconds} seconds, then sign in again. Nothing was checked this time, and trying before then does not make the wait longer.',
   'admin.code.title': 'Sign-in code',
   'admin.code.heading': 'Type your sign-in code',
-  'admin.code.intro': 'Signing in as {email}. Open your authenticator app and type the six-digit code it shows for the Globaq inbox.',
+  'admin.code.intro':
+    'Signing in as {email}. Open your authenticator app and type the six-digit code it shows for the Globaq inbox.',
   'admin.code.label': 'Code',
   'admin.code.hint': 'No phone with you? Type one of your recovery codes instead (each works once).',
   'admin.code.wrong': 'That code is not right, or it was used already. Type the code your app shows now, or a recovery code.',
@@ -355,18 +369,23 @@ export const en = {
   'admin.twoStep.title': 'Two-step sign-in',
   'admin.twoStep.on': 'Two-step sign-in is on. From now on you sign in with your password and a code from your app.',
   'admin.twoStep.recoveryHeading': 'Your recovery codes',
-  'admin.twoStep.recoveryText': 'Each of these signs you in once without your phone. Keep them somewhere safe (print them, or save them in your password manager): this is the only time they are shown.',
+  'admin.twoStep.recoveryText':
+    'Each of these signs you in once without your phone. Keep them somewhere safe (print them, or save them in your password manager): this is the only time they are shown.',
   'admin.twoStep.recoveryList': 'Recovery codes',
   'admin.twoStep.continue': 'I have saved my recovery codes: continue',
   'admin.twoStep.isOn': 'Two-step sign-in is on for {email}.',
   'admin.twoStep.isOnSince': 'Two-step sign-in is on for {email} since {time}.',
-  'admin.twoStep.left': 'Recovery codes left: {count}. Lost your phone, or used most of your codes? Ask the inbox’s administrator to reset two-step sign-in for your account, then set it up again here.',
-  'admin.twoStep.unavailable': 'Two-step sign-in is not available on this server yet. Ask the inbox’s administrator to turn it on.',
+  'admin.twoStep.left':
+    'Recovery codes left: {count}. Lost your phone, or used most of your codes? Ask the inbox’s administrator to reset two-step sign-in for your account, then set it up again here.',
+  'admin.twoStep.unavailable':
+    'Two-step sign-in is not available on this server yet. Ask the inbox’s administrator to turn it on.',
   'admin.twoStep.required': 'Your account needs two-step sign-in before you can open the inbox. It takes a minute.',
-  'admin.twoStep.wrongCode': 'That code is not right. Check that your phone’s clock is set automatically, then type the code your app shows now.',
+  'admin.twoStep.wrongCode':
+    'That code is not right. Check that your phone’s clock is set automatically, then type the code your app shows now.',
   'admin.twoStep.expired': 'This set-up ran out: scan the new QR code below.',
   'admin.twoStep.scanHeading': '1. Add the inbox to your authenticator app',
-  'admin.twoStep.scanText': 'In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password or another), add an account and scan this code.',
+  'admin.twoStep.scanText':
+    'In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password or another), add an account and scan this code.',
   'admin.twoStep.qr': 'QR code for your authenticator app',
   'admin.twoStep.typeKey': 'Can’t scan it? Choose to type a key instead, and type:',
   'admin.twoStep.keyHint': 'Time-based, six digits. This key is shown only while you set up: keep it to yourself.',
@@ -428,7 +447,8 @@ export const en = {
   'admin.bulk.leads.other': '{count} leads',
   'admin.bulk.confirmTitle': 'Delete {count}?',
   'admin.bulk.confirmHeading': 'Delete {count} for good?',
-  'admin.bulk.confirmText': "Each lead is erased with everything stored with it (its notification, its files): for a person's request to erase their data. This cannot be undone. The audit log keeps that each lead (by its number only) was deleted, by whom and when.",
+  'admin.bulk.confirmText':
+    "Each lead is erased with everything stored with it (its notification, its files): for a person's request to erase their data. This cannot be undone. The audit log keeps that each lead (by its number only) was deleted, by whom and when.",
   'admin.bulk.missing.one': '{count} of the selected leads no longer exists: left out.',
   'admin.bulk.missing.other': '{count} of the selected leads no longer exist: left out.',
   'admin.bulk.item': '{name}, {form}, received {time}',
@@ -525,7 +545,8 @@ export const en = {
   'admin.held.because': 'Held because:',
   'admin.held.release': 'Release to the inbox',
   'admin.held.spam': 'Mark as spam',
-  'admin.held.reason.noProof': "The form's automatic anti-spam check did not run (sent by another program, or from a page saved before the check)",
+  'admin.held.reason.noProof':
+    "The form's automatic anti-spam check did not run (sent by another program, or from a page saved before the check)",
   'admin.held.reason.invalidProof': "The form's automatic anti-spam check failed (its answer was forged or damaged)",
   'admin.held.reason.expiredProof': "The form's automatic anti-spam check had expired (the form was left open too long)",
   'admin.held.reason.replayedProof': "The form's automatic anti-spam check was copied from another message",
@@ -534,7 +555,8 @@ export const en = {
   'admin.held.reason.tooManyLinks': 'Many links in the answers',
   'admin.held.reason.honeypot': 'Filled in a hidden field that only bots see',
   'admin.held.reason.manyPosts': 'Many forms from one network in a short time',
-  'admin.held.reason.fileQuota': 'Its files were not kept: this network sent more files without the anti-spam check today than the daily quota. Ask the sender for them.',
+  'admin.held.reason.fileQuota':
+    'Its files were not kept: this network sent more files without the anti-spam check today than the daily quota. Ask the sender for them.',
 
   /* A lead's page. */
   'admin.walk': 'Leads',
@@ -556,9 +578,11 @@ export const en = {
   'admin.lead.done.assigned': 'The assignment was saved.',
   'admin.lead.done.retry': 'The notification e-mail is queued again.',
   'admin.lead.deleteHeading': 'Delete this lead for good?',
-  'admin.lead.deleteText': "Erased from this site's database, for good (a person's request under the PDPL): the lead's fields, its files, its timeline and notes, its notification e-mail if it has not been sent yet, the searches and exports in the audit log that named the person, and refused sign-ins under their e-mail address. The audit log keeps that this lead (by its number only) was deleted, by whom and when.",
+  'admin.lead.deleteText':
+    "Erased from this site's database, for good (a person's request under the PDPL): the lead's fields, its files, its timeline and notes, its notification e-mail if it has not been sent yet, the searches and exports in the audit log that named the person, and refused sign-ins under their e-mail address. The audit log keeps that this lead (by its number only) was deleted, by whom and when.",
   'admin.lead.notErased': 'Not erased:',
-  'admin.lead.notErasedText': 'copies already outside this database: the notification e-mail in staff mailboxes, files or exports someone downloaded, replies sent, and backups. Delete those where they are kept.',
+  'admin.lead.notErasedText':
+    'copies already outside this database: the notification e-mail in staff mailboxes, files or exports someone downloaded, replies sent, and backups. Delete those where they are kept.',
   'admin.lead.deleteYes': 'Yes, delete it',
   'admin.lead.deleteNo': 'No, keep it',
   'admin.lead.received': 'Received {time}',
@@ -636,14 +660,19 @@ export const en = {
   /* The "Mine" and "Held for review" tabs of the list, and a held lead's page. */
   'admin.list.mine': 'Mine',
   'admin.list.mineTab': 'Mine: {tab}',
-  'admin.list.heldIntro': 'Submissions the bot check kept but did not mail, with why. Release one that a person sent: it joins the leads and its notification e-mail is sent now. Mark the rest as spam. Spam is erased after {days} days; a held submission only a week after the daily digest e-mail warned of it.',
+  'admin.list.heldIntro':
+    'Submissions the bot check kept but did not mail, with why. Release one that a person sent: it joins the leads and its notification e-mail is sent now. Mark the rest as spam. Spam is erased after {days} days; a held submission only a week after the daily digest e-mail warned of it.',
   'admin.list.done.released': '{leads} released: in the inbox, the notification e-mail on its way.',
   'admin.list.done.releasedQuiet': '{leads} released: in the inbox (notifications are off).',
   'admin.list.done.heldSpam': '{leads} marked as spam: in the Spam tab, erased with the other held leads.',
-  'admin.list.done.notHeld.one': '{count} of the selected leads was no longer held (released or marked meanwhile?) and left as it was.',
-  'admin.list.done.notHeld.other': '{count} of the selected leads were no longer held (released or marked meanwhile?) and left as it was.',
-  'admin.lead.heldWhat': 'The bot check kept this submission and did not mail it; it is not in the leads until released. Release it if a person sent it: it joins the leads and its notification e-mail is sent now.',
-  'admin.lead.heldSpamDone': 'Marked as spam: it stays out of the leads (in the Spam tab) and is erased with the other held leads.',
+  'admin.list.done.notHeld.one':
+    '{count} of the selected leads was no longer held (released or marked meanwhile?) and left as it was.',
+  'admin.list.done.notHeld.other':
+    '{count} of the selected leads were no longer held (released or marked meanwhile?) and left as it was.',
+  'admin.lead.heldWhat':
+    'The bot check kept this submission and did not mail it; it is not in the leads until released. Release it if a person sent it: it joins the leads and its notification e-mail is sent now.',
+  'admin.lead.heldSpamDone':
+    'Marked as spam: it stays out of the leads (in the Spam tab) and is erased with the other held leads.',
   'admin.lead.heldFirst': 'This lead is held for review: release it first; nothing was changed.',
   'admin.lead.heldMail': 'Not sent: a held lead is not mailed. Releasing it sends it now, once.',
 

@@ -28,7 +28,15 @@ export interface Locale {
  * The default locale stands on its own (not read out of `locales`): an island that imports `t`
  * for English (the forms) then bundles the English dictionary only, and never the Arabic one.
  */
-export const defaultLocale: Locale = { code: 'en', lang: 'en', dir: 'ltr', ogLocale: 'en_US', formatLocale: 'en', pathPrefix: '', strings: en };
+export const defaultLocale: Locale = {
+  code: 'en',
+  lang: 'en',
+  dir: 'ltr',
+  ogLocale: 'en_US',
+  formatLocale: 'en',
+  pathPrefix: '',
+  strings: en,
+};
 
 export const locales: Readonly<Record<LocaleCode, Locale>> = {
   en: defaultLocale,

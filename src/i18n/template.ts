@@ -24,7 +24,8 @@ export function templateParts(template: string): (string | { readonly slot: stri
 }
 
 /** Letters written right to left: Arabic, Hebrew and the scripts beside them. */
-const RIGHT_TO_LEFT_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}]/u;
+const RIGHT_TO_LEFT_LETTER =
+  /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}]/u;
 
 /** The direction of a text as its first letter sets it (as FIRST STRONG ISOLATE reads it); undefined without letters. */
 export function textDirection(value: string): 'ltr' | 'rtl' | undefined {

@@ -55,11 +55,21 @@ export default function afterFirstView(): AstroIntegration {
           if (page.deferred === 0) continue;
           for (const src of modules.keys()) if (original.includes(`src="${src}"`)) used.add(src);
           fs.writeFileSync(file, page.html);
-          pages.push(`/${path.relative(client, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '$1')}`);
+          pages.push(
+            `/${path
+              .relative(client, file)
+              .replace(/\.html$/, '')
+              .replace(/(^|\/)index$/, '$1')}`,
+          );
         }
         const unused = [...modules.keys()].filter((src) => !used.has(src));
-        if (unused.length > 0) throw new Error(`after-first-view: no page loads ${unused.join(', ')} as a module script; src/integrations/after-first-view.ts cannot defer it`);
-        logger.info(`${used.size} script(s) asked for after the first view, in ${pages.length} pages: ${pages.join(', ') || 'none'}`);
+        if (unused.length > 0)
+          throw new Error(
+            `after-first-view: no page loads ${unused.join(', ')} as a module script; src/integrations/after-first-view.ts cannot defer it`,
+          );
+        logger.info(
+          `${used.size} script(s) asked for after the first view, in ${pages.length} pages: ${pages.join(', ') || 'none'}`,
+        );
       },
     },
   };

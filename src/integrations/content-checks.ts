@@ -15,12 +15,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { brokenLinks, contentProblems, formatProblem, missingTwins, readBuiltSite, sourceLinks, type ContentProblem } from './content-rules.ts';
+import {
+  brokenLinks,
+  contentProblems,
+  formatProblem,
+  missingTwins,
+  readBuiltSite,
+  sourceLinks,
+  type ContentProblem,
+} from './content-rules.ts';
 
 /** The build's error for a list of problems: one line each, then what they have in common. */
 export class ContentError extends Error {
   constructor(problems: readonly ContentProblem[], what: string) {
-    super(`${problems.length === 1 ? `1 ${what}` : `${problems.length} ${what}s`}:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    super(
+      `${problems.length === 1 ? `1 ${what}` : `${problems.length} ${what}s`}:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`,
+    );
     this.name = 'ContentError';
     // Astro prints the message; the stack would only point here.
     this.stack = `${this.name}: ${this.message}`;

@@ -24,7 +24,8 @@ export interface ContentProblem {
   readonly message: string;
 }
 
-export const formatProblem = (problem: ContentProblem): string => `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`;
+export const formatProblem = (problem: ContentProblem): string =>
+  `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.message}`;
 
 /** A service's description (the MDX body under the front matter) is at least this many words. */
 export const SERVICE_MIN_WORDS = 100;
@@ -102,7 +103,10 @@ export function headingsOf(text: string): { level: number; line: number; text: s
 }
 
 /** An Arabic twin whose sections differ from its English original's. */
-export function twinSectionProblems(english: { file: string; text: string }, arabic: { file: string; text: string }): ContentProblem[] {
+export function twinSectionProblems(
+  english: { file: string; text: string },
+  arabic: { file: string; text: string },
+): ContentProblem[] {
   const own = headingsOf(arabic.text);
   const original = headingsOf(english.text);
   const marks = (hs: { level: number }[]) => hs.map((h) => '#'.repeat(h.level)).join(' ') || 'none';
@@ -159,7 +163,10 @@ export function pendingArabicPaths(root: string): Set<string> {
 export function contentProblems(root: string): ContentProblem[] {
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
   const problems: ContentProblem[] = [];
-  const files = [...TWINNED_DIRS.flatMap((dir) => listMdx(root, `${CONTENT_DIR}/${dir}`)), ...TWINNED_DIRS.flatMap((dir) => listMdx(root, `${AR_CONTENT_DIR}/${dir}`))];
+  const files = [
+    ...TWINNED_DIRS.flatMap((dir) => listMdx(root, `${CONTENT_DIR}/${dir}`)),
+    ...TWINNED_DIRS.flatMap((dir) => listMdx(root, `${AR_CONTENT_DIR}/${dir}`)),
+  ];
   for (const file of files) {
     const text = read(file);
     problems.push(...frontmatterProblems(file, text));
@@ -231,7 +238,10 @@ export function sourceLinks(root: string): SourceLink[] {
     .filter((d) => d.isFile() && /\.(ts|js|mjs|json)$/.test(d.name))
     .map((d) => path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
     .sort();
-  return [...listMdx(root, CONTENT_DIR).flatMap((file) => linksInContent(file, read(file))), ...data.flatMap((file) => linksInData(file, read(file)))];
+  return [
+    ...listMdx(root, CONTENT_DIR).flatMap((file) => linksInContent(file, read(file))),
+    ...data.flatMap((file) => linksInData(file, read(file))),
+  ];
 }
 
 /** The built site as links see it: each page's path and the ids on it. */
@@ -267,14 +277,23 @@ function isAsset(pathname: string): boolean {
 }
 
 /** Links whose page or anchor the built site lacks, each naming the file and line that holds it. */
-export function brokenLinks(links: readonly SourceLink[], site: BuiltSite, assetExists: (pathname: string) => boolean = () => true): ContentProblem[] {
+export function brokenLinks(
+  links: readonly SourceLink[],
+  site: BuiltSite,
+  assetExists: (pathname: string) => boolean = () => true,
+): ContentProblem[] {
   const problems: ContentProblem[] = [];
   for (const link of links) {
     const [target = '', anchor] = link.href.split('#') as [string, string | undefined];
     const pathname = target === '' ? link.page : target.replace(/\?.*$/, '').replace(/\/$/, '') || '/';
     if (pathname === undefined) continue;
     if (isAsset(pathname)) {
-      if (!assetExists(pathname)) problems.push({ file: link.file, line: link.line, message: `the link "${link.href}" goes to no file of the site: check the spelling` });
+      if (!assetExists(pathname))
+        problems.push({
+          file: link.file,
+          line: link.line,
+          message: `the link "${link.href}" goes to no file of the site: check the spelling`,
+        });
       continue;
     }
     const ids = site.get(pathname);
@@ -283,7 +302,7 @@ export function brokenLinks(links: readonly SourceLink[], site: BuiltSite, asset
       problems.push({
         file: link.file,
         line: link.line,
-        message: `the link "${link.href}" goes to no page of the site${near ? `: did you mean "${near}"? (paths are case-sensitive)` : ': check the path against the page\'s route (its front matter) or the menu (src/data/navigation.ts)'}`,
+        message: `the link "${link.href}" goes to no page of the site${near ? `: did you mean "${near}"? (paths are case-sensitive)` : ": check the path against the page's route (its front matter) or the menu (src/data/navigation.ts)"}`,
       });
     } else if (anchor && !ids.has(anchor)) {
       problems.push({

@@ -1,6 +1,8 @@
 import type { AstroUserConfig } from 'astro';
 
-type CspDirective = NonNullable<Exclude<NonNullable<AstroUserConfig['security']>['csp'], boolean | undefined>['directives']>[number];
+type CspDirective = NonNullable<
+  Exclude<NonNullable<AstroUserConfig['security']>['csp'], boolean | undefined>['directives']
+>[number];
 
 /**
  * The content security policy's directives beyond script-src and style-src (which Astro fills
@@ -8,7 +10,10 @@ type CspDirective = NonNullable<Exclude<NonNullable<AstroUserConfig['security']>
  * origins of the configured form endpoints, so a site built with external endpoints (a
  * spreadsheet web-script, say) still submits, and nothing else can be reached.
  */
-export function cspDirectives(env: { PUBLIC_CONTACT_ENDPOINT?: string | undefined; PUBLIC_PARTNER_ENDPOINT?: string | undefined }): CspDirective[] {
+export function cspDirectives(env: {
+  PUBLIC_CONTACT_ENDPOINT?: string | undefined;
+  PUBLIC_PARTNER_ENDPOINT?: string | undefined;
+}): CspDirective[] {
   const origins = [env.PUBLIC_CONTACT_ENDPOINT, env.PUBLIC_PARTNER_ENDPOINT].flatMap((endpoint) =>
     endpoint && /^https?:\/\//.test(endpoint) ? [new URL(endpoint).origin] : [],
   );

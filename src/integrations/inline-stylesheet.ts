@@ -18,12 +18,16 @@ export default function inlineStylesheet(): AstroIntegration {
         const client = fileURLToPath(dir);
         const inlined: string[] = [];
         for (const file of htmlFiles(client)) {
-          const page = inlineStylesheets(fs.readFileSync(file, 'utf8'), (href) => fs.readFileSync(path.join(client, href), 'utf8'));
+          const page = inlineStylesheets(fs.readFileSync(file, 'utf8'), (href) =>
+            fs.readFileSync(path.join(client, href), 'utf8'),
+          );
           if (page.inlined === 0) continue;
           fs.writeFileSync(file, page.html);
           inlined.push(`/${path.relative(client, file).replace(/\.html$/, '')}`);
         }
-        logger.info(`the layout's stylesheet inline in ${inlined.length} pages beyond a first flight: ${inlined.join(', ') || 'none'}`);
+        logger.info(
+          `the layout's stylesheet inline in ${inlined.length} pages beyond a first flight: ${inlined.join(', ') || 'none'}`,
+        );
       },
     },
   };

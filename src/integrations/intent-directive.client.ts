@@ -44,7 +44,8 @@ export interface IntentOptions {
 }
 
 /** Calls `run` once the browser is next idle. */
-const whenIdle = (run: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200));
+const whenIdle = (run: () => void) =>
+  window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
 
 /** Calls `run` once the page has loaded and the browser is next idle. */
 function afterLoadWhenIdle(run: () => void): void {

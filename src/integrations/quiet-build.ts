@@ -13,7 +13,11 @@ interface BundlerWarning {
   readonly message: string;
 }
 
-export const HARMLESS_WARNINGS: readonly { readonly name: string; readonly why: string; readonly matches: (warning: BundlerWarning) => boolean }[] = [
+export const HARMLESS_WARNINGS: readonly {
+  readonly name: string;
+  readonly why: string;
+  readonly matches: (warning: BundlerWarning) => boolean;
+}[] = [
   {
     name: 'MODULE_LEVEL_DIRECTIVE "use astro:head-inject"',
     why: 'Astro marks every MDX module with this directive and reads it before bundling; Rolldown then reports, once per content file and build pass (about 120 warnings, 1,300 lines), that it "may not be preserved", which is what Astro intends.',

@@ -3,6 +3,10 @@ declare module 'subset-font' {
   export default function subsetFont(
     font: Buffer,
     text: string,
-    options?: { targetFormat?: 'woff2' | 'woff' | 'truetype' | 'sfnt'; preserveNameIds?: number[]; variationAxes?: Record<string, number | { min: number; max: number; default?: number }> },
+    options?: {
+      targetFormat?: 'woff2' | 'woff' | 'truetype' | 'sfnt';
+      preserveNameIds?: number[];
+      variationAxes?: Record<string, number | { min: number; max: number; default?: number }>;
+    },
   ): Promise<Buffer>;
 }

@@ -52,11 +52,13 @@ export function loadAfterFirstView(src: string, reach: string, delayMs: number):
     });
     document.head.append(script);
   };
-  const within = (target: EventTarget | null, selector: string): Element | null => (target instanceof Element ? target.closest(selector) : null);
+  const within = (target: EventTarget | null, selector: string): Element | null =>
+    target instanceof Element ? target.closest(selector) : null;
   const onIntent = (event: Event) => {
     if (within(event.target, reach)) request();
   };
-  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin']) document.addEventListener(type, onIntent, { capture: true, passive: true });
+  for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin'])
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
   document.addEventListener(
     'click',
     (event) => {
@@ -71,9 +73,15 @@ export function loadAfterFirstView(src: string, reach: string, delayMs: number):
   );
   const afterLoad = () => {
     setTimeout(request, delayMs);
-    if (typeof PerformanceObserver === 'undefined' || !(PerformanceObserver.supportedEntryTypes ?? []).includes('largest-contentful-paint')) return;
+    if (
+      typeof PerformanceObserver === 'undefined' ||
+      !(PerformanceObserver.supportedEntryTypes ?? []).includes('largest-contentful-paint')
+    )
+      return;
     const observer = new PerformanceObserver((list) => {
-      const drawn = list.getEntries().some((entry) => within((entry as PerformanceEntry & { element?: Element | null }).element ?? null, reach));
+      const drawn = list
+        .getEntries()
+        .some((entry) => within((entry as PerformanceEntry & { element?: Element | null }).element ?? null, reach));
       if (!drawn) return;
       observer.disconnect();
       request();
@@ -90,7 +98,11 @@ export function loadAfterFirstView(src: string, reach: string, delayMs: number):
  */
 export function afterFirstViewScript(src: string, reach: string, delayMs: number = FALLBACK_DELAY_MS): string {
   const args = [src, reach, delayMs].map((arg) => JSON.stringify(arg)).join(',');
-  return transformSync(`(${loadAfterFirstView.toString()})(${args})`, { minify: true, loader: 'ts', target: 'es2022' }).code.trim();
+  return transformSync(`(${loadAfterFirstView.toString()})(${args})`, {
+    minify: true,
+    loader: 'ts',
+    target: 'es2022',
+  }).code.trim();
 }
 
 const POLICY = /(<meta http-equiv="content-security-policy" content="[^"]*?script-src )([^;"]*)/;

@@ -17,7 +17,8 @@ export function breadcrumbsFor(href: string, entries: readonly NavEntry[] = navi
   const walk = (list: readonly NavEntry[], trail: Crumb[]): Crumb[] | undefined => {
     for (const entry of list) {
       if (isNavGroup(entry)) {
-        const crumb: Crumb = entry.page === undefined ? { label: entry.label } : { label: entry.label, href: localizePath(entry.page, locale) };
+        const crumb: Crumb =
+          entry.page === undefined ? { label: entry.label } : { label: entry.label, href: localizePath(entry.page, locale) };
         const found = walk(entry.items, [...trail, crumb]);
         if (found) return found;
       } else if (entry.href === href) {

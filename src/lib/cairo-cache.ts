@@ -32,7 +32,13 @@ export const CAIRO_ATTRIBUTE = 'data-cairo';
  * of an older build is forgotten).
  * Without storage (blocked by the visitor) it does neither: the site stays in the fallback font.
  */
-export function rememberCairo(files: readonly string[], build: readonly string[], key: string, attribute: string, delayMs: number): void {
+export function rememberCairo(
+  files: readonly string[],
+  build: readonly string[],
+  key: string,
+  attribute: string,
+  delayMs: number,
+): void {
   let known: string[];
   try {
     known = (window.localStorage.getItem(key) ?? '').split(' ').filter(Boolean);
@@ -76,7 +82,8 @@ export function rememberCairo(files: readonly string[], build: readonly string[]
   };
   // Well after the load event, when the browser is idle: a page's largest text can still be
   // painting just after it, and nothing may share the connection with it.
-  const later = () => setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(warm, { timeout: 2000 }) : warm()), delayMs);
+  const later = () =>
+    setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(warm, { timeout: 2000 }) : warm()), delayMs);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

@@ -95,7 +95,9 @@ export function assertTwins(originals: readonly TwinSummary[], translations: rea
   for (const translation of translations) {
     const original = byKey.get(translation.key);
     if (!original) {
-      throw new Error(`${where(translation, translation.key)}: field "${keyName}" is "${translation.key}", which no English entry has (a translation needs its English twin)`);
+      throw new Error(
+        `${where(translation, translation.key)}: field "${keyName}" is "${translation.key}", which no English entry has (a translation needs its English twin)`,
+      );
     }
     for (const [field, value] of Object.entries(original.facts)) {
       const own = translation.facts[field];

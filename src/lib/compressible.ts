@@ -54,7 +54,10 @@ export async function precompressBuild(clientDir: string): Promise<number> {
       const file = files[next++]!;
       const raw = await fs.promises.readFile(file);
       const [br, gz] = await Promise.all([brotli(raw, BROTLI), gzip(raw, GZIP)]);
-      await Promise.all([fs.promises.writeFile(`${file}${EXTENSION.br}`, br), fs.promises.writeFile(`${file}${EXTENSION.gzip}`, gz)]);
+      await Promise.all([
+        fs.promises.writeFile(`${file}${EXTENSION.br}`, br),
+        fs.promises.writeFile(`${file}${EXTENSION.gzip}`, gz),
+      ]);
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));

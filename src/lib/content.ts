@@ -24,9 +24,16 @@ const COLLECTIONS = {
 const NAVIGATION: Readonly<Record<LocaleCode, readonly NavEntry[]>> = { en: navigation, ar: arNavigation };
 
 async function orderedServices(code: LocaleCode): Promise<ServiceEntry[]> {
-  const entries: ServiceEntry[] = COLLECTIONS[code].services === 'arServices' ? await getCollection('arServices') : await getCollection('services');
+  const entries: ServiceEntry[] =
+    COLLECTIONS[code].services === 'arServices' ? await getCollection('arServices') : await getCollection('services');
   const ordered = orderServices(
-    entries.map((entry) => ({ slug: entry.id, order: entry.data.order, title: entry.data.title, filePath: entry.filePath, entry })),
+    entries.map((entry) => ({
+      slug: entry.id,
+      order: entry.data.order,
+      title: entry.data.title,
+      filePath: entry.filePath,
+      entry,
+    })),
   );
   return ordered.map((s) => s.entry);
 }
@@ -55,7 +62,8 @@ export async function getServices(locale: Locale = defaultLocale): Promise<Servi
 }
 
 async function uniquePages(code: LocaleCode): Promise<PageEntry[]> {
-  const entries: PageEntry[] = COLLECTIONS[code].pages === 'arPages' ? await getCollection('arPages') : await getCollection('pages');
+  const entries: PageEntry[] =
+    COLLECTIONS[code].pages === 'arPages' ? await getCollection('arPages') : await getCollection('pages');
   assertUniqueRoutes(entries.map((entry) => ({ route: entry.data.route, filePath: entry.filePath })));
   return entries;
 }
@@ -101,7 +109,9 @@ export async function getNavigation(locale: Locale = defaultLocale): Promise<Res
   const translated = locale.code !== defaultLocale.code;
   const resolve = (entry: NavEntry, english: NavEntry | undefined): ResolvedNavEntry => {
     if (english === undefined || isNavGroup(entry) !== isNavGroup(english)) {
-      throw new Error(`src/data/${locale.code}/navigation.ts: "${entry.label}" has no twin in the English menu (src/data/navigation.ts)`);
+      throw new Error(
+        `src/data/${locale.code}/navigation.ts: "${entry.label}" has no twin in the English menu (src/data/navigation.ts)`,
+      );
     }
     const key = translated ? { key: slugify(english.label) } : {};
     // A group with one destination is that destination: a link in both menus, not a button
@@ -150,7 +160,11 @@ export async function getPublicPages(
   return [
     { path: at('/'), title: strings.home[0], description: strings.home[1] },
     ...pages.map((page) => ({ path: at(`/${page.data.route}`), title: page.data.title, description: page.data.description })),
-    ...services.map((service) => ({ path: at(`/services/${service.id}`), title: service.data.title, description: service.data.description })),
+    ...services.map((service) => ({
+      path: at(`/services/${service.id}`),
+      title: service.data.title,
+      description: service.data.description,
+    })),
     { path: at('/ContactUs'), title: strings.contact[0], description: strings.contact[1] },
     { path: at('/Partner'), title: strings.partner[0], description: strings.partner[1] },
   ];
@@ -163,7 +177,14 @@ export async function getPublicPages(
 export async function getTranslatedPaths(locale: Locale): Promise<ReadonlySet<string>> {
   if (locale.code === defaultLocale.code) return new Set();
   const [pages, services] = await Promise.all([getPages(locale), getServices(locale)]);
-  const paths = ['/', '/ContactUs', '/Partner', '/ThanksPage', ...pages.map((page) => `/${page.data.route}`), ...services.map((service) => `/services/${service.id}`)];
+  const paths = [
+    '/',
+    '/ContactUs',
+    '/Partner',
+    '/ThanksPage',
+    ...pages.map((page) => `/${page.data.route}`),
+    ...services.map((service) => `/services/${service.id}`),
+  ];
   return new Set(paths);
 }
 

@@ -83,14 +83,28 @@ export async function renderShareImage(
         el('img', { width: 88, height: 88 }, undefined, { src: icon, width: 88, height: 88 }),
         el('div', { fontSize: 56, fontWeight: 800 }, options.company),
       ]),
-      el('div', { display: 'flex', fontSize: title.length > 40 ? 64 : 76, fontWeight: 800, lineHeight: 1.15, maxWidth: 1040 }, title),
+      el(
+        'div',
+        { display: 'flex', fontSize: title.length > 40 ? 64 : 76, fontWeight: 800, lineHeight: 1.15, maxWidth: 1040 },
+        title,
+      ),
       el('div', { display: 'flex', alignItems: 'center', fontSize: 34, fontWeight: 700, color: '#f28c28' }, [
-        el('div', { width: 64, height: 8, [options.dir === 'rtl' ? 'marginLeft' : 'marginRight']: 20, backgroundColor: '#f28c28', borderRadius: 4 }),
+        el('div', {
+          width: 64,
+          height: 8,
+          [options.dir === 'rtl' ? 'marginLeft' : 'marginRight']: 20,
+          backgroundColor: '#f28c28',
+          borderRadius: 4,
+        }),
         el('div', { display: 'flex' }, tagline),
       ]),
     ],
   );
-  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: 1200, height: 630, fonts: await loadFonts() });
+  const svg = await satori(tree as unknown as Parameters<typeof satori>[0], {
+    width: 1200,
+    height: 630,
+    fonts: await loadFonts(),
+  });
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
 }
 

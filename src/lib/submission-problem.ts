@@ -9,10 +9,18 @@
 /** A refused form post: why (with the form's language), the status and the headers to answer with. */
 export type SubmissionProblem = NonNullable<App.Locals['submissionProblem']>;
 
-const STATUS_TEXT: Readonly<Record<number, string>> = { 400: 'Bad Request', 413: 'Content Too Large', 429: 'Too Many Requests', 503: 'Service Unavailable' };
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  413: 'Content Too Large',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
 
 /** Gives the page's answer the refusal's status and headers (Retry-After, CORS), never to be cached. */
-export function answerAsRefused(found: SubmissionProblem, response: { status?: number; statusText?: string; readonly headers: Headers }): void {
+export function answerAsRefused(
+  found: SubmissionProblem,
+  response: { status?: number; statusText?: string; readonly headers: Headers },
+): void {
   response.status = found.status;
   response.statusText = STATUS_TEXT[found.status] ?? '';
   for (const [name, value] of Object.entries(found.headers)) response.headers.set(name, value);

@@ -13,7 +13,15 @@
  * Saudi Vision 2030 in Arabic too («رؤية السعودية 2030», often written with a prefix: «لرؤية»),
  * where its year would otherwise fall alone onto the next line.
  */
-export const WHOLE_NAMES: readonly string[] = ['Al-Khobar', 'Schedule Q', 'Schedule D', 'Saudi Aramco', 'Saudi Vision 2030', 'Vision 2030', 'السعودية 2030'];
+export const WHOLE_NAMES: readonly string[] = [
+  'Al-Khobar',
+  'Schedule Q',
+  'Schedule D',
+  'Saudi Aramco',
+  'Saudi Vision 2030',
+  'Vision 2030',
+  'السعودية 2030',
+];
 
 /** Standard codes: ISO 9001:2015, ISO/IEC 17025:2017, ISO/IEC 17025. */
 const STANDARD = String.raw`ISO(?:\/IEC)? \d+(?::\d{4})?`;
@@ -21,7 +29,13 @@ const STANDARD = String.raw`ISO(?:\/IEC)? \d+(?::\d{4})?`;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every name of the list, and the standard codes, as whole words. */
-const NAMES = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${[...WHOLE_NAMES].sort((a, b) => b.length - a.length).map(escape).join('|')}|${STANDARD})(?![\p{L}\p{N}])`, 'gu');
+const NAMES = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?:${[...WHOLE_NAMES]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')}|${STANDARD})(?![\p{L}\p{N}])`,
+  'gu',
+);
 
 /** A text cut into its runs: the names to keep whole, and the text between them. */
 export interface TextRun {

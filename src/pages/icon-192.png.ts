@@ -3,4 +3,5 @@ import type { APIRoute } from 'astro';
 import iconSvg from '../assets/brand/icon.svg?raw';
 import { renderIcon } from '../lib/images';
 
-export const GET: APIRoute = async () => new Response(new Uint8Array(await renderIcon(iconSvg, 192)), { headers: { 'Content-Type': 'image/png' } });
+export const GET: APIRoute = async () =>
+  new Response(new Uint8Array(await renderIcon(iconSvg, 192)), { headers: { 'Content-Type': 'image/png' } });

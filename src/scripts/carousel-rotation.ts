@@ -26,7 +26,15 @@
  * embla has placed the slides it calls `release`, and this clears all it set, so embla's own
  * transforms are the only ones left and nothing moves between the two.
  */
-import { TAKEOVER_EVENT, isBrokenImage, loopShift, loopStart, shortestStep, wrapIndex, type TakeoverDetail } from '../lib/carousel';
+import {
+  TAKEOVER_EVENT,
+  isBrokenImage,
+  loopShift,
+  loopStart,
+  shortestStep,
+  wrapIndex,
+  type TakeoverDetail,
+} from '../lib/carousel';
 
 /** Longer than the strip's glide in carousel.css (0.5 s): a move after this starts from rest. */
 const GLIDE_MS = 600;

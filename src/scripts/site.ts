@@ -59,7 +59,11 @@ function linkManifest(): void {
     manifest.href = '/manifest.webmanifest';
     document.head.append(manifest);
   };
-  const later = () => setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(link, { timeout: 2000 }) : link()), MANIFEST_DELAY_MS);
+  const later = () =>
+    setTimeout(
+      () => ('requestIdleCallback' in window ? window.requestIdleCallback(link, { timeout: 2000 }) : link()),
+      MANIFEST_DELAY_MS,
+    );
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

@@ -117,7 +117,10 @@ interface Io {
  */
 async function commandStores(db: string | undefined, io: Io): Promise<Stores> {
   const config = receiverConfig(io.env, io.root);
-  const stores = db !== undefined ? openStores({ ...config, databaseUrl: undefined, dbPath: path.resolve(io.cwd, db) }, { create: false }) : openStores(config, { create: false, poolMax: 2 });
+  const stores =
+    db !== undefined
+      ? openStores({ ...config, databaseUrl: undefined, dbPath: path.resolve(io.cwd, db) }, { create: false })
+      : openStores(config, { create: false, poolMax: 2 });
   try {
     await stores.ready;
   } catch (error) {
@@ -127,11 +130,15 @@ async function commandStores(db: string | undefined, io: Io): Promise<Stores> {
   return stores;
 }
 
-
 function parseDate(option: string, text: string | undefined): Date | undefined {
   if (text === undefined) return undefined;
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00.000Z`) : /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(text) : new Date(Number.NaN);
-  if (Number.isNaN(date.getTime())) throw new UsageError(`--${option} must be a date such as 2026-11-01 or 2026-11-01T08:00:00+03:00 (got "${text}")`);
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? new Date(`${text}T00:00:00.000Z`)
+    : /^\d{4}-\d{2}-\d{2}T/.test(text)
+      ? new Date(text)
+      : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime()))
+    throw new UsageError(`--${option} must be a date such as 2026-11-01 or 2026-11-01T08:00:00+03:00 (got "${text}")`);
   return date;
 }
 
@@ -147,7 +154,10 @@ function parseForm(text: string | undefined, required: boolean): FormName | unde
 function summary(submission: StoredSubmission): string {
   const f = submission.fields;
   const text = (key: string) => (typeof f[key] === 'string' ? (f[key] as string) : '');
-  const who = submission.form === 'contact' ? `${text('firstName')} ${text('lastName')}`.trim() : [text('name'), text('organization')].filter(Boolean).join(', ');
+  const who =
+    submission.form === 'contact'
+      ? `${text('firstName')} ${text('lastName')}`.trim()
+      : [text('name'), text('organization')].filter(Boolean).join(', ');
   // Stored text is the visitor's: printed so that the terminal shows it and never obeys it.
   const line = terminalText(`${who} <${text('email')}>`).replace(/\s+/g, ' ');
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
@@ -192,7 +202,7 @@ export function commandActor(): string {
 }
 
 async function exportCommand(store: SubmissionStore, inbox: InboxStore, plan: ExportPlan, io: Io): Promise<string> {
-  const what = `${plan.query.form} submissions as ${plan.format.toUpperCase()}${plan.query.since ? ` since ${plan.query.since.toISOString()}` : ''} until ${plan.query.until?.toISOString() ?? 'now'}${plan.query.bots ? ', the honeypot\'s catch' : plan.query.withoutSpam ? ', without spam' : ''}`;
+  const what = `${plan.query.form} submissions as ${plan.format.toUpperCase()}${plan.query.since ? ` since ${plan.query.since.toISOString()}` : ''} until ${plan.query.until?.toISOString() ?? 'now'}${plan.query.bots ? ", the honeypot's catch" : plan.query.withoutSpam ? ', without spam' : ''}`;
   // Written before the first row: an export cut short still leaves its trace.
   const entry = await inbox.audit(commandActor(), 'exported leads', undefined, `${what}: started`, new Date());
   let rows = 0;
@@ -236,7 +246,8 @@ async function exportCommand(store: SubmissionStore, inbox: InboxStore, plan: Ex
 /** `outbox` and `outbox retry ID`: the notifications staff should know about, and queueing one again. */
 async function outboxCommand(args: readonly string[], db: string | undefined, io: Io): Promise<number> {
   const [action, id, ...rest] = args;
-  if (action !== undefined && action !== 'retry') throw new UsageError(`Unknown outbox command "${action}": outbox, or outbox retry ID.`);
+  if (action !== undefined && action !== 'retry')
+    throw new UsageError(`Unknown outbox command "${action}": outbox, or outbox retry ID.`);
   if (action === 'retry' && (id === undefined || rest.length > 0)) throw new UsageError('outbox retry takes one lead id.');
   const stores = await commandStores(db, io);
   const outbox = stores.outbox;
@@ -253,7 +264,9 @@ async function outboxCommand(args: readonly string[], db: string | undefined, io
     for (const entry of entries) {
       const when = entry.status === 'pending' ? `next try ${entry.nextAttemptAt}` : 'given up';
       const error = entry.lastError ? `  (${terminalText(entry.lastError)})` : '';
-      io.stdout(`${entry.createdAt}  ${entry.status.padEnd(7)}  ${entry.submissionId}  ${entry.attempts} attempt${entry.attempts === 1 ? '' : 's'}, ${when}  ${terminalText(entry.subject)}${error}\n`);
+      io.stdout(
+        `${entry.createdAt}  ${entry.status.padEnd(7)}  ${entry.submissionId}  ${entry.attempts} attempt${entry.attempts === 1 ? '' : 's'}, ${when}  ${terminalText(entry.subject)}${error}\n`,
+      );
     }
     if (entries.length === 0) io.stderr('Every notification was delivered.\n');
     return 0;
@@ -265,7 +278,10 @@ async function outboxCommand(args: readonly string[], db: string | undefined, io
 /** The moment `age` (24m, 90d, 2y) before `now`. */
 export function cutoffFor(age: string | undefined, now: Date): Date {
   const match = /^(\d{1,4})([dmy])$/.exec(age ?? '');
-  if (!match || Number(match[1]) < 1) throw new UsageError(`--older-than must be an age such as 24m (months), 90d (days) or 2y (years)${age === undefined ? '' : ` (got "${age}")`}`);
+  if (!match || Number(match[1]) < 1)
+    throw new UsageError(
+      `--older-than must be an age such as 24m (months), 90d (days) or 2y (years)${age === undefined ? '' : ` (got "${age}")`}`,
+    );
   const count = Number(match[1]);
   const cutoff = new Date(now);
   if (match[2] === 'd') cutoff.setUTCDate(cutoff.getUTCDate() - count);
@@ -275,7 +291,12 @@ export function cutoffFor(age: string | undefined, now: Date): Date {
 }
 
 /** `delete ID` and `purge --older-than AGE`: erasure, each in one transaction, saying what went. */
-async function erase(command: 'delete' | 'purge', args: readonly string[], values: { db?: string | undefined; 'older-than'?: string | undefined }, io: Io): Promise<number> {
+async function erase(
+  command: 'delete' | 'purge',
+  args: readonly string[],
+  values: { db?: string | undefined; 'older-than'?: string | undefined },
+  io: Io,
+): Promise<number> {
   if (command === 'delete' && args.length !== 1) throw new UsageError('delete takes one submission id.');
   if (command === 'purge' && args.length > 0) throw new UsageError(`Unexpected argument: ${args.join(' ')}`);
   const cutoff = command === 'purge' ? cutoffFor(values['older-than'], new Date()) : undefined;
@@ -284,9 +305,17 @@ async function erase(command: 'delete' | 'purge', args: readonly string[], value
   try {
     if (cutoff) {
       const gone = await store.purge(cutoff);
-      await stores.inbox.audit(commandActor(), 'purged leads', undefined, `received before ${cutoff.toISOString()}: ${gone.leads} leads, ${gone.bots} caught by the honeypot`, new Date());
+      await stores.inbox.audit(
+        commandActor(),
+        'purged leads',
+        undefined,
+        `received before ${cutoff.toISOString()}: ${gone.leads} leads, ${gone.bots} caught by the honeypot`,
+        new Date(),
+      );
       const files = gone.attachments > 0 ? `, ${gone.attachments} file${gone.attachments === 1 ? '' : 's'}` : '';
-      io.stderr(`Erased what was received before ${cutoff.toISOString()}: ${gone.leads} lead${gone.leads === 1 ? '' : 's'}, ${gone.bots} caught by the honeypot, ${gone.notifications} notification${gone.notifications === 1 ? '' : 's'}${files}.\n`);
+      io.stderr(
+        `Erased what was received before ${cutoff.toISOString()}: ${gone.leads} lead${gone.leads === 1 ? '' : 's'}, ${gone.bots} caught by the honeypot, ${gone.notifications} notification${gone.notifications === 1 ? '' : 's'}${files}.\n`,
+      );
       return 0;
     }
     const id = args[0] ?? '';
@@ -312,7 +341,8 @@ async function newPassword(io: Io): Promise<string> {
   const password = await io.readSecret('Password (at least 12 characters): ');
   const problem = passwordProblem(password);
   if (problem) throw new UsageError(problem);
-  if (io.interactive && (await io.readSecret('The same password again: ')) !== password) throw new UsageError('The two passwords differ: nothing was changed.');
+  if (io.interactive && (await io.readSecret('The same password again: ')) !== password)
+    throw new UsageError('The two passwords differ: nothing was changed.');
   return password;
 }
 
@@ -320,8 +350,10 @@ async function newPassword(io: Io): Promise<string> {
 async function staffCommand(args: readonly string[], db: string | undefined, io: Io): Promise<number> {
   const [action, address, ...rest] = args;
   const needsEmail = action === 'add' || action === 'password' || action === 'remove' || action === 'reset-two-step';
-  if (!['add', 'password', 'list', 'remove', 'reset-two-step'].includes(action ?? '')) throw new UsageError('staff takes add EMAIL, password EMAIL, list, remove EMAIL or reset-two-step EMAIL.');
-  if ((needsEmail && (address === undefined || rest.length > 0)) || (!needsEmail && address !== undefined)) throw new UsageError(`staff ${action} takes ${needsEmail ? 'one e-mail address' : 'nothing more'}.`);
+  if (!['add', 'password', 'list', 'remove', 'reset-two-step'].includes(action ?? ''))
+    throw new UsageError('staff takes add EMAIL, password EMAIL, list, remove EMAIL or reset-two-step EMAIL.');
+  if ((needsEmail && (address === undefined || rest.length > 0)) || (!needsEmail && address !== undefined))
+    throw new UsageError(`staff ${action} takes ${needsEmail ? 'one e-mail address' : 'nothing more'}.`);
   let email = '';
   if (needsEmail) {
     try {
@@ -335,7 +367,8 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
   try {
     if (action === 'list') {
       const accounts = await staff.list();
-      for (const account of accounts) io.stdout(`${account.email}  created ${account.createdAt}  password set ${account.passwordChangedAt}\n`);
+      for (const account of accounts)
+        io.stdout(`${account.email}  created ${account.createdAt}  password set ${account.passwordChangedAt}\n`);
       if (accounts.length === 0) io.stderr('No staff accounts yet: npm run submissions -- staff add EMAIL\n');
       return 0;
     }
@@ -375,7 +408,13 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
     const hash = await hashPassword(await newPassword(io));
     if (action === 'add') await staff.add(email, hash, new Date());
     else await staff.setPassword(email, hash, new Date());
-    await stores.inbox.audit(commandActor(), action === 'add' ? 'added staff account' : 'set staff password', undefined, email, new Date());
+    await stores.inbox.audit(
+      commandActor(),
+      action === 'add' ? 'added staff account' : 'set staff password',
+      undefined,
+      email,
+      new Date(),
+    );
     io.stderr(action === 'add' ? `Made an account for ${email}.\n` : `Set a new password for ${email}.\n`);
     return 0;
   } finally {
@@ -386,7 +425,8 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
 /** `migrate-to DATABASE_URL`: the SQLite file's contents into an empty PostgreSQL database. */
 async function migrateCommand(args: readonly string[], db: string | undefined, io: Io): Promise<number> {
   const [target, ...rest] = args;
-  if (target === undefined || rest.length > 0) throw new UsageError('migrate-to takes one PostgreSQL URL: migrate-to postgres://user:password@host:5432/database');
+  if (target === undefined || rest.length > 0)
+    throw new UsageError('migrate-to takes one PostgreSQL URL: migrate-to postgres://user:password@host:5432/database');
   let url: string;
   try {
     url = receiverConfig({ DATABASE_URL: target }, io.root).databaseUrl!;
@@ -406,12 +446,19 @@ async function migrateCommand(args: readonly string[], db: string | undefined, i
 }
 
 /** backup DIR and restore DIR, for the SQLite database (--db, else SUBMISSIONS_DB). */
-async function backupCommand(command: 'backup' | 'restore', args: readonly string[], db: string | undefined, io: Io): Promise<number> {
+async function backupCommand(
+  command: 'backup' | 'restore',
+  args: readonly string[],
+  db: string | undefined,
+  io: Io,
+): Promise<number> {
   const [folder, ...rest] = args;
   if (folder === undefined || rest.length > 0) throw new UsageError(`${command} takes one folder: ${command} DIR`);
   const config = receiverConfig(io.env, io.root);
   if (db === undefined && config.databaseUrl) {
-    throw new UsageError(`${command} works on the SQLite database; with DATABASE_URL (PostgreSQL) use pg_dump and pg_restore, as docs/deploy.md shows`);
+    throw new UsageError(
+      `${command} works on the SQLite database; with DATABASE_URL (PostgreSQL) use pg_dump and pg_restore, as docs/deploy.md shows`,
+    );
   }
   const dbPath = db !== undefined ? path.resolve(io.cwd, db) : config.dbPath;
   const dir = path.resolve(io.cwd, folder);
@@ -420,7 +467,9 @@ async function backupCommand(command: 'backup' | 'restore', args: readonly strin
       const manifest = await backupSqlite(dbPath, dir);
       io.stderr(
         `Backed up ${dbPath} to ${dir}: ${manifest.counts.leads} lead${manifest.counts.leads === 1 ? '' : 's'}, ${manifest.files.length} file${manifest.files.length === 1 ? '' : 's'}, checksums in manifest.json.\n` +
-          (manifest.missing.length > 0 ? `${manifest.missing.length} file${manifest.missing.length === 1 ? ' was' : 's were'} missing from the files folder: ${manifest.missing.join(', ')}\n` : ''),
+          (manifest.missing.length > 0
+            ? `${manifest.missing.length} file${manifest.missing.length === 1 ? ' was' : 's were'} missing from the files folder: ${manifest.missing.join(', ')}\n`
+            : ''),
       );
       return 0;
     }
@@ -468,7 +517,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stdout(USAGE);
       return 0;
     }
-    if (command === undefined) throw new UsageError('Name a command: export, list, count, outbox, delete, purge, staff, backup, restore or migrate-to.');
+    if (command === undefined)
+      throw new UsageError('Name a command: export, list, count, outbox, delete, purge, staff, backup, restore or migrate-to.');
     if (command === 'outbox') return await outboxCommand(extra, values.db, io);
     if (command === 'delete' || command === 'purge') return await erase(command, extra, values, io);
     if (command === 'staff') return await staffCommand(extra, values.db, io);
@@ -476,7 +526,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (command === 'backup' || command === 'restore') return await backupCommand(command, extra, values.db, io);
     if (command === 'held') return await heldCommand(extra, values, io);
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
-    if (!['export', 'list', 'count'].includes(command)) throw new UsageError(`Unknown command "${command}": export, list, count, outbox, delete, purge, staff, backup, restore or migrate-to.`);
+    if (!['export', 'list', 'count'].includes(command))
+      throw new UsageError(
+        `Unknown command "${command}": export, list, count, outbox, delete, purge, staff, backup, restore or migrate-to.`,
+      );
 
     // Every option is checked before the database is opened.
     const bots = values.bots === true;
@@ -484,11 +537,19 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const since = parseDate('since', values.since);
     const until = parseDate('until', values.until);
     // Held leads (`held` lists them) stay out unless --with-held; leads staff marked as spam unless --include-spam.
-    const query: Query = { ...(form ? { form } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}), bots, inboxOnly: values['with-held'] !== true, withoutSpam: values['include-spam'] !== true };
+    const query: Query = {
+      ...(form ? { form } : {}),
+      ...(since ? { since } : {}),
+      ...(until ? { until } : {}),
+      bots,
+      inboxOnly: values['with-held'] !== true,
+      withoutSpam: values['include-spam'] !== true,
+    };
     let plan: ExportPlan | undefined;
     if (command === 'export') {
       const format = values.format;
-      if (format !== 'csv' && format !== 'json') throw new UsageError(`--format must be csv or json${format === undefined ? '' : ` (got "${format}")`}`);
+      if (format !== 'csv' && format !== 'json')
+        throw new UsageError(`--format must be csv or json${format === undefined ? '' : ` (got "${format}")`}`);
       // A snapshot: what arrives while the export runs waits for the next one.
       plan = { query: { ...query, form: form as FormName, until: until ?? new Date() }, format, out: values.out };
     }
@@ -513,7 +574,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (rows.length === 0) io.stderr('No submissions.\n');
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    if (
+      error instanceof UsageError ||
+      (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
       io.stderr(`${error.message}\n\n${USAGE}`);
       return 2;
     }
@@ -525,10 +589,15 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 }
 
 /** `held`: the held leads (or, with --spam, those marked spam), newest first, each with its reason. */
-async function heldCommand(extra: readonly string[], values: { db?: string | undefined; limit?: string | undefined; spam?: boolean | undefined }, io: Io): Promise<number> {
+async function heldCommand(
+  extra: readonly string[],
+  values: { db?: string | undefined; limit?: string | undefined; spam?: boolean | undefined },
+  io: Io,
+): Promise<number> {
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
   const limitText = values.limit ?? '50';
-  if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${limitText}")`);
+  if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 1000)
+    throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${limitText}")`);
   const state = values.spam === true ? 'spam' : 'held';
   const stores = await commandStores(values.db, io);
   try {
@@ -538,7 +607,9 @@ async function heldCommand(extra: readonly string[], values: { db?: string | und
       const files = row.files > 0 ? `  (${row.files} file${row.files === 1 ? '' : 's'})` : '';
       io.stdout(`${row.receivedAt}  ${row.form.padEnd(7)}  ${row.id}  ${row.reason.padEnd(13)}  ${summary(row)}${files}\n`);
     }
-    io.stderr(`${total} ${state === 'spam' ? 'marked as spam' : 'held for review'}${rows.length < total ? ` (the newest ${rows.length} shown)` : ''}.\n`);
+    io.stderr(
+      `${total} ${state === 'spam' ? 'marked as spam' : 'held for review'}${rows.length < total ? ` (the newest ${rows.length} shown)` : ''}.\n`,
+    );
     return 0;
   } finally {
     await stores.close();
@@ -598,7 +669,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const dbAt = args.indexOf('--db');
     const dbOption = dbAt >= 0 ? args[dbAt + 1] : args.find((arg) => arg.startsWith('--db='))?.slice('--db='.length);
     const config = receiverConfig(process.env, process.cwd());
-    if (dbOption !== undefined || !config.databaseUrl) becomeOwnerOf(dbOption !== undefined ? path.resolve(process.env['INIT_CWD'] ?? process.cwd(), dbOption) : config.dbPath);
+    if (dbOption !== undefined || !config.databaseUrl)
+      becomeOwnerOf(dbOption !== undefined ? path.resolve(process.env['INIT_CWD'] ?? process.cwd(), dbOption) : config.dbPath);
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

@@ -139,7 +139,10 @@ export class ConfigError extends Error {
 }
 
 /** A setting as written, trimmed; undefined when unset or blank (then its default applies). */
-const setting = z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined), z.string().optional());
+const setting = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined),
+  z.string().optional(),
+);
 
 const wholeNumber = (min: number, fallback: number) =>
   setting.transform((raw, ctx) => {
@@ -188,7 +191,8 @@ function smtpUrl(text: string): string {
   } catch {
     throw new Error('is not a URL such as smtp://user:password@mail.example.com:587');
   }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`must start with smtp:// or smtps:// (got "${url.protocol}//")`);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error(`must start with smtp:// or smtps:// (got "${url.protocol}//")`);
   if (url.hostname === '') throw new Error('names no mail server (smtp://user:password@mail.example.com:587)');
   return text;
 }
@@ -207,8 +211,10 @@ function databaseUrl(text: string): string {
   } catch {
     throw new Error('is not a URL such as postgres://globaq:password@db.example.com.sa:5432/globaq');
   }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error(`must start with postgres:// or postgresql:// (got "${url.protocol}//")`);
-  if (url.hostname === '' || url.pathname.length <= 1) throw new Error('must name a server and a database (postgres://user:password@host:5432/database)');
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new Error(`must start with postgres:// or postgresql:// (got "${url.protocol}//")`);
+  if (url.hostname === '' || url.pathname.length <= 1)
+    throw new Error('must name a server and a database (postgres://user:password@host:5432/database)');
   return text;
 }
 
@@ -221,7 +227,10 @@ export const isEmailAddress = (text: string): boolean => text.length <= 254 && A
 function mailbox(text: string): string {
   const inAngles = /^[^<>\r\n]*<([^<>\r\n]+)>$/.exec(text);
   const address = inAngles ? inAngles[1]! : text;
-  if (!isEmailAddress(address) || /[\r\n]/.test(text)) throw new Error(`"${text}" is not an e-mail address such as website@example.com.sa or "Globaq website <website@example.com.sa>"`);
+  if (!isEmailAddress(address) || /[\r\n]/.test(text))
+    throw new Error(
+      `"${text}" is not an e-mail address such as website@example.com.sa or "Globaq website <website@example.com.sa>"`,
+    );
   return text;
 }
 
@@ -277,7 +286,10 @@ const environment = z.object({
   ALTCHA_HMAC_KEY: setting.transform((raw, ctx) => {
     if (raw === undefined) return undefined;
     if (raw.length < 32) {
-      ctx.addIssue({ code: 'custom', message: 'must be at least 32 characters (openssl rand -hex 32), or unset to have one generated and kept in the database' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be at least 32 characters (openssl rand -hex 32), or unset to have one generated and kept in the database',
+      });
       return z.NEVER;
     }
     return raw;
@@ -295,7 +307,10 @@ const environment = z.object({
  * The receiver's settings from the environment. A malformed one throws a ConfigError naming
  * the variable and what was wrong with it; the server then stops at start.
  */
-export function receiverConfig(env: Readonly<Record<string, string | undefined>> = process.env, cwd: string = process.cwd()): ReceiverConfig {
+export function receiverConfig(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  cwd: string = process.cwd(),
+): ReceiverConfig {
   const parsed = environment.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
@@ -303,11 +318,21 @@ export function receiverConfig(env: Readonly<Record<string, string | undefined>>
   const settings = parsed.data;
   let notifications: NotificationConfig | undefined;
   if (settings.SMTP_URL !== undefined) {
-    const byForm = { contact: settings.LEADS_NOTIFY_TO_CONTACT, partner: settings.LEADS_NOTIFY_TO_PARTNER } satisfies Record<FormName, string[]>;
+    const byForm = { contact: settings.LEADS_NOTIFY_TO_CONTACT, partner: settings.LEADS_NOTIFY_TO_PARTNER } satisfies Record<
+      FormName,
+      string[]
+    >;
     // LEADS_NOTIFY_TO may be left out only when every form has its own recipients.
     const everyFormNamed = FORMS.every((form) => byForm[form].length > 0);
-    const missing = (['LEADS_NOTIFY_TO', 'LEADS_NOTIFY_FROM'] as const).filter((name) => settings[name].length === 0 && !(name === 'LEADS_NOTIFY_TO' && everyFormNamed));
-    if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name}: must be set when SMTP_URL is (who gets the lead notifications, and who sends them)`).join('; '));
+    const missing = (['LEADS_NOTIFY_TO', 'LEADS_NOTIFY_FROM'] as const).filter(
+      (name) => settings[name].length === 0 && !(name === 'LEADS_NOTIFY_TO' && everyFormNamed),
+    );
+    if (missing.length > 0)
+      throw new ConfigError(
+        missing
+          .map((name) => `${name}: must be set when SMTP_URL is (who gets the lead notifications, and who sends them)`)
+          .join('; '),
+      );
     if (settings.LEADS_NOTIFY_FROM.length > 1) throw new ConfigError('LEADS_NOTIFY_FROM: one sender only');
     const toByForm = Object.fromEntries(FORMS.filter((form) => byForm[form].length > 0).map((form) => [form, byForm[form]]));
     notifications = {

@@ -25,7 +25,9 @@ const EXTRA = ['/services/not-yet-a-service', '/no-such-page'];
 const content = readContentDir('pages');
 const firstWith = (key: string) => `/${String(content.find((p) => key in p.frontmatter)?.frontmatter['route'])}`;
 const PHONE_SAMPLE = [
-  ...PAGE_ROUTES.filter((r) => !r.path.startsWith('/services/') && !content.some((p) => `/${String(p.frontmatter['route'])}` === r.path)).map((r) => r.path),
+  ...PAGE_ROUTES.filter(
+    (r) => !r.path.startsWith('/services/') && !content.some((p) => `/${String(p.frontmatter['route'])}` === r.path),
+  ).map((r) => r.path),
   PAGE_ROUTES.find((r) => r.path.startsWith('/services/'))!.path,
   firstWith('standards'),
   firstWith('courses'),
@@ -41,7 +43,10 @@ const everyPage = (lang: SiteLanguage): readonly RouteCase[] =>
 
 for (const width of [1440, 390] as const) {
   const desktop = width === 1440;
-  test(`${desktop ? 'every route answers at its exact spelling with its heading, and axe finds no violation on any page' : 'axe finds no violation on a page of each kind'} at ${width} px; nothing scrolls sideways, the header fits, the content-security policy blocks nothing`, async ({ page, lang }) => {
+  test(`${desktop ? 'every route answers at its exact spelling with its heading, and axe finds no violation on any page' : 'axe finds no violation on a page of each kind'} at ${width} px; nothing scrolls sideways, the header fits, the content-security policy blocks nothing`, async ({
+    page,
+    lang,
+  }) => {
     test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -149,7 +154,8 @@ test('axe finds no violation with the menus open as plain <details>, before thei
   await page.goto(lang.path('/'));
   for (const summary of await page.locator('.desktop-nav .nav-list--depth-0 > li > details > summary').all()) {
     await summary.click();
-    for (const nested of await page.locator('.desktop-nav details[open] details:not([open]) > summary').all()) await nested.click();
+    for (const nested of await page.locator('.desktop-nav details[open] details:not([open]) > summary').all())
+      await nested.click();
     expect(await violations(page, HEADER)).toEqual([]);
   }
   await page.setViewportSize({ width: 390, height: 844 });
@@ -177,7 +183,9 @@ test('keyboard: the skip link goes to the content, and every menu group opens wi
     await page.keyboard.press('Enter');
     await expect(group).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
-    const first = nav.locator(`[id="${(await group.getAttribute('aria-controls')) ?? ''}"] > li:first-child :is(a, button)`).first();
+    const first = nav
+      .locator(`[id="${(await group.getAttribute('aria-controls')) ?? ''}"] > li:first-child :is(a, button)`)
+      .first();
     await expect(first).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(group).toBeFocused();
@@ -196,7 +204,10 @@ test('axe finds no violation on the home page with both carousels hydrated and r
     await expect(page.locator('.carousel--logos')).toHaveAttribute('data-ready', 'true');
     // Mid-rotation: the hero has moved on by itself (pointer parked outside both carousels).
     await page.mouse.move(1, 899);
-    await expect(page.locator('.carousel--hero .carousel__dot[aria-current="true"]')).not.toHaveAccessibleName(lang.t('carousel.goToSlide', { index: 1, count: 7 }), { timeout: 15_000 });
+    await expect(page.locator('.carousel--hero .carousel__dot[aria-current="true"]')).not.toHaveAccessibleName(
+      lang.t('carousel.goToSlide', { index: 1, count: 7 }),
+      { timeout: 15_000 },
+    );
     expect(await violations(page), `${width} px`).toEqual([]);
   }
 });

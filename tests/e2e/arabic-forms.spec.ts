@@ -24,7 +24,9 @@ function collectAlerts(page: Page): string[] {
 test.describe('a phone, 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('contact in Arabic: the Arabic alert and error summary, then the Arabic success banner, and the lead stored as Arabic', async ({ page }) => {
+  test('contact in Arabic: the Arabic alert and error summary, then the Arabic success banner, and the lead stored as Arabic', async ({
+    page,
+  }) => {
     const marker = `e2e-ar-contact-${Date.now()}`;
     const alerts = collectAlerts(page);
     const form = await openFormPage(page, '/ar/ContactUs');
@@ -47,7 +49,18 @@ test.describe('a phone, 390 px', () => {
     await expect(page.locator('.banner--success')).toContainText(ar['contact.success.title']);
     const request = await sent;
     expect(new URL(request.url()).search).toBe('?lang=ar');
-    expect(Object.keys(request.postDataJSON() as object).sort()).toEqual(['altcha', 'city', 'company', 'country', 'email', 'firstName', 'lastName', 'message', 'submissionDate', 'submissionTimestamp']);
+    expect(Object.keys(request.postDataJSON() as object).sort()).toEqual([
+      'altcha',
+      'city',
+      'company',
+      'country',
+      'email',
+      'firstName',
+      'lastName',
+      'message',
+      'submissionDate',
+      'submissionTimestamp',
+    ]);
     expect(await violations(page)).toEqual([]);
 
     const row = exportRows('contact').find((r) => r['lastName'] === marker);
@@ -58,13 +71,17 @@ test.describe('a phone, 390 px', () => {
 test.describe('a desktop, 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('partner in Arabic: Arabic countries (Saudi Arabia first), the alert naming Arabic labels, counts in Arabic-Indic digits, stored with English answers', async ({ page }) => {
+  test('partner in Arabic: Arabic countries (Saudi Arabia first), the alert naming Arabic labels, counts in Arabic-Indic digits, stored with English answers', async ({
+    page,
+  }) => {
     const marker = `e2e-ar-partner-${Date.now()}`;
     const alerts = collectAlerts(page);
     const form = await openFormPage(page, '/ar/Partner');
 
     const country = form.locator('#partner-country');
-    const options = await country.locator('option').evaluateAll((list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent })));
+    const options = await country
+      .locator('option')
+      .evaluateAll((list) => list.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent })));
     expect(options[0]).toEqual({ value: '', label: ar['partner.placeholder.country'] });
     expect(options[1]).toEqual({ value: 'Saudi Arabia', label: 'المملكة العربية السعودية' });
     expect(await country.locator('optgroup').getAttribute('label')).toBe(ar['partner.countryAll']);
@@ -96,7 +113,14 @@ test.describe('a desktop, 1440 px', () => {
     await expect(page.locator('.banner--success')).toContainText(ar['partner.success.title'], { timeout: 15_000 });
 
     const row = exportRows('partner').find((r) => r['name'] === marker);
-    expect(row).toMatchObject({ country: 'Bahrain', yearsInBusiness: 12, numberOfEmployees: 45, formOfOwnership: 'Privately held company', companyWebsite: 'https://example.bh', language: 'ar' });
+    expect(row).toMatchObject({
+      country: 'Bahrain',
+      yearsInBusiness: 12,
+      numberOfEmployees: 45,
+      formOfOwnership: 'Privately held company',
+      companyWebsite: 'https://example.bh',
+      language: 'ar',
+    });
   });
 
   test.describe('with JavaScript off', () => {
@@ -114,7 +138,10 @@ test.describe('a desktop, 1440 px', () => {
       await expect(page).toHaveURL(/\/ar\/ThanksPage$/);
       await expect(page.locator('h1')).toHaveText(ar['thanks.title']);
       // Stored, and held for review: without JavaScript there is no proof of work.
-      expect(exportRows('contact', { withHeld: true }).find((r) => r['lastName'] === marker)).toMatchObject({ firstName: 'خالد', language: 'ar' });
+      expect(exportRows('contact', { withHeld: true }).find((r) => r['lastName'] === marker)).toMatchObject({
+        firstName: 'خالد',
+        language: 'ar',
+      });
       expect(exportRows('contact').some((r) => r['lastName'] === marker)).toBe(false);
     });
   });

@@ -28,10 +28,13 @@ function chevron(toggle: Locator, part: ':scope' | '.nav-toggle__tail' = ':scope
   }, part);
 }
 
-test('every Arabic route answers 200 at its exact path, in Arabic and right to left; unknown ones the Arabic error pages', async ({ request }) => {
+test('every Arabic route answers 200 at its exact path, in Arabic and right to left; unknown ones the Arabic error pages', async ({
+  request,
+}) => {
   // Every English page has its Arabic route (the content decides how many there are).
   const arabicPaths = ARABIC_ROUTES.map((route) => route.path);
-  for (const { path } of PAGE_ROUTES) if (path !== '/Aboutus') expect(arabicPaths, path).toContain(path === '/' ? '/ar' : `/ar${path}`);
+  for (const { path } of PAGE_ROUTES)
+    if (path !== '/Aboutus') expect(arabicPaths, path).toContain(path === '/' ? '/ar' : `/ar${path}`);
   for (const route of [...ARABIC_ROUTES, { path: '/ar/Aboutus', heading: 'من نحن' }]) {
     const response = await request.get(route.path, { maxRedirects: 0 });
     expect(response.status(), route.path).toBe(200);
@@ -39,7 +42,7 @@ test('every Arabic route answers 200 at its exact path, in Arabic and right to l
     expect(html, route.path).toMatch(/<html lang="ar" dir="rtl"[\s>]/);
     // The heading's text, names kept whole by their nowrap spans (src/lib/whole-names.ts) read through.
     const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
-    expect(heading?.startsWith(route.heading), `${route.path}: ${heading ?? "no h1"}`).toBe(true);
+    expect(heading?.startsWith(route.heading), `${route.path}: ${heading ?? 'no h1'}`).toBe(true);
   }
   // Without compression too (Astro's own file handler then answers: /ar is a file beside the ar/ folder).
   const plain = await request.get('/ar', { maxRedirects: 0, headers: { 'Accept-Encoding': 'identity' } });
@@ -60,7 +63,9 @@ test('every Arabic route answers 200 at its exact path, in Arabic and right to l
 test.describe('a phone, 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the mobile menu opens by a tap, reads right to left, nests toward the left, and ends with the switch to English', async ({ page }) => {
+  test('the mobile menu opens by a tap, reads right to left, nests toward the left, and ends with the switch to English', async ({
+    page,
+  }) => {
     await page.goto('/ar/AboutUs');
     const toggle = page.locator('.mobile-nav__toggle');
     await toggle.tap();
@@ -111,7 +116,9 @@ test.describe('a phone, 390 px', () => {
 test.describe('a desktop, 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('dropdowns open toward the start edge (the right), flyouts toward the left; chevrons point down, up, and to the flyout', async ({ page }) => {
+  test('dropdowns open toward the start edge (the right), flyouts toward the left; chevrons point down, up, and to the flyout', async ({
+    page,
+  }) => {
     await page.goto('/ar');
     const nav = page.locator('.desktop-nav');
     const trainings = nav.locator('.nav-list--depth-0 > li .nav-toggle', { hasText: /^التدريب$/ });
@@ -123,7 +130,10 @@ test.describe('a desktop, 1440 px', () => {
     expect(await chevron(nav.getByRole('button', { name: 'المساندة في التدقيق' }), '.nav-toggle__tail')).toBe('down');
 
     const dropdown = page.locator(`[id="${(await button.getAttribute('aria-controls')) ?? ''}"]`);
-    const [item, list] = await Promise.all([button.evaluate((b) => b.closest('li')!.getBoundingClientRect().toJSON() as DOMRect), dropdown.boundingBox()]);
+    const [item, list] = await Promise.all([
+      button.evaluate((b) => b.closest('li')!.getBoundingClientRect().toJSON() as DOMRect),
+      dropdown.boundingBox(),
+    ]);
     // Its right edges line up with the group's: it hangs from the start edge and grows leftward.
     expect(Math.abs((list?.x ?? 0) + (list?.width ?? 0) - item.right)).toBeLessThanOrEqual(2);
 
@@ -145,7 +155,9 @@ test.describe('a desktop, 1440 px', () => {
     expect(await chevron(nav.getByRole('button', { name: 'Audit Assistance' }), '.nav-toggle__tail')).toBe('down');
   });
 
-  test('the hero carousel runs right to left: the next slide waits on the left, arrows point the reading way, and it moves', async ({ page }) => {
+  test('the hero carousel runs right to left: the next slide waits on the left, arrows point the reading way, and it moves', async ({
+    page,
+  }) => {
     await page.goto('/ar');
     const hero = page.locator('.carousel--hero');
     // The island starts when the visitor reaches for it (a pointer passing over it).
@@ -164,14 +176,20 @@ test.describe('a desktop, 1440 px', () => {
 
     // Moving: by itself first (the pointer parked away), then by the "next" button.
     await page.mouse.move(1, 899);
-    await expect(hero.locator('.carousel__dot[aria-current="true"]')).not.toHaveAccessibleName('عرض الشريحة 1 من 7', { timeout: 15_000 });
+    await expect(hero.locator('.carousel__dot[aria-current="true"]')).not.toHaveAccessibleName('عرض الشريحة 1 من 7', {
+      timeout: 15_000,
+    });
     const viewport = await hero.locator('.carousel__viewport').boundingBox();
     await hero.getByRole('button', { name: 'إيقاف العرض التلقائي للشرائح' }).click();
-    const current = await hero.locator('.carousel__dot').evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true'));
+    const current = await hero
+      .locator('.carousel__dot')
+      .evaluateAll((dots) => dots.findIndex((d) => d.getAttribute('aria-current') === 'true'));
     await next.click();
     const after = (current + 1) % 7;
     await expect(hero.locator('.carousel__dot').nth(after)).toHaveAttribute('aria-current', 'true');
-    await expect.poll(async () => Math.abs(((await slide(after + 1).boundingBox())?.x ?? 0) - (viewport?.x ?? 0))).toBeLessThanOrEqual(1);
+    await expect
+      .poll(async () => Math.abs(((await slide(after + 1).boundingBox())?.x ?? 0) - (viewport?.x ?? 0)))
+      .toBeLessThanOrEqual(1);
   });
 
   test('the language switch goes to the same page in the other language and back, the forms too', async ({ page }) => {
@@ -189,7 +207,9 @@ test.describe('a desktop, 1440 px', () => {
     await expect(page.locator('h1')).toHaveText(ar['partner.title']);
   });
 
-  test('an Arabic first view asks for no font and is drawn in the system\'s font; after its load event it fetches Cairo, and the next page is in Cairo from its first paint; nothing shifts on either', async ({ page }) => {
+  test("an Arabic first view asks for no font and is drawn in the system's font; after its load event it fetches Cairo, and the next page is in Cairo from its first paint; nothing shifts on either", async ({
+    page,
+  }) => {
     await page.goto('/ar/AboutUs');
     await page.waitForLoadState('load');
     const first = await fontView(page);
@@ -214,7 +234,9 @@ test.describe('a desktop, 1440 px', () => {
     expect(next.shifts, next.shifted.join(', ')).toBeLessThan(HAIR_SHIFT);
   });
 
-  test('an English page draws the switch\'s «العربية» in a face of its letters only once the browser holds it, and never loads Cairo\'s 31 KB Arabic file', async ({ page }) => {
+  test("an English page draws the switch's «العربية» in a face of its letters only once the browser holds it, and never loads Cairo's 31 KB Arabic file", async ({
+    page,
+  }) => {
     const fonts: string[] = [];
     page.on('request', (request) => {
       if (/\.woff2$/.test(request.url())) fonts.push(new URL(request.url()).pathname);
@@ -299,7 +321,11 @@ function fontView(page: Page) {
     const shifts = await new Promise<number>((resolve) => {
       let sum = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        })[]) {
           if (entry.hadRecentInput) continue;
           sum += entry.value;
           for (const source of entry.sources ?? []) {
@@ -311,7 +337,9 @@ function fontView(page: Page) {
       setTimeout(() => resolve(sum), 500);
     });
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const fonts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.endsWith('.woff2'));
+    const fonts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+      entry.name.endsWith('.woff2'),
+    );
     const face = (test: (face: FontFace) => boolean) => [...document.fonts].find(test)?.status;
     const link = document.querySelector<HTMLElement>('.site-header__language');
     return {

@@ -62,7 +62,9 @@ for (const code of ['en', 'ar'] as const) {
   const prefix = code === 'en' ? '' : '/ar';
 
   for (const width of [390, 1440]) {
-    test(`${code}, ${width} px: the contact form's widget loads on the first field, solves while the visitor types, and the lead is mailed, not held`, async ({ page }) => {
+    test(`${code}, ${width} px: the contact form's widget loads on the first field, solves while the visitor types, and the lead is mailed, not held`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       const seen = watch(page);
       await page.goto(`${server.baseUrl}${prefix}/ContactUs`);
@@ -78,7 +80,9 @@ for (const code of ['en', 'ar'] as const) {
       await form.locator('#contact-firstName').pressSequentially(code === 'en' ? 'Sara' : 'سارة', { delay: 40 });
       await form.locator('#contact-lastName').fill(marker);
       await form.locator('#contact-email').fill('sara@example.com');
-      await form.locator('#contact-message').pressSequentially(code === 'en' ? 'We need a Schedule Q assessment.' : 'نحتاج تقييم Schedule Q.', { delay: 20 });
+      await form
+        .locator('#contact-message')
+        .pressSequentially(code === 'en' ? 'We need a Schedule Q assessment.' : 'نحتاج تقييم Schedule Q.', { delay: 20 });
       expect(ofAltcha(seen.urls).length).toBeGreaterThan(0);
 
       const widget = form.locator('altcha-widget');
@@ -115,7 +119,9 @@ for (const code of ['en', 'ar'] as const) {
     });
   }
 
-  test(`${code}: the partner form with a CV: solved while the visitor fills it, stored with its file and mailed`, async ({ page }) => {
+  test(`${code}: the partner form with a CV: solved while the visitor fills it, stored with its file and mailed`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const seen = watch(page);
     await page.goto(`${server.baseUrl}${prefix}/Partner`);
@@ -132,7 +138,9 @@ for (const code of ['en', 'ar'] as const) {
     await form.locator('#partner-companyWebsite').fill('https://example.bh');
     await form.locator('#partner-yearsInBusiness').fill('12');
     await form.locator('#partner-formOfOwnership input[type="radio"][value="Privately held company"]').check();
-    await form.locator('input[type="file"]').setInputFiles([{ name: 'trainer-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'trainer-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
     await waitForProof(form);
     await form.screenshot({ path: `test-results/screenshots/bots-partner-form-${code}.png` });
     const before = smtp.mails.length;
@@ -151,7 +159,9 @@ for (const code of ['en', 'ar'] as const) {
   });
 }
 
-test('sent before the widget has a solution (a slow challenge): the form goes within the bounded wait, never blocked, and the lead is stored held, not mailed', async ({ page }) => {
+test('sent before the widget has a solution (a slow challenge): the form goes within the bounded wait, never blocked, and the lead is stored held, not mailed', async ({
+  page,
+}) => {
   // The challenge takes 8 s to arrive: no solution can be ready when the visitor sends.
   await page.route('**/api/challenge', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 8000));
@@ -182,16 +192,51 @@ test('sent before the widget has a solution (a slow challenge): the form goes wi
   expect(smtp.mails.length).toBe(before);
 });
 
-test('the held tab: each held lead with why, opened in full with its answers and files, release and spam; axe finds nothing at 390 and 1440 px', async ({ page }) => {
+test('the held tab: each held lead with why, opened in full with its answers and files, release and spam; axe finds nothing at 390 and 1440 px', async ({
+  page,
+}) => {
   const staff = openStaffStore(server.dbPath);
   await staff.add('huda@globaq.example', await hashPassword('correct horse battery staple'), new Date());
   await staff.close();
   // Two held leads: an Arabic partner application with its CV and no proof, a message with links and no proof.
   const form = new FormData();
-  for (const [key, value] of Object.entries({ name: 'عائشة القحطاني', jobTitle: 'Director', email: 'aisha@example.com', phoneNumber: '+966 50 123 4567', country: 'Saudi Arabia', cityName: 'Dammam', organization: 'Eastern Quality Training', companyWebsite: 'https://example.com', yearsInBusiness: '7', formOfOwnership: 'Privately held company' })) form.append(key, value);
+  for (const [key, value] of Object.entries({
+    name: 'عائشة القحطاني',
+    jobTitle: 'Director',
+    email: 'aisha@example.com',
+    phoneNumber: '+966 50 123 4567',
+    country: 'Saudi Arabia',
+    cityName: 'Dammam',
+    organization: 'Eastern Quality Training',
+    companyWebsite: 'https://example.com',
+    yearsInBusiness: '7',
+    formOfOwnership: 'Privately held company',
+  }))
+    form.append(key, value);
   form.append('uploadedFiles', new File([Buffer.from('%PDF-1.4\n%%EOF\n')], 'cv.pdf', { type: 'application/pdf' }));
-  expect((await fetch(`${server.baseUrl}/api/partner?lang=ar`, { method: 'POST', body: form, headers: { Accept: 'application/json', Origin: server.origin } })).status).toBe(201);
-  expect((await fetch(`${server.baseUrl}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.origin }, body: JSON.stringify({ firstName: 'Omar', lastName: 'Links', email: 'omar@example.com', message: 'http://a.example http://b.example http://c.example http://d.example' }) })).status).toBe(201);
+  expect(
+    (
+      await fetch(`${server.baseUrl}/api/partner?lang=ar`, {
+        method: 'POST',
+        body: form,
+        headers: { Accept: 'application/json', Origin: server.origin },
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await fetch(`${server.baseUrl}/api/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.origin },
+        body: JSON.stringify({
+          firstName: 'Omar',
+          lastName: 'Links',
+          email: 'omar@example.com',
+          message: 'http://a.example http://b.example http://c.example http://d.example',
+        }),
+      })
+    ).status,
+  ).toBe(201);
 
   await page.goto(`${server.baseUrl}/admin/login`);
   await page.getByLabel('E-mail address').fill('huda@globaq.example');
@@ -201,7 +246,9 @@ test('the held tab: each held lead with why, opened in full with its answers and
   await expect(tab).toBeVisible();
   await tab.click();
   await expect(tab).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByText('Sent with JavaScript off').or(page.getByText('anti-spam check did not run')).first()).toBeVisible();
+  await expect(
+    page.getByText('Sent with JavaScript off').or(page.getByText('anti-spam check did not run')).first(),
+  ).toBeVisible();
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/screenshots/bots-held-tab-${width}.png`, fullPage: true });

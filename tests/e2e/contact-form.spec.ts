@@ -7,7 +7,15 @@
 import { expect, test, type SiteLanguage } from './site-locale';
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
-import { contactField, drawnLeftToRight, formEndpoint, interceptEndpoint, openFormPage, recordFormEvents, waitForProof } from './forms-helpers';
+import {
+  contactField,
+  drawnLeftToRight,
+  formEndpoint,
+  interceptEndpoint,
+  openFormPage,
+  recordFormEvents,
+  waitForProof,
+} from './forms-helpers';
 import type { ContactField } from '../../src/forms/contact';
 import { site } from './site-data';
 
@@ -47,7 +55,9 @@ test.describe('with JavaScript', () => {
     await expect(control('email')).toHaveAttribute('aria-invalid', 'true');
     await expect(control('lastName')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('#contact-firstName-error')).toHaveText(lang.t('form.issue.required'));
-    await expect(page.locator('.error-summary')).toContainText(`${lang.t('contact.field.email')}: ${lang.t('form.issue.required')}`);
+    await expect(page.locator('.error-summary')).toContainText(
+      `${lang.t('contact.field.email')}: ${lang.t('form.issue.required')}`,
+    );
     expect(await axe(page)).toEqual([]);
   });
 
@@ -142,7 +152,10 @@ test.describe('with JavaScript', () => {
       expect(mail.searchParams.get('subject')).toBe(lang.t('contact.failure.mailSubject'));
       expect(mail.searchParams.get('body')).toContain(MESSAGE);
       expect(mail.searchParams.get('body')).toContain('Omar');
-      await expect(banner.getByRole('link', { name: site.phone })).toHaveAttribute('href', `tel:${site.phone.replace(/\s+/g, '')}`);
+      await expect(banner.getByRole('link', { name: site.phone })).toHaveAttribute(
+        'href',
+        `tel:${site.phone.replace(/\s+/g, '')}`,
+      );
       // Both drawn in their own order, also inside an Arabic sentence.
       expect(await drawnLeftToRight(banner.getByRole('link', { name: site.phone }))).toBe(true);
       expect(await drawnLeftToRight(banner.getByRole('link', { name: site.email }))).toBe(true);
@@ -165,7 +178,10 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('.banner--success')).toBeVisible();
   });
 
-  test('the message box has 6 rows, the e-mail field is of e-mail type, and fields name their autocomplete', async ({ page, lang }) => {
+  test('the message box has 6 rows, the e-mail field is of e-mail type, and fields name their autocomplete', async ({
+    page,
+    lang,
+  }) => {
     await expect(contactField(page, 'message', lang)).toHaveAttribute('rows', '6');
     await expect(contactField(page, 'email', lang)).toHaveAttribute('type', 'email');
     await expect(contactField(page, 'firstName', lang)).toHaveAttribute('autocomplete', 'given-name');

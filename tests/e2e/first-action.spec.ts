@@ -31,7 +31,10 @@ function refusal(lang: SiteLanguage, reason: 'tooLarge' | 'invalidType', name: s
 }
 
 test.describe('the first press on Send, with every field empty', () => {
-  test('contact: the alert "Please fill in all required fields", nothing sent, focus on the first field', async ({ page, lang }) => {
+  test('contact: the alert "Please fill in all required fields", nothing sent, focus on the first field', async ({
+    page,
+    lang,
+  }) => {
     const capture = await interceptEndpoint(page, formEndpoint('contact', lang), { status: 201 });
     await openAtLoad(page, lang.path('/ContactUs'));
     const send = page.getByRole('button', { name: lang.t('contact.submit') });
@@ -67,7 +70,10 @@ test.describe('the first press on Send, with every field empty', () => {
     await expect(contactField(page, 'firstName', lang)).toBeFocused();
   });
 
-  test('partner: the alert "Please fill in all required fields:" naming every required field, nothing sent', async ({ page, lang }) => {
+  test('partner: the alert "Please fill in all required fields:" naming every required field, nothing sent', async ({
+    page,
+    lang,
+  }) => {
     const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
     await openAtLoad(page, lang.path('/Partner'));
     const submit = page.getByRole('button', { name: lang.t('partner.submit') });
@@ -106,7 +112,10 @@ test.describe('CV files chosen before the partner form has started', () => {
     expect(capture.alerts).toEqual([]);
   });
 
-  test('too large and wrong types: one alert for each refused file, 1.9 MB kept beside 2.1 MB refused', async ({ page, lang }) => {
+  test('too large and wrong types: one alert for each refused file, 1.9 MB kept beside 2.1 MB refused', async ({
+    page,
+    lang,
+  }) => {
     const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
     const input = page.locator('input[type="file"]');
     await input.setInputFiles([
@@ -117,7 +126,11 @@ test.describe('CV files chosen before the partner form has started', () => {
     ]);
     await expect
       .poll(() => capture.alerts)
-      .toEqual([refusal(lang, 'tooLarge', 'big.pdf'), refusal(lang, 'invalidType', 'virus.exe'), refusal(lang, 'invalidType', 'notes.txt')]);
+      .toEqual([
+        refusal(lang, 'tooLarge', 'big.pdf'),
+        refusal(lang, 'invalidType', 'virus.exe'),
+        refusal(lang, 'invalidType', 'notes.txt'),
+      ]);
     await expect(names(page)).toHaveText(['fits.pdf']);
     expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? [], (f) => f.name))).toEqual(['fits.pdf']);
   });
@@ -140,7 +153,8 @@ test.describe('CV files chosen before the partner form has started', () => {
       const transfer = new DataTransfer();
       transfer.items.add(new File(['%PDF-1.4'], 'dropped-cv.pdf', { type: 'application/pdf' }));
       transfer.items.add(new File(['MZ'], 'dropped.exe', { type: 'application/octet-stream' }));
-      for (const type of ['dragenter', 'dragover', 'drop']) el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
       el.files = transfer.files;
       el.dispatchEvent(new Event('input', { bubbles: true }));
       el.dispatchEvent(new Event('change', { bubbles: true }));
@@ -203,7 +217,9 @@ test.describe('the menus, at once after the load event', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openAtLoad(page, lang.path('/AboutUs'));
     const nav = page.locator('.desktop-nav');
-    const group = nav.locator('.nav-list--depth-0 > li', { has: page.locator('.nav-toggle', { hasText: lang.label('Audit Assistance') }) });
+    const group = nav.locator('.nav-list--depth-0 > li', {
+      has: page.locator('.nav-toggle', { hasText: lang.label('Audit Assistance') }),
+    });
     await group.locator('.nav-toggle').hover();
     const destination = group.getByRole('link', { name: lang.label('ISO Internal Audits'), exact: true });
     await expect(destination).toBeVisible({ timeout: 15_000 });

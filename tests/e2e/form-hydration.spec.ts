@@ -14,7 +14,16 @@
  */
 import { expect, test } from './site-locale';
 import type { Locator, Page } from '@playwright/test';
-import { chosenOwnership, contactField, formEndpoint, interceptEndpoint, ownershipAnswer, partnerChoice, partnerField, sentBody } from './forms-helpers';
+import {
+  chosenOwnership,
+  contactField,
+  formEndpoint,
+  interceptEndpoint,
+  ownershipAnswer,
+  partnerChoice,
+  partnerField,
+  sentBody,
+} from './forms-helpers';
 import { PARTNER_DRAFT_KEY as DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
 import type { ContactField } from '../../src/forms/contact';
 
@@ -41,7 +50,8 @@ async function holdIslandScripts(page: Page) {
 }
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
-const caret = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | HTMLTextAreaElement | null)?.selectionStart ?? -1);
+const caret = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLInputElement | HTMLTextAreaElement | null)?.selectionStart ?? -1);
 /**
  * The arrow key that moves the caret one character back in a field written in `dir`: the
  * fields of a right-to-left page run right to left, where "back" is the right arrow.
@@ -49,13 +59,19 @@ const caret = (page: Page) => page.evaluate(() => (document.activeElement as HTM
 const backKey = (dir: 'ltr' | 'rtl') => (dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft');
 const direction = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).direction);
 
-test('partner: answers typed before the island starts are kept, saved as the draft over the older one, and sent', async ({ page, lang }) => {
+test('partner: answers typed before the island starts are kept, saved as the draft over the older one, and sent', async ({
+  page,
+  lang,
+}) => {
   // A draft from an earlier visit: the fields typed now win over it, the others are taken from it.
   await page.addInitScript(
     ([key, draft]) => {
       if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, draft);
     },
-    [DRAFT_KEY, JSON.stringify({ name: 'Old Name', cityName: 'Khobar', targetMarkets: ['Education'], presidentName: 'Saeed' })] as const,
+    [
+      DRAFT_KEY,
+      JSON.stringify({ name: 'Old Name', cityName: 'Khobar', targetMarkets: ['Education'], presidentName: 'Saeed' }),
+    ] as const,
   );
   const scripts = await holdIslandScripts(page);
   const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
@@ -79,7 +95,9 @@ test('partner: answers typed before the island starts are kept, saved as the dra
   await partnerChoice(page, 'targetMarkets', 'healthcare', lang).check();
   await partnerChoice(page, 'classroomAvailable', 'no', lang).check();
   await control('futureClassroomPlans').fill('Rent a hall in Dammam.');
-  await page.locator('input[type="file"]').setInputFiles([{ name: 'trainer-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'trainer-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
   // Last, the name, typed key by key, with the caret moved back into the middle.
   const name = control('name');
   expect(await direction(name)).toBe(lang.dir);
@@ -124,7 +142,10 @@ test('partner: answers typed before the island starts are kept, saved as the dra
   await expect(name).toHaveValue('Aisha Al-Qahtani');
 
   // The draft holds what the page shows.
-  const draft = JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_KEY)) ?? '{}') as Record<string, unknown>;
+  const draft = JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_KEY)) ?? '{}') as Record<
+    string,
+    unknown
+  >;
   expect(draft).toMatchObject({
     name: 'Aisha Al-Qahtani',
     jobTitle: 'Managing Director',
@@ -228,7 +249,10 @@ test('contact: what is typed before the island starts is kept and sent, focus an
   await expect(page.locator('.banner--success')).toContainText(lang.t('contact.success.title'));
 });
 
-test('a content page and both form pages ask for no script before the visitor reaches for something; reaching for the form asks for its island', async ({ page, lang }) => {
+test('a content page and both form pages ask for no script before the visitor reaches for something; reaching for the form asks for its island', async ({
+  page,
+  lang,
+}) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -247,7 +271,10 @@ test('a content page and both form pages ask for no script before the visitor re
 });
 
 for (const form of ['contact', 'partner'] as const) {
-  test(`${form}: text typed in the first 100 ms of the page survives the island's start, and typing goes on`, async ({ page, lang }) => {
+  test(`${form}: text typed in the first 100 ms of the page survives the island's start, and typing goes on`, async ({
+    page,
+    lang,
+  }) => {
     const start = Date.now();
     await page.goto(lang.path(form === 'contact' ? '/ContactUs' : '/Partner'), { waitUntil: 'commit' });
     const field = form === 'contact' ? contactField(page, 'firstName', lang) : partnerField(page, 'name', lang);

@@ -6,12 +6,17 @@
 import { spawnSync } from 'node:child_process';
 import { expect, type Locator, type Page, type Request, type Route } from '@playwright/test';
 import { contactLabelKey, type ContactField } from '../../src/forms/contact';
-import { partnerLabelKey, partnerOptionKey, partnerValuesFromForm, type PartnerField, type PartnerOptionKey } from '../../src/forms/partner';
+import {
+  partnerLabelKey,
+  partnerOptionKey,
+  partnerValuesFromForm,
+  type PartnerField,
+  type PartnerOptionKey,
+} from '../../src/forms/partner';
 import { LANGUAGE_PARAM } from '../../src/forms/submit';
 import { escapeRegExp, siteLanguage, type SiteLanguage } from './site-locale';
 
 const english = siteLanguage('en');
-
 
 /**
  * Reaches for the page's form as a visitor does (the pointer moves over it), which loads and
@@ -57,7 +62,11 @@ export interface Capture {
  * Intercepts POSTs to `path` (with its query, exactly: see formEndpoint): each is recorded, held until `release()` when `hold` is set,
  * then answered with `status`, or aborted as a network failure when status is 'abort'.
  */
-export async function interceptEndpoint(page: Page, path: string, options: { status: number | 'abort'; hold?: boolean }): Promise<Capture> {
+export async function interceptEndpoint(
+  page: Page,
+  path: string,
+  options: { status: number | 'abort'; hold?: boolean },
+): Promise<Capture> {
   const endpoint = new URL(path, 'http://site.invalid');
   const requests: Request[] = [];
   const alerts: string[] = [];
@@ -68,12 +77,15 @@ export async function interceptEndpoint(page: Page, path: string, options: { sta
     void dialog.accept();
   });
   // The path and its query exactly ("/api/contact?lang=ar"): a post anywhere else is not caught.
-  await page.route((url) => url.pathname === endpoint.pathname && url.search === endpoint.search, async (route: Route) => {
-    requests.push(route.request());
-    await gate;
-    if (options.status === 'abort') await route.abort('failed');
-    else await route.fulfill({ status: options.status, contentType: 'application/json', body: JSON.stringify({ id: 1 }) });
-  });
+  await page.route(
+    (url) => url.pathname === endpoint.pathname && url.search === endpoint.search,
+    async (route: Route) => {
+      requests.push(route.request());
+      await gate;
+      if (options.status === 'abort') await route.abort('failed');
+      else await route.fulfill({ status: options.status, contentType: 'application/json', body: JSON.stringify({ id: 1 }) });
+    },
+  );
   return {
     requests,
     alerts,
@@ -86,20 +98,25 @@ export async function interceptEndpoint(page: Page, path: string, options: { sta
  * " (required)", in `lang`'s word for it (form.required).
  */
 export const field = (page: Page, label: string, lang: SiteLanguage = english) =>
-  page.locator('form.site-form').getByLabel(new RegExp(`^${escapeRegExp(label)}( \\(${escapeRegExp(lang.t('form.required'))}\\))?$`));
+  page
+    .locator('form.site-form')
+    .getByLabel(new RegExp(`^${escapeRegExp(label)}( \\(${escapeRegExp(lang.t('form.required'))}\\))?$`));
 
 /** The contact form's control for the specification's field `name`, by its label in `lang`. */
-export const contactField = (page: Page, name: ContactField, lang: SiteLanguage = english) => field(page, lang.t(contactLabelKey(name)), lang);
+export const contactField = (page: Page, name: ContactField, lang: SiteLanguage = english) =>
+  field(page, lang.t(contactLabelKey(name)), lang);
 
 /** The partner form's control for the specification's field `name`, by its label in `lang`. */
-export const partnerField = (page: Page, name: PartnerField, lang: SiteLanguage = english) => field(page, lang.t(partnerLabelKey(name)), lang);
+export const partnerField = (page: Page, name: PartnerField, lang: SiteLanguage = english) =>
+  field(page, lang.t(partnerLabelKey(name)), lang);
 
 /** One checkbox or radio button of the partner form's group `name`: the option `option`, by its label in `lang`. */
 export const partnerChoice = (page: Page, name: PartnerField, option: PartnerOptionKey, lang: SiteLanguage = english) =>
   page.locator(`#partner-${name}`).getByLabel(lang.t(partnerOptionKey(option)), { exact: true });
 
 /** The partner form's form-of-ownership radio button that sends `value` (the specification's English words in every language). */
-export const ownershipAnswer = (page: Page, value: string) => page.locator(`#partner-formOfOwnership input[type="radio"][value="${value}"]`);
+export const ownershipAnswer = (page: Page, value: string) =>
+  page.locator(`#partner-formOfOwnership input[type="radio"][value="${value}"]`);
 
 /** The form of ownership's chosen answer (none: an empty locator). */
 export const chosenOwnership = (page: Page) => page.locator('#partner-formOfOwnership input[type="radio"]:checked');
@@ -125,10 +142,15 @@ export async function recordFormEvents(page: Page): Promise<() => Promise<string
  * body (its files, to the site's own receiver) through the same reading the receiver applies to a
  * form post (partnerValuesFromForm), with the files' names in `uploadedFiles`, and the files apart.
  */
-export async function sentBody(request: Request): Promise<{ body: Record<string, unknown>; files: { name: string; size: number; bytes: Uint8Array }[]; multipart: boolean }> {
+export async function sentBody(
+  request: Request,
+): Promise<{ body: Record<string, unknown>; files: { name: string; size: number; bytes: Uint8Array }[]; multipart: boolean }> {
   const type = request.headers()['content-type'] ?? '';
-  if (!type.startsWith('multipart/form-data')) return { body: request.postDataJSON() as Record<string, unknown>, files: [], multipart: false };
-  const data = await new Response(request.postDataBuffer() as unknown as BodyInit, { headers: { 'Content-Type': type } }).formData();
+  if (!type.startsWith('multipart/form-data'))
+    return { body: request.postDataJSON() as Record<string, unknown>, files: [], multipart: false };
+  const data = await new Response(request.postDataBuffer() as unknown as BodyInit, {
+    headers: { 'Content-Type': type },
+  }).formData();
   const fields = new URLSearchParams();
   const files: { name: string; size: number; bytes: Uint8Array }[] = [];
   for (const [name, value] of data.entries()) {
@@ -164,11 +186,26 @@ export async function fillPartnerRequired(page: Page, name = 'Aisha Al-Qahtani',
  * with `withHeld`, the leads held for review too (no valid proof of work, the honeypot filled).
  */
 export function exportRows(form: 'contact' | 'partner', options: { withHeld?: boolean } = {}): Record<string, unknown>[] {
-  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'export', '--form', form, '--format', 'json', ...(options.withHeld ? ['--with-held'] : [])], {
-    env: { ...process.env, SUBMISSIONS_DB: process.env['E2E_SUBMISSIONS_DB'] ?? '' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'submissions',
+      '--',
+      'export',
+      '--form',
+      form,
+      '--format',
+      'json',
+      ...(options.withHeld ? ['--with-held'] : []),
+    ],
+    {
+      env: { ...process.env, SUBMISSIONS_DB: process.env['E2E_SUBMISSIONS_DB'] ?? '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   expect(result.status, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Record<string, unknown>[];
 }

@@ -80,13 +80,14 @@ async function parkPointer(page: Page) {
   await page.mouse.move(2, (page.viewportSize()?.height ?? 800) - 2);
 }
 
-
 /** A slide's name, "{index} of {count}" in the language: each dot's name ends with it. */
 const slideLabel = (lang: SiteLanguage, index: number, count: number) => lang.t('carousel.slideLabel', { index, count });
 
 /** The slide the carousel says is current: its dot is aria-current. */
 async function expectCurrent(lang: SiteLanguage, carousel: Locator, index: number, count: number) {
-  await expect(carousel.locator('.carousel__dot[aria-current="true"]')).toHaveAccessibleName(new RegExp(` ${escapeRegExp(slideLabel(lang, index, count))}$`));
+  await expect(carousel.locator('.carousel__dot[aria-current="true"]')).toHaveAccessibleName(
+    new RegExp(` ${escapeRegExp(slideLabel(lang, index, count))}$`),
+  );
 }
 
 /**
@@ -141,7 +142,10 @@ async function expectAfter(lang: SiteLanguage, earlier: Locator, later: Locator)
 const ISLAND_SCRIPTS = /\/_astro\/(Carousel|client)\.[\w-]+\.js$/;
 
 test.describe('hero carousel before its island starts', () => {
-  test('rotates every 1500 ms from the load event without the island, wraps, and the island takes over the slide shown', async ({ page, lang }) => {
+  test('rotates every 1500 ms from the load event without the island, wraps, and the island takes over the slide shown', async ({
+    page,
+    lang,
+  }) => {
     const islandRequests: string[] = [];
     page.on('request', (request) => {
       if (ISLAND_SCRIPTS.test(request.url())) islandRequests.push(request.url());
@@ -179,7 +183,10 @@ test.describe('hero carousel before its island starts', () => {
     await expectCurrent(lang, hero(page), 3, 7);
   });
 
-  test('the rotation control, previous, next and the dots work before the island, and the island starts as the visitor left it', async ({ page, lang }) => {
+  test('the rotation control, previous, next and the dots work before the island, and the island starts as the visitor left it', async ({
+    page,
+    lang,
+  }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openHome(page, lang);
     await parkPointer(page);
@@ -219,7 +226,10 @@ test.describe('hero carousel before its island starts', () => {
     await expectCurrent(lang, carousel, 5, 7);
   });
 
-  test("a press on a control before the rotation's script has arrived is not lost: it takes effect when the script runs", async ({ page, lang }) => {
+  test("a press on a control before the rotation's script has arrived is not lost: it takes effect when the script runs", async ({
+    page,
+    lang,
+  }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install({ time: new Date('2030-01-01T08:00:00Z') });
     await page.clock.pauseAt(new Date('2030-01-01T08:00:01Z'));
@@ -294,7 +304,10 @@ test.describe('hero carousel before its island starts', () => {
 });
 
 test.describe('hero carousel', () => {
-  test('the server HTML shows the title, the tagline and the first picture at final size: hydrating moves nothing', async ({ page, lang }) => {
+  test('the server HTML shows the title, the tagline and the first picture at final size: hydrating moves nothing', async ({
+    page,
+    lang,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openHome(page, lang);
     await expect(page.locator('h1')).toContainText(lang.t('home.title'));
@@ -305,7 +318,14 @@ test.describe('hero carousel', () => {
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(hero(page)).not.toHaveAttribute('data-ready');
 
-    const watched = ['h1', '.carousel--hero .carousel__frame', '.carousel--hero .carousel__controls', '#services-title', '.carousel--logos .carousel__frame', '#commitment-title'];
+    const watched = [
+      'h1',
+      '.carousel--hero .carousel__frame',
+      '.carousel--hero .carousel__controls',
+      '#services-title',
+      '.carousel--logos .carousel__frame',
+      '#commitment-title',
+    ];
     const boxes = async () => Promise.all(watched.map((selector) => page.locator(selector).first().boundingBox()));
     const before = await boxes();
     await hydrate(page, hero(page));
@@ -348,7 +368,10 @@ test.describe('hero carousel', () => {
     await expect(slide(lang, hero(page), 1, 7)).toBeInViewport({ ratio: 0.95 });
   });
 
-  test('previous and next buttons and one dot per image select an image, wrapping both ways; they move the reading way', async ({ page, lang }) => {
+  test('previous and next buttons and one dot per image select an image, wrapping both ways; they move the reading way', async ({
+    page,
+    lang,
+  }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openHome(page, lang);
     await hydrate(page, hero(page));
@@ -363,7 +386,9 @@ test.describe('hero carousel', () => {
     await expectAfter(lang, previous, next);
     await expectAfter(lang, slide(lang, carousel, 1, 7), slide(lang, carousel, 2, 7));
     for (const button of [previous, next]) {
-      expect(await button.locator('svg').evaluate((svg) => new DOMMatrix(getComputedStyle(svg).transform).a)).toBe(lang.dir === 'rtl' ? -1 : 1);
+      expect(await button.locator('svg').evaluate((svg) => new DOMMatrix(getComputedStyle(svg).transform).a)).toBe(
+        lang.dir === 'rtl' ? -1 : 1,
+      );
     }
 
     await next.click();
@@ -414,7 +439,10 @@ test.describe('hero carousel', () => {
     await expectCurrent(lang, carousel, 2, 7);
   });
 
-  test('keyboard: the rotation control is the first tab stop, and focus entering stops rotation until restarted', async ({ page, lang }) => {
+  test('keyboard: the rotation control is the first tab stop, and focus entering stops rotation until restarted', async ({
+    page,
+    lang,
+  }) => {
     await openHome(page, lang);
     await parkPointer(page);
     await hydrate(page, hero(page));
@@ -446,7 +474,10 @@ test.describe('hero carousel', () => {
     await expectCurrent(lang, carousel, 2, 7);
   });
 
-  test('keyboard focus that entered before the island started stops rotation once it starts, until the visitor restarts it', async ({ page, lang }) => {
+  test('keyboard focus that entered before the island started stops rotation once it starts, until the visitor restarts it', async ({
+    page,
+    lang,
+  }) => {
     await openHome(page, lang);
     await parkPointer(page);
     const carousel = hero(page);
@@ -559,16 +590,27 @@ async function logoNames(carousel: Locator): Promise<string[]> {
  */
 async function expectLogosInView(lang: SiteLanguage, carousel: Locator, perView: number) {
   const names = await logoNames(carousel);
-  const current = await carousel.locator('.carousel__dot').evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
-  const expected = Array.from({ length: perView }, (_, k) => ({ alt: names[(current + k) % names.length], loaded: true, inside: true }));
+  const current = await carousel
+    .locator('.carousel__dot')
+    .evaluateAll((dots) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true'));
+  const expected = Array.from({ length: perView }, (_, k) => ({
+    alt: names[(current + k) % names.length],
+    loaded: true,
+    inside: true,
+  }));
   await expect
-    .poll(async () => (await logosInView(carousel)).map(({ alt, loaded, inside }) => ({ alt, loaded, inside })), { message: `${lang.code}: logos in view from ${current + 1}` })
+    .poll(async () => (await logosInView(carousel)).map(({ alt, loaded, inside }) => ({ alt, loaded, inside })), {
+      message: `${lang.code}: logos in view from ${current + 1}`,
+    })
     .toEqual(expected);
 }
 
 test.describe('client logo carousel', () => {
   for (const mode of ['before its island', 'island'] as const) {
-    test(`${mode}: advances every 3000 ms and wraps; previous, next and dots select a logo, the reading way`, async ({ page, lang }) => {
+    test(`${mode}: advances every 3000 ms and wraps; previous, next and dots select a logo, the reading way`, async ({
+      page,
+      lang,
+    }) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       // Before its island: the island's scripts never arrive, whatever the pointer does.
       if (mode === 'before its island') await page.route(ISLAND_SCRIPTS, () => {});
@@ -611,7 +653,10 @@ test.describe('client logo carousel', () => {
     });
   }
 
-  test('scrolling down to the logos asks for no island script: they rotate without React, and no logo is fetched while they are far below the fold', async ({ page, lang }) => {
+  test('scrolling down to the logos asks for no island script: they rotate without React, and no logo is fetched while they are far below the fold', async ({
+    page,
+    lang,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
@@ -625,7 +670,11 @@ test.describe('client logo carousel', () => {
       return [island?.getAttribute('component-url'), island?.getAttribute('renderer-url')];
     });
     expect(islandUrls.every((url) => typeof url === 'string' && url.startsWith('/_astro/'))).toBe(true);
-    const logoUrls = await carousel.locator('img').evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).getAttribute('src') ?? '', document.baseURI).pathname));
+    const logoUrls = await carousel
+      .locator('img')
+      .evaluateAll((imgs) =>
+        imgs.map((img) => new URL((img as HTMLImageElement).getAttribute('src') ?? '', document.baseURI).pathname),
+      );
     expect(logoUrls).toHaveLength(5);
     const islandScripts = () => requests.filter((path) => islandUrls.includes(path) || ISLAND_SCRIPTS.test(path));
     const logoPictures = () => requests.filter((path) => logoUrls.includes(path));
@@ -650,7 +699,10 @@ test.describe('client logo carousel', () => {
     await expect(slide(lang, carousel, 5, 5).locator('img')).toHaveAttribute('loading', 'eager');
   });
 
-  test('before its island, with 3 in view: every step, by itself or by "next", past the last logo and round again, shows 3 whole logos and no blank card', async ({ page, lang }) => {
+  test('before its island, with 3 in view: every step, by itself or by "next", past the last logo and round again, shows 3 whole logos and no blank card', async ({
+    page,
+    lang,
+  }) => {
     await page.route(ISLAND_SCRIPTS, () => {});
     await openHome(page, lang);
     await parkPointer(page);
@@ -679,7 +731,10 @@ test.describe('client logo carousel', () => {
     await expect(carousel).not.toHaveAttribute('data-ready');
   });
 
-  test('reaching for the logos after some steps: the island takes over the same logos in the same places, and rotation goes on', async ({ page, lang }) => {
+  test('reaching for the logos after some steps: the island takes over the same logos in the same places, and rotation goes on', async ({
+    page,
+    lang,
+  }) => {
     await openHome(page, lang);
     await parkPointer(page);
     const carousel = logos(page);
@@ -697,9 +752,19 @@ test.describe('client logo carousel', () => {
     await expectCurrent(lang, carousel, 4, 5);
     const after = await logosInView(carousel);
     expect(after.map((logo) => logo.alt)).toEqual(before.map((logo) => logo.alt));
-    for (const [k, logo] of after.entries()) expect(Math.abs(logo.start - (before[k]?.start ?? NaN)), logo.alt).toBeLessThanOrEqual(1);
+    for (const [k, logo] of after.entries())
+      expect(Math.abs(logo.start - (before[k]?.start ?? NaN)), logo.alt).toBeLessThanOrEqual(1);
     // Only embla moves the strip and the slides now: what the script set is gone.
-    expect(await carousel.evaluate((root) => [root.hasAttribute('data-rotating'), ...[...root.querySelectorAll<HTMLElement>('.carousel__slides, .carousel__slide')].map((el) => el.style.getPropertyValue('--carousel-step') + el.style.getPropertyValue('--carousel-shift'))].join(''))).toBe('false');
+    expect(
+      await carousel.evaluate((root) =>
+        [
+          root.hasAttribute('data-rotating'),
+          ...[...root.querySelectorAll<HTMLElement>('.carousel__slides, .carousel__slide')].map(
+            (el) => el.style.getPropertyValue('--carousel-step') + el.style.getPropertyValue('--carousel-shift'),
+          ),
+        ].join(''),
+      ),
+    ).toBe('false');
 
     await parkPointer(page);
     await settle(page);
@@ -777,7 +842,10 @@ test.describe('client logo carousel', () => {
   });
 });
 
-test('the floating chat button never covers a carousel control, at any width from 320 px, however far the page is scrolled', async ({ page, lang }) => {
+test('the floating chat button never covers a carousel control, at any width from 320 px, however far the page is scrolled', async ({
+  page,
+  lang,
+}) => {
   test.setTimeout(150_000); // some sixty widths, each laid out anew: minutes on a loaded machine
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto(lang.path('/'));
@@ -831,13 +899,18 @@ test('every carousel control is at least 24 x 24 px, and the rotation control co
         expect(box?.height, `${width} px`).toBeGreaterThanOrEqual(24);
       }
       // All the controls share one row, from a 390 px phone up.
-      const tops = await buttons.evaluateAll((all) => all.map((button) => Math.round(button.getBoundingClientRect().top + button.getBoundingClientRect().height / 2)));
+      const tops = await buttons.evaluateAll((all) =>
+        all.map((button) => Math.round(button.getBoundingClientRect().top + button.getBoundingClientRect().height / 2)),
+      );
       expect(new Set(tops).size, `${width} px`).toBe(1);
     }
   }
 });
 
-test('before interaction the page runs no island: the hero rotates by itself without React, and no island script is asked for until the visitor reaches for it', async ({ page, lang }) => {
+test('before interaction the page runs no island: the hero rotates by itself without React, and no island script is asked for until the visitor reaches for it', async ({
+  page,
+  lang,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.mouse.move(2, 840);
   const islandRequests: string[] = [];
@@ -847,7 +920,9 @@ test('before interaction the page runs no island: the hero rotates by itself wit
   await page.goto(lang.path('/'));
   // Started without the visitor: it rotates (docs/requirements.md §4).
   const first = await hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label');
-  await expect.poll(() => hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label'), { timeout: 10_000 }).not.toBe(first);
+  await expect
+    .poll(() => hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label'), { timeout: 10_000 })
+    .not.toBe(first);
   expect(islandRequests).toEqual([]);
   await expect(hero(page)).not.toHaveAttribute('data-ready');
   // No script at all is asked for before the load event, nor before the hero's first picture is

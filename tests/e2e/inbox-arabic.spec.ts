@@ -26,7 +26,10 @@ async function expectArabic(page: Page): Promise<void> {
 }
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
@@ -54,7 +57,10 @@ for (const width of [1440, 390]) {
   test.describe(`the Arabic inbox at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
 
-    test('switch, a wrong password, the list, a lead, a status change, the other pages: Arabic, right to left, accessible', async ({ page, context }) => {
+    test('switch, a wrong password, the list, a lead, a status change, the other pages: Arabic, right to left, accessible', async ({
+      page,
+      context,
+    }) => {
       test.setTimeout(120_000);
       const stamp = `${width}-${Date.now()}`;
       const email = `arabic.${stamp}@globaq.example`;
@@ -87,7 +93,9 @@ for (const width of [1440, 390]) {
       await expect(page).toHaveURL(/\/admin$/);
       await expectArabic(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar['admin.list.title']);
-      await expect(page.getByRole('navigation', { name: ar['admin.nav'] }).getByRole('link', { name: ar['admin.nav.audit'] })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: ar['admin.nav'] }).getByRole('link', { name: ar['admin.nav.audit'] }),
+      ).toBeVisible();
       await expect(page.getByRole('navigation', { name: ar['admin.list.tabs'] })).toContainText(ar['admin.list.needsWork']);
       const row = page.locator('.lead-row', { hasText: `العتيبي ${stamp}` });
       await expect(row).toContainText(ar['admin.form.contact']);
@@ -115,14 +123,18 @@ for (const width of [1440, 390]) {
       await page.getByRole('button', { name: ar['admin.lead.saveStatus'] }).click();
       await expect(page.getByRole('status')).toHaveText(ar['admin.lead.done.status']);
       await expect(page.locator('.lead-status')).toHaveText(ar['admin.status.in_progress']);
-      await expect(page.locator('.lead-timeline')).toContainText(ar['admin.lead.event.status'].replace('{status}', ar['admin.status.in_progress']));
+      await expect(page.locator('.lead-timeline')).toContainText(
+        ar['admin.lead.event.status'].replace('{status}', ar['admin.status.in_progress']),
+      );
       await expect(page.locator('.lead-timeline time').first()).toHaveText(ARABIC_DATE);
       await shot(page, 'lead', width);
       expect(await violations(page)).toEqual([]);
 
       // The held leads' tab, Mine, and the other pages, each in Arabic and accessible.
       await page.goto('/admin?status=held');
-      await expect(page.getByRole('navigation', { name: ar['admin.list.tabs'] }).locator('[aria-current="page"]')).toContainText(ar['admin.held.title']);
+      await expect(page.getByRole('navigation', { name: ar['admin.list.tabs'] }).locator('[aria-current="page"]')).toContainText(
+        ar['admin.held.title'],
+      );
       await expect(page.getByRole('navigation', { name: ar['admin.list.tabs'] })).toContainText(ar['admin.list.mine']);
       for (const [path, heading, name] of [
         ['/admin?status=held', ar['admin.list.title'], 'held'],

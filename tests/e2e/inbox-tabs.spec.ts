@@ -28,8 +28,14 @@ const NAMES = {
 /** Posts a contact message from the project's language's site; with a solved proof it reaches the inbox, without one it is held. */
 async function postLead(page: Page, lang: 'en' | 'ar', firstName: string, company: string, proof = true): Promise<string> {
   const origin = new URL(page.url()).origin;
-  const data: Record<string, unknown> = { ...contactBody({ firstName, lastName: lang === 'ar' ? 'الدوسري' : 'Al-Dossary', company }), altcha: proof ? await solvedProof(page) : undefined };
-  const response = await page.request.post(`/api/contact${lang === 'ar' ? '?lang=ar' : ''}`, { headers: { Origin: origin, 'Content-Type': 'application/json' }, data });
+  const data: Record<string, unknown> = {
+    ...contactBody({ firstName, lastName: lang === 'ar' ? 'الدوسري' : 'Al-Dossary', company }),
+    altcha: proof ? await solvedProof(page) : undefined,
+  };
+  const response = await page.request.post(`/api/contact${lang === 'ar' ? '?lang=ar' : ''}`, {
+    headers: { Origin: origin, 'Content-Type': 'application/json' },
+    data,
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -43,9 +49,13 @@ for (const width of [1440, 390]) {
   test.describe(`the inbox's tabs at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
 
-    const shot = (page: Page, lang: string, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${width}.png`), fullPage: true });
+    const shot = (page: Page, lang: string, name: string) =>
+      page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${width}.png`), fullPage: true });
 
-    test('"Mine": the leads assigned to me that need work, with their count; the other tabs are everyone\'s', async ({ page, lang }, testInfo) => {
+    test('"Mine": the leads assigned to me that need work, with their count; the other tabs are everyone\'s', async ({
+      page,
+      lang,
+    }, testInfo) => {
       test.setTimeout(120_000);
       const marker = `Mine${lang.code}${width}x${testInfo.workerIndex}${Date.now()}`;
       const me = `mine-${lang.code}-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
@@ -80,7 +90,10 @@ for (const width of [1440, 390]) {
       expect(await violations(page), 'mine').toEqual([]);
       await shot(page, lang.code, 'mine');
       // The lead page walks Mine.
-      await page.locator('.lead-row').getByRole('link', { name: new RegExp(first) }).click();
+      await page
+        .locator('.lead-row')
+        .getByRole('link', { name: new RegExp(first) })
+        .click();
       await expect(page.getByRole('navigation', { name: 'Leads' })).toContainText('Lead 1 of 1');
       // Answered it: it leaves Mine (what needs work), the count says so; the other tabs leave Mine.
       await page.getByRole('button', { name: 'Mark answered' }).click();
@@ -97,7 +110,10 @@ for (const width of [1440, 390]) {
       await expect(page.locator('.lead-row').getByRole('link', { name: new RegExp(second) })).toBeVisible();
     });
 
-    test('Previous and Next after a save walk the list the lead was opened from; deleting returns to it', async ({ page, lang }, testInfo) => {
+    test('Previous and Next after a save walk the list the lead was opened from; deleting returns to it', async ({
+      page,
+      lang,
+    }, testInfo) => {
       test.setTimeout(120_000);
       const marker = `Walk${lang.code}${width}x${testInfo.workerIndex}${Date.now()}`;
       const email = `walk-${lang.code}-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
@@ -134,7 +150,10 @@ for (const width of [1440, 390]) {
       await expect(page.locator('.lead-row')).toHaveCount(2);
     });
 
-    test('one Spam and the held leads: a tab with count and reasons, each held lead opened in full, marked as spam into Spam, released from the selection', async ({ page, lang }, testInfo) => {
+    test('one Spam and the held leads: a tab with count and reasons, each held lead opened in full, marked as spam into Spam, released from the selection', async ({
+      page,
+      lang,
+    }, testInfo) => {
       test.setTimeout(120_000);
       const marker = `Held${lang.code}${width}x${testInfo.workerIndex}${Date.now()}`;
       const email = `held-${lang.code}-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
@@ -156,7 +175,10 @@ for (const width of [1440, 390]) {
       expect(await violations(page), 'held tab').toEqual([]);
       await shot(page, lang.code, 'held-tab');
       // The held lead in full: marked held, why, and its two actions.
-      await page.locator('.lead-row').getByRole('link', { name: new RegExp(first) }).click();
+      await page
+        .locator('.lead-row')
+        .getByRole('link', { name: new RegExp(first) })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/admin/leads/${bot}\\?status=held&q=${marker}$`));
       const heldBox = page.getByRole('region', { name: 'Held for review' });
       await expect(heldBox).toContainText("Held because: The form's automatic anti-spam check did not run");

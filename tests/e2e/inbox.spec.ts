@@ -22,8 +22,20 @@ async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
 async function postLead(page: Page, lastName: string): Promise<string> {
   const altcha = await solvedProof(page);
   const response = await page.request.post('/api/contact', {
-    headers: { Origin: new URL(page.url() === 'about:blank' ? 'http://127.0.0.1' : page.url()).origin, 'Content-Type': 'application/json' },
-    data: { altcha, firstName: 'Sara', lastName, email: 'sara@gulfqa.example', country: 'Saudi Arabia', city: 'Dammam', company: 'Gulf QA', message: 'Please send a proposal for a Schedule Q assessment.\n<b>bold?</b>' },
+    headers: {
+      Origin: new URL(page.url() === 'about:blank' ? 'http://127.0.0.1' : page.url()).origin,
+      'Content-Type': 'application/json',
+    },
+    data: {
+      altcha,
+      firstName: 'Sara',
+      lastName,
+      email: 'sara@gulfqa.example',
+      country: 'Saudi Arabia',
+      city: 'Dammam',
+      company: 'Gulf QA',
+      message: 'Please send a proposal for a Schedule Q assessment.\n<b>bold?</b>',
+    },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -149,13 +161,27 @@ test('the inbox reads at 390 px: nothing wider than the screen, every control re
 /** Two real CVs: a PDF and a Word document (a ZIP with the parts Word needs), as a partner's computer holds them. */
 async function cvs(): Promise<{ name: string; mimeType: string; buffer: Buffer }[]> {
   return [
-    { name: 'cv-trainer-1.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
-    { name: 'سيرة المدرب.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await minimalDocx() },
+    {
+      name: 'cv-trainer-1.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    },
+    {
+      name: 'سيرة المدرب.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: await minimalDocx(),
+    },
   ];
 }
 
 /** Signs in, opens the application by its applicant's name and downloads each file it lists. */
-async function downloadedFiles(page: Page, email: string, name: string, count: number, held = false): Promise<{ name: string; bytes: Buffer }[]> {
+async function downloadedFiles(
+  page: Page,
+  email: string,
+  name: string,
+  count: number,
+  held = false,
+): Promise<{ name: string; bytes: Buffer }[]> {
   await signIn(page, email);
   if (held) {
     // Sent without JavaScript, so without a proof of work: held for review with its files; released here.
@@ -198,7 +224,10 @@ for (const javaScriptEnabled of [true, false]) {
       await visitor.locator('input[type="file"]').setInputFiles(CVS);
       if (javaScriptEnabled) await waitForProof(visitor.locator('form.partner-form'));
       await visitor.getByRole('button', { name: 'Submit Application' }).click();
-      if (javaScriptEnabled) await expect(visitor.getByRole('status').getByText('Application Submitted Successfully!')).toBeVisible({ timeout: 15_000 });
+      if (javaScriptEnabled)
+        await expect(visitor.getByRole('status').getByText('Application Submitted Successfully!')).toBeVisible({
+          timeout: 15_000,
+        });
       else await expect(visitor).toHaveURL(/\/ThanksPage$/);
       await visitor.close();
 

@@ -23,7 +23,8 @@ function headingOf(lang: SiteLanguage, path: string): string {
 type SocialProfile = (typeof site.social)[number];
 
 /** A social network's name as the footer gives it in the language (src/data/ar/company.ts in Arabic). */
-const networkName = (lang: SiteLanguage, profile: SocialProfile) => (lang.code === 'ar' ? arabicCompany.socialLabels[profile.network] : profile.label);
+const networkName = (lang: SiteLanguage, profile: SocialProfile) =>
+  lang.code === 'ar' ? arabicCompany.socialLabels[profile.network] : profile.label;
 
 /** The greeting the chat link prefills, in the language (PUBLIC_SITE_WHATSAPP_GREETING overrides the English one only). */
 const chatGreeting = (lang: SiteLanguage) => (lang.code === 'ar' ? arabicCompany.whatsappGreeting : site.whatsapp.greeting);
@@ -36,7 +37,10 @@ test.describe('header', () => {
     await page.goto(lang.path('/MangementSystemAudits/ScheduleQQualityAssessment'));
     const header = page.locator('header.site-header');
     await expect(header.locator(`a[href="${lang.path('/')}"]`).first()).toBeVisible();
-    await expect(header.getByRole('link', { name: lang.t('header.becomePartner') })).toHaveAttribute('href', lang.path('/Partner'));
+    await expect(header.getByRole('link', { name: lang.t('header.becomePartner') })).toHaveAttribute(
+      'href',
+      lang.path('/Partner'),
+    );
     await page.mouse.wheel(0, 1500);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     const box = await header.boundingBox();
@@ -66,12 +70,19 @@ test.describe('header', () => {
     await expect(page.locator('h1')).toHaveText(headingOf(lang, destination));
   });
 
-  test('the menu fits the header at every desktop width: one line per label from 1340 px, at most two below', async ({ page, lang }) => {
+  test('the menu fits the header at every desktop width: one line per label from 1340 px, at most two below', async ({
+    page,
+    lang,
+  }) => {
     /** How many lines each top-level label takes, and whether anything overlaps or overflows. */
     const measure = () =>
       page.evaluate((dir) => {
         const list = document.querySelector('.desktop-nav .nav-list--depth-0')!;
-        const items = [...list.querySelectorAll<HTMLElement>(':scope > li > a, :scope > li > .nav-toggle, :scope > li > details > .nav-toggle')];
+        const items = [
+          ...list.querySelectorAll<HTMLElement>(
+            ':scope > li > a, :scope > li > .nav-toggle, :scope > li > details > .nav-toggle',
+          ),
+        ];
         // The boxes of the label's text (its words), not of the elements around them.
         const rects = items.map((item) => {
           const out: DOMRect[] = [];
@@ -87,19 +98,23 @@ test.describe('header', () => {
         // Room in each label's box beyond its text and chevron: even gaps need it small.
         const slack = items.map((item, i) => {
           const style = getComputedStyle(item);
-          const inner = item.getBoundingClientRect().width - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
+          const inner =
+            item.getBoundingClientRect().width - parseFloat(style.paddingInlineStart) - parseFloat(style.paddingInlineEnd);
           const text = Math.max(...rects[i]!.map((r) => r.right)) - Math.min(...rects[i]!.map((r) => r.left));
           return Math.round(inner - text);
         });
         const edge = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
         /** Whether `later` lies wholly after `earlier` the reading way (leftwards in Arabic). */
-        const follows = (earlier: DOMRect, later: DOMRect) => (dir === 'rtl' ? later.right <= earlier.left : earlier.right <= later.left);
+        const follows = (earlier: DOMRect, later: DOMRect) =>
+          dir === 'rtl' ? later.right <= earlier.left : earlier.right <= later.left;
         return {
           lines,
           slack,
           overflow: list.scrollWidth - list.clientWidth,
           // Logo, menu, "Become a Partner", in reading order: from the right in Arabic.
-          clear: follows(edge('.site-header__home'), edge('.desktop-nav')) && follows(edge('.desktop-nav'), edge('.site-header__partner')),
+          clear:
+            follows(edge('.site-header__home'), edge('.desktop-nav')) &&
+            follows(edge('.desktop-nav'), edge('.site-header__partner')),
           // Whether the page is drawn in Cairo: the one-line "About Us" link is as wide as Cairo says.
           inCairo: (() => {
             const link = items.find((item) => item.tagName === 'A')!;
@@ -121,27 +136,33 @@ test.describe('header', () => {
       // Measured until it holds (or the timeout shows the last measurement): on a loaded machine the
       // header can still be laying out its web font, or its island taking over, at the first look.
       await expect
-        .poll(async () => {
-          const { lines, slack, overflow, clear, inCairo } = await measure();
-          if (!inCairo) {
-            await page.reload();
-            return ['drawn in the fallback font: reloaded'];
-          }
-          const wrong: string[] = [];
-          if (overflow > 0) wrong.push(`overflows by ${overflow} px`);
-          if (!clear) wrong.push('overlaps the logo or the partner button');
-          if (Math.max(...lines) > (width >= 1340 ? 1 : 2)) wrong.push(`lines per label ${lines}`);
-          // No label's box is wider than its text and chevron (about 16 px).
-          if (Math.max(...slack) > 20) wrong.push(`room beyond the text ${slack}`);
-          return wrong;
-        }, { message: `${width}px`, timeout: 10_000 })
+        .poll(
+          async () => {
+            const { lines, slack, overflow, clear, inCairo } = await measure();
+            if (!inCairo) {
+              await page.reload();
+              return ['drawn in the fallback font: reloaded'];
+            }
+            const wrong: string[] = [];
+            if (overflow > 0) wrong.push(`overflows by ${overflow} px`);
+            if (!clear) wrong.push('overlaps the logo or the partner button');
+            if (Math.max(...lines) > (width >= 1340 ? 1 : 2)) wrong.push(`lines per label ${lines}`);
+            // No label's box is wider than its text and chevron (about 16 px).
+            if (Math.max(...slack) > 20) wrong.push(`room beyond the text ${slack}`);
+            return wrong;
+          },
+          { message: `${width}px`, timeout: 10_000 },
+        )
         .toEqual([]);
     }
   });
 
   test('the current page is marked in the menu', async ({ page, lang }) => {
     await page.goto(lang.path('/Trainings/OtherTrainings'));
-    await expect(page.locator('.desktop-nav a[aria-current="page"]')).toHaveAttribute('href', lang.path('/Trainings/OtherTrainings'));
+    await expect(page.locator('.desktop-nav a[aria-current="page"]')).toHaveAttribute(
+      'href',
+      lang.path('/Trainings/OtherTrainings'),
+    );
   });
 });
 
@@ -162,8 +183,14 @@ test.describe('footer', () => {
     for (const name of [lang.t('footer.aboutUs'), lang.t('footer.careers'), lang.t('footer.contactUs')]) {
       await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
     }
-    await expect(footer.getByRole('link', { name: lang.t('footer.aboutUs'), exact: true })).toHaveAttribute('href', lang.path('/AboutUs'));
-    await expect(footer.getByRole('link', { name: lang.t('footer.contactUs'), exact: true })).toHaveAttribute('href', lang.path('/ContactUs'));
+    await expect(footer.getByRole('link', { name: lang.t('footer.aboutUs'), exact: true })).toHaveAttribute(
+      'href',
+      lang.path('/AboutUs'),
+    );
+    await expect(footer.getByRole('link', { name: lang.t('footer.contactUs'), exact: true })).toHaveAttribute(
+      'href',
+      lang.path('/ContactUs'),
+    );
     // Each network's icon, named; a link only where the build was given its address.
     const social = footer.locator('.site-footer__social');
     await expect(social.locator(':scope > li')).toHaveCount(site.social.length);
@@ -174,7 +201,9 @@ test.describe('footer', () => {
         await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
         await expect(link).toHaveAttribute('aria-label', lang.t('footer.socialLink', { network: networkName(lang, profile) }));
       } else {
-        await expect(social.getByRole('img', { name: lang.t('footer.socialIcon', { network: networkName(lang, profile) }), exact: true })).toBeVisible();
+        await expect(
+          social.getByRole('img', { name: lang.t('footer.socialIcon', { network: networkName(lang, profile) }), exact: true }),
+        ).toBeVisible();
       }
     }
     await expect(social.locator('a')).toHaveCount(site.social.filter((profile) => profile.url).length);
@@ -182,15 +211,22 @@ test.describe('footer', () => {
     await expect(footer.locator('.site-footer__legal p')).toHaveText(copyright(lang, new Date().getFullYear()));
   });
 
-  test('tabbing through the footer stops at each of its links, never at a social icon without an address', async ({ page, lang }) => {
+  test('tabbing through the footer stops at each of its links, never at a social icon without an address', async ({
+    page,
+    lang,
+  }) => {
     // The addresses this build was given (docs/content.md, "The company's details"): by default none.
-    const configured = Object.entries(process.env).flatMap(([name, value]) => (name.startsWith('PUBLIC_SOCIAL_') && value ? [value] : []));
+    const configured = Object.entries(process.env).flatMap(([name, value]) =>
+      name.startsWith('PUBLIC_SOCIAL_') && value ? [value] : [],
+    );
     await page.goto(lang.path('/'));
     const footer = page.locator('footer');
     await expect(footer.locator('.site-footer__social > li')).toHaveCount(site.social.length);
-    const links = await footer.locator('a[href]').evaluateAll((all) =>
-      all.map((a) => ({ href: a.getAttribute('href'), social: a.closest('.site-footer__social') !== null })),
-    );
+    const links = await footer
+      .locator('a[href]')
+      .evaluateAll((all) =>
+        all.map((a) => ({ href: a.getAttribute('href'), social: a.closest('.site-footer__social') !== null })),
+      );
     // From the last stop before the footer, Tab until focus leaves it.
     await footer.locator('a[href]').first().focus();
     await page.keyboard.press('Shift+Tab');
@@ -205,42 +241,67 @@ test.describe('footer', () => {
       if (stop === null) break;
       stops.push(stop);
     }
-    expect(stops.filter((stop) => stop.social).map((stop) => stop.href).sort()).toEqual(configured.sort());
+    expect(
+      stops
+        .filter((stop) => stop.social)
+        .map((stop) => stop.href)
+        .sort(),
+    ).toEqual(configured.sort());
     expect(stops.filter((stop) => !stop.social)).toEqual(links.filter((link) => !link.social));
   });
 
-  test('no service name breaks inside the footer, from tablet to wide desktop, in a first view\'s fallback fonts and in Cairo', async ({ page, lang }) => {
+  test("no service name breaks inside the footer, from tablet to wide desktop, in a first view's fallback fonts and in Cairo", async ({
+    page,
+    lang,
+  }) => {
     const services = readContentDir(lang.code === 'ar' ? 'ar/services' : 'services');
     // Each width twice: before the browser holds Cairo (src/lib/cairo-cache.ts), and after.
-    const views = [...[768, 900, 1000, 1200, 1440, 1920].map((width) => ({ width, cairo: false })), ...[768, 900, 1000, 1200, 1440, 1920].map((width) => ({ width, cairo: true }))];
+    const views = [
+      ...[768, 900, 1000, 1200, 1440, 1920].map((width) => ({ width, cairo: false })),
+      ...[768, 900, 1000, 1200, 1440, 1920].map((width) => ({ width, cairo: true })),
+    ];
     for (const { width, cairo } of views) {
       await page.setViewportSize({ width, height: 900 });
       if (cairo) {
-        await page.waitForFunction(() => (localStorage.getItem('globaq-cairo') ?? '').includes('cairo-latin'), undefined, { timeout: 15_000 });
+        await page.waitForFunction(() => (localStorage.getItem('globaq-cairo') ?? '').includes('cairo-latin'), undefined, {
+          timeout: 15_000,
+        });
         // Cairo is `font-display: optional`: a loaded machine can miss its 100 ms, and the page then
         // keeps the fallback for its lifetime. Reloaded until the footer is drawn in Cairo.
         await expect
-          .poll(async () => {
-            await page.goto(lang.path('/'));
-            return page.locator('.site-footer__services a').first().evaluate((link) => {
-              const context = document.createElement('canvas').getContext('2d')!;
-              const style = getComputedStyle(link);
-              context.font = `${style.fontWeight} ${style.fontSize} "Cairo Variable"`;
-              return document.documentElement.hasAttribute('data-cairo') && Math.abs(context.measureText(link.textContent!.trim()).width - link.getBoundingClientRect().width) < 1;
-            });
-          }, { message: `${width}px drawn in Cairo`, timeout: 15_000 })
+          .poll(
+            async () => {
+              await page.goto(lang.path('/'));
+              return page
+                .locator('.site-footer__services a')
+                .first()
+                .evaluate((link) => {
+                  const context = document.createElement('canvas').getContext('2d')!;
+                  const style = getComputedStyle(link);
+                  context.font = `${style.fontWeight} ${style.fontSize} "Cairo Variable"`;
+                  return (
+                    document.documentElement.hasAttribute('data-cairo') &&
+                    Math.abs(context.measureText(link.textContent!.trim()).width - link.getBoundingClientRect().width) < 1
+                  );
+                });
+            },
+            { message: `${width}px drawn in Cairo`, timeout: 15_000 },
+          )
           .toBe(true);
       } else {
         // The page before may still be warming Cairo (1.5 s after its load event): forgetting the
         // files on it could be undone by its fetch ending before the next page starts. Forgotten
         // instead on a page just opened, whose own warming is 1.5 s away, then that page reloaded.
         await expect
-          .poll(async () => {
-            await page.goto(lang.path('/'));
-            await page.evaluate(() => localStorage.removeItem('globaq-cairo'));
-            await page.reload();
-            return page.locator('html').evaluate((html) => html.hasAttribute('data-cairo'));
-          }, { message: `${width}px drawn in the fallback`, timeout: 15_000 })
+          .poll(
+            async () => {
+              await page.goto(lang.path('/'));
+              await page.evaluate(() => localStorage.removeItem('globaq-cairo'));
+              await page.reload();
+              return page.locator('html').evaluate((html) => html.hasAttribute('data-cairo'));
+            },
+            { message: `${width}px drawn in the fallback`, timeout: 15_000 },
+          )
           .toBe(false);
       }
       await page.evaluate(() => document.fonts.ready);
@@ -252,7 +313,10 @@ test.describe('footer', () => {
         }),
       );
       expect(lines.length).toBe(services.length);
-      expect(lines.filter((line) => !line.endsWith(': 1')), `${width}px${cairo ? ', Cairo' : ''}`).toEqual([]);
+      expect(
+        lines.filter((line) => !line.endsWith(': 1')),
+        `${width}px${cairo ? ', Cairo' : ''}`,
+      ).toEqual([]);
     }
   });
 
@@ -280,7 +344,10 @@ test.describe('footer', () => {
 });
 
 test.describe('floating chat link', () => {
-  test('a plain link to the messaging service with the greeting, in a new tab, at the end of the line', async ({ page, lang }) => {
+  test('a plain link to the messaging service with the greeting, in a new tab, at the end of the line', async ({
+    page,
+    lang,
+  }) => {
     await page.goto(lang.path('/ContactUs'));
     const chat = page.getByRole('link', { name: lang.t('chat.label'), exact: true });
     await expect(chat).toBeVisible();
@@ -294,7 +361,8 @@ test.describe('floating chat link', () => {
     const viewport = page.viewportSize();
     expect(box && viewport).toBeTruthy();
     if (box && viewport) {
-      const [endGap, startGap] = lang.dir === 'rtl' ? [box.x, viewport.width - box.x - box.width] : [viewport.width - box.x - box.width, box.x];
+      const [endGap, startGap] =
+        lang.dir === 'rtl' ? [box.x, viewport.width - box.x - box.width] : [viewport.width - box.x - box.width, box.x];
       expect(endGap, 'from the edge where lines end').toBeLessThanOrEqual(32);
       expect(startGap, 'from the edge where lines start').toBeGreaterThan(viewport.width / 2);
       expect(viewport.height - box.y - box.height, 'from the bottom').toBeLessThanOrEqual(32);
@@ -387,7 +455,10 @@ test('a link to an anchor lands at the anchor, below the fixed header', async ({
 test('a new page starts at the top', async ({ page, lang }) => {
   await page.goto(lang.path('/AboutUs'));
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.locator('footer').getByRole('link', { name: lang.t('footer.contactUs'), exact: true }).click();
+  await page
+    .locator('footer')
+    .getByRole('link', { name: lang.t('footer.contactUs'), exact: true })
+    .click();
   await expect(page).toHaveURL(lang.url('/ContactUs'));
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
@@ -404,7 +475,10 @@ test('service pages: the "Why Choose" figures sit level, whatever the length of 
   }
 });
 
-test('names stay whole on a phone: Al-Khobar, Schedule Q, Schedule D, the ISO codes never break across lines', async ({ page, lang }) => {
+test('names stay whole on a phone: Al-Khobar, Schedule Q, Schedule D, the ISO codes never break across lines', async ({
+  page,
+  lang,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ['/', '/Trainings/OtherTrainings', '/ISOConsultancy']) {
     await page.goto(lang.path(path));
@@ -423,7 +497,10 @@ test('names stay whole on a phone: Al-Khobar, Schedule Q, Schedule D, the ISO co
     );
     expect(broken, path).toEqual([]);
     const texts = await names.allTextContents();
-    for (const text of texts) expect(text, path).toMatch(/^(?:Al-Khobar|Schedule [QD]|Saudi Aramco|(?:Saudi )?Vision 2030|السعودية 2030|ISO(?:\/IEC)? \d+(?::\d{4})?)$/);
+    for (const text of texts)
+      expect(text, path).toMatch(
+        /^(?:Al-Khobar|Schedule [QD]|Saudi Aramco|(?:Saudi )?Vision 2030|السعودية 2030|ISO(?:\/IEC)? \d+(?::\d{4})?)$/,
+      );
   }
   await page.goto(lang.path('/Trainings/OtherTrainings'));
   const course = page.locator('main h3', { hasText: 'Schedule Q' }).first();
@@ -466,27 +543,41 @@ test('a breadcrumb names a group by a link where the group has a page of its own
   for (const [path, group, service] of [
     ['/Trainings/OtherTrainings', 'Trainings', '/services/trainings'],
     ['/MangementSystemAudits/VendorAssessment', 'Management System Audits', '/services/ms-audits'],
-    ['/LaboratoryQualityManagementSystemServices/Training', 'Laboratory Management Services (17025)', '/services/laboratory-management'],
+    [
+      '/LaboratoryQualityManagementSystemServices/Training',
+      'Laboratory Management Services (17025)',
+      '/services/laboratory-management',
+    ],
     ['/AuditAssistance/ISOInternalAudits', 'Audit Assistance', '/services/audit-assistance'],
   ] as const) {
     await page.goto(lang.path(path));
     const crumbs = page.locator('.page-header__crumbs');
-    await expect(crumbs.getByRole('link', { name: lang.label(group), exact: true }), path).toHaveAttribute('href', lang.path(service));
+    await expect(crumbs.getByRole('link', { name: lang.label(group), exact: true }), path).toHaveAttribute(
+      'href',
+      lang.path(service),
+    );
   }
   // A group without a page of its own stays plain text.
   await page.goto(lang.path('/Trainings/ISOTrainings/InternalAuditTraining'));
-  await expect(page.locator('.page-header__crumbs').getByRole('link', { name: lang.label('ISO Trainings'), exact: true })).toHaveCount(0);
+  await expect(
+    page.locator('.page-header__crumbs').getByRole('link', { name: lang.label('ISO Trainings'), exact: true }),
+  ).toHaveCount(0);
   await expect(page.locator('.page-header__crumbs')).toContainText(lang.label('ISO Trainings'));
 });
 
-test('the About page links each of its major services to the service\'s page', async ({ page, lang }) => {
+test("the About page links each of its major services to the service's page", async ({ page, lang }) => {
   const slugs = readdirSync(new URL('../../src/content/services/', import.meta.url)).map((file) => file.replace(/\.mdx$/, ''));
   await page.goto(lang.path('/AboutUs'));
-  const linked = await page.locator('main li a[href*="/services/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const linked = await page
+    .locator('main li a[href*="/services/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect([...new Set(linked)].sort()).toEqual(slugs.map((slug) => lang.path(`/services/${slug}`)).sort());
 });
 
-test('the ISO consultancy service page names the standards the ISO Consultancy page and the menu offer, and no others', async ({ page, lang }) => {
+test('the ISO consultancy service page names the standards the ISO Consultancy page and the menu offer, and no others', async ({
+  page,
+  lang,
+}) => {
   const numbers = (text: string) => new Set([...text.matchAll(/ISO(?:\/IEC)? (\d{3,5})/g)].map((match) => match[1]));
   await page.goto(lang.path('/ISOConsultancy'));
   const offered = numbers((await page.locator('.standards__code').allTextContents()).join(' '));

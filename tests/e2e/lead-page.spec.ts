@@ -26,7 +26,13 @@ async function postContact(page: Page, lang: 'en' | 'ar', fields: Record<string,
   const altcha = await solvedProof(page);
   const response = await page.request.post(`/api/contact${lang === 'ar' ? '?lang=ar' : ''}`, {
     headers: { Origin: new URL(page.url()).origin, 'Content-Type': 'application/json' },
-    data: { altcha, country: 'Saudi Arabia', submissionDate: new Date().toISOString(), submissionTimestamp: new Date().toLocaleString('en-GB'), ...fields },
+    data: {
+      altcha,
+      country: 'Saudi Arabia',
+      submissionDate: new Date().toISOString(),
+      submissionTimestamp: new Date().toLocaleString('en-GB'),
+      ...fields,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -73,7 +79,11 @@ async function savePartner(stamp: string): Promise<string> {
         competitorAnalysis: '',
       },
       attachments: [
-        { name: 'cv-lead-trainer-abdulrahman-al-dossary-2026.pdf', type: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') },
+        {
+          name: 'cv-lead-trainer-abdulrahman-al-dossary-2026.pdf',
+          type: 'application/pdf',
+          bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n'),
+        },
         { name: 'سيرة المدرب الثاني.pdf', type: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') },
       ],
     });
@@ -140,13 +150,17 @@ for (const width of [1440, 390]) {
       const message = page.locator('.lead-message');
       await expect(message).toHaveAttribute('dir', 'auto');
       expect(await message.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
-      await expect(message).toHaveText('نرغب في تقييم Schedule Q لمصنعنا، وقد اطلعنا على https://globaq.example/services قبل التواصل معكم.\nشكرًا لكم.');
+      await expect(message).toHaveText(
+        'نرغب في تقييم Schedule Q لمصنعنا، وقد اطلعنا على https://globaq.example/services قبل التواصل معكم.\nشكرًا لكم.',
+      );
       // Visitor text is never a link, even a web address in it.
       await expect(message.getByRole('link')).toHaveCount(0);
       const name = page.locator('.lead-pairs dd bdi', { hasText: 'نورة' });
       expect(await name.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
       const arabicReply = await openReply(page);
-      expect(new URLSearchParams(arabicReply.slice(arabicReply.indexOf('?') + 1)).get('subject')).toBe('ردّ على رسالتكم إلى Globaq');
+      expect(new URLSearchParams(arabicReply.slice(arabicReply.indexOf('?') + 1)).get('subject')).toBe(
+        'ردّ على رسالتكم إلى Globaq',
+      );
       await noSidewaysScrolling(page, 'Arabic lead');
       expect(await violations(page), 'Arabic lead').toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`lead-arabic-${width}.png`), fullPage: true });
@@ -167,7 +181,10 @@ for (const width of [1440, 390]) {
       }
       await expect(contact.getByRole('link', { name: '+966 13 555 0101' })).toHaveAttribute('href', 'tel:+966135550101');
       const site = contact.getByRole('link', { name: /eastern-province-industrial-services/ }).filter({ hasNotText: '@' });
-      await expect(site).toHaveAttribute('href', 'https://www.eastern-province-industrial-services.example.com.sa/partners/training');
+      await expect(site).toHaveAttribute(
+        'href',
+        'https://www.eastern-province-industrial-services.example.com.sa/partners/training',
+      );
       await expect(site).toHaveAttribute('rel', 'noopener noreferrer nofollow');
       const address = contact.getByRole('link', { name: LONG_EMAIL });
       await expect(address).toHaveAttribute('href', `mailto:${LONG_EMAIL}`);
@@ -199,7 +216,13 @@ for (const width of [1440, 390]) {
       for (const end of lines.ends) expect('@.-/_').toContain(end);
       await expect(page.locator('.lead-unanswered')).toHaveText(/^Not answered: .*Number of Employees/);
       // The sections in the form's order; nothing from the contact block repeated under them.
-      await expect(page.locator('#fields-heading ~ h3')).toHaveText(['Company Information', 'Partnership Interest', 'Training & Capabilities', 'Business Analysis', 'Competition Analysis']);
+      await expect(page.locator('#fields-heading ~ h3')).toHaveText([
+        'Company Information',
+        'Partnership Interest',
+        'Training & Capabilities',
+        'Business Analysis',
+        'Competition Analysis',
+      ]);
       await noSidewaysScrolling(page, 'partner application');
       expect(await violations(page), 'partner application').toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`lead-partner-${width}.png`), fullPage: true });
@@ -208,13 +231,22 @@ for (const width of [1440, 390]) {
   });
 }
 
-test('the timeline worked by hand: a note in Arabic, its correction, assigned to me, "Reply by e-mail" opened, marked answered', async ({ page }, testInfo) => {
+test('the timeline worked by hand: a note in Arabic, its correction, assigned to me, "Reply by e-mail" opened, marked answered', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const stamp = String(Date.now());
   const email = `timeline-${stamp}@globaq.example`;
   addStaff(email);
   await page.goto('/');
-  const id = await postContact(page, 'ar', { firstName: 'خالد', lastName: `الشهري ${stamp}`, email: 'khalid@example.sa', city: 'الدمام', company: '', message: 'نريد عرض سعر للتدريب على ISO 9001.' });
+  const id = await postContact(page, 'ar', {
+    firstName: 'خالد',
+    lastName: `الشهري ${stamp}`,
+    email: 'khalid@example.sa',
+    city: 'الدمام',
+    company: '',
+    message: 'نريد عرض سعر للتدريب على ISO 9001.',
+  });
   await signIn(page, email);
   await page.goto(`/admin/leads/${id}`);
   const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -232,7 +264,10 @@ test('the timeline worked by hand: a note in Arabic, its correction, assigned to
 
   // A correction: a new note; the old one stays, marked.
   await entries.first().getByText('Correct this note').click();
-  await entries.first().getByLabel('The corrected note (this one stays, marked as corrected)').fill('أرسلنا العرض يوم الاثنين، لا الأحد.');
+  await entries
+    .first()
+    .getByLabel('The corrected note (this one stays, marked as corrected)')
+    .fill('أرسلنا العرض يوم الاثنين، لا الأحد.');
   await entries.first().getByRole('button', { name: 'Add the correction' }).click();
   await expect(timeline.locator('.lead-note')).toHaveText(['أرسلنا العرض يوم الاثنين، لا الأحد.', note]);
   await expect(entries.nth(0)).toContainText('Corrects the note of');

@@ -12,7 +12,9 @@ const ENGLISH = ['/', '/MangementSystemAudits/ScheduleQQualityAssessment', '/ser
 /** The same five page types in Arabic. */
 const PAGES = [...ENGLISH, ...ENGLISH.map((path) => (path === '/' ? '/ar' : `/ar${path}`))];
 
-test('Lighthouse accessibility, best practices and SEO are 100 on home, a content page, a service page, /ContactUs and /Partner, in English and in Arabic', async ({ baseURL }) => {
+test('Lighthouse accessibility, best practices and SEO are 100 on home, a content page, a service page, /ContactUs and /Partner, in English and in Arabic', async ({
+  baseURL,
+}) => {
   test.setTimeout(480_000);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

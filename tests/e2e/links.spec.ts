@@ -54,7 +54,10 @@ test('every internal link answers 200 and every #anchor exists on its page', asy
       continue;
     }
     const found = await page.evaluate(() => ({
-      links: [...document.querySelectorAll('a[href]')].map((a) => ({ href: (a as HTMLAnchorElement).href, hreflang: a.getAttribute('hreflang') })),
+      links: [...document.querySelectorAll('a[href]')].map((a) => ({
+        href: (a as HTMLAnchorElement).href,
+        hreflang: a.getAttribute('hreflang'),
+      })),
       ids: [...document.querySelectorAll('[id]')].map((el) => el.id),
     }));
     ids.set(path, new Set(found.ids));
@@ -63,7 +66,8 @@ test('every internal link answers 200 and every #anchor exists on its page', asy
       if (url.origin !== origin) continue;
       if (!inLanguage(lang, url.pathname)) {
         switches.set(url.pathname, [...(switches.get(url.pathname) ?? []), { from: path, hreflang: link.hreflang }]);
-        if (url.hash) broken.push(`${path} links ${url.pathname}${url.hash}: an anchor in the other language, which no crawl checks`);
+        if (url.hash)
+          broken.push(`${path} links ${url.pathname}${url.hash}: an anchor in the other language, which no crawl checks`);
         continue;
       }
       if (url.hash) anchors.push({ from: path, path: url.pathname, hash: decodeURIComponent(url.hash.slice(1)) });
@@ -72,13 +76,15 @@ test('every internal link answers 200 and every #anchor exists on its page', asy
   }
 
   for (const anchor of anchors) {
-    if (!ids.get(anchor.path)?.has(anchor.hash)) broken.push(`${anchor.from} links ${anchor.path}#${anchor.hash}, which has no such id`);
+    if (!ids.get(anchor.path)?.has(anchor.hash))
+      broken.push(`${anchor.from} links ${anchor.path}#${anchor.hash}, which has no such id`);
   }
   // Each page has its language switch, and the switch leads to a page that answers.
   expect(switches.size, 'links to the other language').toBeGreaterThan(0);
   for (const [path, links] of switches) {
     for (const link of links) {
-      if (link.hreflang !== otherLanguageTag(lang)) broken.push(`${link.from} links ${path} in the other language, not as its language switch (hreflang ${link.hreflang})`);
+      if (link.hreflang !== otherLanguageTag(lang))
+        broken.push(`${link.from} links ${path} in the other language, not as its language switch (hreflang ${link.hreflang})`);
     }
     const status = await statusOf(path);
     if (status !== 200) broken.push(`${path} (the language switch of ${links[0]?.from}) answered ${status}`);
@@ -98,14 +104,17 @@ test('every internal link answers 200 and every #anchor exists on its page', asy
     entries += 1;
     expect(await statusOf(path), path).toBe(200);
     expect(visited.has(path), `${path} is in the sitemap but linked from nowhere`).toBe(true);
-    const alternates = [...entry.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(([, hreflang, href]) => ({
-      hreflang,
-      path: new URL(href ?? '').pathname,
-    }));
+    const alternates = [...entry.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map(
+      ([, hreflang, href]) => ({
+        hreflang,
+        path: new URL(href ?? '').pathname,
+      }),
+    );
     if (alternates.length === 0) continue;
     // A page's set of alternates names the page itself, in its own language.
     expect(alternates, `${path}: its alternates name it`).toContainEqual({ hreflang: lang.locale.lang, path });
-    for (const alternate of alternates) expect(await statusOf(alternate.path), `${path}: its ${alternate.hreflang} alternate ${alternate.path}`).toBe(200);
+    for (const alternate of alternates)
+      expect(await statusOf(alternate.path), `${path}: its ${alternate.hreflang} alternate ${alternate.path}`).toBe(200);
   }
   expect(entries, 'sitemap entries in the language').toBeGreaterThan(0);
 });
@@ -123,7 +132,9 @@ test('every home service card links "Learn More" to its own service page', async
     const service = services.find((s) => s.frontmatter['title'] === title);
     expect(service, title).toBeDefined();
     // "Learn More", then " about {title}" for screen readers and search engines (hidden on screen).
-    await card.getByRole('link', { name: `${lang.t('service.learnMore')}${lang.t('service.learnMoreAbout', { title })}` }).click();
+    await card
+      .getByRole('link', { name: `${lang.t('service.learnMore')}${lang.t('service.learnMoreAbout', { title })}` })
+      .click();
     await expect(page).toHaveURL(lang.url(`/services/${service?.id}`));
     await expect(page.locator('h1')).toHaveText(title);
     await page.goBack();

@@ -77,7 +77,12 @@ async function walk(page: Page, list: Locator, open: (toggle: Locator) => Promis
       const anchor = item.querySelector(':scope > a, :scope > .nav-row > a');
       if (!anchor) return [];
       const box = anchor.getBoundingClientRect();
-      return [{ href: anchor.getAttribute('href') ?? '', visible: box.width > 0 && box.height > 0 && anchor.checkVisibility({ visibilityProperty: true }) }];
+      return [
+        {
+          href: anchor.getAttribute('href') ?? '',
+          visible: box.width > 0 && box.height > 0 && anchor.checkVisibility({ visibilityProperty: true }),
+        },
+      ];
     }),
   );
   const seen: string[] = [];
@@ -136,7 +141,10 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await page.setViewportSize(DESKTOP);
   });
 
-  test('hover opens a dropdown; 50 ms after the pointer leaves it is still open, by 400 ms it is closed', async ({ page, lang }) => {
+  test('hover opens a dropdown; 50 ms after the pointer leaves it is still open, by 400 ms it is closed', async ({
+    page,
+    lang,
+  }) => {
     await page.clock.install();
     await page.goto(lang.path(CONTENT_PAGE));
     const toggle = await hoverOpenAfterIsland(page, lang.label('Audit Assistance'));
@@ -181,7 +189,10 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(trainings).toHaveAttribute('aria-expanded', 'true');
   });
 
-  test('on a slant from a training to its standards, the rows passed over keep their lists shut; resting on one opens it', async ({ page, lang }) => {
+  test('on a slant from a training to its standards, the rows passed over keep their lists shut; resting on one opens it', async ({
+    page,
+    lang,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.clock.install();
     await page.goto(lang.path(CONTENT_PAGE));
@@ -204,7 +215,9 @@ test.describe('desktop dropdowns, 1151 px', () => {
     // The straight way there crosses the next training's row (else this test proves nothing).
     const crossed = await page.evaluate(
       ({ start, end, steps }) =>
-        Array.from({ length: steps + 1 }, (_, i) => document.elementFromPoint(start.x + ((end.x - start.x) * i) / steps, start.y + ((end.y - start.y) * i) / steps))
+        Array.from({ length: steps + 1 }, (_, i) =>
+          document.elementFromPoint(start.x + ((end.x - start.x) * i) / steps, start.y + ((end.y - start.y) * i) / steps),
+        )
           .map((element) => element?.closest('li')?.querySelector(':scope > .nav-row > a')?.getAttribute('href') ?? '')
           .filter((href) => href.endsWith('/ISOAwarenessTraining')).length,
       { start, end, steps },
@@ -302,7 +315,10 @@ test.describe('desktop dropdowns, 1151 px', () => {
     const dropdown = boxes[0]!;
     let forward = Math.abs(startEdge(dropdown) - startEdge(toggleBox)) <= 1;
     if (!forward) {
-      expect(Math.abs(endEdge(dropdown) - endEdge(toggleBox)), 'the dropdown hangs from an edge of its button').toBeLessThanOrEqual(1);
+      expect(
+        Math.abs(endEdge(dropdown) - endEdge(toggleBox)),
+        'the dropdown hangs from an edge of its button',
+      ).toBeLessThanOrEqual(1);
       expect(room(startEdge(toggleBox), true), 'the dropdown turned back with room to spare').toBeLessThan(dropdown.width);
     }
     for (let level = 1; level < boxes.length; level += 1) {
@@ -318,7 +334,10 @@ test.describe('desktop dropdowns, 1151 px', () => {
     }
   });
 
-  test('keyboard: Tab reaches each group, Enter and Space toggle, Escape closes and returns focus, focus leaving closes', async ({ page, lang }) => {
+  test('keyboard: Tab reaches each group, Enter and Space toggle, Escape closes and returns focus, focus leaving closes', async ({
+    page,
+    lang,
+  }) => {
     await page.goto(lang.path('/AboutUs'));
     const nav = desktopNav(page);
     const about = link(nav, lang.label('About Us'));
@@ -338,7 +357,12 @@ test.describe('desktop dropdowns, 1151 px', () => {
 
     await page.keyboard.press('Enter');
     await expect(audits).toHaveAttribute('aria-expanded', 'true');
-    for (const name of ['Vendor Assessment', 'Schedule Q Quality Assessment', 'Schedule D Safety Assessment', 'Other Audits (Coming Soon)']) {
+    for (const name of [
+      'Vendor Assessment',
+      'Schedule Q Quality Assessment',
+      'Schedule D Safety Assessment',
+      'Other Audits (Coming Soon)',
+    ]) {
       await page.keyboard.press('Tab');
       await expect(link(nav, lang.label(name))).toBeFocused();
     }
@@ -413,14 +437,23 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await page.goto(lang.path('/AuditAssistance/ISOThirdPartyAudits'));
     const toggle = await hoverOpenAfterIsland(page, lang.label('Audit Assistance'));
     await expect(toggle).toHaveAttribute('data-current', '');
-    await expect(desktopNav(page).locator('[aria-current="page"]')).toHaveAttribute('href', lang.path('/AuditAssistance/ISOThirdPartyAudits'));
+    await expect(desktopNav(page).locator('[aria-current="page"]')).toHaveAttribute(
+      'href',
+      lang.path('/AuditAssistance/ISOThirdPartyAudits'),
+    );
     await expect(desktopNav(page).locator('[aria-current="page"]')).toHaveCount(1);
   });
 });
 
 test.describe('a group with one destination', () => {
-  for (const [menu, width] of [['desktop', 1440], ['phone', 390]] as const) {
-    test(`ISO Consultancy is a link at the menu's top level on a ${menu} (${width} px), its standards a submenu beside it`, async ({ page, lang }) => {
+  for (const [menu, width] of [
+    ['desktop', 1440],
+    ['phone', 390],
+  ] as const) {
+    test(`ISO Consultancy is a link at the menu's top level on a ${menu} (${width} px), its standards a submenu beside it`, async ({
+      page,
+      lang,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(lang.path(CONTENT_PAGE));
       const nav = menu === 'desktop' ? desktopNav(page) : mobileNav(page);
@@ -613,7 +646,8 @@ test.describe('mobile menu group labels', () => {
         const box = toggle.getBoundingClientRect();
         const context = document.createElement('canvas').getContext('2d')!;
         context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-        const inset = (side: 'Start' | 'End') => parseFloat(style[`borderInline${side}Width`]) + parseFloat(style[`paddingInline${side}`]);
+        const inset = (side: 'Start' | 'End') =>
+          parseFloat(style[`borderInline${side}Width`]) + parseFloat(style[`paddingInline${side}`]);
         const rtl = style.direction === 'rtl';
         return {
           label,
@@ -691,7 +725,8 @@ test.describe('mobile menu group labels', () => {
       const { label, words, start, space, fontSize } = layout;
       const round = (n: number) => Math.round(n);
       if (layout.dir !== lang.dir) problems.push(`${label}: laid out ${layout.dir}, not ${lang.dir}`);
-      if (words.map((w) => w.text).join(' ') !== label.replace(/\s+/g, ' ')) problems.push(`${label}: words read "${words.map((w) => w.text).join(' ')}"`);
+      if (words.map((w) => w.text).join(' ') !== label.replace(/\s+/g, ' '))
+        problems.push(`${label}: words read "${words.map((w) => w.text).join(' ')}"`);
       // The lines of the label, in reading order: each word on the line of the one before or on a later one.
       const lines: (typeof words)[] = [[words[0]!]];
       for (let w = 1; w < words.length; w++) {
@@ -707,12 +742,19 @@ test.describe('mobile menu group labels', () => {
       onScreen.forEach((line, l) => {
         const offset = ahead(lang, start, startOf(line[0]!));
         if (Math.abs(offset) > 1) {
-          problems.push(l === 0 ? `${label}: starts ${round(offset)} px from the row's start` : `${label}: "${line[0]!.text}" does not start the next line at the row's start`);
+          problems.push(
+            l === 0
+              ? `${label}: starts ${round(offset)} px from the row's start`
+              : `${label}: "${line[0]!.text}" does not start the next line at the row's start`,
+          );
         }
         for (let w = 1; w < line.length; w++) {
           const [before, word] = [line[w - 1]!, line[w]!];
           const gap = ahead(lang, endOf(before), startOf(word));
-          if (gap < 0 || gap > 1.5 * space) problems.push(`${label}: ${round(gap)} px between "${before.text}" and "${word.text}" (a space is ${round(space)} px)`);
+          if (gap < 0 || gap > 1.5 * space)
+            problems.push(
+              `${label}: ${round(gap)} px between "${before.text}" and "${word.text}" (a space is ${round(space)} px)`,
+            );
         }
       });
       // The chevron comes after the whole phrase, at the row's end edge.
@@ -722,14 +764,20 @@ test.describe('mobile menu group labels', () => {
         const furthest = Math.max(...words.map((word) => (rtl ? -endOf(word) : endOf(word))));
         const gap = (rtl ? -startOf(chevron) : startOf(chevron)) - furthest;
         if (gap < 0) problems.push(`${label}: chevron over the text`);
-        if (ahead(lang, endOf(chevron), layout.end) > fontSize * 2) problems.push(`${label}: chevron ${round(ahead(lang, endOf(chevron), layout.end))} px from the row's end`);
+        if (ahead(lang, endOf(chevron), layout.end) > fontSize * 2)
+          problems.push(`${label}: chevron ${round(ahead(lang, endOf(chevron), layout.end))} px from the row's end`);
       }
     });
     expect(checked, 'group labels measured').toBeGreaterThan(0);
     // One placement at every level: each chevron shown (a group's, a page's submenu button's) in one column.
-    const middles = chevrons.filter((box): box is Box => box !== null && box.right > box.left).map((box) => (box.left + box.right) / 2);
+    const middles = chevrons
+      .filter((box): box is Box => box !== null && box.right > box.left)
+      .map((box) => (box.left + box.right) / 2);
     const spread = Math.max(...middles) - Math.min(...middles);
-    if (spread > 1) problems.push(`chevrons spread over ${Math.round(spread)} px across the rows (${middles.map((x) => Math.round(x)).join(', ')})`);
+    if (spread > 1)
+      problems.push(
+        `chevrons spread over ${Math.round(spread)} px across the rows (${middles.map((x) => Math.round(x)).join(', ')})`,
+      );
     return problems;
   }
 
@@ -739,7 +787,10 @@ test.describe('mobile menu group labels', () => {
   }
 
   for (const width of [390, 768, 1100]) {
-    test(`at ${width} px each group label reads as one phrase from the row's start, every chevron in one column at the row's end`, async ({ page, lang }) => {
+    test(`at ${width} px each group label reads as one phrase from the row's start, every chevron in one column at the row's end`, async ({
+      page,
+      lang,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(lang.path('/'));
       await page.evaluate(() => document.fonts.ready);
@@ -761,7 +812,10 @@ test.describe('mobile menu group labels', () => {
       expect(await labelProblems(page, lang), 'every group open').toEqual([]);
     });
 
-    test(`at ${width} px the same holds in the menu's server-rendered <details>, before its code has loaded`, async ({ page, lang }) => {
+    test(`at ${width} px the same holds in the menu's server-rendered <details>, before its code has loaded`, async ({
+      page,
+      lang,
+    }) => {
       await page.route('**/_astro/*.js', (route) => route.abort());
       await page.setViewportSize({ width, height: 900 });
       await page.goto(lang.path('/'));
@@ -811,10 +865,15 @@ test.describe('JavaScript a content page loads', () => {
   }
 
   async function pageScripts(page: Page): Promise<string[]> {
-    return page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => new URL((s as HTMLScriptElement).src).pathname));
+    return page
+      .locator('script[src]')
+      .evaluateAll((scripts) => scripts.map((s) => new URL((s as HTMLScriptElement).src).pathname));
   }
 
-  test('desktop: none of the menu or framework code before the visitor reaches for the menu; hovering loads the dropdowns only', async ({ page, lang }) => {
+  test('desktop: none of the menu or framework code before the visitor reaches for the menu; hovering loads the dropdowns only', async ({
+    page,
+    lang,
+  }) => {
     await page.setViewportSize(DESKTOP);
     const requested = recordScripts(page);
     const errors = recordErrors(page);
@@ -849,7 +908,10 @@ test.describe('JavaScript a content page loads', () => {
     expect(requested).toContain(desktop.component);
   });
 
-  test('phone width: the first tap on the menu button loads the mobile menu only, and the tap is not lost', async ({ browser, lang }) => {
+  test('phone width: the first tap on the menu button loads the mobile menu only, and the tap is not lost', async ({
+    browser,
+    lang,
+  }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const requested = recordScripts(page);

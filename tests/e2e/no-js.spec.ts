@@ -10,7 +10,6 @@ import { fillPartnerRequired } from './forms-helpers';
 
 test.use({ javaScriptEnabled: false });
 
-
 /** Every page of the language, with the heading it must show. */
 const routesOf = (lang: SiteLanguage) => (lang.code === 'ar' ? ARABIC_ROUTES : PAGE_ROUTES);
 
@@ -38,7 +37,10 @@ test('every page shows its heading, all its sections and the whole menu without 
 test('the menu works without JavaScript, on a desktop and on a phone', async ({ page, lang }) => {
   await page.goto(lang.path('/'));
   await page.locator('.desktop-nav summary', { hasText: lang.label('Audit Assistance') }).click();
-  await page.locator('.desktop-nav').getByRole('link', { name: lang.label('ISO Third Party Audits') }).click();
+  await page
+    .locator('.desktop-nav')
+    .getByRole('link', { name: lang.label('ISO Third Party Audits') })
+    .click();
   await expect(page).toHaveURL(lang.url('/AuditAssistance/ISOThirdPartyAudits'));
   await expect(page.locator('h1')).toHaveText(headingOf(lang, '/AuditAssistance/ISOThirdPartyAudits'));
 
@@ -57,14 +59,20 @@ test('without JavaScript the home carousels show their first picture and logos, 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(lang.path('/'));
   const hero = page.locator('.carousel--hero');
-  await expect(hero.getByRole('group', { name: lang.t('carousel.slideLabel', { index: 1, count: 7 }), exact: true }).locator('img')).toBeVisible();
+  await expect(
+    hero.getByRole('group', { name: lang.t('carousel.slideLabel', { index: 1, count: 7 }), exact: true }).locator('img'),
+  ).toBeVisible();
   await expect(hero.locator('.carousel__controls')).toBeHidden();
   const logos = page.locator('.carousel--logos');
   await logos.scrollIntoViewIfNeeded();
-  await expect(logos.getByRole('group', { name: lang.t('carousel.slideLabel', { index: 1, count: 5 }), exact: true }).locator('img')).toBeVisible();
+  await expect(
+    logos.getByRole('group', { name: lang.t('carousel.slideLabel', { index: 1, count: 5 }), exact: true }).locator('img'),
+  ).toBeVisible();
   await expect(logos.locator('.carousel__controls')).toBeHidden();
   // The other pictures are a swipe away: the strip scrolls sideways.
-  const scrollable = await hero.locator('.carousel__viewport').evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto');
+  const scrollable = await hero
+    .locator('.carousel__viewport')
+    .evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'auto');
   expect(scrollable).toBe(true);
 });
 
@@ -72,7 +80,9 @@ test('every menu destination is a real link in the HTML of both menus', async ({
   await page.goto(lang.path('/Partner'));
   const desktop = await page.locator('.desktop-nav a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   // The menu's destinations; the language switch at the end of the panel is not one.
-  const mobile = await page.locator('.mobile-nav a[href]:not([hreflang])').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const mobile = await page
+    .locator('.mobile-nav a[href]:not([hreflang])')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   for (const link of flattenNavigation(lang.navigation)) {
     expect(desktop).toContain(lang.path(link.href));
     expect(mobile).toContain(lang.path(link.href === ABOUT_HREF ? ABOUT_MOBILE_HREF : link.href));
@@ -86,13 +96,19 @@ test('every menu destination is a real link in the HTML of both menus', async ({
   expect(mobile).toHaveLength(desktop.length);
 });
 
-test('a CV chosen without JavaScript is named by the browser\'s own control; the problem page counts the refused files, in plain Arabic', async ({ page, lang }) => {
+test("a CV chosen without JavaScript is named by the browser's own control; the problem page counts the refused files, in plain Arabic", async ({
+  page,
+  lang,
+}) => {
   test.setTimeout(120_000);
   const MB = 1024 * 1024;
   const cv = (name: string, size: number, mimeType = 'application/pdf') => ({ name, mimeType, buffer: Buffer.alloc(size, 0x41) });
   const partnerForm = lang.t('problem.form.partner');
   for (const [chosen, lead] of [
-    [[cv('big-cv.pdf', Math.round(2.1 * MB)), cv('tool.exe', 100, 'application/octet-stream')], lang.t('problem.filesMany', { form: partnerForm })],
+    [
+      [cv('big-cv.pdf', Math.round(2.1 * MB)), cv('tool.exe', 100, 'application/octet-stream')],
+      lang.t('problem.filesMany', { form: partnerForm }),
+    ],
     [[cv('tool.exe', 100, 'application/octet-stream')], lang.t('problem.files', { form: partnerForm })],
   ] as const) {
     await page.goto(lang.path('/Partner'));

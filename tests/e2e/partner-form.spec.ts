@@ -12,7 +12,20 @@
 import { expect, test, type SiteLanguage } from './site-locale';
 import type { Page } from '@playwright/test';
 import { violations } from './axe';
-import { chosenOwnership, drawnLeftToRight, fillPartnerRequired, formEndpoint, interceptEndpoint, openFormPage, ownershipAnswer, partnerChoice, partnerField, reachForm, recordFormEvents, sentBody } from './forms-helpers';
+import {
+  chosenOwnership,
+  drawnLeftToRight,
+  fillPartnerRequired,
+  formEndpoint,
+  interceptEndpoint,
+  openFormPage,
+  ownershipAnswer,
+  partnerChoice,
+  partnerField,
+  reachForm,
+  recordFormEvents,
+  sentBody,
+} from './forms-helpers';
 import { PROOF_WAIT_MS } from '../../src/components/islands/use-proof';
 import { partnerLabelKey, PARTNER_DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
 import { countryList } from '../../src/forms/country-list';
@@ -89,11 +102,21 @@ test.describe('with JavaScript', () => {
     await expect(options).toHaveText(countries.all.map((country) => country.label));
     const saudiArabia = control('country').locator('option').nth(1);
     await expect(saudiArabia).toHaveAttribute('value', 'Saudi Arabia');
-    await expect(saudiArabia).toHaveText(countries.preferred.find((country) => country.value === 'Saudi Arabia')?.label ?? 'no label');
+    await expect(saudiArabia).toHaveText(
+      countries.preferred.find((country) => country.value === 'Saudi Arabia')?.label ?? 'no label',
+    );
     await expect(control('country').locator('optgroup')).toHaveAttribute('label', lang.t('partner.countryAll'));
     // Radio buttons (a closed list cut its long answers at phone width), labelled in the page's language.
     await expect(page.locator('#partner-formOfOwnership label')).toHaveText(
-      (['partner.option.corporation', 'partner.option.privatelyHeld', 'partner.option.subsidiary', 'partner.option.university', 'partner.option.other'] as const).map((key) => lang.t(key)),
+      (
+        [
+          'partner.option.corporation',
+          'partner.option.privatelyHeld',
+          'partner.option.subsidiary',
+          'partner.option.university',
+          'partner.option.other',
+        ] as const
+      ).map((key) => lang.t(key)),
     );
     await expect(page.locator('#partner-formOfOwnership input[type="radio"]')).toHaveCount(5);
     await expect(page.locator('#partner-servicesTypes input[type="checkbox"]')).toHaveCount(3);
@@ -106,13 +129,26 @@ test.describe('with JavaScript', () => {
   test('missing required fields: one alert naming them, nothing sent, focus on the first', async ({ page, lang }) => {
     const control = (name: PartnerField) => partnerField(page, name, lang);
     /** The alert: the fields' labels, in the order of the page, in the language's list. */
-    const alert = (names: readonly PartnerField[]) => `${lang.t('partner.alert.required')} ${names.map((name) => label(lang, name)).join(lang.t('form.listSeparator'))}`;
+    const alert = (names: readonly PartnerField[]) =>
+      `${lang.t('partner.alert.required')} ${names.map((name) => label(lang, name)).join(lang.t('form.listSeparator'))}`;
     const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
     await control('organization').fill('EQT');
     await submit(page, lang);
     await expect
       .poll(() => capture.alerts)
-      .toEqual([alert(['name', 'jobTitle', 'email', 'phoneNumber', 'country', 'cityName', 'companyWebsite', 'yearsInBusiness', 'formOfOwnership'])]);
+      .toEqual([
+        alert([
+          'name',
+          'jobTitle',
+          'email',
+          'phoneNumber',
+          'country',
+          'cityName',
+          'companyWebsite',
+          'yearsInBusiness',
+          'formOfOwnership',
+        ]),
+      ]);
     expect(capture.requests).toHaveLength(0);
     await expect(control('name')).toBeFocused();
     await expect(control('country')).toHaveAttribute('aria-invalid', 'true');
@@ -125,7 +161,17 @@ test.describe('with JavaScript', () => {
     await submit(page, lang);
     await expect.poll(() => capture.alerts.length).toBe(2);
     expect(capture.alerts[1]).toBe(
-      alert(['jobTitle', 'email', 'phoneNumber', 'country', 'cityName', 'organization', 'companyWebsite', 'yearsInBusiness', 'formOfOwnership']),
+      alert([
+        'jobTitle',
+        'email',
+        'phoneNumber',
+        'country',
+        'cityName',
+        'organization',
+        'companyWebsite',
+        'yearsInBusiness',
+        'formOfOwnership',
+      ]),
     );
     await expect(control('jobTitle')).toBeFocused();
     await expect(page.locator('.error-summary li').first()).toContainText(label(lang, 'jobTitle'));
@@ -155,7 +201,11 @@ test.describe('with JavaScript', () => {
     const [yearsName, websiteName] = await Promise.all([years.getAttribute('name'), website.getAttribute('name')]);
     await expect
       .poll(events)
-      .toEqual(lang.code === 'en' ? ['submit', `invalid:${yearsName}`, 'submit', `invalid:${websiteName}`] : ['submit', 'submit', `invalid:${websiteName}`]);
+      .toEqual(
+        lang.code === 'en'
+          ? ['submit', `invalid:${yearsName}`, 'submit', `invalid:${websiteName}`]
+          : ['submit', 'submit', `invalid:${websiteName}`],
+      );
     expect(capture.requests).toHaveLength(0);
   });
 
@@ -181,7 +231,10 @@ test.describe('with JavaScript', () => {
     await expect(plans).toBeHidden();
   });
 
-  test('files: too large and wrong types are refused with their alerts; valid ones replace the selection', async ({ page, lang }) => {
+  test('files: too large and wrong types are refused with their alerts; valid ones replace the selection', async ({
+    page,
+    lang,
+  }) => {
     const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
     await expect(page.getByText(lang.t('partner.files.hint'))).toBeVisible();
     const input = page.locator('input[type="file"]');
@@ -200,8 +253,14 @@ test.describe('with JavaScript', () => {
     const latin = (name: string) => (lang.dir === 'rtl' ? `\u2068${name}\u2069` : name);
     const expected =
       lang.code === 'en'
-        ? ['File "huge.pdf" is too large. Maximum size is 2MB.', 'File "virus.exe" is not a valid type. Please upload JPG, PDF, or DOC files.']
-        : [lang.t('partner.files.tooLarge', { file: latin('huge.pdf') }), lang.t('partner.files.invalidType', { file: latin('virus.exe') })];
+        ? [
+            'File "huge.pdf" is too large. Maximum size is 2MB.',
+            'File "virus.exe" is not a valid type. Please upload JPG, PDF, or DOC files.',
+          ]
+        : [
+            lang.t('partner.files.tooLarge', { file: latin('huge.pdf') }),
+            lang.t('partner.files.invalidType', { file: latin('virus.exe') }),
+          ];
     await expect.poll(() => capture.alerts).toEqual(expected);
     await expect(fileNames(page)).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
 
@@ -220,7 +279,10 @@ test.describe('with JavaScript', () => {
         : lang.t('partner.files.invalidType', { file: arabicName }),
     );
     await expect(fileNames(page)).toHaveText(['cv-ahmed.docx', 'photo.JPG']);
-    expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? [], (f) => f.name))).toEqual(['cv-ahmed.docx', 'photo.JPG']);
+    expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? [], (f) => f.name))).toEqual([
+      'cv-ahmed.docx',
+      'photo.JPG',
+    ]);
 
     // A name keeps its own order ("2024 CV.pdf" is not "CV.pdf 2024" on the Arabic page), and a
     // long one wraps in its box: on a phone the page never grows sideways.
@@ -229,10 +291,15 @@ test.describe('with JavaScript', () => {
     await input.setInputFiles([file('2024 CV.pdf', 100), file(long, 100)]);
     await expect(fileNames(page)).toHaveText(['2024 CV.pdf', long]);
     expect(await drawnLeftToRight(fileNames(page).first())).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
   });
 
-  test('the CV control: a button in the page\'s language over a native file input; each chosen file listed with a button that removes it', async ({ page, lang }) => {
+  test("the CV control: a button in the page's language over a native file input; each chosen file listed with a button that removes it", async ({
+    page,
+    lang,
+  }) => {
     const input = page.locator('input[type="file"]');
     // The native input keeps its role, its name (the field's label) and its place in the tab order.
     await expect(page.getByLabel(label(lang, 'uploadedFiles'), { exact: true })).toHaveAttribute('type', 'file');
@@ -254,7 +321,10 @@ test.describe('with JavaScript', () => {
     const remove = page.getByRole('button', { name: lang.t('partner.files.remove', { file: 'cv-2.pdf' }) });
     await remove.click();
     await expect(fileNames(page)).toHaveText(['cv-1.pdf', 'portfolio.jpg']);
-    expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? [], (f) => f.name))).toEqual(['cv-1.pdf', 'portfolio.jpg']);
+    expect(await input.evaluate((el: HTMLInputElement) => Array.from(el.files ?? [], (f) => f.name))).toEqual([
+      'cv-1.pdf',
+      'portfolio.jpg',
+    ]);
     // Focus stays in the list: on the next file's button, then on the input when the list empties.
     await expect(page.getByRole('button', { name: lang.t('partner.files.remove', { file: 'portfolio.jpg' }) })).toBeFocused();
     await page.getByRole('button', { name: lang.t('partner.files.remove', { file: 'portfolio.jpg' }) }).click();
@@ -265,14 +335,17 @@ test.describe('with JavaScript', () => {
     expect(await axe(page)).toEqual([]);
   });
 
-  test('the chosen files are listed on the page\'s side; only each name keeps its own direction', async ({ page, lang }) => {
+  test("the chosen files are listed on the page's side; only each name keeps its own direction", async ({ page, lang }) => {
     await page.locator('input[type="file"]').setInputFiles([file('cv-1.pdf', 100), file('السيرة الذاتية.pdf', 100)]);
     const items = page.locator('.selected-files li');
     await expect(items).toHaveCount(2);
     for (const item of await items.all()) {
       expect(await item.evaluate((el) => getComputedStyle(el).direction)).toBe(lang.dir);
       // Each name starts at the list's reading edge, under the heading's start.
-      const [list, name] = await Promise.all([page.locator('.selected-files ul').boundingBox(), item.locator('.selected-files__name').boundingBox()]);
+      const [list, name] = await Promise.all([
+        page.locator('.selected-files ul').boundingBox(),
+        item.locator('.selected-files__name').boundingBox(),
+      ]);
       if (!list || !name) throw new Error('not on screen');
       const gap = lang.dir === 'rtl' ? list.x + list.width - (name.x + name.width) : name.x - list.x;
       expect(gap).toBeLessThan(48);
@@ -298,7 +371,9 @@ test.describe('with JavaScript', () => {
       const box = await partnerField(page, name, lang).boundingBox();
       expect(box?.width ?? 0, name).toBeGreaterThanOrEqual(340);
     }
-    expect((await page.locator('#partner-formOfOwnership').boundingBox())?.width ?? 0, 'formOfOwnership').toBeGreaterThanOrEqual(340);
+    expect((await page.locator('#partner-formOfOwnership').boundingBox())?.width ?? 0, 'formOfOwnership').toBeGreaterThanOrEqual(
+      340,
+    );
   });
 
   for (const width of [390, 1440]) {
@@ -316,8 +391,12 @@ test.describe('with JavaScript', () => {
         });
         expect(fits, (await answer.textContent()) ?? '').toBe(true);
       }
-      await expect(page.locator('#partner-formOfOwnership label:has(input:checked)')).toHaveText(lang.t('partner.option.subsidiary'));
-      await page.locator('#partner-formOfOwnership').screenshot({ path: `test-results/screenshots/${lang.code}-partner-ownership-${width}.png` });
+      await expect(page.locator('#partner-formOfOwnership label:has(input:checked)')).toHaveText(
+        lang.t('partner.option.subsidiary'),
+      );
+      await page
+        .locator('#partner-formOfOwnership')
+        .screenshot({ path: `test-results/screenshots/${lang.code}-partner-ownership-${width}.png` });
     });
   }
 
@@ -484,7 +563,9 @@ test.describe('with JavaScript', () => {
     await expect(name).toHaveValue('');
     await expect(name).toBeFocused();
     await expect(page.getByText(lang.t('partner.draft.restored'))).toHaveCount(0);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => localStorage.getItem(key)?.includes('Aisha')))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => localStorage.getItem(key)?.includes('Aisha'))),
+    ).toEqual([]);
     await page.reload();
     // Nothing saved: the form waits for the visitor to reach for it.
     await reachForm(page);
@@ -516,7 +597,7 @@ test.describe('without JavaScript', () => {
     await expect(plans).toBeVisible();
   });
 
-  test('the CV control is the page\'s own button, in its language, and takes files', async ({ page, lang }) => {
+  test("the CV control is the page's own button, in its language, and takes files", async ({ page, lang }) => {
     await page.goto(lang.path('/Partner'));
     await expect(page.locator('.file-picker__face')).toHaveText(lang.t('partner.files.choose'));
     await expect(page.locator('.file-picker__face')).toBeVisible();

@@ -15,7 +15,6 @@ import { locales, t } from '../../src/i18n';
 
 const FORM_PAGE = '/__test__/receiver-form';
 
-
 const CONTACT_FORM = `
   <form method="post" action="/api/contact">
     <label>First Name <input name="firstName"></label>
@@ -57,7 +56,10 @@ const PARTNER_FORM = `
 
 async function openForm(page: Page, form: string) {
   await page.route(`**${FORM_PAGE}`, (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: `<!doctype html><html lang="en"><head><title>Test form</title><style>.honeypot { position: absolute; inset-inline-start: -10000px; }</style></head><body><main><h1>Test form</h1>${form}</main></body></html>` }),
+    route.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: `<!doctype html><html lang="en"><head><title>Test form</title><style>.honeypot { position: absolute; inset-inline-start: -10000px; }</style></head><body><main><h1>Test form</h1>${form}</main></body></html>`,
+    }),
   );
   await page.goto(FORM_PAGE);
 }
@@ -123,7 +125,10 @@ test.describe('with JavaScript off', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.locator('h1')).toHaveText('Please check your form');
     const list = page.getByRole('region', { name: 'To correct' }).getByRole('listitem');
-    await expect(list).toHaveText(['First Name: This field is required.', 'Email: Enter an e-mail address such as name@example.com.']);
+    await expect(list).toHaveText([
+      'First Name: This field is required.',
+      'Email: Enter an e-mail address such as name@example.com.',
+    ]);
     await page.getByRole('link', { name: 'Back to the contact form' }).click();
     await expect(page).toHaveURL(/\/ContactUs$/);
     expect(exportRows('contact', { withHeld: true }).some((r) => r['lastName'] === marker)).toBe(false);
@@ -162,7 +167,9 @@ test('the "what to fix" page has no axe violation', async ({ page }) => {
   expect(await violations(page)).toEqual([]);
 });
 
-test('from an Arabic page, the "what to fix" page is in Arabic, right to left, back to the Arabic form, with no axe violation', async ({ page }) => {
+test('from an Arabic page, the "what to fix" page is in Arabic, right to left, back to the Arabic form, with no axe violation', async ({
+  page,
+}) => {
   await openForm(page, CONTACT_FORM.replace('action="/api/contact"', 'action="/api/contact?lang=ar"'));
   await page.getByLabel('Last Name').fill(`e2e-refused-ar-${Date.now()}`);
   await page.getByLabel('Email').fill('not-an-address');
@@ -175,17 +182,25 @@ test('from an Arabic page, the "what to fix" page is in Arabic, right to left, b
     `${t('contact.field.firstName', {}, locales.ar)}: ${t('form.issue.required', {}, locales.ar)}`,
     `${t('contact.field.email', {}, locales.ar)}: ${t('form.issue.invalidEmail', {}, locales.ar)}`,
   ]);
-  await expect(page.getByRole('link', { name: t('problem.back.contact', {}, locales.ar) })).toHaveAttribute('href', '/ar/ContactUs');
+  await expect(page.getByRole('link', { name: t('problem.back.contact', {}, locales.ar) })).toHaveAttribute(
+    'href',
+    '/ar/ContactUs',
+  );
   expect(await violations(page)).toEqual([]);
 });
 
-test('the "what to fix" page has the language switch every page has: to the same form in the other language', async ({ page }) => {
+test('the "what to fix" page has the language switch every page has: to the same form in the other language', async ({
+  page,
+}) => {
   for (const [action, switchTo, name] of [
     ['/api/partner', '/ar/Partner', t('locale.name', {}, locales.ar)],
     ['/api/partner?lang=ar', '/Partner', t('locale.name', {}, locales.en)],
     ['/api/contact?lang=ar', '/ContactUs', t('locale.name', {}, locales.en)],
   ] as const) {
-    await openForm(page, (action.includes('contact') ? CONTACT_FORM : PARTNER_FORM).replace(/action="[^"]+"/, `action="${action}"`));
+    await openForm(
+      page,
+      (action.includes('contact') ? CONTACT_FORM : PARTNER_FORM).replace(/action="[^"]+"/, `action="${action}"`),
+    );
     await page.getByRole('button', { name: /Send Message|Submit Application/ }).click();
     await expect(page.locator('h1')).toHaveText(t('problem.title', {}, action.endsWith('ar') ? locales.ar : locales.en));
     const link = page.locator('header.site-header').getByRole('link', { name, exact: true });
@@ -198,12 +213,26 @@ test('same-origin posts from the site work through its own server; other origins
   const origin = new URL(baseURL ?? '').origin;
   const json = await request.post('/api/contact', {
     headers: { Origin: origin },
-    data: { firstName: 'Fetch', lastName: `e2e-json-${Date.now()}`, email: 'f@example.com', country: '', city: '', company: '', message: '', submissionDate: new Date().toISOString(), submissionTimestamp: 'now' },
+    data: {
+      firstName: 'Fetch',
+      lastName: `e2e-json-${Date.now()}`,
+      email: 'f@example.com',
+      country: '',
+      city: '',
+      company: '',
+      message: '',
+      submissionDate: new Date().toISOString(),
+      submissionTimestamp: 'now',
+    },
   });
   expect(json.status()).toBe(201);
   const form = await request.post('/api/partner', { headers: { Origin: origin }, form: { name: 'x' }, maxRedirects: 0 });
   expect(form.status()).toBe(400);
-  const foreign = await request.post('/api/contact', { headers: { Origin: 'https://evil.example' }, form: { firstName: 'x' }, maxRedirects: 0 });
+  const foreign = await request.post('/api/contact', {
+    headers: { Origin: 'https://evil.example' },
+    form: { firstName: 'x' },
+    maxRedirects: 0,
+  });
   expect(foreign.status()).toBe(403);
 });
 
@@ -222,11 +251,18 @@ test.describe("the site's own forms, against the real receiver", () => {
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.locator('.banner--success')).toContainText('Message Sent Successfully!');
     const row = exportRows('contact').find((r) => r['lastName'] === marker);
-    expect(row).toMatchObject({ firstName: 'Fatimah', email: 'fatimah@example.com', company: 'Gulf <b>Labs</b>', message: 'نحتاج تقييم Schedule Q' });
+    expect(row).toMatchObject({
+      firstName: 'Fatimah',
+      email: 'fatimah@example.com',
+      company: 'Gulf <b>Labs</b>',
+      message: 'نحتاج تقييم Schedule Q',
+    });
     expect(String(row?.['submissionDate'])).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
-  test('partner, with JavaScript: the success banner after the wait, and the application stored with the file names', async ({ page }) => {
+  test('partner, with JavaScript: the success banner after the wait, and the application stored with the file names', async ({
+    page,
+  }) => {
     const marker = `e2e-island-partner-${Date.now()}`;
     await openFormPage(page, '/Partner');
     const form = page.locator('form.partner-form');
@@ -241,7 +277,9 @@ test.describe("the site's own forms, against the real receiver", () => {
     await form.getByLabel(/^Years in Business/).fill('12');
     await form.locator('#partner-formOfOwnership input[type="radio"][value="Other"]').check();
     await form.getByLabel(/^Ownership Details/).fill('Family partnership');
-    await form.locator('input[type="file"]').setInputFiles([{ name: 'trainer-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'trainer-cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
     await waitForProof(form);
     await form.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.locator('.banner--success')).toContainText('Application Submitted Successfully!', { timeout: 15_000 });
@@ -291,7 +329,12 @@ test.describe("the site's own forms, against the real receiver", () => {
       await form.getByRole('button', { name: 'Submit Application' }).click();
       await expect(page).toHaveURL(/\/ThanksPage$/);
       const row = exportRows('partner', { withHeld: true }).find((r) => r['name'] === marker);
-      expect(row).toMatchObject({ country: 'Saudi Arabia', yearsInBusiness: 3, trainersAvailable: 'Yes', formOfOwnership: 'Privately held company' });
+      expect(row).toMatchObject({
+        country: 'Saudi Arabia',
+        yearsInBusiness: 3,
+        trainersAvailable: 'Yes',
+        formOfOwnership: 'Privately held company',
+      });
     });
   });
 });

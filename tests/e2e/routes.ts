@@ -26,6 +26,9 @@ export const ARABIC_ROUTES: readonly RouteCase[] = [
   { path: '/ar/ThanksPage', heading: ar['thanks.title'] },
   { path: '/ar/ContactUs', heading: ar['contact.title'] },
   { path: '/ar/Partner', heading: ar['partner.title'] },
-  ...readContentDir('ar/pages').map((p) => ({ path: `/ar/${String(p.frontmatter['route'])}`, heading: String(p.frontmatter['title']) })),
+  ...readContentDir('ar/pages').map((p) => ({
+    path: `/ar/${String(p.frontmatter['route'])}`,
+    heading: String(p.frontmatter['title']),
+  })),
   ...readContentDir('ar/services').map((s) => ({ path: `/ar/services/${s.id}`, heading: String(s.frontmatter['title']) })),
 ];

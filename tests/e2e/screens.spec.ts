@@ -4,7 +4,16 @@
  */
 import { expect, test } from './site-locale';
 
-const PAGES = ['/', '/AboutUs', '/services/ms-audits', '/Trainings/OtherTrainings', '/ISOConsultancy', '/ContactUs', '/Partner', '/services/unknown'];
+const PAGES = [
+  '/',
+  '/AboutUs',
+  '/services/ms-audits',
+  '/Trainings/OtherTrainings',
+  '/ISOConsultancy',
+  '/ContactUs',
+  '/Partner',
+  '/services/unknown',
+];
 
 for (const width of [320, 390, 768, 1149, 1440, 1920]) {
   test(`no horizontal scrolling at ${width} px`, async ({ page, lang }) => {
@@ -26,7 +35,10 @@ for (const width of [320, 390, 768, 1149, 1440, 1920]) {
         [...document.querySelectorAll('.field')].flatMap((field) => {
           const box = field.getBoundingClientRect();
           return [...field.querySelectorAll(':scope > *, :scope label, :scope input, :scope p, :scope ul')]
-            .filter((child) => child.getBoundingClientRect().right > box.right + 0.5 || child.getBoundingClientRect().left < box.left - 0.5)
+            .filter(
+              (child) =>
+                child.getBoundingClientRect().right > box.right + 0.5 || child.getBoundingClientRect().left < box.left - 0.5,
+            )
             .map((child) => `${field.querySelector('label, legend')?.textContent}: ${child.tagName}`);
         }),
       );

@@ -19,7 +19,16 @@ async function postLead(page: Page, baseURL: string): Promise<string> {
   const altcha = await solvedProof(page);
   const response = await page.request.post('/api/contact', {
     headers: { Origin: new URL(baseURL).origin, 'Content-Type': 'application/json' },
-    data: { altcha, firstName: 'Huda', lastName: `Al-Dossary ${Date.now()}`, email: 'huda@gulfqa.example', country: 'Saudi Arabia', city: 'Dammam', company: 'Gulf QA', message: 'A Schedule Q assessment, please.' },
+    data: {
+      altcha,
+      firstName: 'Huda',
+      lastName: `Al-Dossary ${Date.now()}`,
+      email: 'huda@gulfqa.example',
+      country: 'Saudi Arabia',
+      city: 'Dammam',
+      company: 'Gulf QA',
+      message: 'A Schedule Q assessment, please.',
+    },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -29,7 +38,10 @@ async function postLead(page: Page, baseURL: string): Promise<string> {
 async function look(page: Page, state: string, width: number, refused: string[]): Promise<void> {
   expect(await violations(page), state).toEqual([]);
   expect(refused, state).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${state}: no sideways scrolling`).toBe(true);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    `${state}: no sideways scrolling`,
+  ).toBe(true);
   await page.screenshot({ path: `test-results/screenshots/sign-in-${state}-${width}.png`, fullPage: true });
 }
 
@@ -45,18 +57,31 @@ async function followFromWebmail(page: Page, href: string): Promise<void> {
 async function password(page: Page, email: string, secret = PASSWORD): Promise<void> {
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(secret);
-  await Promise.all([page.waitForResponse((response) => response.request().method() === 'POST'), page.getByRole('button', { name: 'Sign in' }).click()]);
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
   await page.waitForLoadState('load');
 }
 
 const codeAt = (secret: string, email: string, at: number): string =>
-  new TOTP({ issuer: 'Globaq inbox', label: email, secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
+  new TOTP({
+    issuer: 'Globaq inbox',
+    label: email,
+    secret: Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  }).generate({ timestamp: at });
 
 for (const width of [1440, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width > 800 ? 900 : 844 } });
 
-    test('a lead link from webmail: signed out, sign in and land on the lead; signed in, straight to the lead', async ({ page, baseURL }) => {
+    test('a lead link from webmail: signed out, sign in and land on the lead; signed in, straight to the lead', async ({
+      page,
+      baseURL,
+    }) => {
       test.setTimeout(120_000);
       const refused: string[] = [];
       page.on('console', (message) => {
@@ -91,12 +116,19 @@ for (const width of [1440, 390]) {
       await expect(page).toHaveURL(/\/admin\/login\?next=/);
     });
 
-    test("attacker return addresses land on the list, whether in the link or forged into the form", async ({ page, baseURL }) => {
+    test('attacker return addresses land on the list, whether in the link or forged into the form', async ({ page, baseURL }) => {
       test.setTimeout(180_000);
       const email = `return-${width}-${Date.now()}@globaq.example`;
       addStaff(email);
       // Every spelling is in tests/unit/return-path.test.ts; here, one of each kind through the browser.
-      const attacks = ['https://evil.example', '//evil.example', '/\\evil.example', '/%2F%2Fevil.example', '/%5Cevil.example', '/\t/evil.example'];
+      const attacks = [
+        'https://evil.example',
+        '//evil.example',
+        '/\\evil.example',
+        '/%2F%2Fevil.example',
+        '/%5Cevil.example',
+        '/\t/evil.example',
+      ];
       for (const [i, attack] of attacks.entries()) {
         await page.goto(`/admin/login?next=${encodeURIComponent(attack)}`);
         await expect(page.locator('input[name="next"]')).toHaveCount(0);
@@ -120,7 +152,10 @@ for (const width of [1440, 390]) {
       }
     });
 
-    test('two-step sign-in: set up from the QR code, a wrong code, the right one, a recovery code once', async ({ page, baseURL }) => {
+    test('two-step sign-in: set up from the QR code, a wrong code, the right one, a recovery code once', async ({
+      page,
+      baseURL,
+    }) => {
       test.setTimeout(120_000);
       const refused: string[] = [];
       page.on('console', (message) => {
@@ -164,7 +199,9 @@ for (const width of [1440, 390]) {
       await expect(page).toHaveURL(`${baseURL}/admin/login/code?next=${encodeURIComponent(`/admin/leads/${id}`)}`);
       await page.getByLabel('Code', { exact: true }).fill('123456');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page.getByRole('alert')).toHaveText('That code is not right, or it was used already. Type the code your app shows now, or a recovery code.');
+      await expect(page.getByRole('alert')).toHaveText(
+        'That code is not right, or it was used already. Type the code your app shows now, or a recovery code.',
+      );
       await look(page, 'wrong-code', width, refused);
       // The next step's code (this step's was taken by the set-up: a replay).
       await page.getByLabel('Code', { exact: true }).fill(codeAt(secret, email, Date.now() + 30_000));
@@ -198,7 +235,8 @@ for (const width of [1440, 390]) {
       // Eight wrong passwords that are checked (a try while closed is told the wait and not
       // counted): the wait after the eighth is 16 s (README: 2, 4, 8, 16 s...), long enough for
       // the right password sent straight after to land inside it, on a loaded machine too.
-      const waitMessage = /^Too many failed sign-ins: wait (\d+) seconds?, then sign in again\. Nothing was checked this time, and trying before then does not make the wait longer\.$/;
+      const waitMessage =
+        /^Too many failed sign-ins: wait (\d+) seconds?, then sign in again\. Nothing was checked this time, and trying before then does not make the wait longer\.$/;
       for (let counted = 0, i = 0; counted < 8 && i < 30; i++) {
         await password(page, email, `wrong password ${i}`);
         const text = (await page.getByRole('alert').innerText()).trim();

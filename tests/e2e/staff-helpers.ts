@@ -46,7 +46,10 @@ export async function openReply(page: Page): Promise<string> {
     if (/Content Security Policy|form-action/i.test(message.text())) refused.push(message.text());
   };
   page.on('console', listen);
-  const answer = page.waitForResponse((response) => response.request().method() === 'POST' && /^\/admin\/leads\/[^/]+$/.test(new URL(response.url()).pathname), { timeout: 10_000 });
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /^\/admin\/leads\/[^/]+$/.test(new URL(response.url()).pathname),
+    { timeout: 10_000 },
+  );
   await page.getByRole('button', { name: 'Reply by e-mail' }).click();
   // A policy that refuses the redirect aborts the request: no answer, and the console says why.
   const response = await answer.catch((error: Error) => {

@@ -25,7 +25,10 @@ async function postLeads(page: Page, marker: string): Promise<{ noura: string; b
   const post = async (form: string, data: Record<string, unknown>) => {
     // With a solved proof of work, so the lead is in the inbox, not held for review.
     const altcha = await solvedProof(page);
-    const response = await page.request.post(`/api/${form}`, { headers: { Origin: origin, 'Content-Type': 'application/json' }, data: { altcha, ...data } });
+    const response = await page.request.post(`/api/${form}`, {
+      headers: { Origin: origin, 'Content-Type': 'application/json' },
+      data: { altcha, ...data },
+    });
     expect(response.status()).toBe(201);
     return ((await response.json()) as { id: string }).id;
   };
@@ -39,7 +42,16 @@ async function postLeads(page: Page, marker: string): Promise<{ noura: string; b
     });
   const noura = await post('contact', contact('Noura'));
   const bader = await post('contact', contact('Bader'));
-  const partner = await post('partner', partnerBody({ name: 'Yousef Al-Mannai', phoneNumber: '+973 3312 3456', country: 'Bahrain', cityName: 'Manama', organization: `${marker} Pearl Audits` }));
+  const partner = await post(
+    'partner',
+    partnerBody({
+      name: 'Yousef Al-Mannai',
+      phoneNumber: '+973 3312 3456',
+      country: 'Bahrain',
+      cityName: 'Manama',
+      organization: `${marker} Pearl Audits`,
+    }),
+  );
   return { noura, bader, partner };
 }
 
@@ -56,7 +68,9 @@ for (const width of [1440, 390]) {
   test.describe(`triage at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
 
-    test('tabs with counts, a new lead marked, a selection set answered with "select all", sorting and Previous/Next, search by phone', async ({ page }, testInfo) => {
+    test('tabs with counts, a new lead marked, a selection set answered with "select all", sorting and Previous/Next, search by phone', async ({
+      page,
+    }, testInfo) => {
       test.setTimeout(120_000);
       const marker = `Triage${width}x${testInfo.workerIndex}${Date.now()}`;
       const email = `triage-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
@@ -128,7 +142,9 @@ for (const width of [1440, 390]) {
       await expect(page.locator(`a[href^="/admin/leads/${partner}"]`)).toBeVisible();
     });
 
-    test('a reversed date range says so; an empty result offers no export; deleting a selection without JavaScript asks once', async ({ browser }, testInfo) => {
+    test('a reversed date range says so; an empty result offers no export; deleting a selection without JavaScript asks once', async ({
+      browser,
+    }, testInfo) => {
       test.setTimeout(120_000);
       const marker = `Empty${width}x${testInfo.workerIndex}${Date.now()}`;
       const email = `empty-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
@@ -138,7 +154,9 @@ for (const width of [1440, 390]) {
       const { noura, bader } = await postLeads(page, marker);
       await signIn(page, email);
       await page.goto('/admin?from=2026-11-20&to=2026-11-10');
-      await expect(page.getByRole('alert')).toContainText('The “From” date (2026-11-20) is after the “To” date (2026-11-10), so no lead can match.');
+      await expect(page.getByRole('alert')).toContainText(
+        'The “From” date (2026-11-20) is after the “To” date (2026-11-10), so no lead can match.',
+      );
       await expect(page.getByRole('button', { name: /^Export/ })).toHaveCount(0);
       await noSidewaysScroll(page, 'reversed range');
       await shot(page, `reversed-range-${width}`);
@@ -163,7 +181,9 @@ for (const width of [1440, 390]) {
       await page.getByRole('button', { name: 'Yes, delete 2 leads' }).click();
       await expect(page.getByRole('status').first()).toHaveText('2 leads deleted.');
       await expect(page.locator(`a[href^="/admin/leads/${noura}"], a[href^="/admin/leads/${bader}"]`)).toHaveCount(0);
-      await expect(page.getByRole('navigation', { name: 'Lead status' }).getByRole('link', { name: 'Needs work (1)' })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Lead status' }).getByRole('link', { name: 'Needs work (1)' }),
+      ).toBeVisible();
       await page.close();
     });
   });

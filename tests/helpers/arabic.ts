@@ -14,7 +14,9 @@ const ABBREVIATION = /^[A-Z0-9/&-]{2,}s?$/;
 export function englishLeft(text: string): string[] {
   const withoutLinks = text.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+|[\w.+-]+@[\w.-]+/g, '');
   // Words start with a letter or a digit ("5S" is one word, an abbreviation), and have a letter.
-  return (withoutLinks.match(/[A-Za-z0-9][A-Za-z0-9'’-]*/g) ?? []).filter((word) => /[A-Za-z]/.test(word) && !KEPT_NAMES.has(word) && !ABBREVIATION.test(word));
+  return (withoutLinks.match(/[A-Za-z0-9][A-Za-z0-9'’-]*/g) ?? []).filter(
+    (word) => /[A-Za-z]/.test(word) && !KEPT_NAMES.has(word) && !ABBREVIATION.test(word),
+  );
 }
 
 /** True when `text` has at least one Arabic letter. */

@@ -5,7 +5,9 @@ import { DatabaseSync } from 'node:sqlite';
 export function heldReasons(dbPath: string): string[] {
   const db = new DatabaseSync(dbPath, { readOnly: true });
   try {
-    return (db.prepare("SELECT review_reason FROM submissions WHERE review = 'held' ORDER BY seq").all() as { review_reason: string }[]).map((row) => row.review_reason);
+    return (
+      db.prepare("SELECT review_reason FROM submissions WHERE review = 'held' ORDER BY seq").all() as { review_reason: string }[]
+    ).map((row) => row.review_reason);
   } finally {
     db.close();
   }

@@ -46,7 +46,10 @@ function runAs(bin: string, program: string, args: string[]): { status: number |
   const command = isRoot() ? 'runuser' : path.join(bin, program);
   const argv = isRoot() ? ['-u', 'postgres', '--', path.join(bin, program), ...args] : args;
   const result = spawnSync(command, argv, { encoding: 'utf8', timeout: 120_000 });
-  return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
+  return {
+    status: result.status,
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`,
+  };
 }
 
 /** Starts a throwaway cluster; throws with the reason when it cannot. */
@@ -57,7 +60,8 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   const data = path.join(dir, 'data');
   if (isRoot()) {
     const owner = spawnSync('chown', ['-R', 'postgres:postgres', dir]);
-    if (owner.status !== 0) throw new Error(`Cannot hand ${dir} to the postgres user (is Debian's postgresql package installed?)`);
+    if (owner.status !== 0)
+      throw new Error(`Cannot hand ${dir} to the postgres user (is Debian's postgresql package installed?)`);
   }
   const init = runAs(bin, 'initdb', ['-D', data, '-U', 'globaq', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   if (init.status !== 0) throw new Error(`initdb failed:\n${init.output}`);
@@ -66,7 +70,10 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   const speed = options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${speed}`;
   const start = runAs(bin, 'pg_ctl', ['-D', data, '-o', settings, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
-  if (start.status !== 0) throw new Error(`pg_ctl start failed:\n${start.output}\n${fs.existsSync(path.join(dir, 'server.log')) ? fs.readFileSync(path.join(dir, 'server.log'), 'utf8') : ''}`);
+  if (start.status !== 0)
+    throw new Error(
+      `pg_ctl start failed:\n${start.output}\n${fs.existsSync(path.join(dir, 'server.log')) ? fs.readFileSync(path.join(dir, 'server.log'), 'utf8') : ''}`,
+    );
   return {
     adminUrl: `postgres://globaq@127.0.0.1:${port}/postgres`,
     stop() {

@@ -35,15 +35,32 @@ export function tempDir(prefix = 'globaq-test-'): string {
 /** Starts the server and resolves once it listens; rejects when it exits first or takes over 30 s. */
 export function startServer(options: { dbPath: string; env?: Record<string, string> }): Promise<RunningServer> {
   assertBuilt();
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'http', 'serve.ts')], {
-    cwd: ROOT,
-    // The proof of work made light (the tests solve one per post) and no minimum time between the
-    // challenge and the post (a test posts at once): tests of those signals set their own. The
-    // operator's settings file is never read (GLOBAQ_SETTINGS=none). Every test posts from
-    // loopback: no rate limit and no daily budget of held leads, unless a test sets its own.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: options.dbPath, SUBMISSIONS_RATE_LIMIT: '0', SUBMISSIONS_HELD_PER_DAY: '0', SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0', ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '100', SUBMISSIONS_MIN_SECONDS: '0', GLOBAQ_SETTINGS: 'none', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'http', 'serve.ts')],
+    {
+      cwd: ROOT,
+      // The proof of work made light (the tests solve one per post) and no minimum time between the
+      // challenge and the post (a test posts at once): tests of those signals set their own. The
+      // operator's settings file is never read (GLOBAQ_SETTINGS=none). Every test posts from
+      // loopback: no rate limit and no daily budget of held leads, unless a test sets its own.
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        SUBMISSIONS_DB: options.dbPath,
+        SUBMISSIONS_RATE_LIMIT: '0',
+        SUBMISSIONS_HELD_PER_DAY: '0',
+        SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0',
+        ALTCHA_COST: '1',
+        ALTCHA_MAX_NUMBER: '100',
+        SUBMISSIONS_MIN_SECONDS: '0',
+        GLOBAQ_SETTINGS: 'none',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -141,8 +158,19 @@ const FORM_ROUTE = /^\/api\/(contact|partner)(\?|$)/;
  * Posts JSON as the form's island does: with a solved proof of work in `altcha` for the form
  * routes, unless the body names `altcha` itself (`altcha: undefined` sends none).
  */
-export async function postJson(baseUrl: string, route: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  if (FORM_ROUTE.test(route) && typeof body === 'object' && body !== null && !Array.isArray(body) && !Object.hasOwn(body, 'altcha')) {
+export async function postJson(
+  baseUrl: string,
+  route: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  if (
+    FORM_ROUTE.test(route) &&
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    !Object.hasOwn(body, 'altcha')
+  ) {
     body = { ...body, altcha: await solvedProof(baseUrl) };
   }
   return fetch(`${baseUrl}${route}`, {
@@ -154,7 +182,12 @@ export async function postJson(baseUrl: string, route: string, body: unknown, he
 }
 
 /** Posts a form as a browser does (with a solved proof in `altcha`, as above, unless the form has the field). */
-export async function postForm(baseUrl: string, route: string, form: URLSearchParams | string, headers: Record<string, string> = {}): Promise<Response> {
+export async function postForm(
+  baseUrl: string,
+  route: string,
+  form: URLSearchParams | string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   if (FORM_ROUTE.test(route) && form instanceof URLSearchParams && !form.has('altcha')) {
     form = new URLSearchParams(form);
     form.append('altcha', await solvedProof(baseUrl));

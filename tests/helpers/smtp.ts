@@ -74,7 +74,10 @@ export async function startSmtp(port = 0, options: SmtpOptions = {}): Promise<Ma
     mails,
     waitFor(count, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${mails.length} of ${count} mails arrived within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`${mails.length} of ${count} mails arrived within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         const check = () => {
           if (mails.length >= count) {
             clearTimeout(timer);

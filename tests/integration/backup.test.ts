@@ -30,7 +30,11 @@ afterAll(() => {
 /** The staff command as an operator runs it, in its own process. */
 function submissions(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'cli.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'cli.ts'), ...args],
+      { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -41,7 +45,8 @@ function submissions(args: string[], env: Record<string, string> = {}): Promise<
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** A small PDF, different for each application. */
-const pdf = (n: number) => new TextEncoder().encode(`%PDF-1.7\n% CV number ${n} ${'x'.repeat(n % 500)}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
+const pdf = (n: number) =>
+  new TextEncoder().encode(`%PDF-1.7\n% CV number ${n} ${'x'.repeat(n % 500)}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
 
 function partnerWithCv(n: number): FormData {
   const data = new FormData();
@@ -63,9 +68,14 @@ describe('backup and restore (SQLite)', () => {
         const k = ++n;
         try {
           const answer = partner
-            ? await fetch(`${server.baseUrl}/api/partner`, { method: 'POST', body: partnerWithCv(k), headers: { Origin: server.origin, Accept: 'application/json' } })
+            ? await fetch(`${server.baseUrl}/api/partner`, {
+                method: 'POST',
+                body: partnerWithCv(k),
+                headers: { Origin: server.origin, Accept: 'application/json' },
+              })
             : await postJson(server.baseUrl, '/api/contact', contactBody());
-          if (answer.status === 201) acknowledged.set(((await answer.json()) as { id: string }).id, partner ? sha256(pdf(k)) : undefined);
+          if (answer.status === 201)
+            acknowledged.set(((await answer.json()) as { id: string }).id, partner ? sha256(pdf(k)) : undefined);
         } catch {
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
@@ -90,7 +100,11 @@ describe('backup and restore (SQLite)', () => {
       expect(restore.code, restore.output).toBe(0);
       const db = new DatabaseSync(restored, { readOnly: true });
       const ids = new Set((db.prepare('SELECT id FROM submissions').all() as { id: string }[]).map((row) => row.id));
-      const files = db.prepare('SELECT id, submission_id, sha256 FROM attachments').all() as { id: string; submission_id: string; sha256: string }[];
+      const files = db.prepare('SELECT id, submission_id, sha256 FROM attachments').all() as {
+        id: string;
+        submission_id: string;
+        sha256: string;
+      }[];
       db.close();
       expect([...before.keys()].filter((id) => !ids.has(id))).toEqual([]);
       const folder = attachmentsDir(restored);
@@ -140,7 +154,9 @@ describe('backup and restore (SQLite)', () => {
 
       const restore = await submissions(['restore', backupDir, '--db', dbPath]);
       expect(restore.code, restore.output).toBe(0);
-      const asideName = fs.readdirSync(path.dirname(dbPath)).filter((name) => /^submissions\.db\.before-restore-[^-]+(-[^-]+)*$/.test(name) && !/-(wal|shm)$/.test(name));
+      const asideName = fs
+        .readdirSync(path.dirname(dbPath))
+        .filter((name) => /^submissions\.db\.before-restore-[^-]+(-[^-]+)*$/.test(name) && !/-(wal|shm)$/.test(name));
       expect(asideName).toHaveLength(1);
       const aside = path.join(path.dirname(dbPath), asideName[0]!);
       expect(restore.output).toContain(aside);
@@ -170,7 +186,11 @@ describe('backup and restore (SQLite)', () => {
     const dbPath = path.join(dir, 'served.db');
     const server = await startServer({ dbPath });
     try {
-      const answer = await fetch(`${server.baseUrl}/api/partner`, { method: 'POST', body: partnerWithCv(7), headers: { Origin: server.origin, Accept: 'application/json' } });
+      const answer = await fetch(`${server.baseUrl}/api/partner`, {
+        method: 'POST',
+        body: partnerWithCv(7),
+        headers: { Origin: server.origin, Accept: 'application/json' },
+      });
       expect(answer.status).toBe(201);
       const backupDir = path.join(dir, 'backup-2');
       expect((await submissions(['backup', backupDir, '--db', dbPath])).code).toBe(0);
@@ -214,51 +234,74 @@ describe('backup and restore (SQLite)', () => {
 const postgresUrl = inject('postgresUrl');
 const unavailable = inject('postgresUnavailable');
 
-describe.skipIf(unavailable !== '')(`PostgreSQL: pg_dump and pg_restore as docs/deploy.md shows${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
-  async function rows(url: string, text: string): Promise<Record<string, unknown>[]> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query(text)).rows as Record<string, unknown>[];
-    } finally {
-      await client.end();
-    }
-  }
-
-  test('a dump taken while the server runs restores into an empty database that a server reads, files included', async () => {
-    const url = await freshDatabase(postgresUrl);
-    const server = await startServer({ dbPath: tempDir('globaq-unused-'), env: { DATABASE_URL: url } });
-    const dump = path.join(dir, 'globaq.dump');
-    try {
-      for (let k = 0; k < 3; k++) {
-        expect((await fetch(`${server.baseUrl}/api/partner`, { method: 'POST', body: partnerWithCv(k), headers: { Origin: server.origin, Accept: 'application/json' } })).status).toBe(201);
-        expect((await postJson(server.baseUrl, '/api/contact', contactBody())).status).toBe(201);
+describe.skipIf(unavailable !== '')(
+  `PostgreSQL: pg_dump and pg_restore as docs/deploy.md shows${unavailable ? ` (skipped: ${unavailable})` : ''}`,
+  () => {
+    async function rows(url: string, text: string): Promise<Record<string, unknown>[]> {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query(text)).rows as Record<string, unknown>[];
+      } finally {
+        await client.end();
       }
-      const readyz = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as { status: string; checks: Record<string, { detail: string }> };
-      expect(readyz.status).toBe('ready');
-      expect(readyz.checks['files']?.detail).toBe('kept in the database');
-      const bin = postgresBin()!;
-      const dumped = spawnSyncText(path.join(bin, 'pg_dump'), ['--format=custom', '--no-owner', `--file=${dump}`, url]);
-      expect(dumped.status, dumped.output).toBe(0);
-    } finally {
-      await server.stop();
     }
-    const target = await freshDatabase(postgresUrl);
-    const restored = spawnSyncText(path.join(postgresBin()!, 'pg_restore'), ['--no-owner', '--exit-on-error', `--dbname=${target}`, dump]);
-    expect(restored.status, restored.output).toBe(0);
-    const query = 'SELECT s.id, a.sha256, encode(sha256(a.bytes), \'hex\') AS actual FROM submissions s LEFT JOIN attachments a ON a.submission_id = s.id ORDER BY s.id';
-    expect(await rows(target, query)).toEqual(await rows(url, query));
-    for (const row of await rows(target, query)) if (row['sha256'] !== null) expect(row['actual']).toBe(row['sha256']);
-    const again = await startServer({ dbPath: tempDir('globaq-unused-'), env: { DATABASE_URL: target } });
-    try {
-      expect((await fetch(`${again.baseUrl}/readyz`)).status).toBe(200);
-    } finally {
-      await again.stop();
-    }
-  }, 120_000);
-});
+
+    test('a dump taken while the server runs restores into an empty database that a server reads, files included', async () => {
+      const url = await freshDatabase(postgresUrl);
+      const server = await startServer({ dbPath: tempDir('globaq-unused-'), env: { DATABASE_URL: url } });
+      const dump = path.join(dir, 'globaq.dump');
+      try {
+        for (let k = 0; k < 3; k++) {
+          expect(
+            (
+              await fetch(`${server.baseUrl}/api/partner`, {
+                method: 'POST',
+                body: partnerWithCv(k),
+                headers: { Origin: server.origin, Accept: 'application/json' },
+              })
+            ).status,
+          ).toBe(201);
+          expect((await postJson(server.baseUrl, '/api/contact', contactBody())).status).toBe(201);
+        }
+        const readyz = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as {
+          status: string;
+          checks: Record<string, { detail: string }>;
+        };
+        expect(readyz.status).toBe('ready');
+        expect(readyz.checks['files']?.detail).toBe('kept in the database');
+        const bin = postgresBin()!;
+        const dumped = spawnSyncText(path.join(bin, 'pg_dump'), ['--format=custom', '--no-owner', `--file=${dump}`, url]);
+        expect(dumped.status, dumped.output).toBe(0);
+      } finally {
+        await server.stop();
+      }
+      const target = await freshDatabase(postgresUrl);
+      const restored = spawnSyncText(path.join(postgresBin()!, 'pg_restore'), [
+        '--no-owner',
+        '--exit-on-error',
+        `--dbname=${target}`,
+        dump,
+      ]);
+      expect(restored.status, restored.output).toBe(0);
+      const query =
+        "SELECT s.id, a.sha256, encode(sha256(a.bytes), 'hex') AS actual FROM submissions s LEFT JOIN attachments a ON a.submission_id = s.id ORDER BY s.id";
+      expect(await rows(target, query)).toEqual(await rows(url, query));
+      for (const row of await rows(target, query)) if (row['sha256'] !== null) expect(row['actual']).toBe(row['sha256']);
+      const again = await startServer({ dbPath: tempDir('globaq-unused-'), env: { DATABASE_URL: target } });
+      try {
+        expect((await fetch(`${again.baseUrl}/readyz`)).status).toBe(200);
+      } finally {
+        await again.stop();
+      }
+    }, 120_000);
+  },
+);
 
 function spawnSyncText(command: string, args: string[]): { status: number | null; output: string } {
   const result = spawnSync(command, args, { encoding: 'utf8', timeout: 60_000 });
-  return { status: result.status, output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}` };
+  return {
+    status: result.status,
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`,
+  };
 }

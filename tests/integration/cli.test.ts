@@ -17,7 +17,13 @@ let dbPath: string;
 async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { SUBMISSIONS_DB: dbPath }, root: dir, cwd: dir });
+  const code = await main(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    env: { SUBMISSIONS_DB: dbPath },
+    root: dir,
+    cwd: dir,
+  });
   return { code, stdout, stderr };
 }
 
@@ -55,8 +61,21 @@ beforeAll(async () => {
   dbPath = path.join(dir, 'submissions.db');
   const store = openSqliteStore(dbPath);
   const at = (day: number) => new Date(Date.UTC(2026, 10, day, 9, 0, 0));
-  await store.save({ form: 'contact', fields: contactBody({ firstName: 'عبدالله', lastName: 'الشمري', company: '=HYPERLINK("http://evil.example","x")', message: 'Line one\nLine "two", with a comma' }), receivedAt: at(1) });
-  await store.save({ form: 'contact', fields: contactBody({ firstName: '@SUM(1+1)', lastName: '-2+3', city: '\tTabbed', country: '\rReturn', message: '+cmd' }), receivedAt: at(10) });
+  await store.save({
+    form: 'contact',
+    fields: contactBody({
+      firstName: 'عبدالله',
+      lastName: 'الشمري',
+      company: '=HYPERLINK("http://evil.example","x")',
+      message: 'Line one\nLine "two", with a comma',
+    }),
+    receivedAt: at(1),
+  });
+  await store.save({
+    form: 'contact',
+    fields: contactBody({ firstName: '@SUM(1+1)', lastName: '-2+3', city: '\tTabbed', country: '\rReturn', message: '+cmd' }),
+    receivedAt: at(10),
+  });
   await store.save({ form: 'contact', fields: contactBody({ firstName: 'Spam' }), receivedAt: at(11), bot: true });
   await store.save({ form: 'partner', fields: partnerBody(), receivedAt: at(12) });
   await store.close();
@@ -110,7 +129,17 @@ describe('export', () => {
 
   test('JSON: values exactly as stored; --since filters; --out writes the file', async () => {
     const out = path.join(dir, 'contacts.json');
-    const { code, stdout, stderr } = await run('export', '--form', 'contact', '--format', 'json', '--since', '2026-11-05', '--out', 'contacts.json');
+    const { code, stdout, stderr } = await run(
+      'export',
+      '--form',
+      'contact',
+      '--format',
+      'json',
+      '--since',
+      '2026-11-05',
+      '--out',
+      'contacts.json',
+    );
     expect(code).toBe(0);
     expect(stdout).toBe('');
     expect(stderr).toContain(`1 contact submission exported to ${out}`);
@@ -147,7 +176,9 @@ describe('list and count', () => {
     const { stdout } = await run('list', '--limit', '2');
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^2026-11-12T09:00:00.000Z {2}partner {2}[0-9a-f-]{36} {2}Aisha Al-Qahtani, Eastern Quality Training <aisha@example.com>$/);
+    expect(lines[0]).toMatch(
+      /^2026-11-12T09:00:00.000Z {2}partner {2}[0-9a-f-]{36} {2}Aisha Al-Qahtani, Eastern Quality Training <aisha@example.com>$/,
+    );
     expect(lines[1]).toMatch(/^2026-11-10T09:00:00.000Z {2}contact /);
   });
 });
@@ -155,7 +186,12 @@ describe('list and count', () => {
 describe('spam', () => {
   test('one Spam, as in the inbox: a held lead marked as spam is left out as spam (--include-spam takes it in), a lead still held only with --with-held', async () => {
     const store = openSqliteStore(dbPath);
-    await store.save({ form: 'contact', fields: contactBody({ firstName: 'Held' }), receivedAt: new Date(Date.UTC(2026, 10, 13, 9)), held: 'noProof' });
+    await store.save({
+      form: 'contact',
+      fields: contactBody({ firstName: 'Held' }),
+      receivedAt: new Date(Date.UTC(2026, 10, 13, 9)),
+      held: 'noProof',
+    });
     await store.close();
     const db = new DatabaseSync(dbPath);
     try {
@@ -178,8 +214,12 @@ describe('spam', () => {
   test('list, count and export leave out the leads staff marked as spam, unless --include-spam', async () => {
     const db = new DatabaseSync(dbPath);
     try {
-      db.prepare("INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ('omar@globaq.example', 'scrypt$x', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')").run();
-      db.prepare("UPDATE submissions SET status = 'spam', status_by = 'huda@globaq.example', assigned_to = 'omar@globaq.example' WHERE form = 'partner'").run();
+      db.prepare(
+        "INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ('omar@globaq.example', 'scrypt$x', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')",
+      ).run();
+      db.prepare(
+        "UPDATE submissions SET status = 'spam', status_by = 'huda@globaq.example', assigned_to = 'omar@globaq.example' WHERE form = 'partner'",
+      ).run();
       expect((await run('count')).stdout).toBe('contact\t2\npartner\t0\n');
       expect((await run('count', '--include-spam')).stdout).toBe('contact\t2\npartner\t1\n');
       expect((await run('list')).stdout).not.toContain('partner');
@@ -202,7 +242,17 @@ describe('spam', () => {
 
 describe('mistakes', () => {
   test('a wrong option or value exits 2 with the usage; nothing is opened or created', async () => {
-    for (const argv of [[], ['export'], ['export', '--form', 'contact'], ['export', '--form', 'leads', '--format', 'csv'], ['export', '--form', 'contact', '--format', 'xlsx'], ['count', '--since', 'last week'], ['list', '--limit', '0'], ['frobnicate'], ['count', '--colour']]) {
+    for (const argv of [
+      [],
+      ['export'],
+      ['export', '--form', 'contact'],
+      ['export', '--form', 'leads', '--format', 'csv'],
+      ['export', '--form', 'contact', '--format', 'xlsx'],
+      ['count', '--since', 'last week'],
+      ['list', '--limit', '0'],
+      ['frobnicate'],
+      ['count', '--colour'],
+    ]) {
       const { code, stderr } = await run(...argv);
       expect(code, argv.join(' ')).toBe(2);
       expect(stderr, argv.join(' ')).toContain('Usage: npm run submissions');
@@ -219,25 +269,43 @@ describe('mistakes', () => {
 
 test('npm run submissions runs the command, from the project folder, on the database SUBMISSIONS_DB names', () => {
   const out = path.join(dir, 'via-npm.csv');
-  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'export', '--form', 'contact', '--format', 'csv', '--out', out], {
-    cwd: ROOT,
-    env: { ...process.env, SUBMISSIONS_DB: dbPath },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    'npm',
+    ['run', '--silent', 'submissions', '--', 'export', '--form', 'contact', '--format', 'csv', '--out', out],
+    {
+      cwd: ROOT,
+      env: { ...process.env, SUBMISSIONS_DB: dbPath },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   expect(result.status, result.stderr).toBe(0);
   expect(result.stderr).not.toContain('ExperimentalWarning');
-  expect(fs.readFileSync(out, 'utf8').startsWith(`${CSV_BOM}"Lead ID","Received (Riyadh time)","Form","Language","Status"`)).toBe(true);
+  expect(fs.readFileSync(out, 'utf8').startsWith(`${CSV_BOM}"Lead ID","Received (Riyadh time)","Form","Language","Status"`)).toBe(
+    true,
+  );
 });
 
 describe('the audit log', () => {
   test('export, delete, purge and staff add/password/remove are recorded, the actor the operating-system user; a lead by its id only', async () => {
     const actor = `${os.userInfo().username} (staff command)`;
     const store = openSqliteStore(dbPath);
-    const doomed = await store.save({ form: 'contact', fields: contactBody({ firstName: 'Layla', lastName: 'Doomed', email: 'layla@example.com' }), receivedAt: new Date(Date.UTC(2026, 10, 13)) });
+    const doomed = await store.save({
+      form: 'contact',
+      fields: contactBody({ firstName: 'Layla', lastName: 'Doomed', email: 'layla@example.com' }),
+      receivedAt: new Date(Date.UTC(2026, 10, 13)),
+    });
     await store.close();
     const secret = { readSecret: async () => 'a long enough password', interactive: false };
-    const runWith = async (...argv: string[]) => main(argv, { stdout: () => undefined, stderr: () => undefined, env: { SUBMISSIONS_DB: dbPath }, root: dir, cwd: dir, ...secret });
+    const runWith = async (...argv: string[]) =>
+      main(argv, {
+        stdout: () => undefined,
+        stderr: () => undefined,
+        env: { SUBMISSIONS_DB: dbPath },
+        root: dir,
+        cwd: dir,
+        ...secret,
+      });
     expect(await runWith('export', '--form', 'partner', '--format', 'json', '--out', path.join(dir, 'partner.json'))).toBe(0);
     expect(await runWith('delete', doomed.id)).toBe(0);
     expect(await runWith('purge', '--older-than', '100y')).toBe(0);
@@ -248,14 +316,25 @@ describe('the audit log', () => {
     const db = new DatabaseSync(dbPath);
     let entries: { actor: string; action: string; leadId: string | null; detail: string }[];
     try {
-      entries = db.prepare('SELECT actor, action, lead_id AS leadId, detail FROM audit_log ORDER BY seq DESC LIMIT 6').all() as typeof entries;
+      entries = db
+        .prepare('SELECT actor, action, lead_id AS leadId, detail FROM audit_log ORDER BY seq DESC LIMIT 6')
+        .all() as typeof entries;
     } finally {
       db.close();
     }
     expect(entries.map((entry) => [entry.actor, entry.action])).toEqual(
-      ['removed staff account', 'set staff password', 'added staff account', 'purged leads', 'deleted lead', 'exported leads'].map((action) => [actor, action]),
+      [
+        'removed staff account',
+        'set staff password',
+        'added staff account',
+        'purged leads',
+        'deleted lead',
+        'exported leads',
+      ].map((action) => [actor, action]),
     );
-    expect(entries.find((entry) => entry.action === 'exported leads')?.detail).toMatch(/partner submissions as JSON.*: 1 exported$/);
+    expect(entries.find((entry) => entry.action === 'exported leads')?.detail).toMatch(
+      /partner submissions as JSON.*: 1 exported$/,
+    );
     expect(entries.find((entry) => entry.action === 'deleted lead')?.leadId).toBe(doomed.id);
     expect(JSON.stringify(entries)).not.toMatch(/Layla|Doomed|layla@example\.com/);
   });

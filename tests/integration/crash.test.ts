@@ -19,7 +19,12 @@ afterAll(async () => {
 });
 
 /** Sends submissions from `senders` loops until the server stops answering; returns the acknowledged ids. */
-async function stream(target: RunningServer, round: number, senders: number, acknowledged: Set<string>): Promise<{ attempts: number; refused: number }> {
+async function stream(
+  target: RunningServer,
+  round: number,
+  senders: number,
+  acknowledged: Set<string>,
+): Promise<{ attempts: number; refused: number }> {
   let attempts = 0;
   let refused = 0;
   let alive = true;
@@ -29,7 +34,11 @@ async function stream(target: RunningServer, round: number, senders: number, ack
       for (let n = 0; alive && n < 2000; n++) {
         attempts += 1;
         try {
-          const response = await postJson(target.baseUrl, '/api/contact', contactBody({ lastName: `round ${round} sender ${sender} #${n}` }));
+          const response = await postJson(
+            target.baseUrl,
+            '/api/contact',
+            contactBody({ lastName: `round ${round} sender ${sender} #${n}` }),
+          );
           if (response.status === 201) acknowledged.add(((await response.json()) as { id: string }).id);
           else refused += 1;
         } catch {
@@ -68,14 +77,21 @@ test('every submission answered 201 survives SIGKILL mid-stream, and the databas
   const db = new DatabaseSync(dbPath, { readOnly: true });
   try {
     expect(db.prepare('PRAGMA integrity_check').all()).toEqual([{ integrity_check: 'ok' }]);
-    const stored = new Set(db.prepare('SELECT id FROM submissions').all().map((row) => String(row['id'])));
+    const stored = new Set(
+      db
+        .prepare('SELECT id FROM submissions')
+        .all()
+        .map((row) => String(row['id'])),
+    );
     const missing = [...acknowledged].filter((id) => !stored.has(id));
     expect(missing).toEqual([]);
     expect(stored.has(afterId)).toBe(true);
     // Stored but never acknowledged (the answer was cut off by the kill): at most one per sender per round.
     expect(stored.size - acknowledged.size - 1).toBeLessThanOrEqual(3 * 8);
     // Every stored row is whole: valid JSON with the fields it was sent with.
-    const broken = db.prepare("SELECT count(*) AS n FROM submissions WHERE json_extract(fields, '$.email') IS NOT 'omar@example.com'").get();
+    const broken = db
+      .prepare("SELECT count(*) AS n FROM submissions WHERE json_extract(fields, '$.email') IS NOT 'omar@example.com'")
+      .get();
     expect(broken).toEqual({ n: 0 });
   } finally {
     db.close();

@@ -17,7 +17,13 @@ let dbPath: string;
 
 async function run(...argv: string[]): Promise<{ code: number; out: string }> {
   let out = '';
-  const code = await main(argv, { stdout: (t) => (out += t), stderr: (t) => (out += t), env: { SUBMISSIONS_DB: dbPath }, root: dir, cwd: dir });
+  const code = await main(argv, {
+    stdout: (t) => (out += t),
+    stderr: (t) => (out += t),
+    env: { SUBMISSIONS_DB: dbPath },
+    root: dir,
+    cwd: dir,
+  });
   return { code, out };
 }
 
@@ -49,9 +55,19 @@ beforeEach(async () => {
   };
   const save = async (input: Parameters<typeof store.save>[0]) => (await store.save(input)).id;
   ids = {
-    old: await save({ form: 'contact', fields: contactBody({ firstName: 'Old' }), receivedAt: monthsAgo(30), notice: composeLeadNotice }),
+    old: await save({
+      form: 'contact',
+      fields: contactBody({ firstName: 'Old' }),
+      receivedAt: monthsAgo(30),
+      notice: composeLeadNotice,
+    }),
     oldBot: await save({ form: 'contact', fields: contactBody({ firstName: 'Bot' }), receivedAt: monthsAgo(30), bot: true }),
-    recent: await save({ form: 'contact', fields: contactBody({ firstName: 'Recent' }), receivedAt: monthsAgo(1), notice: composeLeadNotice }),
+    recent: await save({
+      form: 'contact',
+      fields: contactBody({ firstName: 'Recent' }),
+      receivedAt: monthsAgo(1),
+      notice: composeLeadNotice,
+    }),
     partner: await save({ form: 'partner', fields: partnerBody(), receivedAt: monthsAgo(2), notice: composeLeadNotice }),
   };
   await store.close();
@@ -76,7 +92,7 @@ describe('delete ID', () => {
     await outbox.close();
   });
 
-  test('the honeypot\'s catch can be erased too; an unknown id erases nothing and says so', async () => {
+  test("the honeypot's catch can be erased too; an unknown id erases nothing and says so", async () => {
     expect((await run('delete', ids.oldBot)).out).toContain(`Erased the contact submission ${ids.oldBot}`);
     const before = rows();
     const unknown = await run('delete', 'no-such-id\u001b[2J');
@@ -97,7 +113,11 @@ describe('purge --older-than AGE', () => {
     const { code, out } = await run('purge', '--older-than', '24m');
     expect(code).toBe(0);
     expect(out).toMatch(/^Erased what was received before .*: 1 lead, 1 caught by the honeypot, 1 notification\.$/m);
-    expect(rows()).toEqual({ leads: [ids.partner, ids.recent].sort(), bots: [], notifications: [ids.partner, ids.recent].sort() });
+    expect(rows()).toEqual({
+      leads: [ids.partner, ids.recent].sort(),
+      bots: [],
+      notifications: [ids.partner, ids.recent].sort(),
+    });
   });
 
   test('an age it cannot read is refused before anything is erased', async () => {
@@ -123,7 +143,11 @@ describe('purge --older-than AGE', () => {
 /** The bytes of the database file, its write-ahead log and the files folder. */
 function onDisk(): Buffer {
   const folder = path.join(dir, 'submissions-files');
-  const files = [dbPath, `${dbPath}-wal`, ...(fs.existsSync(folder) ? fs.readdirSync(folder).map((name) => path.join(folder, name)) : [])].filter((file) => fs.existsSync(file));
+  const files = [
+    dbPath,
+    `${dbPath}-wal`,
+    ...(fs.existsSync(folder) ? fs.readdirSync(folder).map((name) => path.join(folder, name)) : []),
+  ].filter((file) => fs.existsSync(file));
   return Buffer.concat(files.map((file) => fs.readFileSync(file)));
 }
 
@@ -138,12 +162,15 @@ describe('what an erasure leaves on disk (SQLite)', () => {
         form: 'partner',
         fields: partnerBody({ name: NAME, email: EMAIL, uploadedFiles: 'munira-cv.pdf' }),
         notice: composeLeadNotice,
-        attachments: [{ name: 'munira-cv.pdf', type: 'application/pdf', bytes: new TextEncoder().encode(`%PDF-1.7\n${CV_MARK}\n%%EOF\n`) }],
+        attachments: [
+          { name: 'munira-cv.pdf', type: 'application/pdf', bytes: new TextEncoder().encode(`%PDF-1.7\n${CV_MARK}\n%%EOF\n`) },
+        ],
       });
       expect(onDisk().includes(Buffer.from(EMAIL))).toBe(true);
       expect(await stores.submissions.delete(lead.id)).toMatchObject({ notification: true, attachments: 1 });
       const bytes = onDisk();
-      for (const needle of [NAME, EMAIL, 'munira', CV_MARK]) expect(bytes.includes(Buffer.from(needle, 'utf8')), `${needle} is still on disk`).toBe(false);
+      for (const needle of [NAME, EMAIL, 'munira', CV_MARK])
+        expect(bytes.includes(Buffer.from(needle, 'utf8')), `${needle} is still on disk`).toBe(false);
     } finally {
       await stores.close();
     }
@@ -160,12 +187,26 @@ describe('what an erasure leaves on disk (SQLite)', () => {
         form: 'partner',
         fields: partnerBody({ name: NAME, email: EMAIL, uploadedFiles: 'wadha-cv.pdf' }),
         notice: composeLeadNotice,
-        attachments: [{ name: 'wadha-cv.pdf', type: 'application/pdf', bytes: new TextEncoder().encode(`%PDF-1.7\n${CV_MARK}\n%%EOF\n`) }],
+        attachments: [
+          { name: 'wadha-cv.pdf', type: 'application/pdf', bytes: new TextEncoder().encode(`%PDF-1.7\n${CV_MARK}\n%%EOF\n`) },
+        ],
       });
       // Staff worked on it: opened, searched for the name, exported by the e-mail; someone typed the e-mail at the sign-in form.
       await inbox.audit('huda@globaq.example', 'opened lead', lead.id, '', new Date());
-      await inbox.audit('huda@globaq.example', 'searched leads', undefined, `1 found (filter: ${new URLSearchParams({ q: NAME })})`, new Date());
-      await inbox.audit('huda@globaq.example', 'exported leads', undefined, `1 lead (filter: ${new URLSearchParams({ q: EMAIL })})`, new Date());
+      await inbox.audit(
+        'huda@globaq.example',
+        'searched leads',
+        undefined,
+        `1 found (filter: ${new URLSearchParams({ q: NAME })})`,
+        new Date(),
+      );
+      await inbox.audit(
+        'huda@globaq.example',
+        'exported leads',
+        undefined,
+        `1 lead (filter: ${new URLSearchParams({ q: EMAIL })})`,
+        new Date(),
+      );
       await inbox.refusal({ account: EMAIL, network: '203.0.113.9', reason: 'wrong credentials' }, new Date());
       await inbox.attempt({ account: EMAIL, address: '203.0.113.9' }, new Date());
       expect(await outbox.list(['pending'])).toHaveLength(4);
@@ -173,7 +214,11 @@ describe('what an erasure leaves on disk (SQLite)', () => {
       expect(await submissions.delete(lead.id)).toMatchObject({ notification: true, attachments: 1 });
 
       const folder = path.join(dir, 'submissions-files');
-      const files = [dbPath, `${dbPath}-wal`, ...(fs.existsSync(folder) ? fs.readdirSync(folder).map((name) => path.join(folder, name)) : [])].filter((file) => fs.existsSync(file));
+      const files = [
+        dbPath,
+        `${dbPath}-wal`,
+        ...(fs.existsSync(folder) ? fs.readdirSync(folder).map((name) => path.join(folder, name)) : []),
+      ].filter((file) => fs.existsSync(file));
       const bytes = Buffer.concat(files.map((file) => fs.readFileSync(file)));
       for (const needle of [NAME, 'Almutairi', EMAIL, encodeURIComponent(EMAIL), 'wadha', CV_MARK]) {
         expect(bytes.includes(Buffer.from(needle, 'utf8')), `${needle} is still on disk`).toBe(false);

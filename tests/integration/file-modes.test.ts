@@ -37,7 +37,11 @@ const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 test('the database, its log, the CV files and a backup are 0600 in 0700 folders under umask 000', async () => {
   assertBuilt();
   const dbPath = path.join(dir, 'state', 'submissions.db');
-  const server = underOpenUmask([path.join(ROOT, 'src', 'server', 'http', 'serve.ts')], { HOST: '127.0.0.1', PORT: '0', SUBMISSIONS_DB: dbPath });
+  const server = underOpenUmask([path.join(ROOT, 'src', 'server', 'http', 'serve.ts')], {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SUBMISSIONS_DB: dbPath,
+  });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   try {
     const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -51,8 +55,16 @@ test('the database, its log, the CV files and a backup are 0600 in 0700 folders 
     });
     const data = new FormData();
     for (const [name, value] of asForm(partnerBody()).entries()) if (name !== 'uploadedFiles') data.append(name, value);
-    data.append('uploadedFiles', new Blob([new TextEncoder().encode('%PDF-1.4\n% cv\n%%EOF\n')], { type: 'application/pdf' }), 'cv.pdf');
-    const answer = await fetch(`${baseUrl}/api/partner`, { method: 'POST', body: data, headers: { Origin: baseUrl, Accept: 'application/json' } });
+    data.append(
+      'uploadedFiles',
+      new Blob([new TextEncoder().encode('%PDF-1.4\n% cv\n%%EOF\n')], { type: 'application/pdf' }),
+      'cv.pdf',
+    );
+    const answer = await fetch(`${baseUrl}/api/partner`, {
+      method: 'POST',
+      body: data,
+      headers: { Origin: baseUrl, Accept: 'application/json' },
+    });
     expect(answer.status).toBe(201);
 
     expect(mode(path.dirname(dbPath))).toBe('700');

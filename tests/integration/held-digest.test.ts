@@ -37,7 +37,15 @@ afterAll(async () => {
 function start(env: Record<string, string> = {}): Promise<RunningServer> {
   return startServer({
     dbPath,
-    env: { SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'leads@globaq.example', LEADS_NOTIFY_FROM: 'website@globaq.example', SITE_URL: 'https://www.globaq.example', HELD_DIGEST_HOUR: '0', HELD_PURGE_DAYS: '30', ...env },
+    env: {
+      SMTP_URL: smtp.url,
+      LEADS_NOTIFY_TO: 'leads@globaq.example',
+      LEADS_NOTIFY_FROM: 'website@globaq.example',
+      SITE_URL: 'https://www.globaq.example',
+      HELD_DIGEST_HOUR: '0',
+      HELD_PURGE_DAYS: '30',
+      ...env,
+    },
   });
 }
 
@@ -53,10 +61,14 @@ async function applyWithFile(baseUrl: string, size: number, headers: Record<stri
   const pdf = new Uint8Array(size).fill(0x20);
   pdf.set(new TextEncoder().encode('%PDF-1.4\n'));
   data.append('uploadedFiles', new Blob([pdf], { type: 'application/pdf' }), 'cv.pdf');
-  return fetch(`${baseUrl}/api/partner`, { method: 'POST', body: data, headers: { Accept: 'application/json', Origin: baseUrl, ...headers } });
+  return fetch(`${baseUrl}/api/partner`, {
+    method: 'POST',
+    body: data,
+    headers: { Accept: 'application/json', Origin: baseUrl, ...headers },
+  });
 }
 
-test('files sent without a proof past the network\'s daily quota are not kept: the lead is held without them, saying so', async () => {
+test("files sent without a proof past the network's daily quota are not kept: the lead is held without them, saying so", async () => {
   // Notifications off here: the digest is the next test's.
   const server = await startServer({ dbPath, env: { SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '3' } });
   try {
@@ -76,7 +88,10 @@ test('files sent without a proof past the network\'s daily quota are not kept: t
     }
     // Another network has its own quota.
     await server.stop();
-    const other = await startServer({ dbPath, env: { SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '3', TRUSTED_PROXIES: '127.0.0.1' } });
+    const other = await startServer({
+      dbPath,
+      env: { SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '3', TRUSTED_PROXIES: '127.0.0.1' },
+    });
     try {
       expect((await applyWithFile(other.baseUrl, 1_500_000, { 'X-Forwarded-For': '203.0.113.9' })).status).toBe(201);
       expect(heldReasons(dbPath).at(-1)).toBe('noProof');
@@ -91,7 +106,20 @@ test('files sent without a proof past the network\'s daily quota are not kept: t
 test('the daily digest: one a day in English and Arabic, what is held and why, with links; a held lead past its age is kept until warned, then a week', async () => {
   // One held lead 40 days old (past HELD_PURGE_DAYS), beside the three of the test before.
   const store = openSqliteStore(dbPath, { create: false });
-  const old = await store.save({ form: 'contact', fields: { firstName: 'Old', lastName: 'Lead', email: 'old@example.com', country: 'Saudi Arabia', city: '', company: '', message: 'Hello' }, receivedAt: new Date(Date.now() - 40 * DAY), held: 'manyPosts' });
+  const old = await store.save({
+    form: 'contact',
+    fields: {
+      firstName: 'Old',
+      lastName: 'Lead',
+      email: 'old@example.com',
+      country: 'Saudi Arabia',
+      city: '',
+      company: '',
+      message: 'Hello',
+    },
+    receivedAt: new Date(Date.now() - 40 * DAY),
+    held: 'manyPosts',
+  });
   await store.close();
   const before = digests().length;
 
@@ -100,19 +128,25 @@ test('the daily digest: one a day in English and Arabic, what is held and why, w
     const [mail] = (await smtp.waitFor(smtp.mails.length + 1)).slice(-1);
     expect(digests()).toHaveLength(before + 1);
     expect(mail!.recipients).toEqual(['leads@globaq.example']);
-    expect(mail!.parsed.subject).toBe(`${en['mail.digest.subject'].replace('{count}', '5')} · ${ar['mail.digest.subject'].replace('{count}', '5')}`);
+    expect(mail!.parsed.subject).toBe(
+      `${en['mail.digest.subject'].replace('{count}', '5')} · ${ar['mail.digest.subject'].replace('{count}', '5')}`,
+    );
     const text = mail!.parsed.text ?? '';
     expect(text).toContain(en['admin.held.reason.fileQuota']);
     expect(text).toContain(ar['admin.held.reason.manyPosts']);
     expect(text).toContain('https://www.globaq.example/admin?status=held');
     expect(text).toContain(`https://www.globaq.example/admin/leads/${old.id}`);
     // Past its age, but this is its first warning: it goes a week from now, not today.
-    const week = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Riyadh', dateStyle: 'medium' }).format(new Date(Date.now() + 7 * DAY));
+    const week = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Riyadh', dateStyle: 'medium' }).format(
+      new Date(Date.now() + 7 * DAY),
+    );
     expect(text).toContain(`Erased on ${week}`);
     expect(mail!.parsed.html).toContain('dir="rtl"');
 
     // /readyz and /metrics tell the operator what is held.
-    const ready = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as { checks: Record<string, { ok: boolean; detail: string }> };
+    const ready = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as {
+      checks: Record<string, { ok: boolean; detail: string }>;
+    };
     expect(ready.checks['held']).toEqual({ ok: true, detail: '5 held for review, the oldest 40 days' });
     const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
     expect(metrics).toMatch(/^globaq_held_waiting 5$/m);
@@ -123,7 +157,8 @@ test('the daily digest: one a day in English and Arabic, what is held and why, w
   }
   // The lead is still there: warned now, erased a week after the warning at the earliest.
   const db = new DatabaseSync(dbPath, { readOnly: true });
-  const row = db.prepare('SELECT review_reminded_at FROM submissions WHERE id = ?').get(old.id) as { review_reminded_at: string | null } | undefined;
+  const row = db.prepare('SELECT review_reminded_at FROM submissions WHERE id = ?').get(old.id) as
+    { review_reminded_at: string | null } | undefined;
   const digestRow = db.prepare('SELECT held, sent_at FROM held_digests').all() as { held: number; sent_at: string | null }[];
   db.close();
   expect(row?.review_reminded_at).toBeTruthy();
@@ -142,12 +177,31 @@ test('the daily digest: one a day in English and Arabic, what is held and why, w
 
 test('without a digest (notifications off) a held lead is never erased, and /readyz says it is kept', async () => {
   const store = openSqliteStore(dbPath, { create: false });
-  const unseen = await store.save({ form: 'contact', fields: { firstName: 'Unseen', lastName: 'Lead', email: 'u@example.com', country: 'Saudi Arabia', city: '', company: '', message: 'Hi' }, receivedAt: new Date(Date.now() - 400 * DAY), held: 'noProof' });
+  const unseen = await store.save({
+    form: 'contact',
+    fields: {
+      firstName: 'Unseen',
+      lastName: 'Lead',
+      email: 'u@example.com',
+      country: 'Saudi Arabia',
+      city: '',
+      company: '',
+      message: 'Hi',
+    },
+    receivedAt: new Date(Date.now() - 400 * DAY),
+    held: 'noProof',
+  });
   await store.close();
   const server = await startServer({ dbPath, env: { HELD_PURGE_DAYS: '30' } });
   try {
-    const ready = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as { checks: Record<string, { ok: boolean; detail: string }> };
-    expect(ready.checks['held']).toEqual({ ok: true, detail: '6 held for review, the oldest 400 days; 1 past 30 days kept until a digest warns staff (notifications are off: no digest is sent)' });
+    const ready = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as {
+      checks: Record<string, { ok: boolean; detail: string }>;
+    };
+    expect(ready.checks['held']).toEqual({
+      ok: true,
+      detail:
+        '6 held for review, the oldest 400 days; 1 past 30 days kept until a digest warns staff (notifications are off: no digest is sent)',
+    });
   } finally {
     await server.stop();
   }

@@ -11,7 +11,16 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
 import { en } from '../../src/i18n/en';
-import { asForm, contactBody, partnerBody, postForm, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
+import {
+  asForm,
+  contactBody,
+  partnerBody,
+  postForm,
+  postJson,
+  startServer,
+  tempDir,
+  type RunningServer,
+} from '../helpers/server';
 import { startSmtp, type MailSink } from '../helpers/smtp';
 
 const PASSWORD = 'correct horse battery staple';
@@ -28,9 +37,15 @@ interface Browser {
   csrf: string;
 }
 
-const get = (route: string, browser: Browser) => fetch(`${server.baseUrl}${route}`, { redirect: 'manual', headers: { Cookie: browser.cookie } });
+const get = (route: string, browser: Browser) =>
+  fetch(`${server.baseUrl}${route}`, { redirect: 'manual', headers: { Cookie: browser.cookie } });
 
-function post(route: string, fields: Record<string, string>, browser: Browser, headers: Record<string, string> = {}): Promise<Response> {
+function post(
+  route: string,
+  fields: Record<string, string>,
+  browser: Browser,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${server.baseUrl}${route}`, {
     method: 'POST',
     redirect: 'manual',
@@ -69,10 +84,23 @@ beforeAll(async () => {
   smtp = await startSmtp();
   server = await startServer({
     dbPath: path.join(dir, 'submissions.db'),
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: 'leads@globaq.example', LEADS_NOTIFY_FROM: 'website@globaq.example', LEADS_NOTIFY_RETRY_SECONDS: '1' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      LEADS_NOTIFY_TO: 'leads@globaq.example',
+      LEADS_NOTIFY_FROM: 'website@globaq.example',
+      LEADS_NOTIFY_RETRY_SECONDS: '1',
+    },
   });
-  noProof = await idOf(await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Noura', lastName: '<b>Held</b>', altcha: undefined })));
-  honeypot = await idOf(await postJson(server.baseUrl, '/api/partner', partnerBody({ name: 'Spambot', homepage: 'http://spam.example' })));
+  noProof = await idOf(
+    await postJson(
+      server.baseUrl,
+      '/api/contact',
+      contactBody({ firstName: 'Noura', lastName: '<b>Held</b>', altcha: undefined }),
+    ),
+  );
+  honeypot = await idOf(
+    await postJson(server.baseUrl, '/api/partner', partnerBody({ name: 'Spambot', homepage: 'http://spam.example' })),
+  );
   await postForm(server.baseUrl, '/api/contact', asForm(contactBody({ firstName: 'Khalid', altcha: undefined })));
   verified = await idOf(await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Verified' })));
   const staff = openStaffStore(server.dbPath);
@@ -101,7 +129,8 @@ test('the held leads are a tab of the list, with their reasons and count; the ot
   expect(held).toContain(`/admin/leads/${noProof}?status=held`);
   expect(held).not.toContain(verified);
   // The reasons in staff words (the page escapes the apostrophe in "form's").
-  for (const reason of ['noProof', 'honeypot', 'noScript'] as const) expect(held).toContain(en[`admin.held.reason.${reason}`].replace(/'/g, '&#39;'));
+  for (const reason of ['noProof', 'honeypot', 'noScript'] as const)
+    expect(held).toContain(en[`admin.held.reason.${reason}`].replace(/'/g, '&#39;'));
   // What the visitor typed is shown as text; a held lead offers release and spam, no export.
   expect(held).toContain('&lt;b&gt;Held&lt;/b&gt;');
   expect(held).not.toContain('<b>Held</b>');
@@ -125,18 +154,33 @@ test('a held lead opens in full, marked held with why, offering only release and
   expect(html).not.toContain('name="note"');
   expect(html).toContain('Lead 3 of 3');
   // Its status, a note and its assignment wait for release.
-  for (const fields of [{ action: 'status', status: 'answered' }, { action: 'note', note: 'x' }, { action: 'assign', assignee: STAFF }, { action: 'answered' }]) {
+  for (const fields of [
+    { action: 'status', status: 'answered' },
+    { action: 'note', note: 'x' },
+    { action: 'assign', assignee: STAFF },
+    { action: 'answered' },
+  ]) {
     const refused = await post(`/admin/leads/${noProof}?status=held`, { ...fields, csrf: browser.csrf }, browser);
     expect(refused.status, fields.action).toBe(400);
     expect(await refused.text()).toContain('release it first');
   }
   expect(await page('/admin?status=all', browser)).not.toContain(noProof);
   // Refused like every inbox change: no session, another origin, a forged token; a forged or unknown id is not found.
-  expect((await post(`/admin/leads/${noProof}`, { action: 'release', csrf: browser.csrf }, { cookie: '', csrf: '' })).status).toBe(403);
+  expect(
+    (await post(`/admin/leads/${noProof}`, { action: 'release', csrf: browser.csrf }, { cookie: '', csrf: '' })).status,
+  ).toBe(403);
   expect((await get(`/admin/leads/${noProof}`, { cookie: '', csrf: '' })).status).toBe(303);
-  expect((await post(`/admin/leads/${noProof}`, { action: 'release', csrf: browser.csrf }, browser, { Origin: 'https://evil.example' })).status).toBe(403);
+  expect(
+    (
+      await post(`/admin/leads/${noProof}`, { action: 'release', csrf: browser.csrf }, browser, {
+        Origin: 'https://evil.example',
+      })
+    ).status,
+  ).toBe(403);
   expect((await post(`/admin/leads/${noProof}`, { action: 'release', csrf: `${browser.csrf}x` }, browser)).status).toBe(403);
-  expect((await post('/admin/leads/00000000-0000-4000-8000-000000000000', { action: 'release', csrf: browser.csrf }, browser)).status).toBe(404);
+  expect(
+    (await post('/admin/leads/00000000-0000-4000-8000-000000000000', { action: 'release', csrf: browser.csrf }, browser)).status,
+  ).toBe(404);
   expect((await post('/admin/leads/not-a-lead', { action: 'release', csrf: browser.csrf }, browser)).status).toBe(404);
   await settle(1500);
   expect(smtp.mails.length).toBe(1);
@@ -179,17 +223,30 @@ test('release sends exactly one mail and is audited; a second release changes no
   expect(audit).toContain('marked held lead as spam');
 });
 
-test('the held tab\'s selection: release or mark several at once, each audited; a lead no longer held is left as it was and counted', async () => {
+test("the held tab's selection: release or mark several at once, each audited; a lead no longer held is left as it was and counted", async () => {
   const browser = await signIn();
-  const more = await idOf(await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Bulk', lastName: 'Held', altcha: undefined })));
+  const more = await idOf(
+    await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Bulk', lastName: 'Held', altcha: undefined })),
+  );
   const held = await page('/admin?status=held', browser);
   const khalid = /\/admin\/leads\/([0-9a-f-]{36})\?status=held/g;
   const ids = [...held.matchAll(khalid)].map((match) => match[1]!);
   expect(ids).toContain(more);
   expect(ids).toHaveLength(2);
   const before = smtp.mails.length;
-  const body = new URLSearchParams([['csrf', browser.csrf], ['list', 'status=held'], ['action', 'release'], ...ids.map((id) => ['id', id]), ['id', noProof]]);
-  const response = await fetch(`${server.baseUrl}/admin/bulk`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin, Cookie: browser.cookie }, body: body.toString() });
+  const body = new URLSearchParams([
+    ['csrf', browser.csrf],
+    ['list', 'status=held'],
+    ['action', 'release'],
+    ...ids.map((id) => ['id', id]),
+    ['id', noProof],
+  ]);
+  const response = await fetch(`${server.baseUrl}/admin/bulk`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin, Cookie: browser.cookie },
+    body: body.toString(),
+  });
   expect(response.status).toBe(303);
   expect(response.headers.get('location')).toBe('/admin?status=held&done=released&n=2&missing=1');
   const after = await page('/admin?status=held&done=released&n=2&missing=1', browser);

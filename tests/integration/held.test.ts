@@ -15,11 +15,24 @@ import { releaseHeld } from '../../src/server/inbox/held-release';
 import { issueChallenge, proofKeys } from '../../src/server/receiver/proof';
 import { freshDatabase } from '../helpers/postgres';
 import { challengeFrom, solve, solvedProof } from '../helpers/proof';
-import { asForm, contactBody, partnerBody, postForm, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
+import {
+  asForm,
+  contactBody,
+  partnerBody,
+  postForm,
+  postJson,
+  startServer,
+  tempDir,
+  type RunningServer,
+} from '../helpers/server';
 import { startSmtp, type MailSink } from '../helpers/smtp';
 
 const KEY = 'k'.repeat(40);
-const NOTIFY = { LEADS_NOTIFY_TO: 'leads@globaq.example', LEADS_NOTIFY_FROM: 'website@globaq.example', LEADS_NOTIFY_RETRY_SECONDS: '1' };
+const NOTIFY = {
+  LEADS_NOTIFY_TO: 'leads@globaq.example',
+  LEADS_NOTIFY_FROM: 'website@globaq.example',
+  LEADS_NOTIFY_RETRY_SECONDS: '1',
+};
 
 let dir: string;
 beforeAll(() => {
@@ -52,7 +65,13 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       smtp = await startSmtp();
       server = await startServer({
         dbPath: path.join(dir, `${kind}.db`),
-        env: { ...NOTIFY, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ALTCHA_HMAC_KEY: KEY, SUBMISSIONS_MAX_LINKS: '2', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+        env: {
+          ...NOTIFY,
+          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+          ALTCHA_HMAC_KEY: KEY,
+          SUBMISSIONS_MAX_LINKS: '2',
+          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        },
       });
       stores = openStores({ dbPath: server.dbPath, databaseUrl, poolMax: 2 }, { create: false });
       await stores.ready;
@@ -64,7 +83,8 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       await smtp?.close();
     });
 
-    const heldReasons = async () => Object.fromEntries((await stores.held.list('held', 100)).map((lead) => [lead.id, lead.reason]));
+    const heldReasons = async () =>
+      Object.fromEntries((await stores.held.list('held', 100)).map((lead) => [lead.id, lead.reason]));
 
     test('a solved proof: stored in the inbox and mailed once; the challenge endpoint is never cached', async () => {
       const before = smtp.mails.length;
@@ -83,12 +103,24 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       const noProof = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ altcha: undefined })));
 
       const valid = await solvedProof(server.baseUrl);
-      const payload = JSON.parse(Buffer.from(valid, 'base64').toString()) as { challenge: { parameters: Record<string, unknown>; signature: string } };
+      const payload = JSON.parse(Buffer.from(valid, 'base64').toString()) as {
+        challenge: { parameters: Record<string, unknown>; signature: string };
+      };
       payload.challenge.parameters['expiresAt'] = Number(payload.challenge.parameters['expiresAt']) + 86_400;
-      const forged = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ altcha: Buffer.from(JSON.stringify(payload)).toString('base64') })));
+      const forged = await created(
+        await postJson(
+          server.baseUrl,
+          '/api/contact',
+          contactBody({ altcha: Buffer.from(JSON.stringify(payload)).toString('base64') }),
+        ),
+      );
       const garbage = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ altcha: 'bm90IGEgcHJvb2Y=' })));
 
-      const old = await issueChallenge(proofKeys(KEY), { cost: 1, maxNumber: 100, expireSeconds: 60 }, new Date(Date.now() - 2 * 3600_000));
+      const old = await issueChallenge(
+        proofKeys(KEY),
+        { cost: 1, maxNumber: 100, expireSeconds: 60 },
+        new Date(Date.now() - 2 * 3600_000),
+      );
       const expired = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ altcha: await solve(old) })));
 
       const once = await solvedProof(server.baseUrl);
@@ -100,8 +132,16 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
 
       const noScript = await postForm(server.baseUrl, '/api/contact', asForm(contactBody({ altcha: undefined })));
       expect(noScript.status).toBe(303);
-      const links = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ message: 'See http://a.example http://b.example www.c.example' })));
-      const honeypot = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ homepage: 'http://spam.example' })));
+      const links = await created(
+        await postJson(
+          server.baseUrl,
+          '/api/contact',
+          contactBody({ message: 'See http://a.example http://b.example www.c.example' }),
+        ),
+      );
+      const honeypot = await created(
+        await postJson(server.baseUrl, '/api/contact', contactBody({ homepage: 'http://spam.example' })),
+      );
 
       const reasons = await heldReasons();
       expect(reasons[noProof]).toBe('noProof');
@@ -124,9 +164,19 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
 
     test('a partner application with CV files, held: the files are kept with it; released, it is mailed exactly once and audited', async () => {
       const form = new FormData();
-      for (const [key, value] of asForm(partnerBody({ uploadedFiles: undefined }))) if (key !== 'uploadedFiles') form.append(key, value);
-      form.append('uploadedFiles', new File([new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')], 'cv.pdf', { type: 'application/pdf' }));
-      const response = await fetch(`${server.baseUrl}/api/partner`, { method: 'POST', body: form, headers: { Accept: 'application/json', Origin: server.origin } });
+      for (const [key, value] of asForm(partnerBody({ uploadedFiles: undefined })))
+        if (key !== 'uploadedFiles') form.append(key, value);
+      form.append(
+        'uploadedFiles',
+        new File([new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')], 'cv.pdf', {
+          type: 'application/pdf',
+        }),
+      );
+      const response = await fetch(`${server.baseUrl}/api/partner`, {
+        method: 'POST',
+        body: form,
+        headers: { Accept: 'application/json', Origin: server.origin },
+      });
       const id = await created(response);
       const held = (await stores.held.list('held', 100)).find((lead) => lead.id === id);
       expect(held).toMatchObject({ reason: 'noProof', files: 1 });
@@ -135,7 +185,10 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       const before = smtp.mails.length;
       await settle(1500);
       expect(smtp.mails.length).toBe(before);
-      const config = { notifications: { smtpUrl: '', requireTls: false, to: [], from: '', retrySeconds: 1, giveUpDays: 1 }, siteUrl: undefined };
+      const config = {
+        notifications: { smtpUrl: '', requireTls: false, to: [], from: '', retrySeconds: 1, giveUpDays: 1 },
+        siteUrl: undefined,
+      };
       expect(await releaseHeld(stores, config, id, 'sara@globaq.example', new Date())).toBe(true);
       expect(await releaseHeld(stores, config, id, 'sara@globaq.example', new Date())).toBe(false);
       await smtp.waitFor(before + 1);
@@ -152,7 +205,9 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       expect(await stores.held.markSpam(spam, 'sara@globaq.example', new Date())).toBe(true);
       expect((await stores.held.list('held', 100)).map((lead) => lead.id)).not.toContain(spam);
       expect((await stores.held.list('spam', 100)).map((lead) => lead.id)).toContain(spam);
-      expect(await releaseHeld(stores, { notifications: undefined, siteUrl: undefined }, spam, 'sara@globaq.example', new Date())).toBe(false);
+      expect(
+        await releaseHeld(stores, { notifications: undefined, siteUrl: undefined }, spam, 'sara@globaq.example', new Date()),
+      ).toBe(false);
       const heldBefore = await stores.held.count('held');
       expect(heldBefore).toBeGreaterThan(0);
       // 31 days on, with the default of 30: spam leads go, inbox leads stay (the held ones marked as
@@ -166,7 +221,10 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       expect(first.leads).toBe(spamBefore);
       expect(await stores.held.count('held')).toBe(heldBefore);
       // A digest warns of them on day 31: still kept a week, then erased with what was held.
-      await stores.held.markWarned((await stores.held.dueForErasure(day31)).map((lead) => lead.id), day31);
+      await stores.held.markWarned(
+        (await stores.held.dueForErasure(day31)).map((lead) => lead.id),
+        day31,
+      );
       expect((await sweepHeld(stores, config, new Date(day31.getTime() + 6 * 86_400_000))).leads).toBe(0);
       const gone = await sweepHeld(stores, config, new Date(day31.getTime() + 7 * 86_400_000));
       expect(gone.leads).toBe(heldBefore);
@@ -181,7 +239,13 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       let out = '';
       let err = '';
       const env = databaseUrl ? { DATABASE_URL: databaseUrl } : { SUBMISSIONS_DB: server.dbPath };
-      const code = await main(['held'], { stdout: (text) => (out += text), stderr: (text) => (err += text), env, root: process.cwd(), cwd: process.cwd() });
+      const code = await main(['held'], {
+        stdout: (text) => (out += text),
+        stderr: (text) => (err += text),
+        env,
+        root: process.cwd(),
+        cwd: process.cwd(),
+      });
       expect(code, err).toBe(0);
       expect(out).toMatch(new RegExp(`partner\\s+${id}\\s+noProof`));
       expect(err).toMatch(/^\d+ held for review/);

@@ -36,11 +36,21 @@ function get(route: string, browser?: Browser, method = 'GET'): Promise<Response
   return fetch(`${server.baseUrl}${route}`, { method, redirect: 'manual', headers: browser ? { Cookie: browser.cookie } : {} });
 }
 
-function post(route: string, fields: Record<string, string>, browser?: Browser, headers: Record<string, string> = {}): Promise<Response> {
+function post(
+  route: string,
+  fields: Record<string, string>,
+  browser?: Browser,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${server.baseUrl}${route}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin, ...(browser ? { Cookie: browser.cookie } : {}), ...headers },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: server.origin,
+      ...(browser ? { Cookie: browser.cookie } : {}),
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
@@ -59,7 +69,9 @@ async function unzip(response: Response): Promise<Map<string, string>> {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/zip');
   const bytes = Buffer.from(await response.arrayBuffer());
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  );
   const entries = new Map<string, string>();
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (entry: yauzl.Entry) => {
@@ -84,7 +96,13 @@ async function unzip(response: Response): Promise<Map<string, string>> {
 function auditLog(): { seq: number; actor: string; action: string; leadId: string | null; detail: string }[] {
   const db = new DatabaseSync(server.dbPath);
   try {
-    return db.prepare('SELECT seq, actor, action, lead_id AS leadId, detail FROM audit_log ORDER BY seq DESC').all() as { seq: number; actor: string; action: string; leadId: string | null; detail: string }[];
+    return db.prepare('SELECT seq, actor, action, lead_id AS leadId, detail FROM audit_log ORDER BY seq DESC').all() as {
+      seq: number;
+      actor: string;
+      action: string;
+      leadId: string | null;
+      detail: string;
+    }[];
   } finally {
     db.close();
   }
@@ -94,7 +112,9 @@ function auditLog(): { seq: number; actor: string; action: string; leadId: strin
 function statusOf(ids: readonly string[]): (string | undefined)[] {
   const db = new DatabaseSync(server.dbPath);
   try {
-    return ids.map((id) => (db.prepare('SELECT status FROM submissions WHERE id = ?').get(id) as { status: string } | undefined)?.status);
+    return ids.map(
+      (id) => (db.prepare('SELECT status FROM submissions WHERE id = ?').get(id) as { status: string } | undefined)?.status,
+    );
   } finally {
     db.close();
   }
@@ -102,23 +122,45 @@ function statusOf(ids: readonly string[]): (string | undefined)[] {
 
 /** A lead sent through the receiver, as a visitor sends it; its id. */
 async function lead(form: 'contact' | 'partner', fields: Record<string, unknown>): Promise<string> {
-  const response = await postJson(server.baseUrl, `/api/${form}`, form === 'contact' ? contactBody(fields) : partnerBody(fields), { Origin: server.origin });
+  const response = await postJson(
+    server.baseUrl,
+    `/api/${form}`,
+    form === 'contact' ? contactBody(fields) : partnerBody(fields),
+    { Origin: server.origin },
+  );
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
 /** A form's body with several values under one name (the selection's ids). */
-function postMany(route: string, fields: [string, string][], browser?: Browser, headers: Record<string, string> = {}): Promise<Response> {
+function postMany(
+  route: string,
+  fields: [string, string][],
+  browser?: Browser,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${server.baseUrl}${route}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin, ...(browser ? { Cookie: browser.cookie } : {}), ...headers },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: server.origin,
+      ...(browser ? { Cookie: browser.cookie } : {}),
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
 
 /** A Set-Cookie line's attributes as a browser reads them (RFC 6265bis), and whether it expires the cookie. */
-function cookieAttributes(line: string): { secure: boolean; httponly: boolean; path: string | undefined; domain: string | undefined; samesite: string | undefined; expired: boolean } {
+function cookieAttributes(line: string): {
+  secure: boolean;
+  httponly: boolean;
+  path: string | undefined;
+  domain: string | undefined;
+  samesite: string | undefined;
+  expired: boolean;
+} {
   const attributes = new Map<string, string>();
   for (const part of line.split(';').slice(1)) {
     const [name = '', ...value] = part.split('=');
@@ -149,11 +191,28 @@ async function signIn(email = STAFF, password = PASSWORD): Promise<Browser> {
 beforeAll(async () => {
   dir = tempDir('globaq-inbox-');
   server = await startServer({ dbPath: path.join(dir, 'submissions.db') });
-  const contact = await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Sara', lastName: SCRIPT, company: '=HYPERLINK("https://evil.example")', message: 'Visit https://evil.example now\nThanks' }), { Origin: server.origin });
+  const contact = await postJson(
+    server.baseUrl,
+    '/api/contact',
+    contactBody({
+      firstName: 'Sara',
+      lastName: SCRIPT,
+      company: '=HYPERLINK("https://evil.example")',
+      message: 'Visit https://evil.example now\nThanks',
+    }),
+    { Origin: server.origin },
+  );
   contactId = ((await contact.json()) as { id: string }).id;
-  const partner = await postJson(server.baseUrl, '/api/partner', partnerBody({ organization: 'Gulf Labs' }), { Origin: server.origin });
+  const partner = await postJson(server.baseUrl, '/api/partner', partnerBody({ organization: 'Gulf Labs' }), {
+    Origin: server.origin,
+  });
   partnerId = ((await partner.json()) as { id: string }).id;
-  const arabic = await postJson(server.baseUrl, '/api/partner?lang=ar', partnerBody({ name: 'عائشة القحطاني', organization: 'أكاديمية الخليج' }), { Origin: server.origin });
+  const arabic = await postJson(
+    server.baseUrl,
+    '/api/partner?lang=ar',
+    partnerBody({ name: 'عائشة القحطاني', organization: 'أكاديمية الخليج' }),
+    { Origin: server.origin },
+  );
   arabicId = ((await arabic.json()) as { id: string }).id;
   const staff = openStaffStore(server.dbPath);
   await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
@@ -168,13 +227,22 @@ afterAll(async () => {
 
 describe('without a session', () => {
   test('every inbox page sends a GET to the sign-in form and shows no data; every POST is refused', async () => {
-    for (const route of ['/admin', '/admin/audit', `/admin/leads/${contactId}`, '/admin/leads/..%2F..%2Fetc%2Fpasswd', '/admin/nothing-here', '/admin?q=Sara']) {
+    for (const route of [
+      '/admin',
+      '/admin/audit',
+      `/admin/leads/${contactId}`,
+      '/admin/leads/..%2F..%2Fetc%2Fpasswd',
+      '/admin/nothing-here',
+      '/admin?q=Sara',
+    ]) {
       for (const method of ['GET', 'HEAD']) {
         const response = await get(route, undefined, method);
         expect(response.status, `${method} ${route}`).toBe(303);
         // To sign in, then back to the page asked for (the list needs no `next`).
         const back = safeReturnPath(route);
-        expect(response.headers.get('location')).toBe(back === '/admin' ? '/admin/login' : `/admin/login?next=${encodeURIComponent(back)}`);
+        expect(response.headers.get('location')).toBe(
+          back === '/admin' ? '/admin/login' : `/admin/login?next=${encodeURIComponent(back)}`,
+        );
         expect(response.headers.get('cache-control')).toBe('no-store');
         expect(await response.text()).not.toContain('Sara');
       }
@@ -240,7 +308,9 @@ describe('signing in', () => {
   });
 
   test('behind HTTPS the cookie is __Host- and Secure', async () => {
-    const response = await post('/admin/login', { email: OTHER, password: PASSWORD }, undefined, { 'X-Forwarded-Proto': 'https' });
+    const response = await post('/admin/login', { email: OTHER, password: PASSWORD }, undefined, {
+      'X-Forwarded-Proto': 'https',
+    });
     // The server trusts no proxy here, so it drops the header: a plain-http cookie, still HttpOnly.
     expect(response.headers.getSetCookie().join('\n')).toMatch(/^globaq-staff=/);
     const secure = await startServer({ dbPath: server.dbPath, env: { BEHIND_HTTPS: 'true' } });
@@ -269,7 +339,11 @@ describe('signing in', () => {
         fetch(`${secure.baseUrl}${route}`, {
           method: 'POST',
           redirect: 'manual',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: secure.origin, ...(cookie ? { Cookie: cookie } : {}) },
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            Origin: secure.origin,
+            ...(cookie ? { Cookie: cookie } : {}),
+          },
           body: new URLSearchParams(fields).toString(),
         });
       const signedIn = await send('/admin/login', { email: OTHER, password: PASSWORD });
@@ -293,7 +367,9 @@ describe('signing in', () => {
   });
 
   test('a cross-origin sign-in post is refused', async () => {
-    const response = await post('/admin/login', { email: OTHER, password: PASSWORD }, undefined, { Origin: 'https://evil.example' });
+    const response = await post('/admin/login', { email: OTHER, password: PASSWORD }, undefined, {
+      Origin: 'https://evil.example',
+    });
     expect(response.status).toBe(403);
     expect(response.headers.getSetCookie()).toEqual([]);
   });
@@ -341,7 +417,8 @@ describe('signed in', () => {
     // The list: a Language column, in words.
     const list = await page('/admin', browser);
     expect(list).toMatch(/<th scope="col"[^>]*>Language<\/th>/);
-    const rowOf = (html: string, id: string) => html.slice(html.indexOf(`/admin/leads/${id}`), html.indexOf('</tr>', html.indexOf(`/admin/leads/${id}`)));
+    const rowOf = (html: string, id: string) =>
+      html.slice(html.indexOf(`/admin/leads/${id}`), html.indexOf('</tr>', html.indexOf(`/admin/leads/${id}`)));
     expect(rowOf(list, arabicId)).toMatch(/<td[^>]*>Arabic<\/td>/);
     expect(rowOf(list, partnerId)).toMatch(/<td[^>]*>English<\/td>/);
     // The filter: a labelled select; an unknown code is no filter.
@@ -357,21 +434,28 @@ describe('signed in', () => {
     expect(await page('/admin?language=xx', browser)).toContain(`/admin/leads/${arabicId}`);
     // The CSV: a language column, and the filter applies.
     const csv = await (await post('/admin/export?language=ar', { csrf: browser.csrf }, browser)).text();
-    const [header, row, ...rest] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, row, ...rest] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(header?.startsWith('"Lead ID","Received (Riyadh time)","Form","Language","Status",')).toBe(true);
     expect(row?.startsWith(`"${arabicId}","`)).toBe(true);
     expect(row).toContain('"Partner application","Arabic","New"');
     expect(row).toContain('"عائشة القحطاني"');
     expect(rest).toEqual([]);
     const all = await unzip(await post('/admin/export?status=all', { csrf: browser.csrf }, browser));
-    expect(all.get(`globaq-partner-applications-${riyadhDay(new Date())}.csv`)).toMatch(new RegExp(`"${partnerId}","[^"]+ \\+03:00","Partner application","English",`));
+    expect(all.get(`globaq-partner-applications-${riyadhDay(new Date())}.csv`)).toMatch(
+      new RegExp(`"${partnerId}","[^"]+ \\+03:00","Partner application","English",`),
+    );
   });
 
   test('a POST with another origin, no token or a forged token changes nothing', async () => {
     const browser = await signIn();
     await page(`/admin/leads/${contactId}`, browser);
     const attempts = [
-      post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: browser.csrf }, browser, { Origin: 'https://evil.example' }),
+      post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: browser.csrf }, browser, {
+        Origin: 'https://evil.example',
+      }),
       post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam' }, browser),
       post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: `${browser.csrf}x` }, browser),
       post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: browser.csrf }, browser, { Origin: '' }),
@@ -379,22 +463,36 @@ describe('signed in', () => {
     for (const response of await Promise.all(attempts)) expect(response.status).toBe(403);
     // Another staff member's token does not fit this session.
     const other = await signIn(OTHER);
-    expect((await post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: other.csrf }, browser)).status).toBe(403);
+    expect(
+      (await post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: other.csrf }, browser)).status,
+    ).toBe(403);
     expect(await page(`/admin/leads/${contactId}`, browser)).toMatch(/lead-status--new"[^>]*>New</);
   });
 
   test('status and note go into the timeline with who and when, and the audit log shows them', async () => {
     const browser = await signIn();
     await page(`/admin/leads/${partnerId}`, browser);
-    const status = await post(`/admin/leads/${partnerId}`, { action: 'status', status: 'in_progress', csrf: browser.csrf }, browser);
+    const status = await post(
+      `/admin/leads/${partnerId}`,
+      { action: 'status', status: 'in_progress', csrf: browser.csrf },
+      browser,
+    );
     expect(status.status).toBe(303);
     expect(status.headers.get('location')).toBe(`/admin/leads/${partnerId}?done=status`);
-    const note = await post(`/admin/leads/${partnerId}`, { action: 'note', note: `Call back Sunday ${SCRIPT}`, csrf: browser.csrf }, browser);
+    const note = await post(
+      `/admin/leads/${partnerId}`,
+      { action: 'note', note: `Call back Sunday ${SCRIPT}`, csrf: browser.csrf },
+      browser,
+    );
     expect(note.status).toBe(303);
     expect(note.headers.get('location')).toBe(`/admin/leads/${partnerId}?done=note#timeline`);
     const html = await page(`/admin/leads/${partnerId}`, browser);
     const timeline = html.slice(html.indexOf('class="lead-timeline"'));
-    expect(timeline).toMatch(new RegExp(`<strong[^>]*>Status set to In progress</strong><span class="admin-meta"[^>]*><time datetime="[^"]+"[^>]*>\\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}</time> · <span dir="ltr"[^>]*>${STAFF}</span></span>`));
+    expect(timeline).toMatch(
+      new RegExp(
+        `<strong[^>]*>Status set to In progress</strong><span class="admin-meta"[^>]*><time datetime="[^"]+"[^>]*>\\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}</time> · <span dir="ltr"[^>]*>${STAFF}</span></span>`,
+      ),
+    );
     expect(timeline).toContain('Call back Sunday &lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain(SCRIPT);
     expect(await page('/admin?status=in_progress', browser)).toContain(`/admin/leads/${partnerId}`);
@@ -409,7 +507,9 @@ describe('signed in', () => {
     const response = await post('/admin/export?form=contact', { csrf: browser.csrf }, browser);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="globaq-contact-messages-${riyadhDay(new Date())}.csv"`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="globaq-contact-messages-${riyadhDay(new Date())}.csv"`,
+    );
     const csv = await response.text();
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(2);
@@ -418,7 +518,9 @@ describe('signed in', () => {
     expect(csv).not.toContain(partnerId);
     expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
     expect(csv).toContain('"Visit https://evil.example now\nThanks"');
-    expect((await page('/admin/audit', browser)).match(/exported leads<\/td><td[^>]*><\/td><td[^>]*>1 lead \(filter: form=contact\)/)).not.toBeNull();
+    expect(
+      (await page('/admin/audit', browser)).match(/exported leads<\/td><td[^>]*><\/td><td[^>]*>1 lead \(filter: form=contact\)/),
+    ).not.toBeNull();
     // Without the token, no export.
     expect((await post('/admin/export', {}, browser)).status).toBe(403);
   });
@@ -431,7 +533,9 @@ describe('signed in', () => {
     const after = await get('/admin', browser);
     expect(after.status).toBe(303);
     expect(after.headers.get('location')).toBe('/admin/login');
-    expect((await post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: browser.csrf }, browser)).status).toBe(403);
+    expect(
+      (await post(`/admin/leads/${contactId}`, { action: 'status', status: 'spam', csrf: browser.csrf }, browser)).status,
+    ).toBe(403);
   });
 
   test('deleting asks first, then erases the lead and records who did it', async () => {
@@ -455,7 +559,9 @@ describe('the timeline and the lead page', () => {
   const events = (leadId: string) => {
     const db = new DatabaseSync(server.dbPath);
     try {
-      return db.prepare('SELECT seq, actor, kind, detail, corrects FROM lead_events WHERE lead_id = ? ORDER BY seq DESC').all(leadId) as { seq: number; actor: string | null; kind: string; detail: string; corrects: number | null }[];
+      return db
+        .prepare('SELECT seq, actor, kind, detail, corrects FROM lead_events WHERE lead_id = ? ORDER BY seq DESC')
+        .all(leadId) as { seq: number; actor: string | null; kind: string; detail: string; corrects: number | null }[];
     } finally {
       db.close();
     }
@@ -491,19 +597,27 @@ describe('the timeline and the lead page', () => {
     expect(html).toMatch(/<p class="lead-note" dir="auto"[^>]*>Omar: sent the brochure\.<\/p>/);
   });
 
-  test('a note is corrected by a new one: the old one stays, marked; a correction of another lead\'s note is refused', async () => {
+  test("a note is corrected by a new one: the old one stays, marked; a correction of another lead's note is refused", async () => {
     const browser = await signIn();
     await page(`/admin/leads/${partnerId}`, browser);
     await post(`/admin/leads/${partnerId}`, { action: 'note', note: 'Meeting on Sunday.', csrf: browser.csrf }, browser);
     const original = events(partnerId).find((event) => event.kind === 'note' && event.detail === 'Meeting on Sunday.')!;
-    const fix = await post(`/admin/leads/${partnerId}`, { action: 'note', note: 'Meeting on Monday.', corrects: String(original.seq), csrf: browser.csrf }, browser);
+    const fix = await post(
+      `/admin/leads/${partnerId}`,
+      { action: 'note', note: 'Meeting on Monday.', corrects: String(original.seq), csrf: browser.csrf },
+      browser,
+    );
     expect(fix.status).toBe(303);
     expect(events(partnerId)[0]).toMatchObject({ kind: 'note', detail: 'Meeting on Monday.', corrects: original.seq });
     expect(events(partnerId).find((event) => event.seq === original.seq)?.detail).toBe('Meeting on Sunday.');
     const html = await page(`/admin/leads/${partnerId}`, browser);
     expect(html).toContain(`Corrected by <a href="#event-${events(partnerId)[0]!.seq}"`);
     const before = allEvents();
-    const elsewhere = await post(`/admin/leads/${arabicId}`, { action: 'note', note: 'x', corrects: String(original.seq), csrf: browser.csrf }, browser);
+    const elsewhere = await post(
+      `/admin/leads/${arabicId}`,
+      { action: 'note', note: 'x', corrects: String(original.seq), csrf: browser.csrf },
+      browser,
+    );
     expect(elsewhere.status).toBe(400);
     const empty = await post(`/admin/leads/${arabicId}`, { action: 'note', note: '   ', csrf: browser.csrf }, browser);
     expect(empty.status).toBe(400);
@@ -541,7 +655,11 @@ describe('the timeline and the lead page', () => {
     expect(events(partnerId)[0]).toMatchObject({ kind: 'assigned', detail: OTHER, actor: STAFF });
     expect(await page(`/admin/leads/${partnerId}`, browser)).toContain(`Assigned to ${OTHER}`);
     const before = allEvents();
-    const unknown = await post(`/admin/leads/${partnerId}`, { action: 'assign', assignee: 'stranger@evil.example', csrf: browser.csrf }, browser);
+    const unknown = await post(
+      `/admin/leads/${partnerId}`,
+      { action: 'assign', assignee: 'stranger@evil.example', csrf: browser.csrf },
+      browser,
+    );
     expect(unknown.status).toBe(400);
     expect(allEvents()).toBe(before);
     await post(`/admin/leads/${partnerId}`, { action: 'assign', assignee: '', csrf: browser.csrf }, browser);
@@ -558,7 +676,8 @@ describe('the timeline and the lead page', () => {
     expect(html).toContain('name="action" value="reply"');
     // The page's policy lets that form's redirect reach the mail program (form-action mailto:),
     // and only this page's: the list's forms still go to the site alone.
-    const formAction = async (route: string) => /form-action ([^;]+)/.exec((await get(route, browser)).headers.get('content-security-policy') ?? '')?.[1]?.trim();
+    const formAction = async (route: string) =>
+      /form-action ([^;]+)/.exec((await get(route, browser)).headers.get('content-security-policy') ?? '')?.[1]?.trim();
     expect(await formAction(`/admin/leads/${arabicId}`)).toBe("'self' mailto:");
     expect(await formAction('/admin')).toBe("'self'");
     const reply = await post(`/admin/leads/${arabicId}`, { action: 'reply', csrf: browser.csrf }, browser);
@@ -570,7 +689,9 @@ describe('the timeline and the lead page', () => {
     // Without the session's token, from another site, or for a lead that does not exist: nothing is recorded.
     const before = events(arabicId).length;
     expect((await post(`/admin/leads/${arabicId}`, { action: 'reply', csrf: 'forged' }, browser)).status).toBe(403);
-    expect((await post(`/admin/leads/00000000-0000-4000-8000-000000000000`, { action: 'reply', csrf: browser.csrf }, browser)).status).toBe(404);
+    expect(
+      (await post(`/admin/leads/00000000-0000-4000-8000-000000000000`, { action: 'reply', csrf: browser.csrf }, browser)).status,
+    ).toBe(404);
     expect(events(arabicId).length).toBe(before);
     expect(html).toContain('name="action" value="answered"');
     const answered = await post(`/admin/leads/${arabicId}`, { action: 'answered', csrf: browser.csrf }, browser);
@@ -585,11 +706,15 @@ describe('the timeline and the lead page', () => {
     expect(audit).toContain('opened reply');
   });
 
-  test('a CV download goes into the timeline with the file\'s name (shown as text); phone, e-mail and website are links, the website never trusted', async () => {
+  test("a CV download goes into the timeline with the file's name (shown as text); phone, e-mail and website are links, the website never trusted", async () => {
     const store = openSqliteStore(server.dbPath);
     const { id } = await store.save({
       form: 'partner',
-      fields: partnerBody({ name: 'Long Application', companyWebsite: 'https://gulf-labs.example/about', uploadedFiles: 'cv.pdf' }),
+      fields: partnerBody({
+        name: 'Long Application',
+        companyWebsite: 'https://gulf-labs.example/about',
+        uploadedFiles: 'cv.pdf',
+      }),
       attachments: [{ name: `cv ${SCRIPT}.pdf`, type: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') }],
     });
     await store.close();
@@ -602,7 +727,9 @@ describe('the timeline and the lead page', () => {
     const after = await page(`/admin/leads/${id}`, browser);
     // The file's name is text wherever it is shown (inside a quoted attribute it is inert).
     expect(after.replace(/"[^"]*"/g, '""')).not.toContain('<img');
-    expect(after).toMatch(/<strong[^>]*>File downloaded<\/strong>.*<bdi[^>]*>cv &lt;img src=x onerror=alert\(1\)&gt;\.pdf<\/bdi>/s);
+    expect(after).toMatch(
+      /<strong[^>]*>File downloaded<\/strong>.*<bdi[^>]*>cv &lt;img src=x onerror=alert\(1\)&gt;\.pdf<\/bdi>/s,
+    );
     expect(after).toMatch(/href="tel:\+966501234567"/);
     expect(after).toMatch(/href="mailto:aisha@example\.com"/);
     expect(after).toMatch(/<a href="https:\/\/gulf-labs\.example\/about" rel="noopener noreferrer nofollow" target="_blank"/);
@@ -619,13 +746,23 @@ describe('what staff read is recorded', () => {
     await page('/admin?q=gulf', browser);
     // Enough leads that the export is still running when the download is dropped.
     const store = openSqliteStore(server.dbPath);
-    await Promise.all(Array.from({ length: 3000 }, (_, i) => store.save({ form: 'partner', fields: partnerBody({ organization: `Bulk ${i} ${'x'.repeat(400)}` }) })));
+    await Promise.all(
+      Array.from({ length: 3000 }, (_, i) =>
+        store.save({ form: 'partner', fields: partnerBody({ organization: `Bulk ${i} ${'x'.repeat(400)}` }) }),
+      ),
+    );
     await store.close();
     /** The audit log's rows, read straight from the database (newest first). */
     const auditRows = () => {
       const db = new DatabaseSync(server.dbPath);
       try {
-        return db.prepare('SELECT seq, actor, action, lead_id AS leadId, detail FROM audit_log ORDER BY seq DESC').all() as { seq: number; actor: string; action: string; leadId: string | null; detail: string }[];
+        return db.prepare('SELECT seq, actor, action, lead_id AS leadId, detail FROM audit_log ORDER BY seq DESC').all() as {
+          seq: number;
+          actor: string;
+          action: string;
+          leadId: string | null;
+          detail: string;
+        }[];
       } finally {
         db.close();
       }
@@ -647,7 +784,9 @@ describe('what staff read is recorded', () => {
     abort.abort();
     await new Promise((resolve) => setTimeout(resolve, 500));
     const rows = auditRows().filter((row) => row.actor === STAFF);
-    expect(rows.find((row) => row.seq === started!.seq)?.detail).toMatch(/^(started|stopped after \d+ leads?|\d+ leads?) \(filter: form=partner\)$/);
+    expect(rows.find((row) => row.seq === started!.seq)?.detail).toMatch(
+      /^(started|stopped after \d+ leads?|\d+ leads?) \(filter: form=partner\)$/,
+    );
     expect(rows.find((row) => row.action === 'opened lead')).toMatchObject({ leadId: partnerId });
     expect(rows.find((row) => row.action === 'searched leads')?.detail).toMatch(/q=gulf/);
   }, 60_000);
@@ -656,10 +795,16 @@ describe('what staff read is recorded', () => {
 describe('triage', () => {
   test('tabs with counts, the default what needs work; a new lead stands out; sorting; Previous and Next walk the list as filtered and sorted', async () => {
     const browser = await signIn();
-    const ids = [await lead('contact', { firstName: 'Cyrus', company: 'Tabs Triage' }), await lead('contact', { firstName: 'Adel', company: 'Tabs Triage' }), await lead('contact', { firstName: 'Basma', company: 'Tabs Triage' })];
+    const ids = [
+      await lead('contact', { firstName: 'Cyrus', company: 'Tabs Triage' }),
+      await lead('contact', { firstName: 'Adel', company: 'Tabs Triage' }),
+      await lead('contact', { firstName: 'Basma', company: 'Tabs Triage' }),
+    ];
     const [cyrus, adel, basma] = ids as [string, string, string];
     await page(`/admin/leads/${basma}`, browser);
-    expect((await post(`/admin/leads/${basma}`, { action: 'status', status: 'closed', csrf: browser.csrf }, browser)).status).toBe(303);
+    expect(
+      (await post(`/admin/leads/${basma}`, { action: 'status', status: 'closed', csrf: browser.csrf }, browser)).status,
+    ).toBe(303);
     const list = await page('/admin?q=tabs+triage', browser);
     expect(list).toMatch(/<a href="\/admin\?q=tabs\+triage" aria-current="page"[^>]*>Needs work <span[^>]*>\(2\)<\/span>/);
     expect(list).toMatch(/>Closed <span[^>]*>\(1\)<\/span>/);
@@ -673,10 +818,14 @@ describe('triage', () => {
     expect(closed).not.toContain(`/admin/leads/${cyrus}`);
     // Sorted by name, A to Z, over every status: Adel, Basma, Cyrus; the links carry the list.
     const byName = await page('/admin?q=tabs+triage&status=all&sort=name', browser);
-    const order = [adel, basma, cyrus].map((id) => byName.indexOf(`/admin/leads/${id}?status=all&amp;q=tabs+triage&amp;sort=name`));
+    const order = [adel, basma, cyrus].map((id) =>
+      byName.indexOf(`/admin/leads/${id}?status=all&amp;q=tabs+triage&amp;sort=name`),
+    );
     expect(order.every((at) => at > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    expect(byName).toMatch(/<th scope="col" aria-sort="ascending"[^>]*><a href="\/admin\?status=all&amp;q=tabs\+triage&amp;sort=name&amp;dir=desc"/);
+    expect(byName).toMatch(
+      /<th scope="col" aria-sort="ascending"[^>]*><a href="\/admin\?status=all&amp;q=tabs\+triage&amp;sort=name&amp;dir=desc"/,
+    );
     // The lead page walks that list: Basma sits between Adel and Cyrus.
     const middle = await page(`/admin/leads/${basma}?q=tabs+triage&status=all&sort=name`, browser);
     expect(middle).toContain(`href="/admin/leads/${adel}?status=all&amp;q=tabs+triage&amp;sort=name" rel="prev"`);
@@ -691,11 +840,22 @@ describe('triage', () => {
 
   test('"Mine": what needs work and is assigned to me, with its count; the other tabs everyone\'s; another\'s address in the query names nothing', async () => {
     const browser = await signIn();
-    const [mineNew, mineClosed, theirs] = [await lead('contact', { firstName: 'Mina', company: 'Mine Tab' }), await lead('contact', { firstName: 'Mona', company: 'Mine Tab' }), await lead('contact', { firstName: 'Maha', company: 'Mine Tab' })];
+    const [mineNew, mineClosed, theirs] = [
+      await lead('contact', { firstName: 'Mina', company: 'Mine Tab' }),
+      await lead('contact', { firstName: 'Mona', company: 'Mine Tab' }),
+      await lead('contact', { firstName: 'Maha', company: 'Mine Tab' }),
+    ];
     await page(`/admin/leads/${mineNew}`, browser);
-    for (const id of [mineNew, mineClosed]) expect((await post(`/admin/leads/${id}`, { action: 'assign', assignee: STAFF, csrf: browser.csrf }, browser)).status).toBe(303);
-    expect((await post(`/admin/leads/${theirs}`, { action: 'assign', assignee: OTHER, csrf: browser.csrf }, browser)).status).toBe(303);
-    expect((await post(`/admin/leads/${mineClosed}`, { action: 'status', status: 'closed', csrf: browser.csrf }, browser)).status).toBe(303);
+    for (const id of [mineNew, mineClosed])
+      expect((await post(`/admin/leads/${id}`, { action: 'assign', assignee: STAFF, csrf: browser.csrf }, browser)).status).toBe(
+        303,
+      );
+    expect(
+      (await post(`/admin/leads/${theirs}`, { action: 'assign', assignee: OTHER, csrf: browser.csrf }, browser)).status,
+    ).toBe(303);
+    expect(
+      (await post(`/admin/leads/${mineClosed}`, { action: 'status', status: 'closed', csrf: browser.csrf }, browser)).status,
+    ).toBe(303);
     const list = await page('/admin?q=mine+tab', browser);
     expect(list).toMatch(/<a href="\/admin\?mine=1&amp;q=mine\+tab"[^>]*>Mine <span[^>]*>\(1\)<\/span>/);
     expect(list).toMatch(/>Needs work <span[^>]*>\(2\)<\/span>/);
@@ -721,7 +881,11 @@ describe('triage', () => {
 
   test('every save on a lead page keeps the list it was opened from (Previous and Next still walk it); deleting returns to that list', async () => {
     const browser = await signIn();
-    const [first, second, third] = [await lead('contact', { firstName: 'Kept A', company: 'Kept List' }), await lead('contact', { firstName: 'Kept B', company: 'Kept List' }), await lead('contact', { firstName: 'Kept C', company: 'Kept List' })];
+    const [first, second, third] = [
+      await lead('contact', { firstName: 'Kept A', company: 'Kept List' }),
+      await lead('contact', { firstName: 'Kept B', company: 'Kept List' }),
+      await lead('contact', { firstName: 'Kept C', company: 'Kept List' }),
+    ];
     const list = 'status=all&q=kept+list&sort=name&dir=desc';
     const at = `/admin/leads/${second}?${list}`;
     await page(at, browser);
@@ -743,7 +907,11 @@ describe('triage', () => {
     expect(after).toContain(`href="/admin/leads/${first}?${list.replaceAll('&', '&amp;')}" rel="next"`);
     expect(after).toContain('Lead 2 of 3');
     // Only the list's own parameters travel: a forged one is dropped.
-    const odd = await post(`/admin/leads/${second}?${list}&next=https://evil.example`, { action: 'status', status: 'new', csrf: browser.csrf }, browser);
+    const odd = await post(
+      `/admin/leads/${second}?${list}&next=https://evil.example`,
+      { action: 'status', status: 'new', csrf: browser.csrf },
+      browser,
+    );
     expect(odd.headers.get('location')).toBe(`${at}&done=status`);
     await post(at, { action: 'delete', csrf: browser.csrf }, browser);
     const deleted = await post(at, { action: 'delete-confirmed', csrf: browser.csrf }, browser);
@@ -772,37 +940,123 @@ describe('triage', () => {
     const b = await lead('partner', { organization: 'Bulk Status Co' });
     const before = auditLog()[0]?.seq ?? 0;
     const forged = '00000000-0000-4000-8000-000000000000';
-    const answer = await postMany('/admin/bulk', [['csrf', browser.csrf], ['list', 'q=bulk+status&sort=name&evil=1'], ['action', 'status'], ['status', 'answered'], ['id', a], ['id', forged], ['id', 'not-an-id'], ['id', b]], browser);
+    const answer = await postMany(
+      '/admin/bulk',
+      [
+        ['csrf', browser.csrf],
+        ['list', 'q=bulk+status&sort=name&evil=1'],
+        ['action', 'status'],
+        ['status', 'answered'],
+        ['id', a],
+        ['id', forged],
+        ['id', 'not-an-id'],
+        ['id', b],
+      ],
+      browser,
+    );
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/admin?q=bulk+status&sort=name&done=status&set=answered&n=2&missing=2');
     expect(statusOf([a, b])).toEqual(['answered', 'answered']);
     const entries = auditLog().filter((row) => row.seq > before);
-    expect(entries.map((row) => [row.action, row.leadId, row.detail]).sort()).toEqual([['set status', a, 'Answered'], ['set status', b, 'Answered']].sort());
-    expect(await page('/admin?q=bulk+status&sort=name&done=status&set=answered&n=2&missing=2', browser)).toContain('2 leads set to Answered. 2 of the selected leads were not found');
+    expect(entries.map((row) => [row.action, row.leadId, row.detail]).sort()).toEqual(
+      [
+        ['set status', a, 'Answered'],
+        ['set status', b, 'Answered'],
+      ].sort(),
+    );
+    expect(await page('/admin?q=bulk+status&sort=name&done=status&set=answered&n=2&missing=2', browser)).toContain(
+      '2 leads set to Answered. 2 of the selected leads were not found',
+    );
     // Mark as spam: the status, whatever the status field says.
-    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'spam'], ['status', 'new'], ['id', a]], browser)).status).toBe(303);
+    expect(
+      (
+        await postMany(
+          '/admin/bulk',
+          [
+            ['csrf', browser.csrf],
+            ['action', 'spam'],
+            ['status', 'new'],
+            ['id', a],
+          ],
+          browser,
+        )
+      ).status,
+    ).toBe(303);
     expect(statusOf([a, b])).toEqual(['spam', 'answered']);
     // Only forged ids: nothing changes, nothing is recorded.
     const seq = auditLog()[0]!.seq;
-    const none = await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'status'], ['status', 'new'], ['id', forged], ['id', "' OR 1=1 --"]], browser);
+    const none = await postMany(
+      '/admin/bulk',
+      [
+        ['csrf', browser.csrf],
+        ['action', 'status'],
+        ['status', 'new'],
+        ['id', forged],
+        ['id', "' OR 1=1 --"],
+      ],
+      browser,
+    );
     expect(none.headers.get('location')).toBe('/admin?done=status&set=new&n=0&missing=2');
     expect(auditLog()[0]!.seq).toBe(seq);
     expect(statusOf([a, b])).toEqual(['spam', 'answered']);
     // Nothing selected, or an unknown action: nothing done.
-    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'status'], ['status', 'new']], browser)).headers.get('location')).toBe('/admin?done=none-selected');
-    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'drop-table'], ['id', a]], browser)).status).toBe(400);
-    expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'status'], ['status', 'archived'], ['id', a]], browser)).status).toBe(400);
+    expect(
+      (
+        await postMany(
+          '/admin/bulk',
+          [
+            ['csrf', browser.csrf],
+            ['action', 'status'],
+            ['status', 'new'],
+          ],
+          browser,
+        )
+      ).headers.get('location'),
+    ).toBe('/admin?done=none-selected');
+    expect(
+      (
+        await postMany(
+          '/admin/bulk',
+          [
+            ['csrf', browser.csrf],
+            ['action', 'drop-table'],
+            ['id', a],
+          ],
+          browser,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await postMany(
+          '/admin/bulk',
+          [
+            ['csrf', browser.csrf],
+            ['action', 'status'],
+            ['status', 'archived'],
+            ['id', a],
+          ],
+          browser,
+        )
+      ).status,
+    ).toBe(400);
     expect(statusOf([a, b])).toEqual(['spam', 'answered']);
     // Too many at once: refused whole.
-    const many = Array.from({ length: 201 }, () => ['id', a] as [string, string]).map(([name], i) => [name, `${a.slice(0, -3)}${String(i).padStart(3, '0')}`] as [string, string]);
+    const many = Array.from({ length: 201 }, () => ['id', a] as [string, string]).map(
+      ([name], i) => [name, `${a.slice(0, -3)}${String(i).padStart(3, '0')}`] as [string, string],
+    );
     expect((await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'spam'], ...many], browser)).status).toBe(413);
   });
 
-  test('the selection POST is refused without a session, from another origin, and without or with another session\'s token', async () => {
+  test("the selection POST is refused without a session, from another origin, and without or with another session's token", async () => {
     const browser = await signIn();
     const a = await lead('contact', { firstName: 'Guarded', company: 'Bulk Guard Co' });
     const other = await signIn(OTHER);
-    const fields = (csrf?: string): [string, string][] => [...(csrf ? [['csrf', csrf] as [string, string]] : []), ['action', 'delete-confirmed'], ['id', a]];
+    const fields = (csrf?: string): [string, string][] => [
+      ...(csrf ? [['csrf', csrf] as [string, string]] : []),
+      ['action', 'delete-confirmed'],
+      ['id', a],
+    ];
     const attempts = [
       postMany('/admin/bulk', fields(browser.csrf)),
       postMany('/admin/bulk', fields(browser.csrf), browser, { Origin: 'https://evil.example' }),
@@ -824,7 +1078,18 @@ describe('triage', () => {
     const b = await lead('partner', { organization: 'Bulk Delete Co' });
     const keep = await lead('contact', { firstName: 'Kept', company: 'Bulk Delete Co' });
     const forged = '00000000-0000-4000-8000-000000000001';
-    const ask = await postMany('/admin/bulk', [['csrf', browser.csrf], ['list', 'q=bulk+delete'], ['action', 'delete'], ['id', a], ['id', b], ['id', forged]], browser);
+    const ask = await postMany(
+      '/admin/bulk',
+      [
+        ['csrf', browser.csrf],
+        ['list', 'q=bulk+delete'],
+        ['action', 'delete'],
+        ['id', a],
+        ['id', b],
+        ['id', forged],
+      ],
+      browser,
+    );
     expect(ask.status).toBe(200);
     const confirm = await ask.text();
     expect(confirm).toContain('Delete 2 leads for good?');
@@ -835,12 +1100,28 @@ describe('triage', () => {
     expect(confirm).toMatch(/href="\/admin\?q=bulk\+delete"[^>]*>No, keep them/);
     expect(statusOf([a, b])).toEqual(['new', 'new']);
     const before = auditLog()[0]!.seq;
-    const done = await postMany('/admin/bulk', [['csrf', browser.csrf], ['list', 'q=bulk+delete'], ['action', 'delete-confirmed'], ['id', a], ['id', b], ['id', forged]], browser);
+    const done = await postMany(
+      '/admin/bulk',
+      [
+        ['csrf', browser.csrf],
+        ['list', 'q=bulk+delete'],
+        ['action', 'delete-confirmed'],
+        ['id', a],
+        ['id', b],
+        ['id', forged],
+      ],
+      browser,
+    );
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/admin?q=bulk+delete&done=deleted&n=2&missing=1');
     expect(statusOf([a, b, keep])).toEqual([undefined, undefined, 'new']);
     const entries = auditLog().filter((row) => row.seq > before);
-    expect(entries.map((row) => [row.action, row.leadId, row.detail]).sort()).toEqual([['deleted lead', a, 'Contact message'], ['deleted lead', b, 'Partner application']].sort());
+    expect(entries.map((row) => [row.action, row.leadId, row.detail]).sort()).toEqual(
+      [
+        ['deleted lead', a, 'Contact message'],
+        ['deleted lead', b, 'Partner application'],
+      ].sort(),
+    );
     expect(await page('/admin?q=bulk+delete&done=deleted&n=2&missing=1', browser)).toContain('2 leads deleted.');
   });
 
@@ -849,7 +1130,17 @@ describe('triage', () => {
     const a = await lead('contact', { firstName: 'Zipped', company: 'Bulk Export Co' });
     const b = await lead('partner', { organization: 'Bulk Export Co', phoneNumber: '+973 3312 3456' });
     const day = riyadhDay(new Date());
-    const selection = await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'export'], ['id', a], ['id', b], ['id', '00000000-0000-4000-8000-000000000002']], browser);
+    const selection = await postMany(
+      '/admin/bulk',
+      [
+        ['csrf', browser.csrf],
+        ['action', 'export'],
+        ['id', a],
+        ['id', b],
+        ['id', '00000000-0000-4000-8000-000000000002'],
+      ],
+      browser,
+    );
     expect(selection.headers.get('content-disposition')).toBe(`attachment; filename="globaq-leads-${day}.zip"`);
     const files = await unzip(selection);
     expect([...files.keys()]).toEqual([`globaq-contact-messages-${day}.csv`, `globaq-partner-applications-${day}.csv`]);
@@ -861,14 +1152,36 @@ describe('triage', () => {
     expect(partner).toContain('"\'+973 3312 3456"');
     expect(partner).not.toContain('"First Name"');
     // The same header row as the staff command's export of that form.
-    for (const [form, csv] of [['contact', contact], ['partner', partner]] as const) {
+    for (const [form, csv] of [
+      ['contact', contact],
+      ['partner', partner],
+    ] as const) {
       let out = '';
-      expect(await staffCommand(['export', '--form', form, '--format', 'csv'], { stdout: (text) => (out += text), stderr: () => undefined, env: { SUBMISSIONS_DB: server.dbPath }, root: dir, cwd: dir })).toBe(0);
+      expect(
+        await staffCommand(['export', '--form', form, '--format', 'csv'], {
+          stdout: (text) => (out += text),
+          stderr: () => undefined,
+          env: { SUBMISSIONS_DB: server.dbPath },
+          root: dir,
+          cwd: dir,
+        }),
+      ).toBe(0);
       expect(out.split('\r\n')[0]).toBe(csv.split('\r\n')[0]);
     }
-    expect(auditLog().find((row) => row.actor === STAFF)).toMatchObject({ action: 'exported leads', detail: '2 leads (2 selected)' });
+    expect(auditLog().find((row) => row.actor === STAFF)).toMatchObject({
+      action: 'exported leads',
+      detail: '2 leads (2 selected)',
+    });
     // One form's leads alone: a CSV, named for the form.
-    const one = await postMany('/admin/bulk', [['csrf', browser.csrf], ['action', 'export'], ['id', b]], browser);
+    const one = await postMany(
+      '/admin/bulk',
+      [
+        ['csrf', browser.csrf],
+        ['action', 'export'],
+        ['id', b],
+      ],
+      browser,
+    );
     expect(one.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(one.headers.get('content-disposition')).toBe(`attachment; filename="globaq-partner-applications-${day}.csv"`);
     // The list's export of both forms: a ZIP too.
@@ -880,12 +1193,15 @@ describe('triage', () => {
 describe('guessing passwords', () => {
   test('20 wrong passwords in a row: the account is slowed after the first few, and the right one is then refused too', async () => {
     const answers: number[] = [];
-    for (let i = 0; i < 20; i++) answers.push((await post('/admin/login', { email: OTHER, password: `wrong password ${i}` })).status);
+    for (let i = 0; i < 20; i++)
+      answers.push((await post('/admin/login', { email: OTHER, password: `wrong password ${i}` })).status);
     expect(answers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(answers.at(-1)).toBe(429);
     const right = await post('/admin/login', { email: OTHER, password: PASSWORD });
     expect(right.status).toBe(429);
-    expect(await right.text()).toMatch(/Too many failed sign-ins: wait \d+ seconds?, then sign in again\. Nothing was checked this time/);
+    expect(await right.text()).toMatch(
+      /Too many failed sign-ins: wait \d+ seconds?, then sign in again\. Nothing was checked this time/,
+    );
     expect(right.headers.getSetCookie()).toEqual([]);
     // Another account from the same address is not locked by it.
     await signIn(STAFF);

@@ -5,7 +5,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { LOCK_AFTER, LOCK_MS, SESSION_IDLE_MS, SESSION_MAX_MS, SLOW_AFTER, tokenHash, type InboxStore } from '../../src/server/inbox/inbox-store';
+import {
+  LOCK_AFTER,
+  LOCK_MS,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  SLOW_AFTER,
+  tokenHash,
+  type InboxStore,
+} from '../../src/server/inbox/inbox-store';
 import { openInboxStore, openSqliteStore, openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import type { StaffStore } from '../../src/server/inbox/staff';
 import { tempDir } from '../helpers/server';
@@ -36,7 +44,13 @@ describe('sessions', () => {
   test('a session lives while used, and ends after 30 idle minutes', async () => {
     const { token, csrf } = await inbox.createSession('huda@globaq.example', T0);
     expect(token).toMatch(/^[\w-]{43}$/);
-    expect(await inbox.session(token, at(20 * MINUTE))).toEqual({ email: 'huda@globaq.example', csrf, createdAt: T0.toISOString(), stage: 'signed-in', pendingTotp: undefined });
+    expect(await inbox.session(token, at(20 * MINUTE))).toEqual({
+      email: 'huda@globaq.example',
+      csrf,
+      createdAt: T0.toISOString(),
+      stage: 'signed-in',
+      pendingTotp: undefined,
+    });
     expect((await inbox.session(token, at(45 * MINUTE)))?.email).toBe('huda@globaq.example');
     expect(await inbox.session(token, at(45 * MINUTE + SESSION_IDLE_MS + 1))).toBeUndefined();
     // Once ended, it stays ended.
@@ -77,7 +91,8 @@ describe('sessions', () => {
 describe('the sign-in gate', () => {
   const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
   /** An attempt that must find the gate open (it is counted as a failure until a success clears it). */
-  const fail = async (k: Parameters<InboxStore['attempt']>[0], when: Date) => expect(await inbox.attempt(k, when)).toMatchObject({ open: true });
+  const fail = async (k: Parameters<InboxStore['attempt']>[0], when: Date) =>
+    expect(await inbox.attempt(k, when)).toMatchObject({ open: true });
   /** Enough failures, a minute apart (past each wait), to lock `k`'s account. */
   const lock = async (k: Parameters<InboxStore['attempt']>[0]) => {
     for (let i = 0; i < LOCK_AFTER.account; i++) await fail({ ...k, address: `198.51.100.${i}` }, at(i * MINUTE));
@@ -91,7 +106,11 @@ describe('the sign-in gate', () => {
     const last = at(SLOW_AFTER.account - 1);
     const closed = await inbox.gate(keys, last);
     expect(closed).toEqual({ open: false, locked: false, retryAt: new Date(last.getTime() + 2000) });
-    expect(await inbox.attempt(keys, last)).toMatchObject({ open: false, locked: false, retryAt: new Date(last.getTime() + 2000) });
+    expect(await inbox.attempt(keys, last)).toMatchObject({
+      open: false,
+      locked: false,
+      retryAt: new Date(last.getTime() + 2000),
+    });
     expect(await inbox.gate(keys, new Date(last.getTime() + 2001))).toEqual({ open: true });
     await fail(keys, new Date(last.getTime() + 2001));
     expect(await inbox.gate(keys, new Date(last.getTime() + 2001 + 3999))).toMatchObject({ open: false });
@@ -117,7 +136,8 @@ describe('the sign-in gate', () => {
     const locked = at((LOCK_AFTER.account - 1) * MINUTE);
     const ends = new Date(locked.getTime() + LOCK_MS);
     // An attacker keeps guessing through the lock, every 10 seconds.
-    for (let t = locked.getTime() + 1000; t < ends.getTime(); t += 10_000) expect(await inbox.attempt(keys, new Date(t))).toMatchObject({ open: false, locked: true, retryAt: ends });
+    for (let t = locked.getTime() + 1000; t < ends.getTime(); t += 10_000)
+      expect(await inbox.attempt(keys, new Date(t))).toMatchObject({ open: false, locked: true, retryAt: ends });
     expect(await inbox.attempt(keys, ends)).toMatchObject({ open: true });
   });
 
@@ -131,20 +151,32 @@ describe('the sign-in gate', () => {
     // The cookie names its account: for another account, or forged, it counts for nothing.
     expect(await inbox.attempt({ ...keys, device: 'forged-token' }, during)).toMatchObject({ open: false, trusted: false });
     await staff.add('omar@globaq.example', 'scrypt$y', T0);
-    expect(await inbox.attempt({ account: 'omar@globaq.example', address: '192.0.2.5', device }, during)).toMatchObject({ trusted: false });
+    expect(await inbox.attempt({ account: 'omar@globaq.example', address: '192.0.2.5', device }, during)).toMatchObject({
+      trusted: false,
+    });
     // Wrong passwords from the device lock the device, not the account's other browsers.
     for (let i = 0; i < LOCK_AFTER.device; i++) await fail({ ...keys, device }, new Date(during.getTime() + i * MINUTE));
-    expect(await inbox.attempt({ ...keys, device }, new Date(during.getTime() + LOCK_AFTER.device * MINUTE))).toMatchObject({ open: false, locked: true, trusted: true });
-    expect(await inbox.gate({ ...keys, address: '192.0.2.9' }, new Date(during.getTime() + LOCK_MS + MINUTE))).toEqual({ open: true });
+    expect(await inbox.attempt({ ...keys, device }, new Date(during.getTime() + LOCK_AFTER.device * MINUTE))).toMatchObject({
+      open: false,
+      locked: true,
+      trusted: true,
+    });
+    expect(await inbox.gate({ ...keys, address: '192.0.2.9' }, new Date(during.getTime() + LOCK_MS + MINUTE))).toEqual({
+      open: true,
+    });
     // A removed account's devices go with it.
     await staff.remove('huda@globaq.example');
     expect(await inbox.attempt({ ...keys, device }, at(0))).toMatchObject({ trusted: false });
   });
 
   test(`${LOCK_AFTER.address} failures from one address lock it for every account`, async () => {
-    for (let i = 0; i < LOCK_AFTER.address; i++) await fail({ account: `user${i}@example.com`, address: keys.address }, at(i * MINUTE));
+    for (let i = 0; i < LOCK_AFTER.address; i++)
+      await fail({ account: `user${i}@example.com`, address: keys.address }, at(i * MINUTE));
     const after = at(LOCK_AFTER.address * MINUTE);
-    expect(await inbox.gate({ account: 'new@globaq.example', address: keys.address }, after)).toMatchObject({ open: false, locked: true });
+    expect(await inbox.gate({ account: 'new@globaq.example', address: keys.address }, after)).toMatchObject({
+      open: false,
+      locked: true,
+    });
     expect(await inbox.gate({ account: 'new@globaq.example', address: '192.0.2.1' }, after)).toEqual({ open: true });
   });
 

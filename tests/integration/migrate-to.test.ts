@@ -21,7 +21,13 @@ const PDF = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
 
 async function run(dir: string, ...argv: string[]): Promise<{ code: number; stderr: string }> {
   let stderr = '';
-  const code = await main(argv, { stdout: () => undefined, stderr: (text) => (stderr += text), env: { SUBMISSIONS_DB: path.join(dir, 'submissions.db') }, root: dir, cwd: dir });
+  const code = await main(argv, {
+    stdout: () => undefined,
+    stderr: (text) => (stderr += text),
+    env: { SUBMISSIONS_DB: path.join(dir, 'submissions.db') },
+    root: dir,
+    cwd: dir,
+  });
   return { code, stderr };
 }
 
@@ -35,22 +41,51 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
     dir = tempDir('globaq-migrate-');
     sqlite = openStores({ dbPath: path.join(dir, 'submissions.db'), databaseUrl: undefined, poolMax: 1 });
     ids['contact'] = (
-      await sqlite.submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Sara' }), language: 'ar', receivedAt: new Date('2026-10-01T08:00:00Z'), notice: composeLeadNotice })
+      await sqlite.submissions.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'Sara' }),
+        language: 'ar',
+        receivedAt: new Date('2026-10-01T08:00:00Z'),
+        notice: composeLeadNotice,
+      })
     ).id;
     ids['partner'] = (
-      await sqlite.submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: new Date('2026-10-02T08:00:00Z'), attachments: [{ name: 'سيرة.pdf', type: 'application/pdf', bytes: PDF }] })
+      await sqlite.submissions.save({
+        form: 'partner',
+        fields: partnerBody(),
+        receivedAt: new Date('2026-10-02T08:00:00Z'),
+        attachments: [{ name: 'سيرة.pdf', type: 'application/pdf', bytes: PDF }],
+      })
     ).id;
     ids['bot'] = (await sqlite.submissions.save({ form: 'contact', fields: contactBody(), language: 'ar', bot: true })).id;
     ids['held'] = (
-      await sqlite.submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Held' }), receivedAt: new Date('2026-10-04T08:00:00Z'), held: 'tooFast', challenge: { id: 'c'.repeat(64), expiresAt: new Date('2099-01-01T00:00:00Z') }, notice: composeLeadNotice })
+      await sqlite.submissions.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'Held' }),
+        receivedAt: new Date('2026-10-04T08:00:00Z'),
+        held: 'tooFast',
+        challenge: { id: 'c'.repeat(64), expiresAt: new Date('2099-01-01T00:00:00Z') },
+        notice: composeLeadNotice,
+      })
     ).id;
     secret = await sqlite.held.secret('altcha-hmac-key', new Date('2026-09-01T08:00:00Z'));
     await sqlite.inbox.setStatus(ids['contact']!, 'answered', 'huda@globaq.example', new Date('2026-10-03T08:00:00Z'));
-    const first = await sqlite.inbox.addNote(ids['contact']!, 'Proposal sent Sunday.', 'huda@globaq.example', new Date('2026-10-03T09:00:00Z'));
+    const first = await sqlite.inbox.addNote(
+      ids['contact']!,
+      'Proposal sent Sunday.',
+      'huda@globaq.example',
+      new Date('2026-10-03T09:00:00Z'),
+    );
     await sqlite.inbox.addNote(ids['contact']!, 'Proposal sent.', 'huda@globaq.example', new Date('2026-10-03T09:05:00Z'), first);
     await sqlite.staff.add('huda@globaq.example', 'scrypt$65536$8$2$c2FsdA==$aGFzaA==', new Date('2026-09-01T08:00:00Z'));
     // Two-step sign-in moves with the account: its sealed secret, last step and recovery codes.
-    await sqlite.staff.enrolTwoStep('huda@globaq.example', 'v1.sealed', 59_000_000, ['hash-a', 'hash-b'], new Date('2026-09-02T08:00:00Z'));
+    await sqlite.staff.enrolTwoStep(
+      'huda@globaq.example',
+      'v1.sealed',
+      59_000_000,
+      ['hash-a', 'hash-b'],
+      new Date('2026-09-02T08:00:00Z'),
+    );
     await sqlite.staff.useRecoveryCode('huda@globaq.example', 'hash-a', new Date('2026-09-03T08:00:00Z'));
     await sqlite.inbox.assign(ids['contact']!, 'huda@globaq.example', 'huda@globaq.example', new Date('2026-10-03T09:10:00Z'));
     await sqlite.inbox.audit('huda@globaq.example', 'set status', ids['contact'], 'Answered', new Date('2026-10-03T08:00:00Z'));
@@ -62,7 +97,9 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
   test('moves everything into an empty PostgreSQL database, as it was', async () => {
     const url = await freshDatabase(postgresUrl);
     const { code, stderr } = await run(dir, 'migrate-to', url);
-    expect(stderr).toMatch(/^Moved from .*submissions\.db to postgres:\/\/globaq@127\.0\.0\.1:\d+\/t_\w+: 3 leads, 1 caught by the honeypot, 1 notification, 1 file, 1 staff account, 1 audit entry\./);
+    expect(stderr).toMatch(
+      /^Moved from .*submissions\.db to postgres:\/\/globaq@127\.0\.0\.1:\d+\/t_\w+: 3 leads, 1 caught by the honeypot, 1 notification, 1 file, 1 staff account, 1 audit entry\./,
+    );
     expect(code).toBe(0);
 
     const pg = openPgDatabase(url, { max: 2 });
@@ -100,9 +137,17 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
       expect(file?.name).toBe('سيرة.pdf');
       expect((await pg.submissions.attachment(file!.id))?.bytes).toEqual(PDF);
       expect(await pg.staff.passwordHash('huda@globaq.example')).toBe('scrypt$65536$8$2$c2FsdA==$aGFzaA==');
-      expect(await pg.staff.twoStep('huda@globaq.example')).toEqual({ sealedSecret: 'v1.sealed', enrolledAt: '2026-09-02T08:00:00.000Z', lastStep: 59_000_000, recoveryLeft: 1 });
+      expect(await pg.staff.twoStep('huda@globaq.example')).toEqual({
+        sealedSecret: 'v1.sealed',
+        enrolledAt: '2026-09-02T08:00:00.000Z',
+        lastStep: 59_000_000,
+        recoveryLeft: 1,
+      });
       expect(await pg.staff.useRecoveryCode('huda@globaq.example', 'hash-a', new Date())).toBeUndefined();
-      expect((await pg.inbox.auditLog({ limit: 10 })).entries.map((entry) => entry.action)).toEqual(['moved from SQLite', 'set status']);
+      expect((await pg.inbox.auditLog({ limit: 10 })).entries.map((entry) => entry.action)).toEqual([
+        'moved from SQLite',
+        'set status',
+      ]);
     } finally {
       await pg.close();
     }

@@ -11,7 +11,16 @@ import { main } from '../../src/server/cli';
 import { CONTACT_FIELDS, contactLabelKey } from '../../src/forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../src/forms/partner';
 import { t } from '../../src/i18n';
-import { contactBody, partnerBody, postForm, postJson, asForm, startServer, tempDir, type RunningServer } from '../helpers/server';
+import {
+  contactBody,
+  partnerBody,
+  postForm,
+  postJson,
+  asForm,
+  startServer,
+  tempDir,
+  type RunningServer,
+} from '../helpers/server';
 import { freePort, startSmtp, type MailSink } from '../helpers/smtp';
 
 const TO = 'leads@globaq.example, sales@globaq.example';
@@ -34,10 +43,20 @@ afterAll(() => {
 
 let counter = 0;
 /** The built server with notifications on, mailing to `smtpPort`; stopped after the test. */
-async function serverMailingTo(smtpPort: number, extra: Record<string, string> = {}, dbPath = path.join(dir, `leads-${++counter}.db`)): Promise<RunningServer> {
+async function serverMailingTo(
+  smtpPort: number,
+  extra: Record<string, string> = {},
+  dbPath = path.join(dir, `leads-${++counter}.db`),
+): Promise<RunningServer> {
   const server = await startServer({
     dbPath,
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LEADS_NOTIFY_TO: TO, LEADS_NOTIFY_FROM: FROM, LEADS_NOTIFY_RETRY_SECONDS: '1', ...extra },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LEADS_NOTIFY_TO: TO,
+      LEADS_NOTIFY_FROM: FROM,
+      LEADS_NOTIFY_RETRY_SECONDS: '1',
+      ...extra,
+    },
   });
   cleanup.push(() => server.stop('SIGKILL'));
   return server;
@@ -57,7 +76,13 @@ async function created(response: Response): Promise<string> {
 /** The staff command's `outbox` listing for a database. */
 async function outboxListing(dbPath: string): Promise<string> {
   let out = '';
-  const code = await main(['outbox', '--db', dbPath], { stdout: (text) => (out += text), stderr: (text) => (out += text), env: {}, root: process.cwd(), cwd: process.cwd() });
+  const code = await main(['outbox', '--db', dbPath], {
+    stdout: (text) => (out += text),
+    stderr: (text) => (out += text),
+    env: {},
+    root: process.cwd(),
+    cwd: process.cwd(),
+  });
   expect(code).toBe(0);
   return out;
 }
@@ -124,7 +149,8 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     const form = await postForm(server.baseUrl, '/api/partner?lang=ar', asForm(partnerBody({ name: 'عائشة' })));
     expect(form.headers.get('location')).toBe('/ar/ThanksPage');
     const mails = await smtp.waitFor(3);
-    const textOf = (id: string) => mails.find((mail) => mail.parsed.messageId === `<lead.${id}@globaq.example>`)?.parsed.text ?? '';
+    const textOf = (id: string) =>
+      mails.find((mail) => mail.parsed.messageId === `<lead.${id}@globaq.example>`)?.parsed.text ?? '';
     expect(textOf(english)).toMatch(/^Sent in: English$/m);
     expect(textOf(english)).not.toMatch(/[\u0660-\u0669]/);
     const text = textOf(arabic);
@@ -139,7 +165,10 @@ describe('one e-mail per lead, to staff, with every answer', () => {
 
   test('per-form recipients: partner applications to one address, contact messages to another', async () => {
     const smtp = await sink();
-    const server = await serverMailingTo(smtp.port, { LEADS_NOTIFY_TO_PARTNER: 'partners@globaq.example', LEADS_NOTIFY_TO_CONTACT: 'hello@globaq.example, desk@globaq.example' });
+    const server = await serverMailingTo(smtp.port, {
+      LEADS_NOTIFY_TO_PARTNER: 'partners@globaq.example',
+      LEADS_NOTIFY_TO_CONTACT: 'hello@globaq.example, desk@globaq.example',
+    });
     const partner = await created(await postJson(server.baseUrl, '/api/partner', partnerBody()));
     const contact = await created(await postJson(server.baseUrl, '/api/contact', contactBody()));
     const mails = await smtp.waitFor(2);
@@ -154,12 +183,22 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     const smtp = await sink();
     const server = await serverMailingTo(smtp.port);
     await created(
-      await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Omar\r\nBcc: victim@evil.example', lastName: 'X\nSubject: forged', company: 'Co\r\n\r\n<html>' })),
+      await postJson(
+        server.baseUrl,
+        '/api/contact',
+        contactBody({
+          firstName: 'Omar\r\nBcc: victim@evil.example',
+          lastName: 'X\nSubject: forged',
+          company: 'Co\r\n\r\n<html>',
+        }),
+      ),
     );
     const [mail] = await smtp.waitFor(1);
     expect(mail!.recipients.sort()).toEqual(['leads@globaq.example', 'sales@globaq.example']);
     expect(mail!.parsed.bcc).toBeUndefined();
-    expect(mail!.parsed.headers.get('subject')).toBe('New contact message from Omar Bcc: victim@evil.example X Subject: forged, Co <html>');
+    expect(mail!.parsed.headers.get('subject')).toBe(
+      'New contact message from Omar Bcc: victim@evil.example X Subject: forged, Co <html>',
+    );
     const headerBlock = mail!.raw.slice(0, mail!.raw.indexOf('\r\n\r\n'));
     expect(headerBlock).not.toMatch(/^Bcc:/im);
     expect(headerBlock.match(/^Subject:/gim)).toHaveLength(1);
@@ -168,7 +207,13 @@ describe('one e-mail per lead, to staff, with every answer', () => {
   test('a right-to-left override in a name is taken out on receipt: the subject and the stored lead read in order', async () => {
     const smtp = await sink();
     const server = await serverMailingTo(smtp.port);
-    const id = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Omar \u202Egnp.exe\u202C', company: '\u2067Gulf\u2069 QA' })));
+    const id = await created(
+      await postJson(
+        server.baseUrl,
+        '/api/contact',
+        contactBody({ firstName: 'Omar \u202Egnp.exe\u202C', company: '\u2067Gulf\u2069 QA' }),
+      ),
+    );
     const [mail] = await smtp.waitFor(1);
     expect(mail!.parsed.subject).toBe('New contact message from Omar gnp.exe Al-Harbi, Gulf QA');
     expect(mail!.parsed.text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
@@ -178,7 +223,7 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     expect(JSON.parse(row.fields)).toMatchObject({ firstName: 'Omar gnp.exe', company: 'Gulf QA' });
   });
 
-  test('the honeypot\'s catch is stored apart and mailed to nobody', async () => {
+  test("the honeypot's catch is stored apart and mailed to nobody", async () => {
     const smtp = await sink();
     const server = await serverMailingTo(smtp.port);
     await created(await postJson(server.baseUrl, '/api/contact', contactBody({ homepage: 'http://spam.example' })));
@@ -193,7 +238,10 @@ describe('one e-mail per lead, to staff, with every answer', () => {
 describe('a mail server that offers no TLS gets nothing when TLS is required', () => {
   test('SMTP_REQUIRE_TLS=true and a server without STARTTLS: nothing is sent (not even the password); the lead waits, the outbox and /readyz say why', async () => {
     const smtp = await sink();
-    const server = await serverMailingTo(smtp.port, { SMTP_REQUIRE_TLS: 'true', SMTP_URL: `smtp://website:s3cret-pass@127.0.0.1:${smtp.port}` });
+    const server = await serverMailingTo(smtp.port, {
+      SMTP_REQUIRE_TLS: 'true',
+      SMTP_URL: `smtp://website:s3cret-pass@127.0.0.1:${smtp.port}`,
+    });
     const id = await created(await postJson(server.baseUrl, '/api/contact', contactBody()));
     // The outbox tries at once and retries after a second: each attempt refused before any mail or password is sent.
     let ready: { checks: Record<string, { detail: string }> } | undefined;
@@ -205,7 +253,15 @@ describe('a mail server that offers no TLS gets nothing when TLS is required', (
     expect(ready!.checks['notifications']?.detail).toMatch(/^1 pending; the last attempt failed: .*STARTTLS/);
     expect(smtp.mails).toHaveLength(0);
     let out = '';
-    expect(await main(['outbox', '--db', server.dbPath], { stdout: (text) => (out += text), stderr: (text) => (out += text), env: {}, root: dir, cwd: dir })).toBe(0);
+    expect(
+      await main(['outbox', '--db', server.dbPath], {
+        stdout: (text) => (out += text),
+        stderr: (text) => (out += text),
+        env: {},
+        root: dir,
+        cwd: dir,
+      }),
+    ).toBe(0);
     expect(out).toContain(id);
     expect(out).toMatch(/STARTTLS/);
     expect(out).not.toContain('s3cret-pass');
@@ -249,7 +305,11 @@ describe('a notification is delayed, never lost', () => {
   test('200 leads at once: 200 mails, none twice, and no visitor waits for mail', async () => {
     const smtp = await sink();
     const server = await serverMailingTo(smtp.port);
-    const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => postJson(server.baseUrl, '/api/contact', contactBody({ firstName: `Visitor${i}` })).then(created)));
+    const ids = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        postJson(server.baseUrl, '/api/contact', contactBody({ firstName: `Visitor${i}` })).then(created),
+      ),
+    );
     expect(new Set(ids).size).toBe(200);
     const mails = await smtp.waitFor(200, 60_000);
     await settle(2500);
@@ -262,11 +322,21 @@ describe('a notification is delayed, never lost', () => {
 
 describe('settings', () => {
   test('a bad SMTP_URL stops the server at start, naming the variable and never the password', async () => {
-    await expect(startServer({ dbPath: path.join(dir, 'bad.db'), env: { SMTP_URL: 'http://user:s3cret@mail.example.com', LEADS_NOTIFY_TO: TO, LEADS_NOTIFY_FROM: FROM } })).rejects.toThrow(
-      /SMTP_URL: must start with smtp:\/\/ or smtps:\/\//,
-    );
-    await expect(startServer({ dbPath: path.join(dir, 'bad.db'), env: { SMTP_URL: 'http://user:s3cret@mail.example.com', LEADS_NOTIFY_TO: TO, LEADS_NOTIFY_FROM: FROM } })).rejects.not.toThrow(/s3cret/);
-    await expect(startServer({ dbPath: path.join(dir, 'bad.db'), env: { SMTP_URL: 'smtp://mail.example.com', LEADS_NOTIFY_FROM: FROM } })).rejects.toThrow(/LEADS_NOTIFY_TO: must be set when SMTP_URL is/);
+    await expect(
+      startServer({
+        dbPath: path.join(dir, 'bad.db'),
+        env: { SMTP_URL: 'http://user:s3cret@mail.example.com', LEADS_NOTIFY_TO: TO, LEADS_NOTIFY_FROM: FROM },
+      }),
+    ).rejects.toThrow(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//);
+    await expect(
+      startServer({
+        dbPath: path.join(dir, 'bad.db'),
+        env: { SMTP_URL: 'http://user:s3cret@mail.example.com', LEADS_NOTIFY_TO: TO, LEADS_NOTIFY_FROM: FROM },
+      }),
+    ).rejects.not.toThrow(/s3cret/);
+    await expect(
+      startServer({ dbPath: path.join(dir, 'bad.db'), env: { SMTP_URL: 'smtp://mail.example.com', LEADS_NOTIFY_FROM: FROM } }),
+    ).rejects.toThrow(/LEADS_NOTIFY_TO: must be set when SMTP_URL is/);
   });
 
   test('without SMTP_URL the server says once that notifications are off, and queues none', async () => {

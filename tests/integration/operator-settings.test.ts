@@ -26,7 +26,18 @@ let smtp: MailSink;
 /** The environment of a shell a developer types in: none of the tests' own settings. */
 function developerEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['GLOBAQ_SETTINGS', 'SUBMISSIONS_DB', 'DATABASE_URL', 'SMTP_URL', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID', 'TEST', 'NODE_ENV']) delete env[name];
+  for (const name of [
+    'GLOBAQ_SETTINGS',
+    'SUBMISSIONS_DB',
+    'DATABASE_URL',
+    'SMTP_URL',
+    'VITEST',
+    'VITEST_WORKER_ID',
+    'VITEST_POOL_ID',
+    'TEST',
+    'NODE_ENV',
+  ])
+    delete env[name];
   return env;
 }
 
@@ -36,7 +47,11 @@ function withOperatorSettings(command: string[], settings: string) {
   const work = fs.mkdtempSync(path.join(dir, 'work-'));
   fs.writeFileSync(path.join(dir, 'site.env'), settings);
   const script = `mount -t overlay overlay -o lowerdir=/etc,upperdir=${upper},workdir=${work} /etc && mkdir -p /etc/globaq && cp ${path.join(dir, 'site.env')} /etc/globaq/site.env && exec "$@"`;
-  return spawn('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', ...command], { cwd: ROOT, env: developerEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', ...command], {
+    cwd: ROOT,
+    env: developerEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 beforeAll(async () => {
@@ -50,48 +65,72 @@ afterAll(async () => {
 });
 
 function settingsFile(dbPath: string): string {
-  return [`SUBMISSIONS_DB=${dbPath}`, `SMTP_URL=${smtp.url}`, 'LEADS_NOTIFY_TO=staff@example.com', 'LEADS_NOTIFY_FROM=website@example.com', 'ALTCHA_COST=1', 'ALTCHA_MAX_NUMBER=100', 'SUBMISSIONS_MIN_SECONDS=0', ''].join('\n');
+  return [
+    `SUBMISSIONS_DB=${dbPath}`,
+    `SMTP_URL=${smtp.url}`,
+    'LEADS_NOTIFY_TO=staff@example.com',
+    'LEADS_NOTIFY_FROM=website@example.com',
+    'ALTCHA_COST=1',
+    'ALTCHA_MAX_NUMBER=100',
+    'SUBMISSIONS_MIN_SECONDS=0',
+    '',
+  ].join('\n');
 }
 
-test.skipIf(!canIsolate)('control: the server started as npm start does reads /etc/globaq/site.env and mails a lead through its SMTP', async () => {
-  assertBuilt();
-  const before = smtp.mails.length;
-  const child = withOperatorSettings([process.execPath, '--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'http', 'serve.ts')], settingsFile(path.join(dir, 'operator.db')));
-  child.stdout.pipe(process.stderr, { end: false });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    let output = '';
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const baseUrl = await new Promise<string>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-      readline.createInterface({ input: child.stdout }).on('line', (line) => {
-        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-        if (match?.[1]) resolve(match[1]);
+test.skipIf(!canIsolate)(
+  'control: the server started as npm start does reads /etc/globaq/site.env and mails a lead through its SMTP',
+  async () => {
+    assertBuilt();
+    const before = smtp.mails.length;
+    const child = withOperatorSettings(
+      [process.execPath, '--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'http', 'serve.ts')],
+      settingsFile(path.join(dir, 'operator.db')),
+    );
+    child.stdout.pipe(process.stderr, { end: false });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      let output = '';
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const baseUrl = await new Promise<string>((resolve, reject) => {
+        child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+        readline.createInterface({ input: child.stdout }).on('line', (line) => {
+          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+          if (match?.[1]) resolve(match[1]);
+        });
       });
-    });
-    const response = await postJson(baseUrl, '/api/contact', contactBody());
-    expect(response.status).toBe(201);
-    await smtp.waitFor(before + 1);
-    expect(smtp.mails.at(-1)?.recipients).toEqual(['staff@example.com']);
-  } finally {
-    child.kill('SIGTERM');
-    await exited;
-  }
-});
+      const response = await postJson(baseUrl, '/api/contact', contactBody());
+      expect(response.status).toBe(201);
+      await smtp.waitFor(before + 1);
+      expect(smtp.mails.at(-1)?.recipients).toEqual(['staff@example.com']);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  },
+);
 
-test.skipIf(!canIsolate)('a test run on that machine reads no settings file: leads stored through the real server, no mail sent', async () => {
-  const before = smtp.mails.length;
-  const child = withOperatorSettings(
-    [process.execPath, path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'tests/integration/receiver-defects.test.ts', '--reporter=dot'],
-    settingsFile(path.join(dir, 'operator.db')),
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  expect(code, output).toBe(0);
-  expect(output.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+\d+ passed/);
-  // The outbox of a server that read the file would have sent within its first retry.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  expect(smtp.mails.length - before, 'mails sent through the operator’s SMTP by a test run').toBe(0);
-});
+test.skipIf(!canIsolate)(
+  'a test run on that machine reads no settings file: leads stored through the real server, no mail sent',
+  async () => {
+    const before = smtp.mails.length;
+    const child = withOperatorSettings(
+      [
+        process.execPath,
+        path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+        'run',
+        'tests/integration/receiver-defects.test.ts',
+        '--reporter=dot',
+      ],
+      settingsFile(path.join(dir, 'operator.db')),
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code, output).toBe(0);
+    expect(output.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+\d+ passed/);
+    // The outbox of a server that read the file would have sent within its first retry.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(smtp.mails.length - before, 'mails sent through the operator’s SMTP by a test run').toBe(0);
+  },
+);

@@ -79,7 +79,12 @@ describe('health', () => {
     const dbPath = path.join(dir, 'failing.db');
     const failing = await startServer({
       dbPath,
-      env: { OPS_TOKEN: TOKEN, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, LEADS_NOTIFY_TO: 'leads@globaq.example', LEADS_NOTIFY_FROM: 'website@globaq.example' },
+      env: {
+        OPS_TOKEN: TOKEN,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        LEADS_NOTIFY_TO: 'leads@globaq.example',
+        LEADS_NOTIFY_FROM: 'website@globaq.example',
+      },
     });
     try {
       expect((await postJson(failing.baseUrl, '/api/contact', contactBody())).status).toBe(201);
@@ -129,7 +134,13 @@ describe('metrics', () => {
   test('loopback and the bearer token read them; a stranger or a wrong token gets 404', async () => {
     expect((await fetch(`${server.baseUrl}/metrics`)).status).toBe(200);
     expect((await fetch(`${server.baseUrl}/metrics`, { headers: STRANGER })).status).toBe(404);
-    expect((await fetch(`${server.baseUrl}/metrics`, { headers: { ...STRANGER, Authorization: 'Bearer wrong-token-wrong-token-wrong' } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${server.baseUrl}/metrics`, {
+          headers: { ...STRANGER, Authorization: 'Bearer wrong-token-wrong-token-wrong' },
+        })
+      ).status,
+    ).toBe(404);
     const withToken = await fetch(`${server.baseUrl}/metrics`, { headers: { ...STRANGER, Authorization: `Bearer ${TOKEN}` } });
     expect(withToken.status).toBe(200);
     expect(withToken.headers.get('content-type')).toContain('text/plain');
@@ -169,12 +180,18 @@ describe('metrics', () => {
 describe('structured logs', () => {
   test('one JSON line per request with its id, echoed in the header; one per stored lead by id; no visitor text', async () => {
     const marker = 'Zubair-unique-visitor-text-7731';
-    const answer = await postJson(server.baseUrl, '/api/contact', contactBody({ lastName: marker, message: `Please call ${marker}` }));
+    const answer = await postJson(
+      server.baseUrl,
+      '/api/contact',
+      contactBody({ lastName: marker, message: `Please call ${marker}` }),
+    );
     expect(answer.status).toBe(201);
     const requestId = answer.headers.get('x-request-id');
     expect(requestId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const { id } = (await answer.json()) as { id: string };
-    const line = await eventually(() => logLines(server).find((entry) => entry['event'] === 'request' && entry['requestId'] === requestId));
+    const line = await eventually(() =>
+      logLines(server).find((entry) => entry['event'] === 'request' && entry['requestId'] === requestId),
+    );
     expect(line).toMatchObject({ route: 'api', path: '/api/contact', status: 201, method: 'POST' });
     expect(typeof line['durationMs']).toBe('number');
     const stored = logLines(server).find((entry) => entry['event'] === 'lead.stored' && entry['leadId'] === id);

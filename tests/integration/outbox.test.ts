@@ -36,7 +36,14 @@ async function worker(clock: { now: Date }) {
   const logged: string[] = [];
   const run = new OutboxWorker({
     store: outbox,
-    config: { smtpUrl: `smtp://127.0.0.1:${port}`, requireTls: false, to: ['leads@globaq.example'], from: 'web@globaq.example', retrySeconds: 30, giveUpDays: 3 },
+    config: {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      requireTls: false,
+      to: ['leads@globaq.example'],
+      from: 'web@globaq.example',
+      retrySeconds: 30,
+      giveUpDays: 3,
+    },
     transport: smtpTransport(`smtp://127.0.0.1:${port}`, false),
     now: () => clock.now,
     log: (message) => logged.push(message),
@@ -46,7 +53,13 @@ async function worker(clock: { now: Date }) {
 
 async function staff(...argv: string[]): Promise<{ code: number; out: string }> {
   let out = '';
-  const code = await main([...argv, '--db', dbPath], { stdout: (t) => (out += t), stderr: (t) => (out += t), env: {}, root: dir, cwd: dir });
+  const code = await main([...argv, '--db', dbPath], {
+    stdout: (t) => (out += t),
+    stderr: (t) => (out += t),
+    env: {},
+    root: dir,
+    cwd: dir,
+  });
   return { code, out };
 }
 

@@ -75,12 +75,17 @@ describe.skipIf(unavailable !== '')(`two instances on one PostgreSQL${unavailabl
     expect(smtp.mails.length).toBe(200);
     expect(new Set(leadsMailed)).toEqual(new Set(ids));
     expect(mails.every((mail) => mail.recipients.includes('leads@globaq.example'))).toBe(true);
-    expect(await query<{ status: string; n: string }>("SELECT status, count(*) AS n FROM notifications GROUP BY status")).toEqual([{ status: 'sent', n: '200' }]);
+    expect(await query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM notifications GROUP BY status')).toEqual(
+      [{ status: 'sent', n: '200' }],
+    );
   }, 120_000);
 
   test('signed in on one instance is signed in on the other', async () => {
     const [a, b] = servers;
-    await query("INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ('huda@globaq.example', $1, now(), now())", [await hashPassword('a long enough password')]);
+    await query(
+      "INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ('huda@globaq.example', $1, now(), now())",
+      [await hashPassword('a long enough password')],
+    );
     const login = await fetch(`${a!.baseUrl}/admin/login`, {
       method: 'POST',
       redirect: 'manual',
@@ -100,7 +105,9 @@ describe.skipIf(unavailable !== '')(`two instances on one PostgreSQL${unavailabl
     const acknowledged: string[] = [];
     const post = async (server: RunningServer, i: number) => {
       try {
-        const answer = await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: `Crash${i}` }), { Origin: server.origin });
+        const answer = await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: `Crash${i}` }), {
+          Origin: server.origin,
+        });
         if (answer.status === 201) acknowledged.push(((await answer.json()) as { id: string }).id);
       } catch {
         // The killed instance's connections break: those leads were never acknowledged.
@@ -123,7 +130,9 @@ describe.skipIf(unavailable !== '')(`two instances on one PostgreSQL${unavailabl
     // it sent, is sent again by the survivor (at least once, never lost): the mail count can be
     // reached while the last notification is still on its way, so wait for every row to be sent.
     await expect
-      .poll(async () => (await query<{ n: string }>("SELECT count(*) AS n FROM notifications WHERE status <> 'sent'"))[0]!.n, { timeout: 60_000 })
+      .poll(async () => (await query<{ n: string }>("SELECT count(*) AS n FROM notifications WHERE status <> 'sent'"))[0]!.n, {
+        timeout: 60_000,
+      })
       .toBe('0');
   }, 120_000);
 });

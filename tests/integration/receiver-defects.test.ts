@@ -11,7 +11,16 @@ import { PARTNER_REQUIRED } from '../../src/forms/partner';
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import type { StoredSubmission } from '../../src/server/store/store';
 import { heldReasons } from '../helpers/held';
-import { asForm, contactBody, partnerBody, postForm, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
+import {
+  asForm,
+  contactBody,
+  partnerBody,
+  postForm,
+  postJson,
+  startServer,
+  tempDir,
+  type RunningServer,
+} from '../helpers/server';
 
 let dir: string;
 let server: RunningServer;
@@ -27,7 +36,12 @@ async function stored(id: string, dbPath = server.dbPath): Promise<StoredSubmiss
 }
 
 /** A raw request (any method, any header, Host included), answered with its status, headers and body. */
-function raw(baseUrl: string, method: string, route: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  baseUrl: string,
+  method: string,
+  route: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${baseUrl}${route}`, { method, headers }, (response) => {
       let body = '';
@@ -59,7 +73,14 @@ describe('leads are not refused over fields a client left out', () => {
     expect(response.status, await response.clone().text()).toBe(201);
     const { id } = (await response.json()) as { id: string };
     const row = await stored(id);
-    expect(row?.fields).toMatchObject({ ...body, presidentName: '', numberOfSites: null, servicesTypes: [], classroomAvailable: '', uploadedFiles: '' });
+    expect(row?.fields).toMatchObject({
+      ...body,
+      presidentName: '',
+      numberOfSites: null,
+      servicesTypes: [],
+      classroomAvailable: '',
+      uploadedFiles: '',
+    });
   });
 
   test('a contact message without the browser’s time is stored with the time the server received it', async () => {
@@ -75,7 +96,11 @@ describe('leads are not refused over fields a client left out', () => {
   });
 
   test('a contact message of the three required fields alone is stored', async () => {
-    const response = await postJson(server.baseUrl, '/api/contact', { firstName: 'Sara', lastName: 'Al-Qahtani', email: 'sara@example.com' });
+    const response = await postJson(server.baseUrl, '/api/contact', {
+      firstName: 'Sara',
+      lastName: 'Al-Qahtani',
+      email: 'sara@example.com',
+    });
     expect(response.status).toBe(201);
     const row = await stored(((await response.json()) as { id: string }).id);
     expect(row?.fields).toMatchObject({ firstName: 'Sara', country: '', city: '', company: '', message: '' });
@@ -100,13 +125,18 @@ describe('invisible text is no answer', () => {
 });
 
 describe('the rate limit counts real clients', () => {
-  const spoofs = (i: number) => ({ 'X-Forwarded-For': `198.51.100.${i}`, 'X-Forwarded-Host': 'www.globaq.example', Host: 'www.globaq.example' });
+  const spoofs = (i: number) => ({
+    'X-Forwarded-For': `198.51.100.${i}`,
+    'X-Forwarded-Host': 'www.globaq.example',
+    Host: 'www.globaq.example',
+  });
 
   test('X-Forwarded-For from a client that is not a trusted proxy changes nothing', async () => {
     const limited = await startServer({ dbPath: path.join(dir, 'spoof.db'), env: { SUBMISSIONS_RATE_LIMIT: '3' } });
     try {
       const statuses: number[] = [];
-      for (let i = 1; i <= 6; i++) statuses.push((await postJson(limited.baseUrl, '/api/contact', contactBody(), spoofs(i))).status);
+      for (let i = 1; i <= 6; i++)
+        statuses.push((await postJson(limited.baseUrl, '/api/contact', contactBody(), spoofs(i))).status);
       // Over the rate, a lead is held for review, not refused: three held, counted as one client.
       expect(statuses).toEqual([201, 201, 201, 201, 201, 201]);
       expect(heldReasons(limited.dbPath)).toEqual(['manyPosts', 'manyPosts', 'manyPosts']);
@@ -116,10 +146,16 @@ describe('the rate limit counts real clients', () => {
   });
 
   test('through a trusted proxy the limit applies per real client, the right-most address the proxy added', async () => {
-    const proxied = await startServer({ dbPath: path.join(dir, 'proxy.db'), env: { SUBMISSIONS_RATE_LIMIT: '2', TRUSTED_PROXIES: '127.0.0.1, ::1, 10.0.0.0/8' } });
+    const proxied = await startServer({
+      dbPath: path.join(dir, 'proxy.db'),
+      env: { SUBMISSIONS_RATE_LIMIT: '2', TRUSTED_PROXIES: '127.0.0.1, ::1, 10.0.0.0/8' },
+    });
     try {
       // The client wrote the left part; our proxies (10.x) appended the rest.
-      const via = (client: string, spoof: number) => ({ ...spoofs(spoof), 'X-Forwarded-For': `192.0.2.${spoof}, ${client}, 10.1.2.3` });
+      const via = (client: string, spoof: number) => ({
+        ...spoofs(spoof),
+        'X-Forwarded-For': `192.0.2.${spoof}, ${client}, 10.1.2.3`,
+      });
       const a = [1, 2, 3, 4].map((i) => via('203.0.113.7', i));
       const statuses: number[] = [];
       for (const headers of a) statuses.push((await postJson(proxied.baseUrl, '/api/contact', contactBody(), headers)).status);
@@ -134,7 +170,9 @@ describe('the rate limit counts real clients', () => {
   });
 
   test('a malformed TRUSTED_PROXIES stops the server at start, naming it', async () => {
-    await expect(startServer({ dbPath: path.join(dir, 'never.db'), env: { TRUSTED_PROXIES: 'nginx.local' } })).rejects.toThrow(/TRUSTED_PROXIES[\s\S]*nginx\.local/);
+    await expect(startServer({ dbPath: path.join(dir, 'never.db'), env: { TRUSTED_PROXIES: 'nginx.local' } })).rejects.toThrow(
+      /TRUSTED_PROXIES[\s\S]*nginx\.local/,
+    );
   });
 });
 
@@ -156,7 +194,11 @@ describe('control characters never reach a staff terminal', () => {
     const response = await postJson(
       server.baseUrl,
       '/api/contact',
-      contactBody({ firstName: `Omar${OSC_TITLE}`, lastName: `${ERASE_LINE}Al-Harbi\u009B31m`, message: `Line one\r\nLine\ttwo\u0000${OSC_TITLE}` }),
+      contactBody({
+        firstName: `Omar${OSC_TITLE}`,
+        lastName: `${ERASE_LINE}Al-Harbi\u009B31m`,
+        message: `Line one\r\nLine\ttwo\u0000${OSC_TITLE}`,
+      }),
     );
     expect(response.status).toBe(201);
     const row = await stored(((await response.json()) as { id: string }).id);
@@ -169,13 +211,27 @@ describe('control characters never reach a staff terminal', () => {
   test('rows stored raw before the cleaning are printed escaped by every staff command', async () => {
     const dbPath = path.join(dir, 'legacy.db');
     const store = openSqliteStore(dbPath);
-    await store.save({ form: 'contact', fields: contactBody({ firstName: `Evil${OSC_TITLE}`, lastName: `${ERASE_LINE}X\u009B2J`, company: `\u001B[31mRed` }), receivedAt: new Date() });
+    await store.save({
+      form: 'contact',
+      fields: contactBody({ firstName: `Evil${OSC_TITLE}`, lastName: `${ERASE_LINE}X\u009B2J`, company: `\u001B[31mRed` }),
+      receivedAt: new Date(),
+    });
     await store.close();
     const outputs: string[] = [];
-    for (const argv of [['list'], ['export', '--form', 'contact', '--format', 'csv'], ['export', '--form', 'contact', '--format', 'json']]) {
+    for (const argv of [
+      ['list'],
+      ['export', '--form', 'contact', '--format', 'csv'],
+      ['export', '--form', 'contact', '--format', 'json'],
+    ]) {
       let out = '';
       let err = '';
-      const code = await main([...argv, '--db', dbPath], { stdout: (t) => (out += t), stderr: (t) => (err += t), env: {}, root: dir, cwd: dir });
+      const code = await main([...argv, '--db', dbPath], {
+        stdout: (t) => (out += t),
+        stderr: (t) => (err += t),
+        env: {},
+        root: dir,
+        cwd: dir,
+      });
       expect(code, argv.join(' ')).toBe(0);
       expect(`${out}${err}`, argv.join(' ')).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
       outputs.push(out);
@@ -192,8 +248,33 @@ describe('control characters never reach a staff terminal', () => {
 describe('every method gets an answer, never a 5xx', () => {
   test('TRACE, TRACK and other methods on pages, the receiver and unknown paths: 405 or another 4xx/2xx, nothing logged', async () => {
     const before = server.output().length;
-    const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'TRACK', 'PROPFIND', 'MKCOL', 'LOCK', 'BREW'];
-    const paths = ['/', '/AboutUs', '/api/contact', '/api/partner', '/_image', '/SubmissionProblem', '/ar/SubmissionProblem', '/no/such/page', '/services/unknown', '/_astro/nothing.js'];
+    const methods = [
+      'GET',
+      'HEAD',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+      'OPTIONS',
+      'TRACE',
+      'TRACK',
+      'PROPFIND',
+      'MKCOL',
+      'LOCK',
+      'BREW',
+    ];
+    const paths = [
+      '/',
+      '/AboutUs',
+      '/api/contact',
+      '/api/partner',
+      '/_image',
+      '/SubmissionProblem',
+      '/ar/SubmissionProblem',
+      '/no/such/page',
+      '/services/unknown',
+      '/_astro/nothing.js',
+    ];
     const failures: string[] = [];
     for (const method of methods) {
       for (const route of paths) {
@@ -211,10 +292,16 @@ describe('every method gets an answer, never a 5xx', () => {
 
 describe('problem pages keep every security header', () => {
   test('a refused form post (400, 413, 429) carries the full header set, frame-ancestors included, and Astro’s hashes', async () => {
-    const limited = await startServer({ dbPath: path.join(dir, 'headers.db'), env: { SUBMISSIONS_RATE_LIMIT: '1', SUBMISSIONS_HELD_PER_DAY: '1' } });
+    const limited = await startServer({
+      dbPath: path.join(dir, 'headers.db'),
+      env: { SUBMISSIONS_RATE_LIMIT: '1', SUBMISSIONS_HELD_PER_DAY: '1' },
+    });
     try {
       // The first valid post is within the rate, the second is held; the third is past the day's budget of held leads.
-      for (const expected of [303, 303]) expect((await postForm(limited.baseUrl, '/api/contact', new URLSearchParams(contactBody() as Record<string, string>))).status).toBe(expected);
+      for (const expected of [303, 303])
+        expect(
+          (await postForm(limited.baseUrl, '/api/contact', new URLSearchParams(contactBody() as Record<string, string>))).status,
+        ).toBe(expected);
       const answers = [
         await postForm(limited.baseUrl, '/api/contact', new URLSearchParams({ firstName: 'A' })),
         await postForm(limited.baseUrl, '/api/contact', new URLSearchParams({ firstName: 'x'.repeat(600 * 1024) })),

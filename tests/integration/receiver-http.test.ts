@@ -36,7 +36,8 @@ async function rows(options: { bots?: boolean; inboxOnly?: boolean } = {}): Prom
   try {
     await stores.ready;
     const out: StoredSubmission[] = [];
-    for await (const row of stores.submissions.export({ bots: options.bots === true, inboxOnly: options.inboxOnly === true })) out.push(row);
+    for await (const row of stores.submissions.export({ bots: options.bots === true, inboxOnly: options.inboxOnly === true }))
+      out.push(row);
     return out;
   } finally {
     await stores.close();
@@ -211,7 +212,11 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       });
 
       test('a form post from an Arabic page (JavaScript off): 303 to /ar/ThanksPage, stored in Arabic', async () => {
-        const contact = await postForm(server.baseUrl, '/api/contact?lang=ar', asForm(contactBody({ firstName: 'ليلى', lastName: 'lang-form' })));
+        const contact = await postForm(
+          server.baseUrl,
+          '/api/contact?lang=ar',
+          asForm(contactBody({ firstName: 'ليلى', lastName: 'lang-form' })),
+        );
         expect(contact.status).toBe(303);
         expect(contact.headers.get('location')).toBe('/ar/ThanksPage');
         expect((await rows()).find((row) => row.fields['lastName'] === 'lang-form')?.language).toBe('ar');
@@ -242,7 +247,11 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       });
 
       test('a refused form post from an Arabic page gets the page in Arabic, right to left, back to the Arabic form', async () => {
-        const contact = await postForm(server.baseUrl, '/api/contact?lang=ar', new URLSearchParams({ firstName: '', lastName: 'x', email: 'not-an-address' }));
+        const contact = await postForm(
+          server.baseUrl,
+          '/api/contact?lang=ar',
+          new URLSearchParams({ firstName: '', lastName: 'x', email: 'not-an-address' }),
+        );
         expect(contact.status).toBe(400);
         const html = await contact.text();
         expect(html).toMatch(/<html lang="ar" dir="rtl"/);
@@ -284,7 +293,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
         }
       });
 
-      test('a static host\'s rule files are not pages of this server: /_headers and /_redirects find nothing', async () => {
+      test("a static host's rule files are not pages of this server: /_headers and /_redirects find nothing", async () => {
         for (const route of ['/_headers', '/_redirects']) {
           const response = await fetch(`${server.baseUrl}${route}`);
           expect(response.status, route).toBe(404);
@@ -804,7 +813,7 @@ describe('configured origins, rate limit, start-up checks (SQLite)', () => {
     }
   });
 
-  test('above the rate a lead is stored and held as "many posts", answered as anyone\'s; past the network\'s daily budget of held leads, 429 with the company\'s e-mail and phone, nothing stored', async () => {
+  test("above the rate a lead is stored and held as \"many posts\", answered as anyone's; past the network's daily budget of held leads, 429 with the company's e-mail and phone, nothing stored", async () => {
     const limited = await startServer({
       dbPath: path.join(dir, 'rate.db'),
       env: { SUBMISSIONS_RATE_LIMIT: '3', SUBMISSIONS_RATE_WINDOW: '600', SUBMISSIONS_HELD_PER_DAY: '2' },

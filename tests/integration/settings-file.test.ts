@@ -24,7 +24,11 @@ function submissions(args: string[], env: Record<string, string>): { code: numbe
   const clean = { ...process.env };
   delete clean['SUBMISSIONS_DB'];
   delete clean['DATABASE_URL'];
-  const result = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'cli.ts'), ...args], { cwd: ROOT, env: { ...clean, ...env }, encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'cli.ts'), ...args],
+    { cwd: ROOT, env: { ...clean, ...env }, encoding: 'utf8' },
+  );
   return { code: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -34,7 +38,10 @@ test('the command reads SUBMISSIONS_DB from the settings file GLOBAQ_SETTINGS na
   await store.save({ form: 'contact', fields: { email: 'a@example.com' } });
   await store.close();
   const settings = path.join(dir, 'site.env');
-  fs.writeFileSync(settings, `# as systemd reads it\nSUBMISSIONS_DB="${dbPath}"\nSMTP_URL="smtp://mail.example.com:587"\nLEADS_NOTIFY_TO="a@example.com"\nLEADS_NOTIFY_FROM="b@example.com"\n`);
+  fs.writeFileSync(
+    settings,
+    `# as systemd reads it\nSUBMISSIONS_DB="${dbPath}"\nSMTP_URL="smtp://mail.example.com:587"\nLEADS_NOTIFY_TO="a@example.com"\nLEADS_NOTIFY_FROM="b@example.com"\n`,
+  );
   const counted = submissions(['count'], { GLOBAQ_SETTINGS: settings });
   expect(counted.code, counted.output).toBe(0);
   expect(counted.output).toContain('contact\t1');
@@ -45,23 +52,30 @@ test('the command reads SUBMISSIONS_DB from the settings file GLOBAQ_SETTINGS na
   expect(missing.output).toContain('GLOBAQ_SETTINGS: cannot read');
 });
 
-test.skipIf(typeof process.getuid !== 'function' || process.getuid() !== 0)('run as root on the service user’s database, it acts as that user: nothing it writes is root’s', async () => {
-  const folder = path.join(dir, 'state');
-  fs.mkdirSync(folder);
-  const dbPath = path.join(folder, 'submissions.db');
-  const store = openSqliteStore(dbPath);
-  await store.save({ form: 'contact', fields: { email: 'a@example.com' } });
-  await store.close();
-  const nobody = 65534;
-  for (const file of [folder, ...fs.readdirSync(folder).map((name) => path.join(folder, name))]) fs.chownSync(file, nobody, nobody);
-  fs.chmodSync(dir, 0o755);
-  const listed = submissions(['list', '--db', dbPath], { GLOBAQ_SETTINGS: 'none' });
-  expect(listed.code, listed.output).toBe(0);
-  // A backup made by root into the service's folder: the service's, like everything the command wrote.
-  const backup = submissions(['backup', path.join(folder, 'backup'), '--db', dbPath], { GLOBAQ_SETTINGS: 'none' });
-  expect(backup.code, backup.output).toBe(0);
-  const written = (at: string): string[] => fs.readdirSync(at, { withFileTypes: true }).flatMap((entry) => [path.join(at, entry.name), ...(entry.isDirectory() ? written(path.join(at, entry.name)) : [])]);
-  const rootOwned = written(folder).filter((file) => fs.statSync(file).uid === 0);
-  expect(rootOwned).toEqual([]);
-  expect(fs.statSync(path.join(folder, 'backup', 'manifest.json')).uid).toBe(nobody);
-});
+test.skipIf(typeof process.getuid !== 'function' || process.getuid() !== 0)(
+  'run as root on the service user’s database, it acts as that user: nothing it writes is root’s',
+  async () => {
+    const folder = path.join(dir, 'state');
+    fs.mkdirSync(folder);
+    const dbPath = path.join(folder, 'submissions.db');
+    const store = openSqliteStore(dbPath);
+    await store.save({ form: 'contact', fields: { email: 'a@example.com' } });
+    await store.close();
+    const nobody = 65534;
+    for (const file of [folder, ...fs.readdirSync(folder).map((name) => path.join(folder, name))])
+      fs.chownSync(file, nobody, nobody);
+    fs.chmodSync(dir, 0o755);
+    const listed = submissions(['list', '--db', dbPath], { GLOBAQ_SETTINGS: 'none' });
+    expect(listed.code, listed.output).toBe(0);
+    // A backup made by root into the service's folder: the service's, like everything the command wrote.
+    const backup = submissions(['backup', path.join(folder, 'backup'), '--db', dbPath], { GLOBAQ_SETTINGS: 'none' });
+    expect(backup.code, backup.output).toBe(0);
+    const written = (at: string): string[] =>
+      fs
+        .readdirSync(at, { withFileTypes: true })
+        .flatMap((entry) => [path.join(at, entry.name), ...(entry.isDirectory() ? written(path.join(at, entry.name)) : [])]);
+    const rootOwned = written(folder).filter((file) => fs.statSync(file).uid === 0);
+    expect(rootOwned).toEqual([]);
+    expect(fs.statSync(path.join(folder, 'backup', 'manifest.json')).uid).toBe(nobody);
+  },
+);

@@ -24,7 +24,12 @@ test('SIGTERM under load: every acknowledged lead is stored, each is mailed exac
   const slow = { delayMs: 400 };
   const smtp = await startSmtp(0, slow);
   const dbPath = path.join(dir, 'stop.db');
-  const env = { SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'leads@globaq.example', LEADS_NOTIFY_FROM: 'website@globaq.example', SHUTDOWN_TIMEOUT_SECONDS: '15' };
+  const env = {
+    SMTP_URL: smtp.url,
+    LEADS_NOTIFY_TO: 'leads@globaq.example',
+    LEADS_NOTIFY_FROM: 'website@globaq.example',
+    SHUTDOWN_TIMEOUT_SECONDS: '15',
+  };
   try {
     const server = await startServer({ dbPath, env });
     const acknowledged: string[] = [];
@@ -59,7 +64,9 @@ test('SIGTERM under load: every acknowledged lead is stored, each is mailed exac
 
     const db = new DatabaseSync(dbPath, { readOnly: true });
     const stored = new Set((db.prepare('SELECT id FROM submissions').all() as { id: string }[]).map((row) => row.id));
-    const sentBefore = (db.prepare("SELECT submission_id FROM notifications WHERE status = 'sent'").all() as { submission_id: string }[]).map((row) => row.submission_id);
+    const sentBefore = (
+      db.prepare("SELECT submission_id FROM notifications WHERE status = 'sent'").all() as { submission_id: string }[]
+    ).map((row) => row.submission_id);
     db.close();
     const lost = acknowledged.filter((id) => !stored.has(id));
     expect(lost).toEqual([]);

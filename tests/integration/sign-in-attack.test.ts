@@ -26,7 +26,12 @@ function signInPost(email: string, password: string, from: string, cookie = ''):
   return fetch(`${server.baseUrl}/admin/login`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.origin, 'X-Forwarded-For': from, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: server.origin,
+      'X-Forwarded-For': from,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams({ email, password }).toString(),
   });
 }
@@ -37,7 +42,9 @@ function lockKey(key: string): void {
   try {
     db.exec('PRAGMA busy_timeout = 5000');
     const until = new Date(Date.now() + 15 * 60_000).toISOString();
-    db.prepare('INSERT INTO sign_in_failures (key, failures, last_failure_at, locked_until) VALUES (?, 0, ?, ?) ON CONFLICT (key) DO UPDATE SET locked_until = excluded.locked_until').run(key, new Date().toISOString(), until);
+    db.prepare(
+      'INSERT INTO sign_in_failures (key, failures, last_failure_at, locked_until) VALUES (?, 0, ?, ?) ON CONFLICT (key) DO UPDATE SET locked_until = excluded.locked_until',
+    ).run(key, new Date().toISOString(), until);
   } finally {
     db.close();
   }
@@ -115,9 +122,16 @@ describe('the audit log under a flood of refused sign-ins', () => {
   test('600 sign-ins for invented accounts do not push staff actions off the audit page; they are listed apart; the page has paging and filters', async () => {
     const signedIn = await signInPost(LAILA, PASSWORD, '192.0.2.200');
     expect(signedIn.status).toBe(303);
-    const cookie = signedIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     for (let batch = 0; batch < 6; batch++) {
-      await Promise.all(Array.from({ length: 100 }, (_, i) => signInPost(`invented${batch * 100 + i}@example.com`, 'a guessed password', '203.0.113.50')));
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          signInPost(`invented${batch * 100 + i}@example.com`, 'a guessed password', '203.0.113.50'),
+        ),
+      );
     }
     const read = async (route: string) => {
       const response = await fetch(`${server.baseUrl}${route}`, { headers: { Cookie: cookie } });
@@ -135,7 +149,9 @@ describe('the audit log under a flood of refused sign-ins', () => {
     expect(await read('/admin/audit?view=refused&page=2')).toContain('Newer entries');
     // Filters: who, what and the day (in Riyadh).
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date());
-    expect(await read(`/admin/audit?actor=${encodeURIComponent(LAILA)}&action=signed+in&from=${today}&to=${today}`)).toMatch(/1 entry, newest first/);
+    expect(await read(`/admin/audit?actor=${encodeURIComponent(LAILA)}&action=signed+in&from=${today}&to=${today}`)).toMatch(
+      /1 entry, newest first/,
+    );
     expect(await read('/admin/audit?actor=nobody%40example.com')).toMatch(/0 entries, newest first/);
     expect(await read('/admin/audit?from=2001-01-01&to=2001-01-02')).toMatch(/0 entries, newest first/);
   }, 120_000);

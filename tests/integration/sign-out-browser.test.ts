@@ -36,7 +36,15 @@ afterAll(async () => {
 test('after "Sign out" the browser holds no session cookie, and the inbox asks to sign in again', async () => {
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();

@@ -38,22 +38,42 @@ async function mailingServer(env: Record<string, string>): Promise<{ server: Run
   cleanup.push(() => smtp.close());
   const server = await startServer({
     dbPath: path.join(dir, `leads-${++counter}.db`),
-    env: { SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'leads@globaq.example', LEADS_NOTIFY_FROM: 'website@globaq.example', LEADS_NOTIFY_RETRY_SECONDS: '1', ...env },
+    env: {
+      SMTP_URL: smtp.url,
+      LEADS_NOTIFY_TO: 'leads@globaq.example',
+      LEADS_NOTIFY_FROM: 'website@globaq.example',
+      LEADS_NOTIFY_RETRY_SECONDS: '1',
+      ...env,
+    },
   });
   cleanup.push(() => server.stop('SIGKILL'));
   return { server, smtp };
 }
 
 /** A POST with headers fetch would not send as given (Host): straight over node:http. */
-function rawPost(baseUrl: string, route: string, body: string, headers: Record<string, string>): Promise<{ status: number; location: string | undefined; body: string }> {
+function rawPost(
+  baseUrl: string,
+  route: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; location: string | undefined; body: string }> {
   const url = new URL(route, baseUrl);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'POST', headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body: text }));
-    });
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body: text }));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -63,13 +83,20 @@ function rawPost(baseUrl: string, route: string, body: string, headers: Record<s
 function linksOf(mail: ReceivedMail): string[] {
   const text = mail.parsed.text ?? '';
   const html = String(mail.parsed.html || '');
-  return [...text.matchAll(/\bhttps?:\/\/[^\s<>"')]+/gi), ...html.matchAll(/\b(?:href|src)\s*=\s*"([^"]*)"/gi)].map((match) => match[1] ?? match[0]);
+  return [...text.matchAll(/\bhttps?:\/\/[^\s<>"')]+/gi), ...html.matchAll(/\b(?:href|src)\s*=\s*"([^"]*)"/gi)].map(
+    (match) => match[1] ?? match[0],
+  );
 }
 
 describe('a forged Host never reaches a link', () => {
   test('a lead posted with a forged Host and X-Forwarded-Host: every link of the staff e-mail points at SITE_URL', async () => {
     const { server, smtp } = await mailingServer({ SITE_URL });
-    const sent = await rawPost(server.baseUrl, '/api/contact', JSON.stringify(contactBody({ altcha: await solvedProof(server.baseUrl) })), { ...FORGED, 'Content-Type': 'application/json' });
+    const sent = await rawPost(
+      server.baseUrl,
+      '/api/contact',
+      JSON.stringify(contactBody({ altcha: await solvedProof(server.baseUrl) })),
+      { ...FORGED, 'Content-Type': 'application/json' },
+    );
     expect(sent.status, sent.body).toBe(201);
     const id = (JSON.parse(sent.body) as { id: string }).id;
     const [mail] = await smtp.waitFor(1);
@@ -83,11 +110,20 @@ describe('a forged Host never reaches a link', () => {
     const { server, smtp } = await mailingServer({ SITE_URL, TRUSTED_PROXIES: '127.0.0.1,::1' });
     // A form post, with the Origin the forged host would have (and a solved proof, so it is mailed).
     const form = asForm(partnerBody({ altcha: await solvedProof(server.baseUrl) })).toString();
-    const sent = await rawPost(server.baseUrl, '/api/partner', form, { ...FORGED, 'Content-Type': 'application/x-www-form-urlencoded', Origin: `https://${EVIL}` });
+    const sent = await rawPost(server.baseUrl, '/api/partner', form, {
+      ...FORGED,
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: `https://${EVIL}`,
+    });
     expect(sent.status, sent.body).toBeLessThan(500);
     // Whatever the answer, a redirect names a path of this site, not a host.
     if (sent.location !== undefined) expect(sent.location).toMatch(/^\/(?!\/)/);
-    const json = await rawPost(server.baseUrl, '/api/contact', JSON.stringify(contactBody({ altcha: await solvedProof(server.baseUrl) })), { ...FORGED, 'Content-Type': 'application/json' });
+    const json = await rawPost(
+      server.baseUrl,
+      '/api/contact',
+      JSON.stringify(contactBody({ altcha: await solvedProof(server.baseUrl) })),
+      { ...FORGED, 'Content-Type': 'application/json' },
+    );
     expect(json.status, json.body).toBe(201);
     const mails = await smtp.waitFor(sent.status === 303 ? 2 : 1);
     for (const mail of mails) {
@@ -100,7 +136,11 @@ describe('a forged Host never reaches a link', () => {
 
   test('a form post with a forged Host is sent on to a path, never to another host', async () => {
     const { server } = await mailingServer({ SITE_URL });
-    const sent = await rawPost(server.baseUrl, '/api/contact', asForm(contactBody()).toString(), { ...FORGED, 'Content-Type': 'application/x-www-form-urlencoded', Origin: `http://${EVIL}` });
+    const sent = await rawPost(server.baseUrl, '/api/contact', asForm(contactBody()).toString(), {
+      ...FORGED,
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: `http://${EVIL}`,
+    });
     expect(sent.location ?? '').not.toContain(EVIL);
     if (sent.status === 303) expect(sent.location).toBe('/ThanksPage');
   });
@@ -108,7 +148,12 @@ describe('a forged Host never reaches a link', () => {
   test('without SITE_URL the e-mail carries no link at all, and the server says so when it starts', async () => {
     const { server, smtp } = await mailingServer({ SITE_URL: '' });
     expect(server.output()).toContain('SITE_URL is not set');
-    const sent = await rawPost(server.baseUrl, '/api/contact', JSON.stringify(contactBody({ altcha: await solvedProof(server.baseUrl) })), { ...FORGED, 'Content-Type': 'application/json' });
+    const sent = await rawPost(
+      server.baseUrl,
+      '/api/contact',
+      JSON.stringify(contactBody({ altcha: await solvedProof(server.baseUrl) })),
+      { ...FORGED, 'Content-Type': 'application/json' },
+    );
     expect(sent.status, sent.body).toBe(201);
     const [mail] = await smtp.waitFor(1);
     expect(linksOf(mail!)).toEqual([]);

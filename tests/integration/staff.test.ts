@@ -24,7 +24,11 @@ beforeEach(async () => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The command with the passwords a person would type, in order; `interactive` as at a terminal. */
-async function staff(argv: string[], secrets: string[] = [], interactive = true): Promise<{ code: number; out: string; asked: string[] }> {
+async function staff(
+  argv: string[],
+  secrets: string[] = [],
+  interactive = true,
+): Promise<{ code: number; out: string; asked: string[] }> {
   let out = '';
   const asked: string[] = [];
   const code = await main(['staff', ...argv, '--db', dbPath], {
@@ -84,7 +88,8 @@ describe('npm run submissions -- staff', () => {
     expect(listed.out).toMatch(/^sara@globaq\.example {2}created \d{4}-.* {2}password set \d{4}-/);
     expect(listed.out).not.toContain('scrypt');
     // Nowhere in the database file (nor its write-ahead log) is the password itself.
-    for (const file of fs.readdirSync(dir)) expect(fs.readFileSync(path.join(dir, file)).includes(Buffer.from(GOOD)), file).toBe(false);
+    for (const file of fs.readdirSync(dir))
+      expect(fs.readFileSync(path.join(dir, file)).includes(Buffer.from(GOOD)), file).toBe(false);
     const accounts = openStaffStore(dbPath);
     expect(await verifyPassword(GOOD, (await accounts.passwordHash('sara@globaq.example')) ?? '')).toBe(true);
     await accounts.close();
@@ -98,7 +103,9 @@ describe('npm run submissions -- staff', () => {
 
   test('refused: a short password, two that differ, a second account for one address; nothing is stored', async () => {
     expect(await staff(['add', 'sara@globaq.example'], ['too short'])).toMatchObject({ code: 2 });
-    expect((await staff(['add', 'sara@globaq.example'], [GOOD, `${GOOD}.`])).out).toContain('The two passwords differ: nothing was changed.');
+    expect((await staff(['add', 'sara@globaq.example'], [GOOD, `${GOOD}.`])).out).toContain(
+      'The two passwords differ: nothing was changed.',
+    );
     expect((await staff(['list'])).out).toContain('No staff accounts yet');
     await staff(['add', 'sara@globaq.example'], [GOOD, GOOD]);
     const again = await staff(['add', 'SARA@globaq.example'], [GOOD, GOOD]);
@@ -122,10 +129,22 @@ describe('npm run submissions -- staff', () => {
   }, 60_000);
 
   test('the real command reads a piped password (npm run submissions -- staff add)', () => {
-    const run = spawnSync(process.execPath, ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src/server/cli.ts'), 'staff', 'add', 'huda@globaq.example', '--db', dbPath], {
-      input: `${GOOD}\n`,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--disable-warning=ExperimentalWarning',
+        path.join(ROOT, 'src/server/cli.ts'),
+        'staff',
+        'add',
+        'huda@globaq.example',
+        '--db',
+        dbPath,
+      ],
+      {
+        input: `${GOOD}\n`,
+        encoding: 'utf8',
+      },
+    );
     expect(run.stderr).toBe('Made an account for huda@globaq.example.\n');
     expect(run.status).toBe(0);
   }, 30_000);

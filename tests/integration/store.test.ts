@@ -37,8 +37,27 @@ describe('opening', () => {
     const db = new DatabaseSync(file, { readOnly: true });
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION });
-    const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").all().map((row) => row['name']);
-    expect(tables).toEqual(['attachments', 'audit_log', 'bot_submissions', 'held_digests', 'lead_events', 'notifications', 'sign_in_failures', 'sign_in_refusals', 'site_secrets', 'staff', 'staff_devices', 'staff_recovery_codes', 'staff_sessions', 'submissions', 'used_challenges']);
+    const tables = db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+      .all()
+      .map((row) => row['name']);
+    expect(tables).toEqual([
+      'attachments',
+      'audit_log',
+      'bot_submissions',
+      'held_digests',
+      'lead_events',
+      'notifications',
+      'sign_in_failures',
+      'sign_in_refusals',
+      'site_secrets',
+      'staff',
+      'staff_devices',
+      'staff_recovery_codes',
+      'staff_sessions',
+      'submissions',
+      'used_challenges',
+    ]);
     db.close();
   });
 
@@ -93,15 +112,19 @@ describe('saving and reading', () => {
   test('list is newest first and bounded; count and export filter by form and time; export is oldest first', async () => {
     const { store } = freshStore();
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 10, minute));
-    for (let minute = 0; minute < 5; minute++) await store.save({ form: 'contact', fields: contactBody({ lastName: `C${minute}` }), receivedAt: at(minute) });
-    for (let minute = 0; minute < 3; minute++) await store.save({ form: 'partner', fields: partnerBody({ name: `P${minute}` }), receivedAt: at(minute) });
+    for (let minute = 0; minute < 5; minute++)
+      await store.save({ form: 'contact', fields: contactBody({ lastName: `C${minute}` }), receivedAt: at(minute) });
+    for (let minute = 0; minute < 3; minute++)
+      await store.save({ form: 'partner', fields: partnerBody({ name: `P${minute}` }), receivedAt: at(minute) });
 
     expect((await store.list({ limit: 2 })).map((row) => row.fields['name'] ?? row.fields['lastName'])).toEqual(['P2', 'P1']);
     expect(await store.count()).toBe(8);
     expect(await store.count({ form: 'contact' })).toBe(5);
     expect(await store.count({ form: 'contact', since: at(3) })).toBe(2);
     expect(await store.count({ form: 'partner', until: at(1) })).toBe(2);
-    const exported = (await all(store.export({ form: 'contact', since: at(1), until: at(3) }))) as { fields: Record<string, unknown> }[];
+    const exported = (await all(store.export({ form: 'contact', since: at(1), until: at(3) }))) as {
+      fields: Record<string, unknown>;
+    }[];
     expect(exported.map((row) => row.fields['lastName'])).toEqual(['C1', 'C2', 'C3']);
   });
 
@@ -118,7 +141,9 @@ describe('saving and reading', () => {
 
   test('submissions arriving together are all committed (group commit), each acknowledged once', async () => {
     const { store, file } = freshStore();
-    const saved = await Promise.all(Array.from({ length: 450 }, (_, n) => store.save({ form: n % 3 === 0 ? 'partner' : 'contact', fields: { n } })));
+    const saved = await Promise.all(
+      Array.from({ length: 450 }, (_, n) => store.save({ form: n % 3 === 0 ? 'partner' : 'contact', fields: { n } })),
+    );
     expect(new Set(saved.map((s) => s.id)).size).toBe(450);
     expect(await store.count()).toBe(450);
     // Committed for other connections to see, not just this one.
@@ -196,7 +221,11 @@ describe('the outbox: a lead and its notification, together or not at all', () =
     const { store, file } = freshStore();
     const good = store.save({ form: 'contact', fields: contactBody({ firstName: 'Kept' }), notice });
     // NOT NULL on the subject: the notification's insert fails inside the lead's savepoint.
-    const bad = store.save({ form: 'contact', fields: contactBody({ firstName: 'Lost' }), notice: () => ({ ...notice(), subject: null as unknown as string }) });
+    const bad = store.save({
+      form: 'contact',
+      fields: contactBody({ firstName: 'Lost' }),
+      notice: () => ({ ...notice(), subject: null as unknown as string }),
+    });
     await expect(bad).rejects.toThrow(StoreError);
     await good;
     expect([count(file, 'submissions'), count(file, 'notifications')]).toEqual([1, 1]);
@@ -214,14 +243,23 @@ describe('files sent with a lead: with it or not at all', () => {
   test('saved beside the database, listed and read back by id; purged with their lead', async () => {
     const { store, file } = freshStore();
     storeFile = file;
-    const { id } = await store.save({ form: 'partner', fields: partnerBody(), attachments: [{ name: 'cv.pdf', type: 'application/pdf', bytes: PDF }] });
+    const { id } = await store.save({
+      form: 'partner',
+      fields: partnerBody(),
+      attachments: [{ name: 'cv.pdf', type: 'application/pdf', bytes: PDF }],
+    });
     const [record] = await store.attachments(id);
     expect(record).toMatchObject({ submissionId: id, name: 'cv.pdf', type: 'application/pdf', size: PDF.byteLength });
     expect(files()).toEqual([record!.id]);
     expect((await store.attachment(record!.id))?.bytes).toEqual(PDF);
     expect(await store.attachment('../submissions.db')).toBeUndefined();
     // A caught bot's files are never kept.
-    await store.save({ form: 'partner', fields: partnerBody(), bot: true, attachments: [{ name: 'x.pdf', type: 'application/pdf', bytes: PDF }] });
+    await store.save({
+      form: 'partner',
+      fields: partnerBody(),
+      bot: true,
+      attachments: [{ name: 'x.pdf', type: 'application/pdf', bytes: PDF }],
+    });
     expect(files()).toEqual([record!.id]);
     expect(await store.purge(new Date(Date.now() + 1000))).toEqual({ leads: 1, bots: 1, notifications: 0, attachments: 1 });
     expect(files()).toEqual([]);
@@ -230,7 +268,11 @@ describe('files sent with a lead: with it or not at all', () => {
   test('a save that cannot be committed leaves no file behind', async () => {
     const { store, file } = freshStore();
     storeFile = file;
-    const pending = store.save({ form: 'partner', fields: partnerBody(), attachments: [{ name: 'cv.pdf', type: 'application/pdf', bytes: PDF }] });
+    const pending = store.save({
+      form: 'partner',
+      fields: partnerBody(),
+      attachments: [{ name: 'cv.pdf', type: 'application/pdf', bytes: PDF }],
+    });
     await store.close();
     await expect(pending).rejects.toThrow(StoreError);
     expect(files()).toEqual([]);

@@ -39,8 +39,16 @@ afterAll(() => {
 
 /** A lead and a bot as schema version 5 (before the language column) stored them. */
 /** Leads as schema version 8 (one note per lead, in the lead's row) stored them: one worked on, one not. */
-const OLD_NOTED = { noted: '22222222-3333-4444-8555-666666666666', untouched: '33333333-4444-4555-8666-777777777777', note: 'Old note: call Sunday <b>x</b>' };
-const OLD_LEAD = { id: '11111111-2222-4333-8444-555555555555', bot: '66666666-7777-4888-8999-aaaaaaaaaaaa', receivedAt: '2026-10-01T08:00:00.000Z' };
+const OLD_NOTED = {
+  noted: '22222222-3333-4444-8555-666666666666',
+  untouched: '33333333-4444-4555-8666-777777777777',
+  note: 'Old note: call Sunday <b>x</b>',
+};
+const OLD_LEAD = {
+  id: '11111111-2222-4333-8444-555555555555',
+  bot: '66666666-7777-4888-8999-aaaaaaaaaaaa',
+  receivedAt: '2026-10-01T08:00:00.000Z',
+};
 
 const KINDS = [
   {
@@ -58,12 +66,18 @@ const KINDS = [
       const db = new DatabaseSync(file);
       for (const migration of MIGRATIONS.slice(0, 5)) db.exec(migration);
       db.exec('PRAGMA user_version = 5');
-      const insert = (table: string, id: string) => db.prepare(`INSERT INTO ${table} (id, form, received_at, fields) VALUES (?, 'contact', ?, ?)`).run(id, OLD_LEAD.receivedAt, JSON.stringify(contactBody({ firstName: 'Old' })));
+      const insert = (table: string, id: string) =>
+        db
+          .prepare(`INSERT INTO ${table} (id, form, received_at, fields) VALUES (?, 'contact', ?, ?)`)
+          .run(id, OLD_LEAD.receivedAt, JSON.stringify(contactBody({ firstName: 'Old' })));
       insert('submissions', OLD_LEAD.id);
       insert('bot_submissions', OLD_LEAD.bot);
       db.prepare("UPDATE submissions SET status = 'answered'").run();
       db.close();
-      return { stores: openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }), ids: { lead: OLD_LEAD.id, bot: OLD_LEAD.bot } };
+      return {
+        stores: openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }),
+        ids: { lead: OLD_LEAD.id, bot: OLD_LEAD.bot },
+      };
     },
     fromVersion8: async () => {
       const dir = tempDir('globaq-contract-');
@@ -72,10 +86,24 @@ const KINDS = [
       const db = new DatabaseSync(file);
       for (const migration of MIGRATIONS.slice(0, 8)) db.exec(migration);
       db.exec('PRAGMA user_version = 8');
-      const insert = db.prepare(`INSERT INTO submissions (id, form, received_at, fields, status, status_by, status_at, note, note_by, note_at) VALUES (?, 'contact', ?, ?, ?, ?, ?, ?, ?, ?)`);
-      insert.run(OLD_NOTED.noted, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'in_progress', 'omar@globaq.example', '2026-10-02T09:00:00.000Z', OLD_NOTED.note, 'huda@globaq.example', '2026-10-03T09:00:00.000Z');
+      const insert = db.prepare(
+        `INSERT INTO submissions (id, form, received_at, fields, status, status_by, status_at, note, note_by, note_at) VALUES (?, 'contact', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      insert.run(
+        OLD_NOTED.noted,
+        OLD_LEAD.receivedAt,
+        JSON.stringify(contactBody()),
+        'in_progress',
+        'omar@globaq.example',
+        '2026-10-02T09:00:00.000Z',
+        OLD_NOTED.note,
+        'huda@globaq.example',
+        '2026-10-03T09:00:00.000Z',
+      );
       insert.run(OLD_NOTED.untouched, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'new', null, null, '', null, null);
-      db.prepare(`INSERT INTO notifications (submission_id, status, subject, body_text, body_html, created_at, attempts, next_attempt_at, sent_at) VALUES (?, 'sent', 's', 't', 'h', ?, 1, ?, ?)`).run(OLD_NOTED.noted, OLD_LEAD.receivedAt, OLD_LEAD.receivedAt, '2026-10-01T08:01:00.000Z');
+      db.prepare(
+        `INSERT INTO notifications (submission_id, status, subject, body_text, body_html, created_at, attempts, next_attempt_at, sent_at) VALUES (?, 'sent', 's', 't', 'h', ?, 1, ?, ?)`,
+      ).run(OLD_NOTED.noted, OLD_LEAD.receivedAt, OLD_LEAD.receivedAt, '2026-10-01T08:01:00.000Z');
       db.close();
       return { stores: openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }), ids: OLD_NOTED };
     },
@@ -96,8 +124,15 @@ const KINDS = [
         await pool.query('CREATE TABLE schema_version (version integer NOT NULL)');
         await pool.query('INSERT INTO schema_version (version) VALUES (5)');
         for (const migration of PG_MIGRATIONS.slice(0, 5)) await pool.query(migration);
-        for (const [table, id] of [['submissions', OLD_LEAD.id], ['bot_submissions', OLD_LEAD.bot]] as const) {
-          await pool.query(`INSERT INTO ${table} (id, form, received_at, fields) VALUES ($1, 'contact', $2, $3)`, [id, OLD_LEAD.receivedAt, JSON.stringify(contactBody({ firstName: 'Old' }))]);
+        for (const [table, id] of [
+          ['submissions', OLD_LEAD.id],
+          ['bot_submissions', OLD_LEAD.bot],
+        ] as const) {
+          await pool.query(`INSERT INTO ${table} (id, form, received_at, fields) VALUES ($1, 'contact', $2, $3)`, [
+            id,
+            OLD_LEAD.receivedAt,
+            JSON.stringify(contactBody({ firstName: 'Old' })),
+          ]);
         }
         await pool.query("UPDATE submissions SET status = 'answered'");
       } finally {
@@ -113,9 +148,32 @@ const KINDS = [
         await pool.query('INSERT INTO schema_version (version) VALUES (8)');
         for (const migration of PG_MIGRATIONS.slice(0, 8)) await pool.query(migration);
         const insert = `INSERT INTO submissions (id, form, received_at, fields, status, status_by, status_at, note, note_by, note_at) VALUES ($1, 'contact', $2, $3, $4, $5, $6, $7, $8, $9)`;
-        await pool.query(insert, [OLD_NOTED.noted, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'in_progress', 'omar@globaq.example', '2026-10-02T09:00:00.000Z', OLD_NOTED.note, 'huda@globaq.example', '2026-10-03T09:00:00.000Z']);
-        await pool.query(insert, [OLD_NOTED.untouched, OLD_LEAD.receivedAt, JSON.stringify(contactBody()), 'new', null, null, '', null, null]);
-        await pool.query(`INSERT INTO notifications (submission_id, status, subject, body_text, body_html, created_at, attempts, next_attempt_at, sent_at) VALUES ($1, 'sent', 's', 't', 'h', $2, 1, $2, $3)`, [OLD_NOTED.noted, OLD_LEAD.receivedAt, '2026-10-01T08:01:00.000Z']);
+        await pool.query(insert, [
+          OLD_NOTED.noted,
+          OLD_LEAD.receivedAt,
+          JSON.stringify(contactBody()),
+          'in_progress',
+          'omar@globaq.example',
+          '2026-10-02T09:00:00.000Z',
+          OLD_NOTED.note,
+          'huda@globaq.example',
+          '2026-10-03T09:00:00.000Z',
+        ]);
+        await pool.query(insert, [
+          OLD_NOTED.untouched,
+          OLD_LEAD.receivedAt,
+          JSON.stringify(contactBody()),
+          'new',
+          null,
+          null,
+          '',
+          null,
+          null,
+        ]);
+        await pool.query(
+          `INSERT INTO notifications (submission_id, status, subject, body_text, body_html, created_at, attempts, next_attempt_at, sent_at) VALUES ($1, 'sent', 's', 't', 'h', $2, 1, $2, $3)`,
+          [OLD_NOTED.noted, OLD_LEAD.receivedAt, '2026-10-01T08:01:00.000Z'],
+        );
       } finally {
         await pool.end();
       }
@@ -129,10 +187,18 @@ async function everyRow(stores: Stores): Promise<string> {
   if (stores.kind === 'sqlite') {
     const db = new DatabaseSync(stores.where);
     try {
-      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name);
-      const text = tables.map((table) => JSON.stringify(db.prepare(`SELECT * FROM "${table}"`).all(), (_, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value)));
+      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (row) => row.name,
+      );
+      const text = tables.map((table) =>
+        JSON.stringify(db.prepare(`SELECT * FROM "${table}"`).all(), (_, value: unknown) =>
+          value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value,
+        ),
+      );
       const folder = path.join(path.dirname(stores.where), 'submissions-files');
-      const files = fs.existsSync(folder) ? fs.readdirSync(folder).map((name) => fs.readFileSync(path.join(folder, name), 'latin1')) : [];
+      const files = fs.existsSync(folder)
+        ? fs.readdirSync(folder).map((name) => fs.readFileSync(path.join(folder, name), 'latin1'))
+        : [];
       return [...text, ...files].join('\n');
     } finally {
       db.close();
@@ -141,7 +207,11 @@ async function everyRow(stores: Stores): Promise<string> {
   const url = pgUrls.get(stores)!;
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
-    const tables = (await pool.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'")).rows.map((row) => row.table_name);
+    const tables = (
+      await pool.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+      )
+    ).rows.map((row) => row.table_name);
     const text: string[] = [];
     for (const table of tables) {
       // bytea as its bytes (latin1), everything else as PostgreSQL writes the row.
@@ -170,14 +240,25 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
 
     test('a lead, its notification and its files are saved together, read back, and erased together', async () => {
       const { submissions, outbox } = await stores();
-      const contact = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      const contact = await submissions.save({
+        form: 'contact',
+        fields: contactBody(),
+        receivedAt: at(0),
+        notice: composeLeadNotice,
+      });
       const partner = await submissions.save({
         form: 'partner',
         fields: partnerBody({ uploadedFiles: 'cv.pdf' }),
         receivedAt: at(1),
         attachments: [{ name: 'cv.pdf', type: 'application/pdf', bytes: PDF }],
       });
-      await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(2), bot: true, attachments: [{ name: 'x.pdf', type: 'application/pdf', bytes: PDF }] });
+      await submissions.save({
+        form: 'contact',
+        fields: contactBody(),
+        receivedAt: at(2),
+        bot: true,
+        attachments: [{ name: 'x.pdf', type: 'application/pdf', bytes: PDF }],
+      });
 
       expect((await submissions.list()).map((s) => s.id)).toEqual([partner.id, contact.id]);
       expect(await submissions.count({ form: 'contact' })).toBe(1);
@@ -186,7 +267,13 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       for await (const row of submissions.export({ since: at(0) })) exported.push(row.id);
       expect(exported).toEqual([contact.id, partner.id]);
       const [saved] = await submissions.list({ form: 'partner' });
-      expect(saved).toEqual({ id: partner.id, form: 'partner', receivedAt: at(1).toISOString(), language: 'en', fields: partnerBody({ uploadedFiles: 'cv.pdf' }) });
+      expect(saved).toEqual({
+        id: partner.id,
+        form: 'partner',
+        receivedAt: at(1).toISOString(),
+        language: 'en',
+        fields: partnerBody({ uploadedFiles: 'cv.pdf' }),
+      });
 
       const [file] = await submissions.attachments(partner.id);
       expect(file).toMatchObject({ submissionId: partner.id, name: 'cv.pdf', type: 'application/pdf', size: PDF.byteLength });
@@ -195,7 +282,11 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await submissions.attachment("x' OR '1'='1")).toBeUndefined();
 
       expect((await outbox.list(['pending'])).map((e) => e.submissionId)).toEqual([contact.id]);
-      expect(await submissions.delete(contact.id)).toMatchObject({ submission: { id: contact.id }, notification: true, attachments: 0 });
+      expect(await submissions.delete(contact.id)).toMatchObject({
+        submission: { id: contact.id },
+        notification: true,
+        attachments: 0,
+      });
       expect(await submissions.delete(partner.id)).toMatchObject({ notification: false, attachments: 1 });
       expect(await submissions.attachment(file!.id)).toBeUndefined();
       expect(await outbox.list(['pending', 'sent', 'failed'])).toEqual([]);
@@ -217,11 +308,18 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
         },
       });
       const english = await submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: at(1) });
-      const bot = await submissions.save({ form: 'contact', fields: contactBody(), language: 'ar', bot: true, receivedAt: at(2) });
+      const bot = await submissions.save({
+        form: 'contact',
+        fields: contactBody(),
+        language: 'ar',
+        bot: true,
+        receivedAt: at(2),
+      });
       // The notice is composed with the language it will be stored with.
       expect(composedFor).toBe('ar');
 
-      const languages = (leads: readonly { id: string; language: string }[]) => Object.fromEntries(leads.map((lead) => [lead.id, lead.language]));
+      const languages = (leads: readonly { id: string; language: string }[]) =>
+        Object.fromEntries(leads.map((lead) => [lead.id, lead.language]));
       expect(languages(await submissions.list())).toEqual({ [arabic.id]: 'ar', [english.id]: 'en' });
       const exported: { id: string; language: string }[] = [];
       for await (const row of submissions.export()) exported.push(row);
@@ -237,7 +335,9 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(languages(exportedLeads)).toEqual({ [english.id]: 'en' });
 
       // Only the site's codes: anything else is refused and stores nothing.
-      await expect(submissions.save({ form: 'contact', fields: contactBody(), language: 'fr' as 'ar' })).rejects.toThrow(StoreError);
+      await expect(submissions.save({ form: 'contact', fields: contactBody(), language: 'fr' as 'ar' })).rejects.toThrow(
+        StoreError,
+      );
       expect(await submissions.count()).toBe(2);
 
       // Erasure hands back what it erased, language included.
@@ -251,7 +351,11 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       await migrated.ready;
       expect((await migrated.submissions.list()).map((row) => [row.id, row.language])).toEqual([[ids.lead, 'en']]);
       expect((await migrated.submissions.list({ bots: true })).map((row) => [row.id, row.language])).toEqual([[ids.bot, 'en']]);
-      expect(await migrated.inbox.lead(ids.lead)).toMatchObject({ language: 'en', status: 'answered', fields: contactBody({ firstName: 'Old' }) });
+      expect(await migrated.inbox.lead(ids.lead)).toMatchObject({
+        language: 'en',
+        status: 'answered',
+        fields: contactBody({ firstName: 'Old' }),
+      });
       // New leads take their language.
       const { id } = await migrated.submissions.save({ form: 'contact', fields: contactBody(), language: 'ar' });
       expect((await migrated.inbox.lead(id))?.language).toBe('ar');
@@ -259,7 +363,12 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
 
     test('an id that is not a UUID names nothing, and is never stored as a lead id', async () => {
       const { submissions, outbox, inbox } = await stores();
-      const { id } = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      const { id } = await submissions.save({
+        form: 'contact',
+        fields: contactBody(),
+        receivedAt: at(0),
+        notice: composeLeadNotice,
+      });
       for (const wrong of [id.toUpperCase(), `${id} `, "x' OR '1'='1", '']) {
         expect(await inbox.lead(wrong)).toBeUndefined();
         expect(await inbox.setStatus(wrong, 'spam', 'huda@globaq.example', at(1))).toBe(false);
@@ -291,9 +400,20 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
 
     test('the outbox: due once, retried later, given up, queued again, sent', async () => {
       const { submissions, outbox } = await stores();
-      const { id } = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      const { id } = await submissions.save({
+        form: 'contact',
+        fields: contactBody(),
+        receivedAt: at(0),
+        notice: composeLeadNotice,
+      });
       const [due] = await outbox.claimDue(at(0), 10);
-      expect(due).toMatchObject({ submissionId: id, form: 'contact', status: 'pending', attempts: 0, createdAt: at(0).toISOString() });
+      expect(due).toMatchObject({
+        submissionId: id,
+        form: 'contact',
+        status: 'pending',
+        attempts: 0,
+        createdAt: at(0).toISOString(),
+      });
       await outbox.markRetry(id, 1, at(5), 'ECONNREFUSED');
       expect(await outbox.claimDue(at(4), 10)).toEqual([]);
       expect(await outbox.claimDue(at(5), 10)).toHaveLength(1);
@@ -312,30 +432,77 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       const NAME = { firstName: 'Zubaida', lastName: 'Qarawiyyin' };
       const EMAIL = 'zubaida.q@example.org';
       const CV = new TextEncoder().encode('%PDF-1.7\nCV-OF-ZUBAIDA-7f3a9c\n%%EOF\n');
-      const lead = await submissions.save({ form: 'partner', fields: partnerBody({ name: `${NAME.firstName} ${NAME.lastName}`, email: EMAIL, uploadedFiles: 'cv.pdf' }), receivedAt: at(0), notice: composeLeadNotice, attachments: [{ name: 'zubaida-cv.pdf', type: 'application/pdf', bytes: CV }] });
-      const other = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Keep', email: 'keep@example.org' }), receivedAt: at(1) });
+      const lead = await submissions.save({
+        form: 'partner',
+        fields: partnerBody({ name: `${NAME.firstName} ${NAME.lastName}`, email: EMAIL, uploadedFiles: 'cv.pdf' }),
+        receivedAt: at(0),
+        notice: composeLeadNotice,
+        attachments: [{ name: 'zubaida-cv.pdf', type: 'application/pdf', bytes: CV }],
+      });
+      const other = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'Keep', email: 'keep@example.org' }),
+        receivedAt: at(1),
+      });
       await inbox.audit('huda@globaq.example', 'opened lead', lead.id, '', at(2));
       await inbox.addNote(lead.id, `Called ${NAME.firstName} ${NAME.lastName} at ${EMAIL}`, 'huda@globaq.example', at(2));
       await inbox.record(lead.id, 'download', 'zubaida-cv.pdf', 'huda@globaq.example', at(2));
-      await inbox.audit('huda@globaq.example', 'deleted lead', lead.id, `Partner application from ${NAME.firstName} ${NAME.lastName}`, at(2));
-      await inbox.audit('huda@globaq.example', 'searched leads', undefined, `1 found (filter: ${new URLSearchParams({ q: NAME.lastName })})`, at(3));
-      await inbox.audit('huda@globaq.example', 'exported leads', undefined, `1 lead (filter: ${new URLSearchParams({ q: EMAIL })})`, at(4));
-      await inbox.audit('huda@globaq.example', 'searched leads', undefined, `1 found (filter: ${new URLSearchParams({ q: 'keep' })})`, at(5));
+      await inbox.audit(
+        'huda@globaq.example',
+        'deleted lead',
+        lead.id,
+        `Partner application from ${NAME.firstName} ${NAME.lastName}`,
+        at(2),
+      );
+      await inbox.audit(
+        'huda@globaq.example',
+        'searched leads',
+        undefined,
+        `1 found (filter: ${new URLSearchParams({ q: NAME.lastName })})`,
+        at(3),
+      );
+      await inbox.audit(
+        'huda@globaq.example',
+        'exported leads',
+        undefined,
+        `1 lead (filter: ${new URLSearchParams({ q: EMAIL })})`,
+        at(4),
+      );
+      await inbox.audit(
+        'huda@globaq.example',
+        'searched leads',
+        undefined,
+        `1 found (filter: ${new URLSearchParams({ q: 'keep' })})`,
+        at(5),
+      );
       await inbox.refusal({ account: EMAIL, network: '203.0.113.9', reason: 'wrong credentials' }, at(6));
       await inbox.attempt({ account: EMAIL, address: '203.0.113.9' }, at(6));
       expect(await submissions.delete(lead.id)).toMatchObject({ attachments: 1 });
       const dump = await everyRow(s);
-      for (const needle of [NAME.firstName, NAME.lastName, EMAIL, encodeURIComponent(EMAIL), 'CV-OF-ZUBAIDA', 'zubaida-cv']) expect(dump.toLowerCase(), needle).not.toContain(needle.toLowerCase());
+      for (const needle of [NAME.firstName, NAME.lastName, EMAIL, encodeURIComponent(EMAIL), 'CV-OF-ZUBAIDA', 'zubaida-cv'])
+        expect(dump.toLowerCase(), needle).not.toContain(needle.toLowerCase());
       // The rest stays: the other lead, its search, the entries' actions and the lead's id.
       expect(dump).toContain(other.id);
       expect(dump).toContain('q=keep');
-      expect((await inbox.auditLog({ limit: 10, action: 'deleted lead' })).entries).toMatchObject([{ leadId: lead.id, detail: '' }]);
+      expect((await inbox.auditLog({ limit: 10, action: 'deleted lead' })).entries).toMatchObject([
+        { leadId: lead.id, detail: '' },
+      ]);
     });
 
     test('a notification claimed to be sent, whose lead is deleted before its turn, is dropped, not sent', async () => {
       const { submissions, outbox } = await stores();
-      const first = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
-      const second = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Erased' }), receivedAt: at(1), notice: composeLeadNotice });
+      const first = await submissions.save({
+        form: 'contact',
+        fields: contactBody(),
+        receivedAt: at(0),
+        notice: composeLeadNotice,
+      });
+      const second = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'Erased' }),
+        receivedAt: at(1),
+        notice: composeLeadNotice,
+      });
       const sent: string[] = [];
       const transport = {
         async sendMail(message: { headers?: Record<string, string> }) {
@@ -347,7 +514,14 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
         close() {},
       };
       const logs: string[] = [];
-      const worker = new OutboxWorker({ store: outbox, transport, concurrency: 1, now: () => at(2), log: (line) => logs.push(line), config: { from: 'site@globaq.example', to: ['sales@globaq.example'], retrySeconds: 60, giveUpDays: 3 } as never });
+      const worker = new OutboxWorker({
+        store: outbox,
+        transport,
+        concurrency: 1,
+        now: () => at(2),
+        log: (line) => logs.push(line),
+        config: { from: 'site@globaq.example', to: ['sales@globaq.example'], retrySeconds: 60, giveUpDays: 3 } as never,
+      });
       await worker.tick();
       expect(sent).toEqual([first.id]);
       expect(logs.join('\n')).toContain(`${second.id} dropped`);
@@ -357,8 +531,12 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
     test('staff accounts', async () => {
       const { staff } = await stores();
       await staff.add('huda@globaq.example', 'scrypt$1', at(0));
-      await expect(staff.add('huda@globaq.example', 'scrypt$2', at(1))).rejects.toThrow('There is already an account for huda@globaq.example.');
-      expect(await staff.list()).toEqual([{ email: 'huda@globaq.example', createdAt: at(0).toISOString(), passwordChangedAt: at(0).toISOString() }]);
+      await expect(staff.add('huda@globaq.example', 'scrypt$2', at(1))).rejects.toThrow(
+        'There is already an account for huda@globaq.example.',
+      );
+      expect(await staff.list()).toEqual([
+        { email: 'huda@globaq.example', createdAt: at(0).toISOString(), passwordChangedAt: at(0).toISOString() },
+      ]);
       expect(await staff.passwordHash('huda@globaq.example')).toBe('scrypt$1');
       expect(await staff.setPassword('huda@globaq.example', 'scrypt$3', at(2))).toBe(true);
       expect(await staff.passwordHash('huda@globaq.example')).toBe('scrypt$3');
@@ -369,9 +547,18 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
 
     test('the inbox: filters, search, status, note, export and the audit log', async () => {
       const { submissions, inbox } = await stores();
-      const sara = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Sara', lastName: 'Al-Qahtani', message: 'Schedule Q 100% please' }), receivedAt: at(0) });
-      const gulf = await submissions.save({ form: 'partner', fields: partnerBody({ organization: 'Gulf Labs' }), receivedAt: at(60 * 24) });
-      const ids = async (filter: Parameters<typeof inbox.leads>[0]) => (await inbox.leads(filter, 1)).leads.map((lead) => lead.id);
+      const sara = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'Sara', lastName: 'Al-Qahtani', message: 'Schedule Q 100% please' }),
+        receivedAt: at(0),
+      });
+      const gulf = await submissions.save({
+        form: 'partner',
+        fields: partnerBody({ organization: 'Gulf Labs' }),
+        receivedAt: at(60 * 24),
+      });
+      const ids = async (filter: Parameters<typeof inbox.leads>[0]) =>
+        (await inbox.leads(filter, 1)).leads.map((lead) => lead.id);
       expect(await ids({})).toEqual([gulf.id, sara.id]);
       expect((await inbox.leads({}, 1)).total).toBe(2);
       expect(await ids({ form: 'partner' })).toEqual([gulf.id]);
@@ -383,7 +570,13 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await inbox.setStatus(sara.id, 'answered', 'huda@globaq.example', at(5))).toBe(true);
       expect(await inbox.addNote(sara.id, 'Called back.', 'huda@globaq.example', at(6))).toEqual(expect.any(Number));
       expect(await ids({ status: 'answered' })).toEqual([sara.id]);
-      expect(await inbox.lead(sara.id)).toMatchObject({ status: 'answered', statusBy: 'huda@globaq.example', statusAt: at(5).toISOString(), note: 'Called back.', assignedTo: undefined });
+      expect(await inbox.lead(sara.id)).toMatchObject({
+        status: 'answered',
+        statusBy: 'huda@globaq.example',
+        statusAt: at(5).toISOString(),
+        note: 'Called back.',
+        assignedTo: undefined,
+      });
       expect(await inbox.lead('00000000-0000-0000-0000-000000000000')).toBeUndefined();
       const exported: string[] = [];
       for await (const lead of inbox.exportLeads({ status: 'new' })) exported.push(lead.id);
@@ -391,25 +584,66 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       await inbox.audit('huda@globaq.example', 'set status', sara.id, 'Answered', at(5));
       await inbox.audit('huda@globaq.example', 'exported leads', undefined, '1 lead', at(7));
       expect((await inbox.auditLog({ limit: 10 })).entries).toEqual([
-        { seq: expect.any(Number), at: at(7).toISOString(), actor: 'huda@globaq.example', action: 'exported leads', leadId: undefined, detail: '1 lead' },
-        { seq: expect.any(Number), at: at(5).toISOString(), actor: 'huda@globaq.example', action: 'set status', leadId: sara.id, detail: 'Answered' },
+        {
+          seq: expect.any(Number),
+          at: at(7).toISOString(),
+          actor: 'huda@globaq.example',
+          action: 'exported leads',
+          leadId: undefined,
+          detail: '1 lead',
+        },
+        {
+          seq: expect.any(Number),
+          at: at(5).toISOString(),
+          actor: 'huda@globaq.example',
+          action: 'set status',
+          leadId: sara.id,
+          detail: 'Answered',
+        },
       ]);
     });
 
     test('triage: a closed status, tab counts, a selection, sorts that agree, and Previous/Next through the list as ordered', async () => {
       const { submissions, inbox } = await stores();
-      const zed = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'zed', lastName: 'Omari' }), receivedAt: at(0) });
+      const zed = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'zed', lastName: 'Omari' }),
+        receivedAt: at(0),
+      });
       const amal = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Amal Saleh' }), receivedAt: at(1) });
-      const bader = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Bader', lastName: '' }), receivedAt: at(2) });
+      const bader = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'Bader', lastName: '' }),
+        receivedAt: at(2),
+      });
       const arabic = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'عائشة' }), receivedAt: at(3) });
-      const twin = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Bader', lastName: '' }), receivedAt: at(4) });
+      const twin = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'Bader', lastName: '' }),
+        receivedAt: at(4),
+      });
       expect(await inbox.setStatus(amal.id, 'closed', 'huda@globaq.example', at(5))).toBe(true);
       expect(await inbox.setStatus(arabic.id, 'spam', 'huda@globaq.example', at(5))).toBe(true);
       expect(await inbox.setStatus(bader.id, 'in_progress', 'huda@globaq.example', at(5))).toBe(true);
       expect((await inbox.lead(amal.id))?.status).toBe('closed');
-      expect(await inbox.statusCounts({ status: 'new' })).toEqual({ new: 2, in_progress: 1, answered: 0, closed: 1, spam: 1, held: 0 });
-      expect(await inbox.statusCounts({ form: 'contact' })).toEqual({ new: 2, in_progress: 1, answered: 0, closed: 0, spam: 0, held: 0 });
-      const ids = async (filter: Parameters<typeof inbox.leads>[0], order?: Parameters<typeof inbox.leads>[2]) => (await inbox.leads(filter, 1, order)).leads.map((lead) => lead.id);
+      expect(await inbox.statusCounts({ status: 'new' })).toEqual({
+        new: 2,
+        in_progress: 1,
+        answered: 0,
+        closed: 1,
+        spam: 1,
+        held: 0,
+      });
+      expect(await inbox.statusCounts({ form: 'contact' })).toEqual({
+        new: 2,
+        in_progress: 1,
+        answered: 0,
+        closed: 0,
+        spam: 0,
+        held: 0,
+      });
+      const ids = async (filter: Parameters<typeof inbox.leads>[0], order?: Parameters<typeof inbox.leads>[2]) =>
+        (await inbox.leads(filter, 1, order)).leads.map((lead) => lead.id);
       expect(await ids({ statuses: ['new', 'in_progress'] })).toEqual([twin.id, bader.id, zed.id]);
       expect(await ids({ statuses: [] })).toEqual([]);
       // A selection: forged and malformed ids name nothing.
@@ -426,18 +660,49 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       const byName = { by: 'name', direction: 'asc' } as const;
       expect(await inbox.neighbours({}, byName, twin.id)).toEqual({ previous: amal.id, next: bader.id, position: 2, total: 5 });
       expect(await inbox.neighbours({}, byName, amal.id)).toEqual({ previous: undefined, next: twin.id, position: 1, total: 5 });
-      expect(await inbox.neighbours({ form: 'contact' }, byName, zed.id)).toEqual({ previous: bader.id, next: undefined, position: 3, total: 3 });
+      expect(await inbox.neighbours({ form: 'contact' }, byName, zed.id)).toEqual({
+        previous: bader.id,
+        next: undefined,
+        position: 3,
+        total: 3,
+      });
       expect(await inbox.neighbours({ form: 'contact' }, byName, amal.id)).toBeUndefined();
       expect(await inbox.neighbours({}, byName, 'not-an-id')).toBeUndefined();
     });
 
     test('search finds any answer: a phone number however it is written, city, company, a country in either language', async () => {
       const { submissions, inbox } = await stores();
-      const bahrain = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Yousef', phoneNumber: '+973 3312 3456', cityName: 'Manama', country: 'Bahrain', organization: 'Pearl Audits' }), receivedAt: at(0) });
-      const indic = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Maryam', phoneNumber: '+٩٧٣ ٣٩٩٩ ١٢١٢', cityName: 'Muharraq', country: 'Bahrain' }), receivedAt: at(1) });
-      const saudi = await submissions.save({ form: 'contact', fields: contactBody({ country: 'السعودية', city: 'الخبر', company: 'شركة الساحل' }), receivedAt: at(2) });
-      const saudiFull = await submissions.save({ form: 'contact', fields: contactBody({ country: 'المملكة العربية السعودية', city: 'Jeddah' }), receivedAt: at(3) });
-      const egypt = await submissions.save({ form: 'partner', fields: partnerBody({ name: 'Hany', country: 'Egypt', phoneNumber: '+20 100 000 0000', cityName: 'Cairo' }), receivedAt: at(4) });
+      const bahrain = await submissions.save({
+        form: 'partner',
+        fields: partnerBody({
+          name: 'Yousef',
+          phoneNumber: '+973 3312 3456',
+          cityName: 'Manama',
+          country: 'Bahrain',
+          organization: 'Pearl Audits',
+        }),
+        receivedAt: at(0),
+      });
+      const indic = await submissions.save({
+        form: 'partner',
+        fields: partnerBody({ name: 'Maryam', phoneNumber: '+٩٧٣ ٣٩٩٩ ١٢١٢', cityName: 'Muharraq', country: 'Bahrain' }),
+        receivedAt: at(1),
+      });
+      const saudi = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ country: 'السعودية', city: 'الخبر', company: 'شركة الساحل' }),
+        receivedAt: at(2),
+      });
+      const saudiFull = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ country: 'المملكة العربية السعودية', city: 'Jeddah' }),
+        receivedAt: at(3),
+      });
+      const egypt = await submissions.save({
+        form: 'partner',
+        fields: partnerBody({ name: 'Hany', country: 'Egypt', phoneNumber: '+20 100 000 0000', cityName: 'Cairo' }),
+        receivedAt: at(4),
+      });
       const found = async (search: string) => (await inbox.leads({ search }, 1)).leads.map((lead) => lead.id).sort();
       const sorted = (...leads: { id: string }[]) => leads.map((lead) => lead.id).sort();
       expect(await found('+973')).toEqual(sorted(bahrain, indic));
@@ -463,7 +728,13 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       const { staff, inbox } = await stores();
       await staff.add('huda@globaq.example', 'scrypt$1', at(0));
       const { token, csrf } = await inbox.createSession('huda@globaq.example', at(1));
-      expect(await inbox.session(token, at(20))).toEqual({ email: 'huda@globaq.example', csrf, createdAt: at(1).toISOString(), stage: 'signed-in', pendingTotp: undefined });
+      expect(await inbox.session(token, at(20))).toEqual({
+        email: 'huda@globaq.example',
+        csrf,
+        createdAt: at(1).toISOString(),
+        stage: 'signed-in',
+        pendingTotp: undefined,
+      });
       expect(await inbox.session(token, at(45))).toBeDefined();
       expect(await inbox.session(token, at(80))).toBeUndefined();
       const second = await inbox.createSession('huda@globaq.example', at(100));
@@ -478,7 +749,12 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       const { staff, inbox } = await stores();
       const email = 'huda@globaq.example';
       await staff.add(email, 'scrypt$1', at(0));
-      expect(await staff.twoStep(email)).toEqual({ sealedSecret: undefined, enrolledAt: undefined, lastStep: undefined, recoveryLeft: 0 });
+      expect(await staff.twoStep(email)).toEqual({
+        sealedSecret: undefined,
+        enrolledAt: undefined,
+        lastStep: undefined,
+        recoveryLeft: 0,
+      });
       expect(await staff.twoStep('nobody@globaq.example')).toBeUndefined();
       // A session that owes its code, with a set-up under way; it ends 10 minutes after the password.
       const pending = await inbox.createSession(email, at(1), 'code');
@@ -487,14 +763,23 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await inbox.session(pending.token, at(12))).toBeUndefined();
 
       expect(await staff.enrolTwoStep(email, 'v1.secret', 1000, ['hash-a', 'hash-b'], at(3))).toBe(true);
-      expect(await staff.twoStep(email)).toEqual({ sealedSecret: 'v1.secret', enrolledAt: at(3).toISOString(), lastStep: 1000, recoveryLeft: 2 });
+      expect(await staff.twoStep(email)).toEqual({
+        sealedSecret: 'v1.secret',
+        enrolledAt: at(3).toISOString(),
+        lastStep: 1000,
+        recoveryLeft: 2,
+      });
       // A step is taken once, and never one before it; the same step sent ten times at once passes once.
       expect(await staff.takeStep(email, 1000)).toBe(false);
       expect(await staff.takeStep(email, 999)).toBe(false);
       expect((await Promise.all(Array.from({ length: 10 }, () => staff.takeStep(email, 1001)))).filter(Boolean)).toHaveLength(1);
       expect((await staff.twoStep(email))?.lastStep).toBe(1001);
       // A recovery code once, also at once; another account's hash is none of this one's.
-      expect((await Promise.all(Array.from({ length: 5 }, () => staff.useRecoveryCode(email, 'hash-a', at(4))))).filter((left) => left !== undefined)).toEqual([1]);
+      expect(
+        (await Promise.all(Array.from({ length: 5 }, () => staff.useRecoveryCode(email, 'hash-a', at(4))))).filter(
+          (left) => left !== undefined,
+        ),
+      ).toEqual([1]);
       expect(await staff.useRecoveryCode(email, 'hash-a', at(5))).toBeUndefined();
       expect(await staff.useRecoveryCode('nobody@globaq.example', 'hash-b', at(5))).toBeUndefined();
       // A new set-up replaces the codes.
@@ -509,7 +794,12 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       await staff.add('other@globaq.example', 'scrypt$3', at(8));
       const other = await inbox.createSession('other@globaq.example', at(8));
       expect(await staff.resetTwoStep(email)).toBe(true);
-      expect(await staff.twoStep(email)).toEqual({ sealedSecret: undefined, enrolledAt: undefined, lastStep: undefined, recoveryLeft: 0 });
+      expect(await staff.twoStep(email)).toEqual({
+        sealedSecret: undefined,
+        enrolledAt: undefined,
+        lastStep: undefined,
+        recoveryLeft: 0,
+      });
       expect(await inbox.session(setUp.token, at(9))).toBeUndefined();
       expect(await inbox.session(signedIn.token, at(9))).toBeUndefined();
       expect((await inbox.session(other.token, at(9)))?.email).toBe('other@globaq.example');
@@ -525,54 +815,83 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       const { inbox } = await stores();
       const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
       for (let i = 0; i < LOCK_AFTER.account; i++) expect(await inbox.attempt(keys, at(i))).toMatchObject({ open: true });
-      expect(await inbox.gate(keys, at(LOCK_AFTER.account))).toEqual({ open: false, locked: true, retryAt: at(LOCK_AFTER.account - 1 + 15) });
+      expect(await inbox.gate(keys, at(LOCK_AFTER.account))).toEqual({
+        open: false,
+        locked: true,
+        retryAt: at(LOCK_AFTER.account - 1 + 15),
+      });
       // Tries during the lock are refused and not counted.
-      expect(await inbox.attempt(keys, at(LOCK_AFTER.account + 1))).toMatchObject({ open: false, locked: true, retryAt: at(LOCK_AFTER.account - 1 + 15) });
-      expect(await inbox.gate({ account: 'omar@globaq.example', address: '198.51.100.1' }, at(LOCK_AFTER.account))).toEqual({ open: true });
+      expect(await inbox.attempt(keys, at(LOCK_AFTER.account + 1))).toMatchObject({
+        open: false,
+        locked: true,
+        retryAt: at(LOCK_AFTER.account - 1 + 15),
+      });
+      expect(await inbox.gate({ account: 'omar@globaq.example', address: '198.51.100.1' }, at(LOCK_AFTER.account))).toEqual({
+        open: true,
+      });
       await inbox.clearFailures(keys);
       expect(await inbox.gate(keys, at(LOCK_AFTER.account))).toEqual({ open: true });
     });
 
-    test('200 sign-in attempts at once for one account: each counted in the gate\'s transaction, so only the first few find it open', async () => {
+    test("200 sign-in attempts at once for one account: each counted in the gate's transaction, so only the first few find it open", async () => {
       const { inbox } = await stores();
       const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
       const answers = await Promise.all(Array.from({ length: 200 }, () => inbox.attempt(keys, at(0))));
       expect(answers.filter((gate) => gate.open)).toHaveLength(SLOW_AFTER.account);
     });
 
-    test('a device cookie of the account gets past a lock another caused; a forged one or another account\'s does not', async () => {
+    test("a device cookie of the account gets past a lock another caused; a forged one or another account's does not", async () => {
       const { inbox, staff } = await stores();
       await staff.add('huda@globaq.example', 'scrypt$1', at(0));
       const device = await inbox.rememberDevice('huda@globaq.example', at(0));
       const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
       for (let i = 0; i < LOCK_AFTER.account; i++) await inbox.attempt(keys, at(i));
       expect(await inbox.attempt(keys, at(LOCK_AFTER.account))).toMatchObject({ open: false, locked: true });
-      expect(await inbox.attempt({ ...keys, device: 'forged' }, at(LOCK_AFTER.account))).toMatchObject({ open: false, trusted: false });
+      expect(await inbox.attempt({ ...keys, device: 'forged' }, at(LOCK_AFTER.account))).toMatchObject({
+        open: false,
+        trusted: false,
+      });
       expect(await inbox.attempt({ ...keys, device }, at(LOCK_AFTER.account))).toMatchObject({ open: true, trusted: true });
     });
 
     test('refused sign-ins are kept apart from staff actions; the audit log pages and filters', async () => {
       const { inbox } = await stores();
-      for (let i = 0; i < 30; i++) await inbox.refusal({ account: `invented${i}@example.com`, network: '203.0.113.9', reason: 'wrong credentials' }, at(i));
+      for (let i = 0; i < 30; i++)
+        await inbox.refusal({ account: `invented${i}@example.com`, network: '203.0.113.9', reason: 'wrong credentials' }, at(i));
       await inbox.audit('huda@globaq.example', 'signed in', undefined, '', at(1));
       const seq = await inbox.audit('omar@globaq.example', 'exported leads', undefined, 'started', at(2));
       await inbox.completeAudit(seq, '3 leads');
       await inbox.audit('huda@globaq.example', 'opened lead', '11111111-2222-4333-8444-555555555555', '', at(3));
       expect((await inbox.auditLog({ limit: 10 })).total).toBe(3);
       expect((await inbox.auditLog({ limit: 1, offset: 1 })).entries.map((entry) => entry.detail)).toEqual(['3 leads']);
-      expect((await inbox.auditLog({ limit: 10, actor: 'huda@globaq.example' })).entries.map((entry) => entry.action)).toEqual(['opened lead', 'signed in']);
+      expect((await inbox.auditLog({ limit: 10, actor: 'huda@globaq.example' })).entries.map((entry) => entry.action)).toEqual([
+        'opened lead',
+        'signed in',
+      ]);
       expect((await inbox.auditLog({ limit: 10, action: 'signed in' })).total).toBe(1);
-      expect((await inbox.auditLog({ limit: 10, since: at(2), until: at(3) })).entries.map((entry) => entry.action)).toEqual(['exported leads']);
+      expect((await inbox.auditLog({ limit: 10, since: at(2), until: at(3) })).entries.map((entry) => entry.action)).toEqual([
+        'exported leads',
+      ]);
       const refused = await inbox.refusals({ limit: 5 });
       expect(refused.total).toBe(30);
-      expect(refused.entries[0]).toEqual({ at: at(29).toISOString(), account: 'invented29@example.com', network: '203.0.113.9', reason: 'wrong credentials' });
+      expect(refused.entries[0]).toEqual({
+        at: at(29).toISOString(),
+        account: 'invented29@example.com',
+        network: '203.0.113.9',
+        reason: 'wrong credentials',
+      });
     });
 
     test('the timeline: notes appended never overwritten, a correction keeps the note it corrects, changes and deliveries in order, newest first', async () => {
       const { submissions, inbox, outbox, staff } = await stores();
       await staff.add('huda@globaq.example', 'scrypt$1', at(0));
       await staff.add('omar@globaq.example', 'scrypt$1', at(0));
-      const { id } = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice });
+      const { id } = await submissions.save({
+        form: 'contact',
+        fields: contactBody(),
+        receivedAt: at(0),
+        notice: composeLeadNotice,
+      });
       const other = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0) });
       await outbox.markSent(id, at(1));
       const first = await inbox.addNote(id, 'Call back Sunday.', 'huda@globaq.example', at(2));
@@ -614,7 +933,9 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       const { submissions, inbox } = await stores();
       const { id } = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0) });
       const texts = Array.from({ length: 20 }, (_, i) => `Note ${i} from ${i % 2 ? 'huda' : 'omar'}`);
-      const seqs = await Promise.all(texts.map((text, i) => inbox.addNote(id, text, `${i % 2 ? 'huda' : 'omar'}@globaq.example`, at(1))));
+      const seqs = await Promise.all(
+        texts.map((text, i) => inbox.addNote(id, text, `${i % 2 ? 'huda' : 'omar'}@globaq.example`, at(1))),
+      );
       expect(new Set(seqs).size).toBe(20);
       const notes = (await inbox.timeline(id)).filter((event) => event.kind === 'note').map((event) => event.detail);
       expect(notes.sort()).toEqual([...texts].sort());
@@ -628,10 +949,13 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       const b = await submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: at(1) });
       const c = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(2) });
       await outbox.markFailed(a.id, 5, 'gave up', at(3));
-      expect((await inbox.timeline(a.id)).map((event) => [event.kind, event.detail, event.at])).toEqual([['notification', 'failed', at(3).toISOString()]]);
+      expect((await inbox.timeline(a.id)).map((event) => [event.kind, event.detail, event.at])).toEqual([
+        ['notification', 'failed', at(3).toISOString()],
+      ]);
       await inbox.assign(a.id, 'huda@globaq.example', 'huda@globaq.example', at(4));
       await inbox.assign(b.id, 'omar@globaq.example', 'huda@globaq.example', at(4));
-      const ids = async (filter: Parameters<typeof inbox.leads>[0]) => (await inbox.leads(filter, 1)).leads.map((lead) => lead.id);
+      const ids = async (filter: Parameters<typeof inbox.leads>[0]) =>
+        (await inbox.leads(filter, 1)).leads.map((lead) => lead.id);
       expect(await ids({ assignedTo: 'huda@globaq.example' })).toEqual([a.id]);
       expect(await ids({ assignedTo: 'omar@globaq.example', form: 'partner' })).toEqual([b.id]);
       expect(await ids({ assignedTo: null })).toEqual([c.id]);
@@ -650,7 +974,12 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       const { submissions, inbox, held, staff } = await stores();
       await staff.add('huda@globaq.example', 'scrypt$1', at(0));
       const lead = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0) });
-      const bot = await submissions.save({ form: 'contact', fields: contactBody({ firstName: 'Bot' }), receivedAt: at(1), held: 'honeypot' });
+      const bot = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'Bot' }),
+        receivedAt: at(1),
+        held: 'honeypot',
+      });
       const waiting = await submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: at(2), held: 'noProof' });
       const junk = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(3) });
       expect(await inbox.setStatus(junk.id, 'spam', 'huda@globaq.example', at(4))).toBe(true);
@@ -659,9 +988,21 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await ids({ review: 'held' })).toEqual([waiting.id, bot.id]);
       expect(await ids({ review: 'held', form: 'partner' })).toEqual([waiting.id]);
       expect(await inbox.statusCounts({})).toEqual({ new: 1, in_progress: 0, answered: 0, closed: 0, spam: 1, held: 2 });
-      expect(await inbox.statusCounts({ form: 'partner', review: 'held' })).toEqual({ new: 0, in_progress: 0, answered: 0, closed: 0, spam: 0, held: 1 });
+      expect(await inbox.statusCounts({ form: 'partner', review: 'held' })).toEqual({
+        new: 0,
+        in_progress: 0,
+        answered: 0,
+        closed: 0,
+        spam: 0,
+        held: 1,
+      });
       // Previous and Next walk the held tab too.
-      expect(await inbox.neighbours({ review: 'held' }, { by: 'received', direction: 'desc' }, bot.id)).toEqual({ previous: waiting.id, next: undefined, position: 2, total: 2 });
+      expect(await inbox.neighbours({ review: 'held' }, { by: 'received', direction: 'desc' }, bot.id)).toEqual({
+        previous: waiting.id,
+        next: undefined,
+        position: 2,
+        total: 2,
+      });
       // A held lead opens whole, marked held with its reason; it cannot be worked before release.
       expect(await inbox.lead(bot.id)).toMatchObject({ id: bot.id, review: 'held', holdReason: 'honeypot' });
       expect(await inbox.lead(lead.id)).toMatchObject({ review: undefined, holdReason: undefined });
@@ -679,7 +1020,12 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       // Old enough, but still held and never warned of by a digest: kept. Warned of, it goes once the warning is old enough.
       const late = at(60 * 24 * 365);
       expect(await held.expired(late, late)).toEqual([]);
-      expect(await held.summary(late)).toEqual({ waiting: 1, byReason: { noProof: 1 }, oldestReceivedAt: waiting.receivedAt, unwarnedOverdue: 1 });
+      expect(await held.summary(late)).toEqual({
+        waiting: 1,
+        byReason: { noProof: 1 },
+        oldestReceivedAt: waiting.receivedAt,
+        unwarnedOverdue: 1,
+      });
       expect((await held.dueForErasure(late)).map((due) => [due.id, due.warnedAt])).toEqual([[waiting.id, undefined]]);
       await held.markWarned([waiting.id, 'not-a-uuid'], at(60));
       expect((await held.dueForErasure(late)).map((due) => [due.id, due.warnedAt])).toEqual([[waiting.id, at(60).toISOString()]]);
@@ -700,7 +1046,14 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await inbox.statusCounts({})).toMatchObject({ new: 2, held: 0 });
       // "Mine": the leads assigned to me, counted with the same filter.
       await inbox.assign(lead.id, 'huda@globaq.example', 'huda@globaq.example', at(9));
-      expect(await inbox.statusCounts({ assignedTo: 'huda@globaq.example' })).toEqual({ new: 1, in_progress: 0, answered: 0, closed: 0, spam: 0, held: 0 });
+      expect(await inbox.statusCounts({ assignedTo: 'huda@globaq.example' })).toEqual({
+        new: 1,
+        in_progress: 0,
+        answered: 0,
+        closed: 0,
+        spam: 0,
+        held: 0,
+      });
       expect(await ids({ assignedTo: 'huda@globaq.example', statuses: ['new', 'in_progress'] })).toEqual([lead.id]);
     });
 
@@ -708,17 +1061,26 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       const { stores: migrated, ids } = await fromVersion8();
       opened.push(migrated);
       await migrated.ready;
-      expect((await migrated.inbox.timeline(ids.noted)).map((event) => [event.kind, event.detail, event.actor, event.at])).toEqual([
+      expect(
+        (await migrated.inbox.timeline(ids.noted)).map((event) => [event.kind, event.detail, event.actor, event.at]),
+      ).toEqual([
         ['note', 'Old note: call Sunday <b>x</b>', 'huda@globaq.example', '2026-10-03T09:00:00.000Z'],
         ['status', 'in_progress', 'omar@globaq.example', '2026-10-02T09:00:00.000Z'],
         ['notification', 'sent', undefined, '2026-10-01T08:01:00.000Z'],
       ]);
-      expect(await migrated.inbox.lead(ids.noted)).toMatchObject({ note: 'Old note: call Sunday <b>x</b>', status: 'in_progress', assignedTo: undefined });
+      expect(await migrated.inbox.lead(ids.noted)).toMatchObject({
+        note: 'Old note: call Sunday <b>x</b>',
+        status: 'in_progress',
+        assignedTo: undefined,
+      });
       // A lead nobody worked on has an empty timeline.
       expect(await migrated.inbox.timeline(ids.untouched)).toEqual([]);
       // Notes added after the migration come after it.
       await migrated.inbox.addNote(ids.noted, 'New note', 'huda@globaq.example', at(0));
-      expect((await migrated.inbox.timeline(ids.noted)).map((event) => event.detail).slice(0, 2)).toEqual(['New note', 'Old note: call Sunday <b>x</b>']);
+      expect((await migrated.inbox.timeline(ids.noted)).map((event) => event.detail).slice(0, 2)).toEqual([
+        'New note',
+        'Old note: call Sunday <b>x</b>',
+      ]);
     });
   });
 }
@@ -747,8 +1109,19 @@ describe.skipIf(unavailable !== '')(`PostgreSQL with several instances${unavaila
     const b = openPgDatabase(url, { max: 4 });
     try {
       await Promise.all([a.ready, b.ready]);
-      const ids = await Promise.all(Array.from({ length: 40 }, () => a.submissions.save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice }).then((saved) => saved.id)));
-      const claims = await Promise.all([a.outbox.claimDue(at(1), 15), b.outbox.claimDue(at(1), 15), a.outbox.claimDue(at(1), 15), b.outbox.claimDue(at(1), 15)]);
+      const ids = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          a.submissions
+            .save({ form: 'contact', fields: contactBody(), receivedAt: at(0), notice: composeLeadNotice })
+            .then((saved) => saved.id),
+        ),
+      );
+      const claims = await Promise.all([
+        a.outbox.claimDue(at(1), 15),
+        b.outbox.claimDue(at(1), 15),
+        a.outbox.claimDue(at(1), 15),
+        b.outbox.claimDue(at(1), 15),
+      ]);
       const claimed = claims.flat().map((entry) => entry.submissionId);
       expect(new Set(claimed).size).toBe(claimed.length);
       expect(claimed.length).toBe(40);

@@ -52,7 +52,10 @@ describe('the requests that stalled the server', () => {
     })();
     const [answer, healthz] = await Promise.all([posted, health]);
     expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body)).toMatchObject({ error: 'invalidFields', issues: [{ field: 'phoneNumber', code: 'tooLong' }] });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      error: 'invalidFields',
+      issues: [{ field: 'phoneNumber', code: 'tooLong' }],
+    });
     // Before: 28.8 s for the post, and /healthz waited as long. Now a few milliseconds each.
     expect(answer.ms).toBeLessThan(2000);
     expect(healthz.status).toBe(200);
@@ -62,7 +65,10 @@ describe('the requests that stalled the server', () => {
   test('JSON nested 20,000 deep is a 400 naming the depth, with nothing stored and no error logged', async () => {
     const before = rows();
     const depth = 20_000;
-    const answer = await timed('/api/partner', { headers: { 'Content-Type': 'application/json' }, body: `{"homepage":${'['.repeat(depth)}${']'.repeat(depth)}}` });
+    const answer = await timed('/api/partner', {
+      headers: { 'Content-Type': 'application/json' },
+      body: `{"homepage":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+    });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toEqual({ error: 'tooDeep', maxDepth: 8 });
     expect(rows()).toEqual(before);
@@ -70,7 +76,10 @@ describe('the requests that stalled the server', () => {
   });
 
   test('JSON as deep as a form body ever is still reaches the schema (brackets inside strings are text)', async () => {
-    const answer = await timed('/api/contact', { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(contactBody({ message: '[[[[[[[[[[[[ {{{{{{{{{{{{ \\" [[[[', altcha: '' })) });
+    const answer = await timed('/api/contact', {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(contactBody({ message: '[[[[[[[[[[[[ {{{{{{{{{{{{ \\" [[[[', altcha: '' })),
+    });
     expect(answer.status).toBe(201);
   });
 });
@@ -78,13 +87,26 @@ describe('the requests that stalled the server', () => {
 const FORMS = ['contact', 'partner'] as const;
 
 /** Field names the forms have, and some they do not, so the fuzz reaches the schema's checks. */
-const fieldName = fc.oneof(fc.constantFrom(...Object.keys(contactBody()), ...Object.keys(partnerBody()), 'altcha', 'website', '__proto__', 'constructor'), fc.string({ maxLength: 12 }));
+const fieldName = fc.oneof(
+  fc.constantFrom(...Object.keys(contactBody()), ...Object.keys(partnerBody()), 'altcha', 'website', '__proto__', 'constructor'),
+  fc.string({ maxLength: 12 }),
+);
 /** Texts a stranger may send: any, long runs of one character, Arabic-Indic digits, control characters. */
 const text = fc.oneof(
   fc.string({ maxLength: 300, unit: 'binary' }),
-  fc.tuple(fc.constantFrom(' ', '1', '\t', '.', '@', 'x', '\u0661', '\u202e', '\u0000'), fc.integer({ min: 1, max: 60_000 })).map(([c, n]) => `1${c.repeat(n)}a`),
+  fc
+    .tuple(fc.constantFrom(' ', '1', '\t', '.', '@', 'x', '\u0661', '\u202e', '\u0000'), fc.integer({ min: 1, max: 60_000 }))
+    .map(([c, n]) => `1${c.repeat(n)}a`),
 );
-const jsonValue = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 5 }), fc.jsonValue({ maxDepth: 4 }));
+const jsonValue = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(text, { maxLength: 5 }),
+  fc.jsonValue({ maxDepth: 4 }),
+);
 
 /** Says whether the answer is one the receiver gives, and that a refusal stored nothing and a success one lead. */
 function expectWhole(status: number, ms: number, before: ReturnType<typeof rows>, body: string): void {
@@ -98,24 +120,43 @@ function expectWhole(status: number, ms: number, before: ReturnType<typeof rows>
 describe('fuzz: never a 5xx, never slow, nothing stored half-way', () => {
   test('JSON bodies (valid leads with fields replaced, and arbitrary objects)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...FORMS), fc.dictionary(fieldName, jsonValue, { maxKeys: 8 }), fc.boolean(), async (form, changes, merge) => {
-        const base = form === 'contact' ? contactBody() : partnerBody();
-        const body = merge ? { ...base, ...changes } : changes;
-        const before = rows();
-        const answer = await timed(`/api/${form}`, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-        expectWhole(answer.status, answer.ms, before, answer.body);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...FORMS),
+        fc.dictionary(fieldName, jsonValue, { maxKeys: 8 }),
+        fc.boolean(),
+        async (form, changes, merge) => {
+          const base = form === 'contact' ? contactBody() : partnerBody();
+          const body = merge ? { ...base, ...changes } : changes;
+          const before = rows();
+          const answer = await timed(`/api/${form}`, {
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          expectWhole(answer.status, answer.ms, before, answer.body);
+        },
+      ),
       { numRuns: 120 },
     );
   });
 
   test('raw text sent as JSON and as url-encoded forms', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...FORMS), fc.constantFrom('application/json', 'application/x-www-form-urlencoded'), fc.oneof(fc.string({ maxLength: 2000, unit: 'binary' }), fc.array(fc.tuple(fieldName, text), { maxLength: 10 }).map((pairs) => new URLSearchParams(pairs).toString())), async (form, type, body) => {
-        const before = rows();
-        const answer = await timed(`/api/${form}?lang=${form === 'contact' ? 'ar' : 'en'}`, { headers: { 'Content-Type': type }, body });
-        expectWhole(answer.status, answer.ms, before, answer.body);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...FORMS),
+        fc.constantFrom('application/json', 'application/x-www-form-urlencoded'),
+        fc.oneof(
+          fc.string({ maxLength: 2000, unit: 'binary' }),
+          fc.array(fc.tuple(fieldName, text), { maxLength: 10 }).map((pairs) => new URLSearchParams(pairs).toString()),
+        ),
+        async (form, type, body) => {
+          const before = rows();
+          const answer = await timed(`/api/${form}?lang=${form === 'contact' ? 'ar' : 'en'}`, {
+            headers: { 'Content-Type': type },
+            body,
+          });
+          expectWhole(answer.status, answer.ms, before, answer.body);
+        },
+      ),
       { numRuns: 120 },
     );
   });
@@ -124,11 +165,21 @@ describe('fuzz: never a 5xx, never slow, nothing stored half-way', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.tuple(fieldName, text), { maxLength: 8 }),
-        fc.array(fc.tuple(fc.constantFrom('uploadedFiles', 'name', 'cv'), fc.string({ maxLength: 40 }), fc.uint8Array({ maxLength: 4096 }), fc.constantFrom('application/pdf', 'image/jpeg', 'application/octet-stream', '')), { maxLength: 6 }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom('uploadedFiles', 'name', 'cv'),
+            fc.string({ maxLength: 40 }),
+            fc.uint8Array({ maxLength: 4096 }),
+            fc.constantFrom('application/pdf', 'image/jpeg', 'application/octet-stream', ''),
+          ),
+          { maxLength: 6 },
+        ),
         fc.boolean(),
         async (fields, files, valid) => {
           const data = new FormData();
-          if (valid) for (const [name, value] of Object.entries(partnerBody())) data.append(name, Array.isArray(value) ? String(value[0]) : String(value ?? ''));
+          if (valid)
+            for (const [name, value] of Object.entries(partnerBody()))
+              data.append(name, Array.isArray(value) ? String(value[0]) : String(value ?? ''));
           for (const [name, value] of fields) data.append(name, value);
           for (const [name, fileName, bytes, type] of files) data.append(name, new Blob([bytes], { type }), fileName);
           const before = rows();

@@ -39,7 +39,16 @@ interface Answer {
   retryAfter: number;
 }
 
-async function send(route: string, options: { fields?: Record<string, string>; cookie?: string; from?: string | undefined; origin?: string; base?: RunningServer | undefined } = {}): Promise<Answer> {
+async function send(
+  route: string,
+  options: {
+    fields?: Record<string, string>;
+    cookie?: string;
+    from?: string | undefined;
+    origin?: string;
+    base?: RunningServer | undefined;
+  } = {},
+): Promise<Answer> {
   const base = options.base ?? server;
   const response = await fetch(`${base.baseUrl}${route}`, {
     method: options.fields ? 'POST' : 'GET',
@@ -52,23 +61,41 @@ async function send(route: string, options: { fields?: Record<string, string>; c
     body: options.fields ? new URLSearchParams(options.fields).toString() : null,
   });
   const set = response.headers.getSetCookie().find((line) => /^globaq-staff=/.test(line));
-  return { status: response.status, location: response.headers.get('location'), text: await response.text(), cookie: set ? set.split(';')[0]! : '', retryAfter: Number(response.headers.get('retry-after') ?? 0) };
+  return {
+    status: response.status,
+    location: response.headers.get('location'),
+    text: await response.text(),
+    cookie: set ? set.split(';')[0]! : '',
+    retryAfter: Number(response.headers.get('retry-after') ?? 0),
+  };
 }
 
 const csrfOf = (html: string): string => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const alertOf = (html: string): string | undefined => /role="alert"[^>]*>([^<]*)</.exec(html)?.[1]?.trim();
 
 /** The password step: the pending session's cookie and the code form's token. */
-async function password(email: string, options: { from?: string | undefined; next?: string; base?: RunningServer | undefined } = {}): Promise<{ answer: Answer; cookie: string; csrf: string }> {
-  const answer = await send('/admin/login', { fields: { email, password: PASSWORD, ...(options.next ? { next: options.next } : {}) }, from: options.from, base: options.base });
-  const page = answer.location?.startsWith('/admin/login/code') || answer.location?.startsWith('/admin/two-step') ? await send(answer.location, { cookie: answer.cookie, from: options.from, base: options.base }) : undefined;
+async function password(
+  email: string,
+  options: { from?: string | undefined; next?: string; base?: RunningServer | undefined } = {},
+): Promise<{ answer: Answer; cookie: string; csrf: string }> {
+  const answer = await send('/admin/login', {
+    fields: { email, password: PASSWORD, ...(options.next ? { next: options.next } : {}) },
+    from: options.from,
+    base: options.base,
+  });
+  const page =
+    answer.location?.startsWith('/admin/login/code') || answer.location?.startsWith('/admin/two-step')
+      ? await send(answer.location, { cookie: answer.cookie, from: options.from, base: options.base })
+      : undefined;
   return { answer, cookie: answer.cookie, csrf: page ? csrfOf(page.text) : '' };
 }
 
 function auditActions(email: string): string[] {
   const db = new DatabaseSync(server.dbPath);
   try {
-    return (db.prepare('SELECT action FROM audit_log WHERE actor = ? ORDER BY seq').all(email) as { action: string }[]).map((row) => row.action);
+    return (db.prepare('SELECT action FROM audit_log WHERE actor = ? ORDER BY seq').all(email) as { action: string }[]).map(
+      (row) => row.action,
+    );
   } finally {
     db.close();
   }
@@ -76,7 +103,10 @@ function auditActions(email: string): string[] {
 
 beforeAll(async () => {
   dir = tempDir('globaq-two-step-');
-  server = await startServer({ dbPath: path.join(dir, 'submissions.db'), env: { TRUSTED_PROXIES: '127.0.0.1', STAFF_TOTP_KEY: KEY_HEX } });
+  server = await startServer({
+    dbPath: path.join(dir, 'submissions.db'),
+    env: { TRUSTED_PROXIES: '127.0.0.1', STAFF_TOTP_KEY: KEY_HEX },
+  });
   const staff = openStaffStore(server.dbPath);
   // Each account's two-step set up as the set-up page does: a sealed secret, ten hashed recovery codes.
   for (const email of [HUDA, OMAR, SARA, NOUR]) {
@@ -85,7 +115,13 @@ beforeAll(async () => {
     const codes = newRecoveryCodes();
     secrets.set(email, secret);
     recovery.set(email, codes);
-    await staff.enrolTwoStep(email, sealSecret(KEY, email, secret), stepAt(new Date()) - 5, codes.map((code) => recoveryHash(email, code)), new Date());
+    await staff.enrolTwoStep(
+      email,
+      sealSecret(KEY, email, secret),
+      stepAt(new Date()) - 5,
+      codes.map((code) => recoveryHash(email, code)),
+      new Date(),
+    );
   }
   await staff.close();
 }, 60_000);
@@ -108,7 +144,10 @@ describe('the second step', () => {
     expect(stored).toMatch(/^v1\./);
     expect(stored).not.toContain(secrets.get(HUDA));
 
-    const signedIn = await send('/admin/login/code', { fields: { csrf, code: totpCode(secrets.get(HUDA)!, HUDA, new Date()), next: LEAD_PATH }, cookie });
+    const signedIn = await send('/admin/login/code', {
+      fields: { csrf, code: totpCode(secrets.get(HUDA)!, HUDA, new Date()), next: LEAD_PATH },
+      cookie,
+    });
     expect(signedIn.status).toBe(303);
     expect(signedIn.location).toBe(LEAD_PATH);
     expect(signedIn.cookie).toMatch(/^globaq-staff=/);
@@ -138,7 +177,9 @@ describe('the second step', () => {
     const code = totpCode(secrets.get(SARA)!, SARA, new Date());
     expect((await send('/admin/login/code', { fields: { code } })).status).toBe(403);
     const { cookie, csrf } = await password(SARA);
-    expect((await send('/admin/login/code', { fields: { csrf, code }, cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await send('/admin/login/code', { fields: { csrf, code }, cookie, origin: 'https://evil.example' })).status).toBe(
+      403,
+    );
     expect((await send('/admin/login/code', { fields: { csrf: 'forged', code }, cookie })).status).toBe(403);
     expect((await send('/admin/login/code', { fields: { csrf, code }, cookie: 'globaq-staff=forged' })).status).toBe(403);
     // None of them used the code: it still signs in.
@@ -150,37 +191,83 @@ describe('the second step', () => {
     const first = await password(NOUR, { from: '192.0.2.50' });
     const right = totpCode(secret, NOUR, new Date());
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
-    const refused = await send('/admin/login/code', { fields: { csrf: first.csrf, code: wrong }, cookie: first.cookie, from: '192.0.2.50' });
+    const refused = await send('/admin/login/code', {
+      fields: { csrf: first.csrf, code: wrong },
+      cookie: first.cookie,
+      from: '192.0.2.50',
+    });
     expect(refused.status).toBe(401);
-    expect(alertOf(refused.text)).toBe('That code is not right, or it was used already. Type the code your app shows now, or a recovery code.');
+    expect(alertOf(refused.text)).toBe(
+      'That code is not right, or it was used already. Type the code your app shows now, or a recovery code.',
+    );
     expect(refused.cookie).toBe('');
-    expect((await send('/admin/login/code', { fields: { csrf: first.csrf, code: right }, cookie: first.cookie, from: '192.0.2.50' })).status).toBe(303);
+    expect(
+      (await send('/admin/login/code', { fields: { csrf: first.csrf, code: right }, cookie: first.cookie, from: '192.0.2.50' }))
+        .status,
+    ).toBe(303);
     // Someone who saw the code and knows the password, within the same 30 seconds: refused.
     const second = await password(NOUR, { from: '192.0.2.51' });
-    const replayed = await send('/admin/login/code', { fields: { csrf: second.csrf, code: right }, cookie: second.cookie, from: '192.0.2.51' });
+    const replayed = await send('/admin/login/code', {
+      fields: { csrf: second.csrf, code: right },
+      cookie: second.cookie,
+      from: '192.0.2.51',
+    });
     expect(replayed.status).toBe(401);
-    expect(auditActions(NOUR)).toEqual(['password accepted', 'second step failed', 'signed in', 'password accepted', 'second step failed']);
+    expect(auditActions(NOUR)).toEqual([
+      'password accepted',
+      'second step failed',
+      'signed in',
+      'password accepted',
+      'second step failed',
+    ]);
   });
 
   test('a recovery code signs in once, whatever its case and dashes; the second time it is refused', async () => {
     const code = recovery.get(OMAR)![3]!;
     const first = await password(OMAR, { from: '192.0.2.60' });
-    expect((await send('/admin/login/code', { fields: { csrf: first.csrf, code: code.toUpperCase().replace('-', ' ') }, cookie: first.cookie, from: '192.0.2.60' })).status).toBe(303);
+    expect(
+      (
+        await send('/admin/login/code', {
+          fields: { csrf: first.csrf, code: code.toUpperCase().replace('-', ' ') },
+          cookie: first.cookie,
+          from: '192.0.2.60',
+        })
+      ).status,
+    ).toBe(303);
     const second = await password(OMAR, { from: '192.0.2.60' });
-    expect((await send('/admin/login/code', { fields: { csrf: second.csrf, code }, cookie: second.cookie, from: '192.0.2.60' })).status).toBe(401);
+    expect(
+      (await send('/admin/login/code', { fields: { csrf: second.csrf, code }, cookie: second.cookie, from: '192.0.2.60' }))
+        .status,
+    ).toBe(401);
     // Another account's recovery code is none of this one's.
-    expect((await send('/admin/login/code', { fields: { csrf: second.csrf, code: recovery.get(HUDA)![0]! }, cookie: second.cookie, from: '192.0.2.60' })).status).toBe(401);
+    expect(
+      (
+        await send('/admin/login/code', {
+          fields: { csrf: second.csrf, code: recovery.get(HUDA)![0]! },
+          cookie: second.cookie,
+          from: '192.0.2.60',
+        })
+      ).status,
+    ).toBe(401);
     expect(auditActions(OMAR)).toContain('used a recovery code');
   });
 
   test(`a burst of 60 code guesses at once: at most ${SLOW_AFTER.account} are checked, then the right code is refused too, with the wait`, async () => {
     const { cookie, csrf } = await password(SARA, { from: '198.51.100.7' });
-    const guesses = await Promise.all(Array.from({ length: 60 }, (_, i) => send('/admin/login/code', { fields: { csrf, code: String(100000 + i) }, cookie, from: '198.51.100.7' })));
+    const guesses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        send('/admin/login/code', { fields: { csrf, code: String(100000 + i) }, cookie, from: '198.51.100.7' }),
+      ),
+    );
     const statuses = guesses.map((answer) => answer.status);
     expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
     // The password's own attempt counted too: fewer code checks than the rule's count.
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(SLOW_AFTER.account);
-    const right = await send('/admin/login/code', { fields: { csrf, code: totpCode(secrets.get(SARA)!, SARA, new Date(Date.now() + 30_000)) }, cookie, from: '198.51.100.7' });
+    const right = await send('/admin/login/code', {
+      fields: { csrf, code: totpCode(secrets.get(SARA)!, SARA, new Date(Date.now() + 30_000)) },
+      cookie,
+      from: '198.51.100.7',
+    });
     expect(right.status).toBe(429);
     expect(right.retryAfter).toBeGreaterThan(0);
     expect(alertOf(right.text)).toMatch(/^Too many failed sign-ins: (wait \d+ seconds?|signing in is locked)/);
@@ -189,7 +276,10 @@ describe('the second step', () => {
 
 describe('required for every account', () => {
   test('an account without it sets it up right after its password: QR and key once, a code, recovery codes; then it is signed in', async () => {
-    const requiredServer = await startServer({ dbPath: path.join(dir, 'required.db'), env: { STAFF_TOTP_KEY: KEY_HEX, STAFF_TWO_STEP: 'required' } });
+    const requiredServer = await startServer({
+      dbPath: path.join(dir, 'required.db'),
+      env: { STAFF_TOTP_KEY: KEY_HEX, STAFF_TWO_STEP: 'required' },
+    });
     try {
       const email = 'laila@globaq.example';
       const staff = openStaffStore(requiredServer.dbPath);
@@ -204,9 +294,17 @@ describe('required for every account', () => {
       expect(page.text).toMatch(/<svg [^>]*aria-label="QR code for your authenticator app"/);
       const secret = /id="two-step-key"[^>]*>([A-Z2-7 ]+)</.exec(page.text)![1]!.replace(/ /g, '');
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-      const wrong = await send('/admin/two-step', { fields: { csrf: csrfOf(page.text), code: '000000', next: LEAD_PATH }, cookie, base: requiredServer });
+      const wrong = await send('/admin/two-step', {
+        fields: { csrf: csrfOf(page.text), code: '000000', next: LEAD_PATH },
+        cookie,
+        base: requiredServer,
+      });
       expect(wrong.status).toBe(401);
-      const done = await send('/admin/two-step', { fields: { csrf: csrfOf(page.text), code: totpCode(secret, email, new Date()), next: LEAD_PATH }, cookie, base: requiredServer });
+      const done = await send('/admin/two-step', {
+        fields: { csrf: csrfOf(page.text), code: totpCode(secret, email, new Date()), next: LEAD_PATH },
+        cookie,
+        base: requiredServer,
+      });
       expect(done.status).toBe(200);
       const codes = [...done.text.matchAll(/<code[^>]*>([a-z2-9]{5}-[a-z2-9]{5})<\/code>/g)].map((match) => match[1]);
       expect(codes).toHaveLength(10);
@@ -215,8 +313,12 @@ describe('required for every account', () => {
       expect((await send('/admin', { cookie: done.cookie, base: requiredServer })).status).toBe(200);
       // Shown once: the database keeps hashes only.
       const db = new DatabaseSync(requiredServer.dbPath);
-      const stored = db.prepare('SELECT code_hash FROM staff_recovery_codes WHERE email = ?').all(email) as { code_hash: string }[];
-      const audit = (db.prepare('SELECT action FROM audit_log WHERE actor = ? ORDER BY seq').all(email) as { action: string }[]).map((row) => row.action);
+      const stored = db.prepare('SELECT code_hash FROM staff_recovery_codes WHERE email = ?').all(email) as {
+        code_hash: string;
+      }[];
+      const audit = (
+        db.prepare('SELECT action FROM audit_log WHERE actor = ? ORDER BY seq').all(email) as { action: string }[]
+      ).map((row) => row.action);
       db.close();
       expect(stored).toHaveLength(10);
       expect(stored.map((row) => row.code_hash)).not.toContain(codes[0]);
@@ -229,7 +331,9 @@ describe('required for every account', () => {
   }, 60_000);
 
   test('required without the key stops the server at start, naming the setting', async () => {
-    await expect(startServer({ dbPath: path.join(dir, 'nokey.db'), env: { STAFF_TWO_STEP: 'required' } })).rejects.toThrow(/STAFF_TWO_STEP: required needs STAFF_TOTP_KEY/);
+    await expect(startServer({ dbPath: path.join(dir, 'nokey.db'), env: { STAFF_TWO_STEP: 'required' } })).rejects.toThrow(
+      /STAFF_TWO_STEP: required needs STAFF_TOTP_KEY/,
+    );
   });
 });
 
@@ -240,8 +344,19 @@ describe('without the key', () => {
       const { answer, cookie, csrf } = await password(NOUR, { base: keyless, from: '192.0.2.70' });
       expect(answer.location).toBe('/admin/login/code');
       const code = totpCode(secrets.get(NOUR)!, NOUR, new Date(Date.now() + 30_000));
-      expect((await send('/admin/login/code', { fields: { csrf, code }, cookie, base: keyless, from: '192.0.2.70' })).status).toBe(401);
-      expect((await send('/admin/login/code', { fields: { csrf, code: recovery.get(NOUR)![5]! }, cookie, base: keyless, from: '192.0.2.70' })).status).toBe(303);
+      expect(
+        (await send('/admin/login/code', { fields: { csrf, code }, cookie, base: keyless, from: '192.0.2.70' })).status,
+      ).toBe(401);
+      expect(
+        (
+          await send('/admin/login/code', {
+            fields: { csrf, code: recovery.get(NOUR)![5]! },
+            cookie,
+            base: keyless,
+            from: '192.0.2.70',
+          })
+        ).status,
+      ).toBe(303);
     } finally {
       await keyless.stop();
     }
@@ -252,11 +367,21 @@ describe('the staff command resets it', () => {
   test('reset-two-step: the account is signed out everywhere, signs in with its password alone again (two-step optional), and the reset is audited', async () => {
     // A browser signed in before the reset (with the phone's code) is signed out by it.
     const before = await password(HUDA, { from: '192.0.2.91' });
-    const signedIn = await send('/admin/login/code', { fields: { csrf: before.csrf, code: totpCode(secrets.get(HUDA)!, HUDA, new Date(Date.now() + 30_000)) }, cookie: before.cookie, from: '192.0.2.91' });
+    const signedIn = await send('/admin/login/code', {
+      fields: { csrf: before.csrf, code: totpCode(secrets.get(HUDA)!, HUDA, new Date(Date.now() + 30_000)) },
+      cookie: before.cookie,
+      from: '192.0.2.91',
+    });
     expect(signedIn.status).toBe(303);
     expect((await send('/admin', { cookie: signedIn.cookie })).status).toBe(200);
     let stderr = '';
-    const code = await main(['staff', 'reset-two-step', HUDA, '--db', server.dbPath], { stdout: () => {}, stderr: (text) => (stderr += text), env: { SUBMISSIONS_DB: server.dbPath, GLOBAQ_SETTINGS: 'none' }, root: dir, cwd: dir });
+    const code = await main(['staff', 'reset-two-step', HUDA, '--db', server.dbPath], {
+      stdout: () => {},
+      stderr: (text) => (stderr += text),
+      env: { SUBMISSIONS_DB: server.dbPath, GLOBAQ_SETTINGS: 'none' },
+      root: dir,
+      cwd: dir,
+    });
     expect(code, stderr).toBe(0);
     expect(stderr).toContain(`Two-step sign-in is off for ${HUDA}`);
     const after = await send('/admin', { cookie: signedIn.cookie });
@@ -280,11 +405,14 @@ describe('the wait after wrong passwords', () => {
     await staff.add(email, await hashPassword(PASSWORD), new Date());
     await staff.close();
     const from = '203.0.113.9';
-    for (let i = 0; i < SLOW_AFTER.account; i++) expect((await send('/admin/login', { fields: { email, password: `wrong ${i}` }, from })).status).toBe(401);
+    for (let i = 0; i < SLOW_AFTER.account; i++)
+      expect((await send('/admin/login', { fields: { email, password: `wrong ${i}` }, from })).status).toBe(401);
     const during = await send('/admin/login', { fields: { email, password: PASSWORD }, from });
     expect(during.status).toBe(429);
     expect(during.retryAfter).toBeLessThanOrEqual(2);
-    expect(alertOf(during.text)).toMatch(/^Too many failed sign-ins: wait [12] seconds?, then sign in again\. Nothing was checked this time, and trying before then does not make the wait longer\.$/);
+    expect(alertOf(during.text)).toMatch(
+      /^Too many failed sign-ins: wait [12] seconds?, then sign in again\. Nothing was checked this time, and trying before then does not make the wait longer\.$/,
+    );
     // Again at once: still at most the first wait (a try during the wait is not counted).
     const again = await send('/admin/login', { fields: { email, password: PASSWORD }, from });
     expect(again.status).toBe(429);

@@ -12,7 +12,13 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { attachmentsDir, openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
-import { attachmentDisposition, cleanFileName, detectKind, wordDocumentProblem, type WordDocumentProblem } from '../../src/server/receiver/uploads';
+import {
+  attachmentDisposition,
+  cleanFileName,
+  detectKind,
+  wordDocumentProblem,
+  type WordDocumentProblem,
+} from '../../src/server/receiver/uploads';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { asForm, partnerBody, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { minimalDocx, patchEntry, WORD_PARTS, zipOf } from '../helpers/zip';
@@ -47,16 +53,26 @@ describe('what a file is, by its content', () => {
     expect(cleanFileName('..hidden.pdf')).toBe('hidden.pdf');
     expect(cleanFileName('سيرة ذاتية.pdf')).toBe('سيرة ذاتية.pdf');
     expect(cleanFileName(`${'a'.repeat(300)}.docx`)).toMatch(/^a{115}\.docx$/);
-    expect(attachmentDisposition('سيرة "ذاتية".pdf')).toBe(`attachment; filename="____ _______.pdf"; filename*=UTF-8''${encodeURIComponent('سيرة "ذاتية".pdf')}`);
+    expect(attachmentDisposition('سيرة "ذاتية".pdf')).toBe(
+      `attachment; filename="____ _______.pdf"; filename*=UTF-8''${encodeURIComponent('سيرة "ذاتية".pdf')}`,
+    );
   });
 
   test('the notification mail links to the lead in the inbox, never to a file', () => {
     const notice = composeLeadNotice(
-      { id: '7c0f6f2e-1111-4222-8333-944455556666', form: 'partner', receivedAt: '2026-11-23T08:00:00.000Z', language: 'en', fields: partnerBody({ uploadedFiles: 'cv-1.pdf, cv-2.docx' }) },
+      {
+        id: '7c0f6f2e-1111-4222-8333-944455556666',
+        form: 'partner',
+        receivedAt: '2026-11-23T08:00:00.000Z',
+        language: 'en',
+        fields: partnerBody({ uploadedFiles: 'cv-1.pdf, cv-2.docx' }),
+      },
       { inboxUrl: 'https://www.globaq.example/admin/leads/7c0f6f2e-1111-4222-8333-944455556666' },
     );
     expect(notice.text).toContain("Trainers' CVs: cv-1.pdf, cv-2.docx");
-    expect(notice.text).toContain('Open this lead in the staff inbox: https://www.globaq.example/admin/leads/7c0f6f2e-1111-4222-8333-944455556666');
+    expect(notice.text).toContain(
+      'Open this lead in the staff inbox: https://www.globaq.example/admin/leads/7c0f6f2e-1111-4222-8333-944455556666',
+    );
     expect(notice.html).toContain('<a href="https://www.globaq.example/admin/leads/7c0f6f2e-1111-4222-8333-944455556666">');
     expect(notice.html).not.toContain('/admin/files/');
   });
@@ -68,24 +84,43 @@ const PASSWORD = 'inbox password for files';
 const STAFF = 'files@globaq.example';
 
 /** The application as multipart/form-data, as the form sends it, with these files. */
-function multipart(files: { name: string; bytes: Uint8Array; type?: string }[], overrides: Record<string, unknown> = {}): FormData {
+function multipart(
+  files: { name: string; bytes: Uint8Array; type?: string }[],
+  overrides: Record<string, unknown> = {},
+): FormData {
   const data = new FormData();
   for (const [name, value] of asForm(partnerBody(overrides)).entries()) if (name !== 'uploadedFiles') data.append(name, value);
-  for (const file of files) data.append('uploadedFiles', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? 'application/octet-stream' }), file.name);
+  for (const file of files)
+    data.append(
+      'uploadedFiles',
+      new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
   return data;
 }
 
 /** Sends it as the island does, with a solved proof of work (a lead mailed and in the inbox, not held). */
 async function send(data: FormData, accept = 'application/json'): Promise<Response> {
   if (!data.has('altcha')) data.append('altcha', await solvedProof(server.baseUrl));
-  return fetch(`${server.baseUrl}/api/partner`, { method: 'POST', body: data, headers: { Origin: server.origin, Accept: accept }, redirect: 'manual' });
+  return fetch(`${server.baseUrl}/api/partner`, {
+    method: 'POST',
+    body: data,
+    headers: { Origin: server.origin, Accept: accept },
+    redirect: 'manual',
+  });
 }
 
-function stored(): { leads: number; attachments: { id: string; submission_id: string; name: string; size: number; sha256: string }[]; files: string[] } {
+function stored(): {
+  leads: number;
+  attachments: { id: string; submission_id: string; name: string; size: number; sha256: string }[];
+  files: string[];
+} {
   const db = new DatabaseSync(server.dbPath, { readOnly: true });
   try {
     const leads = Number((db.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n);
-    const attachments = db.prepare('SELECT id, submission_id, name, size, sha256 FROM attachments ORDER BY submission_id, position').all() as never;
+    const attachments = db
+      .prepare('SELECT id, submission_id, name, size, sha256 FROM attachments ORDER BY submission_id, position')
+      .all() as never;
     const folder = attachmentsDir(server.dbPath);
     return { leads, attachments, files: fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [] };
   } finally {
@@ -121,7 +156,12 @@ describe('the receiver takes the files with the application', () => {
   let leadId: string;
 
   test('two CVs: stored beside the database under random ids, byte for byte, their names in the application', async () => {
-    const response = await send(multipart([{ name: 'cv-aisha.pdf', bytes: PDF }, { name: '../../etc/سيرة.docx', bytes: DOCX }]));
+    const response = await send(
+      multipart([
+        { name: 'cv-aisha.pdf', bytes: PDF },
+        { name: '../../etc/سيرة.docx', bytes: DOCX },
+      ]),
+    );
     expect(response.status, await response.clone().text()).toBe(201);
     leadId = ((await response.json()) as { id: string }).id;
     const { attachments, files } = stored();
@@ -137,7 +177,9 @@ describe('the receiver takes the files with the application', () => {
     expect(folder.startsWith(path.join(process.cwd(), 'dist'))).toBe(false);
     expect(fs.statSync(path.join(folder, attachments[0]!.id)).mode & 0o077).toBe(0);
     const db = new DatabaseSync(server.dbPath, { readOnly: true });
-    const fields = JSON.parse((db.prepare('SELECT fields FROM submissions WHERE id = ?').get(leadId) as { fields: string }).fields) as Record<string, unknown>;
+    const fields = JSON.parse(
+      (db.prepare('SELECT fields FROM submissions WHERE id = ?').get(leadId) as { fields: string }).fields,
+    ) as Record<string, unknown>;
     db.close();
     expect(fields['uploadedFiles']).toBe('cv-aisha.pdf, سيرة.docx');
   });
@@ -152,7 +194,9 @@ describe('the receiver takes the files with the application', () => {
     const download = await fetch(`${server.baseUrl}/admin/files/${pdf!.id}`, { headers: { Cookie: cookie } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
-    expect(download.headers.get('content-disposition')).toBe('attachment; filename="cv-aisha.pdf"; filename*=UTF-8\'\'cv-aisha.pdf');
+    expect(download.headers.get('content-disposition')).toBe(
+      'attachment; filename="cv-aisha.pdf"; filename*=UTF-8\'\'cv-aisha.pdf',
+    );
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
     expect(download.headers.get('cache-control')).toBe('no-store');
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
@@ -184,7 +228,13 @@ describe('the receiver takes the files with the application', () => {
   });
 
   test('a jpeg and a doc pass; with JavaScript off the browser is sent to the thanks page', async () => {
-    const response = await send(multipart([{ name: 'photo.JPG', bytes: JPEG }, { name: 'old-cv.doc', bytes: DOC }]), 'text/html');
+    const response = await send(
+      multipart([
+        { name: 'photo.JPG', bytes: JPEG },
+        { name: 'old-cv.doc', bytes: DOC },
+      ]),
+      'text/html',
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/ThanksPage');
     expect(stored().files).toHaveLength(2);
@@ -196,9 +246,17 @@ describe("the attacker's files are refused, and nothing of the application is st
     ['an .exe renamed cv.pdf', [{ name: 'cv.pdf', bytes: EXE }], [{ file: 'cv.pdf', reason: 'invalidType' }]],
     ['a zip renamed cv.docx', [{ name: 'cv.docx', bytes: ZIP }], [{ file: 'cv.docx', reason: 'invalidType' }]],
     ['a pdf named cv.jpg', [{ name: 'cv.jpg', bytes: PDF }], [{ file: 'cv.jpg', reason: 'invalidType' }]],
-    ['a 2.1 MB pdf', [{ name: 'big.pdf', bytes: new Uint8Array([...PDF, ...new Uint8Array(2.1 * 1024 * 1024)]) }], [{ file: 'big.pdf', reason: 'tooLarge' }]],
+    [
+      'a 2.1 MB pdf',
+      [{ name: 'big.pdf', bytes: new Uint8Array([...PDF, ...new Uint8Array(2.1 * 1024 * 1024)]) }],
+      [{ file: 'big.pdf', reason: 'tooLarge' }],
+    ],
     ['../../etc/passwd as a file name', [{ name: '../../etc/passwd', bytes: PDF }], [{ file: 'passwd', reason: 'invalidType' }]],
-    ['an .html file', [{ name: 'cv.html', bytes: new TextEncoder().encode('<script>alert(1)</script>') }], [{ file: 'cv.html', reason: 'invalidType' }]],
+    [
+      'an .html file',
+      [{ name: 'cv.html', bytes: new TextEncoder().encode('<script>alert(1)</script>') }],
+      [{ file: 'cv.html', reason: 'invalidType' }],
+    ],
   ];
   for (const [what, files, rejected] of refusals) {
     test(what, async () => {
@@ -232,7 +290,11 @@ describe("the attacker's files are refused, and nothing of the application is st
     const data = multipart([]);
     data.append('name', new Blob([PDF]), 'cv.pdf');
     expect((await send(data)).status).toBe(400);
-    const contact = await fetch(`${server.baseUrl}/api/contact`, { method: 'POST', body: multipart([{ name: 'cv.pdf', bytes: PDF }]), headers: { Origin: server.origin } });
+    const contact = await fetch(`${server.baseUrl}/api/contact`, {
+      method: 'POST',
+      body: multipart([{ name: 'cv.pdf', bytes: PDF }]),
+      headers: { Origin: server.origin },
+    });
     expect(contact.status).toBe(415);
   });
 });
@@ -242,23 +304,59 @@ describe("the attacker's files are refused, and nothing of the application is st
  * Word parts, and nothing macro-enabled, encrypted or expanding beyond reason. Each archive is
  * made here; before this check, any ZIP naming "[Content_Types].xml" and "word/" anywhere passed.
  */
-describe('a .docx must be a Word document: the archive\'s directory is read', () => {
+describe("a .docx must be a Word document: the archive's directory is read", () => {
   const MB = 1024 * 1024;
   const archives: [string, WordDocumentProblem, () => Promise<Uint8Array>][] = [
-    ['a plain ZIP whose text names the Word parts', 'notWord', () => zipOf([{ name: 'payload.js', data: 'alert(1)' }, { name: 'readme.txt', data: '[Content_Types].xml word/document.xml', compress: false }])],
-    ['a ZIP with [Content_Types].xml and a word/ folder but no word/document.xml', 'notWord', () => zipOf([WORD_PARTS[0]!, { name: 'word/payload.js', data: 'alert(1)' }])],
-    ['a Word document with macros (word/vbaProject.bin)', 'macros', () => minimalDocx([{ name: 'word/vbaProject.bin', data: new Uint8Array(512).fill(7) }])],
-    ['a Word document with a vbaProject.bin elsewhere', 'macros', () => minimalDocx([{ name: 'customXml/VBAPROJECT.BIN', data: new Uint8Array(512).fill(7) }])],
     [
-      'a macro-enabled document (.docm content type) renamed .docx', 'macros',
+      'a plain ZIP whose text names the Word parts',
+      'notWord',
       () =>
         zipOf([
-          { name: WORD_PARTS[0]!.name, data: String(WORD_PARTS[0]!.data).replace('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml', 'application/vnd.ms-word.document.macroEnabled.main+xml') },
+          { name: 'payload.js', data: 'alert(1)' },
+          { name: 'readme.txt', data: '[Content_Types].xml word/document.xml', compress: false },
+        ]),
+    ],
+    [
+      'a ZIP with [Content_Types].xml and a word/ folder but no word/document.xml',
+      'notWord',
+      () => zipOf([WORD_PARTS[0]!, { name: 'word/payload.js', data: 'alert(1)' }]),
+    ],
+    [
+      'a Word document with macros (word/vbaProject.bin)',
+      'macros',
+      () => minimalDocx([{ name: 'word/vbaProject.bin', data: new Uint8Array(512).fill(7) }]),
+    ],
+    [
+      'a Word document with a vbaProject.bin elsewhere',
+      'macros',
+      () => minimalDocx([{ name: 'customXml/VBAPROJECT.BIN', data: new Uint8Array(512).fill(7) }]),
+    ],
+    [
+      'a macro-enabled document (.docm content type) renamed .docx',
+      'macros',
+      () =>
+        zipOf([
+          {
+            name: WORD_PARTS[0]!.name,
+            data: String(WORD_PARTS[0]!.data).replace(
+              'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+              'application/vnd.ms-word.document.macroEnabled.main+xml',
+            ),
+          },
           ...WORD_PARTS.slice(1),
         ]),
     ],
     ['an encrypted entry', 'encrypted', async () => patchEntry(await minimalDocx(), 'word/document.xml', { flags: 1 })],
-    ['one entry declaring 60 MB', 'tooLarge', async () => patchEntry(await minimalDocx([{ name: 'word/media/image1.png', data: randomBytes(64 * 1024) }]), 'word/media/image1.png', { uncompressedSize: 60 * MB })],
+    [
+      'one entry declaring 60 MB',
+      'tooLarge',
+      async () =>
+        patchEntry(
+          await minimalDocx([{ name: 'word/media/image1.png', data: randomBytes(64 * 1024) }]),
+          'word/media/image1.png',
+          { uncompressedSize: 60 * MB },
+        ),
+    ],
     [
       'declared sizes summing past 50 MB, each entry within the ratio limit',
       'tooLarge',
@@ -269,8 +367,17 @@ describe('a .docx must be a Word document: the archive\'s directory is read', ()
         return zip;
       },
     ],
-    ['a compression-ratio bomb (16 MB of zeros in 16 KB)', 'tooLarge', () => minimalDocx([{ name: 'word/media/image1.png', data: new Uint8Array(16 * MB) }])],
-    ['an absurd number of entries', 'tooManyEntries', () => minimalDocx(Array.from({ length: 2000 }, (_, i) => ({ name: `word/parts/p${i}.xml`, data: '<p/>', compress: false })))],
+    [
+      'a compression-ratio bomb (16 MB of zeros in 16 KB)',
+      'tooLarge',
+      () => minimalDocx([{ name: 'word/media/image1.png', data: new Uint8Array(16 * MB) }]),
+    ],
+    [
+      'an absurd number of entries',
+      'tooManyEntries',
+      () =>
+        minimalDocx(Array.from({ length: 2000 }, (_, i) => ({ name: `word/parts/p${i}.xml`, data: '<p/>', compress: false }))),
+    ],
     ['a truncated archive', 'unreadable', async () => (await minimalDocx()).subarray(0, 200)],
   ];
 
@@ -281,24 +388,42 @@ describe('a .docx must be a Word document: the archive\'s directory is read', ()
       expect(await wordDocumentProblem(bytes)).toBe(problem);
       expect(await detectKind(bytes)).toBeUndefined();
       const before = stored();
-      const response = await send(multipart([{ name: 'good.pdf', bytes: PDF }, { name: 'cv.docx', bytes }]));
+      const response = await send(
+        multipart([
+          { name: 'good.pdf', bytes: PDF },
+          { name: 'cv.docx', bytes },
+        ]),
+      );
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'invalidFiles', files: [{ file: 'cv.docx', reason: 'invalidType' }], maxFiles: 5, tooMany: false });
+      expect(await response.json()).toEqual({
+        error: 'invalidFiles',
+        files: [{ file: 'cv.docx', reason: 'invalidType' }],
+        maxFiles: 5,
+        tooMany: false,
+      });
       expect(stored()).toEqual(before);
     });
   }
 
-  test('with JavaScript off, a macro document gets the form\'s wrong-type alert page', async () => {
+  test("with JavaScript off, a macro document gets the form's wrong-type alert page", async () => {
     const before = stored();
-    const response = await send(multipart([{ name: 'cv.docx', bytes: await minimalDocx([{ name: 'word/vbaProject.bin', data: new Uint8Array(512) }]) }]), 'text/html');
+    const response = await send(
+      multipart([{ name: 'cv.docx', bytes: await minimalDocx([{ name: 'word/vbaProject.bin', data: new Uint8Array(512) }]) }]),
+      'text/html',
+    );
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain('File &quot;cv.docx&quot; is not a valid type. Please upload JPG, PDF, or DOC files.');
+    expect(await response.text()).toContain(
+      'File &quot;cv.docx&quot; is not a valid type. Please upload JPG, PDF, or DOC files.',
+    );
     expect(stored()).toEqual(before);
   });
 
   test('a real Word document with a picture and a few hundred parts is accepted', async () => {
     const picture = new Uint8Array(300 * 1024).map((_, i) => (i * 7919) % 251);
-    const bytes = await minimalDocx([{ name: 'word/media/image1.png', data: picture, compress: false }, ...Array.from({ length: 300 }, (_, i) => ({ name: `customXml/item${i}.xml`, data: `<item n="${i}"/>` }))]);
+    const bytes = await minimalDocx([
+      { name: 'word/media/image1.png', data: picture, compress: false },
+      ...Array.from({ length: 300 }, (_, i) => ({ name: `customXml/item${i}.xml`, data: `<item n="${i}"/>` })),
+    ]);
     expect(await wordDocumentProblem(bytes)).toBeUndefined();
     expect(await detectKind(bytes)).toBe('docx');
     const response = await send(multipart([{ name: 'cv.docx', bytes }]));

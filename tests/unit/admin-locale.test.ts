@@ -25,7 +25,8 @@ describe('the inbox language', () => {
     expect(languageReturnPath('/admin/login?next=%2Fadmin%2Fleads%2F1')).toBe('/admin/login?next=%2Fadmin%2Fleads%2F1');
     expect(languageReturnPath('/admin/login?next=https://evil.example')).toBe('/admin/login?next=%2Fadmin');
     expect(languageReturnPath('/admin/login/code')).toBe('/admin/login/code');
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', '/admin/login/../../x', '/admin/logout']) expect(languageReturnPath(bad), bad).toBe('/admin');
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', '/admin/login/../../x', '/admin/logout'])
+      expect(languageReturnPath(bad), bad).toBe('/admin');
   });
 
   test('statuses and forms: the English words the exports write are the dictionary’s, and Arabic has its own', () => {

@@ -9,7 +9,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { JSDOM } from '../helpers/dom';
-import { AFTER_FIRST_VIEW_ATTRIBUTE, FALLBACK_DELAY_MS, afterFirstViewScript, deferModuleScripts } from '../../src/lib/after-first-view';
+import {
+  AFTER_FIRST_VIEW_ATTRIBUTE,
+  FALLBACK_DELAY_MS,
+  afterFirstViewScript,
+  deferModuleScripts,
+} from '../../src/lib/after-first-view';
 
 const SRC = '/_astro/HomePage.astro_astro_type_script_index_0_lang.x1.js';
 const PAGE = `<!doctype html><html><head></head><body>
@@ -141,7 +146,7 @@ describe('the loader', () => {
     page.dom.window.close();
   });
 
-  test("a press on a started carousel (its island handles it) or outside the carousels is not pressed again", () => {
+  test('a press on a started carousel (its island handles it) or outside the carousels is not pressed again', () => {
     const page = open();
     page.document.getElementById('started')!.click();
     page.document.getElementById('elsewhere')!.click();

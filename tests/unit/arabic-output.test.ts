@@ -30,7 +30,14 @@ const documentOf = (route: string): Document => {
 const arabic = (route: string) => (route === '/' ? '/ar' : `/ar${route}`);
 
 /** Every page that has an Arabic twin, by its English path; the error pages apart. */
-const TWINNED = ['/', '/ContactUs', '/Partner', '/ThanksPage', ...loadPages().map((p) => `/${p.data.route}`), ...loadServices().map((s) => `/services/${s.id}`)];
+const TWINNED = [
+  '/',
+  '/ContactUs',
+  '/Partner',
+  '/ThanksPage',
+  ...loadPages().map((p) => `/${p.data.route}`),
+  ...loadServices().map((s) => `/services/${s.id}`),
+];
 const ERROR_PAGES = ['/ar/404', '/ar/services/404'];
 const ARABIC_ROUTES = [...TWINNED.map(arabic), ...ERROR_PAGES];
 /**
@@ -53,12 +60,17 @@ function visibleText(route: string): string {
   if (cached !== undefined) return cached;
   const document = documentOf(route);
   // Node environment: no DOM globals, so elements are told by their nodeType (1).
-  const own = (node: Node) => !(node.nodeType === 1 ? (node as Element) : node.parentElement)?.closest('[lang]:not([lang|="ar"]), script, style, template');
-  const metas = [...document.querySelectorAll('meta[name="description"], meta[property="og:title"], meta[property="og:description"], meta[property="og:image:alt"]')].map(
-    (meta) => meta.getAttribute('content') ?? '',
-  );
+  const own = (node: Node) =>
+    !(node.nodeType === 1 ? (node as Element) : node.parentElement)?.closest('[lang]:not([lang|="ar"]), script, style, template');
+  const metas = [
+    ...document.querySelectorAll(
+      'meta[name="description"], meta[property="og:title"], meta[property="og:description"], meta[property="og:image:alt"]',
+    ),
+  ].map((meta) => meta.getAttribute('content') ?? '');
   const spoken = ['aria-label', 'aria-roledescription', 'alt', 'title', 'placeholder'];
-  const names = [...document.querySelectorAll(spoken.map((a) => `[${a}]`).join(', '))].filter(own).map((el) => spoken.map((a) => el.getAttribute(a) ?? '').join(' '));
+  const names = [...document.querySelectorAll(spoken.map((a) => `[${a}]`).join(', '))]
+    .filter(own)
+    .map((el) => spoken.map((a) => el.getAttribute(a) ?? '').join(' '));
   // Text node by text node: the HTML is compressed, so neighbouring elements' words would run together.
   const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
   const body: string[] = [];
@@ -72,9 +84,20 @@ function visibleText(route: string): string {
 const CLIENT_NAMES = new Set(clientLogos.flatMap((logo) => logo.name.split(' ')));
 
 /** The page's language switch links (header and mobile menu). */
-const switches = (route: string) => [...documentOf(route).querySelectorAll('a[hreflang]')].map((a) => ({ href: a.getAttribute('href'), lang: a.getAttribute('lang'), hreflang: a.getAttribute('hreflang'), text: a.textContent }));
+const switches = (route: string) =>
+  [...documentOf(route).querySelectorAll('a[hreflang]')].map((a) => ({
+    href: a.getAttribute('href'),
+    lang: a.getAttribute('lang'),
+    hreflang: a.getAttribute('hreflang'),
+    text: a.textContent,
+  }));
 const alternates = (route: string) =>
-  Object.fromEntries([...documentOf(route).querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [link.getAttribute('hreflang'), new URL(link.getAttribute('href') ?? '').pathname]));
+  Object.fromEntries(
+    [...documentOf(route).querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => [
+      link.getAttribute('hreflang'),
+      new URL(link.getAttribute('href') ?? '').pathname,
+    ]),
+  );
 
 beforeAll(() => {
   if (!fs.existsSync(CLIENT)) throw new Error('dist/client is missing: run `npm run build` first (npm test does).');
@@ -91,7 +114,8 @@ describe('the Arabic pages', () => {
       expect(read(route), route).toMatch(/<html lang="ar" dir="rtl"[\s>]/);
     }
     // Home cards, footer, "other services" and the menu follow the catalogue and menu order.
-    const cards = (route: string) => [...documentOf(route).querySelectorAll('.service-card a')].map((a) => a.getAttribute('href'));
+    const cards = (route: string) =>
+      [...documentOf(route).querySelectorAll('.service-card a')].map((a) => a.getAttribute('href'));
     expect(cards('/ar')).toEqual(cards('/').map((href) => `/ar${href}`));
     const others = (route: string) => [...documentOf(route).querySelectorAll('.others a')].map((a) => a.getAttribute('href'));
     expect(others('/ar/services/trainings')).toEqual(others('/services/trainings').map((href) => `/ar${href}`));
@@ -112,7 +136,16 @@ describe('the Arabic pages', () => {
     // The English strings an Arabic page could show by mistake: those the Arabic dictionary words differently.
     const strings = Object.entries(en)
       .filter(([key, value]) => ar[key as keyof typeof ar] !== value && /[A-Za-z]{3}/.test(value))
-      .map(([key, value]) => [key, value.split(/\{\w+\}/).reduce((a, b) => (b.length > a.length ? b : a)).trim()] as const)
+      .map(
+        ([key, value]) =>
+          [
+            key,
+            value
+              .split(/\{\w+\}/)
+              .reduce((a, b) => (b.length > a.length ? b : a))
+              .trim(),
+          ] as const,
+      )
       .filter(([, longest]) => longest.length >= 4);
     expect(strings.length).toBeGreaterThan(150);
     const found: string[] = [];
@@ -143,12 +176,13 @@ describe('the Arabic pages', () => {
     expect(desktop).toContain('/ar/AboutUs');
     expect(mobile).toContain('/ar/Aboutus');
     expect(desktop).toContain('/ar/Trainings/ISOTrainings/InternalAuditTraining#iso-9001-2015');
-    const keys = (page: string) => [...documentOf(page).querySelectorAll('[data-nav-key]')].map((el) => el.getAttribute('data-nav-key'));
+    const keys = (page: string) =>
+      [...documentOf(page).querySelectorAll('[data-nav-key]')].map((el) => el.getAttribute('data-nav-key'));
     expect(keys('/ar/AboutUs')).toEqual(keys('/AboutUs'));
     expect(document.querySelector('.desktop-nav a[aria-current="page"]')?.getAttribute('href')).toBe('/ar/AboutUs');
   });
 
-  test('one choice of digits: the Arabic site writes Western digits everywhere, as its content does (2030, 17025), the footer\'s year too', () => {
+  test("one choice of digits: the Arabic site writes Western digits everywhere, as its content does (2030, 17025), the footer's year too", () => {
     const footer = documentOf('/ar').querySelector('footer');
     expect(footer?.querySelector('[data-current-year]')?.textContent).toMatch(/^[0-9]{4}$/);
     expect(footer?.textContent).toContain('الخبر، المملكة العربية السعودية');
@@ -164,7 +198,9 @@ describe('the language switch', () => {
   test('each English page with a twin links it in the header and the mobile menu, named "العربية" in Arabic; and back', () => {
     for (const route of TWINNED) {
       expect(switches(route), route).toEqual(Array(2).fill({ href: arabic(route), lang: 'ar', hreflang: 'ar', text: 'العربية' }));
-      expect(switches(arabic(route)), arabic(route)).toEqual(Array(2).fill({ href: route, lang: 'en', hreflang: 'en', text: 'English' }));
+      expect(switches(arabic(route)), arabic(route)).toEqual(
+        Array(2).fill({ href: route, lang: 'en', hreflang: 'en', text: 'English' }),
+      );
     }
   });
 
@@ -197,8 +233,13 @@ describe('search engines and sharing', () => {
 
   test('JSON-LD and the share image are in the page’s language', () => {
     const html = read('/ar/services/ms-audits');
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
-    const org = blocks.find((b) => b['@type'] === 'ProfessionalService') as { legalName: string; address: { addressLocality: string } };
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+      (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
+    );
+    const org = blocks.find((b) => b['@type'] === 'ProfessionalService') as {
+      legalName: string;
+      address: { addressLocality: string };
+    };
     expect(org.legalName).toBe('Globaq لضمان الجودة والاستشارات');
     expect(org.address.addressLocality).toBe('الخبر');
     const service = blocks.find((b) => b['@type'] === 'Service');
@@ -216,10 +257,16 @@ describe('search engines and sharing', () => {
     const xml = fs.readFileSync(path.join(CLIENT, 'sitemap-0.xml'), 'utf8');
     const entries = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => ({
       loc: new URL(/<loc>([^<]+)<\/loc>/.exec(m[1] ?? '')?.[1] ?? '').pathname,
-      links: Object.fromEntries([...(m[1] ?? '').matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\s*\/>/g)].map((l) => [l[1], new URL(l[2] ?? '').pathname])),
+      links: Object.fromEntries(
+        [...(m[1] ?? '').matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\s*\/>/g)].map((l) => [
+          l[1],
+          new URL(l[2] ?? '').pathname,
+        ]),
+      ),
     }));
     const byLoc = new Map(entries.map((entry) => [entry.loc, entry.links]));
-    for (const route of TWINNED.filter((r) => PENDING.has(arabic(r)))) expect(byLoc.has(arabic(route)), arabic(route)).toBe(false);
+    for (const route of TWINNED.filter((r) => PENDING.has(arabic(r))))
+      expect(byLoc.has(arabic(route)), arabic(route)).toBe(false);
     for (const route of TRANSLATED.filter((r) => r !== '/ThanksPage')) {
       expect(byLoc.get(route), route).toEqual({ en: route, ar: arabic(route) });
       expect(byLoc.get(arabic(route)), arabic(route)).toEqual({ en: route, ar: arabic(route) });
@@ -234,7 +281,9 @@ describe('the Arabic font and the scripts', () => {
   const stylesheet = (route: string) => {
     const html = read(route);
     const href = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
-    return href ? fs.readFileSync(path.join(CLIENT, href), 'utf8') : [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
+    return href
+      ? fs.readFileSync(path.join(CLIENT, href), 'utf8')
+      : [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
   };
   /** The files the head script fetches and checks for (src/lib/cairo-cache.ts), by name without their hash. */
   const cairoFiles = (route: string) => {
@@ -278,7 +327,10 @@ describe('the Arabic font and the scripts', () => {
     const css = stylesheet('/AboutUs');
     expect(css).toMatch(/:root\[data-cairo\]\s*\{\s*--font-sans:\s*"?'?Cairo Variable/);
     // Outside the mark no font stack names Cairo (the @font-face rules themselves aside).
-    const rules = css.replace(/@font-face\s*\{[^}]*\}/g, '').replace(/:root\[data-cairo\]\s*\{[^}]*\}/g, '').replace(/:root:lang\(en\)\[data-cairo\] a\[lang=(['"]?)ar\1\]\s*\{[^}]*\}/g, '');
+    const rules = css
+      .replace(/@font-face\s*\{[^}]*\}/g, '')
+      .replace(/:root\[data-cairo\]\s*\{[^}]*\}/g, '')
+      .replace(/:root:lang\(en\)\[data-cairo\] a\[lang=(['"]?)ar\1\]\s*\{[^}]*\}/g, '');
     expect(rules).not.toMatch(/Cairo (Variable|Language Name)/);
     expect(rules).toMatch(/--font-sans:\s*["']?Cairo Fallback/);
   });
@@ -299,7 +351,9 @@ describe('the Arabic font and the scripts', () => {
       .join('\n');
     // The forms' own sentences, which the islands showed from a bundled dictionary before (an
     // option's English words are also the answer sent, src/forms/partner.ts: those stay).
-    const sentences = Object.entries(en).filter(([key, value]) => /^(form|contact|partner)\./.test(key) && !key.startsWith('partner.option.') && value.length >= 30);
+    const sentences = Object.entries(en).filter(
+      ([key, value]) => /^(form|contact|partner)\./.test(key) && !key.startsWith('partner.option.') && value.length >= 30,
+    );
     expect(sentences.length).toBeGreaterThan(10);
     expect(sentences.filter(([, value]) => scripts.includes(JSON.stringify(value).slice(1, -1)))).toEqual([]);
   });
@@ -312,7 +366,9 @@ describe('static hosts: public/_redirects serves the Arabic paths', () => {
    * under /dir.
    */
   function serve(pathname: string): { status: number; file: string } | undefined {
-    const own = [pathname, `${pathname}.html`, `${pathname}/index.html`].find((f) => f !== '/' && fs.existsSync(path.join(CLIENT, f)) && fs.statSync(path.join(CLIENT, f)).isFile());
+    const own = [pathname, `${pathname}.html`, `${pathname}/index.html`].find(
+      (f) => f !== '/' && fs.existsSync(path.join(CLIENT, f)) && fs.statSync(path.join(CLIENT, f)).isFile(),
+    );
     if (own) return { status: 200, file: own };
     const rules = fs
       .readFileSync(path.join(CLIENT, '_redirects'), 'utf8')
@@ -322,7 +378,11 @@ describe('static hosts: public/_redirects serves the Arabic paths', () => {
     for (const [from, to, status] of rules) {
       const matches = from.endsWith('/*') ? pathname.startsWith(from.slice(0, -1)) : pathname === from;
       if (!matches) continue;
-      return { status: Number(status), file: [to, `${to}.html`].find((f) => fs.existsSync(path.join(CLIENT, f)) && fs.statSync(path.join(CLIENT, f)).isFile()) ?? '' };
+      return {
+        status: Number(status),
+        file:
+          [to, `${to}.html`].find((f) => fs.existsSync(path.join(CLIENT, f)) && fs.statSync(path.join(CLIENT, f)).isFile()) ?? '',
+      };
     }
     return undefined;
   }

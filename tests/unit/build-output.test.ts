@@ -71,7 +71,7 @@ describe('static output', () => {
     expect(sheets.size).toBe(1);
   });
 
-  test('a page whose HTML fits in a connection\'s first flight links the layout\'s stylesheet; a larger one has it inline, allowed by its hash', async () => {
+  test("a page whose HTML fits in a connection's first flight links the layout's stylesheet; a larger one has it inline, allowed by its hash", async () => {
     const { createHash } = await import('node:crypto');
     const { HEADER_BYTES, INITIAL_WINDOW_BYTES, servedBytes } = await import('../../src/lib/first-flight');
     const layoutCss = fs.readdirSync(path.join(CLIENT, '_astro')).filter((file) => /^BaseLayout\.[\w-]+\.css$/.test(file));
@@ -101,10 +101,14 @@ describe('static output', () => {
     // React DOM's client names itself to the developer tools with its package name.
     expect(code.filter((text) => /rendererPackageName:\s*[`'"]react-dom[`'"]/.test(text))).toHaveLength(1);
     expect(scripts.filter((_, i) => /preact/i.test(code[i]!))).toEqual([]);
-    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     const all = { ...manifest.dependencies, ...manifest.devDependencies };
     expect(Object.keys(all).filter((name) => /preact/.test(name))).toEqual([]);
-    for (const name of ['@astrojs/react', 'react', 'react-dom']) expect(manifest.dependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/);
+    for (const name of ['@astrojs/react', 'react', 'react-dom'])
+      expect(manifest.dependencies[name], name).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   test('no page embeds a frame (the end-to-end axe checks run in the page itself, which sees no frame)', () => {
@@ -149,7 +153,9 @@ describe('static output', () => {
           expect(item.querySelector('a')?.getAttribute('href'), `${route} ${profile.network}`).toBe(profile.url);
         } else {
           expect(item.querySelectorAll('a, [href], [tabindex]'), `${route} ${profile.network}`).toHaveLength(0);
-          expect(item.querySelector('[role="img"]')?.getAttribute('aria-label'), `${route} ${profile.network}`).toContain(profile.label);
+          expect(item.querySelector('[role="img"]')?.getAttribute('aria-label'), `${route} ${profile.network}`).toContain(
+            profile.label,
+          );
         }
       });
       // Search engines are told only of the profiles that exist.

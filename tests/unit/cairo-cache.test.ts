@@ -52,7 +52,11 @@ function run(files: readonly string[], stored: string | undefined | null, option
   };
   const fetch = (url: string) => {
     fetched.push(url);
-    const response = Promise.resolve({ ok: url !== options.failing, status: url === options.failing ? 404 : 200, arrayBuffer: async () => new ArrayBuffer(8) });
+    const response = Promise.resolve({
+      ok: url !== options.failing,
+      status: url === options.failing ? 404 : 200,
+      arrayBuffer: async () => new ArrayBuffer(8),
+    });
     pending.push(response);
     return response;
   };
@@ -102,7 +106,9 @@ describe('Cairo only from the cache', () => {
     const next = run([LATIN, NAME], page.storage?.get(CAIRO_CACHE_KEY) ?? '');
     expect(next.attributes.has(CAIRO_ATTRIBUTE)).toBe(true);
     // Preloaded: the first paint waits for a preloaded `optional` font only (from the cache, at once).
-    expect(next.preloads).toEqual([LATIN, NAME].map((href) => ({ tag: 'link', rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: '', href })));
+    expect(next.preloads).toEqual(
+      [LATIN, NAME].map((href) => ({ tag: 'link', rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: '', href })),
+    );
     await next.load();
     expect(next.fetched).toEqual([]);
   });

@@ -3,7 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { fillTemplate } from '../../src/i18n/template';
-import { LOGO_BREAKPOINTS, isBrokenImage, isRotating, logosPerView, loopShift, loopStart, shortestStep, wrapIndex } from '../../src/lib/carousel';
+import {
+  LOGO_BREAKPOINTS,
+  isBrokenImage,
+  isRotating,
+  logosPerView,
+  loopShift,
+  loopStart,
+  shortestStep,
+  wrapIndex,
+} from '../../src/lib/carousel';
 import { CLIENT_INTERVAL_MS, HERO_INTERVAL_MS, clientLogos, heroImages } from '../../src/data/carousels';
 import { en } from '../../src/i18n/en';
 import { ROOT } from '../helpers/content';
@@ -34,7 +43,9 @@ describe('carousel rules', () => {
 
   test('the stylesheet uses the same breakpoints, and sizes the slides and the rotation before the island by them', () => {
     const css = fs.readFileSync(path.join(ROOT, 'src/components/islands/carousel.css'), 'utf8');
-    const found = [...css.matchAll(/@media \(min-width: (\d+)px\)\s*\{\s*\.carousel--logos \{\s*--carousel-per-view: (\d+);/g)].map((m) => ({
+    const found = [
+      ...css.matchAll(/@media \(min-width: (\d+)px\)\s*\{\s*\.carousel--logos \{\s*--carousel-per-view: (\d+);/g),
+    ].map((m) => ({
       minWidth: Number(m[1]),
       perView: Number(m[2]),
     }));

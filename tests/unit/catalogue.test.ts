@@ -16,7 +16,9 @@ describe('orderServices', () => {
   });
 
   test('a file name that is not a slug is refused, naming the file', () => {
-    expect(() => orderServices([svc('Bad Name', 1)])).toThrow(/src\/content\/services\/Bad Name\.mdx: the file name "Bad Name" is not a valid service slug/);
+    expect(() => orderServices([svc('Bad Name', 1)])).toThrow(
+      /src\/content\/services\/Bad Name\.mdx: the file name "Bad Name" is not a valid service slug/,
+    );
   });
 });
 
@@ -35,7 +37,9 @@ describe('assertUniqueRoutes', () => {
         { route: 'AboutUs', filePath: 'src/content/pages/about.mdx' },
         { route: 'Aboutus', filePath: 'src/content/pages/about-2.mdx' },
       ]),
-    ).toThrow('src/content/pages/about-2.mdx: field "route" is "Aboutus", which clashes with "AboutUs" in src/content/pages/about.mdx');
+    ).toThrow(
+      'src/content/pages/about-2.mdx: field "route" is "Aboutus", which clashes with "AboutUs" in src/content/pages/about.mdx',
+    );
   });
 
   test('distinct routes pass', () => {

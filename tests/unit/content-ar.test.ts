@@ -13,7 +13,11 @@ const TEXT_FIELDS = ['title', 'description', 'lead', 'shortDescription', 'standa
 /** Facts that are the same in both languages. */
 const SHARED_FIELDS = ['route', 'order', 'standards'] as const;
 
-const headings = (body: string) => body.split('\n').filter((line) => /^#{2,6} /.test(line)).map((line) => line.split(' ')[0]);
+const headings = (body: string) =>
+  body
+    .split('\n')
+    .filter((line) => /^#{2,6} /.test(line))
+    .map((line) => line.split(' ')[0]);
 
 function twinOf(entry: RawEntry): { file: string; frontmatter: Record<string, unknown>; body: string } | undefined {
   const file = path.join(ROOT, 'src/content/ar', path.relative(path.join(ROOT, 'src/content'), path.join(ROOT, entry.filePath)));
@@ -36,32 +40,38 @@ for (const collection of ['services', 'pages'] as const) {
       // A twin not written yet is no failure: the Arabic site shows the English page with a
       // notice, the build warns, and `npm run translations -- --check` fails a release build.
       const pending = twinOf(entry) === undefined;
-      it.skipIf(pending)(`${entry.filePath} has an Arabic twin that says the same in Arabic${pending ? ' (pending: not translated yet)' : ''}`, () => {
-        const twin = twinOf(entry);
-        expect(twin, `src/content/ar/${path.relative('src/content', entry.filePath)} is missing`).toBeDefined();
-        const { frontmatter, body, file } = twin!;
-        expect(Object.keys(frontmatter).sort(), file).toEqual(Object.keys(entry.frontmatter).sort());
-        for (const field of SHARED_FIELDS) expect(frontmatter[field], `${file}: ${field}`).toEqual(entry.frontmatter[field]);
-        for (const field of TEXT_FIELDS) {
-          if (!(field in entry.frontmatter)) continue;
-          const value = String(frontmatter[field]);
-          expect(hasArabic(value), `${file}: ${field} is in Arabic`).toBe(true);
-          expect(englishLeft(value), `${file}: English left in ${field}`).toEqual([]);
-        }
-        const courses = (entry.frontmatter['courses'] ?? []) as { id: string; duration?: string }[];
-        const arCourses = (frontmatter['courses'] ?? []) as { id: string; title: string; summary: string; duration?: string }[];
-        expect(arCourses.map((c) => c.id), `${file}: course ids`).toEqual(courses.map((c) => c.id));
-        for (const course of arCourses) {
-          for (const text of [course.title, course.summary, course.duration ?? '']) {
-            expect(englishLeft(text), `${file}: English left in course ${course.id}`).toEqual([]);
+      it.skipIf(pending)(
+        `${entry.filePath} has an Arabic twin that says the same in Arabic${pending ? ' (pending: not translated yet)' : ''}`,
+        () => {
+          const twin = twinOf(entry);
+          expect(twin, `src/content/ar/${path.relative('src/content', entry.filePath)} is missing`).toBeDefined();
+          const { frontmatter, body, file } = twin!;
+          expect(Object.keys(frontmatter).sort(), file).toEqual(Object.keys(entry.frontmatter).sort());
+          for (const field of SHARED_FIELDS) expect(frontmatter[field], `${file}: ${field}`).toEqual(entry.frontmatter[field]);
+          for (const field of TEXT_FIELDS) {
+            if (!(field in entry.frontmatter)) continue;
+            const value = String(frontmatter[field]);
+            expect(hasArabic(value), `${file}: ${field} is in Arabic`).toBe(true);
+            expect(englishLeft(value), `${file}: English left in ${field}`).toEqual([]);
           }
-        }
-        expect(headings(body), `${file}: the same sections`).toEqual(headings(entry.body));
-        expect(hasArabic(body), `${file}: body in Arabic`).toBe(true);
-        // MDX code (an import, a component such as <PageStandards route="..." />) is not text a visitor reads.
-        const prose = body.replace(/^import .*$/gm, '').replace(/<[A-Z][^>]*\/>/g, '');
-        expect(englishLeft(prose), `${file}: English left in the body`).toEqual([]);
-      });
+          const courses = (entry.frontmatter['courses'] ?? []) as { id: string; duration?: string }[];
+          const arCourses = (frontmatter['courses'] ?? []) as { id: string; title: string; summary: string; duration?: string }[];
+          expect(
+            arCourses.map((c) => c.id),
+            `${file}: course ids`,
+          ).toEqual(courses.map((c) => c.id));
+          for (const course of arCourses) {
+            for (const text of [course.title, course.summary, course.duration ?? '']) {
+              expect(englishLeft(text), `${file}: English left in course ${course.id}`).toEqual([]);
+            }
+          }
+          expect(headings(body), `${file}: the same sections`).toEqual(headings(entry.body));
+          expect(hasArabic(body), `${file}: body in Arabic`).toBe(true);
+          // MDX code (an import, a component such as <PageStandards route="..." />) is not text a visitor reads.
+          const prose = body.replace(/^import .*$/gm, '').replace(/<[A-Z][^>]*\/>/g, '');
+          expect(englishLeft(prose), `${file}: English left in the body`).toEqual([]);
+        },
+      );
     }
   });
 }

@@ -69,25 +69,41 @@ describe('service descriptions', () => {
 describe('Arabic twins keep the sections', () => {
   const english = { file: 'en.mdx', text: '---\nx: 1\n---\n## One\n\ntext\n\n### Two\n\n### Three\n' };
   test('the same headings at the same levels pass', () => {
-    expect(twinSectionProblems(english, { file: 'ar.mdx', text: '---\nx: 1\n---\n## واحد\n\n### اثنان\n\n### ثلاثة\n' })).toEqual([]);
+    expect(twinSectionProblems(english, { file: 'ar.mdx', text: '---\nx: 1\n---\n## واحد\n\n### اثنان\n\n### ثلاثة\n' })).toEqual(
+      [],
+    );
   });
   test('a missing or re-levelled section names the Arabic file, its line and the English section', () => {
     const [missing] = twinSectionProblems(english, { file: 'ar.mdx', text: '---\nx: 1\n---\n## واحد\n\n### اثنان\n' });
-    expect(formatProblem(missing!)).toMatch(/^ar\.mdx: its sections differ from its English twin en\.mdx: the English twin has more sections: "### Three" is missing/);
-    const [levelled] = twinSectionProblems(english, { file: 'ar.mdx', text: '---\nx: 1\n---\n## واحد\n\n## اثنان\n\n### ثلاثة\n' });
-    expect(formatProblem(levelled!)).toMatch(/^ar\.mdx:6: its sections differ from its English twin en\.mdx: section 2 is "## اثنان", but the English twin's is "### Two"/);
+    expect(formatProblem(missing!)).toMatch(
+      /^ar\.mdx: its sections differ from its English twin en\.mdx: the English twin has more sections: "### Three" is missing/,
+    );
+    const [levelled] = twinSectionProblems(english, {
+      file: 'ar.mdx',
+      text: '---\nx: 1\n---\n## واحد\n\n## اثنان\n\n### ثلاثة\n',
+    });
+    expect(formatProblem(levelled!)).toMatch(
+      /^ar\.mdx:6: its sections differ from its English twin en\.mdx: section 2 is "## اثنان", but the English twin's is "### Two"/,
+    );
   });
 });
 
 describe('internal links', () => {
   test('found in MDX (Markdown links and href attributes, same-page anchors on their page) and in data modules', () => {
-    const mdx = '---\nroute: Trainings/OtherTrainings\n---\nSee [courses](/Trainings/OtherTrainings#six-sigma "x") and <a href="#hse">HSE</a>, [out](https://example.com).\n';
+    const mdx =
+      '---\nroute: Trainings/OtherTrainings\n---\nSee [courses](/Trainings/OtherTrainings#six-sigma "x") and <a href="#hse">HSE</a>, [out](https://example.com).\n';
     expect(linksInContent('src/content/pages/x.mdx', mdx)).toEqual([
-      { file: 'src/content/pages/x.mdx', line: 4, href: '/Trainings/OtherTrainings#six-sigma', page: '/Trainings/OtherTrainings' },
+      {
+        file: 'src/content/pages/x.mdx',
+        line: 4,
+        href: '/Trainings/OtherTrainings#six-sigma',
+        page: '/Trainings/OtherTrainings',
+      },
       { file: 'src/content/pages/x.mdx', line: 4, href: '#hse', page: '/Trainings/OtherTrainings' },
     ]);
     expect(linksInContent('src/content/ar/services/a.mdx', '---\norder: 1\n---\n[x](#top)\n')[0]?.page).toBe('/ar/services/a');
-    const data = "// '/NotALink' in a comment\nexport const a = { href: '/AboutUs' };\nconst b = \"/ContactUs#form\"; const c = `/services/${'{'}slug}`;\n";
+    const data =
+      "// '/NotALink' in a comment\nexport const a = { href: '/AboutUs' };\nconst b = \"/ContactUs#form\"; const c = `/services/${'{'}slug}`;\n";
     expect(linksInData('src/data/x.ts', data).map((l) => `${l.line} ${l.href}`)).toEqual(['2 /AboutUs', '3 /ContactUs#form']);
   });
 
@@ -112,7 +128,7 @@ describe('internal links', () => {
     ]);
   });
 
-  test('a built site is read as its pages, their ids, and the host\'s rewrites', () => {
+  test("a built site is read as its pages, their ids, and the host's rewrites", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-site-'));
     temps.push(dir);
     fs.mkdirSync(path.join(dir, 'ar/services'), { recursive: true });
@@ -154,7 +170,9 @@ describe('the project as it is', () => {
   });
 
   test('its menus link every content page: the link check sees the data modules', () => {
-    const hrefs = sourceLinks(ROOT).filter((l) => l.file === 'src/data/navigation.ts').map((l) => l.href);
+    const hrefs = sourceLinks(ROOT)
+      .filter((l) => l.file === 'src/data/navigation.ts')
+      .map((l) => l.href);
     expect(hrefs).toContain('/AboutUs');
     expect(hrefs).toContain('/Trainings/OtherTrainings');
   });

@@ -84,12 +84,18 @@ describe('navigation and pages', () => {
     const certification = links.find((l) => l.href === '/MangementSystemAudits/ManagementSystemCertificationAudits');
     expect(certification?.label).toBe('Other Audits (Coming Soon)');
     const trainings = navigation.find((e) => e.label === 'Trainings');
-    expect(trainings && isNavGroup(trainings) && trainings.items.map((i) => i.label)).toEqual(['ISO Trainings', 'Other Trainings']);
+    expect(trainings && isNavGroup(trainings) && trainings.items.map((i) => i.label)).toEqual([
+      'ISO Trainings',
+      'Other Trainings',
+    ]);
   });
 
   test('every content page route is reachable from the menu, and every menu page has content', () => {
     const pageHrefs = pages.map((p) => `/${p.data.route}`).sort();
-    const menuPageHrefs = internal.map((l) => l.href).filter((h) => !['/ContactUs'].includes(h)).sort();
+    const menuPageHrefs = internal
+      .map((l) => l.href)
+      .filter((h) => !['/ContactUs'].includes(h))
+      .sort();
     expect(pageHrefs).toEqual(menuPageHrefs);
     expect(pageHrefs).toContain(ABOUT_HREF);
   });
@@ -102,7 +108,11 @@ describe('navigation and pages', () => {
 
 describe('facts each page must carry', () => {
   test('ISO consultancy, implementation and awareness pages list every standard, in order', () => {
-    for (const route of ['ISOConsultancy', 'Trainings/ISOTrainings/ISOImplementationTraining', 'Trainings/ISOTrainings/ISOAwarenessTraining']) {
+    for (const route of [
+      'ISOConsultancy',
+      'Trainings/ISOTrainings/ISOImplementationTraining',
+      'Trainings/ISOTrainings/ISOAwarenessTraining',
+    ]) {
       expect(pageAt(route).data.standards, route).toEqual(allIds);
     }
   });
@@ -135,7 +145,11 @@ describe('facts each page must carry', () => {
 
   test('the certification audits page says "This Page will be Updated Soon"', () => {
     // Its own paragraph, word for word (docs/requirements.md §6).
-    expect(pageAt('MangementSystemAudits/ManagementSystemCertificationAudits').body.split(/\n\s*\n/).map((p) => p.trim())).toContain('This Page will be Updated Soon');
+    expect(
+      pageAt('MangementSystemAudits/ManagementSystemCertificationAudits')
+        .body.split(/\n\s*\n/)
+        .map((p) => p.trim()),
+    ).toContain('This Page will be Updated Soon');
   });
 
   test('About has Introduction, Who We Are and What We Do, and a list of major services', () => {

@@ -17,7 +17,8 @@ describe('CONTRIBUTING.md', () => {
     const contributing = read('CONTRIBUTING.md');
     const names = new Set<string>();
     for (const file of ['playwright.config.ts', 'scripts/test.mjs', 'scripts/bench.mjs', 'scripts/bench-static.mjs']) {
-      for (const match of read(file).matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)) names.add(match[1] ?? match[2]!);
+      for (const match of read(file).matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g))
+        names.add(match[1] ?? match[2]!);
     }
     expect([...names]).toEqual(expect.arrayContaining(['E2E_PORT', 'E2E_SUBMISSIONS_DB', 'CHROMIUM_PATH']));
     for (const name of names) expect(contributing, name).toContain(`\`${name}\``);

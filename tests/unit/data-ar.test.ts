@@ -105,7 +105,8 @@ describe('Arabic navigation (src/data/ar/navigation.ts)', () => {
   });
 
   test('where the English menu names a page by its title, the Arabic menu names it by the Arabic title', () => {
-    const titles = (dir: string) => new Map(readContentDir(dir).map((page) => [`/${String(page.frontmatter['route'])}`, String(page.frontmatter['title'])]));
+    const titles = (dir: string) =>
+      new Map(readContentDir(dir).map((page) => [`/${String(page.frontmatter['route'])}`, String(page.frontmatter['title'])]));
     const [englishTitles, arabicTitles] = [titles('pages'), titles('ar/pages')];
     const arabicLinks = flattenNavigation(arNavigation);
     const named = flattenNavigation(navigation).flatMap((link, index) =>

@@ -71,7 +71,11 @@ describe('deployment guide', () => {
   });
 
   test('the _redirects rules the guide shows are the ones public/_redirects holds', () => {
-    const rules = (text: string) => text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+    const rules = (text: string) =>
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'));
     const shown = /Netlify and Cloudflare Pages\*\* read[\s\S]*?```text\n([\s\S]*?)```/.exec(DEPLOY)?.[1] ?? '';
     expect(rules(shown)).toEqual(rules(read('public/_redirects')));
   });
@@ -117,7 +121,8 @@ describe('deployment guide', () => {
     const schema = Object.keys(config.env?.schema ?? {});
     expect(schema).toEqual(expect.arrayContaining(['PUBLIC_CONTACT_ENDPOINT', 'PUBLIC_PARTNER_ENDPOINT']));
     for (const name of [...schema, 'SITE_URL']) expect(`${CONTENT}\n${RECEIVER}\n${DEPLOY}`, name).toContain(name);
-    for (const name of ['HOST', 'PORT', 'SUBMISSIONS_DB', 'SITE_URL', 'PUBLIC_CONTACT_ENDPOINT']) expect(DEPLOY).toContain(`\`${name}\``);
+    for (const name of ['HOST', 'PORT', 'SUBMISSIONS_DB', 'SITE_URL', 'PUBLIC_CONTACT_ENDPOINT'])
+      expect(DEPLOY).toContain(`\`${name}\``);
   });
 
   test("the server trusts a proxy's forwarded headers for the site's own address only", () => {

@@ -80,7 +80,9 @@ const LINES = DOCS.flatMap(linesOf);
 
 describe('the docs', () => {
   test('are found (README, CONTRIBUTING, the guides in docs/)', () => {
-    expect(DOCS).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'docs/requirements.md', 'docs/architecture.md']));
+    expect(DOCS).toEqual(
+      expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'docs/requirements.md', 'docs/architecture.md']),
+    );
   });
 
   test('every relative link reaches a file or folder, and its anchor', () => {
@@ -92,13 +94,15 @@ describe('the docs', () => {
         const target = match[1]!;
         if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:
         const [pathPart, anchor] = target.split('#') as [string, string | undefined];
-        const resolved = pathPart === '' ? line.file : path.posix.normalize(path.posix.join(path.posix.dirname(line.file), decodeURI(pathPart)));
+        const resolved =
+          pathPart === '' ? line.file : path.posix.normalize(path.posix.join(path.posix.dirname(line.file), decodeURI(pathPart)));
         const where = `${line.file}:${line.number}: ${target}`;
         if (resolved.startsWith('..') || !exists(resolved)) {
           broken.push(`${where} (no ${resolved})`);
           continue;
         }
-        if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor)) broken.push(`${where} (no #${anchor} in ${resolved})`);
+        if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor))
+          broken.push(`${where} (no #${anchor} in ${resolved})`);
       }
     }
     expect(broken).toEqual([]);
@@ -133,7 +137,12 @@ describe('the docs', () => {
         // The repository's folders: those holding a file in git (not what a build or a test run left).
         .filter((folder) => execFileSync('git', ['ls-files', '--', folder], { cwd: ROOT, encoding: 'utf8' }).trim() !== '');
     for (const folder of [...folders('.'), ...folders('src')]) {
-      expect(map, folder).toMatch(new RegExp(`^\\| \\[\`${folder.replace(/\./g, '\\.')}\`\\]\\(${folder.replace(/\./g, '\\.')}\\) \\|[^\\n]*\\]\\([^)]+\\) \\|$`, 'm'));
+      expect(map, folder).toMatch(
+        new RegExp(
+          `^\\| \\[\`${folder.replace(/\./g, '\\.')}\`\\]\\(${folder.replace(/\./g, '\\.')}\\) \\|[^\\n]*\\]\\([^)]+\\) \\|$`,
+          'm',
+        ),
+      );
     }
   });
 });

@@ -24,14 +24,18 @@ describe('the layout stylesheet inline beyond the first flight', () => {
     expect(inlineStylesheets(small, read)).toEqual({ html: small, inlined: 0 });
   });
 
-  test('a larger page gets the stylesheet inline in the link\'s place, and its hash in style-src', () => {
+  test("a larger page gets the stylesheet inline in the link's place, and its hash in style-src", () => {
     const large = page(4000);
     expect(servedBytes(large) + HEADER_BYTES).toBeGreaterThan(INITIAL_WINDOW_BYTES);
     const { html, inlined } = inlineStylesheets(large, read);
     expect(inlined).toBe(1);
     const hash = createHash('sha256').update(CSS).digest('base64');
     // Nothing else changes: the rest of the policy and the page are as they were.
-    expect(html).toBe(large.replace(`<link rel="stylesheet" href="${HREF}">`, `<style>${CSS}</style>`).replace("style-src 'self' 'sha256-y='", `style-src 'self' 'sha256-y=' 'sha256-${hash}'`));
+    expect(html).toBe(
+      large
+        .replace(`<link rel="stylesheet" href="${HREF}">`, `<style>${CSS}</style>`)
+        .replace("style-src 'self' 'sha256-y='", `style-src 'self' 'sha256-y=' 'sha256-${hash}'`),
+    );
   });
 
   test('a stylesheet that would end a <style> element early stays linked', () => {

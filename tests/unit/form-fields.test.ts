@@ -45,10 +45,25 @@ describe('one entry per field', () => {
   });
 
   test('the body: every field in table order, text trimmed, counts as numbers, a follow-up only when asked, file names joined', () => {
-    const values = { ...emptyValues(TABLE), fullName: '  Huda  ', staff: '12', size: 'Small', sizeNote: 'not asked', extras: ['Large'] };
+    const values = {
+      ...emptyValues(TABLE),
+      fullName: '  Huda  ',
+      staff: '12',
+      size: 'Small',
+      sizeNote: 'not asked',
+      extras: ['Large'],
+    };
     const body = buildPayload(TABLE, values, ['a.pdf', 'b.doc']);
     expect(Object.keys(body)).toEqual(Object.keys(TABLE));
-    expect(body).toEqual({ fullName: 'Huda', staff: 12, size: 'Small', sizeNote: '', extras: ['Large'], story: '', files: 'a.pdf, b.doc' });
+    expect(body).toEqual({
+      fullName: 'Huda',
+      staff: 12,
+      size: 'Small',
+      sizeNote: '',
+      extras: ['Large'],
+      story: '',
+      files: 'a.pdf, b.doc',
+    });
     expect(buildPayload(TABLE, { ...values, size: 'Large' }, []).sizeNote).toBe('not asked');
     expect(schema.safeParse(body).success).toBe(true);
   });
@@ -65,11 +80,18 @@ describe('one entry per field', () => {
     expect(issues({ ...ok, extras: ['Small', 'Small'] })).toEqual([{ field: 'extras', code: 'invalidOption' }]);
     expect(issues({ ...ok, staff: -3 })).toEqual([{ field: 'staff', code: 'invalidNumber' }]);
     // A count as the text of its digits, as the original form sends it: read as a number.
-    for (const [text, count] of [['7', 7], [' 7 ', 7], ['١٢', 12], ['۳۴', 34], ['', null]] as const) {
+    for (const [text, count] of [
+      ['7', 7],
+      [' 7 ', 7],
+      ['١٢', 12],
+      ['۳۴', 34],
+      ['', null],
+    ] as const) {
       const parsed = schema.safeParse({ ...ok, staff: text });
       expect(parsed.success && parsed.data.staff, JSON.stringify(text)).toBe(count);
     }
-    for (const text of ['7.5', '-1', '1e3', '0x10', 'seven', '1 000']) expect(issues({ ...ok, staff: text }), text).toEqual([{ field: 'staff', code: 'invalidNumber' }]);
+    for (const text of ['7.5', '-1', '1e3', '0x10', 'seven', '1 000'])
+      expect(issues({ ...ok, staff: text }), text).toEqual([{ field: 'staff', code: 'invalidNumber' }]);
     expect(issues({ ...ok, colour: 'red' })).toEqual([{ field: 'colour', code: 'unknownField' }]);
   });
 
@@ -80,13 +102,40 @@ describe('one entry per field', () => {
   });
 
   test('a url-encoded post becomes the same body; a field left out is an empty answer', () => {
-    const body = bodyFromForm(TABLE, new URLSearchParams('fullName=Huda&staff=4&size=Large&extras=Small&extras=Large&files=a.pdf&files='));
-    expect(body).toEqual({ fullName: 'Huda', staff: 4, size: 'Large', extras: ['Small', 'Large'], files: 'a.pdf', sizeNote: '', story: '' });
-    expect(completeBody(TABLE, { fullName: 'Huda', colour: 'red' })).toEqual({ fullName: 'Huda', colour: 'red', staff: null, size: '', sizeNote: '', extras: [], story: '', files: '' });
+    const body = bodyFromForm(
+      TABLE,
+      new URLSearchParams('fullName=Huda&staff=4&size=Large&extras=Small&extras=Large&files=a.pdf&files='),
+    );
+    expect(body).toEqual({
+      fullName: 'Huda',
+      staff: 4,
+      size: 'Large',
+      extras: ['Small', 'Large'],
+      files: 'a.pdf',
+      sizeNote: '',
+      story: '',
+    });
+    expect(completeBody(TABLE, { fullName: 'Huda', colour: 'red' })).toEqual({
+      fullName: 'Huda',
+      colour: 'red',
+      staff: null,
+      size: '',
+      sizeNote: '',
+      extras: [],
+      story: '',
+      files: '',
+    });
   });
 
   test('a saved draft is read back field by field, of the right shape only', () => {
-    const draft = JSON.stringify({ fullName: 'Huda', extras: ['Small', 3], story: 7, size: 'Large', colour: 'red', files: 'x.pdf' });
+    const draft = JSON.stringify({
+      fullName: 'Huda',
+      extras: ['Small', 3],
+      story: 7,
+      size: 'Large',
+      colour: 'red',
+      files: 'x.pdf',
+    });
     expect(valuesFromDraft(TABLE, draft)).toEqual({ ...emptyValues(TABLE), fullName: 'Huda', size: 'Large' });
     expect(valuesFromDraft(TABLE, '{"colour":"red"}')).toBeUndefined();
     expect(valuesFromDraft(TABLE, 'not json')).toBeUndefined();
@@ -95,7 +144,13 @@ describe('one entry per field', () => {
 
   test('the e-mail offered on failure: short answers marked for it as "Label: answer", long ones as paragraphs, follow-ups only when asked', () => {
     const values = { ...emptyValues(TABLE), fullName: 'Huda', size: 'Small', sizeNote: 'hidden', story: 'Line one\nLine two' };
-    expect(mailLines(TABLE, values, (field) => field.toUpperCase())).toEqual(['FULLNAME: Huda', 'SIZE: Small', '', 'STORY:', 'Line one\nLine two']);
+    expect(mailLines(TABLE, values, (field) => field.toUpperCase())).toEqual([
+      'FULLNAME: Huda',
+      'SIZE: Small',
+      '',
+      'STORY:',
+      'Line one\nLine two',
+    ]);
     expect(mailLines(TABLE, { ...values, size: 'Large' }, (field) => field)).toContain('sizeNote: hidden');
   });
 });
@@ -105,15 +160,17 @@ describe('the two forms and the dictionary', () => {
     const strings: Record<string, string> = en;
     for (const field of PARTNER_FIELD_ORDER) {
       expect(strings[`partner.field.${field}`], field).toBeTruthy();
-      for (const option of partnerField(field).options ?? []) expect(strings[`partner.option.${option.key}`], `${field}: ${option.key}`).toBeTruthy();
+      for (const option of partnerField(field).options ?? [])
+        expect(strings[`partner.option.${option.key}`], `${field}: ${option.key}`).toBeTruthy();
       const placeholder = partnerField(field).placeholder;
-      const keys = placeholder === undefined ? [] : typeof placeholder === 'string' ? [placeholder] : Object.values(placeholder.byAnswer);
+      const keys =
+        placeholder === undefined ? [] : typeof placeholder === 'string' ? [placeholder] : Object.values(placeholder.byAnswer);
       for (const key of keys) expect(strings[key ?? ''], `${field}: ${key}`).toBeTruthy();
     }
     for (const field of CONTACT_FIELDS) expect(en[contactLabelKey(field)], field).toBeTruthy();
   });
 
-  test('in English an option reads as the words it sends (the specification\'s)', () => {
+  test("in English an option reads as the words it sends (the specification's)", () => {
     for (const field of PARTNER_FIELD_ORDER) {
       for (const option of partnerField(field).options ?? []) expect(en[`partner.option.${option.key}`]).toBe(option.value);
     }

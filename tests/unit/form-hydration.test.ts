@@ -103,7 +103,20 @@ line two</textarea>
   };
 
   test('takes the filled fields only: text, text area, select, ticked boxes as a list, the checked radio', () => {
-    const shape = { name: '', blank: '', untouched: '', note: '', country: '', unchosen: '', markets: [] as string[], none: [] as string[], classroom: '', unanswered: '', cv: '', missing: '' };
+    const shape = {
+      name: '',
+      blank: '',
+      untouched: '',
+      note: '',
+      country: '',
+      unchosen: '',
+      markets: [] as string[],
+      none: [] as string[],
+      classroom: '',
+      unanswered: '',
+      cv: '',
+      missing: '',
+    };
     expect(filledInPage(form(), shape)).toEqual({
       name: 'Aisha',
       note: 'Line one\nline two',
@@ -158,11 +171,20 @@ describe('hydrating over what the visitor typed', () => {
     expect(alert).not.toHaveBeenCalled();
     expect(fetch).toHaveBeenCalledTimes(1);
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
-    expect(JSON.parse(String(init.body))).toMatchObject({ firstName: 'Omar', lastName: 'Al-Harbi', email: 'omar@example.com', message: 'Schedule Q, please.', city: '' });
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      firstName: 'Omar',
+      lastName: 'Al-Harbi',
+      email: 'omar@example.com',
+      message: 'Schedule Q, please.',
+      city: '',
+    });
   });
 
   test('partner: the page wins over the saved draft field by field; the result is the new draft; chosen files are listed', async () => {
-    window.localStorage.setItem(PARTNER_DRAFT_KEY, JSON.stringify({ ...emptyPartner(), name: 'Old Name', cityName: 'Khobar', targetMarkets: ['Education'] }));
+    window.localStorage.setItem(
+      PARTNER_DRAFT_KEY,
+      JSON.stringify({ ...emptyPartner(), name: 'Old Name', cityName: 'Khobar', targetMarkets: ['Education'] }),
+    );
     const props = partnerProps('/api/partner');
     const form = serverRender(PartnerForm, props);
     type(form, '#partner-name', 'Aisha Al-Qahtani');
@@ -180,7 +202,9 @@ describe('hydrating over what the visitor typed', () => {
     expect(value('#partner-country')).toBe('Oman');
     expect(value('#partner-interestReason')).toBe('Growing demand.');
     expect(value('#partner-cityName')).toBe('Khobar');
-    const ticked = Array.from(form.querySelectorAll<HTMLInputElement>('#partner-targetMarkets input:checked')).map((box) => box.value);
+    const ticked = Array.from(form.querySelectorAll<HTMLInputElement>('#partner-targetMarkets input:checked')).map(
+      (box) => box.value,
+    );
     expect(ticked).toEqual(['Healthcare']);
     expect(form.querySelector<HTMLInputElement>('#partner-classroomAvailable input[value="No"]')!.checked).toBe(true);
     expect(Array.from(form.querySelectorAll('.selected-files__name')).map((item) => item.textContent)).toEqual(['cv.pdf']);
@@ -208,7 +232,9 @@ describe('the partner form and its files', () => {
   test('to the site’s own receiver the files travel with the application, also without JavaScript', () => {
     const form = serverRender(PartnerForm, partnerProps('/api/partner'));
     expect(form.getAttribute('enctype')).toBe('multipart/form-data');
-    expect(form.querySelector('#partner-files-note')?.textContent).toBe('Your files are sent with your application and seen only by our staff.');
+    expect(form.querySelector('#partner-files-note')?.textContent).toBe(
+      'Your files are sent with your application and seen only by our staff.',
+    );
   });
 
   test('to an external endpoint only the names go (docs/requirements.md §9.3): a plain form, and the note says so', () => {
@@ -226,7 +252,9 @@ describe('the forms in Arabic', () => {
   test('contact: Arabic words from the page, the Arabic alert, and the lead sent with its language', async () => {
     const props = contactProps('/api/contact?lang=ar', locales.ar);
     const form = serverRender(ContactForm, props);
-    expect(form.querySelector('label[for="contact-firstName"]')?.textContent).toBe(`${ar['contact.field.firstName']} (${ar['form.required']})`);
+    expect(form.querySelector('label[for="contact-firstName"]')?.textContent).toBe(
+      `${ar['contact.field.firstName']} (${ar['form.required']})`,
+    );
     expect(form.querySelector('button[type="submit"]')?.textContent).toBe(ar['contact.submit']);
     expect(form.getAttribute('action')).toBe('/api/contact?lang=ar');
     await hydrate(form, ContactForm, props);
@@ -253,7 +281,17 @@ describe('the forms in Arabic', () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(new URL(url).pathname + new URL(url).search).toBe('/api/contact?lang=ar');
     // The body keeps the specification's field names (docs/requirements.md §7.3, §8.7); the language travels in the address.
-    expect(Object.keys(JSON.parse(String(init.body))).sort()).toEqual(['city', 'company', 'country', 'email', 'firstName', 'lastName', 'message', 'submissionDate', 'submissionTimestamp']);
+    expect(Object.keys(JSON.parse(String(init.body))).sort()).toEqual([
+      'city',
+      'company',
+      'country',
+      'email',
+      'firstName',
+      'lastName',
+      'message',
+      'submissionDate',
+      'submissionTimestamp',
+    ]);
   });
 
   test('partner: countries in Arabic with English answers, counts take Arabic-Indic digits and are sent as numbers', async () => {

@@ -1,6 +1,12 @@
 /** The form rules shared by the islands and the receiver (docs/requirements.md §7, §8, §9). */
 import { describe, expect, test, vi } from 'vitest';
-import { buildContactPayload, contactSchema, contactValuesFromForm, emptyContact, missingContactFields } from '../../src/forms/contact';
+import {
+  buildContactPayload,
+  contactSchema,
+  contactValuesFromForm,
+  emptyContact,
+  missingContactFields,
+} from '../../src/forms/contact';
 import {
   OWNERSHIP_OPTIONS,
   PARTNER_FIELD_ORDER,
@@ -24,11 +30,24 @@ import { filledPartner } from '../fixtures/partner';
 
 const NOW = new Date('2026-11-22T10:30:00.000Z');
 
-
 describe('contact form', () => {
   test('the body has exactly the fields of docs/requirements.md §7.3, with both timestamps', () => {
-    const payload = buildContactPayload({ ...emptyContact(), firstName: ' Omar ', lastName: 'Saleh', email: 'omar@example.com', message: 'Hello' }, NOW, 'en-GB');
-    expect(Object.keys(payload)).toEqual(['firstName', 'lastName', 'email', 'country', 'city', 'company', 'message', 'submissionDate', 'submissionTimestamp']);
+    const payload = buildContactPayload(
+      { ...emptyContact(), firstName: ' Omar ', lastName: 'Saleh', email: 'omar@example.com', message: 'Hello' },
+      NOW,
+      'en-GB',
+    );
+    expect(Object.keys(payload)).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'country',
+      'city',
+      'company',
+      'message',
+      'submissionDate',
+      'submissionTimestamp',
+    ]);
     expect(payload.firstName).toBe('Omar');
     expect(payload.submissionDate).toBe('2026-11-22T10:30:00.000Z');
     expect(payload.submissionTimestamp).toBe(NOW.toLocaleString('en-GB'));
@@ -40,11 +59,12 @@ describe('contact form', () => {
     expect(missingContactFields({ ...emptyContact(), firstName: 'A', lastName: '  ', email: 'a@b.co' })).toEqual(['lastName']);
     const result = contactSchema.safeParse(buildContactPayload(emptyContact(), NOW));
     expect(result.success).toBe(false);
-    if (!result.success) expect(fieldIssues(result.error)).toEqual([
-      { field: 'firstName', code: 'required' },
-      { field: 'lastName', code: 'required' },
-      { field: 'email', code: 'required' },
-    ]);
+    if (!result.success)
+      expect(fieldIssues(result.error)).toEqual([
+        { field: 'firstName', code: 'required' },
+        { field: 'lastName', code: 'required' },
+        { field: 'email', code: 'required' },
+      ]);
   });
 
   test('the schema refuses a bad e-mail, unknown fields, wrong types and over-long text', () => {
@@ -86,7 +106,10 @@ describe('partner application', () => {
   });
 
   test('the body has every partner field plus uploadedFiles, file names joined, numbers as numbers', () => {
-    const payload = buildPartnerPayload({ ...filledPartner(), numberOfSites: '3', servicesTypes: ['Training Courses'] }, ['cv-1.pdf', 'cv 2.docx']);
+    const payload = buildPartnerPayload({ ...filledPartner(), numberOfSites: '3', servicesTypes: ['Training Courses'] }, [
+      'cv-1.pdf',
+      'cv 2.docx',
+    ]);
     expect(payload.uploadedFiles).toBe('cv-1.pdf, cv 2.docx');
     expect(payload.yearsInBusiness).toBe(7);
     expect(payload.numberOfSites).toBe(3);
@@ -95,7 +118,7 @@ describe('partner application', () => {
     expect(partnerSchema.safeParse(payload).success).toBe(true);
   });
 
-  test('the six sections, in the spec\'s order, hold every field exactly once, each section in one run', () => {
+  test("the six sections, in the spec's order, hold every field exactly once, each section in one run", () => {
     expect(PARTNER_SECTIONS).toEqual(['basic', 'company', 'interest', 'training', 'business', 'competition']);
     const inSections = PARTNER_SECTIONS.flatMap(sectionFields);
     expect(inSections).toEqual([...PARTNER_FIELD_ORDER]);
@@ -104,18 +127,29 @@ describe('partner application', () => {
 
   test('follow-up questions (docs/requirements.md §8.4): asked by the answers their entry names, and only then sent', () => {
     const asks = (formOfOwnership: string) => partnerAsks('ownershipSpecification', { ...emptyPartner(), formOfOwnership });
-    expect(OWNERSHIP_OPTIONS.map((option) => option.value).filter(asks)).toEqual(['Subsidiary (please specify name of parent company)', 'Other']);
+    expect(OWNERSHIP_OPTIONS.map((option) => option.value).filter(asks)).toEqual([
+      'Subsidiary (please specify name of parent company)',
+      'Other',
+    ]);
     expect(asks('')).toBe(false);
-    const classroom = (classroomAvailable: string) => partnerAsks('futureClassroomPlans', { ...emptyPartner(), classroomAvailable });
+    const classroom = (classroomAvailable: string) =>
+      partnerAsks('futureClassroomPlans', { ...emptyPartner(), classroomAvailable });
     expect([classroom('No'), classroom('Yes'), classroom('')]).toEqual([true, false, false]);
     expect(partnerAsks('name', emptyPartner())).toBe(true);
     // The follow-up's placeholder follows the answer that asked it.
-    expect(partnerPlaceholder('ownershipSpecification', { ...emptyPartner(), formOfOwnership: 'Other' })).toBe('partner.placeholder.other');
-    expect(partnerPlaceholder('ownershipSpecification', { ...emptyPartner(), formOfOwnership: OWNERSHIP_OPTIONS[2].value })).toBe('partner.placeholder.subsidiary');
+    expect(partnerPlaceholder('ownershipSpecification', { ...emptyPartner(), formOfOwnership: 'Other' })).toBe(
+      'partner.placeholder.other',
+    );
+    expect(partnerPlaceholder('ownershipSpecification', { ...emptyPartner(), formOfOwnership: OWNERSHIP_OPTIONS[2].value })).toBe(
+      'partner.placeholder.subsidiary',
+    );
     expect(partnerPlaceholder('country', emptyPartner())).toBe('partner.placeholder.country');
     expect(partnerPlaceholder('name', emptyPartner())).toBeUndefined();
     // Answers to hidden follow-ups are not sent.
-    const payload = buildPartnerPayload({ ...filledPartner(), ownershipSpecification: 'Parent Co', classroomAvailable: 'Yes', futureClassroomPlans: 'x' }, []);
+    const payload = buildPartnerPayload(
+      { ...filledPartner(), ownershipSpecification: 'Parent Co', classroomAvailable: 'Yes', futureClassroomPlans: 'x' },
+      [],
+    );
     expect(payload.ownershipSpecification).toBe('');
     expect(payload.futureClassroomPlans).toBe('');
   });
@@ -131,7 +165,9 @@ describe('partner application', () => {
     expect(issues({ ...ok, numberOfSites: 2.5 })).toEqual([{ field: 'numberOfSites', code: 'invalidNumber' }]);
     expect(issues({ ...ok, formOfOwnership: 'Cooperative' })).toEqual([{ field: 'formOfOwnership', code: 'invalidOption' }]);
     expect(issues({ ...ok, country: 'Atlantis' })).toEqual([{ field: 'country', code: 'invalidOption' }]);
-    expect(issues({ ...ok, servicesTypes: ['Training Courses', 'Training Courses'] })).toEqual([{ field: 'servicesTypes', code: 'invalidOption' }]);
+    expect(issues({ ...ok, servicesTypes: ['Training Courses', 'Training Courses'] })).toEqual([
+      { field: 'servicesTypes', code: 'invalidOption' },
+    ]);
     expect(issues({ ...ok, phoneNumber: 'call me' })).toEqual([{ field: 'phoneNumber', code: 'invalidPhone' }]);
     expect(issues({ ...ok, companyWebsite: 'example.com' })).toEqual([{ field: 'companyWebsite', code: 'invalidUrl' }]);
     expect(issues({ ...ok, classroomAvailable: 'Maybe' })).toEqual([{ field: 'classroomAvailable', code: 'invalidOption' }]);
@@ -155,7 +191,16 @@ describe('partner application', () => {
     expect(withScheme('globaq.com')).toBe('https://globaq.com');
     expect(withScheme(' www.globaq.com.sa/about ')).toBe('https://www.globaq.com.sa/about');
     expect(withScheme('example.com:8080/x')).toBe('https://example.com:8080/x');
-    for (const kept of ['https://globaq.com', 'http://a.example', 'mailto:a@example.com', 'a@example.com', 'not a url', 'localhost', '1.2', '']) {
+    for (const kept of [
+      'https://globaq.com',
+      'http://a.example',
+      'mailto:a@example.com',
+      'a@example.com',
+      'not a url',
+      'localhost',
+      '1.2',
+      '',
+    ]) {
       expect(withScheme(kept), kept).toBe(kept);
     }
   });
@@ -209,7 +254,7 @@ describe('partner application', () => {
     expect(COUNTRIES.map((c) => c.value)).toContain('Türkiye');
   });
 
-  test('a country is sent by its English name and read in the visitor\'s language by its code', () => {
+  test("a country is sent by its English name and read in the visitor's language by its code", () => {
     const saudi = COUNTRIES.find((c) => c.key === 'SA')!;
     expect(countryName(saudi, 'en')).toBe('Saudi Arabia');
     expect(countryName(saudi, 'ar')).toBe('المملكة العربية السعودية');
@@ -217,7 +262,11 @@ describe('partner application', () => {
     // country as the list does (the list keeps its own spelling of a few: "Cabo Verde", "Holy See").
     const known = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
     expect(COUNTRIES.filter((c) => known.of(c.key) === undefined)).toEqual([]);
-    const canonical = (name: string) => name.replace(/ & /g, ' and ').replace(/’/g, "'").replace(/^St\. /, 'Saint ');
+    const canonical = (name: string) =>
+      name
+        .replace(/ & /g, ' and ')
+        .replace(/’/g, "'")
+        .replace(/^St\. /, 'Saint ');
     const differing = COUNTRIES.filter((c) => canonical(known.of(c.key) ?? '') !== c.value).map((c) => c.key);
     expect(differing.sort()).toEqual(['CD', 'CG', 'CV', 'MM', 'PS', 'VA', 'VC']);
   });
@@ -279,9 +328,17 @@ describe('submitToEndpoint (docs/requirements.md §10.3)', () => {
   });
 
   test('the own receiver: its answer is read, and a 4xx/5xx is a failure', async () => {
-    const ok = await submitToEndpoint('/api/contact', {}, { pageUrl: page, fetchImpl: async () => new Response('{}', { status: 201 }) });
+    const ok = await submitToEndpoint(
+      '/api/contact',
+      {},
+      { pageUrl: page, fetchImpl: async () => new Response('{}', { status: 201 }) },
+    );
     expect(ok).toEqual({ ok: true });
-    const bad = await submitToEndpoint('/api/contact', {}, { pageUrl: page, fetchImpl: async () => new Response('{}', { status: 500 }) });
+    const bad = await submitToEndpoint(
+      '/api/contact',
+      {},
+      { pageUrl: page, fetchImpl: async () => new Response('{}', { status: 500 }) },
+    );
     expect(bad).toEqual({ ok: false, reason: 'status', status: 500 });
   });
 
@@ -290,7 +347,11 @@ describe('submitToEndpoint (docs/requirements.md §10.3)', () => {
     expect(isOwnReceiver('//evil.example/api')).toBe(false);
     expect(isOwnReceiver('https://script.example.com/exec')).toBe(false);
     const cv = new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' });
-    const data = multipartBody({ name: 'Aisha', servicesTypes: ['Training Courses', 'Inspection Services'], numberOfSites: null, uploadedFiles: 'cv.pdf' }, 'uploadedFiles', [cv]);
+    const data = multipartBody(
+      { name: 'Aisha', servicesTypes: ['Training Courses', 'Inspection Services'], numberOfSites: null, uploadedFiles: 'cv.pdf' },
+      'uploadedFiles',
+      [cv],
+    );
     expect([...data.keys()]).toEqual(['name', 'servicesTypes', 'servicesTypes', 'numberOfSites', 'uploadedFiles']);
     expect(data.getAll('servicesTypes')).toEqual(['Training Courses', 'Inspection Services']);
     expect(data.get('numberOfSites')).toBe('');
@@ -304,10 +365,16 @@ describe('submitToEndpoint (docs/requirements.md §10.3)', () => {
   });
 
   test('a network error, or no answer in time, is a failure', async () => {
-    const network = await submitToEndpoint('/api/contact', {}, { pageUrl: page, fetchImpl: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    const network = await submitToEndpoint(
+      '/api/contact',
+      {},
+      { pageUrl: page, fetchImpl: async () => Promise.reject(new TypeError('Failed to fetch')) },
+    );
     expect(network).toEqual({ ok: false, reason: 'network' });
     const hang: typeof fetch = (_url, init) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+      );
     const slow = await submitToEndpoint('/api/contact', {}, { pageUrl: page, fetchImpl: hang, timeoutMs: 20 });
     expect(slow).toEqual({ ok: false, reason: 'timeout' });
   });
@@ -315,20 +382,43 @@ describe('submitToEndpoint (docs/requirements.md §10.3)', () => {
 
 describe('visitor text: visible, and free of control characters', () => {
   test('text with no visible character is empty: zero-width, format, filler and combining characters alone', () => {
-    for (const blank of ['', '   ', '\u200B\u200B', '\u200C\u200D\u2060\uFEFF', '\u200E\u200F\u061C', '\u3164', '\u2800', '\u0301\u0301', '\u00A0\u3000\t\n']) {
+    for (const blank of [
+      '',
+      '   ',
+      '\u200B\u200B',
+      '\u200C\u200D\u2060\uFEFF',
+      '\u200E\u200F\u061C',
+      '\u3164',
+      '\u2800',
+      '\u0301\u0301',
+      '\u00A0\u3000\t\n',
+    ]) {
       expect(hasVisibleText(blank), JSON.stringify(blank)).toBe(false);
     }
-    for (const real of ['a', 'عبدالله', '\u200Fعبدالله', '😊', '👩\u200D💻', 'Zoë', '1', '\u200B.']) expect(hasVisibleText(real), real).toBe(true);
+    for (const real of ['a', 'عبدالله', '\u200Fعبدالله', '😊', '👩\u200D💻', 'Zoë', '1', '\u200B.'])
+      expect(hasVisibleText(real), real).toBe(true);
   });
 
   test('the alert names a required field holding only invisible characters as missing', () => {
-    expect(missingContactFields({ ...emptyContact(), firstName: '\u200B\u200B', lastName: 'Al-Harbi', email: 'a@example.com' })).toEqual(['firstName']);
-    expect(missingPartnerFields({ ...filledPartner(), name: '\u2060\u200D', organization: '\uFEFF' })).toEqual(['name', 'organization']);
-    expect(contactSchema.safeParse(buildContactPayload({ ...emptyContact(), firstName: '\u200B', lastName: 'B', email: 'a@example.com' })).success).toBe(false);
+    expect(
+      missingContactFields({ ...emptyContact(), firstName: '\u200B\u200B', lastName: 'Al-Harbi', email: 'a@example.com' }),
+    ).toEqual(['firstName']);
+    expect(missingPartnerFields({ ...filledPartner(), name: '\u2060\u200D', organization: '\uFEFF' })).toEqual([
+      'name',
+      'organization',
+    ]);
+    expect(
+      contactSchema.safeParse(
+        buildContactPayload({ ...emptyContact(), firstName: '\u200B', lastName: 'B', email: 'a@example.com' }),
+      ).success,
+    ).toBe(false);
   });
 
   test('an optional answer of invisible characters is stored as empty; real text keeps its direction marks', () => {
-    const parsed = contactSchema.parse({ ...buildContactPayload({ ...emptyContact(), firstName: '\u200Fسارة', lastName: 'B', email: 'a@example.com' }), company: '\u200B\u200B' });
+    const parsed = contactSchema.parse({
+      ...buildContactPayload({ ...emptyContact(), firstName: '\u200Fسارة', lastName: 'B', email: 'a@example.com' }),
+      company: '\u200B\u200B',
+    });
     expect(parsed.company).toBe('');
     expect(parsed.firstName).toBe('\u200Fسارة');
   });
@@ -336,19 +426,34 @@ describe('visitor text: visible, and free of control characters', () => {
   test('bidirectional overrides, embeddings and isolates are taken out of every answer; direction marks stay', () => {
     expect(cleanVisitorText('Omar \u202Ecod.exe\u202C', false)).toBe('Omar cod.exe');
     expect(cleanVisitorText('\u2066a\u2067b\u2068c\u2069 \u202Ad\u202Be\u202Df', true)).toBe('abc def');
-    const parsed = contactSchema.parse({ ...buildContactPayload({ ...emptyContact(), firstName: '\u202Eramo\u202C', lastName: '\u200Fسارة', email: 'a@example.com' }), message: 'Invoice \u202Efdp.exe' });
+    const parsed = contactSchema.parse({
+      ...buildContactPayload({
+        ...emptyContact(),
+        firstName: '\u202Eramo\u202C',
+        lastName: '\u200Fسارة',
+        email: 'a@example.com',
+      }),
+      message: 'Invoice \u202Efdp.exe',
+    });
     expect(parsed.firstName).toBe('ramo');
     expect(parsed.lastName).toBe('\u200Fسارة');
     expect(parsed.message).toBe('Invoice fdp.exe');
     // An answer of nothing but overrides is no answer.
-    expect(contactSchema.safeParse(buildContactPayload({ ...emptyContact(), firstName: '\u202E\u202E', lastName: 'B', email: 'a@example.com' })).success).toBe(false);
+    expect(
+      contactSchema.safeParse(
+        buildContactPayload({ ...emptyContact(), firstName: '\u202E\u202E', lastName: 'B', email: 'a@example.com' }),
+      ).success,
+    ).toBe(false);
   });
 
   test('control characters are taken out; a one-line answer loses line breaks, a long one keeps them and its tabs', () => {
     expect(cleanVisitorText('Omar\u001B]0;title\u0007 \u001B[2KAl\u009B31m\u0000\u007F', false)).toBe('Omar]0;title [2KAl31m');
     expect(cleanVisitorText('First\r\nSecond\tThird', false)).toBe('First Second Third');
     expect(cleanVisitorText('First\r\nSecond\rThird\tcolumn\u001B[31m', true)).toBe('First\nSecond\nThird\tcolumn[31m');
-    const parsed = contactSchema.parse({ ...buildContactPayload({ ...emptyContact(), firstName: 'A\u001B[2K', lastName: 'B', email: 'a@example.com' }), message: 'Hi\r\n\tthere\u0007' });
+    const parsed = contactSchema.parse({
+      ...buildContactPayload({ ...emptyContact(), firstName: 'A\u001B[2K', lastName: 'B', email: 'a@example.com' }),
+      message: 'Hi\r\n\tthere\u0007',
+    });
     expect(parsed.firstName).toBe('A[2K');
     expect(parsed.message).toBe('Hi\n\tthere');
   });

@@ -15,7 +15,7 @@ import { escapeHtml } from '../../src/server/mail/escape';
 const keys = new RateLimiter({ limit: 1, windowMs: 1000 });
 
 describe('the doubt budget', () => {
-  test('a network may leave its day\'s held leads, then is refused until its day is over; another network is counted on its own', () => {
+  test("a network may leave its day's held leads, then is refused until its day is over; another network is counted on its own", () => {
     const budget = new DoubtBudget({ held: 2, fileBytes: 0 }, keys);
     const t0 = 1_000_000;
     expect(budget.takeHeld('203.0.113.7', 0, t0)).toEqual({ ok: true, keepFiles: true });
@@ -29,7 +29,7 @@ describe('the doubt budget', () => {
     expect(budget.takeHeld('203.0.113.7', 0, t0 + DAY_MS).ok).toBe(true);
   });
 
-  test('files without a proof count against the day\'s quota: past it the lead is kept without them', () => {
+  test("files without a proof count against the day's quota: past it the lead is kept without them", () => {
     const mb = 1024 * 1024;
     const budget = new DoubtBudget({ held: 0, fileBytes: 5 * mb }, keys);
     expect(budget.takeHeld('198.51.100.1', 2 * mb, 0)).toEqual({ ok: true, keepFiles: true });
@@ -42,7 +42,8 @@ describe('the doubt budget', () => {
 
   test('0 turns each bound off', () => {
     const budget = new DoubtBudget({ held: 0, fileBytes: 0 }, keys);
-    for (let i = 0; i < 1000; i++) expect(budget.takeHeld('192.0.2.1', 2 * 1024 * 1024, i)).toEqual({ ok: true, keepFiles: true });
+    for (let i = 0; i < 1000; i++)
+      expect(budget.takeHeld('192.0.2.1', 2 * 1024 * 1024, i)).toEqual({ ok: true, keepFiles: true });
   });
 });
 
@@ -60,9 +61,18 @@ const lead = (id: string, receivedAt: string, reason: HeldLead['reason'], form: 
 describe('the daily digest', () => {
   const config = { proof: { heldPurgeDays: 30 } as never, siteUrl: 'https://www.globaq.example' };
   const now = new Date('2026-11-27T05:00:00Z');
-  const newest = [lead('22222222-2222-4222-8222-222222222222', '2026-11-26T10:00:00Z', 'manyPosts', 'partner'), lead('11111111-1111-4111-8111-111111111111', '2026-10-25T08:00:00Z', 'noProof')];
+  const newest = [
+    lead('22222222-2222-4222-8222-222222222222', '2026-11-26T10:00:00Z', 'manyPosts', 'partner'),
+    lead('11111111-1111-4111-8111-111111111111', '2026-10-25T08:00:00Z', 'noProof'),
+  ];
   const due = [{ ...newest[1]!, warnedAt: undefined }];
-  const digest = composeHeldDigest({ summary: { waiting: 2, byReason: { manyPosts: 1, noProof: 1 }, oldestReceivedAt: newest[1]!.receivedAt, unwarnedOverdue: 1 }, newest, due, now, config });
+  const digest = composeHeldDigest({
+    summary: { waiting: 2, byReason: { manyPosts: 1, noProof: 1 }, oldestReceivedAt: newest[1]!.receivedAt, unwarnedOverdue: 1 },
+    newest,
+    due,
+    now,
+    config,
+  });
 
   test('subject and body in English and Arabic, reasons in staff words, links to the held tab and each lead', () => {
     expect(digest.subject).toBe('Held for review: 2 waiting · بانتظار المراجعة: 2');
@@ -80,8 +90,15 @@ describe('the daily digest', () => {
     expect(digest.text).not.toMatch(/proof of work/i);
   });
 
-  test('tells how many doubtful posts were refused past their network\'s budget since the last digest, only when there were any', () => {
-    const withRefusals = composeHeldDigest({ summary: { waiting: 1, byReason: { manyPosts: 1 }, oldestReceivedAt: newest[0]!.receivedAt, unwarnedOverdue: 0 }, newest: newest.slice(0, 1), due: [], now, config, refused: 12 });
+  test("tells how many doubtful posts were refused past their network's budget since the last digest, only when there were any", () => {
+    const withRefusals = composeHeldDigest({
+      summary: { waiting: 1, byReason: { manyPosts: 1 }, oldestReceivedAt: newest[0]!.receivedAt, unwarnedOverdue: 0 },
+      newest: newest.slice(0, 1),
+      due: [],
+      now,
+      config,
+      refused: 12,
+    });
     expect(withRefusals.text).toContain(en['mail.digest.refused'].replace('{count}', '12'));
     expect(withRefusals.text).toContain(ar['mail.digest.refused'].replace('{count}', '12'));
     expect(digest.text).not.toContain(en['mail.digest.refused'].split('{count}')[0]!);
@@ -95,12 +112,16 @@ describe('the daily digest', () => {
   });
 
   test('says when each lead due for erasure goes: its age reached, and a week after this warning at the earliest', () => {
-    expect(erasureDate({ receivedAt: '2026-10-25T08:00:00Z' }, config, now).toISOString()).toBe(new Date(now.getTime() + WARNING_DAYS * DAY_MS).toISOString());
-    expect(erasureDate({ receivedAt: '2026-11-20T08:00:00Z', warnedAt: '2026-11-21T00:00:00Z' }, config, now).toISOString()).toBe('2026-12-20T08:00:00.000Z');
+    expect(erasureDate({ receivedAt: '2026-10-25T08:00:00Z' }, config, now).toISOString()).toBe(
+      new Date(now.getTime() + WARNING_DAYS * DAY_MS).toISOString(),
+    );
+    expect(erasureDate({ receivedAt: '2026-11-20T08:00:00Z', warnedAt: '2026-11-21T00:00:00Z' }, config, now).toISOString()).toBe(
+      '2026-12-20T08:00:00.000Z',
+    );
     expect(digest.text).toContain('Erased on Dec 4, 2026');
   });
 
-  test('the day and hour are Riyadh\'s', () => {
+  test("the day and hour are Riyadh's", () => {
     expect(riyadhDay(new Date('2026-11-27T03:59:00Z'))).toEqual({ day: '2026-11-27', hour: 6 });
     expect(riyadhDay(new Date('2026-11-26T21:30:00Z'))).toEqual({ day: '2026-11-27', hour: 0 });
   });

@@ -10,7 +10,8 @@ import { fillTemplate } from '../../src/i18n/template';
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 /** Latin words an Arabic string may keep: names of the company, of standards, of programmes, and units. */
-const NAMES = /[\w.]+@[\w.]+|Globaq|SQLite|(?:Google|Microsoft) Authenticator|1Password|ISO(?:\/IEC)?|Schedule [QD]|ESG|CSR|ERP|IT|AI|SASO|JPG|PDF|DOC|https?(?::\/\/\S+)?|example\.com|Saudi Aramco|\+?\d[\d\s]*|[A-Z]{2,}/g;
+const NAMES =
+  /[\w.]+@[\w.]+|Globaq|SQLite|(?:Google|Microsoft) Authenticator|1Password|ISO(?:\/IEC)?|Schedule [QD]|ESG|CSR|ERP|IT|AI|SASO|JPG|PDF|DOC|https?(?::\/\/\S+)?|example\.com|Saudi Aramco|\+?\d[\d\s]*|[A-Z]{2,}/g;
 
 describe('Arabic dictionary', () => {
   test('has every key of the English one, in the same order, and no other', () => {

@@ -34,7 +34,11 @@ describe('site data', () => {
 
 describe('breadcrumbs', () => {
   test('follow the menu groups', () => {
-    expect(breadcrumbsFor('/Trainings/ISOTrainings/InternalAuditTraining').map((c) => c.label)).toEqual(['Home', 'Trainings', 'ISO Trainings']);
+    expect(breadcrumbsFor('/Trainings/ISOTrainings/InternalAuditTraining').map((c) => c.label)).toEqual([
+      'Home',
+      'Trainings',
+      'ISO Trainings',
+    ]);
     expect(breadcrumbsFor('/ISOConsultancy').map((c) => c.label)).toEqual(['Home']);
     expect(breadcrumbsFor('/nowhere')).toEqual([]);
     // A group with a page of its own (its service page) is a link to it; the others are text.
@@ -48,7 +52,11 @@ describe('breadcrumbs', () => {
 
 describe('company details from the build environment', () => {
   test('environment variables override the defaults', () => {
-    const custom = createSite({ PUBLIC_SITE_EMAIL: 'hello@example.com.sa', PUBLIC_SITE_PHONE: '+966 13 812 3456', PUBLIC_SITE_WHATSAPP: '966501234567' });
+    const custom = createSite({
+      PUBLIC_SITE_EMAIL: 'hello@example.com.sa',
+      PUBLIC_SITE_PHONE: '+966 13 812 3456',
+      PUBLIC_SITE_WHATSAPP: '966501234567',
+    });
     expect(custom.email).toBe('hello@example.com.sa');
     const links = siteLinks(custom);
     expect(links.phoneHref).toBe('tel:+966138123456');
@@ -88,15 +96,27 @@ describe('company details in src/data/company.ts', () => {
   };
 
   test('the chat number is the phone number unless set: changing the phone changes the chat button', () => {
-    const site = createSite({}, edited((d) => (d.phone = '+966 13 812 3456')));
+    const site = createSite(
+      {},
+      edited((d) => (d.phone = '+966 13 812 3456')),
+    );
     expect(site.whatsapp.number).toBe('966138123456');
     expect(siteLinks(site).whatsappHref).toMatch(/^https:\/\/wa\.me\/966138123456\?text=/);
-    expect(createSite({}, edited((d) => (d.whatsapp.number = '966501234567'))).whatsapp.number).toBe('966501234567');
+    expect(
+      createSite(
+        {},
+        edited((d) => (d.whatsapp.number = '966501234567')),
+      ).whatsapp.number,
+    ).toBe('966501234567');
     expect(chatNumberOf('+966 13 000 0000')).toBe('966130000000');
   });
 
   test('a local-format phone: one sentence naming the file, the field, the value and what to write (no JSON dump)', () => {
-    const attempt = () => createSite({}, edited((d) => (d.phone = '013 812 3456')));
+    const attempt = () =>
+      createSite(
+        {},
+        edited((d) => (d.phone = '013 812 3456')),
+      );
     expect(attempt).toThrow(CompanyDetailsError);
     expect(attempt).toThrow(
       'src/data/company.ts: phone is "013 812 3456": write it in international format: "+", the country code, then the number, digits and spaces only, e.g. "+966 13 812 3456" (not "013 812 3456")',
@@ -105,13 +125,30 @@ describe('company details in src/data/company.ts', () => {
   });
 
   test('other malformed values name their field in the file; a social address names its network', () => {
-    expect(() => createSite({}, edited((d) => (d.email = 'info at globaq')))).toThrow('src/data/company.ts: email is "info at globaq": write an e-mail address');
-    expect(() => createSite({}, edited((d) => (d.social.x = 'x.com/globaq')))).toThrow('src/data/company.ts: social.x is "x.com/globaq": write the full address, starting with https://');
-    expect(() => createSite({}, edited((d) => (d.whatsapp.number = '+966 50')))).toThrow('src/data/company.ts: whatsapp.number is "+966 50": write digits only');
+    expect(() =>
+      createSite(
+        {},
+        edited((d) => (d.email = 'info at globaq')),
+      ),
+    ).toThrow('src/data/company.ts: email is "info at globaq": write an e-mail address');
+    expect(() =>
+      createSite(
+        {},
+        edited((d) => (d.social.x = 'x.com/globaq')),
+      ),
+    ).toThrow('src/data/company.ts: social.x is "x.com/globaq": write the full address, starting with https://');
+    expect(() =>
+      createSite(
+        {},
+        edited((d) => (d.whatsapp.number = '+966 50')),
+      ),
+    ).toThrow('src/data/company.ts: whatsapp.number is "+966 50": write digits only');
   });
 
   test("a malformed override names the variable, as an operator's override", () => {
-    expect(() => createSite({ PUBLIC_SITE_PHONE: '013 812' })).toThrow(/^[\s\S]*PUBLIC_SITE_PHONE \(an operator's override of phone in the build's environment\) is "013 812": write it in international format/);
+    expect(() => createSite({ PUBLIC_SITE_PHONE: '013 812' })).toThrow(
+      /^[\s\S]*PUBLIC_SITE_PHONE \(an operator's override of phone in the build's environment\) is "013 812": write it in international format/,
+    );
   });
 
   test('the build announces each override set, with the value it replaces', () => {

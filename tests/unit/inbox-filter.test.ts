@@ -45,7 +45,7 @@ describe('the held tab', () => {
     expect(filterQuery(values)).toBe('status=held&form=partner');
   });
 
-  test('held leads are nobody\'s: Mine does not apply to them', () => {
+  test("held leads are nobody's: Mine does not apply to them", () => {
     const { filter, values } = read('status=held&mine=1');
     expect(filter).toEqual({ review: 'held' });
     expect(values.mine).toBe('');

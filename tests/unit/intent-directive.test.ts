@@ -161,7 +161,7 @@ describe('client:intent', () => {
     return { form, send, submits, requestSubmit };
   }
 
-  test('a press on Send before the form\'s island has started is held, then given to the island once it marks the form', async () => {
+  test("a press on Send before the form's island has started is held, then given to the island once it marks the form", async () => {
     let markHydrated = () => {};
     const hydrate = vi.fn(async () => {
       markHydrated();
@@ -188,7 +188,7 @@ describe('client:intent', () => {
     expect(later.defaultPrevented).toBe(false);
   });
 
-  test('when the island\'s script fails to load, the held press is the browser\'s own after all, and so are the next', async () => {
+  test("when the island's script fails to load, the held press is the browser's own after all, and so are the next", async () => {
     const { send, requestSubmit } = formIsland(() => Promise.reject(new Error('offline')));
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);

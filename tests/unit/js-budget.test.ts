@@ -6,13 +6,16 @@ import { pageJavaScript, pageType, proofWidgetWeight } from '../../scripts/js-we
 import { ROOT } from '../helpers/content';
 
 const CLIENT = path.join(ROOT, 'dist/client');
-const budgets = (JSON.parse(fs.readFileSync(path.join(ROOT, 'performance-budgets.json'), 'utf8')) as {
-  javascriptKbGzip: Record<'content' | 'home' | 'form', { budget: number; target: number; firstView: number }>;
-}).javascriptKbGzip;
+const budgets = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'performance-budgets.json'), 'utf8')) as {
+    javascriptKbGzip: Record<'content' | 'home' | 'form', { budget: number; target: number; firstView: number }>;
+  }
+).javascriptKbGzip;
 
 function htmlPages(dir: string, prefix = ''): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    if (d.isDirectory()) return d.name === '_astro' || d.name === 'og' ? [] : htmlPages(path.join(dir, d.name), `${prefix}/${d.name}`);
+    if (d.isDirectory())
+      return d.name === '_astro' || d.name === 'og' ? [] : htmlPages(path.join(dir, d.name), `${prefix}/${d.name}`);
     return d.name.endsWith('.html') ? [`${prefix}/${d.name.replace(/\.html$/, '')}`.replace(/^\/index$/, '/')] : [];
   });
 }
@@ -40,9 +43,12 @@ describe('JavaScript before interaction stays within its page type’s budget', 
       const { eager, firstView } = pageJavaScript(html, CLIENT);
       const type = pageType(page);
       const limit = budgets[type].budget * 1024;
-      if (eager.gzipBytes > limit) over.push(`${page} (${type}): ${(eager.gzipBytes / 1024).toFixed(1)} KB > ${budgets[type].budget} KB`);
+      if (eager.gzipBytes > limit)
+        over.push(`${page} (${type}): ${(eager.gzipBytes / 1024).toFixed(1)} KB > ${budgets[type].budget} KB`);
       if (firstView.gzipBytes > budgets[type].firstView * 1024) {
-        over.push(`${page} (${type}) before its load event: ${(firstView.gzipBytes / 1024).toFixed(1)} KB > ${budgets[type].firstView} KB`);
+        over.push(
+          `${page} (${type}) before its load event: ${(firstView.gzipBytes / 1024).toFixed(1)} KB > ${budgets[type].firstView} KB`,
+        );
       }
     }
     expect(over).toEqual([]);
@@ -50,7 +56,8 @@ describe('JavaScript before interaction stays within its page type’s budget', 
 
   test('the measure counts what a page loads: a form page and the home page carry their islands and React only once the visitor reaches for them, a content page neither', () => {
     const contact = pageJavaScript(fs.readFileSync(path.join(CLIENT, 'ContactUs.html'), 'utf8'), CLIENT);
-    const isRuntime = (f: string) => /\/client\.[\w-]+\.js$/.test(f) && fs.readFileSync(path.join(CLIENT, f), 'utf8').includes('react-dom');
+    const isRuntime = (f: string) =>
+      /\/client\.[\w-]+\.js$/.test(f) && fs.readFileSync(path.join(CLIENT, f), 'utf8').includes('react-dom');
     expect(contact.eager.files.filter((f) => /ContactForm/.test(f) || isRuntime(f))).toEqual([]);
     // On interaction: the island, with React DOM's client reached through its imports.
     expect(contact.onInteraction.files.some((f) => /ContactForm/.test(f))).toBe(true);
@@ -62,11 +69,23 @@ describe('JavaScript before interaction stays within its page type’s budget', 
     // after the load event, not before it.
     for (const page of ['index.html', 'ar.html']) {
       const home = pageJavaScript(fs.readFileSync(path.join(CLIENT, page), 'utf8'), CLIENT);
-      expect(home.eager.files.filter((f) => /Carousel/.test(f) || isRuntime(f)), page).toEqual([]);
+      expect(
+        home.eager.files.filter((f) => /Carousel/.test(f) || isRuntime(f)),
+        page,
+      ).toEqual([]);
       expect(home.firstView.files, page).toEqual([]);
-      expect(home.afterLoad.files.some((f) => /HomePage\.astro_astro_type_script/.test(f)), page).toBe(true);
-      expect(home.afterLoad.files.filter((f) => /Carousel/.test(f) || isRuntime(f)), page).toEqual([]);
-      expect(home.onInteraction.files.some((f) => /Carousel/.test(f)), page).toBe(true);
+      expect(
+        home.afterLoad.files.some((f) => /HomePage\.astro_astro_type_script/.test(f)),
+        page,
+      ).toBe(true);
+      expect(
+        home.afterLoad.files.filter((f) => /Carousel/.test(f) || isRuntime(f)),
+        page,
+      ).toEqual([]);
+      expect(
+        home.onInteraction.files.some((f) => /Carousel/.test(f)),
+        page,
+      ).toBe(true);
       expect(home.onInteraction.files.some(isRuntime), page).toBe(true);
     }
     const about = pageJavaScript(fs.readFileSync(path.join(CLIENT, 'AboutUs.html'), 'utf8'), CLIENT);
@@ -86,7 +105,11 @@ describe('JavaScript before interaction stays within its page type’s budget', 
     }
     // The island reaches it by a dynamic import only; its worker is a file of the site's own.
     const contact = pageJavaScript(fs.readFileSync(path.join(CLIENT, 'ContactUs.html'), 'utf8'), CLIENT);
-    expect(contact.onInteraction.files.some((file) => /import\(["'`][^"'`]*altcha-widget/.test(fs.readFileSync(path.join(CLIENT, file), 'utf8')))).toBe(true);
+    expect(
+      contact.onInteraction.files.some((file) =>
+        /import\(["'`][^"'`]*altcha-widget/.test(fs.readFileSync(path.join(CLIENT, file), 'utf8')),
+      ),
+    ).toBe(true);
     expect(proof!.workerGzipBytes).toBeGreaterThan(0);
     expect(proof!.usesBlob).toBe(false);
   });

@@ -17,8 +17,14 @@ describe('the export columns', () => {
   test("each form's answers in the form's order, under the form's labels", () => {
     expect(CONTACT_ANSWERS).toEqual(CONTACT_FIELDS);
     expect(PARTNER_ANSWERS).toEqual(PARTNER_FIELD_ORDER);
-    expect(answerColumns('contact').slice(0, CONTACT_FIELDS.length).map((column) => column.label)).toEqual(CONTACT_FIELDS.map((name) => t(contactLabelKey(name))));
-    expect(answerColumns('partner').map((column) => column.label)).toEqual(PARTNER_FIELD_ORDER.map((name) => t(partnerLabelKey(name))));
+    expect(
+      answerColumns('contact')
+        .slice(0, CONTACT_FIELDS.length)
+        .map((column) => column.label),
+    ).toEqual(CONTACT_FIELDS.map((name) => t(contactLabelKey(name))));
+    expect(answerColumns('partner').map((column) => column.label)).toEqual(
+      PARTNER_FIELD_ORDER.map((name) => t(partnerLabelKey(name))),
+    );
     for (const form of ['contact', 'partner'] as const) {
       const labels = answerColumns(form).map((column) => column.label);
       expect(new Set(labels).size).toBe(labels.length);
@@ -46,7 +52,11 @@ describe('the export columns', () => {
       assignedTo: 'omar@globaq.example',
       note: '=HYPERLINK("x")',
     });
-    expect(row.startsWith('"a0000000-0000-4000-8000-000000000001","2026-11-25 09:30 +03:00","Partner application","Arabic","Closed","huda@globaq.example","omar@globaq.example","\'=HYPERLINK(""x"")","عائشة"')).toBe(true);
+    expect(
+      row.startsWith(
+        '"a0000000-0000-4000-8000-000000000001","2026-11-25 09:30 +03:00","Partner application","Arabic","Closed","huda@globaq.example","omar@globaq.example","\'=HYPERLINK(""x"")","عائشة"',
+      ),
+    ).toBe(true);
     expect(row).toContain('"\'+966 50 123 4567"');
     expect(row).toContain('"Training Courses; Audits"');
   });

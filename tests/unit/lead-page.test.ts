@@ -45,7 +45,16 @@ describe('answerLink: which answers are links', () => {
     expect(answerLink('url', 'https://example.com')).toEqual({ kind: 'url', href: 'https://example.com/' });
     expect(answerLink('url', 'example.com/about')).toEqual({ kind: 'url', href: 'https://example.com/about' });
     expect(answerLink('url', 'http://gulf-labs.sa')).toEqual({ kind: 'url', href: 'http://gulf-labs.sa/' });
-    for (const bad of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'https://user:pass@evil.example', 'vbscript:x', 'localhost', '" onmouseover="x']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'https://user:pass@evil.example',
+      'vbscript:x',
+      'localhost',
+      '" onmouseover="x',
+    ]) {
       expect(answerLink('url', bad), bad).toBeUndefined();
     }
     // Text that is not of a linked kind is never a link, whatever it looks like.
@@ -54,7 +63,7 @@ describe('answerLink: which answers are links', () => {
 });
 
 describe('leadView: the lead page laid out', () => {
-  test('a contact message: the contact block first, the message, the visitor\'s clock behind Details, the unanswered in one line', () => {
+  test("a contact message: the contact block first, the message, the visitor's clock behind Details, the unanswered in one line", () => {
     const view = leadView({ form: 'contact', fields: contactBody({ city: '', company: '' }) });
     expect(view.contact.map((answer) => [answer.label, answer.text])).toEqual([
       ['Name', 'Omar Al-Harbi'],
@@ -67,20 +76,40 @@ describe('leadView: the lead page laid out', () => {
     expect(view.unanswered).toEqual(['City', 'Company']);
     expect(view.details.map((answer) => answer.name)).toEqual(['submissionDate', 'submissionTimestamp']);
     // The message is text, however much it looks like a link.
-    expect(leadView({ form: 'contact', fields: contactBody({ message: 'https://evil.example' }) }).sections[0]!.answers[0]!.link).toBeUndefined();
+    expect(
+      leadView({ form: 'contact', fields: contactBody({ message: 'https://evil.example' }) }).sections[0]!.answers[0]!.link,
+    ).toBeUndefined();
   });
 
-  test('a partner application: phone, e-mail and website as links; its answers in the form\'s sections; nothing answered twice', () => {
+  test("a partner application: phone, e-mail and website as links; its answers in the form's sections; nothing answered twice", () => {
     const view = leadView({ form: 'partner', fields: partnerBody({ uploadedFiles: ['cv.pdf'], localCompetition: '' }) });
-    const links = Object.fromEntries(view.contact.filter((answer) => answer.link).map((answer) => [answer.name, answer.link!.href]));
-    expect(links).toEqual({ email: 'mailto:aisha@example.com', phoneNumber: 'tel:+966501234567', companyWebsite: 'https://example.com/' });
-    expect(view.sections.map((section) => section.heading)).toEqual(['Company Information', 'Partnership Interest', 'Training & Capabilities', 'Business Analysis', 'Competition Analysis'].filter((heading) => view.sections.some((s) => s.heading === heading)));
-    const shown = [...view.contact, ...view.sections.flatMap((section) => section.answers), ...view.details].map((answer) => answer.name);
+    const links = Object.fromEntries(
+      view.contact.filter((answer) => answer.link).map((answer) => [answer.name, answer.link!.href]),
+    );
+    expect(links).toEqual({
+      email: 'mailto:aisha@example.com',
+      phoneNumber: 'tel:+966501234567',
+      companyWebsite: 'https://example.com/',
+    });
+    expect(view.sections.map((section) => section.heading)).toEqual(
+      [
+        'Company Information',
+        'Partnership Interest',
+        'Training & Capabilities',
+        'Business Analysis',
+        'Competition Analysis',
+      ].filter((heading) => view.sections.some((s) => s.heading === heading)),
+    );
+    const shown = [...view.contact, ...view.sections.flatMap((section) => section.answers), ...view.details].map(
+      (answer) => answer.name,
+    );
     expect(new Set(shown).size).toBe(shown.length);
     expect(view.details.map((answer) => answer.name)).toEqual(['uploadedFiles']);
     expect(view.unanswered).toEqual(['Number of Employees', 'Who are your main local competitors?']);
     // Every answered field is shown somewhere.
-    const answered = Object.entries(partnerBody({ uploadedFiles: ['cv.pdf'], localCompetition: '' })).filter(([, value]) => value !== '' && value !== null && !(Array.isArray(value) && value.length === 0)).map(([name]) => name);
+    const answered = Object.entries(partnerBody({ uploadedFiles: ['cv.pdf'], localCompetition: '' }))
+      .filter(([, value]) => value !== '' && value !== null && !(Array.isArray(value) && value.length === 0))
+      .map(([name]) => name);
     expect(shown.sort()).toEqual(answered.sort());
   });
 });
@@ -89,7 +118,12 @@ describe('replyHref: "Reply by e-mail"', () => {
   const params = (href: string) => new URLSearchParams(href.slice(href.indexOf('?') + 1));
 
   test('an English contact message: to the visitor, an English subject, the message quoted line by line', () => {
-    const href = replyHref({ form: 'contact', language: 'en', receivedAt: '2026-11-25T06:30:00.000Z', fields: contactBody({ message: 'First line\nSecond line' }) })!;
+    const href = replyHref({
+      form: 'contact',
+      language: 'en',
+      receivedAt: '2026-11-25T06:30:00.000Z',
+      fields: contactBody({ message: 'First line\nSecond line' }),
+    })!;
     expect(href.startsWith('mailto:omar@example.com?')).toBe(true);
     expect(params(href).get('subject')).toBe('Your message to Globaq');
     const body = params(href).get('body')!;
@@ -100,22 +134,48 @@ describe('replyHref: "Reply by e-mail"', () => {
   });
 
   test('an Arabic lead: the subject and the quote line in Arabic (from src/i18n/ar.ts)', () => {
-    const href = replyHref({ form: 'contact', language: 'ar', receivedAt: '2026-11-25T06:30:00.000Z', fields: contactBody({ firstName: 'سارة', lastName: 'الحربي', message: 'نحتاج تقييم Schedule Q' }) })!;
+    const href = replyHref({
+      form: 'contact',
+      language: 'ar',
+      receivedAt: '2026-11-25T06:30:00.000Z',
+      fields: contactBody({ firstName: 'سارة', lastName: 'الحربي', message: 'نحتاج تقييم Schedule Q' }),
+    })!;
     expect(params(href).get('subject')).toBe(ar['reply.subject.contact']);
     const body = params(href).get('body')!;
     expect(body).toContain('مرحبًا سارة الحربي،');
     expect(body).toContain('> نحتاج تقييم Schedule Q');
     expect(body).toMatch(/كتبتم في .*2026.*\(بتوقيت الرياض\):/);
-    expect(params(replyHref({ form: 'partner', language: 'ar', receivedAt: '2026-11-25T06:30:00.000Z', fields: partnerBody() })!).get('subject')).toBe(ar['reply.subject.partner']);
+    expect(
+      params(replyHref({ form: 'partner', language: 'ar', receivedAt: '2026-11-25T06:30:00.000Z', fields: partnerBody() })!).get(
+        'subject',
+      ),
+    ).toBe(ar['reply.subject.partner']);
   });
 
   test('no usable address, no reply link; a long message is cut so the link stays usable', () => {
-    expect(replyHref({ form: 'contact', language: 'en', receivedAt: '2026-11-25T06:30:00.000Z', fields: contactBody({ email: 'no address' }) })).toBeUndefined();
+    expect(
+      replyHref({
+        form: 'contact',
+        language: 'en',
+        receivedAt: '2026-11-25T06:30:00.000Z',
+        fields: contactBody({ email: 'no address' }),
+      }),
+    ).toBeUndefined();
     // What the address holds is encoded: it adds no header (no Bcc) to the mail.
-    const tricky = replyHref({ form: 'contact', language: 'en', receivedAt: '2026-11-25T06:30:00.000Z', fields: contactBody({ email: 'x?bcc=a@b.c' }) })!;
+    const tricky = replyHref({
+      form: 'contact',
+      language: 'en',
+      receivedAt: '2026-11-25T06:30:00.000Z',
+      fields: contactBody({ email: 'x?bcc=a@b.c' }),
+    })!;
     expect(tricky.startsWith('mailto:x%3Fbcc%3Da@b.c?subject=')).toBe(true);
     expect([...params(tricky).keys()]).toEqual(['subject', 'body']);
-    const href = replyHref({ form: 'contact', language: 'en', receivedAt: '2026-11-25T06:30:00.000Z', fields: contactBody({ message: 'word '.repeat(2000) }) })!;
+    const href = replyHref({
+      form: 'contact',
+      language: 'en',
+      receivedAt: '2026-11-25T06:30:00.000Z',
+      fields: contactBody({ message: 'word '.repeat(2000) }),
+    })!;
     expect(params(href).get('body')!.length).toBeLessThan(1700);
   });
 });

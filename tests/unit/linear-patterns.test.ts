@@ -38,7 +38,11 @@ function collect(): Found[] {
       if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
         const text = node.getText(source);
         const end = text.lastIndexOf('/');
-        found.push({ file: path.relative(ROOT, file), line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, regex: new RegExp(text.slice(1, end), text.slice(end + 1)) });
+        found.push({
+          file: path.relative(ROOT, file),
+          line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+          regex: new RegExp(text.slice(1, end), text.slice(end + 1)),
+        });
       }
       ts.forEachChild(node, visit);
     };

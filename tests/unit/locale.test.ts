@@ -57,7 +57,7 @@ describe('paths in each language', () => {
     expect(pagePath(new URL('https://x.example/ar/AboutUs.html'))).toBe('/ar/AboutUs');
   });
 
-  test('links to the forms go to their twin in the page\'s language', () => {
+  test("links to the forms go to their twin in the page's language", () => {
     expect(localizePath('/ContactUs', locales.ar)).toBe('/ar/ContactUs');
     expect(localizePath('/Partner', locales.ar)).toBe('/ar/Partner');
     expect(localizePath('/Partner', locales.en)).toBe('/Partner');
@@ -75,13 +75,19 @@ describe('twins: a translated collection against the English one (assertTwins)',
   });
 
   test('a translation without an English twin fails, naming its file and field', () => {
-    expect(() => assertTwins(english, [{ key: 'quantum', facts: { order: 3 }, filePath: 'src/content/ar/services/quantum.mdx' }], 'slug')).toThrow(
-      /src\/content\/ar\/services\/quantum\.mdx: field "slug" is "quantum"/,
-    );
+    expect(() =>
+      assertTwins(english, [{ key: 'quantum', facts: { order: 3 }, filePath: 'src/content/ar/services/quantum.mdx' }], 'slug'),
+    ).toThrow(/src\/content\/ar\/services\/quantum\.mdx: field "slug" is "quantum"/);
   });
 
   test('a fact that differs from the English twin fails, naming both files and the field', () => {
-    expect(() => assertTwins(english, [{ key: 'trainings', facts: { order: 5 }, filePath: 'src/content/ar/services/trainings.mdx' }], 'slug')).toThrow(
+    expect(() =>
+      assertTwins(
+        english,
+        [{ key: 'trainings', facts: { order: 5 }, filePath: 'src/content/ar/services/trainings.mdx' }],
+        'slug',
+      ),
+    ).toThrow(
       'src/content/ar/services/trainings.mdx: field "order" is 5, but its English twin src/content/services/trainings.mdx has 2',
     );
   });
@@ -93,15 +99,24 @@ describe('the Arabic content collections (src/content.config.ts: arServices, arP
     const arPages = loadCollection('arPages', 'ar/pages');
     // Every English entry has its twin, but those whose translation is pending (the build warns of each).
     const pending = new Set(missingTwins(ROOT).map((twin) => twin.arabic));
-    const expected = (entries: { filePath: string }[]) => entries.filter((entry) => !pending.has(twinPath(entry.filePath))).length;
-    expect(arServices.map((s) => s.id).sort()).toEqual(loadServices().filter((s) => !pending.has(twinPath(s.filePath))).map((s) => s.id).sort());
+    const expected = (entries: { filePath: string }[]) =>
+      entries.filter((entry) => !pending.has(twinPath(entry.filePath))).length;
+    expect(arServices.map((s) => s.id).sort()).toEqual(
+      loadServices()
+        .filter((s) => !pending.has(twinPath(s.filePath)))
+        .map((s) => s.id)
+        .sort(),
+    );
     const summary = (facts: Record<string, unknown>, key: string, filePath: string) => ({ key, facts, filePath });
     assertTwins(
       loadServices().map((s) => summary({ order: s.data.order }, s.id, s.filePath)),
       arServices.map((s) => summary({ order: s.data.order }, s.id, s.filePath)),
       'slug',
     );
-    const pageFacts = (p: (typeof arPages)[number]) => ({ standards: p.data.standards, courses: p.data.courses?.map((c) => c.id) });
+    const pageFacts = (p: (typeof arPages)[number]) => ({
+      standards: p.data.standards,
+      courses: p.data.courses?.map((c) => c.id),
+    });
     assertTwins(
       loadPages().map((p) => summary(pageFacts(p), p.data.route, p.filePath)),
       arPages.map((p) => summary(pageFacts(p), p.data.route, p.filePath)),
@@ -114,7 +129,11 @@ describe('the Arabic content collections (src/content.config.ts: arServices, arP
 describe('Arabic breadcrumbs and menu keys', () => {
   test('the trail follows the Arabic menu groups, home at /ar; a group with a page of its own links its Arabic page', () => {
     const trail = breadcrumbsFor('/Trainings/ISOTrainings/InternalAuditTraining', arNavigation, locales.ar);
-    expect(trail).toEqual([{ label: 'الرئيسية', href: '/ar' }, { label: 'التدريب', href: '/ar/services/trainings' }, { label: 'تدريبات ISO' }]);
+    expect(trail).toEqual([
+      { label: 'الرئيسية', href: '/ar' },
+      { label: 'التدريب', href: '/ar/services/trainings' },
+      { label: 'تدريبات ISO' },
+    ]);
   });
 
   test('Arabic labels make no keys of their own; the English labels do, the same in both languages', () => {
@@ -124,7 +143,9 @@ describe('Arabic breadcrumbs and menu keys', () => {
       entries.map((entry, i) => {
         const twin = english[i]!;
         const key = slugify(twin.label);
-        return isNavGroup(entry) && isNavGroup(twin) ? { ...entry, key, items: withKeys(entry.items, twin.items) } : { ...entry, key };
+        return isNavGroup(entry) && isNavGroup(twin)
+          ? { ...entry, key, items: withKeys(entry.items, twin.items) }
+          : { ...entry, key };
       });
     const keys = (nodes: readonly MenuNode[]): string[] => nodes.flatMap((node) => [node.key, ...keys(node.items ?? [])]);
     expect(keys(toMenuNodes(withKeys(arNavigation, navigation)))).toEqual(keys(toMenuNodes(navigation)));

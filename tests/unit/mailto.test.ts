@@ -4,7 +4,13 @@ import { tParts } from '../../src/i18n';
 
 describe('the e-mail way around a failing form', () => {
   test('a mailto link with the subject and what the visitor typed, line by line', () => {
-    const href = mailtoHref('info@globaq.example', 'Message from the website', ['We need a Schedule Q assessment.', '', 'Omar Saleh', '  ', 'omar@example.com']);
+    const href = mailtoHref('info@globaq.example', 'Message from the website', [
+      'We need a Schedule Q assessment.',
+      '',
+      'Omar Saleh',
+      '  ',
+      'omar@example.com',
+    ]);
     const url = new URL(href);
     expect(url.protocol).toBe('mailto:');
     expect(url.pathname).toBe('info@globaq.example');

@@ -45,7 +45,9 @@ afterAll(() => {
 
 describe('a malformed content file fails the build', () => {
   test('a service whose description is too short: names the file and the field', () => {
-    const dir = projectCopyWith((d) => replaceIn(path.join(d, 'src/content/services/ai-solutions.mdx'), /^description: .*$/m, 'description: "Too short"'));
+    const dir = projectCopyWith((d) =>
+      replaceIn(path.join(d, 'src/content/services/ai-solutions.mdx'), /^description: .*$/m, 'description: "Too short"'),
+    );
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
     expect(output).toContain('src/content/services/ai-solutions.mdx');
@@ -62,7 +64,9 @@ describe('a malformed content file fails the build', () => {
   });
 
   test('a page listing an unknown standard: names the file and the field', () => {
-    const dir = projectCopyWith((d) => replaceIn(path.join(d, 'src/content/pages/iso-consultancy.mdx'), /- iso-9001-2015/, '- iso-9999-2030'));
+    const dir = projectCopyWith((d) =>
+      replaceIn(path.join(d, 'src/content/pages/iso-consultancy.mdx'), /- iso-9001-2015/, '- iso-9999-2030'),
+    );
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
     expect(output).toContain('src/content/pages/iso-consultancy.mdx');
@@ -79,7 +83,9 @@ describe('a malformed content file fails the build', () => {
 
   test('a description over the limit: says how long it is and the limit ("227 characters, at most 170")', () => {
     const long = 'A description that goes on and on. '.repeat(6).trim();
-    const dir = projectCopyWith((d) => replaceIn(path.join(d, 'src/content/services/ai-solutions.mdx'), /^description: .*$/m, `description: "${long}"`));
+    const dir = projectCopyWith((d) =>
+      replaceIn(path.join(d, 'src/content/services/ai-solutions.mdx'), /^description: .*$/m, `description: "${long}"`),
+    );
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
     expect(output).toContain('src/content/services/ai-solutions.mdx');
@@ -89,9 +95,17 @@ describe('a malformed content file fails the build', () => {
   test('a colon in an unquoted value: names the file and the line, and says to quote the value', () => {
     const file = 'src/content/services/ai-solutions.mdx';
     const dir = projectCopyWith((d) =>
-      replaceIn(path.join(d, file), /^description: .*$/m, 'description: AI solutions by Globaq: on-site assessments, roadmaps and training for your teams'),
+      replaceIn(
+        path.join(d, file),
+        /^description: .*$/m,
+        'description: AI solutions by Globaq: on-site assessments, roadmaps and training for your teams',
+      ),
     );
-    const line = fs.readFileSync(path.join(dir, file), 'utf8').split('\n').findIndex((l) => l.startsWith('description:')) + 1;
+    const line =
+      fs
+        .readFileSync(path.join(dir, file), 'utf8')
+        .split('\n')
+        .findIndex((l) => l.startsWith('description:')) + 1;
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
     expect(output).toContain(`${file}:${line}: quote this value: "description" contains a colon`);
@@ -122,18 +136,25 @@ describe('a malformed content file fails the build', () => {
   });
 
   test('a local-format phone in src/data/company.ts: the build says where, and what to write', () => {
-    const dir = projectCopyWith((d) => replaceIn(path.join(d, 'src/data/company.ts'), /phone: '\+966 13 000 0000'/, "phone: '013 812 3456'"));
+    const dir = projectCopyWith((d) =>
+      replaceIn(path.join(d, 'src/data/company.ts'), /phone: '\+966 13 000 0000'/, "phone: '013 812 3456'"),
+    );
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
     expect(output).toContain('src/data/company.ts: phone is "013 812 3456": write it in international format');
   });
 
   test("an operator's override in the environment: the build announces it in one warning line", () => {
-    const { status, output } = sync(projectCopyWith(() => {}), { PUBLIC_SITE_PHONE: '+966 13 812 3456' });
+    const { status, output } = sync(
+      projectCopyWith(() => {}),
+      { PUBLIC_SITE_PHONE: '+966 13 812 3456' },
+    );
     expect(status, output).toBe(0);
     const lines = output.split('\n').filter((line) => line.includes('PUBLIC_SITE_PHONE'));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/WARN.*PUBLIC_SITE_PHONE is set in this build's environment: phone is "\+966 13 812 3456" \(src\/data\/company\.ts has /);
+    expect(lines[0]).toMatch(
+      /WARN.*PUBLIC_SITE_PHONE is set in this build's environment: phone is "\+966 13 812 3456" \(src\/data\/company\.ts has /,
+    );
   });
 
   test('the untouched project syncs cleanly (the checks above fail for the edit alone)', () => {
@@ -167,7 +188,10 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
         .readFileSync(path.join(d, 'src/content/services/ai-solutions.mdx'), 'utf8')
         .replace(/^order: .*$/m, 'order: 13')
         .replace(/^title: .*$/m, 'title: Quality Digitalization');
-      fs.writeFileSync(path.join(d, file), `${text.trimEnd()}\n\nSee [our ISO trainings](/Trainings/ISOTraining) for the programme.\n`);
+      fs.writeFileSync(
+        path.join(d, file),
+        `${text.trimEnd()}\n\nSee [our ISO trainings](/Trainings/ISOTraining) for the programme.\n`,
+      );
       line = fs.readFileSync(path.join(d, file), 'utf8').trimEnd().split('\n').length;
     });
     result = build(dir);
@@ -188,7 +212,9 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
   test('a service without its Arabic twin: one warning line names the missing file', () => {
     const warnings = result.output.split('\n').filter((l) => l.includes(`src/content/ar/services/${slug}.mdx`));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/WARN.*src\/content\/ar\/services\/quality-digitalization\.mdx is missing: \/ar shows src\/content\/services\/quality-digitalization\.mdx in English/);
+    expect(warnings[0]).toMatch(
+      /WARN.*src\/content\/ar\/services\/quality-digitalization\.mdx is missing: \/ar shows src\/content\/services\/quality-digitalization\.mdx in English/,
+    );
   });
 
   test('its Arabic route shows the English text in the Arabic layout, under the notice, and stays in the Arabic menus', () => {
@@ -201,7 +227,9 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
     expect(document.querySelector('#overview + [lang="en"]')?.textContent).toContain('Artificial intelligence');
     // The Arabic home's cards and footer list it, marked as English.
     const home = page('ar');
-    expect(home.querySelector(`.service-card a[href="/ar/services/${slug}"]`)?.closest('.service-card')?.getAttribute('lang')).toBe('en');
+    expect(
+      home.querySelector(`.service-card a[href="/ar/services/${slug}"]`)?.closest('.service-card')?.getAttribute('lang'),
+    ).toBe('en');
     expect(home.querySelector(`footer a[href="/ar/services/${slug}"]`)?.getAttribute('lang')).toBe('en');
     // Translated pages show no notice.
     expect(page('ar/services/ai-solutions').querySelector('.translation-pending')).toBeNull();
@@ -212,7 +240,9 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
     const arabic = page(`ar/services/${slug}`);
     for (const document of [english, arabic]) {
       expect(document.querySelectorAll('link[rel="alternate"][hreflang]')).toHaveLength(0);
-      expect(new URL(document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '').pathname).toBe(`/services/${slug}`);
+      expect(new URL(document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '').pathname).toBe(
+        `/services/${slug}`,
+      );
     }
     // The visitor can still switch language: the English page's switch goes to the Arabic route.
     expect(english.querySelector('a[hreflang="ar"]')?.getAttribute('href')).toBe(`/ar/services/${slug}`);

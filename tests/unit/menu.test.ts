@@ -68,7 +68,12 @@ describe('the menu tree', () => {
   });
 
   test('two siblings with the same key are an error naming the key', () => {
-    expect(() => toMenuNodes([{ label: 'A b', href: '/1' }, { label: 'A-B', href: '/2' }])).toThrow('"a-b"');
+    expect(() =>
+      toMenuNodes([
+        { label: 'A b', href: '/1' },
+        { label: 'A-B', href: '/2' },
+      ]),
+    ).toThrow('"a-b"');
   });
 
   test('slugs and key paths', () => {
@@ -117,7 +122,10 @@ describe('desktop dropdown state', () => {
   });
 
   test('hovering another dropdown switches to it at once', () => {
-    const state = run([{ type: 'hover', key: ISO }, { type: 'hover', key: 'audit-assistance' }]);
+    const state = run([
+      { type: 'hover', key: ISO },
+      { type: 'hover', key: 'audit-assistance' },
+    ]);
     expect(state).toEqual({ open: ['audit-assistance'], pinned: 0 });
   });
 
@@ -127,7 +135,10 @@ describe('desktop dropdown state', () => {
     expect(closesOnLeave(clicked, T)).toBe(false);
     expect(run([{ type: 'toggle', key: T, source: 'pointer' }], clicked)).toEqual(CLOSED);
 
-    const hovered = run([{ type: 'hover', key: T }, { type: 'toggle', key: T, source: 'pointer' }]);
+    const hovered = run([
+      { type: 'hover', key: T },
+      { type: 'toggle', key: T, source: 'pointer' },
+    ]);
     expect(hovered).toEqual({ open: [T], pinned: 1 });
   });
 

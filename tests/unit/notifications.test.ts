@@ -4,7 +4,11 @@ import { ConfigError, receiverConfig } from '../../src/server/config';
 import { composeLeadNotice, headerText } from '../../src/server/mail/lead-mail';
 import { messageIdFor, recipientsFor, retryDelaySeconds } from '../../src/server/mail/outbox';
 
-const ON = { SMTP_URL: 'smtps://user:pa55@mail.example.com:465', LEADS_NOTIFY_TO: 'a@globaq.example, b@globaq.example', LEADS_NOTIFY_FROM: 'Globaq website <web@globaq.example>' };
+const ON = {
+  SMTP_URL: 'smtps://user:pa55@mail.example.com:465',
+  LEADS_NOTIFY_TO: 'a@globaq.example, b@globaq.example',
+  LEADS_NOTIFY_FROM: 'Globaq website <web@globaq.example>',
+};
 
 describe('settings', () => {
   test('off without SMTP_URL; on with it, its recipients, sender and retry schedule', () => {
@@ -17,7 +21,9 @@ describe('settings', () => {
       retrySeconds: 30,
       giveUpDays: 3,
     });
-    expect(receiverConfig({ ...ON, LEADS_NOTIFY_RETRY_SECONDS: '5', LEADS_NOTIFY_GIVE_UP_DAYS: '7' }).notifications).toMatchObject({ retrySeconds: 5, giveUpDays: 7 });
+    expect(
+      receiverConfig({ ...ON, LEADS_NOTIFY_RETRY_SECONDS: '5', LEADS_NOTIFY_GIVE_UP_DAYS: '7' }).notifications,
+    ).toMatchObject({ retrySeconds: 5, giveUpDays: 7 });
   });
 
   test('TLS is required of any mail server but one on loopback, unless SMTP_REQUIRE_TLS says otherwise', () => {
@@ -39,11 +45,23 @@ describe('settings', () => {
     expect(receiverConfig(ON).notifications!.toByForm).toBeUndefined();
     expect(recipientsFor(receiverConfig(ON).notifications!, 'partner')).toEqual(['a@globaq.example', 'b@globaq.example']);
     // Every form named: LEADS_NOTIFY_TO may be left out; one form named is not enough.
-    const both = { SMTP_URL: ON.SMTP_URL, LEADS_NOTIFY_FROM: ON.LEADS_NOTIFY_FROM, LEADS_NOTIFY_TO_CONTACT: 'hello@globaq.example', LEADS_NOTIFY_TO_PARTNER: 'partners@globaq.example, ceo@globaq.example' };
-    expect(recipientsFor(receiverConfig(both).notifications!, 'partner')).toEqual(['partners@globaq.example', 'ceo@globaq.example']);
+    const both = {
+      SMTP_URL: ON.SMTP_URL,
+      LEADS_NOTIFY_FROM: ON.LEADS_NOTIFY_FROM,
+      LEADS_NOTIFY_TO_CONTACT: 'hello@globaq.example',
+      LEADS_NOTIFY_TO_PARTNER: 'partners@globaq.example, ceo@globaq.example',
+    };
+    expect(recipientsFor(receiverConfig(both).notifications!, 'partner')).toEqual([
+      'partners@globaq.example',
+      'ceo@globaq.example',
+    ]);
     expect(recipientsFor(receiverConfig(both).notifications!, 'contact')).toEqual(['hello@globaq.example']);
-    expect(() => receiverConfig({ ...both, LEADS_NOTIFY_TO_CONTACT: '' })).toThrow(/^LEADS_NOTIFY_TO: must be set when SMTP_URL is/);
-    expect(() => receiverConfig({ ...ON, LEADS_NOTIFY_TO_CONTACT: 'hello at globaq' })).toThrow(/^LEADS_NOTIFY_TO_CONTACT: "hello at globaq" is not an e-mail address/);
+    expect(() => receiverConfig({ ...both, LEADS_NOTIFY_TO_CONTACT: '' })).toThrow(
+      /^LEADS_NOTIFY_TO: must be set when SMTP_URL is/,
+    );
+    expect(() => receiverConfig({ ...ON, LEADS_NOTIFY_TO_CONTACT: 'hello at globaq' })).toThrow(
+      /^LEADS_NOTIFY_TO_CONTACT: "hello at globaq" is not an e-mail address/,
+    );
   });
 
   test('each mistake is named by its variable', () => {
@@ -62,9 +80,15 @@ describe('settings', () => {
     expect(error({ SMTP_URL: ON.SMTP_URL })).toBe(
       'LEADS_NOTIFY_TO: must be set when SMTP_URL is (who gets the lead notifications, and who sends them); LEADS_NOTIFY_FROM: must be set when SMTP_URL is (who gets the lead notifications, and who sends them)',
     );
-    expect(error({ ...ON, LEADS_NOTIFY_TO: 'leads at globaq' })).toMatch(/^LEADS_NOTIFY_TO: "leads at globaq" is not an e-mail address/);
-    expect(error({ ...ON, LEADS_NOTIFY_FROM: 'web@globaq.example\r\nBcc: x@evil.example' })).toMatch(/^LEADS_NOTIFY_FROM: [\s\S]* is not an e-mail address/);
-    expect(error({ ...ON, LEADS_NOTIFY_RETRY_SECONDS: '0' })).toMatch(/^LEADS_NOTIFY_RETRY_SECONDS: must be a whole number from 1/);
+    expect(error({ ...ON, LEADS_NOTIFY_TO: 'leads at globaq' })).toMatch(
+      /^LEADS_NOTIFY_TO: "leads at globaq" is not an e-mail address/,
+    );
+    expect(error({ ...ON, LEADS_NOTIFY_FROM: 'web@globaq.example\r\nBcc: x@evil.example' })).toMatch(
+      /^LEADS_NOTIFY_FROM: [\s\S]* is not an e-mail address/,
+    );
+    expect(error({ ...ON, LEADS_NOTIFY_RETRY_SECONDS: '0' })).toMatch(
+      /^LEADS_NOTIFY_RETRY_SECONDS: must be a whole number from 1/,
+    );
   });
 });
 
@@ -74,7 +98,7 @@ describe('the retry schedule and the Message-ID', () => {
     expect(retryDelaySeconds(20, 30)).toBe(3600);
   });
 
-  test('one Message-ID per lead, on the sender\'s domain', () => {
+  test("one Message-ID per lead, on the sender's domain", () => {
     expect(messageIdFor('0b7c', 'Globaq website <web@globaq.example>')).toBe('<lead.0b7c@globaq.example>');
     expect(messageIdFor('0b7c', 'web@globaq.example')).toBe('<lead.0b7c@globaq.example>');
   });
@@ -86,7 +110,15 @@ describe('the mail', () => {
     form: 'contact' as const,
     receivedAt: '2026-11-23T09:05:00.000Z',
     language: 'en' as const,
-    fields: { firstName: 'Sara', lastName: 'Al-Qahtani', email: 'sara@example.com', country: '', city: 'Dammam', company: 'Gulf QA', message: '<a href="http://evil.example">win</a>\nline 2' },
+    fields: {
+      firstName: 'Sara',
+      lastName: 'Al-Qahtani',
+      email: 'sara@example.com',
+      country: '',
+      city: 'Dammam',
+      company: 'Gulf QA',
+      message: '<a href="http://evil.example">win</a>\nline 2',
+    },
   };
 
   test('subject, received time in Riyadh, the lead id, only answered fields, the Reply-To', () => {
@@ -98,7 +130,9 @@ describe('the mail', () => {
     expect(notice.text).toContain('City: Dammam');
     expect(notice.text).not.toContain('Country:');
     expect(notice.text).toContain('Message:\n<a href="http://evil.example">win</a>\nline 2');
-    expect(composeLeadNotice({ ...lead, fields: { ...lead.fields, company: '' } }).subject).toBe('New contact message from Sara Al-Qahtani');
+    expect(composeLeadNotice({ ...lead, fields: { ...lead.fields, company: '' } }).subject).toBe(
+      'New contact message from Sara Al-Qahtani',
+    );
   });
 
   test('the HTML part escapes what the visitor typed: no link, no markup of theirs', () => {

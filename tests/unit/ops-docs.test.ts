@@ -13,7 +13,8 @@ const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const DEPLOY = read('docs/deploy.md');
 const RECEIVER = read('docs/receiver.md');
 
-const blocks = (lang: string) => [...DEPLOY.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] ?? '');
+const blocks = (lang: string) =>
+  [...DEPLOY.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] ?? '');
 
 test('the systemd unit waits for readiness, uses the health endpoint, names the settings file and outlasts the shutdown bound', () => {
   const unit = blocks('ini').find((block) => block.includes('globaq-site.service'))!;
@@ -52,7 +53,14 @@ test('the guide’s Node version is the one package.json asks for', () => {
 });
 
 test('docs/receiver.md lists every operations setting', () => {
-  for (const name of ['GLOBAQ_SETTINGS', 'OPS_TOKEN', 'READY_PENDING_MAX_MINUTES', 'SHUTDOWN_TIMEOUT_SECONDS', 'LOG_LEVEL', 'LOG_FORMAT']) {
+  for (const name of [
+    'GLOBAQ_SETTINGS',
+    'OPS_TOKEN',
+    'READY_PENDING_MAX_MINUTES',
+    'SHUTDOWN_TIMEOUT_SECONDS',
+    'LOG_LEVEL',
+    'LOG_FORMAT',
+  ]) {
     expect(RECEIVER, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
   }
 });

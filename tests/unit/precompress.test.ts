@@ -15,19 +15,28 @@ import { ROOT } from '../helpers/content';
 const CLIENT = path.join(ROOT, 'dist/client');
 
 function walk(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
 }
 
 describe('the build', () => {
   test('writes a .br and a .gz twin beside every text file of 1 KB or more, each the file itself once decompressed', () => {
-    const files = walk(CLIENT).filter((file) => COMPRESSIBLE_TYPES.has(path.extname(file)) && fs.statSync(file).size >= MIN_BYTES);
+    const files = walk(CLIENT).filter(
+      (file) => COMPRESSIBLE_TYPES.has(path.extname(file)) && fs.statSync(file).size >= MIN_BYTES,
+    );
     expect(files.some((file) => file.endsWith('index.html'))).toBe(true);
     expect(files.some((file) => file.endsWith('.js'))).toBe(true);
     const wrong = files.filter((file) => {
       const raw = fs.readFileSync(file);
       const br = `${file}.br`;
       const gz = `${file}.gz`;
-      return !fs.existsSync(br) || !fs.existsSync(gz) || !zlib.brotliDecompressSync(fs.readFileSync(br)).equals(raw) || !zlib.gunzipSync(fs.readFileSync(gz)).equals(raw);
+      return (
+        !fs.existsSync(br) ||
+        !fs.existsSync(gz) ||
+        !zlib.brotliDecompressSync(fs.readFileSync(br)).equals(raw) ||
+        !zlib.gunzipSync(fs.readFileSync(gz)).equals(raw)
+      );
     });
     expect(wrong.map((file) => path.relative(CLIENT, file))).toEqual([]);
   });

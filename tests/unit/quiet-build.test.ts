@@ -9,12 +9,23 @@ import { HARMLESS_WARNINGS, isHarmless } from '../../src/integrations/quiet-buil
 import { isListingLine, listingKind } from '../../scripts/build-output.ts';
 
 describe('known harmless warnings', () => {
-  test('Astro\'s own MDX directive is dropped, by its code and its name', () => {
-    expect(isHarmless({ code: 'MODULE_LEVEL_DIRECTIVE', message: 'The semantics of the module level directive "use astro:head-inject" in "src/content/services/a.mdx?astroPropagatedAssets" may not be preserved when bundling.' })).toBe(true);
+  test("Astro's own MDX directive is dropped, by its code and its name", () => {
+    expect(
+      isHarmless({
+        code: 'MODULE_LEVEL_DIRECTIVE',
+        message:
+          'The semantics of the module level directive "use astro:head-inject" in "src/content/services/a.mdx?astroPropagatedAssets" may not be preserved when bundling.',
+      }),
+    ).toBe(true);
   });
 
   test('any other warning shows: another directive, another code', () => {
-    expect(isHarmless({ code: 'MODULE_LEVEL_DIRECTIVE', message: 'The semantics of the module level directive "use client" in "x.ts" may not be preserved' })).toBe(false);
+    expect(
+      isHarmless({
+        code: 'MODULE_LEVEL_DIRECTIVE',
+        message: 'The semantics of the module level directive "use client" in "x.ts" may not be preserved',
+      }),
+    ).toBe(false);
     expect(isHarmless({ code: 'CIRCULAR_DEPENDENCY', message: 'use astro:head-inject' })).toBe(false);
     expect(isHarmless({ message: 'something new' })).toBe(false);
   });

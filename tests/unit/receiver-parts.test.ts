@@ -1,7 +1,16 @@
 /** The receiver's pure parts: rate limit, CSV cells, configuration, content types. */
 import { describe, expect, test } from 'vitest';
 import { RateLimiter, clientNetwork } from '../../src/server/receiver/rate-limit';
-import { CSV_BOM, csvCell, csvRow, csvText, fieldColumns, terminalText, toCsv, toJson } from '../../src/server/inbox/export-format';
+import {
+  CSV_BOM,
+  csvCell,
+  csvRow,
+  csvText,
+  fieldColumns,
+  terminalText,
+  toCsv,
+  toJson,
+} from '../../src/server/inbox/export-format';
 import { TrustedProxies, clientAddressOf, parseTrustedProxies } from '../../src/server/http/client-address';
 import { mergeCsp } from '../../src/server/http/security-headers';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT, receiverConfig } from '../../src/server/config';
@@ -89,8 +98,20 @@ describe('CSV export cells', () => {
 
   test('a whole CSV: BOM, header of id, receivedAt, language and the fields in the order first met', async () => {
     const rows: StoredSubmission[] = [
-      { id: 'a', form: 'contact', receivedAt: '2026-11-22T10:00:00.000Z', language: 'en', fields: { firstName: 'عبدالله', email: 'a@example.com' } },
-      { id: 'b', form: 'contact', receivedAt: '2026-11-22T11:00:00.000Z', language: 'ar', fields: { firstName: '=cmd|calc', company: 'X' } },
+      {
+        id: 'a',
+        form: 'contact',
+        receivedAt: '2026-11-22T10:00:00.000Z',
+        language: 'en',
+        fields: { firstName: 'عبدالله', email: 'a@example.com' },
+      },
+      {
+        id: 'b',
+        form: 'contact',
+        receivedAt: '2026-11-22T11:00:00.000Z',
+        language: 'ar',
+        fields: { firstName: '=cmd|calc', company: 'X' },
+      },
     ];
     const columns = fieldColumns(rows);
     expect(columns).toEqual(['firstName', 'email', 'company']);
@@ -105,7 +126,9 @@ describe('CSV export cells', () => {
   });
 
   test('JSON: an array of { id, receivedAt, language, ...fields }, values untouched', async () => {
-    const rows: StoredSubmission[] = [{ id: 'a', form: 'contact', receivedAt: 't', language: 'ar', fields: { firstName: '=1+1' } }];
+    const rows: StoredSubmission[] = [
+      { id: 'a', form: 'contact', receivedAt: 't', language: 'ar', fields: { firstName: '=1+1' } },
+    ];
     expect(JSON.parse(await text(toJson(rows)))).toEqual([{ id: 'a', receivedAt: 't', language: 'ar', firstName: '=1+1' }]);
     expect(JSON.parse(await text(toJson([])))).toEqual([]);
   });
@@ -127,12 +150,24 @@ describe('receiver configuration', () => {
       trustedProxies: [],
       siteUrl: undefined,
       notifications: undefined,
-      proof: { hmacKey: undefined, expireSeconds: 3600, cost: 10, maxNumber: 20_000, minSeconds: 3, maxLinks: 3, heldPurgeDays: 30, digestHour: 7 },
+      proof: {
+        hmacKey: undefined,
+        expireSeconds: 3600,
+        cost: 10,
+        maxNumber: 20_000,
+        minSeconds: 3,
+        maxLinks: 3,
+        heldPurgeDays: 30,
+        digestHour: 7,
+      },
     });
   });
 
   test('the proof of work: a key of 32 characters or more (unset: generated and kept in the database), the signals that hold a lead', () => {
-    const config = receiverConfig({ ALTCHA_HMAC_KEY: 'k'.repeat(32), SUBMISSIONS_MIN_SECONDS: '0', SUBMISSIONS_MAX_LINKS: '5', HELD_PURGE_DAYS: '90' }, '/srv/site');
+    const config = receiverConfig(
+      { ALTCHA_HMAC_KEY: 'k'.repeat(32), SUBMISSIONS_MIN_SECONDS: '0', SUBMISSIONS_MAX_LINKS: '5', HELD_PURGE_DAYS: '90' },
+      '/srv/site',
+    );
     expect(config.proof).toMatchObject({ hmacKey: 'k'.repeat(32), minSeconds: 0, maxLinks: 5, heldPurgeDays: 90 });
     expect(() => receiverConfig({ ALTCHA_HMAC_KEY: 'short' })).toThrow(/ALTCHA_HMAC_KEY: must be at least 32 characters/);
     expect(() => receiverConfig({ ALTCHA_HMAC_KEY: 'short' })).not.toThrow(/short/);
@@ -140,18 +175,30 @@ describe('receiver configuration', () => {
   });
 
   test('DATABASE_URL chooses PostgreSQL; a malformed one is refused without showing its password', () => {
-    const config = receiverConfig({ DATABASE_URL: 'postgres://globaq:secret@db.example.com.sa:5432/globaq', DATABASE_POOL_MAX: '20' }, '/srv/site');
+    const config = receiverConfig(
+      { DATABASE_URL: 'postgres://globaq:secret@db.example.com.sa:5432/globaq', DATABASE_POOL_MAX: '20' },
+      '/srv/site',
+    );
     expect(config.databaseUrl).toBe('postgres://globaq:secret@db.example.com.sa:5432/globaq');
     expect(config.poolMax).toBe(20);
-    expect(() => receiverConfig({ DATABASE_URL: 'mysql://globaq:secret@db/globaq' })).toThrow(/DATABASE_URL: must start with postgres:\/\//);
-    expect(() => receiverConfig({ DATABASE_URL: 'postgres://globaq:secret@db.example.com.sa' })).toThrow(/DATABASE_URL: must name a server and a database/);
+    expect(() => receiverConfig({ DATABASE_URL: 'mysql://globaq:secret@db/globaq' })).toThrow(
+      /DATABASE_URL: must start with postgres:\/\//,
+    );
+    expect(() => receiverConfig({ DATABASE_URL: 'postgres://globaq:secret@db.example.com.sa' })).toThrow(
+      /DATABASE_URL: must name a server and a database/,
+    );
     expect(() => receiverConfig({ DATABASE_URL: 'postgres://globaq:secret@db.example.com.sa' })).not.toThrow(/secret/);
     expect(() => receiverConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
   });
 
   test('values from the environment', () => {
     const config = receiverConfig(
-      { SUBMISSIONS_DB: '/var/lib/globaq/s.db', SUBMISSIONS_RATE_LIMIT: '0', SUBMISSIONS_RATE_WINDOW: '60', SUBMISSIONS_ALLOWED_ORIGINS: 'https://www.example.com.sa, https://example.pages.dev/' },
+      {
+        SUBMISSIONS_DB: '/var/lib/globaq/s.db',
+        SUBMISSIONS_RATE_LIMIT: '0',
+        SUBMISSIONS_RATE_WINDOW: '60',
+        SUBMISSIONS_ALLOWED_ORIGINS: 'https://www.example.com.sa, https://example.pages.dev/',
+      },
       '/srv/site',
     );
     expect(config.dbPath).toBe('/var/lib/globaq/s.db');
@@ -165,7 +212,9 @@ describe('receiver configuration', () => {
     expect(() => receiverConfig({ SUBMISSIONS_RATE_LIMIT: 'ten' })).toThrow(/SUBMISSIONS_RATE_LIMIT/);
     expect(() => receiverConfig({ SUBMISSIONS_RATE_WINDOW: '0' })).toThrow(/SUBMISSIONS_RATE_WINDOW/);
     expect(() => receiverConfig({ SUBMISSIONS_ALLOWED_ORIGINS: 'www.example.com' })).toThrow(/SUBMISSIONS_ALLOWED_ORIGINS/);
-    expect(() => receiverConfig({ SUBMISSIONS_ALLOWED_ORIGINS: 'https://example.com/contact' })).toThrow(/SUBMISSIONS_ALLOWED_ORIGINS/);
+    expect(() => receiverConfig({ SUBMISSIONS_ALLOWED_ORIGINS: 'https://example.com/contact' })).toThrow(
+      /SUBMISSIONS_ALLOWED_ORIGINS/,
+    );
     expect(() => receiverConfig({ SITE_URL: 'www.example.com.sa' })).toThrow(/SITE_URL/);
     expect(() => receiverConfig({ SITE_URL: 'https://www.example.com.sa/leads' })).toThrow(/SITE_URL/);
   });
@@ -181,7 +230,10 @@ describe('receiver configuration', () => {
 describe('content types', () => {
   test('media type and charset', () => {
     expect(parseContentType('Application/JSON; charset="UTF-8"')).toEqual({ type: 'application/json', charset: 'utf-8' });
-    expect(parseContentType('application/x-www-form-urlencoded')).toEqual({ type: 'application/x-www-form-urlencoded', charset: undefined });
+    expect(parseContentType('application/x-www-form-urlencoded')).toEqual({
+      type: 'application/x-www-form-urlencoded',
+      charset: undefined,
+    });
     expect(parseContentType(null)).toEqual({ type: '', charset: undefined });
   });
 });
@@ -189,7 +241,7 @@ describe('content types', () => {
 describe('the language a form was sent in (?lang=)', () => {
   const language = (query: string) => requestLanguage(new URL(`https://www.globaq.example/api/contact${query}`));
 
-  test('none is English; each of the site\'s codes is itself', () => {
+  test("none is English; each of the site's codes is itself", () => {
     expect(language('')).toBe('en');
     expect(language('?other=1')).toBe('en');
     expect(language('?lang=ar')).toBe('ar');
@@ -198,7 +250,17 @@ describe('the language a form was sent in (?lang=)', () => {
   });
 
   test('anything else is no language (a bad request): unknown, empty, another case, twice, an object key', () => {
-    for (const query of ['?lang=fr', '?lang=', '?lang', '?lang=AR', '?lang=ar%20', '?lang=ar&lang=ar', '?lang=ar&lang=en', '?lang=toString', '?lang=__proto__']) {
+    for (const query of [
+      '?lang=fr',
+      '?lang=',
+      '?lang',
+      '?lang=AR',
+      '?lang=ar%20',
+      '?lang=ar&lang=ar',
+      '?lang=ar&lang=en',
+      '?lang=toString',
+      '?lang=__proto__',
+    ]) {
       expect(language(query), query).toBeUndefined();
     }
     expect(isLanguage('ar')).toBe(true);
@@ -229,7 +291,8 @@ describe('the client address behind proxies', () => {
   test('TRUSTED_PROXIES takes addresses and ranges, and names what it cannot read', () => {
     expect(parseTrustedProxies(undefined)).toEqual([]);
     expect(parseTrustedProxies(' 127.0.0.1 ,fd00::/8,, ')).toEqual(['127.0.0.1', 'fd00::/8']);
-    for (const bad of ['nginx', '10.0.0.0/33', '::1/129', '1.2.3.4/8/9', '300.1.1.1']) expect(() => parseTrustedProxies(bad), bad).toThrow(bad);
+    for (const bad of ['nginx', '10.0.0.0/33', '::1/129', '1.2.3.4/8/9', '300.1.1.1'])
+      expect(() => parseTrustedProxies(bad), bad).toThrow(bad);
     expect(() => receiverConfig({ TRUSTED_PROXIES: 'proxy.local' })).toThrow(/TRUSTED_PROXIES.*proxy\.local/);
     expect(receiverConfig({ TRUSTED_PROXIES: '127.0.0.1' }).trustedProxies).toEqual(['127.0.0.1']);
   });
@@ -244,7 +307,13 @@ describe('staff output never obeys visitor text', () => {
   test('CSV drops controls but keeps tabs and line breaks; JSON escapes them and reads back the same', async () => {
     expect(csvText('A\u001B[31mB\u0007\u0085C\nD\tE')).toBe('A[31mBC\nD\tE');
     expect(csvText('\u001B=cmd')).toBe("'=cmd");
-    const row: StoredSubmission = { id: 'x', form: 'contact', receivedAt: '2026-11-01T00:00:00.000Z', language: 'en', fields: { firstName: 'A\u001B[2K\u009B\u007F' } };
+    const row: StoredSubmission = {
+      id: 'x',
+      form: 'contact',
+      receivedAt: '2026-11-01T00:00:00.000Z',
+      language: 'en',
+      fields: { firstName: 'A\u001B[2K\u009B\u007F' },
+    };
     const out = await text(toJson([row]));
     expect(out).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/);
     expect((JSON.parse(out) as Record<string, unknown>[])[0]?.['firstName']).toBe('A\u001B[2K\u009B\u007F');
@@ -253,8 +322,13 @@ describe('staff output never obeys visitor text', () => {
 
 describe('one content security policy', () => {
   test("Astro's policy keeps its directives and gains the server's that it lacks", () => {
-    const merged = mergeCsp("default-src 'self'; script-src 'self' 'sha256-abc'; base-uri 'self'", "frame-ancestors 'none'; object-src 'none'; base-uri 'none'");
-    expect(merged).toBe("default-src 'self'; script-src 'self' 'sha256-abc'; base-uri 'self'; frame-ancestors 'none'; object-src 'none'");
+    const merged = mergeCsp(
+      "default-src 'self'; script-src 'self' 'sha256-abc'; base-uri 'self'",
+      "frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
+    );
+    expect(merged).toBe(
+      "default-src 'self'; script-src 'self' 'sha256-abc'; base-uri 'self'; frame-ancestors 'none'; object-src 'none'",
+    );
     expect(mergeCsp("script-src 'self'")).toContain("frame-ancestors 'none'");
   });
 });

@@ -33,9 +33,11 @@ const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 function hits(files: string[], pattern: RegExp): string[] {
   const found: string[] = [];
   for (const file of files) {
-    read(file).split('\n').forEach((line, i) => {
-      if (pattern.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
-    });
+    read(file)
+      .split('\n')
+      .forEach((line, i) => {
+        if (pattern.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
+      });
   }
   return found;
 }
@@ -84,7 +86,7 @@ describe('issue numbers', () => {
     expect(hits([...filesUnder('src', 'scripts', 'integrations'), ...DOCS], ISSUE)).toEqual([]);
   });
 
-  test('none in the tests\' own words (test data may still quote one)', () => {
+  test("none in the tests' own words (test data may still quote one)", () => {
     expect(hits(filesUnder('tests'), /\bissues? #?\d/i)).toEqual([]);
   });
 });

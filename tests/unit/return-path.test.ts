@@ -72,7 +72,9 @@ describe('anything else goes to the list', () => {
 
 describe('the query may hold what a search holds', () => {
   test('an encoded space, slashes and a backslash in the search stay in the search', () => {
-    expect(safeReturnPath('/admin?search=http%3A%2F%2Fexample.com%5Cx%20y')).toBe('/admin?search=http%3A%2F%2Fexample.com%5Cx%20y');
+    expect(safeReturnPath('/admin?search=http%3A%2F%2Fexample.com%5Cx%20y')).toBe(
+      '/admin?search=http%3A%2F%2Fexample.com%5Cx%20y',
+    );
   });
   test('a query never makes the path another host', () => {
     expect(safeReturnPath('//evil.example?x=/admin')).toBe(INBOX_HOME);

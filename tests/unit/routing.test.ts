@@ -21,8 +21,9 @@ describe('resolveRoute', () => {
     expect(resolveRoute('/Aboutus', files)).toEqual({ kind: 'rewrite', pathname: '/AboutUs' });
   });
 
-  test('a static host\'s rule files are in the build but no page of this server: the 404 page', () => {
-    for (const p of ['/_headers', '/_redirects']) expect(resolveRoute(p, files), p).toEqual({ kind: 'file', file: '/404.html', status: 404 });
+  test("a static host's rule files are in the build but no page of this server: the 404 page", () => {
+    for (const p of ['/_headers', '/_redirects'])
+      expect(resolveRoute(p, files), p).toEqual({ kind: 'file', file: '/404.html', status: 404 });
   });
 
   test('pages and assets at their exact path pass through to the static handler', () => {
@@ -78,11 +79,23 @@ describe('resolveRoute, the Arabic pages under /ar', () => {
   });
 
   test('an unknown Arabic service slug gets the Arabic Coming Soon page, any other unknown /ar/ path the Arabic 404, both status 404', () => {
-    expect(resolveRoute('/ar/services/quantum-audits', withArabic)).toEqual({ kind: 'file', file: '/ar/services/404.html', status: 404 });
+    expect(resolveRoute('/ar/services/quantum-audits', withArabic)).toEqual({
+      kind: 'file',
+      file: '/ar/services/404.html',
+      status: 404,
+    });
     expect(resolveRoute('/ar/no-such-page', withArabic)).toEqual({ kind: 'file', file: '/ar/404.html', status: 404 });
-    expect(resolveRoute('/ar/MangementSystemAudits/Nothing', withArabic)).toEqual({ kind: 'file', file: '/ar/404.html', status: 404 });
+    expect(resolveRoute('/ar/MangementSystemAudits/Nothing', withArabic)).toEqual({
+      kind: 'file',
+      file: '/ar/404.html',
+      status: 404,
+    });
     // English paths keep their rules.
-    expect(resolveRoute('/services/quantum-audits', withArabic)).toEqual({ kind: 'file', file: '/services/404.html', status: 404 });
+    expect(resolveRoute('/services/quantum-audits', withArabic)).toEqual({
+      kind: 'file',
+      file: '/services/404.html',
+      status: 404,
+    });
     expect(resolveRoute('/no-such-page', withArabic)).toEqual({ kind: 'pass' });
   });
 

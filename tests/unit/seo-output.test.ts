@@ -8,12 +8,18 @@ import { describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/content';
 
 const CLIENT = path.join(ROOT, 'dist/client');
-const sitemap = fs.existsSync(path.join(CLIENT, 'sitemap-0.xml')) ? fs.readFileSync(path.join(CLIENT, 'sitemap-0.xml'), 'utf8') : '';
+const sitemap = fs.existsSync(path.join(CLIENT, 'sitemap-0.xml'))
+  ? fs.readFileSync(path.join(CLIENT, 'sitemap-0.xml'), 'utf8')
+  : '';
 const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
 const htmlOf = (page: string) => fs.readFileSync(path.join(CLIENT, page === '/' ? 'index.html' : `${page}.html`), 'utf8');
 const meta = (html: string, attr: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attr}="${key.replace(/[:]/g, '\\:')}" content="([^"]*)"`).exec(html)?.[1];
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 /** An Arabic page's path without /ar: the rules below hold for both twins. */
 const isArabic = (page: string) => page === '/ar' || page.startsWith('/ar/');
 const unprefixed = (page: string) => (isArabic(page) ? page.slice(3) || '/' : page);
@@ -50,7 +56,8 @@ describe('every page of the sitemap', () => {
   test('has OpenGraph and Twitter tags with a share image that was generated', () => {
     for (const page of pages) {
       const html = htmlOf(page);
-      for (const key of ['og:title', 'og:description', 'og:url', 'og:image', 'og:type']) expect(meta(html, 'property', key), `${page} ${key}`).toBeTruthy();
+      for (const key of ['og:title', 'og:description', 'og:url', 'og:image', 'og:type'])
+        expect(meta(html, 'property', key), `${page} ${key}`).toBeTruthy();
       expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
       const image = new URL(meta(html, 'property', 'og:image') ?? '').pathname;
       const file = path.join(CLIENT, image);
@@ -73,7 +80,8 @@ describe('every page of the sitemap', () => {
       const org = blocks.find((b) => b['@type'] === 'ProfessionalService') as { address: { addressLocality: string } };
       expect(org.address.addressLocality).toBe(isArabic(page) ? 'الخبر' : 'Al-Khobar');
       if (path.startsWith('/services/') || path.includes('/')) {
-        if (path !== '/' && path !== '/AboutUs' && path !== '/ContactUs' && path !== '/Partner') expect(types, page).toContain('Service');
+        if (path !== '/' && path !== '/AboutUs' && path !== '/ContactUs' && path !== '/Partner')
+          expect(types, page).toContain('Service');
       }
       if (path.split('/').length > 2) expect(types, page).toContain('BreadcrumbList');
     }
@@ -84,7 +92,10 @@ test('robots.txt allows crawling and points at the sitemap; the manifest names t
   const robots = fs.readFileSync(path.join(CLIENT, 'robots.txt'), 'utf8');
   expect(robots).toMatch(/^Sitemap: https?:\/\/.+\/sitemap-index\.xml$/m);
   expect(robots).toMatch(/^Allow: \/$/m);
-  const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT, 'manifest.webmanifest'), 'utf8')) as { icons: { src: string }[]; theme_color: string };
+  const manifest = JSON.parse(fs.readFileSync(path.join(CLIENT, 'manifest.webmanifest'), 'utf8')) as {
+    icons: { src: string }[];
+    theme_color: string;
+  };
   expect(manifest.theme_color).toBe('#0b2545');
   for (const icon of manifest.icons) expect(fs.existsSync(path.join(CLIENT, icon.src)), icon.src).toBe(true);
   const ico = fs.readFileSync(path.join(CLIENT, 'favicon.ico'));

@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { renderShareImage, shareImageText } from '../../src/lib/images';
 
 const SHIELD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#f28c28"/></svg>';
-const draw = (title: string, tagline: string) => renderShareImage(title, { company: 'Globaq', tagline, iconSvg: SHIELD, dir: 'rtl' });
+const draw = (title: string, tagline: string) =>
+  renderShareImage(title, { company: 'Globaq', tagline, iconSvg: SHIELD, dir: 'rtl' });
 
 describe('shareImageText', () => {
   test('drops shadda, tanween, harakat and the dagger alif', () => {
@@ -25,7 +26,10 @@ describe('shareImageText', () => {
 });
 
 test('an Arabic share image with marks in its title and tagline draws exactly what the same words without them draw', async () => {
-  const [marked, bare] = await Promise.all([draw('كن شريكًا', 'التميّز في ضمان الجودة'), draw('كن شريكا', 'التميز في ضمان الجودة')]);
+  const [marked, bare] = await Promise.all([
+    draw('كن شريكًا', 'التميّز في ضمان الجودة'),
+    draw('كن شريكا', 'التميز في ضمان الجودة'),
+  ]);
   expect(marked.equals(bare)).toBe(true);
   // And the drawing is of the words: another title draws another picture.
   expect((await draw('من نحن', 'التميز في ضمان الجودة')).equals(bare)).toBe(false);

@@ -21,7 +21,11 @@ function failures(kind: 'account' | 'address', count: number): { run: FailureRun
     const gate = gateOf({ [kind]: run }, now);
     if (!gate.open) now = gate.retryAt;
     const next = afterFailure(kind, run, now);
-    run = { failures: next.failures, last: now.getTime(), lockedUntil: next.lockedUntil ? next.lockedUntil.getTime() : run.lockedUntil };
+    run = {
+      failures: next.failures,
+      last: now.getTime(),
+      lockedUntil: next.lockedUntil ? next.lockedUntil.getTime() : run.lockedUntil,
+    };
   }
   return { run, now };
 }
@@ -52,6 +56,8 @@ describe('the waits docs/receiver.md states', () => {
 
   test('docs/receiver.md says exactly these numbers', () => {
     const readme = fs.readFileSync(path.join(ROOT, 'docs', 'receiver.md'), 'utf8').replace(/\s+/g, ' ');
-    expect(readme).toContain('after 5 for an account (30 for an address) each next try waits, doubling from 2 s (2, 4, 8, 16, 32 s, at most 60 s); 10 for an account (100 for an address) lock it for 15 minutes');
+    expect(readme).toContain(
+      'after 5 for an account (30 for an address) each next try waits, doubling from 2 s (2, 4, 8, 16, 32 s, at most 60 s); 10 for an account (100 for an address) lock it for 15 minutes',
+    );
   });
 });

@@ -58,7 +58,9 @@ class FakeSheet {
     const cells = this.rows;
     return {
       getValues: (): Cell[][] =>
-        Array.from({ length: rows }, (_, r) => Array.from({ length: columns }, (_, c) => cells[row - 1 + r]?.[column - 1 + c] ?? '')),
+        Array.from({ length: rows }, (_, r) =>
+          Array.from({ length: columns }, (_, c) => cells[row - 1 + r]?.[column - 1 + c] ?? ''),
+        ),
       setValues: (values: Cell[][]) => {
         if (!this.lock.held) throw new Error(`setValues on "${this.name}" without the script lock`);
         values.forEach((line, r) => {
@@ -173,7 +175,8 @@ function post(body: string, form?: string, type = 'text/plain;charset=UTF-8'): A
   return { parameter, parameters, postData: { contents: body, type, length: body.length, name: 'postData' } };
 }
 
-const json = (out: Output) => JSON.parse(out.content) as { ok: boolean; error?: string; form?: string; sheet?: string; row?: number; notified?: boolean };
+const json = (out: Output) =>
+  JSON.parse(out.content) as { ok: boolean; error?: string; form?: string; sheet?: string; row?: number; notified?: boolean };
 
 const contactPayload = () =>
   buildContactPayload(
@@ -210,7 +213,7 @@ describe('spreadsheet receiver: columns', () => {
     expect(s.get<string[]>('FORMS.partner.fields')).toEqual(Object.keys(buildPartnerPayload(emptyPartner(), [])));
   });
 
-  test('the columns are the forms\' field tables, in their order (src/forms)', () => {
+  test("the columns are the forms' field tables, in their order (src/forms)", () => {
     const s = load();
     expect(s.get<string[]>('FORMS.contact.fields')).toEqual([...CONTACT_FIELDS, 'submissionDate', 'submissionTimestamp']);
     expect(s.get<string[]>('FORMS.partner.fields')).toEqual([...PARTNER_FIELD_ORDER]);
@@ -220,7 +223,20 @@ describe('spreadsheet receiver: columns', () => {
     const s = load();
     s.lock.held = true;
     const sheet = s.spreadsheet.insertSheet('Contact');
-    sheet.appendRow(['Status', 'email', 'receivedAt', 'lastName', 'firstName', 'message', 'otherFields', 'company', 'city', 'country', 'submissionTimestamp', 'submissionDate']);
+    sheet.appendRow([
+      'Status',
+      'email',
+      'receivedAt',
+      'lastName',
+      'firstName',
+      'message',
+      'otherFields',
+      'company',
+      'city',
+      'country',
+      'submissionTimestamp',
+      'submissionDate',
+    ]);
     s.lock.held = false;
     expect(json(s.doPost(post(JSON.stringify(contactPayload()), 'contact'))).ok).toBe(true);
     const [header, row] = sheet.rows;
@@ -245,7 +261,13 @@ describe('spreadsheet receiver: columns', () => {
     expect(json(s.doPost(post(JSON.stringify(contactPayload()), 'contact'))).ok).toBe(true);
     const [header, row] = sheet.rows;
     expect(header).toEqual([...older, 'country', 'city', 'company', 'submissionDate', 'submissionTimestamp']);
-    expect(row?.slice(-5)).toEqual(['Saudi Arabia', 'Al-Khobar', 'Gulf Fabrication', contactPayload().submissionDate, contactPayload().submissionTimestamp]);
+    expect(row?.slice(-5)).toEqual([
+      'Saudi Arabia',
+      'Al-Khobar',
+      'Gulf Fabrication',
+      contactPayload().submissionDate,
+      contactPayload().submissionTimestamp,
+    ]);
     expect(row?.slice(0, 3)).toEqual(['Omar', 'Saleh', 'omar@example.com']);
     expect(s.lock.held).toBe(false);
   });
@@ -294,12 +316,21 @@ describe('spreadsheet receiver: columns', () => {
   test('a partner application: lists joined, numbers kept as numbers, empty numbers blank, file names only', () => {
     const s = load();
     const payload = buildPartnerPayload(filledPartner(), ['cv-ahmed.pdf', 'cv-sara.docx']);
-    expect(json(s.doPost(post(JSON.stringify(payload), 'partner')))).toMatchObject({ ok: true, form: 'partner', sheet: 'Partner' });
+    expect(json(s.doPost(post(JSON.stringify(payload), 'partner')))).toMatchObject({
+      ok: true,
+      form: 'partner',
+      sheet: 'Partner',
+    });
 
     const [header, row] = s.spreadsheet.getSheetByName('Partner')?.rows ?? [];
     const cell = (field: string) => row?.[header?.indexOf(field) ?? -1];
     expect(header).toEqual([...Object.keys(payload), 'receivedAt', 'otherFields']);
-    expect(['name', 'organization', 'jobTitle', 'country'].map(cell)).toEqual(['Aisha Al-Qahtani', 'Eastern Quality Training', 'Managing Director', 'Saudi Arabia']);
+    expect(['name', 'organization', 'jobTitle', 'country'].map(cell)).toEqual([
+      'Aisha Al-Qahtani',
+      'Eastern Quality Training',
+      'Managing Director',
+      'Saudi Arabia',
+    ]);
     expect(cell('yearsInBusiness')).toBe(7);
     expect(cell('numberOfSites')).toBe('');
     expect(cell('numberOfEmployees')).toBe(40);
@@ -369,7 +400,10 @@ describe('spreadsheet receiver: formula-like cells', () => {
     // Unknown fields are stored as a JSON object, which starts with "{" and is never a formula.
     expect(row[10]).toBe('{"extra":"=1"}');
 
-    const partner = s.rowFor('partner', { ...buildPartnerPayload(filledPartner(), []), servicesTypes: ['=cmd', 'Training Courses'] });
+    const partner = s.rowFor('partner', {
+      ...buildPartnerPayload(filledPartner(), []),
+      servicesTypes: ['=cmd', 'Training Courses'],
+    });
     const column = (field: string) => PARTNER_FIELD_ORDER.indexOf(field as (typeof PARTNER_FIELD_ORDER)[number]);
     expect(partner[column('servicesTypes')]).toBe("'=cmd, Training Courses");
     // A negative number stays a number: only text is read as a formula.
@@ -389,7 +423,10 @@ describe('spreadsheet receiver: refusals', () => {
   test('without ?form=, the form is recognised by its fields; fields of neither form are refused', () => {
     const s = load();
     expect(json(s.doPost(post(JSON.stringify(contactPayload()))))).toMatchObject({ ok: true, sheet: 'Contact' });
-    expect(json(s.doPost(post(JSON.stringify(buildPartnerPayload(filledPartner(), [])))))).toMatchObject({ ok: true, sheet: 'Partner' });
+    expect(json(s.doPost(post(JSON.stringify(buildPartnerPayload(filledPartner(), [])))))).toMatchObject({
+      ok: true,
+      sheet: 'Partner',
+    });
     expect(json(s.doPost(post(JSON.stringify({ subject: 'hello' }))))).toEqual({ ok: false, error: 'unknown_form' });
     expect([...s.spreadsheet.sheets.keys()]).toEqual(['Contact', 'Partner']);
   });
@@ -409,7 +446,10 @@ describe('spreadsheet receiver: refusals', () => {
 
   test('a POST without a body, or a huge one, is refused', () => {
     const s = load();
-    expect(json(s.doPost({ parameter: { form: 'contact' }, parameters: { form: ['contact'] } }))).toEqual({ ok: false, error: 'empty_body' });
+    expect(json(s.doPost({ parameter: { form: 'contact' }, parameters: { form: ['contact'] } }))).toEqual({
+      ok: false,
+      error: 'empty_body',
+    });
     const huge = JSON.stringify({ ...contactPayload(), message: 'x'.repeat(250_000) });
     expect(json(s.doPost(post(huge, 'contact')))).toEqual({ ok: false, error: 'too_large' });
     expect(s.spreadsheet.sheets.size).toBe(0);
@@ -490,7 +530,7 @@ describe('spreadsheet receiver: lock, honeypot, plain form posts', () => {
 });
 
 describe('spreadsheet receiver: the lead e-mail (NOTIFY_TO)', () => {
-  test('each field\'s label is the site\'s own (src/i18n/en.ts)', () => {
+  test("each field's label is the site's own (src/i18n/en.ts)", () => {
     const s = load();
     const strings: Record<string, string> = en;
     for (const form of ['contact', 'partner'] as const) {
@@ -538,7 +578,11 @@ describe('spreadsheet receiver: the lead e-mail (NOTIFY_TO)', () => {
     s.doPost(post(JSON.stringify({ ...contactPayload(), [HONEYPOT_FIELD]: 'x' }), 'contact'));
     expect(s.sent).toEqual([]);
     s.mailApp.failWith = 'Service invoked too many times for one day: email.';
-    expect(json(s.doPost(post(JSON.stringify(contactPayload()), 'contact')))).toMatchObject({ ok: true, notified: false, row: 2 });
+    expect(json(s.doPost(post(JSON.stringify(contactPayload()), 'contact')))).toMatchObject({
+      ok: true,
+      notified: false,
+      row: 2,
+    });
     expect(s.errors.join('\n')).toContain('too many times');
   });
 });

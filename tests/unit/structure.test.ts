@@ -14,16 +14,28 @@ function filesUnder(dir: string): string[] {
 /** Module specifiers a file imports (static and dynamic). */
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-  return [...text.matchAll(/(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)].map(
-    (match) => match[1] ?? match[2] ?? match[3] ?? '',
-  );
+  return [
+    ...text.matchAll(
+      /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm,
+    ),
+  ].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
 }
 
 const SERVER = path.join(ROOT, 'src', 'server');
 
 test('no page, component, layout or browser module imports from src/server; only the API routes and the staff inbox (on demand, /admin) do', () => {
   const offenders: string[] = [];
-  for (const dir of ['src/pages', 'src/components', 'src/layouts', 'src/lib', 'src/forms', 'src/data', 'src/i18n', 'src/scripts', 'src/integrations']) {
+  for (const dir of [
+    'src/pages',
+    'src/components',
+    'src/layouts',
+    'src/lib',
+    'src/forms',
+    'src/data',
+    'src/i18n',
+    'src/scripts',
+    'src/integrations',
+  ]) {
     for (const file of filesUnder(dir)) {
       if (!/\.(astro|ts|tsx|mjs)$/.test(file)) continue;
       if (['api', 'admin'].some((dir) => file.startsWith(path.join('src', 'pages', dir) + path.sep))) continue;
@@ -40,19 +52,36 @@ test('no page, component, layout or browser module imports from src/server; only
 test('the server is TypeScript that Node runs as it is, in folders that name its parts; scripts/ holds only tools', () => {
   const server = filesUnder('src/server');
   const top = fs.readdirSync(SERVER, { withFileTypes: true });
-  expect(top.filter((entry) => entry.isFile()).map((entry) => entry.name).sort()).toEqual(['README.md', 'cli.ts', 'config.ts']);
-  expect(top.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()).toEqual(['http', 'inbox', 'mail', 'ops', 'receiver', 'store']);
+  expect(
+    top
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+      .sort(),
+  ).toEqual(['README.md', 'cli.ts', 'config.ts']);
+  expect(
+    top
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort(),
+  ).toEqual(['http', 'inbox', 'mail', 'ops', 'receiver', 'store']);
   expect(server).toContain(path.join('src', 'server', 'http', 'serve.ts'));
   expect(server.filter((file) => !file.endsWith('.ts') && file !== path.join('src', 'server', 'README.md'))).toEqual([]);
-  expect(filesUnder('src').filter((file) => /\.d\.mts$/.test(file) || file.includes(`${path.sep}lib${path.sep}server${path.sep}`))).toEqual([]);
+  expect(
+    filesUnder('src').filter((file) => /\.d\.mts$/.test(file) || file.includes(`${path.sep}lib${path.sep}server${path.sep}`)),
+  ).toEqual([]);
   const tools = filesUnder('scripts').map((file) => path.basename(file));
-  for (const moved of ['serve.mjs', 'routing.mjs', 'compression.mjs', 'security-headers.mjs', 'csp.mjs']) expect(tools).not.toContain(moved);
+  for (const moved of ['serve.mjs', 'routing.mjs', 'compression.mjs', 'security-headers.mjs', 'csp.mjs'])
+    expect(tools).not.toContain(moved);
 });
 
 /** The server's modules that a file loads at run time (type-only imports are erased and load nothing). */
 function runtimeImportsOf(file: string): string[] {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-  const found = [...text.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm)];
+  const found = [
+    ...text.matchAll(
+      /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s*)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm,
+    ),
+  ];
   return found.map((match) => path.join(path.dirname(file), match[1] ?? match[2] ?? ''));
 }
 
@@ -80,7 +109,11 @@ test('the server has no import cycles: every module can be loaded without a half
 /** Every relative import of a file (static, re-export and dynamic), and whether it is erased (type-only). */
 function relativeImportsOf(file: string): { specifier: string; typeOnly: boolean }[] {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-  return [...text.matchAll(/^\s*(import|export)\s+(type\s)?(?:[^'";]*?\sfrom\s*)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm)].map((match) => ({
+  return [
+    ...text.matchAll(
+      /^\s*(import|export)\s+(type\s)?(?:[^'";]*?\sfrom\s*)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm,
+    ),
+  ].map((match) => ({
     specifier: match[3] ?? match[4] ?? '',
     typeOnly: match[2] !== undefined,
   }));

@@ -14,7 +14,9 @@ const PDI = '\u2069';
 describe('isolate', () => {
   test('a Latin name on an English page is left as it is: the alert is the specification’s text', () => {
     expect(isolate('big-cv.pdf', 'ltr')).toBe('big-cv.pdf');
-    expect(fillTemplate(en['partner.files.tooLarge'], { file: isolate('big-cv.pdf', 'ltr') })).toBe('File "big-cv.pdf" is too large. Maximum size is 2MB.');
+    expect(fillTemplate(en['partner.files.tooLarge'], { file: isolate('big-cv.pdf', 'ltr') })).toBe(
+      'File "big-cv.pdf" is too large. Maximum size is 2MB.',
+    );
     expect(fillTemplate(en['partner.files.invalidType'], { file: isolate('2024 CV.exe', 'ltr') })).toBe(
       'File "2024 CV.exe" is not a valid type. Please upload JPG, PDF, or DOC files.',
     );
@@ -26,7 +28,9 @@ describe('isolate', () => {
   });
 
   test('a Latin name on an Arabic page is isolated; an Arabic one (with its Latin extension) is not', () => {
-    expect(fillTemplate(ar['partner.files.tooLarge'], { file: isolate('2024 CV.pdf', 'rtl') })).toContain(`«${FSI}2024 CV.pdf${PDI}»`);
+    expect(fillTemplate(ar['partner.files.tooLarge'], { file: isolate('2024 CV.pdf', 'rtl') })).toContain(
+      `«${FSI}2024 CV.pdf${PDI}»`,
+    );
     expect(isolate('السيرة الذاتية.docx', 'rtl')).toBe('السيرة الذاتية.docx');
   });
 

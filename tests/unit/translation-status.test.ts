@@ -9,7 +9,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { formatComment, formatPage, formatTable, introducedBy, isMarked, parseDictionary, translationStatus, type PairStatus } from '../../scripts/translation-status.ts';
+import {
+  formatComment,
+  formatPage,
+  formatTable,
+  introducedBy,
+  isMarked,
+  parseDictionary,
+  translationStatus,
+  type PairStatus,
+} from '../../scripts/translation-status.ts';
 import { ROOT } from '../helpers/content';
 
 const repos: string[] = [];
@@ -79,7 +88,9 @@ describe('content and data twins', () => {
     expect(entry.commits?.map((c) => c.hash)).toEqual([edit]);
     expect(entry.diff).toContain('-We audit suppliers.');
     expect(entry.diff).toContain('+We audit suppliers and contractors.');
-    expect(formatTable(translationStatus(repo))).toMatch(new RegExp(`outdated +${AR_SERVICE} +English changed in ${edit.slice(0, 7)} since the twin's ${translated.slice(0, 7)}`));
+    expect(formatTable(translationStatus(repo))).toMatch(
+      new RegExp(`outdated +${AR_SERVICE} +English changed in ${edit.slice(0, 7)} since the twin's ${translated.slice(0, 7)}`),
+    );
   });
 
   test('a translation commit brings it up to date', () => {
@@ -109,10 +120,13 @@ describe('content and data twins', () => {
     write('src/content/pages/about.mdx', '---\nroute: AboutUs\n---\nAbout.\n');
     commit('About page, English first');
     expect(statusOf('src/content/pages/about.mdx')).toMatchObject({ status: 'missing', twin: 'src/content/ar/pages/about.mdx' });
-    const cli = (args: string[]) => spawnSync(process.execPath, [path.join(ROOT, 'scripts/translations.mjs'), ...args], { cwd: repo, encoding: 'utf8' });
+    const cli = (args: string[]) =>
+      spawnSync(process.execPath, [path.join(ROOT, 'scripts/translations.mjs'), ...args], { cwd: repo, encoding: 'utf8' });
     const plain = cli([]);
     expect(plain.status).toBe(0);
-    expect(plain.stdout.split('\n')[2]).toMatch(/^ {2}missing +src\/content\/ar\/pages\/about\.mdx +no Arabic twin of src\/content\/pages\/about\.mdx/);
+    expect(plain.stdout.split('\n')[2]).toMatch(
+      /^ {2}missing +src\/content\/ar\/pages\/about\.mdx +no Arabic twin of src\/content\/pages\/about\.mdx/,
+    );
     const check = cli(['--check']);
     expect(check.status).toBe(1);
     expect(check.stderr).toContain('1 Arabic twin is missing');
@@ -136,14 +150,23 @@ describe('interface strings, key by key', () => {
   });
 
   test('a key added in English only is missing; a marked change of a key is not outdated', () => {
-    write('src/i18n/en.ts', dictionary('en', { 'nav.home': 'Home', 'footer.blurb': 'Quality from Al-Khobar!', 'nav.new': 'New' }));
+    write(
+      'src/i18n/en.ts',
+      dictionary('en', { 'nav.home': 'Home', 'footer.blurb': 'Quality from Al-Khobar!', 'nav.new': 'New' }),
+    );
     commit('New key, and punctuation [no-translation]');
     const entries = translationStatus(repo).filter((e) => e.kind === 'string');
-    expect(entries.map((e) => `${e.status}: ${e.key}`)).toEqual(['missing: nav.new', 'up to date: footer.blurb', 'up to date: nav.home']);
+    expect(entries.map((e) => `${e.status}: ${e.key}`)).toEqual([
+      'missing: nav.new',
+      'up to date: footer.blurb',
+      'up to date: nav.home',
+    ]);
   });
 
   test('dictionaries are read key by key, values over several lines and comments apart', () => {
-    const entries = parseDictionary("export const en = {\n  /** A comment. */\n  'a.b': 'one',\n  'c':\n    'two ' +\n    'lines',\n} as const;\n");
+    const entries = parseDictionary(
+      "export const en = {\n  /** A comment. */\n  'a.b': 'one',\n  'c':\n    'two ' +\n    'lines',\n} as const;\n",
+    );
     expect([...entries]).toEqual([
       ['a.b', "'one'"],
       ['c', "'two ' + 'lines'"],
@@ -163,7 +186,10 @@ describe('pull requests', () => {
     const before = translationStatus(repo, base);
     const after = translationStatus(repo);
     const introduced = introducedBy(before, after);
-    expect(introduced.map((e) => `${e.status}: ${e.twin}`)).toEqual(['missing: src/content/ar/services/esg.mdx', 'outdated: src/data/ar/home.ts']);
+    expect(introduced.map((e) => `${e.status}: ${e.twin}`)).toEqual([
+      'missing: src/content/ar/services/esg.mdx',
+      'outdated: src/data/ar/home.ts',
+    ]);
     const comment = formatComment(introduced, after, { pageUrl: 'https://pr-7--globaq.netlify.app/translation-status.html' });
     expect(comment).toContain('<!-- globaq-translations -->');
     expect(comment).toContain('| missing | `src/content/ar/services/esg.mdx` | `src/content/services/esg.mdx` |');

@@ -67,7 +67,8 @@ describe('codes with a given clock', () => {
     const right = totpCode(secret, EMAIL, NOW);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
     expect(acceptedStep(secret, EMAIL, wrong, NOW, undefined)).toBeUndefined();
-    for (const text of ['', '12345', '1234567', 'abcdef', `${right}0`]) expect(acceptedStep(secret, EMAIL, text, NOW, undefined)).toBeUndefined();
+    for (const text of ['', '12345', '1234567', 'abcdef', `${right}0`])
+      expect(acceptedStep(secret, EMAIL, text, NOW, undefined)).toBeUndefined();
   });
 
   test('the app reads a time-based, six-digit, 30 s, SHA-1 address naming the inbox and the account', () => {
@@ -75,7 +76,13 @@ describe('codes with a given clock', () => {
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.host).toBe('totp');
     expect(decodeURIComponent(uri.pathname)).toBe(`/Globaq inbox:${EMAIL}`);
-    expect(Object.fromEntries(uri.searchParams)).toMatchObject({ secret: RFC_SECRET, issuer: 'Globaq inbox', algorithm: 'SHA1', digits: '6', period: '30' });
+    expect(Object.fromEntries(uri.searchParams)).toMatchObject({
+      secret: RFC_SECRET,
+      issuer: 'Globaq inbox',
+      algorithm: 'SHA1',
+      digits: '6',
+      period: '30',
+    });
   });
 
   test('the QR code is SVG shapes only: no script, no style (the content security policy holds)', async () => {
@@ -124,7 +131,10 @@ describe('the secret at rest', () => {
   test('the settings: a key of 64 hex characters; required needs the key; anything else is refused by name', () => {
     expect(twoStepSettings({})).toEqual({ required: false, key: undefined });
     const hex = 'ab'.repeat(32);
-    expect(twoStepSettings({ STAFF_TOTP_KEY: hex, STAFF_TWO_STEP: 'required' })).toEqual({ required: true, key: Buffer.from(hex, 'hex') });
+    expect(twoStepSettings({ STAFF_TOTP_KEY: hex, STAFF_TWO_STEP: 'required' })).toEqual({
+      required: true,
+      key: Buffer.from(hex, 'hex'),
+    });
     expect(() => twoStepSettings({ STAFF_TWO_STEP: 'required' })).toThrow(/STAFF_TWO_STEP: required needs STAFF_TOTP_KEY/);
     expect(() => twoStepSettings({ STAFF_TOTP_KEY: 'short' })).toThrow(/STAFF_TOTP_KEY: must be 64 hexadecimal/);
     expect(() => twoStepSettings({ STAFF_TWO_STEP: 'always' })).toThrow(/STAFF_TWO_STEP: must be optional or required/);

@@ -2,12 +2,24 @@
 import { describe, expect, test } from 'vitest';
 import { splitWholeNames, WHOLE_NAMES, wrapWholeNamesInHtml } from '../../src/lib/whole-names';
 
-const wholes = (text: string) => splitWholeNames(text).filter((run) => run.whole).map((run) => run.text);
+const wholes = (text: string) =>
+  splitWholeNames(text)
+    .filter((run) => run.whole)
+    .map((run) => run.text);
 
 describe('names kept whole', () => {
   test('finds each listed name and every standard code, and nothing inside another word', () => {
-    expect(wholes('Globaq delivers from Al-Khobar: Saudi Aramco Schedule Q and Schedule D assessments')).toEqual(['Al-Khobar', 'Saudi Aramco', 'Schedule Q', 'Schedule D']);
-    expect(wholes('ISO 9001:2015, ISO/IEC 17025:2017 and ISO/IEC 17025 labs')).toEqual(['ISO 9001:2015', 'ISO/IEC 17025:2017', 'ISO/IEC 17025']);
+    expect(wholes('Globaq delivers from Al-Khobar: Saudi Aramco Schedule Q and Schedule D assessments')).toEqual([
+      'Al-Khobar',
+      'Saudi Aramco',
+      'Schedule Q',
+      'Schedule D',
+    ]);
+    expect(wholes('ISO 9001:2015, ISO/IEC 17025:2017 and ISO/IEC 17025 labs')).toEqual([
+      'ISO 9001:2015',
+      'ISO/IEC 17025:2017',
+      'ISO/IEC 17025',
+    ]);
     expect(wholes('Schedule Quality')).toEqual([]);
     expect(wholes('Simple, Efficient and Timely, in support of Saudi Vision 2030.')).toEqual(['Saudi Vision 2030']);
     expect(wholes('ببساطة وكفاءة، دعمًا لرؤية السعودية 2030.')).toEqual(['السعودية 2030']);
@@ -18,11 +30,16 @@ describe('names kept whole', () => {
 
   test('the runs put together are the text, letter for letter', () => {
     const text = 'From Al-Khobar (Saudi Arabia): Schedule Q, ISO 14001:2015.';
-    expect(splitWholeNames(text).map((run) => run.text).join('')).toBe(text);
+    expect(
+      splitWholeNames(text)
+        .map((run) => run.text)
+        .join(''),
+    ).toBe(text);
   });
 
   test('in rendered HTML (an MDX body) names in the text are wrapped; tags, code and islands are not', () => {
-    const html = '<p title="Al-Khobar">Trainings in Al-Khobar.</p><code>Al-Khobar</code><astro-island><p>Schedule Q</p></astro-island><p>Schedule Q <br/>and ISO 9001:2015</p>';
+    const html =
+      '<p title="Al-Khobar">Trainings in Al-Khobar.</p><code>Al-Khobar</code><astro-island><p>Schedule Q</p></astro-island><p>Schedule Q <br/>and ISO 9001:2015</p>';
     expect(wrapWholeNamesInHtml(html)).toBe(
       '<p title="Al-Khobar">Trainings in <span class="nowrap">Al-Khobar</span>.</p><code>Al-Khobar</code><astro-island><p>Schedule Q</p></astro-island>' +
         '<p><span class="nowrap">Schedule Q</span> <br/>and <span class="nowrap">ISO 9001:2015</span></p>',

@@ -150,7 +150,9 @@ describe('the preview workflow', () => {
     const r = runStep(step('host'), { NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', PR_NUMBER: '42', ...secrets });
     expect(r.status, r.stderr).toBe(0);
     expect(r.output).toBe('deploy=false\n');
-    expect(r.stdout).toContain(`::notice title=Preview not deployed::No preview deployed: the repository secret ${missing} is not available`);
+    expect(r.stdout).toContain(
+      `::notice title=Preview not deployed::No preview deployed: the repository secret ${missing} is not available`,
+    );
     expect(r.summary).toContain('### Preview not deployed');
     expect(r.summary).toContain('site-pr-42');
   });
@@ -176,9 +178,15 @@ describe('the preview workflow', () => {
     return bin;
   }
 
-  test("the deploy uploads dist/client as a draft aliased to the pull request, and outputs its address", () => {
+  test('the deploy uploads dist/client as a draft aliased to the pull request, and outputs its address', () => {
     const json = JSON.stringify(
-      { site_id: 'site', site_name: 'globaq', deploy_id: 'abc', deploy_url: 'https://pr-42--globaq.netlify.app', logs: 'https://app.netlify.com/x' },
+      {
+        site_id: 'site',
+        site_name: 'globaq',
+        deploy_id: 'abc',
+        deploy_url: 'https://pr-42--globaq.netlify.app',
+        logs: 'https://app.netlify.com/x',
+      },
       null,
       2,
     );
@@ -217,13 +225,18 @@ describe('the preview workflow', () => {
     });
     // Run the script up to the build itself, with npm replaced by a recorder of the environment.
     const bin = fs.mkdtempSync(path.join(tmp, 'bin-'));
-    fs.writeFileSync(path.join(bin, 'npm'), '#!/usr/bin/env bash\nenv | grep ^PUBLIC_ > "$PWD/build-env" || true\nexit 1\n', { mode: 0o755 });
+    fs.writeFileSync(path.join(bin, 'npm'), '#!/usr/bin/env bash\nenv | grep ^PUBLIC_ > "$PWD/build-env" || true\nexit 1\n', {
+      mode: 0o755,
+    });
     const script = { run: build?.run ?? '' };
     const unset = runStep(script, { PREVIEW_CONTACT_ENDPOINT: '', PREVIEW_PARTNER_ENDPOINT: '' }, bin);
     expect(fs.readFileSync(path.join(unset.dir, 'build-env'), 'utf8')).toBe('');
     const set = runStep(
       script,
-      { PREVIEW_CONTACT_ENDPOINT: 'https://script.example/exec?form=contact', PREVIEW_PARTNER_ENDPOINT: 'https://script.example/exec?form=partner' },
+      {
+        PREVIEW_CONTACT_ENDPOINT: 'https://script.example/exec?form=contact',
+        PREVIEW_PARTNER_ENDPOINT: 'https://script.example/exec?form=partner',
+      },
       bin,
     );
     expect(fs.readFileSync(path.join(set.dir, 'build-env'), 'utf8').split('\n').sort().filter(Boolean)).toEqual([
@@ -273,7 +286,9 @@ describe('the preview workflow', () => {
 
     /** The comment step's script, run as actions/github-script runs it, on a recorded pull_request event. */
     async function runComment(existing: { id: number; body: string; user: { type: string } }[], previewUrl = '') {
-      const event = JSON.parse(fs.readFileSync(path.join(ROOT, 'tests/fixtures/github/pull-request-synchronize.json'), 'utf8')) as {
+      const event = JSON.parse(
+        fs.readFileSync(path.join(ROOT, 'tests/fixtures/github/pull-request-synchronize.json'), 'utf8'),
+      ) as {
         pull_request: { number: number };
         repository: { name: string; owner: { login: string } };
       };
@@ -284,7 +299,13 @@ describe('the preview workflow', () => {
         return { data: {} };
       };
       const github = {
-        rest: { issues: { listComments: record('listComments'), createComment: record('createComment'), updateComment: record('updateComment') } },
+        rest: {
+          issues: {
+            listComments: record('listComments'),
+            createComment: record('createComment'),
+            updateComment: record('updateComment'),
+          },
+        },
         paginate: async (method: unknown, args: Record<string, unknown>) => {
           calls.push({ method: 'paginate', args });
           expect(method).toBe(github.rest.issues.listComments);
@@ -292,10 +313,22 @@ describe('the preview workflow', () => {
         },
       };
       const statusFile = path.join(fs.mkdtempSync(path.join(tmp, 'status-')), 'translation-status.md');
-      fs.writeFileSync(statusFile, '<!-- globaq-translations -->\n### Arabic translations\n\n| missing | `src/content/ar/services/quality-digitalization.mdx` | `src/content/services/quality-digitalization.mdx` |\n');
+      fs.writeFileSync(
+        statusFile,
+        '<!-- globaq-translations -->\n### Arabic translations\n\n| missing | `src/content/ar/services/quality-digitalization.mdx` | `src/content/services/quality-digitalization.mdx` |\n',
+      );
       const env = { ...(commentStep?.env ?? {}), STATUS_FILE: statusFile, PREVIEW_URL: previewUrl };
-      const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
-      const script = new AsyncFunction('github', 'context', 'core', 'process', 'require', String(commentStep?.with?.['script'] ?? ''));
+      const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+        ...args: string[]
+      ) => (...values: unknown[]) => Promise<void>;
+      const script = new AsyncFunction(
+        'github',
+        'context',
+        'core',
+        'process',
+        'require',
+        String(commentStep?.with?.['script'] ?? ''),
+      );
       await script(github, context, {}, { env }, require);
       return calls;
     }
@@ -323,7 +356,9 @@ describe('the preview workflow', () => {
     });
 
     test("it comments only on the repository's own pull requests (a fork's token cannot)", () => {
-      expect(commentStep?.if).toBe("steps.translations.outcome == 'success' && github.event.pull_request.head.repo.full_name == github.repository");
+      expect(commentStep?.if).toBe(
+        "steps.translations.outcome == 'success' && github.event.pull_request.head.repo.full_name == github.repository",
+      );
     });
   });
 });

@@ -19,7 +19,15 @@ import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useSta
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { fillTemplate } from '../../i18n/template';
-import { TAKEOVER_EVENT, isBrokenImage, isRotating, type CarouselLabels, type CarouselSlide, type PictureData, type TakeoverDetail } from '../../lib/carousel';
+import {
+  TAKEOVER_EVENT,
+  isBrokenImage,
+  isRotating,
+  type CarouselLabels,
+  type CarouselSlide,
+  type PictureData,
+  type TakeoverDetail,
+} from '../../lib/carousel';
 import './carousel.css';
 
 export interface CarouselProps {
@@ -97,14 +105,22 @@ function SlidePicture({ picture, alt, loading, priority, imgRef, onError }: Slid
 
 function Icon({ name }: { readonly name: 'previous' | 'next' | 'pause' | 'play' }) {
   const paths = {
-    previous: <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />,
-    next: <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />,
+    previous: (
+      <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    ),
+    next: (
+      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    ),
     pause: <path d="M8 5v14M16 5v14" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />,
     play: <path d="M8 5l11 7-11 7z" fill="currentColor" />,
   };
   return (
     <svg
-      className={name === 'previous' || name === 'next' ? 'carousel__icon carousel__icon--directional' : `carousel__icon carousel__icon--${name}`}
+      className={
+        name === 'previous' || name === 'next'
+          ? 'carousel__icon carousel__icon--directional'
+          : `carousel__icon carousel__icon--${name}`
+      }
       viewBox="0 0 24 24"
       width="24"
       height="24"
@@ -116,7 +132,16 @@ function Icon({ name }: { readonly name: 'previous' | 'next' | 'pause' | 'play' 
   );
 }
 
-export default function Carousel({ id, variant, slides, intervalMs, labels, dir, priorityFirst = false, rotateBeforeIsland = false }: CarouselProps) {
+export default function Carousel({
+  id,
+  variant,
+  slides,
+  intervalMs,
+  labels,
+  dir,
+  priorityFirst = false,
+  rotateBeforeIsland = false,
+}: CarouselProps) {
   const count = slides.length;
   const slidesId = `${id}-slides`;
   const [handover] = useState(() => takeOver(slidesId));
@@ -128,7 +153,10 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
   // Told as soon as embla has placed the slides (its plugins start right after, in the same
   // task): the script that rotated them before clears its own placing, with nothing drawn between.
   const [released] = useState(() => ({ name: 'takeover', options: {}, init: () => handover.release?.(), destroy: () => {} }));
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', direction: dir, duration: 30, startIndex: handover.index }, [released, autoplay]);
+  const [viewportRef, api] = useEmblaCarousel(
+    { loop: true, align: 'start', direction: dir, duration: 30, startIndex: handover.index },
+    [released, autoplay],
+  );
 
   const [selected, setSelected] = useState(handover.index);
   const [stoppedByVisitor, setStoppedByVisitor] = useState(handover.stopped);
@@ -243,7 +271,13 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
           <Icon name="pause" />
           <Icon name="play" />
         </button>
-        <button type="button" className="carousel__button carousel__previous" aria-controls={slidesId} aria-label={labels.previous} onClick={() => go('previous')}>
+        <button
+          type="button"
+          className="carousel__button carousel__previous"
+          aria-controls={slidesId}
+          aria-label={labels.previous}
+          onClick={() => go('previous')}
+        >
           <Icon name="previous" />
         </button>
         <div className="carousel__dots">
@@ -259,7 +293,13 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
             />
           ))}
         </div>
-        <button type="button" className="carousel__button carousel__next" aria-controls={slidesId} aria-label={labels.next} onClick={() => go('next')}>
+        <button
+          type="button"
+          className="carousel__button carousel__next"
+          aria-controls={slidesId}
+          aria-label={labels.next}
+          onClick={() => go('next')}
+        >
           <Icon name="next" />
         </button>
       </div>

@@ -5,7 +5,18 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import type { FormStrings } from '../../i18n';
-import { CONTACT_FIELDS, CONTACT_FORM, buildContactPayload, contactLabelKey, contactSchema, emptyContact, isContactField, missingContactFields, type ContactField, type ContactValues } from '../../forms/contact';
+import {
+  CONTACT_FIELDS,
+  CONTACT_FORM,
+  buildContactPayload,
+  contactLabelKey,
+  contactSchema,
+  emptyContact,
+  isContactField,
+  missingContactFields,
+  type ContactField,
+  type ContactValues,
+} from '../../forms/contact';
 import { mailLines, type FieldSpec } from '../../forms/fields';
 import { submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
@@ -42,7 +53,11 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, check, clearError } = useCheckBeforeSending(formRef, fieldId);
   const bannerRef = useRef<HTMLDivElement>(null);
-  const proof = useProof(formRef, { challengeUrl: proofOptions?.challengeUrl, language: proofOptions?.language ?? 'en', strings: proofOptions?.strings });
+  const proof = useProof(formRef, {
+    challengeUrl: proofOptions?.challengeUrl,
+    language: proofOptions?.language ?? 'en',
+    strings: proofOptions?.strings,
+  });
 
   useLayoutEffect(() => {
     const form = formRef.current;
@@ -110,31 +125,49 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
     };
     if (spec.kind === 'longText') return <TextArea key={field} {...common} rows={6} />;
     const type = spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' ? spec.kind : 'text';
-    return <TextField key={field} {...common} type={type} autoComplete={spec.autocomplete} inputMode={type === 'email' ? 'email' : undefined} />;
+    return (
+      <TextField
+        key={field}
+        {...common}
+        type={type}
+        autoComplete={spec.autocomplete}
+        inputMode={type === 'email' ? 'email' : undefined}
+      />
+    );
   };
 
   return (
     <FormTextContext.Provider value={t}>
-    <form ref={formRef} className="site-form" method="post" action={endpoint} onSubmit={onSubmit} aria-labelledby="contact-form-title" data-hydrated={hydrated ? '' : undefined} data-status={status}>
-      <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
-      {status === 'success' ? <ResultBanner ref={bannerRef} kind="success" title={t('contact.success.title')} text={t('contact.success.text')} /> : null}
-      {status === 'failure' ? (
-        <ResultBanner ref={bannerRef} kind="failure" title={t('contact.failure.title')} text={t('contact.failure.text')}>
-          <FailureHelp
-            direct={direct}
-            mailto={mailtoHref(direct.email, t('contact.failure.mailSubject'), mailLines(CONTACT_FORM, values, labelOf))}
-          />
-        </ResultBanner>
-      ) : null}
-      <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
-      <div className="site-form__grid">{CONTACT_FIELDS.map(renderField)}</div>
-      <Honeypot value={honeypot} onChange={setHoneypot} />
-      {proof.widget}
-      <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
-        {submitting ? t('contact.submitting') : t('contact.submit')}
-      </button>
-    </form>
+      <form
+        ref={formRef}
+        className="site-form"
+        method="post"
+        action={endpoint}
+        onSubmit={onSubmit}
+        aria-labelledby="contact-form-title"
+        data-hydrated={hydrated ? '' : undefined}
+        data-status={status}
+      >
+        <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
+        {status === 'success' ? (
+          <ResultBanner ref={bannerRef} kind="success" title={t('contact.success.title')} text={t('contact.success.text')} />
+        ) : null}
+        {status === 'failure' ? (
+          <ResultBanner ref={bannerRef} kind="failure" title={t('contact.failure.title')} text={t('contact.failure.text')}>
+            <FailureHelp
+              direct={direct}
+              mailto={mailtoHref(direct.email, t('contact.failure.mailSubject'), mailLines(CONTACT_FORM, values, labelOf))}
+            />
+          </ResultBanner>
+        ) : null}
+        <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
+        <div className="site-form__grid">{CONTACT_FIELDS.map(renderField)}</div>
+        <Honeypot value={honeypot} onChange={setHoneypot} />
+        {proof.widget}
+        <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
+          {submitting ? t('contact.submitting') : t('contact.submit')}
+        </button>
+      </form>
     </FormTextContext.Provider>
   );
 }
-

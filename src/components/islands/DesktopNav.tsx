@@ -114,7 +114,8 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
         // over this item on its way to that flyout.
         const depth = pathTo(key).length;
         const sibling = state.open[depth - 1];
-        if (depth > 1 && sibling !== undefined && sibling !== key) aimTimer.current = setTimeout(() => dispatch({ type: 'hover', key }), AIM_DELAY_MS);
+        if (depth > 1 && sibling !== undefined && sibling !== key)
+          aimTimer.current = setTimeout(() => dispatch({ type: 'hover', key }), AIM_DELAY_MS);
         else dispatch({ type: 'hover', key });
       },
       onPointerLeave: (event: PointerEvent) => {

@@ -120,7 +120,14 @@ export default function MobileNav({ entries, currentPath, labels, language }: Mo
   };
 
   return (
-    <nav className="mobile-nav" aria-label={labels.nav} ref={rootRef} data-enhanced="" data-open={open ? '' : undefined} onBlur={onBlur}>
+    <nav
+      className="mobile-nav"
+      aria-label={labels.nav}
+      ref={rootRef}
+      data-enhanced=""
+      data-open={open ? '' : undefined}
+      onBlur={onBlur}
+    >
       <button
         ref={buttonRef}
         type="button"

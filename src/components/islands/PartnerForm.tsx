@@ -4,7 +4,18 @@
  * specification, keeps the answers on this device while the visitor types, and never loses
  * them when sending fails.
  */
-import { Fragment, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type SubmitEvent,
+  type ReactNode,
+} from 'react';
 import type { FormKey, FormStrings } from '../../i18n';
 import type { CountryList } from '../../forms/country-list';
 import { ACCEPT_ATTRIBUTE, MAX_FILES, checkFiles } from '../../forms/files';
@@ -94,7 +105,11 @@ function takeFiles(t: PartnerText, input: HTMLInputElement, prior: File[], maxFi
   const { accepted, rejected } = checkFiles(Array.from(input.files ?? []));
   const direction = input.closest('[dir]')?.getAttribute('dir') === 'rtl' ? 'rtl' : 'ltr';
   for (const rejection of rejected) {
-    window.alert(t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', { file: isolate(rejection.file, direction) }));
+    window.alert(
+      t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', {
+        file: isolate(rejection.file, direction),
+      }),
+    );
   }
   // The site's own receiver takes at most MAX_FILES files: more, and the prior selection stays.
   const tooMany = accepted.length > maxFiles;
@@ -128,13 +143,21 @@ interface PartnerFormProps {
   proof?: Omit<ProofOptions, 'language'> & { readonly language?: string };
 }
 
-export default function PartnerForm({ endpoint, direct, strings, countries, localDigits = false, proof: proofOptions }: PartnerFormProps) {
+export default function PartnerForm({
+  endpoint,
+  direct,
+  strings,
+  countries,
+  localDigits = false,
+  proof: proofOptions,
+}: PartnerFormProps) {
   const t = useMemo(() => formText(strings), [strings]);
   const labelOf = (field: PartnerField) => t(partnerLabelKey(field));
   /** The summary names fields by the schema's word for them: each has its label. */
   const summaryLabel = (field: string) => (isPartnerField(field) ? labelOf(field) : field);
   /** Options as the visitor reads them: each label looked up by its key. */
-  const labelled = (options: readonly FieldOption<PartnerOptionKey>[]): LabelledOption[] => options.map((option) => ({ value: option.value, label: t(partnerOptionKey(option.key)) }));
+  const labelled = (options: readonly FieldOption<PartnerOptionKey>[]): LabelledOption[] =>
+    options.map((option) => ({ value: option.value, label: t(partnerOptionKey(option.key)) }));
   const draft = usePartnerDraft();
   const { values, restored } = draft;
   const [files, setFiles] = useState<File[]>([]);
@@ -144,7 +167,11 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
-  const proof = useProof(formRef, { challengeUrl: proofOptions?.challengeUrl, language: proofOptions?.language ?? 'en', strings: proofOptions?.strings });
+  const proof = useProof(formRef, {
+    challengeUrl: proofOptions?.challengeUrl,
+    language: proofOptions?.language ?? 'en',
+    strings: proofOptions?.strings,
+  });
   const { errors, check, clearError, clearErrors, focusField } = useCheckBeforeSending(formRef, fieldId, PARTNER_FIELD_ORDER);
   // The site's own receiver takes the CV files themselves; an external endpoint their names only.
   const sendsFiles = isOwnReceiver(endpoint);
@@ -201,7 +228,13 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
     const body = check({
       missing,
       alertText: `${t('partner.alert.required')} ${missing.map(labelOf).join(t('form.listSeparator'))}`,
-      parse: () => partnerSchema.safeParse(buildPartnerPayload(current, files.map((file) => file.name))),
+      parse: () =>
+        partnerSchema.safeParse(
+          buildPartnerPayload(
+            current,
+            files.map((file) => file.name),
+          ),
+        ),
       honeypot,
     });
     if (!body) return;
@@ -209,7 +242,8 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
     // A solution still being worked out is waited for a moment only; without one the server holds the lead.
     const altcha = await proof.take();
     const proven = altcha ? { ...body, altcha } : body;
-    const sent = sendsFiles && isSameOrigin(endpoint, window.location.href) ? multipartBody(proven, 'uploadedFiles', files) : proven;
+    const sent =
+      sendsFiles && isSameOrigin(endpoint, window.location.href) ? multipartBody(proven, 'uploadedFiles', files) : proven;
     const result = await submitToEndpoint(endpoint, sent, { pageUrl: window.location.href });
     if (!result.ok) {
       dispatch('failed');
@@ -239,7 +273,9 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
     focusField(PARTNER_FIELD_ORDER[0] ?? 'name');
   }
 
-  const hasAnswers = files.length > 0 || Object.values(values).some((value) => (Array.isArray(value) ? value.length > 0 : String(value).trim() !== ''));
+  const hasAnswers =
+    files.length > 0 ||
+    Object.values(values).some((value) => (Array.isArray(value) ? value.length > 0 : String(value).trim() !== ''));
   const clearButton = (
     <button type="button" className="form-note__action" onClick={clearAnswers}>
       {t('partner.draft.clear')}
@@ -263,7 +299,16 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
       case 'servicesTypes':
       case 'targetMarkets':
         control = (
-          <ChoiceGroup id={id} name={field} legend={label} type="checkbox" options={labelled(spec.options ?? [])} selected={values[field]} onChange={(selected) => setField(field, selected)} error={error} />
+          <ChoiceGroup
+            id={id}
+            name={field}
+            legend={label}
+            type="checkbox"
+            options={labelled(spec.options ?? [])}
+            selected={values[field]}
+            onChange={(selected) => setField(field, selected)}
+            error={error}
+          />
         );
         break;
       default:
@@ -301,10 +346,26 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
             />
           );
         } else if (spec.kind === 'longText') {
-          control = <TextArea id={id} name={field} label={label} value={answer(field)} onChange={(v) => setField(field, v)} rows={4} required={required} placeholder={placeholder} error={error} className={className} />;
+          control = (
+            <TextArea
+              id={id}
+              name={field}
+              label={label}
+              value={answer(field)}
+              onChange={(v) => setField(field, v)}
+              rows={4}
+              required={required}
+              placeholder={placeholder}
+              error={error}
+              className={className}
+            />
+          );
         } else {
           const count = spec.kind === 'count';
-          const type = spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' || (count && !localDigits) ? INPUT_TYPES[spec.kind] : 'text';
+          const type =
+            spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' || (count && !localDigits)
+              ? INPUT_TYPES[spec.kind]
+              : 'text';
           control = (
             <TextField
               id={id}
@@ -329,7 +390,11 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
     // without JavaScript, by the stylesheet from the answer that asks it).
     if (spec.askedWhen) {
       return (
-        <div key={field} className={['conditional', `conditional--${field}`, className].filter(Boolean).join(' ')} data-show={partnerAsks(field, values)}>
+        <div
+          key={field}
+          className={['conditional', `conditional--${field}`, className].filter(Boolean).join(' ')}
+          data-show={partnerAsks(field, values)}
+        >
           {control}
         </div>
       );
@@ -354,7 +419,8 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
     // Focus stays in the list: on the file that took this one's place, else the one before, else the input.
     const next = kept.length === 0 ? null : Math.min(index, kept.length - 1);
     requestAnimationFrame(() => {
-      const target = next === null ? input : formRef.current?.querySelectorAll<HTMLButtonElement>('.selected-files__remove')[next];
+      const target =
+        next === null ? input : formRef.current?.querySelectorAll<HTMLButtonElement>('.selected-files__remove')[next];
       target?.focus();
     });
   }
@@ -381,7 +447,14 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
               />
               <span className="file-picker__face" aria-hidden="true">
                 <svg className="file-picker__icon" viewBox="0 0 24 24" width="20" height="20" focusable="false">
-                  <path d="M12 16V4m0 0-4.5 4.5M12 4l4.5 4.5M5 15v4h14v-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                  <path
+                    d="M12 16V4m0 0-4.5 4.5M12 4l4.5 4.5M5 15v4h14v-4"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 </svg>
                 {t('partner.files.choose')}
               </span>
@@ -408,7 +481,12 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
                       <bdi className="selected-files__name" dir="auto">
                         {file.name}
                       </bdi>
-                      <button type="button" className="selected-files__remove" aria-label={t('partner.files.remove', { file: file.name })} onClick={() => removeFile(index)}>
+                      <button
+                        type="button"
+                        className="selected-files__remove"
+                        aria-label={t('partner.files.remove', { file: file.name })}
+                        onClick={() => removeFile(index)}
+                      >
                         {t('partner.files.removeShort')}
                       </button>
                     </li>
@@ -425,53 +503,54 @@ export default function PartnerForm({ endpoint, direct, strings, countries, loca
   const submitting = isBusy(status);
   return (
     <FormTextContext.Provider value={t}>
-    <form
-      ref={formRef}
-      className="site-form partner-form"
-      method="post"
-      action={endpoint}
-      encType={sendsFiles ? 'multipart/form-data' : undefined}
-      onSubmit={onSubmit}
-      aria-labelledby="partner-form-title"
-      data-hydrated={hydrated ? '' : undefined}
-      data-status={status}
-    >
-      <h2 id="partner-form-title">{t('partner.formTitle')}</h2>
-      {status === 'success' ? <ResultBanner ref={bannerRef} kind="success" title={t('partner.success.title')} text={t('partner.success.text')} /> : null}
-      {status === 'failure' ? (
-        <ResultBanner ref={bannerRef} kind="failure" title={t('partner.failure.title')} text={t('partner.failure.text')}>
-          <FailureHelp
-            direct={direct}
-            mailto={mailtoHref(direct.email, t('partner.failure.mailSubject'), mailLines(PARTNER_FORM, values, labelOf))}
-          />
-        </ResultBanner>
-      ) : null}
-      {restored ? (
-        <div className="form-note">
-          <p>{t('partner.draft.restored')}</p>
-          {clearButton}
-        </div>
-      ) : null}
-      <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
-      {PARTNER_SECTIONS.map((section) => (
-        <fieldset key={section} className="form-section">
-          <legend>{t(`partner.section.${section}`)}</legend>
-          <div className="site-form__grid">{sectionFields(section).map(renderField)}</div>
-        </fieldset>
-      ))}
-      <Honeypot value={honeypot} onChange={setHoneypot} />
-      {proof.widget}
-      {hydrated ? (
-        <div className="form-note">
-          <p>{t('partner.draft.saved')}</p>
-          {hasAnswers && !restored ? clearButton : null}
-        </div>
-      ) : null}
-      <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
-        {submitting ? t('partner.submitting') : t('partner.submit')}
-      </button>
-    </form>
+      <form
+        ref={formRef}
+        className="site-form partner-form"
+        method="post"
+        action={endpoint}
+        encType={sendsFiles ? 'multipart/form-data' : undefined}
+        onSubmit={onSubmit}
+        aria-labelledby="partner-form-title"
+        data-hydrated={hydrated ? '' : undefined}
+        data-status={status}
+      >
+        <h2 id="partner-form-title">{t('partner.formTitle')}</h2>
+        {status === 'success' ? (
+          <ResultBanner ref={bannerRef} kind="success" title={t('partner.success.title')} text={t('partner.success.text')} />
+        ) : null}
+        {status === 'failure' ? (
+          <ResultBanner ref={bannerRef} kind="failure" title={t('partner.failure.title')} text={t('partner.failure.text')}>
+            <FailureHelp
+              direct={direct}
+              mailto={mailtoHref(direct.email, t('partner.failure.mailSubject'), mailLines(PARTNER_FORM, values, labelOf))}
+            />
+          </ResultBanner>
+        ) : null}
+        {restored ? (
+          <div className="form-note">
+            <p>{t('partner.draft.restored')}</p>
+            {clearButton}
+          </div>
+        ) : null}
+        <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
+        {PARTNER_SECTIONS.map((section) => (
+          <fieldset key={section} className="form-section">
+            <legend>{t(`partner.section.${section}`)}</legend>
+            <div className="site-form__grid">{sectionFields(section).map(renderField)}</div>
+          </fieldset>
+        ))}
+        <Honeypot value={honeypot} onChange={setHoneypot} />
+        {proof.widget}
+        {hydrated ? (
+          <div className="form-note">
+            <p>{t('partner.draft.saved')}</p>
+            {hasAnswers && !restored ? clearButton : null}
+          </div>
+        ) : null}
+        <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
+          {submitting ? t('partner.submitting') : t('partner.submit')}
+        </button>
+      </form>
     </FormTextContext.Provider>
   );
 }
-

@@ -25,7 +25,10 @@ for (const href of [altchaCss, siteCss]) {
 
 interface AltchaGlobal {
   readonly algorithms: Map<string, () => Worker>;
-  readonly i18n: { get(name: string): Record<string, string> | undefined; set(name: string, value: Record<string, string>): void };
+  readonly i18n: {
+    get(name: string): Record<string, string> | undefined;
+    set(name: string, value: Record<string, string>): void;
+  };
 }
 
 const altcha = (globalThis as unknown as { $altcha: AltchaGlobal }).$altcha;

@@ -17,7 +17,8 @@ export type FieldValues = Record<string, string | string[]>;
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-const isControl = (element: Element): element is Control => element.tagName === 'INPUT' || element.tagName === 'SELECT' || element.tagName === 'TEXTAREA';
+const isControl = (element: Element): element is Control =>
+  element.tagName === 'INPUT' || element.tagName === 'SELECT' || element.tagName === 'TEXTAREA';
 
 /**
  * The fields of `shape` that are filled in `form`, read from the page: a text input's, text
@@ -32,7 +33,9 @@ export function filledInPage<T extends FieldValues>(form: HTMLFormElement, shape
   for (const [name, empty] of Object.entries(shape)) {
     const named = controls.filter((control) => control.name === name);
     if (Array.isArray(empty)) {
-      const checked = named.filter((control): control is HTMLInputElement => control.type === 'checkbox' && (control as HTMLInputElement).checked);
+      const checked = named.filter(
+        (control): control is HTMLInputElement => control.type === 'checkbox' && (control as HTMLInputElement).checked,
+      );
       if (checked.length > 0) filled[name] = checked.map((control) => control.value);
       continue;
     }
@@ -47,4 +50,5 @@ export function filledInPage<T extends FieldValues>(form: HTMLFormElement, shape
 }
 
 /** The hidden field only bots fill (src/forms/honeypot.ts), as the page holds it: a script-driven bot is kept out of the leads too. */
-export const honeypotInPage = (form: HTMLFormElement): string => filledInPage(form, { [HONEYPOT_FIELD]: '' })[HONEYPOT_FIELD] ?? '';
+export const honeypotInPage = (form: HTMLFormElement): string =>
+  filledInPage(form, { [HONEYPOT_FIELD]: '' })[HONEYPOT_FIELD] ?? '';

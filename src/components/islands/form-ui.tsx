@@ -72,7 +72,23 @@ interface TextFieldProps {
   className?: string | undefined;
 }
 
-export function TextField({ id, name, label, value, onChange, onBlur, type = 'text', required, autoComplete, placeholder, hint, error, min, inputMode, className }: TextFieldProps) {
+export function TextField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  onBlur,
+  type = 'text',
+  required,
+  autoComplete,
+  placeholder,
+  hint,
+  error,
+  min,
+  inputMode,
+  className,
+}: TextFieldProps) {
   return (
     <FieldShell id={id} label={label} required={required} hint={hint} error={error} className={className}>
       {(describedBy) => (
@@ -150,13 +166,26 @@ interface ChoiceGroupProps {
  * are short (Yes/No); a longer list of radio buttons takes one line per answer, so that each
  * reads whole and lines up under the one before.
  */
-export function ChoiceGroup({ id, name, legend, options, type, selected, onChange, required, error, className }: ChoiceGroupProps) {
+export function ChoiceGroup({
+  id,
+  name,
+  legend,
+  options,
+  type,
+  selected,
+  onChange,
+  required,
+  error,
+  className,
+}: ChoiceGroupProps) {
   const errorId = error ? `${id}-error` : undefined;
   const text = useFormText();
   const stacked = type === 'radio' && options.length > 2;
   return (
     <fieldset
-      className={['choice-group', stacked ? 'choice-group--stacked' : '', className, error ? 'field--invalid' : ''].filter(Boolean).join(' ')}
+      className={['choice-group', stacked ? 'choice-group--stacked' : '', className, error ? 'field--invalid' : '']
+        .filter(Boolean)
+        .join(' ')}
       id={id}
       aria-describedby={errorId}
       tabIndex={-1}
@@ -199,7 +228,15 @@ export function ChoiceGroup({ id, name, legend, options, type, selected, onChang
 }
 
 /** A link list of the errors, above the form, shown after a failed attempt (WCAG 3.3.1, 3.3.3). */
-export function ErrorSummary({ errors, labelFor, idFor }: { errors: FieldErrors; labelFor: (field: string) => string; idFor: (field: string) => string }) {
+export function ErrorSummary({
+  errors,
+  labelFor,
+  idFor,
+}: {
+  errors: FieldErrors;
+  labelFor: (field: string) => string;
+  idFor: (field: string) => string;
+}) {
   const text = useFormText();
   const entries = Object.entries(errors).filter((entry): entry is [string, IssueCode] => entry[1] !== undefined);
   if (entries.length === 0) return null;
@@ -222,7 +259,19 @@ export function ErrorSummary({ errors, labelFor, idFor }: { errors: FieldErrors;
 }
 
 /** The success or failure banner (docs/requirements.md §11.2). Focus moves to it so everyone learns the outcome. */
-export function ResultBanner({ kind, title, text, children, ref }: { kind: 'success' | 'failure'; title: string; text: string; children?: ReactNode; ref?: Ref<HTMLDivElement> }) {
+export function ResultBanner({
+  kind,
+  title,
+  text,
+  children,
+  ref,
+}: {
+  kind: 'success' | 'failure';
+  title: string;
+  text: string;
+  children?: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+}) {
   return (
     <div ref={ref} className={`banner banner--${kind}`} role={kind === 'failure' ? 'alert' : 'status'} tabIndex={-1}>
       <p className="banner__title">{title}</p>
@@ -262,7 +311,9 @@ export function FailureHelp({ direct, mailto }: { direct: DirectContact; mailto:
   };
   return (
     <p className="banner__help">
-      {text.parts('form.failure.help').map((part, index) => (typeof part === 'string' ? part : <Fragment key={index}>{links[part.slot]}</Fragment>))}
+      {text
+        .parts('form.failure.help')
+        .map((part, index) => (typeof part === 'string' ? part : <Fragment key={index}>{links[part.slot]}</Fragment>))}
     </p>
   );
 }
@@ -274,7 +325,15 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (value:
   return (
     <div className="visually-hidden" aria-hidden="true">
       <label htmlFor={`hp-${name}`}>{text('form.honeypot')}</label>
-      <input id={`hp-${name}`} name={name} type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={`hp-${name}`}
+        name={name}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }
@@ -308,7 +367,20 @@ const optionElements = (options: readonly LabelledOption[], prefix = '') =>
     </option>
   ));
 
-export function SelectField({ id, name, label, value, onChange, placeholder, preferred, allLabel, options, required, autoComplete, error }: SelectFieldProps) {
+export function SelectField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  placeholder,
+  preferred,
+  allLabel,
+  options,
+  required,
+  autoComplete,
+  error,
+}: SelectFieldProps) {
   return (
     <FieldShell id={id} label={label} required={required} error={error}>
       {(describedBy) => (

@@ -7,7 +7,16 @@
  * When it starts, it takes over whatever the visitor already opened or focused there, then
  * renders the WAI-ARIA disclosure pattern: `<button aria-expanded aria-controls>` per group.
  */
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type DOMAttributes, type MouseEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type DOMAttributes,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import type { ResolvedNavEntry } from '../../lib/content';
 import { fillTemplate } from '../../i18n/template';
 import { leadsTo, type MenuNode } from '../../lib/menu';
@@ -127,9 +136,21 @@ export function MenuList({
   hidden?: boolean;
 }) {
   const classes = ['nav-list', `nav-list--depth-${depth}`];
-  if (id !== undefined) classes.push('nav-panel', nodes.every((node) => node.items === undefined) ? 'nav-panel--leaf' : 'nav-panel--branch');
+  if (id !== undefined)
+    classes.push('nav-panel', nodes.every((node) => node.items === undefined) ? 'nav-panel--leaf' : 'nav-panel--branch');
   const group = (node: MenuNode, items: readonly MenuNode[]) => {
-    if (menu) return <DisclosureGroup key={node.key} node={node} items={items} depth={depth} name={name} currentPath={currentPath} menu={menu} />;
+    if (menu)
+      return (
+        <DisclosureGroup
+          key={node.key}
+          node={node}
+          items={items}
+          depth={depth}
+          name={name}
+          currentPath={currentPath}
+          menu={menu}
+        />
+      );
     if (node.href !== undefined) {
       return (
         <li key={node.key} className="nav-item">
@@ -181,7 +202,21 @@ export interface DisclosureMenu {
   groupHandlers?(key: string): DOMAttributes<HTMLLIElement>;
 }
 
-function DisclosureGroup({ node, items, depth, name, currentPath, menu }: { node: MenuNode; items: readonly MenuNode[]; depth: number; name: string; currentPath: string; menu: DisclosureMenu }) {
+function DisclosureGroup({
+  node,
+  items,
+  depth,
+  name,
+  currentPath,
+  menu,
+}: {
+  node: MenuNode;
+  items: readonly MenuNode[];
+  depth: number;
+  name: string;
+  currentPath: string;
+  menu: DisclosureMenu;
+}) {
   const open = menu.isOpen(node.key);
   const id = panelId(menu.prefix, node.key);
   const holdsCurrent = leadsTo(node, currentPath) ? '' : undefined;

@@ -27,7 +27,8 @@ function fieldsValid(form: HTMLFormElement): boolean {
   // As the form's own reportValidity(): every invalid field gets its `invalid` event, in the
   // form's order, and the first is reported (focused, its message shown).
   const invalid = Array.from(form.elements).filter(
-    (element): element is HTMLInputElement => !element.closest('altcha-widget') && 'validity' in element && !(element as HTMLInputElement).validity.valid,
+    (element): element is HTMLInputElement =>
+      !element.closest('altcha-widget') && 'validity' in element && !(element as HTMLInputElement).validity.valid,
   );
   const [first, ...rest] = invalid;
   if (!first) return true;
@@ -43,7 +44,11 @@ function fieldsValid(form: HTMLFormElement): boolean {
  * send (with the honeypot only when a bot filled it). `order` is the order the form shows its
  * fields in; the schema's problems are reported in it.
  */
-export function useCheckBeforeSending(formRef: RefObject<HTMLFormElement | null>, fieldId: (field: string) => string, order?: readonly string[]) {
+export function useCheckBeforeSending(
+  formRef: RefObject<HTMLFormElement | null>,
+  fieldId: (field: string) => string,
+  order?: readonly string[],
+) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const focusField = (field: string) => formRef.current?.querySelector<HTMLElement>(`#${fieldId(field)}`)?.focus();
   /** The visitor changed `field`: its error goes. */

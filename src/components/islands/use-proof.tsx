@@ -51,7 +51,15 @@ interface Controller {
  * The widget, in a component of its own: reaching the form re-renders it alone, never the form
  * (a form re-rendered under the focus would move a radio group's place in the tab order).
  */
-function ProofWidget({ formRef, options, controller }: { formRef: RefObject<HTMLFormElement | null>; options: ProofOptions; controller: Controller }) {
+function ProofWidget({
+  formRef,
+  options,
+  controller,
+}: {
+  formRef: RefObject<HTMLFormElement | null>;
+  options: ProofOptions;
+  controller: Controller;
+}) {
   const { challengeUrl, language, strings } = options;
   const [reached, setReached] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -153,6 +161,9 @@ export function useProof(formRef: RefObject<HTMLFormElement | null>, options: Pr
     void node?.verify?.();
   }, [controller]);
 
-  const widget = useMemo(() => createElement(ProofWidget, { formRef, options: stable, controller }), [formRef, stable, controller]);
+  const widget = useMemo(
+    () => createElement(ProofWidget, { formRef, options: stable, controller }),
+    [formRef, stable, controller],
+  );
   return { widget, take, renew };
 }

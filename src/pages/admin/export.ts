@@ -15,7 +15,11 @@ export const POST: APIRoute = async (context) => {
   const staff = context.locals.staff!;
   const { filter, values } = filterFromQuery(context.url.searchParams, staff.email);
   // Held leads are not leads yet: the held tab offers no export, and none is made for it.
-  if (filter.review === 'held') return new Response('Held leads are not exported: release them first.', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (filter.review === 'held')
+    return new Response('Held leads are not exported: release them first.', {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   const filterText = filterQuery(values, 1);
   return leadExport(inboxDeps().inbox, staff.email, filter, filterText ? `filter: ${filterText}` : '', new Date());
 };

@@ -23,7 +23,10 @@ export const getStaticPaths = (async () => {
         },
         locale,
       );
-      return pages.map((page) => ({ params: { path: page.path === '/' ? 'index' : page.path.slice(1) }, props: { title: page.title, locale: code } }));
+      return pages.map((page) => ({
+        params: { path: page.path === '/' ? 'index' : page.path.slice(1) },
+        props: { title: page.title, locale: code },
+      }));
     }),
   );
   return perLocale.flat();
@@ -31,6 +34,11 @@ export const getStaticPaths = (async () => {
 
 export const GET: APIRoute = async ({ props }) => {
   const locale = locales[props['locale'] as LocaleCode];
-  const png = await renderShareImage(String(props['title']), { company: site.name, tagline: t('site.tagline', {}, locale), iconSvg, dir: locale.dir });
+  const png = await renderShareImage(String(props['title']), {
+    company: site.name,
+    tagline: t('site.tagline', {}, locale),
+    iconSvg,
+    dir: locale.dir,
+  });
   return new Response(new Uint8Array(png), { headers: { 'Content-Type': 'image/png' } });
 };

@@ -67,7 +67,11 @@ export function parseTrustedProxies(raw: string | undefined): string[] {
  * right-most address of X-Forwarded-For that is not a trusted proxy. A header that holds no
  * usable address there leaves the last proxy's own address (never a made-up one).
  */
-export function clientAddressOf(peer: string, forwardedFor: string | readonly string[] | undefined, trusted: TrustedProxies): string {
+export function clientAddressOf(
+  peer: string,
+  forwardedFor: string | readonly string[] | undefined,
+  trusted: TrustedProxies,
+): string {
   if (!trusted.has(peer) || forwardedFor === undefined) return peer;
   const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : String(forwardedFor))
     .split(',')

@@ -97,7 +97,10 @@ interface SiteServer extends http.Server {
 }
 
 /** Checks the receiver, then listens; prints the address (with the real port when PORT=0). */
-export async function startServer({ host = process.env['HOST'] || '127.0.0.1', port = Number(process.env['PORT'] || 4321) } = {}): Promise<http.Server> {
+export async function startServer({
+  host = process.env['HOST'] || '127.0.0.1',
+  port = Number(process.env['PORT'] || 4321),
+} = {}): Promise<http.Server> {
   let config: ReceiverConfig;
   let settings: OpsSettings;
   try {
@@ -119,8 +122,23 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   metrics().pending = () => probe.pending();
   metrics().held = () => probe.held(purgeBefore(config, new Date()));
   metrics().readiness = async () =>
-    Object.fromEntries(Object.entries((await readiness(probe, { pendingMaxMs: settings.pendingMaxMs, notificationsOn: Boolean(config.notifications), heldPurgeDays: config.proof.heldPurgeDays })).checks).map(([name, check]) => [name, check.ok]));
-  const server = await createServer({ settings, probe, notificationsOn: Boolean(config.notifications), heldPurgeDays: config.proof.heldPurgeDays });
+    Object.fromEntries(
+      Object.entries(
+        (
+          await readiness(probe, {
+            pendingMaxMs: settings.pendingMaxMs,
+            notificationsOn: Boolean(config.notifications),
+            heldPurgeDays: config.proof.heldPurgeDays,
+          })
+        ).checks,
+      ).map(([name, check]) => [name, check.ok]),
+    );
+  const server = await createServer({
+    settings,
+    probe,
+    notificationsOn: Boolean(config.notifications),
+    heldPurgeDays: config.proof.heldPurgeDays,
+  });
   await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
   const address = server.address();
   const shown = host.includes(':') ? `[${host}]` : host;
@@ -128,10 +146,15 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   // The day's digest of held leads (with notifications on), then spam and warned held leads past
   // HELD_PURGE_DAYS, and expired used challenges: at start, then hourly.
   const sweeper = openStores(config, { poolMax: 1 });
-  const digestTransport = config.notifications ? smtpTransport(config.notifications.smtpUrl, config.notifications.requireTls) : undefined;
+  const digestTransport = config.notifications
+    ? smtpTransport(config.notifications.smtpUrl, config.notifications.requireTls)
+    : undefined;
   // Refusals past a network's budget, as this process counted them, told once in the next digest.
   let refusalsTold = 0;
-  const refusals = async () => (await metrics().leadsRefused.get()).values.filter((value) => value.labels['reason'] === 'overBudget').reduce((sum, value) => sum + value.value, 0);
+  const refusals = async () =>
+    (await metrics().leadsRefused.get()).values
+      .filter((value) => value.labels['reason'] === 'overBudget')
+      .reduce((sum, value) => sum + value.value, 0);
   const sweep = async () => {
     if (digestTransport) {
       try {
@@ -144,12 +167,19 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
         }
       } catch (error) {
         metrics().heldDigests.inc({ outcome: 'failed' });
-        log.error({ event: 'held.digest.failed', err: error }, 'Could not send the daily digest of held leads (tried again within the hour)');
+        log.error(
+          { event: 'held.digest.failed', err: error },
+          'Could not send the daily digest of held leads (tried again within the hour)',
+        );
       }
     }
     await sweepHeld(sweeper, config, new Date()).then(
       (gone) => {
-        if (gone.leads > 0) log.info({ event: 'held.purged', leads: gone.leads }, `Erased ${gone.leads} spam or held lead${gone.leads === 1 ? '' : 's'} older than ${config.proof.heldPurgeDays} days`);
+        if (gone.leads > 0)
+          log.info(
+            { event: 'held.purged', leads: gone.leads },
+            `Erased ${gone.leads} spam or held lead${gone.leads === 1 ? '' : 's'} older than ${config.proof.heldPurgeDays} days`,
+          );
       },
       (error: unknown) => log.error({ event: 'store.error', err: error }, 'Could not purge old held leads'),
     );
@@ -160,28 +190,44 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
   log.info(`Submissions are stored in ${databaseWhere(config)}`);
   let outbox: OutboxWorker | undefined;
   if (config.notifications && worker) {
-    outbox = new OutboxWorker({ store: worker.outbox, config: config.notifications, transport: smtpTransport(config.notifications.smtpUrl, config.notifications.requireTls) });
+    outbox = new OutboxWorker({
+      store: worker.outbox,
+      config: config.notifications,
+      transport: smtpTransport(config.notifications.smtpUrl, config.notifications.requireTls),
+    });
     outbox.start();
     log.info(`Lead notifications are e-mailed to ${config.notifications.to.join(', ')}`);
-    if (!config.siteUrl) log.warn('SITE_URL is not set: lead e-mails carry no link to the staff inbox (set it to the site’s public address, as for the build).');
+    if (!config.siteUrl)
+      log.warn(
+        'SITE_URL is not set: lead e-mails carry no link to the staff inbox (set it to the site’s public address, as for the build).',
+      );
   } else {
     log.info('Lead notifications are off: SMTP_URL is not set (leads are stored; staff read them with npm run submissions).');
   }
   const listening = `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
   log.info({ event: 'start.listening', address: listening }, `Globaq site listening on ${listening}`);
   // Whatever LOG_LEVEL says, the address is printed: scripts and operators wait for this line.
-  if (!log.isLevelEnabled('info')) process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), pid: process.pid, event: 'start.listening', address: listening, msg: `Globaq site listening on ${listening}` })}\n`);
+  if (!log.isLevelEnabled('info'))
+    process.stdout.write(
+      `${JSON.stringify({ level: 'info', time: new Date().toISOString(), pid: process.pid, event: 'start.listening', address: listening, msg: `Globaq site listening on ${listening}` })}\n`,
+    );
   notifySystemd('READY=1');
 
   let stopping: Promise<void> | undefined;
   const stop = (signal: string) =>
     (stopping ??= (async () => {
       const started = Date.now();
-      log.info({ event: 'stop.begin', signal, inFlight: server.inFlight.size }, `${signal}: no new requests; finishing ${server.inFlight.size} in flight`);
+      log.info(
+        { event: 'stop.begin', signal, inFlight: server.inFlight.size },
+        `${signal}: no new requests; finishing ${server.inFlight.size} in flight`,
+      );
       notifySystemd('STOPPING=1');
       // Past the bound, the process goes anyway: systemd (TimeoutStopSec) would kill it later.
       setTimeout(() => {
-        log.error({ event: 'stop.timeout', inFlight: server.inFlight.size }, `Stopping took over ${settings.shutdownTimeoutMs / 1000} s: exiting with work unfinished`);
+        log.error(
+          { event: 'stop.timeout', inFlight: server.inFlight.size },
+          `Stopping took over ${settings.shutdownTimeoutMs / 1000} s: exiting with work unfinished`,
+        );
         process.exit(1);
       }, settings.shutdownTimeoutMs).unref();
       server.stopping = true;
@@ -214,7 +260,8 @@ export async function startServer({ host = process.env['HOST'] || '127.0.0.1', p
 function notifySystemd(state: string): void {
   if (!process.env['NOTIFY_SOCKET']) return;
   const result = spawnSync('systemd-notify', [`--pid=${process.pid}`, state], { stdio: 'ignore', timeout: 5000 });
-  if (result.status !== 0) logger().warn({ event: 'systemd.notify' }, `systemd-notify ${state} failed (is NotifyAccess=all set in the unit?)`);
+  if (result.status !== 0)
+    logger().warn({ event: 'systemd.notify' }, `systemd-notify ${state} failed (is NotifyAccess=all set in the unit?)`);
 }
 
 /**
@@ -234,7 +281,9 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-p
 function keepFullCsp(res: ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-    const headers = rest.find((arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+    const headers = rest.find(
+      (arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg),
+    );
     if (headers) {
       for (const name of Object.keys(headers)) {
         if (name.toLowerCase() === 'content-security-policy') headers[name] = mergeCsp(String(headers[name]));
@@ -263,7 +312,8 @@ function routeKind(pathname: string, files: ReadonlySet<string>): RouteKind {
 function loggedPath(pathname: string, kind: RouteKind): string | undefined {
   if (kind === 'page' || kind === 'asset' || kind === 'health') return pathname.slice(0, 200);
   if (kind === 'api' && /^\/api\/(contact|partner)$/.test(pathname)) return pathname;
-  if (kind === 'admin' && /^\/admin(\/[A-Za-z0-9_-]+)*$/.test(pathname)) return pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id');
+  if (kind === 'admin' && /^\/admin(\/[A-Za-z0-9_-]+)*$/.test(pathname))
+    return pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id');
   return undefined;
 }
 
@@ -272,7 +322,13 @@ const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 const NO_STORE = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
 
-async function answerOps(req: IncomingMessage, res: ServerResponse, pathname: string, ops: OpsContext | undefined, stopping: boolean): Promise<void> {
+async function answerOps(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  ops: OpsContext | undefined,
+  stopping: boolean,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE });
     res.end('Method not allowed.');
@@ -290,15 +346,33 @@ async function answerOps(req: IncomingMessage, res: ServerResponse, pathname: st
     return send(200, registry.contentType, await registry.metrics());
   }
   // /readyz
-  if (stopping) return send(503, 'application/json; charset=utf-8', `${JSON.stringify({ status: 'unavailable', ...(insider ? { failing: ['stopping'] } : {}) })}\n`);
+  if (stopping)
+    return send(
+      503,
+      'application/json; charset=utf-8',
+      `${JSON.stringify({ status: 'unavailable', ...(insider ? { failing: ['stopping'] } : {}) })}\n`,
+    );
   if (!ops) return send(200, 'application/json; charset=utf-8', '{"status":"ready"}\n');
-  const found = await readiness(ops.probe, { pendingMaxMs: ops.settings.pendingMaxMs, notificationsOn: ops.notificationsOn, heldPurgeDays: ops.heldPurgeDays });
-  if (found.ready) return send(200, 'application/json; charset=utf-8', `${JSON.stringify(insider ? { status: 'ready', checks: found.checks } : { status: 'ready' })}\n`);
+  const found = await readiness(ops.probe, {
+    pendingMaxMs: ops.settings.pendingMaxMs,
+    notificationsOn: ops.notificationsOn,
+    heldPurgeDays: ops.heldPurgeDays,
+  });
+  if (found.ready)
+    return send(
+      200,
+      'application/json; charset=utf-8',
+      `${JSON.stringify(insider ? { status: 'ready', checks: found.checks } : { status: 'ready' })}\n`,
+    );
   const failing = Object.entries(found.checks)
     .filter(([, check]) => !check.ok)
     .map(([name]) => name);
   logger().warn({ event: 'ready.failing', failing }, `Not ready: ${failing.join(', ')}`);
-  send(503, 'application/json; charset=utf-8', `${JSON.stringify(insider ? { status: 'unavailable', failing, checks: found.checks } : { status: 'unavailable' })}\n`);
+  send(
+    503,
+    'application/json; charset=utf-8',
+    `${JSON.stringify(insider ? { status: 'unavailable', failing, checks: found.checks } : { status: 'unavailable' })}\n`,
+  );
 }
 
 export async function createServer(ops?: OpsContext): Promise<SiteServer> {
@@ -335,7 +409,18 @@ export async function createServer(ops?: OpsContext): Promise<SiteServer> {
       const status = res.statusCode;
       durations.observe({ kind, status: `${Math.floor(status / 100)}xx` }, seconds);
       requestIds.run(requestId, () =>
-        log.info({ event: 'request', method: req.method, route: kind, path: loggedPath(logPath, kind), status, durationMs: Math.round(seconds * 10_000) / 10, aborted: !res.writableFinished || undefined }, 'request'),
+        log.info(
+          {
+            event: 'request',
+            method: req.method,
+            route: kind,
+            path: loggedPath(logPath, kind),
+            status,
+            durationMs: Math.round(seconds * 10_000) / 10,
+            aborted: !res.writableFinished || undefined,
+          },
+          'request',
+        ),
       );
       if (server.stopping) server.closeIdleConnections();
     });
@@ -345,7 +430,9 @@ export async function createServer(ops?: OpsContext): Promise<SiteServer> {
   Object.defineProperty(server, 'inFlight', { value: inFlight });
 
   function answer(req: IncomingMessage, res: ServerResponse): void {
-    const headers = securityHeadersFor({ behindHttps: behindHttps || Boolean(req.socket && 'encrypted' in req.socket && req.socket.encrypted) });
+    const headers = securityHeadersFor({
+      behindHttps: behindHttps || Boolean(req.socket && 'encrypted' in req.socket && req.socket.encrypted),
+    });
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     keepFullCsp(res);
     if (REFUSED_METHODS.has(req.method ?? '')) {

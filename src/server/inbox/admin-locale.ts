@@ -69,7 +69,8 @@ export function languageReturnPath(raw: unknown): string {
 }
 
 /** The cookie's attributes (`secure` on HTTPS, as the session's). */
-export const languageCookie = (secure: boolean) => ({ httpOnly: false, sameSite: 'lax', secure, path: '/admin', maxAge: YEAR_SECONDS }) as const;
+export const languageCookie = (secure: boolean) =>
+  ({ httpOnly: false, sameSite: 'lax', secure, path: '/admin', maxAge: YEAR_SECONDS }) as const;
 
 /** `t` in the inbox's language, for a page: `const tr = adminText(Astro.locals.adminLocale)`. */
 export function adminText(locale: Locale | undefined): (key: UiKey, values?: Record<string, string | number>) => string {

@@ -25,7 +25,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** The text of one cell, neutralised against formula injection. */
 export function csvText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return neutralise(value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join('; '));
+  if (Array.isArray(value))
+    return neutralise(value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join('; '));
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return neutralise(value);
   return neutralise(JSON.stringify(value));
@@ -73,10 +74,18 @@ export function fieldColumns(submissions: Iterable<Pick<StoredSubmission, 'field
  * CSV text, chunk by chunk. `columns` are the field columns (fieldColumns() over the same
  * rows); they are passed in so that the rows can be streamed.
  */
-export async function* toCsv(columns: readonly string[], submissions: AsyncIterable<StoredSubmission> | Iterable<StoredSubmission>): AsyncGenerator<string> {
+export async function* toCsv(
+  columns: readonly string[],
+  submissions: AsyncIterable<StoredSubmission> | Iterable<StoredSubmission>,
+): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(['id', 'receivedAt', 'language', ...columns]);
   for await (const submission of submissions) {
-    yield csvRow([submission.id, submission.receivedAt, submission.language, ...columns.map((column) => submission.fields[column])]);
+    yield csvRow([
+      submission.id,
+      submission.receivedAt,
+      submission.language,
+      ...columns.map((column) => submission.fields[column]),
+    ]);
   }
 }
 
@@ -106,7 +115,10 @@ export function riyadhStamp(iso: string): string {
 export const riyadhDay = (date: Date): string => riyadhStamp(date.toISOString()).slice(0, 10);
 
 /** What a lead export's row is made of: the lead and the inbox's own columns (status, who set it, who it is assigned to, the newest note). */
-export type ExportedLead = Pick<InboxLead, 'id' | 'form' | 'receivedAt' | 'language' | 'fields' | 'status' | 'statusBy' | 'assignedTo' | 'note'>;
+export type ExportedLead = Pick<
+  InboxLead,
+  'id' | 'form' | 'receivedAt' | 'language' | 'fields' | 'status' | 'statusBy' | 'assignedTo' | 'note'
+>;
 
 /**
  * A lead export's columns, the same from the inbox and the staff command: what staff read in
@@ -115,7 +127,17 @@ export type ExportedLead = Pick<InboxLead, 'id' | 'form' | 'receivedAt' | 'langu
  * form shows, in its order. One form per file: the columns never shift with the rows.
  */
 export function leadCsvHeader(form: FormName): string {
-  return csvRow(['Lead ID', 'Received (Riyadh time)', 'Form', 'Language', 'Status', 'Status set by', 'Assigned to', 'Latest note', ...answerColumns(form).map((column) => column.label)]);
+  return csvRow([
+    'Lead ID',
+    'Received (Riyadh time)',
+    'Form',
+    'Language',
+    'Status',
+    'Status set by',
+    'Assigned to',
+    'Latest note',
+    ...answerColumns(form).map((column) => column.label),
+  ]);
 }
 
 export function leadCsvRow(lead: ExportedLead): string {

@@ -31,7 +31,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The calendar day (YYYY-MM-DD) and the hour of an instant in Riyadh. */
 export function riyadhDay(now: Date): { readonly day: string; readonly hour: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Riyadh',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
@@ -39,10 +46,15 @@ export function riyadhDay(now: Date): { readonly day: string; readonly hour: num
 }
 
 /** Received before this, a held lead is old enough to erase (HELD_PURGE_DAYS). */
-export const purgeBefore = (config: Pick<ReceiverConfig, 'proof'>, now: Date): Date => new Date(now.getTime() - config.proof.heldPurgeDays * DAY_MS);
+export const purgeBefore = (config: Pick<ReceiverConfig, 'proof'>, now: Date): Date =>
+  new Date(now.getTime() - config.proof.heldPurgeDays * DAY_MS);
 
 /** When a held lead will be erased: its age reached, and WARNING_DAYS after its warning (now, if not yet warned). */
-export function erasureDate(lead: { readonly receivedAt: string; readonly warnedAt?: string | undefined }, config: Pick<ReceiverConfig, 'proof'>, now: Date): Date {
+export function erasureDate(
+  lead: { readonly receivedAt: string; readonly warnedAt?: string | undefined },
+  config: Pick<ReceiverConfig, 'proof'>,
+  now: Date,
+): Date {
   const byAge = Date.parse(lead.receivedAt) + config.proof.heldPurgeDays * DAY_MS;
   const byWarning = Date.parse(lead.warnedAt ?? now.toISOString()) + WARNING_DAYS * DAY_MS;
   return new Date(Math.max(byAge, byWarning));
@@ -69,7 +81,12 @@ export interface DigestMail {
 const formName = (form: FormName, code: LocaleCode) => t(`mail.digest.form.${form}`, {}, locales[code]);
 
 function dateIn(iso: string | Date, code: LocaleCode, withTime: boolean): string {
-  return new Intl.DateTimeFormat(locales[code].formatLocale, { timeZone: 'Asia/Riyadh', calendar: 'gregory', dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}) }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locales[code].formatLocale, {
+    timeZone: 'Asia/Riyadh',
+    calendar: 'gregory',
+    dateStyle: 'medium',
+    ...(withTime ? { timeStyle: 'short' } : {}),
+  }).format(new Date(iso));
 }
 
 /** The digest in both languages: English first, then Arabic (right to left in the HTML part). */
@@ -82,8 +99,17 @@ export function composeHeldDigest(input: DigestInput): DigestMail {
   const section = (code: LocaleCode) => {
     const locale = locales[code];
     const tr = (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) => t(key, values, locale);
-    const reasons = HOLD_REASONS.filter((reason) => (summary.byReason[reason] ?? 0) > 0).map((reason) => ({ count: summary.byReason[reason] ?? 0, text: tr(`admin.held.reason.${reason}`) }));
-    const row = (lead: HeldLead) => ({ when: dateIn(lead.receivedAt, code, true), form: formName(lead.form, code), reason: tr(`admin.held.reason.${lead.reason}`), url: leadUrl(lead.id), id: lead.id });
+    const reasons = HOLD_REASONS.filter((reason) => (summary.byReason[reason] ?? 0) > 0).map((reason) => ({
+      count: summary.byReason[reason] ?? 0,
+      text: tr(`admin.held.reason.${reason}`),
+    }));
+    const row = (lead: HeldLead) => ({
+      when: dateIn(lead.receivedAt, code, true),
+      form: formName(lead.form, code),
+      reason: tr(`admin.held.reason.${lead.reason}`),
+      url: leadUrl(lead.id),
+      id: lead.id,
+    });
     return {
       code,
       intro: tr('mail.digest.intro', { count: summary.waiting }),
@@ -92,9 +118,15 @@ export function composeHeldDigest(input: DigestInput): DigestMail {
       reasons,
       newestHeading: tr('mail.digest.newest'),
       newest: newest.slice(0, DIGEST_LIST_MAX).map(row),
-      more: summary.waiting > Math.min(newest.length, DIGEST_LIST_MAX) ? tr('mail.digest.more', { count: summary.waiting - Math.min(newest.length, DIGEST_LIST_MAX) }) : '',
+      more:
+        summary.waiting > Math.min(newest.length, DIGEST_LIST_MAX)
+          ? tr('mail.digest.more', { count: summary.waiting - Math.min(newest.length, DIGEST_LIST_MAX) })
+          : '',
       dueHeading: tr('mail.digest.due', { days: config.proof.heldPurgeDays }),
-      due: due.slice(0, DIGEST_LIST_MAX).map((lead) => ({ ...row(lead), erased: tr('mail.digest.erasedOn', { date: dateIn(erasureDate(lead, config, now), code, false) }) })),
+      due: due.slice(0, DIGEST_LIST_MAX).map((lead) => ({
+        ...row(lead),
+        erased: tr('mail.digest.erasedOn', { date: dateIn(erasureDate(lead, config, now), code, false) }),
+      })),
       open: heldUrl ? tr('mail.digest.open', { url: heldUrl }) : tr('mail.digest.noLink'),
       openLink: tr('mail.digest.openLink'),
     };
@@ -111,33 +143,50 @@ export function composeHeldDigest(input: DigestInput): DigestMail {
         ...part.reasons.map((reason) => `- ${reason.count} × ${reason.text}`),
         '',
         part.newestHeading,
-        ...part.newest.map((lead) => `- ${lead.when} · ${lead.form} · ${lead.reason}${lead.url ? `\n  ${lead.url}` : ` · ${lead.id}`}`),
+        ...part.newest.map(
+          (lead) => `- ${lead.when} · ${lead.form} · ${lead.reason}${lead.url ? `\n  ${lead.url}` : ` · ${lead.id}`}`,
+        ),
         ...(part.more ? [part.more] : []),
-        ...(part.due.length > 0 ? ['', part.dueHeading, ...part.due.map((lead) => `- ${lead.erased}: ${lead.when} · ${lead.form}${lead.url ? `\n  ${lead.url}` : ` · ${lead.id}`}`)] : []),
+        ...(part.due.length > 0
+          ? [
+              '',
+              part.dueHeading,
+              ...part.due.map(
+                (lead) => `- ${lead.erased}: ${lead.when} · ${lead.form}${lead.url ? `\n  ${lead.url}` : ` · ${lead.id}`}`,
+              ),
+            ]
+          : []),
         '',
         part.open,
       ].join('\n'),
     )
     .join('\n\n— — —\n\n');
 
-  const link = (url: string | undefined, label: string) => (url ? `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>` : escapeHtml(label));
+  const link = (url: string | undefined, label: string) =>
+    url ? `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>` : escapeHtml(label);
   const sections = parts.map((part) => {
-      const { lang, dir } = locales[part.code];
-      return [
-        `<section lang="${lang}" dir="${dir}" style="text-align:start">`,
-        `<p>${escapeHtml(part.intro)}</p>`,
-        part.refused ? `<p>${escapeHtml(part.refused)}</p>` : '',
-        `<h2 style="font-size:16px">${escapeHtml(part.reasonsHeading)}</h2>`,
-        `<ul>${part.reasons.map((reason) => `<li><bdi>${reason.count}</bdi> × ${escapeHtml(reason.text)}</li>`).join('')}</ul>`,
-        `<h2 style="font-size:16px">${escapeHtml(part.newestHeading)}</h2>`,
-        `<ul>${part.newest.map((lead) => `<li>${link(lead.url, `${lead.when} · ${lead.form}`)} · ${escapeHtml(lead.reason)}</li>`).join('')}</ul>`,
-        part.more ? `<p>${escapeHtml(part.more)}</p>` : '',
-        part.due.length > 0 ? `<h2 style="font-size:16px">${escapeHtml(part.dueHeading)}</h2><ul>${part.due.map((lead) => `<li><strong>${escapeHtml(lead.erased)}</strong>: ${link(lead.url, `${lead.when} · ${lead.form}`)}</li>`).join('')}</ul>` : '',
-        `<p>${heldUrl ? link(heldUrl, part.openLink) : escapeHtml(part.open)}</p>`,
-        '</section>',
-      ].join('\n');
+    const { lang, dir } = locales[part.code];
+    return [
+      `<section lang="${lang}" dir="${dir}" style="text-align:start">`,
+      `<p>${escapeHtml(part.intro)}</p>`,
+      part.refused ? `<p>${escapeHtml(part.refused)}</p>` : '',
+      `<h2 style="font-size:16px">${escapeHtml(part.reasonsHeading)}</h2>`,
+      `<ul>${part.reasons.map((reason) => `<li><bdi>${reason.count}</bdi> × ${escapeHtml(reason.text)}</li>`).join('')}</ul>`,
+      `<h2 style="font-size:16px">${escapeHtml(part.newestHeading)}</h2>`,
+      `<ul>${part.newest.map((lead) => `<li>${link(lead.url, `${lead.when} · ${lead.form}`)} · ${escapeHtml(lead.reason)}</li>`).join('')}</ul>`,
+      part.more ? `<p>${escapeHtml(part.more)}</p>` : '',
+      part.due.length > 0
+        ? `<h2 style="font-size:16px">${escapeHtml(part.dueHeading)}</h2><ul>${part.due.map((lead) => `<li><strong>${escapeHtml(lead.erased)}</strong>: ${link(lead.url, `${lead.when} · ${lead.form}`)}</li>`).join('')}</ul>`
+        : '',
+      `<p>${heldUrl ? link(heldUrl, part.openLink) : escapeHtml(part.open)}</p>`,
+      '</section>',
+    ].join('\n');
   });
-  const html = ['<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">', sections.join('\n<hr>\n'), '</body></html>'].join('\n');
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
+    sections.join('\n<hr>\n'),
+    '</body></html>',
+  ].join('\n');
 
   return { subject, text, html };
 }
@@ -149,7 +198,13 @@ export type DigestOutcome = 'sent' | 'off' | 'notYet' | 'nothingHeld' | 'sentAlr
  * and no server has sent today's. Marks the leads it warned of; throws (giving the day back)
  * when the mail server refuses.
  */
-export async function sendHeldDigest(held: HeldStore, config: Pick<ReceiverConfig, 'proof' | 'siteUrl' | 'notifications'>, transport: MailTransport, now: Date, refused = 0): Promise<DigestOutcome> {
+export async function sendHeldDigest(
+  held: HeldStore,
+  config: Pick<ReceiverConfig, 'proof' | 'siteUrl' | 'notifications'>,
+  transport: MailTransport,
+  now: Date,
+  refused = 0,
+): Promise<DigestOutcome> {
   const mail = config.notifications;
   if (!mail) return 'off';
   const { day, hour } = riyadhDay(now);
@@ -162,7 +217,14 @@ export async function sendHeldDigest(held: HeldStore, config: Pick<ReceiverConfi
     const due = await held.dueForErasure(new Date(now.getTime() + (WARNING_DAYS - config.proof.heldPurgeDays) * DAY_MS));
     const newest = await held.list('held', DIGEST_LIST_MAX);
     const digest = composeHeldDigest({ summary, newest, due, now, config, refused });
-    await transport.sendMail({ from: mail.from, to: [...mail.to], subject: digest.subject, text: digest.text, html: digest.html, headers: { 'X-Globaq-Digest': `held ${day}` } });
+    await transport.sendMail({
+      from: mail.from,
+      to: [...mail.to],
+      subject: digest.subject,
+      text: digest.text,
+      html: digest.html,
+      headers: { 'X-Globaq-Digest': `held ${day}` },
+    });
     // Only the leads the digest named are warned of; the rest are named in the next ones.
     await held.markWarned(
       due

@@ -9,11 +9,17 @@ import { composeLeadNotice } from '../mail/lead-mail.ts';
 import type { StoredSubmission } from '../store/store.ts';
 
 /** Releases a held lead: queues its notification (when notifications are on) and audits it. */
-export function releaseHeld(stores: Pick<Stores, 'held'>, config: Pick<ReceiverConfig, 'notifications' | 'siteUrl'>, id: string, by: string, now: Date): Promise<boolean> {
+export function releaseHeld(
+  stores: Pick<Stores, 'held'>,
+  config: Pick<ReceiverConfig, 'notifications' | 'siteUrl'>,
+  id: string,
+  by: string,
+  now: Date,
+): Promise<boolean> {
   const { siteUrl } = config;
   const notice = config.notifications
-    ? (lead: StoredSubmission) => composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {})
+    ? (lead: StoredSubmission) =>
+        composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {})
     : undefined;
   return stores.held.release(id, by, now, notice);
 }
-

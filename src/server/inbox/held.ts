@@ -21,10 +21,15 @@ import { WARNING_DAYS, purgeBefore } from './held-digest.ts';
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Erases spam leads past their age and held ones past it and warned of, and forgets expired challenges; says how many. */
-export async function sweepHeld(stores: Pick<Stores, 'held' | 'submissions'>, config: Pick<ReceiverConfig, 'proof'>, now: Date): Promise<{ leads: number; challenges: number }> {
+export async function sweepHeld(
+  stores: Pick<Stores, 'held' | 'submissions'>,
+  config: Pick<ReceiverConfig, 'proof'>,
+  now: Date,
+): Promise<{ leads: number; challenges: number }> {
   const warnedBefore = new Date(now.getTime() - WARNING_DAYS * 24 * 60 * 60 * 1000);
   let leads = 0;
-  for (const id of await stores.held.expired(purgeBefore(config, now), warnedBefore)) if (await stores.submissions.delete(id)) leads += 1;
+  for (const id of await stores.held.expired(purgeBefore(config, now), warnedBefore))
+    if (await stores.submissions.delete(id)) leads += 1;
   const challenges = await stores.held.forgetChallenges(now);
   return { leads, challenges };
 }

@@ -11,7 +11,15 @@
  * e-mail, so an address never names another's leads.
  */
 import { isFormName } from '../store/store.ts';
-import { DEFAULT_ORDER, isLeadSort, isLeadStatus, riyadhDayStart, type LeadFilter, type LeadOrder, type LeadStatus } from './inbox-store.ts';
+import {
+  DEFAULT_ORDER,
+  isLeadSort,
+  isLeadStatus,
+  riyadhDayStart,
+  type LeadFilter,
+  type LeadOrder,
+  type LeadStatus,
+} from './inbox-store.ts';
 import { isLanguage } from '../receiver/receiver.ts';
 
 export interface FilterValues {
@@ -75,7 +83,13 @@ export function filterFromQuery(params: URLSearchParams, me: string): ListQuery 
   const until = toDay ? new Date(toDay.getTime() + DAY_MS) : undefined;
   const filter: LeadFilter = {
     ...(isFormName(form) ? { form } : {}),
-    ...(isLeadStatus(status) ? { status } : status === 'all' ? {} : held ? { review: 'held' as const } : { statuses: NEEDS_WORK }),
+    ...(isLeadStatus(status)
+      ? { status }
+      : status === 'all'
+        ? {}
+        : held
+          ? { review: 'held' as const }
+          : { statuses: NEEDS_WORK }),
     ...(mine ? { assignedTo: me } : {}),
     ...(isLanguage(language) ? { language } : {}),
     ...(since ? { since } : {}),
@@ -84,7 +98,10 @@ export function filterFromQuery(params: URLSearchParams, me: string): ListQuery 
     ...(q ? { search: q } : {}),
   };
   const by = isLeadSort(sort) ? sort : DEFAULT_ORDER.by;
-  const order: LeadOrder = { by, direction: values.dir === 'asc' || values.dir === 'desc' ? values.dir : by === 'received' ? 'desc' : 'asc' };
+  const order: LeadOrder = {
+    by,
+    direction: values.dir === 'asc' || values.dir === 'desc' ? values.dir : by === 'received' ? 'desc' : 'asc',
+  };
   const page = Math.min(100_000, Math.max(1, Math.trunc(Number(params.get('page')) || 1)));
   return { filter, order, values, page, reversed: Boolean(since && toDay && since.getTime() > toDay.getTime()) };
 }

@@ -18,7 +18,8 @@ import type { NoticeStatus } from '../mail/outbox.ts';
 
 export const LEAD_STATUSES = ['new', 'in_progress', 'answered', 'closed', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const isLeadStatus = (value: unknown): value is LeadStatus => typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
+export const isLeadStatus = (value: unknown): value is LeadStatus =>
+  typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
 
 /** A session ends after this long without a request... */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -52,7 +53,8 @@ export const NOTE_MAX = 5000;
  */
 export const LEAD_EVENT_KINDS = ['note', 'status', 'assigned', 'notification', 'download', 'reply'] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
-export const isLeadEventKind = (value: unknown): value is LeadEventKind => typeof value === 'string' && (LEAD_EVENT_KINDS as readonly string[]).includes(value);
+export const isLeadEventKind = (value: unknown): value is LeadEventKind =>
+  typeof value === 'string' && (LEAD_EVENT_KINDS as readonly string[]).includes(value);
 
 /** One entry of a lead's timeline. */
 export interface LeadEvent {
@@ -101,7 +103,8 @@ export interface LeadFilter {
 /** What the list can be sorted by. */
 export const LEAD_SORTS = ['received', 'name', 'form', 'status'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
-export const isLeadSort = (value: unknown): value is LeadSort => typeof value === 'string' && (LEAD_SORTS as readonly string[]).includes(value);
+export const isLeadSort = (value: unknown): value is LeadSort =>
+  typeof value === 'string' && (LEAD_SORTS as readonly string[]).includes(value);
 
 /**
  * The list's order: a key and its direction; leads equal by the key keep the newest first, so
@@ -130,7 +133,14 @@ export interface InboxLead extends StoredSubmission {
   /** Why a held lead was held. */
   readonly holdReason?: HoldReason | undefined;
   /** The lead's notification e-mail, when one was queued. */
-  readonly notification: { readonly status: NoticeStatus; readonly attempts: number; readonly sentAt: string | undefined; readonly lastError: string | undefined } | undefined;
+  readonly notification:
+    | {
+        readonly status: NoticeStatus;
+        readonly attempts: number;
+        readonly sentAt: string | undefined;
+        readonly lastError: string | undefined;
+      }
+    | undefined;
 }
 
 /** Where a session is in signing in: 'signed-in', or still owing its second step ('code') or the set-up of one ('enrol'). */
@@ -201,7 +211,11 @@ export interface InboxStore {
    * The leads before and after `id` in the list as filtered and ordered (a lead page's
    * "Previous" and "Next"), and its place in it; undefined when the filter does not find it.
    */
-  neighbours(filter: LeadFilter, order: LeadOrder, id: string): Promise<{ previous: string | undefined; next: string | undefined; position: number; total: number } | undefined>;
+  neighbours(
+    filter: LeadFilter,
+    order: LeadOrder,
+    id: string,
+  ): Promise<{ previous: string | undefined; next: string | undefined; position: number; total: number } | undefined>;
   /** Every lead the filter finds, oldest first (the export). */
   exportLeads(filter: LeadFilter): AsyncIterable<InboxLead>;
   /** A lead by its id, held ones included (their page offers release and mark as spam only). */
@@ -245,7 +259,15 @@ export interface InboxStore {
    * this account signed in with before (`keys.device`), the attempt is judged and counted by
    * that device alone: another's lock on the account or the address does not shut it out.
    */
-  attempt(keys: SignInKeys, now: Date): Promise<SignInGate & { readonly trusted: boolean; /** This attempt, if wrong, is the one that locks. */ readonly lockStarted: boolean }>;
+  attempt(
+    keys: SignInKeys,
+    now: Date,
+  ): Promise<
+    SignInGate & {
+      readonly trusted: boolean;
+      /** This attempt, if wrong, is the one that locks. */ readonly lockStarted: boolean;
+    }
+  >;
   /** A successful sign-in clears the counts its attempt was judged by. */
   clearFailures(keys: SignInKeys): Promise<void>;
   /** A device cookie for a browser that has just signed in to `email`: the cookie's token (the database keeps its hash). */
@@ -273,7 +295,10 @@ export interface FailureRun {
 export type SignInKind = 'account' | 'address' | 'device';
 
 /** A stored failure row as the rules read it: a run long past, with no lock running, is forgotten. */
-export function failureRun(row: { failures: number; last_failure_at: string | Date; locked_until: string | Date | null } | undefined, now: Date): FailureRun {
+export function failureRun(
+  row: { failures: number; last_failure_at: string | Date; locked_until: string | Date | null } | undefined,
+  now: Date,
+): FailureRun {
   if (!row) return { failures: 0, last: 0, lockedUntil: 0 };
   const last = new Date(row.last_failure_at).getTime();
   const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : 0;
@@ -303,7 +328,9 @@ export function gateOf(runs: Readonly<Partial<Record<SignInKind, FailureRun>>>, 
 /** What one more failure makes of a run: its new count, and a lock when it reaches LOCK_AFTER (a lock served starts a new count). */
 export function afterFailure(kind: SignInKind, run: FailureRun, now: Date): { failures: number; lockedUntil: Date | null } {
   const failures = run.failures + 1;
-  return failures >= LOCK_AFTER[kind] ? { failures: 0, lockedUntil: new Date(now.getTime() + LOCK_MS) } : { failures, lockedUntil: null };
+  return failures >= LOCK_AFTER[kind]
+    ? { failures: 0, lockedUntil: new Date(now.getTime() + LOCK_MS) }
+    : { failures, lockedUntil: null };
 }
 
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');

@@ -34,7 +34,14 @@ import { readBody } from '../receiver/receiver.ts';
 import { hashPassword, verifyPassword, type StaffStore } from './staff.ts';
 import { safeReturnPath } from './return-path.ts';
 import { LANGUAGE_COOKIE, LANGUAGE_PATH, chooseAdminLocale, languageCookie, languageReturnPath } from './admin-locale.ts';
-import { acceptedStep, isRecoveryCodeShape, openSecret, recoveryHash, twoStepSettings, type TwoStepSettings } from './two-step.ts';
+import {
+  acceptedStep,
+  isRecoveryCodeShape,
+  openSecret,
+  recoveryHash,
+  twoStepSettings,
+  type TwoStepSettings,
+} from './two-step.ts';
 import type { SubmissionStore } from '../store/store.ts';
 
 export const ADMIN_ROOT = '/admin';
@@ -131,7 +138,10 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
   const path = context.url.pathname;
   const isLogin = path === LOGIN_PATH;
   const asked = context.url.searchParams.get('next') ?? '';
-  context.locals.adminLocale = chooseAdminLocale(context.cookies.get(LANGUAGE_COOKIE)?.value, context.request.headers.get('accept-language'));
+  context.locals.adminLocale = chooseAdminLocale(
+    context.cookies.get(LANGUAGE_COOKIE)?.value,
+    context.request.headers.get('accept-language'),
+  );
 
   // The language switch (src/layouts/AdminLayout.astro): open to everyone, the sign-in pages too.
   if (path === LANGUAGE_PATH && (method === 'GET' || method === 'HEAD')) {
@@ -148,7 +158,8 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
     }
     if (pending) {
       const own = stepPage(pending.stage);
-      if (path !== own && !isLogin) return context.redirect(withNext(own, path === CODE_PATH ? asked : `${path}${context.url.search}`), 303);
+      if (path !== own && !isLogin)
+        return context.redirect(withNext(own, path === CODE_PATH ? asked : `${path}${context.url.search}`), 303);
       context.locals.pendingStaff = pending;
       return next();
     }
@@ -161,7 +172,8 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
   if (method !== 'POST') return plain(405, 'Method not allowed.');
   if (!sameOrigin(context)) return plain(403, say('admin.refused.origin'));
   if (!session && !isLogin) return plain(403, say('admin.refused.signedOut'));
-  if (pending && !isLogin && path !== LOGOUT_PATH && path !== stepPage(pending.stage)) return plain(403, say('admin.refused.pending'));
+  if (pending && !isLogin && path !== LOGOUT_PATH && path !== stepPage(pending.stage))
+    return plain(403, say('admin.refused.pending'));
   const type = context.request.headers.get('content-type') ?? '';
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return plain(415, say('admin.refused.type'));
   // Read only up to the limit, announced or not (the sign-in form is open to anyone), and an
@@ -200,7 +212,8 @@ export function formText(form: FormData | undefined, name: string): string {
 let decoyHash: Promise<string> | undefined;
 
 /** A sign-in step's outcome: on success, the page to go to next (the second step, its set-up, or where the staff member was going). */
-export type SignInOutcome = { ok: true; stage: SessionStage } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
+export type SignInOutcome =
+  { ok: true; stage: SessionStage } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
 
 export const WRONG_CREDENTIALS = t('admin.signIn.wrong');
 export const BUSY = t('admin.signIn.busy');
@@ -224,7 +237,10 @@ export class HashQueue {
    */
   enter(): { run<T>(work: () => Promise<T>): Promise<T>; leave(): void } | undefined {
     if (this.#running + this.#waiting.length >= this.limits.running + this.limits.waiting) return undefined;
-    const place = this.#running < this.limits.running ? ((this.#running += 1), Promise.resolve()) : new Promise<void>((resolve) => this.#waiting.push(resolve));
+    const place =
+      this.#running < this.limits.running
+        ? ((this.#running += 1), Promise.resolve())
+        : new Promise<void>((resolve) => this.#waiting.push(resolve));
     const release = () => {
       const next = this.#waiting.shift();
       if (next) next();
@@ -253,7 +269,14 @@ const hashing = new HashQueue();
  * What an operator counts about sign-ins, since the process started: plain numbers a metrics
  * module can read (and `signInEvents` for each one as it happens). Never an address or a name.
  */
-export const signInCounters = { succeeded: 0, refusedWrong: 0, refusedLocked: 0, refusedSlowed: 0, refusedBusy: 0, locksStarted: 0 };
+export const signInCounters = {
+  succeeded: 0,
+  refusedWrong: 0,
+  refusedLocked: 0,
+  refusedSlowed: 0,
+  refusedBusy: 0,
+  locksStarted: 0,
+};
 export type SignInEvent = 'succeeded' | 'wrong credentials' | 'wrong code' | 'locked' | 'slowed' | 'busy';
 const signInListeners = new Set<(event: SignInEvent) => void>();
 /** Calls `listener` with each sign-in's outcome; returns what stops it. */
@@ -373,7 +396,13 @@ async function startSession(context: APIContext, email: string, now: Date, detai
   const { token } = await inbox.createSession(email, now);
   context.cookies.set(sessionCookieName(context), token, sessionCookie(context));
   // The device cookie is only ever read by the sign-in form's own POST: Strict costs nothing.
-  const device = { httpOnly: true, sameSite: 'strict', secure: secure(context), path: '/', maxAge: Math.floor(DEVICE_MAX_MS / 1000) } as const;
+  const device = {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secure(context),
+    path: '/',
+    maxAge: Math.floor(DEVICE_MAX_MS / 1000),
+  } as const;
   context.cookies.set(deviceCookieName(context), await inbox.rememberDevice(email, now), device);
   signInEvent('succeeded');
   await inbox.audit(email, 'signed in', undefined, detail, now);
@@ -446,7 +475,11 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
 /** Two-step set-up confirmed while it was required at sign-in: the pending session becomes a signed-in one. */
 export async function finishRequiredSetUp(context: APIContext, pending: StaffSession): Promise<void> {
   const network = clientNetwork(clientAddress(context));
-  await inboxDeps().inbox.clearFailures({ account: pending.email, address: network, device: context.cookies.get(deviceCookieName(context))?.value });
+  await inboxDeps().inbox.clearFailures({
+    account: pending.email,
+    address: network,
+    device: context.cookies.get(deviceCookieName(context))?.value,
+  });
   await startSession(context, pending.email, new Date(), `from ${network}, two-step sign-in set up`);
 }
 
@@ -465,7 +498,16 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** Riyadh keeps UTC+3 all year (no daylight saving). */
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 /** Arabic: "25 نوفمبر 2026، 09:30" (the month's name, Western digits: the public site's formatLocale). */
-const RIYADH_AR = new Intl.DateTimeFormat(locales.ar.formatLocale, { timeZone: 'Asia/Riyadh', calendar: 'gregory', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const RIYADH_AR = new Intl.DateTimeFormat(locales.ar.formatLocale, {
+  timeZone: 'Asia/Riyadh',
+  calendar: 'gregory',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /**
  * A stored time as staff read it, in Riyadh time: "25 Nov 2026, 09:30". The one formatter of
@@ -489,21 +531,38 @@ const text = (value: unknown): string => {
 };
 
 /** Who sent a lead and from where, for the list. */
-export function leadSummary(lead: Pick<InboxLead, 'form' | 'fields'>): { name: string; organization: string; email: string; country: string } {
+export function leadSummary(lead: Pick<InboxLead, 'form' | 'fields'>): {
+  name: string;
+  organization: string;
+  email: string;
+  country: string;
+} {
   const f = lead.fields;
   return lead.form === 'partner'
     ? { name: text(f['name']), organization: text(f['organization']), email: text(f['email']), country: text(f['country']) }
-    : { name: `${text(f['firstName'])} ${text(f['lastName'])}`.trim(), organization: text(f['company']), email: text(f['email']), country: text(f['country']) };
+    : {
+        name: `${text(f['firstName'])} ${text(f['lastName'])}`.trim(),
+        organization: text(f['company']),
+        email: text(f['email']),
+        country: text(f['country']),
+      };
 }
 
 /** Every field of the lead's form with its label, in the form's order; unanswered ones included (empty). */
-export function labelledFields(lead: Pick<InboxLead, 'form' | 'fields'>, locale: Locale = defaultLocale): { name: string; label: string; text: string }[] {
+export function labelledFields(
+  lead: Pick<InboxLead, 'form' | 'fields'>,
+  locale: Locale = defaultLocale,
+): { name: string; label: string; text: string }[] {
   const known: { name: string; label: string }[] =
     lead.form === 'contact'
       ? CONTACT_FIELDS.map((name) => ({ name, label: t(contactLabelKey(name), {}, locale) }))
       : PARTNER_FIELD_ORDER.map((name) => ({ name, label: t(partnerLabelKey(name), {}, locale) }));
   // The contact form's send time as the visitor's browser gave it (docs/requirements.md §7.3).
-  if (lead.form === 'contact') known.push({ name: 'submissionDate', label: t('admin.lead.clockUtc', {}, locale) }, { name: 'submissionTimestamp', label: t('admin.lead.clockText', {}, locale) });
+  if (lead.form === 'contact')
+    known.push(
+      { name: 'submissionDate', label: t('admin.lead.clockUtc', {}, locale) },
+      { name: 'submissionTimestamp', label: t('admin.lead.clockText', {}, locale) },
+    );
   const names = new Set<string>(known.map((field) => field.name));
   // A field the form no longer has (an older lead) is still shown, under its stored name.
   const others = Object.keys(lead.fields)
@@ -527,7 +586,9 @@ export function answerLink(kind: string, value: string): AnswerLink | undefined 
   const text = value.trim();
   if (!text) return undefined;
   if (kind === 'email') {
-    return /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(?:\.[^\s@<>()[\]\\,;:".]+)+$/.test(text) ? { kind, href: `mailto:${encodeURIComponent(text).replace('%40', '@')}` } : undefined;
+    return /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(?:\.[^\s@<>()[\]\\,;:".]+)+$/.test(text)
+      ? { kind, href: `mailto:${encodeURIComponent(text).replace('%40', '@')}` }
+      : undefined;
   }
   if (kind === 'tel') {
     const digits = westernDigits(text).replace(/[^\d+]/g, '');
@@ -541,7 +602,8 @@ export function answerLink(kind: string, value: string): AnswerLink | undefined 
     } catch {
       return undefined;
     }
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname.includes('.')) return undefined;
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname.includes('.'))
+      return undefined;
     return { kind, href: url.href };
   }
   return undefined;
@@ -586,7 +648,11 @@ export function leadView(
 } {
   const all = labelledFields(lead, locale).map((field): LeadAnswer => {
     const kind = fieldKind(lead.form, field.name);
-    return { ...field, link: kind ? answerLink(kind, field.text) : undefined, long: kind === 'longText' || (kind === undefined && field.text.length > 120) };
+    return {
+      ...field,
+      link: kind ? answerLink(kind, field.text) : undefined,
+      long: kind === 'longText' || (kind === undefined && field.text.length > 120),
+    };
   });
   const contactNames: readonly string[] = CONTACT_BLOCK[lead.form];
   const details = all.filter((answer) => TECHNICAL.has(answer.name) && answer.text);
@@ -596,7 +662,10 @@ export function leadView(
   const first = contact.find((answer) => answer.name === 'firstName');
   const last = contact.find((answer) => answer.name === 'lastName');
   if (first && last) {
-    contact = [{ name: 'name', label: t('admin.lead.name', {}, locale), text: `${first.text} ${last.text}`, link: undefined, long: false }, ...contact.filter((answer) => answer !== first && answer !== last)];
+    contact = [
+      { name: 'name', label: t('admin.lead.name', {}, locale), text: `${first.text} ${last.text}`, link: undefined, long: false },
+      ...contact.filter((answer) => answer !== first && answer !== last),
+    ];
   }
   const unanswered = all.filter((answer) => !answer.text && !TECHNICAL.has(answer.name)).map((answer) => answer.label);
   const answered = rest.filter((answer) => answer.text);
@@ -631,7 +700,10 @@ export function replyHref(lead: Pick<InboxLead, 'form' | 'fields' | 'language' |
   const lines = [name ? t('reply.greeting', { name }, locale) : '', '', ''];
   if (message) {
     const quoted = message.length > QUOTE_MAX ? `${message.slice(0, QUOTE_MAX - 1)}…` : message;
-    lines.push(t('reply.quoteIntro', { time: riyadhTime(lead.receivedAt, lead.language) }, locale), ...quoted.split('\n').map((line) => `> ${line}`));
+    lines.push(
+      t('reply.quoteIntro', { time: riyadhTime(lead.receivedAt, lead.language) }, locale),
+      ...quoted.split('\n').map((line) => `> ${line}`),
+    );
   }
   const body = lines.join('\r\n');
   return `${to.href}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;

@@ -20,9 +20,15 @@ export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
   spam: en['admin.status.spam'],
 };
 
-export const FORM_LABELS = { contact: en['admin.form.contact'], partner: en['admin.form.partner'] } as const satisfies Record<FormName, string>;
+export const FORM_LABELS = { contact: en['admin.form.contact'], partner: en['admin.form.partner'] } as const satisfies Record<
+  FormName,
+  string
+>;
 /** A form in a file name: `globaq-partner-applications-2026-11-25.csv`. */
-export const FORM_FILE_NAMES = { contact: 'contact-messages', partner: 'partner-applications' } as const satisfies Record<FormName, string>;
+export const FORM_FILE_NAMES = { contact: 'contact-messages', partner: 'partner-applications' } as const satisfies Record<
+  FormName,
+  string
+>;
 
 /** The language a lead was sent in, as staff read it ("Arabic"): the lead e-mail's words. */
 export const LANGUAGE_LABELS = { en: en['mail.language.en'], ar: en['mail.language.ar'] } as const;
@@ -71,6 +77,7 @@ const CONTACT_CLOCK = [
 
 /** A form's answers with their labels, in the form's order. */
 export function answerColumns(form: FormName): { name: string; label: string }[] {
-  if (form === 'contact') return [...CONTACT_ANSWERS.map((name) => ({ name, label: en[`contact.field.${name}`] })), ...CONTACT_CLOCK];
+  if (form === 'contact')
+    return [...CONTACT_ANSWERS.map((name) => ({ name, label: en[`contact.field.${name}`] })), ...CONTACT_CLOCK];
   return PARTNER_ANSWERS.map((name) => ({ name, label: en[`partner.field.${name}`] }));
 }

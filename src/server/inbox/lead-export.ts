@@ -39,9 +39,16 @@ async function* formCsv(inbox: InboxStore, filter: LeadFilter, form: FormName, c
  * The download of what `filter` finds, recorded as `what` (the filter or the selection) by
  * `actor`. Forms with no lead in the filter are left out.
  */
-export async function leadExport(inbox: InboxStore, actor: string, filter: LeadFilter, what: string, now: Date): Promise<Response> {
+export async function leadExport(
+  inbox: InboxStore,
+  actor: string,
+  filter: LeadFilter,
+  what: string,
+  now: Date,
+): Promise<Response> {
   const forms: FormName[] = [];
-  for (const form of filter.form ? [filter.form] : FORMS) if ((await inbox.leads({ ...filter, form }, 1)).total > 0) forms.push(form);
+  for (const form of filter.form ? [filter.form] : FORMS)
+    if ((await inbox.leads({ ...filter, form }, 1)).total > 0) forms.push(form);
   // An empty export is still a CSV (its header row) of the form asked for, or of the first.
   if (forms.length === 0) forms.push(filter.form ?? FORMS[0]);
   const detail = (rows: string) => `${rows}${what ? ` (${what})` : ''}`;
@@ -82,7 +89,11 @@ export async function leadExport(inbox: InboxStore, actor: string, filter: LeadF
       },
     });
     return new Response(body, {
-      headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${leadCsvName(form, day)}"` },
+      headers: {
+        ...headers,
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${leadCsvName(form, day)}"`,
+      },
     });
   }
 

@@ -46,7 +46,22 @@ export interface SearchPlan {
 const MAX_WORDS = 8;
 const MAX_COUNTRIES = 5;
 /** Words that many Arabic country names share: not what tells one country from another. */
-const GENERIC_ARABIC = new Set(['المملكة', 'العربية', 'المتحدة', 'جمهورية', 'الجمهورية', 'دولة', 'سلطنة', 'الديمقراطية', 'الشعبية', 'جزر', 'الاتحادية', 'الإسلامية', 'الكرسي', 'الرسولي']);
+const GENERIC_ARABIC = new Set([
+  'المملكة',
+  'العربية',
+  'المتحدة',
+  'جمهورية',
+  'الجمهورية',
+  'دولة',
+  'سلطنة',
+  'الديمقراطية',
+  'الشعبية',
+  'جزر',
+  'الاتحادية',
+  'الإسلامية',
+  'الكرسي',
+  'الرسولي',
+]);
 
 /** Without the definite article: "السعودية" is found in "سعودية" and "السعودية" alike. */
 const bare = (word: string) => (word.length > 4 && word.startsWith('ال') ? word.slice(2) : word);
@@ -67,7 +82,10 @@ export function countryAlternatives(word: string): string[] {
   const lower = word.toLowerCase();
   const key = bare(lower);
   if (key.length < 3) return [];
-  const found = COUNTRY_NAMES.filter((country) => country.english.includes(key) || country.arabic.includes(key)).slice(0, MAX_COUNTRIES);
+  const found = COUNTRY_NAMES.filter((country) => country.english.includes(key) || country.arabic.includes(key)).slice(
+    0,
+    MAX_COUNTRIES,
+  );
   const alternatives = found.flatMap((country) => (country.english.includes(key) ? country.arabicForms : [country.english]));
   return [...new Set(alternatives)].filter((alternative) => alternative !== lower);
 }

@@ -54,7 +54,8 @@ export function safeReturnPath(raw: unknown): string {
   // Dot segments resolved ("/admin/../x" is "/x"), as written and as decoded ("..%2F.."): what is
   // left must still be in the inbox.
   if (url.origin !== 'http://inbox.invalid' || url.hash !== '') return INBOX_HOME;
-  const inInbox = (pathname: string) => (pathname === INBOX_HOME || pathname.startsWith(`${INBOX_HOME}/`)) && !NOT_A_RETURN.test(pathname);
+  const inInbox = (pathname: string) =>
+    (pathname === INBOX_HOME || pathname.startsWith(`${INBOX_HOME}/`)) && !NOT_A_RETURN.test(pathname);
   let decodedUrl: URL;
   try {
     decodedUrl = new URL(decodedPath, 'http://inbox.invalid');

@@ -24,7 +24,9 @@ const SALT_BYTES = 16;
 
 function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
   const scryptOptions: ScryptOptions = { ...options, maxmem: 2 * 128 * options.N * options.r };
-  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, KEY_LENGTH, scryptOptions, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, scryptOptions, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 /** Why a password is refused, or undefined when it is acceptable. */

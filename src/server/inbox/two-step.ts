@@ -45,10 +45,15 @@ export interface TwoStepSettings {
 /** The two-step settings from the environment; a malformed one throws a ConfigError naming it. */
 export function twoStepSettings(env: Readonly<Record<string, string | undefined>> = process.env): TwoStepSettings {
   const rawKey = env['STAFF_TOTP_KEY']?.trim();
-  if (rawKey && !/^[0-9a-fA-F]{64}$/.test(rawKey)) throw new ConfigError('STAFF_TOTP_KEY: must be 64 hexadecimal characters (openssl rand -hex 32)');
+  if (rawKey && !/^[0-9a-fA-F]{64}$/.test(rawKey))
+    throw new ConfigError('STAFF_TOTP_KEY: must be 64 hexadecimal characters (openssl rand -hex 32)');
   const mode = env['STAFF_TWO_STEP']?.trim().toLowerCase() || 'optional';
-  if (mode !== 'optional' && mode !== 'required') throw new ConfigError(`STAFF_TWO_STEP: must be optional or required (got "${mode}")`);
-  if (mode === 'required' && !rawKey) throw new ConfigError('STAFF_TWO_STEP: required needs STAFF_TOTP_KEY (the key the secrets are kept under: openssl rand -hex 32)');
+  if (mode !== 'optional' && mode !== 'required')
+    throw new ConfigError(`STAFF_TWO_STEP: must be optional or required (got "${mode}")`);
+  if (mode === 'required' && !rawKey)
+    throw new ConfigError(
+      'STAFF_TWO_STEP: required needs STAFF_TOTP_KEY (the key the secrets are kept under: openssl rand -hex 32)',
+    );
   return { required: mode === 'required', key: rawKey ? Buffer.from(rawKey, 'hex') : undefined };
 }
 
@@ -56,20 +61,34 @@ export function twoStepSettings(env: Readonly<Record<string, string | undefined>
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
 function totpOf(secret: string, email: string): TOTP {
-  return new TOTP({ issuer: ISSUER, label: email, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: ISSUER,
+    label: email,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** The time step a moment falls in. */
 export const stepAt = (now: Date): number => Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
 
 /** The code for a moment (tests, and nothing else: the server only checks). */
-export const totpCode = (secret: string, email: string, at: Date): string => totpOf(secret, email).generate({ timestamp: at.getTime() });
+export const totpCode = (secret: string, email: string, at: Date): string =>
+  totpOf(secret, email).generate({ timestamp: at.getTime() });
 
 /**
  * The step a code belongs to, when it is right for `now` (within the window) and later than
  * `lastStep`; undefined otherwise. The caller still has to take the step in the store.
  */
-export function acceptedStep(secret: string, email: string, code: string, now: Date, lastStep: number | undefined): number | undefined {
+export function acceptedStep(
+  secret: string,
+  email: string,
+  code: string,
+  now: Date,
+  lastStep: number | undefined,
+): number | undefined {
   const digits = code.replace(/\s+/g, '');
   if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return undefined;
   const delta = totpOf(secret, email).validate({ token: digits, timestamp: now.getTime(), window: TOTP_WINDOW });
@@ -86,7 +105,12 @@ export const groupedSecret = (secret: string): string => secret.replace(/(.{4})(
 
 /** The QR code of the app's address, as SVG markup made only of shapes (no script, no style). */
 export async function totpQrSvg(secret: string, email: string): Promise<string> {
-  const svg = await QRCode.toString(totpUri(secret, email), { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+  const svg = await QRCode.toString(totpUri(secret, email), {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
   // Named for assistive technology; sized by the page's stylesheet.
   return svg.replace('<svg ', '<svg role="img" aria-label="QR code for your authenticator app" class="two-step-qr" ');
 }
@@ -105,10 +129,14 @@ export function newRecoveryCodes(): string[] {
 export const normalRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]+/g, '');
 
 /** Looks like a recovery code (and not a six-digit code). */
-export const isRecoveryCodeShape = (code: string): boolean => /^[a-z0-9]{10}$/.test(normalRecoveryCode(code)) && !/^\d+$/.test(normalRecoveryCode(code));
+export const isRecoveryCodeShape = (code: string): boolean =>
+  /^[a-z0-9]{10}$/.test(normalRecoveryCode(code)) && !/^\d+$/.test(normalRecoveryCode(code));
 
 /** What the database keeps of a recovery code: its SHA-256 with the account's address. */
-export const recoveryHash = (email: string, code: string): string => createHash('sha256').update(`${email}\n${normalRecoveryCode(code)}`).digest('base64url');
+export const recoveryHash = (email: string, code: string): string =>
+  createHash('sha256')
+    .update(`${email}\n${normalRecoveryCode(code)}`)
+    .digest('base64url');
 
 /** The secret encrypted for the database, bound to its account ("v1.iv.tag.ciphertext", base64url). */
 export function sealSecret(key: Buffer, email: string, secret: string): string {

@@ -41,7 +41,6 @@ export function headerText(text: string, max = 200): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-
 /** A stored answer as text: lists joined, numbers as written, nothing for an empty answer. */
 function answerText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -60,7 +59,8 @@ function answeredFields(lead: StoredSubmission): { label: string; text: string }
 
 function subjectOf(lead: StoredSubmission): string {
   const field = (name: string) => headerText(answerText(lead.fields[name]), 80);
-  if (lead.form === 'partner') return headerText(t('mail.subject.partner', { organization: field('organization'), country: field('country') }));
+  if (lead.form === 'partner')
+    return headerText(t('mail.subject.partner', { organization: field('organization'), country: field('country') }));
   const name = `${field('firstName')} ${field('lastName')}`.trim();
   const company = field('company');
   return headerText(company ? t('mail.subject.contactCompany', { name, company }) : t('mail.subject.contact', { name }));
@@ -92,7 +92,18 @@ export function composeLeadNotice(lead: StoredSubmission, options: NoticeOptions
   const email = answerText(lead.fields['email']);
   const reply = email ? t('mail.reply', { name: visitorName(lead), email }) : '';
 
-  const text = [subject, received, ...(receivedLocal ? [receivedLocal] : []), sentIn, id, '', ...fields.map(({ label, text }) => (text.includes('\n') ? `${label}:\n${text}\n` : `${label}: ${text}`)), '', reply, inbox]
+  const text = [
+    subject,
+    received,
+    ...(receivedLocal ? [receivedLocal] : []),
+    sentIn,
+    id,
+    '',
+    ...fields.map(({ label, text }) => (text.includes('\n') ? `${label}:\n${text}\n` : `${label}: ${text}`)),
+    '',
+    reply,
+    inbox,
+  ]
     .join('\n')
     .trim();
 
@@ -100,11 +111,20 @@ export function composeLeadNotice(lead: StoredSubmission, options: NoticeOptions
   const { lang, dir } = locales[lead.language];
   const receivedLocalHtml = local
     ? tParts('mail.receivedIn')
-        .map((part) => (typeof part === 'string' ? escapeHtml(part) : part.slot === 'time' ? `<bdi lang="${lang}" dir="${dir}">${escapeHtml(local)}</bdi>` : escapeHtml(language)))
+        .map((part) =>
+          typeof part === 'string'
+            ? escapeHtml(part)
+            : part.slot === 'time'
+              ? `<bdi lang="${lang}" dir="${dir}">${escapeHtml(local)}</bdi>`
+              : escapeHtml(language),
+        )
         .join('')
     : '';
   const rows = fields
-    .map(({ label, text }) => `<tr><th scope="row" style="text-align:start;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="white-space:pre-wrap;padding:4px 0">${escapeHtml(text)}</td></tr>`)
+    .map(
+      ({ label, text }) =>
+        `<tr><th scope="row" style="text-align:start;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="white-space:pre-wrap;padding:4px 0">${escapeHtml(text)}</td></tr>`,
+    )
     .join('\n');
   const html = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',

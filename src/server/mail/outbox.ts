@@ -39,7 +39,8 @@ export interface OutboxEntry {
   readonly lastError: string | undefined;
 }
 
-export const isNoticeStatus = (value: string): value is NoticeStatus => value === 'pending' || value === 'sent' || value === 'failed';
+export const isNoticeStatus = (value: string): value is NoticeStatus =>
+  value === 'pending' || value === 'sent' || value === 'failed';
 
 /**
  * The outbox table, in either database (../store/sqlite/sqlite-store.ts's openOutboxStore, ../store/postgres/pg-store.ts;
@@ -144,7 +145,11 @@ export class OutboxWorker {
     const log = this.#options.log ?? ((message: string) => logger().error({ event: 'outbox.error' }, message));
     // A database that fails (a network blip to PostgreSQL) ends this round; the next one retries.
     this.#running ??= this.#round()
-      .catch((error: unknown) => log(`Lead notifications: the outbox could not be read or updated: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        log(
+          `Lead notifications: the outbox could not be read or updated: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
       .finally(() => (this.#running = undefined));
     return this.#running;
   }

@@ -100,7 +100,8 @@ export function holdServerPidFile(dbPath: string): () => void {
 export async function backupSqlite(dbPath: string, dir: string, now = new Date()): Promise<Manifest> {
   const source = path.resolve(dbPath);
   if (!fs.existsSync(source)) throw new BackupError(`No submissions database at ${source}`);
-  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new BackupError(`${dir} is not empty: name a new folder for each backup`);
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0)
+    throw new BackupError(`${dir} is not empty: name a new folder for each backup`);
   fs.mkdirSync(path.join(dir, FILES_DIR), { recursive: true, mode: 0o700 });
   // The backup holds what the database holds: its owner's only, whatever the umask.
   fs.chmodSync(dir, 0o700);
@@ -125,7 +126,8 @@ export async function backupSqlite(dbPath: string, dir: string, now = new Date()
   let schemaVersion: number;
   try {
     const check = copied.prepare('PRAGMA integrity_check').get() as { integrity_check: string };
-    if (check.integrity_check !== 'ok') throw new BackupError(`The copy fails SQLite's integrity check: ${check.integrity_check}`);
+    if (check.integrity_check !== 'ok')
+      throw new BackupError(`The copy fails SQLite's integrity check: ${check.integrity_check}`);
     schemaVersion = Number((copied.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
     rows = copied.prepare('SELECT id, size, sha256 FROM attachments ORDER BY id').all() as typeof rows;
     const count = (table: string) => Number((copied.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
@@ -152,7 +154,8 @@ export async function backupSqlite(dbPath: string, dir: string, now = new Date()
       throw error;
     }
     const sha256 = sha256File(to);
-    if (sha256 !== row.sha256) throw new BackupError(`The stored file ${row.id} does not match its record's SHA-256: the files folder is damaged`);
+    if (sha256 !== row.sha256)
+      throw new BackupError(`The stored file ${row.id} does not match its record's SHA-256: the files folder is damaged`);
     fsyncFile(to);
     files.push({ id: row.id, size: fs.statSync(to).size, sha256 });
   }
@@ -182,7 +185,8 @@ export function verifyBackup(dir: string): Manifest {
   } catch {
     throw new BackupError(`${dir} holds no readable ${MANIFEST}: not a finished backup`);
   }
-  if (manifest.format !== 1 || manifest.database?.file !== DATABASE_FILE || !Array.isArray(manifest.files)) throw new BackupError(`${MANIFEST} in ${dir} is not one this code wrote`);
+  if (manifest.format !== 1 || manifest.database?.file !== DATABASE_FILE || !Array.isArray(manifest.files))
+    throw new BackupError(`${MANIFEST} in ${dir} is not one this code wrote`);
   const check = (file: string, size: number, sha256: string, what: string) => {
     let stat: fs.Stats;
     try {
@@ -190,7 +194,8 @@ export function verifyBackup(dir: string): Manifest {
     } catch {
       throw new BackupError(`The backup is incomplete: ${what} is missing`);
     }
-    if (stat.size !== size || sha256File(file) !== sha256) throw new BackupError(`The backup fails its checksum: ${what} has changed since it was written`);
+    if (stat.size !== size || sha256File(file) !== sha256)
+      throw new BackupError(`The backup fails its checksum: ${what} has changed since it was written`);
   };
   check(path.join(dir, DATABASE_FILE), manifest.database.size, manifest.database.sha256, 'the database');
   for (const file of manifest.files) {
@@ -228,10 +233,15 @@ function ownLike(file: string, folder: string): void {
   fs.chownSync(file, uid, gid);
 }
 
-export function restoreSqlite(dir: string, dbPath: string, now = new Date()): { readonly manifest: Manifest; readonly setAside: readonly string[] } {
+export function restoreSqlite(
+  dir: string,
+  dbPath: string,
+  now = new Date(),
+): { readonly manifest: Manifest; readonly setAside: readonly string[] } {
   const target = path.resolve(dbPath);
   const pid = runningServer(target);
-  if (pid !== undefined) throw new BackupError(`A server (pid ${pid}) has ${target} open: stop it first (systemctl stop globaq), then restore`);
+  if (pid !== undefined)
+    throw new BackupError(`A server (pid ${pid}) has ${target} open: stop it first (systemctl stop globaq), then restore`);
   const manifest = verifyBackup(dir);
   const folder = path.dirname(target);
   fs.mkdirSync(folder, { recursive: true, mode: 0o700 });

@@ -62,7 +62,11 @@ function sqliteProbe(dbPath: string): Probe {
     }
   };
   return {
-    schema: () => read((db) => ({ found: Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version), expected: SCHEMA_VERSION })),
+    schema: () =>
+      read((db) => ({
+        found: Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version),
+        expected: SCHEMA_VERSION,
+      })),
     pending: () =>
       read((db) => {
         const row = db.prepare(PENDING_SQL).get() as { count: number; oldest: string | null; last_error: string | null };
@@ -71,7 +75,9 @@ function sqliteProbe(dbPath: string): Probe {
     held: (before) =>
       read((db) => {
         const row = db
-          .prepare("SELECT count(*) AS count, min(received_at) AS oldest, sum(CASE WHEN received_at < ? AND review_reminded_at IS NULL THEN 1 ELSE 0 END) AS unwarned FROM submissions WHERE review = 'held'")
+          .prepare(
+            "SELECT count(*) AS count, min(received_at) AS oldest, sum(CASE WHEN received_at < ? AND review_reminded_at IS NULL THEN 1 ELSE 0 END) AS unwarned FROM submissions WHERE review = 'held'",
+          )
           .get(before.toISOString()) as { count: number; oldest: string | null; unwarned: number | null };
         return { count: Number(row.count), oldest: row.oldest ?? undefined, unwarnedOverdue: Number(row.unwarned ?? 0) };
       }),
@@ -81,7 +87,13 @@ function sqliteProbe(dbPath: string): Probe {
 }
 
 function pgProbe(url: string): Probe {
-  const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 10_000, connectionTimeoutMillis: READY_TIMEOUT_MS, statement_timeout: READY_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    idleTimeoutMillis: 10_000,
+    connectionTimeoutMillis: READY_TIMEOUT_MS,
+    statement_timeout: READY_TIMEOUT_MS,
+  });
   pool.on('error', () => undefined);
   return {
     async schema() {
@@ -91,7 +103,11 @@ function pgProbe(url: string): Probe {
     async pending() {
       const found = await pool.query<{ count: string; oldest: Date | null; last_error: string | null }>(PENDING_SQL);
       const row = found.rows[0];
-      return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest).toISOString() : undefined, lastError: row?.last_error ?? undefined };
+      return {
+        count: Number(row?.count ?? 0),
+        oldest: row?.oldest ? new Date(row.oldest).toISOString() : undefined,
+        lastError: row?.last_error ?? undefined,
+      };
     },
     async held(before) {
       const found = await pool.query<{ count: string; oldest: Date | null; unwarned: string | null }>(
@@ -99,7 +115,11 @@ function pgProbe(url: string): Probe {
         [before.toISOString()],
       );
       const row = found.rows[0];
-      return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest).toISOString() : undefined, unwarnedOverdue: Number(row?.unwarned ?? 0) };
+      return {
+        count: Number(row?.count ?? 0),
+        oldest: row?.oldest ? new Date(row.oldest).toISOString() : undefined,
+        unwarnedOverdue: Number(row?.unwarned ?? 0),
+      };
     },
     filesDir: undefined,
     close: () => pool.end(),
@@ -112,7 +132,9 @@ export function openProbe(config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl'>
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)),
+  );
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -124,7 +146,15 @@ export interface Readiness {
 }
 
 /** Every check, each on its own (one failing does not hide another). */
-export async function readiness(probe: Probe, options: { readonly pendingMaxMs: number; readonly notificationsOn: boolean; readonly heldPurgeDays: number; readonly now?: Date }): Promise<Readiness> {
+export async function readiness(
+  probe: Probe,
+  options: {
+    readonly pendingMaxMs: number;
+    readonly notificationsOn: boolean;
+    readonly heldPurgeDays: number;
+    readonly now?: Date;
+  },
+): Promise<Readiness> {
   const now = options.now ?? new Date();
   const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const checks = {} as Record<CheckName, { ok: boolean; detail: string }>;
@@ -133,7 +163,9 @@ export async function readiness(probe: Probe, options: { readonly pendingMaxMs: 
     const schema = await within(probe.schema(), READY_TIMEOUT_MS, 'the database');
     checks.store = { ok: true, detail: 'answers' };
     checks.migrations =
-      schema.found === schema.expected ? { ok: true, detail: `schema version ${schema.found}` } : { ok: false, detail: `schema version ${schema.found}, this code expects ${schema.expected}` };
+      schema.found === schema.expected
+        ? { ok: true, detail: `schema version ${schema.found}` }
+        : { ok: false, detail: `schema version ${schema.found}, this code expects ${schema.expected}` };
   } catch (error) {
     checks.store = { ok: false, detail: message(error) };
     checks.migrations = { ok: false, detail: 'unknown: the database did not answer' };
@@ -149,7 +181,10 @@ export async function readiness(probe: Probe, options: { readonly pendingMaxMs: 
       await fs.promises.unlink(probeFile);
       checks.files = { ok: true, detail: 'writable' };
     } catch (error) {
-      checks.files = { ok: false, detail: `the files folder is not writable: ${(error as NodeJS.ErrnoException).code ?? message(error)}` };
+      checks.files = {
+        ok: false,
+        detail: `the files folder is not writable: ${(error as NodeJS.ErrnoException).code ?? message(error)}`,
+      };
     }
   }
 
@@ -161,9 +196,16 @@ export async function readiness(probe: Probe, options: { readonly pendingMaxMs: 
       const age = pending.oldest ? now.getTime() - Date.parse(pending.oldest) : 0;
       checks.notifications =
         age > options.pendingMaxMs
-          ? { ok: false, detail: `the oldest of ${pending.count} pending notifications has waited ${Math.round(age / 60_000)} min (limit ${Math.round(options.pendingMaxMs / 60_000)} min)` }
+          ? {
+              ok: false,
+              detail: `the oldest of ${pending.count} pending notifications has waited ${Math.round(age / 60_000)} min (limit ${Math.round(options.pendingMaxMs / 60_000)} min)`,
+            }
           : { ok: true, detail: `${pending.count} pending` };
-      if (pending.count > 0 && pending.lastError) checks.notifications = { ...checks.notifications, detail: `${checks.notifications.detail}; the last attempt failed: ${pending.lastError.slice(0, 300)}` };
+      if (pending.count > 0 && pending.lastError)
+        checks.notifications = {
+          ...checks.notifications,
+          detail: `${checks.notifications.detail}; the last attempt failed: ${pending.lastError.slice(0, 300)}`,
+        };
     } catch (error) {
       checks.notifications = { ok: false, detail: message(error) };
     }
@@ -172,7 +214,11 @@ export async function readiness(probe: Probe, options: { readonly pendingMaxMs: 
   if (!checks.store.ok) checks.held = { ok: true, detail: 'unknown: the database did not answer' };
   else {
     try {
-      const held = await within(probe.held(new Date(now.getTime() - options.heldPurgeDays * 86_400_000)), READY_TIMEOUT_MS, 'the held leads');
+      const held = await within(
+        probe.held(new Date(now.getTime() - options.heldPurgeDays * 86_400_000)),
+        READY_TIMEOUT_MS,
+        'the held leads',
+      );
       const days = held.oldest ? Math.floor((now.getTime() - Date.parse(held.oldest)) / 86_400_000) : 0;
       checks.held = {
         ok: true,

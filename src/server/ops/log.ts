@@ -29,7 +29,11 @@ function make(): Logger {
     formatters: { level: (label: string) => ({ level: label }) },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
-  if (pretty) return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } });
+  if (pretty)
+    return pino({
+      ...options,
+      transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } },
+    });
   // Written synchronously: nothing is lost when the process exits right after (a shutdown, a crash).
   return pino(options, pino.destination({ dest: 1, sync: true }));
 }
@@ -42,7 +46,18 @@ export function logger(): Logger {
 export type LeadEvent = 'stored' | 'notified' | 'retry' | 'failed' | 'refused' | 'held' | 'released';
 
 /** One line per lead event: the lead's id, its form and what happened; never what the visitor wrote. */
-export function logLead(event: LeadEvent, fields: { readonly leadId?: string; readonly form: string; readonly language?: string; readonly reason?: string; readonly attempts?: number; readonly bot?: boolean; readonly nextAttemptAt?: string }): void {
+export function logLead(
+  event: LeadEvent,
+  fields: {
+    readonly leadId?: string;
+    readonly form: string;
+    readonly language?: string;
+    readonly reason?: string;
+    readonly attempts?: number;
+    readonly bot?: boolean;
+    readonly nextAttemptAt?: string;
+  },
+): void {
   const level = event === 'failed' ? 'error' : event === 'retry' ? 'warn' : 'info';
   logger()[level]({ event: `lead.${event}`, ...fields }, `lead ${event}`);
 }

@@ -70,21 +70,50 @@ const KEY = Symbol.for('globaq.metrics');
 function make(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const state: { pending: Metrics['pending']; readiness: Metrics['readiness']; held: Metrics['held'] } = { pending: undefined, readiness: undefined, held: undefined };
+  const state: { pending: Metrics['pending']; readiness: Metrics['readiness']; held: Metrics['held'] } = {
+    pending: undefined,
+    readiness: undefined,
+    held: undefined,
+  };
   let lastPending: Promise<PendingNotifications> | undefined;
   // Both gauges read the same query, once per scrape.
   const readPending = () => {
-    lastPending ??= (state.pending?.() ?? Promise.resolve({ count: 0, oldest: undefined })).finally(() => setImmediate(() => (lastPending = undefined)));
+    lastPending ??= (state.pending?.() ?? Promise.resolve({ count: 0, oldest: undefined })).finally(() =>
+      setImmediate(() => (lastPending = undefined)),
+    );
     return lastPending;
   };
   const metrics: Metrics = {
     registry,
-    leadsStored: new Counter({ name: 'globaq_leads_stored_total', help: 'Leads committed to the store and acknowledged.', labelNames: ['form', 'language'], registers: [registry] }),
-    leadsRefused: new Counter({ name: 'globaq_leads_refused_total', help: 'Form posts refused, by reason.', labelNames: ['form', 'reason'], registers: [registry] }),
-    notificationsSent: new Counter({ name: 'globaq_notifications_sent_total', help: 'Lead notifications the mail server accepted.', registers: [registry] }),
-    notificationsFailed: new Counter({ name: 'globaq_notifications_failed_total', help: 'Lead notification sends that failed: retry or given_up.', labelNames: ['outcome'], registers: [registry] }),
+    leadsStored: new Counter({
+      name: 'globaq_leads_stored_total',
+      help: 'Leads committed to the store and acknowledged.',
+      labelNames: ['form', 'language'],
+      registers: [registry],
+    }),
+    leadsRefused: new Counter({
+      name: 'globaq_leads_refused_total',
+      help: 'Form posts refused, by reason.',
+      labelNames: ['form', 'reason'],
+      registers: [registry],
+    }),
+    notificationsSent: new Counter({
+      name: 'globaq_notifications_sent_total',
+      help: 'Lead notifications the mail server accepted.',
+      registers: [registry],
+    }),
+    notificationsFailed: new Counter({
+      name: 'globaq_notifications_failed_total',
+      help: 'Lead notification sends that failed: retry or given_up.',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
     signInFailures: new Counter({ name: 'globaq_signin_failures_total', help: 'Staff sign-ins refused.', registers: [registry] }),
-    signInLocks: new Counter({ name: 'globaq_signin_locks_total', help: 'Staff accounts or addresses locked after repeated failures.', registers: [registry] }),
+    signInLocks: new Counter({
+      name: 'globaq_signin_locks_total',
+      help: 'Staff accounts or addresses locked after repeated failures.',
+      registers: [registry],
+    }),
     requestDuration: new Histogram({
       name: 'globaq_http_request_duration_seconds',
       help: 'Time to answer a request, by route kind and status class.',
@@ -92,7 +121,12 @@ function make(): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
-    heldDigests: new Counter({ name: 'globaq_held_digests_total', help: 'Daily digests of held leads: sent, or failed (tried again within the hour).', labelNames: ['outcome'], registers: [registry] }),
+    heldDigests: new Counter({
+      name: 'globaq_held_digests_total',
+      help: 'Daily digests of held leads: sent, or failed (tried again within the hour).',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
     get held() {
       return state.held;
     },
@@ -115,7 +149,9 @@ function make(): Metrics {
   let lastReadiness: Promise<Readonly<Record<string, boolean>>> | undefined;
   // Both readiness gauges read the same checks, once per scrape.
   const readReadiness = () => {
-    lastReadiness ??= (state.readiness?.() ?? Promise.resolve({})).catch(() => ({ store: false })).finally(() => setImmediate(() => (lastReadiness = undefined)));
+    lastReadiness ??= (state.readiness?.() ?? Promise.resolve({}))
+      .catch(() => ({ store: false }))
+      .finally(() => setImmediate(() => (lastReadiness = undefined)));
     return lastReadiness;
   };
   new Gauge({
@@ -151,12 +187,16 @@ function make(): Metrics {
     registers: [registry],
     async collect() {
       const pending = await readPending().catch(() => undefined);
-      this.set(pending === undefined ? Number.NaN : pending.oldest ? Math.max(0, (Date.now() - Date.parse(pending.oldest)) / 1000) : 0);
+      this.set(
+        pending === undefined ? Number.NaN : pending.oldest ? Math.max(0, (Date.now() - Date.parse(pending.oldest)) / 1000) : 0,
+      );
     },
   });
   let lastHeld: Promise<HeldWaiting> | undefined;
   const readHeld = () => {
-    lastHeld ??= (state.held?.() ?? Promise.resolve({ count: 0, oldest: undefined, unwarnedOverdue: 0 })).finally(() => setImmediate(() => (lastHeld = undefined)));
+    lastHeld ??= (state.held?.() ?? Promise.resolve({ count: 0, oldest: undefined, unwarnedOverdue: 0 })).finally(() =>
+      setImmediate(() => (lastHeld = undefined)),
+    );
     return lastHeld;
   };
   new Gauge({

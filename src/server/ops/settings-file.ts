@@ -27,7 +27,9 @@ export function loadSettingsFile(env: NodeJS.ProcessEnv = process.env): string |
     const code = (error as NodeJS.ErrnoException).code;
     // The default file is optional (a development machine has none); a named one is not.
     if (!named && code === 'ENOENT') return undefined;
-    throw new ConfigError(`GLOBAQ_SETTINGS: cannot read ${file} (${code ?? String(error)})${code === 'EACCES' ? ': run as root or as the service user (sudo -u globaq …)' : ''}`);
+    throw new ConfigError(
+      `GLOBAQ_SETTINGS: cannot read ${file} (${code ?? String(error)})${code === 'EACCES' ? ': run as root or as the service user (sudo -u globaq …)' : ''}`,
+    );
   }
   for (const [name, value] of Object.entries(parseEnv(text))) if (env[name] === undefined) env[name] = value;
   return file;

@@ -35,7 +35,8 @@ interface Day {
   fileBytes: number;
 }
 
-export type HeldDecision = { readonly ok: true; readonly keepFiles: boolean } | { readonly ok: false; readonly retryAfterSeconds: number };
+export type HeldDecision =
+  { readonly ok: true; readonly keepFiles: boolean } | { readonly ok: false; readonly retryAfterSeconds: number };
 
 export class DoubtBudget {
   readonly #options: DoubtBudgetOptions;
@@ -68,7 +69,8 @@ export class DoubtBudget {
     const { held, fileBytes: quota } = this.#options;
     if (held === 0 && quota === 0) return { ok: true, keepFiles: true };
     const day = this.#day(address, now);
-    if (held > 0 && day.held >= held) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((day.started + DAY_MS - now) / 1000)) };
+    if (held > 0 && day.held >= held)
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((day.started + DAY_MS - now) / 1000)) };
     day.held += 1;
     if (fileBytes === 0) return { ok: true, keepFiles: true };
     if (quota > 0 && day.fileBytes + fileBytes > quota) return { ok: true, keepFiles: false };

@@ -83,7 +83,11 @@ export async function handleChallenge(context: APIContext): Promise<Response> {
   if (context.request.method !== 'GET') return new Response(null, { status: 405, headers: { ...headers, Allow: 'GET' } });
   const deps = receiverDeps();
   const rate = challengeLimiter(deps.config).take(clientAddress(context));
-  if (!rate.ok) return Response.json({ error: 'rateLimited', retryAfter: rate.retryAfterSeconds }, { status: 429, headers: { ...headers, 'Retry-After': String(rate.retryAfterSeconds) } });
+  if (!rate.ok)
+    return Response.json(
+      { error: 'rateLimited', retryAfter: rate.retryAfterSeconds },
+      { status: 429, headers: { ...headers, 'Retry-After': String(rate.retryAfterSeconds) } },
+    );
   try {
     const challenge = await issueChallenge(await deps.proofKeys(), deps.config.proof, new Date());
     return Response.json(challenge, { headers });

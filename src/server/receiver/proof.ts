@@ -39,7 +39,11 @@ export function proofKeys(key: string): ProofKeys {
 }
 
 /** A new challenge, valid for `expireSeconds`, with the time it was issued in its signed data. */
-export async function issueChallenge(keys: ProofKeys, config: Pick<ProofConfig, 'cost' | 'maxNumber' | 'expireSeconds'>, now: Date): Promise<Challenge> {
+export async function issueChallenge(
+  keys: ProofKeys,
+  config: Pick<ProofConfig, 'cost' | 'maxNumber' | 'expireSeconds'>,
+  now: Date,
+): Promise<Challenge> {
   return createChallenge({
     algorithm: PROOF_ALGORITHM,
     cost: config.cost,
@@ -103,7 +107,12 @@ export interface JudgeInput {
 }
 
 /** Whether a lead is held, and why, in the order a person reading the held view would ask. */
-export async function judge(input: JudgeInput, keys: ProofKeys, config: Pick<ProofConfig, 'minSeconds' | 'maxLinks'>, now: Date): Promise<Verdict> {
+export async function judge(
+  input: JudgeInput,
+  keys: ProofKeys,
+  config: Pick<ProofConfig, 'minSeconds' | 'maxLinks'>,
+  now: Date,
+): Promise<Verdict> {
   if (input.honeypot) return { held: 'honeypot', challenge: undefined };
   const payload = decodePayload(input.payload);
   if (!payload) {
@@ -112,7 +121,13 @@ export async function judge(input: JudgeInput, keys: ProofKeys, config: Pick<Pro
   }
   let result;
   try {
-    result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: keys.signature, hmacKeySignatureSecret: keys.keySignature });
+    result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: keys.signature,
+      hmacKeySignatureSecret: keys.keySignature,
+    });
   } catch {
     return { held: 'invalidProof', challenge: undefined };
   }

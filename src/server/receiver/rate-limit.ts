@@ -37,7 +37,9 @@ export function clientNetwork(address: string): string {
   const [head = '', tail = ''] = text.split('%')[0]!.split('::');
   const headGroups = head === '' ? [] : head.split(':');
   const tailGroups = tail === '' ? [] : tail.split(':');
-  const groups = text.includes('::') ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
+  const groups = text.includes('::')
+    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : headGroups;
   return `${groups
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ''))

@@ -131,7 +131,13 @@ export interface ReceiverDeps {
   /** Where store failures are reported (default console.error). */
   readonly logError?: (message: string, error: unknown) => void;
   /** Told of each committed submission (metrics and the log: its id, never its fields). */
-  readonly onStored?: (lead: { readonly id: string; readonly form: FormName; readonly language: LocaleCode; readonly bot: boolean; readonly held?: HoldReason | undefined }) => void;
+  readonly onStored?: (lead: {
+    readonly id: string;
+    readonly form: FormName;
+    readonly language: LocaleCode;
+    readonly bot: boolean;
+    readonly held?: HoldReason | undefined;
+  }) => void;
   /** The proof of work's HMAC keys (the setting's, or the one kept in the database). */
   readonly proofKeys: () => Promise<ProofKeys>;
 }
@@ -151,7 +157,11 @@ export function parseContentType(header: string | null): { type: string; charset
   let charset: string | undefined;
   for (const param of params) {
     const [name = '', value = ''] = param.split('=');
-    if (name.trim().toLowerCase() === 'charset') charset = value.trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (name.trim().toLowerCase() === 'charset')
+      charset = value
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase();
   }
   return { type: type.trim().toLowerCase(), charset };
 }
@@ -168,7 +178,7 @@ type BodyResult = { readonly body: Uint8Array<ArrayBuffer> } | { readonly tooLar
 /** Reads and discards the rest of a body, up to `budget` bytes; then gives up on the connection. */
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
   try {
-    for (let left = budget; ; ) {
+    for (let left = budget; ;) {
       const { done, value } = await reader.read();
       if (done) return;
       left -= value.byteLength;
@@ -258,7 +268,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * empty, JavaScript off) is no file. Undefined when the body cannot be read as multipart, or when
  * a file arrives in any other field.
  */
-async function multipartParts(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<{ fields: URLSearchParams; files: File[] } | undefined> {
+async function multipartParts(
+  body: Uint8Array<ArrayBuffer>,
+  contentType: string,
+): Promise<{ fields: URLSearchParams; files: File[] } | undefined> {
   let data: FormData;
   try {
     data = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
@@ -291,7 +304,10 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   const requested = requestLanguage(url);
   const language = requested ?? defaultLocale.code;
   const origin = request.headers.get('origin');
-  const cors: Record<string, string> = origin !== null && origin !== url.origin && originAllowed(origin, url, deps.config) ? { 'Access-Control-Allow-Origin': origin } : {};
+  const cors: Record<string, string> =
+    origin !== null && origin !== url.origin && originAllowed(origin, url, deps.config)
+      ? { 'Access-Control-Allow-Origin': origin }
+      : {};
 
   if (request.method === 'OPTIONS') {
     if (origin !== null && !originAllowed(origin, url, deps.config)) return { response: json(403, { error: 'forbiddenOrigin' }) };
@@ -320,12 +336,24 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   const isMultipart = type === MULTIPART_TYPE && form === 'partner';
   // Answered as the form's page does: a multipart post comes from the form itself (JavaScript off,
   // or the island sending files), so its refusals are pages for people too unless it asks for JSON.
-  const isForm = type === 'application/x-www-form-urlencoded' || (isMultipart && !(request.headers.get('accept') ?? '').includes('application/json'));
-  const refuse = (status: number, body: Record<string, unknown>, problem: ProblemKind, headers: Record<string, string> = {}): Outcome =>
-    isForm ? { problem: { ...problem, language }, status, headers: { ...headers, ...cors } } : { response: json(status, body, { ...headers, ...cors }) };
+  const isForm =
+    type === 'application/x-www-form-urlencoded' ||
+    (isMultipart && !(request.headers.get('accept') ?? '').includes('application/json'));
+  const refuse = (
+    status: number,
+    body: Record<string, unknown>,
+    problem: ProblemKind,
+    headers: Record<string, string> = {},
+  ): Outcome =>
+    isForm
+      ? { problem: { ...problem, language }, status, headers: { ...headers, ...cors } }
+      : { response: json(status, body, { ...headers, ...cors }) };
 
   const accepted = form === 'partner' ? [...ACCEPTED_TYPES, MULTIPART_TYPE] : ACCEPTED_TYPES;
-  if ((type !== 'application/json' && type !== 'application/x-www-form-urlencoded' && !isMultipart) || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
+  if (
+    (type !== 'application/json' && type !== 'application/x-www-form-urlencoded' && !isMultipart) ||
+    (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+  ) {
     return { response: json(415, { error: 'unsupportedMediaType', accepted }, { 'Accept-Post': accepted.join(', '), ...cors }) };
   }
 
@@ -361,7 +389,8 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     if (isForm) {
       values = spec.fromForm(new URLSearchParams(text), now);
     } else {
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { response: json(400, { error: 'tooDeep', maxDepth: MAX_JSON_DEPTH }, cors) };
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+        return { response: json(400, { error: 'tooDeep', maxDepth: MAX_JSON_DEPTH }, cors) };
       try {
         values = JSON.parse(text);
       } catch {
@@ -395,7 +424,11 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   if (files.length > 0) {
     const check = await checkUploads(files);
     if (!check.ok) {
-      return refuse(400, { error: 'invalidFiles', files: check.rejected, maxFiles: MAX_FILES, tooMany: check.tooMany }, { kind: 'files', form, rejected: check.rejected, tooMany: check.tooMany });
+      return refuse(
+        400,
+        { error: 'invalidFiles', files: check.rejected, maxFiles: MAX_FILES, tooMany: check.tooMany },
+        { kind: 'files', form, rejected: check.rejected, tooMany: check.tooMany },
+      );
     }
     attachments = check.files.map((file) => ({ name: file.name, type: MEDIA_TYPES[file.kind], bytes: file.bytes }));
   }
@@ -405,9 +438,17 @@ export async function receive(request: Request, form: FormName, clientAddress: s
 
   let verdict;
   try {
-    verdict = await judge({ payload: proof, formPost: isForm, honeypot, links: countLinks(result.data, spec.linkFields) }, await deps.proofKeys(), deps.config.proof, now);
+    verdict = await judge(
+      { payload: proof, formPost: isForm, honeypot, links: countLinks(result.data, spec.linkFields) },
+      await deps.proofKeys(),
+      deps.config.proof,
+      now,
+    );
   } catch (error) {
-    (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not check a ${form} submission's proof of work`, error);
+    (deps.logError ?? ((message, cause) => console.error(message, cause)))(
+      `Could not check a ${form} submission's proof of work`,
+      error,
+    );
     return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });
   }
 
@@ -417,7 +458,12 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     const unprovenBytes = verdict.challenge ? 0 : attachments.reduce((sum, file) => sum + file.bytes.byteLength, 0);
     const budget = deps.budget.takeHeld(clientAddress, unprovenBytes, now.getTime());
     if (!budget.ok) {
-      return refuse(429, { error: 'overBudget', retryAfter: budget.retryAfterSeconds }, { kind: 'overBudget', form, retryAfterSeconds: budget.retryAfterSeconds }, { 'Retry-After': String(budget.retryAfterSeconds) });
+      return refuse(
+        429,
+        { error: 'overBudget', retryAfter: budget.retryAfterSeconds },
+        { kind: 'overBudget', form, retryAfterSeconds: budget.retryAfterSeconds },
+        { 'Retry-After': String(budget.retryAfterSeconds) },
+      );
     }
     if (!budget.keepFiles) {
       attachments = [];
@@ -432,15 +478,26 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     // request's: a client sending a forged Host would otherwise choose where staff are sent.
     const { siteUrl } = deps.config;
     const notice = deps.config.notifications
-      ? { notice: (lead: Parameters<typeof composeLeadNotice>[0]) => composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {}) }
+      ? {
+          notice: (lead: Parameters<typeof composeLeadNotice>[0]) =>
+            composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {}),
+        }
       : {};
-    saved = await deps.store().save({ form, fields: result.data, language, receivedAt: now, attachments, held, challenge: verdict.challenge, ...notice });
+    saved = await deps
+      .store()
+      .save({ form, fields: result.data, language, receivedAt: now, attachments, held, challenge: verdict.challenge, ...notice });
   } catch (error) {
     (deps.logError ?? ((message, cause) => console.error(message, cause)))(`Could not store a ${form} submission`, error);
     return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });
   }
   deps.onStored?.({ id: saved.id, form, language, bot: false, held: saved.held });
 
-  if (isForm) return { response: new Response(null, { status: 303, headers: { ...BASE_HEADERS, ...cors, Location: localizePath(THANKS_HREF, locales[language]) } }) };
+  if (isForm)
+    return {
+      response: new Response(null, {
+        status: 303,
+        headers: { ...BASE_HEADERS, ...cors, Location: localizePath(THANKS_HREF, locales[language]) },
+      }),
+    };
   return { response: json(201, { id: saved.id }, cors) };
 }

@@ -26,9 +26,16 @@ export const MEDIA_TYPES: Readonly<Record<FileKind, string>> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-const KIND_OF_EXTENSION: Readonly<Record<(typeof ALLOWED_EXTENSIONS)[number], FileKind>> = { pdf: 'pdf', jpeg: 'jpeg', jpg: 'jpeg', doc: 'doc', docx: 'docx' };
+const KIND_OF_EXTENSION: Readonly<Record<(typeof ALLOWED_EXTENSIONS)[number], FileKind>> = {
+  pdf: 'pdf',
+  jpeg: 'jpeg',
+  jpg: 'jpeg',
+  doc: 'doc',
+  docx: 'docx',
+};
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((byte, i) => bytes[at + i] === byte);
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
+  signature.every((byte, i) => bytes[at + i] === byte);
 
 /**
  * What a Word document's archive may hold, as its central directory declares it. A CV of a few
@@ -77,7 +84,12 @@ async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number):
 export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocumentProblem | undefined> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, strictFileNames: true });
+    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      lazyEntries: true,
+      decodeStrings: true,
+      validateEntrySizes: true,
+      strictFileNames: true,
+    });
   } catch {
     return 'unreadable';
   }
@@ -97,7 +109,11 @@ export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocume
       if (name === 'vbaproject.bin' || name.endsWith('/vbaproject.bin')) return 'macros';
       expanded += entry.uncompressedSize;
       if (expanded > WORD_LIMITS.maxExpandedBytes) return 'tooLarge';
-      if (entry.uncompressedSize > WORD_LIMITS.ratioFloorBytes && entry.uncompressedSize > WORD_LIMITS.maxRatio * entry.compressedSize) return 'tooLarge';
+      if (
+        entry.uncompressedSize > WORD_LIMITS.ratioFloorBytes &&
+        entry.uncompressedSize > WORD_LIMITS.maxRatio * entry.compressedSize
+      )
+        return 'tooLarge';
       if (name === '[content_types].xml') contentTypes = entry;
     }
     if (!contentTypes || !names.has('word/document.xml')) return 'notWord';
@@ -152,7 +168,9 @@ export interface CheckedFile {
   readonly bytes: Uint8Array;
 }
 
-export type UploadCheck = { readonly ok: true; readonly files: readonly CheckedFile[] } | { readonly ok: false; readonly tooMany: boolean; readonly rejected: readonly FileRejection[] };
+export type UploadCheck =
+  | { readonly ok: true; readonly files: readonly CheckedFile[] }
+  | { readonly ok: false; readonly tooMany: boolean; readonly rejected: readonly FileRejection[] };
 
 /** Applies the rules to the files of one application; the first refusal of each file counts. */
 export async function checkUploads(files: readonly File[]): Promise<UploadCheck> {

@@ -51,7 +51,9 @@ export const POSTGRES: DialectParts = {
 
 /** Any failure of the database, as the store's own error (a StoreError passes as it is). */
 export function toStoreError(error: unknown, dialect: DialectParts): StoreError {
-  return error instanceof StoreError ? error : new StoreError(`${dialect.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  return error instanceof StoreError
+    ? error
+    : new StoreError(`${dialect.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }
 
 /**
@@ -73,7 +75,8 @@ export function guarded<T extends object>(store: T, dialect: DialectParts): T {
         throw toStoreError(error, dialect);
       }
       if (result instanceof Promise) return result.catch((error: unknown) => Promise.reject(toStoreError(error, dialect)));
-      if (result && typeof result === 'object' && Symbol.asyncIterator in result) return guardedIterable(result as AsyncIterable<unknown>, dialect);
+      if (result && typeof result === 'object' && Symbol.asyncIterator in result)
+        return guardedIterable(result as AsyncIterable<unknown>, dialect);
       return result;
     };
   }
@@ -95,7 +98,10 @@ export const n = (value: number | bigint | string | null | undefined): number =>
 export const iso = (date: Date): string => date.toISOString();
 
 /** Reads a table in pages of `size` by its `seq`, so a large export never sits whole in memory. */
-export async function* bySeq<R extends { seq: number }>(page: (after: number, size: number) => Promise<R[]>, size = 500): AsyncGenerator<R> {
+export async function* bySeq<R extends { seq: number }>(
+  page: (after: number, size: number) => Promise<R[]>,
+  size = 500,
+): AsyncGenerator<R> {
   let after = 0;
   for (;;) {
     const rows = await page(after, size);

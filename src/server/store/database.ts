@@ -36,7 +36,10 @@ export interface OpenOptions {
  * when it cannot; its other stores open their own connections when first used. PostgreSQL opens
  * a pool now and migrates in the background: `ready` tells when it is done.
  */
-export function openStores(config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl' | 'poolMax'>, options: OpenOptions = {}): Stores {
+export function openStores(
+  config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl' | 'poolMax'>,
+  options: OpenOptions = {},
+): Stores {
   if (config.databaseUrl) {
     const db = openPgDatabase(config.databaseUrl, { max: options.poolMax ?? config.poolMax });
     return { kind: 'postgres', where: databaseWhere(config), ...db, close: () => db.close() };

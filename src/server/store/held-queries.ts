@@ -74,7 +74,13 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
         const rows = await db
           .selectFrom('submissions as s')
           .select([...SUBMISSION_COLUMNS.map((column) => `s.${column}` as const), 's.review', 's.review_reason'])
-          .select((eb) => eb.selectFrom('attachments as a').whereRef('a.submission_id', '=', 's.id').select((e) => e.fn.countAll<number>().as('c')).as('files'))
+          .select((eb) =>
+            eb
+              .selectFrom('attachments as a')
+              .whereRef('a.submission_id', '=', 's.id')
+              .select((e) => e.fn.countAll<number>().as('c'))
+              .as('files'),
+          )
           .where('s.review', '=', state)
           .orderBy('s.seq', 'desc')
           .limit(Math.min(1000, Math.max(1, Math.trunc(limit))))
@@ -88,14 +94,24 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
       },
 
       async count(state) {
-        const row = await db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).where('review', '=', state).executeTakeFirst();
+        const row = await db
+          .selectFrom('submissions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('review', '=', state)
+          .executeTakeFirst();
         return n(row?.n);
       },
 
       async release(id, by, now, notice) {
         if (!isUuid(id)) return false;
         return db.transaction().execute(async (tx) => {
-          const released = await tx.updateTable('submissions').set({ review: null }).where('id', '=', id).where('review', '=', 'held').returning(SUBMISSION_COLUMNS).executeTakeFirst();
+          const released = await tx
+            .updateTable('submissions')
+            .set({ review: null })
+            .where('id', '=', id)
+            .where('review', '=', 'held')
+            .returning(SUBMISSION_COLUMNS)
+            .executeTakeFirst();
           if (!released) return false;
           const lead = toSubmission(released);
           const mail = notice?.(lead);
@@ -103,10 +119,22 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
             const at = iso(now);
             await tx
               .insertInto('notifications')
-              .values({ submission_id: id, status: 'pending', subject: mail.subject, body_text: mail.text, body_html: mail.html, reply_to: mail.replyTo ?? null, created_at: at, next_attempt_at: at })
+              .values({
+                submission_id: id,
+                status: 'pending',
+                subject: mail.subject,
+                body_text: mail.text,
+                body_html: mail.html,
+                reply_to: mail.replyTo ?? null,
+                created_at: at,
+                next_attempt_at: at,
+              })
               .execute();
           }
-          await tx.insertInto('audit_log').values({ at: iso(now), actor: by, action: 'released held lead', lead_id: id }).execute();
+          await tx
+            .insertInto('audit_log')
+            .values({ at: iso(now), actor: by, action: 'released held lead', lead_id: id })
+            .execute();
           return true;
         });
       },
@@ -132,7 +160,16 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
           .selectFrom('submissions')
           .select('id')
           .where('received_at', '<', iso(before))
-          .where((eb) => eb.or([eb('review', '=', 'spam'), eb.and([eb('review', '=', 'held'), eb('review_reminded_at', 'is not', null), eb('review_reminded_at', '<=', iso(warnedBefore))])]))
+          .where((eb) =>
+            eb.or([
+              eb('review', '=', 'spam'),
+              eb.and([
+                eb('review', '=', 'held'),
+                eb('review_reminded_at', 'is not', null),
+                eb('review_reminded_at', '<=', iso(warnedBefore)),
+              ]),
+            ]),
+          )
           .execute();
         return rows.map((row) => row.id);
       },
@@ -141,7 +178,13 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
         const rows = await db
           .selectFrom('submissions as s')
           .select([...SUBMISSION_COLUMNS.map((column) => `s.${column}` as const), 's.review_reason', 's.review_reminded_at'])
-          .select((eb) => eb.selectFrom('attachments as a').whereRef('a.submission_id', '=', 's.id').select((e) => e.fn.countAll<number>().as('c')).as('files'))
+          .select((eb) =>
+            eb
+              .selectFrom('attachments as a')
+              .whereRef('a.submission_id', '=', 's.id')
+              .select((e) => e.fn.countAll<number>().as('c'))
+              .as('files'),
+          )
           .where('s.review', '=', 'held')
           .where('s.received_at', '<', iso(before))
           .orderBy('s.seq')
@@ -159,7 +202,13 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
       async markWarned(ids, now) {
         const valid = ids.filter(isUuid);
         if (valid.length === 0) return;
-        await db.updateTable('submissions').set({ review_reminded_at: iso(now) }).where('id', 'in', valid).where('review', '=', 'held').where('review_reminded_at', 'is', null).execute();
+        await db
+          .updateTable('submissions')
+          .set({ review_reminded_at: iso(now) })
+          .where('id', 'in', valid)
+          .where('review', '=', 'held')
+          .where('review_reminded_at', 'is', null)
+          .execute();
       },
 
       async summary(before) {
@@ -190,12 +239,20 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
       },
 
       async claimDigest(day, now) {
-        const result = await db.insertInto('held_digests').values({ day, claimed_at: iso(now) }).onConflict((oc) => oc.column('day').doNothing()).executeTakeFirst();
+        const result = await db
+          .insertInto('held_digests')
+          .values({ day, claimed_at: iso(now) })
+          .onConflict((oc) => oc.column('day').doNothing())
+          .executeTakeFirst();
         return n(result.numInsertedOrUpdatedRows) > 0;
       },
 
       async digestSent(day, now, held) {
-        await db.updateTable('held_digests').set({ sent_at: iso(now), held }).where('day', '=', day).execute();
+        await db
+          .updateTable('held_digests')
+          .set({ sent_at: iso(now), held })
+          .where('day', '=', day)
+          .execute();
       },
 
       async unclaimDigest(day) {

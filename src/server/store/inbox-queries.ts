@@ -73,7 +73,12 @@ function toLead(row: LeadRow): InboxLead {
     holdReason: row.review && isHoldReason(row.review_reason) ? row.review_reason : undefined,
     notification:
       noticeStatus !== null && isNoticeStatus(noticeStatus)
-        ? { status: noticeStatus, attempts: n(row.n_attempts), sentAt: row.n_sent_at ?? undefined, lastError: row.n_last_error ?? undefined }
+        ? {
+            status: noticeStatus,
+            attempts: n(row.n_attempts),
+            sentAt: row.n_sent_at ?? undefined,
+            lastError: row.n_last_error ?? undefined,
+          }
         : undefined,
   };
 }
@@ -125,32 +130,43 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
     PHONE_FIELDS.map((field) => sql`coalesce(${dialect.jsonText('s.fields', field)}, '')`),
     sql` || ' ' || `,
   )}`;
-  for (const [from, to] of [...ARABIC_DIGITS, ...PHONE_PUNCTUATION.map((mark) => [mark, ''] as const)]) phoneText = sql`replace(${phoneText}, ${sql.lit(from)}, ${sql.lit(to)})`;
+  for (const [from, to] of [...ARABIC_DIGITS, ...PHONE_PUNCTUATION.map((mark) => [mark, ''] as const)])
+    phoneText = sql`replace(${phoneText}, ${sql.lit(from)}, ${sql.lit(to)})`;
   const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
   function leadSelect(filter: LeadFilter) {
     const plan = searchPlan(filter.search ?? '');
     const ids = filter.ids?.filter((id) => isUuid(id));
-    return db
-      .selectFrom('submissions as s')
-      // Held leads only on their own tab; the held leads marked as spam are spam like the others
-      // (their status is spam: ./held-queries.ts's markSpam sets both).
-      .$if(filter.review === 'held', (q) => q.where('s.review', '=', 'held'))
-      .$if(filter.review === undefined, (q) => q.where((eb) => eb.or([eb('s.review', 'is', null), eb('s.review', '=', 'spam')])))
-      .$if(filter.form !== undefined, (q) => q.where('s.form', '=', filter.form!))
-      .$if(filter.status !== undefined, (q) => q.where('s.status', '=', filter.status!))
-      .$if(filter.statuses !== undefined, (q) => (filter.statuses!.length > 0 ? q.where('s.status', 'in', filter.statuses!) : q.where(sql<boolean>`1 = 0`)))
-      .$if(ids !== undefined, (q) => (ids!.length > 0 ? q.where('s.id', 'in', ids!) : q.where(sql<boolean>`1 = 0`)))
-      .$if(filter.language !== undefined, (q) => q.where('s.language', '=', filter.language!))
-      .$if(filter.since !== undefined, (q) => q.where('s.received_at', '>=', iso(filter.since!)))
-      .$if(filter.until !== undefined, (q) => q.where('s.received_at', '<', iso(filter.until!)))
-      .$if(filter.assignedTo !== undefined, (q) => (filter.assignedTo === null ? q.where('s.assigned_to', 'is', null) : q.where('s.assigned_to', '=', filter.assignedTo!)))
-      .$if(plan.words.length > 0, (q) =>
-        q.where((eb) => {
-          const words = eb.and(plan.words.map((forms) => eb.or(forms.map((form) => sql<boolean>`${searchText} LIKE ${like(form)} ESCAPE '\\'`))));
-          return plan.phone ? eb.or([words, sql<boolean>`${phoneText} LIKE ${like(plan.phone)} ESCAPE '\\'`]) : words;
-        }),
-      );
+    return (
+      db
+        .selectFrom('submissions as s')
+        // Held leads only on their own tab; the held leads marked as spam are spam like the others
+        // (their status is spam: ./held-queries.ts's markSpam sets both).
+        .$if(filter.review === 'held', (q) => q.where('s.review', '=', 'held'))
+        .$if(filter.review === undefined, (q) =>
+          q.where((eb) => eb.or([eb('s.review', 'is', null), eb('s.review', '=', 'spam')])),
+        )
+        .$if(filter.form !== undefined, (q) => q.where('s.form', '=', filter.form!))
+        .$if(filter.status !== undefined, (q) => q.where('s.status', '=', filter.status!))
+        .$if(filter.statuses !== undefined, (q) =>
+          filter.statuses!.length > 0 ? q.where('s.status', 'in', filter.statuses!) : q.where(sql<boolean>`1 = 0`),
+        )
+        .$if(ids !== undefined, (q) => (ids!.length > 0 ? q.where('s.id', 'in', ids!) : q.where(sql<boolean>`1 = 0`)))
+        .$if(filter.language !== undefined, (q) => q.where('s.language', '=', filter.language!))
+        .$if(filter.since !== undefined, (q) => q.where('s.received_at', '>=', iso(filter.since!)))
+        .$if(filter.until !== undefined, (q) => q.where('s.received_at', '<', iso(filter.until!)))
+        .$if(filter.assignedTo !== undefined, (q) =>
+          filter.assignedTo === null ? q.where('s.assigned_to', 'is', null) : q.where('s.assigned_to', '=', filter.assignedTo!),
+        )
+        .$if(plan.words.length > 0, (q) =>
+          q.where((eb) => {
+            const words = eb.and(
+              plan.words.map((forms) => eb.or(forms.map((form) => sql<boolean>`${searchText} LIKE ${like(form)} ESCAPE '\\'`))),
+            );
+            return plan.phone ? eb.or([words, sql<boolean>`${phoneText} LIKE ${like(plan.phone)} ESCAPE '\\'`]) : words;
+          }),
+        )
+    );
   }
 
   /** The list's order, then the newest first among equals (seq is unique: the order is total). */
@@ -165,7 +181,8 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
   )} END`;
   function orderSql(order: LeadOrder): RawBuilder<unknown> {
     const direction = order.direction === 'asc' ? sql`ASC` : sql`DESC`;
-    const key = order.by === 'name' ? sortName : order.by === 'form' ? sql`s.form` : order.by === 'status' ? statusRank : undefined;
+    const key =
+      order.by === 'name' ? sortName : order.by === 'form' ? sql`s.form` : order.by === 'status' ? statusRank : undefined;
     return key ? sql`${key} ${direction}, s.seq DESC` : sql`s.seq ${direction}`;
   }
 
@@ -204,44 +221,83 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
   return guarded<InboxStore>(
     {
       async leads(filter, page, order = DEFAULT_ORDER) {
-        const total = n((await leadSelect(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+        const total = n(
+          (
+            await leadSelect(filter)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirst()
+          )?.n,
+        );
         const offset = Math.max(0, Math.trunc(page) - 1) * PAGE_SIZE;
         const rows = await withNotice(filter).orderBy(orderSql(order)).limit(PAGE_SIZE).offset(offset).execute();
         return { leads: rows.map(toLead), total };
       },
       async statusCounts(filter) {
         const { status: _status, statuses: _statuses, review: _review, ...rest } = filter;
-        const rows = await leadSelect(rest).select(['s.status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('s.status').execute();
-        const counts = Object.fromEntries([...LEAD_STATUSES, 'held'].map((status) => [status, 0])) as Record<LeadStatus | 'held', number>;
+        const rows = await leadSelect(rest)
+          .select(['s.status', (eb) => eb.fn.countAll<number>().as('n')])
+          .groupBy('s.status')
+          .execute();
+        const counts = Object.fromEntries([...LEAD_STATUSES, 'held'].map((status) => [status, 0])) as Record<
+          LeadStatus | 'held',
+          number
+        >;
         for (const row of rows) if (isLeadStatus(row.status)) counts[row.status] = n(row.n);
-        counts.held = n((await leadSelect({ ...rest, review: 'held' }).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+        counts.held = n(
+          (
+            await leadSelect({ ...rest, review: 'held' })
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirst()
+          )?.n,
+        );
         return counts;
       },
       async neighbours(filter, order, id) {
         if (!isUuid(id)) return undefined;
         // Each lead's place in the list as it is ordered; then the places either side of this one.
-        const ranked = leadSelect(filter).select(['s.id', sql<number>`row_number() OVER (ORDER BY ${orderSql(order)})`.as('place')]);
+        const ranked = leadSelect(filter).select([
+          's.id',
+          sql<number>`row_number() OVER (ORDER BY ${orderSql(order)})`.as('place'),
+        ]);
         const here = await db.selectFrom(ranked.as('r')).select('r.place').where('r.id', '=', id).executeTakeFirst();
         if (!here) return undefined;
         const place = n(here.place);
-        const rows = await db.selectFrom(ranked.as('r')).select(['r.id', 'r.place']).where('r.place', 'in', [place - 1, place + 1]).execute();
+        const rows = await db
+          .selectFrom(ranked.as('r'))
+          .select(['r.id', 'r.place'])
+          .where('r.place', 'in', [place - 1, place + 1])
+          .execute();
         const at = (p: number) => rows.find((row) => n(row.place) === p)?.id;
-        const total = n((await leadSelect(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+        const total = n(
+          (
+            await leadSelect(filter)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirst()
+          )?.n,
+        );
         return { previous: at(place - 1), next: at(place + 1), position: place, total };
       },
       async *exportLeads(filter) {
-        const page = (after: number, size: number) => withNotice(filter).where('s.seq', '>', after).orderBy('s.seq').limit(size).execute();
+        const page = (after: number, size: number) =>
+          withNotice(filter).where('s.seq', '>', after).orderBy('s.seq').limit(size).execute();
         for await (const row of bySeq(page)) yield toLead(row);
       },
       async lead(id) {
         if (!isUuid(id)) return undefined;
-        const row = (await withNotice({}).where('s.id', '=', id).executeTakeFirst()) ?? (await withNotice({ review: 'held' }).where('s.id', '=', id).executeTakeFirst());
+        const row =
+          (await withNotice({}).where('s.id', '=', id).executeTakeFirst()) ??
+          (await withNotice({ review: 'held' }).where('s.id', '=', id).executeTakeFirst());
         return row ? toLead(row) : undefined;
       },
       async setStatus(id, status, by, now) {
         if (!isUuid(id)) return false;
         return db.transaction().execute(async (tx) => {
-          const lead = await tx.selectFrom('submissions').select(['status', 'review']).where('id', '=', id).$if(dialect.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
+          const lead = await tx
+            .selectFrom('submissions')
+            .select(['status', 'review'])
+            .where('id', '=', id)
+            .$if(dialect.rowLocks, (q) => q.forUpdate())
+            .executeTakeFirst();
           // A held lead joins the inbox only by release (which queues its one mail).
           if (!lead || lead.review === 'held') return false;
           // Saving the status it has already changes nothing and adds nothing to the timeline.
@@ -249,10 +305,18 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           // A held lead marked as spam and given another status is in the inbox from now on (not mailed: staff have read it).
           await tx
             .updateTable('submissions')
-            .set({ status, status_by: by, status_at: iso(now), ...(status !== 'spam' && lead.review === 'spam' ? { review: null } : {}) })
+            .set({
+              status,
+              status_by: by,
+              status_at: iso(now),
+              ...(status !== 'spam' && lead.review === 'spam' ? { review: null } : {}),
+            })
             .where('id', '=', id)
             .execute();
-          await tx.insertInto('lead_events').values({ lead_id: id, at: iso(now), actor: by, kind: 'status', detail: status }).execute();
+          await tx
+            .insertInto('lead_events')
+            .values({ lead_id: id, at: iso(now), actor: by, kind: 'status', detail: status })
+            .execute();
           return true;
         });
       },
@@ -262,10 +326,27 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         return db.transaction().execute(async (tx) => {
           if (!(await tx.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst())) return undefined;
           // A correction names a note of this lead, or nothing is added.
-          if (corrects !== undefined && !(await tx.selectFrom('lead_events').select('seq').where('seq', '=', corrects).where('lead_id', '=', id).where('kind', '=', 'note').executeTakeFirst())) return undefined;
+          if (
+            corrects !== undefined &&
+            !(await tx
+              .selectFrom('lead_events')
+              .select('seq')
+              .where('seq', '=', corrects)
+              .where('lead_id', '=', id)
+              .where('kind', '=', 'note')
+              .executeTakeFirst())
+          )
+            return undefined;
           const row = await tx
             .insertInto('lead_events')
-            .values({ lead_id: id, at: iso(now), actor: by, kind: 'note', detail: text.slice(0, NOTE_MAX), corrects: corrects ?? null })
+            .values({
+              lead_id: id,
+              at: iso(now),
+              actor: by,
+              kind: 'note',
+              detail: text.slice(0, NOTE_MAX),
+              corrects: corrects ?? null,
+            })
             .returning('seq')
             .executeTakeFirstOrThrow();
           return n(row.seq);
@@ -274,11 +355,19 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       async assign(id, to, by, now) {
         if (!isUuid(id)) return false;
         return db.transaction().execute(async (tx) => {
-          const lead = await tx.selectFrom('submissions').select(['assigned_to', 'review']).where('id', '=', id).$if(dialect.rowLocks, (q) => q.forUpdate()).executeTakeFirst();
+          const lead = await tx
+            .selectFrom('submissions')
+            .select(['assigned_to', 'review'])
+            .where('id', '=', id)
+            .$if(dialect.rowLocks, (q) => q.forUpdate())
+            .executeTakeFirst();
           if (!lead || lead.review === 'held') return false;
           if ((lead.assigned_to ?? null) === to) return true;
           await tx.updateTable('submissions').set({ assigned_to: to }).where('id', '=', id).execute();
-          await tx.insertInto('lead_events').values({ lead_id: id, at: iso(now), actor: by, kind: 'assigned', detail: to ?? '' }).execute();
+          await tx
+            .insertInto('lead_events')
+            .values({ lead_id: id, at: iso(now), actor: by, kind: 'assigned', detail: to ?? '' })
+            .execute();
           return true;
         });
       },
@@ -286,16 +375,25 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         if (!isUuid(id)) return false;
         return db.transaction().execute(async (tx) => {
           if (!(await tx.selectFrom('submissions').select('id').where('id', '=', id).executeTakeFirst())) return false;
-          await tx.insertInto('lead_events').values({ lead_id: id, at: iso(now), actor: by, kind, detail: detail.slice(0, 500) }).execute();
+          await tx
+            .insertInto('lead_events')
+            .values({ lead_id: id, at: iso(now), actor: by, kind, detail: detail.slice(0, 500) })
+            .execute();
           return true;
         });
       },
       async timeline(id) {
         if (!isUuid(id)) return [];
-        const rows = await db.selectFrom('lead_events').select(['seq', 'lead_id', 'at', 'actor', 'kind', 'detail', 'corrects']).where('lead_id', '=', id).orderBy('seq', 'desc').execute();
+        const rows = await db
+          .selectFrom('lead_events')
+          .select(['seq', 'lead_id', 'at', 'actor', 'kind', 'detail', 'corrects'])
+          .where('lead_id', '=', id)
+          .orderBy('seq', 'desc')
+          .execute();
         const correctedBy = new Map<number, number>();
         // Newest first: the first correction met for a note is its newest.
-        for (const row of rows) if (row.corrects !== null && !correctedBy.has(n(row.corrects))) correctedBy.set(n(row.corrects), n(row.seq));
+        for (const row of rows)
+          if (row.corrects !== null && !correctedBy.has(n(row.corrects))) correctedBy.set(n(row.corrects), n(row.seq));
         return rows.map((row): LeadEvent => {
           if (!isLeadEventKind(row.kind)) throw new StoreError(`Unexpected timeline row ${row.seq}`);
           const seq = n(row.seq);
@@ -315,11 +413,19 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       async createSession(email, now, stage = 'signed-in') {
         const token = newToken();
         const csrf = newToken();
-        await db.insertInto('staff_sessions').values({ token_hash: tokenHash(token), email, csrf, created_at: iso(now), last_seen_at: iso(now), stage }).execute();
+        await db
+          .insertInto('staff_sessions')
+          .values({ token_hash: tokenHash(token), email, csrf, created_at: iso(now), last_seen_at: iso(now), stage })
+          .execute();
         // Sessions that ran out are cleared as new ones are made.
         await db
           .deleteFrom('staff_sessions')
-          .where((eb) => eb.or([eb('last_seen_at', '<', iso(new Date(now.getTime() - SESSION_IDLE_MS))), eb('created_at', '<', iso(new Date(now.getTime() - SESSION_MAX_MS)))]))
+          .where((eb) =>
+            eb.or([
+              eb('last_seen_at', '<', iso(new Date(now.getTime() - SESSION_IDLE_MS))),
+              eb('created_at', '<', iso(new Date(now.getTime() - SESSION_MAX_MS))),
+            ]),
+          )
           .execute();
         return { token, csrf };
       },
@@ -345,7 +451,11 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           await db.deleteFrom('staff_sessions').where('token_hash', '=', hash).execute();
           return undefined;
         }
-        await db.updateTable('staff_sessions').set({ last_seen_at: iso(now) }).where('token_hash', '=', hash).execute();
+        await db
+          .updateTable('staff_sessions')
+          .set({ last_seen_at: iso(now) })
+          .where('token_hash', '=', hash)
+          .execute();
         return { email: row.email, csrf: row.csrf, createdAt: row.created_at, stage, pendingTotp: row.pending_totp ?? undefined };
       },
       async setPendingTotp(token, sealed) {
@@ -358,7 +468,12 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       gate: (keys, now) =>
         signInTransaction(db, async (tx) => {
           const judged = await judgedBy(tx, keys, now);
-          return gateOf(Object.fromEntries(await Promise.all(judged.map(async ([kind, key]) => [kind, await failureOf(tx, dialect, key, now)]))), now);
+          return gateOf(
+            Object.fromEntries(
+              await Promise.all(judged.map(async ([kind, key]) => [kind, await failureOf(tx, dialect, key, now)])),
+            ),
+            now,
+          );
         }),
       attempt: (keys, now) =>
         signInTransaction(db, async (tx) => {
@@ -383,7 +498,11 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
             lockStarted ||= next.lockedUntil !== null;
             await tx
               .updateTable('sign_in_failures')
-              .set((eb) => ({ failures: next.failures, last_failure_at: iso(now), locked_until: next.lockedUntil ? iso(next.lockedUntil) : eb.ref('locked_until') }))
+              .set((eb) => ({
+                failures: next.failures,
+                last_failure_at: iso(now),
+                locked_until: next.lockedUntil ? iso(next.lockedUntil) : eb.ref('locked_until'),
+              }))
               .where('key', '=', key)
               .execute();
           }
@@ -392,24 +511,61 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       async clearFailures(keys) {
         await signInTransaction(db, async (tx) => {
           const judged = await judgedBy(tx, keys, new Date());
-          await tx.deleteFrom('sign_in_failures').where('key', 'in', judged.map(([, key]) => key)).execute();
+          await tx
+            .deleteFrom('sign_in_failures')
+            .where(
+              'key',
+              'in',
+              judged.map(([, key]) => key),
+            )
+            .execute();
         });
       },
       async rememberDevice(email, now) {
         const token = newToken();
-        await db.insertInto('staff_devices').values({ token_hash: tokenHash(token), email, created_at: iso(now) }).execute();
+        await db
+          .insertInto('staff_devices')
+          .values({ token_hash: tokenHash(token), email, created_at: iso(now) })
+          .execute();
         // Cookies that ran out are cleared as new ones are made.
-        await db.deleteFrom('staff_devices').where('created_at', '<', iso(new Date(now.getTime() - DEVICE_MAX_MS))).execute();
+        await db
+          .deleteFrom('staff_devices')
+          .where('created_at', '<', iso(new Date(now.getTime() - DEVICE_MAX_MS)))
+          .execute();
         return token;
       },
       async refusal(entry, now) {
-        await db.insertInto('sign_in_refusals').values({ at: iso(now), account: entry.account.slice(0, 320), network: entry.network.slice(0, 100), reason: entry.reason }).execute();
+        await db
+          .insertInto('sign_in_refusals')
+          .values({
+            at: iso(now),
+            account: entry.account.slice(0, 320),
+            network: entry.network.slice(0, 100),
+            reason: entry.reason,
+          })
+          .execute();
         // Kept for REFUSALS_KEPT_MS: enough to see an attack, not a record of every typo for ever.
-        await db.deleteFrom('sign_in_refusals').where('at', '<', iso(new Date(now.getTime() - REFUSALS_KEPT_MS))).execute();
+        await db
+          .deleteFrom('sign_in_refusals')
+          .where('at', '<', iso(new Date(now.getTime() - REFUSALS_KEPT_MS)))
+          .execute();
       },
       async refusals({ limit, offset = 0 }) {
-        const total = n((await db.selectFrom('sign_in_refusals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
-        const rows = await db.selectFrom('sign_in_refusals').select(['at', 'account', 'network', 'reason']).orderBy('seq', 'desc').limit(limit).offset(offset).execute();
+        const total = n(
+          (
+            await db
+              .selectFrom('sign_in_refusals')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirst()
+          )?.n,
+        );
+        const rows = await db
+          .selectFrom('sign_in_refusals')
+          .select(['at', 'account', 'network', 'reason'])
+          .orderBy('seq', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute();
         return { entries: rows, total };
       },
 
@@ -439,7 +595,17 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           .limit(Math.max(1, Math.trunc(query.limit)))
           .offset(Math.max(0, Math.trunc(query.offset ?? 0)))
           .execute();
-        return { entries: rows.map((row) => ({ seq: n(row.seq), at: row.at, actor: row.actor, action: row.action, leadId: row.lead_id ?? undefined, detail: row.detail })), total };
+        return {
+          entries: rows.map((row) => ({
+            seq: n(row.seq),
+            at: row.at,
+            actor: row.actor,
+            action: row.action,
+            leadId: row.lead_id ?? undefined,
+            detail: row.detail,
+          })),
+          total,
+        };
       },
       close,
     },

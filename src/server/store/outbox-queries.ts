@@ -44,7 +44,8 @@ export interface OutboxRow {
 }
 
 export function toOutboxEntry(row: OutboxRow): OutboxEntry {
-  if (!isFormName(row.form) || !isNoticeStatus(row.status)) throw new StoreError(`Unexpected outbox row for ${row.submission_id}`);
+  if (!isFormName(row.form) || !isNoticeStatus(row.status))
+    throw new StoreError(`Unexpected outbox row for ${row.submission_id}`);
   return {
     submissionId: row.submission_id,
     form: row.form,
@@ -62,7 +63,8 @@ export function toOutboxEntry(row: OutboxRow): OutboxEntry {
 }
 
 /** The notifications with their lead's form. */
-export const outboxSelect = (db: Db) => db.selectFrom('notifications as n').innerJoin('submissions as s', 's.id', 'n.submission_id').select(OUTBOX_COLUMNS);
+export const outboxSelect = (db: Db) =>
+  db.selectFrom('notifications as n').innerJoin('submissions as s', 's.id', 'n.submission_id').select(OUTBOX_COLUMNS);
 
 export interface OutboxParts {
   /** Due notifications, oldest first, claimed for this sender. */
@@ -81,7 +83,14 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
       claimDue: async (now, limit) => (await parts.claimDue(now, limit)).map(toOutboxEntry),
       async stillDue(id) {
         if (!isUuid(id)) return false;
-        return (await db.selectFrom('notifications').select('submission_id').where('submission_id', '=', id).where('status', '=', 'pending').executeTakeFirst()) !== undefined;
+        return (
+          (await db
+            .selectFrom('notifications')
+            .select('submission_id')
+            .where('submission_id', '=', id)
+            .where('status', '=', 'pending')
+            .executeTakeFirst()) !== undefined
+        );
       },
       async markSent(id, at) {
         // The delivery goes into the lead's timeline with it.
@@ -91,7 +100,11 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
             .set((eb) => ({ status: 'sent', sent_at: iso(at), attempts: eb('attempts', '+', 1), last_error: null, ...unclaimed }))
             .where('submission_id', '=', id)
             .executeTakeFirst();
-          if (n(result.numUpdatedRows) > 0) await tx.insertInto('lead_events').values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'sent' }).execute();
+          if (n(result.numUpdatedRows) > 0)
+            await tx
+              .insertInto('lead_events')
+              .values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'sent' })
+              .execute();
         });
       },
       async markRetry(id, attempts, next, error) {
@@ -110,7 +123,11 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
             .where('submission_id', '=', id)
             .where('status', '=', 'pending')
             .executeTakeFirst();
-          if (n(result.numUpdatedRows) > 0) await tx.insertInto('lead_events').values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'failed' }).execute();
+          if (n(result.numUpdatedRows) > 0)
+            await tx
+              .insertInto('lead_events')
+              .values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'failed' })
+              .execute();
         });
       },
       async list(statuses) {

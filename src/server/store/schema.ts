@@ -194,4 +194,5 @@ export type NewAttachmentRow = Insertable<AttachmentTable>;
 export type AttachmentRow = Selectable<AttachmentTable>;
 
 /** Ids are random UUIDs, lower case: anything else names nothing, in either database. */
-export const isUuid = (id: unknown): id is string => typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);
+export const isUuid = (id: unknown): id is string =>
+  typeof id === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id);

@@ -20,21 +20,34 @@ export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise
         if (n(result.numInsertedOrUpdatedRows) === 0) throw new StoreError(`There is already an account for ${email}.`);
       },
       async list() {
-        const rows = await db.selectFrom('staff').select(['email', 'created_at', 'password_changed_at']).orderBy('email').execute();
+        const rows = await db
+          .selectFrom('staff')
+          .select(['email', 'created_at', 'password_changed_at'])
+          .orderBy('email')
+          .execute();
         return rows.map((row) => ({ email: row.email, createdAt: row.created_at, passwordChangedAt: row.password_changed_at }));
       },
       async passwordHash(email) {
-        return (await db.selectFrom('staff').select('password_hash').where('email', '=', email).executeTakeFirst())?.password_hash;
+        return (await db.selectFrom('staff').select('password_hash').where('email', '=', email).executeTakeFirst())
+          ?.password_hash;
       },
       async setPassword(email, passwordHash, now) {
-        const result = await db.updateTable('staff').set({ password_hash: passwordHash, password_changed_at: iso(now) }).where('email', '=', email).executeTakeFirst();
+        const result = await db
+          .updateTable('staff')
+          .set({ password_hash: passwordHash, password_changed_at: iso(now) })
+          .where('email', '=', email)
+          .executeTakeFirst();
         return n(result.numUpdatedRows) > 0;
       },
       async remove(email) {
         return n((await db.deleteFrom('staff').where('email', '=', email).executeTakeFirst()).numDeletedRows) > 0;
       },
       async twoStep(email) {
-        const row = await db.selectFrom('staff').select(['totp_secret', 'totp_enrolled_at', 'totp_last_step']).where('email', '=', email).executeTakeFirst();
+        const row = await db
+          .selectFrom('staff')
+          .select(['totp_secret', 'totp_enrolled_at', 'totp_last_step'])
+          .where('email', '=', email)
+          .executeTakeFirst();
         if (!row) return undefined;
         const left = await db
           .selectFrom('staff_recovery_codes')
@@ -51,10 +64,18 @@ export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise
       },
       async enrolTwoStep(email, sealedSecret, step, recoveryHashes, now) {
         return db.transaction().execute(async (tx) => {
-          const result = await tx.updateTable('staff').set({ totp_secret: sealedSecret, totp_enrolled_at: iso(now), totp_last_step: step }).where('email', '=', email).executeTakeFirst();
+          const result = await tx
+            .updateTable('staff')
+            .set({ totp_secret: sealedSecret, totp_enrolled_at: iso(now), totp_last_step: step })
+            .where('email', '=', email)
+            .executeTakeFirst();
           if (n(result.numUpdatedRows) === 0) return false;
           await tx.deleteFrom('staff_recovery_codes').where('email', '=', email).execute();
-          if (recoveryHashes.length > 0) await tx.insertInto('staff_recovery_codes').values(recoveryHashes.map((code_hash) => ({ email, code_hash, used_at: null }))).execute();
+          if (recoveryHashes.length > 0)
+            await tx
+              .insertInto('staff_recovery_codes')
+              .values(recoveryHashes.map((code_hash) => ({ email, code_hash, used_at: null })))
+              .execute();
           return true;
         });
       },
@@ -87,7 +108,11 @@ export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise
       },
       async resetTwoStep(email) {
         return db.transaction().execute(async (tx) => {
-          const result = await tx.updateTable('staff').set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null }).where('email', '=', email).executeTakeFirst();
+          const result = await tx
+            .updateTable('staff')
+            .set({ totp_secret: null, totp_enrolled_at: null, totp_last_step: null })
+            .where('email', '=', email)
+            .executeTakeFirst();
           await tx.deleteFrom('staff_recovery_codes').where('email', '=', email).execute();
           // The account's sessions end (a lost or taken phone is the usual reason for a reset): it
           // signs in again, and a set-up under way in a session goes with it.

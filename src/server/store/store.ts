@@ -74,9 +74,21 @@ export interface StoredAttachment {
  * network (over the rate limit), or files not kept (over the network's daily quota of files
  * sent without a proof).
  */
-export const HOLD_REASONS = ['noProof', 'invalidProof', 'expiredProof', 'replayedProof', 'noScript', 'tooFast', 'tooManyLinks', 'honeypot', 'manyPosts', 'fileQuota'] as const;
+export const HOLD_REASONS = [
+  'noProof',
+  'invalidProof',
+  'expiredProof',
+  'replayedProof',
+  'noScript',
+  'tooFast',
+  'tooManyLinks',
+  'honeypot',
+  'manyPosts',
+  'fileQuota',
+] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
-export const isHoldReason = (value: unknown): value is HoldReason => typeof value === 'string' && (HOLD_REASONS as readonly string[]).includes(value);
+export const isHoldReason = (value: unknown): value is HoldReason =>
+  typeof value === 'string' && (HOLD_REASONS as readonly string[]).includes(value);
 
 export interface SaveInput {
   readonly form: FormName;
@@ -133,9 +145,13 @@ export interface SubmissionStore {
    * notification), in one transaction: a person's right to erasure (Saudi PDPL). Undefined when
    * no submission has this id.
    */
-  delete(id: string): Promise<{ readonly submission: StoredSubmission; readonly notification: boolean; readonly attachments: number } | undefined>;
+  delete(
+    id: string,
+  ): Promise<{ readonly submission: StoredSubmission; readonly notification: boolean; readonly attachments: number } | undefined>;
   /** Erases every submission received before `before`, with what is stored with it (a retention policy). */
-  purge(before: Date): Promise<{ readonly leads: number; readonly bots: number; readonly notifications: number; readonly attachments: number }>;
+  purge(
+    before: Date,
+  ): Promise<{ readonly leads: number; readonly bots: number; readonly notifications: number; readonly attachments: number }>;
   /** The files stored with a lead, in the order sent. */
   attachments(submissionId: string): Promise<StoredAttachment[]>;
   /** One stored file and its bytes; undefined for an unknown id. */

@@ -24,7 +24,14 @@ import {
 } from './store.ts';
 import { sql } from 'kysely';
 import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
-import { isUuid, type AttachmentRow, type NewAttachmentRow, type NewNotificationRow, type NewSubmissionRow, type NewUsedChallengeRow } from './schema.ts';
+import {
+  isUuid,
+  type AttachmentRow,
+  type NewAttachmentRow,
+  type NewNotificationRow,
+  type NewSubmissionRow,
+  type NewUsedChallengeRow,
+} from './schema.ts';
 
 export type SubmissionTableName = 'submissions' | 'bot_submissions';
 const tableOf = (bots: boolean | undefined): SubmissionTableName => (bots === true ? 'bot_submissions' : 'submissions');
@@ -44,7 +51,13 @@ export interface SubmissionRow {
 export function toSubmission(row: SubmissionRow): StoredSubmission {
   if (!isFormName(row.form)) throw new StoreError(`Unknown form "${row.form}" in the database`);
   // The column's CHECK admits the site's locale codes only.
-  return { id: row.id, form: row.form, receivedAt: row.received_at, language: row.language as LocaleCode, fields: JSON.parse(row.fields) as SubmissionFields };
+  return {
+    id: row.id,
+    form: row.form,
+    receivedAt: row.received_at,
+    language: row.language as LocaleCode,
+    fields: JSON.parse(row.fields) as SubmissionFields,
+  };
 }
 
 const ATTACHMENT_COLUMNS = ['id', 'submission_id', 'name', 'type', 'size', 'sha256'] as const;
@@ -60,7 +73,15 @@ export const toAttachment = (row: Pick<AttachmentRow, (typeof ATTACHMENT_COLUMNS
 
 /** A file's record, with a new random id; the keeper adds where its bytes go. */
 export function attachmentRecord(submissionId: string, position: number, file: NewAttachment): NewAttachmentRow {
-  return { id: randomUUID(), submission_id: submissionId, position, name: file.name, type: file.type, size: file.bytes.byteLength, sha256: createHash('sha256').update(file.bytes).digest('hex') };
+  return {
+    id: randomUUID(),
+    submission_id: submissionId,
+    position,
+    name: file.name,
+    type: file.type,
+    size: file.bytes.byteLength,
+    sha256: createHash('sha256').update(file.bytes).digest('hex'),
+  };
 }
 
 /** Where the bytes of the files sent with leads are kept: the one part of them each database does its own way. */
@@ -86,7 +107,11 @@ export interface NewLead {
 }
 
 /** A save's rows and its answer, composed before anything is written: a notice that cannot be composed stores nothing. */
-export function newLead(input: SaveInput): { lead: Omit<NewLead, 'attachments'>; files: readonly NewAttachment[]; saved: { id: string; receivedAt: string; held?: HoldReason | undefined } } {
+export function newLead(input: SaveInput): {
+  lead: Omit<NewLead, 'attachments'>;
+  files: readonly NewAttachment[];
+  saved: { id: string; receivedAt: string; held?: HoldReason | undefined };
+} {
   const form: FormName = input.form;
   if (!isFormName(form)) throw new StoreError(`Unknown form "${String(form)}"`);
   const id = randomUUID();
@@ -96,7 +121,10 @@ export function newLead(input: SaveInput): { lead: Omit<NewLead, 'attachments'>;
   const held = bot ? undefined : input.held;
   let notice: LeadNotice | undefined;
   try {
-    notice = bot || held !== undefined || !input.notice ? undefined : input.notice({ id, form, receivedAt, language, fields: input.fields });
+    notice =
+      bot || held !== undefined || !input.notice
+        ? undefined
+        : input.notice({ id, form, receivedAt, language, fields: input.fields });
   } catch (error) {
     throw new StoreError(`Could not compose the ${form} lead's notification: ${String(error)}`, { cause: error });
   }
@@ -115,7 +143,14 @@ export function newLead(input: SaveInput): { lead: Omit<NewLead, 'attachments'>;
       table: tableOf(bot),
       usedChallenge: !bot && input.challenge ? { id: input.challenge.id, expires_at: iso(input.challenge.expiresAt) } : undefined,
       // The review columns are written only for a held lead: an inbox lead's INSERT stays as it was.
-      submission: { id, form, received_at: receivedAt, language, fields: JSON.stringify(input.fields), ...(held ? { review: 'held', review_reason: held } : {}) },
+      submission: {
+        id,
+        form,
+        received_at: receivedAt,
+        language,
+        fields: JSON.stringify(input.fields),
+        ...(held ? { review: 'held', review_reason: held } : {}),
+      },
       notification,
     },
     // The honeypot's catch keeps no files.
@@ -130,7 +165,12 @@ export function newLead(input: SaveInput): { lead: Omit<NewLead, 'attachments'>;
  * hot path, where a query builder's work per lead showed in the throughput.
  */
 export function leadRows(lead: NewLead): [string, object][] {
-  return [...(lead.usedChallenge ? [['used_challenges', lead.usedChallenge] as [string, object]] : []), [lead.table, lead.submission], ...(lead.notification ? [['notifications', lead.notification] as [string, object]] : []), ...lead.attachments.map((row) => ['attachments', row] as [string, object])];
+  return [
+    ...(lead.usedChallenge ? [['used_challenges', lead.usedChallenge] as [string, object]] : []),
+    [lead.table, lead.submission],
+    ...(lead.notification ? [['notifications', lead.notification] as [string, object]] : []),
+    ...lead.attachments.map((row) => ['attachments', row] as [string, object]),
+  ];
 }
 
 /** An INSERT of these columns, with the database's placeholders ("?" or "$1"). */
@@ -164,7 +204,9 @@ async function eraseTraces(tx: Tx, erased: readonly { id: string; fields: Submis
     await tx.updateTable('audit_log').set({ detail: '' }).where('lead_id', '=', id).execute();
     const tokens = personTokens(fields);
     if (tokens.length === 0) continue;
-    const patterns = [...new Set(tokens.flatMap((token) => [token, new URLSearchParams({ q: token }).toString().slice(2).toLowerCase()]))].map((token) => `%${likeEscaped(token)}%`);
+    const patterns = [
+      ...new Set(tokens.flatMap((token) => [token, new URLSearchParams({ q: token }).toString().slice(2).toLowerCase()])),
+    ].map((token) => `%${likeEscaped(token)}%`);
     await tx
       .updateTable('audit_log')
       .set({ detail: '(filter erased with a lead)' })
@@ -173,7 +215,10 @@ async function eraseTraces(tx: Tx, erased: readonly { id: string; fields: Submis
       .execute();
     const email = typeof fields['email'] === 'string' ? fields['email'].trim().toLowerCase() : '';
     if (email) {
-      await tx.deleteFrom('sign_in_refusals').where(sql<string>`lower(account)`, '=', email).execute();
+      await tx
+        .deleteFrom('sign_in_refusals')
+        .where(sql<string>`lower(account)`, '=', email)
+        .execute();
       await tx.deleteFrom('sign_in_failures').where('key', '=', `account:${email}`).execute();
     }
   }
@@ -191,15 +236,19 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
 
   function select(query: Query) {
     if (query.form !== undefined && !isFormName(query.form)) throw new StoreError(`Unknown form "${String(query.form)}"`);
-    return db
-      .selectFrom(tableOf(query.bots))
-      .$if(query.form !== undefined, (q) => q.where('form', '=', query.form!))
-      // Held for review is out of the inbox; marked as spam there is spam, as in the inbox's Spam tab.
-      .$if(query.inboxOnly === true && query.bots !== true, (q) => q.where((eb) => eb.or([eb('review', 'is', null), eb('review', '=', 'spam')])))
-      .$if(query.since !== undefined, (q) => q.where('received_at', '>=', iso(query.since!)))
-      .$if(query.until !== undefined, (q) => q.where('received_at', '<=', iso(query.until!)))
-      // The honeypot's catch has no status: only leads can be marked as spam.
-      .$if(query.withoutSpam === true && query.bots !== true, (q) => q.where(sql<boolean>`status <> 'spam'`));
+    return (
+      db
+        .selectFrom(tableOf(query.bots))
+        .$if(query.form !== undefined, (q) => q.where('form', '=', query.form!))
+        // Held for review is out of the inbox; marked as spam there is spam, as in the inbox's Spam tab.
+        .$if(query.inboxOnly === true && query.bots !== true, (q) =>
+          q.where((eb) => eb.or([eb('review', 'is', null), eb('review', '=', 'spam')])),
+        )
+        .$if(query.since !== undefined, (q) => q.where('received_at', '>=', iso(query.since!)))
+        .$if(query.until !== undefined, (q) => q.where('received_at', '<=', iso(query.until!)))
+        // The honeypot's catch has no status: only leads can be marked as spam.
+        .$if(query.withoutSpam === true && query.bots !== true, (q) => q.where(sql<boolean>`status <> 'spam'`))
+    );
   }
 
   async function challengeUsed(id: string): Promise<boolean> {
@@ -224,7 +273,9 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
           if (lead.usedChallenge && (await challengeUsed(lead.usedChallenge.id))) {
             return this.save({ ...input, challenge: undefined, held: 'replayedProof' });
           }
-          throw error instanceof StoreError ? error : new StoreError(`Could not store the ${input.form} submission: ${String(error)}`, { cause: error });
+          throw error instanceof StoreError
+            ? error
+            : new StoreError(`Could not store the ${input.form} submission: ${String(error)}`, { cause: error });
         }
         return saved;
       },
@@ -236,12 +287,20 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
       },
 
       async count(query = {}) {
-        const row = await select(query).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+        const row = await select(query)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst();
         return n(row?.n);
       },
 
       async *export(query = {}) {
-        const page = (after: number, size: number) => select(query).select(['seq', ...SUBMISSION_COLUMNS]).where('seq', '>', after).orderBy('seq').limit(size).execute();
+        const page = (after: number, size: number) =>
+          select(query)
+            .select(['seq', ...SUBMISSION_COLUMNS])
+            .where('seq', '>', after)
+            .orderBy('seq')
+            .limit(size)
+            .execute();
         for await (const row of bySeq(page)) yield toSubmission(row);
       },
 
@@ -252,8 +311,14 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
             const row = await tx.selectFrom(table).select(SUBMISSION_COLUMNS).where('id', '=', id).executeTakeFirst();
             if (!row) continue;
             const lead = table === 'submissions';
-            const notification = lead && n((await tx.deleteFrom('notifications').where('submission_id', '=', id).executeTakeFirst()).numDeletedRows) > 0;
-            const fileIds = lead ? (await tx.deleteFrom('attachments').where('submission_id', '=', id).returning('id').execute()).map((file) => file.id) : [];
+            const notification =
+              lead &&
+              n((await tx.deleteFrom('notifications').where('submission_id', '=', id).executeTakeFirst()).numDeletedRows) > 0;
+            const fileIds = lead
+              ? (await tx.deleteFrom('attachments').where('submission_id', '=', id).returning('id').execute()).map(
+                  (file) => file.id,
+                )
+              : [];
             await tx.deleteFrom(table).where('id', '=', id).execute();
             await eraseTraces(tx, [{ id, fields: JSON.parse(row.fields) as SubmissionFields }]);
             return { submission: toSubmission(row), notification, fileIds };
@@ -274,10 +339,18 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
             ...(await tx.selectFrom('submissions').select(['id', 'fields']).where('received_at', '<', cutoff).execute()),
             ...(await tx.selectFrom('bot_submissions').select(['id', 'fields']).where('received_at', '<', cutoff).execute()),
           ].map((row) => ({ id: row.id, fields: JSON.parse(row.fields) as SubmissionFields }));
-          const notifications = n((await tx.deleteFrom('notifications').where('submission_id', 'in', older).executeTakeFirst()).numDeletedRows);
-          const fileIds = (await tx.deleteFrom('attachments').where('submission_id', 'in', older).returning('id').execute()).map((file) => file.id);
-          const leads = n((await tx.deleteFrom('submissions').where('received_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
-          const bots = n((await tx.deleteFrom('bot_submissions').where('received_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
+          const notifications = n(
+            (await tx.deleteFrom('notifications').where('submission_id', 'in', older).executeTakeFirst()).numDeletedRows,
+          );
+          const fileIds = (await tx.deleteFrom('attachments').where('submission_id', 'in', older).returning('id').execute()).map(
+            (file) => file.id,
+          );
+          const leads = n(
+            (await tx.deleteFrom('submissions').where('received_at', '<', cutoff).executeTakeFirst()).numDeletedRows,
+          );
+          const bots = n(
+            (await tx.deleteFrom('bot_submissions').where('received_at', '<', cutoff).executeTakeFirst()).numDeletedRows,
+          );
           await eraseTraces(tx, people);
           // Refused sign-ins and failure counts as old as what was purged go too (a lock still running stays).
           await tx.deleteFrom('sign_in_refusals').where('at', '<', cutoff).execute();
@@ -289,12 +362,22 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
           return { leads, bots, notifications, fileIds };
         });
         files.remove(purged.fileIds);
-        return { leads: purged.leads, bots: purged.bots, notifications: purged.notifications, attachments: purged.fileIds.length };
+        return {
+          leads: purged.leads,
+          bots: purged.bots,
+          notifications: purged.notifications,
+          attachments: purged.fileIds.length,
+        };
       },
 
       async attachments(submissionId) {
         if (!isUuid(submissionId)) return [];
-        const rows = await db.selectFrom('attachments').select(ATTACHMENT_COLUMNS).where('submission_id', '=', submissionId).orderBy('position').execute();
+        const rows = await db
+          .selectFrom('attachments')
+          .select(ATTACHMENT_COLUMNS)
+          .where('submission_id', '=', submissionId)
+          .orderBy('position')
+          .execute();
         return rows.map(toAttachment);
       },
 

@@ -26,8 +26,14 @@ export const GET: APIRoute = async (context) => {
     // The record is there, its bytes are not (a restore without the files folder, a disk lost):
     // staff read what happened, never a stack trace; the log names the file by id.
     if (!(error instanceof StoreError)) throw error;
-    logger().error({ event: 'file.missing', fileId: context.params.id, err: error.cause ?? error }, 'A stored file cannot be read');
-    return new Response(MISSING, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+    logger().error(
+      { event: 'file.missing', fileId: context.params.id, err: error.cause ?? error },
+      'A stored file cannot be read',
+    );
+    return new Response(MISSING, {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
   }
   if (!found) return new Response('No such file.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   // The file by its id: its name is the visitor's text, which the audit log outlives.

@@ -221,7 +221,10 @@ export async function migratePg(pool: pg.Pool): Promise<number> {
       const found = await client.query<{ version: number }>('SELECT version FROM schema_version');
       let version = found.rows[0]?.version ?? 0;
       if (found.rowCount === 0) await client.query('INSERT INTO schema_version (version) VALUES (0)');
-      if (version > PG_SCHEMA_VERSION) throw new StoreError(`The database is at schema version ${version}, newer than this code knows (${PG_SCHEMA_VERSION}): update the code.`);
+      if (version > PG_SCHEMA_VERSION)
+        throw new StoreError(
+          `The database is at schema version ${version}, newer than this code knows (${PG_SCHEMA_VERSION}): update the code.`,
+        );
       while (version < PG_SCHEMA_VERSION) {
         await client.query('BEGIN');
         try {
@@ -285,7 +288,8 @@ const TYPES: pg.CustomTypesConfig = {
 /** Files in the database (bytea): every instance serves them; they go with their rows. */
 function filesInDatabase(): FileKeeper {
   return {
-    keep: async (submissionId, files) => files.map((file, position) => ({ ...attachmentRecord(submissionId, position, file), bytes: Buffer.from(file.bytes) })),
+    keep: async (submissionId, files) =>
+      files.map((file, position) => ({ ...attachmentRecord(submissionId, position, file), bytes: Buffer.from(file.bytes) })),
     drop: () => undefined,
     async read(id, db) {
       const row = await db.selectFrom('attachments').select('bytes').where('id', '=', id).executeTakeFirstOrThrow();
@@ -302,19 +306,31 @@ const statementNames = new Map<string, string>();
 
 /** One pool and the four stores on it. Opening is synchronous; the first call waits for the migrations. */
 export function openPgDatabase(url: string, options: { max?: number } = {}): PgDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000, types: TYPES });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    types: TYPES,
+  });
   // An idle connection the server dropped: the pool replaces it; nothing to crash over.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost (the pool reconnects): ${error.message}`));
   const ready = migratePg(pool).then(
     () => undefined,
     (error: unknown) => {
-      throw error instanceof StoreError ? error : new StoreError(`Cannot open the PostgreSQL database at ${redactUrl(url)}: ${String(error)}`, { cause: error });
+      throw error instanceof StoreError
+        ? error
+        : new StoreError(`Cannot open the PostgreSQL database at ${redactUrl(url)}: ${String(error)}`, { cause: error });
     },
   );
   // Callers see the failure through their own calls (and the start-up check); this keeps it from crashing the process.
   ready.catch(() => undefined);
   // For the metrics: clients waiting for a connection, and the pool's connections.
-  const unregister = registerStoreDepth(() => ({ waiting: pool.waitingCount, active: pool.totalCount - pool.idleCount, idle: pool.idleCount }));
+  const unregister = registerStoreDepth(() => ({
+    waiting: pool.waitingCount,
+    active: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+  }));
   let closed = false;
   // Every query waits for the migrations, and is refused once the database is closed.
   const db = new Kysely<Database>({
@@ -384,7 +400,9 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
           .whereRef('s.id', '=', 'n.submission_id')
           .returning(OUTBOX_COLUMNS)
           .execute();
-        return rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.created_at.localeCompare(b.created_at));
+        return rows.sort(
+          (a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.created_at.localeCompare(b.created_at),
+        );
       },
       leases: true,
       close: none,

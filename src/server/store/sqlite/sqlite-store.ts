@@ -44,7 +44,14 @@ import { isUuid } from '../schema.ts';
 import { ConnectionLock, NodeSqliteDialect } from './sqlite-dialect.ts';
 import { registerStoreDepth } from '../../ops/depth.ts';
 import { staffQueries } from '../staff-queries.ts';
-import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper, type NewLead } from '../submission-queries.ts';
+import {
+  attachmentRecord,
+  insertSql,
+  leadRows,
+  submissionQueries,
+  type FileKeeper,
+  type NewLead,
+} from '../submission-queries.ts';
 
 /** The folder beside the database that holds the files sent with leads ("submissions.db" -> "submissions-files"). */
 export function attachmentsDir(dbPath: string): string {
@@ -305,7 +312,6 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;`,
 ];
 
-
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export interface SqliteStoreOptions {
@@ -324,7 +330,9 @@ export function migrate(db: DatabaseSync): number {
     try {
       const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
       if (version > SCHEMA_VERSION) {
-        throw new StoreError(`The database is at schema version ${version}, newer than this code knows (${SCHEMA_VERSION}): update the code.`);
+        throw new StoreError(
+          `The database is at schema version ${version}, newer than this code knows (${SCHEMA_VERSION}): update the code.`,
+        );
       }
       if (version === SCHEMA_VERSION) {
         db.exec('COMMIT');
@@ -355,7 +363,9 @@ export function openMigratedDatabase(file: string, version: number, what: string
   const found = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
   if (found < version) {
     db.close();
-    throw new StoreError(`The database at ${file} has no ${what} yet (schema version ${found}): start the server once to update it.`);
+    throw new StoreError(
+      `The database at ${file} has no ${what} yet (schema version ${found}): start the server once to update it.`,
+    );
   }
   return db;
 }
@@ -428,7 +438,9 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     db.exec('PRAGMA secure_delete = ON');
     migrate(db);
   } catch (error) {
-    throw error instanceof StoreError ? error : new StoreError(`Cannot open the submissions database at ${filePath}: ${String(error)}`, { cause: error });
+    throw error instanceof StoreError
+      ? error
+      : new StoreError(`Cannot open the submissions database at ${filePath}: ${String(error)}`, { cause: error });
   }
 
   const lock = new ConnectionLock();
@@ -572,7 +584,9 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       if (busy === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    console.error('After an erasure, the write-ahead log could not be emptied: another connection kept reading; it is emptied at the next checkpoint.');
+    console.error(
+      'After an erasure, the write-ahead log could not be emptied: another connection kept reading; it is emptied at the next checkpoint.',
+    );
   }
 
   return {
@@ -604,7 +618,13 @@ export function openOutboxStore(dbPath: string): OutboxStore {
   return outboxQueries(kysely, SQLITE, {
     // One server per SQLite file: what is due is this server's to send.
     claimDue: (now, limit) =>
-      outboxSelect(kysely).where('n.status', '=', 'pending').where('n.next_attempt_at', '<=', now.toISOString()).orderBy('n.next_attempt_at').orderBy('n.created_at').limit(limit).execute(),
+      outboxSelect(kysely)
+        .where('n.status', '=', 'pending')
+        .where('n.next_attempt_at', '<=', now.toISOString())
+        .orderBy('n.next_attempt_at')
+        .orderBy('n.created_at')
+        .limit(limit)
+        .execute(),
     leases: false,
     close,
   });
