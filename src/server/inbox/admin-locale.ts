@@ -86,5 +86,7 @@ export function adminLabels(locale: Locale | undefined) {
     language: (code: LocaleCode) => tr(`admin.leadLanguage.${code}`),
     /** Every date in Riyadh time, in the inbox's language (src/server/inbox/inbox.ts's riyadhTime). */
     code: (locale ?? defaultLocale).code,
+    /** An address inside an Arabic sentence, isolated so it keeps its own order (English needs nothing). */
+    isolated: (text: string) => (locale?.dir === 'rtl' ? `\u2068${text}\u2069` : text),
   };
 }

@@ -195,12 +195,16 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
   } catch {
     return plain(400, say('admin.refused.unreadable'));
   }
-  if (session && form.get('csrf') !== session.csrf) return plain(403, say('admin.refused.outOfDate'));
+  if (session && !tokenMatches(session, form)) return plain(403, say('admin.refused.outOfDate'));
   context.locals.staff = signedIn;
   context.locals.pendingStaff = pending;
   context.locals.adminForm = form;
   return next();
 }
+
+/** Whether a form carries the session's token (`csrf`): the guard's check, and each action's again (./actions.ts). */
+export const tokenMatches = (session: { readonly csrf: string }, form: FormData | undefined): boolean =>
+  session.csrf !== '' && form?.get('csrf') === session.csrf;
 
 /** The text of a form field, trimmed; empty when missing. */
 export function formText(form: FormData | undefined, name: string): string {
@@ -570,6 +574,9 @@ export function labelledFields(
     .map((name) => ({ name, label: name }));
   return [...known, ...others].map((field) => ({ ...field, text: text(lead.fields[field.name]) }));
 }
+
+/** An address or a web address split where a line may break: before @, after dots, slashes and hyphens. */
+export const breakable = (text: string): string[] => text.split(/(?=@)|(?<=[./\-_?&=])/);
 
 /** A visitor's answer that is shown as a link, and the link; `undefined` when it is not a safe one. */
 export type AnswerLink = { readonly kind: 'email' | 'tel' | 'url'; readonly href: string };
