@@ -12,7 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
 import { openStores, type Stores } from '../../src/server/store/database';
-import { MAX_SELECTED, bulkAction, leadAction, listLeads } from '../../src/server/inbox/actions';
+import { MAX_SELECTED, bulkAction, leadAction, listLeads, twoStepSetUp } from '../../src/server/inbox/actions';
+import { totpCode } from '../../src/server/inbox/two-step';
+import type { NotificationConfig, ReceiverConfig } from '../../src/server/config';
 import { filterFromQuery } from '../../src/server/inbox/inbox-filter';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { freshDatabase } from '../helpers/postgres';
@@ -48,7 +50,19 @@ const KINDS = [
 
 const HUDA = { email: 'huda@globaq.example', csrf: 'token-of-hudas-session' };
 const OMAR = 'omar@globaq.example';
-const CONFIG = { notifications: true, siteUrl: 'https://www.globaq.example' };
+/** Notifications on (nothing sends them here): a release queues the lead's one e-mail. */
+const CONFIG: Pick<ReceiverConfig, 'notifications' | 'siteUrl'> = {
+  notifications: {
+    smtpUrl: 'smtp://127.0.0.1:9',
+    requireTls: false,
+    to: ['leads@globaq.example'],
+    from: 'site@globaq.example',
+    retrySeconds: 60,
+    giveUpDays: 3,
+  } satisfies NotificationConfig,
+  siteUrl: 'https://www.globaq.example',
+};
+const KEY = Buffer.alloc(32, 7);
 const NOW = new Date('2026-11-25T06:30:00Z');
 const LIST = 'status=all&q=acme';
 const FORGED = '99999999-9999-4999-8999-999999999999';
@@ -240,6 +254,37 @@ for (const { kind, skip, open } of KINDS) {
       expect([list.counts.new, list.mineCounts.new, list.counts.held]).toEqual([1, 1, 0]);
       const entries = (await stores.inbox.auditLog({ limit: 10 })).entries;
       expect(entries.map((e) => [e.action, e.detail])).toEqual([['searched leads', '1 found (filter: q=layla)']]);
+    });
+
+    test('two-step set-up: a secret kept in the session, the same after a wrong code; the right code enrols the account, audited once', async () => {
+      const { stores, audit } = await setUp();
+      const { token } = await stores.inbox.createSession(HUDA.email, NOW);
+      const session = async () => (await stores.inbox.session(token, NOW))!;
+      const shown = await twoStepSetUp(stores, KEY, await session(), token, undefined, NOW);
+      if (!('secret' in shown)) throw new Error('a secret to show');
+      const post = async (code: string, csrf?: string) =>
+        twoStepSetUp(stores, KEY, await session(), token, form({ code }, csrf ?? (await session()).csrf), NOW);
+      expect(await post(totpCode(shown.secret, HUDA.email, NOW), 'forged')).toEqual({
+        secret: shown.secret,
+        refused: { refused: 'admin.refused.outOfDate', status: 403 },
+      });
+      const valid = [-30_000, 0, 30_000].map((ms) => totpCode(shown.secret, HUDA.email, new Date(NOW.getTime() + ms)));
+      const wrong = ['000000', '111111', '222222', '333333'].find((code) => !valid.includes(code))!;
+      expect(await post(wrong)).toEqual({
+        secret: shown.secret,
+        refused: { refused: 'admin.twoStep.wrongCode', status: 401 },
+      });
+      expect(await stores.staff.twoStep(HUDA.email)).toMatchObject({ sealedSecret: undefined });
+      expect(await audit()).toEqual([]);
+      const done = await post(totpCode(shown.secret, HUDA.email, NOW));
+      expect(done).toEqual({ recoveryCodes: expect.arrayContaining([expect.any(String)]) });
+      expect((await stores.staff.twoStep(HUDA.email))?.sealedSecret).toEqual(expect.any(String));
+      expect((await session()).pendingTotp).toBeUndefined();
+      expect(await audit()).toEqual([['two-step sign-in set up', undefined, '10 recovery codes']]);
+      // Its pending secret gone, a late post of the same code finds nothing to confirm.
+      expect(await post(totpCode(shown.secret, HUDA.email, NOW))).toMatchObject({
+        refused: { refused: 'admin.twoStep.expired' },
+      });
     });
   });
 }

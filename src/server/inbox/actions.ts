@@ -1,6 +1,7 @@
 /**
  * What staff do in the inbox, one function per page that takes posts: a lead's page
- * (src/pages/admin/leads/[id].astro) and the list's selection (src/pages/admin/bulk.astro). Each
+ * (src/pages/admin/leads/[id].astro), the list's selection (src/pages/admin/bulk.astro) and
+ * setting up two-step sign-in (src/pages/admin/two-step.astro); signing in is ./sign-in.ts. Each
  * takes the stores, the signed-in staff member and the form the guard read (./inbox.ts: its origin
  * checked), checks the form's token again, makes each store change together with its audit entry,
  * and answers what the page shows: where to go next (the list it came from kept) or why not (a
@@ -10,7 +11,9 @@ import type { UiKey } from '../../i18n';
 import type { ReceiverConfig } from '../config.ts';
 import { isUuid } from '../store/schema.ts';
 import { releaseHeld } from './held-release.ts';
-import { formText, inboxDeps, replyHref, tokenMatches } from './inbox.ts';
+import { formText, inboxDeps, tokenMatches } from './inbox.ts';
+import { replyHref } from './lead-view.ts';
+import { acceptedStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryHash, sealSecret } from './two-step.ts';
 import { filterFromQuery, filterQuery, type ListQuery } from './inbox-filter.ts';
 import { isLeadStatus, type InboxLead, type LeadStatus, type StaffSession } from './inbox-store.ts';
 import { FORM_LABELS, STATUS_LABELS } from './lead-columns.ts';
@@ -21,7 +24,7 @@ type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
 
 /** A post's outcome: an address to go to (303), or the page shown again with a refusal or a question. */
-export type Refused = { readonly refused: UiKey; readonly status: 400 | 403 | 404 | 413 };
+export type Refused = { readonly refused: UiKey; readonly status: 400 | 401 | 403 | 404 | 413 };
 export type ActionOutcome = { readonly redirect: string } | Refused;
 
 /** The form, its token not the session's: a post another page (or site) made up. */
@@ -227,4 +230,42 @@ export async function bulkAction(
     return back({ done: 'deleted', n: String(deleted), missing: String(asked.length - deleted) });
   }
   return { refused: 'admin.bulk.choose', status: 400 };
+}
+
+/**
+ * Setting up two-step sign-in for an account without it (`key`: the operator's). A post (`form`)
+ * confirms the secret this session was shown with the first code the app shows: the account is
+ * enrolled with new recovery codes (returned, to be shown once) and it is audited. Otherwise a
+ * secret to show: after a wrong code the same one, else a new one kept (sealed) in the session.
+ */
+export async function twoStepSetUp(
+  deps: Pick<Deps, 'inbox' | 'staff'>,
+  key: Buffer,
+  session: Pick<StaffSession, 'email' | 'csrf' | 'pendingTotp'>,
+  token: string,
+  form: FormData | undefined,
+  now = new Date(),
+): Promise<{ readonly recoveryCodes: string[] } | { readonly secret: string; readonly refused?: Refused }> {
+  const { email } = session;
+  // The secret shown on the page the code came from: kept (sealed) in this session.
+  let secret = form && session.pendingTotp ? openSecret(key, email, session.pendingTotp) : undefined;
+  let refused: Refused | undefined;
+  if (form) {
+    const ours = tokenMatches(session, form);
+    const step = secret && ours ? acceptedStep(secret, email, formText(form, 'code'), now, undefined) : undefined;
+    if (secret && step !== undefined) {
+      const recoveryCodes = newRecoveryCodes();
+      const hashes = recoveryCodes.map((code) => recoveryHash(email, code));
+      await deps.staff.enrolTwoStep(email, sealSecret(key, email, secret), step, hashes, now);
+      await deps.inbox.setPendingTotp(token, null);
+      await deps.inbox.audit(email, 'two-step sign-in set up', undefined, `${recoveryCodes.length} recovery codes`, now);
+      return { recoveryCodes };
+    }
+    refused = ours ? { refused: secret ? 'admin.twoStep.wrongCode' : 'admin.twoStep.expired', status: 401 } : OUT_OF_DATE;
+  }
+  if (!secret) {
+    secret = newTotpSecret();
+    await deps.inbox.setPendingTotp(token, sealSecret(key, email, secret));
+  }
+  return refused ? { secret, refused } : { secret };
 }

@@ -84,7 +84,7 @@ export function adminLabels(locale: Locale | undefined) {
     status: (status: LeadStatus) => tr(`admin.status.${status}`),
     form: (form: FormName) => tr(`admin.form.${form}`),
     language: (code: LocaleCode) => tr(`admin.leadLanguage.${code}`),
-    /** Every date in Riyadh time, in the inbox's language (src/server/inbox/inbox.ts's riyadhTime). */
+    /** Every date in Riyadh time, in the inbox's language (./lead-view.ts's riyadhTime). */
     code: (locale ?? defaultLocale).code,
     /** An address inside an Arabic sentence, isolated so it keeps its own order (English needs nothing). */
     isolated: (text: string) => (locale?.dir === 'rtl' ? `\u2068${text}\u2069` : text),
