@@ -15,15 +15,12 @@ import {
   DEFAULT_ORDER,
   isLeadSort,
   isLeadStatus,
-  LEAD_STATUSES,
   riyadhDayStart,
   type LeadFilter,
   type LeadOrder,
   type LeadStatus,
 } from './inbox-store.ts';
 import { isLanguage } from '../receiver/receiver.ts';
-import { adminLabels, adminText } from './admin-locale.ts';
-import type { Locale } from '../../i18n';
 
 export interface FilterValues {
   /** The tab: '' (needs work), 'all', 'held', or one status. */
@@ -121,57 +118,3 @@ export const listHref = (values: Partial<FilterValues>, page = 1): string => {
   const query = filterQuery(values, page);
   return query ? `/admin?${query}` : '/admin';
 };
-
-/** A tab of the list: the status it shows, whether it is "Mine", and how many leads it holds. */
-export interface ListTab {
-  readonly status: string;
-  readonly mine: string;
-  readonly label: string;
-  readonly count: number;
-}
-
-/**
- * The list's tabs, the other filters kept and the status changed, with their counts (everyone's;
- * "Mine" counts mine). "Mine" is what needs work and is assigned to me (the staff's own to-do
- * list); the other tabs are everyone's, so choosing one leaves Mine. Also the label of the tab
- * shown.
- */
-export function listTabs(
-  values: FilterValues,
-  counts: Record<LeadStatus | 'held', number>,
-  mineCounts: Record<LeadStatus | 'held', number>,
-  locale: Locale | undefined,
-): { tabs: ListTab[]; current: string } {
-  const tr = adminText(locale);
-  const labels = adminLabels(locale);
-  const sum = (of: Record<LeadStatus | 'held', number>, statuses: readonly LeadStatus[]) =>
-    statuses.reduce((total, status) => total + of[status], 0);
-  const tabs: ListTab[] = [
-    { status: '', mine: '', label: tr('admin.list.needsWork'), count: sum(counts, NEEDS_WORK) },
-    { status: '', mine: '1', label: tr('admin.list.mine'), count: sum(mineCounts, NEEDS_WORK) },
-    { status: 'answered', mine: '', label: labels.status('answered'), count: counts.answered },
-    { status: 'closed', mine: '', label: labels.status('closed'), count: counts.closed },
-    { status: 'spam', mine: '', label: labels.status('spam'), count: counts.spam },
-    { status: 'held', mine: '', label: tr('admin.held.title'), count: counts.held },
-    { status: 'all', mine: '', label: tr('admin.list.all'), count: sum(counts, LEAD_STATUSES) },
-  ];
-  const { status, mine } = values;
-  // A status that is not a tab (New alone, In progress alone) shows as its own tab while chosen.
-  if (status === 'new' || status === 'in_progress')
-    tabs.splice(2, 0, {
-      status,
-      mine: '',
-      label: tr('admin.list.only', { status: labels.status(status) }),
-      count: counts[status],
-    });
-  // Mine with another status (an address typed or kept): that status's tab, counting mine.
-  if (mine && status)
-    tabs.splice(2, 0, {
-      status,
-      mine: '1',
-      label: tr('admin.list.mineTab', { tab: tabs.find((tab) => tab.status === status)?.label ?? status }),
-      count: status === 'all' ? sum(mineCounts, LEAD_STATUSES) : (mineCounts[status as LeadStatus | 'held'] ?? 0),
-    });
-  const current = tabs.find((tab) => tab.status === status && tab.mine === mine)?.label ?? tr('admin.list.needsWork');
-  return { tabs, current };
-}
