@@ -119,8 +119,8 @@ export const en = {
 
   'partner.title': 'Become a Partner',
   'partner.description':
-    'Apply to become a Globaq partner or affiliate: training, certification and inspection services across your market.',
-  'partner.lead': 'Partner with Globaq to bring quality assurance, training and certification services to your market.',
+    'Apply to become a Globaq partner or affiliate: quality assurance training and services across your market.',
+  'partner.lead': 'Partner with Globaq to bring quality assurance, training and consultancy services to your market.',
 
   'thanks.title': 'Thank You',
   'thanks.text': 'Thank you! Your form was submitted successfully.',
