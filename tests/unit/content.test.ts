@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { loadPages, loadServices } from '../helpers/content';
 import { orderServices, otherServices } from '../../src/lib/catalogue';
-import { ABOUT_HREF, flattenNavigation, isNavGroup, navigation } from '../../src/data/navigation';
+import { ABOUT_HREF, PRIVACY_HREF, flattenNavigation, isNavGroup, navigation } from '../../src/data/navigation';
 import { ISO_STANDARDS } from '../../src/data/standards';
 
 import { SPEC_SERVICE_SLUGS as SPEC_SLUGS, SPEC_TRAININGS } from '../helpers/requirements';
@@ -90,8 +90,12 @@ describe('navigation and pages', () => {
     ]);
   });
 
-  test('every content page route is reachable from the menu, and every menu page has content', () => {
-    const pageHrefs = pages.map((p) => `/${p.data.route}`).sort();
+  test('every content page route is reachable from the menu (the privacy notice from the footer), and every menu page has content', () => {
+    expect(pages.map((p) => `/${p.data.route}`)).toContain(PRIVACY_HREF);
+    const pageHrefs = pages
+      .map((p) => `/${p.data.route}`)
+      .filter((h) => h !== PRIVACY_HREF)
+      .sort();
     const menuPageHrefs = internal
       .map((l) => l.href)
       .filter((h) => !['/ContactUs'].includes(h))

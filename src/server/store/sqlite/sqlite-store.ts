@@ -575,7 +575,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   async function checkpoint(): Promise<void> {
     for (let attempt = 0; attempt < 50; attempt++) {
       await lock.acquire();
-      let busy = 1;
+      let busy: number;
       try {
         busy = Number((db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number }).busy);
       } finally {
