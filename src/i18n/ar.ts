@@ -70,6 +70,7 @@ export const ar = {
   'home.logoUnavailable': 'الشعار غير متاح',
 
   'service.overview': 'نظرة عامة على الخدمة',
+  'service.pages': 'ما تشمله هذه الخدمة',
   'service.keyBenefits': 'أبرز المزايا',
   'service.benefit.consultation': 'استشارات وتوجيه من خبراء متخصصين',
   'service.benefit.compliance': 'الامتثال للمواصفات القياسية الدولية',
