@@ -32,6 +32,7 @@ const BILINGUAL_SPECS = [
   'no-js.spec.ts',
   'partner-form.spec.ts',
   'privacy.spec.ts',
+  'service-pages.spec.ts',
   'routes.spec.ts',
   'screens.spec.ts',
   'security.spec.ts',

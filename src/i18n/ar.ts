@@ -70,6 +70,7 @@ export const ar = {
   'home.logoUnavailable': 'الشعار غير متاح',
 
   'service.overview': 'نظرة عامة على الخدمة',
+  'service.pages': 'ما تشمله هذه الخدمة',
   'service.keyBenefits': 'أبرز المزايا',
   'service.benefit.consultation': 'استشارات وتوجيه من خبراء متخصصين',
   'service.benefit.compliance': 'الامتثال للمواصفات القياسية الدولية',
@@ -117,8 +118,7 @@ export const ar = {
   'contact.reachUs': 'تواصل معنا مباشرة',
 
   'partner.title': 'كن شريكًا',
-  'partner.description':
-    'قدّم طلبك لتصبح شريكًا لـ Globaq أو جهة منتسبة إليها في تقديم التدريب وخدمات ضمان الجودة في سوقك.',
+  'partner.description': 'قدّم طلبك لتصبح شريكًا لـ Globaq أو جهة منتسبة إليها في تقديم التدريب وخدمات ضمان الجودة في سوقك.',
   'partner.lead': 'انضم إلى شركاء Globaq لتقديم خدمات ضمان الجودة والتدريب والاستشارات في سوقك.',
 
   'thanks.title': 'شكرًا لك',

@@ -69,6 +69,7 @@ export const en = {
   'home.logoUnavailable': 'Logo not available',
 
   'service.overview': 'Service Overview',
+  'service.pages': 'What this service covers',
   'service.keyBenefits': 'Key Benefits',
   'service.benefit.consultation': 'Expert consultation and guidance',
   'service.benefit.compliance': 'Compliance with international standards',

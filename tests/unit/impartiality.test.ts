@@ -14,18 +14,16 @@ import { ar } from '../../src/i18n/ar';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function contentFiles(dir: string): { file: string; text: string }[] {
-  return fs
-    .readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .flatMap((entry) =>
-      entry.isFile() && entry.name.endsWith('.mdx')
-        ? [
-            {
-              file: path.relative(ROOT, path.join(entry.parentPath, entry.name)),
-              text: fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'),
-            },
-          ]
-        : [],
-    );
+  return fs.readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true }).flatMap((entry) =>
+    entry.isFile() && entry.name.endsWith('.mdx')
+      ? [
+          {
+            file: path.relative(ROOT, path.join(entry.parentPath, entry.name)),
+            text: fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'),
+          },
+        ]
+      : [],
+  );
 }
 
 const OPTION_KEY = 'partner.option.certificationServices';
