@@ -58,25 +58,18 @@ export async function listLeads(inbox: Deps['inbox'], by: string, list: ListQuer
   return { leads, total, counts, mineCounts };
 }
 
-/** A lead page's post: the lead's id (from its address), the form, and the list the page was opened from. */
-export interface LeadPost {
-  readonly id: string;
-  readonly form: FormData | undefined;
-  readonly list: string;
-  readonly now?: Date;
-}
-
 /**
  * One post of a lead's page (`action`): status, answered, note (or a note's correction), assign,
  * reply (the timeline says so; then on to the mail program), retry the notification, delete (asked
  * first, `confirm`) and, for a held lead, release or mark as spam. A held lead is worked only once
- * released. An id that names no lead is refused (404), whatever the action.
+ * released. An id that names no lead is refused (404), whatever the action. `post.list`: the
+ * query of the list the page was opened from.
  */
 export async function leadAction(
   deps: Deps,
   config: Config,
   staff: Staff,
-  post: LeadPost,
+  post: { readonly id: string; readonly form: FormData | undefined; readonly list: string; readonly now?: Date },
 ): Promise<ActionOutcome | { readonly confirm: true }> {
   if (!tokenMatches(staff, post.form)) return OUT_OF_DATE;
   const { inbox, outbox, submissions, held } = deps;
@@ -103,7 +96,19 @@ export async function leadAction(
   const reply = replyHref(lead);
   if (action === 'status' && isLeadStatus(status)) return setStatus(status, 'status');
   if (action === 'answered') return setStatus('answered', 'answered');
-  if (action === 'note') return addNote(deps, lead, by, form, now, list);
+  if (action === 'note') {
+    // Never empty, never a correction of a note the lead does not have (`corrects`: its number).
+    const raw = form?.get('note');
+    const note = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
+    const correctsText = formText(form, 'corrects');
+    const corrects = /^\d{1,15}$/.test(correctsText) ? Number(correctsText) : undefined;
+    if (!note) return no('admin.lead.noteEmpty');
+    const seq = correctsText && corrects === undefined ? undefined : await inbox.addNote(id, note, by, now, corrects);
+    if (seq === undefined) return no('admin.lead.noteUnknown');
+    // The note's number only: its text stays with the lead (and goes when the lead is erased).
+    await audit(corrects === undefined ? 'added note' : 'corrected note', `note ${seq}`);
+    return back('note', '#timeline');
+  }
   if (action === 'assign') {
     const to = formText(form, 'assignee');
     if (to !== '' && !(await deps.staff.list()).some((account) => account.email === to)) return no('admin.lead.assignUnknown');
@@ -131,27 +136,6 @@ export async function leadAction(
     return { redirect: `/admin?${withDone(list, { done: 'deleted' })}` };
   }
   return no('admin.lead.notUnderstood');
-}
-
-/** A note, or a correction of one (`corrects`: its number): never empty, never of a note the lead does not have. */
-async function addNote(
-  { inbox }: Deps,
-  lead: InboxLead,
-  by: string,
-  form: FormData | undefined,
-  now: Date,
-  list: string,
-): Promise<ActionOutcome> {
-  const raw = form?.get('note');
-  const note = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
-  const correctsText = formText(form, 'corrects');
-  const corrects = /^\d{1,15}$/.test(correctsText) ? Number(correctsText) : undefined;
-  if (!note) return { refused: 'admin.lead.noteEmpty', status: 400 };
-  const seq = correctsText && corrects === undefined ? undefined : await inbox.addNote(lead.id, note, by, now, corrects);
-  if (seq === undefined) return { refused: 'admin.lead.noteUnknown', status: 400 };
-  // The note's number only: its text stays with the lead (and goes when the lead is erased).
-  await inbox.audit(by, corrects === undefined ? 'added note' : 'corrected note', lead.id, `note ${seq}`, now);
-  return { redirect: `/admin/leads/${lead.id}?${withDone(list, { done: 'note' })}#timeline` };
 }
 
 /** A page of the list holds 50; a selection larger than a few pages is refused, not cut short. */
@@ -245,7 +229,7 @@ export async function twoStepSetUp(
   token: string,
   form: FormData | undefined,
   now = new Date(),
-): Promise<{ readonly recoveryCodes: string[] } | { readonly secret: string; readonly refused?: Refused }> {
+): Promise<{ readonly recoveryCodes?: string[]; readonly secret?: string; readonly refused?: Refused }> {
   const { email } = session;
   // The secret shown on the page the code came from: kept (sealed) in this session.
   let secret = form && session.pendingTotp ? openSecret(key, email, session.pendingTotp) : undefined;

@@ -1,17 +1,10 @@
 /**
  * The staff inbox at /admin, its Astro side: the guard every /admin request passes
- * (src/middleware.ts), the inbox's addresses, and the stores the pages under src/pages/admin/
- * read. Signing in and out is ./sign-in.ts; what staff do, ./actions.ts; how a lead reads,
- * ./lead-view.ts.
- *
- * - No page, no data and no file without a live session: a GET goes to the sign-in form, any
- *   other method gets 403.
- * - Every state change is a POST whose Origin is the site's own and whose form carries the
- *   session's token (`csrf`).
- * - A signed-out visit to an inbox page goes to sign-in with the page as `next`, and sign-in
- *   returns there (./return-path.ts accepts only a path of the inbox on this site).
- * - A session that still owes a step of signing in (./sign-in.ts) reaches only that step's page.
- * - Every answer says `Cache-Control: no-store` and `X-Robots-Tag: noindex`.
+ * (src/middleware.ts), the inbox's addresses, and its stores. No page, data or file without a
+ * live session (a GET goes to sign-in, with the page as `next`; any other method gets 403); every
+ * state change is a POST with the site's own Origin and the session's form token (`csrf`); a
+ * session that still owes a step of signing in (./sign-in.ts) reaches only that step's page;
+ * every answer is `Cache-Control: no-store` and `X-Robots-Tag: noindex`.
  */
 import type { HeldStore } from '../store/held-queries.ts';
 import type { APIContext, MiddlewareNext } from 'astro';

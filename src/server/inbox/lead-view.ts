@@ -1,7 +1,6 @@
 /**
- * A lead as staff read it: every date in Riyadh time, who sent it, its answers laid out for its
- * page with the ones that are links (e-mail, phone, website) made safe ones, and "Reply by
- * e-mail" (a mailto: with the message quoted). Shared by the inbox's pages.
+ * A lead as staff read it: dates in Riyadh time, who sent it, its answers laid out for its page
+ * with safe links (e-mail, phone, website), and "Reply by e-mail" (a mailto: quoting the message).
  */
 import { CONTACT_FIELDS, CONTACT_FORM, contactLabelKey, isContactField } from '../../forms/contact';
 import { PARTNER_FIELD_ORDER, PARTNER_SECTIONS, isPartnerField, partnerField, partnerLabelKey } from '../../forms/partner';

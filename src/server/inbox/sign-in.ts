@@ -1,18 +1,10 @@
 /**
- * Signing in to the staff inbox and out of it: the session and device cookies, the password step,
- * the second step (./two-step.ts), and the end of a session. The guard (./inbox.ts) reads the
- * session cookie named here.
- *
- * - The session cookie is HttpOnly and SameSite=Lax (see `sessionCookie` for why), `__Host-` and
- *   Secure behind HTTPS.
- * - Two-step sign-in: after the password, a session that still owes a code (or, when the operator
- *   requires two-step sign-in, its set-up) reaches only that step's page. The code is counted by
- *   the same gate as the password, so a burst of guesses is slowed and locked the same way.
- * - Failed sign-ins are slowed, then locked, per account and per network (./inbox-store.ts),
- *   each attempt counted before its password is checked; tries while closed are not counted; a
- *   browser that signed in before (its device cookie) is judged by its own failures only; at
- *   most a few password checks run at once (HashQueue). The answer is the same whether or not
- *   the account exists, and takes as long. Refused sign-ins are kept apart from staff actions.
+ * Signing in to the staff inbox and out of it: the session and device cookies, the password step
+ * and the second step (./two-step.ts). Failed tries are slowed, then locked, per account and per
+ * network (./inbox-store.ts), each counted before its password or code is checked; a browser that
+ * signed in before (its device cookie) is judged by its own failures only; at most a few password
+ * checks run at once (HashQueue). The answer is the same whether or not the account exists, and
+ * takes as long. Refused sign-ins are kept apart from staff actions.
  */
 import type { APIContext } from 'astro';
 import { t, type Locale } from '../../i18n';
