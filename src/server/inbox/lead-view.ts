@@ -84,8 +84,8 @@ export function labelledFields(
   return [...known, ...others].map((field) => ({ ...field, text: text(lead.fields[field.name]) }));
 }
 
-/** An address or a web address split where a line may break: before @, after dots, slashes and hyphens. */
-export const breakable = (text: string): string[] => text.split(/(?=@)|(?<=[./\-_?&=])/);
+/** An address or a web address split where a line may break: after @, dots, slashes and hyphens. */
+export const breakable = (text: string): string[] => text.split(/(?<=[@./\-_?&=])/);
 
 /** A visitor's answer that is shown as a link, and the link; `undefined` when it is not a safe one. */
 export type AnswerLink = { readonly kind: 'email' | 'tel' | 'url'; readonly href: string };
