@@ -102,6 +102,8 @@ function filesOnDisk(dir: string): FileKeeper {
   };
 }
 
+const MIGRATING = Symbol.for('globaq.sqliteMigrating');
+
 export interface SqliteStoreOptions {
   /** Create the file (and its folder) when missing. Default true; the staff command says false. */
   readonly create?: boolean;
@@ -233,7 +235,15 @@ export function openSqliteStore(
   }
 
   const lock = new ConnectionLock();
-  const ready = migrateToLatest(new Kysely<Database>({ dialect: new NodeSqliteDialect(db, lock) })).then(
+  // One migration at a time in the process, whichever copy of this module opens the store
+  // (docs/architecture.md, "Which code runs where"): node:sqlite waits for a lock synchronously,
+  // so a second connection waiting for the first's migration would block the thread that
+  // migration needs to finish.
+  const shared = globalThis as { [MIGRATING]?: Promise<unknown> };
+  const migrate = () => migrateToLatest(new Kysely<Database>({ dialect: new NodeSqliteDialect(db, lock) }));
+  const migrating = (shared[MIGRATING] ?? Promise.resolve()).then(migrate, migrate);
+  shared[MIGRATING] = migrating.catch(() => undefined);
+  const ready = migrating.then(
     () => undefined,
     (error: unknown) => {
       throw error instanceof StoreError
