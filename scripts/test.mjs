@@ -2,6 +2,8 @@
  * `npm test`: every check of the project, in order, each counted.
  *
  *   1. astro check      strict TypeScript over the whole project (one check)
+ *      eslint           JavaScript, TypeScript, Astro, React hooks and jsx-a11y rules (one check)
+ *      stylelint        CSS in logical properties, keywords and units only (one check)
  *      prettier         every source file formatted (one check; `npm run format` fixes it)
  *   2. astro build      the site (one check; the end-to-end tests need it)
  *   3. vitest           unit and content tests (tests/unit)
@@ -97,6 +99,8 @@ fs.mkdirSync(results, { recursive: true });
 const chromium = ensurePackages();
 
 count('astro check', run('astro check (TypeScript, strictest)', bin('astro'), ['check']));
+count('eslint', run('eslint (lint)', bin('eslint'), ['.']));
+count('stylelint', run('stylelint (logical CSS)', bin('stylelint'), ['src/**/*.{css,astro}']));
 count(
   'prettier',
   run('prettier (formatting)', bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,mts,mjs,js,astro,css}']),

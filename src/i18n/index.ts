@@ -64,7 +64,7 @@ export function t(key: UiKey, values: Record<string, string | number> = {}, loca
   try {
     return fillTemplate(locale.strings[key], values);
   } catch (error) {
-    throw new Error(`UI string "${key}": ${(error as Error).message}`);
+    throw new Error(`UI string "${key}": ${(error as Error).message}`, { cause: error });
   }
 }
 

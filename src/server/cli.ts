@@ -192,7 +192,7 @@ interface ExportPlan {
 
 /** Who ran the command, for the audit log: the operating-system user (the inbox's entries name a staff e-mail). */
 export function commandActor(): string {
-  let name = '';
+  let name: string;
   try {
     name = os.userInfo().username;
   } catch {

@@ -25,7 +25,7 @@ export function loadCollection<K extends keyof typeof collections>(name: K, dir:
     try {
       data = schema.parse(frontmatter);
     } catch (error) {
-      throw new Error(`${filePath}: ${String(error)}`);
+      throw new Error(`${filePath}: ${String(error)}`, { cause: error });
     }
     return { id, filePath, data, body };
   });

@@ -17,7 +17,7 @@ const unavailable = inject('postgresUnavailable');
 describe.skipIf(unavailable !== '')(`two instances on one PostgreSQL${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
   let url: string;
   let smtp: MailSink;
-  let servers: RunningServer[] = [];
+  const servers: RunningServer[] = [];
 
   async function start(): Promise<RunningServer> {
     const server = await startServer({

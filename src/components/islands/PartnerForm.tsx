@@ -190,6 +190,8 @@ export default function PartnerForm({
     const fileInput = fileInputRef.current;
     if (fileInput?.files && fileInput.files.length > 0) setFiles(takeFiles(t, fileInput, [], maxFiles));
     setHydrated(true);
+    // Once, as the island mounts: later renders never adopt the page again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

@@ -54,11 +54,11 @@ interface Controller {
 function ProofWidget({
   formRef,
   options,
-  controller,
+  controllerRef,
 }: {
   formRef: RefObject<HTMLFormElement | null>;
   options: ProofOptions;
-  controller: Controller;
+  controllerRef: RefObject<Controller>;
 }) {
   const { challengeUrl, language, strings } = options;
   const [reached, setReached] = useState(false);
@@ -70,7 +70,7 @@ function ProofWidget({
     const form = formRef.current;
     if (!form || !challengeUrl) return;
     const reach = () => {
-      controller.reached = true;
+      controllerRef.current.reached = true;
       setReached(true);
     };
     if (form.contains(document.activeElement)) {
@@ -83,7 +83,7 @@ function ProofWidget({
       form.removeEventListener('focusin', reach);
       form.removeEventListener('pointerdown', reach);
     };
-  }, [formRef, challengeUrl, controller]);
+  }, [formRef, challengeUrl, controllerRef]);
 
   useEffect(() => {
     if (!reached) return;
@@ -101,23 +101,26 @@ function ProofWidget({
 
   const attach = useCallback(
     (node: AltchaElement | null) => {
-      if (controller.element === node) return;
-      controller.element = node;
+      const state = controllerRef.current;
+      if (state.element === node) return;
+      state.element = node;
       if (!node) return;
       node.addEventListener('statechange', (event) => {
         const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
         if (detail.state === 'verified' && detail.payload) {
-          controller.payload = detail.payload;
-          for (const resolve of controller.waiting.splice(0)) resolve(detail.payload);
+          state.payload = detail.payload;
+          for (const resolve of state.waiting.splice(0)) resolve(detail.payload);
         } else if (detail.state !== 'verified') {
-          controller.payload = undefined;
+          state.payload = undefined;
         }
       });
     },
-    [controller],
+    [controllerRef],
   );
 
   if (!loaded || !challengeUrl) return null;
+  // A custom element, made with createElement: `ref` is the callback above, not a ref read in render.
+  // eslint-disable-next-line react-hooks/refs
   return createElement('altcha-widget', {
     ref: attach,
     challenge: challengeUrl,
@@ -131,39 +134,40 @@ function ProofWidget({
 }
 
 export function useProof(formRef: RefObject<HTMLFormElement | null>, options: ProofOptions): Proof {
-  const controller = useRef<Controller>({ payload: undefined, reached: false, waiting: [], element: null }).current;
+  const controllerRef = useRef<Controller>({ payload: undefined, reached: false, waiting: [], element: null });
   const { challengeUrl, language, strings } = options;
   // One options object while they do not change: the widget re-renders only on its own state.
   const stable = useMemo(() => ({ challengeUrl, language, strings }), [challengeUrl, language, strings]);
 
   const take = useCallback(
     (maxWaitMs = PROOF_WAIT_MS) => {
-      if (controller.payload || !challengeUrl || !controller.reached) return Promise.resolve(controller.payload);
+      const state = controllerRef.current;
+      if (state.payload || !challengeUrl || !state.reached) return Promise.resolve(state.payload);
       return new Promise<string | undefined>((resolve) => {
         const done = (value: string | undefined) => {
           clearTimeout(timer);
           resolve(value);
         };
         const timer = setTimeout(() => {
-          controller.waiting = controller.waiting.filter((entry) => entry !== done);
+          state.waiting = state.waiting.filter((entry) => entry !== done);
           resolve(undefined);
         }, maxWaitMs);
-        controller.waiting.push(done);
+        state.waiting.push(done);
       });
     },
-    [challengeUrl, controller],
+    [challengeUrl, controllerRef],
   );
 
   const renew = useCallback(() => {
-    controller.payload = undefined;
-    const node = controller.element;
+    controllerRef.current.payload = undefined;
+    const node = controllerRef.current.element;
     node?.reset?.();
     void node?.verify?.();
-  }, [controller]);
+  }, [controllerRef]);
 
   const widget = useMemo(
-    () => createElement(ProofWidget, { formRef, options: stable, controller }),
-    [formRef, stable, controller],
+    () => <ProofWidget formRef={formRef} options={stable} controllerRef={controllerRef} />,
+    [formRef, stable, controllerRef],
   );
   return { widget, take, renew };
 }

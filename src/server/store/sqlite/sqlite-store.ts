@@ -390,7 +390,7 @@ export function openSqliteStore(
   async function checkpoint(): Promise<void> {
     for (let attempt = 0; attempt < 50; attempt++) {
       await lock.acquire();
-      let busy = 1;
+      let busy: number;
       try {
         busy = Number((db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number }).busy);
       } finally {
