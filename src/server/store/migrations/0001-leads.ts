@@ -5,14 +5,13 @@ import { dialect, type Db } from './dialect.ts';
 export async function up(db: Db): Promise<void> {
   const d = dialect(db);
   for (const table of ['submissions', 'bot_submissions']) {
-    await db.schema
-      .createTable(table)
+    await d
+      .table(table)
       .addColumn('seq', d.seq, (c) => c.primaryKey())
       .addColumn('id', d.uuid, (c) => c.notNull().unique())
       .addColumn('form', 'text', (c) => c.notNull().check(sql`form IN ('contact', 'partner')`))
       .addColumn('received_at', d.time, (c) => c.notNull())
       .addColumn('fields', d.json, (c) => c.notNull().check(d.isObject('fields')))
-      .$call(d.strict)
       .execute();
   }
   await db.schema.createIndex('submissions_form_received').on('submissions').columns(['form', 'received_at']).execute();

@@ -4,8 +4,8 @@ import { dialect, type Db } from './dialect.ts';
 
 export async function up(db: Db): Promise<void> {
   const d = dialect(db);
-  await db.schema
-    .createTable('notifications')
+  await d
+    .table('notifications')
     .addColumn('submission_id', d.uuid, (c) => c.primaryKey().references('submissions.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('pending', 'sent', 'failed')`))
     .addColumn('subject', 'text', (c) => c.notNull())
@@ -19,7 +19,6 @@ export async function up(db: Db): Promise<void> {
     .addColumn('last_error', 'text')
     // PostgreSQL's instances share the outbox: the lease of the one sending (one SQLite file has one server).
     .$call((table) => (d.pg ? table.addColumn('claimed_until', 'timestamptz') : table))
-    .$call(d.strict)
     .execute();
   await db.schema.createIndex('notifications_due').on('notifications').columns(['status', 'next_attempt_at']).execute();
 }

@@ -3,12 +3,11 @@ import { dialect, type Db } from './dialect.ts';
 
 export async function up(db: Db): Promise<void> {
   const d = dialect(db);
-  await db.schema
-    .createTable('staff')
+  await d
+    .table('staff')
     .addColumn('email', 'text', (c) => c.primaryKey())
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('created_at', d.time, (c) => c.notNull())
     .addColumn('password_changed_at', d.time, (c) => c.notNull())
-    .$call(d.strict)
     .execute();
 }

@@ -25,32 +25,29 @@ export async function up(db: Db): Promise<void> {
   await submissions().addColumn('note_by', 'text').execute();
   await submissions().addColumn('note_at', d.time).execute();
   await db.schema.createIndex('submissions_status').on('submissions').columns(['status', 'seq']).execute();
-  await db.schema
-    .createTable('staff_sessions')
+  await d
+    .table('staff_sessions')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('email', 'text', (c) => c.notNull().references('staff.email').onDelete('cascade'))
     .addColumn('csrf', 'text', (c) => c.notNull())
     .addColumn('created_at', d.time, (c) => c.notNull())
     .addColumn('last_seen_at', d.time, (c) => c.notNull())
-    .$call(d.strict)
     .execute();
   await db.schema.createIndex('staff_sessions_email').on('staff_sessions').column('email').execute();
-  await db.schema
-    .createTable('sign_in_failures')
+  await d
+    .table('sign_in_failures')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('failures', 'integer', (c) => c.notNull())
     .addColumn('last_failure_at', d.time, (c) => c.notNull())
     .addColumn('locked_until', d.time)
-    .$call(d.strict)
     .execute();
-  await db.schema
-    .createTable('audit_log')
+  await d
+    .table('audit_log')
     .addColumn('seq', d.seq, (c) => c.primaryKey())
     .addColumn('at', d.time, (c) => c.notNull())
     .addColumn('actor', 'text', (c) => c.notNull())
     .addColumn('action', 'text', (c) => c.notNull())
     .addColumn('lead_id', d.uuid)
     .addColumn('detail', 'text', (c) => c.notNull().defaultTo(''))
-    .$call(d.strict)
     .execute();
 }

@@ -7,8 +7,8 @@ import { dialect, type Db } from './dialect.ts';
 
 export async function up(db: Db): Promise<void> {
   const d = dialect(db);
-  await db.schema
-    .createTable('attachments')
+  await d
+    .table('attachments')
     .addColumn('id', d.uuid, (c) => c.primaryKey())
     .addColumn('submission_id', d.uuid, (c) => c.notNull().references('submissions.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
@@ -17,7 +17,6 @@ export async function up(db: Db): Promise<void> {
     .addColumn('size', 'integer', (c) => c.notNull())
     .addColumn('sha256', 'text', (c) => c.notNull())
     .$call((table) => (d.pg ? table.addColumn('bytes', 'bytea', (c) => c.notNull()) : table))
-    .$call(d.strict)
     .execute();
   await db.schema.createIndex('attachments_submission').on('attachments').columns(['submission_id', 'position']).execute();
 }

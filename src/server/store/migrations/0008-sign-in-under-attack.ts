@@ -8,22 +8,20 @@ import { dialect, run, type Db } from './dialect.ts';
 
 export async function up(db: Db): Promise<void> {
   const d = dialect(db);
-  await db.schema
-    .createTable('staff_devices')
+  await d
+    .table('staff_devices')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('email', 'text', (c) => c.notNull().references('staff.email').onDelete('cascade'))
     .addColumn('created_at', d.time, (c) => c.notNull())
-    .$call(d.strict)
     .execute();
   await db.schema.createIndex('staff_devices_email').on('staff_devices').column('email').execute();
-  await db.schema
-    .createTable('sign_in_refusals')
+  await d
+    .table('sign_in_refusals')
     .addColumn('seq', d.seq, (c) => c.primaryKey())
     .addColumn('at', d.time, (c) => c.notNull())
     .addColumn('account', 'text', (c) => c.notNull())
     .addColumn('network', 'text', (c) => c.notNull())
     .addColumn('reason', 'text', (c) => c.notNull())
-    .$call(d.strict)
     .execute();
   await db.schema.createIndex('sign_in_refusals_at').on('sign_in_refusals').column('at').execute();
   await run(

@@ -10,8 +10,8 @@ import { dialect, run, uuidTriggers, type Db } from './dialect.ts';
 
 export async function up(db: Db): Promise<void> {
   const d = dialect(db);
-  await db.schema
-    .createTable('lead_events')
+  await d
+    .table('lead_events')
     .addColumn('seq', d.seq, (c) => c.primaryKey())
     .addColumn('lead_id', d.uuid, (c) => c.notNull().references('submissions.id').onDelete('cascade'))
     .addColumn('at', d.time, (c) => c.notNull())
@@ -21,7 +21,6 @@ export async function up(db: Db): Promise<void> {
     )
     .addColumn('detail', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('corrects', d.bigint)
-    .$call(d.strict)
     .execute();
   await db.schema.createIndex('lead_events_lead').on('lead_events').columns(['lead_id', 'seq']).execute();
   if (!d.pg) await run(db, ...uuidTriggers('lead_events', ['lead_id']));

@@ -12,13 +12,12 @@ export async function up(db: Db): Promise<void> {
   await db.schema.alterTable('staff').addColumn('totp_secret', 'text').execute();
   await db.schema.alterTable('staff').addColumn('totp_enrolled_at', d.time).execute();
   await db.schema.alterTable('staff').addColumn('totp_last_step', 'integer').execute();
-  await db.schema
-    .createTable('staff_recovery_codes')
+  await d
+    .table('staff_recovery_codes')
     .addColumn('email', 'text', (c) => c.notNull().references('staff.email').onDelete('cascade'))
     .addColumn('code_hash', 'text', (c) => c.notNull())
     .addColumn('used_at', d.time)
     .addPrimaryKeyConstraint('staff_recovery_codes_pkey', ['email', 'code_hash'])
-    .$call(d.strict)
     .execute();
   await db.schema
     .alterTable('staff_sessions')

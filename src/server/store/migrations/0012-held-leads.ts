@@ -15,18 +15,16 @@ export async function up(db: Db): Promise<void> {
     .execute();
   await db.schema.alterTable('submissions').addColumn('review_reason', 'text').execute();
   await db.schema.createIndex('submissions_review').on('submissions').columns(['review', 'seq']).execute();
-  await db.schema
-    .createTable('used_challenges')
+  await d
+    .table('used_challenges')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('expires_at', d.time, (c) => c.notNull())
-    .$call(d.strict)
     .execute();
   await db.schema.createIndex('used_challenges_expires').on('used_challenges').column('expires_at').execute();
-  await db.schema
-    .createTable('site_secrets')
+  await d
+    .table('site_secrets')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('created_at', d.time, (c) => c.notNull())
-    .$call(d.strict)
     .execute();
 }

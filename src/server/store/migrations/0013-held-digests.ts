@@ -8,12 +8,11 @@ import { dialect, type Db } from './dialect.ts';
 export async function up(db: Db): Promise<void> {
   const d = dialect(db);
   await db.schema.alterTable('submissions').addColumn('review_reminded_at', d.time).execute();
-  await db.schema
-    .createTable('held_digests')
+  await d
+    .table('held_digests')
     .addColumn('day', 'text', (c) => c.primaryKey())
     .addColumn('claimed_at', d.time, (c) => c.notNull())
     .addColumn('sent_at', d.time)
     .addColumn('held', 'integer', (c) => c.notNull().defaultTo(0))
-    .$call(d.strict)
     .execute();
 }

@@ -5,7 +5,7 @@
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 // Migrations describe the schema as it was at their version, not today's `Database`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- no table type fits every version
@@ -23,8 +23,8 @@ export function dialect(db: Db) {
     time: pg ? 'timestamptz' : 'text',
     json: pg ? 'jsonb' : 'text',
     bigint: pg ? 'bigint' : 'integer',
-    /** SQLite refuses a value of the wrong type only in a STRICT table (PostgreSQL always does). */
-    strict: <T extends CreateTableBuilder<string, string>>(table: T): T => (pg ? table : (table.modifyEnd(sql`strict`) as T)),
+    /** A new table; on SQLite a STRICT one, which refuses a value of the wrong type as PostgreSQL does. */
+    table: (name: string) => (pg ? db.schema.createTable(name) : db.schema.createTable(name).modifyEnd(sql`strict`)),
     isObject: (column: string) =>
       sql.raw(pg ? `jsonb_typeof(${column}) = 'object'` : `json_valid(${column}) AND json_type(${column}) = 'object'`),
   } as const;

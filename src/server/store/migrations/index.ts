@@ -12,7 +12,7 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { sql } from 'kysely';
-import { Migrator, type Migration, type MigrationResultSet } from 'kysely/migration';
+import { Migrator, type Migration } from 'kysely/migration';
 import { StoreError } from '../store.ts';
 import { onPostgres, type Db } from './dialect.ts';
 import * as leads from './0001-leads.ts';
@@ -73,10 +73,6 @@ async function legacyVersion(db: Db): Promise<number | undefined> {
   return Number(version.rows[0]?.version ?? 0);
 }
 
-function migrated({ error }: MigrationResultSet): void {
-  if (error) throw error;
-}
-
 /**
  * Applies the migrations the database lacks and returns its version; refuses a database that
  * has applied a migration this code does not know.
@@ -93,7 +89,8 @@ export async function migrateToLatest(db: Db): Promise<number> {
       const ran = Object.fromEntries(NAMES.slice(0, legacy).map((name) => [name, { up: async () => {} }]));
       // Up to that version only; a migration applied since (by another instance) has no `down`, so stays.
       const adopt = new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS, ...ran }) } });
-      migrated(await adopt.migrateTo(NAMES[legacy - 1]!));
+      const { error } = await adopt.migrateTo(NAMES[legacy - 1]!);
+      if (error) throw error;
     }
     await (onPostgres(db) ? sql`DROP TABLE IF EXISTS schema_version` : sql`PRAGMA user_version = 0`).execute(db);
   }
