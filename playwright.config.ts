@@ -31,6 +31,8 @@ const BILINGUAL_SPECS = [
   'nav.spec.ts',
   'no-js.spec.ts',
   'partner-form.spec.ts',
+  'privacy.spec.ts',
+  'service-pages.spec.ts',
   'routes.spec.ts',
   'screens.spec.ts',
   'security.spec.ts',

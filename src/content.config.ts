@@ -44,7 +44,8 @@ const serviceSchema = z
   .strict();
 
 /**
- * Static pages: one MDX file per menu destination and the About page. `route` is the page's
+ * Static pages: one MDX file per menu destination, the About page and the privacy notice (linked
+ * from the footer). `route` is the page's
  * path exactly as the specification spells it, without the leading slash.
  */
 const pageSchema = z

@@ -32,6 +32,8 @@ export const ABOUT_HREF = '/AboutUs';
 export const ABOUT_MOBILE_HREF = '/Aboutus';
 export const CONTACT_HREF = '/ContactUs';
 export const PARTNER_HREF = '/Partner';
+/** The privacy notice (src/content/pages/privacy.mdx), linked from the footer and beside each form's submit button. */
+export const PRIVACY_HREF = '/Privacy';
 export const THANKS_HREF = '/ThanksPage';
 
 export const serviceHref = (slug: string): string => `/services/${slug}`;

@@ -30,6 +30,7 @@ export const ar = {
   'footer.careers': 'الوظائف',
   'footer.careersSubject': 'الوظائف في Globaq',
   'footer.contactUs': 'تواصل معنا',
+  'footer.privacy': 'إشعار الخصوصية',
   'footer.services': 'الخدمات',
   'footer.followUs': 'تابعنا',
   'footer.copyright': '© {year} Globaq. جميع الحقوق محفوظة.',
@@ -69,6 +70,7 @@ export const ar = {
   'home.logoUnavailable': 'الشعار غير متاح',
 
   'service.overview': 'نظرة عامة على الخدمة',
+  'service.pages': 'ما تشمله هذه الخدمة',
   'service.keyBenefits': 'أبرز المزايا',
   'service.benefit.consultation': 'استشارات وتوجيه من خبراء متخصصين',
   'service.benefit.compliance': 'الامتثال للمواصفات القياسية الدولية',
@@ -116,9 +118,8 @@ export const ar = {
   'contact.reachUs': 'تواصل معنا مباشرة',
 
   'partner.title': 'كن شريكًا',
-  'partner.description':
-    'قدّم طلبك لتصبح شريكًا لـ Globaq أو جهة منتسبة إليها في تقديم خدمات التدريب ومنح الشهادات والتفتيش في سوقك.',
-  'partner.lead': 'انضم إلى شركاء Globaq لتقديم خدمات ضمان الجودة والتدريب ومنح الشهادات في سوقك.',
+  'partner.description': 'قدّم طلبك لتصبح شريكًا لـ Globaq أو جهة منتسبة إليها في تقديم التدريب وخدمات ضمان الجودة في سوقك.',
+  'partner.lead': 'انضم إلى شركاء Globaq لتقديم خدمات ضمان الجودة والتدريب والاستشارات في سوقك.',
 
   'thanks.title': 'شكرًا لك',
   'thanks.text': 'شكرًا لك! تم إرسال النموذج بنجاح.',
@@ -139,6 +140,8 @@ export const ar = {
   'form.issue.unknownField': 'هذا الحقل ليس جزءًا من النموذج.',
   'form.issue.invalidValue': 'لا يمكن قبول هذه الإجابة.',
   'form.honeypot': 'اترك هذا الحقل فارغًا',
+  'form.privacy.note': 'نستخدم ما ترسله للرد عليه فقط.',
+  'form.privacy.link': 'كيف نتعامل مع بياناتك (إشعار الخصوصية)',
   /** The Arabic comma. */
   'form.listSeparator': '، ',
 
@@ -222,6 +225,7 @@ export const ar = {
   'partner.files.remove': 'إزالة {file}',
   'partner.files.removeShort': 'إزالة',
   'partner.files.hint': 'ارفع ملفات بصيغة JPG أو PDF أو DOC، على ألا يتجاوز حجم الملف 2 ميغابايت',
+  'partner.files.consent': 'لا ترفق السيرة الذاتية لمدرب إلا بموافقته.',
   'partner.files.selected': 'الملفات المختارة:',
   'partner.files.tooLarge': 'حجم الملف «{file}» كبير جدًا. الحد الأقصى للحجم 2 ميغابايت.',
   'partner.files.invalidType': 'صيغة الملف «{file}» غير مدعومة. يرجى رفع ملفات بصيغة JPG أو PDF أو DOC.',

@@ -28,6 +28,7 @@ export const en = {
   'footer.careers': 'Careers',
   'footer.careersSubject': 'Careers at Globaq',
   'footer.contactUs': 'Contact Us',
+  'footer.privacy': 'Privacy Notice',
   'footer.services': 'Services',
   'footer.followUs': 'Follow us',
   'footer.copyright': '© {year} Globaq. All rights reserved.',
@@ -68,6 +69,7 @@ export const en = {
   'home.logoUnavailable': 'Logo not available',
 
   'service.overview': 'Service Overview',
+  'service.pages': 'What this service covers',
   'service.keyBenefits': 'Key Benefits',
   'service.benefit.consultation': 'Expert consultation and guidance',
   'service.benefit.compliance': 'Compliance with international standards',
@@ -118,8 +120,8 @@ export const en = {
 
   'partner.title': 'Become a Partner',
   'partner.description':
-    'Apply to become a Globaq partner or affiliate: training, certification and inspection services across your market.',
-  'partner.lead': 'Partner with Globaq to bring quality assurance, training and certification services to your market.',
+    'Apply to become a Globaq partner or affiliate: quality assurance training and services across your market.',
+  'partner.lead': 'Partner with Globaq to bring quality assurance, training and consultancy services to your market.',
 
   'thanks.title': 'Thank You',
   'thanks.text': 'Thank you! Your form was submitted successfully.',
@@ -140,6 +142,8 @@ export const en = {
   'form.issue.unknownField': 'This field is not part of the form.',
   'form.issue.invalidValue': 'This answer cannot be accepted.',
   'form.honeypot': 'Leave this field empty',
+  'form.privacy.note': 'We use what you send only to answer it.',
+  'form.privacy.link': 'How we handle your data (Privacy Notice)',
   /** Between the names of a list (the partner alert's missing fields): the specification's ", ". */
   'form.listSeparator': ', ',
 
@@ -223,6 +227,7 @@ export const en = {
   'partner.files.remove': 'Remove {file}',
   'partner.files.removeShort': 'Remove',
   'partner.files.hint': 'Upload valid files (JPG, PDF, DOC) with size less than 2MB',
+  'partner.files.consent': "Attach a trainer's CV only with the trainer's consent.",
   'partner.files.selected': 'Selected files:',
   'partner.files.tooLarge': 'File "{file}" is too large. Maximum size is 2MB.',
   'partner.files.invalidType': 'File "{file}" is not a valid type. Please upload JPG, PDF, or DOC files.',

@@ -254,6 +254,8 @@ test.describe('footer', () => {
     page,
     lang,
   }) => {
+    // Twelve views, each reloaded until its fonts are the ones it is about: more than the default minute on a busy machine.
+    test.setTimeout(180_000);
     const services = readContentDir(lang.code === 'ar' ? 'ar/services' : 'services');
     // Each width twice: before the browser holds Cairo (src/lib/cairo-cache.ts), and after.
     const views = [

@@ -5,8 +5,10 @@
 import { describe, expect, test } from 'vitest';
 import { loadPages, loadServices } from '../helpers/content';
 import { orderServices, otherServices } from '../../src/lib/catalogue';
-import { ABOUT_HREF, flattenNavigation, isNavGroup, navigation } from '../../src/data/navigation';
+import { ABOUT_HREF, PRIVACY_HREF, flattenNavigation, isNavGroup, navigation } from '../../src/data/navigation';
 import { ISO_STANDARDS } from '../../src/data/standards';
+import { pagesServing } from '../../src/data/service-pages';
+import { readContentDir } from '../helpers/frontmatter';
 
 import { SPEC_SERVICE_SLUGS as SPEC_SLUGS, SPEC_TRAININGS } from '../helpers/requirements';
 
@@ -90,8 +92,12 @@ describe('navigation and pages', () => {
     ]);
   });
 
-  test('every content page route is reachable from the menu, and every menu page has content', () => {
-    const pageHrefs = pages.map((p) => `/${p.data.route}`).sort();
+  test('every content page route is reachable from the menu (the privacy notice from the footer), and every menu page has content', () => {
+    expect(pages.map((p) => `/${p.data.route}`)).toContain(PRIVACY_HREF);
+    const pageHrefs = pages
+      .map((p) => `/${p.data.route}`)
+      .filter((h) => h !== PRIVACY_HREF)
+      .sort();
     const menuPageHrefs = internal
       .map((l) => l.href)
       .filter((h) => !['/ContactUs'].includes(h))
@@ -158,5 +164,24 @@ describe('facts each page must carry', () => {
     expect(headings).toEqual(['Introduction', 'Who We Are', 'What We Do']);
     const whatWeDo = body.split('## What We Do')[1] ?? '';
     expect(whatWeDo.match(/^- /gm)?.length ?? 0).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('the pages that serve each service (src/data/service-pages.ts)', () => {
+  test('every route listed is a content page in both languages, and every menu group page is listed under its service', () => {
+    const arabicRoutes = new Set(readContentDir('ar/pages').map((page) => `/${String(page.frontmatter['route'])}`));
+    const routes = new Set(pages.map((page) => `/${page.data.route}`));
+    for (const service of services) {
+      for (const route of pagesServing(service.slug)) {
+        expect(routes, `${service.slug}: ${route}`).toContain(route);
+        expect(arabicRoutes, `${service.slug}: ${route}`).toContain(route);
+      }
+    }
+    for (const group of navigation.filter(isNavGroup).filter((entry) => entry.page)) {
+      const slug = group.page!.replace('/services/', '');
+      expect(pagesServing(slug)).toEqual(expect.arrayContaining(flattenNavigation(group.items).map((link) => link.href)));
+    }
+    expect(pagesServing('trainings')).toContain('/LaboratoryQualityManagementSystemServices/Training');
+    expect(pagesServing('iso-consultancy')).toContain('/ISOConsultancy');
   });
 });

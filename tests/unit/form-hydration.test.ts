@@ -15,7 +15,7 @@ import { PARTNER_DRAFT_KEY, emptyPartner } from '../../src/forms/partner';
 import { countryList } from '../../src/forms/country-list';
 import { formStrings, locales } from '../../src/i18n';
 
-const direct = { email: 'info@example.com', phone: '+966 13 000 0000', phoneHref: 'tel:+966130000000' };
+const direct = { email: 'info@example.com', phone: '+966 13 000 0000', phoneHref: 'tel:+966130000000', privacyHref: '/Privacy' };
 /** The props the pages give the islands (src/components/pages/ContactPage.astro, PartnerPage.astro), in English unless told. */
 const contactProps = (endpoint: string, locale = locales.en) => ({ endpoint, direct, strings: formStrings('contact', locale) });
 const partnerProps = (endpoint: string, locale = locales.en) => ({

@@ -22,7 +22,16 @@ import { submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
 import { filledInPage, honeypotInPage } from './form-dom';
 import { FormTextContext, formText } from './form-text';
-import { ErrorSummary, FailureHelp, Honeypot, ResultBanner, TextArea, TextField, type DirectContact } from './form-ui';
+import {
+  ErrorSummary,
+  FailureHelp,
+  Honeypot,
+  PrivacyNote,
+  ResultBanner,
+  TextArea,
+  TextField,
+  type DirectContact,
+} from './form-ui';
 import { useCheckBeforeSending } from './use-check-before-sending';
 import { useProof, type ProofOptions } from './use-proof';
 import './forms.css';
@@ -164,6 +173,7 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
         <div className="site-form__grid">{CONTACT_FIELDS.map(renderField)}</div>
         <Honeypot value={honeypot} onChange={setHoneypot} />
         {proof.widget}
+        <PrivacyNote href={direct.privacyHref} />
         <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
           {submitting ? t('contact.submitting') : t('contact.submit')}
         </button>

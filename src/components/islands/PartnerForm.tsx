@@ -51,6 +51,7 @@ import {
   FailureHelp,
   FieldShell,
   Honeypot,
+  PrivacyNote,
   ResultBanner,
   SelectField,
   TextArea,
@@ -445,7 +446,7 @@ export default function PartnerForm({
                 multiple
                 accept={ACCEPT_ATTRIBUTE}
                 onChange={onFilesChosen}
-                aria-describedby="partner-files-hint partner-files-note"
+                aria-describedby="partner-files-hint partner-files-consent partner-files-note"
               />
               <span className="file-picker__face" aria-hidden="true">
                 <svg className="file-picker__icon" viewBox="0 0 24 24" width="20" height="20" focusable="false">
@@ -468,6 +469,9 @@ export default function PartnerForm({
             </div>
             <p id="partner-files-hint" className="field__hint">
               {t('partner.files.hint')}
+            </p>
+            <p id="partner-files-consent" className="field__hint">
+              {t('partner.files.consent')}
             </p>
             <p id="partner-files-note" className="field__hint">
               {t(sendsFiles ? 'partner.files.sent' : 'partner.files.notSent')}
@@ -549,6 +553,7 @@ export default function PartnerForm({
             {hasAnswers && !restored ? clearButton : null}
           </div>
         ) : null}
+        <PrivacyNote href={direct.privacyHref} />
         <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
           {submitting ? t('partner.submitting') : t('partner.submit')}
         </button>

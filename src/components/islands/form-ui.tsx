@@ -281,12 +281,24 @@ export function ResultBanner({
   );
 }
 
-/** The company's own address and number, for when a form cannot be sent. */
+/** The company's own address and number, for when a form cannot be sent, and its privacy notice. */
 export interface DirectContact {
   readonly email: string;
   readonly phone: string;
   /** The number's `tel:` link, as the rest of the site builds it (src/data/company.ts). */
   readonly phoneHref: string;
+  /** The privacy notice in the page's language (/Privacy, /ar/Privacy). */
+  readonly privacyHref: string;
+}
+
+/** Beside the submit button: what the answers are for, and the privacy notice. */
+export function PrivacyNote({ href }: { href: string }) {
+  const text = useFormText();
+  return (
+    <p className="form-privacy">
+      {text('form.privacy.note')} <a href={href}>{text('form.privacy.link')}</a>
+    </p>
+  );
 }
 
 /**

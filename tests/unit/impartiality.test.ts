@@ -1,0 +1,70 @@
+/**
+ * Impartiality (ISO/IEC 17021-1): a consultancy that helps a client build its management system
+ * must not certify it. No page, in either language, offers certification: the site prepares
+ * clients for certification and says it is not a certification body. The partner form's
+ * "Certification Services" option is the specification's wording of what a partner may offer,
+ * and the only place the phrase appears.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { en } from '../../src/i18n/en';
+import { ar } from '../../src/i18n/ar';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function contentFiles(dir: string): { file: string; text: string }[] {
+  return fs.readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true }).flatMap((entry) =>
+    entry.isFile() && entry.name.endsWith('.mdx')
+      ? [
+          {
+            file: path.relative(ROOT, path.join(entry.parentPath, entry.name)),
+            text: fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'),
+          },
+        ]
+      : [],
+  );
+}
+
+const OPTION_KEY = 'partner.option.certificationServices';
+const strings = (dictionary: Record<string, string>) =>
+  Object.entries(dictionary)
+    .filter(([key]) => key !== OPTION_KEY)
+    .map(([key, text]) => ({ file: `i18n ${key}`, text }));
+
+const english = [...contentFiles('src/content/pages'), ...contentFiles('src/content/services'), ...strings(en)];
+const arabic = [...contentFiles('src/content/ar'), ...strings(ar)];
+
+/** Each sentence of `text` matching `claim` and not `denial`. */
+function claims(texts: { file: string; text: string }[], claim: RegExp, denial: RegExp): string[] {
+  return texts.flatMap(({ file, text }) =>
+    text
+      .split(/(?<=[.!?؟])\s+|\n+/)
+      .filter((sentence) => claim.test(sentence) && !denial.test(sentence))
+      .map((sentence) => `${file}: ${sentence.trim()}`),
+  );
+}
+
+describe('no page offers to certify, in either language', () => {
+  test('English: "certify" only where the site says it does not, and no certification or inspection services', () => {
+    expect(claims(english, /\bcertif(y|ies|ying)\b/i, /\b(do not|does not|never|not a) /i)).toEqual([]);
+    expect(claims(english, /certification (and inspection )?services/i, /$^/)).toEqual([]);
+  });
+
+  test('Arabic: «نمنح الشهادات» only where the site says it does not, and no «خدمات منح الشهادات»', () => {
+    expect(claims(arabic, /نمنح (الشهادات|الشهادة)/, /(لا|لسنا) /)).toEqual([]);
+    expect(claims(arabic, /خدمات (التدريب و)?منح الشهادات/, /$^/)).toEqual([]);
+  });
+
+  test('the certification audits page says Globaq is not a certification body, in both languages', () => {
+    const page = (dir: string) =>
+      fs.readFileSync(path.join(ROOT, dir, 'management-system-audits/management-system-certification-audits.mdx'), 'utf8');
+    expect(page('src/content/pages')).toContain('Globaq is not a certification body.');
+    expect(page('src/content/ar/pages')).toContain('Globaq ليست جهة لمنح الشهادات.');
+  });
+
+  test("the partner form keeps the specification's option, in both languages", () => {
+    expect(en[OPTION_KEY]).toBe('Certification Services');
+    expect(ar[OPTION_KEY]).toBe('خدمات منح الشهادات');
+  });
+});
