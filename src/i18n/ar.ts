@@ -309,6 +309,7 @@ export const ar = {
   /** The name of a page's breadcrumb trail (its <nav>). */
   'page.breadcrumb': 'مسار التنقل',
   /** Over a page whose translation is not written yet: its text is shown in English meanwhile. */
+  'translation.pendingCourse': 'لم تُترجم بعد: تُعرض بالإنجليزية.',
   'translation.pending': 'النسخة العربية من هذه الصفحة قيد الإعداد وستتوفر قريبًا، وإلى أن تصدر تُعرض الصفحة بالإنجليزية.',
 
   /* The staff inbox (/admin), in the language staff choose (src/server/inbox/admin-locale.ts). */

@@ -315,6 +315,7 @@ export const en = {
   /** The name of a page's breadcrumb trail (its <nav>). */
   'page.breadcrumb': 'Breadcrumb',
   /** Over a page whose translation is not written yet: its text is shown in English meanwhile. */
+  'translation.pendingCourse': 'Not yet translated: shown in English.',
   'translation.pending':
     'This page is not yet available in English: you are reading the original until the English version is ready.',
 

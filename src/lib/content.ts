@@ -73,14 +73,35 @@ export async function getPages(locale: Locale = defaultLocale): Promise<PageEntr
   const pages = await uniquePages(locale.code);
   if (locale.code === defaultLocale.code) return pages;
   const originals = await uniquePages(defaultLocale.code);
+  const originalOf = new Map(originals.map((original) => [original.data.route, original]));
+  const withPendingCourses = pages.map((page) => withEnglishCourses(page, originalOf.get(page.data.route)));
   const summary = (p: PageEntry) => ({
     key: p.data.route,
     facts: { standards: p.data.standards, courses: p.data.courses?.map((course) => course.id) },
     filePath: p.filePath,
   });
-  assertTwins(originals.map(summary), pages.map(summary), 'route');
-  const translated = new Map(pages.map((page) => [page.data.route, page]));
+  assertTwins(originals.map(summary), withPendingCourses.map(summary), 'route');
+  const translated = new Map(withPendingCourses.map((page) => [page.data.route, page]));
   return originals.map((original) => translated.get(original.data.route) ?? original);
+}
+
+/** A course as a page lists it; `pending` when it is the English course standing in for its translation. */
+export type ListedCourse = NonNullable<PageEntry['data']['courses']>[number] & { readonly pending?: boolean };
+
+/**
+ * A translated page with the courses its English twin has added since, in the English order, each
+ * marked `pending` (shown in English under a note): a new course never waits for the translator.
+ * A course only the translation has is left for assertTwins to name.
+ */
+function withEnglishCourses(page: PageEntry, original: PageEntry | undefined): PageEntry {
+  const english = original?.data.courses;
+  const own = page.data.courses;
+  if (!english || !own || english.every((course) => own.some((mine) => mine.id === course.id))) return page;
+  if (own.some((mine) => !english.some((course) => course.id === mine.id))) return page;
+  const courses: ListedCourse[] = english.map(
+    (course) => own.find((mine) => mine.id === course.id) ?? { ...course, pending: true },
+  );
+  return { ...page, data: { ...page.data, courses } } as PageEntry;
 }
 
 /** A navigation entry with, under each page that lists ISO standards, links to them. */

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, test } from 'vitest';
-import { SCHEMA_VERSION, openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import { SCHEMA_VERSION } from '../../src/server/store/migrations/index';
+import { openSqliteStore, sqliteSchemaVersion } from '../../src/server/store/sqlite/sqlite-store';
 import { StoreError, type FormName, type SubmissionStore } from '../../src/server/store/store';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 
@@ -31,12 +32,13 @@ afterEach(async () => {
 });
 
 describe('opening', () => {
-  test('creates the file and its folders on first use, in WAL mode, at the current schema version', () => {
-    const { file } = freshStore();
+  test('creates the file and its folders on first use, in WAL mode, at the current schema version', async () => {
+    const { store, file } = freshStore();
+    await store.ready;
     expect(fs.existsSync(file)).toBe(true);
     const db = new DatabaseSync(file, { readOnly: true });
     expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-    expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION });
+    expect(sqliteSchemaVersion(db)).toBe(SCHEMA_VERSION);
     const tables = db
       .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
       .all()
@@ -46,6 +48,8 @@ describe('opening', () => {
       'audit_log',
       'bot_submissions',
       'held_digests',
+      'kysely_migration',
+      'kysely_migration_lock',
       'lead_events',
       'notifications',
       'sign_in_failures',
@@ -70,13 +74,16 @@ describe('opening', () => {
     expect(await again.count()).toBe(1);
   });
 
-  test('refuses a database written by a newer version, and a missing one when told not to create it', () => {
+  test('refuses a database written by a newer version, and a missing one when told not to create it', async () => {
     const { store, file } = freshStore();
-    void store.close();
+    await store.close();
     const db = new DatabaseSync(file);
-    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    db.exec("INSERT INTO kysely_migration (name, timestamp) VALUES ('9999-from-the-future', '2030-01-01T00:00:00.000Z')");
     db.close();
-    expect(() => openSqliteStore(file)).toThrow(/newer than this code knows/);
+    const newer = openSqliteStore(file);
+    await expect(newer.ready).rejects.toThrow(/newer than this code knows/);
+    await expect(newer.count()).rejects.toThrow(/newer than this code knows/);
+    await newer.close();
     expect(() => openSqliteStore(path.join(path.dirname(file), 'absent.db'), { create: false })).toThrow(StoreError);
     expect(fs.existsSync(path.join(path.dirname(file), 'absent.db'))).toBe(false);
   });
@@ -205,6 +212,7 @@ describe('the outbox: a lead and its notification, together or not at all', () =
 
   test('a notice that cannot be composed stores neither the lead nor a notification', async () => {
     const { store, file } = freshStore();
+    await store.ready;
     await expect(
       store.save({
         form: 'contact',

@@ -13,6 +13,16 @@ import { ar } from '../../src/i18n/ar';
 
 const copies: string[] = [];
 
+/** The highest `order` among the copy's services: a new one goes after the services the editor has added. */
+const lastOrder = (dir: string): number =>
+  Math.max(
+    ...fs
+      .readdirSync(path.join(dir, 'src/content/services'))
+      .map((name) =>
+        Number(/^order: (\d+)/m.exec(fs.readFileSync(path.join(dir, 'src/content/services', name), 'utf8'))?.[1] ?? 0),
+      ),
+  );
+
 function projectCopyWith(edit: (dir: string) => void): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-content-'));
   copies.push(dir);
@@ -137,7 +147,8 @@ describe('a malformed content file fails the build', () => {
 
   test('a local-format phone in src/data/company.ts: the build says where, and what to write', () => {
     const dir = projectCopyWith((d) =>
-      replaceIn(path.join(d, 'src/data/company.ts'), /phone: '\+966 13 000 0000'/, "phone: '013 812 3456'"),
+      // Whatever number the editor has put there since (the README asks to replace the example).
+      replaceIn(path.join(d, 'src/data/company.ts'), /phone: '[^']*'/, "phone: '013 812 3456'"),
     );
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
@@ -173,6 +184,8 @@ function build(dir: string) {
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
+const COURSE_SUMMARY = 'Small, continuous improvements led by the people who do the work, with practical exercises.';
+
 describe('the whole build, on a copy (one build: a minute or two)', () => {
   // An editor adds a 13th service in English only, with a link to a page that does not exist.
   const slug = 'quality-digitalization';
@@ -186,13 +199,19 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
     dir = projectCopyWith((d) => {
       const text = fs
         .readFileSync(path.join(d, 'src/content/services/ai-solutions.mdx'), 'utf8')
-        .replace(/^order: .*$/m, 'order: 13')
+        .replace(/^order: .*$/m, `order: ${lastOrder(d) + 1}`)
         .replace(/^title: .*$/m, 'title: Quality Digitalization');
       fs.writeFileSync(
         path.join(d, file),
         `${text.trimEnd()}\n\nSee [our ISO trainings](/Trainings/ISOTraining) for the programme.\n`,
       );
       line = fs.readFileSync(path.join(d, file), 'utf8').trimEnd().split('\n').length;
+      // And a course in English only, as docs/content.md describes adding one.
+      replaceIn(
+        path.join(d, 'src/content/pages/trainings/other-trainings.mdx'),
+        /^courses:\n/m,
+        `courses:\n  - id: kaizen\n    title: "Kaizen Training"\n    summary: "${COURSE_SUMMARY}"\n`,
+      );
     });
     result = build(dir);
   }, 600_000);
@@ -233,6 +252,23 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
     expect(home.querySelector(`footer a[href="/ar/services/${slug}"]`)?.getAttribute('lang')).toBe('en');
     // Translated pages show no notice.
     expect(page('ar/services/ai-solutions').querySelector('.translation-pending')).toBeNull();
+  });
+
+  test('a course added in English only: the Arabic page lists it in English, marked, in the English order', () => {
+    expect(result.output).not.toMatch(/field "courses"/);
+    const english = page('Trainings/OtherTrainings');
+    const arabic = page('ar/Trainings/OtherTrainings');
+    const ids = (document: Document) => [...document.querySelectorAll('.courses__item')].map((item) => item.id);
+    expect(ids(english)[0]).toBe('kaizen');
+    expect(ids(arabic)).toEqual(ids(english));
+    const course = arabic.querySelector('#kaizen')!;
+    expect(course.getAttribute('lang')).toBe('en');
+    expect(course.querySelector('h3')?.textContent).toBe('Kaizen Training');
+    expect(course.querySelector('.courses__pending')?.textContent?.trim()).toBe(ar['translation.pendingCourse']);
+    expect(course.querySelector('.courses__pending')?.getAttribute('lang')).toBe('ar');
+    // The translated courses stay as the translator wrote them.
+    expect(arabic.querySelector('#six-sigma')?.hasAttribute('lang')).toBe(false);
+    expect(arabic.querySelector('#six-sigma .courses__pending')).toBeNull();
   });
 
   test('search engines are sent to the English page: no hreflang alternates, the English canonical', () => {

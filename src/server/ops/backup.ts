@@ -24,7 +24,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, backup as sqliteBackup } from 'node:sqlite';
-import { attachmentsDir } from '../store/sqlite/sqlite-store.ts';
+import { attachmentsDir, sqliteSchemaVersion } from '../store/sqlite/sqlite-store.ts';
 
 export const MANIFEST = 'manifest.json';
 const DATABASE_FILE = 'submissions.db';
@@ -128,7 +128,7 @@ export async function backupSqlite(dbPath: string, dir: string, now = new Date()
     const check = copied.prepare('PRAGMA integrity_check').get() as { integrity_check: string };
     if (check.integrity_check !== 'ok')
       throw new BackupError(`The copy fails SQLite's integrity check: ${check.integrity_check}`);
-    schemaVersion = Number((copied.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+    schemaVersion = sqliteSchemaVersion(copied);
     rows = copied.prepare('SELECT id, size, sha256 FROM attachments ORDER BY id').all() as typeof rows;
     const count = (table: string) => Number((copied.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
     counts = { leads: count('submissions'), notifications: count('notifications'), files: rows.length };

@@ -21,8 +21,8 @@ import { DatabaseSync } from 'node:sqlite';
 import type { IncomingMessage } from 'node:http';
 import pg from 'pg';
 import type { ReceiverConfig } from '../config.ts';
-import { PG_SCHEMA_VERSION } from '../store/postgres/pg-store.ts';
-import { SCHEMA_VERSION, attachmentsDir } from '../store/sqlite/sqlite-store.ts';
+import { MIGRATION_TABLE, SCHEMA_VERSION } from '../store/migrations/index.ts';
+import { attachmentsDir, sqliteSchemaVersion } from '../store/sqlite/sqlite-store.ts';
 import type { HeldWaiting, PendingNotifications } from './metrics.ts';
 
 export const READY_TIMEOUT_MS = 2000;
@@ -62,11 +62,7 @@ function sqliteProbe(dbPath: string): Probe {
     }
   };
   return {
-    schema: () =>
-      read((db) => ({
-        found: Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version),
-        expected: SCHEMA_VERSION,
-      })),
+    schema: () => read((db) => ({ found: sqliteSchemaVersion(db), expected: SCHEMA_VERSION })),
     pending: () =>
       read((db) => {
         const row = db.prepare(PENDING_SQL).get() as { count: number; oldest: string | null; last_error: string | null };
@@ -97,8 +93,8 @@ function pgProbe(url: string): Probe {
   pool.on('error', () => undefined);
   return {
     async schema() {
-      const found = await pool.query<{ version: number }>('SELECT version FROM schema_version');
-      return { found: Number(found.rows[0]?.version ?? 0), expected: PG_SCHEMA_VERSION };
+      const found = await pool.query<{ version: string }>(`SELECT count(*) AS version FROM ${MIGRATION_TABLE}`);
+      return { found: Number(found.rows[0]?.version ?? 0), expected: SCHEMA_VERSION };
     },
     async pending() {
       const found = await pool.query<{ count: string; oldest: Date | null; last_error: string | null }>(PENDING_SQL);

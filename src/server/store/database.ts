@@ -32,9 +32,9 @@ export interface OpenOptions {
 }
 
 /**
- * The stores of the configured database. SQLite opens (and migrates) the file now, throwing
- * when it cannot; its other stores open their own connections when first used. PostgreSQL opens
- * a pool now and migrates in the background: `ready` tells when it is done.
+ * The stores of the configured database. SQLite opens the file now, throwing when it cannot;
+ * its other stores open their own connections when first used. PostgreSQL opens a pool now.
+ * Both migrate in the background: `ready` tells when it is done, and every query waits for it.
  */
 export function openStores(
   config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl' | 'poolMax'>,
@@ -54,18 +54,18 @@ export function openStores(
     where: databaseWhere(config),
     submissions,
     get outbox() {
-      return (outbox ??= openOutboxStore(config.dbPath));
+      return (outbox ??= openOutboxStore(config.dbPath, submissions.ready));
     },
     get staff() {
-      return (staff ??= openStaffStore(config.dbPath));
+      return (staff ??= openStaffStore(config.dbPath, submissions.ready));
     },
     get inbox() {
-      return (inbox ??= openInboxStore(config.dbPath));
+      return (inbox ??= openInboxStore(config.dbPath, submissions.ready));
     },
     get held() {
-      return (held ??= openHeldStore(config.dbPath));
+      return (held ??= openHeldStore(config.dbPath, submissions.ready));
     },
-    ready: Promise.resolve(),
+    ready: submissions.ready,
     async close() {
       await Promise.all([submissions.close(), outbox?.close(), staff?.close(), inbox?.close(), held?.close()]);
     },

@@ -39,27 +39,23 @@ import {
   type SessionStage,
 } from '../inbox/inbox-store.ts';
 import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
-import { isUuid } from './schema.ts';
+import { isUuid, type LeadRow } from './schema.ts';
 import { ARABIC_DIGITS, PHONE_FIELDS, PHONE_PUNCTUATION, searchPlan } from '../inbox/lead-search.ts';
 import { toSubmission, type SubmissionRow } from './submission-queries.ts';
 
-/** A lead row with its notification's state, as both databases read it back. */
-interface LeadRow extends SubmissionRow {
-  seq: number;
-  status: string;
-  status_by: string | null;
-  status_at: string | null;
+/** A lead row with its latest note and its notification's state, as both databases read it back. */
+interface LeadWithNotice
+  extends
+    SubmissionRow,
+    Pick<LeadRow, 'seq' | 'status' | 'status_by' | 'status_at' | 'assigned_to' | 'review' | 'review_reason'> {
   note: string | null;
-  assigned_to: string | null;
   n_status: string | null;
   n_attempts: number | null;
   n_sent_at: string | null;
   n_last_error: string | null;
-  review: string | null;
-  review_reason: string | null;
 }
 
-function toLead(row: LeadRow): InboxLead {
+function toLead(row: LeadWithNotice): InboxLead {
   if (!isLeadStatus(row.status)) throw new StoreError(`Unexpected lead row ${row.id}`);
   const noticeStatus = row.n_status;
   return {

@@ -15,7 +15,8 @@ import path from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { migratePg, redactUrl } from './postgres/pg-store.ts';
-import { attachmentsDir, openMigratedDatabase, openSqliteStore, SCHEMA_VERSION } from './sqlite/sqlite-store.ts';
+import { SCHEMA_VERSION } from './migrations/index.ts';
+import { attachmentsDir, openMigratedDatabase, openSqliteStore } from './sqlite/sqlite-store.ts';
 import { StoreError } from './store.ts';
 
 export interface Moved {
@@ -36,8 +37,13 @@ function* rows(db: DatabaseSync, sql: string): Generator<Row> {
 
 export async function migrateToPostgres(sqlitePath: string, databaseUrl: string): Promise<Moved> {
   // Brings the file to the current schema (the server would at start), then reads it on a connection of its own.
-  await openSqliteStore(sqlitePath, { create: false }).close();
-  const source = openMigratedDatabase(sqlitePath, SCHEMA_VERSION, 'current schema');
+  const store = openSqliteStore(sqlitePath, { create: false });
+  try {
+    await store.ready;
+  } finally {
+    await store.close();
+  }
+  const { db: source } = openMigratedDatabase(sqlitePath, SCHEMA_VERSION, 'current schema');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
     await migratePg(pool);

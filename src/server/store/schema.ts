@@ -188,6 +188,8 @@ export interface Database {
 }
 
 export type NewSubmissionRow = Insertable<SubmissionTable>;
+/** A lead's row as both databases read it back. */
+export type LeadRow = Selectable<LeadTable>;
 export type NewUsedChallengeRow = Insertable<UsedChallengeTable>;
 export type NewNotificationRow = Insertable<NotificationTable>;
 export type NewAttachmentRow = Insertable<AttachmentTable>;

@@ -27,6 +27,7 @@ import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './c
 import {
   isUuid,
   type AttachmentRow,
+  type LeadRow,
   type NewAttachmentRow,
   type NewNotificationRow,
   type NewSubmissionRow,
@@ -40,13 +41,7 @@ const tableOf = (bots: boolean | undefined): SubmissionTableName => (bots === tr
 export const SUBMISSION_COLUMNS = ['id', 'form', 'received_at', 'language', 'fields'] as const;
 
 /** A submission row as both databases read it back. */
-export interface SubmissionRow {
-  id: string;
-  form: string;
-  received_at: string;
-  language: string;
-  fields: string;
-}
+export type SubmissionRow = Pick<LeadRow, (typeof SUBMISSION_COLUMNS)[number]>;
 
 export function toSubmission(row: SubmissionRow): StoredSubmission {
   if (!isFormName(row.form)) throw new StoreError(`Unknown form "${row.form}" in the database`);

@@ -9,7 +9,10 @@
  *   inside its transaction;
  * - BEGIN IMMEDIATE: a transaction takes the write lock first, so two connections to the file
  *   never deadlock upgrading a read to a write (busy_timeout then waits, as it should);
- * - prepared statements kept per SQL text (the store's queries are a small set).
+ * - prepared statements kept per SQL text (the store's queries are a small set);
+ * - transactional DDL, as SQLite has: Kysely's Migrator then applies the pending migrations in
+ *   one BEGIN IMMEDIATE transaction (../migrations/index.ts);
+ * - a promise every connection waits for (the migrations, before the store's queries).
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
@@ -90,16 +93,19 @@ class NodeSqliteDriver implements Driver {
   readonly #db: DatabaseSync;
   readonly #lock: ConnectionLock;
   readonly #connection: NodeSqliteConnection;
+  readonly #ready: Promise<void>;
 
-  constructor(db: DatabaseSync, lock: ConnectionLock) {
+  constructor(db: DatabaseSync, lock: ConnectionLock, ready: Promise<void>) {
     this.#db = db;
     this.#lock = lock;
+    this.#ready = ready;
     this.#connection = new NodeSqliteConnection(db);
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#ready;
     await this.#lock.acquire();
     if (!this.#db.isOpen) {
       this.#lock.release();
@@ -130,18 +136,29 @@ class NodeSqliteDriver implements Driver {
   }
 }
 
-/** A Kysely dialect on an open `DatabaseSync`, sharing `lock` with whoever else writes on it. */
+class NodeSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/**
+ * A Kysely dialect on an open `DatabaseSync`, sharing `lock` with whoever else writes on it;
+ * its queries wait for `ready` (and fail with its error).
+ */
 export class NodeSqliteDialect implements Dialect {
   readonly #db: DatabaseSync;
   readonly #lock: ConnectionLock;
+  readonly #ready: Promise<void>;
 
-  constructor(db: DatabaseSync, lock: ConnectionLock = new ConnectionLock()) {
+  constructor(db: DatabaseSync, lock: ConnectionLock = new ConnectionLock(), ready: Promise<void> = Promise.resolve()) {
     this.#db = db;
     this.#lock = lock;
+    this.#ready = ready;
   }
 
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#db, this.#lock);
+    return new NodeSqliteDriver(this.#db, this.#lock, this.#ready);
   }
 
   createQueryCompiler() {
@@ -149,7 +166,7 @@ export class NodeSqliteDialect implements Dialect {
   }
 
   createAdapter() {
-    return new SqliteAdapter();
+    return new NodeSqliteAdapter();
   }
 
   // Kysely's Dialect interface names the database type `any`.

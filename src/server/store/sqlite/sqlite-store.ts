@@ -15,8 +15,8 @@
  *   submission is a transaction of its own. It runs on the raw connection, with statements
  *   prepared once, under the same lock as the Kysely queries on that connection.
  * - Files sent with leads live in a folder beside the database, each under its random id.
- * - Versioned migrations (MIGRATIONS, recorded in `PRAGMA user_version`), each applied in its
- *   own transaction; a database written by a newer version is refused rather than misread.
+ * - The migrations (../migrations/), applied when the file is opened, before any query runs; a
+ *   database written by a newer version is refused rather than misread.
  * - The visitor's fields are stored as the form's schema returned them, as one JSON object
  *   beside the received time: the forms' schemas stay the one definition of the fields, and a
  *   new form field needs no migration. Staff can still query them (`json_extract`).
@@ -42,6 +42,7 @@ import { outboxQueries, outboxSelect } from '../outbox-queries.ts';
 import type { Database, NewAttachmentRow } from '../schema.ts';
 import { isUuid } from '../schema.ts';
 import { ConnectionLock, NodeSqliteDialect } from './sqlite-dialect.ts';
+import { MIGRATION_TABLE, migrateToLatest } from '../migrations/index.ts';
 import { registerStoreDepth } from '../../ops/depth.ts';
 import { staffQueries } from '../staff-queries.ts';
 import {
@@ -101,218 +102,7 @@ function filesOnDisk(dir: string): FileKeeper {
   };
 }
 
-/** A trigger pattern that admits a lower-case UUID only (GLOB is case-sensitive). */
-const UUID_GLOB = [8, 4, 4, 4, 12].map((length) => '[0-9a-f]'.repeat(length)).join('-');
-
-/** Refuses, on insert and on update, a value of `columns` that is not a UUID (NULL passes). */
-function uuidTriggers(table: string, columns: readonly string[]): string {
-  const when = columns.map((column) => `NEW.${column} NOT GLOB '${UUID_GLOB}'`).join(' OR ');
-  const raise = `BEGIN SELECT RAISE(ABORT, '${table}: an id is not a UUID'); END;`;
-  return `CREATE TRIGGER ${table}_uuid_insert BEFORE INSERT ON ${table} WHEN ${when} ${raise}
-  CREATE TRIGGER ${table}_uuid_update BEFORE UPDATE OF ${columns.join(', ')} ON ${table} WHEN ${when} ${raise}`;
-}
-
-const createTable = (name: string) => `
-  CREATE TABLE ${name} (
-    seq INTEGER PRIMARY KEY,
-    id TEXT NOT NULL UNIQUE,
-    form TEXT NOT NULL CHECK (form IN ('contact', 'partner')),
-    received_at TEXT NOT NULL,
-    fields TEXT NOT NULL CHECK (json_valid(fields) AND json_type(fields) = 'object')
-  ) STRICT;
-  CREATE INDEX ${name}_form_received ON ${name} (form, received_at);`;
-
-/**
- * The schema's history: entry N takes a database from version N to N+1. Append only; never
- * edit a migration that has shipped.
- */
-export const MIGRATIONS: readonly string[] = [
-  // 1: leads, and the honeypot's catch kept apart in a table of its own.
-  `${createTable('submissions')}\n${createTable('bot_submissions')}`,
-  // 2: the outbox: each lead's notification e-mail, until it is delivered or given up.
-  `CREATE TABLE notifications (
-    submission_id TEXT PRIMARY KEY REFERENCES submissions (id) ON DELETE CASCADE,
-    status TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
-    subject TEXT NOT NULL,
-    body_text TEXT NOT NULL,
-    body_html TEXT NOT NULL,
-    reply_to TEXT,
-    created_at TEXT NOT NULL,
-    attempts INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at TEXT NOT NULL,
-    sent_at TEXT,
-    last_error TEXT
-  ) STRICT;
-  CREATE INDEX notifications_due ON notifications (status, next_attempt_at);`,
-  // 3: staff accounts for the inbox (src/server/inbox/staff.ts): the password as a salted scrypt hash only.
-  `CREATE TABLE staff (
-    email TEXT PRIMARY KEY,
-    password_hash TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    password_changed_at TEXT NOT NULL
-  ) STRICT;`,
-  // 4: the staff inbox (src/server/inbox/inbox-store.ts): a status and a note per lead, who set them and
-  // when; sign-in sessions (the token's SHA-256 only); failed sign-ins per account and per
-  // address; the audit log.
-  `ALTER TABLE submissions ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'in_progress', 'answered', 'spam'));
-  ALTER TABLE submissions ADD COLUMN status_by TEXT;
-  ALTER TABLE submissions ADD COLUMN status_at TEXT;
-  ALTER TABLE submissions ADD COLUMN note TEXT NOT NULL DEFAULT '';
-  ALTER TABLE submissions ADD COLUMN note_by TEXT;
-  ALTER TABLE submissions ADD COLUMN note_at TEXT;
-  CREATE INDEX submissions_status ON submissions (status, seq);
-  CREATE TABLE staff_sessions (
-    token_hash TEXT PRIMARY KEY,
-    email TEXT NOT NULL REFERENCES staff (email) ON DELETE CASCADE,
-    csrf TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    last_seen_at TEXT NOT NULL
-  ) STRICT;
-  CREATE INDEX staff_sessions_email ON staff_sessions (email);
-  CREATE TABLE sign_in_failures (
-    key TEXT PRIMARY KEY,
-    failures INTEGER NOT NULL,
-    last_failure_at TEXT NOT NULL,
-    locked_until TEXT
-  ) STRICT;
-  CREATE TABLE audit_log (
-    seq INTEGER PRIMARY KEY,
-    at TEXT NOT NULL,
-    actor TEXT NOT NULL,
-    action TEXT NOT NULL,
-    lead_id TEXT,
-    detail TEXT NOT NULL DEFAULT ''
-  ) STRICT;`,
-  // 5: files sent with a lead (partners' CVs): their records; the bytes live in the files folder
-  // beside the database, each under its random id (attachmentsDir()).
-  `CREATE TABLE attachments (
-    id TEXT PRIMARY KEY,
-    submission_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
-    position INTEGER NOT NULL,
-    name TEXT NOT NULL,
-    type TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    sha256 TEXT NOT NULL
-  ) STRICT;
-  CREATE INDEX attachments_submission ON attachments (submission_id, position);`,
-  // 6: the language each lead (and each of the honeypot's catch) was sent in: the page's locale,
-  // from the receiver's ?lang= (src/server/receiver/receiver.ts). The site's locale codes as they are now;
-  // a new language needs a migration that widens the check. Earlier rows were all English.
-  `ALTER TABLE submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'ar'));
-  ALTER TABLE bot_submissions ADD COLUMN language TEXT NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'ar'));`,
-  // 7: what PostgreSQL's schema already held: ids are UUIDs (PostgreSQL's uuid type; here a
-  // trigger per table, since a STRICT table's CHECK cannot be added in place). An audit entry
-  // that named no lead by its id names none, as PostgreSQL stored it.
-  `UPDATE audit_log SET lead_id = NULL WHERE lead_id NOT GLOB '${UUID_GLOB}';
-  ${uuidTriggers('submissions', ['id'])}
-  ${uuidTriggers('bot_submissions', ['id'])}
-  ${uuidTriggers('notifications', ['submission_id'])}
-  ${uuidTriggers('attachments', ['id', 'submission_id'])}
-  ${uuidTriggers('audit_log', ['lead_id'])}`,
-  // 8: sign-in under attack and erasure: device cookies (a browser that signed in before is let
-  // past another's lock; the token's SHA-256 only); refused sign-ins kept apart from staff actions
-  // (moved out of the audit log); the audit log searched by time; audit entries that named a
-  // lead's sender or a file's name (personal data) keep their lead's id only.
-  `CREATE TABLE staff_devices (
-    token_hash TEXT PRIMARY KEY,
-    email TEXT NOT NULL REFERENCES staff (email) ON DELETE CASCADE,
-    created_at TEXT NOT NULL
-  ) STRICT;
-  CREATE INDEX staff_devices_email ON staff_devices (email);
-  CREATE TABLE sign_in_refusals (
-    seq INTEGER PRIMARY KEY,
-    at TEXT NOT NULL,
-    account TEXT NOT NULL,
-    network TEXT NOT NULL,
-    reason TEXT NOT NULL
-  ) STRICT;
-  CREATE INDEX sign_in_refusals_at ON sign_in_refusals (at);
-  INSERT INTO sign_in_refusals (at, account, network, reason)
-    SELECT at, actor, CASE WHEN detail LIKE 'from %' THEN substr(detail, 6) ELSE '' END, 'wrong credentials' FROM audit_log WHERE action = 'sign-in refused' ORDER BY seq;
-  DELETE FROM audit_log WHERE action = 'sign-in refused';
-  UPDATE audit_log SET detail = '' WHERE action IN ('deleted lead', 'downloaded file');
-  CREATE INDEX audit_log_at ON audit_log (at);`,
-  // 9: a lead can be closed (worked and done with, not answered by us): the status check widened.
-  // SQLite cannot change a column's check in place: a new column with the wider check takes
-  // the statuses, the old one is dropped (its index with it) and the new one takes its name.
-  `ALTER TABLE submissions ADD COLUMN status_widened TEXT NOT NULL DEFAULT 'new' CHECK (status_widened IN ('new', 'in_progress', 'answered', 'closed', 'spam'));
-  UPDATE submissions SET status_widened = status;
-  DROP INDEX submissions_status;
-  ALTER TABLE submissions DROP COLUMN status;
-  ALTER TABLE submissions RENAME COLUMN status_widened TO status;
-  CREATE INDEX submissions_status ON submissions (status, seq);`,
-  // 10: a timeline per lead instead of one shared note (the last save won): notes, status
-  // changes, assignments, the notification sent or given up, CV downloads and replies, appended,
-  // never rewritten, deleted with the lead; a lead assigned to a staff account (nobody when the
-  // account is removed). What the old columns held moves into the timeline in time order: the
-  // note, the last status change, the notification's delivery; then the note columns go.
-  `CREATE TABLE lead_events (
-    seq INTEGER PRIMARY KEY,
-    lead_id TEXT NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
-    at TEXT NOT NULL,
-    actor TEXT,
-    kind TEXT NOT NULL CHECK (kind IN ('note', 'status', 'assigned', 'notification', 'download', 'reply')),
-    detail TEXT NOT NULL DEFAULT '',
-    corrects INTEGER
-  ) STRICT;
-  CREATE INDEX lead_events_lead ON lead_events (lead_id, seq);
-  ${uuidTriggers('lead_events', ['lead_id'])}
-  ALTER TABLE submissions ADD COLUMN assigned_to TEXT REFERENCES staff (email) ON DELETE SET NULL;
-  CREATE INDEX submissions_assigned ON submissions (assigned_to, seq);
-  INSERT INTO lead_events (lead_id, at, actor, kind, detail)
-    SELECT lead_id, at, actor, kind, detail FROM (
-      SELECT seq, id AS lead_id, coalesce(note_at, received_at) AS at, note_by AS actor, 'note' AS kind, note AS detail, 2 AS part FROM submissions WHERE note <> ''
-      UNION ALL SELECT seq, id, status_at, status_by, 'status', status, 1 FROM submissions WHERE status_at IS NOT NULL
-      UNION ALL SELECT s.seq, n.submission_id, n.sent_at, NULL, 'notification', 'sent', 0 FROM notifications n JOIN submissions s ON s.id = n.submission_id WHERE n.status = 'sent' AND n.sent_at IS NOT NULL
-    ) ORDER BY at, seq, part;
-  ALTER TABLE submissions DROP COLUMN note;
-  ALTER TABLE submissions DROP COLUMN note_by;
-  ALTER TABLE submissions DROP COLUMN note_at;`,
-  // 11: two-step sign-in (src/server/inbox/two-step.ts): each account's time-based code secret (encrypted
-  // with the operator's key), when it was set up and the last time step used (a code is never
-  // taken twice); its recovery codes, hashed, each used once; a session's stage (a password
-  // accepted, a code or a set-up still to come) and the secret being set up in it.
-  `ALTER TABLE staff ADD COLUMN totp_secret TEXT;
-  ALTER TABLE staff ADD COLUMN totp_enrolled_at TEXT;
-  ALTER TABLE staff ADD COLUMN totp_last_step INTEGER;
-  CREATE TABLE staff_recovery_codes (
-    email TEXT NOT NULL REFERENCES staff (email) ON DELETE CASCADE,
-    code_hash TEXT NOT NULL,
-    used_at TEXT,
-    PRIMARY KEY (email, code_hash)
-  ) STRICT;
-  ALTER TABLE staff_sessions ADD COLUMN stage TEXT NOT NULL DEFAULT 'signed-in' CHECK (stage IN ('code', 'enrol', 'signed-in'));
-  ALTER TABLE staff_sessions ADD COLUMN pending_totp TEXT;`,
-  // 12: bots: a lead without a valid proof of work (or tripping another plain signal) is held for
-  // review, never dropped and never mailed (src/server/inbox/held.ts): its review state and reason; the
-  // challenges whose solutions were accepted (one use each, until they expire); the secrets the
-  // server generated and keeps (the challenges' HMAC key when ALTCHA_HMAC_KEY is unset).
-  `ALTER TABLE submissions ADD COLUMN review TEXT CHECK (review IN ('held', 'spam'));
-  ALTER TABLE submissions ADD COLUMN review_reason TEXT;
-  CREATE INDEX submissions_review ON submissions (review, seq);
-  CREATE TABLE used_challenges (
-    id TEXT PRIMARY KEY,
-    expires_at TEXT NOT NULL
-  ) STRICT;
-  CREATE INDEX used_challenges_expires ON used_challenges (expires_at);
-  CREATE TABLE site_secrets (
-    name TEXT PRIMARY KEY,
-    value TEXT NOT NULL,
-    created_at TEXT NOT NULL
-  ) STRICT;`,
-  // 13: held leads reach a person (src/server/inbox/held-digest.ts): when a digest last warned
-  // that a held lead is due for erasure (none is erased unwarned), and each day's digest, claimed
-  // by one server and marked sent.
-  `ALTER TABLE submissions ADD COLUMN review_reminded_at TEXT;
-  CREATE TABLE held_digests (
-    day TEXT PRIMARY KEY,
-    claimed_at TEXT NOT NULL,
-    sent_at TEXT,
-    held INTEGER NOT NULL DEFAULT 0
-  ) STRICT;`,
-];
-
-export const SCHEMA_VERSION = MIGRATIONS.length;
+const MIGRATING = Symbol.for('globaq.sqliteMigrating');
 
 export interface SqliteStoreOptions {
   /** Create the file (and its folder) when missing. Default true; the staff command says false. */
@@ -323,62 +113,57 @@ export interface SqliteStoreOptions {
   readonly busyTimeoutMs?: number;
 }
 
-/** Applies the migrations the database lacks; refuses a database from a newer version. */
-export function migrate(db: DatabaseSync): number {
-  for (;;) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-      if (version > SCHEMA_VERSION) {
-        throw new StoreError(
-          `The database is at schema version ${version}, newer than this code knows (${SCHEMA_VERSION}): update the code.`,
-        );
-      }
-      if (version === SCHEMA_VERSION) {
-        db.exec('COMMIT');
-        return version;
-      }
-      db.exec(MIGRATIONS[version] ?? '');
-      db.exec(`PRAGMA user_version = ${version + 1}`);
-      db.exec('COMMIT');
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
-    }
-  }
+/**
+ * The schema version of a SQLite file: how many migrations Kysely recorded, or, in a file the
+ * code before the migration files made and no server has opened since, its `PRAGMA user_version`.
+ */
+export function sqliteSchemaVersion(db: DatabaseSync): number {
+  const recorded = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(MIGRATION_TABLE);
+  const sql = recorded ? `SELECT count(*) AS n FROM ${MIGRATION_TABLE}` : 'SELECT user_version AS n FROM pragma_user_version';
+  return Number((db.prepare(sql).get() as { n: number }).n);
 }
 
 /**
- * Another connection to a submissions database the store has already made and migrated (the
- * outbox's, the staff accounts'): refuses a missing file, or one older than `version`, which
- * holds no `what` yet.
+ * Another connection to a submissions database the store makes and migrates (the outbox's, the
+ * staff accounts'): refuses a missing file now, and once `migrated` has settled, a file older
+ * than `version`, which holds no `what` yet (its queries then fail with that reason).
  */
-export function openMigratedDatabase(file: string, version: number, what: string): DatabaseSync {
+export function openMigratedDatabase(
+  file: string,
+  version: number,
+  what: string,
+  migrated: Promise<void> = Promise.resolve(),
+): { db: DatabaseSync; ready: Promise<void> } {
   if (!fs.existsSync(file)) throw new StoreError(`No submissions database at ${file}: start the server once to create it.`);
   const db = new DatabaseSync(file);
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
   // What any connection deletes is overwritten, not left in free pages (erasure).
   db.exec('PRAGMA secure_delete = ON');
-  const found = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-  if (found < version) {
-    db.close();
-    throw new StoreError(
-      `The database at ${file} has no ${what} yet (schema version ${found}): start the server once to update it.`,
-    );
-  }
-  return db;
+  const ready = migrated.then(() => {
+    const found = sqliteSchemaVersion(db);
+    if (found < version)
+      throw new StoreError(
+        `The database at ${file} has no ${what} yet (schema version ${found}): start the server once to update it.`,
+      );
+  });
+  ready.catch(() => undefined);
+  return { db, ready };
 }
 
-/** Kysely on an open connection; closing it closes the connection (after any query running on it). */
-function kyselyOn(db: DatabaseSync, lock = new ConnectionLock()): { kysely: Kysely<Database>; close: () => Promise<void> } {
-  const kysely = new Kysely<Database>({ dialect: new NodeSqliteDialect(db, lock) });
+/** Kysely on an open connection, once `ready`; closing it closes the connection (after any query running on it). */
+function kyselyOn(
+  { db, ready }: { db: DatabaseSync; ready: Promise<void> },
+  lock = new ConnectionLock(),
+): { kysely: Kysely<Database>; close: () => Promise<void> } {
+  const kysely = new Kysely<Database>({ dialect: new NodeSqliteDialect(db, lock, ready) });
   let closed = false;
   return {
     kysely,
     async close() {
       if (closed) return;
       closed = true;
+      await ready.catch(() => undefined);
       await lock.acquire();
       try {
         db.close();
@@ -417,7 +202,14 @@ export function keepPrivate(filePath: string): void {
   }
 }
 
-export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): SubmissionStore {
+/**
+ * The submissions store on the file, opened now (throwing when it cannot be) and migrated in the
+ * background: `ready` settles when the migrations are done, and every query waits for it.
+ */
+export function openSqliteStore(
+  file: string,
+  options: SqliteStoreOptions = {},
+): SubmissionStore & { readonly ready: Promise<void> } {
   const filePath = path.resolve(file);
   if (options.create === false) {
     if (!fs.existsSync(filePath)) throw new StoreError(`No submissions database at ${filePath}`);
@@ -436,7 +228,6 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     db.exec('PRAGMA foreign_keys = ON');
     // Deleted rows are overwritten with zeros, not left readable in free pages (erasure).
     db.exec('PRAGMA secure_delete = ON');
-    migrate(db);
   } catch (error) {
     throw error instanceof StoreError
       ? error
@@ -444,7 +235,25 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   }
 
   const lock = new ConnectionLock();
-  const { kysely, close: closeConnection } = kyselyOn(db, lock);
+  // One migration at a time in the process, whichever copy of this module opens the store
+  // (docs/architecture.md, "Which code runs where"): node:sqlite waits for a lock synchronously,
+  // so a second connection waiting for the first's migration would block the thread that
+  // migration needs to finish.
+  const shared = globalThis as { [MIGRATING]?: Promise<unknown> };
+  const migrate = () => migrateToLatest(new Kysely<Database>({ dialect: new NodeSqliteDialect(db, lock) }));
+  const migrating = (shared[MIGRATING] ?? Promise.resolve()).then(migrate, migrate);
+  shared[MIGRATING] = migrating.catch(() => undefined);
+  const ready = migrating.then(
+    () => undefined,
+    (error: unknown) => {
+      throw error instanceof StoreError
+        ? error
+        : new StoreError(`Cannot open the submissions database at ${filePath}: ${String(error)}`, { cause: error });
+    },
+  );
+  // Callers see a failure through `ready` and their own calls; this keeps it from crashing the process.
+  ready.catch(() => undefined);
+  const { kysely, close: closeConnection } = kyselyOn({ db, ready }, lock);
   const files = filesOnDisk(attachmentsDir(filePath));
 
   /** The group commit's inserts: the shared rows, with statements prepared once per table and columns. */
@@ -476,6 +285,12 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   async function flush(): Promise<void> {
     flushScheduled = false;
     if (queue.length === 0) return;
+    try {
+      await ready;
+    } catch (error) {
+      for (const pending of queue.splice(0)) pending.reject(error);
+      return;
+    }
     if (!lock.tryAcquire()) await lock.acquire();
     committing = true;
     try {
@@ -591,6 +406,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
 
   return {
     ...store,
+    ready,
     save: (input) => (closed ? Promise.reject(new StoreError('The submissions store is closed')) : store.save(input)),
     // What is queued is committed first: a lead just acknowledged can be erased at once.
     delete: async (id) => {
@@ -608,13 +424,14 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   };
 }
 
-/** The outbox on a connection of its own (schema version 2 and up). */
-export function openOutboxStore(dbPath: string): OutboxStore {
-  const db = openMigratedDatabase(dbPath, 2, 'outbox');
+/** The outbox on a connection of its own (schema version 2 and up), once `migrated`. */
+export function openOutboxStore(dbPath: string, migrated?: Promise<void>): OutboxStore {
+  const opened = openMigratedDatabase(dbPath, 2, 'outbox', migrated);
+  const { db } = opened;
   // Marking a mail sent need not wait for the disk: if a power cut loses the mark, the mail is
   // sent again with the same Message-ID (at least once, see ../../mail/outbox.ts). Leads keep FULL (the store's).
   db.exec('PRAGMA synchronous = NORMAL');
-  const { kysely, close } = kyselyOn(db);
+  const { kysely, close } = kyselyOn(opened);
   return outboxQueries(kysely, SQLITE, {
     // One server per SQLite file: what is due is this server's to send.
     claimDue: (now, limit) =>
@@ -631,19 +448,19 @@ export function openOutboxStore(dbPath: string): OutboxStore {
 }
 
 /** The staff table on a connection of its own (schema version 3 and up). */
-export function openStaffStore(dbPath: string): StaffStore {
-  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'staff accounts'));
+export function openStaffStore(dbPath: string, migrated?: Promise<void>): StaffStore {
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'staff accounts', migrated));
   return staffQueries(kysely, SQLITE, close);
 }
 
 /** The staff inbox on a connection of its own (schema version 9 and up: two-step sign-in). */
-export function openInboxStore(dbPath: string): InboxStore {
-  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'staff inbox'));
+export function openInboxStore(dbPath: string, migrated?: Promise<void>): InboxStore {
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'staff inbox', migrated));
   return inboxQueries(kysely, SQLITE, close);
 }
 
 /** Held leads, used challenges and kept secrets on a connection of their own (schema version 9 and up). */
-export function openHeldStore(dbPath: string): HeldStore {
-  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'held leads'));
+export function openHeldStore(dbPath: string, migrated?: Promise<void>): HeldStore {
+  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'held leads', migrated));
   return heldQueries(kysely, SQLITE, close);
 }

@@ -1,0 +1,108 @@
+/**
+ * The schema's history, one module per version, each written once for SQLite and PostgreSQL
+ * (./dialect.ts names what differs), applied by Kysely's Migrator. Its table `kysely_migration`
+ * records each migration applied by name; on PostgreSQL it holds an advisory lock and applies the
+ * pending ones in one transaction, so instances starting together migrate once; on SQLite the
+ * transaction is BEGIN IMMEDIATE (../sqlite/sqlite-dialect.ts), so one process migrates.
+ *
+ * The migrations are listed here rather than read from the folder: this module is also bundled
+ * into dist/server/entry.mjs, where no folder of migrations exists. Append only; never edit a
+ * migration that has shipped.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { sql } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import { StoreError } from '../store.ts';
+import { onPostgres, type Db } from './dialect.ts';
+import * as leads from './0001-leads.ts';
+import * as outbox from './0002-outbox.ts';
+import * as staff from './0003-staff.ts';
+import * as inbox from './0004-inbox.ts';
+import * as attachments from './0005-attachments.ts';
+import * as language from './0006-language.ts';
+import * as uuids from './0007-uuids-and-bot-index.ts';
+import * as signInUnderAttack from './0008-sign-in-under-attack.ts';
+import * as closedStatus from './0009-closed-status.ts';
+import * as timeline from './0010-timeline.ts';
+import * as twoStep from './0011-two-step.ts';
+import * as heldLeads from './0012-held-leads.ts';
+import * as heldDigests from './0013-held-digests.ts';
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-leads': leads,
+  '0002-outbox': outbox,
+  '0003-staff': staff,
+  '0004-inbox': inbox,
+  '0005-attachments': attachments,
+  '0006-language': language,
+  '0007-uuids-and-bot-index': uuids,
+  '0008-sign-in-under-attack': signInUnderAttack,
+  '0009-closed-status': closedStatus,
+  '0010-timeline': timeline,
+  '0011-two-step': twoStep,
+  '0012-held-leads': heldLeads,
+  '0013-held-digests': heldDigests,
+};
+
+const NAMES = Object.keys(MIGRATIONS).sort();
+
+/** The schema version this code migrates to: how many migrations it knows. */
+export const SCHEMA_VERSION = NAMES.length;
+
+/** Kysely's record of the migrations applied. */
+export const MIGRATION_TABLE = 'kysely_migration';
+
+const newer = (version: number) =>
+  new StoreError(
+    `The database is at schema version ${version}, newer than this code knows (${SCHEMA_VERSION}): update the code.`,
+  );
+
+/**
+ * The version the code before the migration files recorded, or undefined when there is no such
+ * record: SQLite's `PRAGMA user_version`, PostgreSQL's table `schema_version`.
+ */
+async function legacyVersion(db: Db): Promise<number | undefined> {
+  if (!onPostgres(db)) {
+    const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(db);
+    return Number(rows[0]?.user_version ?? 0) || undefined;
+  }
+  const { rows } = await sql<{ found: string | null }>`SELECT to_regclass('schema_version')::text AS found`.execute(db);
+  if (!rows[0]?.found) return undefined;
+  const version = await sql<{ version: number }>`SELECT version FROM schema_version`.execute(db);
+  return Number(version.rows[0]?.version ?? 0);
+}
+
+/**
+ * Applies the migrations the database lacks and returns its version; refuses a database that
+ * has applied a migration this code does not know.
+ *
+ * A database made before the migration files holds its version in the old record: on its first
+ * open, migrations 1 to that version are recorded as applied without running (they ran then),
+ * under the Migrator's lock, and the old record is cleared (kysely_migration is then the only one).
+ */
+export async function migrateToLatest(db: Db): Promise<number> {
+  const legacy = await legacyVersion(db);
+  if (legacy !== undefined) {
+    if (legacy > SCHEMA_VERSION) throw newer(legacy);
+    if (legacy > 0) {
+      const ran = Object.fromEntries(NAMES.slice(0, legacy).map((name) => [name, { up: async () => {} }]));
+      // Up to that version only; a migration applied since (by another instance) has no `down`, so stays.
+      const adopt = new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS, ...ran }) } });
+      const { error } = await adopt.migrateTo(NAMES[legacy - 1]!);
+      if (error) throw error;
+    }
+    await (onPostgres(db) ? sql`DROP TABLE IF EXISTS schema_version` : sql`PRAGMA user_version = 0`).execute(db);
+  }
+  const result = await new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } }).migrateToLatest();
+  if (result.error) {
+    const applied = await db
+      .selectFrom(MIGRATION_TABLE)
+      .select('name')
+      .execute()
+      .catch(() => []);
+    if (applied.some((row) => !(row.name in MIGRATIONS))) throw newer(applied.length);
+    throw result.error;
+  }
+  return SCHEMA_VERSION;
+}
