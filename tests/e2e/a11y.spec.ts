@@ -41,59 +41,68 @@ const PHONE_SAMPLE = [
 const everyPage = (lang: SiteLanguage): readonly RouteCase[] =>
   lang.code === 'ar' ? [...ARABIC_ROUTES, { path: '/ar/Aboutus', heading: lang.label('About Us') }] : PAGE_ROUTES;
 
+/** Every page at desktop width is checked in this many tests, which run side by side, each with its own time. */
+const DESKTOP_PARTS = 5;
+
 for (const width of [1440, 390] as const) {
   const desktop = width === 1440;
-  test(`${desktop ? 'every route answers at its exact spelling with its heading, and axe finds no violation on any page' : 'axe finds no violation on a page of each kind'} at ${width} px; nothing scrolls sideways, the header fits, the content-security policy blocks nothing`, async ({
-    page,
-    lang,
-  }) => {
-    test.setTimeout(240_000);
-    await page.setViewportSize({ width, height: 900 });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    const sample = PHONE_SAMPLE.map(lang.path);
-    const headings = new Map(desktop ? everyPage(lang).map((route) => [route.path, route.heading]) : []);
-    const routes = desktop ? [...headings.keys()] : sample;
-    const extra = EXTRA.map(lang.path);
-    expect(new Set(routes).size).toBe(routes.length);
-    // The policy (security.spec.ts checks its headers): every page carries it, and nothing the
-    // page loads, the islands included, is refused. One pass over the pages for every check.
-    const refused: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(`${page.url()}: ${message.text()}`);
+  const parts = desktop ? DESKTOP_PARTS : 1;
+  for (let part = 0; part < parts; part++) {
+    test(`${desktop ? 'every route answers at its exact spelling with its heading, and axe finds no violation on any page' : 'axe finds no violation on a page of each kind'} at ${width} px${parts > 1 ? ` (part ${part + 1} of ${parts})` : ''}; nothing scrolls sideways, the header fits, the content-security policy blocks nothing`, async ({
+      page,
+      lang,
+    }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const sample = PHONE_SAMPLE.map(lang.path);
+      const headings = new Map(desktop ? everyPage(lang).map((route) => [route.path, route.heading]) : []);
+      const all = desktop ? [...headings.keys()] : sample;
+      expect(new Set(all).size).toBe(all.length);
+      const size = Math.ceil(all.length / parts);
+      const routes = all.slice(part * size, (part + 1) * size);
+      expect(routes.length).toBeGreaterThan(0);
+      const extra = part === parts - 1 ? EXTRA.map(lang.path) : [];
+      // The policy (security.spec.ts checks its headers): every page carries it, and nothing the
+      // page loads, the islands included, is refused. One pass over the pages for every check.
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(`${page.url()}: ${message.text()}`);
+      });
+      for (const path of [...routes, ...extra]) {
+        const where = `${path} at ${width} px`;
+        const response = await page.goto(path);
+        // A route is its page, not an error page standing in for it.
+        expect.soft(response?.status(), where).toBe(extra.includes(path) ? 404 : 200);
+        await expect.soft(page.locator('html'), where).toHaveAttribute('lang', lang.locale.lang);
+        await expect.soft(page.locator('html'), where).toHaveAttribute('dir', lang.dir);
+        const heading = headings.get(path);
+        if (heading !== undefined) {
+          // docs/requirements.md §1.1: no redirect to another case or a trailing slash; the address stays as spelled.
+          expect.soft(new URL(page.url()).pathname, where).toBe(path);
+          await expect.soft(page.locator('h1'), where).toHaveCount(1);
+          await expect.soft(page.locator('h1'), where).toContainText(heading);
+        }
+        await expect.soft(page.locator('meta[http-equiv="content-security-policy"]'), where).toHaveCount(1);
+        // Reach for the menu and scroll, so the islands that wait for the visitor load and run too.
+        await page.mouse.move(200, 30);
+        if (desktop) await page.mouse.wheel(0, 2000);
+        expect.soft(await violations(page), where).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect.soft(overflow, where).toBeLessThanOrEqual(0);
+        // The fixed header (one template on every page) fits the screen: checked on a page of each kind.
+        if (!sample.includes(path) && !extra.includes(path)) continue;
+        for (const control of await page.locator('header.site-header :is(a, summary, button):visible').all()) {
+          const box = await control.boundingBox();
+          if (!box) continue;
+          expect.soft(box.x, where).toBeGreaterThanOrEqual(0);
+          expect.soft(box.x + box.width, where).toBeLessThanOrEqual(width);
+        }
+      }
+      await page.waitForLoadState('networkidle');
+      expect(refused).toEqual([]);
     });
-    for (const path of [...routes, ...extra]) {
-      const where = `${path} at ${width} px`;
-      const response = await page.goto(path);
-      // A route is its page, not an error page standing in for it.
-      expect.soft(response?.status(), where).toBe(extra.includes(path) ? 404 : 200);
-      await expect.soft(page.locator('html'), where).toHaveAttribute('lang', lang.locale.lang);
-      await expect.soft(page.locator('html'), where).toHaveAttribute('dir', lang.dir);
-      const heading = headings.get(path);
-      if (heading !== undefined) {
-        // docs/requirements.md §1.1: no redirect to another case or a trailing slash; the address stays as spelled.
-        expect.soft(new URL(page.url()).pathname, where).toBe(path);
-        await expect.soft(page.locator('h1'), where).toHaveCount(1);
-        await expect.soft(page.locator('h1'), where).toContainText(heading);
-      }
-      await expect.soft(page.locator('meta[http-equiv="content-security-policy"]'), where).toHaveCount(1);
-      // Reach for the menu and scroll, so the islands that wait for the visitor load and run too.
-      await page.mouse.move(200, 30);
-      if (desktop) await page.mouse.wheel(0, 2000);
-      expect.soft(await violations(page), where).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect.soft(overflow, where).toBeLessThanOrEqual(0);
-      // The fixed header (one template on every page) fits the screen: checked on a page of each kind.
-      if (!sample.includes(path) && !extra.includes(path)) continue;
-      for (const control of await page.locator('header.site-header :is(a, summary, button):visible').all()) {
-        const box = await control.boundingBox();
-        if (!box) continue;
-        expect.soft(box.x, where).toBeGreaterThanOrEqual(0);
-        expect.soft(box.x + box.width, where).toBeLessThanOrEqual(width);
-      }
-    }
-    await page.waitForLoadState('networkidle');
-    expect(refused).toEqual([]);
-  });
+  }
 }
 
 /**

@@ -133,4 +133,6 @@ test.skipIf(!canIsolate)(
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(smtp.mails.length - before, 'mails sent through the operator’s SMTP by a test run').toBe(0);
   },
+  // A whole vitest run of its own, with a server per test: minutes on a busy machine.
+  240_000,
 );
