@@ -8,7 +8,7 @@ import { CONTACT_FIELDS, contactLabelKey } from '../../src/forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../src/forms/partner';
 import { t } from '../../src/i18n';
 import { leadCsvHeader, leadCsvName, leadCsvRow, riyadhDay, riyadhStamp } from '../../src/server/inbox/export-format';
-import { LANGUAGE_LABELS as INBOX_LANGUAGES } from '../../src/server/inbox/inbox';
+import { LANGUAGE_LABELS as INBOX_LANGUAGES } from '../../src/server/inbox/lead-columns';
 import { CONTACT_ANSWERS, PARTNER_ANSWERS, answerColumns } from '../../src/server/inbox/lead-columns';
 import { languageName } from '../../src/server/mail/lead-mail';
 import { countryAlternatives, phoneDigits, searchPlan } from '../../src/server/inbox/lead-search';

@@ -5,7 +5,7 @@
  * apart), and "Reply by e-mail" (the message quoted, the subject in the lead's language).
  */
 import { describe, expect, test } from 'vitest';
-import { answerLink, leadView, replyHref, riyadhTime } from '../../src/server/inbox/inbox';
+import { answerLink, leadView, replyHref, riyadhTime } from '../../src/server/inbox/lead-view';
 import { ar } from '../../src/i18n/ar';
 import { contactBody, partnerBody } from '../helpers/server';
 

@@ -1,6 +1,7 @@
 /** POST /admin/logout: ends the session (the guard has checked its origin and token). */
 import type { APIRoute } from 'astro';
-import { LOGIN_PATH, signOut } from '../../server/inbox/inbox.ts';
+import { LOGIN_PATH } from '../../server/inbox/inbox.ts';
+import { signOut } from '../../server/inbox/sign-in.ts';
 
 export const prerender = false;
 

@@ -10,6 +10,7 @@ import { defaultLocale, locales, t, type Locale, type LocaleCode, type UiKey } f
 import { safeReturnPath } from './return-path.ts';
 import type { LeadStatus } from './inbox-store.ts';
 import type { FormName } from '../store/store.ts';
+import { riyadhTime } from './lead-view.ts';
 
 /** GET /admin/language?to=ar&next=/admin/leads/…: sets the cookie, back to `next`. */
 export const LANGUAGE_PATH = '/admin/language';
@@ -77,14 +78,17 @@ export function adminText(locale: Locale | undefined): (key: UiKey, values?: Rec
   return (key, values = {}) => t(key, values, locale ?? defaultLocale);
 }
 
-/** A lead's status, form and language as the inbox shows them in `locale`. */
+/** A lead's status, form, language and times as the inbox shows them in `locale`. */
 export function adminLabels(locale: Locale | undefined) {
   const tr = adminText(locale);
+  const { code, dir } = locale ?? defaultLocale;
   return {
     status: (status: LeadStatus) => tr(`admin.status.${status}`),
     form: (form: FormName) => tr(`admin.form.${form}`),
-    language: (code: LocaleCode) => tr(`admin.leadLanguage.${code}`),
-    /** Every date in Riyadh time, in the inbox's language (src/server/inbox/inbox.ts's riyadhTime). */
-    code: (locale ?? defaultLocale).code,
+    language: (language: LocaleCode) => tr(`admin.leadLanguage.${language}`),
+    /** A stored time in Riyadh time, in the inbox's language (./lead-view.ts). */
+    time: (iso: string | undefined) => riyadhTime(iso, code),
+    /** An address inside an Arabic sentence, isolated so it keeps its own order (English needs nothing). */
+    isolated: (text: string) => (dir === 'rtl' ? `\u2068${text}\u2069` : text),
   };
 }

@@ -251,12 +251,12 @@ export function metrics(): Metrics {
   return (holder[KEY] ??= make());
 }
 
-/** For the sign-in code (../inbox/inbox.ts): a refused staff sign-in. */
+/** For the sign-in code (../inbox/sign-in.ts): a refused staff sign-in. */
 export function countSignInFailure(): void {
   metrics().signInFailures.inc();
 }
 
-/** For the sign-in code (../inbox/inbox.ts): an account or address locked out. */
+/** For the sign-in code (../inbox/sign-in.ts): an account or address locked out. */
 export function countSignInLock(): void {
   metrics().signInLocks.inc();
 }

@@ -1,0 +1,255 @@
+/**
+ * What staff do in the inbox, one function per page that takes posts: a lead's page
+ * (src/pages/admin/leads/[id].astro), the list's selection (src/pages/admin/bulk.astro) and
+ * setting up two-step sign-in (src/pages/admin/two-step.astro); signing in is ./sign-in.ts. Each
+ * takes the stores, the signed-in staff member and the form the guard read (./inbox.ts: its origin
+ * checked), checks the form's token again, makes each store change together with its audit entry,
+ * and answers what the page shows: where to go next (the list it came from kept) or why not (a
+ * dictionary key and the answer's status). The pages keep the markup.
+ */
+import type { UiKey } from '../../i18n';
+import type { ReceiverConfig } from '../config.ts';
+import { isUuid } from '../store/schema.ts';
+import { releaseHeld } from './held-release.ts';
+import { formText, inboxDeps, tokenMatches } from './inbox.ts';
+import { replyHref } from './lead-view.ts';
+import { acceptedStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryHash, sealSecret } from './two-step.ts';
+import { filterFromQuery, filterQuery, type ListQuery } from './inbox-filter.ts';
+import { isLeadStatus, type InboxLead, type LeadStatus, type StaffSession } from './inbox-store.ts';
+import { FORM_LABELS, STATUS_LABELS } from './lead-columns.ts';
+import { leadExport } from './lead-export.ts';
+
+type Deps = ReturnType<typeof inboxDeps>;
+type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
+type Staff = Pick<StaffSession, 'email' | 'csrf'>;
+
+/** A post's outcome: an address to go to (303), or the page shown again with a refusal or a question. */
+export type Refused = { readonly refused: UiKey; readonly status: 400 | 401 | 403 | 404 | 413 };
+export type ActionOutcome = { readonly redirect: string } | Refused;
+
+/** The form, its token not the session's: a post another page (or site) made up. */
+const OUT_OF_DATE: Refused = { refused: 'admin.refused.outOfDate', status: 403 };
+
+/** A list's query with what was done added (`done`, counts). */
+const withDone = (list: string, done: Record<string, string>) =>
+  new URLSearchParams([...new URLSearchParams(list), ...Object.entries(done)]).toString();
+
+/** The lead a page's address names (undefined for an id that names none); a look at it (`look`: a GET) is audited. */
+export async function openLead(inbox: Deps['inbox'], by: string, id: string, look: boolean): Promise<InboxLead | undefined> {
+  const lead = isUuid(id) ? await inbox.lead(id) : undefined;
+  if (lead && look) await inbox.audit(by, 'opened lead', id, '', new Date());
+  return lead;
+}
+
+/**
+ * A page of the list, with the counts of its tabs (everyone's, and mine); a search is recorded
+ * with what was looked for (erasing a lead erases it from there too).
+ */
+export async function listLeads(inbox: Deps['inbox'], by: string, list: ListQuery) {
+  const { filter, order, values, page } = list;
+  const { assignedTo: _mine, ...everyone } = filter;
+  const [{ leads, total }, counts, mineCounts] = await Promise.all([
+    inbox.leads(filter, page, order),
+    inbox.statusCounts(everyone),
+    inbox.statusCounts({ ...everyone, assignedTo: by }),
+  ]);
+  if (filter.search)
+    await inbox.audit(by, 'searched leads', undefined, `${total} found (filter: ${filterQuery(values, page)})`, new Date());
+  return { leads, total, counts, mineCounts };
+}
+
+/**
+ * One post of a lead's page (`action`): status, answered, note (or a note's correction), assign,
+ * reply (the timeline says so; then on to the mail program), retry the notification, delete (asked
+ * first, `confirm`) and, for a held lead, release or mark as spam. A held lead is worked only once
+ * released. An id that names no lead is refused (404), whatever the action. `post.list`: the
+ * query of the list the page was opened from.
+ */
+export async function leadAction(
+  deps: Deps,
+  config: Config,
+  staff: Staff,
+  post: { readonly id: string; readonly form: FormData | undefined; readonly list: string; readonly now?: Date },
+): Promise<ActionOutcome | { readonly confirm: true }> {
+  if (!tokenMatches(staff, post.form)) return OUT_OF_DATE;
+  const { inbox, outbox, submissions, held } = deps;
+  const { id, form, list, now = new Date() } = post;
+  const lead = await openLead(inbox, staff.email, id, false);
+  if (!lead) return { refused: 'admin.lead.notFound', status: 404 };
+  const by = staff.email;
+  const no = (refused: UiKey): Refused => ({ refused, status: 400 });
+  const back = (done: string, hash = '') => ({ redirect: `/admin/leads/${id}?${withDone(list, { done })}${hash}` });
+  const audit = (what: string, detail = '') => inbox.audit(by, what, id, detail, now);
+  const action = formText(form, 'action');
+  if (lead.review === 'held') {
+    if (action === 'release') return (await releaseHeld(deps, config, id, by, now)) ? back('released') : no('admin.held.gone');
+    if (action === 'held-spam') return (await held.markSpam(id, by, now)) ? back('held-spam') : no('admin.held.gone');
+    // A held lead is worked only once released (its status, notes and assignment wait till then).
+    if (action !== 'delete' && action !== 'delete-confirmed') return no('admin.lead.heldFirst');
+  }
+  const setStatus = async (status: LeadStatus, done: string) => {
+    await inbox.setStatus(id, status, by, now);
+    await audit('set status', STATUS_LABELS[status]);
+    return back(done);
+  };
+  const status = formText(form, 'status');
+  const reply = replyHref(lead);
+  if (action === 'status' && isLeadStatus(status)) return setStatus(status, 'status');
+  if (action === 'answered') return setStatus('answered', 'answered');
+  if (action === 'note') {
+    // Never empty, never a correction of a note the lead does not have (`corrects`: its number).
+    const raw = form?.get('note');
+    const note = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
+    const correctsText = formText(form, 'corrects');
+    const corrects = /^\d{1,15}$/.test(correctsText) ? Number(correctsText) : undefined;
+    if (!note) return no('admin.lead.noteEmpty');
+    const seq = correctsText && corrects === undefined ? undefined : await inbox.addNote(id, note, by, now, corrects);
+    if (seq === undefined) return no('admin.lead.noteUnknown');
+    // The note's number only: its text stays with the lead (and goes when the lead is erased).
+    await audit(corrects === undefined ? 'added note' : 'corrected note', `note ${seq}`);
+    return back('note', '#timeline');
+  }
+  if (action === 'assign') {
+    const to = formText(form, 'assignee');
+    if (to !== '' && !(await deps.staff.list()).some((account) => account.email === to)) return no('admin.lead.assignUnknown');
+    await inbox.assign(id, to || null, by, now);
+    await audit('assigned lead', to || 'nobody');
+    return back('assigned');
+  }
+  if (action === 'reply' && reply !== undefined) {
+    // The timeline and the audit log say it was opened; the answer sends the browser on to the
+    // mail program (a redirect to the mailto: address), with JavaScript or without.
+    await inbox.record(id, 'reply', '', by, now);
+    await audit('opened reply');
+    return { redirect: reply };
+  }
+  if (action === 'retry' && lead.notification && lead.notification.status !== 'sent') {
+    await outbox.retry(id, now);
+    await inbox.record(id, 'notification', 'queued', by, now);
+    await audit('queued notification again');
+    return back('retry');
+  }
+  if (action === 'delete') return { confirm: true };
+  if (action === 'delete-confirmed') {
+    // The lead by its id only: the entry outlives the person's data.
+    if (await submissions.delete(id)) await audit('deleted lead', FORM_LABELS[lead.form]);
+    return { redirect: `/admin?${withDone(list, { done: 'deleted' })}` };
+  }
+  return no('admin.lead.notUnderstood');
+}
+
+/** A page of the list holds 50; a selection larger than a few pages is refused, not cut short. */
+export const MAX_SELECTED = 200;
+
+/** The list a selection came from (the form's `list`), only its own parameters, read as the list reads them. */
+export const keptList = (form: FormData | undefined, email: string): string =>
+  filterQuery(filterFromQuery(new URLSearchParams(formText(form, 'list')), email).values);
+
+/**
+ * The list's selection (`id`, at most MAX_SELECTED): set a status, mark as spam, export, delete
+ * (asked first: `confirm` lists the leads found) and, on the held tab, release or mark as spam. An
+ * id that names no lead (deleted meanwhile, or forged) is left out and counted (`missing`), never
+ * acted on or recorded; each lead's change has its own audit entry.
+ */
+export async function bulkAction(
+  deps: Deps,
+  config: Config,
+  staff: Staff,
+  form: FormData | undefined,
+  now = new Date(),
+): Promise<ActionOutcome | { readonly download: Response } | { readonly confirm: InboxLead[]; readonly missing: number }> {
+  if (!tokenMatches(staff, form)) return OUT_OF_DATE;
+  const { inbox, submissions, held } = deps;
+  const by = staff.email;
+  const list = keptList(form, by);
+  const back = (done: Record<string, string>) => ({ redirect: `/admin?${withDone(list, done)}` });
+  const asked = [
+    ...new Set(
+      (form?.getAll('id') ?? []).filter((value): value is string => typeof value === 'string').map((value) => value.trim()),
+    ),
+  ];
+  const action = formText(form, 'action');
+  if (asked.length === 0) return back({ done: 'none-selected' });
+  if (asked.length > MAX_SELECTED) return { refused: 'admin.bulk.tooMany', status: 413 };
+  const ids = asked.filter((id) => isUuid(id));
+  // Held leads: each released or marked by its id; the store audits each one and refuses an id
+  // that is not held (so nothing is mailed twice).
+  if (action === 'release' || action === 'held-spam') {
+    let worked = 0;
+    for (const id of ids) {
+      const ok = action === 'release' ? await releaseHeld(deps, config, id, by, now) : await held.markSpam(id, by, now);
+      if (ok) worked += 1;
+    }
+    return back({
+      done: action === 'release' ? 'released' : 'held-spam',
+      n: String(worked),
+      missing: String(asked.length - worked),
+    });
+  }
+  const leads: InboxLead[] = [];
+  if (ids.length > 0) for await (const lead of inbox.exportLeads({ ids })) leads.push(lead);
+  const missing = asked.length - leads.length;
+  const status = action === 'spam' ? 'spam' : formText(form, 'status');
+  if ((action === 'status' || action === 'spam') && isLeadStatus(status)) {
+    for (const lead of leads) {
+      if (await inbox.setStatus(lead.id, status, by, now))
+        await inbox.audit(by, 'set status', lead.id, STATUS_LABELS[status], now);
+    }
+    return back({ done: 'status', set: status, n: String(leads.length), missing: String(missing) });
+  }
+  if ((action === 'export' || action === 'delete') && leads.length === 0)
+    return back({ done: 'none-found', missing: String(missing) });
+  if (action === 'export')
+    return { download: await leadExport(inbox, by, { ids: leads.map((lead) => lead.id) }, `${leads.length} selected`, now) };
+  if (action === 'delete') return { confirm: leads, missing };
+  if (action === 'delete-confirmed') {
+    let deleted = 0;
+    for (const lead of leads) {
+      // Each lead by its id only: the entry outlives the person's data.
+      if (await submissions.delete(lead.id)) {
+        deleted += 1;
+        await inbox.audit(by, 'deleted lead', lead.id, FORM_LABELS[lead.form], now);
+      }
+    }
+    return back({ done: 'deleted', n: String(deleted), missing: String(asked.length - deleted) });
+  }
+  return { refused: 'admin.bulk.choose', status: 400 };
+}
+
+/**
+ * Setting up two-step sign-in for an account without it (`key`: the operator's). A post (`form`)
+ * confirms the secret this session was shown with the first code the app shows: the account is
+ * enrolled with new recovery codes (returned, to be shown once) and it is audited. Otherwise a
+ * secret to show: after a wrong code the same one, else a new one kept (sealed) in the session.
+ */
+export async function twoStepSetUp(
+  deps: Pick<Deps, 'inbox' | 'staff'>,
+  key: Buffer,
+  session: Pick<StaffSession, 'email' | 'csrf' | 'pendingTotp'>,
+  token: string,
+  form: FormData | undefined,
+  now = new Date(),
+): Promise<{ readonly recoveryCodes?: string[]; readonly secret?: string; readonly refused?: Refused }> {
+  const { email } = session;
+  // The secret shown on the page the code came from: kept (sealed) in this session.
+  let secret = form && session.pendingTotp ? openSecret(key, email, session.pendingTotp) : undefined;
+  let refused: Refused | undefined;
+  if (form) {
+    const ours = tokenMatches(session, form);
+    const step = secret && ours ? acceptedStep(secret, email, formText(form, 'code'), now, undefined) : undefined;
+    if (secret && step !== undefined) {
+      const recoveryCodes = newRecoveryCodes();
+      const hashes = recoveryCodes.map((code) => recoveryHash(email, code));
+      await deps.staff.enrolTwoStep(email, sealSecret(key, email, secret), step, hashes, now);
+      await deps.inbox.setPendingTotp(token, null);
+      await deps.inbox.audit(email, 'two-step sign-in set up', undefined, `${recoveryCodes.length} recovery codes`, now);
+      return { recoveryCodes };
+    }
+    refused = ours ? { refused: secret ? 'admin.twoStep.wrongCode' : 'admin.twoStep.expired', status: 401 } : OUT_OF_DATE;
+  }
+  if (!secret) {
+    secret = newTotpSecret();
+    await deps.inbox.setPendingTotp(token, sealSecret(key, email, secret));
+  }
+  return refused ? { secret, refused } : { secret };
+}

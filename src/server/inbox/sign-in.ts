@@ -1,0 +1,318 @@
+/**
+ * Signing in to the staff inbox and out of it: the session and device cookies, the password step
+ * and the second step (./two-step.ts). Failed tries are slowed, then locked, per account and per
+ * network (./inbox-store.ts), each counted before its password or code is checked; a browser that
+ * signed in before (its device cookie) is judged by its own failures only; at most a few password
+ * checks run at once (HashQueue). The answer is the same whether or not the account exists, and
+ * takes as long. Refused sign-ins are kept apart from staff actions.
+ */
+import type { APIContext } from 'astro';
+import { t, type Locale } from '../../i18n';
+import { clientAddress, processStores } from '../receiver/endpoint.ts';
+import { DEVICE_MAX_MS, type SessionStage, type InboxStore, type StaffSession } from './inbox-store.ts';
+import { countSignInFailure, countSignInLock } from '../ops/metrics.ts';
+import { clientNetwork } from '../receiver/rate-limit.ts';
+import { hashPassword, verifyPassword } from './staff.ts';
+import {
+  acceptedStep,
+  isRecoveryCodeShape,
+  openSecret,
+  recoveryHash,
+  twoStepSettings,
+  type TwoStepSettings,
+} from './two-step.ts';
+
+/** The two-step settings, read once (a malformed one stops the server at start: serve.ts reads them there too). */
+let twoStep: TwoStepSettings | undefined;
+export const twoStepConfig = (): TwoStepSettings => (twoStep ??= twoStepSettings());
+
+/** Whether the browser reached us over HTTPS (directly, or through the proxy that says so). */
+export function secure(context: APIContext): boolean {
+  return context.url.protocol === 'https:' || process.env['BEHIND_HTTPS'] === 'true';
+}
+
+/** `__Host-` requires Secure, which a browser refuses over plain http (a local run). */
+export function sessionCookieName(context: APIContext): string {
+  return secure(context) ? '__Host-globaq-staff' : 'globaq-staff';
+}
+
+/** A hash to check against when the account does not exist, so both answers take as long. */
+let decoyHash: Promise<string> | undefined;
+
+/** A sign-in step's outcome: on success, the page to go to next (the second step, its set-up, or where the staff member was going). */
+export type SignInOutcome =
+  { ok: true; stage: SessionStage } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
+
+/**
+ * Password checks running at once at most, and waiting at most. scrypt takes 64 MiB and a few
+ * hundred milliseconds on one of libuv's four threads, which CV downloads and file writes share:
+ * a burst of sign-ins must not take them all. Beyond these, a sign-in is refused (429), uncounted.
+ */
+export const HASHING = { running: 2, waiting: 8 } as const;
+
+/** A small queue of password checks: `HASHING.running` at once, `HASHING.waiting` more queued, the rest refused. */
+export class HashQueue {
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
+  constructor(readonly limits: { readonly running: number; readonly waiting: number } = HASHING) {}
+
+  /**
+   * A place in the queue, or undefined when it is full. The place is given back by `run` (after
+   * `work`) or by `leave` (when the check is not needed after all): one of them, once.
+   */
+  enter(): { run<T>(work: () => Promise<T>): Promise<T>; leave(): void } | undefined {
+    if (this.#running + this.#waiting.length >= this.limits.running + this.limits.waiting) return undefined;
+    const place =
+      this.#running < this.limits.running
+        ? ((this.#running += 1), Promise.resolve())
+        : new Promise<void>((resolve) => this.#waiting.push(resolve));
+    const release = () => {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running -= 1;
+    };
+    const run = async <T>(work: () => Promise<T>): Promise<T> => {
+      await place;
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    };
+    return { run, leave: () => void place.then(release) };
+  }
+
+  /** Checks running and waiting now (for a metrics module). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.#running, waiting: this.#waiting.length };
+  }
+}
+
+const hashing = new HashQueue();
+
+/**
+ * What an operator counts about sign-ins, since the process started: plain numbers a metrics
+ * module can read (and `signInEvents` for each one as it happens). Never an address or a name.
+ */
+export const signInCounters = {
+  succeeded: 0,
+  refusedWrong: 0,
+  refusedLocked: 0,
+  refusedSlowed: 0,
+  refusedBusy: 0,
+  locksStarted: 0,
+};
+export type SignInEvent = 'succeeded' | 'wrong credentials' | 'wrong code' | 'locked' | 'slowed' | 'busy';
+const signInListeners = new Set<(event: SignInEvent) => void>();
+/** Calls `listener` with each sign-in's outcome; returns what stops it. */
+export function onSignInEvent(listener: (event: SignInEvent) => void): () => void {
+  signInListeners.add(listener);
+  return () => signInListeners.delete(listener);
+}
+function signInEvent(event: SignInEvent): void {
+  if (event === 'succeeded') signInCounters.succeeded += 1;
+  else if (event === 'wrong credentials' || event === 'wrong code') signInCounters.refusedWrong += 1;
+  else if (event === 'locked') signInCounters.refusedLocked += 1;
+  else if (event === 'slowed') signInCounters.refusedSlowed += 1;
+  else signInCounters.refusedBusy += 1;
+  // Prometheus (/metrics): every refusal, whatever its reason.
+  if (event !== 'succeeded') countSignInFailure();
+  for (const listener of signInListeners) listener(event);
+}
+/** The number of password checks running and queued now. */
+export const hashingLoad = () => hashing.load;
+
+/** The device cookie: set on a successful sign-in; lets that browser past a lock someone else caused. */
+export function deviceCookieName(context: APIContext): string {
+  return secure(context) ? '__Host-globaq-device' : 'globaq-device';
+}
+
+/**
+ * Checks the credentials against the gate and the account; on success starts a session and sets
+ * its cookie (and a new device cookie). The attempt is counted before the password is checked,
+ * in the gate's own transaction, so attempts at once cannot all find the gate open.
+ */
+export async function signIn(context: APIContext, emailText: string, password: string): Promise<SignInOutcome> {
+  const { inbox, staff } = processStores();
+  const now = new Date();
+  const email = emailText.trim().toLowerCase().slice(0, 320);
+  const network = clientNetwork(clientAddress(context));
+  const device = context.cookies.get(deviceCookieName(context))?.value;
+  const keys = { account: email, address: network, device };
+  const refuse = async (reason: Exclude<SignInEvent, 'succeeded'>) => {
+    signInEvent(reason);
+    await inbox.refusal({ account: email || '(none)', network, reason }, now);
+  };
+  // A place in the password checks' queue first: when it is full, nothing is counted or checked.
+  const place = hashing.enter();
+  if (!place) {
+    await refuse('busy');
+    return { ok: false, status: 429, message: t('admin.signIn.busy', {}, context.locals.adminLocale), retryAfterSeconds: 5 };
+  }
+  let gate: Awaited<ReturnType<InboxStore['attempt']>>;
+  try {
+    gate = await inbox.attempt(keys, now);
+  } catch (error) {
+    place.leave();
+    throw error;
+  }
+  if (!gate.open) {
+    place.leave();
+    await refuse(gate.locked ? 'locked' : 'slowed');
+    return closedGate(gate, now, context.locals.adminLocale);
+  }
+  const valid = await place.run(async () => {
+    const stored = email && password ? await staff.passwordHash(email) : undefined;
+    decoyHash ??= hashPassword('not-a-password-anyone-has');
+    const matches = await verifyPassword(password, stored ?? (await decoyHash));
+    return stored !== undefined && matches;
+  });
+  if (!valid) {
+    if (gate.lockStarted) {
+      signInCounters.locksStarted += 1;
+      countSignInLock();
+    }
+    await refuse('wrong credentials');
+    return { ok: false, status: 401, message: t('admin.signIn.wrong', {}, context.locals.adminLocale) };
+  }
+  // The password is right. With two-step sign-in on (or required and not set up yet), the session
+  // made now reaches only that step; its failures count on from here (not cleared yet).
+  const record = await staff.twoStep(email);
+  const settings = twoStepConfig();
+  // An account with two-step sign-in always owes its code, even if the key were taken away (no
+  // silent fall-back to the password alone: its recovery codes, hashed, still work then).
+  const stage: SessionStage = record?.sealedSecret ? 'code' : settings.required ? 'enrol' : 'signed-in';
+  await endOldSession(context);
+  if (stage !== 'signed-in') {
+    const { token } = await inbox.createSession(email, now, stage);
+    context.cookies.set(sessionCookieName(context), token, sessionCookie(context));
+    await inbox.audit(email, 'password accepted', undefined, stage === 'code' ? 'code asked' : 'two-step set-up asked', now);
+    return { ok: true, stage };
+  }
+  await inbox.clearFailures(keys);
+  await startSession(context, email, now, `from ${network}`);
+  return { ok: true, stage };
+}
+
+/**
+ * The session cookie's attributes. SameSite=Lax, not Strict: a link to a lead followed from
+ * webmail (another site) is a top-level GET, and Strict would arrive without the session and
+ * land on sign-in. Lax sends it with such a navigation only, never with another site's POST,
+ * image or frame; and every state change here is a POST that must carry this site's Origin and
+ * the session's form token (the guard, unchanged), while every GET under /admin only reads (its
+ * one write is the audit entry for a search, an export or a download: a download another site
+ * starts goes to the staff member's own disk, unread by that site). A second, Strict cookie for
+ * POSTs would add nothing the Origin check and the form token do not already give.
+ */
+function sessionCookie(context: APIContext) {
+  return { httpOnly: true, sameSite: 'lax', secure: secure(context), path: '/' } as const;
+}
+
+/** A session this browser held before (a step started again, or the password step of a second step) ends. */
+async function endOldSession(context: APIContext): Promise<void> {
+  const old = context.cookies.get(sessionCookieName(context))?.value;
+  if (old) await processStores().inbox.endSession(old);
+}
+
+/** Signed in: a new session (a new token, never the one that held the password step) and a new device cookie. */
+async function startSession(context: APIContext, email: string, now: Date, detail: string): Promise<void> {
+  const { inbox } = processStores();
+  await endOldSession(context);
+  const { token } = await inbox.createSession(email, now);
+  context.cookies.set(sessionCookieName(context), token, sessionCookie(context));
+  // The device cookie is only ever read by the sign-in form's own POST: Strict costs nothing.
+  const device = {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secure(context),
+    path: '/',
+    maxAge: Math.floor(DEVICE_MAX_MS / 1000),
+  } as const;
+  context.cookies.set(deviceCookieName(context), await inbox.rememberDevice(email, now), device);
+  signInEvent('succeeded');
+  await inbox.audit(email, 'signed in', undefined, detail, now);
+}
+
+/** The answer while the gate is closed: how long is left, in seconds (or minutes for a lock), never counted as a try. */
+function closedGate(gate: { locked: boolean; retryAt: Date }, now: Date, locale: Locale | undefined): SignInOutcome {
+  const seconds = Math.max(1, Math.ceil((gate.retryAt.getTime() - now.getTime()) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return {
+    ok: false,
+    status: 429,
+    retryAfterSeconds: seconds,
+    message: gate.locked
+      ? t(minutes === 1 ? 'admin.signIn.locked.one' : 'admin.signIn.locked.other', { minutes }, locale)
+      : t(seconds === 1 ? 'admin.signIn.wait.one' : 'admin.signIn.wait.other', { seconds }, locale),
+  };
+}
+
+/**
+ * The second step: a code from the app (RFC 6238) or a recovery code, for a session that owes it.
+ * Counted by the same gate as the password (account, network, device), before it is checked.
+ * On success the pending session is replaced by a signed-in one.
+ */
+export async function secondStep(context: APIContext, pending: StaffSession, codeText: string): Promise<SignInOutcome> {
+  const { inbox, staff } = processStores();
+  const now = new Date();
+  const email = pending.email;
+  const network = clientNetwork(clientAddress(context));
+  const keys = { account: email, address: network, device: context.cookies.get(deviceCookieName(context))?.value };
+  const gate = await inbox.attempt(keys, now);
+  if (!gate.open) {
+    signInEvent(gate.locked ? 'locked' : 'slowed');
+    await inbox.refusal({ account: email, network, reason: gate.locked ? 'locked' : 'slowed' }, now);
+    return closedGate(gate, now, context.locals.adminLocale);
+  }
+  const code = codeText.trim().slice(0, 64);
+  const record = await staff.twoStep(email);
+  const key = twoStepConfig().key;
+  const secret = record?.sealedSecret && key ? openSecret(key, email, record.sealedSecret) : undefined;
+  let how: string | undefined;
+  if (secret && /^\d[\d\s]*$/.test(code)) {
+    const step = acceptedStep(secret, email, code, now, record?.lastStep);
+    // Taken in one conditional update: the same code sent twice at once passes once.
+    if (step !== undefined && (await staff.takeStep(email, step))) how = 'with a code';
+  } else if (record?.sealedSecret && isRecoveryCodeShape(code)) {
+    const left = await staff.useRecoveryCode(email, recoveryHash(email, code), now);
+    if (left !== undefined) {
+      how = 'with a recovery code';
+      await inbox.audit(email, 'used a recovery code', undefined, `${left} left`, now);
+    }
+  }
+  if (!how) {
+    if (gate.lockStarted) {
+      signInCounters.locksStarted += 1;
+      countSignInLock();
+    }
+    signInEvent('wrong code');
+    await inbox.refusal({ account: email, network, reason: 'wrong code' }, now);
+    await inbox.audit(email, 'second step failed', undefined, `from ${network}`, now);
+    return { ok: false, status: 401, message: t('admin.code.wrong', {}, context.locals.adminLocale) };
+  }
+  await inbox.clearFailures(keys);
+  await startSession(context, email, now, `from ${network}, ${how}`);
+  return { ok: true, stage: 'signed-in' };
+}
+
+/** Two-step set-up confirmed while it was required at sign-in: the pending session becomes a signed-in one. */
+export async function finishRequiredSetUp(context: APIContext, pending: StaffSession): Promise<void> {
+  const network = clientNetwork(clientAddress(context));
+  await processStores().inbox.clearFailures({
+    account: pending.email,
+    address: network,
+    device: context.cookies.get(deviceCookieName(context))?.value,
+  });
+  await startSession(context, pending.email, new Date(), `from ${network}, two-step sign-in set up`);
+}
+
+export async function signOut(context: APIContext, session: StaffSession): Promise<void> {
+  const { inbox } = processStores();
+  const name = sessionCookieName(context);
+  const token = context.cookies.get(name)?.value;
+  if (token) await inbox.endSession(token);
+  // The deletion carries the attributes that set the cookie: a browser ignores a `__Host-` line
+  // without Secure (a deletion too), and keeps the cookie.
+  context.cookies.delete(name, sessionCookie(context));
+  await inbox.audit(session.email, 'signed out', undefined, '', new Date());
+}
