@@ -48,7 +48,7 @@ export const ar = {
   'home.vision': 'رؤيتنا',
   'home.mission': 'رسالتنا',
   'home.services': 'خدماتنا',
-  'home.clients': 'أبرز عملائنا واعتماداتنا',
+  'home.clients': 'أبرز عملائنا والموافقات الممنوحة لنا',
   'home.commitment': 'التزامنا بالجودة',
 
   /* Carousels (WAI-ARIA APG carousel pattern). {index} and {count} are filled in. */

@@ -7,6 +7,8 @@
  * - a service's description (its MDX body) has at least SERVICE_MIN_WORDS words;
  * - an Arabic twin has the same sections (##, ### … headings, in the same order) as its English
  *   original;
+ * - the Arabic content and strings use the terms of docs/glossary.md, not the forms it lists to
+ *   avoid;
  * - every internal link and #anchor in content and data reaches a page and an id that the built
  *   site has.
  *
@@ -159,6 +161,54 @@ export function pendingArabicPaths(root: string): Set<string> {
   );
 }
 
+/** The Arabic glossary: its rows with forms to avoid are checked (termProblems). */
+export const GLOSSARY = 'docs/glossary.md';
+
+/** A glossary row: the term to use for an English idea, and the forms that drift from it. */
+export interface TermRule {
+  readonly english: string;
+  readonly use: string;
+  readonly avoid: readonly string[];
+}
+
+/** The rows of the glossary's tables (English | Arabic | Not) with something under Not. */
+export function glossaryRules(markdown: string): TermRule[] {
+  return markdown.split('\n').flatMap((line) => {
+    const cells = /^\|(.*)\|\s*$/
+      .exec(line.trim())?.[1]
+      ?.split('|')
+      .map((cell) => cell.trim());
+    const [english, use, not] = cells ?? [];
+    if (cells?.length !== 3 || !english || !use || !not || not === 'Not' || /^-+$/.test(not)) return [];
+    const avoid = not
+      .split('،')
+      .map((form) => form.trim())
+      .filter(Boolean);
+    return [{ english, use, avoid }];
+  });
+}
+
+/** Each line of an Arabic file that uses a form the glossary says to avoid. */
+export function termProblems(file: string, text: string, rules: readonly TermRule[]): ContentProblem[] {
+  return text.split(/\r?\n/).flatMap((line, i) =>
+    rules.flatMap((rule) => {
+      // One problem per rule and line, naming the longest form found ("بفعالية", not also "فعالية").
+      const form = rule.avoid.filter((f) => line.includes(f)).sort((a, b) => b.length - a.length)[0];
+      if (!form) return [];
+      const message = `«${form}» is not the glossary's term for "${rule.english}": write «${rule.use}» (${GLOSSARY})`;
+      return [{ file, line: i + 1, message }];
+    }),
+  );
+}
+
+/** The Arabic interface strings and data, beside the Arabic content. */
+function arabicSources(root: string): string[] {
+  const data = path.join(root, 'src/data/ar');
+  return ['src/i18n/ar.ts', ...(fs.existsSync(data) ? fs.readdirSync(data).map((name) => `src/data/ar/${name}`) : [])].filter(
+    (file) => fs.existsSync(path.join(root, file)),
+  );
+}
+
 /** Every rule above over the project's content; problems fail the build. */
 export function contentProblems(root: string): ContentProblem[] {
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -171,6 +221,11 @@ export function contentProblems(root: string): ContentProblem[] {
     const text = read(file);
     problems.push(...frontmatterProblems(file, text));
     if (/^src\/content\/(ar\/)?services\//.test(file)) problems.push(...serviceBodyProblems(file, text));
+  }
+  const glossary = path.join(root, GLOSSARY);
+  const rules = fs.existsSync(glossary) ? glossaryRules(fs.readFileSync(glossary, 'utf8')) : [];
+  for (const file of [...files.filter((f) => f.startsWith(`${AR_CONTENT_DIR}/`)), ...arabicSources(root)]) {
+    problems.push(...termProblems(file, read(file), rules));
   }
   for (const dir of TWINNED_DIRS) {
     for (const english of listMdx(root, `${CONTENT_DIR}/${dir}`)) {

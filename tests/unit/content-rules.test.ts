@@ -11,6 +11,7 @@ import {
   contentProblems,
   formatProblem,
   frontmatterProblems,
+  glossaryRules,
   linksInContent,
   linksInData,
   missingTwins,
@@ -18,6 +19,7 @@ import {
   readBuiltSite,
   serviceBodyProblems,
   sourceLinks,
+  termProblems,
   twinSectionProblems,
   wordCount,
 } from '../../src/integrations/content-rules';
@@ -141,6 +143,56 @@ describe('internal links', () => {
     expect([...site.keys()].sort()).toEqual(['/', '/AboutUs', '/Aboutus', '/ar', '/ar/services/a']);
     expect([...site.get('/')!]).toEqual(['main', 'overview']);
     expect(site.get('/Aboutus')).toBe(site.get('/AboutUs'));
+  });
+});
+
+describe('the Arabic glossary (docs/glossary.md)', () => {
+  const rules = glossaryRules(fs.readFileSync(path.join(ROOT, 'docs/glossary.md'), 'utf8'));
+
+  test('its rows with forms to avoid become rules; rows without, and the header, do not', () => {
+    const made = glossaryRules(
+      [
+        '| English | Arabic | Not |',
+        '|---|---|---|',
+        '| impartiality | الحياد | الحيادية |',
+        '| observation | ملاحظة | |',
+        '| effectiveness | فاعلية | فعالية، بفعالية |',
+      ].join('\n'),
+    );
+    expect(made).toEqual([
+      { english: 'impartiality', use: 'الحياد', avoid: ['الحيادية'] },
+      { english: 'effectiveness', use: 'فاعلية', avoid: ['فعالية', 'بفعالية'] },
+    ]);
+    // The review's drifts are among the project's rules.
+    expect(rules.flatMap((rule) => rule.avoid)).toEqual(
+      expect.arrayContaining(['SAAC', 'الحيادية', 'فعالية', 'واعتماداتنا', 'إغلاق الملاحظات']),
+    );
+  });
+
+  test('a form to avoid names the file, the line, the form and the term to write', () => {
+    const text = 'عنوان\nيمنح المركز السعودي للاعتماد (SAAC) الاعتماد.\nتقييم المخاطر التي تهدد الحيادية';
+    expect(termProblems('src/content/ar/pages/x.mdx', text, rules).map(formatProblem)).toEqual([
+      'src/content/ar/pages/x.mdx:2: «SAAC» is not the glossary\'s term for "Saudi Accreditation Center (SAC)": write «المركز السعودي للاعتماد (SAC)» (docs/glossary.md)',
+      'src/content/ar/pages/x.mdx:3: «الحيادية» is not the glossary\'s term for "impartiality": write «الحياد» (docs/glossary.md)',
+    ]);
+    expect(termProblems('src/content/ar/pages/x.mdx', 'الحياد والسرية وفاعلية الإجراءات', rules)).toEqual([]);
+  });
+
+  test('the build checks the Arabic content, the Arabic strings and the Arabic data', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-glossary-'));
+    temps.push(dir);
+    for (const file of ['docs/glossary.md', 'src/i18n/ar.ts', 'src/data/ar/home.ts']) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+    }
+    expect(contentProblems(dir)).toEqual([]);
+    fs.appendFileSync(path.join(dir, 'src/i18n/ar.ts'), '\n// أبرز عملائنا واعتماداتنا\n');
+    fs.mkdirSync(path.join(dir, 'src/content/ar/pages'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'src/content/ar/pages/p.mdx'), '---\ntitle: "ت"\n---\n\nنعمل بفعالية.\n');
+    expect(contentProblems(dir).map((problem) => `${problem.file}:${problem.line}`)).toEqual([
+      'src/content/ar/pages/p.mdx:5',
+      `src/i18n/ar.ts:${fs.readFileSync(path.join(dir, 'src/i18n/ar.ts'), 'utf8').trimEnd().split('\n').length}`,
+    ]);
   });
 });
 

@@ -26,7 +26,7 @@ const lastOrder = (dir: string): number =>
 function projectCopyWith(edit: (dir: string) => void): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-content-'));
   copies.push(dir);
-  for (const name of ['src', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json']) {
+  for (const name of ['src', 'public', 'scripts', 'docs', 'astro.config.mjs', 'package.json', 'tsconfig.json']) {
     fs.cpSync(path.join(ROOT, name), path.join(dir, name), { recursive: true });
   }
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
@@ -143,6 +143,14 @@ describe('a malformed content file fails the build', () => {
     expect(status).not.toBe(0);
     expect(output).toContain(`${file}:`);
     expect(output).toContain('its sections differ from its English twin src/content/services/ai-solutions.mdx');
+  });
+
+  test('an Arabic term the glossary says to avoid: names the file, the line and the term to write', () => {
+    const file = 'src/content/ar/pages/laboratory/consultancy.mdx';
+    const dir = projectCopyWith((d) => replaceIn(path.join(d, file), /الحياد/, 'الحيادية'));
+    const { status, output } = sync(dir);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(new RegExp(`${file}:\\d+: «الحيادية» is not the glossary's term for "impartiality": write «الحياد»`));
   });
 
   test('a local-format phone in src/data/company.ts: the build says where, and what to write', () => {
