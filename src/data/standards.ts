@@ -12,6 +12,14 @@ export interface IsoStandard {
   readonly title: string;
   /** One sentence on what the standard covers, for the pages that list it. */
   readonly summary: string;
+  /**
+   * What using it leads to: a management system certified by a certification body, a body
+   * accredited by an accreditation body, or guidance that is not certified at all; measurement:
+   * requirements for measuring performance, not for a management system.
+   */
+  readonly kind: 'certification' | 'accreditation' | 'guidance' | 'measurement';
+  /** What has changed since the edition listed (an amendment, a newer edition), and the help offered. */
+  readonly update?: string | undefined;
 }
 
 export const ISO_STANDARDS = [
@@ -21,6 +29,7 @@ export const ISO_STANDARDS = [
     title: 'Testing and calibration laboratories',
     summary:
       'General requirements for the competence, impartiality and consistent operation of testing and calibration laboratories, the basis of laboratory accreditation.',
+    kind: 'accreditation',
   },
   {
     id: 'iso-iec-17020-2012',
@@ -28,6 +37,7 @@ export const ISO_STANDARDS = [
     title: 'Inspection bodies',
     summary:
       'Requirements for the competence of bodies performing inspection and for the impartiality and consistency of their inspection activities.',
+    kind: 'accreditation',
   },
   {
     id: 'iso-9001-2015',
@@ -35,6 +45,9 @@ export const ISO_STANDARDS = [
     title: 'Quality management systems',
     summary:
       'A process-based, risk-based quality management system that consistently delivers products and services meeting customer and regulatory requirements.',
+    kind: 'certification',
+    update:
+      'Amendment 1:2024 adds climate change to the context of the organization and its interested parties, and a new edition is due; we help you address both in your system.',
   },
   {
     id: 'iso-14001-2015',
@@ -42,6 +55,9 @@ export const ISO_STANDARDS = [
     title: 'Environmental management systems',
     summary:
       'A framework to control environmental aspects, meet compliance obligations and improve environmental performance across the life cycle.',
+    kind: 'certification',
+    update:
+      'Amendment 1:2024 adds climate change to the context of the organization and its interested parties, and a new edition is due; we help you address both in your system.',
   },
   {
     id: 'iso-45001-2018',
@@ -49,6 +65,9 @@ export const ISO_STANDARDS = [
     title: 'Occupational health and safety management systems',
     summary:
       'Requirements to eliminate hazards, reduce occupational health and safety risks and provide safe and healthy workplaces with worker participation.',
+    kind: 'certification',
+    update:
+      'Amendment 1:2024 adds climate change to the context of the organization and its interested parties; we help you address it in your system.',
   },
   {
     id: 'iso-22000-2018',
@@ -56,6 +75,9 @@ export const ISO_STANDARDS = [
     title: 'Food safety management systems',
     summary:
       'Food safety management for every organization in the food chain, combining HACCP principles, prerequisite programs and interactive communication.',
+    kind: 'certification',
+    update:
+      'Amendment 1:2024 adds climate change to the context of the organization and its interested parties; we help you address it in your system.',
   },
   {
     id: 'iso-55001-2014',
@@ -63,6 +85,9 @@ export const ISO_STANDARDS = [
     title: 'Asset management systems',
     summary:
       'A management system to realise value from physical and other assets through their whole life, balancing cost, risk and performance.',
+    kind: 'certification',
+    update:
+      'ISO 55001:2024 replaced this edition; we support the transition to the 2024 requirements.',
   },
   {
     id: 'iso-31000-2018',
@@ -70,6 +95,7 @@ export const ISO_STANDARDS = [
     title: 'Risk management guidelines',
     summary:
       'Principles, a framework and a process for managing risk in any organization, integrated into governance, strategy and decision-making.',
+    kind: 'guidance',
   },
   {
     id: 'iso-59004-2024',
@@ -77,6 +103,7 @@ export const ISO_STANDARDS = [
     title: 'Circular economy: vocabulary, principles and guidance',
     summary:
       'The vocabulary and principles of the circular economy and guidance for organizations moving from linear to circular ways of working.',
+    kind: 'guidance',
   },
   {
     id: 'iso-59010-2024',
@@ -84,6 +111,7 @@ export const ISO_STANDARDS = [
     title: 'Circular economy: business models and value networks',
     summary:
       'Guidance on transitioning business models and value networks to circular ones, with practical steps and examples.',
+    kind: 'guidance',
   },
   {
     id: 'iso-59020-2024',
@@ -91,6 +119,7 @@ export const ISO_STANDARDS = [
     title: 'Circular economy: measuring and assessing circularity',
     summary:
       'Requirements and guidance for measuring and assessing the circularity performance of an organization, a value network or a product system.',
+    kind: 'measurement',
   },
 ] as const satisfies readonly IsoStandard[];
 

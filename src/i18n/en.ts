@@ -46,6 +46,12 @@ export const en = {
   'home.vision': 'Our Vision',
   'home.mission': 'Our Mission',
   'home.services': 'Our Services',
+  /** The standards' lists (src/components/StandardsList.astro): what each leads to, and what has changed. */
+  'standards.kind.certification': 'Certifiable: a certification body audits and certifies the management system',
+  'standards.kind.accreditation': 'Leads to accreditation by an accreditation body (in Saudi Arabia, SAC), not certification',
+  'standards.kind.guidance': 'Guidance: not certifiable; applied to shape and improve practice',
+  'standards.kind.measurement': 'Requirements for measuring performance, not a certifiable management system',
+  'standards.update': 'What has changed:',
   'home.clients': 'Key Clients & Approvals',
   'home.commitment': 'Our Commitment to Quality',
 

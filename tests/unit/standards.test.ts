@@ -1,0 +1,68 @@
+/**
+ * Issue 42 point 4: each standard says what it leads to (certification of a management system,
+ * accreditation, or guidance that is never certified) and what has changed since the edition the
+ * requirements list, in both languages; the built ISO Consultancy pages show both.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ISO_STANDARDS, getStandard } from '../../src/data/standards';
+import { getArabicStandard } from '../../src/data/ar/standards';
+import { en } from '../../src/i18n/en';
+import { ar } from '../../src/i18n/ar';
+import { ROOT } from '../helpers/content';
+import { parseHtml } from '../helpers/dom';
+
+const kinds = Object.fromEntries(ISO_STANDARDS.map((standard) => [standard.code, standard.kind]));
+
+describe('the standards', () => {
+  test('guidance is never offered for certification, and 17025 and 17020 lead to accreditation', () => {
+    expect(kinds).toEqual({
+      'ISO/IEC 17025:2017': 'accreditation',
+      'ISO/IEC 17020:2012': 'accreditation',
+      'ISO 9001:2015': 'certification',
+      'ISO 14001:2015': 'certification',
+      'ISO 45001:2018': 'certification',
+      'ISO 22000:2018': 'certification',
+      'ISO 55001:2014': 'certification',
+      'ISO 31000:2018': 'guidance',
+      'ISO 59004:2024': 'guidance',
+      'ISO 59010:2024': 'guidance',
+      'ISO 59020:2024': 'measurement',
+    });
+  });
+
+  test('the newer editions and amendments are named, in English and in Arabic alike', () => {
+    expect(getStandard('iso-55001-2014').update).toContain('ISO 55001:2024');
+    expect(getArabicStandard('iso-55001-2014').update).toContain('ISO 55001:2024');
+    for (const id of ['iso-9001-2015', 'iso-14001-2015', 'iso-45001-2018', 'iso-22000-2018'] as const) {
+      expect(getStandard(id).update, id).toContain('Amendment 1:2024');
+      expect(getArabicStandard(id).update, id).toContain('1:2024');
+    }
+    for (const { id } of ISO_STANDARDS) {
+      expect(Boolean(getArabicStandard(id).update), `${id}: an edition note in one language only`).toBe(
+        Boolean(getStandard(id).update),
+      );
+    }
+  });
+});
+
+describe('the built ISO Consultancy pages', () => {
+  for (const [file, strings] of [
+    ['ISOConsultancy.html', en],
+    ['ar/ISOConsultancy.html', ar],
+  ] as const) {
+    test(`${file}: each standard says what it leads to, and what has changed`, () => {
+      const page = path.join(ROOT, 'dist/client', file);
+      if (!fs.existsSync(page)) throw new Error('dist/client is missing: run `npm run build` first (npm test does).');
+      const document = parseHtml(fs.readFileSync(page, 'utf8'));
+      const item = (id: string) => document.getElementById(id);
+      const text = (id: string) => item(id)?.textContent?.replace(/\s+/g, ' ') ?? '';
+      expect(text('iso-9001-2015')).toContain(strings['standards.kind.certification']);
+      expect(text('iso-31000-2018')).toContain(strings['standards.kind.guidance']);
+      expect(text('iso-55001-2014')).toContain(strings['standards.update']);
+      expect(text('iso-55001-2014')).toContain('ISO 55001:2024');
+      expect(text('iso-31000-2018')).not.toContain(strings['standards.update']);
+    });
+  }
+});
