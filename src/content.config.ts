@@ -1,95 +1,10 @@
 /**
- * Every content collection and its schema. A content file that does not match its schema
- * fails `astro build` (and `astro check`) with the file and the field named.
+ * Every content collection, with its schema (src/lib/content-schemas.ts). A content file that
+ * does not match its schema fails `astro build` (and `astro check`) with the file and the field named.
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { z } from 'astro/zod';
-import { ISO_STANDARD_IDS } from './data/standards';
-
-/**
- * A string of `min` to `max` characters; when it is not, the message gives its length and the
- * limit ("227 characters, at most 170") and why the limit is there.
- */
-const text = (min: number, max?: number, why?: { min?: string; max?: string }) => {
-  const say = (input: unknown, limit: string, reason?: string) =>
-    `${String(input ?? '').length} characters, ${limit}${reason ? `, ${reason}` : ''}`;
-  const atLeast = z.string().min(min, { error: (issue) => say(issue.input, `at least ${min}`, why?.min) });
-  return max === undefined ? atLeast : atLeast.max(max, { error: (issue) => say(issue.input, `at most ${max}`, why?.max) });
-};
-
-/** A meta description search engines show in full. */
-const metaDescription = text(50, 170, {
-  min: 'so search engines show a useful summary: write one or two full sentences',
-  max: 'so search engines do not cut it off: shorten it',
-});
-
-/** An in-page anchor: lower-case words joined by hyphens. */
-const anchorId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens, e.g. "root-cause-analysis"');
-
-/**
- * The service catalogue: one MDX file per service, named after its slug
- * (`src/content/services/ms-audits.mdx` is served at /services/ms-audits).
- * The MDX body is the service's full description (its "Service Overview").
- */
-const serviceSchema = z
-  .object({
-    /** Position in the catalogue: home cards, menus and "other services" follow it. */
-    order: z.number().int().min(1),
-    title: text(3, 60),
-    /** One or two sentences for the home page card. */
-    shortDescription: text(40, 220),
-    description: metaDescription,
-  })
-  .strict();
-
-/**
- * Static pages: one MDX file per menu destination, the About page and the privacy notice (linked
- * from the footer). `route` is the page's
- * path exactly as the specification spells it, without the leading slash.
- */
-const pageSchema = z
-  .object({
-    route: z
-      .string()
-      .regex(
-        /^[A-Za-z0-9]+(?:\/[A-Za-z0-9]+)*$/,
-        'a path such as "MangementSystemAudits/VendorAssessment" (letters and digits, segments joined by "/", no leading or trailing slash)',
-      ),
-    title: text(3, 80),
-    description: metaDescription,
-    /** Short text under the title. */
-    lead: text(20, 400),
-    /** Standards the page covers, listed with anchors; the menu lists them under the page. */
-    standards: z.array(z.enum(ISO_STANDARD_IDS)).nonempty().optional(),
-    /** Heading above the standards list. */
-    standardsHeading: text(3).optional(),
-    /** Courses or programmes the page lists, each with its own in-page anchor. */
-    courses: z
-      .array(
-        z
-          .object({
-            id: anchorId,
-            title: text(3),
-            summary: text(20),
-            duration: text(2).optional(),
-          })
-          .strict(),
-      )
-      .nonempty()
-      .optional(),
-    /** Heading above the courses list. */
-    coursesHeading: text(3).optional(),
-  })
-  .strict()
-  .refine((page) => !page.standards || page.standardsHeading, {
-    message: 'standardsHeading is required when standards are listed',
-    path: ['standardsHeading'],
-  })
-  .refine((page) => !page.courses || page.coursesHeading, {
-    message: 'coursesHeading is required when courses are listed',
-    path: ['coursesHeading'],
-  });
+import { pageSchema, serviceSchema } from './lib/content-schemas';
 
 const services = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/services' }), schema: serviceSchema });
 const pages = defineCollection({ loader: glob({ pattern: '**/*.mdx', base: './src/content/pages' }), schema: pageSchema });

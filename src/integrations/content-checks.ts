@@ -14,7 +14,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { pageSchema, serviceSchema } from '../lib/content-schemas.ts';
 import {
   brokenLinks,
   contentProblems,
@@ -25,16 +26,15 @@ import {
   type ContentProblem,
 } from './content-rules.ts';
 
-/** The build's error for a list of problems: one line each, then what they have in common. */
-export class ContentError extends Error {
-  constructor(problems: readonly ContentProblem[], what: string) {
-    super(
-      `${problems.length === 1 ? `1 ${what}` : `${problems.length} ${what}s`}:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`,
-    );
-    this.name = 'ContentError';
-    // Astro prints the message; the stack would only point here.
-    this.stack = `${this.name}: ${this.message}`;
-  }
+/**
+ * Stops the build (or sync, check, dev) with one line per problem, then what they have in common.
+ * Logged and exited rather than thrown: Astro would wrap a thrown error in "an unhandled error
+ * occurred" and an empty stack trace, which reads like a fault of the site, not a content mistake.
+ */
+function stop(logger: AstroIntegrationLogger, problems: readonly ContentProblem[], what: string): never {
+  const count = problems.length === 1 ? `1 ${what}` : `${problems.length} ${what}s`;
+  logger.error(`${count}:\n${problems.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+  process.exit(1);
 }
 
 export default function contentChecks(): AstroIntegration {
@@ -44,8 +44,8 @@ export default function contentChecks(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ config, logger }) => {
         root = fileURLToPath(config.root);
-        const problems = contentProblems(root);
-        if (problems.length > 0) throw new ContentError(problems, 'content problem');
+        const problems = contentProblems(root, { services: serviceSchema, pages: pageSchema });
+        if (problems.length > 0) stop(logger, problems, 'content problem');
         for (const { english, arabic } of missingTwins(root)) {
           logger.warn(`${arabic} is missing: /ar shows ${english} in English, with a notice, until it is translated`);
         }
@@ -55,7 +55,7 @@ export default function contentChecks(): AstroIntegration {
         const site = readBuiltSite(client);
         const links = sourceLinks(root);
         const broken = brokenLinks(links, site, (pathname) => fs.existsSync(path.join(client, pathname)));
-        if (broken.length > 0) throw new ContentError(broken, 'broken internal link');
+        if (broken.length > 0) stop(logger, broken, 'broken internal link');
         logger.info(`${links.length} internal links in src/content and src/data reach their pages and anchors`);
       },
     },

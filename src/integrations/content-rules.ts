@@ -7,6 +7,9 @@
  * - a service's description (its MDX body) has at least SERVICE_MIN_WORDS words;
  * - an Arabic twin has the same sections (##, ### … headings, in the same order) as its English
  *   original;
+ * - the front matter matches its collection's schema (src/lib/content-schemas.ts, handed in by
+ *   the integration): checked here first to name the line, and a misspelled field with the field
+ *   it probably means;
  * - the Arabic content and strings use the terms of docs/glossary.md, not the forms it lists to
  *   avoid;
  * - every internal link and #anchor in content and data reaches a page and an id that the built
@@ -17,6 +20,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
 
 /** One thing wrong in one file: `file:line: message` when printed. */
 export interface ContentProblem {
@@ -161,6 +165,83 @@ export function pendingArabicPaths(root: string): Set<string> {
   );
 }
 
+/** The part of a Zod object schema the check uses: its fields, and its parse. */
+export interface ContentSchema {
+  readonly shape: Readonly<Record<string, unknown>>;
+  safeParse(data: unknown): {
+    success: boolean;
+    error?: { issues: readonly { code: string; path: readonly PropertyKey[]; message: string; keys?: string[] }[] };
+  };
+}
+
+/** The schemas of the collections, by the folder under CONTENT_DIR (or AR_CONTENT_DIR) they read. */
+export type ContentSchemas = Readonly<Record<(typeof TWINNED_DIRS)[number], ContentSchema>>;
+
+/** How many single-letter edits turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The field a misspelled one probably means: the nearest, within a third of its letters. */
+export function nearestField(name: string, fields: readonly string[]): string | undefined {
+  const ranked = fields
+    .map((field) => ({ field, distance: editDistance(name.toLowerCase(), field.toLowerCase()) }))
+    .sort((a, b) => a.distance - b.distance);
+  const best = ranked[0];
+  return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.field : undefined;
+}
+
+/**
+ * The front matter's mistakes against its schema, each on the line of its field: a field the
+ * schema does not have (with the one it probably means), a missing one, a wrong value. Nothing
+ * when the front matter is not YAML (frontmatterProblems and Astro say why).
+ */
+export function schemaProblems(file: string, text: string, schema: ContentSchema): ContentProblem[] {
+  const lines = splitSource(text).frontmatter;
+  let data: unknown;
+  try {
+    data = parseYaml(lines.join('\n')) ?? {};
+  } catch {
+    return [];
+  }
+  const result = schema.safeParse(data);
+  if (result.success || !result.error) return [];
+  const fields = Object.keys(schema.shape);
+  const lineOf = (field: PropertyKey | undefined) => {
+    const at = lines.findIndex((line) => line.startsWith(`${String(field)}:`));
+    return at >= 0 ? at + 2 : undefined;
+  };
+  const meant = new Set<string>();
+  const problems: ContentProblem[] = [];
+  for (const issue of result.error.issues) {
+    for (const key of issue.code === 'unrecognized_keys' && issue.path.length === 0 ? (issue.keys ?? []) : []) {
+      const near = nearestField(key, fields);
+      if (near) meant.add(near);
+      const message = near
+        ? `"${key}" is not a field: did you mean "${near}"?`
+        : `"${key}" is not a field (the fields are ${fields.join(', ')})`;
+      problems.push({ file, line: lineOf(key), message });
+    }
+  }
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys' && issue.path.length === 0) continue;
+    const [field] = issue.path;
+    const where = issue.path.map(String).join('.');
+    const missing = issue.path.length === 1 && (data as Record<string, unknown>)[String(field)] === undefined;
+    if (missing && meant.has(String(field))) continue;
+    problems.push({ file, line: lineOf(field), message: missing ? `"${where}" is missing` : `${where}: ${issue.message}` });
+  }
+  return problems;
+}
+
 /** The Arabic glossary: its rows with forms to avoid are checked (termProblems). */
 export const GLOSSARY = 'docs/glossary.md';
 
@@ -209,8 +290,8 @@ function arabicSources(root: string): string[] {
   );
 }
 
-/** Every rule above over the project's content; problems fail the build. */
-export function contentProblems(root: string): ContentProblem[] {
+/** Every rule above over the project's content (with the schemas, when given); problems fail the build. */
+export function contentProblems(root: string, schemas?: ContentSchemas): ContentProblem[] {
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
   const problems: ContentProblem[] = [];
   const files = [
@@ -220,6 +301,8 @@ export function contentProblems(root: string): ContentProblem[] {
   for (const file of files) {
     const text = read(file);
     problems.push(...frontmatterProblems(file, text));
+    const schema = schemas?.[/^src\/content\/(?:ar\/)?services\//.test(file) ? 'services' : 'pages'];
+    if (schema) problems.push(...schemaProblems(file, text, schema));
     if (/^src\/content\/(ar\/)?services\//.test(file)) problems.push(...serviceBodyProblems(file, text));
   }
   const glossary = path.join(root, GLOSSARY);

@@ -15,8 +15,10 @@ import {
   linksInContent,
   linksInData,
   missingTwins,
+  nearestField,
   pendingArabicPaths,
   readBuiltSite,
+  schemaProblems,
   serviceBodyProblems,
   sourceLinks,
   termProblems,
@@ -24,6 +26,7 @@ import {
   wordCount,
 } from '../../src/integrations/content-rules';
 import { ROOT } from '../helpers/content';
+import { serviceSchema } from '../../src/lib/content-schemas';
 
 const temps: string[] = [];
 afterAll(() => {
@@ -143,6 +146,35 @@ describe('internal links', () => {
     expect([...site.keys()].sort()).toEqual(['/', '/AboutUs', '/Aboutus', '/ar', '/ar/services/a']);
     expect([...site.get('/')!]).toEqual(['main', 'overview']);
     expect(site.get('/Aboutus')).toBe(site.get('/AboutUs'));
+  });
+});
+
+describe('front matter against its schema', () => {
+  const service = (lines: string[]) => `---\n${lines.join('\n')}\n---\n\nBody.\n`;
+  const good = [
+    'order: 3',
+    'title: "Audit Assistance"',
+    'shortDescription: "Support before, during and after your certification audits."',
+    'description: "Audit assistance by Globaq: readiness reviews, audit-day support and closing findings on time."',
+  ];
+
+  test('a misspelled field is named on its line with the field it probably means, and not also as missing', () => {
+    const text = service(good.map((line) => line.replace(/^shortDescription:/, 'shortDescripton:')));
+    expect(schemaProblems('src/content/services/x.mdx', text, serviceSchema).map(formatProblem)).toEqual([
+      'src/content/services/x.mdx:4: "shortDescripton" is not a field: did you mean "shortDescription"?',
+    ]);
+    expect(nearestField('Title', ['order', 'title'])).toBe('title');
+    expect(nearestField('summary', ['order', 'title', 'description'])).toBeUndefined();
+  });
+
+  test('an unknown field lists the fields; a missing one and a wrong value are named on their lines', () => {
+    const text = service(['colour: "navy"', ...good.slice(1).map((line) => line.replace(/^title: .*/, 'title: "AI"'))]);
+    expect(schemaProblems('src/content/services/x.mdx', text, serviceSchema).map(formatProblem)).toEqual([
+      'src/content/services/x.mdx:2: "colour" is not a field (the fields are order, title, shortDescription, description)',
+      'src/content/services/x.mdx: "order" is missing',
+      'src/content/services/x.mdx:3: title: 2 characters, at least 3',
+    ]);
+    expect(schemaProblems('src/content/services/x.mdx', service(good), serviceSchema)).toEqual([]);
   });
 });
 

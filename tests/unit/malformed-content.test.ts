@@ -73,6 +73,17 @@ describe('a malformed content file fails the build', () => {
     expect(output).toMatch(/\broute\b/);
   });
 
+  test('a misspelled field: names the file, the field and the one it probably means, without a stack trace', () => {
+    const dir = projectCopyWith((d) =>
+      replaceIn(path.join(d, 'src/content/services/ai-solutions.mdx'), /^shortDescription:/m, 'shortDescripton:'),
+    );
+    const { status, output } = sync(dir);
+    expect(status).not.toBe(0);
+    expect(output).toContain('src/content/services/ai-solutions.mdx');
+    expect(output).toContain('"shortDescripton" is not a field: did you mean "shortDescription"?');
+    expect(output).not.toMatch(/Stack trace|unhandled error/i);
+  });
+
   test('a page listing an unknown standard: names the file and the field', () => {
     const dir = projectCopyWith((d) =>
       replaceIn(path.join(d, 'src/content/pages/iso-consultancy.mdx'), /- iso-9001-2015/, '- iso-9999-2030'),
@@ -150,7 +161,9 @@ describe('a malformed content file fails the build', () => {
     const dir = projectCopyWith((d) => replaceIn(path.join(d, file), /الحياد/, 'الحيادية'));
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
-    expect(output).toMatch(new RegExp(`${file}:\\d+: «حيادية» is not the glossary's term for "impartiality": write «الحياد، بحياد»`));
+    expect(output).toMatch(
+      new RegExp(`${file}:\\d+: «حيادية» is not the glossary's term for "impartiality": write «الحياد، بحياد»`),
+    );
   });
 
   test('a local-format phone in src/data/company.ts: the build says where, and what to write', () => {
