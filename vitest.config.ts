@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import os from 'node:os';
 import { getViteConfig } from 'astro/config';
 
 export default getViteConfig({
@@ -12,6 +13,8 @@ export default getViteConfig({
     // The operator's settings file (/etc/globaq/site.env) is the service's: a test run on a
     // production machine must not mail staff through its SMTP account or write to its database.
     env: { GLOBAQ_SETTINGS: 'none' },
+    // Most files wait on a server they spawned: two run at once even on a two-core machine.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
