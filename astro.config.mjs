@@ -47,7 +47,9 @@ export default defineConfig({
       assetsInlineLimit: (file, content) => (file.endsWith('.css') && content.length < 8192 ? true : undefined),
     },
   },
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode: its handler takes `locals` (the application object, src/server/http/serve.ts),
+  // and serve.ts sends the build's files itself.
+  adapter: node({ mode: 'middleware' }),
   session: false,
   // No code blocks on this site; Shiki's inline styles would also clash with the CSP.
   markdown: { syntaxHighlight: false },

@@ -1,5 +1,9 @@
 declare namespace App {
   interface Locals {
+    /** The application object (src/server/ops/app.ts): from the site's server on every request, or built by src/middleware.ts under `astro dev`. */
+    app: import('./server/ops/app').App;
+    /** The client's address as the site's server resolved it (through trusted proxies); unset under `astro dev`. */
+    clientAddress?: string;
     /** Set by the receiver when a form post (JavaScript off) is refused; read by /SubmissionProblem (/ar/SubmissionProblem in Arabic). */
     submissionProblem?: {
       readonly problem: import('./server/receiver/receiver').FormProblem;

@@ -6,7 +6,6 @@
  */
 import type { APIRoute } from 'astro';
 import { filterFromQuery, filterQuery } from '../../server/inbox/inbox-filter.ts';
-import { inboxDeps } from '../../server/inbox/inbox.ts';
 import { leadExport } from '../../server/inbox/lead-export.ts';
 
 export const prerender = false;
@@ -21,5 +20,5 @@ export const POST: APIRoute = async (context) => {
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });
   const filterText = filterQuery(values, 1);
-  return leadExport(inboxDeps().inbox, staff.email, filter, filterText ? `filter: ${filterText}` : '', new Date());
+  return leadExport(context.locals.app.stores.inbox, staff.email, filter, filterText ? `filter: ${filterText}` : '', new Date());
 };

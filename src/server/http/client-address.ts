@@ -8,7 +8,6 @@
  * the first address that is not one of our proxies is the one our outermost proxy saw, the
  * real client. Everything left of it was written by the client and is ignored.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import net from 'node:net';
 
 /** The proxies whose X-Forwarded-For is believed: exact addresses and CIDR ranges. */
@@ -85,16 +84,4 @@ export function clientAddressOf(
     if (!trusted.has(hop)) break;
   }
   return client;
-}
-
-/**
- * The resolved address of the request being answered, handed from the site's server
- * (./serve.ts) to the receiver's routes inside Astro's bundle. Both find the same
- * store under a registered symbol, so nothing a client sends can set it.
- */
-const STORE_KEY = Symbol.for('globaq.clientAddress');
-
-export function clientAddressStore(): AsyncLocalStorage<string> {
-  const holder = globalThis as { [STORE_KEY]?: AsyncLocalStorage<string> };
-  return (holder[STORE_KEY] ??= new AsyncLocalStorage<string>());
 }

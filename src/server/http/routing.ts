@@ -1,5 +1,5 @@
 /**
- * The URL rules the site's own server adds in front of Astro's standalone handler. They are
+ * The URL rules the site's own server adds in front of Astro's handler. They are
  * the same rules docs/deploy.md asks of a static host:
  *
  * - /Aboutus (docs/requirements.md §1.1: the mobile menu links it) answers with the About page, status 200, and

@@ -1,7 +1,7 @@
 /**
- * The site's own server: Astro's standalone Node handler (prerendered pages, assets and the
- * on-demand routes, among them the form receiver under /api/), with the URL rules of
- * ./routing.ts in front. Reads HOST and PORT (PORT=0: any free port, printed), and the
+ * The site's own server and the process's composition root (../ops/app.ts): the build's files,
+ * the URL rules of ./routing.ts, and Astro's Node handler (middleware mode) for the on-demand
+ * routes, among them the form receiver under /api/, each request given the application object. Reads HOST and PORT (PORT=0: any free port, printed), and the
  * receiver's SUBMISSIONS_* settings, which are checked, with the database, before it listens.
  * With SMTP_URL set, it also runs the outbox worker that e-mails each lead to staff (../mail/outbox.ts).
  * Run after `astro build`; `npm start` builds first when needed.
@@ -13,22 +13,17 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolveRoute } from './routing.ts';
 import { mergeCsp, securityHeadersFor } from './security-headers.ts';
-import { compressedFile, pickEncoding, staticFileFor } from './compression.ts';
-import { receiverConfig, type ReceiverConfig } from '../config.ts';
-import { TrustedProxies, clientAddressOf, clientAddressStore } from './client-address.ts';
-import { databaseWhere, openStores } from '../store/database.ts';
+import { COMPRESSIBLE_TYPES, compressedFile, pickEncoding, staticFileFor } from './compression.ts';
+import { TrustedProxies, clientAddressOf } from './client-address.ts';
 import { SWEEP_EVERY_MS, sweepHeld } from '../inbox/held.ts';
 import { purgeBefore, sendHeldDigest } from '../inbox/held-digest.ts';
 import { OutboxWorker, smtpTransport } from '../mail/outbox.ts';
+import { buildApp, type App } from '../ops/app.ts';
 import { mayReadDetails, openProbe, readiness, type Probe } from '../ops/health.ts';
 import { holdServerPidFile } from '../ops/backup.ts';
-import { closeRegistered } from '../ops/lifecycle.ts';
 import { loadSettingsFile } from '../ops/settings-file.ts';
-import { logger } from '../ops/log.ts';
-import { metrics } from '../ops/metrics.ts';
-import { REQUEST_ID_HEADER, acceptedRequestId, newRequestId, requestIdStore } from '../ops/request-id.ts';
-import { opsSettings, type OpsSettings } from '../ops/settings.ts';
-import { twoStepSettings } from '../inbox/two-step.ts';
+import { REQUEST_ID_HEADER, acceptedRequestId, newRequestId } from '../ops/request-id.ts';
+import { attachmentsDir } from '../store/sqlite/sqlite-store.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -43,6 +38,31 @@ function listFiles(dir: string, prefix = ''): Set<string> {
     else out.add(urlPath);
   }
   return out;
+}
+
+/** The build's file types beyond the compressible ones. */
+const FILE_TYPES: ReadonlyMap<string, string> = new Map([
+  ...COMPRESSIBLE_TYPES,
+  ['.png', 'image/png'],
+  ['.webp', 'image/webp'],
+  ['.avif', 'image/avif'],
+  ['.jpg', 'image/jpeg'],
+  ['.ico', 'image/x-icon'],
+  ['.woff2', 'font/woff2'],
+  ['.webmanifest', 'application/manifest+json'],
+]);
+
+/** A file of the build as it is, when no compressed answer fits. */
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string): void {
+  const full = path.join(clientDir, file);
+  res.writeHead(200, {
+    'Content-Type': FILE_TYPES.get(path.extname(file)) ?? 'application/octet-stream',
+    'Content-Length': fs.statSync(full).size,
+    // Hashed build assets never change.
+    'Cache-Control': file.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+  });
+  if (req.method === 'HEAD') res.end();
+  else fs.createReadStream(full).pipe(res);
 }
 
 /**
@@ -60,34 +80,11 @@ function sendCompressed(req: IncomingMessage, res: ServerResponse, file: string,
     'Content-Length': compressed.body.length,
     Vary: 'Accept-Encoding',
   };
-  // Hashed build assets never change (as Astro's own handler says).
+  // Hashed build assets never change.
   if (file.startsWith('/_astro/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
   res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : compressed.body);
   return true;
-}
-
-/**
- * Fails fast, before any visitor finds out: a malformed SUBMISSIONS_* setting, or a database
- * that cannot be created, opened or migrated, stops the server at start.
- */
-export async function checkReceiver(env: NodeJS.ProcessEnv = process.env): Promise<ReceiverConfig> {
-  const config = receiverConfig(env);
-  const stores = openStores(config, { poolMax: 1 });
-  try {
-    await stores.ready;
-  } finally {
-    await stores.close();
-  }
-  return config;
-}
-
-/** What the server needs for /readyz and /metrics, and to stop cleanly. */
-export interface OpsContext {
-  readonly settings: OpsSettings;
-  readonly probe: Probe;
-  readonly notificationsOn: boolean;
-  readonly heldPurgeDays: number;
 }
 
 /** The server with what SIGTERM uses: whether it is stopping, and its requests in flight. */
@@ -101,27 +98,26 @@ export async function startServer({
   host = process.env['HOST'] || '127.0.0.1',
   port = Number(process.env['PORT'] || 4321),
 } = {}): Promise<http.Server> {
-  let config: ReceiverConfig;
-  let settings: OpsSettings;
+  // Fails fast, before any visitor finds out: a malformed setting, or a database that cannot be
+  // created, opened or migrated, stops the server at start.
+  let app: App;
   try {
     // The settings file the staff command reads too (GLOBAQ_SETTINGS, default /etc/globaq/site.env).
     loadSettingsFile();
-    settings = opsSettings();
-    // Two-step sign-in's key and whether it is required (read again by the inbox on first use).
-    twoStepSettings();
-    config = await checkReceiver();
+    app = buildApp();
+    await app.stores.ready;
   } catch (error) {
     // On standard error, as plain text: a setting the logger itself reads (LOG_LEVEL) may be the one at fault.
     console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  const log = logger();
+  const { config, settings, log, metrics, stores } = app;
   // `restore` refuses a database a live server has open.
   if (!config.databaseUrl) holdServerPidFile(config.dbPath);
-  const probe = openProbe(config);
-  metrics().pending = () => probe.pending();
-  metrics().held = () => probe.held(purgeBefore(config, new Date()));
-  metrics().readiness = async () =>
+  const probe = openProbe(stores, config.databaseUrl ? undefined : attachmentsDir(config.dbPath));
+  metrics.pending = () => probe.pending();
+  metrics.held = () => probe.held(purgeBefore(config, new Date()));
+  metrics.readiness = async () =>
     Object.fromEntries(
       Object.entries(
         (
@@ -133,47 +129,40 @@ export async function startServer({
         ).checks,
       ).map(([name, check]) => [name, check.ok]),
     );
-  const server = await createServer({
-    settings,
-    probe,
-    notificationsOn: Boolean(config.notifications),
-    heldPurgeDays: config.proof.heldPurgeDays,
-  });
+  const server = await createServer(app, probe);
   await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
   const address = server.address();
   const shown = host.includes(':') ? `[${host}]` : host;
-  const worker = config.notifications ? openStores(config, { poolMax: 2 }) : undefined;
   // The day's digest of held leads (with notifications on), then spam and warned held leads past
   // HELD_PURGE_DAYS, and expired used challenges: at start, then hourly.
-  const sweeper = openStores(config, { poolMax: 1 });
   const digestTransport = config.notifications
     ? smtpTransport(config.notifications.smtpUrl, config.notifications.requireTls)
     : undefined;
   // Refusals past a network's budget, as this process counted them, told once in the next digest.
   let refusalsTold = 0;
   const refusals = async () =>
-    (await metrics().leadsRefused.get()).values
+    (await metrics.leadsRefused.get()).values
       .filter((value) => value.labels['reason'] === 'overBudget')
       .reduce((sum, value) => sum + value.value, 0);
   const sweep = async () => {
     if (digestTransport) {
       try {
         const refused = await refusals();
-        const outcome = await sendHeldDigest(sweeper.held, config, digestTransport, new Date(), refused - refusalsTold);
+        const outcome = await sendHeldDigest(stores.held, config, digestTransport, new Date(), refused - refusalsTold);
         if (outcome === 'sent') {
           refusalsTold = refused;
-          metrics().heldDigests.inc({ outcome: 'sent' });
+          metrics.heldDigests.inc({ outcome: 'sent' });
           log.info({ event: 'held.digest' }, 'Sent the daily digest of held leads');
         }
       } catch (error) {
-        metrics().heldDigests.inc({ outcome: 'failed' });
+        metrics.heldDigests.inc({ outcome: 'failed' });
         log.error(
           { event: 'held.digest.failed', err: error },
           'Could not send the daily digest of held leads (tried again within the hour)',
         );
       }
     }
-    await sweepHeld(sweeper, config, new Date()).then(
+    await sweepHeld(stores, config, new Date()).then(
       (gone) => {
         if (gone.leads > 0)
           log.info(
@@ -187,13 +176,14 @@ export async function startServer({
   void sweep();
   const sweepTimer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   sweepTimer.unref();
-  log.info(`Submissions are stored in ${databaseWhere(config)}`);
+  log.info(`Submissions are stored in ${stores.where}`);
   let outbox: OutboxWorker | undefined;
-  if (config.notifications && worker) {
+  if (config.notifications) {
     outbox = new OutboxWorker({
-      store: worker.outbox,
+      store: stores.outbox,
       config: config.notifications,
       transport: smtpTransport(config.notifications.smtpUrl, config.notifications.requireTls),
+      app,
     });
     outbox.start();
     log.info(`Lead notifications are e-mailed to ${config.notifications.to.join(', ')}`);
@@ -211,7 +201,7 @@ export async function startServer({
     process.stdout.write(
       `${JSON.stringify({ level: 'info', time: new Date().toISOString(), pid: process.pid, event: 'start.listening', address: listening, msg: `Globaq site listening on ${listening}` })}\n`,
     );
-  notifySystemd('READY=1');
+  notifySystemd(app, 'READY=1');
 
   let stopping: Promise<void> | undefined;
   const stop = (signal: string) =>
@@ -221,7 +211,7 @@ export async function startServer({
         { event: 'stop.begin', signal, inFlight: server.inFlight.size },
         `${signal}: no new requests; finishing ${server.inFlight.size} in flight`,
       );
-      notifySystemd('STOPPING=1');
+      notifySystemd(app, 'STOPPING=1');
       // Past the bound, the process goes anyway: systemd (TimeoutStopSec) would kill it later.
       setTimeout(() => {
         log.error(
@@ -238,12 +228,10 @@ export async function startServer({
       await closed;
       // The send in progress finishes and is marked sent; nothing new is started.
       await outbox?.stop();
-      await worker?.close();
       clearInterval(sweepTimer);
       digestTransport?.close();
-      await sweeper.close();
-      await closeRegistered();
-      await probe.close();
+      // After any commit under way.
+      await app.close();
       log.info({ event: 'stop.done', durationMs: Date.now() - started }, 'Stopped cleanly');
       process.exit(0);
     })());
@@ -257,11 +245,11 @@ export async function startServer({
  * $NOTIFY_SOCKET, sent with the system's own systemd-notify (Node has no datagram Unix socket).
  * Does nothing outside systemd.
  */
-function notifySystemd(state: string): void {
+function notifySystemd(app: App, state: string): void {
   if (!process.env['NOTIFY_SOCKET']) return;
   const result = spawnSync('systemd-notify', [`--pid=${process.pid}`, state], { stdio: 'ignore', timeout: 5000 });
   if (result.status !== 0)
-    logger().warn({ event: 'systemd.notify' }, `systemd-notify ${state} failed (is NotifyAccess=all set in the unit?)`);
+    app.log.warn({ event: 'systemd.notify' }, `systemd-notify ${state} failed (is NotifyAccess=all set in the unit?)`);
 }
 
 /**
@@ -293,8 +281,13 @@ function keepFullCsp(res: ServerResponse): void {
   } as ServerResponse['writeHead'];
 }
 
-/** Astro's request handler for the built site (dist/server/entry.mjs). */
-type AstroHandler = (req: IncomingMessage, res: ServerResponse) => void;
+/** Astro's request handler for the built site (dist/server/entry.mjs; @astrojs/node's RequestHandler). */
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: undefined,
+  locals: { readonly app: App; readonly clientAddress: string },
+) => void;
 
 /** The route kinds metrics and logs group requests by. */
 type RouteKind = 'health' | 'api' | 'admin' | 'asset' | 'page' | 'other';
@@ -326,7 +319,8 @@ async function answerOps(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
-  ops: OpsContext | undefined,
+  app: App,
+  probe: Probe,
   stopping: boolean,
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -338,11 +332,11 @@ async function answerOps(
     res.writeHead(status, { 'Content-Type': type, ...NO_STORE });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
-  const insider = ops !== undefined && mayReadDetails(req, ops.settings.token);
+  const insider = mayReadDetails(req, app.settings.token);
   if (pathname === '/healthz') return send(200, 'text/plain; charset=utf-8', 'ok\n');
   if (pathname === '/metrics') {
-    if (!ops || !insider) return send(404, 'text/plain; charset=utf-8', 'Not found.\n');
-    const registry = metrics().registry;
+    if (!insider) return send(404, 'text/plain; charset=utf-8', 'Not found.\n');
+    const registry = app.metrics.registry;
     return send(200, registry.contentType, await registry.metrics());
   }
   // /readyz
@@ -352,11 +346,10 @@ async function answerOps(
       'application/json; charset=utf-8',
       `${JSON.stringify({ status: 'unavailable', ...(insider ? { failing: ['stopping'] } : {}) })}\n`,
     );
-  if (!ops) return send(200, 'application/json; charset=utf-8', '{"status":"ready"}\n');
-  const found = await readiness(ops.probe, {
-    pendingMaxMs: ops.settings.pendingMaxMs,
-    notificationsOn: ops.notificationsOn,
-    heldPurgeDays: ops.heldPurgeDays,
+  const found = await readiness(probe, {
+    pendingMaxMs: app.settings.pendingMaxMs,
+    notificationsOn: Boolean(app.config.notifications),
+    heldPurgeDays: app.config.proof.heldPurgeDays,
   });
   if (found.ready)
     return send(
@@ -367,7 +360,7 @@ async function answerOps(
   const failing = Object.entries(found.checks)
     .filter(([, check]) => !check.ok)
     .map(([name]) => name);
-  logger().warn({ event: 'ready.failing', failing }, `Not ready: ${failing.join(', ')}`);
+  app.log.warn({ event: 'ready.failing', failing }, `Not ready: ${failing.join(', ')}`);
   send(
     503,
     'application/json; charset=utf-8',
@@ -375,16 +368,13 @@ async function answerOps(
   );
 }
 
-export async function createServer(ops?: OpsContext): Promise<SiteServer> {
-  process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+export async function createServer(app: App, probe: Probe): Promise<SiteServer> {
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const files = listFiles(clientDir);
   const behindHttps = process.env['BEHIND_HTTPS'] === 'true';
-  const trusted = new TrustedProxies(receiverConfig().trustedProxies);
-  const addresses = clientAddressStore();
-  const requestIds = requestIdStore();
-  const log = logger();
-  const durations = metrics().requestDuration;
+  const trusted = new TrustedProxies(app.config.trustedProxies);
+  const { requestIds, log } = app;
+  const durations = app.metrics.requestDuration;
   const inFlight = new Set<ServerResponse>();
 
   const server = http.createServer((req, res) => {
@@ -442,8 +432,8 @@ export async function createServer(ops?: OpsContext): Promise<SiteServer> {
     }
     const opsPath = (req.url ?? '/').split('?')[0] ?? '/';
     if (OPS_PATHS.has(opsPath)) {
-      answerOps(req, res, opsPath, ops, server.stopping).catch((error: unknown) => {
-        logger().error({ event: 'ops.error', err: error }, 'The health or metrics answer failed');
+      answerOps(req, res, opsPath, app, probe, server.stopping).catch((error: unknown) => {
+        log.error({ event: 'ops.error', err: error }, 'The health or metrics answer failed');
         if (!res.headersSent) res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE });
         res.end('{"status":"unavailable"}\n');
       });
@@ -490,7 +480,8 @@ export async function createServer(ops?: OpsContext): Promise<SiteServer> {
     }
     const file = staticFileFor(route.kind === 'rewrite' ? route.pathname : pathname, files);
     if (file && sendCompressed(req, res, file, 200)) return;
-    addresses.run(client, () => handler(req, res));
+    if (file) return sendFile(req, res, file);
+    handler(req, res, undefined, { app, clientAddress: client });
   }
   return server;
 }

@@ -11,7 +11,7 @@ import type { UiKey } from '../../i18n';
 import type { ReceiverConfig } from '../config.ts';
 import { isUuid } from '../store/schema.ts';
 import { releaseHeld } from './held-release.ts';
-import { formText, inboxDeps, tokenMatches } from './inbox.ts';
+import { formText, tokenMatches, type InboxDeps } from './inbox.ts';
 import { replyHref } from './lead-view.ts';
 import { acceptedStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryHash, sealSecret } from './two-step.ts';
 import { filterFromQuery, filterQuery, type ListQuery } from './inbox-filter.ts';
@@ -19,7 +19,6 @@ import { isLeadStatus, type InboxLead, type LeadStatus, type StaffSession } from
 import { FORM_LABELS, STATUS_LABELS } from './lead-columns.ts';
 import { leadExport } from './lead-export.ts';
 
-type Deps = ReturnType<typeof inboxDeps>;
 type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
 
@@ -35,7 +34,7 @@ const withDone = (list: string, done: Record<string, string>) =>
   new URLSearchParams([...new URLSearchParams(list), ...Object.entries(done)]).toString();
 
 /** The lead a page's address names (undefined for an id that names none); a look at it (`look`: a GET) is audited. */
-export async function openLead(inbox: Deps['inbox'], by: string, id: string, look: boolean): Promise<InboxLead | undefined> {
+export async function openLead(inbox: InboxDeps['inbox'], by: string, id: string, look: boolean): Promise<InboxLead | undefined> {
   const lead = isUuid(id) ? await inbox.lead(id) : undefined;
   if (lead && look) await inbox.audit(by, 'opened lead', id, '', new Date());
   return lead;
@@ -45,7 +44,7 @@ export async function openLead(inbox: Deps['inbox'], by: string, id: string, loo
  * A page of the list, with the counts of its tabs (everyone's, and mine); a search is recorded
  * with what was looked for (erasing a lead erases it from there too).
  */
-export async function listLeads(inbox: Deps['inbox'], by: string, list: ListQuery) {
+export async function listLeads(inbox: InboxDeps['inbox'], by: string, list: ListQuery) {
   const { filter, order, values, page } = list;
   const { assignedTo: _mine, ...everyone } = filter;
   const [{ leads, total }, counts, mineCounts] = await Promise.all([
@@ -66,7 +65,7 @@ export async function listLeads(inbox: Deps['inbox'], by: string, list: ListQuer
  * query of the list the page was opened from.
  */
 export async function leadAction(
-  deps: Deps,
+  deps: InboxDeps,
   config: Config,
   staff: Staff,
   post: { readonly id: string; readonly form: FormData | undefined; readonly list: string; readonly now?: Date },
@@ -152,7 +151,7 @@ export const keptList = (form: FormData | undefined, email: string): string =>
  * acted on or recorded; each lead's change has its own audit entry.
  */
 export async function bulkAction(
-  deps: Deps,
+  deps: InboxDeps,
   config: Config,
   staff: Staff,
   form: FormData | undefined,
@@ -223,7 +222,7 @@ export async function bulkAction(
  * secret to show: after a wrong code the same one, else a new one kept (sealed) in the session.
  */
 export async function twoStepSetUp(
-  deps: Pick<Deps, 'inbox' | 'staff'>,
+  deps: Pick<InboxDeps, 'inbox' | 'staff'>,
   key: Buffer,
   session: Pick<StaffSession, 'email' | 'csrf' | 'pendingTotp'>,
   token: string,

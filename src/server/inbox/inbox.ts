@@ -1,6 +1,7 @@
 /**
  * The staff inbox at /admin, its Astro side: the guard every /admin request passes
- * (src/middleware.ts), the inbox's addresses, and its stores. No page, data or file without a
+ * (src/middleware.ts) and the inbox's addresses. Its stores are the application's
+ * (`locals.app.stores`, ../ops/app.ts). No page, data or file without a
  * live session (a GET goes to sign-in, with the page as `next`; any other method gets 403); every
  * state change is a POST with the site's own Origin and the session's form token (`csrf`); a
  * session that still owes a step of signing in (./sign-in.ts) reaches only that step's page;
@@ -9,7 +10,6 @@
 import type { HeldStore } from '../store/held-queries.ts';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { locales, t, type UiKey } from '../../i18n';
-import { processStores } from '../receiver/endpoint.ts';
 import type { SessionStage, InboxStore } from './inbox-store.ts';
 import type { OutboxStore } from '../mail/outbox.ts';
 import { readBody } from '../receiver/receiver.ts';
@@ -36,7 +36,8 @@ export function withNext(path: string, next: string): string {
 /** Staff forms are small: a note is the largest. */
 const MAX_FORM_BYTES = 64 * 1024;
 
-interface InboxDeps {
+/** The stores the inbox's actions use (./actions.ts). */
+export interface InboxDeps {
   readonly inbox: InboxStore;
   readonly staff: StaffStore;
   readonly outbox: OutboxStore;
@@ -44,10 +45,6 @@ interface InboxDeps {
   readonly held: HeldStore;
 }
 
-/** The stores, the same database as the receiver's (opened on first use). */
-export function inboxDeps(): InboxDeps {
-  return processStores();
-}
 export const isAdminPath = (pathname: string): boolean => pathname === ADMIN_ROOT || pathname.startsWith(`${ADMIN_ROOT}/`);
 
 /** Same-origin check for a state change: the browser's Origin must be this site's. */
@@ -85,7 +82,7 @@ export async function guardAdmin(context: APIContext, next: MiddlewareNext): Pro
 const stepPage = (stage: SessionStage): string => (stage === 'code' ? CODE_PATH : TWO_STEP_PATH);
 
 async function guarded(context: APIContext, next: MiddlewareNext): Promise<Response> {
-  const { inbox } = inboxDeps();
+  const { inbox } = context.locals.app.stores;
   const now = new Date();
   const token = context.cookies.get(sessionCookieName(context))?.value ?? '';
   const session = token ? await inbox.session(token, now) : undefined;

@@ -8,23 +8,11 @@
  */
 import type { APIContext } from 'astro';
 import { t, type Locale } from '../../i18n';
-import { clientAddress, processStores } from '../receiver/endpoint.ts';
+import { clientAddress } from '../receiver/endpoint.ts';
 import { DEVICE_MAX_MS, type SessionStage, type InboxStore, type StaffSession } from './inbox-store.ts';
-import { countSignInFailure, countSignInLock } from '../ops/metrics.ts';
 import { clientNetwork } from '../receiver/rate-limit.ts';
 import { hashPassword, verifyPassword } from './staff.ts';
-import {
-  acceptedStep,
-  isRecoveryCodeShape,
-  openSecret,
-  recoveryHash,
-  twoStepSettings,
-  type TwoStepSettings,
-} from './two-step.ts';
-
-/** The two-step settings, read once (a malformed one stops the server at start: serve.ts reads them there too). */
-let twoStep: TwoStepSettings | undefined;
-export const twoStepConfig = (): TwoStepSettings => (twoStep ??= twoStepSettings());
+import { acceptedStep, isRecoveryCodeShape, openSecret, recoveryHash } from './two-step.ts';
 
 /** Whether the browser reached us over HTTPS (directly, or through the proxy that says so). */
 export function secure(context: APIContext): boolean {
@@ -81,46 +69,19 @@ export class HashQueue {
     };
     return { run, leave: () => void place.then(release) };
   }
-
-  /** Checks running and waiting now (for a metrics module). */
-  get load(): { running: number; waiting: number } {
-    return { running: this.#running, waiting: this.#waiting.length };
-  }
 }
 
 const hashing = new HashQueue();
 
-/**
- * What an operator counts about sign-ins, since the process started: plain numbers a metrics
- * module can read (and `signInEvents` for each one as it happens). Never an address or a name.
- */
-export const signInCounters = {
-  succeeded: 0,
-  refusedWrong: 0,
-  refusedLocked: 0,
-  refusedSlowed: 0,
-  refusedBusy: 0,
-  locksStarted: 0,
-};
-export type SignInEvent = 'succeeded' | 'wrong credentials' | 'wrong code' | 'locked' | 'slowed' | 'busy';
-const signInListeners = new Set<(event: SignInEvent) => void>();
-/** Calls `listener` with each sign-in's outcome; returns what stops it. */
-export function onSignInEvent(listener: (event: SignInEvent) => void): () => void {
-  signInListeners.add(listener);
-  return () => signInListeners.delete(listener);
+/** A refused sign-in's reason, in the audit log's words. */
+type Refusal = 'wrong credentials' | 'wrong code' | 'locked' | 'slowed' | 'busy';
+
+/** Counts a refused sign-in, and a lock it started, in /metrics; nothing is logged (an attack would flood the log). */
+function countRefusal(context: APIContext, lockStarted = false): void {
+  const { metrics } = context.locals.app;
+  metrics.signInFailures.inc();
+  if (lockStarted) metrics.signInLocks.inc();
 }
-function signInEvent(event: SignInEvent): void {
-  if (event === 'succeeded') signInCounters.succeeded += 1;
-  else if (event === 'wrong credentials' || event === 'wrong code') signInCounters.refusedWrong += 1;
-  else if (event === 'locked') signInCounters.refusedLocked += 1;
-  else if (event === 'slowed') signInCounters.refusedSlowed += 1;
-  else signInCounters.refusedBusy += 1;
-  // Prometheus (/metrics): every refusal, whatever its reason.
-  if (event !== 'succeeded') countSignInFailure();
-  for (const listener of signInListeners) listener(event);
-}
-/** The number of password checks running and queued now. */
-export const hashingLoad = () => hashing.load;
 
 /** The device cookie: set on a successful sign-in; lets that browser past a lock someone else caused. */
 export function deviceCookieName(context: APIContext): string {
@@ -133,14 +94,14 @@ export function deviceCookieName(context: APIContext): string {
  * in the gate's own transaction, so attempts at once cannot all find the gate open.
  */
 export async function signIn(context: APIContext, emailText: string, password: string): Promise<SignInOutcome> {
-  const { inbox, staff } = processStores();
+  const { inbox, staff } = context.locals.app.stores;
   const now = new Date();
   const email = emailText.trim().toLowerCase().slice(0, 320);
   const network = clientNetwork(clientAddress(context));
   const device = context.cookies.get(deviceCookieName(context))?.value;
   const keys = { account: email, address: network, device };
-  const refuse = async (reason: Exclude<SignInEvent, 'succeeded'>) => {
-    signInEvent(reason);
+  const refuse = async (reason: Refusal, lockStarted = false) => {
+    countRefusal(context, lockStarted);
     await inbox.refusal({ account: email || '(none)', network, reason }, now);
   };
   // A place in the password checks' queue first: when it is full, nothing is counted or checked.
@@ -168,17 +129,13 @@ export async function signIn(context: APIContext, emailText: string, password: s
     return stored !== undefined && matches;
   });
   if (!valid) {
-    if (gate.lockStarted) {
-      signInCounters.locksStarted += 1;
-      countSignInLock();
-    }
-    await refuse('wrong credentials');
+    await refuse('wrong credentials', gate.lockStarted);
     return { ok: false, status: 401, message: t('admin.signIn.wrong', {}, context.locals.adminLocale) };
   }
   // The password is right. With two-step sign-in on (or required and not set up yet), the session
   // made now reaches only that step; its failures count on from here (not cleared yet).
   const record = await staff.twoStep(email);
-  const settings = twoStepConfig();
+  const settings = context.locals.app.twoStep;
   // An account with two-step sign-in always owes its code, even if the key were taken away (no
   // silent fall-back to the password alone: its recovery codes, hashed, still work then).
   const stage: SessionStage = record?.sealedSecret ? 'code' : settings.required ? 'enrol' : 'signed-in';
@@ -211,12 +168,12 @@ function sessionCookie(context: APIContext) {
 /** A session this browser held before (a step started again, or the password step of a second step) ends. */
 async function endOldSession(context: APIContext): Promise<void> {
   const old = context.cookies.get(sessionCookieName(context))?.value;
-  if (old) await processStores().inbox.endSession(old);
+  if (old) await context.locals.app.stores.inbox.endSession(old);
 }
 
 /** Signed in: a new session (a new token, never the one that held the password step) and a new device cookie. */
 async function startSession(context: APIContext, email: string, now: Date, detail: string): Promise<void> {
-  const { inbox } = processStores();
+  const { inbox } = context.locals.app.stores;
   await endOldSession(context);
   const { token } = await inbox.createSession(email, now);
   context.cookies.set(sessionCookieName(context), token, sessionCookie(context));
@@ -229,7 +186,6 @@ async function startSession(context: APIContext, email: string, now: Date, detai
     maxAge: Math.floor(DEVICE_MAX_MS / 1000),
   } as const;
   context.cookies.set(deviceCookieName(context), await inbox.rememberDevice(email, now), device);
-  signInEvent('succeeded');
   await inbox.audit(email, 'signed in', undefined, detail, now);
 }
 
@@ -253,20 +209,20 @@ function closedGate(gate: { locked: boolean; retryAt: Date }, now: Date, locale:
  * On success the pending session is replaced by a signed-in one.
  */
 export async function secondStep(context: APIContext, pending: StaffSession, codeText: string): Promise<SignInOutcome> {
-  const { inbox, staff } = processStores();
+  const { inbox, staff } = context.locals.app.stores;
   const now = new Date();
   const email = pending.email;
   const network = clientNetwork(clientAddress(context));
   const keys = { account: email, address: network, device: context.cookies.get(deviceCookieName(context))?.value };
   const gate = await inbox.attempt(keys, now);
   if (!gate.open) {
-    signInEvent(gate.locked ? 'locked' : 'slowed');
+    countRefusal(context);
     await inbox.refusal({ account: email, network, reason: gate.locked ? 'locked' : 'slowed' }, now);
     return closedGate(gate, now, context.locals.adminLocale);
   }
   const code = codeText.trim().slice(0, 64);
   const record = await staff.twoStep(email);
-  const key = twoStepConfig().key;
+  const key = context.locals.app.twoStep.key;
   const secret = record?.sealedSecret && key ? openSecret(key, email, record.sealedSecret) : undefined;
   let how: string | undefined;
   if (secret && /^\d[\d\s]*$/.test(code)) {
@@ -281,11 +237,7 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
     }
   }
   if (!how) {
-    if (gate.lockStarted) {
-      signInCounters.locksStarted += 1;
-      countSignInLock();
-    }
-    signInEvent('wrong code');
+    countRefusal(context, gate.lockStarted);
     await inbox.refusal({ account: email, network, reason: 'wrong code' }, now);
     await inbox.audit(email, 'second step failed', undefined, `from ${network}`, now);
     return { ok: false, status: 401, message: t('admin.code.wrong', {}, context.locals.adminLocale) };
@@ -298,7 +250,7 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
 /** Two-step set-up confirmed while it was required at sign-in: the pending session becomes a signed-in one. */
 export async function finishRequiredSetUp(context: APIContext, pending: StaffSession): Promise<void> {
   const network = clientNetwork(clientAddress(context));
-  await processStores().inbox.clearFailures({
+  await context.locals.app.stores.inbox.clearFailures({
     account: pending.email,
     address: network,
     device: context.cookies.get(deviceCookieName(context))?.value,
@@ -307,7 +259,7 @@ export async function finishRequiredSetUp(context: APIContext, pending: StaffSes
 }
 
 export async function signOut(context: APIContext, session: StaffSession): Promise<void> {
-  const { inbox } = processStores();
+  const { inbox } = context.locals.app.stores;
   const name = sessionCookieName(context);
   const token = context.cookies.get(name)?.value;
   if (token) await inbox.endSession(token);

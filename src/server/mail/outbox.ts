@@ -19,8 +19,8 @@
 import nodemailer, { type SendMailOptions, type TransportOptions } from 'nodemailer';
 import { RETRY_CAP_SECONDS, type NotificationConfig } from '../config.ts';
 import type { FormName } from '../store/store.ts';
-import { logLead, logger } from '../ops/log.ts';
-import { metrics } from '../ops/metrics.ts';
+import type { App } from '../ops/app.ts';
+import { logLead } from '../ops/log.ts';
 
 export type NoticeStatus = 'pending' | 'sent' | 'failed';
 
@@ -117,6 +117,8 @@ export interface OutboxWorkerOptions {
   readonly transport: MailTransport;
   readonly now?: () => Date;
   readonly log?: (message: string) => void;
+  /** The application's log and metrics, which each send is written to and counted in (none in tests). */
+  readonly app?: Pick<App, 'log' | 'metrics'>;
   /** How often due notifications are looked for. Default 1 s. */
   readonly pollMs?: number;
   /** Sent at once at most. Default 5. */
@@ -142,7 +144,7 @@ export class OutboxWorker {
   /** Sends what is due now; resolves when the round is over (a round already running is joined). */
   tick(): Promise<void> {
     if (this.#stopped) return Promise.resolve();
-    const log = this.#options.log ?? ((message: string) => logger().error({ event: 'outbox.error' }, message));
+    const log = this.#options.log ?? ((message: string) => this.#options.app?.log.error({ event: 'outbox.error' }, message));
     // A database that fails (a network blip to PostgreSQL) ends this round; the next one retries.
     this.#running ??= this.#round()
       .catch((error: unknown) =>
@@ -186,8 +188,8 @@ export class OutboxWorker {
   }
 
   async #send(entry: OutboxEntry, now: () => Date): Promise<void> {
-    const { store, config, transport } = this.#options;
-    // The structured line (lead.retry, lead.failed) is always written; a test may also read the sentence.
+    const { store, config, transport, app } = this.#options;
+    // The structured line (lead.retry, lead.failed) goes to the app's log; a test may also read the sentence.
     const log = this.#options.log ?? (() => undefined);
     // Claimed a moment ago, perhaps deleted since (a person's erasure): then it is dropped, not sent.
     if (!(await store.stillDue(entry.submissionId))) {
@@ -208,23 +210,30 @@ export class OutboxWorker {
         headers: { 'X-Globaq-Lead': `${entry.form} ${entry.submissionId}` },
       });
       await store.markSent(entry.submissionId, now());
-      metrics().notificationsSent.inc();
-      logLead('notified', { leadId: entry.submissionId, form: entry.form, attempts: entry.attempts + 1 });
+      app?.metrics.notificationsSent.inc();
+      if (app) logLead(app.log, 'notified', { leadId: entry.submissionId, form: entry.form, attempts: entry.attempts + 1 });
     } catch (error) {
       const attempts = entry.attempts + 1;
       const reason = error instanceof Error ? error.message : String(error);
       const age = now().getTime() - new Date(entry.createdAt).getTime();
       if (age >= config.giveUpDays * 86_400_000) {
         await store.markFailed(entry.submissionId, attempts, reason, now());
-        metrics().notificationsFailed.inc({ outcome: 'given_up' });
-        logLead('failed', { leadId: entry.submissionId, form: entry.form, attempts, reason });
+        app?.metrics.notificationsFailed.inc({ outcome: 'given_up' });
+        if (app) logLead(app.log, 'failed', { leadId: entry.submissionId, form: entry.form, attempts, reason });
         log(`Lead notification ${entry.submissionId} given up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`);
         return;
       }
       const next = new Date(now().getTime() + retryDelaySeconds(attempts, config.retrySeconds) * 1000);
       await store.markRetry(entry.submissionId, attempts, next, reason);
-      metrics().notificationsFailed.inc({ outcome: 'retry' });
-      logLead('retry', { leadId: entry.submissionId, form: entry.form, attempts, reason, nextAttemptAt: next.toISOString() });
+      app?.metrics.notificationsFailed.inc({ outcome: 'retry' });
+      if (app)
+        logLead(app.log, 'retry', {
+          leadId: entry.submissionId,
+          form: entry.form,
+          attempts,
+          reason,
+          nextAttemptAt: next.toISOString(),
+        });
       log(`Lead notification ${entry.submissionId} not sent (attempt ${attempts}): ${reason}; next try at ${next.toISOString()}`);
     }
   }

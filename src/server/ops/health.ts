@@ -9,20 +9,18 @@
  *   200 {"status":"ready"} or 503. Which check failed, and why, is told only to loopback (with no
  *   proxy header) or to the OPS_TOKEN bearer; anyone else reads {"status":"unavailable"}.
  *
- * The probe opens what it reads on each call (a SQLite file replaced by a restore is read anew);
- * it shares nothing with the receiver's connections, so a busy receiver does not hide a stuck one.
+ * The probe reads through the application's own database handles (./app.ts): a database too
+ * busy or stuck to answer it within READY_TIMEOUT_MS is one a visitor's lead would wait on too.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { DatabaseSync } from 'node:sqlite';
 import type { IncomingMessage } from 'node:http';
-import pg from 'pg';
-import type { ReceiverConfig } from '../config.ts';
+import { sql } from 'kysely';
+import type { Stores } from '../store/database.ts';
 import { MIGRATION_TABLE, SCHEMA_VERSION } from '../store/migrations/index.ts';
-import { attachmentsDir, sqliteSchemaVersion } from '../store/sqlite/sqlite-store.ts';
 import type { HeldWaiting, PendingNotifications } from './metrics.ts';
 
 export const READY_TIMEOUT_MS = 2000;
@@ -35,95 +33,47 @@ export interface Probe {
   held(before: Date): Promise<HeldWaiting>;
   /** The folder files are written to; undefined when they live in the database. */
   readonly filesDir: string | undefined;
-  close(): Promise<void>;
 }
 
-/** Pending notifications: how many, since when, and why the latest failed attempt failed (the same on both databases). */
-const PENDING_SQL =
-  "SELECT count(*) AS count, min(created_at) AS oldest, (SELECT last_error FROM notifications WHERE status = 'pending' AND last_error IS NOT NULL ORDER BY next_attempt_at DESC LIMIT 1) AS last_error FROM notifications WHERE status = 'pending'";
+/** Pending notifications: how many, since when, and why the latest failed attempt failed. */
+const PENDING_SQL = sql<{
+  count: number;
+  oldest: string | null;
+  last_error: string | null;
+}>`SELECT count(*) AS count, min(created_at) AS oldest, (SELECT last_error FROM notifications WHERE status = 'pending' AND last_error IS NOT NULL ORDER BY next_attempt_at DESC LIMIT 1) AS last_error FROM notifications WHERE status = 'pending'`;
 
-function sqliteProbe(dbPath: string): Probe {
-  const open = () => {
-    if (!fs.existsSync(dbPath)) throw new Error(`no database at ${dbPath}`);
-    const db = new DatabaseSync(dbPath, { readOnly: true });
-    db.exec(`PRAGMA busy_timeout = ${READY_TIMEOUT_MS}`);
-    return db;
-  };
-  const read = <T>(query: (db: DatabaseSync) => T): Promise<T> => {
-    try {
-      const db = open();
-      try {
-        return Promise.resolve(query(db));
-      } finally {
-        db.close();
-      }
-    } catch (error) {
-      return Promise.reject(error);
-    }
+/** An ISO time from either database's reading of a time column. */
+const isoOf = (value: string | Date | null | undefined): string | undefined =>
+  value ? new Date(value).toISOString() : undefined;
+
+/** The probe on the application's stores; `filesDir` is the folder files are written to (SQLite). */
+export function openProbe(stores: Pick<Stores, 'db'>, filesDir: string | undefined): Probe {
+  const first = async <T>(query: { execute(db: Stores['db']): Promise<{ rows: T[] }> }): Promise<T> => {
+    const row = (await query.execute(stores.db)).rows[0];
+    if (!row) throw new Error('the database returned no row');
+    return row;
   };
   return {
-    schema: () => read((db) => ({ found: sqliteSchemaVersion(db), expected: SCHEMA_VERSION })),
-    pending: () =>
-      read((db) => {
-        const row = db.prepare(PENDING_SQL).get() as { count: number; oldest: string | null; last_error: string | null };
-        return { count: Number(row.count), oldest: row.oldest ?? undefined, lastError: row.last_error ?? undefined };
-      }),
-    held: (before) =>
-      read((db) => {
-        const row = db
-          .prepare(
-            "SELECT count(*) AS count, min(received_at) AS oldest, sum(CASE WHEN received_at < ? AND review_reminded_at IS NULL THEN 1 ELSE 0 END) AS unwarned FROM submissions WHERE review = 'held'",
-          )
-          .get(before.toISOString()) as { count: number; oldest: string | null; unwarned: number | null };
-        return { count: Number(row.count), oldest: row.oldest ?? undefined, unwarnedOverdue: Number(row.unwarned ?? 0) };
-      }),
-    filesDir: attachmentsDir(dbPath),
-    close: async () => {},
-  };
-}
-
-function pgProbe(url: string): Probe {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 1,
-    idleTimeoutMillis: 10_000,
-    connectionTimeoutMillis: READY_TIMEOUT_MS,
-    statement_timeout: READY_TIMEOUT_MS,
-  });
-  pool.on('error', () => undefined);
-  return {
-    async schema() {
-      const found = await pool.query<{ version: string }>(`SELECT count(*) AS version FROM ${MIGRATION_TABLE}`);
-      return { found: Number(found.rows[0]?.version ?? 0), expected: SCHEMA_VERSION };
-    },
+    schema: async () => ({
+      found: Number((await first(sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(MIGRATION_TABLE)}`)).n),
+      expected: SCHEMA_VERSION,
+    }),
     async pending() {
-      const found = await pool.query<{ count: string; oldest: Date | null; last_error: string | null }>(PENDING_SQL);
-      const row = found.rows[0];
-      return {
-        count: Number(row?.count ?? 0),
-        oldest: row?.oldest ? new Date(row.oldest).toISOString() : undefined,
-        lastError: row?.last_error ?? undefined,
-      };
+      const row = await first(PENDING_SQL);
+      return { count: Number(row.count), oldest: isoOf(row.oldest), lastError: row.last_error ?? undefined };
     },
     async held(before) {
-      const found = await pool.query<{ count: string; oldest: Date | null; unwarned: string | null }>(
-        "SELECT count(*) AS count, min(received_at) AS oldest, sum(CASE WHEN received_at < $1 AND review_reminded_at IS NULL THEN 1 ELSE 0 END) AS unwarned FROM submissions WHERE review = 'held'",
-        [before.toISOString()],
+      const row = await first(
+        sql<{
+          count: number;
+          oldest: string | null;
+          unwarned: number | null;
+        }>`SELECT count(*) AS count, min(received_at) AS oldest, sum(CASE WHEN received_at < ${before.toISOString()} AND review_reminded_at IS NULL THEN 1 ELSE 0 END) AS unwarned FROM submissions WHERE review = 'held'`,
       );
-      const row = found.rows[0];
-      return {
-        count: Number(row?.count ?? 0),
-        oldest: row?.oldest ? new Date(row.oldest).toISOString() : undefined,
-        unwarnedOverdue: Number(row?.unwarned ?? 0),
-      };
+      return { count: Number(row.count), oldest: isoOf(row.oldest), unwarnedOverdue: Number(row.unwarned ?? 0) };
     },
-    filesDir: undefined,
-    close: () => pool.end(),
+    filesDir,
   };
-}
-
-export function openProbe(config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl'>): Probe {
-  return config.databaseUrl ? pgProbe(config.databaseUrl) : sqliteProbe(config.dbPath);
 }
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

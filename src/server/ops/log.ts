@@ -4,18 +4,16 @@
  * duration); every lead event one (stored, notified, retry, failed), naming the lead by its id
  * only: nothing a visitor typed (names, addresses, messages, file names) is ever logged.
  *
- * One logger in the process, under a registered symbol: the server and the routes inside Astro's
- * bundle write through the same one. LOG_FORMAT=pretty (development) prints it for people, with
+ * The application object (./app.ts) holds the process's one logger: the server and the routes
+ * inside Astro's bundle write through it. LOG_FORMAT=pretty (development) prints it for people, with
  * pino-pretty (a devDependency, absent from a production install).
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { pino, type Logger } from 'pino';
-import { currentRequestId } from './request-id.ts';
 
-const KEY = Symbol.for('globaq.logger');
-
-function make(): Logger {
+/** The logger; `requestId` tells the id of the request being answered, written on each of its lines. */
+export function makeLogger(requestId: () => string | undefined): Logger {
   const level = process.env['LOG_LEVEL']?.trim().toLowerCase() || 'info';
   const pretty = process.env['LOG_FORMAT']?.trim().toLowerCase() === 'pretty';
   const options = {
@@ -23,8 +21,8 @@ function make(): Logger {
     base: { pid: process.pid },
     // The request's id on every line written while it is answered.
     mixin: () => {
-      const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      const id = requestId();
+      return id ? { requestId: id } : {};
     },
     formatters: { level: (label: string) => ({ level: label }) },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -38,15 +36,11 @@ function make(): Logger {
   return pino(options, pino.destination({ dest: 1, sync: true }));
 }
 
-export function logger(): Logger {
-  const holder = globalThis as { [KEY]?: Logger };
-  return (holder[KEY] ??= make());
-}
-
 export type LeadEvent = 'stored' | 'notified' | 'retry' | 'failed' | 'refused' | 'held' | 'released';
 
 /** One line per lead event: the lead's id, its form and what happened; never what the visitor wrote. */
 export function logLead(
+  log: Logger,
   event: LeadEvent,
   fields: {
     readonly leadId?: string;
@@ -59,5 +53,5 @@ export function logLead(
   },
 ): void {
   const level = event === 'failed' ? 'error' : event === 'retry' ? 'warn' : 'info';
-  logger()[level]({ event: `lead.${event}`, ...fields }, `lead ${event}`);
+  log[level]({ event: `lead.${event}`, ...fields }, `lead ${event}`);
 }

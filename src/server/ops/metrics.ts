@@ -23,13 +23,13 @@
  *   globaq_ready, globaq_ready_check{check}             what /readyz answers, checked at scrape
  *   and prom-client's process metrics (memory, CPU, event loop lag, handles).
  *
- * One registry in the process, under a registered symbol: the server, the outbox and the routes
- * inside Astro's bundle count into the same metrics.
+ * The application object (./app.ts) holds the process's one registry: the server, the outbox and
+ * the routes inside Astro's bundle count into the same metrics.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { storeDepth } from './depth.ts';
+import type { StoreDepth } from '../store/store.ts';
 
 export interface PendingNotifications {
   readonly count: number;
@@ -65,9 +65,8 @@ export interface Metrics {
   readiness: (() => Promise<Readonly<Record<string, boolean>>>) | undefined;
 }
 
-const KEY = Symbol.for('globaq.metrics');
-
-function make(): Metrics {
+/** The metrics; `storeDepth` reads the database's waiting work at each scrape. */
+export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const state: { pending: Metrics['pending']; readiness: Metrics['readiness']; held: Metrics['held'] } = {
@@ -244,19 +243,4 @@ function make(): Metrics {
     },
   });
   return metrics;
-}
-
-export function metrics(): Metrics {
-  const holder = globalThis as { [KEY]?: Metrics };
-  return (holder[KEY] ??= make());
-}
-
-/** For the sign-in code (../inbox/sign-in.ts): a refused staff sign-in. */
-export function countSignInFailure(): void {
-  metrics().signInFailures.inc();
-}
-
-/** For the sign-in code (../inbox/sign-in.ts): an account or address locked out. */
-export function countSignInLock(): void {
-  metrics().signInLocks.inc();
 }

@@ -1,28 +1,14 @@
 /**
  * The id of the request being answered: made by the site's server (../http/serve.ts) for every
  * request, echoed in the X-Request-Id header, written on each of its log lines and shown on the
- * problem pages, so that a visitor's report finds its log line. Handed to the routes inside
- * Astro's bundle through a store under a registered symbol (one store in the process, whichever
- * copy of this module asks).
+ * problem pages, so that a visitor's report finds its log line. The application object
+ * (./app.ts) holds the AsyncLocalStorage that carries it through the request.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
-
-const STORE_KEY = Symbol.for('globaq.requestId');
-
-export function requestIdStore(): AsyncLocalStorage<string> {
-  const holder = globalThis as { [STORE_KEY]?: AsyncLocalStorage<string> };
-  return (holder[STORE_KEY] ??= new AsyncLocalStorage<string>());
-}
-
-/** The current request's id; undefined outside a request (the outbox, the staff command). */
-export function currentRequestId(): string | undefined {
-  return requestIdStore().getStore();
-}
 
 /** A fresh id: 16 random bytes, base64url (22 characters, short enough to read out on the phone). */
 export function newRequestId(): string {

@@ -6,12 +6,12 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import type { ReceiverConfig } from '../config.ts';
-import type { InboxStore } from '../inbox/inbox-store.ts';
-import type { OutboxStore } from '../mail/outbox.ts';
 import { openPgDatabase, redactUrl, type PgDatabase } from './postgres/pg-store.ts';
-import { openHeldStore, openInboxStore, openOutboxStore, openSqliteStore, openStaffStore } from './sqlite/sqlite-store.ts';
-import type { HeldStore } from './held-queries.ts';
-import type { StaffStore } from '../inbox/staff.ts';
+import { openSqliteStore, sqliteOutbox } from './sqlite/sqlite-store.ts';
+import { SQLITE } from './common.ts';
+import { heldQueries } from './held-queries.ts';
+import { inboxQueries } from './inbox-queries.ts';
+import { staffQueries } from './staff-queries.ts';
 
 export interface Stores extends PgDatabase {
   readonly kind: 'sqlite' | 'postgres';
@@ -32,8 +32,8 @@ export interface OpenOptions {
 }
 
 /**
- * The stores of the configured database. SQLite opens the file now, throwing when it cannot;
- * its other stores open their own connections when first used. PostgreSQL opens a pool now.
+ * The stores of the configured database, on one set of handles: SQLite opens the file now
+ * (throwing when it cannot) and every store shares its one connection; PostgreSQL opens one pool.
  * Both migrate in the background: `ready` tells when it is done, and every query waits for it.
  */
 export function openStores(
@@ -45,29 +45,19 @@ export function openStores(
     return { kind: 'postgres', where: databaseWhere(config), ...db, close: () => db.close() };
   }
   const submissions = openSqliteStore(config.dbPath, { create: options.create !== false });
-  let outbox: OutboxStore | undefined;
-  let staff: StaffStore | undefined;
-  let inbox: InboxStore | undefined;
-  let held: HeldStore | undefined;
+  const { db } = submissions;
+  const none = async () => {};
   return {
     kind: 'sqlite',
     where: databaseWhere(config),
     submissions,
-    get outbox() {
-      return (outbox ??= openOutboxStore(config.dbPath, submissions.ready));
-    },
-    get staff() {
-      return (staff ??= openStaffStore(config.dbPath, submissions.ready));
-    },
-    get inbox() {
-      return (inbox ??= openInboxStore(config.dbPath, submissions.ready));
-    },
-    get held() {
-      return (held ??= openHeldStore(config.dbPath, submissions.ready));
-    },
+    outbox: sqliteOutbox(db, none),
+    staff: staffQueries(db, SQLITE, none),
+    inbox: inboxQueries(db, SQLITE, none),
+    held: heldQueries(db, SQLITE, none),
+    db,
+    depth: submissions.depth,
     ready: submissions.ready,
-    async close() {
-      await Promise.all([submissions.close(), outbox?.close(), staff?.close(), inbox?.close(), held?.close()]);
-    },
+    close: () => submissions.close(),
   };
 }

@@ -166,3 +166,12 @@ export class StoreError extends Error {
     this.name = 'StoreError';
   }
 }
+
+/** The database's waiting work, for the metrics (../ops/metrics.ts). */
+export interface StoreDepth {
+  /** Work waiting for the database (queued saves, or clients waiting for a pool connection). */
+  readonly waiting: number;
+  /** Connections in use (PostgreSQL; SQLite: 1 while a commit holds the connection). */
+  readonly active: number;
+  readonly idle: number;
+}

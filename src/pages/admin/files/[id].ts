@@ -5,10 +5,7 @@
  * audit log.
  */
 import type { APIRoute } from 'astro';
-import { inboxDeps } from '../../../server/inbox/inbox.ts';
 import { attachmentDisposition } from '../../../server/receiver/uploads.ts';
-import { logger } from '../../../server/ops/log.ts';
-import { StoreError } from '../../../server/store/store.ts';
 
 const MISSING =
   'This file is listed with the lead, but the server cannot find it in its files folder.\n' +
@@ -18,15 +15,16 @@ export const prerender = false;
 
 export const GET: APIRoute = async (context) => {
   const staff = context.locals.staff!;
-  const { submissions, inbox } = inboxDeps();
+  const { submissions, inbox } = context.locals.app.stores;
   let found: Awaited<ReturnType<typeof submissions.attachment>>;
   try {
     found = await submissions.attachment(context.params.id ?? '');
   } catch (error) {
     // The record is there, its bytes are not (a restore without the files folder, a disk lost):
     // staff read what happened, never a stack trace; the log names the file by id.
-    if (!(error instanceof StoreError)) throw error;
-    logger().error(
+    // By name: the stores are the server's (locals.app), their StoreError class is not this bundle's.
+    if (!(error instanceof Error) || error.name !== 'StoreError') throw error;
+    context.locals.app.log.error(
       { event: 'file.missing', fileId: context.params.id, err: error.cause ?? error },
       'A stored file cannot be read',
     );

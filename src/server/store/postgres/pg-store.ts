@@ -24,7 +24,7 @@ import pg from 'pg';
 import type { InboxStore } from '../../inbox/inbox-store.ts';
 import type { OutboxStore } from '../../mail/outbox.ts';
 import type { StaffStore } from '../../inbox/staff.ts';
-import { StoreError, type SubmissionStore } from '../store.ts';
+import { StoreError, type StoreDepth, type SubmissionStore } from '../store.ts';
 import { POSTGRES, iso } from '../common.ts';
 import { heldQueries, type HeldStore } from '../held-queries.ts';
 import { inboxQueries } from '../inbox-queries.ts';
@@ -32,7 +32,6 @@ import { OUTBOX_COLUMNS, outboxQueries } from '../outbox-queries.ts';
 import type { Database } from '../schema.ts';
 import { staffQueries } from '../staff-queries.ts';
 import { migrateToLatest } from '../migrations/index.ts';
-import { registerStoreDepth } from '../../ops/depth.ts';
 import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper } from '../submission-queries.ts';
 
 /** How long an instance holds a notification it is sending before another may take it. */
@@ -66,6 +65,10 @@ export interface PgDatabase {
   readonly inbox: InboxStore;
   /** Held leads, used challenges and kept secrets (./held.ts). */
   readonly held: HeldStore;
+  /** Kysely on the database, for the readiness probe's own queries (../../ops/health.ts). */
+  readonly db: Kysely<Database>;
+  /** For the metrics: the work waiting for the database, and its connections. */
+  depth(): StoreDepth;
   /** Resolves once the database is migrated; rejects with the reason when it cannot be. */
   readonly ready: Promise<void>;
   close(): Promise<void>;
@@ -126,12 +129,6 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
   );
   // Callers see the failure through their own calls (and the start-up check); this keeps it from crashing the process.
   ready.catch(() => undefined);
-  // For the metrics: clients waiting for a connection, and the pool's connections.
-  const unregister = registerStoreDepth(() => ({
-    waiting: pool.waitingCount,
-    active: pool.totalCount - pool.idleCount,
-    idle: pool.idleCount,
-  }));
   let closed = false;
   // Every query waits for the migrations, and is refused once the database is closed.
   const db = new Kysely<Database>({
@@ -211,11 +208,12 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
     staff: staffQueries(db, POSTGRES, none),
     inbox: inboxQueries(db, POSTGRES, none),
     held: heldQueries(db, POSTGRES, none),
+    db,
+    depth: () => ({ waiting: pool.waitingCount, active: pool.totalCount - pool.idleCount, idle: pool.idleCount }),
     ready,
     async close() {
       if (closed) return;
       closed = true;
-      unregister();
       await db.destroy();
       await pool.end();
     },

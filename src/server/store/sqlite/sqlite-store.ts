@@ -24,8 +24,9 @@
  * - The outbox: a lead's notification e-mail is written in the same savepoint as the lead
  *   (table `notifications`, one row per lead, deleted with it), so neither is ever stored
  *   without the other; src/server/mail/outbox.ts delivers them.
- * - The outbox, the staff accounts and the inbox each open a connection of their own to the
- *   file the store made and migrated (openOutboxStore, openStaffStore, openInboxStore).
+ * - One connection per process: ../database.ts builds the outbox, the staff accounts, the inbox
+ *   and the held leads on the store's own Kysely (`db`), under the same lock as its group commit.
+ *   openOutboxStore, openStaffStore and openInboxStore open a connection of their own, for tools.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,16 +35,14 @@ import { Kysely } from 'kysely';
 import type { InboxStore } from '../../inbox/inbox-store.ts';
 import type { OutboxStore } from '../../mail/outbox.ts';
 import type { StaffStore } from '../../inbox/staff.ts';
-import { StoreError, type NewAttachment, type SubmissionStore } from '../store.ts';
+import { StoreError, type NewAttachment, type StoreDepth, type SubmissionStore } from '../store.ts';
 import { SQLITE } from '../common.ts';
-import { heldQueries, type HeldStore } from '../held-queries.ts';
 import { inboxQueries } from '../inbox-queries.ts';
 import { outboxQueries, outboxSelect } from '../outbox-queries.ts';
 import type { Database, NewAttachmentRow } from '../schema.ts';
 import { isUuid } from '../schema.ts';
 import { ConnectionLock, NodeSqliteDialect } from './sqlite-dialect.ts';
 import { MIGRATION_TABLE, migrateToLatest } from '../migrations/index.ts';
-import { registerStoreDepth } from '../../ops/depth.ts';
 import { staffQueries } from '../staff-queries.ts';
 import {
   attachmentRecord,
@@ -102,7 +101,8 @@ function filesOnDisk(dir: string): FileKeeper {
   };
 }
 
-const MIGRATING = Symbol.for('globaq.sqliteMigrating');
+/** The migration under way in the process, if any: the next store's waits for it. */
+let migrating: Promise<unknown> = Promise.resolve();
 
 export interface SqliteStoreOptions {
   /** Create the file (and its folder) when missing. Default true; the staff command says false. */
@@ -209,7 +209,7 @@ export function keepPrivate(filePath: string): void {
 export function openSqliteStore(
   file: string,
   options: SqliteStoreOptions = {},
-): SubmissionStore & { readonly ready: Promise<void> } {
+): SubmissionStore & { readonly ready: Promise<void>; readonly db: Kysely<Database>; depth(): StoreDepth } {
   const filePath = path.resolve(file);
   if (options.create === false) {
     if (!fs.existsSync(filePath)) throw new StoreError(`No submissions database at ${filePath}`);
@@ -235,15 +235,13 @@ export function openSqliteStore(
   }
 
   const lock = new ConnectionLock();
-  // One migration at a time in the process, whichever copy of this module opens the store
-  // (docs/architecture.md, "Which code runs where"): node:sqlite waits for a lock synchronously,
-  // so a second connection waiting for the first's migration would block the thread that
-  // migration needs to finish.
-  const shared = globalThis as { [MIGRATING]?: Promise<unknown> };
+  // One migration at a time in the process (a tool or a test may open the file twice):
+  // node:sqlite waits for a lock synchronously, so a second connection waiting for the first's
+  // migration would block the thread that migration needs to finish.
   const migrate = () => migrateToLatest(new Kysely<Database>({ dialect: new NodeSqliteDialect(db, lock) }));
-  const migrating = (shared[MIGRATING] ?? Promise.resolve()).then(migrate, migrate);
-  shared[MIGRATING] = migrating.catch(() => undefined);
-  const ready = migrating.then(
+  const migrated = migrating.then(migrate, migrate);
+  migrating = migrated.catch(() => undefined);
+  const ready = migrated.then(
     () => undefined,
     (error: unknown) => {
       throw error instanceof StoreError
@@ -278,8 +276,6 @@ export function openSqliteStore(
   let queue: Pending[] = [];
   let flushScheduled = false;
   let committing = false;
-  // For the metrics: the leads waiting for the next group commit.
-  const unregister = registerStoreDepth(() => ({ waiting: queue.length, active: committing ? 1 : 0, idle: committing ? 0 : 1 }));
 
   /** Commits what is queued, `maxBatch` at a time, holding the connection; settles each promise after its COMMIT. */
   async function flush(): Promise<void> {
@@ -378,7 +374,6 @@ export function openSqliteStore(
       if (closed) return;
       await flush();
       closed = true;
-      unregister();
       await closeConnection();
     },
   });
@@ -407,6 +402,9 @@ export function openSqliteStore(
   return {
     ...store,
     ready,
+    db: kysely,
+    // For the metrics: the leads waiting for the next group commit.
+    depth: () => ({ waiting: queue.length, active: committing ? 1 : 0, idle: committing ? 0 : 1 }),
     save: (input) => (closed ? Promise.reject(new StoreError('The submissions store is closed')) : store.save(input)),
     // What is queued is committed first: a lead just acknowledged can be erased at once.
     delete: async (id) => {
@@ -432,6 +430,11 @@ export function openOutboxStore(dbPath: string, migrated?: Promise<void>): Outbo
   // sent again with the same Message-ID (at least once, see ../../mail/outbox.ts). Leads keep FULL (the store's).
   db.exec('PRAGMA synchronous = NORMAL');
   const { kysely, close } = kyselyOn(opened);
+  return sqliteOutbox(kysely, close);
+}
+
+/** The outbox's queries on a SQLite connection. */
+export function sqliteOutbox(kysely: Kysely<Database>, close: () => Promise<void>): OutboxStore {
   return outboxQueries(kysely, SQLITE, {
     // One server per SQLite file: what is due is this server's to send.
     claimDue: (now, limit) =>
@@ -457,10 +460,4 @@ export function openStaffStore(dbPath: string, migrated?: Promise<void>): StaffS
 export function openInboxStore(dbPath: string, migrated?: Promise<void>): InboxStore {
   const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'staff inbox', migrated));
   return inboxQueries(kysely, SQLITE, close);
-}
-
-/** Held leads, used challenges and kept secrets on a connection of their own (schema version 9 and up). */
-export function openHeldStore(dbPath: string, migrated?: Promise<void>): HeldStore {
-  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'held leads', migrated));
-  return heldQueries(kysely, SQLITE, close);
 }

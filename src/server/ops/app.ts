@@ -1,0 +1,77 @@
+/**
+ * The composition root: the one application object of a process, built once by the site's server
+ * (../http/serve.ts) and handed to Astro's routes in `locals.app` on every request, by the
+ * dev-only path of src/middleware.ts under `astro dev`, and by the staff command (../cli.ts).
+ * Everything shared lives here (settings, the database's one set of handles, the logger, the
+ * metrics, the rate limits, the proof's keys), never in a module variable: the server runs these
+ * modules from the source and Astro runs its own bundled copies of them.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Logger } from 'pino';
+import { receiverConfig, type ReceiverConfig } from '../config.ts';
+import { twoStepSettings, type TwoStepSettings } from '../inbox/two-step.ts';
+import { DoubtBudget } from '../receiver/doubt-budget.ts';
+import { PROOF_SECRET_NAME, proofKeys, type ProofKeys } from '../receiver/proof.ts';
+import { RateLimiter } from '../receiver/rate-limit.ts';
+import { openStores, type OpenOptions, type Stores } from '../store/database.ts';
+import { makeLogger } from './log.ts';
+import { makeMetrics, type Metrics } from './metrics.ts';
+import { opsSettings, type OpsSettings } from './settings.ts';
+
+export interface App {
+  readonly config: ReceiverConfig;
+  readonly settings: OpsSettings;
+  readonly twoStep: TwoStepSettings;
+  readonly stores: Stores;
+  readonly log: Logger;
+  readonly metrics: Metrics;
+  /** The id of the request being answered (../http/serve.ts runs each request in it; the log writes it). */
+  readonly requestIds: AsyncLocalStorage<string>;
+  /** Form posts per client, and the daily budget of held leads and unproven files per network. */
+  readonly limiter: RateLimiter;
+  readonly budget: DoubtBudget;
+  /** Challenges per client: ten times the posts' rate (a visitor may open both forms, reload, come back). */
+  readonly challenges: RateLimiter;
+  /**
+   * The proof of work's keys: from ALTCHA_HMAC_KEY, or the key generated once and kept in the
+   * database (every instance and every restart signs and checks alike). A failure to read it is
+   * tried again on the next call.
+   */
+  proofKeys(): Promise<ProofKeys>;
+  close(): Promise<void>;
+}
+
+/** Reads the settings (throwing on a malformed one) and opens the database; `stores.ready` tells when it is migrated. */
+export function buildApp(env: NodeJS.ProcessEnv = process.env, options: OpenOptions = {}): App {
+  const config = receiverConfig(env);
+  const settings = opsSettings(env);
+  const twoStep = twoStepSettings(env);
+  const stores = openStores(config, options);
+  const requestIds = new AsyncLocalStorage<string>();
+  const windowMs = config.rateWindowSeconds * 1000;
+  const limiter = new RateLimiter({ limit: config.rateLimit, windowMs });
+  let keys: Promise<ProofKeys> | undefined;
+  return {
+    config,
+    settings,
+    twoStep,
+    stores,
+    log: makeLogger(() => requestIds.getStore()),
+    metrics: makeMetrics(() => stores.depth()),
+    requestIds,
+    limiter,
+    budget: new DoubtBudget({ held: config.heldPerDay, fileBytes: config.unprovenFileBytesPerDay }, limiter),
+    challenges: new RateLimiter({ limit: config.rateLimit * 10, windowMs }),
+    proofKeys() {
+      const hmacKey = config.proof.hmacKey;
+      keys ??= hmacKey
+        ? Promise.resolve(proofKeys(hmacKey))
+        : stores.ready.then(async () => proofKeys(await stores.held.secret(PROOF_SECRET_NAME, new Date())));
+      keys.catch(() => (keys = undefined));
+      return keys;
+    },
+    close: () => stores.close(),
+  };
+}
