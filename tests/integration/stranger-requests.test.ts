@@ -41,6 +41,16 @@ async function timed(route: string, init: RequestInit): Promise<{ status: number
   return { status: response.status, ms: performance.now() - started, body };
 }
 
+describe("the build's files", () => {
+  test('are sent for GET and HEAD only: a POST to one is not answered with the file', async () => {
+    const got = await fetch(`${server.baseUrl}/favicon.ico`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('image/x-icon');
+    const posted = await timed('/favicon.ico', { body: 'x' });
+    expect(posted.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
 describe('the requests that stalled the server', () => {
   test('a phone number of 120,000 spaces is refused as too long at once, and /healthz is answered meanwhile', async () => {
     const body = JSON.stringify(partnerBody({ phoneNumber: `1${' '.repeat(120_000)}a` }));

@@ -480,7 +480,7 @@ export async function createServer(app: App, probe: Probe): Promise<SiteServer> 
     }
     const file = staticFileFor(route.kind === 'rewrite' ? route.pathname : pathname, files);
     if (file && sendCompressed(req, res, file, 200)) return;
-    if (file) return sendFile(req, res, file);
+    if (file && (req.method === 'GET' || req.method === 'HEAD')) return sendFile(req, res, file);
     handler(req, res, undefined, { app, clientAddress: client });
   }
   return server;
