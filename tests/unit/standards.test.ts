@@ -1,5 +1,5 @@
 /**
- * Issue 42 point 4: each standard says what it leads to (certification of a management system,
+ * Each standard says what it leads to (certification of a management system,
  * accreditation, or guidance that is never certified) and what has changed since the edition the
  * requirements list, in both languages; the built ISO Consultancy pages show both.
  */
