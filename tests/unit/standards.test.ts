@@ -47,6 +47,21 @@ describe('the standards', () => {
   });
 });
 
+describe('standards the content cites', () => {
+  test('ISO 19011 is always cited with its edition, in both languages', () => {
+    const files = fs
+      .readdirSync(path.join(ROOT, 'src/content'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.mdx'));
+    const undated = files.flatMap((file) =>
+      fs
+        .readFileSync(path.join(ROOT, 'src/content', file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (/ISO 19011(?!:\d{4})/.test(line) ? [`${file}:${i + 1}`] : [])),
+    );
+    expect(undated).toEqual([]);
+  });
+});
+
 describe('the built ISO Consultancy pages', () => {
   for (const [file, strings] of [
     ['ISOConsultancy.html', en],
