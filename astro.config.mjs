@@ -31,7 +31,7 @@ export default defineConfig({
   // free of trailing slashes.
   trailingSlash: 'never',
   build: { format: 'file' },
-  // Issue 17: every page in English at the specification's path, its Arabic twin under /ar with
+  // Every page in English at the specification's path, its Arabic twin under /ar with
   // the same rest of the path (/ar, /ar/AboutUs). Pages read their language from
   // Astro.currentLocale; an unknown /ar/... path gets the Arabic 404 (src/pages/ar/404.astro).
   i18n: {

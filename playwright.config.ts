@@ -69,7 +69,7 @@ export default defineConfig<SiteLocaleOptions>({
       args: CHROMIUM_FLAGS,
     },
   },
-  // Issue 17: the behaviour specs run in both languages (tests/e2e/site-locale.ts gives each its
+  // The behaviour specs run in both languages (tests/e2e/site-locale.ts gives each its
   // language); the rest (whole-site sweeps that already walk both languages' pages, the receiver,
   // the staff inbox, Lighthouse, the Arabic specs) run once.
   projects: [
