@@ -533,7 +533,7 @@ export const en = {
   'admin.list.selectedMany': '{count} leads selected.',
   'admin.list.col.received': 'Received',
   'admin.list.col.from': 'From',
-  'admin.list.col.organisation': 'Organisation',
+  'admin.list.col.organisation': 'Organization',
   'admin.list.col.form': 'Form',
   'admin.list.col.language': 'Language',
   'admin.list.col.status': 'Status',

@@ -63,6 +63,24 @@ describe('no page offers to certify, in either language', () => {
     expect(page('src/content/ar/pages')).toContain('Globaq ليست جهة لمنح الشهادات.');
   });
 
+  test('the Schedule Q and Schedule D assessments say the contract sets them and Globaq is not Saudi Aramco, in both languages', () => {
+    const read = (dir: string, name: string) => fs.readFileSync(path.join(ROOT, dir, 'management-system-audits', name), 'utf8');
+    for (const name of ['schedule-q-quality-assessment.mdx', 'schedule-d-safety-assessment.mdx']) {
+      const english = read('src/content/pages', name);
+      const arabic = read('src/content/ar/pages', name);
+      expect(english, name).toMatch(/We are not Saudi Aramco and do not act on its behalf/);
+      expect(english, name).toMatch(/The contractor commissions us as an independent assessor/);
+      expect(arabic, name).toMatch(/لسنا أرامكو السعودية ولا نعمل نيابة عنها/);
+      expect(arabic, name).toMatch(/يكلّفنا المقاول بصفتنا جهة تقييم مستقلة/);
+    }
+    // The assessments' timing comes from the contract, not from Globaq's own practice.
+    const q = read('src/content/pages', 'schedule-q-quality-assessment.mdx');
+    expect(q).toMatch(/Your contract and its Schedule Q set when/);
+    expect(read('src/content/ar/pages', 'schedule-q-quality-assessment.mdx')).toMatch(
+      /العقد وملحقه Schedule Q هما اللذان يحددان/,
+    );
+  });
+
   test("the partner form keeps the specification's option, in both languages", () => {
     expect(en[OPTION_KEY]).toBe('Certification Services');
     expect(ar[OPTION_KEY]).toBe('خدمات منح الشهادات');
