@@ -42,6 +42,26 @@ export const serviceSchema = z
   })
   .strict();
 
+/** How a course runs, in the words of the page's language where words are needed. */
+export const COURSE_LEVELS = ['introductory', 'intermediate', 'advanced'] as const;
+export const COURSE_DELIVERY = ['classroom', 'in-house', 'online'] as const;
+export const COURSE_LANGUAGES = ['en', 'ar'] as const;
+
+/**
+ * A training's facts: shown on its page and given to search engines as schema.org `Course`
+ * data. `days` is left out on a page whose courses each say their own duration.
+ */
+export const courseFactsSchema = z
+  .object({
+    days: z.number().int().min(1).max(30).optional(),
+    level: z.enum(COURSE_LEVELS),
+    languages: z.array(z.enum(COURSE_LANGUAGES)).nonempty(),
+    delivery: z.array(z.enum(COURSE_DELIVERY)).nonempty(),
+    assessment: text(10, 300),
+    certificate: text(10, 300),
+  })
+  .strict();
+
 /**
  * Static pages: one MDX file per menu destination, the About page and the privacy notice (linked
  * from the footer). `route` is the page's
@@ -79,6 +99,8 @@ export const pageSchema = z
       .optional(),
     /** Heading above the courses list. */
     coursesHeading: text(3).optional(),
+    /** A training page's facts (for a page listing courses: how they all run). */
+    course: courseFactsSchema.optional(),
   })
   .strict()
   .refine((page) => !page.standards || page.standardsHeading, {

@@ -74,15 +74,39 @@ export async function getPages(locale: Locale = defaultLocale): Promise<PageEntr
   if (locale.code === defaultLocale.code) return pages;
   const originals = await uniquePages(defaultLocale.code);
   const originalOf = new Map(originals.map((original) => [original.data.route, original]));
-  const withPendingCourses = pages.map((page) => withEnglishCourses(page, originalOf.get(page.data.route)));
+  const withPendingCourses = pages.map((page) => {
+    const original = originalOf.get(page.data.route);
+    return withEnglishFacts(withEnglishCourses(page, original), original);
+  });
   const summary = (p: PageEntry) => ({
     key: p.data.route,
-    facts: { standards: p.data.standards, courses: p.data.courses?.map((course) => course.id) },
+    facts: {
+      standards: p.data.standards,
+      courses: p.data.courses?.map((course) => course.id),
+      // How a training runs is one fact in both languages; only its words are translated.
+      ...(p.data.course && {
+        'course.days': p.data.course.days,
+        'course.level': p.data.course.level,
+        'course.languages': p.data.course.languages,
+        'course.delivery': p.data.course.delivery,
+      }),
+    },
     filePath: p.filePath,
   });
   assertTwins(originals.map(summary), withPendingCourses.map(summary), 'route');
   const translated = new Map(withPendingCourses.map((page) => [page.data.route, page]));
   return originals.map((original) => translated.get(original.data.route) ?? original);
+}
+
+/**
+ * A translated training page whose twin has not yet been given the course facts takes them from
+ * its English twin (the assessment and certificate in English until translated): how a course
+ * runs never waits for the translator.
+ */
+function withEnglishFacts(page: PageEntry, original: PageEntry | undefined): PageEntry {
+  const facts = original?.data.course;
+  if (page.data.course || !facts) return page;
+  return { ...page, data: { ...page.data, course: facts } } as PageEntry;
 }
 
 /** A course as a page lists it; `pending` when it is the English course standing in for its translation. */

@@ -4,7 +4,8 @@
  * stays one entity (`@id`) in both.
  */
 import { emailHref, site, siteWords } from '../data/site';
-import { defaultLocale, type Locale } from '../i18n';
+import { defaultLocale, t, type Locale } from '../i18n';
+import type { CourseFacts } from './course';
 import type { Crumb } from './breadcrumbs';
 
 export type JsonLd = Record<string, unknown>;
@@ -59,6 +60,35 @@ export function serviceLd(siteUrl: URL, path: string, name: string, description:
     url: new URL(path, siteUrl).href,
     provider: { '@id': new URL('/#organization', siteUrl).href },
     areaServed: { '@type': 'Country', name: siteWords(locale).country },
+  };
+}
+
+/**
+ * A training as schema.org `Course`: its provider, languages, level and credential, and one
+ * course instance with the ways it is delivered (and its workload, when the page gives its days).
+ */
+export function courseLd(
+  siteUrl: URL,
+  course: { path: string; name: string; description: string; facts: CourseFacts },
+  locale: Locale = defaultLocale,
+): JsonLd {
+  const { facts } = course;
+  const modes = [...new Set(facts.delivery.map((way) => (way === 'online' ? 'online' : 'onsite')))];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Course',
+    name: course.name,
+    description: course.description,
+    url: new URL(course.path, siteUrl).href,
+    provider: { '@id': new URL('/#organization', siteUrl).href },
+    inLanguage: [...facts.languages],
+    educationalLevel: t(`course.level.${facts.level}`, {}, locale),
+    educationalCredentialAwarded: facts.certificate,
+    hasCourseInstance: {
+      '@type': 'CourseInstance',
+      courseMode: modes,
+      ...(facts.days === undefined ? {} : { courseWorkload: `P${facts.days}D` }),
+    },
   };
 }
 
