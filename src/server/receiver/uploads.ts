@@ -5,11 +5,13 @@
  * its name; at most MAX_FILES files; the visitor's file name kept only as a cleaned label.
  *
  * A .docx is a ZIP archive: its central directory is read with `yauzl` (wordDocumentProblem below),
- * never by searching the bytes, and only a plain Word document passes.
+ * never by searching the bytes, and only a plain Word document passes. A .doc is an OLE compound
+ * file, read with `cfb` (./doc-file.ts): one with macros or embedded objects is refused.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import yauzl from 'yauzl';
+import { COMPOUND_FILE_SIGNATURE, docFileProblem, type DocFileProblem } from './doc-file.ts';
 import { ALLOWED_EXTENSIONS, MAX_FILES, MAX_FILE_BYTES, extensionOf, type FileRejection } from '../../forms/files';
 
 export { MAX_FILES };
@@ -50,15 +52,36 @@ export const WORD_LIMITS = {
   /** An entry expanding past this size may grow at most maxRatio times its compressed size. */
   ratioFloorBytes: 1024 * 1024,
   maxRatio: 100,
-  /** [Content_Types].xml, the one part read (to find macro-enabled content). */
+  /** [Content_Types].xml, read to find macro-enabled content. */
   maxContentTypesBytes: 256 * 1024,
+  /** Each relationships part (`*.rels`), read to find external and OLE relationships. */
+  maxRelationshipsBytes: 256 * 1024,
+  /** All relationships parts together. */
+  maxAllRelationshipsBytes: 2 * 1024 * 1024,
 } as const;
 
 /** Why an archive named .docx is no Word document we accept. */
-export type WordDocumentProblem = 'unreadable' | 'notWord' | 'macros' | 'encrypted' | 'tooLarge' | 'tooManyEntries';
+export type WordDocumentProblem =
+  | 'unreadable'
+  | 'notWord'
+  | 'macros'
+  | 'encrypted'
+  | 'tooLarge'
+  | 'tooManyEntries'
+  | 'external'
+  | 'embedded'
+  | 'executable'
+  | 'shortcut';
+
+/**
+ * Extensions of programs and scripts Windows runs: no part of a Word document has one. A `.bin`
+ * is refused only under an `embeddings/` folder (an OLE object); Word keeps printer settings in
+ * `.bin` parts elsewhere.
+ */
+const EXECUTABLE_EXTENSION = /\.(?:exe|dll|scr|com|bat|cmd|js|vbs|ps1|msi|jar)$/;
 
 /** An expanded entry's bytes, refused past `limit` (yauzl also stops at the size the entry declares). */
-async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promise<string | undefined> {
+async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promise<Buffer | undefined> {
   if (entry.uncompressedSize > limit) return undefined;
   const stream = await zip.openReadStreamPromise(entry);
   const chunks: Buffer[] = [];
@@ -71,15 +94,88 @@ async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number):
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** An entry's first bytes (at most the first chunk yauzl inflates), the rest never expanded. */
+async function entryStart(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+  const stream = await zip.openReadStreamPromise(entry);
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) return chunk.subarray(0, 8);
+    return Buffer.alloc(0);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** An XML part's text: UTF-16 when it starts with a byte order mark (XML allows it), else UTF-8. */
+function xmlText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** An attribute's value as an XML reader sees it: character and predefined entity references replaced. */
+function attributeValue(raw: string): string {
+  return raw.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (whole, decimal?: string, hex?: string, named?: string) => {
+    const code = decimal ? Number(decimal) : hex ? Number.parseInt(hex, 16) : undefined;
+    if (code !== undefined) return code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    return XML_ENTITIES[named!] ?? whole;
+  });
+}
+
+const RELATIONSHIP = /<(?:[A-Za-z_][\w.-]*:)?Relationship(?=[\s/>])/g;
+const ATTRIBUTE = /\s+([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+const ELEMENT_END = /\s*\/?>/y;
+/** Hyperlinks are followed only when clicked: those to a web page or an address stay allowed. */
+const HYPERLINK = /\/relationships\/hyperlink$/i;
+const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
+
+/**
+ * What a relationships part (`*.rels`, ECMA-376 part 2, section 9.3) points at: 'external' for a target
+ * outside the package that Word loads on opening (an attached template, a remote picture or
+ * frame, a linked OLE object), 'embedded' for an OLE object. Read by its attributes, entity
+ * references decoded; a part with a DTD (its entities could spell anything) or without a
+ * `Relationships` element is 'unreadable'.
+ */
+export function relationshipsProblem(xml: string): WordDocumentProblem | undefined {
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml) || !/<(?:[A-Za-z_][\w.-]*:)?Relationships[\s/>]/.test(xml)) return 'unreadable';
+  for (const element of xml.matchAll(RELATIONSHIP)) {
+    const attributes = new Map<string, string>();
+    let at = element.index + element[0].length;
+    for (;;) {
+      ATTRIBUTE.lastIndex = at;
+      const attribute = ATTRIBUTE.exec(xml);
+      if (!attribute) break;
+      // A prefixed attribute counts as the plain one: over-refusing is the safe side.
+      attributes.set(attribute[1]!.split(':').pop()!, attributeValue(attribute[2] ?? attribute[3] ?? ''));
+      at = ATTRIBUTE.lastIndex;
+    }
+    ELEMENT_END.lastIndex = at;
+    if (!ELEMENT_END.test(xml)) return 'unreadable';
+    const type = (attributes.get('Type') ?? '').trim();
+    if (/\/oleObject$/i.test(type)) return 'embedded';
+    const mode = attributes.get('TargetMode')?.trim();
+    if (mode !== undefined && mode !== 'Internal') {
+      const target = (attributes.get('Target') ?? '').trim();
+      if (!(HYPERLINK.test(type) && SAFE_LINK.test(target))) return 'external';
+    }
+  }
+  return undefined;
 }
 
 /**
  * Whether a ZIP archive is a plain Word document (.docx), read from its central directory: it
  * must hold `[Content_Types].xml` and `word/document.xml`; no macros (a `vbaProject.bin` anywhere,
  * or a macro-enabled or VBA content type: a .docm renamed), no encrypted entry, no compression
- * but stored and deflate, no two entries of one name, and nothing past WORD_LIMITS. Undefined
- * when it passes. Only [Content_Types].xml is expanded (at most 256 KB); the rest never is.
+ * but stored and deflate, no two entries of one name, and nothing past WORD_LIMITS. No
+ * relationship may point outside the package (but a hyperlink to a web page or an e-mail
+ * address) or at an OLE object; no part may be an ActiveX control, an OLE object or program
+ * under `embeddings/` (by its extension or its first bytes), a program anywhere, or a Windows
+ * shortcut (`.lnk`). Undefined when it passes. Only [Content_Types].xml, the `*.rels` parts
+ * (bounded by WORD_LIMITS) and the first bytes of embedded parts are expanded; the rest never is.
  */
 export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocumentProblem | undefined> {
   let zip: yauzl.ZipFile;
@@ -99,6 +195,9 @@ export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocume
     const names = new Set<string>();
     let expanded = 0;
     let contentTypes: yauzl.Entry | undefined;
+    let named: WordDocumentProblem | undefined;
+    const relationships: yauzl.Entry[] = [];
+    const embedded: yauzl.Entry[] = [];
     for await (const entry of zip.eachEntry()) {
       const name = entry.fileName.toLowerCase();
       // Two entries of one name: readers disagree on which one is the document.
@@ -114,13 +213,40 @@ export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocume
         entry.uncompressedSize > WORD_LIMITS.maxRatio * entry.compressedSize
       )
         return 'tooLarge';
+      const inEmbeddings = name.startsWith('embeddings/') || name.includes('/embeddings/');
+      // Refused by name once the archive is known to hold a Word document (a plain ZIP is 'notWord').
+      named ??= name.endsWith('.lnk')
+        ? 'shortcut'
+        : EXECUTABLE_EXTENSION.test(name)
+          ? 'executable'
+          : (inEmbeddings && name.endsWith('.bin')) || name.startsWith('activex/') || name.includes('/activex/')
+            ? 'embedded'
+            : undefined;
+      if (inEmbeddings && !name.endsWith('/')) embedded.push(entry);
+      if (name.endsWith('.rels')) relationships.push(entry);
       if (name === '[content_types].xml') contentTypes = entry;
     }
     if (!contentTypes || !names.has('word/document.xml')) return 'notWord';
+    if (named) return named;
     const types = await readEntry(zip, contentTypes, WORD_LIMITS.maxContentTypesBytes);
     if (types === undefined) return 'tooLarge';
     // A macro part may have any name: its content type gives it away (vbaProject, macroEnabled).
-    if (/macroEnabled|vbaProject/i.test(types)) return 'macros';
+    if (/macroEnabled|vbaProject/i.test(xmlText(types))) return 'macros';
+    let relationshipBytes = 0;
+    for (const entry of relationships) {
+      relationshipBytes += entry.uncompressedSize;
+      if (relationshipBytes > WORD_LIMITS.maxAllRelationshipsBytes) return 'tooLarge';
+      const part = await readEntry(zip, entry, WORD_LIMITS.maxRelationshipsBytes);
+      if (part === undefined) return 'tooLarge';
+      const problem = relationshipsProblem(xmlText(part));
+      if (problem) return problem;
+    }
+    // An embedded part of any name: an OLE object or a Windows program by its first bytes.
+    for (const entry of embedded) {
+      const start = await entryStart(zip, entry);
+      if (COMPOUND_FILE_SIGNATURE.every((byte, i) => start[i] === byte)) return 'embedded';
+      if (start[0] === 0x4d && start[1] === 0x5a) return 'executable';
+    }
     return undefined;
   } catch {
     // A malformed directory, a bad file name (an absolute path, ..), an entry larger than declared.
@@ -135,8 +261,8 @@ export async function detectKind(bytes: Uint8Array): Promise<FileKind | undefine
   // "%PDF-" first (readers tolerate bytes before it; we do not: nothing else hides in front).
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  // OLE2 compound file: Word 97-2003 .doc (the extension tells it from Excel's).
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'doc';
+  // An OLE compound file that is a Word 97-2003 document, by its directory (./doc-file.ts).
+  if (startsWith(bytes, COMPOUND_FILE_SIGNATURE) && (await docFileProblem(bytes)) === undefined) return 'doc';
   // A ZIP archive that is a Word document, by its central directory (nothing may sit in front of it).
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) && (await wordDocumentProblem(bytes)) === undefined) return 'docx';
   return undefined;
@@ -168,34 +294,66 @@ export interface CheckedFile {
   readonly bytes: Uint8Array;
 }
 
+/**
+ * Why a file was refused, as a code for the server's log and metrics (never the file's name or
+ * content): its extension, its size, content of another kind, or the Word check's own reason.
+ */
+export type FileProblem = 'extension' | 'tooLarge' | 'content' | `doc:${DocFileProblem}` | `docx:${WordDocumentProblem}`;
+
 export type UploadCheck =
   | { readonly ok: true; readonly files: readonly CheckedFile[] }
-  | { readonly ok: false; readonly tooMany: boolean; readonly rejected: readonly FileRejection[] };
+  | {
+      readonly ok: false;
+      readonly tooMany: boolean;
+      readonly rejected: readonly FileRejection[];
+      /** One code for each refused file, in the order of `rejected`. */
+      readonly problems: readonly FileProblem[];
+    };
+
+/** Why the bytes are not a file of the kind its extension names; undefined when they are. */
+async function contentProblem(bytes: Uint8Array, expected: FileKind): Promise<FileProblem | undefined> {
+  if (expected === 'doc' && startsWith(bytes, COMPOUND_FILE_SIGNATURE)) {
+    const problem = await docFileProblem(bytes);
+    return problem && `doc:${problem}`;
+  }
+  if (expected === 'docx' && startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
+    const problem = await wordDocumentProblem(bytes);
+    return problem && `docx:${problem}`;
+  }
+  return (await detectKind(bytes)) === expected ? undefined : 'content';
+}
 
 /** Applies the rules to the files of one application; the first refusal of each file counts. */
 export async function checkUploads(files: readonly File[]): Promise<UploadCheck> {
-  if (files.length > MAX_FILES) return { ok: false, tooMany: true, rejected: [] };
+  if (files.length > MAX_FILES) return { ok: false, tooMany: true, rejected: [], problems: [] };
   const checked: CheckedFile[] = [];
   const rejected: FileRejection[] = [];
+  const problems: FileProblem[] = [];
+  const refuse = (file: string, reason: FileRejection['reason'], problem: FileProblem) => {
+    rejected.push({ file, reason });
+    problems.push(problem);
+  };
   for (const file of files) {
     const name = cleanFileName(file.name);
     const expected = KIND_OF_EXTENSION[extensionOf(name) as keyof typeof KIND_OF_EXTENSION];
     if (!expected) {
-      rejected.push({ file: name, reason: 'invalidType' });
+      refuse(name, 'invalidType', 'extension');
       continue;
     }
     if (file.size > MAX_FILE_BYTES) {
-      rejected.push({ file: name, reason: 'tooLarge' });
+      refuse(name, 'tooLarge', 'tooLarge');
       continue;
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
-    if ((await detectKind(bytes)) !== expected) {
-      rejected.push({ file: name, reason: 'invalidType' });
+    // Whatever the content's fault, the visitor reads the form's own "not a valid type" alert.
+    const problem = await contentProblem(bytes, expected);
+    if (problem) {
+      refuse(name, 'invalidType', problem);
       continue;
     }
     checked.push({ name, kind: expected, bytes });
   }
-  return rejected.length > 0 ? { ok: false, tooMany: false, rejected } : { ok: true, files: checked };
+  return rejected.length > 0 ? { ok: false, tooMany: false, rejected, problems } : { ok: true, files: checked };
 }
 
 /**

@@ -1,0 +1,159 @@
+/**
+ * A Word 97-2003 document (.doc) is an OLE compound file ([MS-CFB]): a small file system of
+ * storages and streams. Its macros live in storages of their own (`Macros` and `VBA` in Word,
+ * `_VBA_PROJECT_CUR` in the other Office programs), its embedded objects in `ObjectPool`. The file
+ * is read with SheetJS `cfb` (Apache-2.0), and only a plain Word document passes.
+ *
+ * `cfb` follows the file's own sector chains and directory links, and some of its loops trust
+ * them: a crafted directory whose siblings point at each other keeps it busy, and growing, for
+ * ever. So it runs in a worker thread with a small heap and a deadline; past either, the worker
+ * is ended and the file refused. At most two such workers run at once, whatever the number of
+ * requests. The main thread only ever sees the list of entries.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** Why a compound file named .doc is no Word document we accept. */
+export type DocFileProblem = 'unreadable' | 'notWord' | 'macros' | 'embedded' | 'tooSlow';
+
+/** The work one .doc may cost: a CV of 2 MB parses in a few milliseconds. */
+export const DOC_LIMITS = {
+  /** The worker is ended past this, and the file refused. */
+  timeoutMs: 3000,
+  /** The worker's heap: a 2 MB file parsed honestly needs a few MB. */
+  heapMb: 64,
+  /** Directory entries: a 2 MB file has room for 16,384; a CV has a dozen. */
+  maxEntries: 4096,
+  /** Workers at once, across all requests: a flood of hostile files holds at most these cores. */
+  concurrent: 2,
+} as const;
+
+/** The compound file's signature ([MS-CFB] 2.2). */
+export const COMPOUND_FILE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] as const;
+
+/**
+ * Storage names that hold a macro project ([MS-OVBA] 2.2, [MS-DOC] 2.1.11): Word's `Macros`
+ * with its `VBA` storage and `_VBA_PROJECT` stream, and `_VBA_PROJECT_CUR` of the other Office
+ * programs. Compared case-insensitively, as compound file names are.
+ */
+const MACRO_NAMES = new Set(['macros', '_vba_project_cur', 'vba', '_vba_project']);
+
+/** One directory entry as the worker reports it. */
+interface Entry {
+  readonly name: string;
+  /** [MS-CFB] 2.6.1: 1 storage, 2 stream, 5 the root storage; 0 an unused entry. */
+  readonly type: number;
+  /** Whether a storage has any child (its child link is set). */
+  readonly hasChildren: boolean;
+  /**
+   * Whether a stream holds the size its entry declares: cfb stops quietly at a sector chain that
+   * loops or leaves the file, and hands back less.
+   */
+  readonly complete: boolean;
+  /** The entry's path from the root, as cfb builds it ("Root Entry/WordDocument"). */
+  readonly path: string;
+}
+
+/** The worker: CommonJS, handed cfb's resolved path; it answers with the entries or nothing. */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+let answer;
+try {
+  const CFB = require(workerData.cfb);
+  const file = CFB.read(Buffer.from(workerData.bytes), { type: 'buffer' });
+  answer = file.FileIndex.length > workerData.maxEntries ? { ok: false, reason: 'tooMany' } : {
+    ok: true,
+    entries: file.FileIndex.map((entry, i) => ({
+      name: String(entry.name),
+      type: entry.type,
+      hasChildren: typeof entry.C === 'number' && entry.C >= 0,
+      complete: entry.type !== 2 || (entry.content ? entry.content.length : 0) === entry.size,
+      path: String(file.FullPaths[i]),
+    })),
+  };
+} catch {
+  answer = { ok: false };
+}
+parentPort.postMessage(answer);
+`;
+
+const CFB_PATH = createRequire(import.meta.url).resolve('cfb');
+
+type Reading = { readonly entries: readonly Entry[] } | { readonly problem: 'unreadable' | 'tooSlow' };
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` once fewer than DOC_LIMITS.concurrent readings run, in the order asked. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= DOC_LIMITS.concurrent) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** The file's directory entries, read by cfb in a worker bounded in time and memory. */
+function readEntries(bytes: Uint8Array): Promise<Reading> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (reading: Reading) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(reading);
+    };
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { cfb: CFB_PATH, bytes, maxEntries: DOC_LIMITS.maxEntries },
+      resourceLimits: { maxOldGenerationSizeMb: DOC_LIMITS.heapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+      stdout: true,
+      stderr: true,
+    });
+    const timer = setTimeout(() => settle({ problem: 'tooSlow' }), DOC_LIMITS.timeoutMs);
+    worker.once('message', (answer: { ok: boolean; entries?: Entry[] }) =>
+      settle(answer.ok && Array.isArray(answer.entries) ? { entries: answer.entries } : { problem: 'unreadable' }),
+    );
+    // Out of memory (ERR_WORKER_OUT_OF_MEMORY), or the worker could not start: refused all the same.
+    worker.once('error', () => settle({ problem: 'unreadable' }));
+    worker.once('exit', () => settle({ problem: 'unreadable' }));
+  });
+}
+
+/**
+ * Whether a compound file is a plain Word document (.doc): cfb must read it, every stream whole
+ * (no sector chain looping or running off the file), its root must hold a
+ * `WordDocument` stream, and no entry anywhere (unlinked ones included) may be a macro storage or
+ * stream, an `ObjectPool` holding objects, or an `\u0001Ole10Native` stream (a file packed into
+ * the document, run by a double-click). Undefined when it passes.
+ *
+ * Embedded objects are refused because an OLE object in a .doc is run by the program it names
+ * when opened or double-clicked (Equation Editor's objects and packed executables are the
+ * classic attacks on Word 97-2003 files), and a CV needs none. Word writes an empty
+ * `ObjectPool` storage in most documents: only one with children counts.
+ */
+export async function docFileProblem(bytes: Uint8Array): Promise<DocFileProblem | undefined> {
+  if (bytes.byteLength < 512 || !COMPOUND_FILE_SIGNATURE.every((byte, i) => bytes[i] === byte)) return 'unreadable';
+  const reading = await inTurn(() => readEntries(bytes));
+  if ('problem' in reading) return reading.problem;
+  const [root, ...entries] = reading.entries;
+  if (root?.type !== 5) return 'unreadable';
+  for (const entry of entries) {
+    if (!entry.complete) return 'unreadable';
+    const name = entry.name.toLowerCase();
+    if (MACRO_NAMES.has(name)) return 'macros';
+    if (name === 'objectpool' && entry.hasChildren) return 'embedded';
+    if (name === '\u0001ole10native') return 'embedded';
+  }
+  const document = `${root.path}WordDocument`.toLowerCase();
+  if (!entries.some((entry) => entry.type === 2 && entry.path.toLowerCase() === document)) return 'notWord';
+  return undefined;
+}
