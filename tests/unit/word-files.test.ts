@@ -1,6 +1,6 @@
 /**
  * The Word files a partner's CV may be, checked by their structure: a .doc is read as an OLE
- * compound file (cfb, in a bounded worker) and refused with a macro project or embedded
+ * compound file (cfb, in a bounded process of its own) and refused with a macro project or embedded
  * objects; a .docx is refused with a relationship to something outside the package, an OLE
  * object, a program or a Windows shortcut. Every attacker file is made here: the .doc files with
  * cfb's writer, the .docx files with yazl. Before these checks a .doc was known by its first
@@ -101,7 +101,7 @@ describe('a .doc is read as a compound file', () => {
   }
 
   // cfb walks sibling links without remembering where it has been: two entries naming each other
-  // keep it busy for ever. The worker's deadline ends it; this test's own timeout bounds the run.
+  // keep it busy for ever. The reading process's deadline ends it; this test's own timeout bounds the run.
   test(
     'directory entries linked in a circle: the reading is ended and the file refused',
     async () => {
@@ -111,7 +111,7 @@ describe('a .doc is read as a compound file', () => {
         'WordDocument',
         { left: directoryIndex(clean, '1Table') },
       );
-      // Two at once hold both workers; the clean documents asked for meanwhile wait their turn, then pass.
+      // Two at once hold both readings; the clean documents asked for meanwhile wait their turn, then pass.
       const problems = await Promise.all([doc, doc, minimalDoc(), minimalDoc()].map((bytes) => docFileProblem(bytes)));
       expect(problems.slice(0, 2).every((problem) => problem === 'tooSlow' || problem === 'unreadable')).toBe(true);
       expect(problems.slice(2)).toEqual([undefined, undefined]);

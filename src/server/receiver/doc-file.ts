@@ -6,27 +6,27 @@
  *
  * `cfb` follows the file's own sector chains and directory links, and some of its loops trust
  * them: a crafted directory whose siblings point at each other keeps it busy, and growing, for
- * ever. So it runs in a worker thread with a small heap and a deadline; past either, the worker
- * is ended and the file refused. At most two such workers run at once, whatever the number of
- * requests. The main thread only ever sees the list of entries.
+ * ever. So it runs in a short-lived Node process with a small heap and a deadline; past either,
+ * the process ends (or is ended) and the file is refused. At most two such readings run at once,
+ * whatever the number of requests. The server only ever sees the list of entries.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 
 /** Why a compound file named .doc is no Word document we accept. */
 export type DocFileProblem = 'unreadable' | 'notWord' | 'macros' | 'embedded' | 'tooSlow';
 
 /** The work one .doc may cost: a CV of 2 MB parses in a few milliseconds. */
 export const DOC_LIMITS = {
-  /** The worker is ended past this, and the file refused. */
+  /** The reading process is ended past this, and the file refused. */
   timeoutMs: 3000,
-  /** The worker's heap: a 2 MB file parsed honestly needs a few MB. */
+  /** The reading process's heap: a 2 MB file parsed honestly needs a few MB. */
   heapMb: 64,
   /** Directory entries: a 2 MB file has room for 16,384; a CV has a dozen. */
   maxEntries: 4096,
-  /** Workers at once, across all requests: a flood of hostile files holds at most these cores. */
+  /** Readings at once, across all requests: a flood of hostile files holds at most these cores. */
   concurrent: 2,
 } as const;
 
@@ -40,7 +40,7 @@ export const COMPOUND_FILE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a
  */
 const MACRO_NAMES = new Set(['macros', '_vba_project_cur', 'vba', '_vba_project']);
 
-/** One directory entry as the worker reports it. */
+/** One directory entry as the reading process reports it. */
 interface Entry {
   readonly name: string;
   /** [MS-CFB] 2.6.1: 1 storage, 2 stream, 5 the root storage; 0 an unused entry. */
@@ -56,27 +56,33 @@ interface Entry {
   readonly path: string;
 }
 
-/** The worker: CommonJS, handed cfb's resolved path; it answers with the entries or nothing. */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-let answer;
-try {
-  const CFB = require(workerData.cfb);
-  const file = CFB.read(Buffer.from(workerData.bytes), { type: 'buffer' });
-  answer = file.FileIndex.length > workerData.maxEntries ? { ok: false, reason: 'tooMany' } : {
-    ok: true,
-    entries: file.FileIndex.map((entry, i) => ({
-      name: String(entry.name),
-      type: entry.type,
-      hasChildren: typeof entry.C === 'number' && entry.C >= 0,
-      complete: entry.type !== 2 || (entry.content ? entry.content.length : 0) === entry.size,
-      path: String(file.FullPaths[i]),
-    })),
-  };
-} catch {
-  answer = { ok: false };
-}
-parentPort.postMessage(answer);
+/**
+ * The reader: a Node process of its own (CommonJS, handed cfb's resolved path), reading the file
+ * from its standard input and answering with the entries or nothing on its standard output.
+ */
+const READER_SOURCE = `
+const chunks = [];
+process.stdin.on('data', (chunk) => chunks.push(chunk));
+process.stdin.on('end', () => {
+  let answer;
+  try {
+    const CFB = require(process.argv[1]);
+    const file = CFB.read(Buffer.concat(chunks), { type: 'buffer' });
+    answer = file.FileIndex.length > Number(process.argv[2]) ? { ok: false } : {
+      ok: true,
+      entries: file.FileIndex.map((entry, i) => ({
+        name: String(entry.name),
+        type: entry.type,
+        hasChildren: typeof entry.C === 'number' && entry.C >= 0,
+        complete: entry.type !== 2 || (entry.content ? entry.content.length : 0) === entry.size,
+        path: String(file.FullPaths[i]),
+      })),
+    };
+  } catch {
+    answer = { ok: false };
+  }
+  process.stdout.write(JSON.stringify(answer));
+});
 `;
 
 const CFB_PATH = createRequire(import.meta.url).resolve('cfb');
@@ -100,31 +106,54 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The file's directory entries, read by cfb in a worker bounded in time and memory. */
+/**
+ * The file's directory entries, read by cfb in a process of its own bounded in time and memory.
+ * A process, not a worker thread: a worker that reaches its heap limit inside one large
+ * allocation (cfb growing an array for ever) can take the whole server down with it, where a
+ * process past its limit ends alone.
+ */
 function readEntries(bytes: Uint8Array): Promise<Reading> {
   return new Promise((resolve) => {
     let settled = false;
+    let answer = '';
+    const reader = spawn(
+      process.execPath,
+      [
+        `--max-old-space-size=${DOC_LIMITS.heapMb}`,
+        '--stack-size=4000',
+        '-e',
+        READER_SOURCE,
+        CFB_PATH,
+        String(DOC_LIMITS.maxEntries),
+      ],
+      { stdio: ['pipe', 'pipe', 'ignore'], env: {} },
+    );
     const settle = (reading: Reading) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      reader.kill('SIGKILL');
       resolve(reading);
     };
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { cfb: CFB_PATH, bytes, maxEntries: DOC_LIMITS.maxEntries },
-      resourceLimits: { maxOldGenerationSizeMb: DOC_LIMITS.heapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
-      stdout: true,
-      stderr: true,
-    });
     const timer = setTimeout(() => settle({ problem: 'tooSlow' }), DOC_LIMITS.timeoutMs);
-    worker.once('message', (answer: { ok: boolean; entries?: Entry[] }) =>
-      settle(answer.ok && Array.isArray(answer.entries) ? { entries: answer.entries } : { problem: 'unreadable' }),
-    );
-    // Out of memory (ERR_WORKER_OUT_OF_MEMORY), or the worker could not start: refused all the same.
-    worker.once('error', () => settle({ problem: 'unreadable' }));
-    worker.once('exit', () => settle({ problem: 'unreadable' }));
+    reader.stdout.setEncoding('utf8');
+    reader.stdout.on('data', (chunk: string) => {
+      answer += chunk;
+      // A directory of maxEntries entries answers in well under this; more is no answer of ours.
+      if (answer.length > 4 * 1024 * 1024) settle({ problem: 'unreadable' });
+    });
+    // Out of memory, or the process could not start: refused all the same.
+    reader.once('error', () => settle({ problem: 'unreadable' }));
+    reader.once('close', () => {
+      try {
+        const parsed = JSON.parse(answer) as { ok: boolean; entries?: Entry[] };
+        settle(parsed.ok && Array.isArray(parsed.entries) ? { entries: parsed.entries } : { problem: 'unreadable' });
+      } catch {
+        settle({ problem: 'unreadable' });
+      }
+    });
+    reader.stdin.on('error', () => settle({ problem: 'unreadable' }));
+    reader.stdin.end(bytes);
   });
 }
 
