@@ -386,6 +386,9 @@ export const ar = {
   'admin.twoStep.required': 'يتطلب حسابك تفعيل التحقق بخطوتين قبل فتح صندوق الوارد، ولن يستغرق ذلك أكثر من دقيقة.',
   'admin.twoStep.wrongCode': 'هذا الرمز غير صحيح. تأكد من ضبط ساعة هاتفك تلقائيًا، ثم أدخل الرمز الذي يعرضه تطبيقك الآن.',
   'admin.twoStep.expired': 'انتهت مهلة هذا الإعداد: امسح رمز QR الجديد أدناه.',
+  'admin.twoStep.startText':
+    'يطلب التحقق بخطوتين بعد كلمة المرور رمزًا من تطبيق المصادقة على هاتفك. ويعرض عليك الإعداد مفتاحًا تضيفه إلى التطبيق.',
+  'admin.twoStep.start': 'إعداد التحقق بخطوتين',
   'admin.twoStep.scanHeading': '1. أضف صندوق الوارد إلى تطبيق المصادقة',
   'admin.twoStep.scanText':
     'في تطبيق المصادقة لديك (Google Authenticator أو Microsoft Authenticator أو 1Password أو غيرها)، أضف حسابًا وامسح هذا الرمز.',

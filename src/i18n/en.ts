@@ -396,6 +396,9 @@ export const en = {
   'admin.twoStep.wrongCode':
     'That code is not right. Check that your phone’s clock is set automatically, then type the code your app shows now.',
   'admin.twoStep.expired': 'This set-up ran out: scan the new QR code below.',
+  'admin.twoStep.startText':
+    'Two-step sign-in asks for a code from an authenticator app on your phone after your password. Setting it up shows you a key to add to the app.',
+  'admin.twoStep.start': 'Set up two-step sign-in',
   'admin.twoStep.scanHeading': '1. Add the inbox to your authenticator app',
   'admin.twoStep.scanText':
     'In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password or another), add an account and scan this code.',
