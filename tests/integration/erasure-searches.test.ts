@@ -167,7 +167,7 @@ for (const { kind, skip, open } of KINDS) {
           await listLeads(stores.inbox, HUDA.email, filterFromQuery(new URLSearchParams({ status: 'all', q }), HUDA.email))
         ).leads.map((one) => one.id);
       // The inbox finds the person by the phone as typed in each way.
-      for (const q of ['17000000', '+973-1700-0000', '١٧٠٠٠٠٠٠', 'Zarqapearl', 'muharraqxk'])
+      for (const q of ['17000000', '+973-1700-0000', '١٧٠٠٠٠٠٠', '0097317000000', 'Zarqapearl', 'muharraqxk'])
         expect(await found(q), q).toContain(lead.id);
       expect(await openLead(stores.inbox, HUDA.email, lead.id, true)).toBeDefined();
       expect(await dump()).toContain('Zarqapearl');
