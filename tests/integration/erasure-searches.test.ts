@@ -3,8 +3,9 @@
  * as staff work: a partner lead is stored, staff search for it by its phone in every way people
  * type one (the digits alone, as written, in Arabic-Indic digits, with 00 for +), by its company,
  * city, name and e-mail, then delete it from its page, and the browser follows the redirect back
- * to the list it came from. Afterwards none of the person's values is left: in SQLite's file and
- * its write-ahead log, byte for byte; in PostgreSQL, in the text of every row of every table.
+ * to the list it came from. Afterwards none of the person's values is left: in SQLite's file, its
+ * write-ahead log and a backup taken then, byte for byte; in PostgreSQL, in the text of every row
+ * of every table.
  * A search that named someone else stays as it was.
  *
  * Without PostgreSQL (tests/postgres-setup.ts says why), its half is skipped, never passed.
@@ -19,6 +20,7 @@ import { filterFromQuery } from '../../src/server/inbox/inbox-filter';
 import type { ReceiverConfig } from '../../src/server/config';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { bareDigits, searchNamesPerson, personPhones, personTokens } from '../../src/server/store/submission-queries';
+import { backupSqlite } from '../../src/server/ops/backup';
 import { freshDatabase } from '../helpers/postgres';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 
@@ -33,7 +35,7 @@ afterAll(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Every byte SQLite keeps (the file and its write-ahead log), or the text of every PostgreSQL row. */
+/** Every byte SQLite keeps (the file, its write-ahead log, a backup of it), or the text of every PostgreSQL row. */
 type Dump = () => Promise<string>;
 
 const KINDS: { kind: string; skip: string; open: () => Promise<{ stores: Stores; dump: Dump }> }[] = [
@@ -45,11 +47,17 @@ const KINDS: { kind: string; skip: string; open: () => Promise<{ stores: Stores;
       dirs.push(dir);
       const file = path.join(dir, 'submissions.db');
       const stores = openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 });
-      const dump = async () =>
-        [file, `${file}-wal`]
+      // The file and its write-ahead log, and a backup taken now: what the next backup would carry.
+      let backups = 0;
+      const dump = async () => {
+        const copy = path.join(dir, `backup-${(backups += 1)}`);
+        await backupSqlite(file, copy);
+        const copied = fs.readdirSync(copy, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+        return [file, `${file}-wal`, ...copied.map((entry) => path.join(entry.parentPath, entry.name))]
           .filter((name) => fs.existsSync(name))
           .map((name) => fs.readFileSync(name).toString('utf8'))
           .join('\n');
+      };
       return { stores, dump };
     },
   },
