@@ -417,6 +417,9 @@ export const en = {
   'admin.twoStep.wrongCode':
     'That code is not right. Check that your phone’s clock is set automatically, then type the code your app shows now.',
   'admin.twoStep.expired': 'This set-up ran out: scan the new QR code below.',
+  'admin.twoStep.startText':
+    'Two-step sign-in asks for a code from an authenticator app on your phone after your password. Setting it up shows you a key to add to the app.',
+  'admin.twoStep.start': 'Set up two-step sign-in',
   'admin.twoStep.scanHeading': '1. Add the inbox to your authenticator app',
   'admin.twoStep.scanText':
     'In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password or another), add an account and scan this code.',
@@ -613,7 +616,7 @@ export const en = {
   'admin.lead.done.retry': 'The notification e-mail is queued again.',
   'admin.lead.deleteHeading': 'Delete this lead for good?',
   'admin.lead.deleteText':
-    "Erased from this site's database, for good (a person's request under the PDPL): the lead's fields, its files, its timeline and notes, its notification e-mail if it has not been sent yet, the searches and exports in the audit log that named the person, and refused sign-ins under their e-mail address. The audit log keeps that this lead (by its number only) was deleted, by whom and when.",
+    "Erased from this site's database, for good (a person's request under the PDPL): the lead's fields, its files, its timeline and notes, its notification e-mail if it has not been sent yet, the searches and exports in the audit log that named the person (by name, e-mail, phone in any form, organisation or city), and refused sign-ins under their e-mail address. The audit log keeps that this lead (by its number only) was deleted, by whom and when.",
   'admin.lead.notErased': 'Not erased:',
   'admin.lead.notErasedText':
     'copies already outside this database: the notification e-mail in staff mailboxes, files or exports someone downloaded, replies sent, and backups. Delete those where they are kept.',

@@ -1,6 +1,6 @@
 /**
- * The staff inbox in Arabic, at 1440 and 390 px: the language switch (a plain link, remembered in
- * a cookie for /admin) on the sign-in page, a wrong password's message, the list, a lead page
+ * The staff inbox in Arabic, at 1440 and 390 px: the language switch (a small form posted with the
+ * session's token, remembered in a cookie for /admin) on the sign-in page, a wrong password's message, the list, a lead page
  * (dates in Riyadh time with the Arabic month, the visitor's Arabic message in its own
  * direction), a status change, the held leads' tab, the audit log and two-step sign-in; axe on each
  * Arabic page; and Accept-Language choosing Arabic before any switch. With SHOTS_DIR set, each
@@ -69,7 +69,7 @@ for (const width of [1440, 390]) {
       // The sign-in page in English (no choice made yet, an English browser), then the switch.
       await page.goto('/admin/login');
       await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
-      await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'العربية' }).click();
+      await page.getByRole('navigation', { name: 'Language' }).getByRole('button', { name: 'العربية' }).click();
       await expect(page).toHaveURL(/\/admin\/login$/);
       await expectArabic(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar['admin.signIn.heading']);
@@ -153,7 +153,7 @@ for (const width of [1440, 390]) {
       await expect(page.locator('.admin-table')).toContainText(ar['admin.audit.action.set status']);
 
       // Back to English from the same page.
-      await page.getByRole('navigation', { name: ar['admin.language'] }).getByRole('link', { name: 'English' }).click();
+      await page.getByRole('navigation', { name: ar['admin.language'] }).getByRole('button', { name: 'English' }).click();
       await expect(page).toHaveURL(/\/admin\/audit$/);
       await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log');
@@ -168,11 +168,27 @@ test('an Arabic browser gets the Arabic inbox before any choice; the switch leav
   await expectArabic(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ar['admin.signIn.heading']);
   // The switch keeps where sign-in returns to; an address elsewhere is refused.
-  await page.getByRole('link', { name: 'English' }).click();
+  await page.getByRole('button', { name: 'English' }).click();
   await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Faudit$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  const away = await page.request.get('/admin/language?to=ar&next=https%3A%2F%2Fevil.example', { maxRedirects: 0 });
+  const origin = new URL(page.url()).origin;
+  const away = await page.request.post('/admin/language', {
+    headers: { Origin: origin },
+    form: { to: 'ar', next: 'https://evil.example' },
+    maxRedirects: 0,
+  });
   expect(away.status()).toBe(303);
   expect(away.headers()['location']).toBe('/admin');
+  // The switch's address opened by a link changes nothing; a post from another site is refused.
+  const opened = await page.request.get('/admin/language?to=en&next=%2Fadmin', { maxRedirects: 0 });
+  expect(opened.status()).toBe(303);
+  expect(opened.headers()['set-cookie']).toBeUndefined();
+  const forged = await page.request.post('/admin/language', {
+    headers: { Origin: 'https://evil.example' },
+    form: { to: 'en', next: '/admin' },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(403);
+  expect((await context.cookies()).find((c) => c.name === 'globaq-inbox-language')?.value).toBe('ar');
   await context.close();
 });

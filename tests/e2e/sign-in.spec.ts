@@ -168,6 +168,7 @@ for (const width of [1440, 390]) {
       await password(page, email);
       await expect(page).toHaveURL(`${baseURL}/admin`);
       await page.getByRole('link', { name: 'Two-step sign-in' }).click();
+      await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
       await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
       const secret = (await page.locator('#two-step-key').innerText()).replace(/\s+/g, '');
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);

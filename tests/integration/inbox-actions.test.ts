@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
 import { openStores, type Stores } from '../../src/server/store/database';
-import { MAX_SELECTED, bulkAction, leadAction, listLeads, twoStepSetUp } from '../../src/server/inbox/actions';
+import { MAX_SELECTED, bulkAction, leadAction, listLeads, searchLeads, twoStepSetUp } from '../../src/server/inbox/actions';
 import { totpCode } from '../../src/server/inbox/two-step';
 import type { NotificationConfig, ReceiverConfig } from '../../src/server/config';
 import { filterFromQuery } from '../../src/server/inbox/inbox-filter';
@@ -245,24 +245,54 @@ for (const { kind, skip, open } of KINDS) {
       expect((await stores.inbox.lead(held))?.review).toBeUndefined();
     });
 
-    test("the list: a search is audited with what was looked for, the tabs' counts are everyone's and mine", async () => {
-      const { stores, lead } = await setUp();
+    test("the list records nothing; a search staff submit is audited with what was looked for; the tabs' counts are everyone's and mine", async () => {
+      const { stores, lead, audit } = await setUp();
       await stores.inbox.assign(lead, HUDA.email, HUDA.email, NOW);
       const list = await listLeads(stores.inbox, HUDA.email, filterFromQuery(new URLSearchParams('q=layla'), HUDA.email));
       expect(list.leads.map((found) => found.id)).toEqual([lead]);
       // The held lead is not Layla's: the search leaves it out of every count.
       expect([list.counts.new, list.mineCounts.new, list.counts.held]).toEqual([1, 1, 0]);
-      const entries = (await stores.inbox.auditLog({ limit: 10 })).entries;
-      expect(entries.map((e) => [e.action, e.detail])).toEqual([['searched leads', '1 found (filter: q=layla)']]);
+      // Showing the list (a link, a reload, the redirect after an action) is not a search.
+      expect(await audit()).toEqual([]);
+      // A post without the session's token records nothing.
+      for (const csrf of [null, 'forged'])
+        expect(await searchLeads(stores.inbox, HUDA, form({ q: 'layla' }, csrf), NOW)).toEqual({
+          refused: 'admin.refused.outOfDate',
+          status: 403,
+        });
+      expect(await audit()).toEqual([]);
+      expect(await searchLeads(stores.inbox, HUDA, form({ status: 'all', q: ' layla ', order: 'name:desc' }), NOW)).toEqual({
+        redirect: '/admin?status=all&q=layla&sort=name&dir=desc',
+      });
+      // Filters without words are not a search.
+      expect(await searchLeads(stores.inbox, HUDA, form({ status: 'all', form: 'contact' }), NOW)).toEqual({
+        redirect: '/admin?status=all&form=contact',
+      });
+      expect(await audit()).toEqual([['searched leads', undefined, '1 found (filter: status=all&q=layla&sort=name&dir=desc)']]);
     });
 
-    test('two-step set-up: a secret kept in the session, the same after a wrong code; the right code enrols the account, audited once', async () => {
+    test('two-step set-up: a secret made by a post only, kept in the session, the same on a GET and after a wrong code; the right code enrols the account, audited once', async () => {
       const { stores, audit } = await setUp();
       const { token } = await stores.inbox.createSession(HUDA.email, NOW);
       const session = async () => (await stores.inbox.session(token, NOW))!;
-      const shown = await twoStepSetUp(stores, KEY, await session(), token, undefined, NOW);
+      // Opening the page makes nothing; a post without the session's token starts nothing either.
+      expect(await twoStepSetUp(stores, KEY, await session(), token, undefined, NOW)).toEqual({});
+      expect(await twoStepSetUp(stores, KEY, await session(), token, form({ action: 'start' }, 'forged'), NOW)).toEqual({
+        refused: { refused: 'admin.refused.outOfDate', status: 403 },
+      });
+      expect((await session()).pendingTotp).toBeUndefined();
+      const shown = await twoStepSetUp(
+        stores,
+        KEY,
+        await session(),
+        token,
+        form({ action: 'start' }, (await session()).csrf),
+        NOW,
+      );
       const secret = shown.secret;
       if (!secret) throw new Error('a secret to show');
+      // Opened again (a reload, another site's link): the same secret, not a new one.
+      expect(await twoStepSetUp(stores, KEY, await session(), token, undefined, NOW)).toEqual({ secret });
       const post = async (code: string, csrf?: string) =>
         twoStepSetUp(stores, KEY, await session(), token, form({ code }, csrf ?? (await session()).csrf), NOW);
       expect(await post(totpCode(secret, HUDA.email, NOW), 'forged')).toEqual({

@@ -743,7 +743,9 @@ describe('what staff read is recorded', () => {
   test('opening a lead and searching are recorded; an export is recorded before its first byte, so a dropped one leaves a trace', async () => {
     const browser = await signIn();
     await page(`/admin/leads/${partnerId}`, browser);
-    await page('/admin?q=gulf', browser);
+    const searched = await post('/admin', { csrf: browser.csrf, q: 'gulf' }, browser);
+    expect(searched.status).toBe(303);
+    expect(searched.headers.get('location')).toBe('/admin?q=gulf');
     // Enough leads that the export is still running when the download is dropped.
     const store = openSqliteStore(server.dbPath);
     await Promise.all(
@@ -790,6 +792,89 @@ describe('what staff read is recorded', () => {
     expect(rows.find((row) => row.action === 'opened lead')).toMatchObject({ leadId: partnerId });
     expect(rows.find((row) => row.action === 'searched leads')?.detail).toMatch(/q=gulf/);
   }, 60_000);
+});
+
+describe('state changes are posts with the form token', () => {
+  const searches = () => auditLog().filter((row) => row.action === 'searched leads');
+
+  test('a search is recorded only when staff submit it: never for a link, a reload, the redirect after an action, another site or a missing token', async () => {
+    const browser = await signIn();
+    const before = searches().length;
+    // A link from another site, and the list opened or reloaded with a search in its address.
+    const linked = await fetch(`${server.baseUrl}/admin?q=Linked+Name+Zq`, {
+      redirect: 'manual',
+      headers: { Cookie: browser.cookie, 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' },
+    });
+    expect(linked.status).toBe(200);
+    await page('/admin?status=all&q=Linked+Name+Zq', browser);
+    await page('/admin?status=all&q=Linked+Name+Zq&done=deleted', browser);
+    // Posts an attacker can make: another origin, no session, no token, a forged one.
+    const refused = [
+      await post('/admin', { csrf: browser.csrf, q: 'Forged Zq' }, browser, { Origin: 'https://evil.example' }),
+      await post('/admin', { csrf: browser.csrf, q: 'Forged Zq' }),
+      await post('/admin', { q: 'Forged Zq' }, browser),
+      await post('/admin', { csrf: 'forged', q: 'Forged Zq' }, browser),
+    ];
+    expect(refused.map((response) => response.status)).toEqual([403, 403, 403, 403]);
+    expect(searches()).toHaveLength(before);
+    // Submitted: recorded once, then the list it asked for, whose reload records nothing more.
+    const submitted = await post('/admin', { csrf: browser.csrf, status: 'all', q: 'Submitted Zq' }, browser);
+    expect(submitted.status).toBe(303);
+    expect(submitted.headers.get('location')).toBe('/admin?status=all&q=Submitted+Zq');
+    await page(submitted.headers.get('location')!, browser);
+    await page(submitted.headers.get('location')!, browser);
+    expect(searches().slice(0, searches().length - before)).toMatchObject([
+      { actor: STAFF, detail: '0 found (filter: status=all&q=Submitted+Zq)' },
+    ]);
+    expect(JSON.stringify(auditLog())).not.toMatch(/Linked|Forged/);
+    // The search form posts, with the token.
+    const list = await page('/admin', browser);
+    expect(list).toMatch(
+      /<form method="post" action="\/admin" class="admin-card lead-filters"[^>]*>\s*<input type="hidden" name="csrf"/,
+    );
+  });
+
+  test('the language switch is a post with the token; its address opened changes nothing', async () => {
+    const browser = await signIn();
+    const languageCookie = (response: Response) =>
+      response.headers.getSetCookie().find((line) => line.startsWith('globaq-inbox-language='));
+    const opened = await get('/admin/language?to=ar&next=%2Fadmin', browser);
+    expect(opened.status).toBe(303);
+    expect(languageCookie(opened)).toBeUndefined();
+    const refused = [
+      await post('/admin/language', { csrf: browser.csrf, to: 'ar', next: '/admin' }, browser, {
+        Origin: 'https://evil.example',
+      }),
+      await post('/admin/language', { to: 'ar', next: '/admin' }, browser),
+      await post('/admin/language', { csrf: 'forged', to: 'ar', next: '/admin' }, browser),
+    ];
+    expect(refused.map((response) => response.status)).toEqual([403, 403, 403]);
+    expect(refused.map(languageCookie)).toEqual([undefined, undefined, undefined]);
+    // The switch as the page has it: to Arabic and back to the page it was on.
+    const html = await page('/admin/audit', browser);
+    expect(html).toMatch(
+      /<form method="post" action="\/admin\/language">\s*<input type="hidden" name="to" value="ar">\s*<input type="hidden" name="next" value="\/admin\/audit">\s*<input type="hidden" name="csrf"/,
+    );
+    const switched = await post('/admin/language', { csrf: browser.csrf, to: 'ar', next: '/admin/audit' }, browser);
+    expect(switched.status).toBe(303);
+    expect(switched.headers.get('location')).toBe('/admin/audit');
+    expect(languageCookie(switched)).toMatch(/^globaq-inbox-language=ar;/);
+    const arabic = await fetch(`${server.baseUrl}/admin/audit`, {
+      headers: { Cookie: `${browser.cookie}; globaq-inbox-language=ar` },
+    });
+    const arabicHtml = await arabic.text();
+    expect(arabicHtml).toMatch(/<html lang="ar" dir="rtl"/);
+    expect(arabicHtml).toMatch(/<input type="hidden" name="to" value="en">/);
+    // Signed out, the sign-in page's switch works from the site itself, never from another.
+    const signedOut = await post('/admin/language', { to: 'ar', next: '/admin/login' });
+    expect(signedOut.status).toBe(303);
+    expect(languageCookie(signedOut)).toMatch(/^globaq-inbox-language=ar;/);
+    const elsewhere = await post('/admin/language', { to: 'ar', next: '/admin/login' }, undefined, {
+      Origin: 'https://evil.example',
+    });
+    expect(elsewhere.status).toBe(403);
+    expect(languageCookie(elsewhere)).toBeUndefined();
+  });
 });
 
 describe('triage', () => {

@@ -704,6 +704,8 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await found('+97333123456')).toEqual(sorted(bahrain));
       expect(await found('+973 3312 3456')).toEqual(sorted(bahrain));
       expect(await found('3312-3456')).toEqual(sorted(bahrain));
+      expect(await found('0097333123456')).toEqual(sorted(bahrain));
+      expect(await found('00973 ٣٣١٢ ٣٤٥٦')).toEqual(sorted(bahrain));
       expect(await found('+٩٧٣ ٣٣١٢')).toEqual(sorted(bahrain));
       expect(await found('39991212')).toEqual(sorted(indic));
       expect(await found('manama')).toEqual(sorted(bahrain));

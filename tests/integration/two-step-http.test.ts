@@ -289,11 +289,34 @@ describe('required for every account', () => {
       expect(answer.location).toBe(`/admin/two-step?next=${encodeURIComponent(LEAD_PATH)}`);
       // Nothing else before the set-up.
       expect((await send('/admin', { cookie, base: requiredServer })).location).toMatch(/^\/admin\/two-step/);
-      const page = await send(`/admin/two-step?next=${encodeURIComponent(LEAD_PATH)}`, { cookie, base: requiredServer });
-      expect(page.status).toBe(200);
-      expect(page.text).toMatch(/<svg [^>]*aria-label="QR code for your authenticator app"/);
-      const secret = /id="two-step-key"[^>]*>([A-Z2-7 ]+)</.exec(page.text)![1]!.replace(/ /g, '');
+      // Opening the page makes no secret: the set-up starts with a post.
+      const opened = await send(`/admin/two-step?next=${encodeURIComponent(LEAD_PATH)}`, { cookie, base: requiredServer });
+      expect(opened.status).toBe(200);
+      expect(opened.text).not.toContain('id="two-step-key"');
+      expect(opened.text).toContain('Set up two-step sign-in');
+      const started = await send('/admin/two-step', {
+        fields: { csrf: csrfOf(opened.text), action: 'start', next: LEAD_PATH },
+        cookie,
+        base: requiredServer,
+      });
+      expect(started.status).toBe(200);
+      expect(started.text).toMatch(/<svg [^>]*aria-label="QR code for your authenticator app"/);
+      const secret = /id="two-step-key"[^>]*>([A-Z2-7 ]+)</.exec(started.text)![1]!.replace(/ /g, '');
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      // Opening the page again (a reload, or a link from another site) shows the same secret, never a new one.
+      const page = await send(`/admin/two-step?next=${encodeURIComponent(LEAD_PATH)}`, { cookie, base: requiredServer });
+      expect(/id="two-step-key"[^>]*>([A-Z2-7 ]+)</.exec(page.text)![1]!.replace(/ /g, '')).toBe(secret);
+      // A start posted from another site, or without the session's token, replaces nothing.
+      for (const forged of [
+        { fields: { csrf: csrfOf(page.text), action: 'start' }, origin: 'https://evil.example' },
+        { fields: { action: 'start' } },
+        { fields: { csrf: 'forged', action: 'start' } },
+      ]) {
+        const answer = await send('/admin/two-step', { ...forged, cookie, base: requiredServer });
+        expect(answer.status).toBe(403);
+      }
+      const again = await send('/admin/two-step', { cookie, base: requiredServer });
+      expect(/id="two-step-key"[^>]*>([A-Z2-7 ]+)</.exec(again.text)![1]!.replace(/ /g, '')).toBe(secret);
       const wrong = await send('/admin/two-step', {
         fields: { csrf: csrfOf(page.text), code: '000000', next: LEAD_PATH },
         cookie,

@@ -70,6 +70,10 @@ describe('the search plan', () => {
     expect(searchPlan('+973 3312 3456').phone).toBe('+97333123456');
     expect(searchPlan('Manama').phone).toBeUndefined();
     expect(searchPlan('12').phone).toBeUndefined();
+    // 00 dialled for +, and a local number's trunk 0 left out.
+    expect(searchPlan('0097317000000').phone).toBe('+97317000000');
+    expect(searchPlan('00973 ١٧٠٠ ٠٠٠٠').phone).toBe('+97317000000');
+    expect(searchPlan('050 123 4567').phone).toBe('501234567');
   });
 
   test('a country in the other language', () => {

@@ -14,7 +14,7 @@ import { releaseHeld } from './held-release.ts';
 import { formText, tokenMatches, type InboxDeps } from './inbox.ts';
 import { replyHref } from './lead-view.ts';
 import { acceptedStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryHash, sealSecret } from './two-step.ts';
-import { filterFromQuery, filterQuery, type ListQuery } from './inbox-filter.ts';
+import { filterFromQuery, filterQuery, listHref, type ListQuery } from './inbox-filter.ts';
 import { isLeadStatus, type InboxLead, type LeadStatus, type StaffSession } from './inbox-store.ts';
 import { FORM_LABELS, STATUS_LABELS } from './lead-columns.ts';
 import { leadExport } from './lead-export.ts';
@@ -41,20 +41,41 @@ export async function openLead(inbox: InboxDeps['inbox'], by: string, id: string
 }
 
 /**
- * A page of the list, with the counts of its tabs (everyone's, and mine); a search is recorded
- * with what was looked for (erasing a lead erases it from there too).
+ * A page of the list, with the counts of its tabs (everyone's, and mine). Showing it records
+ * nothing: a reload, the redirect after an action or a link from elsewhere is not a search
+ * (searchLeads records the searches staff submit).
  */
 export async function listLeads(inbox: InboxDeps['inbox'], by: string, list: ListQuery) {
-  const { filter, order, values, page } = list;
+  const { filter, order, page } = list;
   const { assignedTo: _mine, ...everyone } = filter;
   const [{ leads, total }, counts, mineCounts] = await Promise.all([
     inbox.leads(filter, page, order),
     inbox.statusCounts(everyone),
     inbox.statusCounts({ ...everyone, assignedTo: by }),
   ]);
-  if (filter.search)
-    await inbox.audit(by, 'searched leads', undefined, `${total} found (filter: ${filterQuery(values, page)})`, new Date());
   return { leads, total, counts, mineCounts };
+}
+
+/**
+ * The list's search form, posted (the guard checked its origin and token; checked again here):
+ * a search is recorded with what was looked for and how many it found (erasing a lead erases it
+ * from there too), then the browser goes on to the list it asked for, which records nothing.
+ */
+export async function searchLeads(
+  inbox: InboxDeps['inbox'],
+  staff: Staff,
+  form: FormData | undefined,
+  now = new Date(),
+): Promise<ActionOutcome> {
+  if (!tokenMatches(staff, form)) return OUT_OF_DATE;
+  const params = new URLSearchParams();
+  for (const [name, value] of form?.entries() ?? []) if (name !== 'csrf' && typeof value === 'string') params.append(name, value);
+  const list = filterFromQuery(params, staff.email);
+  if (list.filter.search) {
+    const { total } = await inbox.leads(list.filter, 1, list.order);
+    await inbox.audit(staff.email, 'searched leads', undefined, `${total} found (filter: ${filterQuery(list.values)})`, now);
+  }
+  return { redirect: listHref(list.values) };
 }
 
 /**
@@ -216,10 +237,12 @@ export async function bulkAction(
 }
 
 /**
- * Setting up two-step sign-in for an account without it (`key`: the operator's). A post (`form`)
- * confirms the secret this session was shown with the first code the app shows: the account is
- * enrolled with new recovery codes (returned, to be shown once) and it is audited. Otherwise a
- * secret to show: after a wrong code the same one, else a new one kept (sealed) in the session.
+ * Setting up two-step sign-in for an account without it (`key`: the operator's). Opening the page
+ * (no `form`) changes nothing: it shows the secret pending in this session, if any. A post
+ * (`form`, its token checked) either starts (`action=start`: a new secret, kept sealed in the
+ * session) or confirms the pending secret with the first code the app shows: the account is
+ * enrolled with new recovery codes (returned, to be shown once) and it is audited. After a wrong
+ * code the same secret is shown; a post with no secret pending starts a new one.
  */
 export async function twoStepSetUp(
   deps: Pick<InboxDeps, 'inbox' | 'staff'>,
@@ -230,25 +253,27 @@ export async function twoStepSetUp(
   now = new Date(),
 ): Promise<{ readonly recoveryCodes?: string[]; readonly secret?: string; readonly refused?: Refused }> {
   const { email } = session;
-  // The secret shown on the page the code came from: kept (sealed) in this session.
-  let secret = form && session.pendingTotp ? openSecret(key, email, session.pendingTotp) : undefined;
-  let refused: Refused | undefined;
-  if (form) {
-    const ours = tokenMatches(session, form);
-    const step = secret && ours ? acceptedStep(secret, email, formText(form, 'code'), now, undefined) : undefined;
-    if (secret && step !== undefined) {
-      const recoveryCodes = newRecoveryCodes();
-      const hashes = recoveryCodes.map((code) => recoveryHash(email, code));
-      await deps.staff.enrolTwoStep(email, sealSecret(key, email, secret), step, hashes, now);
-      await deps.inbox.setPendingTotp(token, null);
-      await deps.inbox.audit(email, 'two-step sign-in set up', undefined, `${recoveryCodes.length} recovery codes`, now);
-      return { recoveryCodes };
-    }
-    refused = ours ? { refused: secret ? 'admin.twoStep.wrongCode' : 'admin.twoStep.expired', status: 401 } : OUT_OF_DATE;
-  }
-  if (!secret) {
-    secret = newTotpSecret();
+  // The secret shown on the page before: kept (sealed) in this session.
+  const pending = session.pendingTotp ? openSecret(key, email, session.pendingTotp) : undefined;
+  const shown = (secret: string | undefined, refused?: Refused) => ({
+    ...(secret ? { secret } : {}),
+    ...(refused ? { refused } : {}),
+  });
+  if (!form) return shown(pending);
+  if (!tokenMatches(session, form)) return shown(pending, OUT_OF_DATE);
+  const start = async () => {
+    const secret = newTotpSecret();
     await deps.inbox.setPendingTotp(token, sealSecret(key, email, secret));
-  }
-  return refused ? { secret, refused } : { secret };
+    return secret;
+  };
+  if (formText(form, 'action') === 'start') return shown(await start());
+  if (!pending) return shown(await start(), { refused: 'admin.twoStep.expired', status: 401 });
+  const step = acceptedStep(pending, email, formText(form, 'code'), now, undefined);
+  if (step === undefined) return shown(pending, { refused: 'admin.twoStep.wrongCode', status: 401 });
+  const recoveryCodes = newRecoveryCodes();
+  const hashes = recoveryCodes.map((code) => recoveryHash(email, code));
+  await deps.staff.enrolTwoStep(email, sealSecret(key, email, pending), step, hashes, now);
+  await deps.inbox.setPendingTotp(token, null);
+  await deps.inbox.audit(email, 'two-step sign-in set up', undefined, `${recoveryCodes.length} recovery codes`, now);
+  return { recoveryCodes };
 }

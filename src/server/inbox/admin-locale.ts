@@ -1,6 +1,6 @@
 /**
  * The staff inbox's language (English or Arabic), chosen per browser: the language switch in the
- * inbox's header (a plain link to LANGUAGE_PATH, so it works without JavaScript) remembers the
+ * inbox's header (a small form posted to LANGUAGE_PATH, so it works without JavaScript) remembers the
  * choice in a cookie; until a choice is made, the browser's Accept-Language decides, and English
  * when it names neither. The choice is not part of a staff account: it holds on the sign-in pages
  * too, before anyone is known, and on a shared office computer the sign-in page keeps the language
@@ -12,7 +12,7 @@ import type { LeadStatus } from './inbox-store.ts';
 import type { FormName } from '../store/store.ts';
 import { riyadhTime } from './lead-view.ts';
 
-/** GET /admin/language?to=ar&next=/admin/leads/…: sets the cookie, back to `next`. */
+/** POST /admin/language (to=ar, next=/admin/leads/…, csrf): sets the cookie, back to `next`. A GET changes nothing. */
 export const LANGUAGE_PATH = '/admin/language';
 /**
  * The cookie that remembers the choice: read by the server only, but not a secret (HttpOnly

@@ -4,7 +4,8 @@
  * (`locals.app.stores`, ../ops/app.ts). No page, data or file without a
  * live session (a GET goes to sign-in, with the page as `next`; any other method gets 403); every
  * state change is a POST with the site's own Origin and the session's form token (`csrf`); a
- * session that still owes a step of signing in (./sign-in.ts) reaches only that step's page;
+ * session that still owes a step of signing in (./sign-in.ts) reaches only that step's page; the
+ * language switch is a POST too (its origin checked, and the token of a session when there is one);
  * every answer is `Cache-Control: no-store` and `X-Robots-Tag: noindex`.
  */
 import type { HeldStore } from '../store/held-queries.ts';
@@ -97,12 +98,9 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
     context.request.headers.get('accept-language'),
   );
 
-  // The language switch (src/layouts/AdminLayout.astro): open to everyone, the sign-in pages too.
-  if (path === LANGUAGE_PATH && (method === 'GET' || method === 'HEAD')) {
-    const to = context.url.searchParams.get('to') ?? '';
-    if (Object.hasOwn(locales, to)) context.cookies.set(LANGUAGE_COOKIE, to, languageCookie(secure(context)));
-    return context.redirect(languageReturnPath(asked), 303);
-  }
+  const isLanguage = path === LANGUAGE_PATH;
+  // The language switch's address opened (an old link, or another site's): back, nothing changed.
+  if (isLanguage && (method === 'GET' || method === 'HEAD')) return context.redirect(languageReturnPath(asked), 303);
 
   if (method === 'GET' || method === 'HEAD') {
     if (signedIn) {
@@ -125,8 +123,9 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
   const say = (key: UiKey) => t(key, {}, context.locals.adminLocale);
   if (method !== 'POST') return plain(405, 'Method not allowed.');
   if (!sameOrigin(context)) return plain(403, say('admin.refused.origin'));
-  if (!session && !isLogin) return plain(403, say('admin.refused.signedOut'));
-  if (pending && !isLogin && path !== LOGOUT_PATH && path !== stepPage(pending.stage))
+  // The language switch is open to everyone, the sign-in pages too (its origin checked, and the token of a session there is).
+  if (!session && !isLogin && !isLanguage) return plain(403, say('admin.refused.signedOut'));
+  if (pending && !isLogin && !isLanguage && path !== LOGOUT_PATH && path !== stepPage(pending.stage))
     return plain(403, say('admin.refused.pending'));
   const type = context.request.headers.get('content-type') ?? '';
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return plain(415, say('admin.refused.type'));
@@ -150,6 +149,12 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
     return plain(400, say('admin.refused.unreadable'));
   }
   if (session && !tokenMatches(session, form)) return plain(403, say('admin.refused.outOfDate'));
+  // The language switch (src/layouts/AdminLayout.astro): a form posted from the inbox's own pages.
+  if (isLanguage) {
+    const to = formText(form, 'to');
+    if (Object.hasOwn(locales, to)) context.cookies.set(LANGUAGE_COOKIE, to, languageCookie(secure(context)));
+    return context.redirect(languageReturnPath(formText(form, 'next')), 303);
+  }
   context.locals.staff = signedIn;
   context.locals.pendingStaff = pending;
   context.locals.adminForm = form;

@@ -10,7 +10,8 @@
  *   So "السعودية" finds "Saudi Arabia", and "Saudi" finds "المملكة العربية السعودية" or "السعودية".
  * - Text that reads as a telephone number ("+973 3312 3456", "+٩٧٣", "33123456") is also
  *   looked for in the phone answers with spaces and punctuation dropped and Arabic-Indic digits
- *   read as Western ones, on both sides.
+ *   read as Western ones, on both sides; typed with "00" for "+" or a leading trunk "0", it is
+ *   looked for as the international number or without the "0".
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
@@ -99,7 +100,9 @@ export function searchPlan(text: string): SearchPlan {
     .filter(Boolean)
     .slice(0, MAX_WORDS)
     .map((word) => [word.toLowerCase(), ...countryAlternatives(word)]);
-  const digits = phoneDigits(trimmed);
+  // "00" is how many dial "+"; a leading trunk "0" (a local number) is left out, so "0097317000000"
+  // and "0501234567" find "+973 1700 0000" and "+966 50 123 4567".
+  const digits = phoneDigits(trimmed).replace(/^00/, '+').replace(/^0+/, '');
   const phone = PHONE_LIKE.test(trimmed) && digits.replace('+', '').length >= 3 ? digits : undefined;
   return { words, phone };
 }

@@ -23,6 +23,7 @@ import {
   type SubmissionStore,
 } from './store.ts';
 import { sql } from 'kysely';
+import { PHONE_FIELDS, phoneDigits } from '../inbox/lead-search.ts';
 import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import {
   isUuid,
@@ -172,43 +173,129 @@ export function leadRows(lead: NewLead): [string, object][] {
 export const insertSql = (table: string, columns: readonly string[], placeholder: (index: number) => string): string =>
   `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, index) => placeholder(index)).join(', ')})`;
 
-/** The words that name a person in a lead: the e-mail, and the name whole and in parts. */
+/** The answers that name a person or point to them: who, where, which company, how to reach them. */
+export const PERSON_FIELDS = [
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'organization',
+  'city',
+  'cityName',
+  'presidentName',
+  'companyWebsite',
+  'ownershipSpecification',
+] as const;
+
+const lowerText = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
+
+/** The words that name a person in a lead: each identifying answer whole and its words of 3 letters or more. */
 export function personTokens(fields: SubmissionFields): string[] {
-  const text = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
-  const name = [text(fields['name']), `${text(fields['firstName'])} ${text(fields['lastName'])}`.trim()].filter(Boolean);
+  const wholes = [
+    ...PERSON_FIELDS.map((field) => lowerText(fields[field])),
+    `${lowerText(fields['firstName'])} ${lowerText(fields['lastName'])}`.trim(),
+  ].filter(Boolean);
   const tokens = new Set<string>();
-  const email = text(fields['email']);
-  if (email) tokens.add(email);
-  for (const whole of name) {
+  for (const whole of wholes) {
     tokens.add(whole);
-    for (const part of whole.split(/\s+/)) if ([...part].length >= 3) tokens.add(part);
+    for (const part of whole.split(/[\s,]+/)) if ([...part].length >= 3) tokens.add(part);
   }
   return [...tokens];
 }
 
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * A telephone number as erasure compares it: Western digits only, without the international
+ * prefix's "+" or "00" and without a leading trunk "0", so "+973-1700-0000", "0097317000000" and
+ * "١٧٠٠٠٠٠٠" are all read as digits of one number.
+ */
+export function bareDigits(text: string): string {
+  return phoneDigits(text)
+    .replace(/[^0-9]/g, '')
+    .replace(/^0+/, '');
+}
+
+/** The person's telephone numbers, as bareDigits writes them. */
+export function personPhones(fields: SubmissionFields): string[] {
+  return [
+    ...new Set(
+      PHONE_FIELDS.map((field) => fields[field])
+        .filter((value): value is string => typeof value === 'string')
+        .map(bareDigits)
+        .filter((digits) => digits.length >= 3),
+    ),
+  ];
+}
+
+/** The runs of a text that read as a number (digits, Arabic-Indic too, with the punctuation people group them by). */
+const NUMBER_RUNS = /[+\d\u0660-\u0669\u06F0-\u06F9][\d\u0660-\u0669\u06F0-\u06F9\s().\-/\u00A0]*/gu;
+
+/**
+ * What staff looked for, from an audit entry of a search or an export: the `q` of the filter
+ * it records ("3 found (filter: status=all&q=...)"); nothing for an entry without a filter (an
+ * export of chosen leads, the staff command's).
+ */
+export function searchedText(detail: string): string {
+  const mark = '(filter: ';
+  const start = detail.lastIndexOf(mark);
+  const text = detail.trimEnd();
+  if (start < 0 || !text.endsWith(')')) return '';
+  return new URLSearchParams(text.slice(start + mark.length, -1)).getAll('q').join(' ');
+}
+
+/**
+ * Whether a search names the person or found them by what identifies them: any of the person's
+ * words in it, any of its words (2 letters or more) inside one of the person's answers, or a
+ * number in it that is part of the person's telephone (or holds it), in any digits and format.
+ * Compared in this process, not in SQL, so SQLite and PostgreSQL judge alike.
+ */
+export function searchNamesPerson(searched: string, tokens: readonly string[], phones: readonly string[]): boolean {
+  const text = searched.trim().toLowerCase();
+  if (!text) return false;
+  if (tokens.some((token) => text.includes(token))) return true;
+  const words = text.split(/\s+/).filter((word) => [...word].length >= 2);
+  if (words.some((word) => tokens.some((token) => token.includes(word)))) return true;
+  const numbers = [...text.matchAll(NUMBER_RUNS)].map((run) => bareDigits(run[0])).filter((digits) => digits.length >= 3);
+  return numbers.some((digits) => phones.some((phone) => phone.includes(digits) || digits.includes(phone)));
+}
+
+/** What a search or an export keeps of its filter once it named an erased person. */
+export const ERASED_FILTER = '(filter erased with a lead)';
 
 /**
  * Everything else in the database that names an erased person: audit entries about the lead keep
  * its id and action only (their detail goes); searches and exports whose filter named the person
- * (as typed, or as the address wrote it) lose their filter; refused sign-ins and failure counts
- * under the person's e-mail go.
+ * (searchNamesPerson: name, e-mail, phone, company, city, as typed or as the address wrote it)
+ * lose their filter; refused sign-ins and failure counts under the person's e-mail go.
  */
 async function eraseTraces(tx: Tx, erased: readonly { id: string; fields: SubmissionFields }[]): Promise<void> {
-  for (const { id, fields } of erased) {
-    await tx.updateTable('audit_log').set({ detail: '' }).where('lead_id', '=', id).execute();
-    const tokens = personTokens(fields);
-    if (tokens.length === 0) continue;
-    const patterns = [
-      ...new Set(tokens.flatMap((token) => [token, new URLSearchParams({ q: token }).toString().slice(2).toLowerCase()])),
-    ].map((token) => `%${likeEscaped(token)}%`);
-    await tx
-      .updateTable('audit_log')
-      .set({ detail: '(filter erased with a lead)' })
+  if (erased.length === 0) return;
+  for (const { id } of erased) await tx.updateTable('audit_log').set({ detail: '' }).where('lead_id', '=', id).execute();
+  const people = erased
+    .map(({ fields }) => ({ tokens: personTokens(fields), phones: personPhones(fields) }))
+    .filter((person) => person.tokens.length > 0 || person.phones.length > 0);
+  if (people.length > 0) {
+    const searches = await tx
+      .selectFrom('audit_log')
+      .select(['seq', 'detail'])
       .where('action', 'in', ['searched leads', 'exported leads'])
-      .where((eb) => eb.or(patterns.map((pattern) => sql<boolean>`lower(${sql.ref('detail')}) LIKE ${pattern} ESCAPE '\\'`)))
+      .where('detail', '<>', ERASED_FILTER)
       .execute();
-    const email = typeof fields['email'] === 'string' ? fields['email'].trim().toLowerCase() : '';
+    const named = searches
+      .filter((entry) => {
+        const searched = searchedText(entry.detail);
+        return people.some((person) => searchNamesPerson(searched, person.tokens, person.phones));
+      })
+      .map((entry) => entry.seq);
+    for (let start = 0; start < named.length; start += 500)
+      await tx
+        .updateTable('audit_log')
+        .set({ detail: ERASED_FILTER })
+        .where('seq', 'in', named.slice(start, start + 500))
+        .execute();
+  }
+  for (const { fields } of erased) {
+    const email = lowerText(fields['email']);
     if (email) {
       await tx
         .deleteFrom('sign_in_refusals')
