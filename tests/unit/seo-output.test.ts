@@ -69,7 +69,7 @@ describe('every page of the sitemap', () => {
     }
   });
 
-  test('carries the company as JSON-LD; service pages a Service; nested pages a BreadcrumbList', () => {
+  test('carries the company as JSON-LD; service pages a Service, training pages a Course; nested pages a BreadcrumbList', () => {
     for (const page of pages) {
       const path = unprefixed(page);
       const blocks = [...htmlOf(page).matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
@@ -80,8 +80,11 @@ describe('every page of the sitemap', () => {
       const org = blocks.find((b) => b['@type'] === 'ProfessionalService') as { address: { addressLocality: string } };
       expect(org.address.addressLocality).toBe(isArabic(page) ? 'الخبر' : 'Al-Khobar');
       if (path.startsWith('/services/') || path.includes('/')) {
-        if (path !== '/' && path !== '/AboutUs' && path !== '/ContactUs' && path !== '/Partner')
-          expect(types, page).toContain('Service');
+        if (path !== '/' && path !== '/AboutUs' && path !== '/ContactUs' && path !== '/Partner') {
+          // A training page describes its course (src/lib/seo.ts courseLd), any other a service.
+          const kind = htmlOf(page).includes('class="course-facts"') ? 'Course' : 'Service';
+          expect(types, page).toContain(kind);
+        }
       }
       if (path.split('/').length > 2) expect(types, page).toContain('BreadcrumbList');
     }
