@@ -849,6 +849,26 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await inbox.attempt({ ...keys, device }, at(LOCK_AFTER.account))).toMatchObject({ open: true, trusted: true });
     });
 
+    test(`"busy" refusals count against their network alone: slowed after ${SLOW_AFTER.address}, locked after ${LOCK_AFTER.address}; a live device cookie is told apart`, async () => {
+      const { inbox, staff } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      const device = await inbox.rememberDevice('huda@globaq.example', at(0));
+      const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
+      expect(await inbox.trustedDevice({ ...keys, device }, at(0))).toBe(true);
+      expect(await inbox.trustedDevice({ ...keys, device: 'forged' }, at(0))).toBe(false);
+      expect(await inbox.trustedDevice({ ...keys, account: 'omar@globaq.example', device }, at(0))).toBe(false);
+      const answers = await Promise.all(Array.from({ length: 60 }, () => inbox.busy('203.0.113.9', at(1))));
+      expect(answers.filter((gate) => gate.open)).toHaveLength(SLOW_AFTER.address);
+      // The network's own sign-ins are slowed by them; the account and another network are not.
+      expect(await inbox.gate(keys, at(1))).toMatchObject({ open: false, locked: false });
+      expect(await inbox.gate({ ...keys, address: '198.51.100.1' }, at(1))).toEqual({ open: true });
+      // One a minute gets past the slowing (its wait is at most a minute), until the lock.
+      let minute = 2;
+      while (!(await inbox.busy('203.0.113.9', at(minute))).lockStarted && minute < 200) minute++;
+      expect(minute).toBe(2 + LOCK_AFTER.address - SLOW_AFTER.address - 1);
+      expect(await inbox.busy('203.0.113.9', at(minute + 1))).toMatchObject({ open: false, locked: true });
+    });
+
     test('refused sign-ins are kept apart from staff actions; the audit log pages and filters', async () => {
       const { inbox } = await stores();
       for (let i = 0; i < 30; i++)
