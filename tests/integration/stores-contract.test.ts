@@ -10,6 +10,7 @@
  *
  * Without PostgreSQL (tests/postgres-setup.ts says why), its half is skipped, never passed.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -19,6 +20,7 @@ import { LOCK_AFTER, SLOW_AFTER } from '../../src/server/inbox/inbox-store';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { OutboxWorker } from '../../src/server/mail/outbox';
 import { SCHEMA_VERSION } from '../../src/server/store/migrations/index';
+import { newRecoveryCodes, recoveryHash } from '../../src/server/inbox/two-step';
 import { migratePg, openPgDatabase } from '../../src/server/store/postgres/pg-store';
 import { LEGACY } from '../fixtures/legacy-schema';
 import { StoreError } from '../../src/server/store/store';
@@ -738,6 +740,27 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       const third = await inbox.createSession('huda@globaq.example', at(110));
       await staff.setPassword('huda@globaq.example', 'scrypt$2', at(111));
       expect(await inbox.session(third.token, at(112))).toBeUndefined();
+      // Ended by the change itself, not only by comparing times: a session made in the same
+      // instant (or by an instance whose clock is behind) ends too; another account's stays.
+      await staff.add('omar@globaq.example', 'scrypt$1', at(0));
+      const other = await inbox.createSession('omar@globaq.example', at(120));
+      const sameInstant = await inbox.createSession('huda@globaq.example', at(120));
+      await staff.setPassword('huda@globaq.example', 'scrypt$3', at(120));
+      expect(await inbox.session(sameInstant.token, at(120))).toBeUndefined();
+      expect(await inbox.session(other.token, at(121))).toBeDefined();
+    });
+
+    test("setting up two-step sign-in ends the account's other sessions; the one it was set up in and other accounts' stay", async () => {
+      const { staff, inbox } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      await staff.add('omar@globaq.example', 'scrypt$1', at(0));
+      const here = await inbox.createSession('huda@globaq.example', at(1));
+      const elsewhere = await inbox.createSession('huda@globaq.example', at(1));
+      const other = await inbox.createSession('omar@globaq.example', at(1));
+      expect(await staff.enrolTwoStep('huda@globaq.example', 'v1.secret', 1000, ['hash-a'], at(2), here.token)).toBe(true);
+      expect(await inbox.session(here.token, at(3))).toBeDefined();
+      expect(await inbox.session(elsewhere.token, at(3))).toBeUndefined();
+      expect(await inbox.session(other.token, at(3))).toBeDefined();
     });
 
     test('two-step sign-in: a session owing its code, set up, each step taken once (also at once), recovery codes once, reset', async () => {
@@ -804,6 +827,51 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await staff.remove(email)).toBe(true);
       await staff.add(email, 'scrypt$2', at(11));
       expect(await staff.useRecoveryCode(email, 'hash-d', at(12))).toBeUndefined();
+    });
+
+    test('recovery codes: nothing a plain SHA-256 of the account and code would match is kept; codes kept that way before are rewritten on open and still work, once each', async () => {
+      const first = await stores();
+      const email = 'huda@globaq.example';
+      await first.staff.add(email, 'scrypt$1', at(0));
+      const plain = (code: string, encoding: 'hex' | 'base64' | 'base64url' = 'base64url') =>
+        createHash('sha256')
+          .update(`${email}\n${code.replace('-', '')}`)
+          .digest(encoding);
+      const plainForms = (code: string) => (['hex', 'base64', 'base64url'] as const).map((encoding) => plain(code, encoding));
+      const fresh = newRecoveryCodes();
+      await first.staff.enrolTwoStep(
+        email,
+        'v1.sealed',
+        1000,
+        await Promise.all(fresh.map((code) => recoveryHash(email, code))),
+        at(1),
+      );
+      let rows = await everyRow(first);
+      for (const code of fresh) for (const form of plainForms(code)) expect(rows).not.toContain(form);
+      // Codes as the code before kept them: their plain SHA-256 (base64url), written straight in.
+      const old = newRecoveryCodes();
+      await first.db
+        .insertInto('staff_recovery_codes')
+        .values(old.map((code) => ({ email, code_hash: plain(code), used_at: null })))
+        .execute();
+      const where = first.kind === 'sqlite' ? first.where : pgUrls.get(first)!;
+      await first.close();
+      opened.splice(opened.indexOf(first), 1);
+      const again =
+        first.kind === 'sqlite'
+          ? openStores({ dbPath: where, databaseUrl: undefined, poolMax: 1 }, { create: false })
+          : openStores({ dbPath: '', databaseUrl: where, poolMax: 2 });
+      opened.push(again);
+      if (again.kind === 'postgres') pgUrls.set(again, where);
+      await again.ready;
+      rows = await everyRow(again);
+      for (const code of [...fresh, ...old]) for (const form of plainForms(code)) expect(rows).not.toContain(form);
+      for (const code of [old[0]!, fresh[0]!]) {
+        const kept = await recoveryHash(email, code.toUpperCase());
+        expect(await again.staff.useRecoveryCode(email, kept, at(2))).toBeTypeOf('number');
+        expect(await again.staff.useRecoveryCode(email, kept, at(3))).toBeUndefined();
+      }
+      expect((await again.staff.twoStep(email))?.recoveryLeft).toBe(2 * old.length - 2);
     });
 
     test(`the sign-in gate: slowed, then locked after ${LOCK_AFTER.account} failures, cleared by a success`, async () => {

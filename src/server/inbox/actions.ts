@@ -238,8 +238,8 @@ export async function twoStepSetUp(
     const step = secret && ours ? acceptedStep(secret, email, formText(form, 'code'), now, undefined) : undefined;
     if (secret && step !== undefined) {
       const recoveryCodes = newRecoveryCodes();
-      const hashes = recoveryCodes.map((code) => recoveryHash(email, code));
-      await deps.staff.enrolTwoStep(email, sealSecret(key, email, secret), step, hashes, now);
+      const hashes = await Promise.all(recoveryCodes.map((code) => recoveryHash(email, code)));
+      await deps.staff.enrolTwoStep(email, sealSecret(key, email, secret), step, hashes, now, token);
       await deps.inbox.setPendingTotp(token, null);
       await deps.inbox.audit(email, 'two-step sign-in set up', undefined, `${recoveryCodes.length} recovery codes`, now);
       return { recoveryCodes };

@@ -250,7 +250,7 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
     // Taken in one conditional update: the same code sent twice at once passes once.
     if (step !== undefined && (await staff.takeStep(email, step))) how = 'with a code';
   } else if (record?.sealedSecret && isRecoveryCodeShape(code)) {
-    const left = await staff.useRecoveryCode(email, recoveryHash(email, code), now);
+    const left = await staff.useRecoveryCode(email, await recoveryHash(email, code), now);
     if (left !== undefined) {
       how = 'with a recovery code';
       await inbox.audit(email, 'used a recovery code', undefined, `${left} left`, now);

@@ -12,8 +12,8 @@
  *   alone gives no codes. Without the key, two-step sign-in is not offered, and requiring it is a
  *   settings error; an account that has it still owes its code (its recovery codes work). A changed key makes the stored secrets unreadable: reset each account's
  *   two-step with the staff command, and staff set it up again.
- * - Recovery codes: ten per account, random (50 bits each), shown once; only their SHA-256 with
- *   the account is kept, and each is marked used when taken.
+ * - Recovery codes: ten per account, random (about 49 bits each), shown once; only a slow,
+ *   salted hash of each is kept (./recovery-codes.ts), and each is marked used when taken.
  * - The QR code is drawn on the server as SVG (`qrcode`), shapes only: no script, no style
  *   element or attribute, so the inbox's content security policy holds.
  *
@@ -24,10 +24,13 @@
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { ConfigError } from '../config.ts';
+import { normalRecoveryCode } from './recovery-codes.ts';
+
+export { normalRecoveryCode, recoveryHash } from './recovery-codes.ts';
 
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
@@ -125,18 +128,9 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-/** A recovery code as typed (any case, spaces or dashes) in the one form it is kept in. */
-export const normalRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]+/g, '');
-
 /** Looks like a recovery code (and not a six-digit code). */
 export const isRecoveryCodeShape = (code: string): boolean =>
   /^[a-z0-9]{10}$/.test(normalRecoveryCode(code)) && !/^\d+$/.test(normalRecoveryCode(code));
-
-/** What the database keeps of a recovery code: its SHA-256 with the account's address. */
-export const recoveryHash = (email: string, code: string): string =>
-  createHash('sha256')
-    .update(`${email}\n${normalRecoveryCode(code)}`)
-    .digest('base64url');
 
 /** The secret encrypted for the database, bound to its account ("v1.iv.tag.ciphertext", base64url). */
 export function sealSecret(key: Buffer, email: string, secret: string): string {
