@@ -60,6 +60,18 @@ export function twoStepSettings(env: Readonly<Record<string, string | undefined>
   return { required: mode === 'required', key: rawKey ? Buffer.from(rawKey, 'hex') : undefined };
 }
 
+/**
+ * How staff sign in with these settings, in the operator's words: the start log and /readyz's
+ * detail say it, so that an inbox left on the password alone is seen, not assumed.
+ */
+export function signInSummary(settings: TwoStepSettings): string {
+  if (!settings.key)
+    return 'password only: STAFF_TOTP_KEY is not set, so two-step sign-in is not available (accounts that set it up still owe their codes)';
+  return settings.required
+    ? 'two-step sign-in required for every account (STAFF_TWO_STEP=required)'
+    : 'two-step sign-in offered, each account chooses (STAFF_TWO_STEP=optional; required makes every account set it up)';
+}
+
 /** A new secret: 160 random bits (RFC 4226's recommended length), as base32 text. */
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
