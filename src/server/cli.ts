@@ -108,6 +108,11 @@ interface Io {
   readonly readSecret?: (prompt: string) => Promise<string>;
   /** A person at a terminal (the password is then asked twice). */
   readonly interactive?: boolean;
+  /**
+   * Who ran the command, named before it switches to the database's owner (the entry point
+   * below); without it, named from `env` and the user running now.
+   */
+  readonly actor?: string;
 }
 
 /**
@@ -190,21 +195,53 @@ interface ExportPlan {
   readonly out: string | undefined;
 }
 
-/** Who ran the command, for the audit log: the operating-system user (the inbox's entries name a staff e-mail). */
-export function commandActor(): string {
-  let name: string;
-  try {
-    name = os.userInfo().username;
-  } catch {
-    name = process.env['USER'] ?? '';
+/**
+ * Who ran the command, for the audit log (the inbox's entries name a staff e-mail): the person
+ * behind `sudo` (SUDO_USER), else the operating-system user. Named before the command switches to
+ * the database's owner, which would otherwise name the service for everyone.
+ */
+export function commandActor(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  let name = env['SUDO_USER']?.trim() ?? '';
+  if (!name) {
+    try {
+      name = os.userInfo().username;
+    } catch {
+      name = env['USER'] ?? env['LOGNAME'] ?? '';
+    }
   }
+  // A name is an account name: anything else (a control character, a long text) is not kept.
+  name = name.replace(/[^\w.@-]/g, '?').slice(0, 64);
   return `${name || 'unknown user'} (staff command)`;
+}
+
+/** The actor of this run of the command. */
+const actorOf = (io: Io): string => io.actor ?? commandActor(io.env);
+
+/** The same, in a database named here (backup, restore, migrate-to: commands on a file or a URL). */
+async function auditedIn(
+  where: { readonly dbPath: string; readonly databaseUrl: string | undefined },
+  io: Io,
+  action: string,
+  detail: string,
+): Promise<void> {
+  const stores = openStores({ ...receiverConfig(io.env, io.root), ...where }, { create: false, poolMax: 1 });
+  try {
+    await stores.ready;
+    await audited(stores, io, action, detail);
+  } finally {
+    await stores.close();
+  }
+}
+
+/** Records a command that read or changed leads or accounts, under the person who ran it. */
+async function audited(stores: Stores, io: Io, action: string, detail: string, leadId?: string): Promise<void> {
+  await stores.inbox.audit(actorOf(io), action, leadId, detail, new Date());
 }
 
 async function exportCommand(store: SubmissionStore, inbox: InboxStore, plan: ExportPlan, io: Io): Promise<string> {
   const what = `${plan.query.form} submissions as ${plan.format.toUpperCase()}${plan.query.since ? ` since ${plan.query.since.toISOString()}` : ''} until ${plan.query.until?.toISOString() ?? 'now'}${plan.query.bots ? ", the honeypot's catch" : plan.query.withoutSpam ? ', without spam' : ''}`;
   // Written before the first row: an export cut short still leaves its trace.
-  const entry = await inbox.audit(commandActor(), 'exported leads', undefined, `${what}: started`, new Date());
+  const entry = await inbox.audit(actorOf(io), 'exported leads', undefined, `${what}: started`, new Date());
   let rows = 0;
   async function* counted(): AsyncGenerator<StoredSubmission> {
     for await (const submission of store.export(plan.query)) {
@@ -257,10 +294,12 @@ async function outboxCommand(args: readonly string[], db: string | undefined, io
         io.stderr(`No notification for a lead "${terminalText(id ?? '')}".\n`);
         return 1;
       }
+      await audited(stores, io, 'queued a notification again', '', id);
       io.stderr(`The notification of ${id} is queued; the running server sends it within seconds.\n`);
       return 0;
     }
     const entries = await outbox.list(['pending', 'failed']);
+    await audited(stores, io, 'listed undelivered notifications', `${entries.length} shown`);
     for (const entry of entries) {
       const when = entry.status === 'pending' ? `next try ${entry.nextAttemptAt}` : 'given up';
       const error = entry.lastError ? `  (${terminalText(entry.lastError)})` : '';
@@ -306,7 +345,7 @@ async function erase(
     if (cutoff) {
       const gone = await store.purge(cutoff);
       await stores.inbox.audit(
-        commandActor(),
+        actorOf(io),
         'purged leads',
         undefined,
         `received before ${cutoff.toISOString()}: ${gone.leads} leads, ${gone.bots} caught by the honeypot`,
@@ -325,7 +364,7 @@ async function erase(
       return 1;
     }
     // The lead by its id only: the entry outlives the person's data.
-    await stores.inbox.audit(commandActor(), 'deleted lead', gone.submission.id, '', new Date());
+    await stores.inbox.audit(actorOf(io), 'deleted lead', gone.submission.id, '', new Date());
     const what = `${gone.submission.form} submission ${gone.submission.id} (received ${gone.submission.receivedAt}, ${summary(gone.submission)})`;
     const files = gone.attachments > 0 ? ` and ${gone.attachments} file${gone.attachments === 1 ? '' : 's'}` : '';
     io.stderr(`Erased the ${what}${gone.notification ? ' and its notification' : ''}${files}.\n`);
@@ -367,6 +406,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
   try {
     if (action === 'list') {
       const accounts = await staff.list();
+      await audited(stores, io, 'listed staff accounts', `${accounts.length} shown`);
       for (const account of accounts)
         io.stdout(`${account.email}  created ${account.createdAt}  password set ${account.passwordChangedAt}\n`);
       if (accounts.length === 0) io.stderr('No staff accounts yet: npm run submissions -- staff add EMAIL\n');
@@ -379,7 +419,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
         return 1;
       }
       await staff.resetTwoStep(email);
-      await stores.inbox.audit(commandActor(), 'reset two-step sign-in', undefined, email, new Date());
+      await stores.inbox.audit(actorOf(io), 'reset two-step sign-in', undefined, email, new Date());
       io.stderr(
         record.sealedSecret === undefined
           ? `${email} had no two-step sign-in; nothing to reset.\n`
@@ -392,7 +432,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
         io.stderr(`No account for ${email}.\n`);
         return 1;
       }
-      await stores.inbox.audit(commandActor(), 'removed staff account', undefined, email, new Date());
+      await stores.inbox.audit(actorOf(io), 'removed staff account', undefined, email, new Date());
       io.stderr(`Removed the account of ${email}.\n`);
       return 0;
     }
@@ -409,7 +449,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
     if (action === 'add') await staff.add(email, hash, new Date());
     else await staff.setPassword(email, hash, new Date());
     await stores.inbox.audit(
-      commandActor(),
+      actorOf(io),
       action === 'add' ? 'added staff account' : 'set staff password',
       undefined,
       email,
@@ -435,7 +475,8 @@ async function migrateCommand(args: readonly string[], db: string | undefined, i
   }
   const config = receiverConfig(io.env, io.root);
   const source = db !== undefined ? path.resolve(io.cwd, db) : config.dbPath;
-  const moved = await migrateToPostgres(source, url);
+  // Recorded in the database moved to (its audit log's newest entry), under the person who ran it.
+  const moved = await migrateToPostgres(source, url, actorOf(io));
   io.stderr(
     `Moved from ${source} to ${redactUrl(url)}: ${moved.leads} lead${moved.leads === 1 ? '' : 's'}, ${moved.bots} caught by the honeypot, ` +
       `${moved.notifications} notification${moved.notifications === 1 ? '' : 's'}, ${moved.files} file${moved.files === 1 ? '' : 's'}, ` +
@@ -465,6 +506,7 @@ async function backupCommand(
   try {
     if (command === 'backup') {
       const manifest = await backupSqlite(dbPath, dir);
+      await auditedIn({ dbPath, databaseUrl: undefined }, io, 'backed up the database', `to ${dir}`);
       io.stderr(
         `Backed up ${dbPath} to ${dir}: ${manifest.counts.leads} lead${manifest.counts.leads === 1 ? '' : 's'}, ${manifest.files.length} file${manifest.files.length === 1 ? '' : 's'}, checksums in manifest.json.\n` +
           (manifest.missing.length > 0
@@ -474,6 +516,8 @@ async function backupCommand(
       return 0;
     }
     const { manifest, setAside } = restoreSqlite(dir, dbPath);
+    // Recorded in the database restored, the one the server reads from now on.
+    await auditedIn({ dbPath, databaseUrl: undefined }, io, 'restored the database', `from ${dir}, taken ${manifest.createdAt}`);
     io.stderr(
       `Restored ${dir} (taken ${manifest.createdAt}) to ${dbPath}: ${manifest.counts.leads} lead${manifest.counts.leads === 1 ? '' : 's'}, ${manifest.files.length} file${manifest.files.length === 1 ? '' : 's'}, every checksum checked.\n` +
         (setAside.length > 0 ? `Kept aside: ${setAside.join(', ')}\n` : ''),
@@ -565,11 +609,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stderr(`${await exportCommand(store, stores.inbox, plan, io)}\n`);
       return 0;
     }
+    const scope = `${form ?? 'every form'}${bots ? ", the honeypot's catch" : ''}${since ? ` since ${since.toISOString()}` : ''}${until ? ` until ${until.toISOString()}` : ''}`;
     if (command === 'count') {
+      await audited(stores, io, 'counted leads', scope);
       for (const name of form ? [form] : FORMS) io.stdout(`${name}\t${await store.count({ ...query, form: name })}\n`);
       return 0;
     }
     const rows = await store.list({ ...query, limit: Number(limitText) });
+    await audited(stores, io, 'listed leads', `${scope}: ${rows.length} shown`);
     for (const row of rows) io.stdout(`${row.receivedAt}  ${row.form.padEnd(7)}  ${row.id}  ${summary(row)}\n`);
     if (rows.length === 0) io.stderr('No submissions.\n');
     return 0;
@@ -603,6 +650,12 @@ async function heldCommand(
   try {
     const total = await stores.held.count(state);
     const rows = await stores.held.list(state, Number(limitText));
+    await audited(
+      stores,
+      io,
+      state === 'spam' ? 'listed leads marked as spam' : 'listed held leads',
+      `${rows.length} of ${total} shown`,
+    );
     for (const row of rows) {
       const files = row.files > 0 ? `  (${row.files} file${row.files === 1 ? '' : 's'})` : '';
       io.stdout(`${row.receivedAt}  ${row.form.padEnd(7)}  ${row.id}  ${row.reason.padEnd(13)}  ${summary(row)}${files}\n`);
@@ -662,6 +715,8 @@ function hiddenLine(prompt: string): Promise<string> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // The service's own settings file (GLOBAQ_SETTINGS, default /etc/globaq/site.env), as the server reads it.
+  // The person who typed the command, named before it acts as the database's owner below.
+  const actor = commandActor(process.env);
   try {
     loadSettingsFile();
     // As root on the service's SQLite database: act as its owner, so no file is left root's.
@@ -685,6 +740,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     cwd: process.env['INIT_CWD'] ?? process.cwd(),
     interactive,
     readSecret: interactive ? hiddenLine : () => nextPipedLine(),
+    actor,
   });
   process.exitCode = code;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../../src/server/cli';
 import { CSV_BOM } from '../../src/server/inbox/export-format';
+import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import { DatabaseSync } from 'node:sqlite';
 import os from 'node:os';
@@ -338,4 +339,80 @@ describe('the audit log', () => {
     expect(entries.find((entry) => entry.action === 'deleted lead')?.leadId).toBe(doomed.id);
     expect(JSON.stringify(entries)).not.toMatch(/Layla|Doomed|layla@example\.com/);
   });
+});
+
+describe('the actor, through the real command', () => {
+  /** `npm run submissions -- ...` as a person who typed it through sudo (SUDO_USER). */
+  function typed(env: Record<string, string>, ...argv: string[]) {
+    const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', ...argv], {
+      cwd: ROOT,
+      env: { ...process.env, GLOBAQ_SETTINGS: 'none', ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status, `${argv.join(' ')}: ${result.stderr}`).toBe(0);
+    return result;
+  }
+
+  const entriesOf = (file: string) => {
+    const db = new DatabaseSync(file, { readOnly: true });
+    try {
+      return db.prepare('SELECT actor, action, lead_id AS leadId, detail FROM audit_log ORDER BY seq').all() as {
+        actor: string;
+        action: string;
+        leadId: string | null;
+        detail: string;
+      }[];
+    } finally {
+      db.close();
+    }
+  };
+
+  test('every command that reads or changes leads or accounts is recorded under the person behind sudo, not the service', async () => {
+    const own = tempDir('globaq-cli-actor-');
+    try {
+      const file = path.join(own, 'submissions.db');
+      const store = openSqliteStore(file);
+      const { id } = await store.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'Layla', lastName: 'Private', email: 'layla@example.com' }),
+        receivedAt: new Date(),
+        notice: composeLeadNotice,
+      });
+      await store.close();
+      const amal = { SUDO_USER: 'amal' };
+      const db = ['--db', file];
+      typed(amal, 'list', ...db);
+      typed(amal, 'count', ...db);
+      typed(amal, 'held', ...db);
+      typed(amal, 'outbox', ...db);
+      typed(amal, 'outbox', 'retry', id, ...db);
+      typed(amal, 'staff', 'list', ...db);
+      typed(amal, 'backup', path.join(own, 'backup'), ...db);
+      expect(entriesOf(file).map((entry) => [entry.actor, entry.action])).toEqual(
+        [
+          'listed leads',
+          'counted leads',
+          'listed held leads',
+          'listed undelivered notifications',
+          'queued a notification again',
+          'listed staff accounts',
+          'backed up the database',
+        ].map((action) => ['amal (staff command)', action]),
+      );
+      expect(entriesOf(file).find((entry) => entry.action === 'queued a notification again')?.leadId).toBe(id);
+      expect(JSON.stringify(entriesOf(file))).not.toMatch(/Layla|Private|layla@example\.com/);
+      // Restored elsewhere: the entry is in the database restored, the one read from then on.
+      // Without sudo, the login user names it.
+      const restored = path.join(own, 'restored', 'submissions.db');
+      fs.mkdirSync(path.dirname(restored));
+      typed({ SUDO_USER: '' }, 'restore', path.join(own, 'backup'), '--db', restored);
+      expect(entriesOf(restored).at(-1)).toMatchObject({
+        actor: `${os.userInfo().username} (staff command)`,
+        action: 'restored the database',
+      });
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -5,6 +5,7 @@
  * PostgreSQL stores exactly as they were. A second run, or a full target, is refused and moves
  * nothing.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -13,6 +14,7 @@ import { openStores, type Stores } from '../../src/server/store/database';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { openPgDatabase } from '../../src/server/store/postgres/pg-store';
 import { freshDatabase } from '../helpers/postgres';
+import { ROOT } from '../helpers/frontmatter';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 
 const postgresUrl = inject('postgresUrl');
@@ -158,6 +160,33 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
     expect(again.stderr).toContain('already holds leads or staff accounts: migrate-to only fills an empty one.');
     expect(again.stderr).not.toContain('secret');
   }, 60_000);
+
+  test('through the real command, the move is recorded under the person behind sudo', async () => {
+    const own = tempDir('globaq-migrate-actor-');
+    try {
+      const file = path.join(own, 'submissions.db');
+      const stores = openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 });
+      await stores.submissions.save({ form: 'contact', fields: contactBody(), receivedAt: new Date() });
+      await stores.close();
+      const url = await freshDatabase(postgresUrl);
+      const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'migrate-to', url, '--db', file], {
+        cwd: ROOT,
+        env: { ...process.env, GLOBAQ_SETTINGS: 'none', SUDO_USER: 'amal' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.status, result.stderr).toBe(0);
+      const pg = openPgDatabase(url, { max: 1 });
+      try {
+        const [newest] = (await pg.inbox.auditLog({ limit: 1 })).entries;
+        expect(newest).toMatchObject({ actor: 'amal (staff command)', action: 'moved from SQLite' });
+      } finally {
+        await pg.close();
+      }
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   test('a URL that is not PostgreSQL is a usage error', async () => {
     const { code, stderr } = await run(dir, 'migrate-to', 'mysql://root:secret@localhost/db');

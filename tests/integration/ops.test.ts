@@ -61,10 +61,35 @@ describe('health', () => {
     expect(local.status).toBe(200);
     const body = (await local.json()) as { status: string; checks: Record<string, { ok: boolean }> };
     expect(body.status).toBe('ready');
-    expect(Object.keys(body.checks).sort()).toEqual(['files', 'held', 'migrations', 'notifications', 'store']);
+    expect(Object.keys(body.checks).sort()).toEqual(['files', 'held', 'migrations', 'notifications', 'signIn', 'store']);
     const stranger = await fetch(`${server.baseUrl}/readyz`, { headers: STRANGER });
     expect(stranger.status).toBe(200);
     expect(await stranger.json()).toEqual({ status: 'ready' });
+  });
+
+  test('without STAFF_TOTP_KEY the start log warns that the inbox is password-only, and /readyz says so (still ready); with the key and required, both say two-step', async () => {
+    const local = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as {
+      checks: Record<string, { ok: boolean; detail: string }>;
+    };
+    expect(local.checks['signIn']).toEqual({
+      ok: true,
+      detail: expect.stringMatching(/^password only: STAFF_TOTP_KEY is not set/),
+    });
+    const warning = logLines(server).find((line) => String(line['msg']).startsWith('Staff inbox sign-in:'));
+    expect(warning).toMatchObject({ level: 'warn', msg: expect.stringMatching(/password only/) });
+    const guarded = await startServer({
+      dbPath: path.join(dir, 'two-step.db'),
+      env: { STAFF_TOTP_KEY: 'ab'.repeat(32), STAFF_TWO_STEP: 'required' },
+    });
+    try {
+      const checks = ((await (await fetch(`${guarded.baseUrl}/readyz`)).json()) as typeof local).checks;
+      expect(checks['signIn']).toEqual({ ok: true, detail: expect.stringMatching(/^two-step sign-in required/) });
+      const line = logLines(guarded).find((entry) => String(entry['msg']).startsWith('Staff inbox sign-in:'));
+      expect(line).toMatchObject({ level: 'info', msg: expect.stringMatching(/two-step sign-in required/) });
+      expect(guarded.output()).not.toMatch(/password only/);
+    } finally {
+      await guarded.stop();
+    }
   });
 
   test('the probes are in no sitemap', () => {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SLOW_AFTER } from '../../src/server/inbox/inbox-store';
+import { HASHING } from '../../src/server/inbox/sign-in';
 import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
 import { startServer, tempDir, type RunningServer } from '../helpers/server';
@@ -21,6 +22,7 @@ const OMAR = 'omar@globaq.example';
 const SARA = 'sara@globaq.example';
 const NOUR = 'nour@globaq.example';
 const LAILA = 'laila@globaq.example';
+const SALMA = 'salma@globaq.example';
 
 function signInPost(email: string, password: string, from: string, cookie = ''): Promise<Response> {
   return fetch(`${server.baseUrl}/admin/login`, {
@@ -50,11 +52,54 @@ function lockKey(key: string): void {
   }
 }
 
+/** Refused sign-ins from one network, by reason, as the database keeps them. */
+function refusalsFrom(network: string): Record<string, number> {
+  const db = new DatabaseSync(server.dbPath);
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    const rows = db
+      .prepare('SELECT reason, count(*) AS n FROM sign_in_refusals WHERE network = ? GROUP BY reason')
+      .all(network) as { reason: string; n: number }[];
+    return Object.fromEntries(rows.map((row) => [row.reason, Number(row.n)]));
+  } finally {
+    db.close();
+  }
+}
+
+const BUSY = /checking many sign-ins/;
+
+/**
+ * Wrong passwords for invented accounts, each from an address of its own (so that none of them is
+ * slowed), kept in flight until stopped: more than the password checks' queue holds.
+ * `full` resolves once one has been refused as busy (the queue is full from then on).
+ */
+function flood(inFlight = 3 * (HASHING.running + HASHING.waiting)) {
+  let stopped = false;
+  let sent = 0;
+  let markFull: () => void = () => {};
+  const full = new Promise<void>((resolve) => (markFull = resolve));
+  const one = async (): Promise<void> => {
+    while (!stopped) {
+      const n = sent++;
+      const response = await signInPost(`flood${n}@example.com`, 'a guessed password', `198.18.${(n >> 8) & 255}.${n & 255}`);
+      if (response.status === 429 && BUSY.test(await response.text())) markFull();
+    }
+  };
+  const runners = Array.from({ length: inFlight }, one);
+  return {
+    full,
+    stop: async () => {
+      stopped = true;
+      await Promise.all(runners);
+    },
+  };
+}
+
 beforeAll(async () => {
   dir = tempDir('globaq-sign-in-attack-');
   server = await startServer({ dbPath: path.join(dir, 'submissions.db'), env: { TRUSTED_PROXIES: '127.0.0.1' } });
   const staff = openStaffStore(server.dbPath);
-  for (const email of [HUDA, OMAR, SARA, NOUR, LAILA]) await staff.add(email, await hashPassword(PASSWORD), new Date());
+  for (const email of [HUDA, OMAR, SARA, NOUR, LAILA, SALMA]) await staff.add(email, await hashPassword(PASSWORD), new Date());
   await staff.close();
 }, 60_000);
 
@@ -77,7 +122,7 @@ describe('a burst of parallel guesses', () => {
     // The rules let SLOW_AFTER through at once, then one more after each wait (2 s, 4 s, 8 s...):
     // on a loaded machine the burst lasts long enough for a few of those.
     let allowed = SLOW_AFTER.account;
-    for (let wait = 2, waited = 2; waited <= seconds; wait *= 2, waited += wait) allowed += 1;
+    for (let wait = 2, waited = 2; waited <= seconds!; wait *= 2, waited += wait) allowed += 1;
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(allowed);
     expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
     const rightAnswer = answers[200]!;
@@ -154,5 +199,57 @@ describe('the audit log under a flood of refused sign-ins', () => {
     );
     expect(await read('/admin/audit?actor=nobody%40example.com')).toMatch(/0 entries, newest first/);
     expect(await read('/admin/audit?from=2001-01-01&to=2001-01-02')).toMatch(/0 entries, newest first/);
+  }, 120_000);
+});
+
+describe('a flood that fills the password checks', () => {
+  test('a browser that signed in before (its device cookie) still signs in; a browser without one is told the server is busy', async () => {
+    const first = await signInPost(SALMA, PASSWORD, '192.0.2.30');
+    expect(first.status).toBe(303);
+    const device = first.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('globaq-device='))!
+      .split(';')[0]!;
+    const attack = flood();
+    try {
+      await attack.full;
+      const owner = await signInPost(SALMA, PASSWORD, '192.0.2.30', device);
+      expect(owner.status).toBe(303);
+      expect(owner.headers.getSetCookie().some((line) => line.startsWith('globaq-staff='))).toBe(true);
+    } finally {
+      await attack.stop();
+    }
+  }, 120_000);
+
+  test(`"busy" refusals from one network are counted: after ${SLOW_AFTER.address} of them it is slowed`, async () => {
+    const network = '203.0.113.77';
+    const attack = flood();
+    let answers: Response[] | undefined;
+    let seconds: number | undefined;
+    try {
+      await attack.full;
+      const started = Date.now();
+      answers = await Promise.all(
+        Array.from({ length: 2 * SLOW_AFTER.address }, (_, i) =>
+          signInPost(`guess${i}@example.com`, 'a guessed password', network),
+        ),
+      );
+      seconds = (Date.now() - started) / 1000;
+    } finally {
+      await attack.stop();
+    }
+    const refused = refusalsFrom(network);
+    // A few may have found a free place and had their password checked (counted the same way).
+    // The rules let SLOW_AFTER through, then one more after each wait (2 s, 4 s, 8 s...): on a
+    // loaded machine the burst lasts long enough for a few of those.
+    let allowed = SLOW_AFTER.address;
+    for (let wait = 2, waited = 2; waited <= (seconds ?? 0); wait *= 2, waited += wait) allowed += 1;
+    expect(refused['busy'] ?? 0).toBeLessThanOrEqual(allowed);
+    expect(refused['slowed'] ?? 0).toBeGreaterThanOrEqual(SLOW_AFTER.address - HASHING.running - HASHING.waiting);
+    // Answered as the network's password tries are once it is slowed: how long to wait.
+    const texts = await Promise.all(answers!.map((response) => response.text()));
+    const waits = texts.filter((text) => /Too many failed sign-ins: wait \d+ seconds?/.test(text));
+    expect(waits.length).toBeGreaterThanOrEqual(SLOW_AFTER.address - HASHING.running - HASHING.waiting);
+    expect(texts.filter((text) => BUSY.test(text)).length).toBeLessThanOrEqual(allowed);
   }, 120_000);
 });

@@ -10,6 +10,7 @@
  *
  * Without PostgreSQL (tests/postgres-setup.ts says why), its half is skipped, never passed.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -19,6 +20,7 @@ import { LOCK_AFTER, SLOW_AFTER } from '../../src/server/inbox/inbox-store';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { OutboxWorker } from '../../src/server/mail/outbox';
 import { SCHEMA_VERSION } from '../../src/server/store/migrations/index';
+import { newRecoveryCodes, recoveryHash } from '../../src/server/inbox/two-step';
 import { migratePg, openPgDatabase } from '../../src/server/store/postgres/pg-store';
 import { LEGACY } from '../fixtures/legacy-schema';
 import { StoreError } from '../../src/server/store/store';
@@ -740,6 +742,27 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       const third = await inbox.createSession('huda@globaq.example', at(110));
       await staff.setPassword('huda@globaq.example', 'scrypt$2', at(111));
       expect(await inbox.session(third.token, at(112))).toBeUndefined();
+      // Ended by the change itself, not only by comparing times: a session made in the same
+      // instant (or by an instance whose clock is behind) ends too; another account's stays.
+      await staff.add('omar@globaq.example', 'scrypt$1', at(0));
+      const other = await inbox.createSession('omar@globaq.example', at(120));
+      const sameInstant = await inbox.createSession('huda@globaq.example', at(120));
+      await staff.setPassword('huda@globaq.example', 'scrypt$3', at(120));
+      expect(await inbox.session(sameInstant.token, at(120))).toBeUndefined();
+      expect(await inbox.session(other.token, at(121))).toBeDefined();
+    });
+
+    test("setting up two-step sign-in ends the account's other sessions; the one it was set up in and other accounts' stay", async () => {
+      const { staff, inbox } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      await staff.add('omar@globaq.example', 'scrypt$1', at(0));
+      const here = await inbox.createSession('huda@globaq.example', at(1));
+      const elsewhere = await inbox.createSession('huda@globaq.example', at(1));
+      const other = await inbox.createSession('omar@globaq.example', at(1));
+      expect(await staff.enrolTwoStep('huda@globaq.example', 'v1.secret', 1000, ['hash-a'], at(2), here.token)).toBe(true);
+      expect(await inbox.session(here.token, at(3))).toBeDefined();
+      expect(await inbox.session(elsewhere.token, at(3))).toBeUndefined();
+      expect(await inbox.session(other.token, at(3))).toBeDefined();
     });
 
     test('two-step sign-in: a session owing its code, set up, each step taken once (also at once), recovery codes once, reset', async () => {
@@ -808,6 +831,51 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await staff.useRecoveryCode(email, 'hash-d', at(12))).toBeUndefined();
     });
 
+    test('recovery codes: nothing a plain SHA-256 of the account and code would match is kept; codes kept that way before are rewritten on open and still work, once each', async () => {
+      const first = await stores();
+      const email = 'huda@globaq.example';
+      await first.staff.add(email, 'scrypt$1', at(0));
+      const plain = (code: string, encoding: 'hex' | 'base64' | 'base64url' = 'base64url') =>
+        createHash('sha256')
+          .update(`${email}\n${code.replace('-', '')}`)
+          .digest(encoding);
+      const plainForms = (code: string) => (['hex', 'base64', 'base64url'] as const).map((encoding) => plain(code, encoding));
+      const fresh = newRecoveryCodes();
+      await first.staff.enrolTwoStep(
+        email,
+        'v1.sealed',
+        1000,
+        await Promise.all(fresh.map((code) => recoveryHash(email, code))),
+        at(1),
+      );
+      let rows = await everyRow(first);
+      for (const code of fresh) for (const form of plainForms(code)) expect(rows).not.toContain(form);
+      // Codes as the code before kept them: their plain SHA-256 (base64url), written straight in.
+      const old = newRecoveryCodes();
+      await first.db
+        .insertInto('staff_recovery_codes')
+        .values(old.map((code) => ({ email, code_hash: plain(code), used_at: null })))
+        .execute();
+      const where = first.kind === 'sqlite' ? first.where : pgUrls.get(first)!;
+      await first.close();
+      opened.splice(opened.indexOf(first), 1);
+      const again =
+        first.kind === 'sqlite'
+          ? openStores({ dbPath: where, databaseUrl: undefined, poolMax: 1 }, { create: false })
+          : openStores({ dbPath: '', databaseUrl: where, poolMax: 2 });
+      opened.push(again);
+      if (again.kind === 'postgres') pgUrls.set(again, where);
+      await again.ready;
+      rows = await everyRow(again);
+      for (const code of [...fresh, ...old]) for (const form of plainForms(code)) expect(rows).not.toContain(form);
+      for (const code of [old[0]!, fresh[0]!]) {
+        const kept = await recoveryHash(email, code.toUpperCase());
+        expect(await again.staff.useRecoveryCode(email, kept, at(2))).toBeTypeOf('number');
+        expect(await again.staff.useRecoveryCode(email, kept, at(3))).toBeUndefined();
+      }
+      expect((await again.staff.twoStep(email))?.recoveryLeft).toBe(2 * old.length - 2);
+    });
+
     test(`the sign-in gate: slowed, then locked after ${LOCK_AFTER.account} failures, cleared by a success`, async () => {
       const { inbox } = await stores();
       const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
@@ -849,6 +917,26 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
         trusted: false,
       });
       expect(await inbox.attempt({ ...keys, device }, at(LOCK_AFTER.account))).toMatchObject({ open: true, trusted: true });
+    });
+
+    test(`"busy" refusals count against their network alone: slowed after ${SLOW_AFTER.address}, locked after ${LOCK_AFTER.address}; a live device cookie is told apart`, async () => {
+      const { inbox, staff } = await stores();
+      await staff.add('huda@globaq.example', 'scrypt$1', at(0));
+      const device = await inbox.rememberDevice('huda@globaq.example', at(0));
+      const keys = { account: 'huda@globaq.example', address: '203.0.113.9' };
+      expect(await inbox.trustedDevice({ ...keys, device }, at(0))).toBe(true);
+      expect(await inbox.trustedDevice({ ...keys, device: 'forged' }, at(0))).toBe(false);
+      expect(await inbox.trustedDevice({ ...keys, account: 'omar@globaq.example', device }, at(0))).toBe(false);
+      const answers = await Promise.all(Array.from({ length: 60 }, () => inbox.busy('203.0.113.9', at(1))));
+      expect(answers.filter((gate) => gate.open)).toHaveLength(SLOW_AFTER.address);
+      // The network's own sign-ins are slowed by them; the account and another network are not.
+      expect(await inbox.gate(keys, at(1))).toMatchObject({ open: false, locked: false });
+      expect(await inbox.gate({ ...keys, address: '198.51.100.1' }, at(1))).toEqual({ open: true });
+      // One a minute gets past the slowing (its wait is at most a minute), until the lock.
+      let minute = 2;
+      while (!(await inbox.busy('203.0.113.9', at(minute))).lockStarted && minute < 200) minute++;
+      expect(minute).toBe(2 + LOCK_AFTER.address - SLOW_AFTER.address - 1);
+      expect(await inbox.busy('203.0.113.9', at(minute + 1))).toMatchObject({ open: false, locked: true });
     });
 
     test('refused sign-ins are kept apart from staff actions; the audit log pages and filters', async () => {

@@ -6,6 +6,7 @@
  * audit log; and the wait after wrong passwords, which a right password during it does not
  * lengthen.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -119,7 +120,7 @@ beforeAll(async () => {
       email,
       sealSecret(KEY, email, secret),
       stepAt(new Date()) - 5,
-      codes.map((code) => recoveryHash(email, code)),
+      await Promise.all(codes.map((code) => recoveryHash(email, code))),
       new Date(),
     );
   }
@@ -345,6 +346,15 @@ describe('required for every account', () => {
       db.close();
       expect(stored).toHaveLength(10);
       expect(stored.map((row) => row.code_hash)).not.toContain(codes[0]);
+      // Nor anything a plain SHA-256 of the account and a code would match: a copy of the
+      // database gives no quick way to test guesses.
+      const kept = stored.map((row) => row.code_hash).join('\n');
+      for (const code of codes) {
+        const plain = createHash('sha256')
+          .update(`${email}\n${code!.replace('-', '')}`)
+          .digest();
+        for (const encoding of ['hex', 'base64', 'base64url'] as const) expect(kept).not.toContain(plain.toString(encoding));
+      }
       expect(audit).toEqual(['password accepted', 'two-step sign-in set up', 'signed in']);
       // Next time: the code step.
       expect((await password(email, { base: requiredServer })).answer.location).toBe('/admin/login/code');
@@ -418,6 +428,65 @@ describe('the staff command resets it', () => {
     db.close();
     expect(row.detail).toBe(HUDA);
     expect(left.n).toBe(0);
+  });
+});
+
+describe("the account's other sessions", () => {
+  /** Signs in with the password alone (an account without two-step): the session's cookie. */
+  async function browser(email: string, from: string): Promise<string> {
+    const { answer } = await password(email, { from });
+    expect(answer.location).toBe('/admin');
+    return answer.cookie;
+  }
+
+  test('setting up two-step sign-in ends the sessions of other browsers; the browser that set it up stays signed in', async () => {
+    const email = 'salma@globaq.example';
+    const staff = openStaffStore(server.dbPath);
+    await staff.add(email, await hashPassword(PASSWORD), new Date());
+    await staff.close();
+    const here = await browser(email, '192.0.2.60');
+    const there = await browser(email, '198.51.100.60');
+    expect((await send('/admin', { cookie: there })).status).toBe(200);
+    const page = await send('/admin/two-step', { cookie: here });
+    expect(page.status).toBe(200);
+    const secret = /id="two-step-key"[^>]*>([A-Z2-7 ]+)</.exec(page.text)![1]!.replace(/ /g, '');
+    const done = await send('/admin/two-step', {
+      fields: { csrf: csrfOf(page.text), code: totpCode(secret, email, new Date()) },
+      cookie: here,
+    });
+    expect(done.status).toBe(200);
+    expect(done.text).toMatch(/<code[^>]*>[a-z2-9]{5}-[a-z2-9]{5}<\/code>/);
+    expect((await send('/admin', { cookie: here })).status).toBe(200);
+    const after = await send('/admin', { cookie: there });
+    expect(after.status).toBe(303);
+    expect(after.location).toMatch(/^\/admin\/login/);
+  });
+
+  test("a new password from the staff command ends every session of the account, in every browser; another account's stays", async () => {
+    const email = 'hind@globaq.example';
+    const colleague = 'nadia@globaq.example';
+    const staff = openStaffStore(server.dbPath);
+    for (const account of [email, colleague]) await staff.add(account, await hashPassword(PASSWORD), new Date());
+    await staff.close();
+    const one = await browser(email, '192.0.2.61');
+    const two = await browser(email, '198.51.100.61');
+    const theirs = await browser(colleague, '192.0.2.62');
+    let stderr = '';
+    const code = await main(['staff', 'password', email, '--db', server.dbPath], {
+      stdout: () => {},
+      stderr: (text) => (stderr += text),
+      readSecret: async () => 'a brand new long passphrase',
+      env: { SUBMISSIONS_DB: server.dbPath, GLOBAQ_SETTINGS: 'none' },
+      root: dir,
+      cwd: dir,
+    });
+    expect(code, stderr).toBe(0);
+    for (const cookie of [one, two]) {
+      const after = await send('/admin', { cookie });
+      expect(after.status).toBe(303);
+      expect(after.location).toMatch(/^\/admin\/login/);
+    }
+    expect((await send('/admin', { cookie: theirs })).status).toBe(200);
   });
 });
 

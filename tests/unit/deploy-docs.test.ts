@@ -3,11 +3,15 @@
  * sends (public/_headers) and the nginx snippet stay the same, every build-time variable is
  * documented, and the server trusts a proxy's forwarded headers for the site's own address only.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import config from '../../astro.config.mjs';
 import { ROOT } from '../helpers/frontmatter';
+import { signInSummary, twoStepSettings } from '../../src/server/inbox/two-step';
+import { loadSettingsFile } from '../../src/server/ops/settings-file';
 
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const DEPLOY = read('docs/deploy.md');
@@ -129,4 +133,26 @@ describe('deployment guide', () => {
     const site = new URL(String(config.site));
     expect(config.security?.allowedDomains).toEqual([{ protocol: site.protocol.slice(0, -1), hostname: site.hostname }]);
   });
+});
+
+test('the settings file the guide writes, run as written, gives two-step sign-in required under a key made on the machine', () => {
+  const blocks = [...DEPLOY.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+  const settings = blocks.find((block) => block.startsWith('SITE_URL=') && block.includes('OPS_TOKEN='))!;
+  const keyLine = blocks.find((block) => block.includes('STAFF_TOTP_KEY') && block.includes('openssl rand -hex 32'))!;
+  expect(keyLine, 'a step that makes the key').toBeDefined();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-deploy-settings-'));
+  try {
+    const file = path.join(dir, 'site.env');
+    fs.writeFileSync(file, settings);
+    const made = spawnSync('sh', ['-c', keyLine.replaceAll('/etc/globaq/site.env', file)], { encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const env: NodeJS.ProcessEnv = { GLOBAQ_SETTINGS: file };
+    loadSettingsFile(env);
+    const twoStep = twoStepSettings(env);
+    expect(twoStep.required).toBe(true);
+    expect(twoStep.key).toHaveLength(32);
+    expect(signInSummary(twoStep)).toMatch(/^two-step sign-in required/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

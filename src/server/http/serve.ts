@@ -18,6 +18,7 @@ import { TrustedProxies, clientAddressOf } from './client-address.ts';
 import { SWEEP_EVERY_MS, sweepHeld } from '../inbox/held.ts';
 import { purgeBefore, sendHeldDigest } from '../inbox/held-digest.ts';
 import { OutboxWorker, smtpTransport } from '../mail/outbox.ts';
+import { signInSummary } from '../inbox/two-step.ts';
 import { buildApp, type App } from '../ops/app.ts';
 import { mayReadDetails, openProbe, readiness, type Probe } from '../ops/health.ts';
 import { holdServerPidFile } from '../ops/backup.ts';
@@ -125,6 +126,7 @@ export async function startServer({
             pendingMaxMs: settings.pendingMaxMs,
             notificationsOn: Boolean(config.notifications),
             heldPurgeDays: config.proof.heldPurgeDays,
+            signIn: signInSummary(app.twoStep),
           })
         ).checks,
       ).map(([name, check]) => [name, check.ok]),
@@ -177,6 +179,10 @@ export async function startServer({
   const sweepTimer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   sweepTimer.unref();
   log.info(`Submissions are stored in ${stores.where}`);
+  // The inbox on the password alone is said at each start, as a warning: two-step is the default
+  // the deployment guide sets up, and its absence should not pass unseen.
+  if (app.twoStep.key) log.info(`Staff inbox sign-in: ${signInSummary(app.twoStep)}`);
+  else log.warn(`Staff inbox sign-in: ${signInSummary(app.twoStep)}. Set it as docs/deploy.md says.`);
   let outbox: OutboxWorker | undefined;
   if (config.notifications) {
     outbox = new OutboxWorker({
@@ -350,6 +356,7 @@ async function answerOps(
     pendingMaxMs: app.settings.pendingMaxMs,
     notificationsOn: Boolean(app.config.notifications),
     heldPurgeDays: app.config.proof.heldPurgeDays,
+    signIn: signInSummary(app.twoStep),
   });
   if (found.ready)
     return send(

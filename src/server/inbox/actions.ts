@@ -271,8 +271,8 @@ export async function twoStepSetUp(
   const step = acceptedStep(pending, email, formText(form, 'code'), now, undefined);
   if (step === undefined) return shown(pending, { refused: 'admin.twoStep.wrongCode', status: 401 });
   const recoveryCodes = newRecoveryCodes();
-  const hashes = recoveryCodes.map((code) => recoveryHash(email, code));
-  await deps.staff.enrolTwoStep(email, sealSecret(key, email, pending), step, hashes, now);
+  const hashes = await Promise.all(recoveryCodes.map((code) => recoveryHash(email, code)));
+  await deps.staff.enrolTwoStep(email, sealSecret(key, email, pending), step, hashes, now, token);
   await deps.inbox.setPendingTotp(token, null);
   await deps.inbox.audit(email, 'two-step sign-in set up', undefined, `${recoveryCodes.length} recovery codes`, now);
   return { recoveryCodes };

@@ -268,6 +268,16 @@ export interface InboxStore {
       /** This attempt, if wrong, is the one that locks. */ readonly lockStarted: boolean;
     }
   >;
+  /** Whether `keys.device` is a live device cookie of `keys.account` (read only: nothing is counted). */
+  trustedDevice(keys: SignInKeys, now: Date): Promise<boolean>;
+  /**
+   * A sign-in refused because the password checks are busy, counted against its network alone
+   * (`address`) in one transaction: refused and not counted when that network's gate is closed.
+   */
+  busy(
+    address: string,
+    now: Date,
+  ): Promise<SignInGate & { /** This refusal is the one that locks the network. */ readonly lockStarted: boolean }>;
   /** A successful sign-in clears the counts its attempt was judged by. */
   clearFailures(keys: SignInKeys): Promise<void>;
   /** A device cookie for a browser that has just signed in to `email`: the cookie's token (the database keeps its hash). */

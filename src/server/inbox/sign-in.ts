@@ -3,8 +3,11 @@
  * and the second step (./two-step.ts). Failed tries are slowed, then locked, per account and per
  * network (./inbox-store.ts), each counted before its password or code is checked; a browser that
  * signed in before (its device cookie) is judged by its own failures only; at most a few password
- * checks run at once (HashQueue). The answer is the same whether or not the account exists, and
- * takes as long. Refused sign-ins are kept apart from staff actions.
+ * checks run at once (HashQueue). When the queue is full, a browser with a live device cookie
+ * still waits its turn (ahead of the others), and any other sign-in is refused as "busy": counted
+ * against its network, so that one network flooding the queue is slowed and locked like one
+ * guessing passwords. The answer is the same whether or not the account exists, and takes as
+ * long. Refused sign-ins are kept apart from staff actions.
  */
 import type { APIContext } from 'astro';
 import { t, type Locale } from '../../i18n';
@@ -34,28 +37,37 @@ export type SignInOutcome =
 /**
  * Password checks running at once at most, and waiting at most. scrypt takes 64 MiB and a few
  * hundred milliseconds on one of libuv's four threads, which CV downloads and file writes share:
- * a burst of sign-ins must not take them all. Beyond these, a sign-in is refused (429), uncounted.
+ * a burst of sign-ins must not take them all. Beyond these, a sign-in is refused (429) and counted
+ * against its network, unless its browser holds a live device cookie of the account.
  */
 export const HASHING = { running: 2, waiting: 8 } as const;
 
-/** A small queue of password checks: `HASHING.running` at once, `HASHING.waiting` more queued, the rest refused. */
+/**
+ * A small queue of password checks: `HASHING.running` at once, `HASHING.waiting` more queued, the
+ * rest refused. A trusted place (a browser with a live device cookie) is never refused: it waits
+ * ahead of the others, and still only `running` checks run at once.
+ */
 export class HashQueue {
   #running = 0;
   readonly #waiting: (() => void)[] = [];
+  /** Trusted places waiting: served before the others. */
+  readonly #first: (() => void)[] = [];
   constructor(readonly limits: { readonly running: number; readonly waiting: number } = HASHING) {}
 
   /**
-   * A place in the queue, or undefined when it is full. The place is given back by `run` (after
-   * `work`) or by `leave` (when the check is not needed after all): one of them, once.
+   * A place in the queue, or undefined when it is full (never for a trusted one). The place is
+   * given back by `run` (after `work`) or by `leave` (when the check is not needed after all):
+   * one of them, once.
    */
-  enter(): { run<T>(work: () => Promise<T>): Promise<T>; leave(): void } | undefined {
-    if (this.#running + this.#waiting.length >= this.limits.running + this.limits.waiting) return undefined;
+  enter(trusted = false): { run<T>(work: () => Promise<T>): Promise<T>; leave(): void } | undefined {
+    const taken = this.#running + this.#waiting.length + this.#first.length;
+    if (!trusted && taken >= this.limits.running + this.limits.waiting) return undefined;
     const place =
       this.#running < this.limits.running
         ? ((this.#running += 1), Promise.resolve())
-        : new Promise<void>((resolve) => this.#waiting.push(resolve));
+        : new Promise<void>((resolve) => (trusted ? this.#first : this.#waiting).push(resolve));
     const release = () => {
-      const next = this.#waiting.shift();
+      const next = this.#first.shift() ?? this.#waiting.shift();
       if (next) next();
       else this.#running -= 1;
     };
@@ -104,10 +116,18 @@ export async function signIn(context: APIContext, emailText: string, password: s
     countRefusal(context, lockStarted);
     await inbox.refusal({ account: email || '(none)', network, reason }, now);
   };
-  // A place in the password checks' queue first: when it is full, nothing is counted or checked.
-  const place = hashing.enter();
+  // A place in the password checks' queue first. A browser holding a live device cookie of this
+  // account always gets one; when the queue is full, any other sign-in is refused, counted against
+  // its network (and refused as slowed or locked once that network has been refused too often).
+  const trusted = device ? await inbox.trustedDevice(keys, now) : false;
+  const place = hashing.enter(trusted);
   if (!place) {
-    await refuse('busy');
+    const busy = await inbox.busy(network, now);
+    if (!busy.open) {
+      await refuse(busy.locked ? 'locked' : 'slowed');
+      return closedGate(busy, now, context.locals.adminLocale);
+    }
+    await refuse('busy', busy.lockStarted);
     return { ok: false, status: 429, message: t('admin.signIn.busy', {}, context.locals.adminLocale), retryAfterSeconds: 5 };
   }
   let gate: Awaited<ReturnType<InboxStore['attempt']>>;
@@ -230,7 +250,7 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
     // Taken in one conditional update: the same code sent twice at once passes once.
     if (step !== undefined && (await staff.takeStep(email, step))) how = 'with a code';
   } else if (record?.sealedSecret && isRecoveryCodeShape(code)) {
-    const left = await staff.useRecoveryCode(email, recoveryHash(email, code), now);
+    const left = await staff.useRecoveryCode(email, await recoveryHash(email, code), now);
     if (left !== undefined) {
       how = 'with a recovery code';
       await inbox.audit(email, 'used a recovery code', undefined, `${left} left`, now);

@@ -78,13 +78,26 @@ export interface StaffStore {
   list(): Promise<StaffAccount[]>;
   /** The stored hash, to check a password against; undefined for an unknown account. */
   passwordHash(email: string): Promise<string | undefined>;
+  /** A new password; every session of the account ends with the old one (in the same transaction). */
   setPassword(email: string, passwordHash: string, now: Date): Promise<boolean>;
   remove(email: string): Promise<boolean>;
 
   /** The account's two-step sign-in (./two-step.ts); undefined for an unknown account. */
   twoStep(email: string): Promise<TwoStepRecord | undefined>;
-  /** Turns two-step sign-in on with a confirmed secret (sealed), the step its first code used and new recovery codes' hashes (the old ones go). */
-  enrolTwoStep(email: string, sealedSecret: string, step: number, recoveryHashes: readonly string[], now: Date): Promise<boolean>;
+  /**
+   * Turns two-step sign-in on with a confirmed secret (sealed), the step its first code used and
+   * new recovery codes' hashes (the old ones go). The account's other sessions end, signed in
+   * with the password alone; the one given (`keepSession`, a session token: the one it was set
+   * up in) stays.
+   */
+  enrolTwoStep(
+    email: string,
+    sealedSecret: string,
+    step: number,
+    recoveryHashes: readonly string[],
+    now: Date,
+    keepSession?: string,
+  ): Promise<boolean>;
   /** Takes a code's time step, in one conditional update: false when that step or a later one was taken already (a replayed code). */
   takeStep(email: string, step: number): Promise<boolean>;
   /** Marks a recovery code used: the number left after it, or undefined when it is not one of the account's unused codes. */

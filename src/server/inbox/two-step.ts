@@ -12,8 +12,8 @@
  *   alone gives no codes. Without the key, two-step sign-in is not offered, and requiring it is a
  *   settings error; an account that has it still owes its code (its recovery codes work). A changed key makes the stored secrets unreadable: reset each account's
  *   two-step with the staff command, and staff set it up again.
- * - Recovery codes: ten per account, random (50 bits each), shown once; only their SHA-256 with
- *   the account is kept, and each is marked used when taken.
+ * - Recovery codes: ten per account, random (about 49 bits each), shown once; only a slow,
+ *   salted hash of each is kept (./recovery-codes.ts), and each is marked used when taken.
  * - The QR code is drawn on the server as SVG (`qrcode`), shapes only: no script, no style
  *   element or attribute, so the inbox's content security policy holds.
  *
@@ -24,10 +24,13 @@
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { ConfigError } from '../config.ts';
+import { normalRecoveryCode } from './recovery-codes.ts';
+
+export { normalRecoveryCode, recoveryHash } from './recovery-codes.ts';
 
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
@@ -55,6 +58,18 @@ export function twoStepSettings(env: Readonly<Record<string, string | undefined>
       'STAFF_TWO_STEP: required needs STAFF_TOTP_KEY (the key the secrets are kept under: openssl rand -hex 32)',
     );
   return { required: mode === 'required', key: rawKey ? Buffer.from(rawKey, 'hex') : undefined };
+}
+
+/**
+ * How staff sign in with these settings, in the operator's words: the start log and /readyz's
+ * detail say it, so that an inbox left on the password alone is seen, not assumed.
+ */
+export function signInSummary(settings: TwoStepSettings): string {
+  if (!settings.key)
+    return 'password only: STAFF_TOTP_KEY is not set, so two-step sign-in is not available (accounts that set it up still owe their codes)';
+  return settings.required
+    ? 'two-step sign-in required for every account (STAFF_TWO_STEP=required)'
+    : 'two-step sign-in offered, each account chooses (STAFF_TWO_STEP=optional; required makes every account set it up)';
 }
 
 /** A new secret: 160 random bits (RFC 4226's recommended length), as base32 text. */
@@ -125,18 +140,9 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-/** A recovery code as typed (any case, spaces or dashes) in the one form it is kept in. */
-export const normalRecoveryCode = (code: string): string => code.toLowerCase().replace(/[\s-]+/g, '');
-
 /** Looks like a recovery code (and not a six-digit code). */
 export const isRecoveryCodeShape = (code: string): boolean =>
   /^[a-z0-9]{10}$/.test(normalRecoveryCode(code)) && !/^\d+$/.test(normalRecoveryCode(code));
-
-/** What the database keeps of a recovery code: its SHA-256 with the account's address. */
-export const recoveryHash = (email: string, code: string): string =>
-  createHash('sha256')
-    .update(`${email}\n${normalRecoveryCode(code)}`)
-    .digest('base64url');
 
 /** The secret encrypted for the database, bound to its account ("v1.iv.tag.ciphertext", base64url). */
 export function sealSecret(key: Buffer, email: string, secret: string): string {

@@ -6,6 +6,7 @@
  * - /readyz: the database answers within READY_TIMEOUT_MS, its schema is the one this code
  *   migrates to, the files folder beside a SQLite database takes a new file, and no lead
  *   notification has been pending longer than READY_PENDING_MAX_MINUTES (with notifications on).
+ *   Its details also say how staff sign in (`signIn`: password only, or two-step), never failing.
  *   200 {"status":"ready"} or 503. Which check failed, and why, is told only to loopback (with no
  *   proxy header) or to the OPS_TOKEN bearer; anyone else reads {"status":"unavailable"}.
  *
@@ -84,7 +85,7 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export type CheckName = 'store' | 'migrations' | 'files' | 'notifications' | 'held';
+export type CheckName = 'store' | 'migrations' | 'files' | 'notifications' | 'held' | 'signIn';
 
 export interface Readiness {
   readonly ready: boolean;
@@ -98,6 +99,8 @@ export async function readiness(
     readonly pendingMaxMs: number;
     readonly notificationsOn: boolean;
     readonly heldPurgeDays: number;
+    /** How staff sign in (../inbox/two-step.ts's signInSummary): told, never failed on. */
+    readonly signIn: string;
     readonly now?: Date;
   },
 ): Promise<Readiness> {
@@ -177,6 +180,8 @@ export async function readiness(
       checks.held = { ok: true, detail: `unknown: ${message(error)}` };
     }
   }
+  // An inbox on the password alone still takes leads: said, never failed on.
+  checks.signIn = { ok: true, detail: options.signIn };
   return { ready: Object.values(checks).every((check) => check.ok), checks };
 }
 

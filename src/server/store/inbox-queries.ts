@@ -34,6 +34,7 @@ import {
   type LeadFilter,
   type LeadOrder,
   type LeadStatus,
+  type SignInGate,
   type SignInKeys,
   type SignInKind,
   type SessionStage,
@@ -97,7 +98,7 @@ export async function failureOf(tx: Tx, dialect: DialectParts, key: string, now:
  * cookie of this account (OWASP's device cookies: a lock another caused does not reach it);
  * otherwise the account's and the network's.
  */
-async function judgedBy(tx: Tx, keys: SignInKeys, now: Date): Promise<[SignInKind, string][]> {
+async function judgedBy(tx: Db | Tx, keys: SignInKeys, now: Date): Promise<[SignInKind, string][]> {
   const device = keys.device && keys.device.length <= 100 ? tokenHash(keys.device) : undefined;
   if (device) {
     const row = await tx
@@ -113,6 +114,46 @@ async function judgedBy(tx: Tx, keys: SignInKeys, now: Date): Promise<[SignInKin
     ['account', `account:${keys.account}`],
     ['address', `address:${keys.address}`],
   ];
+}
+
+/**
+ * One attempt counted as a failure on each of its keys (a success clears them after), unless the
+ * gate they make is closed: refused while closed, it is not counted, so trying during a lock never
+ * makes it longer.
+ */
+async function countAttempt(
+  tx: Tx,
+  dialect: DialectParts,
+  judged: readonly [SignInKind, string][],
+  now: Date,
+): Promise<SignInGate & { readonly lockStarted: boolean }> {
+  const runs: Partial<Record<SignInKind, FailureRun>> = {};
+  for (const [kind, key] of judged) {
+    // The row first, then read under lock: attempts at once on one key (on any instance) queue here.
+    await tx
+      .insertInto('sign_in_failures')
+      .values({ key, failures: 0, last_failure_at: iso(now) })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .execute();
+    runs[kind] = await failureOf(tx, dialect, key, now);
+  }
+  const gate = gateOf(runs, now);
+  if (!gate.open) return { ...gate, lockStarted: false };
+  let lockStarted = false;
+  for (const [kind, key] of judged) {
+    const next = afterFailure(kind, runs[kind]!, now);
+    lockStarted ||= next.lockedUntil !== null;
+    await tx
+      .updateTable('sign_in_failures')
+      .set((eb) => ({
+        failures: next.failures,
+        last_failure_at: iso(now),
+        locked_until: next.lockedUntil ? iso(next.lockedUntil) : eb.ref('locked_until'),
+      }))
+      .where('key', '=', key)
+      .execute();
+  }
+  return { ...gate, lockStarted };
 }
 
 /** One transaction for reading and changing sign-in counts: SQLite's holds the file, PostgreSQL's the rows it reads. */
@@ -474,36 +515,13 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       attempt: (keys, now) =>
         signInTransaction(db, async (tx) => {
           const judged = await judgedBy(tx, keys, now);
-          const runs: Partial<Record<SignInKind, FailureRun>> = {};
-          for (const [kind, key] of judged) {
-            // The row first, then read under lock: attempts at once on one key (on any instance) queue here.
-            await tx
-              .insertInto('sign_in_failures')
-              .values({ key, failures: 0, last_failure_at: iso(now) })
-              .onConflict((conflict) => conflict.column('key').doNothing())
-              .execute();
-            runs[kind] = await failureOf(tx, dialect, key, now);
-          }
           const trusted = judged.some(([kind]) => kind === 'device');
-          const gate = gateOf(runs, now);
-          // Refused while closed: not counted, so trying during a lock never makes it longer.
-          if (!gate.open) return { ...gate, trusted, lockStarted: false };
-          let lockStarted = false;
-          for (const [kind, key] of judged) {
-            const next = afterFailure(kind, runs[kind]!, now);
-            lockStarted ||= next.lockedUntil !== null;
-            await tx
-              .updateTable('sign_in_failures')
-              .set((eb) => ({
-                failures: next.failures,
-                last_failure_at: iso(now),
-                locked_until: next.lockedUntil ? iso(next.lockedUntil) : eb.ref('locked_until'),
-              }))
-              .where('key', '=', key)
-              .execute();
-          }
-          return { ...gate, trusted, lockStarted };
+          return { ...(await countAttempt(tx, dialect, judged, now)), trusted };
         }),
+      async trustedDevice(keys, now) {
+        return (await judgedBy(db, keys, now)).some(([kind]) => kind === 'device');
+      },
+      busy: (address, now) => signInTransaction(db, (tx) => countAttempt(tx, dialect, [['address', `address:${address}`]], now)),
       async clearFailures(keys) {
         await signInTransaction(db, async (tx) => {
           const judged = await judgedBy(tx, keys, new Date());

@@ -35,7 +35,7 @@ function* rows(db: DatabaseSync, sql: string): Generator<Row> {
   for (const row of db.prepare(sql).iterate()) yield row as Row;
 }
 
-export async function migrateToPostgres(sqlitePath: string, databaseUrl: string): Promise<Moved> {
+export async function migrateToPostgres(sqlitePath: string, databaseUrl: string, actor = '(staff command)'): Promise<Moved> {
   // Brings the file to the current schema (the server would at start), then reads it on a connection of its own.
   const store = openSqliteStore(sqlitePath, { create: false });
   try {
@@ -210,7 +210,7 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string)
         moved.audit += 1;
       }
       await client.query('INSERT INTO audit_log (at, actor, action, lead_id, detail) VALUES (now(), $1, $2, NULL, $3)', [
-        '(staff command)',
+        actor,
         'moved from SQLite',
         `${moved.leads} leads from ${sqlitePath}`,
       ]);

@@ -6,6 +6,7 @@
  */
 import { StoreError } from './store.ts';
 import type { StaffStore } from '../inbox/staff.ts';
+import { tokenHash } from '../inbox/inbox-store.ts';
 import { guarded, iso, n, type Db, type DialectParts } from './common.ts';
 
 export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise<void>): StaffStore {
@@ -32,12 +33,17 @@ export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise
           ?.password_hash;
       },
       async setPassword(email, passwordHash, now) {
-        const result = await db
-          .updateTable('staff')
-          .set({ password_hash: passwordHash, password_changed_at: iso(now) })
-          .where('email', '=', email)
-          .executeTakeFirst();
-        return n(result.numUpdatedRows) > 0;
+        return db.transaction().execute(async (tx) => {
+          const result = await tx
+            .updateTable('staff')
+            .set({ password_hash: passwordHash, password_changed_at: iso(now) })
+            .where('email', '=', email)
+            .executeTakeFirst();
+          // Ended now, not only refused when next seen (a session made in the same instant, or on
+          // an instance whose clock is behind, would otherwise outlive the password it was made with).
+          await tx.deleteFrom('staff_sessions').where('email', '=', email).execute();
+          return n(result.numUpdatedRows) > 0;
+        });
       },
       async remove(email) {
         return n((await db.deleteFrom('staff').where('email', '=', email).executeTakeFirst()).numDeletedRows) > 0;
@@ -62,7 +68,7 @@ export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise
           recoveryLeft: n(left?.n),
         };
       },
-      async enrolTwoStep(email, sealedSecret, step, recoveryHashes, now) {
+      async enrolTwoStep(email, sealedSecret, step, recoveryHashes, now, keepSession) {
         return db.transaction().execute(async (tx) => {
           const result = await tx
             .updateTable('staff')
@@ -76,6 +82,12 @@ export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise
               .insertInto('staff_recovery_codes')
               .values(recoveryHashes.map((code_hash) => ({ email, code_hash, used_at: null })))
               .execute();
+          // Sessions signed in with the password alone (someone else's, perhaps) end with it.
+          await tx
+            .deleteFrom('staff_sessions')
+            .where('email', '=', email)
+            .$if(keepSession !== undefined, (q) => q.where('token_hash', '!=', tokenHash(keepSession!)))
+            .execute();
           return true;
         });
       },

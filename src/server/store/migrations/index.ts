@@ -14,6 +14,7 @@
 import { sql } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { StoreError } from '../store.ts';
+import { RECOVERY_FORM, fromPlainHash } from '../../inbox/recovery-codes.ts';
 import { onPostgres, type Db } from './dialect.ts';
 import * as leads from './0001-leads.ts';
 import * as outbox from './0002-outbox.ts';
@@ -104,5 +105,28 @@ export async function migrateToLatest(db: Db): Promise<number> {
     if (applied.some((row) => !(row.name in MIGRATIONS))) throw newer(applied.length);
     throw result.error;
   }
+  await upgradeRecoveryCodes(db);
   return SCHEMA_VERSION;
+}
+
+/**
+ * Recovery codes kept as a plain hash (before ../../inbox/recovery-codes.ts) rewritten in the
+ * kept form, which is derived from that hash: the codes staff hold keep working. No schema
+ * changes, so this is no migration; it runs at each open and costs one query once none are left.
+ * Each row is rewritten only while it still holds its old value, so instances opening together
+ * rewrite it once.
+ */
+async function upgradeRecoveryCodes(db: Db): Promise<void> {
+  const old: { email: string; code_hash: string }[] = await db
+    .selectFrom('staff_recovery_codes')
+    .select(['email', 'code_hash'])
+    .where('code_hash', 'not like', `${RECOVERY_FORM}%`)
+    .execute();
+  for (const row of old)
+    await db
+      .updateTable('staff_recovery_codes')
+      .set({ code_hash: await fromPlainHash(row.email, row.code_hash) })
+      .where('email', '=', row.email)
+      .where('code_hash', '=', row.code_hash)
+      .execute();
 }
