@@ -26,6 +26,8 @@ export type CaseEntry = CollectionEntry<'cases'> | CollectionEntry<'arCases'>;
 export interface Shown<E> {
   readonly entry: E;
   readonly pending: boolean;
+  /** A translated team member shown with the English entry's photo, whose `alt` is English. */
+  readonly photoInEnglish?: boolean;
 }
 
 interface Twinned {
@@ -68,19 +70,24 @@ async function entriesOf<C extends TrustCollection>(name: C): Promise<Collection
 
 const day = (date: Date | undefined) => date?.toISOString().slice(0, 10);
 
-/** The team, in `locale`. A twin has the same order, registration numbers and photo. */
+/**
+ * The team, in `locale`. A twin has the same order and registration numbers; without a photo of
+ * its own it shows the English entry's (its `alt` in English, marked so).
+ */
 export async function getTeam(locale: Locale = defaultLocale): Promise<Shown<TeamEntry>[]> {
   const [english, arabic] = await Promise.all([entriesOf('team'), entriesOf('arTeam')]);
-  return inLocale<TeamEntry>(
+  const shown = inLocale<TeamEntry>(
     english,
     arabic,
-    (e) => ({
-      order: e.data.order,
-      numbers: e.data.qualifications.map((q) => q.number ?? null),
-      photo: e.data.photo?.src.src ?? null,
-    }),
+    (e) => ({ order: e.data.order, numbers: e.data.qualifications.map((q) => q.number ?? null) }),
     locale,
   );
+  const photoOf = new Map(english.map((e) => [e.id, e.data.photo]));
+  return shown.map((member) => {
+    const photo = photoOf.get(member.entry.id);
+    if (member.pending || member.entry.data.photo || !photo) return member;
+    return { ...member, entry: { ...member.entry, data: { ...member.entry.data, photo } } as TeamEntry, photoInEnglish: true };
+  });
 }
 
 /** The credentials, in `locale`. A twin has the same order, kind, number, dates and document. */

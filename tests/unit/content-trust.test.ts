@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/content';
 import { parseHtml } from '../helpers/dom';
-import { caseSchema, credentialSchema, teamSchema } from '../../src/lib/content-schemas';
+import { caseSchema, credentialSchema, pageSchema, serviceSchema, teamSchema } from '../../src/lib/content-schemas';
 import {
   contentProblems,
   emptyTrustDirs,
@@ -28,7 +28,14 @@ import { z } from 'astro/zod';
 const CLIENT = path.join(ROOT, 'dist/client');
 /** The trust pages (TRUST_ROUTES in src/lib/trust.ts), in both languages. */
 const TRUST_PATHS = ['OurTeam', 'Credentials', 'CaseStudies'].flatMap((route) => [`/${route}`, `/ar/${route}`]);
-const SCHEMAS = { team: teamSchema(z.string()), credentials: credentialSchema, cases: caseSchema };
+/** The schemas the build's content checks use (src/integrations/content-checks.ts). */
+const SCHEMAS = {
+  services: serviceSchema,
+  pages: pageSchema,
+  team: teamSchema(z.string()),
+  credentials: credentialSchema,
+  cases: caseSchema,
+};
 
 /** A case study naming its client, with `permission` given or not. */
 const caseYaml = (permission: string) => `order: 1
@@ -133,7 +140,11 @@ qualifications:
     body: "Placeholder Body"
     number: "TEST-0001"
 languages: [English, Arabic]
+photo:
+  src: "./placeholder-member.svg"
+  alt: "Placeholder photo"
 `,
+  // Without a photo of its own: the Arabic page shows the English one's, its alt marked English.
   'src/content/ar/team/placeholder-member.yaml': `order: 1
 name: "عضو تجريبي"
 role: "مدقق رئيسي تجريبي"
@@ -185,6 +196,7 @@ describe('with an entry of each kind, in a copy of the project (one build: a min
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);
     }
+    fs.copyFileSync(path.join(ROOT, 'src/assets/brand/icon.svg'), path.join(dir, 'src/content/team/placeholder-member.svg'));
     const run = spawnSync(process.execPath, ['scripts/build.mjs'], {
       cwd: dir,
       encoding: 'utf8',
@@ -210,6 +222,10 @@ describe('with an entry of each kind, in a copy of the project (one build: a min
     expect(arTeam.querySelector('h1')?.textContent).toBe(ar['trust.team.title']);
     expect(arTeam.querySelector('#placeholder-member h2')?.textContent).toBe('عضو تجريبي');
     expect(arTeam.querySelector('#placeholder-member')?.hasAttribute('lang')).toBe(false);
+    expect(team.querySelector('#placeholder-member img')?.getAttribute('alt')).toBe('Placeholder photo');
+    const arPhoto = arTeam.querySelector('#placeholder-member img');
+    expect(arPhoto?.getAttribute('alt')).toBe('Placeholder photo');
+    expect(arPhoto?.getAttribute('lang')).toBe('en');
 
     expect(page('Credentials').querySelector('#placeholder-vat h2')?.textContent).toBe(en['trust.kind.vat']);
     // No Arabic twin: the English entry, marked, in the Arabic page.
