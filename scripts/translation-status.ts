@@ -54,6 +54,10 @@ export const isMarked = (message: string): boolean =>
 export const FILE_PAIRS: readonly { kind: PairKind; dir: string; twinDir: string; ext: string }[] = [
   { kind: 'content', dir: 'src/content/services', twinDir: 'src/content/ar/services', ext: '.mdx' },
   { kind: 'content', dir: 'src/content/pages', twinDir: 'src/content/ar/pages', ext: '.mdx' },
+  // Who does the work: none in the repository until the company supplies them (docs/content.md).
+  { kind: 'content', dir: 'src/content/team', twinDir: 'src/content/ar/team', ext: '.yaml' },
+  { kind: 'content', dir: 'src/content/credentials', twinDir: 'src/content/ar/credentials', ext: '.yaml' },
+  { kind: 'content', dir: 'src/content/cases', twinDir: 'src/content/ar/cases', ext: '.yaml' },
   { kind: 'data', dir: 'src/data', twinDir: 'src/data/ar', ext: '.ts' },
 ];
 /** Data modules with no words to translate (they bind the others): never listed as missing. */

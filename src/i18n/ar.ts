@@ -339,6 +339,50 @@ export const ar = {
   'translation.pendingCourse': 'لم تُترجم بعد: تُعرض بالإنجليزية.',
   'translation.pending': 'النسخة العربية من هذه الصفحة قيد الإعداد وستتوفر قريبًا، وإلى أن تصدر تُعرض الصفحة بالإنجليزية.',
 
+  /* Who does the work (src/lib/trust.ts): the team, the credentials and the case studies, shown
+     only once their collections have entries. */
+  'trust.team.title': 'فريقنا',
+  'trust.team.description':
+    'فريق Globaq من المدققين والمدربين والمستشارين: أدوارهم ومؤهلاتهم مع أرقام تسجيلها، واللغات التي يعملون بها.',
+  'trust.team.lead': 'الأشخاص الذين ينفذون أعمال التدقيق والتدريب والاستشارات لدينا، والمؤهلات التي يحملونها.',
+  'trust.team.qualifications': 'المؤهلات',
+  /** A qualification's issuing body and number: "CQI-IRCA, registration number 1234". */
+  'trust.team.registeredWith': '{body}، رقم التسجيل {number}',
+  'trust.team.languages': 'اللغات',
+  'trust.team.more': 'تعرّف على الفريق',
+  'trust.credentials.title': 'السجلات والتراخيص والشهادات',
+  'trust.credentials.description':
+    'السجل التجاري لشركة Globaq وتسجيلها في ضريبة القيمة المضافة وتراخيصها وشهاداتها، مع أرقامها وجهات إصدارها ومدة سريانها.',
+  'trust.credentials.lead': 'سجلاتنا وتراخيصنا وشهاداتنا بأرقامها، لتتحقق منها لدى الجهات التي أصدرتها.',
+  'trust.credentials.more': 'جميع السجلات والتراخيص والشهادات',
+  'trust.kind.commercial-registration': 'السجل التجاري',
+  'trust.kind.vat': 'التسجيل في ضريبة القيمة المضافة',
+  'trust.kind.training-licence': 'ترخيص التدريب',
+  'trust.kind.certificate': 'شهادة',
+  'trust.kind.accreditation': 'الاعتماد',
+  'trust.credential.issuer': 'جهة الإصدار',
+  'trust.credential.number': 'الرقم',
+  'trust.credential.validFrom': 'سارٍ من',
+  'trust.credential.validUntil': 'سارٍ حتى',
+  'trust.credential.scope': 'النطاق',
+  /** The link to a copy of the credential: "View the document: Commercial registration". */
+  'trust.credential.document': 'عرض الوثيقة',
+  'trust.cases.title': 'دراسات الحالة',
+  'trust.cases.description':
+    'دراسات حالة من أعمال Globaq: القطاع والمواصفات والعمل المنجز والنتيجة، ولا نذكر اسم العميل إلا بإذنه.',
+  'trust.cases.lead': 'ما احتاج إليه عملاؤنا، وما قمنا به، وما تحقق من نتائج. لا نذكر اسم العميل إلا بإذنه.',
+  'trust.cases.more': 'جميع دراسات الحالة',
+  'trust.case.sector': 'القطاع',
+  'trust.case.standards': 'المواصفات',
+  'trust.case.year': 'السنة',
+  'trust.case.client': 'العميل',
+  'trust.case.challenge': 'التحدي',
+  'trust.case.work': 'ما قمنا به',
+  'trust.case.outcome': 'النتيجة',
+  /** The footer's line of the company's registration numbers: "Commercial registration 1234". */
+  'trust.footer.commercialRegistration': 'السجل التجاري {number}',
+  'trust.footer.vat': 'الرقم الضريبي {number}',
+
   /* The staff inbox (/admin), in the language staff choose (src/server/inbox/admin-locale.ts). */
   'admin.inbox': 'صندوق وارد {site}',
   'admin.pageTitle': '{title} | صندوق وارد {site}',

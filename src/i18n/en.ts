@@ -347,6 +347,51 @@ export const en = {
   'translation.pending':
     'This page is not yet available in English: you are reading the original until the English version is ready.',
 
+  /* Who does the work (src/lib/trust.ts): the team, the credentials and the case studies, shown
+     only once their collections have entries. */
+  'trust.team.title': 'Our Team',
+  'trust.team.description':
+    'The Globaq auditors, trainers and consultants: their roles, qualifications with registration numbers, and the languages they work in.',
+  'trust.team.lead': 'The people who carry out our audits, trainings and consultancy, and the qualifications they hold.',
+  'trust.team.qualifications': 'Qualifications',
+  /** A qualification's issuing body and number: "CQI-IRCA, registration number 1234". */
+  'trust.team.registeredWith': '{body}, registration number {number}',
+  'trust.team.languages': 'Languages',
+  'trust.team.more': 'Meet the team',
+  'trust.credentials.title': 'Credentials',
+  'trust.credentials.description':
+    "Globaq's commercial registration, VAT registration, licences and certificates, with their numbers, issuers and validity.",
+  'trust.credentials.lead':
+    'Our registrations, licences and certificates, with their numbers, so you can check them with their issuers.',
+  'trust.credentials.more': 'All credentials',
+  'trust.kind.commercial-registration': 'Commercial registration',
+  'trust.kind.vat': 'VAT registration',
+  'trust.kind.training-licence': 'Training licence',
+  'trust.kind.certificate': 'Certificate',
+  'trust.kind.accreditation': 'Accreditation',
+  'trust.credential.issuer': 'Issued by',
+  'trust.credential.number': 'Number',
+  'trust.credential.validFrom': 'Valid from',
+  'trust.credential.validUntil': 'Valid until',
+  'trust.credential.scope': 'Scope',
+  /** The link to a copy of the credential: "View the document: Commercial registration". */
+  'trust.credential.document': 'View the document',
+  'trust.cases.title': 'Case Studies',
+  'trust.cases.description':
+    'Globaq case studies: the sector, the standards, the work done and the outcome, with clients named only with their permission.',
+  'trust.cases.lead': 'What our clients needed, what we did and what came of it. We name a client only with its permission.',
+  'trust.cases.more': 'All case studies',
+  'trust.case.sector': 'Sector',
+  'trust.case.standards': 'Standards',
+  'trust.case.year': 'Year',
+  'trust.case.client': 'Client',
+  'trust.case.challenge': 'The challenge',
+  'trust.case.work': 'What we did',
+  'trust.case.outcome': 'The outcome',
+  /** The footer's line of the company's registration numbers: "Commercial registration 1234". */
+  'trust.footer.commercialRegistration': 'Commercial registration {number}',
+  'trust.footer.vat': 'VAT number {number}',
+
   /* The staff inbox (/admin), in the language staff choose (src/server/inbox/admin-locale.ts). */
   'admin.inbox': '{site} inbox',
   'admin.pageTitle': '{title} | {site} inbox',

@@ -10,15 +10,20 @@
  *   warning line per missing file.
  * - after the build: every internal link and #anchor in src/content and src/data reaches a page
  *   and an id of the built site; a broken one fails the build naming the file and line.
+ * - the trust collections (team, credentials, cases) that have no entry yet: one line names them,
+ *   since the site then shows none of their pages, sections or links.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { pageSchema, serviceSchema } from '../lib/content-schemas.ts';
+import { caseSchema, credentialSchema, pageSchema, serviceSchema, teamSchema } from '../lib/content-schemas.ts';
+import { z } from 'astro/zod';
 import {
   brokenLinks,
   contentProblems,
+  emptyTrustDirs,
+  emptyTrustMessage,
   formatProblem,
   missingTwins,
   readBuiltSite,
@@ -44,11 +49,20 @@ export default function contentChecks(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ config, logger }) => {
         root = fileURLToPath(config.root);
-        const problems = contentProblems(root, { services: serviceSchema, pages: pageSchema });
+        const problems = contentProblems(root, {
+          services: serviceSchema,
+          pages: pageSchema,
+          // A photo's path is checked by Astro's image(), which needs Astro: any text here.
+          team: teamSchema(z.string()),
+          credentials: credentialSchema,
+          cases: caseSchema,
+        });
         if (problems.length > 0) stop(logger, problems, 'content problem');
         for (const { english, arabic } of missingTwins(root)) {
           logger.warn(`${arabic} is missing: /ar shows ${english} in English, with a notice, until it is translated`);
         }
+        const empty = emptyTrustMessage(emptyTrustDirs(root));
+        if (empty) logger.info(empty);
       },
       'astro:build:done': ({ dir, logger }) => {
         const client = fileURLToPath(dir);

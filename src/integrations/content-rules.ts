@@ -42,6 +42,12 @@ export const CONTENT_DIR = 'src/content';
 export const AR_CONTENT_DIR = 'src/content/ar';
 /** The collections that have twins, by folder under CONTENT_DIR. */
 export const TWINNED_DIRS = ['services', 'pages'] as const;
+/**
+ * Who does the work: one YAML file per entry, by folder under CONTENT_DIR, with Arabic twins at
+ * the same paths under AR_CONTENT_DIR. Empty in the repository until the company supplies them.
+ */
+export const TRUST_DIRS = ['team', 'credentials', 'cases'] as const;
+export type TrustDir = (typeof TRUST_DIRS)[number];
 
 /** The front matter's lines (without the --- fences) and the body, with the line the body starts on. */
 export function splitSource(text: string): { frontmatter: string[]; body: string; bodyLine: number } {
@@ -142,12 +148,39 @@ export function listMdx(root: string, dir: string): string[] {
     .sort();
 }
 
+/** Every `.yaml` entry directly in `dir` (relative to `root`), as relative paths with forward slashes, sorted. */
+export function listYaml(root: string, dir: string): string[] {
+  const full = path.join(root, dir);
+  if (!fs.existsSync(full)) return [];
+  return fs
+    .readdirSync(full, { withFileTypes: true })
+    .filter((d) => d.isFile() && d.name.endsWith('.yaml'))
+    .map((d) => `${dir}/${d.name}`)
+    .sort();
+}
+
+/** The trust collections with no English entry: the build names them in one line, and the site shows none of their places. */
+export function emptyTrustDirs(root: string): TrustDir[] {
+  return TRUST_DIRS.filter((dir) => listYaml(root, `${CONTENT_DIR}/${dir}`).length === 0);
+}
+
+/** "team, credentials and cases have no entries yet …": the build's one line about empty trust collections. */
+export function emptyTrustMessage(empty: readonly TrustDir[]): string | undefined {
+  if (empty.length === 0) return undefined;
+  const names = empty.length === 1 ? empty[0] : `${empty.slice(0, -1).join(', ')} and ${empty.at(-1)}`;
+  const verb = empty.length === 1 ? 'has' : 'have';
+  return `Trust content: ${names} ${verb} no entries yet, so no page, section or link shows them (docs/content.md#who-does-the-work)`;
+}
+
 /** The Arabic twin's path of an English content file (src/content/services/x.mdx → src/content/ar/services/x.mdx). */
 export const twinPath = (file: string): string => `${AR_CONTENT_DIR}/${file.slice(CONTENT_DIR.length + 1)}`;
 
 /** English content files without an Arabic twin: the Arabic site shows them in English meanwhile. */
 export function missingTwins(root: string): { english: string; arabic: string }[] {
-  return TWINNED_DIRS.flatMap((dir) => listMdx(root, `${CONTENT_DIR}/${dir}`))
+  return [
+    ...TWINNED_DIRS.flatMap((dir) => listMdx(root, `${CONTENT_DIR}/${dir}`)),
+    ...TRUST_DIRS.flatMap((dir) => listYaml(root, `${CONTENT_DIR}/${dir}`)),
+  ]
     .map((english) => ({ english, arabic: twinPath(english) }))
     .filter(({ arabic }) => !fs.existsSync(path.join(root, arabic)));
 }
@@ -175,7 +208,19 @@ export interface ContentSchema {
 }
 
 /** The schemas of the collections, by the folder under CONTENT_DIR (or AR_CONTENT_DIR) they read. */
-export type ContentSchemas = Readonly<Record<(typeof TWINNED_DIRS)[number], ContentSchema>>;
+export type ContentSchemas = Readonly<Record<(typeof TWINNED_DIRS)[number], ContentSchema>> &
+  Partial<Readonly<Record<TrustDir, ContentSchema>>>;
+
+/**
+ * A YAML entry's problems, as for an MDX file's front matter (a colon to quote, the schema's
+ * fields), on the lines of the YAML file itself.
+ */
+export function yamlProblems(file: string, text: string, schema: ContentSchema | undefined): ContentProblem[] {
+  const asFrontmatter = `---\n${text.replace(/\r?\n$/, '')}\n---\n`;
+  return [...frontmatterProblems(file, asFrontmatter), ...(schema ? schemaProblems(file, asFrontmatter, schema) : [])].map(
+    (problem) => (problem.line ? { ...problem, line: problem.line - 1 } : problem),
+  );
+}
 
 /** How many single-letter edits turn `a` into `b`. */
 function editDistance(a: string, b: string): number {
@@ -305,9 +350,14 @@ export function contentProblems(root: string, schemas?: ContentSchemas): Content
     if (schema) problems.push(...schemaProblems(file, text, schema));
     if (/^src\/content\/(ar\/)?services\//.test(file)) problems.push(...serviceBodyProblems(file, text));
   }
+  const entries = TRUST_DIRS.flatMap((dir) =>
+    [CONTENT_DIR, AR_CONTENT_DIR].flatMap((base) => listYaml(root, `${base}/${dir}`).map((file) => ({ file, dir }))),
+  );
+  for (const { file, dir } of entries) problems.push(...yamlProblems(file, read(file), schemas?.[dir]));
   const glossary = path.join(root, GLOSSARY);
   const rules = fs.existsSync(glossary) ? glossaryRules(fs.readFileSync(glossary, 'utf8')) : [];
-  for (const file of [...files.filter((f) => f.startsWith(`${AR_CONTENT_DIR}/`)), ...arabicSources(root)]) {
+  const arabic = [...files, ...entries.map((entry) => entry.file)].filter((f) => f.startsWith(`${AR_CONTENT_DIR}/`));
+  for (const file of [...arabic, ...arabicSources(root)]) {
     problems.push(...termProblems(file, read(file), rules));
   }
   for (const dir of TWINNED_DIRS) {

@@ -111,3 +111,107 @@ export const pageSchema = z
     message: 'coursesHeading is required when courses are listed',
     path: ['coursesHeading'],
   });
+
+// ---------------------------------------------------------------------------------------------
+// Who does the work: the team, the company's credentials and its case studies. One YAML file per
+// entry (src/content/team, credentials, cases; Arabic twins under src/content/ar). The repository
+// ships none: each collection's places on the site appear only once it has an entry.
+
+/** A registration, licence or certificate number as its issuer writes it: letters, digits, spaces, "-", "/", ".". */
+const registrationNumber = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9](?:[A-Za-z0-9 ./-]*[A-Za-z0-9])?$/,
+    'the number as its issuer writes it: letters, digits, spaces, "-", "/" or "."',
+  );
+
+/** A date written YYYY-MM-DD (YAML reads it as a date; the build's checks as text). */
+const day = z.coerce.date({ error: 'a date written YYYY-MM-DD, e.g. 2025-03-31' });
+
+/**
+ * A team member. `photo` is the image schema in src/content.config.ts (Astro's `image()`: a
+ * path relative to the YAML file, made into AVIF and WebP by the build); the build's own checks
+ * pass a plain string.
+ */
+export const teamSchema = <Photo extends z.ZodType>(photo: Photo) =>
+  z
+    .object({
+      /** Position on the team page and the About page: each number once. */
+      order: z.number().int().min(1),
+      name: text(3, 80),
+      role: text(3, 80),
+      qualifications: z
+        .array(
+          z
+            .object({
+              /** e.g. "ISO 9001:2015 Lead Auditor". */
+              title: text(3, 120),
+              /** The body that registers or certifies it, e.g. "CQI-IRCA", "Exemplar Global". */
+              body: text(2, 80),
+              /** The registration number the body's public register shows. */
+              number: registrationNumber.optional(),
+            })
+            .strict(),
+        )
+        .nonempty(),
+      /** The languages the person works in, in the file's language ("English", "العربية"). */
+      languages: z.array(text(2, 30)).nonempty(),
+      photo: z
+        .object({ src: photo, alt: text(3, 200) })
+        .strict()
+        .optional(),
+    })
+    .strict();
+
+/** What a credential is: each kind has its name in src/i18n (trust.kind.*). */
+export const CREDENTIAL_KINDS = ['commercial-registration', 'vat', 'training-licence', 'certificate', 'accreditation'] as const;
+export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+
+/** A credential of the company: its commercial registration, VAT number, a licence, a certificate. */
+export const credentialSchema = z
+  .object({
+    order: z.number().int().min(1),
+    kind: z.enum(CREDENTIAL_KINDS),
+    /** A name of its own, e.g. "ISO 9001:2015 certificate"; the kind's name when there is none. */
+    title: text(3, 120).optional(),
+    issuer: text(2, 120),
+    number: registrationNumber,
+    validFrom: day.optional(),
+    validUntil: day.optional(),
+    /** What it covers, as the document says. */
+    scope: text(10, 400).optional(),
+    /** A copy of the document: a path of the site ("/documents/x.pdf", from public/) or an https address. */
+    document: z
+      .string()
+      .regex(/^(?:\/[^/\s]|https:\/\/)\S*$/, 'a path of the site such as "/documents/cr.pdf" or an https:// address')
+      .optional(),
+  })
+  .strict()
+  .refine((c) => !c.validFrom || !c.validUntil || c.validFrom <= c.validUntil, {
+    message: 'validUntil is before validFrom',
+    path: ['validUntil'],
+  });
+
+/** Why a case names its client only with `permission: true`. */
+export const CLIENT_PERMISSION_RULE =
+  'a client is named only with its written permission: add "permission: true" once the client has agreed, or remove "client"';
+
+/** A case study: what the client needed, what was done, what came of it. */
+export const caseSchema = z
+  .object({
+    order: z.number().int().min(1),
+    title: text(3, 100),
+    /** e.g. "Oil and gas", "Food manufacturing". */
+    sector: text(2, 60),
+    /** Ids from src/data/standards.ts. */
+    standards: z.array(z.enum(ISO_STANDARD_IDS)).nonempty(),
+    year: z.number().int().min(2000).max(2100),
+    challenge: text(20, 700),
+    work: text(20, 900),
+    outcome: text(20, 700),
+    /** Named only with the client's written permission (`permission: true`); otherwise describe it in `sector`. */
+    client: text(2, 100).optional(),
+    permission: z.boolean().optional(),
+  })
+  .strict()
+  .refine((c) => c.client === undefined || c.permission === true, { message: CLIENT_PERMISSION_RULE, path: ['client'] });

@@ -9,7 +9,8 @@ import { slugify } from './menu';
 import { isNavGroup, navigation, type NavEntry } from '../data/navigation';
 import { navigation as arNavigation } from '../data/ar/navigation';
 import { getStandard } from '../data/standards';
-import { defaultLocale, type Locale, type LocaleCode } from '../i18n';
+import { defaultLocale, t, type Locale, type LocaleCode } from '../i18n';
+import { trustKindsWithEntries, TRUST_ROUTES } from './trust';
 
 export type ServiceEntry = CollectionEntry<'services'> | CollectionEntry<'arServices'>;
 export type PageEntry = CollectionEntry<'pages'> | CollectionEntry<'arPages'>;
@@ -200,7 +201,7 @@ export async function getPublicPages(
   strings: { home: [string, string]; contact: [string, string]; partner: [string, string] },
   locale: Locale = defaultLocale,
 ): Promise<PublicPage[]> {
-  const [pages, services] = await Promise.all([getPages(locale), getServices(locale)]);
+  const [pages, services, trust] = await Promise.all([getPages(locale), getServices(locale), trustKindsWithEntries()]);
   const at = (path: string) => localizePath(path, locale);
   return [
     { path: at('/'), title: strings.home[0], description: strings.home[1] },
@@ -209,6 +210,12 @@ export async function getPublicPages(
       path: at(`/services/${service.id}`),
       title: service.data.title,
       description: service.data.description,
+    })),
+    // Who does the work: only the collections with entries have a page.
+    ...trust.map((kind) => ({
+      path: at(`/${TRUST_ROUTES[kind]}`),
+      title: t(`trust.${kind}.title`, {}, locale),
+      description: t(`trust.${kind}.description`, {}, locale),
     })),
     { path: at('/ContactUs'), title: strings.contact[0], description: strings.contact[1] },
     { path: at('/Partner'), title: strings.partner[0], description: strings.partner[1] },
@@ -221,8 +228,9 @@ export async function getPublicPages(
  */
 export async function getTranslatedPaths(locale: Locale): Promise<ReadonlySet<string>> {
   if (locale.code === defaultLocale.code) return new Set();
-  const [pages, services] = await Promise.all([getPages(locale), getServices(locale)]);
+  const [pages, services, trust] = await Promise.all([getPages(locale), getServices(locale), trustKindsWithEntries()]);
   const paths = [
+    ...trust.map((kind) => `/${TRUST_ROUTES[kind]}`),
     '/',
     '/ContactUs',
     '/Partner',
