@@ -243,6 +243,17 @@ describe('structured logs', () => {
     expect(server.output()).not.toContain('no-such-page-secret-text');
   });
 
+  test("an inbox path is logged with its lead's id as :id, whatever the path's other segments", async () => {
+    const id = '0b9f6f2e-1c3d-4e5f-8a7b-9c0d1e2f3a4b';
+    const answer = await fetch(`${server.baseUrl}/admin/leads/${id}`, { redirect: 'manual' });
+    const requestId = answer.headers.get('x-request-id');
+    const line = await eventually(() =>
+      logLines(server).find((entry) => entry['event'] === 'request' && entry['requestId'] === requestId),
+    );
+    expect(line).toMatchObject({ route: 'admin', path: '/admin/leads/:id' });
+    expect(server.output()).not.toContain(id);
+  });
+
   test('LOG_LEVEL=silent keeps the log quiet, but the address is still printed for whoever waits for it', async () => {
     const quiet = await startServer({ dbPath: path.join(dir, 'quiet.db'), env: { LOG_LEVEL: 'silent' } });
     try {

@@ -25,6 +25,7 @@ import { holdServerPidFile } from '../ops/backup.ts';
 import { loadSettingsFile } from '../ops/settings-file.ts';
 import { REQUEST_ID_HEADER, acceptedRequestId, newRequestId } from '../ops/request-id.ts';
 import { attachmentsDir } from '../store/sqlite/sqlite-store.ts';
+import { isUuid } from '../store/schema.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -312,7 +313,10 @@ function loggedPath(pathname: string, kind: RouteKind): string | undefined {
   if (kind === 'page' || kind === 'asset' || kind === 'health') return pathname.slice(0, 200);
   if (kind === 'api' && /^\/api\/(contact|partner)$/.test(pathname)) return pathname;
   if (kind === 'admin' && /^\/admin(\/[A-Za-z0-9_-]+)*$/.test(pathname))
-    return pathname.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, ':id');
+    return pathname
+      .split('/')
+      .map((segment) => (isUuid(segment) ? ':id' : segment))
+      .join('/');
   return undefined;
 }
 
