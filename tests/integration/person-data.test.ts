@@ -10,6 +10,8 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
 import { openStores, type Stores } from '../../src/server/store/database';
 import { samePhone } from '../../src/server/store/submission-queries';
+import { personHtml } from '../../src/server/inbox/person-file';
+import { ar } from '../../src/i18n/ar';
 import { freshDatabase } from '../helpers/postgres';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 
@@ -106,6 +108,12 @@ for (const { kind, skip, open } of KINDS) {
       expect(data.leads[1]!.lead.review).toBe('held');
       expect(data.audit.map((entry) => [entry.action, entry.leadId])).toEqual([['opened lead', first.id]]);
       expect(data.audit.some((entry) => entry.leadId === stranger.id)).toBe(false);
+      // The Arabic lead's page: in Arabic, the timeline in staff's words, the note's text escaped.
+      const html = personHtml({ leads: [lead!], audit: data.audit }, at(10));
+      expect(html).toContain('<html lang="ar" dir="rtl">');
+      expect(html).toContain(ar['admin.lead.event.status'].replace('{status}', ar['admin.status.in_progress']));
+      expect(html).toContain(`${ar['admin.lead.event.note']}: <bdi>Called, &lt;b&gt;asked&lt;/b&gt; for the price list</bdi>`);
+      expect(html).not.toContain('in_progress');
     });
 
     test('a telephone number in any format finds the leads with it, whoever wrote the e-mail', async () => {

@@ -15,7 +15,7 @@
  */
 import { getLocale, isUiKey, t, type Locale, type UiKey } from '../../i18n/index.ts';
 import { riyadhDay, riyadhStamp } from './export-format.ts';
-import type { InboxLead, PersonData } from './inbox-store.ts';
+import { isLeadStatus, type InboxLead, type LeadEvent, type PersonData } from './inbox-store.ts';
 import { CONTACT_ANSWERS, PARTNER_ANSWERS } from './lead-columns.ts';
 
 export const PERSON_FORMATS = ['json', 'html'] as const;
@@ -106,6 +106,32 @@ function localAnswers(lead: Pick<InboxLead, 'form' | 'fields'>, locale: Locale):
     .filter(([, text]) => text !== '');
 }
 
+/** A timeline entry as the lead page names it, in `locale`; a note's text, a file's name or an assignee's e-mail follows it. */
+function eventTitle(event: LeadEvent, locale: Locale): string {
+  const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
+  switch (event.kind) {
+    case 'note':
+      return event.corrects === undefined ? tr('admin.lead.event.note') : tr('admin.lead.event.noteCorrection');
+    case 'status':
+      return tr('admin.lead.event.status', {
+        status: isLeadStatus(event.detail) ? tr(`admin.status.${event.detail}`) : event.detail,
+      });
+    case 'assigned':
+      return event.detail ? tr('admin.lead.event.assigned', { email: event.detail }) : tr('admin.lead.event.unassigned');
+    case 'notification':
+      return ['sent', 'failed', 'queued'].includes(event.detail)
+        ? tr(`admin.lead.event.notification.${event.detail as 'sent' | 'failed' | 'queued'}`)
+        : tr('admin.lead.event.notification', { detail: event.detail });
+    case 'download':
+      return tr('admin.lead.event.download');
+    case 'reply':
+      return tr('admin.lead.event.reply');
+  }
+}
+
+/** What follows a timeline entry's title: a note's text or a downloaded file's name. */
+const eventText = (event: LeadEvent): string => (event.kind === 'note' || event.kind === 'download' ? event.detail : '');
+
 /** The file as HTML: one printable page in the person's language, every value escaped. */
 export function personHtml(data: PersonData, now: Date): string {
   const locale = personLocale(data);
@@ -119,7 +145,7 @@ export function personHtml(data: PersonData, now: Date): string {
       ? `<ul>${files.map((file) => `<li><bdi>${escapeHtml(file.name)}</bdi> (${escapeHtml(file.type)}, ${tr('admin.person.file.bytes', { count: file.size })})</li>`).join('')}</ul>`
       : `<p>${tr('admin.person.file.none')}</p>`;
     const events = timeline.length
-      ? `<ul>${timeline.map((event) => `<li>${time(event.at)}: ${escapeHtml(event.kind)}${event.detail ? `: <bdi>${escapeHtml(event.detail)}</bdi>` : ''}</li>`).join('')}</ul>`
+      ? `<ul>${timeline.map((event) => `<li>${time(event.at)}: ${escapeHtml(eventTitle(event, locale))}${eventText(event) ? `: <bdi>${escapeHtml(eventText(event))}</bdi>` : ''}</li>`).join('')}</ul>`
       : `<p>${tr('admin.person.file.none')}</p>`;
     return `<section><h2>${tr(`admin.form.${lead.form}`)}: ${time(lead.receivedAt)}</h2>
 ${rows([
