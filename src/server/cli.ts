@@ -11,6 +11,7 @@
  *          honeypot filled: never mailed), newest first, each with why; --spam: those staff
  *          marked as spam. Release or mark them in the inbox (its "Held for review" tab).
  *   purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
+ *   person --email ADDRESS --phone NUMBER [--format json|html] [--out FILE]
  *   staff  add EMAIL | list | remove EMAIL | password EMAIL | reset-two-step EMAIL
  *   backup DIR | restore DIR
  *
@@ -34,6 +35,7 @@ import { becomeOwnerOf, loadSettingsFile } from './ops/settings-file.ts';
 import { redactUrl } from './store/postgres/pg-store.ts';
 import { hashPassword, passwordProblem, staffEmail } from './inbox/staff.ts';
 import { LEAD_STATUSES, type InboxStore, type LeadFilter } from './inbox/inbox-store.ts';
+import { PERSON_EXPORT_ACTION, isPersonFormat, personAuditDetail, personFile } from './inbox/person-file.ts';
 import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store/store.ts';
 
 export const USAGE = `Usage: npm run submissions -- <command> [options]
@@ -63,6 +65,13 @@ Commands:
   purge  --older-than AGE
          Erases every submission received longer ago than AGE: 24m (months), 90d (days)
          or 2y (years), with what is stored with each: a retention policy.
+  person --email ADDRESS --phone NUMBER [--format json|html] [--out FILE]
+         Everything kept about a person who asks what we hold (either option, or both:
+         the same e-mail, case aside, or the same phone in any format): every lead with its
+         status, timeline and file list, and the audit entries naming those leads. HTML
+         (default) is a printable page in the person's language; JSON is for machines.
+         Without --out it prints to standard output. Recorded in the audit log by the
+         leads' ids only.
   staff add EMAIL | staff password EMAIL
          Makes a staff account for the inbox, or sets its password: asked twice on a
          terminal, else read from the first line of standard input. At least 12 characters.
@@ -553,6 +562,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         'with-held': { type: 'boolean' },
         'include-spam': { type: 'boolean' },
         'older-than': { type: 'string' },
+        email: { type: 'string' },
+        phone: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -562,17 +573,20 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return 0;
     }
     if (command === undefined)
-      throw new UsageError('Name a command: export, list, count, outbox, delete, purge, staff, backup, restore or migrate-to.');
+      throw new UsageError(
+        'Name a command: export, list, count, outbox, delete, purge, person, staff, backup, restore or migrate-to.',
+      );
     if (command === 'outbox') return await outboxCommand(extra, values.db, io);
     if (command === 'delete' || command === 'purge') return await erase(command, extra, values, io);
     if (command === 'staff') return await staffCommand(extra, values.db, io);
     if (command === 'migrate-to') return await migrateCommand(extra, values.db, io);
     if (command === 'backup' || command === 'restore') return await backupCommand(command, extra, values.db, io);
     if (command === 'held') return await heldCommand(extra, values, io);
+    if (command === 'person') return await personCommand(extra, values, io);
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
     if (!['export', 'list', 'count'].includes(command))
       throw new UsageError(
-        `Unknown command "${command}": export, list, count, outbox, delete, purge, staff, backup, restore or migrate-to.`,
+        `Unknown command "${command}": export, list, count, outbox, delete, purge, person, staff, backup, restore or migrate-to.`,
       );
 
     // Every option is checked before the database is opened.
@@ -632,6 +646,52 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return 1;
   } finally {
     await stores?.close();
+  }
+}
+
+/** `person`: the file of everything kept about a person, recorded by the leads' ids only. */
+async function personCommand(
+  extra: readonly string[],
+  values: {
+    db?: string | undefined;
+    email?: string | undefined;
+    phone?: string | undefined;
+    format?: string | undefined;
+    out?: string | undefined;
+  },
+  io: Io,
+): Promise<number> {
+  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
+  const email = values.email?.trim() ?? '';
+  const phone = values.phone?.trim() ?? '';
+  if (!email && !phone) throw new UsageError('Name the person: --email ADDRESS, --phone NUMBER, or both.');
+  const format = values.format ?? 'html';
+  if (!isPersonFormat(format)) throw new UsageError(`--format must be json or html (got "${format}")`);
+  const stores = await commandStores(values.db, io);
+  try {
+    const data = await stores.inbox.personData({ email, phone });
+    if (data.leads.length === 0) {
+      // The person's values are theirs: the message does not repeat them.
+      io.stderr('No lead has this e-mail or phone: nothing is held about this person. No file was written.\n');
+      return 1;
+    }
+    const now = new Date();
+    await audited(stores, io, PERSON_EXPORT_ACTION, personAuditDetail(data, format));
+    const text = personFile(data, format, now).text;
+    await writeExport(
+      (async function* () {
+        yield text;
+      })(),
+      values.out,
+      io,
+    );
+    const where = values.out === undefined ? '' : ` to ${path.resolve(io.cwd, values.out)}`;
+    io.stderr(
+      `${data.leads.length} lead${data.leads.length === 1 ? '' : 's'} and ${data.audit.length} audit entr${data.audit.length === 1 ? 'y' : 'ies'} written as ${format.toUpperCase()}${where}.\n`,
+    );
+    return 0;
+  } finally {
+    await stores.close();
   }
 }
 

@@ -15,9 +15,10 @@ import { formText, tokenMatches, type InboxDeps } from './inbox.ts';
 import { replyHref } from './lead-view.ts';
 import { acceptedStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryHash, sealSecret } from './two-step.ts';
 import { filterFromQuery, filterQuery, listHref, type ListQuery } from './inbox-filter.ts';
-import { isLeadStatus, type InboxLead, type LeadStatus, type StaffSession } from './inbox-store.ts';
+import { isLeadStatus, type InboxLead, type PersonLookup, type LeadStatus, type StaffSession } from './inbox-store.ts';
 import { FORM_LABELS, STATUS_LABELS } from './lead-columns.ts';
 import { leadExport } from './lead-export.ts';
+import { PERSON_EXPORT_ACTION, isPersonFormat, personAuditDetail, personFile } from './person-file.ts';
 
 type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
@@ -276,4 +277,40 @@ export async function twoStepSetUp(
   await deps.inbox.setPendingTotp(token, null);
   await deps.inbox.audit(email, 'two-step sign-in set up', undefined, `${recoveryCodes.length} recovery codes`, now);
   return { recoveryCodes };
+}
+
+/** What staff typed to find a person: an e-mail, a phone, or both. */
+export function personLookup(form: FormData | undefined): PersonLookup {
+  return { email: formText(form, 'email'), phone: formText(form, 'phone') };
+}
+
+/**
+ * The "Person's data" form, posted (src/pages/admin/person.astro; the guard checked its origin
+ * and token; checked again here): the file (./person-file.ts) as a download, recorded in the
+ * audit log by the leads' ids only; nothing found is said, not handed over as an empty file.
+ */
+export async function exportPerson(
+  inbox: InboxDeps['inbox'],
+  staff: Staff,
+  form: FormData | undefined,
+  now = new Date(),
+): Promise<{ readonly download: Response } | Refused> {
+  if (!tokenMatches(staff, form)) return OUT_OF_DATE;
+  const lookup = personLookup(form);
+  if (!lookup.email && !lookup.phone) return { refused: 'admin.person.missing', status: 400 };
+  const asked = formText(form, 'format');
+  const format = isPersonFormat(asked) ? asked : 'html';
+  const data = await inbox.personData(lookup);
+  if (data.leads.length === 0) return { refused: 'admin.person.none', status: 404 };
+  await inbox.audit(staff.email, PERSON_EXPORT_ACTION, undefined, personAuditDetail(data, format), now);
+  const file = personFile(data, format, now);
+  return {
+    download: new Response(file.text, {
+      headers: {
+        'Content-Type': file.type,
+        'Content-Disposition': `attachment; filename="${file.name}"`,
+        'X-Content-Type-Options': 'nosniff',
+      },
+    }),
+  };
 }

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { LocaleCode } from '../../i18n/index.ts';
-import type { FormName, HoldReason, StoredSubmission } from '../store/store.ts';
+import type { FormName, HoldReason, StoredAttachment, StoredSubmission } from '../store/store.ts';
 import type { NoticeStatus } from '../mail/outbox.ts';
 
 export const LEAD_STATUSES = ['new', 'in_progress', 'answered', 'closed', 'spam'] as const;
@@ -168,6 +168,25 @@ export interface AuditEntry {
   readonly detail: string;
 }
 
+/** Who a person's data is looked for by: their e-mail, their telephone number in any format, or both. */
+export interface PersonLookup {
+  readonly email?: string | undefined;
+  readonly phone?: string | undefined;
+}
+
+/** One of a person's leads with everything kept with it: the file list (not the bytes) and its timeline, oldest first. */
+export interface PersonLead {
+  readonly lead: InboxLead;
+  readonly files: readonly StoredAttachment[];
+  readonly timeline: readonly LeadEvent[];
+}
+
+/** Everything kept about a person: their leads, oldest first, and the audit entries that name those leads, oldest first. */
+export interface PersonData {
+  readonly leads: readonly PersonLead[];
+  readonly audit: readonly AuditEntry[];
+}
+
 /** What a sign-in attempt is counted by: the account typed, the client's network, and a device cookie if the browser sent one. */
 export interface SignInKeys {
   readonly account: string;
@@ -286,6 +305,12 @@ export interface InboxStore {
   refusal(entry: Omit<SignInRefusal, 'at'>, now: Date): Promise<void>;
   refusals(query: { readonly limit: number; readonly offset?: number }): Promise<{ entries: SignInRefusal[]; total: number }>;
 
+  /**
+   * Every lead of a person (held ones too), found by the same e-mail (case aside) or the same
+   * telephone number in any format (../store/submission-queries.ts's leadOfPerson), with its
+   * files' records, its timeline and the audit entries naming it; no leads for a lookup naming nothing.
+   */
+  personData(person: PersonLookup): Promise<PersonData>;
   /** Records a staff action; returns the entry's number, so that a long one (an export) can be completed later. */
   audit(actor: string, action: string, leadId: string | undefined, detail: string, now: Date): Promise<number>;
   /** Rewrites an entry's detail (an export that has finished: its row count). */

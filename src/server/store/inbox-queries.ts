@@ -28,6 +28,8 @@ import {
   isLeadStatus,
   tokenHash,
   type LeadEvent,
+  type AuditEntry,
+  type PersonLead,
   type FailureRun,
   type InboxLead,
   type InboxStore,
@@ -38,11 +40,21 @@ import {
   type SignInKeys,
   type SignInKind,
   type SessionStage,
+  type PersonData,
+  type PersonLookup,
 } from '../inbox/inbox-store.ts';
 import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type LeadRow } from './schema.ts';
 import { ARABIC_DIGITS, PHONE_FIELDS, PHONE_PUNCTUATION, searchPlan } from '../inbox/lead-search.ts';
-import { toSubmission, type SubmissionRow } from './submission-queries.ts';
+import {
+  PHONE_MIN_DIGITS,
+  bareDigits,
+  leadOfPerson,
+  personEmail,
+  toAttachment,
+  toSubmission,
+  type SubmissionRow,
+} from './submission-queries.ts';
 
 /** A lead row with its latest note and its notification's state, as both databases read it back. */
 interface LeadWithNotice
@@ -255,6 +267,94 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         'n.last_error as n_last_error',
       ]);
 
+  async function timeline(id: string): Promise<LeadEvent[]> {
+    if (!isUuid(id)) return [];
+    const rows = await db
+      .selectFrom('lead_events')
+      .select(['seq', 'lead_id', 'at', 'actor', 'kind', 'detail', 'corrects'])
+      .where('lead_id', '=', id)
+      .orderBy('seq', 'desc')
+      .execute();
+    const correctedBy = new Map<number, number>();
+    // Newest first: the first correction met for a note is its newest.
+    for (const row of rows)
+      if (row.corrects !== null && !correctedBy.has(n(row.corrects))) correctedBy.set(n(row.corrects), n(row.seq));
+    return rows.map((row): LeadEvent => {
+      if (!isLeadEventKind(row.kind)) throw new StoreError(`Unexpected timeline row ${row.seq}`);
+      const seq = n(row.seq);
+      return {
+        seq,
+        leadId: row.lead_id,
+        at: row.at,
+        actor: row.actor ?? undefined,
+        kind: row.kind,
+        detail: row.detail,
+        corrects: row.corrects === null ? undefined : n(row.corrects),
+        correctedBy: correctedBy.get(seq),
+      };
+    });
+  }
+
+  /** The leads the SQL narrows a person down to: the same e-mail, or a phone answer holding the number's last digits. */
+  function personCandidates(review: 'held' | undefined, email: string, phoneTail: string) {
+    return withNotice(review ? { review } : {}).where((eb) =>
+      eb.or([
+        ...(email
+          ? [sql<boolean>`${dialect.lowerAscii(sql`trim(coalesce(${dialect.jsonText('s.fields', 'email')}, ''))`)} = ${email}`]
+          : []),
+        ...(phoneTail ? [sql<boolean>`${phoneText} LIKE ${like(phoneTail)} ESCAPE '\\'`] : []),
+      ]),
+    );
+  }
+
+  async function personData(person: PersonLookup): Promise<PersonData> {
+    const email = personEmail(person.email ?? '');
+    const digits = bareDigits(person.phone ?? '');
+    const phoneTail = digits.length >= PHONE_MIN_DIGITS ? digits.slice(-PHONE_MIN_DIGITS) : '';
+    if (!email && !phoneTail) return { leads: [], audit: [] };
+    // SQL narrows (ASCII case aside, as lowerAscii does on both databases); leadOfPerson decides, alike on both.
+    const asciiEmail = email.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const rows = [
+      ...(await personCandidates(undefined, asciiEmail, phoneTail).execute()),
+      ...(await personCandidates('held', asciiEmail, phoneTail).execute()),
+    ].sort((a, b) => n(a.seq) - n(b.seq));
+    const leads: PersonLead[] = [];
+    for (const row of rows) {
+      const lead = toLead(row);
+      if (!leadOfPerson(lead.fields, { email, phone: person.phone ?? '' })) continue;
+      const files = await db
+        .selectFrom('attachments')
+        .select(['id', 'submission_id', 'name', 'type', 'size', 'sha256'])
+        .where('submission_id', '=', lead.id)
+        .orderBy('position')
+        .execute();
+      leads.push({ lead, files: files.map(toAttachment), timeline: (await timeline(lead.id)).reverse() });
+    }
+    const ids = leads.map((entry) => entry.lead.id);
+    const audit: AuditEntry[] = [];
+    for (let start = 0; start < ids.length; start += 100) {
+      const chunk = ids.slice(start, start + 100);
+      // An entry names a lead by its column, or by its id in the detail (an action on several leads).
+      const entries = await db
+        .selectFrom('audit_log')
+        .select(['seq', 'at', 'actor', 'action', 'lead_id', 'detail'])
+        .where((eb) => eb.or([eb('lead_id', 'in', chunk), ...chunk.map((id) => eb('detail', 'like', `%${id}%`))]))
+        .orderBy('seq')
+        .execute();
+      for (const row of entries)
+        if (!audit.some((entry) => entry.seq === n(row.seq)))
+          audit.push({
+            seq: n(row.seq),
+            at: row.at,
+            actor: row.actor,
+            action: row.action,
+            leadId: row.lead_id ?? undefined,
+            detail: row.detail,
+          });
+    }
+    return { leads, audit: audit.sort((a, b) => a.seq - b.seq) };
+  }
+
   return guarded<InboxStore>(
     {
       async leads(filter, page, order = DEFAULT_ORDER) {
@@ -419,33 +519,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           return true;
         });
       },
-      async timeline(id) {
-        if (!isUuid(id)) return [];
-        const rows = await db
-          .selectFrom('lead_events')
-          .select(['seq', 'lead_id', 'at', 'actor', 'kind', 'detail', 'corrects'])
-          .where('lead_id', '=', id)
-          .orderBy('seq', 'desc')
-          .execute();
-        const correctedBy = new Map<number, number>();
-        // Newest first: the first correction met for a note is its newest.
-        for (const row of rows)
-          if (row.corrects !== null && !correctedBy.has(n(row.corrects))) correctedBy.set(n(row.corrects), n(row.seq));
-        return rows.map((row): LeadEvent => {
-          if (!isLeadEventKind(row.kind)) throw new StoreError(`Unexpected timeline row ${row.seq}`);
-          const seq = n(row.seq);
-          return {
-            seq,
-            leadId: row.lead_id,
-            at: row.at,
-            actor: row.actor ?? undefined,
-            kind: row.kind,
-            detail: row.detail,
-            corrects: row.corrects === null ? undefined : n(row.corrects),
-            correctedBy: correctedBy.get(seq),
-          };
-        });
-      },
+      timeline,
 
       async createSession(email, now, stage = 'signed-in') {
         const token = newToken();
@@ -583,6 +657,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         return { entries: rows, total };
       },
 
+      personData,
       async audit(actor, action, leadId, detail, now) {
         // A lead is named by its id; anything else that came in its place names no lead.
         const row = await db

@@ -215,6 +215,32 @@ export function bareDigits(text: string): string {
     .replace(/^0+/, '');
 }
 
+/** The fewest digits a telephone number is matched by: fewer name no one person. */
+export const PHONE_MIN_DIGITS = 7;
+
+/**
+ * Whether two telephone numbers are one person's, in any format: their bareDigits agree, or the
+ * longer ends with the shorter, so "+966 50 123 4567", "00966501234567" and "050 123 4567" are
+ * one number (the shorter one is written without its country's code).
+ */
+export function samePhone(a: string, b: string): boolean {
+  const [x, y] = [bareDigits(a), bareDigits(b)];
+  if (x.length < PHONE_MIN_DIGITS || y.length < PHONE_MIN_DIGITS) return false;
+  return x.length >= y.length ? x.endsWith(y) : y.endsWith(x);
+}
+
+/** An e-mail address as a person is found by: trimmed, lower case. */
+export const personEmail = (text: string): string => text.trim().toLowerCase();
+
+/** Whether a lead's answers are the person's: the same e-mail (case aside) or the same telephone number (samePhone). */
+export function leadOfPerson(fields: SubmissionFields, person: { readonly email?: string; readonly phone?: string }): boolean {
+  const email = personEmail(person.email ?? '');
+  if (email && lowerText(fields['email']) === email) return true;
+  const phone = person.phone ?? '';
+  if (!phone) return false;
+  return PHONE_FIELDS.some((field) => typeof fields[field] === 'string' && samePhone(fields[field], phone));
+}
+
 /** The person's telephone numbers, as bareDigits writes them. */
 export function personPhones(fields: SubmissionFields): string[] {
   return [
