@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SLOW_AFTER } from '../../src/server/inbox/inbox-store';
-import { HASHING } from '../../src/server/inbox/sign-in';
+import { HASHING } from '../../src/server/inbox/staff';
 import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
 import { startServer, tempDir, type RunningServer } from '../helpers/server';

@@ -24,6 +24,11 @@ import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { asForm, partnerBody, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { minimalDocx, patchEntry, WORD_PARTS, zipOf } from '../helpers/zip';
 import { directoryIndex, minimalDoc, patchDirectory } from '../helpers/cfb';
+import { WorkQueue } from '../../src/server/ops/work-queue';
+import { DOC_LIMITS } from '../../src/server/receiver/doc-file';
+
+/** The Word files' readings, bounded as the server bounds them. */
+const readings = new WorkQueue({ running: DOC_LIMITS.concurrent, waiting: Infinity });
 
 const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
@@ -40,15 +45,15 @@ beforeAll(async () => {
 
 describe('what a file is, by its content', () => {
   test('pdf, jpeg, doc and docx are known by their content; an exe or a plain zip is none of them', async () => {
-    expect(await detectKind(PDF)).toBe('pdf');
-    expect(await detectKind(JPEG)).toBe('jpeg');
-    expect(await detectKind(DOC)).toBe('doc');
-    expect(await detectKind(DOCX)).toBe('docx');
+    expect(await detectKind(PDF, readings)).toBe('pdf');
+    expect(await detectKind(JPEG, readings)).toBe('jpeg');
+    expect(await detectKind(DOC, readings)).toBe('doc');
+    expect(await detectKind(DOCX, readings)).toBe('docx');
     // The compound file's signature alone is no Word document.
-    expect(await detectKind(DOC.subarray(0, 12))).toBeUndefined();
-    expect(await detectKind(EXE)).toBeUndefined();
-    expect(await detectKind(ZIP)).toBeUndefined();
-    expect(await detectKind(new Uint8Array())).toBeUndefined();
+    expect(await detectKind(DOC.subarray(0, 12), readings)).toBeUndefined();
+    expect(await detectKind(EXE, readings)).toBeUndefined();
+    expect(await detectKind(ZIP, readings)).toBeUndefined();
+    expect(await detectKind(new Uint8Array(), readings)).toBeUndefined();
   });
 
   test('a file name is a label: no path, no control characters, no header syntax', () => {
@@ -391,7 +396,7 @@ describe("a .docx must be a Word document: the archive's directory is read", () 
       const bytes = await make();
       expect(bytes.byteLength).toBeLessThan(2 * MB);
       expect(await wordDocumentProblem(bytes)).toBe(problem);
-      expect(await detectKind(bytes)).toBeUndefined();
+      expect(await detectKind(bytes, readings)).toBeUndefined();
       const before = stored();
       const response = await send(
         multipart([
@@ -430,7 +435,7 @@ describe("a .docx must be a Word document: the archive's directory is read", () 
       ...Array.from({ length: 300 }, (_, i) => ({ name: `customXml/item${i}.xml`, data: `<item n="${i}"/>` })),
     ]);
     expect(await wordDocumentProblem(bytes)).toBeUndefined();
-    expect(await detectKind(bytes)).toBe('docx');
+    expect(await detectKind(bytes, readings)).toBe('docx');
     const response = await send(multipart([{ name: 'cv.docx', bytes }]));
     expect(response.status, await response.clone().text()).toBe(201);
   });

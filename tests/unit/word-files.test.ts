@@ -17,6 +17,10 @@ import {
 } from '../../src/server/receiver/uploads';
 import { compoundFile, directoryIndex, minimalDoc, patchDirectory, patchFat, startSector } from '../helpers/cfb';
 import { minimalDocx, WORD_PARTS, zipOf } from '../helpers/zip';
+import { WorkQueue } from '../../src/server/ops/work-queue';
+
+/** The Word files' readings, bounded as the server bounds them. */
+const readings = new WorkQueue({ running: DOC_LIMITS.concurrent, waiting: Infinity });
 
 /** A file as the multipart body hands it over (its bytes copied into a plain ArrayBuffer). */
 const fileOf = (bytes: Uint8Array, name: string) => new File([new Uint8Array(bytes)], name);
@@ -35,8 +39,8 @@ const documentRels = (...relationships: string[]) => ({
 describe('a .doc is read as a compound file', () => {
   test('a Word 97-2003 document with its streams and an empty ObjectPool is accepted', async () => {
     const doc = minimalDoc();
-    expect(await docFileProblem(doc)).toBeUndefined();
-    expect(await detectKind(doc)).toBe('doc');
+    expect(await docFileProblem(doc, readings)).toBeUndefined();
+    expect(await detectKind(doc, readings)).toBe('doc');
   });
 
   const refused: [string, DocFileProblem, () => Buffer][] = [
@@ -95,8 +99,8 @@ describe('a .doc is read as a compound file', () => {
   for (const [what, problem, make] of refused) {
     test(`${what}: refused (${problem})`, async () => {
       const bytes = make();
-      expect(await docFileProblem(bytes)).toBe(problem);
-      expect(await detectKind(bytes)).toBeUndefined();
+      expect(await docFileProblem(bytes, readings)).toBe(problem);
+      expect(await detectKind(bytes, readings)).toBeUndefined();
     });
   }
 
@@ -112,7 +116,7 @@ describe('a .doc is read as a compound file', () => {
         { left: directoryIndex(clean, '1Table') },
       );
       // Two at once hold both readings; the clean documents asked for meanwhile wait their turn, then pass.
-      const problems = await Promise.all([doc, doc, minimalDoc(), minimalDoc()].map((bytes) => docFileProblem(bytes)));
+      const problems = await Promise.all([doc, doc, minimalDoc(), minimalDoc()].map((bytes) => docFileProblem(bytes, readings)));
       expect(problems.slice(0, 2).every((problem) => problem === 'tooSlow' || problem === 'unreadable')).toBe(true);
       expect(problems.slice(2)).toEqual([undefined, undefined]);
     },
@@ -126,7 +130,7 @@ describe('a .doc is read as a compound file', () => {
       fileOf(await minimalDocx(), 'cv.doc'),
       fileOf(minimalDoc([{ path: '/Macros/VBA/dir', data: 'x' }]), 'macro.doc'),
     ];
-    const check = await checkUploads(files);
+    const check = await checkUploads(files, readings);
     expect(check).toMatchObject({
       ok: false,
       rejected: files.map((file) => ({ file: file.name, reason: 'invalidType' })),
@@ -149,7 +153,7 @@ describe('a .docx is refused with what Word loads or runs on its own', () => {
       { name: 'word/embeddings/Microsoft_Excel_Worksheet.xlsx', data: await zipOf([{ name: 'a.xml', data: '<a/>' }]) },
     ]);
     expect(await wordDocumentProblem(docx)).toBeUndefined();
-    expect(await detectKind(docx)).toBe('docx');
+    expect(await detectKind(docx, readings)).toBe('docx');
   });
 
   const refused: [string, WordDocumentProblem, () => Promise<Uint8Array>][] = [
@@ -251,7 +255,7 @@ describe('a .docx is refused with what Word loads or runs on its own', () => {
     test(`${what}: refused (${problem})`, async () => {
       const bytes = await make();
       expect(await wordDocumentProblem(bytes)).toBe(problem);
-      expect(await detectKind(bytes)).toBeUndefined();
+      expect(await detectKind(bytes, readings)).toBeUndefined();
     });
   }
 
@@ -274,13 +278,18 @@ describe('a .docx is refused with what Word loads or runs on its own', () => {
   });
 
   test('the log is told the reason by code; the visitor gets the wrong-type refusal', async () => {
-    const check = await checkUploads([
-      fileOf(await minimalDocx([{ name: 'word/embeddings/x.exe', data: 'MZ' }]), 'سيرة.docx'),
-      fileOf(
-        await minimalDocx([documentRels(`Id="r" Type="${REL}/attachedTemplate" Target="http://a/t.dotm" TargetMode="External"`)]),
-        'cv.docx',
-      ),
-    ]);
+    const check = await checkUploads(
+      [
+        fileOf(await minimalDocx([{ name: 'word/embeddings/x.exe', data: 'MZ' }]), 'سيرة.docx'),
+        fileOf(
+          await minimalDocx([
+            documentRels(`Id="r" Type="${REL}/attachedTemplate" Target="http://a/t.dotm" TargetMode="External"`),
+          ]),
+          'cv.docx',
+        ),
+      ],
+      readings,
+    );
     expect(check).toEqual({
       ok: false,
       tooMany: false,

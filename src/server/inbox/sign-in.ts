@@ -3,7 +3,7 @@
  * and the second step (./two-step.ts). Failed tries are slowed, then locked, per account and per
  * network (./inbox-store.ts), each counted before its password or code is checked; a browser that
  * signed in before (its device cookie) is judged by its own failures only; at most a few password
- * checks run at once (HashQueue). When the queue is full, a browser with a live device cookie
+ * checks run at once (the application's `passwordChecks` queue). When the queue is full, a browser with a live device cookie
  * still waits its turn (ahead of the others), and any other sign-in is refused as "busy": counted
  * against its network, so that one network flooding the queue is slowed and locked like one
  * guessing passwords. The answer is the same whether or not the account exists, and takes as
@@ -33,57 +33,6 @@ let decoyHash: Promise<string> | undefined;
 /** A sign-in step's outcome: on success, the page to go to next (the second step, its set-up, or where the staff member was going). */
 export type SignInOutcome =
   { ok: true; stage: SessionStage } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
-
-/**
- * Password checks running at once at most, and waiting at most. scrypt takes 64 MiB and a few
- * hundred milliseconds on one of libuv's four threads, which CV downloads and file writes share:
- * a burst of sign-ins must not take them all. Beyond these, a sign-in is refused (429) and counted
- * against its network, unless its browser holds a live device cookie of the account.
- */
-export const HASHING = { running: 2, waiting: 8 } as const;
-
-/**
- * A small queue of password checks: `HASHING.running` at once, `HASHING.waiting` more queued, the
- * rest refused. A trusted place (a browser with a live device cookie) is never refused: it waits
- * ahead of the others, and still only `running` checks run at once.
- */
-export class HashQueue {
-  #running = 0;
-  readonly #waiting: (() => void)[] = [];
-  /** Trusted places waiting: served before the others. */
-  readonly #first: (() => void)[] = [];
-  constructor(readonly limits: { readonly running: number; readonly waiting: number } = HASHING) {}
-
-  /**
-   * A place in the queue, or undefined when it is full (never for a trusted one). The place is
-   * given back by `run` (after `work`) or by `leave` (when the check is not needed after all):
-   * one of them, once.
-   */
-  enter(trusted = false): { run<T>(work: () => Promise<T>): Promise<T>; leave(): void } | undefined {
-    const taken = this.#running + this.#waiting.length + this.#first.length;
-    if (!trusted && taken >= this.limits.running + this.limits.waiting) return undefined;
-    const place =
-      this.#running < this.limits.running
-        ? ((this.#running += 1), Promise.resolve())
-        : new Promise<void>((resolve) => (trusted ? this.#first : this.#waiting).push(resolve));
-    const release = () => {
-      const next = this.#first.shift() ?? this.#waiting.shift();
-      if (next) next();
-      else this.#running -= 1;
-    };
-    const run = async <T>(work: () => Promise<T>): Promise<T> => {
-      await place;
-      try {
-        return await work();
-      } finally {
-        release();
-      }
-    };
-    return { run, leave: () => void place.then(release) };
-  }
-}
-
-const hashing = new HashQueue();
 
 /** A refused sign-in's reason, in the audit log's words. */
 type Refusal = 'wrong credentials' | 'wrong code' | 'locked' | 'slowed' | 'busy';
@@ -120,7 +69,7 @@ export async function signIn(context: APIContext, emailText: string, password: s
   // account always gets one; when the queue is full, any other sign-in is refused, counted against
   // its network (and refused as slowed or locked once that network has been refused too often).
   const trusted = device ? await inbox.trustedDevice(keys, now) : false;
-  const place = hashing.enter(trusted);
+  const place = context.locals.app.passwordChecks.enter(trusted);
   if (!place) {
     const busy = await inbox.busy(network, now);
     if (!busy.open) {

@@ -37,6 +37,14 @@ export function passwordProblem(password: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Password checks running at once at most, and waiting at most. scrypt takes 64 MiB and a few
+ * hundred milliseconds on one of libuv's four threads, which CV downloads and file writes share:
+ * a burst of sign-ins must not take them all. Beyond these, a sign-in is refused (429) and counted
+ * against its network, unless its browser holds a live device cookie of the account.
+ */
+export const HASHING = { running: 2, waiting: 8 } as const;
+
 /** "scrypt$N$r$p$salt$hash", salt and hash in base64: everything needed to check it again. */
 export async function hashPassword(password: string): Promise<string> {
   const problem = passwordProblem(password);

@@ -12,13 +12,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'pino';
 import { receiverConfig, type ReceiverConfig } from '../config.ts';
 import { twoStepSettings, type TwoStepSettings } from '../inbox/two-step.ts';
+import { DOC_LIMITS } from '../receiver/doc-file.ts';
 import { DoubtBudget } from '../receiver/doubt-budget.ts';
+import { HASHING } from '../inbox/staff.ts';
 import { PROOF_SECRET_NAME, proofKeys, type ProofKeys } from '../receiver/proof.ts';
 import { RateLimiter } from '../receiver/rate-limit.ts';
 import { openStores, type OpenOptions, type Stores } from '../store/database.ts';
 import { makeLogger } from './log.ts';
 import { makeMetrics, type Metrics } from './metrics.ts';
 import { opsSettings, type OpsSettings } from './settings.ts';
+import { WorkQueue } from './work-queue.ts';
 
 export interface App {
   readonly config: ReceiverConfig;
@@ -34,6 +37,10 @@ export interface App {
   readonly budget: DoubtBudget;
   /** Challenges per client: ten times the posts' rate (a visitor may open both forms, reload, come back). */
   readonly challenges: RateLimiter;
+  /** Password checks running and waiting (../inbox/sign-in.ts). */
+  readonly passwordChecks: WorkQueue;
+  /** Word 97-2003 files being read, each in a process of its own (../receiver/doc-file.ts). */
+  readonly docReadings: WorkQueue;
   /**
    * The proof of work's keys: from ALTCHA_HMAC_KEY, or the key generated once and kept in the
    * database (every instance and every restart signs and checks alike). A failure to read it is
@@ -64,6 +71,8 @@ export function buildApp(env: NodeJS.ProcessEnv = process.env, options: OpenOpti
     limiter,
     budget: new DoubtBudget({ held: config.heldPerDay, fileBytes: config.unprovenFileBytesPerDay }, limiter),
     challenges: new RateLimiter({ limit: config.rateLimit * 10, windowMs }),
+    passwordChecks: new WorkQueue(HASHING),
+    docReadings: new WorkQueue({ running: DOC_LIMITS.concurrent, waiting: Infinity }),
     proofKeys() {
       const hmacKey = config.proof.hmacKey;
       keys ??= hmacKey

@@ -8,12 +8,14 @@
  * them: a crafted directory whose siblings point at each other keeps it busy, and growing, for
  * ever. So it runs in a short-lived Node process with a small heap and a deadline; past either,
  * the process ends (or is ended) and the file is refused. At most two such readings run at once,
- * whatever the number of requests. The server only ever sees the list of entries.
+ * whatever the number of requests (the application's `docReadings` queue); the others wait their
+ * turn. The server only ever sees the list of entries.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
+import type { WorkQueue } from '../ops/work-queue.ts';
 
 /** Why a compound file named .doc is no Word document we accept. */
 export type DocFileProblem = 'unreadable' | 'notWord' | 'macros' | 'embedded' | 'tooSlow';
@@ -89,23 +91,6 @@ const CFB_PATH = createRequire(import.meta.url).resolve('cfb');
 
 type Reading = { readonly entries: readonly Entry[] } | { readonly problem: 'unreadable' | 'tooSlow' };
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs `work` once fewer than DOC_LIMITS.concurrent readings run, in the order asked. */
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= DOC_LIMITS.concurrent) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next in line, or is freed.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
-
 /**
  * The file's directory entries, read by cfb in a process of its own bounded in time and memory.
  * A process, not a worker thread: a worker that reaches its heap limit inside one large
@@ -169,9 +154,9 @@ function readEntries(bytes: Uint8Array): Promise<Reading> {
  * classic attacks on Word 97-2003 files), and a CV needs none. Word writes an empty
  * `ObjectPool` storage in most documents: only one with children counts.
  */
-export async function docFileProblem(bytes: Uint8Array): Promise<DocFileProblem | undefined> {
+export async function docFileProblem(bytes: Uint8Array, readings: WorkQueue): Promise<DocFileProblem | undefined> {
   if (bytes.byteLength < 512 || !COMPOUND_FILE_SIGNATURE.every((byte, i) => bytes[i] === byte)) return 'unreadable';
-  const reading = await inTurn(() => readEntries(bytes));
+  const reading = await readings.run(() => readEntries(bytes));
   if ('problem' in reading) return reading.problem;
   const [root, ...entries] = reading.entries;
   if (root?.type !== 5) return 'unreadable';

@@ -18,11 +18,12 @@ import { logLead } from '../ops/log.ts';
 export const PROBLEM_ROUTE = '/SubmissionProblem';
 
 function receiverDeps(app: App): ReceiverDeps {
-  const { config, limiter, budget, stores, log, metrics } = app;
+  const { config, limiter, budget, docReadings, stores, log, metrics } = app;
   return {
     config,
     limiter,
     budget,
+    docReadings,
     store: () => stores.submissions,
     logError: (message, error) => log.error({ event: 'store.error', err: error }, message),
     proofKeys: () => app.proofKeys(),

@@ -50,6 +50,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { DoubtBudget } from './doubt-budget.ts';
 import type { FormName, HoldReason, NewAttachment, SubmissionStore } from '../store/store.ts';
 import { PROOF_FIELD, countLinks, judge, type ProofKeys } from './proof.ts';
+import type { WorkQueue } from '../ops/work-queue.ts';
 import { MAX_FILES, MEDIA_TYPES, UPLOAD_BODY_LIMIT_BYTES, checkUploads, cleanFileName, type FileProblem } from './uploads.ts';
 import type { FileRejection } from '../../forms/files';
 
@@ -127,6 +128,8 @@ export interface ReceiverDeps {
   readonly limiter: RateLimiter;
   /** Held leads and unproven files per network per day. */
   readonly budget: DoubtBudget;
+  /** The Word 97-2003 files being read (./doc-file.ts), across all requests. */
+  readonly docReadings: WorkQueue;
   readonly now?: () => Date;
   /** Where store failures are reported (default console.error). */
   readonly logError?: (message: string, error: unknown) => void;
@@ -424,7 +427,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   // The files, by the spec's rules, checked by their content: one refused file refuses the application.
   let attachments: NewAttachment[] = [];
   if (files.length > 0) {
-    const check = await checkUploads(files);
+    const check = await checkUploads(files, deps.docReadings);
     if (!check.ok) {
       deps.onFilesRefused?.(form, check.problems);
       return refuse(

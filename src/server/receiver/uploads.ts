@@ -12,6 +12,7 @@
  */
 import yauzl from 'yauzl';
 import { COMPOUND_FILE_SIGNATURE, docFileProblem, type DocFileProblem } from './doc-file.ts';
+import type { WorkQueue } from '../ops/work-queue.ts';
 import { ALLOWED_EXTENSIONS, MAX_FILES, MAX_FILE_BYTES, extensionOf, type FileRejection } from '../../forms/files';
 
 export { MAX_FILES };
@@ -257,12 +258,12 @@ export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocume
 }
 
 /** What the file's content says it is, among the kinds accepted; undefined for anything else. */
-export async function detectKind(bytes: Uint8Array): Promise<FileKind | undefined> {
+export async function detectKind(bytes: Uint8Array, readings: WorkQueue): Promise<FileKind | undefined> {
   // "%PDF-" first (readers tolerate bytes before it; we do not: nothing else hides in front).
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   // An OLE compound file that is a Word 97-2003 document, by its directory (./doc-file.ts).
-  if (startsWith(bytes, COMPOUND_FILE_SIGNATURE) && (await docFileProblem(bytes)) === undefined) return 'doc';
+  if (startsWith(bytes, COMPOUND_FILE_SIGNATURE) && (await docFileProblem(bytes, readings)) === undefined) return 'doc';
   // A ZIP archive that is a Word document, by its central directory (nothing may sit in front of it).
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) && (await wordDocumentProblem(bytes)) === undefined) return 'docx';
   return undefined;
@@ -311,20 +312,20 @@ export type UploadCheck =
     };
 
 /** Why the bytes are not a file of the kind its extension names; undefined when they are. */
-async function contentProblem(bytes: Uint8Array, expected: FileKind): Promise<FileProblem | undefined> {
+async function contentProblem(bytes: Uint8Array, expected: FileKind, readings: WorkQueue): Promise<FileProblem | undefined> {
   if (expected === 'doc' && startsWith(bytes, COMPOUND_FILE_SIGNATURE)) {
-    const problem = await docFileProblem(bytes);
+    const problem = await docFileProblem(bytes, readings);
     return problem && `doc:${problem}`;
   }
   if (expected === 'docx' && startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
     const problem = await wordDocumentProblem(bytes);
     return problem && `docx:${problem}`;
   }
-  return (await detectKind(bytes)) === expected ? undefined : 'content';
+  return (await detectKind(bytes, readings)) === expected ? undefined : 'content';
 }
 
 /** Applies the rules to the files of one application; the first refusal of each file counts. */
-export async function checkUploads(files: readonly File[]): Promise<UploadCheck> {
+export async function checkUploads(files: readonly File[], readings: WorkQueue): Promise<UploadCheck> {
   if (files.length > MAX_FILES) return { ok: false, tooMany: true, rejected: [], problems: [] };
   const checked: CheckedFile[] = [];
   const rejected: FileRejection[] = [];
@@ -346,7 +347,7 @@ export async function checkUploads(files: readonly File[]): Promise<UploadCheck>
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
     // Whatever the content's fault, the visitor reads the form's own "not a valid type" alert.
-    const problem = await contentProblem(bytes, expected);
+    const problem = await contentProblem(bytes, expected, readings);
     if (problem) {
       refuse(name, 'invalidType', problem);
       continue;
