@@ -85,7 +85,7 @@ export const en = {
   'service.benefit.cost': 'Cost-effective implementation',
   'service.whyChoose': 'Why Choose Globaq?',
   'service.stat.years.value': '5+',
-  'service.stat.years.label': 'Years Experience',
+  'service.stat.years.label': 'Years of Experience',
   'service.stat.projects.value': '50+',
   'service.stat.projects.label': 'Projects Completed',
   'service.stat.satisfaction.value': '95%',
