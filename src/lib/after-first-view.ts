@@ -4,10 +4,9 @@
  * src/integrations/after-first-view.ts in place of the module script Astro emits for it.
  *
  * Why: a script the HTML names is fetched while the page loads and run before its load event,
- * on the connection the page's largest picture needs. Lighthouse's mobile LCP on the home page
- * charged the rotation's two small files (3 KB) with two round trips: 1.21 to 1.32 s with them,
- * 0.90 s without (docs/requirements.md §4 asks the pictures to rotate, not to rotate before
- * they are seen). Rotation starts at the load event anyway, so nothing is lost by asking for
+ * on the connection the page's largest picture needs, and Lighthouse's mobile LCP on the home
+ * page charged the rotation's two small files with two round trips (docs/performance.md);
+ * docs/requirements.md §4 asks the pictures to rotate, not to rotate before they are seen. Rotation starts at the load event anyway, so nothing is lost by asking for
  * the script once the largest picture has been painted.
  *
  * The small loader below is inline in the page (allowed by its hash in the page's policy). It

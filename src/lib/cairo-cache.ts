@@ -4,7 +4,7 @@
  *
  * Why: a font the first paint could wait for, even `font-display: optional` and 34 KB, shares the
  * slow connection with the page's HTML, stylesheet and hero picture, and Lighthouse's mobile LCP
- * charges it (measured: 0.2 to 0.4 s on every page). The first page a visitor opens asks for no
+ * charges it on every page (docs/performance.md). The first page a visitor opens asks for no
  * font at all; well after its load event, with the connection idle, this script fetches the files
  * into the HTTP cache (they are hashed and cached for a year, public/_headers) and remembers that
  * it did. Every page after that finds the mark at once and sets `data-cairo` on <html>, before

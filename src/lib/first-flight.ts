@@ -8,8 +8,8 @@
  * fit in that flight is drawn after two round trips from the request: the HTML, then its linked
  * stylesheet (4.4 KB, cached for the next page). A larger page (the partner form, the Arabic home
  * page) needs a second flight for its own HTML; the stylesheet inline rides in that flight, with
- * room to spare (the window has doubled), and the round trip of its request is saved. Measured
- * with Lighthouse's mobile preset on /Partner: LCP 1.05 to 1.09 s linked, 0.90 to 0.91 s inline.
+ * room to spare (the window has doubled), and the round trip of its request is saved
+ * (docs/performance.md).
  * A page that fits keeps the link: inline, the stylesheet would push it past the first flight and
  * cost the round trip it saves, and the next page would download it again.
  */

@@ -48,8 +48,8 @@ export const MANIFEST_DELAY_MS = 1500;
  * The web manifest (the site's name, colours and icons for a phone's home screen), linked once the
  * page has loaded and the browser is idle rather than in the HTML: a manifest linked in the HTML
  * is fetched while the page loads, on a connection of its own (without credentials), and shared
- * the network with the page's largest text (Lighthouse's mobile LCP on a content page: 0.91 s
- * with the link in the HTML, 0.76 s without). Browsers read it when they need it.
+ * the network with the page's largest text (docs/performance.md). Browsers read it when they
+ * need it.
  */
 function linkManifest(): void {
   const link = () => {
