@@ -126,8 +126,8 @@ export interface NotificationConfig {
   /** The first retry's delay; each next one doubles, capped at RETRY_CAP_SECONDS. */
   readonly retrySeconds: number;
   readonly giveUpDays: number;
-  /** Whether each lead's sender gets an acknowledgement (LEADS_ACKNOWLEDGE, default on). */
-  readonly acknowledge: boolean;
+  /** Whether each lead's sender gets an acknowledgement (LEADS_ACKNOWLEDGE, default on; left out of a hand-made config: none). */
+  readonly acknowledge?: boolean;
 }
 
 export const RETRY_CAP_SECONDS = 3600;

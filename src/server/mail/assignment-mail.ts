@@ -37,9 +37,7 @@ export function composeAssignment(input: AssignmentInput): { subject: string; te
     };
   };
   const parts = [part('en'), part('ar')];
-  const text = parts
-    .map((p) => [p.intro, ...(p.note ? ['', p.note] : []), '', p.open].join('\n'))
-    .join('\n\n— — —\n\n');
+  const text = parts.map((p) => [p.intro, ...(p.note ? ['', p.note] : []), '', p.open].join('\n')).join('\n\n— — —\n\n');
   const sections = parts.map((p) => {
     const { lang, dir } = locales[p.code];
     return [

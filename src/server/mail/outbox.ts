@@ -122,9 +122,7 @@ export function messageIdFor(submissionId: string, from: string): string {
 
 /** A mail's Message-ID: the notification's is its lead's (messageIdFor); every other mail's is its own, the same on every attempt. */
 export function mailMessageId(entry: Pick<OutboxEntry, 'kind' | 'id' | 'submissionId'>, from: string): string {
-  return entry.kind === 'notification'
-    ? messageIdFor(entry.submissionId, from)
-    : `<${entry.kind}.${entry.id}@${domainOf(from)}>`;
+  return entry.kind === 'notification' ? messageIdFor(entry.submissionId, from) : `<${entry.kind}.${entry.id}@${domainOf(from)}>`;
 }
 
 /** What sends a mail: nodemailer's SMTP transport in the server, anything with sendMail in a test. */

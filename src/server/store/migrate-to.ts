@@ -156,7 +156,10 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string,
         });
         moved.notifications += 1;
       }
-      for (const row of rows(source, 'SELECT id, name, body_en, body_ar, updated_by, updated_at FROM reply_templates ORDER BY updated_at')) {
+      for (const row of rows(
+        source,
+        'SELECT id, name, body_en, body_ar, updated_by, updated_at FROM reply_templates ORDER BY updated_at',
+      )) {
         await client.query({
           name: 'move-template',
           text: 'INSERT INTO reply_templates (id, name, body_en, body_ar, updated_by, updated_at) VALUES ($1, $2, $3, $4, $5, $6)',

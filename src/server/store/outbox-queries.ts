@@ -231,7 +231,11 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
       },
       async forLead(leadId) {
         if (!isUuid(leadId)) return [];
-        const rows = await outboxSelect(db).where('n.submission_id', '=', leadId).orderBy('n.created_at').orderBy('n.id').execute();
+        const rows = await outboxSelect(db)
+          .where('n.submission_id', '=', leadId)
+          .orderBy('n.created_at')
+          .orderBy('n.id')
+          .execute();
         return rows.map(toOutboxEntry);
       },
       close: () => parts.close(),

@@ -16,9 +16,7 @@ export async function up(db: Db): Promise<void> {
     .table('notifications_next')
     .addColumn('id', d.uuid, (c) => c.primaryKey())
     .addColumn('submission_id', d.uuid, (c) => c.notNull().references('submissions.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (c) =>
-      c.notNull().check(sql`kind IN ('notification', 'acknowledgement', 'reply', 'assignment')`),
-    )
+    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind IN ('notification', 'acknowledgement', 'reply', 'assignment')`))
     .addColumn('recipients', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('pending', 'sent', 'failed')`))
     .addColumn('subject', 'text', (c) => c.notNull())

@@ -31,6 +31,7 @@ import { inboxQueries } from '../inbox-queries.ts';
 import { OUTBOX_COLUMNS, outboxQueries } from '../outbox-queries.ts';
 import type { Database } from '../schema.ts';
 import { staffQueries } from '../staff-queries.ts';
+import { templateQueries, type TemplateStore } from '../template-queries.ts';
 import { migrateToLatest } from '../migrations/index.ts';
 import {
   acknowledgementCheck,
@@ -72,6 +73,8 @@ export interface PgDatabase {
   readonly inbox: InboxStore;
   /** Held leads, used challenges and kept secrets (./held.ts). */
   readonly held: HeldStore;
+  /** Staff's reply templates (../template-queries.ts). */
+  readonly templates: TemplateStore;
   /** Kysely on the database, for the readiness probe's own queries (../../ops/health.ts). */
   readonly db: Kysely<Database>;
   /** For the metrics: the work waiting for the database, and its connections. */
@@ -232,6 +235,7 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
     staff: staffQueries(db, POSTGRES, none),
     inbox: inboxQueries(db, POSTGRES, none),
     held: heldQueries(db, POSTGRES, none),
+    templates: templateQueries(db, POSTGRES, none),
     db,
     depth: () => ({ waiting: pool.waitingCount, active: pool.totalCount - pool.idleCount, idle: pool.idleCount }),
     ready,
