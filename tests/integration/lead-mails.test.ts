@@ -218,7 +218,7 @@ describe("staff's answer from the lead's page", () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain('<img');
 
-    const after = await page(`/admin/leads/${id}`, staff);
+    const after = await page(`/admin/leads/${id}?done=replied`, staff);
     expect(after).toContain('Your answer is queued to be sent, and the lead is marked Answered.');
     expect(after).toContain('Answer e-mailed: Your visit Bcc: victim@example.com &lt;img src=x onerror=alert(1)&gt;');
     expect(after).toContain('Thank you. &lt;img src=x onerror=alert(1)&gt;');
