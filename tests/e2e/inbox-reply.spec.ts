@@ -104,7 +104,12 @@ for (const code of ['en', 'ar'] as const) {
     await reply.getByRole('button', { name: tr('admin.reply.send') }).click();
     await expect(page.getByRole('status')).toHaveText(tr('admin.lead.done.replied'));
     const entry = page.locator('.lead-event--reply').first();
-    await expect(entry).toContainText(tr('admin.lead.event.replySent', { subject: `Your visit ${SCRIPT}` }));
+    await expect(entry).toContainText(
+      tr('admin.lead.event.replySent', {
+        // Isolated in its own direction inside an Arabic sentence.
+        subject: code === 'ar' ? `\u2068Your visit ${SCRIPT}\u2069` : `Your visit ${SCRIPT}`,
+      }),
+    );
     await expect(entry.locator('.lead-note')).toContainText(SCRIPT);
     await expect(page.locator('.lead-summary .lead-status')).toHaveText(tr('admin.status.answered'));
     // The script stayed text: no element made of it, nothing run.
