@@ -31,6 +31,9 @@
  *   LEADS_NOTIFY_FROM             the sender, e.g. "Globaq website <website@example.com.sa>"
  *   LEADS_NOTIFY_RETRY_SECONDS    the first retry's delay; each next one doubles, up to an hour (default 30)
  *   LEADS_NOTIFY_GIVE_UP_DAYS     after this long undelivered, a notification is marked failed (default 3)
+ *   LEADS_ACKNOWLEDGE             on (default) or off: a short mail to each lead's sender, in the
+ *                                 form's language, saying it arrived (never for held leads; at most
+ *                                 one a day per address)
  */
 import path from 'node:path';
 import * as z from 'zod';
@@ -123,6 +126,8 @@ export interface NotificationConfig {
   /** The first retry's delay; each next one doubles, capped at RETRY_CAP_SECONDS. */
   readonly retrySeconds: number;
   readonly giveUpDays: number;
+  /** Whether each lead's sender gets an acknowledgement (LEADS_ACKNOWLEDGE, default on; left out of a hand-made config: none). */
+  readonly acknowledge?: boolean;
 }
 
 export const RETRY_CAP_SECONDS = 3600;
@@ -283,6 +288,12 @@ const environment = z.object({
   LEADS_NOTIFY_FROM: list(mailbox),
   LEADS_NOTIFY_RETRY_SECONDS: wholeNumber(1, DEFAULT_RETRY_SECONDS),
   LEADS_NOTIFY_GIVE_UP_DAYS: wholeNumber(1, DEFAULT_GIVE_UP_DAYS),
+  LEADS_ACKNOWLEDGE: setting.transform((raw, ctx) => {
+    if (raw === undefined || raw === 'on') return true;
+    if (raw === 'off') return false;
+    ctx.addIssue({ code: 'custom', message: `must be on or off (got "${raw}")` });
+    return z.NEVER;
+  }),
   ALTCHA_HMAC_KEY: setting.transform((raw, ctx) => {
     if (raw === undefined) return undefined;
     if (raw.length < 32) {
@@ -343,6 +354,7 @@ export function receiverConfig(
       from: settings.LEADS_NOTIFY_FROM[0]!,
       retrySeconds: settings.LEADS_NOTIFY_RETRY_SECONDS,
       giveUpDays: settings.LEADS_NOTIFY_GIVE_UP_DAYS,
+      acknowledge: settings.LEADS_ACKNOWLEDGE,
     };
   }
   return {

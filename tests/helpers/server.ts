@@ -44,6 +44,8 @@ export function startServer(options: { dbPath: string; env?: Record<string, stri
       // challenge and the post (a test posts at once): tests of those signals set their own. The
       // operator's settings file is never read (GLOBAQ_SETTINGS=none). Every test posts from
       // loopback: no rate limit and no daily budget of held leads, unless a test sets its own.
+      // With mail on, the tests count the staff's mails: the acknowledgement to the sender is off
+      // unless a test of it turns it on (LEADS_ACKNOWLEDGE=on; on is the product's default).
       env: {
         ...process.env,
         HOST: '127.0.0.1',
@@ -56,6 +58,7 @@ export function startServer(options: { dbPath: string; env?: Record<string, stri
         ALTCHA_MAX_NUMBER: '100',
         SUBMISSIONS_MIN_SECONDS: '0',
         GLOBAQ_SETTINGS: 'none',
+        LEADS_ACKNOWLEDGE: 'off',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

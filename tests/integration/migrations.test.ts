@@ -12,10 +12,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import { openStores, type Stores } from '../../src/server/store/database';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/server/store/migrations/index';
 import { sqliteSchemaVersion } from '../../src/server/store/sqlite/sqlite-store';
+import { ConnectionLock, NodeSqliteDialect } from '../../src/server/store/sqlite/sqlite-dialect';
+import type { Database } from '../../src/server/store/schema';
 import { LEGACY, PG_MIGRATIONS, SQLITE_MIGRATIONS } from '../fixtures/legacy-schema';
 import { freshDatabase } from '../helpers/postgres';
 import { postgresFacts, sqliteFacts } from '../helpers/schema-facts';
@@ -58,9 +62,12 @@ async function rowsKept(stores: Stores) {
   expect((await stores.staff.list()).map((account) => account.email)).toEqual([STAFF]);
 }
 
-test('the history is one file per version of the code before it, in order', () => {
-  expect(SCHEMA_VERSION).toBe(SQLITE_MIGRATIONS.length);
-  expect(PG_MIGRATIONS).toHaveLength(SQLITE_MIGRATIONS.length);
+/** The last version the code before the migration files made; the files after it are new. */
+const LEGACY_VERSION = SQLITE_MIGRATIONS.length;
+
+test('the history is one file per version of the code before it, in order, then the newer files', () => {
+  expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(LEGACY_VERSION);
+  expect(PG_MIGRATIONS).toHaveLength(LEGACY_VERSION);
   expect(names.map((name) => Number(name.slice(0, 4)))).toEqual(names.map((_, index) => index + 1));
 });
 
@@ -78,7 +85,7 @@ describe('SQLite', () => {
     const { db, file } = legacyFile(SQLITE_MIGRATIONS.length);
     for (const [sql, values] of ROWS) db.prepare(sql.replace(/\$\d/g, (n) => `?${n.slice(1)}`)).run(...values);
     // The version as that code recorded it, read as the health check and backups read it.
-    expect(sqliteSchemaVersion(db)).toBe(SCHEMA_VERSION);
+    expect(sqliteSchemaVersion(db)).toBe(LEGACY_VERSION);
     db.close();
 
     // Opened twice: a migration that ran again would fail on its existing tables, or repeat the timeline.
@@ -144,7 +151,9 @@ describe('SQLite', () => {
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     const stores = openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }, { create: false });
-    await expect(stores.ready).rejects.toThrow(/schema version 14, newer than this code knows \(13\)/);
+    await expect(stores.ready).rejects.toThrow(
+      `schema version ${SCHEMA_VERSION + 1}, newer than this code knows (${SCHEMA_VERSION})`,
+    );
     await expect(stores.submissions.count()).rejects.toThrow(/newer than this code knows/);
     await stores.close();
     const check = new DatabaseSync(file, { readOnly: true });
@@ -216,5 +225,101 @@ describe.skipIf(unavailable !== '')(`PostgreSQL${unavailable ? ` (skipped: ${una
     const stores = openStores({ dbPath: '', databaseUrl: url, poolMax: 1 });
     await expect(stores.ready).rejects.toThrow(/newer than this code knows/);
     await stores.close();
+  });
+});
+
+/**
+ * A database today's code made before the outbox held several mails per lead (migrated to
+ * 0013 by the same files): its notifications become the outbox's notification entries, each
+ * under its lead's id, so `outbox` lists them and `outbox retry <lead id>` still queues one.
+ */
+describe('the outbox of several mails per lead, from a database made before it', () => {
+  const BEFORE = '0013-held-digests';
+  const SENT = '22222222-3333-4444-8555-666666666666';
+  const rowsBefore: readonly [string, readonly (string | number)[]][] = [
+    ...ROWS,
+    [
+      "INSERT INTO submissions (id, form, received_at, fields, language) VALUES ($1, 'contact', $2, $3, 'en')",
+      [SENT, '2026-10-03T08:00:00.000Z', JSON.stringify(contactBody({ firstName: 'Sent' }))],
+    ],
+    [
+      "INSERT INTO notifications (submission_id, status, subject, body_text, body_html, reply_to, created_at, attempts, next_attempt_at, last_error) VALUES ($1, 'failed', 'Contact from Old', 'text', '<p>html</p>', 'old@example.com', $2, 4, $2, 'refused')",
+      [LEAD, '2026-10-01T08:00:00.000Z'],
+    ],
+    [
+      "INSERT INTO notifications (submission_id, status, subject, body_text, body_html, created_at, attempts, next_attempt_at, sent_at) VALUES ($1, 'sent', 'Contact from Sent', 'text', '<p>html</p>', $2, 1, $2, $2)",
+      [SENT, '2026-10-03T08:00:00.000Z'],
+    ],
+  ];
+
+  async function movedForward(stores: Stores) {
+    await stores.ready;
+    const failed = await stores.outbox.list(['failed']);
+    expect(failed).toMatchObject([
+      {
+        id: LEAD,
+        submissionId: LEAD,
+        kind: 'notification',
+        recipients: [],
+        subject: 'Contact from Old',
+        replyTo: 'old@example.com',
+        attempts: 4,
+        lastError: 'refused',
+      },
+    ]);
+    expect((await stores.outbox.forLead(SENT)).map((entry) => [entry.id, entry.kind, entry.status])).toEqual([
+      [SENT, 'notification', 'sent'],
+    ]);
+    // The inbox reads the lead's notification as before.
+    expect((await stores.inbox.lead(SENT))?.notification?.status).toBe('sent');
+    expect(await stores.outbox.retry(LEAD, new Date('2026-11-01T00:00:00.000Z'))).toBe(true);
+    expect((await stores.outbox.list(['pending'])).map((entry) => entry.id)).toEqual([LEAD]);
+    // A second mail about the same lead has room beside its notification.
+    const id = await stores.outbox.queue(
+      { kind: 'reply', leadId: SENT, recipients: ['sent@example.com'], subject: 'Re', text: 'Hello', html: '<p>Hello</p>' },
+      new Date('2026-11-01T00:00:00.000Z'),
+    );
+    expect((await stores.outbox.forLead(SENT)).map((entry) => [entry.id, entry.kind])).toEqual([
+      [SENT, 'notification'],
+      [id, 'reply'],
+    ]);
+  }
+
+  test('SQLite', async () => {
+    const dir = tempDir('i44mail-migrations-');
+    dirs.push(dir);
+    const file = path.join(dir, 'submissions.db');
+    const raw = new DatabaseSync(file);
+    raw.exec('PRAGMA foreign_keys = ON');
+    const kysely = new Kysely<Database>({ dialect: new NodeSqliteDialect(raw, new ConnectionLock()) });
+    const { error } = await new Migrator({ db: kysely, provider: { getMigrations: async () => MIGRATIONS } }).migrateTo(BEFORE);
+    expect(error).toBeUndefined();
+    for (const [sql, values] of rowsBefore) raw.prepare(sql.replace(/\$\d/g, (n) => `?${n.slice(1)}`)).run(...values);
+    raw.close();
+    const stores = openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }, { create: false });
+    try {
+      await movedForward(stores);
+    } finally {
+      await stores.close();
+    }
+  });
+
+  test.skipIf(unavailable !== '')(`PostgreSQL${unavailable ? ` (skipped: ${unavailable})` : ''}`, async () => {
+    const url = await freshDatabase(postgresUrl);
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      const { error } = await new Migrator({ db: kysely, provider: { getMigrations: async () => MIGRATIONS } }).migrateTo(BEFORE);
+      expect(error).toBeUndefined();
+      for (const [sql, values] of rowsBefore) await pool.query(sql, [...values]);
+    } finally {
+      await pool.end();
+    }
+    const stores = openStores({ dbPath: '', databaseUrl: url, poolMax: 2 });
+    try {
+      await movedForward(stores);
+    } finally {
+      await stores.close();
+    }
   });
 });

@@ -486,6 +486,92 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       ]);
     });
 
+    test('several mails per lead: one acknowledgement a day per address, none while held; a reply in the timeline; all erased with the lead', async () => {
+      const s = await stores();
+      const { submissions, outbox, inbox, held } = s;
+      const ADDRESS = 'same.sender@example.org';
+      const ack = (lead: { fields: Record<string, unknown> }) => ({
+        to: String(lead.fields['email']),
+        subject: 'Received',
+        text: 'We got it',
+        html: '<p>We got it</p>',
+      });
+      const save = (when: Date, extra: Record<string, unknown> = {}, email = ADDRESS) =>
+        submissions.save({
+          form: 'contact',
+          fields: contactBody({ email }),
+          receivedAt: when,
+          notice: composeLeadNotice,
+          acknowledgement: ack,
+          ...extra,
+        });
+      const first = await save(at(0));
+      // Saves at once (one group commit on SQLite, concurrent transactions on PostgreSQL): still one.
+      await Promise.all([save(at(1)), save(at(2))]);
+      const waiting = await save(at(3), { held: 'noProof' }, 'held.sender@example.org');
+      const nextDay = await save(new Date(at(0).getTime() + 24 * 60 * 60 * 1000 + 60_000));
+      const acks = (await outbox.list(['pending'])).filter((entry) => entry.kind === 'acknowledgement');
+      expect(acks.map((entry) => entry.submissionId)).toEqual([first.id, nextDay.id]);
+      expect(acks[0]).toMatchObject({ recipients: [ADDRESS], subject: 'Received', text: 'We got it', replyTo: undefined });
+      // The notification keeps its lead's id; the acknowledgement has its own.
+      expect((await outbox.forLead(first.id)).map((entry) => [entry.kind, entry.id === first.id]).sort()).toEqual([
+        ['acknowledgement', false],
+        ['notification', true],
+      ]);
+      expect(await outbox.forLead(waiting.id)).toEqual([]);
+      // Released, the held lead gets its notification and its acknowledgement then.
+      expect(await held.release(waiting.id, 'huda@globaq.example', at(4), composeLeadNotice, ack)).toBe(true);
+      expect((await outbox.forLead(waiting.id)).map((entry) => entry.kind).sort()).toEqual(['acknowledgement', 'notification']);
+
+      const replyId = await outbox.queue(
+        {
+          kind: 'reply',
+          leadId: first.id,
+          recipients: [ADDRESS],
+          subject: 'Re: Your message',
+          text: 'ANSWER-TEXT-4711',
+          html: '<p>ANSWER-TEXT-4711</p>',
+          replyTo: 'huda@globaq.example',
+          inReplyTo: `<lead.${first.id}@globaq.example>`,
+          actor: 'huda@globaq.example',
+        },
+        at(5),
+      );
+      expect((await inbox.timeline(first.id))[0]).toMatchObject({
+        kind: 'reply',
+        detail: `mail:${replyId}`,
+        actor: 'huda@globaq.example',
+      });
+      await outbox.markSent(replyId!, at(6));
+      expect((await outbox.forLead(first.id)).find((entry) => entry.id === replyId)).toMatchObject({
+        status: 'sent',
+        inReplyTo: `<lead.${first.id}@globaq.example>`,
+        actor: 'huda@globaq.example',
+      });
+      // A reply's delivery shows with the reply, not as the notification's.
+      expect((await inbox.timeline(first.id)).filter((event) => event.kind === 'notification')).toEqual([]);
+      expect((await inbox.lead(first.id))?.notification?.status).toBe('pending');
+      expect(
+        await outbox.queue(
+          {
+            kind: 'assignment',
+            leadId: '00000000-0000-4000-8000-000000000000',
+            recipients: ['x@globaq.example'],
+            subject: 's',
+            text: 't',
+            html: 'h',
+          },
+          at(7),
+        ),
+      ).toBeUndefined();
+
+      expect(await submissions.delete(first.id)).toMatchObject({ notification: true });
+      expect(await outbox.forLead(first.id)).toEqual([]);
+      expect(await everyRow(s)).not.toContain('ANSWER-TEXT-4711');
+      await submissions.purge(new Date(at(0).getTime() + 2 * 24 * 60 * 60 * 1000));
+      expect(await outbox.list(['pending', 'sent', 'failed'])).toEqual([]);
+    });
+
     test('a notification claimed to be sent, whose lead is deleted before its turn, is dropped, not sent', async () => {
       const { submissions, outbox } = await stores();
       const first = await submissions.save({

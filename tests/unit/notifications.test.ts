@@ -20,10 +20,17 @@ describe('settings', () => {
       from: 'Globaq website <web@globaq.example>',
       retrySeconds: 30,
       giveUpDays: 3,
+      acknowledge: true,
     });
     expect(
       receiverConfig({ ...ON, LEADS_NOTIFY_RETRY_SECONDS: '5', LEADS_NOTIFY_GIVE_UP_DAYS: '7' }).notifications,
     ).toMatchObject({ retrySeconds: 5, giveUpDays: 7 });
+  });
+
+  test('the acknowledgement to the sender is on by default, off with LEADS_ACKNOWLEDGE=off; anything else stops the start', () => {
+    expect(receiverConfig({ ...ON, LEADS_ACKNOWLEDGE: 'on' }).notifications!.acknowledge).toBe(true);
+    expect(receiverConfig({ ...ON, LEADS_ACKNOWLEDGE: 'off' }).notifications!.acknowledge).toBe(false);
+    expect(() => receiverConfig({ ...ON, LEADS_ACKNOWLEDGE: 'no' })).toThrow(/LEADS_ACKNOWLEDGE: must be on or off/);
   });
 
   test('TLS is required of any mail server but one on loopback, unless SMTP_REQUIRE_TLS says otherwise', () => {

@@ -13,9 +13,10 @@ import { isUuid } from '../store/schema.ts';
 import { releaseHeld } from './held-release.ts';
 import { formText, tokenMatches, type InboxDeps } from './inbox.ts';
 import { replyHref } from './lead-view.ts';
+import { mailAssignee, sendReply, typedText } from './reply.ts';
 import { acceptedStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryHash, sealSecret } from './two-step.ts';
 import { filterFromQuery, filterQuery, listHref, type ListQuery } from './inbox-filter.ts';
-import { isLeadStatus, type InboxLead, type PersonLookup, type LeadStatus, type StaffSession } from './inbox-store.ts';
+import { NOTE_MAX, isLeadStatus, type InboxLead, type PersonLookup, type LeadStatus, type StaffSession } from './inbox-store.ts';
 import { FORM_LABELS, STATUS_LABELS } from './lead-columns.ts';
 import { leadExport } from './lead-export.ts';
 import { PERSON_EXPORT_ACTION, isPersonFormat, personAuditDetail, personFile } from './person-file.ts';
@@ -80,8 +81,9 @@ export async function searchLeads(
 }
 
 /**
- * One post of a lead's page (`action`): status, answered, note (or a note's correction), assign,
- * reply (the timeline says so; then on to the mail program), retry the notification, delete (asked
+ * One post of a lead's page (`action`): status, answered, note (or a note's correction), assign
+ * (the assignee mailed, ./reply.ts), an answer sent from the inbox (`send-reply`, ./reply.ts),
+ * reply in the mail program (the timeline says so; then on to the mail program), retry the notification, delete (asked
  * first, `confirm`) and, for a held lead, release or mark as spam. A held lead is worked only once
  * released. An id that names no lead is refused (404), whatever the action. `post.list`: the
  * query of the list the page was opened from.
@@ -133,9 +135,20 @@ export async function leadAction(
   if (action === 'assign') {
     const to = formText(form, 'assignee');
     if (to !== '' && !(await deps.staff.list()).some((account) => account.email === to)) return no('admin.lead.assignUnknown');
+    // The assigner's note for the assignee: kept as a note, and mailed to them with the assignment.
+    const note = typedText(form, 'assignNote').slice(0, NOTE_MAX);
     await inbox.assign(id, to || null, by, now);
     await audit('assigned lead', to || 'nobody');
+    if (note) {
+      const seq = await inbox.addNote(id, note, by, now);
+      if (seq !== undefined) await audit('added note', `note ${seq}`);
+    }
+    if (to && (lead.assignedTo !== to || note)) await mailAssignee(deps, config, lead, to, by, note, now);
     return back('assigned');
+  }
+  if (action === 'send-reply') {
+    const sent = await sendReply(deps, config, staff, lead, form, now);
+    return 'refused' in sent ? sent : back('replied', '#timeline');
   }
   if (action === 'reply' && reply !== undefined) {
     // The timeline and the audit log say it was opened; the answer sends the browser on to the

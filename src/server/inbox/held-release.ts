@@ -6,9 +6,10 @@
 import type { ReceiverConfig } from '../config.ts';
 import type { Stores } from '../store/database.ts';
 import { composeLeadNotice } from '../mail/lead-mail.ts';
+import { composeAcknowledgement } from '../mail/acknowledgement.ts';
 import type { StoredSubmission } from '../store/store.ts';
 
-/** Releases a held lead: queues its notification (when notifications are on) and audits it. */
+/** Releases a held lead: queues its notification and its sender's acknowledgement (when mail is on) and audits it. */
 export function releaseHeld(
   stores: Pick<Stores, 'held'>,
   config: Pick<ReceiverConfig, 'notifications' | 'siteUrl'>,
@@ -21,5 +22,7 @@ export function releaseHeld(
     ? (lead: StoredSubmission) =>
         composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {})
     : undefined;
-  return stores.held.release(id, by, now, notice);
+  // The sender's acknowledgement comes now, not while the lead was held (a bot's address, perhaps).
+  const acknowledgement = config.notifications?.acknowledge ? composeAcknowledgement : undefined;
+  return stores.held.release(id, by, now, notice, acknowledgement);
 }

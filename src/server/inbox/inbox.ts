@@ -9,6 +9,7 @@
  * every answer is `Cache-Control: no-store` and `X-Robots-Tag: noindex`.
  */
 import type { HeldStore } from '../store/held-queries.ts';
+import type { TemplateStore } from '../store/template-queries.ts';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { locales, t, type UiKey } from '../../i18n';
 import type { SessionStage, InboxStore } from './inbox-store.ts';
@@ -44,6 +45,7 @@ export interface InboxDeps {
   readonly outbox: OutboxStore;
   readonly submissions: SubmissionStore;
   readonly held: HeldStore;
+  readonly templates: TemplateStore;
 }
 
 export const isAdminPath = (pathname: string): boolean => pathname === ADMIN_ROOT || pathname.startsWith(`${ADMIN_ROOT}/`);

@@ -1,18 +1,20 @@
 /**
- * The outbox: delivering each lead's notification e-mail, which the receiver stored with the
- * lead in one transaction (table `notifications`, ../store/submission-queries.ts).
+ * The outbox: delivering the mails the site sends about a lead, each stored before it is sent
+ * (table `notifications`, ../store/outbox-queries.ts): the staff notification, written with the
+ * lead in one transaction (../store/submission-queries.ts); the acknowledgement to the sender,
+ * in that same transaction; replies staff write in the inbox; the mail to a lead's assignee.
  *
- * - The worker runs inside the site's server (src/server/http/serve.ts). It looks for notifications
- *   that are due every second (and at once when started), sends up to five at a time, and marks
+ * - The worker runs inside the site's server (src/server/http/serve.ts). It looks for mails that
+ *   are due every second (and at once when started), sends up to five at a time, and marks
  *   each sent only after the mail server accepted it.
  * - A failed send is retried after LEADS_NOTIFY_RETRY_SECONDS, then twice as long each time, up to
- *   an hour; once a notification is older than LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed,
- *   which the staff command lists (`npm run submissions -- outbox`) and can queue again.
- * - Nothing is lost to a crash: a notification stays pending until marked sent, so one whose
- *   send was cut short is sent after the restart. Delivery is therefore at least once: a crash
- *   after the mail server accepted a mail and before it was marked sent sends it again, with the
- *   same Message-ID (one per lead), by which mail systems drop the duplicate. Within one running
- *   server, each notification is sent once.
+ *   an hour; once a mail is older than LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed, which the
+ *   staff command lists (`npm run submissions -- outbox`) and can queue again.
+ * - Nothing is lost to a crash: a mail stays pending until marked sent, so one whose send was cut
+ *   short is sent after the restart. Delivery is therefore at least once: a crash after the mail
+ *   server accepted a mail and before it was marked sent sends it again, with the same
+ *   Message-ID (one per mail), by which mail systems drop the duplicate. Within one running
+ *   server, each mail is sent once.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
@@ -24,14 +26,30 @@ import { logLead } from '../ops/log.ts';
 
 export type NoticeStatus = 'pending' | 'sent' | 'failed';
 
+/** What a mail of the outbox is: to staff about a new lead, to the sender, staff's answer, to the assignee. */
+export const MAIL_KINDS = ['notification', 'acknowledgement', 'reply', 'assignment'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const isMailKind = (value: unknown): value is MailKind =>
+  typeof value === 'string' && (MAIL_KINDS as readonly string[]).includes(value);
+
 export interface OutboxEntry {
+  /** The mail's own id; a notification's is its lead's (one per lead). */
+  readonly id: string;
+  /** The lead it is about. */
   readonly submissionId: string;
+  readonly kind: MailKind;
   readonly form: FormName;
+  /** Its addresses; none for a notification, which goes to its form's recipients as configured. */
+  readonly recipients: readonly string[];
   readonly status: NoticeStatus;
   readonly subject: string;
   readonly text: string;
   readonly html: string;
   readonly replyTo: string | undefined;
+  /** A reply: the Message-ID it answers (In-Reply-To and References). */
+  readonly inReplyTo: string | undefined;
+  /** The staff member who wrote it or caused it. */
+  readonly actor: string | undefined;
   readonly createdAt: string;
   readonly attempts: number;
   readonly nextAttemptAt: string;
@@ -39,31 +57,51 @@ export interface OutboxEntry {
   readonly lastError: string | undefined;
 }
 
+/** A mail to queue about a lead (not a notification: those are written with their lead). */
+export interface NewMail {
+  readonly kind: Exclude<MailKind, 'notification'>;
+  readonly leadId: string;
+  readonly recipients: readonly string[];
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly replyTo?: string | undefined;
+  readonly inReplyTo?: string | undefined;
+  readonly actor?: string | undefined;
+}
+
 export const isNoticeStatus = (value: string): value is NoticeStatus =>
   value === 'pending' || value === 'sent' || value === 'failed';
 
 /**
  * The outbox table, in either database (../store/sqlite/sqlite-store.ts's openOutboxStore, ../store/postgres/pg-store.ts;
- * the queries: ../store/outbox-queries.ts). Every call returns a promise.
+ * the queries: ../store/outbox-queries.ts). Every call returns a promise; ids are the mails' own.
  */
 export interface OutboxStore {
   /**
-   * Pending notifications due at `now`, oldest first, claimed for this sender: with several
-   * servers on one database, a notification claimed by one is not handed to another until the
-   * claim lapses (a sender that died mid-send).
+   * Pending mails due at `now`, oldest first, claimed for this sender: with several servers on
+   * one database, a mail claimed by one is not handed to another until the claim lapses (a
+   * sender that died mid-send).
    */
   claimDue(now: Date, limit: number): Promise<OutboxEntry[]>;
-  /** Whether a claimed notification is still to be sent (false once its lead was deleted). */
+  /** Whether a claimed mail is still to be sent (false once its lead was deleted). */
   stillDue(id: string): Promise<boolean>;
   markSent(id: string, at: Date): Promise<void>;
   /** A failed attempt: tried again at `next`. */
   markRetry(id: string, attempts: number, next: Date, error: string): Promise<void>;
   /** Given up on (at `at`, default now): listed for staff until queued again. */
   markFailed(id: string, attempts: number, error: string, at?: Date): Promise<void>;
-  /** Notifications of these statuses, oldest first. */
+  /** Mails of these statuses, oldest first. */
   list(statuses: readonly NoticeStatus[]): Promise<OutboxEntry[]>;
-  /** Queues a notification again, due now; false when the lead has none. */
+  /** Queues a mail again, due now; false when there is none of this id (a notification's is its lead's). */
   retry(id: string, now: Date): Promise<boolean>;
+  /**
+   * Queues a mail about a lead, due now; a reply goes into the lead's timeline in the same
+   * transaction (an entry 'reply' naming the mail). Its id; undefined when no lead has this id.
+   */
+  queue(mail: NewMail, now: Date): Promise<string | undefined>;
+  /** Every mail about a lead, oldest first ([] for an unknown id). */
+  forLead(leadId: string): Promise<OutboxEntry[]>;
   close(): Promise<void>;
 }
 
@@ -75,10 +113,16 @@ export function retryDelaySeconds(attempts: number, firstDelaySeconds: number): 
 /** The address part of "Name <address>" or of a bare address. */
 const addressOf = (mailbox: string) => /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox;
 
-/** One Message-ID per lead, the same on every attempt: a resend is recognised as the same mail. */
+const domainOf = (from: string) => addressOf(from).split('@')[1] ?? 'localhost';
+
+/** One Message-ID per lead's notification, the same on every attempt: a resend is recognised as the same mail. */
 export function messageIdFor(submissionId: string, from: string): string {
-  const domain = addressOf(from).split('@')[1] ?? 'localhost';
-  return `<lead.${submissionId}@${domain}>`;
+  return `<lead.${submissionId}@${domainOf(from)}>`;
+}
+
+/** A mail's Message-ID: the notification's is its lead's (messageIdFor); every other mail's is its own, the same on every attempt. */
+export function mailMessageId(entry: Pick<OutboxEntry, 'kind' | 'id' | 'submissionId'>, from: string): string {
+  return entry.kind === 'notification' ? messageIdFor(entry.submissionId, from) : `<${entry.kind}.${entry.id}@${domainOf(from)}>`;
 }
 
 /** What sends a mail: nodemailer's SMTP transport in the server, anything with sendMail in a test. */
@@ -169,17 +213,17 @@ export class OutboxWorker {
     const now = this.#options.now ?? (() => new Date());
     for (;;) {
       if (this.#stopped) return;
-      const due = (await store.claimDue(now(), 50)).filter((entry) => !this.#inFlight.has(entry.submissionId));
+      const due = (await store.claimDue(now(), 50)).filter((entry) => !this.#inFlight.has(entry.id));
       if (due.length === 0) return;
       let next = 0;
       const lane = async () => {
         while (next < due.length && !this.#stopped) {
           const entry = due[next++]!;
-          this.#inFlight.add(entry.submissionId);
+          this.#inFlight.add(entry.id);
           try {
             await this.#send(entry, now);
           } finally {
-            this.#inFlight.delete(entry.submissionId);
+            this.#inFlight.delete(entry.id);
           }
         }
       };
@@ -191,50 +235,59 @@ export class OutboxWorker {
     const { store, config, transport, app } = this.#options;
     // The structured line (lead.retry, lead.failed) goes to the app's log; a test may also read the sentence.
     const log = this.#options.log ?? (() => undefined);
+    const what = entry.kind === 'notification' ? 'Lead notification' : `Lead ${entry.kind} mail`;
+    const leadFields = {
+      leadId: entry.submissionId,
+      form: entry.form,
+      ...(entry.kind === 'notification' ? {} : { mail: entry.kind }),
+    };
     // Claimed a moment ago, perhaps deleted since (a person's erasure): then it is dropped, not sent.
-    if (!(await store.stillDue(entry.submissionId))) {
-      log(`Lead notification ${entry.submissionId} dropped: its lead was deleted before it was sent.`);
+    if (!(await store.stillDue(entry.id))) {
+      log(`${what} ${entry.id} dropped: its lead was deleted before it was sent.`);
       return;
     }
+    // Mails to staff name the lead in a header; mails to the visitor carry nothing of the inbox's.
+    const toStaff = entry.kind === 'notification' || entry.kind === 'assignment';
     try {
       await transport.sendMail({
         from: config.from,
-        // The form's own recipients when the settings name them, else everyone's.
-        to: [...recipientsFor(config, entry.form)],
+        // A notification: the form's own recipients when the settings name them, else everyone's.
+        to: entry.recipients.length > 0 ? [...entry.recipients] : [...recipientsFor(config, entry.form)],
         ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
         subject: entry.subject,
         text: entry.text,
         html: entry.html,
-        messageId: messageIdFor(entry.submissionId, config.from),
+        messageId: mailMessageId(entry, config.from),
+        // A reply threads with the lead's notification in staff's mailboxes.
+        ...(entry.inReplyTo ? { inReplyTo: entry.inReplyTo, references: [entry.inReplyTo] } : {}),
         date: new Date(entry.createdAt),
-        headers: { 'X-Globaq-Lead': `${entry.form} ${entry.submissionId}` },
+        ...(toStaff ? { headers: { 'X-Globaq-Lead': `${entry.form} ${entry.submissionId}` } } : {}),
       });
-      await store.markSent(entry.submissionId, now());
-      app?.metrics.notificationsSent.inc();
-      if (app) logLead(app.log, 'notified', { leadId: entry.submissionId, form: entry.form, attempts: entry.attempts + 1 });
+      await store.markSent(entry.id, now());
+      if (entry.kind === 'notification') app?.metrics.notificationsSent.inc();
+      if (app) logLead(app.log, 'notified', { ...leadFields, attempts: entry.attempts + 1 });
     } catch (error) {
       const attempts = entry.attempts + 1;
       const reason = error instanceof Error ? error.message : String(error);
       const age = now().getTime() - new Date(entry.createdAt).getTime();
       if (age >= config.giveUpDays * 86_400_000) {
-        await store.markFailed(entry.submissionId, attempts, reason, now());
-        app?.metrics.notificationsFailed.inc({ outcome: 'given_up' });
-        if (app) logLead(app.log, 'failed', { leadId: entry.submissionId, form: entry.form, attempts, reason });
-        log(`Lead notification ${entry.submissionId} given up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`);
+        await store.markFailed(entry.id, attempts, reason, now());
+        if (entry.kind === 'notification') app?.metrics.notificationsFailed.inc({ outcome: 'given_up' });
+        if (app) logLead(app.log, 'failed', { ...leadFields, attempts, reason });
+        log(`${what} ${entry.id} given up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`);
         return;
       }
       const next = new Date(now().getTime() + retryDelaySeconds(attempts, config.retrySeconds) * 1000);
-      await store.markRetry(entry.submissionId, attempts, next, reason);
-      app?.metrics.notificationsFailed.inc({ outcome: 'retry' });
+      await store.markRetry(entry.id, attempts, next, reason);
+      if (entry.kind === 'notification') app?.metrics.notificationsFailed.inc({ outcome: 'retry' });
       if (app)
         logLead(app.log, 'retry', {
-          leadId: entry.submissionId,
-          form: entry.form,
+          ...leadFields,
           attempts,
           reason,
           nextAttemptAt: next.toISOString(),
         });
-      log(`Lead notification ${entry.submissionId} not sent (attempt ${attempts}): ${reason}; next try at ${next.toISOString()}`);
+      log(`${what} ${entry.id} not sent (attempt ${attempts}): ${reason}; next try at ${next.toISOString()}`);
     }
   }
 }

@@ -50,6 +50,8 @@ export function logLead(
     readonly attempts?: number;
     readonly bot?: boolean;
     readonly nextAttemptAt?: string;
+    /** Which of the outbox's mails (../mail/outbox.ts's MailKind), when not the notification. */
+    readonly mail?: string;
   },
 ): void {
   const level = event === 'failed' ? 'error' : event === 'retry' ? 'warn' : 'info';

@@ -46,6 +46,7 @@ import { defaultLocale, locales, type LocaleCode } from '../../i18n';
 import { localizePath } from '../../lib/paths';
 import type { ReceiverConfig } from '../config.ts';
 import { composeLeadNotice } from '../mail/lead-mail.ts';
+import { composeAcknowledgement } from '../mail/acknowledgement.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { DoubtBudget } from './doubt-budget.ts';
 import type { FormName, HoldReason, NewAttachment, SubmissionStore } from '../store/store.ts';
@@ -487,6 +488,8 @@ export async function receive(request: Request, form: FormName, clientAddress: s
       ? {
           notice: (lead: Parameters<typeof composeLeadNotice>[0]) =>
             composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {}),
+          // The sender's acknowledgement, in the same transaction (the store writes none for a held lead).
+          ...(deps.config.notifications.acknowledge ? { acknowledgement: composeAcknowledgement } : {}),
         }
       : {};
     saved = await deps

@@ -12,6 +12,7 @@ import { SQLITE } from './common.ts';
 import { heldQueries } from './held-queries.ts';
 import { inboxQueries } from './inbox-queries.ts';
 import { staffQueries } from './staff-queries.ts';
+import { templateQueries } from './template-queries.ts';
 
 export interface Stores extends PgDatabase {
   readonly kind: 'sqlite' | 'postgres';
@@ -55,6 +56,7 @@ export function openStores(
     staff: staffQueries(db, SQLITE, none),
     inbox: inboxQueries(db, SQLITE, none),
     held: heldQueries(db, SQLITE, none),
+    templates: templateQueries(db, SQLITE, none),
     db,
     depth: submissions.depth,
     ready: submissions.ready,

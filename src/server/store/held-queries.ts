@@ -6,8 +6,9 @@
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import { randomBytes } from 'node:crypto';
-import { isHoldReason, type HoldReason, type LeadNotice, type StoredSubmission } from './store.ts';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { isHoldReason, type HoldReason, type LeadAcknowledgement, type LeadNotice, type StoredSubmission } from './store.ts';
+import { acknowledgedLately } from './outbox-queries.ts';
 import { guarded, iso, n, type Db, type DialectParts } from './common.ts';
 import { isUuid } from './schema.ts';
 import { SUBMISSION_COLUMNS, toSubmission } from './submission-queries.ts';
@@ -35,11 +36,18 @@ export interface HeldStore {
   list(state: ReviewState, limit: number): Promise<HeldLead[]>;
   count(state: ReviewState): Promise<number>;
   /**
-   * Releases a held lead into the inbox: its notification (if `notice` makes one) is queued and
-   * the release audited, in one transaction. False when no held lead has this id (already
+   * Releases a held lead into the inbox: its notification (if `notice` makes one) and its
+   * sender's acknowledgement (if `acknowledgement` makes one and none went to that address within
+   * a day) are queued and the release audited, in one transaction. False when no held lead has this id (already
    * released, marked spam, or erased): nothing is queued twice.
    */
-  release(id: string, by: string, now: Date, notice: ((lead: StoredSubmission) => LeadNotice) | undefined): Promise<boolean>;
+  release(
+    id: string,
+    by: string,
+    now: Date,
+    notice: ((lead: StoredSubmission) => LeadNotice) | undefined,
+    acknowledgement?: ((lead: StoredSubmission) => LeadAcknowledgement | undefined) | undefined,
+  ): Promise<boolean>;
   /** Marks a held lead as spam (audited). False when no held lead has this id. */
   markSpam(id: string, by: string, now: Date): Promise<boolean>;
   /**
@@ -102,7 +110,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
         return n(row?.n);
       },
 
-      async release(id, by, now, notice) {
+      async release(id, by, now, notice, acknowledgement) {
         if (!isUuid(id)) return false;
         return db.transaction().execute(async (tx) => {
           const released = await tx
@@ -120,12 +128,33 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
             await tx
               .insertInto('notifications')
               .values({
+                id,
                 submission_id: id,
+                kind: 'notification',
                 status: 'pending',
                 subject: mail.subject,
                 body_text: mail.text,
                 body_html: mail.html,
                 reply_to: mail.replyTo ?? null,
+                created_at: at,
+                next_attempt_at: at,
+              })
+              .execute();
+          }
+          const ack = acknowledgement?.(lead);
+          if (ack && !(await acknowledgedLately(tx, ack.to, now))) {
+            const at = iso(now);
+            await tx
+              .insertInto('notifications')
+              .values({
+                id: randomUUID(),
+                submission_id: id,
+                kind: 'acknowledgement',
+                recipients: ack.to,
+                status: 'pending',
+                subject: ack.subject,
+                body_text: ack.text,
+                body_html: ack.html,
                 created_at: at,
                 next_attempt_at: at,
               })

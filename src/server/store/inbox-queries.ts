@@ -237,7 +237,8 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
 
   const withNotice = (filter: LeadFilter) =>
     leadSelect(filter)
-      .leftJoin('notifications as n', 'n.submission_id', 's.id')
+      // The lead's notification only: its other mails are the outbox's (forLead).
+      .leftJoin('notifications as n', (join) => join.onRef('n.submission_id', '=', 's.id').on('n.kind', '=', 'notification'))
       .select([
         's.seq',
         's.id',

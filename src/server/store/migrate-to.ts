@@ -133,8 +133,8 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string,
       for (const row of rows(source, 'SELECT * FROM notifications ORDER BY created_at')) {
         await client.query({
           name: 'move-notification',
-          text: `INSERT INTO notifications (submission_id, status, subject, body_text, body_html, reply_to, created_at, attempts, next_attempt_at, sent_at, last_error)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          text: `INSERT INTO notifications (submission_id, status, subject, body_text, body_html, reply_to, created_at, attempts, next_attempt_at, sent_at, last_error, id, kind, recipients, in_reply_to, actor)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
           values: [
             row['submission_id'],
             row['status'],
@@ -147,9 +147,24 @@ export async function migrateToPostgres(sqlitePath: string, databaseUrl: string,
             row['next_attempt_at'],
             row['sent_at'],
             row['last_error'],
+            row['id'],
+            row['kind'],
+            row['recipients'],
+            row['in_reply_to'],
+            row['actor'],
           ],
         });
         moved.notifications += 1;
+      }
+      for (const row of rows(
+        source,
+        'SELECT id, name, body_en, body_ar, updated_by, updated_at FROM reply_templates ORDER BY updated_at',
+      )) {
+        await client.query({
+          name: 'move-template',
+          text: 'INSERT INTO reply_templates (id, name, body_en, body_ar, updated_by, updated_at) VALUES ($1, $2, $3, $4, $5, $6)',
+          values: [row['id'], row['name'], row['body_en'], row['body_ar'], row['updated_by'], row['updated_at']],
+        });
       }
       const folder = attachmentsDir(sqlitePath);
       for (const row of rows(

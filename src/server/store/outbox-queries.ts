@@ -7,19 +7,25 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { isFormName, StoreError } from './store.ts';
-import { isNoticeStatus, type OutboxEntry, type OutboxStore } from '../mail/outbox.ts';
-import { guarded, iso, n, type Db, type DialectParts } from './common.ts';
+import { randomUUID } from 'node:crypto';
+import { isMailKind, isNoticeStatus, type OutboxEntry, type OutboxStore } from '../mail/outbox.ts';
+import { guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid } from './schema.ts';
 
 /** The columns an outbox entry is read from (`n`: notifications, `s`: its lead). */
 export const OUTBOX_COLUMNS = [
+  'n.id',
   'n.submission_id',
+  'n.kind',
+  'n.recipients',
   's.form',
   'n.status',
   'n.subject',
   'n.body_text',
   'n.body_html',
   'n.reply_to',
+  'n.in_reply_to',
+  'n.actor',
   'n.created_at',
   'n.attempts',
   'n.next_attempt_at',
@@ -27,15 +33,46 @@ export const OUTBOX_COLUMNS = [
   'n.last_error',
 ] as const;
 
-/** A notification row as both databases read it back. */
+/** Addresses as the column keeps them: comma-separated ('' for a notification's configured recipients). */
+export const joinRecipients = (addresses: readonly string[]): string => addresses.join(', ');
+const splitRecipients = (text: string): string[] =>
+  text
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+
+/** An acknowledgement goes to one address at most once in this long (a mail-bombing guard). */
+export const ACKNOWLEDGE_ONCE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether an acknowledgement to this address was queued since `now` less ACKNOWLEDGE_ONCE_MS
+ * (read inside the transaction that would queue another).
+ */
+export async function acknowledgedLately(tx: Db | Tx, address: string, now: Date): Promise<boolean> {
+  const row = await tx
+    .selectFrom('notifications')
+    .select('id')
+    .where('kind', '=', 'acknowledgement')
+    .where('recipients', '=', address)
+    .where('created_at', '>', iso(new Date(now.getTime() - ACKNOWLEDGE_ONCE_MS)))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An outbox row as both databases read it back. */
 export interface OutboxRow {
+  id: string;
   submission_id: string;
+  kind: string;
+  recipients: string;
   form: string;
   status: string;
   subject: string;
   body_text: string;
   body_html: string;
   reply_to: string | null;
+  in_reply_to: string | null;
+  actor: string | null;
   created_at: string;
   attempts: number;
   next_attempt_at: string;
@@ -44,16 +81,21 @@ export interface OutboxRow {
 }
 
 export function toOutboxEntry(row: OutboxRow): OutboxEntry {
-  if (!isFormName(row.form) || !isNoticeStatus(row.status))
-    throw new StoreError(`Unexpected outbox row for ${row.submission_id}`);
+  if (!isFormName(row.form) || !isNoticeStatus(row.status) || !isMailKind(row.kind))
+    throw new StoreError(`Unexpected outbox row ${row.id}`);
   return {
+    id: row.id,
     submissionId: row.submission_id,
+    kind: row.kind,
     form: row.form,
+    recipients: splitRecipients(row.recipients),
     status: row.status,
     subject: row.subject,
     text: row.body_text,
     html: row.body_html,
     replyTo: row.reply_to ?? undefined,
+    inReplyTo: row.in_reply_to ?? undefined,
+    actor: row.actor ?? undefined,
     createdAt: row.created_at,
     attempts: n(row.attempts),
     nextAttemptAt: row.next_attempt_at,
@@ -62,7 +104,7 @@ export function toOutboxEntry(row: OutboxRow): OutboxEntry {
   };
 }
 
-/** The notifications with their lead's form. */
+/** The outbox's mails with their lead's form. */
 export const outboxSelect = (db: Db) =>
   db.selectFrom('notifications as n').innerJoin('submissions as s', 's.id', 'n.submission_id').select(OUTBOX_COLUMNS);
 
@@ -73,6 +115,12 @@ export interface OutboxParts {
   readonly leases: boolean;
   close(): Promise<void>;
 }
+
+/** A timeline's 'reply' entry for a reply sent from the inbox names its mail so ("mail:<id>"); one without names none ("Reply by e-mail" opened). */
+export const REPLY_MAIL = 'mail:';
+
+const isNotification = async (tx: Tx, id: string) =>
+  (await tx.selectFrom('notifications').select('kind').where('id', '=', id).executeTakeFirst())?.kind === 'notification';
 
 export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts): OutboxStore {
   // Any outcome ends the sender's claim (PostgreSQL only has claims).
@@ -86,21 +134,21 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
         return (
           (await db
             .selectFrom('notifications')
-            .select('submission_id')
-            .where('submission_id', '=', id)
+            .select('id')
+            .where('id', '=', id)
             .where('status', '=', 'pending')
             .executeTakeFirst()) !== undefined
         );
       },
       async markSent(id, at) {
-        // The delivery goes into the lead's timeline with it.
+        // A notification's delivery goes into the lead's timeline with it (a reply's shows with the reply).
         await db.transaction().execute(async (tx) => {
           const result = await tx
             .updateTable('notifications')
             .set((eb) => ({ status: 'sent', sent_at: iso(at), attempts: eb('attempts', '+', 1), last_error: null, ...unclaimed }))
-            .where('submission_id', '=', id)
+            .where('id', '=', id)
             .executeTakeFirst();
-          if (n(result.numUpdatedRows) > 0)
+          if (n(result.numUpdatedRows) > 0 && (await isNotification(tx, id)))
             await tx
               .insertInto('lead_events')
               .values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'sent' })
@@ -110,7 +158,7 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
       async markRetry(id, attempts, next, error) {
         await update()
           .set({ attempts, next_attempt_at: iso(next), last_error: error, ...unclaimed })
-          .where('submission_id', '=', id)
+          .where('id', '=', id)
           .where('status', '=', 'pending')
           .execute();
       },
@@ -120,10 +168,10 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
           const result = await tx
             .updateTable('notifications')
             .set({ status: 'failed', attempts, last_error: error, ...unclaimed })
-            .where('submission_id', '=', id)
+            .where('id', '=', id)
             .where('status', '=', 'pending')
             .executeTakeFirst();
-          if (n(result.numUpdatedRows) > 0)
+          if (n(result.numUpdatedRows) > 0 && (await isNotification(tx, id)))
             await tx
               .insertInto('lead_events')
               .values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'failed' })
@@ -132,16 +180,63 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
       },
       async list(statuses) {
         if (statuses.length === 0) return [];
-        const rows = await outboxSelect(db).where('n.status', 'in', statuses).orderBy('n.created_at').execute();
+        const rows = await outboxSelect(db).where('n.status', 'in', statuses).orderBy('n.created_at').orderBy('n.id').execute();
         return rows.map(toOutboxEntry);
       },
       async retry(id, now) {
         if (!isUuid(id)) return false;
         const result = await update()
           .set({ status: 'pending', next_attempt_at: iso(now), sent_at: null, ...unclaimed })
-          .where('submission_id', '=', id)
+          .where('id', '=', id)
           .executeTakeFirst();
         return n(result.numUpdatedRows) > 0;
+      },
+      async queue(mail, now) {
+        if (!isUuid(mail.leadId)) return undefined;
+        return db.transaction().execute(async (tx) => {
+          const lead = await tx
+            .selectFrom('submissions')
+            .select('id')
+            .where('id', '=', mail.leadId)
+            .$if(dialect.rowLocks, (q) => q.forUpdate())
+            .executeTakeFirst();
+          if (!lead) return undefined;
+          const id = randomUUID();
+          const at = iso(now);
+          await tx
+            .insertInto('notifications')
+            .values({
+              id,
+              submission_id: mail.leadId,
+              kind: mail.kind,
+              recipients: joinRecipients(mail.recipients),
+              status: 'pending',
+              subject: mail.subject,
+              body_text: mail.text,
+              body_html: mail.html,
+              reply_to: mail.replyTo ?? null,
+              in_reply_to: mail.inReplyTo ?? null,
+              actor: mail.actor ?? null,
+              created_at: at,
+              next_attempt_at: at,
+            })
+            .execute();
+          if (mail.kind === 'reply')
+            await tx
+              .insertInto('lead_events')
+              .values({ lead_id: mail.leadId, at, actor: mail.actor ?? null, kind: 'reply', detail: `${REPLY_MAIL}${id}` })
+              .execute();
+          return id;
+        });
+      },
+      async forLead(leadId) {
+        if (!isUuid(leadId)) return [];
+        const rows = await outboxSelect(db)
+          .where('n.submission_id', '=', leadId)
+          .orderBy('n.created_at')
+          .orderBy('n.id')
+          .execute();
+        return rows.map(toOutboxEntry);
       },
       close: () => parts.close(),
     },

@@ -80,13 +80,27 @@ interface SiteSecretTable {
   created_at: Iso;
 }
 
+/**
+ * The outbox (named for the notifications it first held): every mail the site sends about a lead,
+ * each with its own id (a notification's is its lead's), until it is delivered or given up.
+ */
 export interface NotificationTable {
+  id: string;
+  /** The lead it is about. */
   submission_id: string;
+  /** 'notification' (to staff), 'acknowledgement' (to the sender), 'reply' (staff's answer) or 'assignment' (to the assignee). */
+  kind: ColumnType<string, string | undefined, string>;
+  /** The addresses, comma-separated; '' for a notification: its form's recipients as configured when it is sent. */
+  recipients: ColumnType<string, string | undefined, string>;
   status: string;
   subject: string;
   body_text: string;
   body_html: string;
   reply_to: string | null;
+  /** A reply: the Message-ID it answers (the lead's notification), for In-Reply-To and References. */
+  in_reply_to: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The staff member who wrote or caused it; null for what the site sends itself. */
+  actor: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Iso;
   attempts: ColumnType<number, number | undefined, number>;
   next_attempt_at: Iso;
@@ -106,6 +120,16 @@ export interface AttachmentTable {
   sha256: string;
   /** PostgreSQL only: the bytes (SQLite keeps them in files beside the database). */
   bytes?: Uint8Array;
+}
+
+/** A reply template staff keep, in English and Arabic (../inbox/templates.ts). */
+interface ReplyTemplateTable {
+  id: string;
+  name: string;
+  body_en: string;
+  body_ar: string;
+  updated_by: string;
+  updated_at: Iso;
 }
 
 interface StaffTable {
@@ -185,6 +209,7 @@ export interface Database {
   used_challenges: UsedChallengeTable;
   site_secrets: SiteSecretTable;
   held_digests: HeldDigestTable;
+  reply_templates: ReplyTemplateTable;
 }
 
 export type NewSubmissionRow = Insertable<SubmissionTable>;

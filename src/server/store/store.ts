@@ -46,6 +46,18 @@ export interface LeadNotice {
   readonly replyTo: string | undefined;
 }
 
+/**
+ * The acknowledgement to a lead's sender (src/server/mail/acknowledgement.ts), composed when the
+ * lead arrives and queued with it: to their address alone, with nothing they typed in it.
+ */
+export interface LeadAcknowledgement {
+  /** The sender's address, trimmed and lower case (one acknowledgement per address per day). */
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
 /** A file sent with a lead (a partner's CV), checked by the receiver (../receiver/uploads.ts). */
 export interface NewAttachment {
   /** The visitor's file name, cleaned: a label only, never a path. */
@@ -100,6 +112,11 @@ export interface SaveInput {
    * one without the other). Left out when notifications are off; never made for the honeypot's catch.
    */
   readonly notice?: (lead: StoredSubmission) => LeadNotice;
+  /**
+   * The acknowledgement to the sender, queued in the lead's transaction unless one went to the
+   * same address within a day (undefined from it: none). Never for a held lead or the honeypot's catch.
+   */
+  readonly acknowledgement?: (lead: StoredSubmission) => LeadAcknowledgement | undefined;
   /**
    * A submission whose honeypot field was filled: kept apart from the leads (its own table),
    * never listed, counted or exported with them.

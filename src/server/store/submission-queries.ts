@@ -25,6 +25,7 @@ import {
 import { sql } from 'kysely';
 import { PHONE_FIELDS, phoneDigits } from '../inbox/lead-search.ts';
 import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
+import { ACKNOWLEDGE_ONCE_MS } from './outbox-queries.ts';
 import {
   isUuid,
   type AttachmentRow,
@@ -99,8 +100,26 @@ export interface NewLead {
   readonly usedChallenge?: NewUsedChallengeRow | undefined;
   readonly submission: NewSubmissionRow;
   readonly notification: NewNotificationRow | undefined;
+  /**
+   * The acknowledgement to the sender: written after the lead's rows unless one went to the same
+   * address within ACKNOWLEDGE_ONCE_MS (`acknowledgementCheck`, read in the same transaction).
+   */
+  readonly acknowledgement?: NewNotificationRow | undefined;
   readonly attachments: readonly NewAttachmentRow[];
 }
+
+/**
+ * The query a save runs before writing its acknowledgement (a row found: none is written), with
+ * the database's placeholders; and its values.
+ */
+export const acknowledgementCheck = {
+  text: (placeholder: (index: number) => string) =>
+    `SELECT 1 AS found FROM notifications WHERE kind = 'acknowledgement' AND recipients = ${placeholder(0)} AND created_at > ${placeholder(1)} LIMIT 1`,
+  values: (row: NewNotificationRow): string[] => [
+    row.recipients ?? '',
+    iso(new Date(new Date(row.created_at).getTime() - ACKNOWLEDGE_ONCE_MS)),
+  ],
+};
 
 /** A save's rows and its answer, composed before anything is written: a notice that cannot be composed stores nothing. */
 export function newLead(input: SaveInput): {
@@ -124,8 +143,34 @@ export function newLead(input: SaveInput): {
   } catch (error) {
     throw new StoreError(`Could not compose the ${form} lead's notification: ${String(error)}`, { cause: error });
   }
+  // Never to a held lead's address: it may be a bot's relay, or someone else's address typed in.
+  let acknowledgement: NewNotificationRow | undefined;
+  try {
+    const mail =
+      bot || held !== undefined || !input.acknowledgement
+        ? undefined
+        : input.acknowledgement({ id, form, receivedAt, language, fields: input.fields });
+    acknowledgement = mail && {
+      id: randomUUID(),
+      submission_id: id,
+      kind: 'acknowledgement',
+      recipients: mail.to,
+      status: 'pending',
+      subject: mail.subject,
+      body_text: mail.text,
+      body_html: mail.html,
+      reply_to: null,
+      created_at: receivedAt,
+      next_attempt_at: receivedAt,
+    };
+  } catch (error) {
+    throw new StoreError(`Could not compose the ${form} lead's acknowledgement: ${String(error)}`, { cause: error });
+  }
   const notification: NewNotificationRow | undefined = notice && {
+    // A notification's id is its lead's: one per lead, and `outbox retry` takes the lead's id.
+    id,
     submission_id: id,
+    kind: 'notification',
     status: 'pending',
     subject: notice.subject,
     body_text: notice.text,
@@ -148,6 +193,7 @@ export function newLead(input: SaveInput): {
         ...(held ? { review: 'held', review_reason: held } : {}),
       },
       notification,
+      acknowledgement,
     },
     // The honeypot's catch keeps no files.
     files: bot ? [] : (input.attachments ?? []),

@@ -31,8 +31,16 @@ import { inboxQueries } from '../inbox-queries.ts';
 import { OUTBOX_COLUMNS, outboxQueries } from '../outbox-queries.ts';
 import type { Database } from '../schema.ts';
 import { staffQueries } from '../staff-queries.ts';
+import { templateQueries, type TemplateStore } from '../template-queries.ts';
 import { migrateToLatest } from '../migrations/index.ts';
-import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper } from '../submission-queries.ts';
+import {
+  acknowledgementCheck,
+  attachmentRecord,
+  insertSql,
+  leadRows,
+  submissionQueries,
+  type FileKeeper,
+} from '../submission-queries.ts';
 
 /** How long an instance holds a notification it is sending before another may take it. */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
@@ -65,6 +73,8 @@ export interface PgDatabase {
   readonly inbox: InboxStore;
   /** Held leads, used challenges and kept secrets (./held.ts). */
   readonly held: HeldStore;
+  /** Staff's reply templates (../template-queries.ts). */
+  readonly templates: TemplateStore;
   /** Kysely on the database, for the readiness probe's own queries (../../ops/health.ts). */
   readonly db: Kysely<Database>;
   /** For the metrics: the work waiting for the database, and its connections. */
@@ -163,6 +173,20 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
             if (name === undefined) statementNames.set(text, (name = `store-${statementNames.size + 1}`));
             await client.query({ name, text, values: Object.values(row) });
           }
+          const ack = lead.acknowledgement;
+          if (ack) {
+            // Saves to one address at once take turns here, so only one of them acknowledges.
+            await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`acknowledgement:${ack.recipients ?? ''}`]);
+            const found = await client.query({
+              name: 'store-acknowledged',
+              text: acknowledgementCheck.text((index) => `$${index + 1}`),
+              values: acknowledgementCheck.values(ack),
+            });
+            if (found.rows.length === 0) {
+              const text = insertSql('notifications', Object.keys(ack), (index) => `$${index + 1}`);
+              await client.query({ text, values: Object.values(ack) });
+            }
+          }
           await client.query('COMMIT');
         } catch (error) {
           await client.query('ROLLBACK').catch(() => undefined);
@@ -181,7 +205,7 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
           .with('due', (q) =>
             q
               .selectFrom('notifications')
-              .select('submission_id')
+              .select('id')
               .where('status', '=', 'pending')
               .where('next_attempt_at', '<=', at)
               .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
@@ -194,12 +218,15 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
           .updateTable('notifications as n')
           .from(['due', 'submissions as s'])
           .set({ claimed_until: iso(new Date(now.getTime() + CLAIM_LEASE_MS)) })
-          .whereRef('n.submission_id', '=', 'due.submission_id')
+          .whereRef('n.id', '=', 'due.id')
           .whereRef('s.id', '=', 'n.submission_id')
           .returning(OUTBOX_COLUMNS)
           .execute();
         return rows.sort(
-          (a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at) || a.created_at.localeCompare(b.created_at),
+          (a, b) =>
+            a.next_attempt_at.localeCompare(b.next_attempt_at) ||
+            a.created_at.localeCompare(b.created_at) ||
+            a.id.localeCompare(b.id),
         );
       },
       leases: true,
@@ -208,6 +235,7 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
     staff: staffQueries(db, POSTGRES, none),
     inbox: inboxQueries(db, POSTGRES, none),
     held: heldQueries(db, POSTGRES, none),
+    templates: templateQueries(db, POSTGRES, none),
     db,
     depth: () => ({ waiting: pool.waitingCount, active: pool.totalCount - pool.idleCount, idle: pool.idleCount }),
     ready,

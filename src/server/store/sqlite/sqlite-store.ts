@@ -45,6 +45,7 @@ import { ConnectionLock, NodeSqliteDialect } from './sqlite-dialect.ts';
 import { MIGRATION_TABLE, migrateToLatest } from '../migrations/index.ts';
 import { staffQueries } from '../staff-queries.ts';
 import {
+  acknowledgementCheck,
   attachmentRecord,
   insertSql,
   leadRows,
@@ -272,7 +273,12 @@ export function openSqliteStore(
     release: db.prepare('RELEASE submission'),
     rollbackTo: db.prepare('ROLLBACK TO submission'),
     commit: db.prepare('COMMIT'),
+    // Prepared once the migrations have made the outbox's columns (the first save waits for them).
+    get acknowledged(): StatementSync {
+      return (acknowledged ??= db.prepare(acknowledgementCheck.text(() => '?')));
+    },
   };
+  let acknowledged: StatementSync | undefined;
   let queue: Pending[] = [];
   let flushScheduled = false;
   let committing = false;
@@ -326,6 +332,8 @@ export function openSqliteStore(
       try {
         step.savepoint.run();
         for (const [table, row] of leadRows(pending.lead)) insert(table, row);
+        const ack = pending.lead.acknowledgement;
+        if (ack && step.acknowledged.get(...acknowledgementCheck.values(ack)) === undefined) insert('notifications', ack);
         step.release.run();
         inserted.push(pending);
       } catch (error) {

@@ -1,0 +1,102 @@
+/**
+ * The mails the site sends to a lead's sender, in the language of the form they used: the
+ * acknowledgement that their message arrived, and the answer staff write in the inbox. Both carry
+ * the company's details (src/data/company.ts, its words in the site's dictionaries).
+ *
+ * The acknowledgement holds nothing the visitor typed, not even their name: whoever types someone
+ * else's address into the form cannot make the site relay their words to it. It goes to the
+ * address alone (trimmed, lower case), at most once a day per address (the outbox's guard).
+ *
+ * A reply's words are staff's: escaped in the HTML part, kept as they are in the text part; its
+ * subject is one header-safe line (no line break can add a header).
+ */
+import { locales, t, type LocaleCode, type UiKey } from '../../i18n';
+import { site, siteWords } from '../../data/site';
+import { isEmailAddress } from '../config.ts';
+import type { LeadAcknowledgement, StoredSubmission } from '../store/store.ts';
+import { escapeHtml } from './escape.ts';
+import { headerText } from './lead-mail.ts';
+
+/** The longest answer staff may send, in characters. */
+export const REPLY_MAX = 10_000;
+/** The longest subject of an answer, in characters. */
+export const REPLY_SUBJECT_MAX = 200;
+
+/** A time in Riyadh as the language writes it (Arabic: Arabic-Indic digits, the Gregorian calendar). */
+export function riyadhTimeIn(iso: string, code: LocaleCode): string {
+  return new Intl.DateTimeFormat(locales[code].formatLocale, {
+    timeZone: 'Asia/Riyadh',
+    calendar: 'gregory',
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+/** The sender's address as the lead holds it, when it is one: trimmed, lower case. */
+export function senderAddress(lead: Pick<StoredSubmission, 'fields'>): string | undefined {
+  const raw = lead.fields['email'];
+  if (typeof raw !== 'string') return undefined;
+  const address = raw.trim().toLowerCase();
+  return isEmailAddress(address) ? address : undefined;
+}
+
+/** The company as a visitor reads it in `code`: its name, phone, e-mail and address. */
+function companyIn(code: LocaleCode) {
+  const words = siteWords(locales[code]);
+  return { name: words.legalName, phone: site.phone, email: site.email, address: words.addressLine };
+}
+
+/** Paragraphs as an HTML mail in the language's direction, each escaped. */
+function htmlMail(code: LocaleCode, paragraphs: readonly string[], pre?: string): string {
+  const { lang, dir } = locales[code];
+  return [
+    `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;text-align:start">`,
+    ...(pre === undefined ? [] : [`<div style="white-space:pre-wrap">${escapeHtml(pre)}</div>`]),
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    '</body></html>',
+  ].join('\n');
+}
+
+/**
+ * The acknowledgement of a lead, in its language; undefined when the lead has no usable address.
+ * Nothing in it comes from the visitor but the address it goes to.
+ */
+export function composeAcknowledgement(lead: StoredSubmission): LeadAcknowledgement | undefined {
+  const to = senderAddress(lead);
+  if (!to) return undefined;
+  const code = lead.language;
+  const locale = locales[code];
+  const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
+  const company = companyIn(code);
+  const subject = headerText(tr(`mail.ack.subject.${lead.form}`, { company: company.name }));
+  const paragraphs = [
+    tr(`mail.ack.thanks.${lead.form}`, { company: company.name, time: riyadhTimeIn(lead.receivedAt, code) }),
+    tr('mail.ack.expect'),
+    tr('mail.ack.reach', { phone: company.phone, email: company.email }),
+    tr('mail.ack.address', { company: company.name, address: company.address }),
+    tr('mail.ack.automatic'),
+  ];
+  return { to, subject, text: paragraphs.join('\n\n'), html: htmlMail(code, paragraphs) };
+}
+
+/** A reply's default subject, in the lead's language ("Re: Your message to Globaq"). */
+export function defaultReplySubject(lead: Pick<StoredSubmission, 'form' | 'language'>): string {
+  const locale = locales[lead.language];
+  return t('reply.subjectLine', { subject: t(`reply.subject.${lead.form}`, {}, locale) }, locale);
+}
+
+/** Staff's answer as a mail in the lead's language: their text, then the company's signature. */
+export function composeReply(
+  lead: Pick<StoredSubmission, 'language'>,
+  subject: string,
+  body: string,
+): { subject: string; text: string; html: string } {
+  const code = lead.language;
+  const company = companyIn(code);
+  const signature = t('reply.signature', { company: company.name, phone: company.phone, email: company.email }, locales[code]);
+  return {
+    subject: headerText(subject, REPLY_SUBJECT_MAX),
+    text: `${body}\n\n-- \n${signature}`,
+    html: htmlMail(code, [signature], body),
+  };
+}

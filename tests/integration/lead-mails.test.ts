@@ -1,0 +1,403 @@
+/**
+ * The mails about a lead beyond its notification, through the built server and a real SMTP
+ * server on loopback (tests/helpers/smtp.ts), nothing mocked: the acknowledgement to the sender
+ * (in the form's language, nothing the visitor typed in it, one a day per address, none for a
+ * held lead until it is released), staff's answer from the lead's page (threaded with the
+ * notification, Reply-To the staff member, kept in the timeline, the lead marked Answered; every
+ * forged or malformed post refused), the assignee's mail, the reply templates, and the erasure of
+ * every such mail with its lead.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import { hashPassword } from '../../src/server/inbox/staff';
+import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
+import { startSmtp, type MailSink, type ReceivedMail } from '../helpers/smtp';
+import { parseHtml } from '../helpers/dom';
+
+const PASSWORD = 'correct horse battery staple';
+const STAFF = 'huda@globaq.example';
+const OTHER = 'omar@globaq.example';
+const FROM = 'Globaq website <website@globaq.example>';
+const SITE = 'https://www.globaq.example';
+const SCRIPT = '<img src=x onerror=alert(1)>';
+
+let dir: string;
+let server: RunningServer;
+let smtp: MailSink;
+
+interface Browser {
+  cookie: string;
+  csrf: string;
+}
+
+const get = (route: string, browser?: Browser) =>
+  fetch(`${server.baseUrl}${route}`, { redirect: 'manual', headers: browser ? { Cookie: browser.cookie } : {} });
+
+function post(route: string, fields: Record<string, string>, browser?: Browser, headers: Record<string, string> = {}) {
+  return fetch(`${server.baseUrl}${route}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: server.origin,
+      ...(browser ? { Cookie: browser.cookie } : {}),
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+async function page(route: string, browser: Browser): Promise<string> {
+  const response = await get(route, browser);
+  expect(response.status, route).toBe(200);
+  const html = await response.text();
+  browser.csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? browser.csrf;
+  return html;
+}
+
+async function signIn(email: string): Promise<Browser> {
+  const response = await post('/admin/login', { email, password: PASSWORD });
+  expect(response.status, await response.clone().text()).toBe(303);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('globaq-staff='));
+  const browser = { cookie: cookie!.split(';')[0]!, csrf: '' };
+  await page('/admin', browser);
+  return browser;
+}
+
+/** A lead sent as a visitor sends it (with a proof, unless `held`); its id. */
+async function lead(form: 'contact' | 'partner', fields: Record<string, unknown>, language = 'en', held = false) {
+  const body = form === 'contact' ? contactBody(fields) : partnerBody(fields);
+  const response = await postJson(server.baseUrl, `/api/${form}?lang=${language}`, held ? { ...body, altcha: undefined } : body, {
+    Origin: server.origin,
+  });
+  expect([201, 202]).toContain(response.status);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The mails received so far to this address. */
+const mailsTo = (address: string): ReceivedMail[] => smtp.mails.filter((mail) => mail.recipients.includes(address));
+
+/** Waits until `count` mails reached `address` (the outbox polls every second). */
+async function waitForMails(address: string, count: number): Promise<ReceivedMail[]> {
+  for (let i = 0; i < 100 && mailsTo(address).length < count; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(mailsTo(address), `mails to ${address}`).toHaveLength(count);
+  return mailsTo(address);
+}
+
+const settle = (ms = 1500) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function rows<T>(sql: string, ...values: string[]): T[] {
+  const db = new DatabaseSync(server.dbPath, { readOnly: true });
+  try {
+    return db.prepare(sql).all(...values) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  dir = tempDir('i44mail-mails-');
+  smtp = await startSmtp();
+  server = await startServer({
+    dbPath: path.join(dir, 'submissions.db'),
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      LEADS_NOTIFY_TO: 'leads@globaq.example',
+      LEADS_NOTIFY_FROM: FROM,
+      LEADS_NOTIFY_RETRY_SECONDS: '1',
+      LEADS_ACKNOWLEDGE: 'on',
+      SITE_URL: SITE,
+    },
+  });
+  const staff = openStaffStore(server.dbPath);
+  await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
+  await staff.add(OTHER, await hashPassword(PASSWORD), new Date());
+  await staff.close();
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the acknowledgement to the sender', () => {
+  test("in the form's language, with the company's details and nothing the visitor typed; one a day per address", async () => {
+    const address = 'noura@example.com';
+    const name = 'Buy cheap pills http://spam.example';
+    const id = await lead(
+      'contact',
+      { firstName: name, lastName: SCRIPT, email: 'Noura@Example.com', message: 'Relay this text to the victim' },
+      'ar',
+    );
+    const [ack] = await waitForMails(address, 1);
+    const parsed = ack!.parsed;
+    expect(parsed.subject).toBe('استلمنا رسالتكم: Globaq لضمان الجودة والاستشارات');
+    expect(parsed.from?.value.map((value) => value.address)).toEqual(['website@globaq.example']);
+    const text = parsed.text ?? '';
+    expect(text).toContain('نردّ خلال يوم عمل واحد');
+    expect(text).toContain('+966 13 000 0000');
+    expect(text).toContain('info@globaq.example');
+    expect(text).toContain('الخبر، المملكة العربية السعودية');
+    // Nothing the visitor typed: not the name, not the message, not the markup.
+    for (const typed of ['Buy cheap', 'spam.example', 'Relay this text', 'onerror', 'Noura'])
+      expect(ack!.raw, typed).not.toContain(typed);
+    expect(String(parsed.html)).toContain('<html lang="ar" dir="rtl">');
+    // Mails to the visitor carry nothing of the inbox's.
+    expect(parsed.headers.has('x-globaq-lead')).toBe(false);
+    // The notification went to staff as before.
+    const notified = await waitForMails('leads@globaq.example', mailsTo('leads@globaq.example').length || 1);
+
+    // Another lead from the same address the same day: staff are notified, the sender is not mailed again.
+    await lead('partner', { email: address, name: 'Noura' });
+    await waitForMails('leads@globaq.example', notified.length + 1);
+    await settle();
+    expect(mailsTo(address)).toHaveLength(1);
+    expect(
+      rows('SELECT kind FROM notifications WHERE submission_id = ?', id)
+        .map((row) => (row as { kind: string }).kind)
+        .sort(),
+    ).toEqual(['acknowledgement', 'notification']);
+  });
+
+  test('never for a held lead; a held lead released by staff gets it then', async () => {
+    const address = 'held.person@example.com';
+    const id = await lead('contact', { email: address }, 'en', true);
+    await settle();
+    expect(mailsTo(address)).toHaveLength(0);
+    const staff = await signIn(STAFF);
+    await page(`/admin/leads/${id}`, staff);
+    const released = await post(`/admin/leads/${id}`, { csrf: staff.csrf, action: 'release' }, staff);
+    expect(released.status).toBe(303);
+    const [ack] = await waitForMails(address, 1);
+    expect(ack!.parsed.subject).toBe('We have received your message: Globaq Quality Assurance and Consultancy');
+    expect(ack!.parsed.text).toContain('We answer within one working day (Sunday to Thursday)');
+  });
+});
+
+describe("staff's answer from the lead's page", () => {
+  let id: string;
+  let staff: Browser;
+  const visitor = 'layla@example.com';
+
+  beforeAll(async () => {
+    const notified = mailsTo('leads@globaq.example').length;
+    id = await lead('contact', { firstName: 'Layla', email: visitor }, 'ar');
+    await waitForMails('leads@globaq.example', notified + 1);
+    staff = await signIn(STAFF);
+  });
+
+  test('the form offers the subject in the lead language; the answer is threaded, Reply-To staff, escaped, in the timeline, and the lead Answered', async () => {
+    const before = await page(`/admin/leads/${id}`, staff);
+    expect(before).toContain('value="ردّ على رسالتكم إلى Globaq"');
+    const body = `Dear Layla,\nThank you. ${SCRIPT}\nسنتصل بكم غدًا.`;
+    const sent = await post(
+      `/admin/leads/${id}`,
+      { csrf: staff.csrf, action: 'send-reply', subject: `Your visit\r\nBcc: victim@example.com ${SCRIPT}`, body },
+      staff,
+    );
+    expect(sent.status, await sent.clone().text()).toBe(303);
+    expect(sent.headers.get('location')).toBe(`/admin/leads/${id}?done=replied#timeline`);
+    const mails = await waitForMails(visitor, 2);
+    const reply = mails.find((mail) => mail.parsed.inReplyTo)!;
+    expect(reply.recipients).toEqual([visitor]);
+    const parsed = reply.parsed;
+    expect(parsed.from?.value.map((value) => value.address)).toEqual(['website@globaq.example']);
+    expect(parsed.replyTo?.value.map((value) => value.address)).toEqual([STAFF]);
+    expect(parsed.inReplyTo).toBe(`<lead.${id}@globaq.example>`);
+    expect(parsed.references).toBe(`<lead.${id}@globaq.example>`);
+    // No header was added through the subject: one line, no Bcc.
+    expect(parsed.subject).toBe(`Your visit Bcc: victim@example.com ${SCRIPT}`);
+    expect(parsed.bcc).toBeUndefined();
+    expect(reply.raw).not.toMatch(/^Bcc:/m);
+    expect(parsed.text).toContain('Thank you. <img src=x onerror=alert(1)>');
+    const html = String(parsed.html);
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<img');
+
+    const after = await page(`/admin/leads/${id}?done=replied`, staff);
+    expect(after).toContain('Your answer is queued to be sent, and the lead is marked Answered.');
+    expect(after).toContain('Answer e-mailed: Your visit Bcc: victim@example.com &lt;img src=x onerror=alert(1)&gt;');
+    expect(after).toContain('Thank you. &lt;img src=x onerror=alert(1)&gt;');
+    expect(parseHtml(after).querySelectorAll('img')).toHaveLength(0);
+    expect(rows<{ status: string }>('SELECT status FROM submissions WHERE id = ?', id)[0]!.status).toBe('answered');
+    // Audited by the lead's id only: none of the text.
+    const audit = rows<{ action: string; detail: string }>(
+      "SELECT action, detail FROM audit_log WHERE lead_id = ? AND action = 'sent reply'",
+      id,
+    );
+    expect(audit).toEqual([{ action: 'sent reply', detail: '' }]);
+    expect(server.output()).not.toContain('Thank you.');
+    // Delivered: the timeline says so.
+    await settle();
+    expect(await page(`/admin/leads/${id}`, staff)).toMatch(/Sent \d/);
+  });
+
+  test('refused: an empty or overlong answer (saying the limit), a spam lead, a held lead; nothing is queued', async () => {
+    const count = () => rows('SELECT id FROM notifications WHERE kind = ?', 'reply').length;
+    const queued = count();
+    await page(`/admin/leads/${id}`, staff);
+    const empty = await post(
+      `/admin/leads/${id}`,
+      { csrf: staff.csrf, action: 'send-reply', subject: 'Hi', body: '  \r\n ' },
+      staff,
+    );
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain('Write the answer first: it is empty.');
+    const long = await post(
+      `/admin/leads/${id}`,
+      { csrf: staff.csrf, action: 'send-reply', subject: 'Hi', body: 'x'.repeat(10_001) },
+      staff,
+    );
+    expect(long.status).toBe(400);
+    const longPage = await long.text();
+    expect(longPage).toContain('at most 10,000 characters');
+    // What was typed is shown again, not lost.
+    expect(longPage).toContain('x'.repeat(100));
+    const spamId = await lead('contact', { email: 'spam.person@example.com' });
+    await page(`/admin/leads/${spamId}`, staff);
+    await post(`/admin/leads/${spamId}`, { csrf: staff.csrf, action: 'status', status: 'spam' }, staff);
+    const spam = await post(`/admin/leads/${spamId}`, { csrf: staff.csrf, action: 'send-reply', body: 'Hello' }, staff);
+    expect(spam.status).toBe(400);
+    expect(await spam.text()).toContain('marked as spam');
+    const heldId = await lead('contact', { email: 'held.again@example.com' }, 'en', true);
+    const held = await post(`/admin/leads/${heldId}`, { csrf: staff.csrf, action: 'send-reply', body: 'Hello' }, staff);
+    expect(held.status).toBe(400);
+    expect(count()).toBe(queued);
+  });
+
+  test('an attacker: no session, another origin, a forged token, a forged lead id; nothing is queued', async () => {
+    const count = () => rows('SELECT id FROM notifications WHERE kind = ?', 'reply').length;
+    const queued = count();
+    const fields = { csrf: staff.csrf, action: 'send-reply', body: 'Forged answer' };
+    const none = await post(`/admin/leads/${id}`, fields);
+    expect(none.status).toBe(403);
+    const otherOrigin = await post(`/admin/leads/${id}`, fields, staff, { Origin: 'https://evil.example' });
+    expect(otherOrigin.status).toBe(403);
+    const forged = await post(`/admin/leads/${id}`, { ...fields, csrf: 'forged-token' }, staff);
+    expect(forged.status).toBe(403);
+    const unknown = await post('/admin/leads/00000000-0000-4000-8000-000000000000', fields, staff);
+    expect(unknown.status).toBe(404);
+    const notAnId = await post('/admin/leads/..%2F..%2Fetc', fields, staff);
+    expect([403, 404]).toContain(notAnId.status);
+    await settle(300);
+    expect(count()).toBe(queued);
+    expect(mailsTo(visitor).some((mail) => (mail.parsed.text ?? '').includes('Forged answer'))).toBe(false);
+  });
+
+  test('erasing the lead erases every mail about it: no trace of the address or the answer in the database', async () => {
+    await page(`/admin/leads/${id}`, staff);
+    const gone = await post(`/admin/leads/${id}`, { csrf: staff.csrf, action: 'delete-confirmed' }, staff);
+    expect(gone.status).toBe(303);
+    expect(rows('SELECT id FROM notifications WHERE submission_id = ?', id)).toEqual([]);
+    const bytes = Buffer.concat(
+      ['', '-wal'].map((suffix) =>
+        fs.existsSync(`${server.dbPath}${suffix}`) ? fs.readFileSync(`${server.dbPath}${suffix}`) : Buffer.alloc(0),
+      ),
+    );
+    expect(bytes.includes(Buffer.from(visitor))).toBe(false);
+    expect(bytes.includes(Buffer.from('سنتصل بكم غدًا'))).toBe(false);
+  });
+});
+
+describe('the assignee is mailed', () => {
+  test('assigned by someone else: both languages, the form, the time, who, the note and the link; assigning oneself mails nobody', async () => {
+    const id = await lead('partner', { email: 'partner.lead@example.com' });
+    const staff = await signIn(STAFF);
+    await page(`/admin/leads/${id}`, staff);
+    const assigned = await post(
+      `/admin/leads/${id}`,
+      { csrf: staff.csrf, action: 'assign', assignee: OTHER, assignNote: `Please follow up Sunday ${SCRIPT}` },
+      staff,
+    );
+    expect(assigned.status).toBe(303);
+    const [mail] = await waitForMails(OTHER, 1);
+    const parsed = mail!.parsed;
+    expect(parsed.subject).toMatch(
+      /^Assigned to you: Partner application of .* · أُسند إليك: طلب شراكة|^Assigned to you: Partner application of .* · أُسند إليك/,
+    );
+    const text = parsed.text ?? '';
+    expect(text).toContain(`${STAFF} assigned you a lead: Partner application, received`);
+    expect(text).toContain(`Their note: Please follow up Sunday ${SCRIPT}`);
+    expect(text).toContain(`Open the lead: ${SITE}/admin/leads/${id}`);
+    expect(text).toContain('ملاحظته: Please follow up Sunday');
+    const html = String(parsed.html);
+    expect(html).toContain(`<a href="${SITE}/admin/leads/${id}">`);
+    expect(html).not.toContain('<img');
+    // The note is in the lead's timeline too.
+    expect(await page(`/admin/leads/${id}`, staff)).toContain('Please follow up Sunday &lt;img');
+
+    const mine = await lead('contact', { email: 'mine@example.com' });
+    await page(`/admin/leads/${mine}`, staff);
+    await post(`/admin/leads/${mine}`, { csrf: staff.csrf, action: 'assign', assignee: STAFF }, staff);
+    await settle();
+    expect(mailsTo(STAFF)).toHaveLength(0);
+  });
+});
+
+describe('reply templates', () => {
+  test("added, chosen on a lead's page in the lead's language or the other, changed, deleted; audited; forged posts refused", async () => {
+    const staff = await signIn(OTHER);
+    await page('/admin/templates', staff);
+    const added = await post(
+      '/admin/templates',
+      {
+        csrf: staff.csrf,
+        action: 'add',
+        name: `Price list ${SCRIPT}`,
+        bodyEn: 'Here is our price list.',
+        bodyAr: 'إليكم قائمة الأسعار.',
+      },
+      staff,
+    );
+    expect(added.status).toBe(303);
+    const list = await page('/admin/templates?done=added', staff);
+    expect(list).toContain('Template added.');
+    // Shown as text: no element is made of it.
+    expect(parseHtml(list).querySelector('.reply-template h2')?.textContent).toBe(`Price list ${SCRIPT}`);
+    expect(parseHtml(list).querySelectorAll('img')).toHaveLength(0);
+    const templateId = /name="id" value="([^"]+)"/.exec(list)![1]!;
+    const arabicLead = await lead('contact', { email: 'template.user@example.com' }, 'ar');
+    const chosen = await page(`/admin/leads/${arabicLead}?template=${templateId}`, staff);
+    expect(chosen).toMatch(/<textarea name="body"[^>]*>إليكم قائمة الأسعار.<\/textarea>/);
+    const english = await page(`/admin/leads/${arabicLead}?template=${templateId}&in=en`, staff);
+    expect(english).toMatch(/<textarea name="body"[^>]*>Here is our price list.<\/textarea>/);
+
+    await page('/admin/templates', staff);
+    const forged = await post('/admin/templates', { csrf: 'forged', action: 'delete', id: templateId }, staff);
+    expect(forged.status).toBe(403);
+    const foreign = await post('/admin/templates', { csrf: staff.csrf, action: 'delete', id: templateId }, staff, {
+      Origin: 'https://evil.example',
+    });
+    expect(foreign.status).toBe(403);
+    const anonymous = await post('/admin/templates', { csrf: staff.csrf, action: 'delete', id: templateId });
+    expect(anonymous.status).toBe(403);
+    const missing = await post(
+      '/admin/templates',
+      { csrf: staff.csrf, action: 'add', name: 'No Arabic', bodyEn: 'Hi', bodyAr: '' },
+      staff,
+    );
+    expect(missing.status).toBe(400);
+    const saved = await post(
+      '/admin/templates',
+      { csrf: staff.csrf, action: 'save', id: templateId, name: 'Prices', bodyEn: 'Prices attached.', bodyAr: 'الأسعار مرفقة.' },
+      staff,
+    );
+    expect(saved.status).toBe(303);
+    expect(await page('/admin/templates', staff)).toContain('Prices attached.');
+    const deleted = await post('/admin/templates', { csrf: staff.csrf, action: 'delete', id: templateId }, staff);
+    expect(deleted.status).toBe(303);
+    expect(await page('/admin/templates', staff)).toContain('No templates yet.');
+    const audit = rows<{ action: string; detail: string }>(
+      "SELECT action, detail FROM audit_log WHERE action LIKE '%template' ORDER BY seq",
+    );
+    expect(audit).toEqual([
+      { action: 'added template', detail: `template ${templateId}` },
+      { action: 'changed template', detail: `template ${templateId}` },
+      { action: 'deleted template', detail: `template ${templateId}` },
+    ]);
+  });
+});
