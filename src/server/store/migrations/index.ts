@@ -29,6 +29,7 @@ import * as timeline from './0010-timeline.ts';
 import * as twoStep from './0011-two-step.ts';
 import * as heldLeads from './0012-held-leads.ts';
 import * as heldDigests from './0013-held-digests.ts';
+import * as timely from './0015-timely.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-leads': leads,
@@ -44,6 +45,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011-two-step': twoStep,
   '0012-held-leads': heldLeads,
   '0013-held-digests': heldDigests,
+  '0015-timely': timely,
 };
 
 const NAMES = Object.keys(MIGRATIONS).sort();
