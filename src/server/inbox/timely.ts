@@ -71,3 +71,10 @@ export function weekLine(figures: WeekFigures, locale: Locale = defaultLocale): 
     locale,
   );
 }
+
+/** Each answered lead's working time to its first answer, in seconds (the /metrics histogram). */
+export function firstAnswerSeconds(waits: readonly { waitingSince: string; firstAnsweredAt: string | undefined }[]): number[] {
+  return waits
+    .filter((wait) => wait.firstAnsweredAt !== undefined)
+    .map((wait) => workingMs(new Date(wait.waitingSince), new Date(wait.firstAnsweredAt!)) / 1000);
+}
