@@ -17,7 +17,6 @@ import type { HeldStore } from '../store/held-queries.ts';
 import { escapeHtml } from '../mail/escape.ts';
 import type { MailTransport } from '../mail/outbox.ts';
 import { riyadhDay } from './held-digest.ts';
-import { NEEDS_WORK } from './inbox-filter.ts';
 import type { InboxLead, InboxStore, LeadStatus } from './inbox-store.ts';
 import type { StaffStore } from './staff.ts';
 import { followUpDate } from './timely.ts';
@@ -27,6 +26,8 @@ import { leadWait, waitText } from './working-time.ts';
 export const MORNING_DIGEST_HOUR = 7;
 /** Leads listed by name in each part of a digest (the rest are counted). */
 export const MORNING_LIST_MAX = 30;
+/** Not yet answered: what the inbox's default tab calls needing work (./inbox-filter.ts's NEEDS_WORK, which only Vite loads). */
+const UNANSWERED: readonly LeadStatus[] = ['new', 'in_progress'];
 /** A follow-up is due on any lead but spam. */
 const FOLLOW_UP_STATUSES: readonly LeadStatus[] = ['new', 'in_progress', 'answered', 'closed'];
 
@@ -180,7 +181,7 @@ export async function sendMorningDigests(
   for (const { email } of await stores.staff.list()) {
     if (!(await stores.inbox.claimStaffDigest(day, email, now))) continue;
     try {
-      const unanswered = await stores.inbox.leads({ assignedTo: email, statuses: NEEDS_WORK }, 1);
+      const unanswered = await stores.inbox.leads({ assignedTo: email, statuses: UNANSWERED }, 1);
       const followUps = await stores.inbox.leads({ assignedTo: email, statuses: FOLLOW_UP_STATUSES, followUpBy: day }, 1);
       if (unanswered.total === 0 && followUps.total === 0 && held === 0) {
         await stores.inbox.staffDigestSent(day, email, now);
