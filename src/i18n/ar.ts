@@ -750,6 +750,7 @@ export const ar = {
   /* The "Mine" and "Held for review" tabs of the list, and a held lead's page. */
   'admin.list.mine': 'طلباتي',
   'admin.list.mineTab': 'طلباتي: {tab}',
+  'admin.wait.underMinute': 'أقل من دقيقة عمل',
   'admin.wait.minutes.zero': 'أقل من دقيقة عمل',
   'admin.wait.minutes.one': 'دقيقة عمل واحدة',
   'admin.wait.minutes.two': 'دقيقتي عمل',

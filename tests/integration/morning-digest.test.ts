@@ -87,7 +87,7 @@ test("each account's digest from 07:00: its unanswered leads and follow-ups due,
     expect(text).toContain('Contact form · Nov 26, 2026, 4:00 PM · Waiting 1 working hour');
     expect(text).toContain(`https://globaq.example/admin/leads/${waiting.id}`);
     expect(text).toContain('Follow-ups due today or overdue (1)');
-    expect(text).toMatch(/Partner application · .* · Answered after 0 working minutes · follow up Sun, Nov 29, 2026/);
+    expect(text).toMatch(/Partner application · .* · Answered after under a working minute · follow up Sun, Nov 29, 2026/);
     expect(text).toContain('Held for review, waiting for someone to release them or mark them as spam: 1.');
     expect(text).toContain('https://globaq.example/admin?mine=1');
     // The Arabic half, with its own plural and direction.

@@ -73,6 +73,8 @@ describe('working time', () => {
 describe('in words', () => {
   const { en, ar } = locales;
   test('English: minutes, hours, then working days, each rounded down', () => {
+    expect(workingText(30_000, en)).toBe('under a working minute');
+    expect(workingText(60_000, en)).toBe('1 working minute');
     expect(workingText(25 * 60_000, en)).toBe('25 working minutes');
     expect(workingText(1 * HOUR, en)).toBe('1 working hour');
     expect(workingText(3.9 * HOUR, en)).toBe('3 working hours');
@@ -84,6 +86,7 @@ describe('in words', () => {
 
   test("Arabic: each of its plural forms (one, two, few, many, other) with the counted word's own form", () => {
     expect(workingText(0, ar)).toBe('أقل من دقيقة عمل');
+    expect(workingText(2 * 60_000, ar)).toBe('دقيقتي عمل');
     expect(workingText(1 * HOUR, ar)).toBe('ساعة عمل واحدة');
     expect(workingText(2 * HOUR, ar)).toBe('ساعتي عمل');
     expect(workingText(3 * HOUR, ar)).toBe('3 ساعات عمل');

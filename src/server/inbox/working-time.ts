@@ -52,11 +52,12 @@ export function leadWait(
 const pluralForm = (count: number, locale: Locale) => new Intl.PluralRules(locale.lang).select(count);
 
 /**
- * A working time in words: minutes under an hour, hours under a working day, then working days
+ * A working time in words: "under a working minute", minutes under an hour, hours under a working day, then working days
  * (of WORKING_DAY_MS), each rounded down: "3 working hours", «ساعتا عمل», «4 أيام عمل».
  */
 export function workingText(ms: number, locale: Locale): string {
   const minutes = Math.floor(ms / 60_000);
+  if (minutes === 0) return t('admin.wait.underMinute', {}, locale);
   const [unit, count] =
     ms < HOUR_MS
       ? (['minutes', minutes] as const)
