@@ -10,7 +10,6 @@
  * audit log. SQLite cannot change a column's check in place: the timeline's kind moves to a new
  * column with the wider check, as 0009 did for the status.
  */
-import { sql } from 'kysely';
 import { dialect, run, type Db } from './dialect.ts';
 
 const KINDS = "('note', 'status', 'assigned', 'notification', 'download', 'reply', 'follow_up')";
@@ -19,11 +18,8 @@ export async function up(db: Db): Promise<void> {
   const d = dialect(db);
   await db.schema.alterTable('submissions').addColumn('first_answered_at', d.time).execute();
   await db.schema.alterTable('submissions').addColumn('released_at', d.time).execute();
-  // The day's shape is checked by the store (../../inbox/follow-up.ts); the database keeps its length.
-  await db.schema
-    .alterTable('submissions')
-    .addColumn('follow_up_on', 'text', (c) => c.check(sql`length(follow_up_on) = 10`))
-    .execute();
+  // A calendar day, YYYY-MM-DD: the store checks it (../inbox-queries.ts's setFollowUp), as both databases compare it as text.
+  await db.schema.alterTable('submissions').addColumn('follow_up_on', 'text').execute();
   await db.schema.createIndex('submissions_follow_up').on('submissions').columns(['assigned_to', 'follow_up_on']).execute();
   await run(
     db,
@@ -38,6 +34,8 @@ export async function up(db: Db): Promise<void> {
       db,
       'ALTER TABLE lead_events DROP CONSTRAINT lead_events_kind_check',
       `ALTER TABLE lead_events ADD CONSTRAINT lead_events_kind_check CHECK (kind IN ${KINDS})`,
+      // The default SQLite's widened column needs (a NOT NULL column is added only with one), so both schemas match.
+      "ALTER TABLE lead_events ALTER COLUMN kind SET DEFAULT 'note'",
     );
   else
     await run(
