@@ -792,6 +792,8 @@ export const ar = {
   'admin.lead.done.followUpCleared': 'أُلغي تاريخ المتابعة.',
   'admin.lead.event.followUp': 'حُدّد موعد المتابعة في {date}',
   'admin.lead.event.followUpCleared': 'أُلغي تاريخ المتابعة',
+  'admin.audit.action.set follow-up': 'حدّد تاريخ متابعة',
+  'admin.audit.action.cleared follow-up': 'ألغى تاريخ المتابعة',
   'mail.morning.subject': 'طلباتك هذا الصباح: بلا رد {unanswered}، للمتابعة {followUps}',
   'mail.morning.intro': 'صباح الخير. هذا ما ينتظرك اليوم في صندوق الوارد:',
   'mail.morning.unanswered': 'طلبات مسندة إليك لم يُرد عليها بعد (العدد: {count})',

@@ -804,6 +804,8 @@ export const en = {
   'admin.lead.done.followUpCleared': 'The follow-up date was cleared.',
   'admin.lead.event.followUp': 'Follow-up set for {date}',
   'admin.lead.event.followUpCleared': 'Follow-up date cleared',
+  'admin.audit.action.set follow-up': 'set follow-up date',
+  'admin.audit.action.cleared follow-up': 'cleared follow-up date',
   'mail.morning.subject': 'Your leads this morning: {unanswered} unanswered, {followUps} to follow up',
   'mail.morning.intro': 'Good morning. What is waiting for you in the staff inbox today:',
   'mail.morning.unanswered': 'Assigned to you and not yet answered ({count})',
