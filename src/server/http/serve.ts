@@ -17,6 +17,8 @@ import { COMPRESSIBLE_TYPES, compressedFile, pickEncoding, staticFileFor } from 
 import { TrustedProxies, clientAddressOf } from './client-address.ts';
 import { SWEEP_EVERY_MS, sweepHeld } from '../inbox/held.ts';
 import { purgeBefore, sendHeldDigest } from '../inbox/held-digest.ts';
+import { sendMorningDigests } from '../inbox/morning-digest.ts';
+import { firstAnswerSeconds } from '../inbox/timely.ts';
 import { OutboxWorker, smtpTransport } from '../mail/outbox.ts';
 import { signInSummary } from '../inbox/two-step.ts';
 import { buildApp, type App } from '../ops/app.ts';
@@ -119,6 +121,7 @@ export async function startServer({
   const probe = openProbe(stores, config.databaseUrl ? undefined : attachmentsDir(config.dbPath));
   metrics.pending = () => probe.pending();
   metrics.held = () => probe.held(purgeBefore(config, new Date()));
+  metrics.firstAnswers = async () => firstAnswerSeconds(await stores.inbox.firstAnswers());
   metrics.readiness = async () =>
     Object.fromEntries(
       Object.entries(
@@ -164,6 +167,25 @@ export async function startServer({
           'Could not send the daily digest of held leads (tried again within the hour)',
         );
       }
+    }
+    if (digestTransport) {
+      // Each staff member's morning digest: their unanswered leads, follow-ups due, the held count.
+      const morning = await sendMorningDigests(stores, config, digestTransport, new Date()).catch((error: unknown) => {
+        log.error(
+          { event: 'morning.digest.failed', err: error },
+          'Could not read the morning digests (tried again within the hour)',
+        );
+        return undefined;
+      });
+      for (const outcome of ['sent', 'quiet', 'failed'] as const)
+        if (morning && morning[outcome].length > 0) metrics.morningDigests.inc({ outcome }, morning[outcome].length);
+      if (morning && morning.sent.length > 0)
+        log.info({ event: 'morning.digest', sent: morning.sent.length }, 'Sent the morning digests');
+      if (morning && morning.failed.length > 0)
+        log.error(
+          { event: 'morning.digest.failed', failed: morning.failed.length },
+          'Could not send some morning digests (tried again within the hour)',
+        );
     }
     await sweepHeld(stores, config, new Date()).then(
       (gone) => {

@@ -7,7 +7,7 @@
  * and answers what the page shows: where to go next (the list it came from kept) or why not (a
  * dictionary key and the answer's status). The pages keep the markup.
  */
-import type { UiKey } from '../../i18n';
+import type { Locale, UiKey } from '../../i18n';
 import type { ReceiverConfig } from '../config.ts';
 import { isUuid } from '../store/schema.ts';
 import { releaseHeld } from './held-release.ts';
@@ -15,10 +15,19 @@ import { formText, tokenMatches, type InboxDeps } from './inbox.ts';
 import { replyHref } from './lead-view.ts';
 import { mailAssignee, sendReply, typedText } from './reply.ts';
 import { acceptedStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryHash, sealSecret } from './two-step.ts';
-import { filterFromQuery, filterQuery, listHref, type ListQuery } from './inbox-filter.ts';
-import { NOTE_MAX, isLeadStatus, type InboxLead, type PersonLookup, type LeadStatus, type StaffSession } from './inbox-store.ts';
+import { MINE, filterFromQuery, filterQuery, listHref, type ListQuery } from './inbox-filter.ts';
+import {
+  NOTE_MAX,
+  isCalendarDay,
+  isLeadStatus,
+  type InboxLead,
+  type PersonLookup,
+  type LeadStatus,
+  type StaffSession,
+} from './inbox-store.ts';
 import { FORM_LABELS, STATUS_LABELS } from './lead-columns.ts';
 import { leadExport } from './lead-export.ts';
+import { weekFigures, weekLine } from './timely.ts';
 import { PERSON_EXPORT_ACTION, isPersonFormat, personAuditDetail, personFile } from './person-file.ts';
 
 type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
@@ -42,20 +51,33 @@ export async function openLead(inbox: InboxDeps['inbox'], by: string, id: string
   return lead;
 }
 
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
 /**
- * A page of the list, with the counts of its tabs (everyone's, and mine). Showing it records
+ * A page of the list, with the counts of its tabs (everyone's, and mine) and the last seven days'
+ * figures on first answers (./timely.ts). Showing it records
  * nothing: a reload, the redirect after an action or a link from elsewhere is not a search
  * (searchLeads records the searches staff submit).
  */
-export async function listLeads(inbox: InboxDeps['inbox'], by: string, list: ListQuery) {
+export async function listLeads(
+  inbox: InboxDeps['inbox'],
+  by: string,
+  list: ListQuery,
+  locale?: Locale | undefined,
+  now = new Date(),
+) {
   const { filter, order, page } = list;
   const { assignedTo: _mine, ...everyone } = filter;
-  const [{ leads, total }, counts, mineCounts] = await Promise.all([
+  const { status: _status, statuses: _statuses, review: _review, orFollowUp: _followUp, ...rest } = everyone;
+  const [{ leads, total }, counts, mineCounts, mine, waits] = await Promise.all([
     inbox.leads(filter, page, order),
     inbox.statusCounts(everyone),
     inbox.statusCounts({ ...everyone, assignedTo: by }),
+    // The Mine tab's count: what needs work assigned to me, and mine with a follow-up date.
+    inbox.countLeads({ ...rest, ...MINE, assignedTo: by }),
+    inbox.firstAnswers(new Date(now.getTime() - WEEK_MS)),
   ]);
-  return { leads, total, counts, mineCounts };
+  return { leads, total, counts, mineCounts, mine, week: weekLine(weekFigures(waits), locale) };
 }
 
 /**
@@ -149,6 +171,14 @@ export async function leadAction(
   if (action === 'send-reply') {
     const sent = await sendReply(deps, config, staff, lead, form, now);
     return 'refused' in sent ? sent : back('replied', '#timeline');
+  }
+  if (action === 'follow-up' || action === 'follow-up-clear') {
+    // A Riyadh calendar day (the date field's YYYY-MM-DD), or none: cleared.
+    const day = action === 'follow-up' ? formText(form, 'followUp') : '';
+    if (day !== '' && !isCalendarDay(day)) return no('admin.followUp.invalid');
+    await inbox.setFollowUp(id, day || null, by, now);
+    await audit(day ? 'set follow-up' : 'cleared follow-up', day);
+    return back(day ? 'follow-up' : 'follow-up-cleared');
   }
   if (action === 'reply' && reply !== undefined) {
     // The timeline and the audit log say it was opened; the answer sends the browser on to the

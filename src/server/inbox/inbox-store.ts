@@ -49,9 +49,9 @@ export const NOTE_MAX = 5000;
 /**
  * What a lead's timeline holds: notes, status changes, assignments, the notification e-mail
  * (`sent`, `failed`: given up, `queued`: sent again by staff), files downloaded (the file's
- * name), replies ("Reply by e-mail" opened).
+ * name), replies ("Reply by e-mail" opened), follow-up dates set (`detail`: the day) or cleared ('').
  */
-export const LEAD_EVENT_KINDS = ['note', 'status', 'assigned', 'notification', 'download', 'reply'] as const;
+export const LEAD_EVENT_KINDS = ['note', 'status', 'assigned', 'notification', 'download', 'reply', 'follow_up'] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 export const isLeadEventKind = (value: unknown): value is LeadEventKind =>
   typeof value === 'string' && (LEAD_EVENT_KINDS as readonly string[]).includes(value);
@@ -93,6 +93,13 @@ export interface LeadFilter {
   /** Assigned to this staff member's e-mail; null: assigned to nobody. */
   readonly assignedTo?: string | null;
   /**
+   * With `statuses`: also the leads with a follow-up date set, whatever their status but spam
+   * (the "Mine" tab: what needs work, and what I mean to follow up).
+   */
+  readonly orFollowUp?: boolean;
+  /** A follow-up date set on or before this Riyadh day (YYYY-MM-DD): due or overdue. */
+  readonly followUpBy?: string;
+  /**
    * 'held': the leads the bot check held for review (not yet in the inbox) instead of the inbox's.
    * Without it, the inbox's leads: those in it, and the held ones marked as spam (their status is
    * spam, so they show where spam does: one Spam for staff).
@@ -125,6 +132,12 @@ export interface InboxLead extends StoredSubmission {
   readonly note: string;
   /** The staff member's e-mail, or undefined for nobody. */
   readonly assignedTo: string | undefined;
+  /** When its wait for an answer began: received, or released if it was held. */
+  readonly waitingSince?: string | undefined;
+  /** The first time its status became Answered; undefined while it never has. */
+  readonly firstAnsweredAt?: string | undefined;
+  /** The day staff mean to follow it up (Riyadh, YYYY-MM-DD), or undefined. */
+  readonly followUpOn?: string | undefined;
   /**
    * 'held': held for review by the bot check (never mailed until released); 'spam': held, then
    * marked as spam; undefined for a lead that came into the inbox.
@@ -251,6 +264,25 @@ export interface InboxStore {
    * lead has this id or `corrects` is not one of its notes.
    */
   addNote(id: string, text: string, by: string, now: Date, corrects?: number): Promise<number | undefined>;
+  /**
+   * Sets (a Riyadh day, YYYY-MM-DD) or clears (null) the lead's follow-up date and, when that
+   * changes, appends it to the timeline; false when no lead has this id, it is held, or the day is
+   * not a date.
+   */
+  setFollowUp(id: string, day: string | null, by: string, now: Date): Promise<boolean>;
+  /** How many leads the filter finds. */
+  countLeads(filter: LeadFilter): Promise<number>;
+  /**
+   * Each inbox lead (not held, not spam) whose wait began at or after `since` (every one without
+   * it): when it began, and when it was first answered.
+   */
+  firstAnswers(since?: Date): Promise<{ readonly waitingSince: string; readonly firstAnsweredAt: string | undefined }[]>;
+  /** Takes a staff member's morning digest of a day for this server; false when another server (or an earlier run) has it. */
+  claimStaffDigest(day: string, email: string, now: Date): Promise<boolean>;
+  /** The staff member's digest of the day was delivered (or there was nothing to say). */
+  staffDigestSent(day: string, email: string, now: Date): Promise<void>;
+  /** Gives the day's digest back (its mail failed): the next sweep tries again. */
+  unclaimStaffDigest(day: string, email: string): Promise<void>;
   /** Assigns the lead to a staff account (null: nobody) and, when that changes, appends it to the timeline; false when no lead has this id or it is held. */
   assign(id: string, to: string | null, by: string, now: Date): Promise<boolean>;
   /**
@@ -375,4 +407,11 @@ export function riyadhDayStart(day: string): Date | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
   const date = new Date(`${day}T00:00:00+03:00`);
   return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** A calendar day as staff type it (YYYY-MM-DD) that exists: 2026-02-30 is no day. */
+export function isCalendarDay(day: unknown): day is string {
+  if (typeof day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }

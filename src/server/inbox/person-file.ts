@@ -17,6 +17,7 @@ import { getLocale, isUiKey, t, type Locale, type UiKey } from '../../i18n/index
 import { riyadhDay, riyadhStamp } from './export-format.ts';
 import { isLeadStatus, type InboxLead, type LeadEvent, type PersonData } from './inbox-store.ts';
 import { CONTACT_ANSWERS, PARTNER_ANSWERS } from './lead-columns.ts';
+import { followUpDate } from './timely.ts';
 
 export const PERSON_FORMATS = ['json', 'html'] as const;
 export type PersonFormat = (typeof PERSON_FORMATS)[number];
@@ -126,6 +127,10 @@ function eventTitle(event: LeadEvent, locale: Locale): string {
       return tr('admin.lead.event.download');
     case 'reply':
       return tr('admin.lead.event.reply');
+    case 'follow_up':
+      return event.detail
+        ? tr('admin.lead.event.followUp', { date: followUpDate(event.detail, locale) })
+        : tr('admin.lead.event.followUpCleared');
   }
 }
 

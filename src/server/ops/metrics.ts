@@ -14,6 +14,12 @@
  *   globaq_held_unwarned_overdue                        held leads past HELD_PURGE_DAYS that no
  *                                                       digest warned of (kept, not erased)
  *   globaq_held_digests_total{outcome}                  daily digests of held leads: sent, failed
+ *   globaq_morning_digests_total{outcome}               staff's morning digests: sent, quiet
+ *                                                       (nothing to say, no mail), failed
+ *   globaq_first_answer_working_seconds                 time to each lead's first answer, in Riyadh
+ *                                                       working time (Sunday to Thursday, 08:00 to
+ *                                                       17:00), read from the store at scrape: every
+ *                                                       inbox lead answered (no per-lead labels)
  *   globaq_notifications_pending                        notifications waiting (read at scrape)
  *   globaq_notifications_oldest_pending_age_seconds     the oldest one's age; 0 when none
  *   globaq_signin_failures_total, globaq_signin_locks_total
@@ -57,6 +63,9 @@ export interface Metrics {
   readonly signInLocks: Counter;
   readonly requestDuration: Histogram<'kind' | 'status'>;
   readonly heldDigests: Counter<'outcome'>;
+  readonly morningDigests: Counter<'outcome'>;
+  /** Where the first answers' working times (seconds) are read from at each scrape (set by the server). */
+  firstAnswers: (() => Promise<readonly number[]>) | undefined;
   /** Where the held leads are read from at each scrape (set by the server). */
   held: (() => Promise<HeldWaiting>) | undefined;
   /** Where the pending notifications are read from at each scrape (set by the server). */
@@ -69,10 +78,16 @@ export interface Metrics {
 export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const state: { pending: Metrics['pending']; readiness: Metrics['readiness']; held: Metrics['held'] } = {
+  const state: {
+    pending: Metrics['pending'];
+    readiness: Metrics['readiness'];
+    held: Metrics['held'];
+    firstAnswers: Metrics['firstAnswers'];
+  } = {
     pending: undefined,
     readiness: undefined,
     held: undefined,
+    firstAnswers: undefined,
   };
   let lastPending: Promise<PendingNotifications> | undefined;
   // Both gauges read the same query, once per scrape.
@@ -126,6 +141,18 @@ export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
       labelNames: ['outcome'],
       registers: [registry],
     }),
+    morningDigests: new Counter({
+      name: 'globaq_morning_digests_total',
+      help: "Staff's morning digests: sent, quiet (nothing to say, no mail), or failed (tried again within the hour).",
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    get firstAnswers() {
+      return state.firstAnswers;
+    },
+    set firstAnswers(source) {
+      state.firstAnswers = source;
+    },
     get held() {
       return state.held;
     },
@@ -145,6 +172,20 @@ export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
       state.readiness = source;
     },
   };
+  new Histogram({
+    name: 'globaq_first_answer_working_seconds',
+    help: 'Time from a lead reaching the inbox (received, or released if held) to its first answer, in Riyadh working time (Sunday to Thursday, 08:00 to 17:00).',
+    // A quarter of an hour to two working weeks; 32400 s is one working day.
+    buckets: [900, 1800, 3600, 7200, 14_400, 32_400, 64_800, 162_000, 324_000],
+    registers: [registry],
+    async collect() {
+      // Read whole from the store at each scrape (a few thousand leads at most): every server reports the same.
+      const seconds = await (state.firstAnswers?.() ?? Promise.resolve([])).catch(() => undefined);
+      if (seconds === undefined) return;
+      this.reset();
+      for (const value of seconds) this.observe(value);
+    },
+  });
   let lastReadiness: Promise<Readonly<Record<string, boolean>>> | undefined;
   // Both readiness gauges read the same checks, once per scrape.
   const readReadiness = () => {

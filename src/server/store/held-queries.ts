@@ -115,7 +115,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
         return db.transaction().execute(async (tx) => {
           const released = await tx
             .updateTable('submissions')
-            .set({ review: null })
+            .set({ review: null, released_at: iso(now) })
             .where('id', '=', id)
             .where('review', '=', 'held')
             .returning(SUBMISSION_COLUMNS)

@@ -25,6 +25,7 @@ import {
   failureRun,
   gateOf,
   isLeadEventKind,
+  isCalendarDay,
   isLeadStatus,
   tokenHash,
   type LeadEvent,
@@ -60,7 +61,19 @@ import {
 interface LeadWithNotice
   extends
     SubmissionRow,
-    Pick<LeadRow, 'seq' | 'status' | 'status_by' | 'status_at' | 'assigned_to' | 'review' | 'review_reason'> {
+    Pick<
+      LeadRow,
+      | 'seq'
+      | 'status'
+      | 'status_by'
+      | 'status_at'
+      | 'assigned_to'
+      | 'review'
+      | 'review_reason'
+      | 'first_answered_at'
+      | 'released_at'
+      | 'follow_up_on'
+    > {
   note: string | null;
   n_status: string | null;
   n_attempts: number | null;
@@ -78,6 +91,9 @@ function toLead(row: LeadWithNotice): InboxLead {
     statusAt: row.status_at ?? undefined,
     note: row.note ?? '',
     assignedTo: row.assigned_to ?? undefined,
+    waitingSince: row.released_at ?? row.received_at,
+    firstAnsweredAt: row.first_answered_at ?? undefined,
+    followUpOn: row.follow_up_on ?? undefined,
     review: row.review === 'held' || row.review === 'spam' ? row.review : undefined,
     holdReason: row.review && isHoldReason(row.review_reason) ? row.review_reason : undefined,
     notification:
@@ -198,7 +214,15 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         .$if(filter.form !== undefined, (q) => q.where('s.form', '=', filter.form!))
         .$if(filter.status !== undefined, (q) => q.where('s.status', '=', filter.status!))
         .$if(filter.statuses !== undefined, (q) =>
-          filter.statuses!.length > 0 ? q.where('s.status', 'in', filter.statuses!) : q.where(sql<boolean>`1 = 0`),
+          q.where((eb) => {
+            const inStatuses = filter.statuses!.length > 0 ? eb('s.status', 'in', filter.statuses!) : sql<boolean>`1 = 0`;
+            return filter.orFollowUp
+              ? eb.or([inStatuses, eb.and([eb('s.follow_up_on', 'is not', null), eb('s.status', '<>', 'spam')])])
+              : inStatuses;
+          }),
+        )
+        .$if(filter.followUpBy !== undefined, (q) =>
+          q.where('s.follow_up_on', 'is not', null).where('s.follow_up_on', '<=', filter.followUpBy!),
         )
         .$if(ids !== undefined, (q) => (ids!.length > 0 ? q.where('s.id', 'in', ids!) : q.where(sql<boolean>`1 = 0`)))
         .$if(filter.language !== undefined, (q) => q.where('s.language', '=', filter.language!))
@@ -252,6 +276,9 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         's.assigned_to',
         's.review',
         's.review_reason',
+        's.first_answered_at',
+        's.released_at',
+        's.follow_up_on',
         // The newest note of the lead's timeline.
         (eb) =>
           eb
@@ -447,7 +474,12 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
               status,
               status_by: by,
               status_at: iso(now),
-              ...(status !== 'spam' && lead.review === 'spam' ? { review: null } : {}),
+              // The first answer is kept: answered again later, it stays when it first was.
+              ...(status === 'answered'
+                ? { first_answered_at: (eb) => eb.fn.coalesce('first_answered_at', eb.val(iso(now))) }
+                : {}),
+              // A held lead marked as spam and then worked joins the inbox now: its wait starts here.
+              ...(status !== 'spam' && lead.review === 'spam' ? { review: null, released_at: iso(now) } : {}),
             })
             .where('id', '=', id)
             .execute();
@@ -508,6 +540,79 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
             .execute();
           return true;
         });
+      },
+      async setFollowUp(id, day, by, now) {
+        if (!isUuid(id) || (day !== null && !isCalendarDay(day))) return false;
+        return db.transaction().execute(async (tx) => {
+          const lead = await tx
+            .selectFrom('submissions')
+            .select(['follow_up_on', 'review'])
+            .where('id', '=', id)
+            .$if(dialect.rowLocks, (q) => q.forUpdate())
+            .executeTakeFirst();
+          if (!lead || lead.review === 'held') return false;
+          if ((lead.follow_up_on ?? null) === day) return true;
+          await tx.updateTable('submissions').set({ follow_up_on: day }).where('id', '=', id).execute();
+          await tx
+            .insertInto('lead_events')
+            .values({ lead_id: id, at: iso(now), actor: by, kind: 'follow_up', detail: day ?? '' })
+            .execute();
+          return true;
+        });
+      },
+      async countLeads(filter) {
+        return n(
+          (
+            await leadSelect(filter)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirst()
+          )?.n,
+        );
+      },
+      async firstAnswers(since) {
+        const rows = await db
+          .selectFrom('submissions')
+          .select(['received_at', 'released_at', 'first_answered_at'])
+          .where('review', 'is', null)
+          .where('status', '<>', 'spam')
+          .$if(since !== undefined, (q) =>
+            q.where((eb) =>
+              eb.or([
+                eb('released_at', '>=', iso(since!)),
+                eb.and([eb('released_at', 'is', null), eb('received_at', '>=', iso(since!))]),
+              ]),
+            ),
+          )
+          .execute();
+        return rows.map((row) => ({
+          waitingSince: row.released_at ?? row.received_at,
+          firstAnsweredAt: row.first_answered_at ?? undefined,
+        }));
+      },
+      async claimStaffDigest(day, email, now) {
+        const row = await db
+          .insertInto('staff_digests')
+          .values({ day, email, claimed_at: iso(now) })
+          .onConflict((conflict) => conflict.columns(['day', 'email']).doNothing())
+          .returning('day')
+          .executeTakeFirst();
+        return row !== undefined;
+      },
+      async staffDigestSent(day, email, now) {
+        await db
+          .updateTable('staff_digests')
+          .set({ sent_at: iso(now) })
+          .where('day', '=', day)
+          .where('email', '=', email)
+          .execute();
+      },
+      async unclaimStaffDigest(day, email) {
+        await db
+          .deleteFrom('staff_digests')
+          .where('day', '=', day)
+          .where('email', '=', email)
+          .where('sent_at', 'is', null)
+          .execute();
       },
       async record(id, kind, detail, by, now) {
         if (!isUuid(id)) return false;

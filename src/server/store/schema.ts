@@ -41,6 +41,20 @@ interface LeadTable extends SubmissionTable {
   review_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** When a digest told staff this held lead is due for erasure (none is erased before). */
   review_reminded_at: ColumnType<Iso | null, Iso | null | undefined, Iso | null>;
+  /** The first time its status became Answered (kept when it changes again). */
+  first_answered_at: ColumnType<Iso | null, Iso | null | undefined, Iso | null>;
+  /** When a held lead was released into the inbox: its wait for an answer starts then. */
+  released_at: ColumnType<Iso | null, Iso | null | undefined, Iso | null>;
+  /** The day staff mean to follow it up (Riyadh's calendar, YYYY-MM-DD), or none. */
+  follow_up_on: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Each staff member's morning digest of a day (Riyadh's, YYYY-MM-DD): claimed by one server, then sent. */
+interface StaffDigestTable {
+  day: string;
+  email: string;
+  claimed_at: Iso;
+  sent_at: Iso | null;
 }
 
 /** One day's digest of held leads (Riyadh's calendar day, YYYY-MM-DD): claimed by one server, then sent. */
@@ -210,6 +224,7 @@ export interface Database {
   site_secrets: SiteSecretTable;
   held_digests: HeldDigestTable;
   reply_templates: ReplyTemplateTable;
+  staff_digests: StaffDigestTable;
 }
 
 export type NewSubmissionRow = Insertable<SubmissionTable>;

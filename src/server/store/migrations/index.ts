@@ -30,6 +30,7 @@ import * as twoStep from './0011-two-step.ts';
 import * as heldLeads from './0012-held-leads.ts';
 import * as heldDigests from './0013-held-digests.ts';
 import * as outboxMails from './0014-outbox-mails.ts';
+import * as timely from './0015-timely.ts';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-leads': leads,
@@ -46,6 +47,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-held-leads': heldLeads,
   '0013-held-digests': heldDigests,
   '0014-outbox-mails': outboxMails,
+  '0015-timely': timely,
 };
 
 const NAMES = Object.keys(MIGRATIONS).sort();

@@ -1,0 +1,216 @@
+/**
+ * The morning digest: one e-mail to each staff account from MORNING_DIGEST_HOUR (07:00 Riyadh
+ * time), in English and Arabic, listing the leads assigned to them that are not yet answered,
+ * their follow-ups due today or overdue, and how many leads are held for review. Each lead is
+ * named by its form, the time it was received, its wait in working hours (./working-time.ts) and
+ * a link: none of the visitor's text. Nothing to say (none of the three), no mail.
+ *
+ * Several servers on one database send each account one digest a day: the day is claimed per
+ * account in the database first (staff_digests); a mail that fails gives the claim back, and the
+ * next sweep (hourly) tries again. A day with nothing to say is marked done without a mail.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import { locales, t, type LocaleCode, type UiKey } from '../../i18n/index.ts';
+import type { ReceiverConfig } from '../config.ts';
+import type { HeldStore } from '../store/held-queries.ts';
+import { escapeHtml } from '../mail/escape.ts';
+import type { MailTransport } from '../mail/outbox.ts';
+import { riyadhDay } from './held-digest.ts';
+import type { InboxLead, InboxStore, LeadStatus } from './inbox-store.ts';
+import type { StaffStore } from './staff.ts';
+import { followUpDate } from './timely.ts';
+import { leadWait, waitText } from './working-time.ts';
+
+/** The hour, Riyadh time, from which each staff member's morning digest is sent. */
+export const MORNING_DIGEST_HOUR = 7;
+/** Leads listed by name in each part of a digest (the rest are counted). */
+export const MORNING_LIST_MAX = 30;
+/** Not yet answered: what the inbox's default tab calls needing work (./inbox-filter.ts's NEEDS_WORK, which only Vite loads). */
+const UNANSWERED: readonly LeadStatus[] = ['new', 'in_progress'];
+/** A follow-up is due on any lead but spam. */
+const FOLLOW_UP_STATUSES: readonly LeadStatus[] = ['new', 'in_progress', 'answered', 'closed'];
+
+export interface MorningInput {
+  /** Assigned to the staff member, not yet answered (New, In progress), newest first. */
+  readonly unanswered: readonly InboxLead[];
+  readonly unansweredTotal: number;
+  /** Assigned to the staff member, a follow-up date today or before. */
+  readonly followUps: readonly InboxLead[];
+  readonly followUpsTotal: number;
+  /** Leads held for review (everyone's). */
+  readonly held: number;
+  readonly now: Date;
+  readonly config: Pick<ReceiverConfig, 'siteUrl'>;
+}
+
+export interface MorningMail {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+function timeIn(iso: string, code: LocaleCode): string {
+  return new Intl.DateTimeFormat(locales[code].formatLocale, {
+    timeZone: 'Asia/Riyadh',
+    calendar: 'gregory',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+/** The digest in both languages: English first, then Arabic (right to left in the HTML part). */
+export function composeMorningDigest(input: MorningInput): MorningMail {
+  const { unanswered, followUps, held, now, config } = input;
+  const url = (path: string) => (config.siteUrl ? new URL(path, config.siteUrl).href : undefined);
+  const mineUrl = url('/admin?mine=1');
+  const counts = { unanswered: input.unansweredTotal, followUps: input.followUpsTotal };
+  const subject = `${t('mail.morning.subject', counts, locales.en)} · ${t('mail.morning.subject', counts, locales.ar)}`;
+
+  const section = (code: LocaleCode) => {
+    const locale = locales[code];
+    const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
+    const row = (lead: InboxLead, withFollowUp: boolean) => ({
+      text: [
+        tr(`mail.digest.form.${lead.form}`),
+        timeIn(lead.receivedAt, code),
+        waitText(leadWait(lead, now), locale),
+        ...(withFollowUp && lead.followUpOn
+          ? [tr('mail.morning.followUpOn', { date: followUpDate(lead.followUpOn, locale) })]
+          : []),
+      ].join(' · '),
+      url: url(`/admin/leads/${lead.id}`),
+      id: lead.id,
+    });
+    const more = (total: number, listed: number) => (total > listed ? tr('mail.morning.more', { count: total - listed }) : '');
+    const listed = (leads: readonly InboxLead[]) => leads.slice(0, MORNING_LIST_MAX);
+    return {
+      code,
+      intro: tr('mail.morning.intro'),
+      parts: [
+        {
+          heading: tr('mail.morning.unanswered', { count: input.unansweredTotal }),
+          rows: listed(unanswered).map((lead) => row(lead, false)),
+          more: more(input.unansweredTotal, listed(unanswered).length),
+        },
+        {
+          heading: tr('mail.morning.followUps', { count: input.followUpsTotal }),
+          rows: listed(followUps).map((lead) => row(lead, true)),
+          more: more(input.followUpsTotal, listed(followUps).length),
+        },
+      ].filter((part) => part.rows.length > 0),
+      held: held > 0 ? tr('mail.morning.held', { count: held }) : '',
+      open: mineUrl ? tr('mail.morning.open', { url: mineUrl }) : tr('mail.morning.noLink'),
+      openLink: tr('mail.morning.openLink'),
+    };
+  };
+  const sections = [section('en'), section('ar')];
+
+  const text = sections
+    .map((part) =>
+      [
+        part.intro,
+        ...part.parts.flatMap((list) => [
+          '',
+          list.heading,
+          ...list.rows.map((row) => `- ${row.text}${row.url ? `\n  ${row.url}` : ` · ${row.id}`}`),
+          ...(list.more ? [list.more] : []),
+        ]),
+        ...(part.held ? ['', part.held] : []),
+        '',
+        part.open,
+      ].join('\n'),
+    )
+    .join('\n\n— — —\n\n');
+
+  const link = (href: string | undefined, label: string) =>
+    href ? `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>` : escapeHtml(label);
+  const html = [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
+    sections
+      .map((part) => {
+        const { lang, dir } = locales[part.code];
+        return [
+          `<section lang="${lang}" dir="${dir}" style="text-align:start">`,
+          `<p>${escapeHtml(part.intro)}</p>`,
+          ...part.parts.map(
+            (list) =>
+              `<h2 style="font-size:16px">${escapeHtml(list.heading)}</h2><ul>${list.rows.map((row) => `<li>${link(row.url, row.text)}</li>`).join('')}</ul>${list.more ? `<p>${escapeHtml(list.more)}</p>` : ''}`,
+          ),
+          part.held ? `<p>${escapeHtml(part.held)}</p>` : '',
+          `<p>${mineUrl ? link(mineUrl, part.openLink) : escapeHtml(part.open)}</p>`,
+          '</section>',
+        ].join('\n');
+      })
+      .join('\n<hr>\n'),
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+export interface MorningOutcome {
+  /** Accounts mailed now. */
+  readonly sent: readonly string[];
+  /** Accounts with nothing to say today (marked done, not mailed). */
+  readonly quiet: readonly string[];
+  /** Accounts whose mail failed (given back: the next sweep tries again). */
+  readonly failed: readonly string[];
+  /** 'off' (notifications off) or 'notYet' (before MORNING_DIGEST_HOUR); undefined when run. */
+  readonly skipped?: 'off' | 'notYet';
+}
+
+/**
+ * Sends each staff account its morning digest when it is due: notifications on, 07:00 Riyadh or
+ * later, the account's day not yet claimed by a server. A failed mail gives that account's day
+ * back and the others go on.
+ */
+export async function sendMorningDigests(
+  stores: { readonly inbox: InboxStore; readonly staff: Pick<StaffStore, 'list'>; readonly held: Pick<HeldStore, 'count'> },
+  config: Pick<ReceiverConfig, 'siteUrl' | 'notifications'>,
+  transport: MailTransport,
+  now: Date,
+): Promise<MorningOutcome> {
+  const mail = config.notifications;
+  if (!mail) return { sent: [], quiet: [], failed: [], skipped: 'off' };
+  const { day, hour } = riyadhDay(now);
+  if (hour < MORNING_DIGEST_HOUR) return { sent: [], quiet: [], failed: [], skipped: 'notYet' };
+  const sent: string[] = [];
+  const quiet: string[] = [];
+  const failed: string[] = [];
+  const held = await stores.held.count('held');
+  for (const { email } of await stores.staff.list()) {
+    if (!(await stores.inbox.claimStaffDigest(day, email, now))) continue;
+    try {
+      const unanswered = await stores.inbox.leads({ assignedTo: email, statuses: UNANSWERED }, 1);
+      const followUps = await stores.inbox.leads({ assignedTo: email, statuses: FOLLOW_UP_STATUSES, followUpBy: day }, 1);
+      if (unanswered.total === 0 && followUps.total === 0 && held === 0) {
+        await stores.inbox.staffDigestSent(day, email, now);
+        quiet.push(email);
+        continue;
+      }
+      const digest = composeMorningDigest({
+        unanswered: unanswered.leads,
+        unansweredTotal: unanswered.total,
+        followUps: followUps.leads,
+        followUpsTotal: followUps.total,
+        held,
+        now,
+        config,
+      });
+      await transport.sendMail({
+        from: mail.from,
+        to: [email],
+        subject: digest.subject,
+        text: digest.text,
+        html: digest.html,
+        headers: { 'X-Globaq-Digest': `morning ${day}` },
+      });
+      await stores.inbox.staffDigestSent(day, email, now);
+      sent.push(email);
+    } catch {
+      await stores.inbox.unclaimStaffDigest(day, email).catch(() => undefined);
+      failed.push(email);
+    }
+  }
+  return { sent, quiet, failed };
+}
