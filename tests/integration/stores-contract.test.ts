@@ -723,6 +723,61 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await found('nowhere')).toEqual([]);
     });
 
+    test('search finds a Saudi mobile whichever way it was typed or searched, and cities in either language', async () => {
+      const { submissions, inbox } = await stores();
+      const typings = ['+966504443322', '00966 50 444 3322', '0504443322', '٠٥٠٤٤٤٣٣٢٢', '۰۵۰-۴۴۴-۳۳۲۲'];
+      const byTyping = new Map<string, string>();
+      for (const [index, phoneNumber] of typings.entries()) {
+        const lead = await submissions.save({
+          form: 'partner',
+          fields: partnerBody({ name: `Lead ${index}`, phoneNumber, cityName: 'Dammam' }),
+          receivedAt: at(index),
+        });
+        byTyping.set(phoneNumber, lead.id);
+      }
+      const other = await submissions.save({
+        form: 'partner',
+        fields: partnerBody({ name: 'Other', phoneNumber: '+966 55 444 3322', cityName: 'Dammam' }),
+        receivedAt: at(9),
+      });
+      const taif = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ city: 'الطائف', country: 'السعودية' }),
+        receivedAt: at(10),
+      });
+      const khobar = await submissions.save({ form: 'contact', fields: contactBody({ city: 'Khobar' }), receivedAt: at(11) });
+      const cairo = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ city: 'القاهرة', country: 'مصر' }),
+        receivedAt: at(12),
+      });
+      const taifLatin = await submissions.save({ form: 'contact', fields: contactBody({ city: 'Taif' }), receivedAt: at(13) });
+      const khobarArabic = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ city: 'الخبر' }),
+        receivedAt: at(14),
+      });
+      const cairoLatin = await submissions.save({ form: 'contact', fields: contactBody({ city: 'Cairo' }), receivedAt: at(15) });
+      const found = async (search: string) => (await inbox.leads({ search }, 1)).leads.map((lead) => lead.id).sort();
+      const sorted = (...leads: { id: string }[]) => leads.map((lead) => lead.id).sort();
+
+      const samePhone = [...byTyping.values()].sort();
+      for (const typed of [...typings, '+966 50 444 3322', '050 444 3322', '504443322'])
+        expect(await found(typed), typed).toEqual(samePhone);
+      expect(await found('+966554443322')).toEqual(sorted(other));
+
+      expect(await found('Taif')).toEqual(sorted(taif, taifLatin));
+      expect(await found('الطائف')).toEqual(sorted(taif, taifLatin));
+      expect(await found('طائف')).toEqual(sorted(taif, taifLatin));
+      // The contact body's own city is "Al-Khobar": every contact lead but those given another city.
+      expect(await found('الخبر')).toEqual(await found('khobar'));
+      expect(await found('الخبر')).toEqual(expect.arrayContaining(sorted(khobar, khobarArabic)));
+      expect(await found('الخبر')).not.toContain(taif.id);
+      expect(await found('Cairo')).toEqual(sorted(cairo, cairoLatin));
+      expect(await found('القاهرة')).toEqual(sorted(cairo, cairoLatin));
+      expect(await found('cairo egypt')).toEqual(sorted(cairo));
+    });
+
     test('sessions: kept alive by use, ended idle, by sign-out, by a new password', async () => {
       const { staff, inbox } = await stores();
       await staff.add('huda@globaq.example', 'scrypt$1', at(0));
