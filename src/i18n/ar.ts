@@ -487,6 +487,8 @@ export const ar = {
   'admin.audit.countPaged.other': 'عدد الإدخالات: {count}، الصفحة {page} من {pages}، الأحدث أولًا.',
   'admin.audit.refusedNote': 'يمكن لأي شخص أن يتسبب في هذه المحاولات (كلمة مرور خاطئة، أو عنوان مختلَق)، وتُحفظ لمدة 30 يومًا.',
   'admin.audit.entries': 'إدخالات سجل التدقيق',
+  'admin.audit.showViews': 'إظهار مرات فتح الطلبات',
+  'admin.audit.leadDeleted': '(محذوف)',
   'admin.audit.when': 'الوقت (بتوقيت الرياض)',
   'admin.audit.lead': 'الطلب',
   'admin.audit.details': 'التفاصيل',

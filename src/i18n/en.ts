@@ -498,6 +498,8 @@ export const en = {
   'admin.audit.countPaged.other': '{count} entries, page {page} of {pages}, newest first.',
   'admin.audit.refusedNote': 'Anyone can cause these (a wrong password, an invented address); they are kept 30 days.',
   'admin.audit.entries': 'Audit log entries',
+  'admin.audit.showViews': 'Show lead views',
+  'admin.audit.leadDeleted': '(deleted)',
   'admin.audit.when': 'When (Riyadh time)',
   'admin.audit.lead': 'Lead',
   'admin.audit.details': 'Details',
