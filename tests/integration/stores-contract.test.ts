@@ -588,6 +588,7 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
           action: 'exported leads',
           leadId: undefined,
           detail: '1 lead',
+          leadKept: false,
         },
         {
           seq: expect.any(Number),
@@ -596,8 +597,22 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
           action: 'set status',
           leadId: sara.id,
           detail: 'Answered',
+          leadKept: true,
         },
       ]);
+      // Views of a lead are left out when asked, unless asked for by name; a deleted lead's entries say so.
+      await inbox.audit('huda@globaq.example', 'opened lead', sara.id, '', at(8));
+      expect((await inbox.auditLog({ limit: 10 })).total).toBe(3);
+      expect((await inbox.auditLog({ limit: 10, hideViews: true })).entries.map((entry) => entry.action)).toEqual([
+        'exported leads',
+        'set status',
+      ]);
+      expect((await inbox.auditLog({ limit: 10, hideViews: true, action: 'opened lead' })).total).toBe(1);
+      await submissions.delete(sara.id);
+      expect((await inbox.auditLog({ limit: 10, action: 'set status' })).entries[0]).toMatchObject({
+        leadId: sara.id,
+        leadKept: false,
+      });
     });
 
     test('triage: a closed status, tab counts, a selection, sorts that agree, and Previous/Next through the list as ordered', async () => {
