@@ -22,8 +22,9 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   dir = tempDir('globaq-export-words-');
   const dbPath = path.join(dir, 'submissions.db');
+  // Opened and closed once: the schema is in place before the inbox's store opens it.
+  await openSqliteStore(dbPath).close();
   submissions = openSqliteStore(dbPath);
-  await submissions.ready;
   inbox = openInboxStore(dbPath);
   const leads: Record<string, Record<string, unknown>> = {
     plus: { name: 'Plus', phoneNumber: '+966 50 444 3322' },

@@ -22,7 +22,7 @@ import { COUNTRIES } from '../../forms/countries.ts';
 import { localCountryName } from '../../forms/country-names.ts';
 
 /** The partner form's options by the English it stores ("Yes", "Privately held company"): their dictionary keys. */
-const OPTION_KEYS = new Map(
+const OPTION_KEYS = new Map<string, UiKey>(
   Object.entries(en)
     .filter(([key]) => key.startsWith('partner.option.'))
     .map(([key, text]) => [text, key as UiKey]),

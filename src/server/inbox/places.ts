@@ -14,7 +14,7 @@ import { z } from 'zod';
 import data from '../../data/places.json' with { type: 'json' };
 
 const LATIN = /^[A-Za-z' -]+$/;
-const ARABIC = /^[\u0621-\u064A\u0651 ]+$/u;
+const ARABIC = /^(?:[\u0621-\u064A ]|\u0651)+$/u;
 
 const PlacesFile = z.object({
   about: z.string(),
