@@ -214,10 +214,14 @@ for (const width of [1440, 390]) {
       await expect(codeField).toHaveAttribute('inputmode', 'numeric');
       await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
       await expect(codeField).toHaveAttribute('pattern', '[0-9 ]*');
-      // The set-up's own code again, before the app shows the next: told to wait, not counted as a failure.
-      await codeField.fill(codeAt(secret, email, setUpAt));
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page.getByRole('alert')).toContainText('Wait for the next code in your app');
+      // The set-up's own code again, before the app shows the next: told to wait, not counted as a
+      // failure. Only while that code is still current (a slow run is past it; the integration
+      // test two-step-http checks it with the clock in hand).
+      if (Date.now() - setUpAt < 45_000) {
+        await codeField.fill(codeAt(secret, email, setUpAt));
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await expect(page.getByRole('alert')).toContainText('Wait for the next code in your app');
+      }
       // The next step's code (this step's was taken by the set-up: a replay).
       await page.getByLabel('Code', { exact: true }).fill(codeAt(secret, email, Date.now() + 30_000));
       await page.getByRole('button', { name: 'Sign in' }).click();
