@@ -40,6 +40,7 @@ const BILINGUAL_SPECS = [
   'form-hydration.spec.ts',
   'home.spec.ts',
   'inbox-tabs.spec.ts',
+  'inbox-words.spec.ts',
   'timely.spec.ts',
   'layout.spec.ts',
   'links.spec.ts',

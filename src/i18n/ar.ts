@@ -448,6 +448,11 @@ export const ar = {
     'تسجيل الدخول باسم {email}. افتح تطبيق المصادقة وأدخل الرمز المكوّن من ستة أرقام الذي يعرضه لصندوق وارد Globaq.',
   'admin.code.label': 'الرمز',
   'admin.code.hint': 'ليس هاتفك معك؟ أدخل أحد رموز الاسترداد بدلًا منه (يصلح كل رمز مرة واحدة).',
+  'admin.code.setUpAgain':
+    'استُخدم هذا الرمز للتو في إعداد التحقق بخطوتين، فلا يمكن استخدامه مرة أخرى. انتظر الرمز التالي في تطبيقك (يتجدد كل 30 ثانية) ثم أدخله.',
+  'admin.code.recoverySummary': 'استخدام رمز استرداد',
+  'admin.code.recoveryLabel': 'رمز الاسترداد',
+  'admin.code.recoverySubmit': 'الدخول برمز الاسترداد',
   'admin.code.wrong': 'هذا الرمز غير صحيح أو سبق استخدامه. أدخل الرمز الذي يعرضه تطبيقك الآن، أو أحد رموز الاسترداد.',
   'admin.code.restart': 'البدء من جديد بحساب آخر',
 
@@ -498,6 +503,8 @@ export const ar = {
   'admin.audit.countPaged.other': 'عدد الإدخالات: {count}، الصفحة {page} من {pages}، الأحدث أولًا.',
   'admin.audit.refusedNote': 'يمكن لأي شخص أن يتسبب في هذه المحاولات (كلمة مرور خاطئة، أو عنوان مختلَق)، وتُحفظ لمدة 30 يومًا.',
   'admin.audit.entries': 'إدخالات سجل التدقيق',
+  'admin.audit.showViews': 'إظهار مرات فتح الطلبات',
+  'admin.audit.leadDeleted': '(محذوف)',
   'admin.audit.when': 'الوقت (بتوقيت الرياض)',
   'admin.audit.lead': 'الطلب',
   'admin.audit.details': 'التفاصيل',

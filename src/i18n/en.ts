@@ -465,6 +465,11 @@ export const en = {
     'Signing in as {email}. Open your authenticator app and type the six-digit code it shows for the Globaq inbox.',
   'admin.code.label': 'Code',
   'admin.code.hint': 'No phone with you? Type one of your recovery codes instead (each works once).',
+  'admin.code.setUpAgain':
+    'That code has just set up your two-step sign-in, so it cannot be used again. Wait for the next code in your app (a new one every 30 seconds) and type that one.',
+  'admin.code.recoverySummary': 'Use a recovery code',
+  'admin.code.recoveryLabel': 'Recovery code',
+  'admin.code.recoverySubmit': 'Sign in with the recovery code',
   'admin.code.wrong': 'That code is not right, or it was used already. Type the code your app shows now, or a recovery code.',
   'admin.code.restart': 'Start again with another account',
 
@@ -517,6 +522,8 @@ export const en = {
   'admin.audit.countPaged.other': '{count} entries, page {page} of {pages}, newest first.',
   'admin.audit.refusedNote': 'Anyone can cause these (a wrong password, an invented address); they are kept 30 days.',
   'admin.audit.entries': 'Audit log entries',
+  'admin.audit.showViews': 'Show lead views',
+  'admin.audit.leadDeleted': '(deleted)',
   'admin.audit.when': 'When (Riyadh time)',
   'admin.audit.lead': 'Lead',
   'admin.audit.details': 'Details',

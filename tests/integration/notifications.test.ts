@@ -141,7 +141,7 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
-  test('a lead from an Arabic page: the mail (in English) says so and gives the time as the Arabic site writes it too', async () => {
+  test('a lead from an Arabic page: the mail body in Arabic, right to left, each answer in its own direction', async () => {
     const smtp = await sink();
     const server = await serverMailingTo(smtp.port);
     const english = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'English' })));
@@ -149,18 +149,18 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     const form = await postForm(server.baseUrl, '/api/partner?lang=ar', asForm(partnerBody({ name: 'عائشة' })));
     expect(form.headers.get('location')).toBe('/ar/ThanksPage');
     const mails = await smtp.waitFor(3);
-    const textOf = (id: string) =>
-      mails.find((mail) => mail.parsed.messageId === `<lead.${id}@globaq.example>`)?.parsed.text ?? '';
-    expect(textOf(english)).toMatch(/^Sent in: English$/m);
-    expect(textOf(english)).not.toMatch(/[\u0660-\u0669]/);
-    const text = textOf(arabic);
-    expect(text).toMatch(/^Sent in: Arabic$/m);
-    expect(text).toMatch(/^Received .* \(Riyadh time\)$/m);
+    const mailOf = (id: string) => mails.find((mail) => mail.parsed.messageId === `<lead.${id}@globaq.example>`)?.parsed;
+    expect(mailOf(english)?.text).toMatch(/^Sent in: English$/m);
+    expect(mailOf(english)?.text).not.toMatch(/[\u0660-\u0669]/);
+    const text = mailOf(arabic)?.text ?? '';
+    expect(text).toMatch(/^لغة الإرسال: العربية$/m);
     // The hour and minutes in the digits the Arabic site writes (Western), with Arabic words around them.
-    expect(text).toMatch(/^The same time in Arabic: [^\n]*[\u0600-\u06FF][^\n]*\b\d{1,2}:\d{2}\b[^\n]*$/m);
-    const partner = mails.find((mail) => mail.parsed.text?.includes('Full Name: عائشة'));
-    expect(partner?.parsed.text).toMatch(/^Sent in: Arabic$/m);
-    expect(String(partner?.parsed.html)).toMatch(/<bdi lang="ar" dir="rtl">[^<]*[\u0600-\u06FF][^<]*\d/);
+    expect(text).toMatch(/^تاريخ الاستلام: [^\n]*\b\d{1,2}:\d{2}\b[^\n]* \(بتوقيت الرياض\)$/m);
+    expect(text).toContain('الاسم الأول: \u2068سارة\u2069');
+    const partner = mails.find((mail) => mail.parsed.text?.includes('\u2068عائشة\u2069'));
+    expect(partner?.parsed.text).toMatch(/^لغة الإرسال: العربية$/m);
+    expect(String(partner?.parsed.html)).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(String(partner?.parsed.html)).toMatch(/<td dir="auto"[^>]*>عائشة<\/td>/);
   });
 
   test('per-form recipients: partner applications to one address, contact messages to another', async () => {

@@ -674,6 +674,7 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
           action: 'exported leads',
           leadId: undefined,
           detail: '1 lead',
+          leadKept: false,
         },
         {
           seq: expect.any(Number),
@@ -682,8 +683,22 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
           action: 'set status',
           leadId: sara.id,
           detail: 'Answered',
+          leadKept: true,
         },
       ]);
+      // Views of a lead are left out when asked, unless asked for by name; a deleted lead's entries say so.
+      await inbox.audit('huda@globaq.example', 'opened lead', sara.id, '', at(8));
+      expect((await inbox.auditLog({ limit: 10 })).total).toBe(3);
+      expect((await inbox.auditLog({ limit: 10, hideViews: true })).entries.map((entry) => entry.action)).toEqual([
+        'exported leads',
+        'set status',
+      ]);
+      expect((await inbox.auditLog({ limit: 10, hideViews: true, action: 'opened lead' })).total).toBe(1);
+      await submissions.delete(sara.id);
+      expect((await inbox.auditLog({ limit: 10, action: 'set status' })).entries[0]).toMatchObject({
+        leadId: sara.id,
+        leadKept: false,
+      });
     });
 
     test('triage: a closed status, tab counts, a selection, sorts that agree, and Previous/Next through the list as ordered', async () => {
@@ -807,6 +822,61 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
       expect(await found('مصر')).toEqual(sorted(egypt));
       expect(await found('bahrain manama')).toEqual(sorted(bahrain));
       expect(await found('nowhere')).toEqual([]);
+    });
+
+    test('search finds a Saudi mobile whichever way it was typed or searched, and cities in either language', async () => {
+      const { submissions, inbox } = await stores();
+      const typings = ['+966504443322', '00966 50 444 3322', '0504443322', '٠٥٠٤٤٤٣٣٢٢', '۰۵۰-۴۴۴-۳۳۲۲'];
+      const byTyping = new Map<string, string>();
+      for (const [index, phoneNumber] of typings.entries()) {
+        const lead = await submissions.save({
+          form: 'partner',
+          fields: partnerBody({ name: `Lead ${index}`, phoneNumber, cityName: 'Dammam' }),
+          receivedAt: at(index),
+        });
+        byTyping.set(phoneNumber, lead.id);
+      }
+      const other = await submissions.save({
+        form: 'partner',
+        fields: partnerBody({ name: 'Other', phoneNumber: '+966 55 444 3322', cityName: 'Dammam' }),
+        receivedAt: at(9),
+      });
+      const taif = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ city: 'الطائف', country: 'السعودية' }),
+        receivedAt: at(10),
+      });
+      const khobar = await submissions.save({ form: 'contact', fields: contactBody({ city: 'Khobar' }), receivedAt: at(11) });
+      const cairo = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ city: 'القاهرة', country: 'مصر' }),
+        receivedAt: at(12),
+      });
+      const taifLatin = await submissions.save({ form: 'contact', fields: contactBody({ city: 'Taif' }), receivedAt: at(13) });
+      const khobarArabic = await submissions.save({
+        form: 'contact',
+        fields: contactBody({ city: 'الخبر' }),
+        receivedAt: at(14),
+      });
+      const cairoLatin = await submissions.save({ form: 'contact', fields: contactBody({ city: 'Cairo' }), receivedAt: at(15) });
+      const found = async (search: string) => (await inbox.leads({ search }, 1)).leads.map((lead) => lead.id).sort();
+      const sorted = (...leads: { id: string }[]) => leads.map((lead) => lead.id).sort();
+
+      const samePhone = [...byTyping.values()].sort();
+      for (const typed of [...typings, '+966 50 444 3322', '050 444 3322', '504443322'])
+        expect(await found(typed), typed).toEqual(samePhone);
+      expect(await found('+966554443322')).toEqual(sorted(other));
+
+      expect(await found('Taif')).toEqual(sorted(taif, taifLatin));
+      expect(await found('الطائف')).toEqual(sorted(taif, taifLatin));
+      expect(await found('طائف')).toEqual(sorted(taif, taifLatin));
+      // The contact body's own city is "Al-Khobar": every contact lead but those given another city.
+      expect(await found('الخبر')).toEqual(await found('khobar'));
+      expect(await found('الخبر')).toEqual(expect.arrayContaining(sorted(khobar, khobarArabic)));
+      expect(await found('الخبر')).not.toContain(taif.id);
+      expect(await found('Cairo')).toEqual(sorted(cairo, cairoLatin));
+      expect(await found('القاهرة')).toEqual(sorted(cairo, cairoLatin));
+      expect(await found('cairo egypt')).toEqual(sorted(cairo));
     });
 
     test('sessions: kept alive by use, ended idle, by sign-out, by a new password', async () => {

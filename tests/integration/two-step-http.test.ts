@@ -110,6 +110,8 @@ beforeAll(async () => {
   });
   const staff = openStaffStore(server.dbPath);
   // Each account's two-step set up as the set-up page does: a sealed secret, ten hashed recovery codes.
+  // Set up a few minutes ago: a code of now is not the set-up's typed again.
+  const setUpAt = new Date(Date.now() - 150_000);
   for (const email of [HUDA, OMAR, SARA, NOUR]) {
     await staff.add(email, await hashPassword(PASSWORD), new Date());
     const secret = newTotpSecret();
@@ -119,9 +121,9 @@ beforeAll(async () => {
     await staff.enrolTwoStep(
       email,
       sealSecret(KEY, email, secret),
-      stepAt(new Date()) - 5,
+      stepAt(setUpAt),
       await Promise.all(codes.map((code) => recoveryHash(email, code))),
-      new Date(),
+      setUpAt,
     );
   }
   await staff.close();
@@ -221,6 +223,62 @@ describe('the second step', () => {
       'password accepted',
       'second step failed',
     ]);
+  });
+
+  test("the set-up's code typed again at sign-in within its 30 seconds: told to wait for the next, not counted; the next code passes", async () => {
+    const email = 'rana@globaq.example';
+    const secret = newTotpSecret();
+    // Set up just now, as the set-up page records it: the step of the code it took.
+    const setUpAt = new Date();
+    const staff = openStaffStore(server.dbPath);
+    await staff.add(email, await hashPassword(PASSWORD), setUpAt);
+    await staff.enrolTwoStep(email, sealSecret(KEY, email, secret), stepAt(setUpAt), [], setUpAt);
+    await staff.close();
+    const failures = () => {
+      const db = new DatabaseSync(server.dbPath);
+      try {
+        return db
+          .prepare('SELECT coalesce(sum(failures), 0) AS n FROM sign_in_failures WHERE key = ?')
+          .get(`account:${email}`) as {
+          n: number;
+        };
+      } finally {
+        db.close();
+      }
+    };
+    const signIn = await password(email, { from: '192.0.2.60' });
+    const counted = failures().n;
+    // Typed three times, as a puzzled person does: never counted, never locking.
+    for (let i = 0; i < 3; i += 1) {
+      const again = await send('/admin/login/code', {
+        fields: { csrf: signIn.csrf, code: totpCode(secret, email, setUpAt) },
+        cookie: signIn.cookie,
+        from: '192.0.2.60',
+      });
+      expect(again.status).toBe(401);
+      expect(alertOf(again.text)).toBe(
+        'That code has just set up your two-step sign-in, so it cannot be used again. Wait for the next code in your app (a new one every 30 seconds) and type that one.',
+      );
+      expect(again.cookie).toBe('');
+    }
+    expect(failures().n).toBe(counted);
+    expect(auditActions(email)).toEqual(['password accepted']);
+    // The code field brings up the number pad and offers a code from a text message.
+    const form = await send('/admin/login/code', { cookie: signIn.cookie, from: '192.0.2.60' });
+    expect(form.text).toMatch(
+      /<input[^>]*name="code"[^>]*autocomplete="one-time-code"[^>]*inputmode="numeric"[^>]*pattern="\[0-9 \]\*"/,
+    );
+    // The next code, typed in Arabic-Indic digits as an Arabic keyboard writes them: signed in.
+    const next = totpCode(secret, email, new Date(setUpAt.getTime() + 30_000)).replace(/\d/g, (d) =>
+      String.fromCharCode(0x0660 + Number(d)),
+    );
+    const done = await send('/admin/login/code', {
+      fields: { csrf: signIn.csrf, code: next },
+      cookie: signIn.cookie,
+      from: '192.0.2.60',
+    });
+    expect(done.status).toBe(303);
+    expect(auditActions(email)).toEqual(['password accepted', 'signed in']);
   });
 
   test('a recovery code signs in once, whatever its case and dashes; the second time it is refused', async () => {

@@ -134,9 +134,9 @@ describe('the mail', () => {
     expect(notice.replyTo).toBe('sara@example.com');
     expect(notice.text).toMatch(/^Received Monday,? 23 November 2026 at 12:05 \(Riyadh time\)$/m);
     expect(notice.text).toContain('Lead f00d');
-    expect(notice.text).toContain('City: Dammam');
+    expect(notice.text).toContain('City: \u2068Dammam\u2069');
     expect(notice.text).not.toContain('Country:');
-    expect(notice.text).toContain('Message:\n<a href="http://evil.example">win</a>\nline 2');
+    expect(notice.text).toContain('Message:\n\u2068<a href="http://evil.example">win</a>\u2069\n\u2068line 2\u2069');
     expect(composeLeadNotice({ ...lead, fields: { ...lead.fields, company: '' } }).subject).toBe(
       'New contact message from Sara Al-Qahtani',
     );
@@ -148,30 +148,70 @@ describe('the mail', () => {
     expect(html).not.toContain('<a ');
   });
 
-  test('the language it was sent in; an Arabic lead also has its time as the Arabic site writes it (Western digits, Riyadh)', () => {
+  test('the language it was sent in; an Arabic lead gets its mail body in Arabic, right to left, its time as the Arabic site writes it', () => {
     const english = composeLeadNotice(lead);
     expect(english.text).toMatch(/^Sent in: English$/m);
-    expect(english.text).not.toContain('The same time in');
     expect(english.text).not.toMatch(/[\u0660-\u0669]/);
     expect(english.html).toContain('Sent in: English');
+    expect(english.html).toMatch(/^<!doctype html><html lang="en" dir="ltr">/);
 
     const arabic = composeLeadNotice({ ...lead, language: 'ar' });
-    // Staff read English: the mail stays English, subject included.
+    // The subject stays English: staff's mail rules and threads read it.
     expect(arabic.subject).toBe('New contact message from Sara Al-Qahtani, Gulf QA');
-    expect(arabic.text).toMatch(/^Received Monday,? 23 November 2026 at 12:05 \(Riyadh time\)$/m);
-    expect(arabic.text).toMatch(/^Sent in: Arabic$/m);
+    expect(arabic.text).toMatch(/^لغة الإرسال: العربية$/m);
     // 09:05 UTC is 12:05 in Riyadh, the 23rd of November (Gregorian), written with the Western
     // digits the Arabic site writes everywhere.
-    const local = /^The same time in Arabic: (.+)$/m.exec(arabic.text)?.[1] ?? '';
-    expect(local).toContain('12:05');
-    expect(local).toContain('23');
-    expect(local).toContain('نوفمبر');
-    expect(local).not.toMatch(/[\u0660-\u0669]/);
-    // In the HTML part, isolated right to left and marked Arabic; what the visitor typed still escaped.
-    expect(arabic.html).toContain(`The same time in Arabic: <bdi lang="ar" dir="rtl">${local}</bdi>`);
-    expect(arabic.html).toContain('Sent in: Arabic');
+    const received = /^تاريخ الاستلام: (.+) \(بتوقيت الرياض\)$/m.exec(arabic.text)?.[1] ?? '';
+    expect(received).toContain('12:05');
+    expect(received).toContain('نوفمبر');
+    expect(received).not.toMatch(/[\u0660-\u0669]/);
+    expect(arabic.text).toContain('المدينة: \u2068Dammam\u2069');
     expect(arabic.html).toContain('&lt;a href=&quot;http://evil.example&quot;&gt;win&lt;/a&gt;');
     expect(arabic.html).not.toContain('<a ');
+  });
+
+  test('each answer keeps its own direction: dir="auto" cells in an RTL mail, isolates in the text, nothing a mail program drops', () => {
+    const mixed = 'نظام ISO 9001 للجودة.';
+    const notice = composeLeadNotice({
+      ...lead,
+      language: 'ar',
+      fields: {
+        ...lead.fields,
+        firstName: 'سارة',
+        lastName: 'القحطاني',
+        company: 'Gulf QA (KSA).',
+        message: `${mixed}\nThanks.`,
+      },
+    });
+    // The whole mail right to left, marked Arabic, by attributes (Gmail, Outlook and Apple Mail all keep them).
+    expect(notice.html).toMatch(
+      /^<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><\/head><body dir="rtl" style="[^"]*text-align:right/,
+    );
+    expect(notice.html).toMatch(/<table dir="rtl" role="presentation"/);
+    // Each row: the Arabic label, then the visitor's value in its own direction, aligned physically.
+    expect(notice.html).toContain(
+      '<tr><th scope="row" align="right" valign="top" style="text-align:right;vertical-align:top;padding:4px 0 4px 12px">الشركة</th><td dir="auto" align="right" valign="top" style="text-align:right;vertical-align:top;padding:4px 0">Gulf QA (KSA).</td></tr>',
+    );
+    expect(notice.html).toContain(
+      `<td dir="auto" align="right" valign="top" style="text-align:right;vertical-align:top;padding:4px 0">${mixed}<br>Thanks.</td>`,
+    );
+    // Nothing that a mail program strips or misreads: no stylesheet, no <bdi>, no logical CSS values, no pre-wrap.
+    expect(notice.html).not.toMatch(/<style|<bdi|:start|:end|inline-start|pre-wrap|<script/i);
+    // Every value cell says dir="auto".
+    const cells = [...notice.html.matchAll(/<td\b[^>]*>/g)].map((m) => m[0]);
+    expect(cells.length).toBeGreaterThan(3);
+    for (const cell of cells) expect(cell).toContain('dir="auto"');
+    // The text part: each value line isolated, so its full stop stays at its own end.
+    expect(notice.text).toContain('الشركة: \u2068Gulf QA (KSA).\u2069');
+    expect(notice.text).toContain(`\u2068${mixed}\u2069\n\u2068Thanks.\u2069`);
+    expect(notice.text).toMatch(/\u2068سارة القحطاني\u2069/);
+    // An English lead with an Arabic answer: left to right, the Arabic value isolated.
+    const english = composeLeadNotice({ ...lead, fields: { ...lead.fields, city: 'الخبر.' } });
+    expect(english.text).toContain('City: \u2068الخبر.\u2069');
+    expect(english.html).toContain(
+      '<td dir="auto" align="left" valign="top" style="text-align:left;vertical-align:top;padding:4px 0">الخبر.</td>',
+    );
+    expect(english.html).toContain('padding:4px 12px 4px 0">City</th>');
   });
 
   test('header text is one line with no control character', () => {

@@ -7,6 +7,11 @@
  * (starting with =, +, -, @, tab or carriage return) gets a leading apostrophe, the usual
  * defence against CSV formula injection; the database keeps the text as the visitor typed it.
  * Lists (the partner form's multi-selects) are joined with "; ".
+ * A telephone answer is written in Western digits (a number typed in Arabic-Indic or Persian
+ * digits reads "+966 50 444 3322" like the others) and, when it is only a number ("+", digits,
+ * spaces, dashes, brackets), without the apostrophe: a "+" then digits calls no function, and the
+ * apostrophe would stay in the number staff copy. A phone answer with anything else in it is
+ * guarded like any other text.
  *
  * JSON: an array of `{ id, receivedAt, language, ...fields }`, values exactly as stored.
  *
@@ -16,6 +21,7 @@
  * which read back as the same text.
  */
 import type { InboxLead } from './inbox-store.ts';
+import { ARABIC_DIGITS, PHONE_FIELDS } from './lead-search.ts';
 import { FORM_FILE_NAMES, FORM_LABELS, LANGUAGE_LABELS, STATUS_LABELS, answerColumns } from './lead-columns.ts';
 import type { FormName, StoredSubmission } from '../store/store.ts';
 
@@ -30,6 +36,17 @@ export function csvText(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return neutralise(value);
   return neutralise(JSON.stringify(value));
+}
+
+const PHONE_ONLY = /^\+\d[\d ()\-.]*$/;
+const PHONE_COLUMNS: ReadonlySet<string> = new Set(PHONE_FIELDS);
+
+/** A telephone answer's cell text: Western digits, and no apostrophe before a "+" that starts a number. */
+export function csvPhone(value: unknown): string {
+  if (typeof value !== 'string') return csvText(value);
+  let digits = value.replace(CONTROL, '');
+  for (const [from, to] of ARABIC_DIGITS) digits = digits.replaceAll(from, to);
+  return PHONE_ONLY.test(digits) ? digits : csvText(digits);
 }
 
 /** C0 controls but tab, LF and CR; DEL; the C1 set (ESC, CSI, OSC and the like). */
@@ -55,8 +72,11 @@ function jsonText(value: unknown): string {
   return JSON.stringify(value).replace(/[\u007F-\u009F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** A cell already made text (csvText, csvPhone) as RFC 4180 writes it. */
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 export function csvCell(value: unknown): string {
-  return `"${csvText(value).replaceAll('"', '""')}"`;
+  return quoted(csvText(value));
 }
 
 export function csvRow(cells: readonly unknown[]): string {
@@ -141,7 +161,10 @@ export function leadCsvHeader(form: FormName): string {
 }
 
 export function leadCsvRow(lead: ExportedLead): string {
-  return csvRow([
+  const answers = answerColumns(lead.form).map((column) =>
+    PHONE_COLUMNS.has(column.name) ? quoted(csvPhone(lead.fields[column.name])) : csvCell(lead.fields[column.name]),
+  );
+  return `${[
     lead.id,
     riyadhStamp(lead.receivedAt),
     FORM_LABELS[lead.form],
@@ -150,8 +173,10 @@ export function leadCsvRow(lead: ExportedLead): string {
     lead.statusBy ?? '',
     lead.assignedTo ?? '',
     lead.note,
-    ...answerColumns(lead.form).map((column) => lead.fields[column.name]),
-  ]);
+  ]
+    .map(csvCell)
+    .concat(answers)
+    .join(',')}\r\n`;
 }
 
 /** A lead export's file name: `globaq-partner-applications-2026-11-25.csv`. */

@@ -179,6 +179,8 @@ export interface AuditEntry {
   readonly action: string;
   readonly leadId: string | undefined;
   readonly detail: string;
+  /** The entry's lead is still kept (its page opens); false once it was deleted. */
+  readonly leadKept?: boolean;
 }
 
 /** Who a person's data is looked for by: their e-mail, their telephone number in any format, or both. */
@@ -227,6 +229,8 @@ export interface AuditQuery {
   readonly since?: Date;
   /** Before. */
   readonly until?: Date;
+  /** Leaves out "opened lead" entries (unless `action` asks for them): each view is one, and they outnumber the rest. */
+  readonly hideViews?: boolean;
 }
 
 /** Whether a sign-in may be tried now, and when it may be tried again if not. */

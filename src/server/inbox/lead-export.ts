@@ -11,13 +11,16 @@
  * The ZIP is written by `yazl` (the writer from the author of `yauzl`, which the receiver already
  * uses to read uploads), streamed: rows are read a few hundred at a time, never all at once.
  *
+ * Spam is exported only when asked for: a filter that names no status (the "All" tab) leaves it
+ * out; the Spam tab, or spam leads picked one by one, export it.
+ *
  * Recorded in the audit log before the first byte, completed with the row count (or how far it
  * got, when the download was dropped).
  */
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { CSV_BOM, leadCsvHeader, leadCsvName, leadCsvRow, riyadhDay } from './export-format.ts';
-import type { InboxStore, LeadFilter } from './inbox-store.ts';
+import { LEAD_STATUSES, type InboxStore, type LeadFilter } from './inbox-store.ts';
 import { FORMS, type FormName } from '../store/store.ts';
 
 /** A form's leads as CSV text, chunk by chunk; `counted` is told of each row. */
@@ -42,10 +45,14 @@ async function* formCsv(inbox: InboxStore, filter: LeadFilter, form: FormName, c
 export async function leadExport(
   inbox: InboxStore,
   actor: string,
-  filter: LeadFilter,
+  asked: LeadFilter,
   what: string,
   now: Date,
 ): Promise<Response> {
+  const filter: LeadFilter =
+    asked.status || asked.statuses || asked.ids
+      ? asked
+      : { ...asked, statuses: LEAD_STATUSES.filter((status) => status !== 'spam') };
   const forms: FormName[] = [];
   for (const form of filter.form ? [filter.form] : FORMS)
     if ((await inbox.leads({ ...filter, form }, 1)).total > 0) forms.push(form);

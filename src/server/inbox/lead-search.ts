@@ -8,15 +8,20 @@
  *   partner form stores the English name ("Saudi Arabia", src/forms/countries.ts) whatever the
  *   page's language, and the contact form's country is free text, typed in Arabic or English.
  *   So "السعودية" finds "Saudi Arabia", and "Saudi" finds "المملكة العربية السعودية" or "السعودية".
+ * - A word that names a city of ./places.ts (the Kingdom's, the Gulf's, a few Arab capitals) also
+ *   finds its other spellings in both languages: "Taif" finds "الطائف", "الخبر" finds "Al-Khobar".
  * - Text that reads as a telephone number ("+973 3312 3456", "+٩٧٣", "33123456") is also
  *   looked for in the phone answers with spaces and punctuation dropped and Arabic-Indic digits
- *   read as Western ones, on both sides; typed with "00" for "+" or a leading trunk "0", it is
- *   looked for as the international number or without the "0".
+ *   read as Western ones, on both sides. The number is looked for without its country code or
+ *   trunk "0" (the national number), so however it was typed and stored ("+966504443322",
+ *   "00966 50 444 3322", "0504443322", "٠٥٠٤٤٤٣٣٢٢") it finds the same lead; the country code alone
+ *   ("+973") is looked for as typed.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { COUNTRIES } from '../../forms/countries.ts';
 import { localCountryName } from '../../forms/country-names.ts';
+import { placeAlternatives } from './places.ts';
 
 /** The answers that hold a telephone number (the partner form's; a contact form with one too). */
 export const PHONE_FIELDS = ['phoneNumber', 'phone'] as const;
@@ -91,6 +96,26 @@ export function countryAlternatives(word: string): string[] {
   return [...new Set(alternatives)].filter((alternative) => alternative !== lower);
 }
 
+/**
+ * Country calling codes a number typed with "+" or "00" is read against (the Gulf, the Arab world
+ * and the countries most staff and applicants come from); the longest that fits is taken off.
+ */
+const CALLING_CODES =
+  '966 971 973 974 965 968 967 962 961 963 964 970 212 213 216 218 249 20 90 91 92 93 94 880 977 63 62 60 44 49 33 1'.split(' ');
+/** Fewer digits than this after the code are not a national number yet: "+973" stays "+973". */
+const MIN_NATIONAL = 6;
+
+/** The number without its country code or trunk "0", when it has enough digits to be one. */
+export function nationalNumber(digits: string): string {
+  const international = digits.startsWith('+') ? digits.slice(1) : digits.startsWith('00') ? digits.slice(2) : undefined;
+  if (international !== undefined) {
+    const code = CALLING_CODES.filter((c) => international.startsWith(c)).sort((a, b) => b.length - a.length)[0];
+    const rest = code ? international.slice(code.length).replace(/^0+/, '') : '';
+    return rest.length >= MIN_NATIONAL ? rest : `+${international}`;
+  }
+  return digits.replace(/^0+/, '');
+}
+
 const PHONE_LIKE = /^\+?[\d\u0660-\u0669\u06F0-\u06F9\s().\-/\u00A0]+$/u;
 
 export function searchPlan(text: string): SearchPlan {
@@ -99,10 +124,10 @@ export function searchPlan(text: string): SearchPlan {
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, MAX_WORDS)
-    .map((word) => [word.toLowerCase(), ...countryAlternatives(word)]);
-  // "00" is how many dial "+"; a leading trunk "0" (a local number) is left out, so "0097317000000"
-  // and "0501234567" find "+973 1700 0000" and "+966 50 123 4567".
-  const digits = phoneDigits(trimmed).replace(/^00/, '+').replace(/^0+/, '');
+    .map((word) => [...new Set([word.toLowerCase(), ...countryAlternatives(word), ...placeAlternatives(word)])]);
+  // The national number: "+966504443322", "00966504443322" and "0504443322" all look for
+  // "504443322", which every way of storing that number holds.
+  const digits = nationalNumber(phoneDigits(trimmed));
   const phone = PHONE_LIKE.test(trimmed) && digits.replace('+', '').length >= 3 ? digits : undefined;
   return { words, phone };
 }

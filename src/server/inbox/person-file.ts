@@ -18,6 +18,33 @@ import { riyadhDay, riyadhStamp } from './export-format.ts';
 import { isLeadStatus, type InboxLead, type LeadEvent, type PersonData } from './inbox-store.ts';
 import { CONTACT_ANSWERS, PARTNER_ANSWERS } from './lead-columns.ts';
 import { followUpDate } from './timely.ts';
+import { en } from '../../i18n/en.ts';
+import { COUNTRIES } from '../../forms/countries.ts';
+import { localCountryName } from '../../forms/country-names.ts';
+
+/** The partner form's options by the English it stores ("Yes", "Privately held company"): their dictionary keys. */
+const OPTION_KEYS = new Map<string, UiKey>(
+  Object.entries(en)
+    .filter(([key]) => key.startsWith('partner.option.'))
+    .map(([key, text]) => [text, key as UiKey]),
+);
+
+/** A chosen answer in the file's language: a partner option or a country (stored in English) in `locale`'s words. */
+function chosenText(form: InboxLead['form'], name: string, value: string, locale: Locale): string {
+  if (locale.code === 'en') return value;
+  if (name === 'country') {
+    const country = COUNTRIES.find((entry) => entry.value === value);
+    return (country && localCountryName(country.key, locale.code)) || value;
+  }
+  if (form !== 'partner') return value;
+  return value
+    .split('; ')
+    .map((item) => {
+      const key = OPTION_KEYS.get(item);
+      return key ? t(key, {}, locale) : item;
+    })
+    .join('؛ ');
+}
 
 export const PERSON_FORMATS = ['json', 'html'] as const;
 export type PersonFormat = (typeof PERSON_FORMATS)[number];
@@ -103,7 +130,7 @@ function localAnswers(lead: Pick<InboxLead, 'form' | 'fields'>, locale: Locale):
       .map((name) => [name, name] as [string, string]),
   ];
   return labelled
-    .map(([name, label]): [string, string] => [label, answerText(lead.fields[name])])
+    .map(([name, label]): [string, string] => [label, chosenText(lead.form, name, answerText(lead.fields[name]), locale)])
     .filter(([, text]) => text !== '');
 }
 

@@ -15,7 +15,7 @@ import { clientAddress } from '../receiver/endpoint.ts';
 import { DEVICE_MAX_MS, type SessionStage, type InboxStore, type StaffSession } from './inbox-store.ts';
 import { clientNetwork } from '../receiver/rate-limit.ts';
 import { hashPassword, verifyPassword } from './staff.ts';
-import { acceptedStep, isRecoveryCodeShape, openSecret, recoveryHash } from './two-step.ts';
+import { acceptedStep, isRecoveryCodeShape, isSetUpCodeAgain, openSecret, recoveryHash } from './two-step.ts';
 
 /** Whether the browser reached us over HTTPS (directly, or through the proxy that says so). */
 export function secure(context: APIContext): boolean {
@@ -183,18 +183,21 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
   const email = pending.email;
   const network = clientNetwork(clientAddress(context));
   const keys = { account: email, address: network, device: context.cookies.get(deviceCookieName(context))?.value };
+  const code = codeText.trim().slice(0, 64);
+  const record = await staff.twoStep(email);
+  const key = context.locals.app.twoStep.key;
+  const secret = record?.sealedSecret && key ? openSecret(key, email, record.sealedSecret) : undefined;
+  // The set-up's own code typed again within its 30 seconds: not a failure, nor a try; the next code passes.
+  if (secret && record && isSetUpCodeAgain(secret, email, code, now, record))
+    return { ok: false, status: 401, message: t('admin.code.setUpAgain', {}, context.locals.adminLocale) };
   const gate = await inbox.attempt(keys, now);
   if (!gate.open) {
     countRefusal(context);
     await inbox.refusal({ account: email, network, reason: gate.locked ? 'locked' : 'slowed' }, now);
     return closedGate(gate, now, context.locals.adminLocale);
   }
-  const code = codeText.trim().slice(0, 64);
-  const record = await staff.twoStep(email);
-  const key = context.locals.app.twoStep.key;
-  const secret = record?.sealedSecret && key ? openSecret(key, email, record.sealedSecret) : undefined;
   let how: string | undefined;
-  if (secret && /^\d[\d\s]*$/.test(code)) {
+  if (secret && /^[\d\u0660-\u0669\u06F0-\u06F9][\d\s\u0660-\u0669\u06F0-\u06F9]*$/u.test(code)) {
     const step = acceptedStep(secret, email, code, now, record?.lastStep);
     // Taken in one conditional update: the same code sent twice at once passes once.
     if (step !== undefined && (await staff.takeStep(email, step))) how = 'with a code';

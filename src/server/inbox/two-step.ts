@@ -93,6 +93,10 @@ export const stepAt = (now: Date): number => Math.floor(now.getTime() / 1000 / T
 export const totpCode = (secret: string, email: string, at: Date): string =>
   totpOf(secret, email).generate({ timestamp: at.getTime() });
 
+/** A typed code as the app shows it: no spaces, Arabic-Indic and Persian digits read as Western ones. */
+const codeDigits = (code: string): string =>
+  code.replace(/\s+/g, '').replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+
 /**
  * The step a code belongs to, when it is right for `now` (within the window) and later than
  * `lastStep`; undefined otherwise. The caller still has to take the step in the store.
@@ -104,12 +108,37 @@ export function acceptedStep(
   now: Date,
   lastStep: number | undefined,
 ): number | undefined {
-  const digits = code.replace(/\s+/g, '');
+  const digits = codeDigits(code);
   if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return undefined;
   const delta = totpOf(secret, email).validate({ token: digits, timestamp: now.getTime(), window: TOTP_WINDOW });
   if (delta === null) return undefined;
   const step = stepAt(now) + delta;
   return lastStep !== undefined && step <= lastStep ? undefined : step;
+}
+
+/**
+ * Whether a code is the one that set two-step sign-in up, typed again at sign-in before the app
+ * shows the next one: within a minute of the set-up (its 30-second step and the clock window), right
+ * for `now`, of a step already taken. Not a failed sign-in (only the secret's holder has that
+ * code, and it signs nobody in); the next code passes.
+ */
+export function isSetUpCodeAgain(
+  secret: string,
+  email: string,
+  code: string,
+  now: Date,
+  record: { readonly enrolledAt: string | undefined; readonly lastStep: number | undefined },
+): boolean {
+  const { enrolledAt, lastStep } = record;
+  if (!enrolledAt || lastStep === undefined) return false;
+  const setUp = new Date(enrolledAt);
+  // Only just after the set-up: its step (or the one after, clock drift) is still the last taken.
+  if (now.getTime() - setUp.getTime() > (TOTP_WINDOW + 1) * TOTP_PERIOD_SECONDS * 1000) return false;
+  if (lastStep > stepAt(setUp) + TOTP_WINDOW) return false;
+  const digits = codeDigits(code);
+  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return false;
+  const delta = totpOf(secret, email).validate({ token: digits, timestamp: now.getTime(), window: TOTP_WINDOW });
+  return delta !== null && stepAt(now) + delta <= lastStep;
 }
 
 /** The address an authenticator app reads (otpauth://totp/...). */

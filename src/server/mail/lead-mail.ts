@@ -4,7 +4,13 @@
  * field with its label in the form's order (the forms' field tables), the time received in Riyadh
  * (for a lead sent in another language than English, also as that language writes it: Arabic-Indic
  * digits for Arabic), the language it was sent in and the lead's id; a plain-text part and a
- * simple HTML part. Staff read English: the mail is in English whatever the lead's language.
+ * simple HTML part. The body is in the lead's language (an Arabic lead's labels and lines in
+ * Arabic, the HTML right to left); the subject stays English for staff's mail rules.
+ *
+ * Direction: each visitor value keeps its own. In the HTML part its cell has dir="auto"; in the
+ * text part it sits between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE, so
+ * an Arabic answer in an English mail (or a Latin one in an Arabic mail) does not pull the label's
+ * colon or its own full stop to the wrong side.
  *
  * Visitor text never becomes markup, a link or a header: in the HTML part it is escaped; in the
  * subject, line breaks and control characters become spaces (the mail library encodes the rest);
@@ -12,7 +18,7 @@
  */
 import { CONTACT_FIELDS, contactLabelKey } from '../../forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../forms/partner';
-import { defaultLocale, locales, t, tParts, type LocaleCode } from '../../i18n';
+import { defaultLocale, locales, t, tParts, type Locale, type LocaleCode } from '../../i18n';
 import type { LeadNotice, StoredSubmission } from '../store/store.ts';
 import { escapeHtml } from './escape.ts';
 
@@ -48,12 +54,15 @@ function answerText(value: unknown): string {
   return String(value).trim();
 }
 
-/** Every answered field with its label, in the form's order. */
-function answeredFields(lead: StoredSubmission): { label: string; text: string }[] {
+/** Every answered field with its label (in the lead's language), in the form's order. */
+function answeredFields(lead: StoredSubmission, locale: Locale): { label: string; text: string }[] {
   const labelled =
     lead.form === 'contact'
-      ? CONTACT_FIELDS.map((field) => ({ label: t(contactLabelKey(field)), text: answerText(lead.fields[field]) }))
-      : PARTNER_FIELD_ORDER.map((field) => ({ label: t(partnerLabelKey(field)), text: answerText(lead.fields[field]) }));
+      ? CONTACT_FIELDS.map((field) => ({ label: t(contactLabelKey(field), {}, locale), text: answerText(lead.fields[field]) }))
+      : PARTNER_FIELD_ORDER.map((field) => ({
+          label: t(partnerLabelKey(field), {}, locale),
+          text: answerText(lead.fields[field]),
+        }));
   return labelled.filter((entry) => entry.text !== '');
 }
 
@@ -79,27 +88,40 @@ export interface NoticeOptions {
   readonly inboxUrl?: string;
 }
 
+/** First-strong isolate and pop directional isolate: a visitor's value keeps its own direction in a text line. */
+export const FSI = '\u2068';
+export const PDI = '\u2069';
+/** Each line of a value isolated on its own (an isolate ends with its line). */
+const isolated = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => (line ? `${FSI}${line}${PDI}` : line))
+    .join('\n');
+
 export function composeLeadNotice(lead: StoredSubmission, options: NoticeOptions = {}): LeadNotice {
+  // The subject stays in English whatever the lead's language: staff's mail rules and threads read it.
   const subject = subjectOf(lead);
-  const received = t('mail.received', { time: RIYADH.format(new Date(lead.receivedAt)) });
-  const language = languageName(lead.language);
-  const sentIn = t('mail.language', { language });
-  const local = lead.language === defaultLocale.code ? '' : localTime(lead.receivedAt, lead.language);
-  const receivedLocal = local ? t('mail.receivedIn', { language, time: local }) : '';
-  const id = t('mail.lead', { id: lead.id });
-  const inbox = options.inboxUrl ? t('mail.inbox', { url: options.inboxUrl }) : '';
-  const fields = answeredFields(lead);
+  const locale = locales[lead.language];
+  const say = (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) => t(key, values, locale);
+  const { lang, dir } = locale;
+  const time =
+    lead.language === defaultLocale.code ? RIYADH.format(new Date(lead.receivedAt)) : localTime(lead.receivedAt, lead.language);
+  const received = say('mail.received', { time });
+  const sentIn = say('mail.language', { language: say(`mail.language.${lead.language}`) });
+  const id = say('mail.lead', { id: lead.id });
+  const inbox = options.inboxUrl ? say('mail.inbox', { url: options.inboxUrl }) : '';
+  const fields = answeredFields(lead, locale);
   const email = answerText(lead.fields['email']);
-  const reply = email ? t('mail.reply', { name: visitorName(lead), email }) : '';
+  const name = visitorName(lead);
+  const reply = email ? say('mail.reply', { name: `${FSI}${name}${PDI}`, email: `${FSI}${email}${PDI}` }) : '';
 
   const text = [
     subject,
     received,
-    ...(receivedLocal ? [receivedLocal] : []),
     sentIn,
     id,
     '',
-    ...fields.map(({ label, text }) => (text.includes('\n') ? `${label}:\n${text}\n` : `${label}: ${text}`)),
+    ...fields.map(({ label, text }) => (text.includes('\n') ? `${label}:\n${isolated(text)}\n` : `${label}: ${isolated(text)}`)),
     '',
     reply,
     inbox,
@@ -107,32 +129,34 @@ export function composeLeadNotice(lead: StoredSubmission, options: NoticeOptions
     .join('\n')
     .trim();
 
-  // The time in the other language isolated in its own direction (and language), so the English line keeps its order.
-  const { lang, dir } = locales[lead.language];
-  const receivedLocalHtml = local
-    ? tParts('mail.receivedIn')
-        .map((part) =>
-          typeof part === 'string'
-            ? escapeHtml(part)
-            : part.slot === 'time'
-              ? `<bdi lang="${lang}" dir="${dir}">${escapeHtml(local)}</bdi>`
-              : escapeHtml(language),
-        )
-        .join('')
-    : '';
+  // What Gmail, Outlook (its Word engine) and Apple Mail all read: the direction as dir attributes
+  // (never a stylesheet), physical alignment and padding inline (Outlook reads no "start"), a table
+  // for label and value, line breaks as <br> (Outlook ignores white-space), no <bdi>.
+  const align = dir === 'rtl' ? 'right' : 'left';
+  const gap = dir === 'rtl' ? '4px 0 4px 12px' : '4px 12px 4px 0';
+  const lines = (value: string) => escapeHtml(value).replaceAll('\n', '<br>');
   const rows = fields
     .map(
       ({ label, text }) =>
-        `<tr><th scope="row" style="text-align:start;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="white-space:pre-wrap;padding:4px 0">${escapeHtml(text)}</td></tr>`,
+        `<tr><th scope="row" align="${align}" valign="top" style="text-align:${align};vertical-align:top;padding:${gap}">${escapeHtml(label)}</th><td dir="auto" align="${align}" valign="top" style="text-align:${align};vertical-align:top;padding:4px 0">${lines(text)}</td></tr>`,
     )
     .join('\n');
+  const replyHtml = email
+    ? tParts('mail.reply', locale)
+        .map((part) =>
+          typeof part === 'string'
+            ? escapeHtml(part)
+            : `<span dir="auto">${escapeHtml(part.slot === 'name' ? name : email)}</span>`,
+        )
+        .join('')
+    : '';
   const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
-    `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>`,
-    `<p>${escapeHtml(received)}<br>${receivedLocalHtml ? `${receivedLocalHtml}<br>` : ''}${escapeHtml(sentIn)}<br>${escapeHtml(id)}</p>`,
-    `<table>\n${rows}\n</table>`,
-    reply ? `<p>${escapeHtml(reply)}</p>` : '',
-    options.inboxUrl ? `<p><a href="${escapeHtml(options.inboxUrl)}">${escapeHtml(t('mail.inboxLink'))}</a></p>` : '',
+    `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"></head><body dir="${dir}" style="font-family:sans-serif;text-align:${align}">`,
+    `<h1 dir="auto" style="font-size:18px">${escapeHtml(subject)}</h1>`,
+    `<p>${escapeHtml(received)}<br>${escapeHtml(sentIn)}<br>${escapeHtml(id)}</p>`,
+    `<table dir="${dir}" role="presentation" cellpadding="0" cellspacing="0" border="0">\n${rows}\n</table>`,
+    replyHtml ? `<p>${replyHtml}</p>` : '',
+    options.inboxUrl ? `<p><a href="${escapeHtml(options.inboxUrl)}">${escapeHtml(say('mail.inboxLink'))}</a></p>` : '',
     '</body></html>',
   ].join('\n');
 

@@ -778,15 +778,17 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
       },
       async auditLog(query) {
         const select = db
-          .selectFrom('audit_log')
-          .$if(Boolean(query.actor), (q) => q.where('actor', '=', query.actor!))
-          .$if(Boolean(query.action), (q) => q.where('action', '=', query.action!))
-          .$if(query.since !== undefined, (q) => q.where('at', '>=', iso(query.since!)))
-          .$if(query.until !== undefined, (q) => q.where('at', '<', iso(query.until!)));
+          .selectFrom('audit_log as a')
+          .$if(Boolean(query.actor), (q) => q.where('a.actor', '=', query.actor!))
+          .$if(Boolean(query.action), (q) => q.where('a.action', '=', query.action!))
+          .$if(Boolean(query.hideViews) && !query.action, (q) => q.where('a.action', '<>', 'opened lead'))
+          .$if(query.since !== undefined, (q) => q.where('a.at', '>=', iso(query.since!)))
+          .$if(query.until !== undefined, (q) => q.where('a.at', '<', iso(query.until!)));
         const total = n((await select.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
         const rows = await select
-          .select(['seq', 'at', 'actor', 'action', 'lead_id', 'detail'])
-          .orderBy('seq', 'desc')
+          .leftJoin('submissions as s', 's.id', 'a.lead_id')
+          .select(['a.seq', 'a.at', 'a.actor', 'a.action', 'a.lead_id', 'a.detail', 's.id as kept_id'])
+          .orderBy('a.seq', 'desc')
           .limit(Math.max(1, Math.trunc(query.limit)))
           .offset(Math.max(0, Math.trunc(query.offset ?? 0)))
           .execute();
@@ -798,6 +800,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
             action: row.action,
             leadId: row.lead_id ?? undefined,
             detail: row.detail,
+            leadKept: row.kept_id !== null && row.kept_id !== undefined,
           })),
           total,
         };

@@ -1,0 +1,76 @@
+/**
+ * The staff export read back as staff open it: phone numbers as numbers (no apostrophe before
+ * "+", Western digits), the formula guard still on everything else, and spam only when asked for.
+ * On a real SQLite store, through the list's own filter (the "All" tab's address).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { filterFromQuery } from '../../src/server/inbox/inbox-filter';
+import type { InboxStore } from '../../src/server/inbox/inbox-store';
+import { leadExport } from '../../src/server/inbox/lead-export';
+import type { SubmissionStore } from '../../src/server/store/store';
+import { openInboxStore, openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import { partnerBody, tempDir } from '../helpers/server';
+
+let dir: string;
+let submissions: SubmissionStore;
+let inbox: InboxStore;
+const T0 = new Date('2026-11-23T08:00:00Z');
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  dir = tempDir('globaq-export-words-');
+  const dbPath = path.join(dir, 'submissions.db');
+  // Opened and closed once: the schema is in place before the inbox's store opens it.
+  await openSqliteStore(dbPath).close();
+  submissions = openSqliteStore(dbPath);
+  inbox = openInboxStore(dbPath);
+  const leads: Record<string, Record<string, unknown>> = {
+    plus: { name: 'Plus', phoneNumber: '+966 50 444 3322' },
+    indic: { name: 'Indic', phoneNumber: '+٩٦٦ ٥٠ ٤٤٤ ٣٣٢٢' },
+    persian: { name: 'Persian', phoneNumber: '۰۵۰۴۴۴۳۳۲۲' },
+    formula: { name: '=HYPERLINK("https://evil.example")', phoneNumber: '+SUM(1)', organization: '+cmd' },
+    spam: { name: 'Spammer', phoneNumber: '+1 555 0100' },
+  };
+  for (const [key, fields] of Object.entries(leads))
+    ids[key] = (await submissions.save({ form: 'partner', fields: partnerBody(fields), receivedAt: T0 })).id;
+  await inbox.setStatus(ids.spam!, 'spam', 'huda@globaq.example', T0);
+});
+
+afterAll(async () => {
+  await inbox.close();
+  await submissions.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The export of a list address, as rows of cells keyed by the lead id. */
+async function exported(query: string): Promise<Map<string, string>> {
+  const { filter } = filterFromQuery(new URLSearchParams(query), 'huda@globaq.example');
+  const csv = await (await leadExport(inbox, 'huda@globaq.example', filter, query, T0)).text();
+  const rows = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  return new Map(rows.slice(1).map((row) => [row.slice(1, 37), row]));
+}
+
+test('phones starting with + keep no apostrophe and are in Western digits; formulas elsewhere are still guarded', async () => {
+  const rows = await exported('status=all&form=partner');
+  expect(rows.get(ids.plus!)).toContain('"+966 50 444 3322"');
+  expect(rows.get(ids.plus!)).not.toContain("'+966");
+  expect(rows.get(ids.indic!)).toContain('"+966 50 444 3322"');
+  expect(rows.get(ids.persian!)).toContain('"0504443322"');
+  const formula = rows.get(ids.formula!)!;
+  expect(formula).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
+  expect(formula).toContain(`"'+SUM(1)"`);
+  expect(formula).toContain(`"'+cmd"`);
+});
+
+test('"All" leaves spam out; the Spam tab exports it', async () => {
+  const all = await exported('status=all&form=partner');
+  expect([...all.keys()].sort()).toEqual([ids.plus, ids.indic, ids.persian, ids.formula].sort());
+  const spam = await exported('status=spam&form=partner');
+  expect([...spam.keys()]).toEqual([ids.spam]);
+  expect(spam.get(ids.spam!)).toContain('"+1 555 0100"');
+});
