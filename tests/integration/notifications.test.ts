@@ -110,7 +110,8 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     const positions = CONTACT_FIELDS.map((field) => text.indexOf(`${t(contactLabelKey(field))}:`));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(text).toContain('Company: Eastern Fabrication Co.');
+    // Each answer isolated (FSI ... PDI): it keeps its own direction beside the label.
+    expect(text).toContain('Company: \u2068Eastern Fabrication Co.\u2069');
     // The HTML part shows the visitor's markup as text: no script, no bold, no link they made.
     const html = String(parsed.html);
     expect(html).toContain('Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
@@ -216,7 +217,9 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     );
     const [mail] = await smtp.waitFor(1);
     expect(mail!.parsed.subject).toBe('New contact message from Omar gnp.exe Al-Harbi, Gulf QA');
-    expect(mail!.parsed.text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    // The visitor's own controls are gone; only the mail's isolation of each answer (FSI ... PDI) is left.
+    expect(mail!.parsed.text).not.toMatch(/[\u202A-\u202E\u2066\u2067]/);
+    expect(mail!.parsed.text).toContain('Company: \u2068Gulf QA\u2069');
     const db = new DatabaseSync(server.dbPath, { readOnly: true });
     const row = db.prepare('SELECT fields FROM submissions WHERE id = ?').get(id) as { fields: string };
     db.close();

@@ -57,7 +57,8 @@ describe('the export columns', () => {
         '"a0000000-0000-4000-8000-000000000001","2026-11-25 09:30 +03:00","Partner application","Arabic","Closed","huda@globaq.example","omar@globaq.example","\'=HYPERLINK(""x"")","عائشة"',
       ),
     ).toBe(true);
-    expect(row).toContain('"\'+966 50 123 4567"');
+    // A phone answer is a number, not a formula: no apostrophe before its +.
+    expect(row).toContain('"+966 50 123 4567"');
     expect(row).toContain('"Training Courses; Audits"');
   });
 });
@@ -67,12 +68,13 @@ describe('the search plan', () => {
     expect(phoneDigits('+٩٧٣ ٣٣١٢-٣٤٥٦')).toBe('+97333123456');
     expect(phoneDigits('(۰۵۰) 123.4567')).toBe('0501234567');
     expect(searchPlan('+973').phone).toBe('+973');
-    expect(searchPlan('+973 3312 3456').phone).toBe('+97333123456');
+    // The national number: found however the lead typed the country code or a trunk 0.
+    expect(searchPlan('+973 3312 3456').phone).toBe('33123456');
     expect(searchPlan('Manama').phone).toBeUndefined();
     expect(searchPlan('12').phone).toBeUndefined();
     // 00 dialled for +, and a local number's trunk 0 left out.
-    expect(searchPlan('0097317000000').phone).toBe('+97317000000');
-    expect(searchPlan('00973 ١٧٠٠ ٠٠٠٠').phone).toBe('+97317000000');
+    expect(searchPlan('0097317000000').phone).toBe('17000000');
+    expect(searchPlan('00973 ١٧٠٠ ٠٠٠٠').phone).toBe('17000000');
     expect(searchPlan('050 123 4567').phone).toBe('501234567');
   });
 
