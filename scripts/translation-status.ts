@@ -379,15 +379,13 @@ function entryStatuses(cwd: string, ref: string, pairs: readonly { english: stri
   const missing = (english: string, twin: string, what: string, ids: readonly string[], own: readonly string[]) =>
     ids
       .filter((id) => !own.includes(id))
-      .map(
-        (id): PairStatus => ({
-          kind: 'entry',
-          english: `${english} ${what} ${id}`,
-          twin: `${twin} ${what} ${id}`,
-          key: id,
-          status: 'missing',
-        }),
-      );
+      .map((id): PairStatus => ({
+        kind: 'entry',
+        english: `${english} ${what} ${id}`,
+        twin: `${twin} ${what} ${id}`,
+        key: id,
+        status: 'missing',
+      }));
   const courses = pairs
     .filter(({ english, twin }) => english.endsWith('.mdx') && exists(cwd, ref, twin))
     .flatMap(({ english, twin }) =>
@@ -406,15 +404,13 @@ function englishStatuses(cwd: string, ref: string, pairs: readonly { english: st
   return pairs.flatMap(({ english, twin }) => {
     const text = show(cwd, ref, twin);
     if (text === undefined) return [];
-    return englishTextIn(twin, text).map(
-      ({ line, words }): PairStatus => ({
-        kind: 'entry',
-        english: `${english} (English in ${twin}:${line})`,
-        twin: `${twin}:${line}`,
-        status: 'in English',
-        detail: words,
-      }),
-    );
+    return englishTextIn(twin, text).map(({ line, words }): PairStatus => ({
+      kind: 'entry',
+      english: `${english} (English in ${twin}:${line})`,
+      twin: `${twin}:${line}`,
+      status: 'in English',
+      detail: words,
+    }));
   });
 }
 

@@ -25,7 +25,12 @@ function twinOf(english: NavEntry, englishSiblings: readonly NavEntry[], transla
 }
 
 /** The translated tree over the English one (see the module's comment); `file` names the translation in errors. */
-export function mergeNavigation(english: readonly NavEntry[], translated: readonly NavEntry[], file: string, under = ''): MergedNavEntry[] {
+export function mergeNavigation(
+  english: readonly NavEntry[],
+  translated: readonly NavEntry[],
+  file: string,
+  under = '',
+): MergedNavEntry[] {
   const used = new Set<NavEntry>();
   const merged = english.map((entry): MergedNavEntry => {
     const twin = twinOf(entry, english, translated);

@@ -227,7 +227,10 @@ describe('what an editor wrote, not commits', () => {
     expect(statusOf('src/data/company.ts')?.status).toBe('up to date');
     expect(statusOf(EN_SERVICE)?.status).toBe('up to date');
     // A rewritten paragraph is outdated.
-    write(EN_SERVICE, '---\norder: 1 # position in the catalogue\n---\n{/* A note for editors. */}\n\nWe audit suppliers on site.\n');
+    write(
+      EN_SERVICE,
+      '---\norder: 1 # position in the catalogue\n---\n{/* A note for editors. */}\n\nWe audit suppliers on site.\n',
+    );
     const edit = commit('Audits: on site');
     expect(statusOf(EN_SERVICE)).toMatchObject({ status: 'outdated', commits: [{ hash: edit }] });
   });
@@ -245,7 +248,10 @@ describe('entries followed one by one', () => {
 
   beforeEach(() => {
     write('src/content/pages/other-trainings.mdx', page(['six-sigma']));
-    write('src/content/ar/pages/other-trainings.mdx', page(['six-sigma'], () => 'دورة ستة سيجما لفرق الجودة'));
+    write(
+      'src/content/ar/pages/other-trainings.mdx',
+      page(['six-sigma'], () => 'دورة ستة سيجما لفرق الجودة'),
+    );
     write('src/data/standards.ts', standards(['iso-9001-2015']));
     write('src/data/ar/standards.ts', arStandards(['iso-9001-2015']));
     write('src/data/navigation.ts', menu([['About Us', '/AboutUs']]));
@@ -262,7 +268,13 @@ describe('entries followed one by one', () => {
     expect(behind()).toEqual([]);
     write('src/content/pages/other-trainings.mdx', page(['kaizen', 'six-sigma']));
     write('src/data/standards.ts', standards(['iso-9001-2015', 'iso-50001-2018']));
-    write('src/data/navigation.ts', menu([['About Us', '/AboutUs'], ['Energy Audits', '/EnergyAudits']]));
+    write(
+      'src/data/navigation.ts',
+      menu([
+        ['About Us', '/AboutUs'],
+        ['Energy Audits', '/EnergyAudits'],
+      ]),
+    );
     commit('A course, a standard and a menu entry, English first');
     expect(behind()).toEqual([
       'missing: src/content/ar/pages/other-trainings.mdx course kaizen',
@@ -275,15 +287,26 @@ describe('entries followed one by one', () => {
   });
 
   test('English text in an Arabic file is flagged: a copied course, a standard, a paragraph', () => {
-    write('src/content/ar/pages/other-trainings.mdx', `${page(['six-sigma'], () => 'دورة ستة سيجما لفرق الجودة').trimEnd()}\n\nThis paragraph was pasted in English by mistake.\n`);
+    write(
+      'src/content/ar/pages/other-trainings.mdx',
+      `${page(['six-sigma'], () => 'دورة ستة سيجما لفرق الجودة').trimEnd()}\n\nThis paragraph was pasted in English by mistake.\n`,
+    );
     commit('Arabic page with an English paragraph');
     write('src/content/pages/other-trainings.mdx', page(['kaizen', 'six-sigma']));
     write(
       'src/content/ar/pages/other-trainings.mdx',
-      page(['kaizen', 'six-sigma'], (id) => (id === 'kaizen' ? 'Kaizen training for quality teams' : 'دورة ستة سيجما لفرق الجودة')),
+      page(['kaizen', 'six-sigma'], (id) =>
+        id === 'kaizen' ? 'Kaizen training for quality teams' : 'دورة ستة سيجما لفرق الجودة',
+      ),
     );
     write('src/data/standards.ts', standards(['iso-9001-2015', 'iso-50001-2018']));
-    write('src/data/ar/standards.ts', arStandards(['iso-9001-2015']).replace('};', "  'iso-50001-2018': {\n    title: 'Energy management systems for industry',\n  },\n};"));
+    write(
+      'src/data/ar/standards.ts',
+      arStandards(['iso-9001-2015']).replace(
+        '};',
+        "  'iso-50001-2018': {\n    title: 'Energy management systems for industry',\n  },\n};",
+      ),
+    );
     commit('Kaizen and ISO 50001 copied into the Arabic files');
     const english = translationStatus(repo).filter((entry) => entry.status === 'in English');
     expect(english.map((entry) => `${entry.twin}: ${entry.detail}`)).toEqual([
@@ -292,16 +315,24 @@ describe('entries followed one by one', () => {
     ]);
     // Nothing is missing: the copy hides nothing but the translation.
     expect(behind().filter((line) => line.startsWith('missing'))).toEqual([]);
-    const cli = spawnSync(process.execPath, [path.join(ROOT, 'scripts/translations.mjs'), '--check'], { cwd: repo, encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, [path.join(ROOT, 'scripts/translations.mjs'), '--check'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
     expect(cli.status).toBe(1);
-    expect(cli.stdout).toMatch(/in English +src\/data\/ar\/standards\.ts:6 +English text where Arabic is expected: "Energy management/);
+    expect(cli.stdout).toMatch(
+      /in English +src\/data\/ar\/standards\.ts:6 +English text where Arabic is expected: "Energy management/,
+    );
     expect(cli.stderr).toContain('2 places in the Arabic files hold English text');
   });
 
   test('Latin names and codes in Arabic text are not English text', () => {
     write(
       'src/data/ar/standards.ts',
-      arStandards(['iso-9001-2015'], 'ISO/IEC 17025:2017 وSchedule Q وHACCP').replace('};', "  'x': { code: 'ISO 9001:2015 HACCP CSM GI 2.100' },\n};"),
+      arStandards(['iso-9001-2015'], 'ISO/IEC 17025:2017 وSchedule Q وHACCP').replace(
+        '};',
+        "  'x': { code: 'ISO 9001:2015 HACCP CSM GI 2.100' },\n};",
+      ),
     );
     commit('Arabic with Latin names');
     expect(translationStatus(repo).filter((entry) => entry.status === 'in English')).toEqual([]);
