@@ -6,10 +6,21 @@
  *
  * A twin is
  * - missing: the Arabic file (or string key) does not exist;
- * - outdated: its English original changed in a commit that the twin's last change does not
- *   include (the English commit is not an ancestor of the twin's last commit); the English diff
- *   since the twin's last change says what to translate;
+ * - outdated: the words of its English original changed in a commit that the twin's last change
+ *   of words does not include (the English commit is not an ancestor of it); the English diff
+ *   since says what to translate;
+ * - in English: the Arabic file holds English text where Arabic is expected (a field, a
+ *   paragraph, a data entry's words);
  * - up to date: otherwise.
+ *
+ * "Words" are what an editor wrote and a translator translates: a content file's front matter and
+ * body without comments (MDX, HTML and YAML ones) and import lines; a data module's text strings
+ * (comments, code, identifiers, numbers, addresses and phone numbers left out). A commit that
+ * changes only comments or code, or a phone number, never makes a twin outdated.
+ *
+ * Entries are followed one by one where a file lists them: a course of a page (`courses`), an ISO
+ * standard (src/data/standards.ts), a menu entry (src/data/navigation.ts). One the English has
+ * and the twin lacks is missing: the Arabic site shows it in English meanwhile.
  *
  * A commit that needs no translation (a typo fixed in English only, a reformat) says so in its
  * message, with "[no-translation]" (or Lunaria's "[lunaria-ignore]"), or the trailer
@@ -18,20 +29,23 @@
  * Status is of committed history at a ref (HEAD by default): uncommitted edits do not count.
  */
 import { spawnSync } from 'node:child_process';
+import { parse as parseYaml } from 'yaml';
 
 export interface Commit {
   hash: string;
   date: string;
   message: string;
 }
-export type Status = 'missing' | 'outdated' | 'up to date';
-export type PairKind = 'content' | 'data' | 'string';
+export type Status = 'missing' | 'in English' | 'outdated' | 'up to date';
+export type PairKind = 'content' | 'data' | 'string' | 'entry';
 export interface PairStatus {
   kind: PairKind;
   english: string;
   twin: string;
   key?: string;
   status: Status;
+  /** For "in English": what holds English text, and its first words. */
+  detail?: string;
   since?: Commit;
   commits?: Commit[];
   diff?: string;
@@ -102,12 +116,114 @@ function filesAt(cwd: string, ref: string, dir: string, ext: string, exclude: st
 
 const short = (hash: string): string => hash.slice(0, 7);
 
+/**
+ * A data module's string literals, in order, comments and code left out: '…', "…" and `…`
+ * (a template's ${…} kept as written). `value` when the literal is data, a property's value or an
+ * array's item, not a function's argument (a validation message) or an expression's operand.
+ * A small scanner: `//` inside a string is no comment.
+ */
+export function stringLiterals(code: string): { text: string; line: number; value: boolean }[] {
+  const found: { text: string; line: number; value: boolean }[] = [];
+  const brackets: string[] = [];
+  let line = 1;
+  let previous = '';
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i] ?? '';
+    if (c === '\n') line++;
+    if (/\s/.test(c)) continue;
+    if (c === '/' && code[i + 1] === '/') {
+      while (i < code.length && code[i + 1] !== '\n') i++;
+    } else if (c === '/' && code[i + 1] === '*') {
+      const end = code.indexOf('*/', i + 2);
+      const stop = end < 0 ? code.length : end + 2;
+      line += code.slice(i, stop).split('\n').length - 1;
+      i = stop - 1;
+    } else if (c === "'" || c === '"' || c === '`') {
+      const start = line;
+      let text = '';
+      for (i++; i < code.length && code[i] !== c; i++) {
+        if (code[i] === '\\') text += code[++i] ?? '';
+        else {
+          if (code[i] === '\n') line++;
+          text += code[i];
+        }
+      }
+      const value = previous === ':' || previous === '[' || (previous === ',' && brackets.at(-1) === '[');
+      found.push({ text, line: start, value: value && !text.includes('${') });
+      previous = c;
+    } else {
+      if ('([{'.includes(c)) brackets.push(c);
+      else if (')]}'.includes(c)) brackets.pop();
+      previous = c;
+    }
+  }
+  return found;
+}
+
+/**
+ * True when a data string is words a translator translates: letters, and a space or a capital
+ * ("Quality management", "LinkedIn"); not an id, a path, an address, an e-mail or a phone number.
+ */
+export function isWords(text: string): boolean {
+  const value = text.trim();
+  if (!/\p{L}/u.test(value)) return false;
+  if (/^(https?:|mailto:|tel:|\.{0,2}\/|#)/.test(value) || /^\S+@\S+$/.test(value)) return false;
+  return /\s/.test(value) || /^\p{Lu}/u.test(value) || /[^\p{Script=Latin}\P{L}]/u.test(value);
+}
+
+/** YAML's lines without comments (a whole-line `# …`, or ` # …` after a value) and blank lines. */
+const yamlWords = (lines: readonly string[]): string[] =>
+  lines
+    .filter((line) => !/^\s*#/.test(line))
+    .map((line) => line.replace(/\s+#\s.*$/, '').trim())
+    .filter(Boolean);
+
+/** What an editor wrote in a file, for comparing two versions: comments, code and spacing left out. */
+export function wordsOf(file: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (file.endsWith('.ts'))
+    // As a set: moving an entry, or the code around it, needs no translation.
+    return [
+      ...new Set(
+        stringLiterals(text)
+          .filter((literal) => literal.value && isWords(literal.text))
+          .map((literal) => literal.text),
+      ),
+    ]
+      .sort()
+      .join('\n');
+  if (file.endsWith('.yaml')) return yamlWords(text.split('\n')).join('\n');
+  const lines = text.split('\n');
+  const end = lines[0] === '---' ? lines.indexOf('---', 1) : -1;
+  const body = lines
+    .slice(end + 1)
+    .join('\n')
+    .replace(/\{\/\*[\s\S]*?\*\/\}/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .split('\n')
+    .filter((line) => !/^(import|export)\s/.test(line))
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return [...yamlWords(end > 0 ? lines.slice(1, end) : []), '---', ...body].join('\n');
+}
+
+/** The commits (newest first) that changed the words of `file` (wordsOf), not only its comments or code. */
+function wordChanges(cwd: string, ref: string, file: string): Commit[] {
+  const commits = commitsTouching(cwd, ref, file);
+  return commits.filter((commit) => {
+    const after = wordsOf(file, show(cwd, commit.hash, file));
+    const parent = git(cwd, ['rev-parse', '--verify', '--quiet', `${commit.hash}^`], { allowFailure: true })?.trim();
+    const before = parent ? wordsOf(file, show(cwd, parent, file)) : undefined;
+    return after !== before;
+  });
+}
+
 /** The status of one pair of files at `ref`. */
 function filePairStatus(cwd: string, ref: string, kind: PairKind, english: string, twin: string): PairStatus {
   const base = { kind, english, twin };
   if (!exists(cwd, ref, twin)) return { ...base, status: 'missing' };
-  const changes = commitsTouching(cwd, ref, english).filter((commit) => !isMarked(commit.message));
-  const translated = commitsTouching(cwd, ref, twin)[0];
+  const changes = wordChanges(cwd, ref, english).filter((commit) => !isMarked(commit.message));
+  const translated = wordChanges(cwd, ref, twin)[0] ?? commitsTouching(cwd, ref, twin)[0];
   if (changes.length === 0 || !translated) return { ...base, status: 'up to date' };
   const newest = changes[0];
   if (!newest || isAncestor(cwd, newest.hash, translated.hash)) return { ...base, status: 'up to date', since: translated };
@@ -185,11 +301,124 @@ function stringStatuses(cwd: string, ref: string): PairStatus[] {
   });
 }
 
-const ORDER: Record<Status, number> = { missing: 0, outdated: 1, 'up to date': 2 };
+/**
+ * True when a text meant to be Arabic is English: no Arabic letter, and at least four Latin words
+ * with lower-case letters (codes and names, "ISO/IEC 17025:2017", "HACCP", stay Latin in Arabic).
+ */
+export function isEnglishText(text: string): boolean {
+  if (/\p{Script=Arabic}/u.test(text) || !/\s/.test(text.trim()) || /^[[{]/.test(text.trim())) return false;
+  const prose = text.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+/g, '');
+  return (prose.match(/\p{Script=Latin}*\p{Ll}\p{Script=Latin}*/gu) ?? []).filter((word) => word.length > 1).length >= 4;
+}
+
+/** The places of an Arabic file's text that is English: line and first words. */
+export function englishTextIn(file: string, text: string): { line: number; words: string }[] {
+  const found: { line: number; words: string }[] = [];
+  const add = (line: number, words: string) => found.push({ line, words: words.trim().replace(/\s+/g, ' ').slice(0, 60) });
+  if (file.endsWith('.ts')) {
+    for (const literal of stringLiterals(text))
+      if (literal.value && isWords(literal.text) && isEnglishText(literal.text)) add(literal.line, literal.text);
+    return found;
+  }
+  const lines = text.split('\n');
+  const end = file.endsWith('.yaml') ? lines.length : lines[0] === '---' ? lines.indexOf('---', 1) : 0;
+  let fenced = false;
+  let block: { line: number; text: string } | undefined;
+  const flush = () => {
+    if (block && isEnglishText(block.text)) add(block.line, block.text);
+    block = undefined;
+  };
+  lines.forEach((line, i) => {
+    if (i <= end) {
+      // Front matter, or a YAML file: each value on its own line.
+      const value = /^\s*(?:-\s+)?[A-Za-z_][\w-]*:\s+(.+)$/.exec(line)?.[1] ?? /^\s*-\s+(.+)$/.exec(line)?.[1];
+      if (value && isEnglishText(value.replace(/^["']|["']$/g, ''))) add(i + 1, value.replace(/^["']|["']$/g, ''));
+      return;
+    }
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    if (fenced || /^(import|export)\s/.test(line) || /^\s*[<{]/.test(line) || line.trim() === '') return flush();
+    block = block ? { line: block.line, text: `${block.text} ${line}` } : { line: i + 1, text: line };
+  });
+  flush();
+  return found;
+}
+
+/** A YAML front matter's courses' ids (or none). */
+function courseIds(text: string | undefined): string[] {
+  const lines = (text ?? '').split('\n');
+  if (lines[0] !== '---') return [];
+  const end = lines.indexOf('---', 1);
+  try {
+    const data = parseYaml(lines.slice(1, end).join('\n')) as { courses?: { id?: unknown }[] } | null;
+    return (data?.courses ?? []).map((course) => String(course.id));
+  } catch {
+    return [];
+  }
+}
+
+/** The data files whose entries are followed one by one: where, and how to read each entry's key and name. */
+const DATA_ENTRIES = [
+  {
+    english: 'src/data/standards.ts',
+    twin: 'src/data/ar/standards.ts',
+    what: 'standard',
+    keys: (text: string) => [...text.matchAll(/^\s*id: '([^']+)'/gm)].map((m) => m[1] ?? ''),
+    twinKeys: (text: string) => [...text.matchAll(/^\s*'([^']+)': \{/gm)].map((m) => m[1] ?? ''),
+  },
+  {
+    english: 'src/data/navigation.ts',
+    twin: 'src/data/ar/navigation.ts',
+    what: 'menu entry',
+    keys: (text: string) => [...text.matchAll(/label:\s*'[^']*',\s*href:\s*([^,}\n]+?)\s*[,}\n]/g)].map((m) => m[1] ?? ''),
+    twinKeys: (text: string) => [...text.matchAll(/label:\s*'[^']*',\s*href:\s*([^,}\n]+?)\s*[,}\n]/g)].map((m) => m[1] ?? ''),
+  },
+] as const;
+
+/** The entries the English lists and its twin lacks (courses, standards, menu entries), each missing. */
+function entryStatuses(cwd: string, ref: string, pairs: readonly { english: string; twin: string }[]): PairStatus[] {
+  const missing = (english: string, twin: string, what: string, ids: readonly string[], own: readonly string[]) =>
+    ids
+      .filter((id) => !own.includes(id))
+      .map((id): PairStatus => ({
+        kind: 'entry',
+        english: `${english} ${what} ${id}`,
+        twin: `${twin} ${what} ${id}`,
+        key: id,
+        status: 'missing',
+      }));
+  const courses = pairs
+    .filter(({ english, twin }) => english.endsWith('.mdx') && exists(cwd, ref, twin))
+    .flatMap(({ english, twin }) =>
+      missing(english, twin, 'course', courseIds(show(cwd, ref, english)), courseIds(show(cwd, ref, twin))),
+    );
+  const data = DATA_ENTRIES.flatMap(({ english, twin, what, keys, twinKeys }) => {
+    const text = show(cwd, ref, english);
+    const own = show(cwd, ref, twin);
+    return text === undefined || own === undefined ? [] : missing(english, twin, what, keys(text), twinKeys(own));
+  });
+  return [...courses, ...data];
+}
+
+/** The Arabic files' text that is English (englishTextIn), one entry per place. */
+function englishStatuses(cwd: string, ref: string, pairs: readonly { english: string; twin: string }[]): PairStatus[] {
+  return pairs.flatMap(({ english, twin }) => {
+    const text = show(cwd, ref, twin);
+    if (text === undefined) return [];
+    return englishTextIn(twin, text).map(({ line, words }): PairStatus => ({
+      kind: 'entry',
+      english: `${english} (English in ${twin}:${line})`,
+      twin: `${twin}:${line}`,
+      status: 'in English',
+      detail: words,
+    }));
+  });
+}
+
+const ORDER: Record<Status, number> = { missing: 0, 'in English': 1, outdated: 2, 'up to date': 3 };
 
 /** Every pair's status at `ref` (default HEAD), missing and outdated first. */
 export function translationStatus(cwd: string, ref = 'HEAD'): PairStatus[] {
-  const files = FILE_PAIRS.flatMap(({ kind, dir, twinDir, ext }) =>
+  const pairs = FILE_PAIRS.flatMap(({ kind, dir, twinDir, ext }) =>
     filesAt(cwd, ref, dir, ext, twinDir)
       .filter(
         (english) =>
@@ -198,9 +427,10 @@ export function translationStatus(cwd: string, ref = 'HEAD'): PairStatus[] {
             (DATA_WITHOUT_WORDS.has(english) || !exists(cwd, ref, `${twinDir}/${english.slice(dir.length + 1)}`))
           ),
       )
-      .map((english) => filePairStatus(cwd, ref, kind, english, `${twinDir}/${english.slice(dir.length + 1)}`)),
+      .map((english) => ({ kind, english, twin: `${twinDir}/${english.slice(dir.length + 1)}` })),
   );
-  return [...files, ...stringStatuses(cwd, ref)].sort(
+  const files = pairs.map(({ kind, english, twin }) => filePairStatus(cwd, ref, kind, english, twin));
+  return [...files, ...entryStatuses(cwd, ref, pairs), ...englishStatuses(cwd, ref, pairs), ...stringStatuses(cwd, ref)].sort(
     (a, b) => ORDER[a.status] - ORDER[b.status] || a.english.localeCompare(b.english),
   );
 }
@@ -217,14 +447,18 @@ export function formatTable(entries: PairStatus[], { ref = 'HEAD' }: { ref?: str
   const current = entries.filter((entry) => entry.status === 'up to date');
   const width = Math.max(10, ...behind.map((entry) => entry.twin.length));
   const lines = [
-    `Arabic translations at ${ref}: ${count(entries, 'missing')} missing, ${count(entries, 'outdated')} outdated, ${current.length} up to date`,
+    `Arabic translations at ${ref}: ${count(entries, 'missing')} missing, ${count(entries, 'in English')} in English, ${count(entries, 'outdated')} outdated, ${current.length} up to date`,
     '',
   ];
   for (const entry of behind) {
     const why =
       entry.status === 'missing'
-        ? `no Arabic twin of ${entry.english}: /ar shows the English meanwhile`
-        : `English changed in ${(entry.commits ?? []).map((c) => short(c.hash)).join(', ')} since the twin's ${short(entry.since?.hash ?? '')} (${entry.since?.date ?? ''})`;
+        ? entry.kind === 'entry'
+          ? `not in the Arabic file yet: /ar shows the English ${entry.english.split(' ').slice(1, -1).join(' ')} meanwhile`
+          : `no Arabic twin of ${entry.english}: /ar shows the English meanwhile`
+        : entry.status === 'in English'
+          ? `English text where Arabic is expected: "${entry.detail ?? ''}"`
+          : `English changed in ${(entry.commits ?? []).map((c) => short(c.hash)).join(', ')} since the twin's ${short(entry.since?.hash ?? '')} (${entry.since?.date ?? ''})`;
     lines.push(`  ${entry.status.padEnd(10)} ${entry.twin.padEnd(width)}  ${why}`);
   }
   if (behind.length > 0) lines.push('');
@@ -275,7 +509,9 @@ export function formatPage(entries: PairStatus[], { ref = 'HEAD' }: { ref?: stri
           ? `<details><summary>English diff since ${escape(short(entry.since?.hash ?? ''))} (${escape(entry.since?.date ?? '')})</summary><pre>${escape(entry.diff)}</pre></details>`
           : entry.status === 'missing'
             ? 'No Arabic twin yet: /ar shows the English.'
-            : '';
+            : entry.status === 'in English'
+              ? `English text where Arabic is expected: ${escape(entry.detail ?? '')}`
+              : '';
       return `<tr class="${entry.status.replace(/ /g, '-')}"><td>${escape(entry.status)}</td><td><code>${escape(entry.twin)}</code></td><td><code>${escape(entry.english)}</code>${detail}</td></tr>`;
     })
     .join('\n');

@@ -14,7 +14,7 @@
  *   npm run translations -- --json            the statuses as JSON
  *
  * The English change never waits for the translator: only --check fails, and only on a missing
- * twin.
+ * twin or entry, or English text in an Arabic file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,9 +56,16 @@ if (pageFile) {
 
 if (process.argv.includes('--check')) {
   const missing = entries.filter((entry) => entry.status === 'missing');
+  const english = entries.filter((entry) => entry.status === 'in English');
   if (missing.length > 0) {
     console.error(
       `\n${missing.length} Arabic twin${missing.length === 1 ? ' is' : 's are'} missing: translate ${missing.length === 1 ? 'it' : 'them'} before a release (docs/content.md).`,
+    );
+    process.exitCode = 1;
+  }
+  if (english.length > 0) {
+    console.error(
+      `\n${english.length} place${english.length === 1 ? '' : 's'} in the Arabic files ${english.length === 1 ? 'holds' : 'hold'} English text: translate ${english.length === 1 ? 'it' : 'them'} before a release (docs/content.md).`,
     );
     process.exitCode = 1;
   }

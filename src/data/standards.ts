@@ -20,6 +20,8 @@ export interface IsoStandard {
   readonly kind: 'certification' | 'accreditation' | 'guidance' | 'measurement';
   /** What has changed since the edition listed (an amendment, a newer edition), and the help offered. */
   readonly update?: string | undefined;
+  /** On a translated page: the English entry, standing in for a translation not written yet. */
+  readonly pending?: boolean | undefined;
 }
 
 export const ISO_STANDARDS = [

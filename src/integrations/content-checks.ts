@@ -19,6 +19,10 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { caseSchema, credentialSchema, pageSchema, serviceSchema, teamSchema } from '../lib/content-schemas.ts';
 import { z } from 'astro/zod';
+import { navigation } from '../data/navigation.ts';
+import { navigation as arNavigation } from '../data/ar/navigation.ts';
+import { standardsWithoutArabic } from '../data/ar/standards.ts';
+import { MenuTwinError, mergeNavigation, pendingEntries } from '../lib/nav-twins.ts';
 import {
   brokenLinks,
   contentProblems,
@@ -42,6 +46,35 @@ function stop(logger: AstroIntegrationLogger, problems: readonly ContentProblem[
   process.exit(1);
 }
 
+/**
+ * The data entries the Arabic site shows in English until they are translated, one warning line
+ * per file: a standard without its Arabic text, a menu entry without its Arabic twin. A
+ * translated menu entry with no English twin is a problem, named.
+ */
+export function untranslatedDataEntries(): { warnings: string[]; problems: ContentProblem[] } {
+  const file = 'src/data/ar/navigation.ts';
+  let menu: string[];
+  try {
+    menu = pendingEntries(mergeNavigation(navigation, arNavigation, file));
+  } catch (error) {
+    if (!(error instanceof MenuTwinError)) throw error;
+    return { warnings: [], problems: [{ file, message: error.message.slice(file.length + 2) }] };
+  }
+  const standards = standardsWithoutArabic();
+  const them = (n: number) => (n === 1 ? 'it' : 'them');
+  const warnings = [
+    ...(standards.length > 0
+      ? [
+          `src/data/ar/standards.ts has no Arabic text for ${standards.join(', ')}: /ar shows ${them(standards.length)} in English, with a notice, until translated`,
+        ]
+      : []),
+    ...(menu.length > 0
+      ? [`${file} has no twin of ${menu.join(', ')}: the Arabic menu shows ${them(menu.length)} in English until translated`]
+      : []),
+  ];
+  return { warnings, problems: [] };
+}
+
 export default function contentChecks(): AstroIntegration {
   let root = process.cwd();
   return {
@@ -57,10 +90,13 @@ export default function contentChecks(): AstroIntegration {
           credentials: credentialSchema,
           cases: caseSchema,
         });
+        const data = untranslatedDataEntries();
+        problems.push(...data.problems);
         if (problems.length > 0) stop(logger, problems, 'content problem');
         for (const { english, arabic } of missingTwins(root)) {
           logger.warn(`${arabic} is missing: /ar shows ${english} in English, with a notice, until it is translated`);
         }
+        for (const line of data.warnings) logger.warn(line);
         const empty = emptyTrustMessage(emptyTrustDirs(root));
         if (empty) logger.info(empty);
       },

@@ -12,6 +12,7 @@
  *   it probably means;
  * - the Arabic content and strings use the terms of docs/glossary.md, not the forms it lists to
  *   avoid;
+ * - every image a content file names is there (Astro would name the module chain, not the line);
  * - every internal link and #anchor in content and data reaches a page and an id that the built
  *   site has.
  *
@@ -245,6 +246,32 @@ export function nearestField(name: string, fields: readonly string[]): string | 
 }
 
 /**
+ * The fields of the object at `at` inside a schema (a course in `courses`, `course`): Zod's
+ * optional, nullable, default and array wrappers looked through. None when it cannot tell.
+ */
+export function fieldsAt(schema: ContentSchema, at: readonly PropertyKey[]): string[] {
+  type Node = { shape?: Record<string, unknown>; def?: { innerType?: unknown; element?: unknown; shape?: unknown } };
+  const unwrap = (node: unknown): Node | undefined => {
+    let current = node as Node | undefined;
+    for (let i = 0; i < 10 && current; i++) {
+      const def = (current as { def?: Node['def'] }).def;
+      const inner = def?.innerType ?? def?.element;
+      if (current.shape && !inner) return current;
+      if (!inner) return current;
+      current = inner as Node;
+    }
+    return current;
+  };
+  let node: Node | undefined = schema as Node;
+  for (const key of at) {
+    if (typeof key === 'number' || /^\d+$/.test(String(key))) continue;
+    node = unwrap(unwrap(node)?.shape?.[String(key)]);
+  }
+  node = unwrap(node);
+  return node?.shape ? Object.keys(node.shape) : [];
+}
+
+/**
  * The front matter's mistakes against its schema, each on the line of its field: a field the
  * schema does not have (with the one it probably means), a missing one, a wrong value. Nothing
  * when the front matter is not YAML (frontmatterProblems and Astro say why).
@@ -264,25 +291,43 @@ export function schemaProblems(file: string, text: string, schema: ContentSchema
     const at = lines.findIndex((line) => line.startsWith(`${String(field)}:`));
     return at >= 0 ? at + 2 : undefined;
   };
+  // A nested field's line: the first line that names it, indented or as a list item's first field.
+  const nestedLineOf = (key: string) => {
+    const at = lines.findIndex((line) => new RegExp(`^\\s*(?:-\\s+)?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`).test(line));
+    return at >= 0 ? at + 2 : undefined;
+  };
+  // What was meant, by the path of its object ("" at the top, "courses.0" in a course).
   const meant = new Set<string>();
   const problems: ContentProblem[] = [];
   for (const issue of result.error.issues) {
-    for (const key of issue.code === 'unrecognized_keys' && issue.path.length === 0 ? (issue.keys ?? []) : []) {
-      const near = nearestField(key, fields);
-      if (near) meant.add(near);
+    if (issue.code !== 'unrecognized_keys') continue;
+    const at = issue.path.map(String).join('.');
+    const known = issue.path.length === 0 ? fields : fieldsAt(schema, issue.path);
+    for (const key of issue.keys ?? []) {
+      const near = nearestField(key, known);
+      if (near) meant.add(at ? `${at}.${near}` : near);
+      const name = at ? `${at}.${key}` : key;
       const message = near
-        ? `"${key}" is not a field: did you mean "${near}"?`
-        : `"${key}" is not a field (the fields are ${fields.join(', ')})`;
-      problems.push({ file, line: lineOf(key), message });
+        ? `"${name}" is not a field: did you mean "${at ? `${at}.${near}` : near}"?`
+        : `"${name}" is not a field (the fields are ${known.join(', ')})`;
+      problems.push({ file, line: issue.path.length === 0 ? lineOf(key) : nestedLineOf(key), message });
     }
   }
   for (const issue of result.error.issues) {
-    if (issue.code === 'unrecognized_keys' && issue.path.length === 0) continue;
+    if (issue.code === 'unrecognized_keys') continue;
     const [field] = issue.path;
     const where = issue.path.map(String).join('.');
-    const missing = issue.path.length === 1 && (data as Record<string, unknown>)[String(field)] === undefined;
-    if (missing && meant.has(String(field))) continue;
-    problems.push({ file, line: lineOf(field), message: missing ? `"${where}" is missing` : `${where}: ${issue.message}` });
+    const value = issue.path.reduce<unknown>(
+      (object, key) => (object && typeof object === 'object' ? (object as Record<PropertyKey, unknown>)[key] : undefined),
+      data,
+    );
+    const missing = value === undefined;
+    if (missing && meant.has(where)) continue;
+    problems.push({
+      file,
+      line: lineOf(field),
+      message: missing ? `"${where}" is missing` : `${where}: ${issue.message}`,
+    });
   }
   return problems;
 }
@@ -349,11 +394,14 @@ export function contentProblems(root: string, schemas?: ContentSchemas): Content
     const schema = schemas?.[/^src\/content\/(?:ar\/)?services\//.test(file) ? 'services' : 'pages'];
     if (schema) problems.push(...schemaProblems(file, text, schema));
     if (/^src\/content\/(ar\/)?services\//.test(file)) problems.push(...serviceBodyProblems(file, text));
+    problems.push(...imageProblems(root, file, text));
   }
   const entries = TRUST_DIRS.flatMap((dir) =>
     [CONTENT_DIR, AR_CONTENT_DIR].flatMap((base) => listYaml(root, `${base}/${dir}`).map((file) => ({ file, dir }))),
   );
-  for (const { file, dir } of entries) problems.push(...yamlProblems(file, read(file), schemas?.[dir]));
+  for (const { file, dir } of entries) {
+    problems.push(...yamlProblems(file, read(file), schemas?.[dir]), ...imageProblems(root, file, read(file)));
+  }
   const glossary = path.join(root, GLOSSARY);
   const rules = fs.existsSync(glossary) ? glossaryRules(fs.readFileSync(glossary, 'utf8')) : [];
   const arabic = [...files, ...entries.map((entry) => entry.file)].filter((f) => f.startsWith(`${AR_CONTENT_DIR}/`));
@@ -367,6 +415,40 @@ export function contentProblems(root: string, schemas?: ContentSchemas): Content
       problems.push(...twinSectionProblems({ file: english, text: read(english) }, { file: arabic, text: read(arabic) }));
     }
   }
+  return problems;
+}
+
+/** The pictures an editor can point at from content: by extension. */
+const IMAGE = /\.(?:avif|gif|jpe?g|png|svg|webp)$/i;
+
+/**
+ * The images a content file names (`![alt](./x.png)`, `import x from './x.png'`, a YAML
+ * `src: "./x.jpg"`) that are not there, each on its line, with the file probably meant. A path
+ * starting with "/" is a file in public/; any other, beside the content file.
+ */
+export function imageProblems(root: string, file: string, text: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    const refs = [
+      ...[...line.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)/g)].map((m) => m[1]),
+      ...[...line.matchAll(/^\s*import\s+\w+\s+from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]),
+      ...[...line.matchAll(/^\s*(?:-\s+)?src:\s*["']?([^"'\s#]+)/g)].map((m) => m[1]),
+    ];
+    for (const ref of refs) {
+      if (!ref || !IMAGE.test(ref) || /^[a-z]+:/i.test(ref)) continue;
+      const target = ref.startsWith('/') ? path.join(root, 'public', ref) : path.join(root, path.dirname(file), ref);
+      if (fs.existsSync(target)) continue;
+      const folder = path.dirname(target);
+      const there = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => IMAGE.test(name)) : [];
+      const near = nearestField(path.basename(ref), there);
+      const where = path.relative(root, folder).split(path.sep).join('/') || '.';
+      problems.push({
+        file,
+        line: i + 1,
+        message: `the image "${ref}" is not there (${where}/)${near ? `: did you mean "${ref.includes('/') ? `${ref.slice(0, ref.lastIndexOf('/'))}/${near}` : near}"?` : ': add the file, or correct the name (letter case counts)'}`,
+      });
+    }
+  });
   return problems;
 }
 

@@ -11,6 +11,7 @@ import { navigation as arNavigation } from '../data/ar/navigation';
 import { getStandard } from '../data/standards';
 import { defaultLocale, t, type Locale, type LocaleCode } from '../i18n';
 import { trustKindsWithEntries, TRUST_ROUTES } from './trust';
+import { mergeNavigation, type MergedNavEntry } from './nav-twins';
 
 export type ServiceEntry = CollectionEntry<'services'> | CollectionEntry<'arServices'>;
 export type PageEntry = CollectionEntry<'pages'> | CollectionEntry<'arPages'>;
@@ -120,8 +121,9 @@ export type ListedCourse = NonNullable<PageEntry['data']['courses']>[number] & {
  */
 function withEnglishCourses(page: PageEntry, original: PageEntry | undefined): PageEntry {
   const english = original?.data.courses;
-  const own = page.data.courses;
-  if (!english || !own || english.every((course) => own.some((mine) => mine.id === course.id))) return page;
+  // A twin without a `courses:` of its own yet lists every course in English.
+  const own = page.data.courses ?? [];
+  if (!english || english.every((course) => own.some((mine) => mine.id === course.id))) return page;
   if (own.some((mine) => !english.some((course) => course.id === mine.id))) return page;
   const courses: ListedCourse[] = english.map(
     (course) => own.find((mine) => mine.id === course.id) ?? { ...course, pending: true },
@@ -135,14 +137,29 @@ export interface ResolvedNavLink {
   readonly href: string;
   /** The menu's key for this entry, where its label cannot make one (an Arabic label): the English label's. */
   readonly key?: string;
+  /** "en" on a translated page when the entry is the English one standing in for its translation. */
+  readonly lang?: string;
   readonly children?: readonly ResolvedNavLink[];
 }
 export interface ResolvedNavGroup {
   readonly label: string;
   readonly key?: string;
+  readonly lang?: string;
   readonly items: readonly ResolvedNavEntry[];
 }
 export type ResolvedNavEntry = ResolvedNavLink | ResolvedNavGroup;
+
+/** Where each locale's menu is written, for the messages of mergeNavigation(). */
+const NAVIGATION_FILE: Readonly<Record<LocaleCode, string>> = { en: 'src/data/navigation.ts', ar: 'src/data/ar/navigation.ts' };
+
+/**
+ * The unprefixed menu tree of `locale`, in the English order: a translated menu lacking an entry
+ * shows the English one, marked `pending` (src/lib/nav-twins.ts). Breadcrumbs walk it too.
+ */
+export function navigationOf(locale: Locale = defaultLocale): readonly MergedNavEntry[] {
+  if (locale.code === defaultLocale.code) return NAVIGATION[locale.code];
+  return mergeNavigation(NAVIGATION[defaultLocale.code], NAVIGATION[locale.code], NAVIGATION_FILE[locale.code]);
+}
 
 /**
  * The menu tree in `locale`, its hrefs in that locale ("/ar/AboutUs"). Outside English every
@@ -153,40 +170,38 @@ export async function getNavigation(locale: Locale = defaultLocale): Promise<Res
   const pages = await getPages(locale);
   const byHref = new Map(pages.map((page) => [`/${page.data.route}`, page]));
   const translated = locale.code !== defaultLocale.code;
-  const resolve = (entry: NavEntry, english: NavEntry | undefined): ResolvedNavEntry => {
-    if (english === undefined || isNavGroup(entry) !== isNavGroup(english)) {
-      throw new Error(
-        `src/data/${locale.code}/navigation.ts: "${entry.label}" has no twin in the English menu (src/data/navigation.ts)`,
-      );
-    }
+  // The merged tree has the English tree's shape: entry by entry, each English entry is its twin.
+  const resolve = (entry: MergedNavEntry, english: NavEntry): ResolvedNavEntry => {
     const key = translated ? { key: slugify(english.label) } : {};
+    const lang = translated && entry.pending ? { lang: defaultLocale.lang } : {};
     // A group with one destination is that destination: a link in both menus, not a button
     // that opens a list of one (ISO Consultancy).
     if (isNavGroup(entry) && isNavGroup(english) && entry.items.length === 1 && english.items.length === 1) {
       const [only] = entry.items;
-      if (only !== undefined && !isNavGroup(only)) return resolve(only, english.items[0]);
+      if (only !== undefined && !isNavGroup(only)) return resolve(only, english.items[0]!);
     }
-    if (isNavGroup(entry)) {
-      const items = (english as typeof entry).items;
-      return { label: entry.label, ...key, items: entry.items.map((item, i) => resolve(item, items[i])) };
+    if (isNavGroup(entry) && isNavGroup(english)) {
+      return {
+        label: entry.label,
+        ...key,
+        ...lang,
+        items: entry.items.map((item, i) => resolve(item, english.items[i]!)),
+      };
     }
+    if (isNavGroup(entry)) throw new Error(`navigationOf(): "${entry.label}" is a group where English has a link`);
     const href = localizePath(entry.href, locale);
     const standards = byHref.get(entry.href)?.data.standards;
-    if (!standards || standards.length < 2) return { label: entry.label, href, ...key };
+    if (!standards || standards.length < 2) return { label: entry.label, href, ...key, ...lang };
     return {
       label: entry.label,
       href,
       ...key,
+      ...lang,
       children: standards.map((id) => ({ label: getStandard(id).code, href: `${href}#${id}` })),
     };
   };
   const english = NAVIGATION[defaultLocale.code];
-  return NAVIGATION[locale.code].map((entry, i) => resolve(entry, english[i]));
-}
-
-/** The unprefixed menu tree of `locale` (breadcrumbs walk it). */
-export function navigationOf(locale: Locale = defaultLocale): readonly NavEntry[] {
-  return NAVIGATION[locale.code];
+  return navigationOf(locale).map((entry, i) => resolve(entry, english[i]!));
 }
 
 /** A public page: its path, title and description (home, fixed pages, content pages, services). */

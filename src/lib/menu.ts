@@ -27,6 +27,8 @@ export interface MenuNode {
   /** Unique in the tree: the slugs of the labels from the top, joined by "/" (of the English labels on a translated page). */
   readonly key: string;
   readonly label: string;
+  /** "en" where a translated menu shows the English entry until it is translated. */
+  readonly lang?: string;
   readonly href?: string;
   readonly items?: readonly MenuNode[];
 }
@@ -47,9 +49,11 @@ export function toMenuNodes(entries: readonly ResolvedNavEntry[], parentKey = ''
     const key = parentKey ? `${parentKey}/${own}` : own;
     if (seen.has(key)) throw new Error(`Two menu entries under "${parentKey || 'the top'}" have the key "${key}"`);
     seen.add(key);
-    if ('items' in entry) return { key, label: entry.label, items: toMenuNodes(entry.items, key) };
-    if (entry.children?.length) return { key, label: entry.label, href: entry.href, items: toMenuNodes(entry.children, key) };
-    return { key, label: entry.label, href: entry.href };
+    const lang = entry.lang ? { lang: entry.lang } : {};
+    if ('items' in entry) return { key, label: entry.label, ...lang, items: toMenuNodes(entry.items, key) };
+    if (entry.children?.length)
+      return { key, label: entry.label, ...lang, href: entry.href, items: toMenuNodes(entry.children, key) };
+    return { key, label: entry.label, ...lang, href: entry.href };
   });
 }
 

@@ -56,10 +56,11 @@ for (const collection of ['services', 'pages'] as const) {
           }
           const courses = (entry.frontmatter['courses'] ?? []) as { id: string; duration?: string }[];
           const arCourses = (frontmatter['courses'] ?? []) as { id: string; title: string; summary: string; duration?: string }[];
-          expect(
-            arCourses.map((c) => c.id),
-            `${file}: course ids`,
-          ).toEqual(courses.map((c) => c.id));
+          // A course the English added is listed in English on the Arabic page until translated
+          // (src/lib/content.ts): the twin's courses are the English ones, in the English order,
+          // less those not translated yet.
+          const arIds = arCourses.map((c) => c.id);
+          expect(arIds, `${file}: course ids`).toEqual(courses.map((c) => c.id).filter((id) => arIds.includes(id)));
           for (const course of arCourses) {
             for (const text of [course.title, course.summary, course.duration ?? '']) {
               expect(englishLeft(text), `${file}: English left in course ${course.id}`).toEqual([]);

@@ -12,6 +12,7 @@ import {
   formatProblem,
   frontmatterProblems,
   glossaryRules,
+  imageProblems,
   linksInContent,
   linksInData,
   missingTwins,
@@ -26,7 +27,7 @@ import {
   wordCount,
 } from '../../src/integrations/content-rules';
 import { ROOT } from '../helpers/content';
-import { serviceSchema } from '../../src/lib/content-schemas';
+import { pageSchema, serviceSchema } from '../../src/lib/content-schemas';
 
 const temps: string[] = [];
 afterAll(() => {
@@ -175,6 +176,39 @@ describe('front matter against its schema', () => {
       'src/content/services/x.mdx:3: title: 2 characters, at least 3',
     ]);
     expect(schemaProblems('src/content/services/x.mdx', service(good), serviceSchema)).toEqual([]);
+  });
+});
+
+describe('a misspelled field inside a list or an object', () => {
+  test("a course's field is named on its line, with the one it probably means", () => {
+    const text = fs
+      .readFileSync(path.join(ROOT, 'src/content/pages/trainings/other-trainings.mdx'), 'utf8')
+      .replace(/^( {4})summary:/m, '$1summery:');
+    const line = text.split('\n').findIndex((l) => l.startsWith('    summery:')) + 1;
+    expect(schemaProblems('src/content/pages/trainings/other-trainings.mdx', text, pageSchema).map(formatProblem)).toEqual([
+      `src/content/pages/trainings/other-trainings.mdx:${line}: "courses.0.summery" is not a field: did you mean "courses.0.summary"?`,
+    ]);
+  });
+});
+
+describe('images a content file names', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-images-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(dir, 'src/content/team'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'public/images'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'src/content/team/first-last.jpg'), '');
+  fs.writeFileSync(path.join(dir, 'public/images/plant.png'), '');
+
+  test('one that is not there is named on its line, with the file probably meant; those there pass', () => {
+    const yaml = 'order: 1\nname: "First Last"\nphoto:\n  src: "./first-lst.jpg"\n  alt: "First Last"\n';
+    expect(imageProblems(dir, 'src/content/team/first-last.yaml', yaml).map(formatProblem)).toEqual([
+      'src/content/team/first-last.yaml:4: the image "./first-lst.jpg" is not there (src/content/team/): did you mean "./first-last.jpg"?',
+    ]);
+    const mdx = '---\ntitle: "x"\n---\n\n![A plant](/images/plant.png)\n\n![A tank](/images/tank.webp)\n';
+    expect(imageProblems(dir, 'src/content/pages/x.mdx', mdx).map(formatProblem)).toEqual([
+      'src/content/pages/x.mdx:7: the image "/images/tank.webp" is not there (public/images/): add the file, or correct the name (letter case counts)',
+    ]);
+    expect(imageProblems(dir, 'src/content/team/first-last.yaml', yaml.replace('first-lst', 'first-last'))).toEqual([]);
   });
 });
 

@@ -14,7 +14,8 @@ import { createSite } from '../../src/data/company';
 import { home as arHome } from '../../src/data/ar/home';
 import { heroAlts } from '../../src/data/ar/carousels';
 import { navigation as arNavigation } from '../../src/data/ar/navigation';
-import { getArabicStandard, standardTexts } from '../../src/data/ar/standards';
+import { getArabicStandard, standardTexts, standardsWithoutArabic } from '../../src/data/ar/standards';
+import { mergeNavigation, pendingEntries } from '../../src/lib/nav-twins';
 import { addressLine as arAddressLine, company as arCompany } from '../../src/data/ar/company';
 
 /** The value with every string replaced by "string": two values have the same shape when these are equal. */
@@ -83,8 +84,21 @@ describe('Arabic hero alternatives (src/data/ar/carousels.ts)', () => {
 });
 
 describe('Arabic navigation (src/data/ar/navigation.ts)', () => {
-  test('the same tree: the same hrefs, unprefixed, in the same nesting and order', () => {
-    expect(treeOf(arNavigation)).toEqual(treeOf(navigation));
+  test('the same tree: the same hrefs, unprefixed, in the same nesting and order, less entries not yet translated', () => {
+    // An entry the English menu has added is shown in English until translated (src/lib/nav-twins.ts).
+    const translated = new Set(flattenNavigation(arNavigation).map((link) => link.href));
+    const prune = (entries: readonly NavEntry[]): NavEntry[] =>
+      entries.flatMap((entry): NavEntry[] => {
+        if (!isNavGroup(entry)) return translated.has(entry.href) ? [entry] : [];
+        const items = prune(entry.items);
+        return items.length > 0 ? [{ ...entry, items }] : [];
+      });
+    expect(treeOf(arNavigation)).toEqual(treeOf(prune(navigation)));
+    const merged = mergeNavigation(navigation, arNavigation, 'src/data/ar/navigation.ts');
+    expect(treeOf(merged)).toEqual(treeOf(navigation));
+    expect(pendingEntries(merged)).toHaveLength(
+      flattenNavigation(navigation).filter((link) => !translated.has(link.href)).length,
+    );
   });
 
   test('every label is in Arabic', () => {
@@ -108,9 +122,11 @@ describe('Arabic navigation (src/data/ar/navigation.ts)', () => {
     const titles = (dir: string) =>
       new Map(readContentDir(dir).map((page) => [`/${String(page.frontmatter['route'])}`, String(page.frontmatter['title'])]));
     const [englishTitles, arabicTitles] = [titles('pages'), titles('ar/pages')];
-    const arabicLinks = flattenNavigation(arNavigation);
-    const named = flattenNavigation(navigation).flatMap((link, index) =>
-      englishTitles.get(link.href) === link.label ? [{ href: link.href, label: arabicLinks[index]?.label }] : [],
+    const arabicLabels = new Map(flattenNavigation(arNavigation).map((link) => [link.href, link.label]));
+    const named = flattenNavigation(navigation).flatMap((link) =>
+      englishTitles.get(link.href) === link.label && arabicLabels.has(link.href)
+        ? [{ href: link.href, label: arabicLabels.get(link.href) }]
+        : [],
     );
     // The spec's menu names most pages by their titles (Vendor Assessment, ISO Internal Audits, ...).
     expect(named.length).toBeGreaterThanOrEqual(10);
@@ -119,8 +135,10 @@ describe('Arabic navigation (src/data/ar/navigation.ts)', () => {
 });
 
 describe('Arabic ISO standards (src/data/ar/standards.ts)', () => {
-  test('a title and a summary for every standard id, in the same order, and no other', () => {
-    expect(Object.keys(standardTexts)).toEqual([...ISO_STANDARD_IDS]);
+  test('a title and a summary for each standard id, in the same order, and no other; one not yet translated is shown in English', () => {
+    const pending = standardsWithoutArabic();
+    expect(Object.keys(standardTexts)).toEqual(ISO_STANDARD_IDS.filter((id) => !pending.includes(id)));
+    for (const id of pending) expect(getArabicStandard(id)).toEqual({ ...getStandard(id), pending: true });
     for (const [id, text] of Object.entries(standardTexts)) {
       // An edition note where the English has one (tests/unit/standards.test.ts), nothing else.
       const expected = getStandard(id as IsoStandardId).update ? ['summary', 'title', 'update'] : ['summary', 'title'];

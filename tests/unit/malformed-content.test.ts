@@ -10,18 +10,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/content';
 import { parseHtml } from '../helpers/dom';
 import { ar } from '../../src/i18n/ar';
+import { NEW_COURSE, NEW_PAGE, NEW_SERVICE, UNTRANSLATED_STANDARD, applyEditorEdits, lastOrder } from '../helpers/editor-edits';
 
 const copies: string[] = [];
-
-/** The highest `order` among the copy's services: a new one goes after the services the editor has added. */
-const lastOrder = (dir: string): number =>
-  Math.max(
-    ...fs
-      .readdirSync(path.join(dir, 'src/content/services'))
-      .map((name) =>
-        Number(/^order: (\d+)/m.exec(fs.readFileSync(path.join(dir, 'src/content/services', name), 'utf8'))?.[1] ?? 0),
-      ),
-  );
 
 function projectCopyWith(edit: (dir: string) => void): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-content-'));
@@ -205,11 +196,9 @@ function build(dir: string) {
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
-const COURSE_SUMMARY = 'Small, continuous improvements led by the people who do the work, with practical exercises.';
-
 describe('the whole build, on a copy (one build: a minute or two)', () => {
   // An editor adds a 13th service in English only, with a link to a page that does not exist.
-  const slug = 'quality-digitalization';
+  const slug = NEW_SERVICE;
   const file = `src/content/services/${slug}.mdx`;
   let line = 0;
   let dir = '';
@@ -218,6 +207,8 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
 
   beforeAll(() => {
     dir = projectCopyWith((d) => {
+      // The editor's documented edits (tests/helpers/editor-edits.ts), then the broken link.
+      applyEditorEdits(d);
       const text = fs
         .readFileSync(path.join(d, 'src/content/services/ai-solutions.mdx'), 'utf8')
         .replace(/^order: .*$/m, `order: ${lastOrder(d) + 1}`)
@@ -227,12 +218,6 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
         `${text.trimEnd()}\n\nSee [our ISO trainings](/Trainings/ISOTraining) for the programme.\n`,
       );
       line = fs.readFileSync(path.join(d, file), 'utf8').trimEnd().split('\n').length;
-      // And a course in English only, as docs/content.md describes adding one.
-      replaceIn(
-        path.join(d, 'src/content/pages/trainings/other-trainings.mdx'),
-        /^courses:\n/m,
-        `courses:\n  - id: kaizen\n    title: "Kaizen Training"\n    summary: "${COURSE_SUMMARY}"\n`,
-      );
     });
     result = build(dir);
   }, 600_000);
@@ -280,9 +265,9 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
     const english = page('Trainings/OtherTrainings');
     const arabic = page('ar/Trainings/OtherTrainings');
     const ids = (document: Document) => [...document.querySelectorAll('.courses__item')].map((item) => item.id);
-    expect(ids(english)[0]).toBe('kaizen');
+    expect(ids(english)[0]).toBe(NEW_COURSE);
     expect(ids(arabic)).toEqual(ids(english));
-    const course = arabic.querySelector('#kaizen')!;
+    const course = arabic.querySelector(`#${NEW_COURSE}`)!;
     expect(course.getAttribute('lang')).toBe('en');
     expect(course.querySelector('h3')?.textContent).toBe('Kaizen Training');
     expect(course.querySelector('.courses__pending')?.textContent?.trim()).toBe(ar['translation.pendingCourse']);
@@ -290,6 +275,31 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
     // The translated courses stay as the translator wrote them.
     expect(arabic.querySelector('#six-sigma')?.hasAttribute('lang')).toBe(false);
     expect(arabic.querySelector('#six-sigma .courses__pending')).toBeNull();
+  });
+
+  test('a standard without its Arabic text: the Arabic page shows it in English, marked; the build says so in one line', () => {
+    const item = page('ar/ISOConsultancy').getElementById(UNTRANSLATED_STANDARD)!;
+    expect(item.getAttribute('lang')).toBe('en');
+    expect(item.querySelector('h3')?.textContent).toContain('Information security management systems');
+    expect(item.querySelector('.standards__pending')?.textContent?.trim()).toBe(ar['translation.pendingCourse']);
+    expect(item.querySelector('.standards__pending')?.getAttribute('lang')).toBe('ar');
+    // The one with its Arabic text is in Arabic, unmarked.
+    expect(page('ar/ISOConsultancy').getElementById('iso-50001-2018')?.hasAttribute('lang')).toBe(false);
+    expect(result.output.split('\n').filter((l) => l.includes(`no Arabic text for ${UNTRANSLATED_STANDARD}`))).toHaveLength(1);
+  });
+
+  test('a menu entry in English only: the Arabic menus show it in English, marked lang="en"', () => {
+    const links = [...page('ar').querySelectorAll(`header a[href="/ar/${NEW_PAGE}"]`)];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(link.getAttribute('lang')).toBe('en');
+      expect(link.textContent).toBe('Supplier Audits');
+    }
+    expect(page(`ar/${NEW_PAGE}`).querySelector('.translation-pending')?.textContent).toBe(ar['translation.pending']);
+  });
+
+  test('a content mistake is named, without a stack trace or "unhandled error"', () => {
+    expect(result.output).not.toMatch(/Stack trace|unhandled error|^\s+at .*\(/im);
   });
 
   test('search engines are sent to the English page: no hreflang alternates, the English canonical', () => {

@@ -207,3 +207,134 @@ describe('pull requests', () => {
     expect(page).toContain('+We audit &lt;suppliers&gt; &amp; more.');
   });
 });
+
+describe('what an editor wrote, not commits', () => {
+  test('a change of comments or code only leaves the twin up to date; a change of words does not', () => {
+    write(
+      'src/data/company.ts',
+      "/** The company. */\nexport const details = {\n  legalName: 'Globaq Quality Assurance',\n  phone: '+966 13 000 0000',\n};\n",
+    );
+    write('src/data/ar/company.ts', "export const arCompany = {\n  legalName: 'Globaq لضمان الجودة',\n};\n");
+    write(EN_SERVICE, '---\norder: 1 # the catalogue\n---\nWe audit suppliers.\n');
+    commit('Company in both languages');
+    // Comments, code and a phone number: nothing to translate.
+    write(
+      'src/data/company.ts',
+      "/** The company's details, as an editor reads them. */\nexport const details = {\n  legalName: 'Globaq Quality Assurance', // the registered name\n  phone: '+966 13 812 3456',\n} as const;\nexport const check = (value: string) => value.trim();\n",
+    );
+    write(EN_SERVICE, '---\norder: 1 # position in the catalogue\n---\n{/* A note for editors. */}\n\nWe audit suppliers.\n');
+    commit('Company: the real phone; comments');
+    expect(statusOf('src/data/company.ts')?.status).toBe('up to date');
+    expect(statusOf(EN_SERVICE)?.status).toBe('up to date');
+    // A rewritten paragraph is outdated.
+    write(
+      EN_SERVICE,
+      '---\norder: 1 # position in the catalogue\n---\n{/* A note for editors. */}\n\nWe audit suppliers on site.\n',
+    );
+    const edit = commit('Audits: on site');
+    expect(statusOf(EN_SERVICE)).toMatchObject({ status: 'outdated', commits: [{ hash: edit }] });
+  });
+});
+
+describe('entries followed one by one', () => {
+  const page = (courses: string[], title = (id: string) => `The ${id} course for quality teams`) =>
+    `---\nroute: Trainings/OtherTrainings\ncourses:\n${courses.map((id) => `  - id: ${id}\n    title: "${title(id)}"\n`).join('')}---\nCourses.\n`;
+  const standards = (ids: string[]) =>
+    `export const ISO_STANDARDS = [\n${ids.map((id) => `  {\n    id: '${id}',\n    title: 'Title of ${id}',\n  },\n`).join('')}];\n`;
+  const arStandards = (ids: string[], text = 'عنوان المواصفة') =>
+    `export const standardTexts = {\n${ids.map((id) => `  '${id}': {\n    title: '${text}',\n  },\n`).join('')}};\n`;
+  const menu = (entries: [string, string][]) =>
+    `export const navigation = [\n${entries.map(([label, href]) => `  { label: '${label}', href: '${href}' },\n`).join('')}];\n`;
+
+  beforeEach(() => {
+    write('src/content/pages/other-trainings.mdx', page(['six-sigma']));
+    write(
+      'src/content/ar/pages/other-trainings.mdx',
+      page(['six-sigma'], () => 'دورة ستة سيجما لفرق الجودة'),
+    );
+    write('src/data/standards.ts', standards(['iso-9001-2015']));
+    write('src/data/ar/standards.ts', arStandards(['iso-9001-2015']));
+    write('src/data/navigation.ts', menu([['About Us', '/AboutUs']]));
+    write('src/data/ar/navigation.ts', menu([['من نحن', '/AboutUs']]));
+    commit('Courses, standards and menu in both languages');
+  });
+
+  const behind = () =>
+    translationStatus(repo)
+      .filter((entry) => entry.status !== 'up to date' && entry.kind === 'entry')
+      .map((entry) => `${entry.status}: ${entry.twin}`);
+
+  test('a course, a standard or a menu entry in English only is listed as missing, by name', () => {
+    expect(behind()).toEqual([]);
+    write('src/content/pages/other-trainings.mdx', page(['kaizen', 'six-sigma']));
+    write('src/data/standards.ts', standards(['iso-9001-2015', 'iso-50001-2018']));
+    write(
+      'src/data/navigation.ts',
+      menu([
+        ['About Us', '/AboutUs'],
+        ['Energy Audits', '/EnergyAudits'],
+      ]),
+    );
+    commit('A course, a standard and a menu entry, English first');
+    expect(behind()).toEqual([
+      'missing: src/content/ar/pages/other-trainings.mdx course kaizen',
+      "missing: src/data/ar/navigation.ts menu entry '/EnergyAudits'",
+      'missing: src/data/ar/standards.ts standard iso-50001-2018',
+    ]);
+    const table = formatTable(translationStatus(repo));
+    expect(table).toMatch(/missing +src\/content\/ar\/pages\/other-trainings\.mdx course kaizen +not in the Arabic file yet/);
+    expect(table).toContain('Arabic translations at HEAD: 3 missing');
+  });
+
+  test('English text in an Arabic file is flagged: a copied course, a standard, a paragraph', () => {
+    write(
+      'src/content/ar/pages/other-trainings.mdx',
+      `${page(['six-sigma'], () => 'دورة ستة سيجما لفرق الجودة').trimEnd()}\n\nThis paragraph was pasted in English by mistake.\n`,
+    );
+    commit('Arabic page with an English paragraph');
+    write('src/content/pages/other-trainings.mdx', page(['kaizen', 'six-sigma']));
+    write(
+      'src/content/ar/pages/other-trainings.mdx',
+      page(['kaizen', 'six-sigma'], (id) =>
+        id === 'kaizen' ? 'Kaizen training for quality teams' : 'دورة ستة سيجما لفرق الجودة',
+      ),
+    );
+    write('src/data/standards.ts', standards(['iso-9001-2015', 'iso-50001-2018']));
+    write(
+      'src/data/ar/standards.ts',
+      arStandards(['iso-9001-2015']).replace(
+        '};',
+        "  'iso-50001-2018': {\n    title: 'Energy management systems for industry',\n  },\n};",
+      ),
+    );
+    commit('Kaizen and ISO 50001 copied into the Arabic files');
+    const english = translationStatus(repo).filter((entry) => entry.status === 'in English');
+    expect(english.map((entry) => `${entry.twin}: ${entry.detail}`)).toEqual([
+      'src/content/ar/pages/other-trainings.mdx:5: Kaizen training for quality teams',
+      'src/data/ar/standards.ts:6: Energy management systems for industry',
+    ]);
+    // Nothing is missing: the copy hides nothing but the translation.
+    expect(behind().filter((line) => line.startsWith('missing'))).toEqual([]);
+    const cli = spawnSync(process.execPath, [path.join(ROOT, 'scripts/translations.mjs'), '--check'], {
+      cwd: repo,
+      encoding: 'utf8',
+    });
+    expect(cli.status).toBe(1);
+    expect(cli.stdout).toMatch(
+      /in English +src\/data\/ar\/standards\.ts:6 +English text where Arabic is expected: "Energy management/,
+    );
+    expect(cli.stderr).toContain('2 places in the Arabic files hold English text');
+  });
+
+  test('Latin names and codes in Arabic text are not English text', () => {
+    write(
+      'src/data/ar/standards.ts',
+      arStandards(['iso-9001-2015'], 'ISO/IEC 17025:2017 وSchedule Q وHACCP').replace(
+        '};',
+        "  'x': { code: 'ISO 9001:2015 HACCP CSM GI 2.100' },\n};",
+      ),
+    );
+    commit('Arabic with Latin names');
+    expect(translationStatus(repo).filter((entry) => entry.status === 'in English')).toEqual([]);
+  });
+});

@@ -65,7 +65,7 @@ export const toggleKey = (key: string): string => `${key}#toggle`;
 
 export function MenuLink({ node, currentPath }: { node: MenuNode; currentPath: string }) {
   return (
-    <a href={node.href} aria-current={node.href === currentPath ? 'page' : undefined}>
+    <a href={node.href} lang={node.lang} aria-current={node.href === currentPath ? 'page' : undefined}>
       {node.label}
     </a>
   );
@@ -81,12 +81,12 @@ export function MenuLink({ node, currentPath }: { node: MenuNode; currentPath: s
  * label's box is then no wider than its longer line, and the gaps between the labels stay even.
  * Elsewhere (the mobile menu) the two parts flow on as one phrase.
  */
-function ToggleLabel({ label, depth }: { label: string; depth: number }) {
+function ToggleLabel({ label, depth, lang }: { label: string; depth: number; lang?: string | undefined }) {
   const words = label.split(' ');
   const last = <span className="nav-toggle__tail">{words.pop()}</span>;
   if (depth > 0 || words.length < 2) {
     return (
-      <span className="nav-toggle__text">
+      <span className="nav-toggle__text" lang={lang}>
         {words.length > 0 ? `${words.join(' ')} ` : ''}
         {last}
       </span>
@@ -99,7 +99,7 @@ function ToggleLabel({ label, depth }: { label: string; depth: number }) {
   for (let at = 2; at <= words.length; at++) if (longer(at) < longer(cut)) cut = at;
   const rest = words.slice(cut);
   return (
-    <span className="nav-toggle__text">
+    <span className="nav-toggle__text" lang={lang}>
       <span className="nav-toggle__line">{firstLine(cut)}</span>{' '}
       <span className="nav-toggle__line">
         {rest.length > 0 ? `${rest.join(' ')} ` : ''}
@@ -169,7 +169,7 @@ export function MenuList({
       <li key={node.key} className="nav-group">
         <details name={depth === 0 ? name : undefined} data-nav-key={node.key}>
           <summary className="nav-toggle" data-nav-key={node.key}>
-            <ToggleLabel label={node.label} depth={depth} />
+            <ToggleLabel label={node.label} depth={depth} lang={node.lang} />
           </summary>
           <MenuList nodes={items} depth={depth + 1} name={name} currentPath={currentPath} />
         </details>
@@ -232,7 +232,7 @@ function DisclosureGroup({
           data-current={holdsCurrent}
           onClick={(event) => menu.toggle(event, node.key)}
         >
-          <ToggleLabel label={node.label} depth={depth} />
+          <ToggleLabel label={node.label} depth={depth} lang={node.lang} />
         </button>
       ) : (
         <div className="nav-row">

@@ -1,13 +1,15 @@
 /**
  * The ISO standards' titles and summaries in Arabic, by id: the twin of ISO_STANDARDS in
  * src/data/standards.ts. The code ("ISO 9001:2015") is the same in both languages and stays there.
- * The Record type makes a missing or unknown id a type error.
+ * An unknown id is a type error. A standard added in English without its Arabic text here is
+ * shown in English on the Arabic pages, marked as not yet translated; the build warns of it and
+ * `npm run translations` lists it as missing.
  */
-import { getStandard, type IsoStandard, type IsoStandardId } from '../standards';
+import { ISO_STANDARD_IDS, getStandard, type IsoStandard, type IsoStandardId } from '../standards';
 
 export type IsoStandardText = Pick<IsoStandard, 'title' | 'summary' | 'update'>;
 
-export const standardTexts: Readonly<Record<IsoStandardId, IsoStandardText>> = {
+export const standardTexts: Readonly<Partial<Record<IsoStandardId, IsoStandardText>>> = {
   'iso-iec-17025-2017': {
     title: 'مختبرات الاختبار والمعايرة',
     summary:
@@ -68,8 +70,16 @@ export const standardTexts: Readonly<Record<IsoStandardId, IsoStandardText>> = {
   },
 };
 
-/** A standard as the Arabic pages show it: the English entry's id and code, the Arabic title and summary. */
+/**
+ * A standard as the Arabic pages show it: the English entry's id and code, the Arabic title and
+ * summary; without them, the English entry, `pending`.
+ */
 export function getArabicStandard(id: IsoStandardId): IsoStandard {
+  const text = standardTexts[id];
+  if (!text) return { ...getStandard(id), pending: true };
   // No English edition note on an Arabic page: a note not yet translated is left out.
-  return { ...getStandard(id), update: undefined, ...standardTexts[id] };
+  return { ...getStandard(id), update: undefined, ...text };
 }
+
+/** The standards with no Arabic text yet, in the English order. */
+export const standardsWithoutArabic = (): IsoStandardId[] => ISO_STANDARD_IDS.filter((id) => !standardTexts[id]);

@@ -1,0 +1,84 @@
+/**
+ * The edits a content editor makes with docs/content.md alone, applied to a copy of the project:
+ * a 13th service in English only, a course in English only, a new standard with its Arabic text
+ * and one without, a page and its menu entry in English only, a rewritten paragraph and the
+ * company's real phone number. Each is correct and documented, so every content check must pass after them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const NEW_SERVICE = 'quality-digitalization';
+export const NEW_COURSE = 'kaizen';
+/** A page, and its menu entry, in English only. */
+export const NEW_PAGE = 'AuditAssistance/SupplierAudits';
+/** A standard with its Arabic text, and one without. */
+export const NEW_STANDARD = 'iso-50001-2018';
+export const UNTRANSLATED_STANDARD = 'iso-27001-2022';
+export const NEW_PHONE = '+966 13 555 0101';
+export const REWRITTEN =
+  'Globaq helps organizations in the Eastern Province meet the standards their clients and regulators ask for.';
+
+function replaceIn(file: string, from: RegExp, to: string | ((match: string, ...groups: string[]) => string)): void {
+  const text = fs.readFileSync(file, 'utf8');
+  if (!from.test(text)) throw new Error(`${from} is not in ${file}: the editor's edit needs updating`);
+  fs.writeFileSync(file, text.replace(from, to as string));
+}
+
+/** The highest `order` among the services in `dir`. */
+export const lastOrder = (dir: string): number =>
+  Math.max(
+    ...fs
+      .readdirSync(path.join(dir, 'src/content/services'))
+      .map((name) =>
+        Number(/^order: (\d+)/m.exec(fs.readFileSync(path.join(dir, 'src/content/services', name), 'utf8'))?.[1] ?? 0),
+      ),
+  );
+
+const standard = (id: string, code: string, title: string, summary: string) =>
+  `  {\n    id: '${id}',\n    code: '${code}',\n    title: '${title}',\n    summary:\n      '${summary}',\n    kind: 'certification',\n  },\n`;
+
+/** Applies every edit to the project copy at `dir`. */
+export function applyEditorEdits(dir: string): void {
+  const at = (file: string) => path.join(dir, file);
+  // A 13th service, English only, after the others.
+  const service = fs
+    .readFileSync(at('src/content/services/ai-solutions.mdx'), 'utf8')
+    .replace(/^order: .*$/m, `order: ${lastOrder(dir) + 1}`)
+    .replace(/^title: .*$/m, 'title: Quality Digitalization');
+  fs.writeFileSync(at(`src/content/services/${NEW_SERVICE}.mdx`), service);
+  // A course, English only, first in the list.
+  replaceIn(
+    at('src/content/pages/trainings/other-trainings.mdx'),
+    /^courses:\n/m,
+    `courses:\n  - id: ${NEW_COURSE}\n    title: "Kaizen Training"\n    summary: "Small, continuous improvements led by the people who do the work, with practical exercises."\n`,
+  );
+  // Two standards: one with its Arabic text, one without; ISO Consultancy lists both, in both languages.
+  replaceIn(
+    at('src/data/standards.ts'),
+    /\] as const satisfies readonly IsoStandard\[\];/,
+    `${standard(NEW_STANDARD, 'ISO 50001:2018', 'Energy management systems', 'A management system to use energy more efficiently, with targets, measurement and continual improvement of energy performance.')}${standard(UNTRANSLATED_STANDARD, 'ISO/IEC 27001:2022', 'Information security management systems', 'Requirements to establish, run and improve an information security management system that protects the confidentiality, integrity and availability of information.')}] as const satisfies readonly IsoStandard[];`,
+  );
+  replaceIn(
+    at('src/data/ar/standards.ts'),
+    /\n};\n/,
+    `\n  '${NEW_STANDARD}': {\n    title: 'أنظمة إدارة الطاقة',\n    summary: 'نظام إدارة لاستخدام الطاقة بكفاءة أعلى، بأهداف وقياس وتحسين مستمر لأداء الطاقة.',\n  },\n};\n`,
+  );
+  for (const page of ['src/content/pages/iso-consultancy.mdx', 'src/content/ar/pages/iso-consultancy.mdx']) {
+    replaceIn(at(page), /^standards:\n((?: {2}- .*\n)+)/m, (all) => `${all}  - ${NEW_STANDARD}\n  - ${UNTRANSLATED_STANDARD}\n`);
+  }
+  // A page in English only, linked from the English menu only.
+  const page = fs
+    .readFileSync(at('src/content/pages/audit-assistance/iso-internal-audits.mdx'), 'utf8')
+    .replace(/^route: .*$/m, `route: ${NEW_PAGE}`)
+    .replace(/^title: .*$/m, 'title: Supplier Audits');
+  fs.writeFileSync(at('src/content/pages/audit-assistance/supplier-audits.mdx'), page);
+  replaceIn(
+    at('src/data/navigation.ts'),
+    /( *)\{ label: 'ISO Third Party Audits', href: '\/AuditAssistance\/ISOThirdPartyAudits' \},\n/,
+    (all, indent) => `${all}${indent}{ label: 'Supplier Audits', href: '/${NEW_PAGE}' },\n`,
+  );
+  // A rewritten paragraph: the About page's first.
+  replaceIn(at('src/content/pages/about.mdx'), /(## Introduction\n\n)[^\n]+\n/, (_all, heading) => `${heading}${REWRITTEN}\n`);
+  // The company's real phone number, replacing the example.
+  replaceIn(at('src/data/company.ts'), /phone: '[^']*'/, `phone: '${NEW_PHONE}'`);
+}

@@ -1,0 +1,94 @@
+/**
+ * An editor's correct, documented edits never fail the checks (docs/content.md): on a copy of the
+ * project with the edits of tests/helpers/editor-edits.ts (a 13th service, a course, a page and its
+ * menu entry in English only, a new standard with and without its Arabic text, a rewritten
+ * paragraph, the real phone number), the unit tests that read the content pass, and the content
+ * checks of the build warn of each translation still to do without stopping.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ROOT } from '../helpers/content';
+import { NEW_PAGE, NEW_SERVICE, UNTRANSLATED_STANDARD, applyEditorEdits } from '../helpers/editor-edits';
+
+/** The unit tests that read the content and data (those that read the built site run after a build). */
+const CONTENT_TESTS = [
+  'catalogue',
+  'content',
+  'content-ar',
+  'content-inventory',
+  'content-rules',
+  'data-ar',
+  'i18n-site',
+  'locale',
+  'menu',
+  'whole-names',
+].map((name) => `tests/unit/${name}.test.ts`);
+
+let dir = '';
+const run = (command: string, args: string[]) => {
+  const result = spawnSync(command, args, {
+    cwd: dir,
+    encoding: 'utf8',
+    // Not this run's own vitest settings: the copy's run is a run of its own.
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))),
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+    },
+    timeout: 900_000,
+  });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+};
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-editor-'));
+  for (const name of [
+    'src',
+    'public',
+    'scripts',
+    'docs',
+    'tests',
+    'astro.config.mjs',
+    'package.json',
+    'tsconfig.json',
+    'vitest.config.ts',
+  ]) {
+    fs.cpSync(path.join(ROOT, name), path.join(dir, name), { recursive: true });
+  }
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  applyEditorEdits(dir);
+});
+
+afterAll(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("an editor's documented edits, on a copy of the project", () => {
+  test('the content checks of the build pass, with one warning line for each translation to do', () => {
+    const { status, output } = run(path.join(ROOT, 'node_modules/.bin/astro'), ['sync']);
+    expect(status, output).toBe(0);
+    const warnings = output.split('\n').filter((line) => /\bWARN\b|\[WARN\]/.test(line));
+    expect(
+      warnings.some((line) => line.includes(`src/content/ar/services/${NEW_SERVICE}.mdx is missing`)),
+      output,
+    ).toBe(true);
+    expect(warnings.some((line) => line.includes('src/content/ar/pages/audit-assistance/supplier-audits.mdx is missing'))).toBe(
+      true,
+    );
+    expect(
+      warnings.filter((line) => line.includes(`src/data/ar/standards.ts has no Arabic text for ${UNTRANSLATED_STANDARD}:`)),
+    ).toHaveLength(1);
+    expect(
+      warnings.filter((line) => line.includes(`src/data/ar/navigation.ts has no twin of "Supplier Audits" (/${NEW_PAGE})`)),
+    ).toHaveLength(1);
+  }, 600_000);
+
+  test('the unit tests that read the content pass', () => {
+    const { status, output } = run(path.join(ROOT, 'node_modules/.bin/vitest'), ['run', ...CONTENT_TESTS]);
+    expect(status, output.slice(-6000)).toBe(0);
+    expect(output).toMatch(/Test Files +\d+ passed/);
+  }, 900_000);
+});
