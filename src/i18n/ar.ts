@@ -550,6 +550,7 @@ export const ar = {
   'admin.person.link': 'كل ما يخص هذا الشخص',
   'admin.person.others': 'طلبات أخرى من هذا الشخص ({count})',
   'admin.person.otherLead': '{form}، ورد في {time}',
+  'admin.person.more': 'و{count} أقدم منها: كلها في ملف الشخص.',
   'admin.person.file.title': 'ما تحتفظ به Globaq عنك',
   'admin.person.file.intro': 'كل طلب أرسلته إلينا ({count}) وما سجلناه عنه، حتى {time} (بتوقيت الرياض).',
   'admin.person.file.reference': 'الرقم المرجعي',

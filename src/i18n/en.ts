@@ -561,6 +561,7 @@ export const en = {
   'admin.person.link': 'Everything about this person',
   'admin.person.others': 'Other leads from this person ({count})',
   'admin.person.otherLead': '{form}, received {time}',
+  'admin.person.more': "And {count} older ones: all are in the person's file.",
   'admin.person.file.title': 'What Globaq holds about you',
   'admin.person.file.intro': 'Every request you sent us ({count}) and what we recorded about it, as of {time} (Riyadh time).',
   'admin.person.file.reference': 'Reference',

@@ -247,7 +247,7 @@ test('the held tab: each held lead with why, opened in full with its answers and
   await tab.click();
   await expect(tab).toHaveAttribute('aria-current', 'page');
   await expect(
-    page.getByText('Sent with JavaScript off').or(page.getByText('anti-spam check did not run')).first(),
+    page.getByText('JavaScript turned off').or(page.getByText('spam check did not run')).first(),
   ).toBeVisible();
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });

@@ -96,9 +96,9 @@ for (const { kind, skip, open } of KINDS) {
 
     test('a lead answered from "Needs work" keeps Previous and Next; "and go to next" opens the lead that followed it', async () => {
       const { stores, amal, badr, carim, dana, act } = await setUp();
-      // Answered from its page: back to it, the list kept, its former status said.
+      // Answered from its page: back to it, the list kept.
       const answered = await act(HUDA, carim, { action: 'answered' });
-      expect(answered).toEqual({ redirect: `/admin/leads/${carim}?q=acme&done=answered&was=new` });
+      expect(answered).toEqual({ redirect: `/admin/leads/${carim}?q=acme&done=answered` });
       const walkOf = (redirect: string, id: string) =>
         leadWalk(stores.inbox, HUDA.email, new URL(redirect, 'http://x').searchParams, id);
       // Out of the list now, yet between the leads either side of where it was.
@@ -118,7 +118,7 @@ for (const { kind, skip, open } of KINDS) {
         redirect: `/admin/leads/${amal}?q=acme&done=status&prior=${dana}`,
       });
       expect(await act(HUDA, amal, { action: 'answered', then: 'next' })).toEqual({
-        redirect: `/admin/leads/${amal}?q=acme&done=answered&was=new&end=1`,
+        redirect: `/admin/leads/${amal}?q=acme&done=answered&end=1`,
       });
       // Deleting with "and open the next lead" goes on through the list.
       const dir = await stores.submissions.save({

@@ -102,7 +102,7 @@ export async function leadAction(
   if (!lead) return { refused: 'admin.lead.notFound', status: 404 };
   const by = staff.email;
   const no = (refused: UiKey): Refused => ({ refused, status: 400 });
-  // Back to this lead in its list (`was`: its status before, for its place if it has left the list),
+  // Back to this lead in its list (`was`: its status before, its place in a list ordered by status),
   // or on to the next lead of the list when the button asked for it (`prior`: the lead just done).
   const then = formText(form, THEN_FIELD) === 'next';
   const back = async (done: string, hash = '', was?: LeadStatus) => {
@@ -123,7 +123,9 @@ export async function leadAction(
   const setStatus = async (status: LeadStatus, done: string) => {
     await inbox.setStatus(id, status, by, now);
     await audit('set status', STATUS_LABELS[status]);
-    return back(done, '', lead.status !== status ? lead.status : undefined);
+    // Its former status places it when the list is ordered by status and it has left the list.
+    const byStatus = new URLSearchParams(list).get('sort') === 'status';
+    return back(done, '', byStatus && lead.status !== status ? lead.status : undefined);
   };
   const status = formText(form, 'status');
   const reply = replyHref(lead);
