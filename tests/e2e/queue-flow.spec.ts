@@ -78,7 +78,9 @@ test('three leads of a searched list worked one after the other, never back to t
   await page.goto(lang.path('/'));
   // Oldest first: the list shows the newest first (Faris, Dana, Basim, Amal).
   for (const firstName of NAMES[lang.code]) await postLead(page, lang, { firstName, company: marker });
-  const [amal, basim, dana, faris] = NAMES[lang.code].map((name) => `${name} ${lang.code === 'ar' ? 'الدوسري' : 'Al-Dossary'}`);
+  const [amal, basim, dana, faris] = NAMES[lang.code].map(
+    (name) => `${name} ${lang.code === 'ar' ? 'الدوسري' : 'Al-Dossary'}`,
+  ) as [string, string, string, string];
   await signIn(page, lang, me);
   await page.goto(`/admin?q=${marker}`);
   await page.getByRole('link', { name: faris }).click();
