@@ -48,6 +48,7 @@ const BILINGUAL_SPECS = [
   'no-js.spec.ts',
   'partner-form.spec.ts',
   'privacy.spec.ts',
+  'queue-flow.spec.ts',
   'service-pages.spec.ts',
   'routes.spec.ts',
   'screens.spec.ts',

@@ -246,9 +246,7 @@ test('the held tab: each held lead with why, opened in full with its answers and
   await expect(tab).toBeVisible();
   await tab.click();
   await expect(tab).toHaveAttribute('aria-current', 'page');
-  await expect(
-    page.getByText('Sent with JavaScript off').or(page.getByText('anti-spam check did not run')).first(),
-  ).toBeVisible();
+  await expect(page.getByText('JavaScript turned off').or(page.getByText('spam check did not run')).first()).toBeVisible();
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `test-results/screenshots/bots-held-tab-${width}.png`, fullPage: true });

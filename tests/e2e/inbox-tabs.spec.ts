@@ -170,7 +170,7 @@ for (const width of [1440, 390]) {
       await tabs.getByRole('link', { name: 'Held for review (2)' }).click();
       await expect(page).toHaveURL(new RegExp(`/admin\\?status=held&q=${marker}$`));
       await expect(page.locator('.lead-row')).toHaveCount(2);
-      await expect(page.locator('.lead-row').first()).toContainText('anti-spam check did not run');
+      await expect(page.locator('.lead-row').first()).toContainText("The form's spam check did not run");
       await noSidewaysScroll(page, 'held tab');
       expect(await violations(page), 'held tab').toEqual([]);
       await shot(page, lang.code, 'held-tab');
@@ -181,7 +181,7 @@ for (const width of [1440, 390]) {
         .click();
       await expect(page).toHaveURL(new RegExp(`/admin/leads/${bot}\\?status=held&q=${marker}$`));
       const heldBox = page.getByRole('region', { name: 'Held for review' });
-      await expect(heldBox).toContainText("Held because: The form's automatic anti-spam check did not run");
+      await expect(heldBox).toContainText("Held because: The form's spam check did not run");
       await expect(page.getByRole('button', { name: 'Save status' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Mark answered' })).toHaveCount(0);
       await noSidewaysScroll(page, 'held lead');

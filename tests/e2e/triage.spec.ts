@@ -113,6 +113,7 @@ for (const width of [1440, 390]) {
       await shot(page, `selection-${width}`);
       await page.getByRole('group', { name: 'With the selected leads' }).getByLabel('Status').selectOption('answered');
       await page.getByRole('button', { name: 'Set status' }).click();
+      await page.getByRole('button', { name: 'Yes, set 2 leads to Answered' }).click();
       await expect(page.getByRole('status').first()).toHaveText('2 leads set to Answered.');
       await expect(tabs.getByRole('link', { name: 'Needs work (1)' })).toBeVisible();
       await expect(tabs.getByRole('link', { name: 'Answered (2)' })).toBeVisible();

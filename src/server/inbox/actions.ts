@@ -29,6 +29,7 @@ import { FORM_LABELS, STATUS_LABELS } from './lead-columns.ts';
 import { leadExport } from './lead-export.ts';
 import { weekFigures, weekLine } from './timely.ts';
 import { PERSON_EXPORT_ACTION, isPersonFormat, personAuditDetail, personFile } from './person-file.ts';
+import { THEN_FIELD, leadHref, nextInList, staleChange, type StaleChange } from './lead-flow.ts';
 
 type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
@@ -108,14 +109,16 @@ export async function searchLeads(
  * reply in the mail program (the timeline says so; then on to the mail program), retry the notification, delete (asked
  * first, `confirm`) and, for a held lead, release or mark as spam. A held lead is worked only once
  * released. An id that names no lead is refused (404), whatever the action. `post.list`: the
- * query of the list the page was opened from.
+ * query of the list the page was opened from: the answer goes back to the lead in that list, or
+ * with `then=next` on to the next lead of it (./lead-flow.ts). A change posted from a page made
+ * before the lead changed in a way it would undo is refused (`stale`, 409) and nothing is done.
  */
 export async function leadAction(
   deps: InboxDeps,
   config: Config,
   staff: Staff,
   post: { readonly id: string; readonly form: FormData | undefined; readonly list: string; readonly now?: Date },
-): Promise<ActionOutcome | { readonly confirm: true }> {
+): Promise<ActionOutcome | { readonly confirm: true } | { readonly stale: StaleChange; readonly status: 409 }> {
   if (!tokenMatches(staff, post.form)) return OUT_OF_DATE;
   const { inbox, outbox, submissions, held } = deps;
   const { id, form, list, now = new Date() } = post;
@@ -123,7 +126,14 @@ export async function leadAction(
   if (!lead) return { refused: 'admin.lead.notFound', status: 404 };
   const by = staff.email;
   const no = (refused: UiKey): Refused => ({ refused, status: 400 });
-  const back = (done: string, hash = '') => ({ redirect: `/admin/leads/${id}?${withDone(list, { done })}${hash}` });
+  // Back to this lead in its list (`was`: its status before, its place in a list ordered by status),
+  // or on to the next lead of the list when the button asked for it (`prior`: the lead just done).
+  const then = formText(form, THEN_FIELD) === 'next';
+  const back = async (done: string, hash = '', was?: LeadStatus) => {
+    const next = then ? await nextInList(inbox, by, list, id, was) : undefined;
+    if (next) return { redirect: leadHref(next, list, { done, prior: id }) };
+    return { redirect: leadHref(id, list, { done, ...(was ? { was } : {}), ...(then ? { end: '1' } : {}) }, hash) };
+  };
   const audit = (what: string, detail = '') => inbox.audit(by, what, id, detail, now);
   const action = formText(form, 'action');
   if (lead.review === 'held') {
@@ -132,10 +142,14 @@ export async function leadAction(
     // A held lead is worked only once released (its status, notes and assignment wait till then).
     if (action !== 'delete' && action !== 'delete-confirmed') return no('admin.lead.heldFirst');
   }
+  const stale = await staleChange(inbox, lead, form);
+  if (stale) return { stale, status: 409 };
   const setStatus = async (status: LeadStatus, done: string) => {
     await inbox.setStatus(id, status, by, now);
     await audit('set status', STATUS_LABELS[status]);
-    return back(done);
+    // Its former status places it when the list is ordered by status and it has left the list.
+    const byStatus = new URLSearchParams(list).get('sort') === 'status';
+    return back(done, '', byStatus && lead.status !== status ? lead.status : undefined);
   };
   const status = formText(form, 'status');
   const reply = replyHref(lead);
@@ -195,9 +209,10 @@ export async function leadAction(
   }
   if (action === 'delete') return { confirm: true };
   if (action === 'delete-confirmed') {
+    const next = then ? await nextInList(inbox, by, list, id) : undefined;
     // The lead by its id only: the entry outlives the person's data.
     if (await submissions.delete(id)) await audit('deleted lead', FORM_LABELS[lead.form]);
-    return { redirect: `/admin?${withDone(list, { done: 'deleted' })}` };
+    return { redirect: next ? leadHref(next, list, { done: 'deleted' }) : `/admin?${withDone(list, { done: 'deleted' })}` };
   }
   return no('admin.lead.notUnderstood');
 }
@@ -210,8 +225,9 @@ export const keptList = (form: FormData | undefined, email: string): string =>
   filterQuery(filterFromQuery(new URLSearchParams(formText(form, 'list')), email).values);
 
 /**
- * The list's selection (`id`, at most MAX_SELECTED): set a status, mark as spam, export, delete
- * (asked first: `confirm` lists the leads found) and, on the held tab, release or mark as spam. An
+ * The list's selection (`id`, at most MAX_SELECTED): set a status (one chosen, asked first:
+ * `confirm` with the `status`, then `status-confirmed`), mark as spam, export, delete (asked
+ * first: `confirm` lists the leads found) and, on the held tab, release or mark as spam. An
  * id that names no lead (deleted meanwhile, or forged) is left out and counted (`missing`), never
  * acted on or recorded; each lead's change has its own audit entry.
  */
@@ -221,7 +237,11 @@ export async function bulkAction(
   staff: Staff,
   form: FormData | undefined,
   now = new Date(),
-): Promise<ActionOutcome | { readonly download: Response } | { readonly confirm: InboxLead[]; readonly missing: number }> {
+): Promise<
+  | ActionOutcome
+  | { readonly download: Response }
+  | { readonly confirm: InboxLead[]; readonly missing: number; readonly status?: LeadStatus }
+> {
   if (!tokenMatches(staff, form)) return OUT_OF_DATE;
   const { inbox, submissions, held } = deps;
   const by = staff.email;
@@ -254,7 +274,12 @@ export async function bulkAction(
   if (ids.length > 0) for await (const lead of inbox.exportLeads({ ids })) leads.push(lead);
   const missing = asked.length - leads.length;
   const status = action === 'spam' ? 'spam' : formText(form, 'status');
-  if ((action === 'status' || action === 'spam') && isLeadStatus(status)) {
+  // A status is chosen (the menu has no default), then asked once for the whole selection.
+  if ((action === 'status' || action === 'status-confirmed') && !isLeadStatus(status))
+    return { refused: 'admin.bulk.chooseStatus', status: 400 };
+  if (action === 'status' && isLeadStatus(status))
+    return leads.length === 0 ? back({ done: 'none-found', missing: String(missing) }) : { confirm: leads, missing, status };
+  if ((action === 'status-confirmed' || action === 'spam') && isLeadStatus(status)) {
     for (const lead of leads) {
       if (await inbox.setStatus(lead.id, status, by, now))
         await inbox.audit(by, 'set status', lead.id, STATUS_LABELS[status], now);

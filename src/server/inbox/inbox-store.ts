@@ -236,6 +236,19 @@ export interface AuditQuery {
 /** Whether a sign-in may be tried now, and when it may be tried again if not. */
 export type SignInGate = { readonly open: true } | { readonly open: false; readonly locked: boolean; readonly retryAt: Date };
 
+/**
+ * A lead's place in a list and the leads either side. `left`: the lead is no longer in the list
+ * (asked with `former`): its neighbours are the leads either side of where its order key (its
+ * former status, when the list is ordered by status) puts it, `total` the list's own count.
+ */
+export interface LeadWalk {
+  readonly previous: string | undefined;
+  readonly next: string | undefined;
+  readonly position: number;
+  readonly total: number;
+  readonly left?: true;
+}
+
 export interface InboxStore {
   leads(filter: LeadFilter, page: number, order?: LeadOrder): Promise<{ leads: InboxLead[]; total: number }>;
   /**
@@ -245,13 +258,21 @@ export interface InboxStore {
   statusCounts(filter: LeadFilter): Promise<Record<LeadStatus | 'held', number>>;
   /**
    * The leads before and after `id` in the list as filtered and ordered (a lead page's
-   * "Previous" and "Next"), and its place in it; undefined when the filter does not find it.
+   * "Previous" and "Next"), and its place in it; undefined when the filter does not find it,
+   * unless `former` is given: then a lead that has left the list (answered from "Needs work")
+   * still has the leads that were either side of it (LeadWalk's `left`).
    */
   neighbours(
     filter: LeadFilter,
     order: LeadOrder,
     id: string,
-  ): Promise<{ previous: string | undefined; next: string | undefined; position: number; total: number } | undefined>;
+    former?: { readonly status?: LeadStatus | undefined },
+  ): Promise<LeadWalk | undefined>;
+  /**
+   * A person's other leads (./lead-person.ts): the same e-mail (case aside) or the same telephone
+   * number in any format, as personData finds them, held ones included; newest first, without `except`.
+   */
+  relatedLeads(person: PersonLookup, except: string): Promise<InboxLead[]>;
   /** Every lead the filter finds, oldest first (the export). */
   exportLeads(filter: LeadFilter): AsyncIterable<InboxLead>;
   /** A lead by its id, held ones included (their page offers release and mark as spam only). */

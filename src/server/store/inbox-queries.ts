@@ -252,10 +252,13 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
     LEAD_STATUSES.map((status, rank) => sql`WHEN ${sql.lit(status)} THEN ${sql.lit(rank)}`),
     sql` `,
   )} END`;
-  function orderSql(order: LeadOrder): RawBuilder<unknown> {
+  /** `former`: one lead ranked by the status it had (a lead that has just left the list keeps its place). */
+  function orderSql(order: LeadOrder, former?: { readonly id: string; readonly status: LeadStatus }): RawBuilder<unknown> {
     const direction = order.direction === 'asc' ? sql`ASC` : sql`DESC`;
-    const key =
-      order.by === 'name' ? sortName : order.by === 'form' ? sql`s.form` : order.by === 'status' ? statusRank : undefined;
+    const rank = former
+      ? sql`CASE WHEN s.id = ${former.id} THEN ${sql.lit(LEAD_STATUSES.indexOf(former.status))} ELSE ${statusRank} END`
+      : statusRank;
+    const key = order.by === 'name' ? sortName : order.by === 'form' ? sql`s.form` : order.by === 'status' ? rank : undefined;
     return key ? sql`${key} ${direction}, s.seq DESC` : sql`s.seq ${direction}`;
   }
 
@@ -417,13 +420,23 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         );
         return counts;
       },
-      async neighbours(filter, order, id) {
+      async neighbours(filter, order, id, former) {
         if (!isUuid(id)) return undefined;
-        // Each lead's place in the list as it is ordered; then the places either side of this one.
-        const ranked = leadSelect(filter).select([
-          's.id',
-          sql<number>`row_number() OVER (ORDER BY ${orderSql(order)})`.as('place'),
-        ]);
+        const inList = Boolean(await leadSelect(filter).select('s.id').where('s.id', '=', id).executeTakeFirst());
+        if (!inList && !former) return undefined;
+        // Each lead's place in the list as it is ordered (with this lead, when it has left the list,
+        // at the place its order key gives it); then the places either side of this one.
+        const ranked = inList
+          ? leadSelect(filter).select(['s.id', sql<number>`row_number() OVER (ORDER BY ${orderSql(order)})`.as('place')])
+          : db
+              .selectFrom('submissions as s')
+              .where((eb) => eb.or([eb('s.id', 'in', leadSelect(filter).select('s.id')), eb('s.id', '=', id)]))
+              .select([
+                's.id',
+                sql<number>`row_number() OVER (ORDER BY ${orderSql(order, former?.status ? { id, status: former.status } : undefined)})`.as(
+                  'place',
+                ),
+              ]);
         const here = await db.selectFrom(ranked.as('r')).select('r.place').where('r.id', '=', id).executeTakeFirst();
         if (!here) return undefined;
         const place = n(here.place);
@@ -440,7 +453,23 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
               .executeTakeFirst()
           )?.n,
         );
-        return { previous: at(place - 1), next: at(place + 1), position: place, total };
+        return inList
+          ? { previous: at(place - 1), next: at(place + 1), position: place, total }
+          : { previous: at(place - 1), next: at(place + 1), position: place, total, left: true as const };
+      },
+      async relatedLeads(person, except) {
+        const email = personEmail(person.email ?? '');
+        const digits = bareDigits(person.phone ?? '');
+        const phoneTail = digits.length >= PHONE_MIN_DIGITS ? digits.slice(-PHONE_MIN_DIGITS) : '';
+        if (!email && !phoneTail) return [];
+        const asciiEmail = email.replace(/[A-Z]/g, (c) => c.toLowerCase());
+        const rows = [
+          ...(await personCandidates(undefined, asciiEmail, phoneTail).execute()),
+          ...(await personCandidates('held', asciiEmail, phoneTail).execute()),
+        ].sort((a, b) => n(b.seq) - n(a.seq));
+        return rows
+          .map(toLead)
+          .filter((lead) => lead.id !== except && leadOfPerson(lead.fields, { email, phone: person.phone ?? '' }));
       },
       async *exportLeads(filter) {
         const page = (after: number, size: number) =>

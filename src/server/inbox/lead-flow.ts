@@ -1,0 +1,116 @@
+/**
+ * Working a list lead after lead, without overwriting a colleague's change.
+ *
+ * - The walk: a lead page's place in the list it was opened from, and the leads either side. A
+ *   lead that has just left that list (answered from "Needs work") keeps its former place, so
+ *   "Next" still opens the lead that followed it; `was` in the page's address is the status it had
+ *   before the change (its place when the list is ordered by status).
+ * - "... and go to next": an action's button that opens the next lead of the list once done.
+ * - A stale page: each form of a lead page carries `seen`, the newest timeline entry's number when
+ *   the page was made. A change posted from a page made before a status change, an assignment (or,
+ *   for a deletion, a note) it would undo is refused with those changes (who, what, when), the
+ *   lead's current value and the choice to apply it anyway (the same post, with `seen` now).
+ */
+import { isUuid } from '../store/schema.ts';
+import { formText } from './inbox.ts';
+import { filterFromQuery } from './inbox-filter.ts';
+import {
+  isLeadStatus,
+  type InboxLead,
+  type InboxStore,
+  type LeadEvent,
+  type LeadEventKind,
+  type LeadStatus,
+  type LeadWalk,
+} from './inbox-store.ts';
+
+/** The form field of a lead page that says which state of the lead the page showed. */
+export const SEEN_FIELD = 'seen';
+/** The button's field that asks for the next lead of the list once the action is done. */
+export const THEN_FIELD = 'then';
+
+/** The newest timeline entry's number (0 for a lead with none): what a lead page's forms carry. */
+export const seenOf = (timeline: readonly Pick<LeadEvent, 'seq'>[]): number =>
+  timeline.reduce((newest, event) => Math.max(newest, event.seq), 0);
+
+/** The list a lead page came from (its address's query), its place in it and its neighbours. */
+export async function leadWalk(
+  inbox: Pick<InboxStore, 'neighbours'>,
+  me: string,
+  params: URLSearchParams,
+  id: string,
+): Promise<LeadWalk | undefined> {
+  const { filter, order } = filterFromQuery(params, me);
+  const was = params.get('was');
+  return inbox.neighbours(filter, order, id, { status: isLeadStatus(was) ? was : undefined });
+}
+
+/** The next lead of the list (`list`: its query) after `id`, which may have just left it (`was`: its status before). */
+export async function nextInList(
+  inbox: Pick<InboxStore, 'neighbours'>,
+  me: string,
+  list: string,
+  id: string,
+  was?: LeadStatus,
+): Promise<string | undefined> {
+  const params = new URLSearchParams(list);
+  if (was) params.set('was', was);
+  return (await leadWalk(inbox, me, params, id))?.next;
+}
+
+/** A change refused because the page was made before the lead changed. */
+export interface StaleChange {
+  /** The changes since the page was made that this post would undo, newest first. */
+  readonly changes: readonly LeadEvent[];
+  /** What was posted (its token and `seen` aside), to post again when staff choose to apply it anyway. */
+  readonly posted: readonly (readonly [string, string])[];
+  /** The newest timeline entry now: the `seen` of "Apply my change anyway". */
+  readonly seen: number;
+}
+
+/** What each action would undo: the kinds of change it is checked against. */
+const UNDOES: Partial<Record<string, readonly LeadEventKind[]>> = {
+  status: ['status'],
+  answered: ['status'],
+  assign: ['assigned'],
+  delete: ['status', 'assigned', 'note'],
+  'delete-confirmed': ['status', 'assigned', 'note'],
+};
+
+/** Whether the action would change what the lead is now (setting what is already set undoes nothing). */
+function changesLead(lead: InboxLead, action: string, form: FormData | undefined): boolean {
+  if (action === 'status') return formText(form, 'status') !== lead.status;
+  if (action === 'answered') return lead.status !== 'answered';
+  if (action === 'assign') return formText(form, 'assignee') !== (lead.assignedTo ?? '');
+  return true;
+}
+
+/**
+ * The changes a post from a stale page would undo, or undefined when there are none (or the
+ * post says nothing of what it saw: a form that is not a lead page's). Nothing is changed here.
+ */
+export async function staleChange(
+  inbox: Pick<InboxStore, 'timeline'>,
+  lead: InboxLead,
+  form: FormData | undefined,
+): Promise<StaleChange | undefined> {
+  const action = formText(form, 'action');
+  const kinds = UNDOES[action];
+  const seenText = formText(form, SEEN_FIELD);
+  if (!kinds || !/^\d{1,15}$/.test(seenText) || !changesLead(lead, action, form)) return undefined;
+  const seen = Number(seenText);
+  const timeline = await inbox.timeline(lead.id);
+  const changes = timeline.filter((event) => event.seq > seen && kinds.includes(event.kind));
+  if (changes.length === 0) return undefined;
+  const posted: [string, string][] = [];
+  for (const [name, value] of form?.entries() ?? [])
+    if (name !== 'csrf' && name !== SEEN_FIELD && typeof value === 'string') posted.push([name, value]);
+  return { changes, posted, seen: seenOf(timeline) };
+}
+
+/** A lead page's address in the list `list` (a query), with what the page says (`done`...). */
+export function leadHref(id: string, list: string, say: Record<string, string> = {}, hash = ''): string {
+  const params = new URLSearchParams([...new URLSearchParams(list), ...Object.entries(say)]);
+  const query = params.toString();
+  return `/admin/leads/${isUuid(id) ? id : ''}${query ? `?${query}` : ''}${hash}`;
+}

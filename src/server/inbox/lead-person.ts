@@ -1,0 +1,44 @@
+/**
+ * One person, one record: a lead's other leads from the same person (the same e-mail, case
+ * aside, or the same telephone number however it was written: ../store/submission-queries.ts's
+ * leadOfPerson, as the person's data file finds them), and a short preview of what a lead says
+ * for the list.
+ */
+import { PHONE_FIELDS } from './lead-search.ts';
+import type { InboxLead, InboxStore, PersonLookup } from './inbox-store.ts';
+
+const text = (value: unknown): string =>
+  Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'string' ? value.trim() : '';
+
+/** Who a lead is from, as a person is looked up: its e-mail and its first telephone number. */
+export function personOfLead(lead: Pick<InboxLead, 'fields'>): PersonLookup {
+  return {
+    email: text(lead.fields['email']),
+    phone: PHONE_FIELDS.map((field) => text(lead.fields[field])).find(Boolean) ?? '',
+  };
+}
+
+/** The person's other leads, newest first, held ones included (the page marks them). */
+export const otherLeads = (inbox: Pick<InboxStore, 'relatedLeads'>, lead: InboxLead): Promise<InboxLead[]> =>
+  inbox.relatedLeads(personOfLead(lead), lead.id);
+
+/** The most of a lead's text the list shows. */
+export const PREVIEW_MAX = 120;
+
+/**
+ * The first words of what a lead says, for the list: a contact message's message; a partner
+ * application's reason for its interest, else the services it asks about, else its organisation.
+ * Line breaks and runs of spaces read as one space; cut at a word near PREVIEW_MAX, with "…".
+ */
+export function leadPreview(lead: Pick<InboxLead, 'form' | 'fields'>): string {
+  const f = lead.fields;
+  const source =
+    lead.form === 'contact'
+      ? text(f['message'])
+      : text(f['interestReason']) || text(f['servicesTypes']) || text(f['organization']);
+  const flat = source.replace(/\s+/g, ' ').trim();
+  if (flat.length <= PREVIEW_MAX) return flat;
+  const cut = flat.slice(0, PREVIEW_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > PREVIEW_MAX * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
