@@ -269,6 +269,6 @@ test('the held tab: each held lead with why, opened in full with its answers and
   await smtp.waitFor(before + 1);
   await page.goto(`${server.baseUrl}/admin?status=held`);
   await page.getByRole('link', { name: /Omar Links/ }).click();
-  await page.getByRole('button', { name: 'Mark as spam' }).click();
+  await page.getByRole('button', { name: 'Mark as spam', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('Marked as spam');
 });

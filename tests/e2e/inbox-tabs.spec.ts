@@ -96,7 +96,7 @@ for (const width of [1440, 390]) {
         .click();
       await expect(page.getByRole('navigation', { name: 'Leads' })).toContainText('Lead 1 of 1');
       // Answered it: it leaves Mine (what needs work), the count says so; the other tabs leave Mine.
-      await page.getByRole('button', { name: 'Mark answered' }).click();
+      await page.getByRole('button', { name: 'Mark answered', exact: true }).click();
       await expect(page).toHaveURL(/mine=1/);
       await page.getByRole('link', { name: 'Back to the leads' }).click();
       await expect(tabs.getByRole('link', { name: 'Mine (0)' })).toHaveAttribute('aria-current', 'page');
@@ -144,7 +144,7 @@ for (const width of [1440, 390]) {
       await expect(page.getByRole('heading', { level: 1 })).toContainText(names[2]);
       // Deleted from its page: back to the same list, which says so.
       await page.getByRole('button', { name: 'Delete this lead' }).click();
-      await page.getByRole('button', { name: 'Yes, delete it' }).click();
+      await page.getByRole('button', { name: 'Yes, delete it', exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/admin\\?status=all&q=${marker}&sort=name&dir=desc&done=deleted$`));
       await expect(page.getByRole('status').first()).toContainText('The lead was deleted.');
       await expect(page.locator('.lead-row')).toHaveCount(2);
@@ -183,11 +183,11 @@ for (const width of [1440, 390]) {
       const heldBox = page.getByRole('region', { name: 'Held for review' });
       await expect(heldBox).toContainText("Held because: The form's spam check did not run");
       await expect(page.getByRole('button', { name: 'Save status' })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Mark answered' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Mark answered', exact: true })).toHaveCount(0);
       await noSidewaysScroll(page, 'held lead');
       expect(await violations(page), 'held lead').toEqual([]);
       await shot(page, lang.code, 'held-lead');
-      await heldBox.getByRole('button', { name: 'Mark as spam' }).click();
+      await heldBox.getByRole('button', { name: 'Mark as spam', exact: true }).click();
       await expect(page.getByRole('status')).toContainText('Marked as spam');
       await expect(page.getByRole('region', { name: 'Held for review' })).toHaveCount(0);
       // One Spam: it is in the Spam tab, counted; one is still held.

@@ -120,7 +120,7 @@ test('staff sign in, find a new lead, work it, export it and delete it', async (
   // It says what is not erased: copies outside the database.
   await expect(page.getByText('the notification e-mail in staff mailboxes')).toBeVisible();
   await expectNoAxeViolations(page, 'delete confirmation');
-  await page.getByRole('button', { name: 'Yes, delete it' }).click();
+  await page.getByRole('button', { name: 'Yes, delete it', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\?done=deleted$/);
   await expect(page.getByRole('status').first()).toHaveText('The lead was deleted.');
   await expect(page.getByRole('row', { name: new RegExp(lastName) })).toHaveCount(0);
@@ -187,9 +187,9 @@ async function downloadedFiles(
     // Sent without JavaScript, so without a proof of work: held for review with its files; released here.
     await page.goto(`/admin?status=held&q=${encodeURIComponent(name)}`);
     const row = page.locator('.lead-row').filter({ hasText: name });
-    await expect(row).toContainText('Sent with JavaScript off');
+    await expect(row).toContainText('Sent from a browser with JavaScript turned off');
     await row.getByRole('link', { name }).click();
-    await expect(page.getByRole('region', { name: 'Held for review' })).toContainText('Sent with JavaScript off');
+    await expect(page.getByRole('region', { name: 'Held for review' })).toContainText('Sent from a browser with JavaScript turned off');
     await expect(page.getByRole('region', { name: 'Files sent with it' }).getByRole('link')).toHaveCount(count);
     await page.getByRole('button', { name: 'Release to the inbox' }).click();
     await expect(page.getByRole('status')).toContainText('Released');

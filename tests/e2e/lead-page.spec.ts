@@ -140,7 +140,7 @@ for (const width of [1440, 390]) {
       const href = await openReply(page);
       expect(href).toMatch(/^mailto:sara\.mitchell@gulfqa\.example\?subject=Your%20message%20to%20Globaq&body=/);
       expect(decodeURIComponent(href)).toContain('> Please send a proposal for a Schedule Q assessment.');
-      await expect(page.getByRole('button', { name: 'Mark answered' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Mark answered', exact: true })).toBeVisible();
       await noSidewaysScrolling(page, 'English lead');
       expect(await violations(page), 'English lead').toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`lead-english-${width}.png`), fullPage: true });
@@ -281,12 +281,12 @@ test('the timeline worked by hand: a note in Arabic, its correction, assigned to
   // "Reply by e-mail": no mail program opens in this browser, but the timeline says it was opened.
   expect(await openReply(page)).toMatch(/^mailto:/);
   await page.reload();
-  await page.getByRole('button', { name: 'Mark answered' }).click();
+  await page.getByRole('button', { name: 'Mark answered', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText('Marked answered.');
   await expect(page.locator('.lead-status')).toHaveText('Answered');
   await expect(entries.nth(0)).toContainText('Status set to Answered');
   await expect(entries.nth(1)).toContainText('Reply by e-mail opened');
-  await expect(page.getByRole('button', { name: 'Mark answered' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Mark answered', exact: true })).toHaveCount(0);
   await noSidewaysScrolling(page, 'worked lead');
   expect(await violations(page), 'worked lead').toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('lead-timeline-1440.png'), fullPage: true });

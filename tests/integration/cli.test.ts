@@ -157,7 +157,7 @@ describe('export', () => {
     expect(cell('Services You Would Like to Offer')).toBe('Training Courses; Inspection Services');
     expect(cell('Years in Business')).toBe('7');
     expect(cell('Number of Employees')).toBe('');
-    expect(cell('Phone Number')).toBe("'+966 50 123 4567");
+    expect(cell('Phone Number')).toBe('+966 50 123 4567');
   });
 
   test('--bots exports what the honeypot caught, and only that', async () => {

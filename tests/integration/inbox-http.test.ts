@@ -1030,7 +1030,8 @@ describe('triage', () => {
       [
         ['csrf', browser.csrf],
         ['list', 'q=bulk+status&sort=name&evil=1'],
-        ['action', 'status'],
+        // The status as confirmed on the selection's question page.
+        ['action', 'status-confirmed'],
         ['status', 'answered'],
         ['id', a],
         ['id', forged],
@@ -1081,7 +1082,7 @@ describe('triage', () => {
       ],
       browser,
     );
-    expect(none.headers.get('location')).toBe('/admin?done=status&set=new&n=0&missing=2');
+    expect(none.headers.get('location')).toBe('/admin?done=none-found&missing=2');
     expect(auditLog()[0]!.seq).toBe(seq);
     expect(statusOf([a, b])).toEqual(['spam', 'answered']);
     // Nothing selected, or an unknown action: nothing done.

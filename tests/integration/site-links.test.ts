@@ -83,7 +83,7 @@ function rawPost(
 function linksOf(mail: ReceivedMail): string[] {
   const text = mail.parsed.text ?? '';
   const html = String(mail.parsed.html || '');
-  return [...text.matchAll(/\bhttps?:\/\/[^\s<>"')]+/gi), ...html.matchAll(/\b(?:href|src)\s*=\s*"([^"]*)"/gi)].map(
+  return [...text.matchAll(/\bhttps?:\/\/[^\s<>"')\u2066-\u2069]+/gi), ...html.matchAll(/\b(?:href|src)\s*=\s*"([^"]*)"/gi)].map(
     (match) => match[1] ?? match[0],
   );
 }

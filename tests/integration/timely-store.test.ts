@@ -134,7 +134,7 @@ for (const { kind, skip, open, fromVersion13 } of KINDS) {
       await inbox.setStatus(a.id, 'answered', OMAR, at(50));
       expect((await inbox.lead(a.id))?.firstAnsweredAt).toBe(at(30).toISOString());
       // The list's selection.
-      await bulkAction(s, CONFIG, HUDA, form({ action: 'status', status: 'answered', id: [b.id] }), at(60));
+      await bulkAction(s, CONFIG, HUDA, form({ action: 'status-confirmed', status: 'answered', id: [b.id] }), at(60));
       expect((await inbox.lead(b.id))?.firstAnsweredAt).toBe(at(60).toISOString());
       // A held lead cannot be answered; marked spam and then answered, its wait starts when it joined the inbox.
       expect(await inbox.setStatus(c.id, 'answered', HUDA.email, at(70))).toBe(false);

@@ -79,7 +79,7 @@ describe('what a file is, by its content', () => {
       },
       { inboxUrl: 'https://www.globaq.example/admin/leads/7c0f6f2e-1111-4222-8333-944455556666' },
     );
-    expect(notice.text).toContain("Trainers' CVs: cv-1.pdf, cv-2.docx");
+    expect(notice.text).toContain("Trainers' CVs: \u2068cv-1.pdf, cv-2.docx\u2069");
     expect(notice.text).toContain(
       'Open this lead in the staff inbox: https://www.globaq.example/admin/leads/7c0f6f2e-1111-4222-8333-944455556666',
     );
