@@ -189,7 +189,9 @@ async function downloadedFiles(
     const row = page.locator('.lead-row').filter({ hasText: name });
     await expect(row).toContainText('Sent from a browser with JavaScript turned off');
     await row.getByRole('link', { name }).click();
-    await expect(page.getByRole('region', { name: 'Held for review' })).toContainText('Sent from a browser with JavaScript turned off');
+    await expect(page.getByRole('region', { name: 'Held for review' })).toContainText(
+      'Sent from a browser with JavaScript turned off',
+    );
     await expect(page.getByRole('region', { name: 'Files sent with it' }).getByRole('link')).toHaveCount(count);
     await page.getByRole('button', { name: 'Release to the inbox' }).click();
     await expect(page.getByRole('status')).toContainText('Released');
