@@ -67,9 +67,9 @@ for (const width of [1440, 390]) {
       await expect(page.locator('#lead-follow-up')).toHaveText(words['admin.followUp.none']);
       // Assigned to me, answered: it leaves Mine...
       await page.locator('select[name="assignee"]').selectOption(me);
-      await page.locator('button[value="assign"]').click();
+      await page.getByRole('button', { name: words['admin.lead.saveAssignment'], exact: true }).click();
       await expect(page.getByRole('status')).toHaveText(words['admin.lead.done.assigned']);
-      await page.locator('button[value="answered"]').click();
+      await page.getByRole('button', { name: words['admin.lead.markAnswered'], exact: true }).click();
       await expect(page.getByRole('status')).toHaveText(words['admin.lead.done.answered']);
       await expect(page.locator('#lead-wait')).toContainText(lang.code === 'ar' ? 'أُجيب أول مرة في' : 'First answered');
       await page.goto(`/admin?mine=1&q=${marker}`);
