@@ -1,6 +1,7 @@
 import { en } from './en.ts';
 import { ar } from './ar.ts';
 import { fillTemplate, templateParts } from './template.ts';
+import { numberFormat } from '../lib/intl-formats.ts';
 
 export type UiKey = keyof typeof en;
 export type UiStrings = Record<UiKey, string>;
@@ -94,5 +95,5 @@ export function formStrings<F extends FormOfStrings>(form: F, locale: Locale = d
 
 /** `n` as the locale writes it, without grouping (a year: 2026, in Arabic too). */
 export function formatNumber(n: number, locale: Locale = defaultLocale): string {
-  return new Intl.NumberFormat(locale.formatLocale, { useGrouping: false }).format(n);
+  return numberFormat(locale.formatLocale, { useGrouping: false }).format(n);
 }

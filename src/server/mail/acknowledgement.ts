@@ -14,6 +14,7 @@ import { locales, t, type LocaleCode, type UiKey } from '../../i18n';
 import { site, siteWords } from '../../data/site';
 import { isEmailAddress } from '../config.ts';
 import type { LeadAcknowledgement, StoredSubmission } from '../store/store.ts';
+import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { escapeHtml } from './escape.ts';
 import { headerText } from './lead-mail.ts';
 
@@ -24,7 +25,7 @@ export const REPLY_SUBJECT_MAX = 200;
 
 /** A time in Riyadh as the language writes it (Arabic: Arabic-Indic digits, the Gregorian calendar). */
 export function riyadhTimeIn(iso: string, code: LocaleCode): string {
-  return new Intl.DateTimeFormat(locales[code].formatLocale, {
+  return dateTimeFormat(locales[code].formatLocale, {
     timeZone: 'Asia/Riyadh',
     calendar: 'gregory',
     dateStyle: 'long',

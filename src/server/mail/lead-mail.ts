@@ -20,6 +20,7 @@ import { CONTACT_FIELDS, contactLabelKey } from '../../forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../forms/partner';
 import { defaultLocale, locales, t, tParts, type Locale, type LocaleCode } from '../../i18n';
 import type { LeadNotice, StoredSubmission } from '../store/store.ts';
+import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { escapeHtml } from './escape.ts';
 
 const RIYADH_OPTIONS: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' };
@@ -35,7 +36,7 @@ export function languageName(code: LocaleCode): string {
  * Gregorian calendar like the English line beside it (ar-SA's own default is the Hijri one).
  */
 function localTime(iso: string, code: LocaleCode): string {
-  return new Intl.DateTimeFormat(locales[code].formatLocale, { ...RIYADH_OPTIONS, calendar: 'gregory' }).format(new Date(iso));
+  return dateTimeFormat(locales[code].formatLocale, { ...RIYADH_OPTIONS, calendar: 'gregory' }).format(new Date(iso));
 }
 
 /** Text as one header-safe line: no line break or control character, runs of white space as one space. */
