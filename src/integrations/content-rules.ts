@@ -572,7 +572,7 @@ export function brokenLinks(
       problems.push({
         file: link.file,
         line: link.line,
-        message: `the link "${link.href}" goes to no page of the site${near ? `: did you mean "${near}"? (paths are case-sensitive)` : ": check the path against the page's route (its front matter) or the menu (src/data/navigation.ts)"}`,
+        message: `the link "${link.href}" goes to no page of the site${near ? `: did you mean "${near}"? (paths are case-sensitive)` : ": check the path against the page's route (its front matter) or the menu (src/data/navigation.yaml)"}`,
       });
     } else if (anchor && !ids.has(anchor)) {
       problems.push({
