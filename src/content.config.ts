@@ -7,7 +7,7 @@ import { z } from 'astro/zod';
 import { file, glob, type Loader } from 'astro/loaders';
 import fs from 'node:fs';
 import { caseSchema, credentialSchema, pageSchema, serviceSchema, teamSchema } from './lib/content-schemas';
-import { NAVIGATION_FILE, STANDARDS_FILE, navigationFileSchema, standardEntrySchema } from './data/schemas';
+import { NAVIGATION_FILE, STANDARDS_FILE, navEntrySchema, standardEntrySchema } from './data/schemas';
 
 const services = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/services' }), schema: serviceSchema });
 const pages = defineCollection({ loader: glob({ pattern: '**/*.mdx', base: './src/content/pages' }), schema: pageSchema });
@@ -82,7 +82,7 @@ const arCases = defineCollection({ loader: entriesIn(TRUST_FOLDERS.arCases), sch
  * (src/data/data-file.ts), which name a malformed entry by file, entry and field before Astro does.
  */
 const standards = defineCollection({ loader: file(STANDARDS_FILE), schema: standardEntrySchema });
-const navigation = defineCollection({ loader: file(NAVIGATION_FILE), schema: navigationFileSchema.element });
+const navigation = defineCollection({ loader: file(NAVIGATION_FILE), schema: navEntrySchema });
 
 export const collections = {
   standards,

@@ -53,8 +53,8 @@ export function navigationIn(locale: 'en' | 'ar', entries: readonly NavEntryData
   return entries.flatMap((entry): NavEntry[] => {
     const label = entry.label[locale];
     if (label === undefined) return [];
-    if ('href' in entry) return [{ label, href: entry.href }];
-    return [{ label, items: navigationIn(locale, entry.items), ...(entry.page ? { page: entry.page } : {}) }];
+    if (entry.href !== undefined) return [{ label, href: entry.href }];
+    return [{ label, items: navigationIn(locale, entry.items ?? []), ...(entry.page ? { page: entry.page } : {}) }];
   });
 }
 

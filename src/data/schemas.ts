@@ -41,25 +41,48 @@ const labelSchema = z.strictObject({
   ar: z.string().min(1, 'write the Arabic label, or leave `ar` out until it is translated').optional(),
 });
 
-/** A link or a group as src/data/navigation.yaml writes it. */
-export type NavEntryData =
-  | { id?: string | undefined; label: { en: string; ar?: string | undefined }; href: string }
-  | { id?: string | undefined; label: { en: string; ar?: string | undefined }; page?: string | undefined; items: NavEntryData[] };
+/** A link (`href`) or a group (`items`, and `page` when it has one) as src/data/navigation.yaml writes it. */
+export interface NavEntryData {
+  id?: string | undefined;
+  label: { en: string; ar?: string | undefined };
+  href?: string | undefined;
+  page?: string | undefined;
+  items?: NavEntryData[] | undefined;
+}
 
 const pathSchema = z.string().regex(/^\/[^\s]*$/, 'write the page’s path, starting with "/", e.g. "/AboutUs"');
 
-/** One menu entry: a link (`href`) or a group (`items`, and `page` when it has one). */
-export const navEntrySchema: z.ZodType<NavEntryData> = z.lazy(() =>
-  z.union([
-    z.strictObject({ id: z.string().optional(), label: labelSchema, href: pathSchema }),
-    z.strictObject({ id: z.string().optional(), label: labelSchema, page: pathSchema.optional(), items: z.array(navEntrySchema).min(1) }),
-  ]),
-);
+/** One menu entry, its fields checked; whether it is a link or a group is checked over the file (navigationFileSchema). */
+export const navEntrySchema = z.strictObject({
+  id: z.string().min(1).optional(),
+  label: labelSchema,
+  href: pathSchema.optional(),
+  page: pathSchema.optional(),
+  get items(): z.ZodOptional<z.ZodArray<typeof navEntrySchema>> {
+    return z.array(navEntrySchema).min(1, 'list the group’s entries, or make it a link with `href`').optional();
+  },
+});
+
+/** Each entry a link or a group, never both; each top-level entry with an id of its own. */
+function checkEntries(entries: readonly NavEntryData[], context: z.RefinementCtx, at: (string | number)[]): void {
+  const ids = new Set<string>();
+  entries.forEach((entry, i) => {
+    const path = [...at, i];
+    if (at.length === 0) {
+      if (!entry.id) context.addIssue({ code: 'custom', path: [...path, 'id'], message: 'give the entry a short id, unique in the file, e.g. "about"' });
+      else if (ids.has(entry.id)) context.addIssue({ code: 'custom', path: [...path, 'id'], message: 'another entry has this id: each id once' });
+      if (entry.id) ids.add(entry.id);
+    }
+    if (entry.href === undefined && entry.items === undefined)
+      context.addIssue({ code: 'custom', path: [...path, 'href'], message: 'a link needs `href` (the page’s path); a group needs `items`' });
+    if (entry.href !== undefined && (entry.items !== undefined || entry.page !== undefined))
+      context.addIssue({ code: 'custom', path: [...path, 'href'], message: 'an entry is a link (`href`) or a group (`items`, and `page`), not both' });
+    if (entry.items) checkEntries(entry.items, context, [...path, 'items']);
+  });
+}
 
 /** The whole file: the top-level entries in menu order, each with its own id (the content collection's key). */
-export const navigationFileSchema = z.array(
-  z.intersection(z.object({ id: z.string().min(1, 'give the entry a short id, unique in the file') }), navEntrySchema),
-);
+export const navigationFileSchema = z.array(navEntrySchema).superRefine((entries, context) => checkEntries(entries, context, []));
 
 /** The file an editor changes; error messages name it. */
 export const NAVIGATION_FILE = 'src/data/navigation.yaml';
