@@ -6,10 +6,11 @@
  *
  * Pure Node (fs and the `yaml` package, no Astro imports): the build's integrations, the pages,
  * the server's mail templates, the scripts and the tests all read the same files the same way.
- * Paths are relative to the project's folder, the working directory of every one of them.
+ * Paths are relative to the project's folder, found from this module's place (projectRoot).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'yaml';
 import type { z } from 'astro/zod';
 import { fieldsAt, nearestField } from '../integrations/content-rules.ts';
@@ -90,7 +91,21 @@ export function parseDataFile<T extends z.ZodType>(file: string, text: string, s
   return schema.parse(data);
 }
 
+/**
+ * The project's folder: the nearest folder holding `file`, from this module's own place upwards
+ * (src/data in the sources, dist/server/chunks in the built server), else the working directory.
+ */
+export function projectRoot(file: string): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (fs.existsSync(path.join(dir, file))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
 /** The data file `file` (relative to the project's folder) read and checked; see parseDataFile. */
-export function readDataFile<T extends z.ZodType>(file: string, schema: T, root = process.cwd()): z.infer<T> {
+export function readDataFile<T extends z.ZodType>(file: string, schema: T, root = projectRoot(file)): z.infer<T> {
   return parseDataFile(file, fs.readFileSync(path.join(root, file), 'utf8'), schema);
 }

@@ -9,7 +9,7 @@ import { DataFileError, readDataFile } from '../data/data-file.ts';
 import { DATA_FILES } from '../data/schemas.ts';
 
 /** The problems of every data file, one message per malformed file (empty when all are well-formed). */
-export function dataFileProblems(root = process.cwd()): string[] {
+export function dataFileProblems(root?: string): string[] {
   return DATA_FILES.flatMap(({ file, schema }) => {
     try {
       readDataFile(file, schema, root);
