@@ -1,5 +1,7 @@
 // @ts-check
 import { fileURLToPath } from 'node:url';
+// First: a malformed data file (src/data/*.yaml) stops here, named, before any module reads it.
+import './src/integrations/data-files.ts';
 import { defineConfig, envField } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';

@@ -19,8 +19,10 @@
  * changes only comments or code, or a phone number, never makes a twin outdated.
  *
  * Entries are followed one by one where a file lists them: a course of a page (`courses`), an ISO
- * standard (src/data/standards.ts), a menu entry (src/data/navigation.ts). One the English has
- * and the twin lacks is missing: the Arabic site shows it in English meanwhile.
+ * standard (src/data/standards.yaml), a menu entry (src/data/navigation.yaml). One the English has
+ * and the twin lacks is missing: the Arabic site shows it in English meanwhile. The data files
+ * that hold both languages side by side (`en:` and `ar:` per entry) are compared entry by entry,
+ * the English words against the Arabic ones (SIDE_BY_SIDE).
  *
  * A commit that needs no translation (a typo fixed in English only, a reformat) says so in its
  * message, with "[no-translation]" (or Lunaria's "[lunaria-ignore]"), or the trailer
@@ -75,7 +77,12 @@ export const FILE_PAIRS: readonly { kind: PairKind; dir: string; twinDir: string
   { kind: 'data', dir: 'src/data', twinDir: 'src/data/ar', ext: '.ts' },
 ];
 /** Data modules with no words to translate (they bind the others): never listed as missing. */
-export const DATA_WITHOUT_WORDS = new Set(['src/data/site.ts']);
+export const DATA_WITHOUT_WORDS = new Set([
+  'src/data/site.ts',
+  // Code over src/data/standards.yaml and navigation.yaml, whose words are followed entry by entry (SIDE_BY_SIDE).
+  'src/data/standards.ts',
+  'src/data/navigation.ts',
+]);
 export const STRINGS = { english: 'src/i18n/en.ts', twin: 'src/i18n/ar.ts' };
 
 /** Runs git in `cwd`; returns stdout, or throws with git's message. */
@@ -356,23 +363,91 @@ function courseIds(text: string | undefined): string[] {
   }
 }
 
-/** The data files whose entries are followed one by one: where, and how to read each entry's key and name. */
-const DATA_ENTRIES = [
+/** An entry's words in each language, by the entry's key, as one file of the site's data writes them. */
+type EntryWords = Map<string, { en: string; ar: string | undefined; arTexts: string[] }>;
+
+const wordsJson = (value: unknown): string | undefined => (value === undefined ? undefined : JSON.stringify(value));
+const textsOf = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(textsOf) : [];
+
+/** A menu's entries, depth first: a link by its href, a group by its page or else its English label. */
+function menuEntries(entries: unknown, into: EntryWords = new Map()): EntryWords {
+  for (const entry of Array.isArray(entries) ? (entries as Record<string, unknown>[]) : []) {
+    const label = (entry.label ?? {}) as { en?: unknown; ar?: unknown };
+    const key = String(entry.href ?? entry.page ?? `group "${String(label.en)}"`);
+    into.set(key, { en: wordsJson(label.en) ?? '', ar: wordsJson(label.ar), arTexts: textsOf(label.ar) });
+    if (entry.items) menuEntries(entry.items, into);
+  }
+  return into;
+}
+
+/**
+ * The data files with English and Arabic side by side (`en:` and `ar:` per entry), followed entry
+ * by entry: what the entry is called, and how to read its words.
+ */
+export const SIDE_BY_SIDE = [
   {
-    english: 'src/data/standards.ts',
-    twin: 'src/data/ar/standards.ts',
+    file: 'src/data/standards.yaml',
     what: 'standard',
-    keys: (text: string) => [...text.matchAll(/^\s*id: '([^']+)'/gm)].map((m) => m[1] ?? ''),
-    twinKeys: (text: string) => [...text.matchAll(/^\s*'([^']+)': \{/gm)].map((m) => m[1] ?? ''),
+    entries: (data: unknown): EntryWords =>
+      new Map(
+        (Array.isArray(data) ? (data as Record<string, unknown>[]) : []).map((entry) => [
+          String(entry.id),
+          { en: wordsJson(entry.en) ?? '', ar: wordsJson(entry.ar), arTexts: textsOf(entry.ar) },
+        ]),
+      ),
   },
-  {
-    english: 'src/data/navigation.ts',
-    twin: 'src/data/ar/navigation.ts',
-    what: 'menu entry',
-    keys: (text: string) => [...text.matchAll(/label:\s*'[^']*',\s*href:\s*([^,}\n]+?)\s*[,}\n]/g)].map((m) => m[1] ?? ''),
-    twinKeys: (text: string) => [...text.matchAll(/label:\s*'[^']*',\s*href:\s*([^,}\n]+?)\s*[,}\n]/g)].map((m) => m[1] ?? ''),
-  },
+  { file: 'src/data/navigation.yaml', what: 'menu entry', entries: (data: unknown): EntryWords => menuEntries(data) },
 ] as const;
+
+/** A side-by-side file's entries at `ref`, or none when it is not there or not YAML. */
+function entryWordsAt(cwd: string, ref: string, file: string, entries: (data: unknown) => EntryWords): EntryWords {
+  const text = show(cwd, ref, file);
+  if (text === undefined) return new Map();
+  try {
+    return entries(parseYaml(text));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * Each entry of the side-by-side data files at `ref`: missing when it has no `ar` words, in
+ * English when they are English, outdated when its `en` words changed in a commit that the
+ * newest change of its `ar` words does not include. The words are compared, not the lines: a
+ * comment, a reordering or a change of an id, a path or a code never makes an entry outdated.
+ */
+function sideBySideStatuses(cwd: string, ref: string): PairStatus[] {
+  return SIDE_BY_SIDE.flatMap(({ file, what, entries }) => {
+    const commits = commitsTouching(cwd, ref, file);
+    const states = commits.map((commit) => entryWordsAt(cwd, commit.hash, file, entries));
+    const current = entryWordsAt(cwd, ref, file, entries);
+    /** The newest commit that changed the entry's words in `lang` (an addition counts). */
+    const changedIn = (key: string, lang: 'en' | 'ar', skipMarked: boolean) =>
+      commits.find((commit, i) => {
+        if (skipMarked && isMarked(commit.message)) return false;
+        return states[i]?.get(key)?.[lang] !== states[i + 1]?.get(key)?.[lang];
+      });
+    return [...current].map(([key, words]): PairStatus => {
+      const base = { kind: 'entry' as const, english: `${file} ${what} ${key}`, twin: `${file} ${what} ${key} (ar)`, key };
+      if (words.ar === undefined) return { ...base, status: 'missing' };
+      const english = words.arTexts.find((text) => isEnglishText(text));
+      if (english) return { ...base, status: 'in English', detail: english.slice(0, 60) };
+      const changed = changedIn(key, 'en', true);
+      const translated = changedIn(key, 'ar', false);
+      if (!changed || !translated || isAncestor(cwd, changed.hash, translated.hash)) return { ...base, status: 'up to date' };
+      const at = commits.indexOf(translated);
+      const was = states[at]?.get(key)?.en;
+      return {
+        ...base,
+        status: 'outdated',
+        since: translated,
+        commits: [changed],
+        diff: `- ${was ?? '(no such entry)'}\n+ ${words.en}\n`,
+      };
+    });
+  });
+}
 
 /** The entries the English lists and its twin lacks (courses, standards, menu entries), each missing. */
 function entryStatuses(cwd: string, ref: string, pairs: readonly { english: string; twin: string }[]): PairStatus[] {
@@ -391,12 +466,7 @@ function entryStatuses(cwd: string, ref: string, pairs: readonly { english: stri
     .flatMap(({ english, twin }) =>
       missing(english, twin, 'course', courseIds(show(cwd, ref, english)), courseIds(show(cwd, ref, twin))),
     );
-  const data = DATA_ENTRIES.flatMap(({ english, twin, what, keys, twinKeys }) => {
-    const text = show(cwd, ref, english);
-    const own = show(cwd, ref, twin);
-    return text === undefined || own === undefined ? [] : missing(english, twin, what, keys(text), twinKeys(own));
-  });
-  return [...courses, ...data];
+  return courses;
 }
 
 /** The Arabic files' text that is English (englishTextIn), one entry per place. */
@@ -430,9 +500,13 @@ export function translationStatus(cwd: string, ref = 'HEAD'): PairStatus[] {
       .map((english) => ({ kind, english, twin: `${twinDir}/${english.slice(dir.length + 1)}` })),
   );
   const files = pairs.map(({ kind, english, twin }) => filePairStatus(cwd, ref, kind, english, twin));
-  return [...files, ...entryStatuses(cwd, ref, pairs), ...englishStatuses(cwd, ref, pairs), ...stringStatuses(cwd, ref)].sort(
-    (a, b) => ORDER[a.status] - ORDER[b.status] || a.english.localeCompare(b.english),
-  );
+  return [
+    ...files,
+    ...entryStatuses(cwd, ref, pairs),
+    ...sideBySideStatuses(cwd, ref),
+    ...englishStatuses(cwd, ref, pairs),
+    ...stringStatuses(cwd, ref),
+  ].sort((a, b) => ORDER[a.status] - ORDER[b.status] || a.english.localeCompare(b.english));
 }
 
 /** What a pull request changed: entries missing or outdated at `head` that were not at `base`. */

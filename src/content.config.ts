@@ -4,9 +4,10 @@
  */
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
-import { glob, type Loader } from 'astro/loaders';
+import { file, glob, type Loader } from 'astro/loaders';
 import fs from 'node:fs';
 import { caseSchema, credentialSchema, pageSchema, serviceSchema, teamSchema } from './lib/content-schemas';
+import { NAVIGATION_FILE, STANDARDS_FILE, navEntrySchema, standardEntrySchema } from './data/schemas';
 
 const services = defineCollection({ loader: glob({ pattern: '*.mdx', base: './src/content/services' }), schema: serviceSchema });
 const pages = defineCollection({ loader: glob({ pattern: '**/*.mdx', base: './src/content/pages' }), schema: pageSchema });
@@ -75,7 +76,17 @@ const arTeam = defineCollection({ loader: entriesIn(TRUST_FOLDERS.arTeam), schem
 const arCredentials = defineCollection({ loader: entriesIn(TRUST_FOLDERS.arCredentials), schema: credentialSchema });
 const arCases = defineCollection({ loader: entriesIn(TRUST_FOLDERS.arCases), schema: caseSchema });
 
+/**
+ * The site's data files (src/data/*.yaml), one entry per standard or top-level menu entry, English
+ * and Arabic side by side: the same files and schemas src/data/standards.ts and navigation.ts read
+ * (src/data/data-file.ts), which name a malformed entry by file, entry and field before Astro does.
+ */
+const standards = defineCollection({ loader: file(STANDARDS_FILE), schema: standardEntrySchema });
+const navigation = defineCollection({ loader: file(NAVIGATION_FILE), schema: navEntrySchema });
+
 export const collections = {
+  standards,
+  navigation,
   services,
   pages,
   arServices,

@@ -1,10 +1,16 @@
 /**
- * The menu tree (docs/requirements.md §3): the one source
- * for the desktop menu, the mobile menu, the footer and the sitemap checks.
+ * The menu tree (docs/requirements.md §3): the one source for the desktop menu, the mobile
+ * menu, the footer and the sitemap checks, read from src/data/navigation.yaml (where an editor
+ * changes it, English and Arabic labels side by side) and checked against its schema.
  *
  * `href` values are absolute and spelled exactly as the specification spells them. A leaf
  * whose page lists ISO standards gets them as children at build time (getNavigation() in src/lib/content.ts).
  */
+import { readDataFile } from './data-file.ts';
+import { NAVIGATION_FILE, navigationFileSchema, type NavEntryData } from './schemas.ts';
+
+export { NAVIGATION_FILE, navEntrySchema, navigationFileSchema, type NavEntryData } from './schemas.ts';
+
 export interface NavLink {
   readonly label: string;
   readonly href: string;
@@ -39,62 +45,20 @@ export const THANKS_HREF = '/ThanksPage';
 export const serviceHref = (slug: string): string => `/services/${slug}`;
 
 
-export const navigation: readonly NavEntry[] = [
-  { label: 'About Us', href: ABOUT_HREF },
-  {
-    label: 'Management System Audits',
-    page: serviceHref('ms-audits'),
-    items: [
-      { label: 'Vendor Assessment', href: '/MangementSystemAudits/VendorAssessment' },
-      { label: 'Schedule Q Quality Assessment', href: '/MangementSystemAudits/ScheduleQQualityAssessment' },
-      { label: 'Schedule D Safety Assessment', href: '/MangementSystemAudits/ScheduleDSafetyAssessment' },
-      { label: 'Other Audits (Coming Soon)', href: '/MangementSystemAudits/ManagementSystemCertificationAudits' },
-    ],
-  },
-  {
-    label: 'Trainings',
-    page: serviceHref('trainings'),
-    items: [
-      {
-        label: 'ISO Trainings',
-        items: [
-          { label: 'ISO Implementation Training', href: '/Trainings/ISOTrainings/ISOImplementationTraining' },
-          { label: 'ISO Awareness Training', href: '/Trainings/ISOTrainings/ISOAwarenessTraining' },
-          { label: 'Internal Audit Training', href: '/Trainings/ISOTrainings/InternalAuditTraining' },
-        ],
-      },
-      { label: 'Other Trainings', href: '/Trainings/OtherTrainings' },
-    ],
-  },
-  {
-    label: 'ISO Consultancy',
-    items: [{ label: 'ISO Consultancy', href: '/ISOConsultancy' }],
-  },
-  {
-    label: 'Laboratory Management Services (17025)',
-    page: serviceHref('laboratory-management'),
-    items: [
-      { label: 'Consultancy', href: '/LaboratoryQualityManagementSystemServices/Consultancy' },
-      { label: 'Training', href: '/LaboratoryQualityManagementSystemServices/Training' },
-      { label: 'Implementation Support', href: '/LaboratoryQualityManagementSystemServices/ImplementationSupport' },
-      { label: '3rd Party Internal Audit', href: '/LaboratoryQualityManagementSystemServices/3rdPartyInternalAudit' },
-      { label: 'Support for Internal Audit', href: '/LaboratoryQualityManagementSystemServices/SupportforInternalAudit' },
-      {
-        label: 'Support for Accreditation Process',
-        href: '/LaboratoryQualityManagementSystemServices/SupportforAccreditationProcess',
-      },
-    ],
-  },
-  {
-    label: 'Audit Assistance',
-    page: serviceHref('audit-assistance'),
-    items: [
-      { label: 'ISO Internal Audits', href: '/AuditAssistance/ISOInternalAudits' },
-      { label: 'ISO Third Party Audits', href: '/AuditAssistance/ISOThirdPartyAudits' },
-    ],
-  },
-  { label: 'Contact Us', href: CONTACT_HREF },
-];
+/** The menu as written, both languages. */
+export const NAVIGATION_ENTRIES: readonly NavEntryData[] = readDataFile(NAVIGATION_FILE, navigationFileSchema);
+
+/** The tree in one language: English whole; Arabic only the entries whose label is translated. */
+export function navigationIn(locale: 'en' | 'ar', entries: readonly NavEntryData[] = NAVIGATION_ENTRIES): NavEntry[] {
+  return entries.flatMap((entry): NavEntry[] => {
+    const label = entry.label[locale];
+    if (label === undefined) return [];
+    if (entry.href !== undefined) return [{ label, href: entry.href }];
+    return [{ label, items: navigationIn(locale, entry.items ?? []), ...(entry.page ? { page: entry.page } : {}) }];
+  });
+}
+
+export const navigation: readonly NavEntry[] = navigationIn('en');
 
 /** Every link of the tree, depth first, in menu order. */
 export function flattenNavigation(entries: readonly NavEntry[] = navigation): NavLink[] {

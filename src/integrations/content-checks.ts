@@ -52,7 +52,7 @@ function stop(logger: AstroIntegrationLogger, problems: readonly ContentProblem[
  * translated menu entry with no English twin is a problem, named.
  */
 export function untranslatedDataEntries(): { warnings: string[]; problems: ContentProblem[] } {
-  const file = 'src/data/ar/navigation.ts';
+  const file = 'src/data/navigation.yaml';
   let menu: string[];
   try {
     menu = pendingEntries(mergeNavigation(navigation, arNavigation, file));
@@ -65,11 +65,13 @@ export function untranslatedDataEntries(): { warnings: string[]; problems: Conte
   const warnings = [
     ...(standards.length > 0
       ? [
-          `src/data/ar/standards.ts has no Arabic text for ${standards.join(', ')}: /ar shows ${them(standards.length)} in English, with a notice, until translated`,
+          `src/data/standards.yaml has no Arabic words (ar) for ${standards.join(', ')}: /ar shows ${them(standards.length)} in English, with a notice, until translated`,
         ]
       : []),
     ...(menu.length > 0
-      ? [`${file} has no twin of ${menu.join(', ')}: the Arabic menu shows ${them(menu.length)} in English until translated`]
+      ? [
+          `${file} has no Arabic label (ar) for ${menu.join(', ')}: the Arabic menu shows ${them(menu.length)} in English until translated`,
+        ]
       : []),
   ];
   return { warnings, problems: [] };

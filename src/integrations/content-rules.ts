@@ -372,12 +372,20 @@ export function termProblems(file: string, text: string, rules: readonly TermRul
   );
 }
 
-/** The Arabic interface strings and data, beside the Arabic content. */
+/** The Arabic interface strings and data (src/data/ar, and the data files holding both languages), beside the Arabic content. */
 function arabicSources(root: string): string[] {
   const data = path.join(root, 'src/data/ar');
-  return ['src/i18n/ar.ts', ...(fs.existsSync(data) ? fs.readdirSync(data).map((name) => `src/data/ar/${name}`) : [])].filter(
-    (file) => fs.existsSync(path.join(root, file)),
-  );
+  const sideBySide = fs.existsSync(path.join(root, 'src/data'))
+    ? fs
+        .readdirSync(path.join(root, 'src/data'))
+        .filter((name) => name.endsWith('.yaml'))
+        .map((name) => `src/data/${name}`)
+    : [];
+  return [
+    'src/i18n/ar.ts',
+    ...(fs.existsSync(data) ? fs.readdirSync(data).map((name) => `src/data/ar/${name}`) : []),
+    ...sideBySide,
+  ].filter((file) => fs.existsSync(path.join(root, file)));
 }
 
 /** Every rule above over the project's content (with the schemas, when given); problems fail the build. */
@@ -488,9 +496,19 @@ export function linksInContent(file: string, text: string): SourceLink[] {
   return links;
 }
 
-/** Internal links in data modules: string literals that are site paths ('/AboutUs', "/ContactUs#form"). */
+/**
+ * Internal links in data: in a module, string literals that are site paths ('/AboutUs',
+ * "/ContactUs#form"); in a YAML data file, the values of `href:` and `page:`.
+ */
 export function linksInData(file: string, text: string): SourceLink[] {
   const links: SourceLink[] = [];
+  if (file.endsWith('.yaml')) {
+    text.split('\n').forEach((line, i) => {
+      const href = /^\s*(?:-\s+)?(?:href|page):\s*["']?(\/[^\s"'#]*(?:#[\w-]+)?)["']?\s*$/.exec(line)?.[1];
+      if (href) links.push({ file, line: i + 1, href });
+    });
+    return links;
+  }
   text.split('\n').forEach((line, i) => {
     if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
     for (const match of line.matchAll(/(['"`])(\/(?:[A-Za-z0-9][\w./-]*)?(?:#[\w-]+)?)\1/g)) {
@@ -505,7 +523,7 @@ export function sourceLinks(root: string): SourceLink[] {
   const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
   const data = fs
     .readdirSync(path.join(root, 'src/data'), { withFileTypes: true, recursive: true })
-    .filter((d) => d.isFile() && /\.(ts|js|mjs|json)$/.test(d.name))
+    .filter((d) => d.isFile() && /\.(ts|js|mjs|json|yaml)$/.test(d.name))
     .map((d) => path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
     .sort();
   return [
@@ -572,7 +590,7 @@ export function brokenLinks(
       problems.push({
         file: link.file,
         line: link.line,
-        message: `the link "${link.href}" goes to no page of the site${near ? `: did you mean "${near}"? (paths are case-sensitive)` : ": check the path against the page's route (its front matter) or the menu (src/data/navigation.ts)"}`,
+        message: `the link "${link.href}" goes to no page of the site${near ? `: did you mean "${near}"? (paths are case-sensitive)` : ": check the path against the page's route (its front matter) or the menu (src/data/navigation.yaml)"}`,
       });
     } else if (anchor && !ids.has(anchor)) {
       problems.push({

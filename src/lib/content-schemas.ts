@@ -203,7 +203,7 @@ export const caseSchema = z
     title: text(3, 100),
     /** e.g. "Oil and gas", "Food manufacturing". */
     sector: text(2, 60),
-    /** Ids from src/data/standards.ts. */
+    /** Ids from src/data/standards.yaml. */
     standards: z.array(z.enum(ISO_STANDARD_IDS)).nonempty(),
     year: z.number().int().min(2000).max(2100),
     challenge: text(20, 700),

@@ -150,7 +150,7 @@ export interface ResolvedNavGroup {
 export type ResolvedNavEntry = ResolvedNavLink | ResolvedNavGroup;
 
 /** Where each locale's menu is written, for the messages of mergeNavigation(). */
-const NAVIGATION_FILE: Readonly<Record<LocaleCode, string>> = { en: 'src/data/navigation.ts', ar: 'src/data/ar/navigation.ts' };
+const NAVIGATION_FILE: Readonly<Record<LocaleCode, string>> = { en: 'src/data/navigation.yaml', ar: 'src/data/navigation.yaml' };
 
 /**
  * The unprefixed menu tree of `locale`, in the English order: a translated menu lacking an entry

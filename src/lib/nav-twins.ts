@@ -45,7 +45,7 @@ export function mergeNavigation(
   if (orphan) {
     const what = isNavGroup(orphan) ? `the group ${under}"${orphan.label}"` : `${under}"${orphan.label}" (${orphan.href})`;
     throw new MenuTwinError(
-      `${file}: ${what} has no twin in the English menu (src/data/navigation.ts): a translated entry keeps its English entry's href, or its group's page and place`,
+      `${file}: ${what} has no twin in the English menu (src/data/navigation.yaml): a translated entry keeps its English entry's href, or its group's page and place`,
     );
   }
   return merged;

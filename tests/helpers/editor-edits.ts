@@ -34,8 +34,9 @@ export const lastOrder = (dir: string): number =>
       ),
   );
 
-const standard = (id: string, code: string, title: string, summary: string) =>
-  `  {\n    id: '${id}',\n    code: '${code}',\n    title: '${title}',\n    summary:\n      '${summary}',\n    kind: 'certification',\n  },\n`;
+/** A standard as src/data/standards.yaml writes it, with its Arabic words when given. */
+const standard = (id: string, code: string, en: { title: string; summary: string }, ar?: { title: string; summary: string }) =>
+  `- id: ${id}\n  code: ${code}\n  kind: certification\n  en:\n    title: ${en.title}\n    summary: ${en.summary}\n${ar ? `  ar:\n    title: ${ar.title}\n    summary: ${ar.summary}\n` : ''}`;
 
 /** Applies every edit to the project copy at `dir`. */
 export function applyEditorEdits(dir: string): void {
@@ -53,15 +54,23 @@ export function applyEditorEdits(dir: string): void {
     `courses:\n  - id: ${NEW_COURSE}\n    title: "Kaizen Training"\n    summary: "Small, continuous improvements led by the people who do the work, with practical exercises."\n`,
   );
   // Two standards: one with its Arabic text, one without; ISO Consultancy lists both, in both languages.
-  replaceIn(
-    at('src/data/standards.ts'),
-    /\] as const satisfies readonly IsoStandard\[\];/,
-    `${standard(NEW_STANDARD, 'ISO 50001:2018', 'Energy management systems', 'A management system to use energy more efficiently, with targets, measurement and continual improvement of energy performance.')}${standard(UNTRANSLATED_STANDARD, 'ISO/IEC 27001:2022', 'Information security management systems', 'Requirements to establish, run and improve an information security management system that protects the confidentiality, integrity and availability of information.')}] as const satisfies readonly IsoStandard[];`,
-  );
-  replaceIn(
-    at('src/data/ar/standards.ts'),
-    /\n};\n/,
-    `\n  '${NEW_STANDARD}': {\n    title: 'أنظمة إدارة الطاقة',\n    summary: 'نظام إدارة لاستخدام الطاقة بكفاءة أعلى، بأهداف وقياس وتحسين مستمر لأداء الطاقة.',\n  },\n};\n`,
+  fs.appendFileSync(
+    at('src/data/standards.yaml'),
+    standard(
+      NEW_STANDARD,
+      'ISO 50001:2018',
+      {
+        title: 'Energy management systems',
+        summary:
+          'A management system to use energy more efficiently, with targets, measurement and continual improvement of energy performance.',
+      },
+      { title: 'أنظمة إدارة الطاقة', summary: 'نظام إدارة لاستخدام الطاقة بكفاءة أعلى، بأهداف وقياس وتحسين مستمر لأداء الطاقة.' },
+    ) +
+      standard(UNTRANSLATED_STANDARD, 'ISO/IEC 27001:2022', {
+        title: 'Information security management systems',
+        summary:
+          'Requirements to establish, run and improve an information security management system that protects the confidentiality, integrity and availability of information.',
+      }),
   );
   for (const page of ['src/content/pages/iso-consultancy.mdx', 'src/content/ar/pages/iso-consultancy.mdx']) {
     replaceIn(at(page), /^standards:\n((?: {2}- .*\n)+)/m, (all) => `${all}  - ${NEW_STANDARD}\n  - ${UNTRANSLATED_STANDARD}\n`);
@@ -73,9 +82,9 @@ export function applyEditorEdits(dir: string): void {
     .replace(/^title: .*$/m, 'title: Supplier Audits');
   fs.writeFileSync(at('src/content/pages/audit-assistance/supplier-audits.mdx'), page);
   replaceIn(
-    at('src/data/navigation.ts'),
-    /( *)\{ label: 'ISO Third Party Audits', href: '\/AuditAssistance\/ISOThirdPartyAudits' \},\n/,
-    (all, indent) => `${all}${indent}{ label: 'Supplier Audits', href: '/${NEW_PAGE}' },\n`,
+    at('src/data/navigation.yaml'),
+    /( *)- href: \/AuditAssistance\/ISOThirdPartyAudits\n(?:\1 {2}.*\n)+/,
+    (all, indent) => `${all}${indent}- href: /${NEW_PAGE}\n${indent}  label:\n${indent}    en: Supplier Audits\n`,
   );
   // A rewritten paragraph: the About page's first.
   replaceIn(at('src/content/pages/about.mdx'), /(## Introduction\n\n)[^\n]+\n/, (_all, heading) => `${heading}${REWRITTEN}\n`);

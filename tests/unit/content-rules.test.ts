@@ -127,7 +127,7 @@ describe('internal links', () => {
       { file: 'c.mdx', line: 5, href: '/favicon.ico' },
     ];
     expect(brokenLinks(links, site, (p) => p !== '/favicon.ico').map(formatProblem)).toEqual([
-      'a.mdx:3: the link "/Trainings/ISOTraining" goes to no page of the site: check the path against the page\'s route (its front matter) or the menu (src/data/navigation.ts)',
+      'a.mdx:3: the link "/Trainings/ISOTraining" goes to no page of the site: check the path against the page\'s route (its front matter) or the menu (src/data/navigation.yaml)',
       'a.mdx:4: the link "/trainings/isotrainings/isoawarenesstraining" goes to no page of the site: did you mean "/Trainings/ISOTrainings/ISOAwarenessTraining"? (paths are case-sensitive)',
       'b.ts:9: the link "/Trainings/ISOTrainings/ISOAwarenessTraining#iso-9999" goes to an anchor that page /Trainings/ISOTrainings/ISOAwarenessTraining does not have: "#iso-9999" matches no heading, course or standard id there',
       'c.mdx:5: the link "/favicon.ico" goes to no file of the site: check the spelling',
@@ -289,7 +289,7 @@ describe('the project as it is', () => {
 
   test('its menus link every content page: the link check sees the data modules', () => {
     const hrefs = sourceLinks(ROOT)
-      .filter((l) => l.file === 'src/data/navigation.ts')
+      .filter((l) => l.file === 'src/data/navigation.yaml')
       .map((l) => l.href);
     expect(hrefs).toContain('/AboutUs');
     expect(hrefs).toContain('/Trainings/OtherTrainings');

@@ -79,10 +79,12 @@ describe("an editor's documented edits, on a copy of the project", () => {
       true,
     );
     expect(
-      warnings.filter((line) => line.includes(`src/data/ar/standards.ts has no Arabic text for ${UNTRANSLATED_STANDARD}:`)),
+      warnings.filter((line) => line.includes(`src/data/standards.yaml has no Arabic words (ar) for ${UNTRANSLATED_STANDARD}:`)),
     ).toHaveLength(1);
     expect(
-      warnings.filter((line) => line.includes(`src/data/ar/navigation.ts has no twin of "Supplier Audits" (/${NEW_PAGE})`)),
+      warnings.filter((line) =>
+        line.includes(`src/data/navigation.yaml has no Arabic label (ar) for "Supplier Audits" (/${NEW_PAGE})`),
+      ),
     ).toHaveLength(1);
   }, 600_000);
 

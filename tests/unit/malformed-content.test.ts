@@ -180,6 +180,30 @@ describe('a malformed content file fails the build', () => {
     );
   });
 
+  test('a misspelled field in a data file (src/data/standards.yaml): names the file, the entry, the field and the one it probably means', () => {
+    const dir = projectCopyWith((d) =>
+      replaceIn(
+        path.join(d, 'src/data/standards.yaml'),
+        /^( {4})summary: (Requirements for the competence of bodies)/m,
+        '$1sumary: $2',
+      ),
+    );
+    const { status, output } = sync(dir);
+    expect(status).not.toBe(0);
+    expect(output).toContain('src/data/standards.yaml');
+    expect(output).toContain('entry 2 (iso-iec-17020-2012), field "en.sumary" is not a field: did you mean "en.summary"?');
+    expect(output).not.toMatch(/Stack trace|unhandled error|Unable to load/i);
+  });
+
+  test('a menu entry without its English label (src/data/navigation.yaml): names the file, the entry and the field', () => {
+    const dir = projectCopyWith((d) => replaceIn(path.join(d, 'src/data/navigation.yaml'), /^ {4}en: About Us\n/m, ''));
+    const { status, output } = sync(dir);
+    expect(status).not.toBe(0);
+    expect(output).toContain('src/data/navigation.yaml');
+    expect(output).toMatch(/entry 1 \(about\), field "label\.en" is missing/);
+    expect(output).not.toMatch(/Stack trace|unhandled error/i);
+  });
+
   test('the untouched project syncs cleanly (the checks above fail for the edit alone)', () => {
     const { status, output } = sync(projectCopyWith(() => {}));
     expect(status, output).toBe(0);
@@ -285,7 +309,9 @@ describe('the whole build, on a copy (one build: a minute or two)', () => {
     expect(item.querySelector('.standards__pending')?.getAttribute('lang')).toBe('ar');
     // The one with its Arabic text is in Arabic, unmarked.
     expect(page('ar/ISOConsultancy').getElementById('iso-50001-2018')?.hasAttribute('lang')).toBe(false);
-    expect(result.output.split('\n').filter((l) => l.includes(`no Arabic text for ${UNTRANSLATED_STANDARD}`))).toHaveLength(1);
+    expect(result.output.split('\n').filter((l) => l.includes(`no Arabic words (ar) for ${UNTRANSLATED_STANDARD}`))).toHaveLength(
+      1,
+    );
   });
 
   test('a menu entry in English only: the Arabic menus show it in English, marked lang="en"', () => {

@@ -239,12 +239,22 @@ describe('what an editor wrote, not commits', () => {
 describe('entries followed one by one', () => {
   const page = (courses: string[], title = (id: string) => `The ${id} course for quality teams`) =>
     `---\nroute: Trainings/OtherTrainings\ncourses:\n${courses.map((id) => `  - id: ${id}\n    title: "${title(id)}"\n`).join('')}---\nCourses.\n`;
-  const standards = (ids: string[]) =>
-    `export const ISO_STANDARDS = [\n${ids.map((id) => `  {\n    id: '${id}',\n    title: 'Title of ${id}',\n  },\n`).join('')}];\n`;
-  const arStandards = (ids: string[], text = 'عنوان المواصفة') =>
-    `export const standardTexts = {\n${ids.map((id) => `  '${id}': {\n    title: '${text}',\n  },\n`).join('')}};\n`;
-  const menu = (entries: [string, string][]) =>
-    `export const navigation = [\n${entries.map(([label, href]) => `  { label: '${label}', href: '${href}' },\n`).join('')}];\n`;
+  /** src/data/standards.yaml: each id's English words, and its Arabic ones where given. */
+  const standards = (entries: [string, string, string?][]) =>
+    `# The standards.\n${entries
+      .map(
+        ([id, en, ar]) =>
+          `- id: ${id}\n  code: ${id.toUpperCase()}\n  kind: certification\n  en:\n    title: ${en}\n    summary: What ${en} covers.\n${ar ? `  ar:\n    title: ${ar}\n    summary: ما تغطيه المواصفة.\n` : ''}`,
+      )
+      .join('')}`;
+  /** src/data/navigation.yaml: links with their English label, and their Arabic one where given. */
+  const menu = (entries: [string, string, string?][]) =>
+    entries
+      .map(
+        ([href, en, ar]) =>
+          `- id: ${href.slice(1).toLowerCase()}\n  href: ${href}\n  label:\n    en: ${en}\n${ar ? `    ar: ${ar}\n` : ''}`,
+      )
+      .join('');
 
   beforeEach(() => {
     write('src/content/pages/other-trainings.mdx', page(['six-sigma']));
@@ -252,10 +262,8 @@ describe('entries followed one by one', () => {
       'src/content/ar/pages/other-trainings.mdx',
       page(['six-sigma'], () => 'دورة ستة سيجما لفرق الجودة'),
     );
-    write('src/data/standards.ts', standards(['iso-9001-2015']));
-    write('src/data/ar/standards.ts', arStandards(['iso-9001-2015']));
-    write('src/data/navigation.ts', menu([['About Us', '/AboutUs']]));
-    write('src/data/ar/navigation.ts', menu([['من نحن', '/AboutUs']]));
+    write('src/data/standards.yaml', standards([['iso-9001-2015', 'Quality management systems', 'أنظمة إدارة الجودة']]));
+    write('src/data/navigation.yaml', menu([['/AboutUs', 'About Us', 'من نحن']]));
     commit('Courses, standards and menu in both languages');
   });
 
@@ -267,19 +275,25 @@ describe('entries followed one by one', () => {
   test('a course, a standard or a menu entry in English only is listed as missing, by name', () => {
     expect(behind()).toEqual([]);
     write('src/content/pages/other-trainings.mdx', page(['kaizen', 'six-sigma']));
-    write('src/data/standards.ts', standards(['iso-9001-2015', 'iso-50001-2018']));
     write(
-      'src/data/navigation.ts',
+      'src/data/standards.yaml',
+      standards([
+        ['iso-9001-2015', 'Quality management systems', 'أنظمة إدارة الجودة'],
+        ['iso-50001-2018', 'Energy management systems'],
+      ]),
+    );
+    write(
+      'src/data/navigation.yaml',
       menu([
-        ['About Us', '/AboutUs'],
-        ['Energy Audits', '/EnergyAudits'],
+        ['/AboutUs', 'About Us', 'من نحن'],
+        ['/EnergyAudits', 'Energy Audits'],
       ]),
     );
     commit('A course, a standard and a menu entry, English first');
     expect(behind()).toEqual([
       'missing: src/content/ar/pages/other-trainings.mdx course kaizen',
-      "missing: src/data/ar/navigation.ts menu entry '/EnergyAudits'",
-      'missing: src/data/ar/standards.ts standard iso-50001-2018',
+      'missing: src/data/navigation.yaml menu entry /EnergyAudits (ar)',
+      'missing: src/data/standards.yaml standard iso-50001-2018 (ar)',
     ]);
     const table = formatTable(translationStatus(repo));
     expect(table).toMatch(/missing +src\/content\/ar\/pages\/other-trainings\.mdx course kaizen +not in the Arabic file yet/);
@@ -299,19 +313,18 @@ describe('entries followed one by one', () => {
         id === 'kaizen' ? 'Kaizen training for quality teams' : 'دورة ستة سيجما لفرق الجودة',
       ),
     );
-    write('src/data/standards.ts', standards(['iso-9001-2015', 'iso-50001-2018']));
     write(
-      'src/data/ar/standards.ts',
-      arStandards(['iso-9001-2015']).replace(
-        '};',
-        "  'iso-50001-2018': {\n    title: 'Energy management systems for industry',\n  },\n};",
-      ),
+      'src/data/standards.yaml',
+      standards([
+        ['iso-9001-2015', 'Quality management systems', 'أنظمة إدارة الجودة'],
+        ['iso-50001-2018', 'Energy management systems', 'Energy management systems for industry'],
+      ]),
     );
     commit('Kaizen and ISO 50001 copied into the Arabic files');
     const english = translationStatus(repo).filter((entry) => entry.status === 'in English');
     expect(english.map((entry) => `${entry.twin}: ${entry.detail}`)).toEqual([
       'src/content/ar/pages/other-trainings.mdx:5: Kaizen training for quality teams',
-      'src/data/ar/standards.ts:6: Energy management systems for industry',
+      'src/data/standards.yaml standard iso-50001-2018 (ar): Energy management systems for industry',
     ]);
     // Nothing is missing: the copy hides nothing but the translation.
     expect(behind().filter((line) => line.startsWith('missing'))).toEqual([]);
@@ -321,18 +334,38 @@ describe('entries followed one by one', () => {
     });
     expect(cli.status).toBe(1);
     expect(cli.stdout).toMatch(
-      /in English +src\/data\/ar\/standards\.ts:6 +English text where Arabic is expected: "Energy management/,
+      /in English +src\/data\/standards\.yaml standard iso-50001-2018 \(ar\) +English text where Arabic is expected: "Energy management/,
     );
     expect(cli.stderr).toContain('2 places in the Arabic files hold English text');
   });
 
+  test('a data entry is outdated when its English words change, not when a comment, a code or a path does', () => {
+    const both = (title: string, code = 'ISO 9001:2015'): string =>
+      standards([['iso-9001-2015', title, 'أنظمة إدارة الجودة']]).replace('ISO-9001-2015', code);
+    write('src/data/standards.yaml', `# Edited by the quality team.\n${both('Quality management systems', 'ISO 9001:2026')}`);
+    write('src/data/navigation.yaml', menu([['/AboutUs', 'About Us', 'من نحن']]).replace('id: aboutus', 'id: about'));
+    commit('A comment, a code and an id');
+    expect(behind()).toEqual([]);
+    write('src/data/standards.yaml', both('Quality management systems, with climate action'));
+    commit('A standard retitled in English');
+    const [outdated] = translationStatus(repo).filter((entry) => entry.status === 'outdated' && entry.kind === 'entry');
+    expect(outdated?.twin).toBe('src/data/standards.yaml standard iso-9001-2015 (ar)');
+    expect(outdated?.diff).toContain('Quality management systems, with climate action');
+    write(
+      'src/data/standards.yaml',
+      both('Quality management systems, with climate action').replace('أنظمة إدارة الجودة', 'أنظمة إدارة الجودة والعمل المناخي'),
+    );
+    commit('Its Arabic title follows');
+    expect(behind()).toEqual([]);
+  });
+
   test('Latin names and codes in Arabic text are not English text', () => {
     write(
-      'src/data/ar/standards.ts',
-      arStandards(['iso-9001-2015'], 'ISO/IEC 17025:2017 وSchedule Q وHACCP').replace(
-        '};',
-        "  'x': { code: 'ISO 9001:2015 HACCP CSM GI 2.100' },\n};",
-      ),
+      'src/data/standards.yaml',
+      standards([
+        ['iso-9001-2015', 'Quality management systems', 'ISO/IEC 17025:2017 وSchedule Q وHACCP'],
+        ['iso-45001-2018', 'Safety', 'ISO 9001:2015 HACCP CSM GI 2.100'],
+      ]),
     );
     commit('Arabic with Latin names');
     expect(translationStatus(repo).filter((entry) => entry.status === 'in English')).toEqual([]);
