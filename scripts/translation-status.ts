@@ -24,6 +24,9 @@
  * that hold both languages side by side (`en:` and `ar:` per entry) are compared entry by entry,
  * the English words against the Arabic ones (SIDE_BY_SIDE).
  *
+ * A twin a translator checked and found right although the English changed is named in a commit's
+ * trailer "Translation-reviewed:" (the twin file, the string key or `file#entry`), and is up to date.
+ *
  * A commit that needs no translation (a typo fixed in English only, a reformat) says so in its
  * message, with "[no-translation]" (or Lunaria's "[lunaria-ignore]"), or the trailer
  * "Translation: none"; it then never makes a twin outdated.
@@ -35,6 +38,8 @@ import { parse as parseYaml } from 'yaml';
 
 export interface Commit {
   hash: string;
+  /** Its parents (two for a merge, none for the first commit). */
+  parents?: string[];
   date: string;
   message: string;
 }
@@ -94,21 +99,74 @@ export function git(cwd: string, args: string[], { allowFailure = false }: { all
 
 const exists = (cwd: string, ref: string, file: string): boolean =>
   git(cwd, ['cat-file', '-e', `${ref}:${file}`], { allowFailure: true }) !== undefined;
-const show = (cwd: string, ref: string, file: string): string | undefined =>
-  git(cwd, ['show', `${ref}:${file}`], { allowFailure: true });
+const shown = new Map<string, string | undefined>();
+/** A commit's full hash: what it names never changes (a branch or HEAD does). */
+const isHash = (ref: string): boolean => /^[0-9a-f]{40}$/.test(ref);
+/** A file's text at a commit (remembered by hash: the same versions are read again for each key). */
+const show = (cwd: string, ref: string, file: string): string | undefined => {
+  const read = () => git(cwd, ['show', `${ref}:${file}`], { allowFailure: true });
+  if (!isHash(ref)) return read();
+  const key = `${cwd}\0${ref}\0${file}`;
+  if (!shown.has(key)) shown.set(key, read());
+  return shown.get(key);
+};
+
+/**
+ * Whether `commit` changed what `valueAt` reads: its value differs from the one at each of its
+ * parents. A merge that takes a branch's change made none of its own (the change is the branch's
+ * commit), so commits on parallel branches are never compared with each other.
+ */
+function changedIn<T>(commit: Commit, valueAt: (hash: string) => T): boolean {
+  const value = valueAt(commit.hash);
+  const parents = commit.parents ?? [];
+  if (parents.length === 0) return value !== undefined;
+  return parents.every((parent) => valueAt(parent) !== value);
+}
 const isAncestor = (cwd: string, a: string, b: string): boolean =>
   spawnSync('git', ['merge-base', '--is-ancestor', a, b], { cwd }).status === 0;
 
+/** The trailer a translator writes when a twin was checked and needs no change. */
+export const REVIEWED_TRAILER = /^Translation-reviewed:[ \t]*(.+)$/gim;
+const reviewsAt = new Map<string, Map<string, Commit>>();
+
+/**
+ * What the commits up to `ref` say a translator checked against the English and found right
+ * (trailer "Translation-reviewed: src/content/ar/pages/about.mdx, admin.list.title"): each named
+ * twin file, string key or `file#entry`, with the newest commit that names it.
+ */
+export function reviews(cwd: string, ref: string): Map<string, Commit> {
+  const head = git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { allowFailure: true })?.trim() ?? ref;
+  const cached = reviewsAt.get(`${cwd}\0${head}`);
+  if (cached) return cached;
+  const out = git(cwd, ['log', '--format=%H%x1f%P%x1f%cs%x1f%B%x1e', '--grep=^Translation-reviewed:', ref]) ?? '';
+  const named = new Map<string, Commit>();
+  for (const record of out.split('\x1e')) {
+    const [hash = '', parents = '', date = '', message = ''] = record.replace(/^\n/, '').split('\x1f');
+    if (!hash) continue;
+    const commit = { hash, parents: parents.split(' ').filter(Boolean), date, message: message.trim() };
+    for (const [, items = ''] of message.matchAll(REVIEWED_TRAILER))
+      for (const item of items.split(/[,\s]+/).filter(Boolean)) if (!named.has(item)) named.set(item, commit);
+  }
+  reviewsAt.set(`${cwd}\0${head}`, named);
+  return named;
+}
+
+/** Whether a translator reviewed `item` after the English `change` (a commit that includes it). */
+function reviewedAfter(cwd: string, ref: string, item: string, change: Commit): boolean {
+  const review = reviews(cwd, ref).get(item);
+  return review !== undefined && isAncestor(cwd, change.hash, review.hash);
+}
+
 /** The commits that touched `file` up to `ref`, newest first: hash, date and message. */
 export function commitsTouching(cwd: string, ref: string, file: string): Commit[] {
-  const out = git(cwd, ['log', '--format=%H%x1f%cs%x1f%B%x1e', ref, '--', file]) ?? '';
+  const out = git(cwd, ['log', '--format=%H%x1f%P%x1f%cs%x1f%B%x1e', ref, '--', file]) ?? '';
   return out
     .split('\x1e')
     .map((record) => record.replace(/^\n/, ''))
     .filter((record) => record.includes('\x1f'))
     .map((record) => {
-      const [hash = '', date = '', message = ''] = record.split('\x1f');
-      return { hash, date, message: message.trim() };
+      const [hash = '', parents = '', date = '', message = ''] = record.split('\x1f');
+      return { hash, parents: parents.split(' ').filter(Boolean), date, message: message.trim() };
     });
 }
 
@@ -217,12 +275,7 @@ export function wordsOf(file: string, text: string | undefined): string | undefi
 /** The commits (newest first) that changed the words of `file` (wordsOf), not only its comments or code. */
 function wordChanges(cwd: string, ref: string, file: string): Commit[] {
   const commits = commitsTouching(cwd, ref, file);
-  return commits.filter((commit) => {
-    const after = wordsOf(file, show(cwd, commit.hash, file));
-    const parent = git(cwd, ['rev-parse', '--verify', '--quiet', `${commit.hash}^`], { allowFailure: true })?.trim();
-    const before = parent ? wordsOf(file, show(cwd, parent, file)) : undefined;
-    return after !== before;
-  });
+  return commits.filter((commit) => changedIn(commit, (hash) => wordsOf(file, show(cwd, hash, file))));
 }
 
 /** The status of one pair of files at `ref`. */
@@ -233,7 +286,8 @@ function filePairStatus(cwd: string, ref: string, kind: PairKind, english: strin
   const translated = wordChanges(cwd, ref, twin)[0] ?? commitsTouching(cwd, ref, twin)[0];
   if (changes.length === 0 || !translated) return { ...base, status: 'up to date' };
   const newest = changes[0];
-  if (!newest || isAncestor(cwd, newest.hash, translated.hash)) return { ...base, status: 'up to date', since: translated };
+  if (!newest || isAncestor(cwd, newest.hash, translated.hash) || reviewedAfter(cwd, ref, twin, newest))
+    return { ...base, status: 'up to date', since: translated };
   const behind = changes.filter((commit) => !isAncestor(cwd, commit.hash, translated.hash));
   const diff = git(cwd, ['diff', translated.hash, ref, '--', english]) ?? '';
   return { ...base, status: 'outdated', since: translated, commits: behind, diff };
@@ -272,18 +326,20 @@ export function keyChanges(
   { skipMarked = false }: { skipMarked?: boolean } = {},
 ): { values: Map<string, string>; changes: Map<string, KeyChange> } {
   const commits = commitsTouching(cwd, ref, file);
-  const states = commits.map((commit) => parseDictionary(show(cwd, commit.hash, file)));
+  const dictionaries = new Map<string, Map<string, string>>();
+  const at = (hash: string): Map<string, string> => {
+    if (!dictionaries.has(hash)) dictionaries.set(hash, parseDictionary(show(cwd, hash, file)));
+    return dictionaries.get(hash) ?? new Map<string, string>();
+  };
   const changes = new Map<string, KeyChange>();
-  const current = states[0] ?? new Map<string, string>();
+  const current = commits[0] ? at(commits[0].hash) : new Map<string, string>();
   for (const key of current.keys()) {
-    for (const [i, commit] of commits.entries()) {
-      const before = states[i + 1]?.get(key);
-      const value = states[i]?.get(key);
-      if (value === before) continue;
-      if (skipMarked && isMarked(commit.message)) continue;
-      changes.set(key, { commit, value, before });
-      break;
-    }
+    const commit = commits.find(
+      (candidate) => !(skipMarked && isMarked(candidate.message)) && changedIn(candidate, (hash) => at(hash).get(key)),
+    );
+    if (!commit) continue;
+    const parent = commit.parents?.[0];
+    changes.set(key, { commit, value: at(commit.hash).get(key), before: parent ? at(parent).get(key) : undefined });
   }
   return { values: current, changes };
 }
@@ -300,7 +356,12 @@ function stringStatuses(cwd: string, ref: string): PairStatus[] {
     if (!twin.values.has(key)) return { ...base, status: 'missing' };
     const changed = english.changes.get(key);
     const translated = twin.changes.get(key);
-    if (!changed || !translated || isAncestor(cwd, changed.commit.hash, translated.commit.hash))
+    if (
+      !changed ||
+      !translated ||
+      isAncestor(cwd, changed.commit.hash, translated.commit.hash) ||
+      reviewedAfter(cwd, ref, key, changed.commit)
+    )
       return { ...base, status: 'up to date' };
     const was = keyChanges(cwd, translated.commit.hash, STRINGS.english).values.get(key);
     const diff = `- ${was ?? '(no such key)'}\n+ ${english.values.get(key) ?? ''}\n`;
@@ -420,24 +481,32 @@ function entryWordsAt(cwd: string, ref: string, file: string, entries: (data: un
 function sideBySideStatuses(cwd: string, ref: string): PairStatus[] {
   return SIDE_BY_SIDE.flatMap(({ file, what, entries }) => {
     const commits = commitsTouching(cwd, ref, file);
-    const states = commits.map((commit) => entryWordsAt(cwd, commit.hash, file, entries));
+    const states = new Map<string, EntryWords>();
+    const at = (hash: string): EntryWords => {
+      if (!states.has(hash)) states.set(hash, entryWordsAt(cwd, hash, file, entries));
+      return states.get(hash) ?? new Map();
+    };
     const current = entryWordsAt(cwd, ref, file, entries);
     /** The newest commit that changed the entry's words in `lang` (an addition counts). */
-    const changedIn = (key: string, lang: 'en' | 'ar', skipMarked: boolean) =>
-      commits.find((commit, i) => {
-        if (skipMarked && isMarked(commit.message)) return false;
-        return states[i]?.get(key)?.[lang] !== states[i + 1]?.get(key)?.[lang];
-      });
+    const changedWords = (key: string, lang: 'en' | 'ar', skipMarked: boolean) =>
+      commits.find(
+        (commit) => !(skipMarked && isMarked(commit.message)) && changedIn(commit, (hash) => at(hash).get(key)?.[lang]),
+      );
     return [...current].map(([key, words]): PairStatus => {
       const base = { kind: 'entry' as const, english: `${file} ${what} ${key}`, twin: `${file} ${what} ${key} (ar)`, key };
       if (words.ar === undefined) return { ...base, status: 'missing' };
       const english = words.arTexts.find((text) => isEnglishText(text));
       if (english) return { ...base, status: 'in English', detail: english.slice(0, 60) };
-      const changed = changedIn(key, 'en', true);
-      const translated = changedIn(key, 'ar', false);
-      if (!changed || !translated || isAncestor(cwd, changed.hash, translated.hash)) return { ...base, status: 'up to date' };
-      const at = commits.indexOf(translated);
-      const was = states[at]?.get(key)?.en;
+      const changed = changedWords(key, 'en', true);
+      const translated = changedWords(key, 'ar', false);
+      if (
+        !changed ||
+        !translated ||
+        isAncestor(cwd, changed.hash, translated.hash) ||
+        reviewedAfter(cwd, ref, `${file}#${key}`, changed)
+      )
+        return { ...base, status: 'up to date' };
+      const was = at(translated.hash).get(key)?.en;
       return {
         ...base,
         status: 'outdated',

@@ -163,6 +163,58 @@ describe('interface strings, key by key', () => {
     ]);
   });
 
+  test('a merge is no change of its own: a key names its branch commit, and keys the branch left alone stay up to date', () => {
+    run(['checkout', '-q', '-b', 'wording']);
+    write('src/i18n/ar.ts', dictionary('ar', { 'nav.home': 'الصفحة الرئيسية', 'footer.blurb': 'الجودة من الخبر.' }));
+    commit('Arabic first');
+    write('src/i18n/en.ts', dictionary('en', { 'nav.home': 'Home page', 'footer.blurb': 'Quality from Al-Khobar.' }));
+    commit('Then the English');
+    run(['checkout', '-q', 'main']);
+    write(
+      'src/i18n/en.ts',
+      dictionary('en', { 'nav.home': 'Home', 'footer.blurb': 'Quality from Al-Khobar.', 'nav.more': 'More' }),
+    );
+    write(
+      'src/i18n/ar.ts',
+      dictionary('ar', { 'nav.home': 'الرئيسية', 'footer.blurb': 'الجودة من الخبر.', 'nav.more': 'المزيد' }),
+    );
+    commit('A key in both languages on main');
+    run(['merge', '-q', '--no-edit', '-X', 'theirs', 'wording']);
+    const strings = translationStatus(repo).filter((e) => e.kind === 'string');
+    expect(strings.map((e) => `${e.status}: ${e.key}`)).toContain('outdated: nav.home');
+    // The branch's English change is newer than its Arabic one, so that key is outdated; the merge
+    // itself is no change: the newest English change named is the branch's, not the merge.
+    expect(strings.find((e) => e.key === 'nav.home')?.commits?.[0]?.message).toBe('Then the English');
+    expect(strings.find((e) => e.key === 'nav.more')?.status).toBe('up to date');
+    expect(strings.find((e) => e.key === 'footer.blurb')?.status).toBe('up to date');
+  });
+
+  test('a twin a translator checked is up to date by the trailer "Translation-reviewed:", until the English changes again', () => {
+    write('src/i18n/en.ts', dictionary('en', { 'nav.home': 'Home page', 'footer.blurb': 'Quality from Al-Khobar.' }));
+    write(EN_SERVICE, '---\norder: 1\n---\nWe audit your suppliers.\n');
+    commit('Menu and audits reworded');
+    expect(
+      translationStatus(repo)
+        .filter((e) => e.status === 'outdated')
+        .map((e) => e.twin),
+    ).toEqual([AR_SERVICE, 'src/i18n/ar.ts nav.home']);
+    run([
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      `Arabic checked: it says this already\n\nTranslation-reviewed: ${AR_SERVICE}, nav.home`,
+    ]);
+    expect(translationStatus(repo).filter((e) => e.status !== 'up to date')).toEqual([]);
+    write('src/i18n/en.ts', dictionary('en', { 'nav.home': 'Start', 'footer.blurb': 'Quality from Al-Khobar.' }));
+    commit('Menu: Start');
+    expect(
+      translationStatus(repo)
+        .filter((e) => e.status === 'outdated')
+        .map((e) => e.twin),
+    ).toEqual(['src/i18n/ar.ts nav.home']);
+  });
+
   test('dictionaries are read key by key, values over several lines and comments apart', () => {
     const entries = parseDictionary(
       "export const en = {\n  /** A comment. */\n  'a.b': 'one',\n  'c':\n    'two ' +\n    'lines',\n} as const;\n",
