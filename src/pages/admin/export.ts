@@ -20,12 +20,5 @@ export const POST: APIRoute = async (context) => {
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });
   const filterText = filterQuery(values, 1);
-  return leadExport(
-    context.locals.app.stores.inbox,
-    staff.email,
-    filter,
-    filterText ? `filter: ${filterText}` : '',
-    new Date(),
-    context.locals.adminLocale,
-  );
+  return leadExport(context.locals.app.stores.inbox, staff.email, filter, filterText ? `filter: ${filterText}` : '', new Date());
 };

@@ -157,7 +157,7 @@ export type ExportedLead = Pick<
  * sent in, its status and who set it, who it is assigned to, when it was first answered (Riyadh
  * time) and its follow-up day, the newest note of its timeline), then the form's answers under the
  * labels the form shows, in its order. One form per file: the columns never shift with the rows.
- * The first-answer and follow-up headers are in `locale`'s words (the inbox's language).
+ * Headings come from the dictionary (`locale`; every export is English: the same columns everywhere).
  */
 export function leadCsvHeader(form: FormName, locale: Locale = defaultLocale): string {
   return csvRow([

@@ -18,21 +18,14 @@
  * got, when the download was dropped).
  */
 import { Readable } from 'node:stream';
-import type { Locale } from '../../i18n/index.ts';
 import yazl from 'yazl';
 import { CSV_BOM, leadCsvHeader, leadCsvName, leadCsvRow, riyadhDay } from './export-format.ts';
 import { LEAD_STATUSES, type InboxStore, type LeadFilter } from './inbox-store.ts';
 import { FORMS, type FormName } from '../store/store.ts';
 
 /** A form's leads as CSV text, chunk by chunk; `counted` is told of each row. */
-async function* formCsv(
-  inbox: InboxStore,
-  filter: LeadFilter,
-  form: FormName,
-  counted: () => void,
-  locale?: Locale,
-): AsyncGenerator<string> {
-  let chunk = CSV_BOM + leadCsvHeader(form, locale);
+async function* formCsv(inbox: InboxStore, filter: LeadFilter, form: FormName, counted: () => void): AsyncGenerator<string> {
+  let chunk = CSV_BOM + leadCsvHeader(form);
   for await (const lead of inbox.exportLeads({ ...filter, form })) {
     counted();
     chunk += leadCsvRow(lead);
@@ -55,7 +48,6 @@ export async function leadExport(
   asked: LeadFilter,
   what: string,
   now: Date,
-  locale?: Locale,
 ): Promise<Response> {
   const filter: LeadFilter =
     asked.status || asked.statuses || asked.ids
@@ -86,7 +78,7 @@ export async function leadExport(
   if (forms.length === 1) {
     const form = forms[0]!;
     const encoder = new TextEncoder();
-    const chunks = formCsv(inbox, filter, form, rows, locale);
+    const chunks = formCsv(inbox, filter, form, rows);
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         const next = await chunks.next();
@@ -116,7 +108,7 @@ export async function leadExport(
   for (const form of forms) {
     const csv = Readable.from(
       (async function* () {
-        for await (const text of formCsv(inbox, filter, form, rows, locale)) yield Buffer.from(text, 'utf8');
+        for await (const text of formCsv(inbox, filter, form, rows)) yield Buffer.from(text, 'utf8');
       })(),
       { objectMode: false },
     );
