@@ -40,8 +40,10 @@ const SHOTS = [
   { name: 'staff-held', path: '/admin?status=held', widths: [1440], signedIn: true },
   { name: 'staff-audit', path: '/admin/audit', widths: [1440], signedIn: true },
   // The same inbox in Arabic, right to left (the language switch's choice, as its cookie keeps it).
-  { name: 'staff-leads-ar', path: '/admin', widths: [390], signedIn: true, language: 'ar' },
-  { name: 'staff-lead-ar', path: 'first-lead', widths: [1440], signedIn: true, language: 'ar' },
+  { name: 'staff-templates', path: '/admin/templates', widths: [1440], signedIn: true },
+  { name: 'staff-leads-ar', path: '/admin', widths: [1440, 390], signedIn: true, language: 'ar' },
+  { name: 'staff-lead-ar', path: 'first-lead', widths: [1440, 390], signedIn: true, language: 'ar' },
+  { name: 'staff-templates-ar', path: '/admin/templates', widths: [1440], signedIn: true, language: 'ar' },
 ];
 
 /** Made-up leads, in both languages and both forms. */

@@ -881,6 +881,8 @@ export const ar = {
   'admin.week.line': 'آخر 7 أيام: وصل {leads} من الطلبات، أُجيب عن {within} منها خلال يوم عمل واحد؛ الوسيط لزمن أول رد: {median}.',
   'admin.week.empty': 'آخر 7 أيام: لم يصل أي طلب.',
   'admin.week.noAnswer': 'لم يُجب عن أي طلب بعد',
+  'admin.export.firstAnswered': 'أول رد (بتوقيت الرياض)',
+  'admin.export.followUpOn': 'موعد المتابعة',
   'admin.followUp.heading': 'المتابعة',
   'admin.followUp.date': 'تاريخ المتابعة',
   'admin.followUp.save': 'حفظ تاريخ المتابعة',

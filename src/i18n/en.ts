@@ -904,6 +904,8 @@ export const en = {
     'Last 7 days: {leads} leads in, {within} answered within one working day; median time to first answer: {median}.',
   'admin.week.empty': 'Last 7 days: no leads in.',
   'admin.week.noAnswer': 'none answered yet',
+  'admin.export.firstAnswered': 'First answered (Riyadh time)',
+  'admin.export.followUpOn': 'Follow-up on',
   'admin.followUp.heading': 'Follow-up',
   'admin.followUp.date': 'Follow up on',
   'admin.followUp.save': 'Save the follow-up date',

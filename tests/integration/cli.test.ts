@@ -101,6 +101,8 @@ describe('export', () => {
       'Status',
       'Status set by',
       'Assigned to',
+      'First answered (Riyadh time)',
+      'Follow-up on',
       'Latest note',
       'First Name',
       'Last Name',

@@ -1,6 +1,7 @@
 /**
  * The staff export read back as staff open it: phone numbers as numbers (no apostrophe before
- * "+", Western digits), the formula guard still on everything else, and spam only when asked for.
+ * "+", Western digits), the formula guard still on everything else, spam only when asked for, and
+ * when each lead was first answered and its follow-up day.
  * On a real SQLite store, through the list's own filter (the "All" tab's address).
  */
 import fs from 'node:fs';
@@ -9,6 +10,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { filterFromQuery } from '../../src/server/inbox/inbox-filter';
 import type { InboxStore } from '../../src/server/inbox/inbox-store';
 import { leadExport } from '../../src/server/inbox/lead-export';
+import { locales } from '../../src/i18n';
+import { leadCsvHeader } from '../../src/server/inbox/export-format';
 import type { SubmissionStore } from '../../src/server/store/store';
 import { openInboxStore, openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import { partnerBody, tempDir } from '../helpers/server';
@@ -52,7 +55,7 @@ async function exported(query: string): Promise<Map<string, string>> {
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-  return new Map(rows.slice(1).map((row) => [row.slice(1, 37), row]));
+  return new Map([['header', rows[0]!], ...rows.slice(1).map((row): [string, string] => [row.slice(1, 37), row])]);
 }
 
 test('phones starting with + keep no apostrophe and are in Western digits; formulas elsewhere are still guarded', async () => {
@@ -69,8 +72,33 @@ test('phones starting with + keep no apostrophe and are in Western digits; formu
 
 test('"All" leaves spam out; the Spam tab exports it', async () => {
   const all = await exported('status=all&form=partner');
-  expect([...all.keys()].sort()).toEqual([ids.plus, ids.indic, ids.persian, ids.formula].sort());
+  expect([...all.keys()].filter((key) => key !== 'header').sort()).toEqual(
+    [ids.plus, ids.indic, ids.persian, ids.formula].sort(),
+  );
   const spam = await exported('status=spam&form=partner');
-  expect([...spam.keys()]).toEqual([ids.spam]);
+  expect([...spam.keys()]).toEqual(['header', ids.spam]);
   expect(spam.get(ids.spam!)).toContain('"+1 555 0100"');
+});
+
+test('each lead says when it was first answered (Riyadh time) and its follow-up day', async () => {
+  // Answered at 09:30 UTC (12:30 in Riyadh), answered again later: the first answer stays.
+  await inbox.setStatus(ids.plus!, 'answered', 'huda@globaq.example', new Date('2026-11-23T09:30:00Z'));
+  await inbox.setStatus(ids.plus!, 'in_progress', 'huda@globaq.example', new Date('2026-11-23T10:00:00Z'));
+  await inbox.setStatus(ids.plus!, 'answered', 'huda@globaq.example', new Date('2026-11-24T10:00:00Z'));
+  await inbox.setFollowUp(ids.plus!, '2026-11-30', 'huda@globaq.example', T0);
+  const cells = (row: string) => row.split('","').map((cell) => cell.replace(/^"|"$/g, ''));
+  const rows = await exported('status=all&form=partner');
+  // The export's headings are the English dictionary's, whatever the inbox's language (the same
+  // columns as the staff command's); the dictionaries hold both languages' words for them.
+  const header = cells(rows.get('header')!);
+  const at = (name: string) => header.indexOf(name);
+  expect(at('First answered (Riyadh time)')).toBe(at('Assigned to') + 1);
+  expect(at('Follow-up on')).toBe(at('Assigned to') + 2);
+  expect(leadCsvHeader('partner', locales.ar)).toContain('"أول رد (بتوقيت الرياض)","موعد المتابعة"');
+  const answered = cells(rows.get(ids.plus!)!);
+  expect(answered[at('First answered (Riyadh time)')]).toBe('2026-11-23 12:30 +03:00');
+  expect(answered[at('Follow-up on')]).toBe('2026-11-30');
+  // A lead never answered, with no follow-up day: both empty.
+  const waiting = cells(rows.get(ids.persian!)!);
+  expect([waiting[at('First answered (Riyadh time)')], waiting[at('Follow-up on')]]).toEqual(['', '']);
 });

@@ -6,7 +6,8 @@
  *   (answered from "Needs work"): its former place gives the leads either side; "... and go to
  *   next" opens the next lead of the list;
  * - a change posted from a page made before a colleague's change is refused with that change (who,
- *   what, when), nothing changed, and applied when posted again as of now;
+ *   what, when), nothing changed, and applied when posted again as of now; of two posted at the
+ *   same moment from pages that saw the same lead, exactly one applies (the store checks as it writes);
  * - the selection's status: none chosen changes nothing; a chosen one is asked first;
  * - a lead's other leads from the same e-mail (case aside) or telephone (however written).
  *
@@ -195,6 +196,67 @@ for (const { kind, skip, open } of KINDS) {
       expect(await stores.inbox.lead(badr)).toMatchObject({ assignedTo: OMAR.email });
       // A form that says nothing of what it saw (not a lead page's) is not checked.
       expect(await act(HUDA, badr, { action: 'status', status: 'closed' })).toMatchObject({ redirect: expect.any(String) });
+    });
+
+    test('two changes posted at the same moment from pages that saw the same lead: exactly one applies, the other is refused naming it', async () => {
+      const { stores, amal, badr, carim, dana, act, seen } = await setUp();
+      const refusedOrDone = (outcome: unknown) => ('redirect' in (outcome as object) ? 'done' : 'refused');
+      for (const id of [amal, badr, carim, dana]) {
+        // Huda and Omar, on pages made at the same moment, press at once: a status each...
+        const saw = await seen(id);
+        const statuses = await Promise.all([
+          act(HUDA, id, { action: 'status', status: 'in_progress', seen: saw }),
+          act(OMAR, id, { action: 'status', status: 'closed', seen: saw }),
+        ]);
+        expect(statuses.map(refusedOrDone).sort()).toEqual(['done', 'refused']);
+        const won =
+          refusedOrDone(statuses[0]) === 'done' ? { who: HUDA, status: 'in_progress' } : { who: OMAR, status: 'closed' };
+        expect(statuses.find((outcome) => refusedOrDone(outcome) === 'refused')).toMatchObject({
+          status: 409,
+          stale: { changes: [{ kind: 'status', detail: won.status, actor: won.who.email }] },
+        });
+        expect((await stores.inbox.lead(id))?.status).toBe(won.status);
+        expect((await stores.inbox.timeline(id)).filter((event) => event.kind === 'status')).toHaveLength(1);
+        // ... then each assigns the lead to themself, from pages made after that.
+        const now = await seen(id);
+        const assigned = await Promise.all([
+          act(HUDA, id, { action: 'assign', assignee: HUDA.email, seen: now }),
+          act(OMAR, id, { action: 'assign', assignee: OMAR.email, seen: now }),
+        ]);
+        expect(assigned.map(refusedOrDone).sort()).toEqual(['done', 'refused']);
+        const to = refusedOrDone(assigned[0]) === 'done' ? HUDA.email : OMAR.email;
+        expect(assigned.find((outcome) => refusedOrDone(outcome) === 'refused')).toMatchObject({
+          status: 409,
+          stale: { changes: [{ kind: 'assigned', detail: to, actor: to }] },
+        });
+        expect((await stores.inbox.lead(id))?.assignedTo).toBe(to);
+      }
+      // Each lead: one status and one assignment recorded, the refused ones never.
+      const actions = (await stores.inbox.auditLog({ limit: 50 })).entries.map((entry) => entry.action);
+      expect(actions.filter((what) => what === 'set status')).toHaveLength(4);
+      expect(actions.filter((what) => what === 'assigned lead')).toHaveLength(4);
+    });
+
+    test('the store checks what the page saw as it writes: a status, an assignment or an erasure after a newer change writes nothing', async () => {
+      const { stores, badr, seen } = await setUp();
+      const before = Number(await seen(badr));
+      await stores.inbox.setStatus(badr, 'answered', OMAR.email, at(5));
+      await stores.inbox.addNote(badr, 'Called back', OMAR.email, at(6));
+      // A page made before Omar's change: nothing is written, whichever store.
+      expect(await stores.inbox.setStatus(badr, 'in_progress', HUDA.email, at(7), { seen: before, kinds: ['status'] })).toBe(
+        false,
+      );
+      expect(
+        await stores.inbox.assign(badr, HUDA.email, HUDA.email, at(7), { seen: before + 1, kinds: ['assigned', 'note'] }),
+      ).toBe(false);
+      expect(await stores.submissions.delete(badr, { seen: before, kinds: ['status', 'assigned', 'note'] })).toBeUndefined();
+      expect(await stores.inbox.lead(badr)).toMatchObject({ status: 'answered', assignedTo: undefined });
+      // As of the timeline now, each applies.
+      const now = Number(await seen(badr));
+      expect(await stores.inbox.setStatus(badr, 'in_progress', HUDA.email, at(8), { seen: now, kinds: ['status'] })).toBe(true);
+      expect(await stores.inbox.lead(badr)).toMatchObject({ status: 'in_progress' });
+      expect(await stores.submissions.delete(badr, { seen: now + 1, kinds: ['status', 'assigned', 'note'] })).toBeDefined();
+      expect(await stores.inbox.lead(badr)).toBeUndefined();
     });
 
     test("the selection's status: none chosen changes nothing and says so; a chosen one is asked first, naming the count", async () => {

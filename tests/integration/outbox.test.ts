@@ -1,6 +1,8 @@
 /**
  * The outbox's schedule, on a real database and nodemailer against a loopback port where no
- * mail server listens (every send is refused, as when the company's mail server is down).
+ * mail server listens (every send is refused, as when the company's mail server is down), then a
+ * real SMTP server on that port (tests/helpers/smtp.ts) once it is back: every kind of mail about
+ * a lead (notification, acknowledgement, reply, assignment) is retried alike and sent once.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +12,7 @@ import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { OutboxWorker, smtpTransport, type OutboxStore } from '../../src/server/mail/outbox';
 import { openOutboxStore, openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import { contactBody, tempDir } from '../helpers/server';
-import { freePort } from '../helpers/smtp';
+import { freePort, startSmtp } from '../helpers/smtp';
 
 let dir: string;
 let dbPath: string;
@@ -105,4 +107,84 @@ test('past LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed, listed for staff, and 
   expect(retried.out).toContain(`The notification of ${id} is queued`);
   expect((await staff('outbox')).out).toMatch(new RegExp(`pending +${id}`));
   expect((await staff('outbox', 'retry', 'no-such-lead')).code).toBe(1);
+});
+
+test('an acknowledgement, a reply and an assignment mail refused are retried like the notification, and sent once the mail server accepts', async () => {
+  const start = new Date('2026-11-23T08:00:00.000Z');
+  const id = await lead(start);
+  const port = await freePort();
+  outbox = openOutboxStore(dbPath);
+  const clock = { now: start };
+  const logged: string[] = [];
+  const run = new OutboxWorker({
+    store: outbox,
+    config: {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      requireTls: false,
+      to: ['leads@globaq.example'],
+      from: 'web@globaq.example',
+      retrySeconds: 30,
+      giveUpDays: 3,
+    },
+    transport: smtpTransport(`smtp://127.0.0.1:${port}`, false),
+    now: () => clock.now,
+    log: (message) => logged.push(message),
+  });
+  const mail = { leadId: id, text: 'Text', html: '<p>Text</p>' };
+  const queued = {
+    acknowledgement: await outbox.queue(
+      { ...mail, kind: 'acknowledgement', recipients: ['omar@acme.example'], subject: 'We received your message' },
+      start,
+    ),
+    reply: await outbox.queue(
+      {
+        ...mail,
+        kind: 'reply',
+        recipients: ['omar@acme.example'],
+        subject: 'Re: your message',
+        replyTo: 'huda@globaq.example',
+        actor: 'huda@globaq.example',
+      },
+      start,
+    ),
+    assignment: await outbox.queue(
+      { ...mail, kind: 'assignment', recipients: ['huda@globaq.example'], subject: 'A lead for you' },
+      start,
+    ),
+  };
+  const entries = async () => new Map((await outbox.forLead(id)).map((entry) => [entry.id, entry]));
+  // No mail server listening: each is refused, kept and due again in 30 s, like the notification.
+  await run.tick();
+  for (const [kind, entryId] of Object.entries(queued)) {
+    expect((await entries()).get(entryId!), kind).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      nextAttemptAt: '2026-11-23T08:00:30.000Z',
+    });
+    expect(logged.join('\n')).toContain(`Lead ${kind} mail ${entryId} not sent (attempt 1)`);
+  }
+  // The mail server is back on that port: the next tick at their time sends each, once.
+  const smtp = await startSmtp(port);
+  try {
+    clock.now = new Date('2026-11-23T08:00:30.000Z');
+    await run.tick();
+    const arrived = await smtp.waitFor(4);
+    expect(arrived.map((received) => received.parsed.subject).sort()).toEqual(
+      [
+        'A lead for you',
+        'New contact message from Omar Al-Harbi, Eastern Fabrication Co.',
+        'Re: your message',
+        'We received your message',
+      ].sort(),
+    );
+    for (const entryId of Object.values(queued))
+      expect((await entries()).get(entryId!)).toMatchObject({ status: 'sent', attempts: 2 });
+    clock.now = new Date('2026-11-23T08:05:00.000Z');
+    await run.tick();
+    expect(smtp.mails).toHaveLength(4);
+  } finally {
+    await run.stop();
+    await outbox.close();
+    await smtp.close();
+  }
 });

@@ -35,7 +35,7 @@ describe('the export columns', () => {
 
   test('headers in staff words, times in Riyadh with the offset, a file name with the form and the day', () => {
     expect(leadCsvHeader('contact')).toBe(
-      '"Lead ID","Received (Riyadh time)","Form","Language","Status","Status set by","Assigned to","Latest note","First Name","Last Name","Email","Country","City","Company","Message","Sent (visitor’s clock, UTC)","Sent (visitor’s clock, as text)"\r\n',
+      '"Lead ID","Received (Riyadh time)","Form","Language","Status","Status set by","Assigned to","First answered (Riyadh time)","Follow-up on","Latest note","First Name","Last Name","Email","Country","City","Company","Message","Sent (visitor’s clock, UTC)","Sent (visitor’s clock, as text)"\r\n',
     );
     expect(riyadhStamp('2026-11-25T06:30:00.000Z')).toBe('2026-11-25 09:30 +03:00');
     expect(riyadhStamp('2026-11-25T22:05:00.000Z')).toBe('2026-11-26 01:05 +03:00');
@@ -51,10 +51,12 @@ describe('the export columns', () => {
       statusBy: 'huda@globaq.example',
       assignedTo: 'omar@globaq.example',
       note: '=HYPERLINK("x")',
+      firstAnsweredAt: '2026-11-25T07:05:00.000Z',
+      followUpOn: '2026-11-29',
     });
     expect(
       row.startsWith(
-        '"a0000000-0000-4000-8000-000000000001","2026-11-25 09:30 +03:00","Partner application","Arabic","Closed","huda@globaq.example","omar@globaq.example","\'=HYPERLINK(""x"")","عائشة"',
+        '"a0000000-0000-4000-8000-000000000001","2026-11-25 09:30 +03:00","Partner application","Arabic","Closed","huda@globaq.example","omar@globaq.example","2026-11-25 10:05 +03:00","2026-11-29","\'=HYPERLINK(""x"")","عائشة"',
       ),
     ).toBe(true);
     // A phone answer is a number, not a formula: no apostrophe before its +.

@@ -29,7 +29,7 @@ import { FORM_LABELS, STATUS_LABELS } from './lead-columns.ts';
 import { leadExport } from './lead-export.ts';
 import { weekFigures, weekLine } from './timely.ts';
 import { PERSON_EXPORT_ACTION, isPersonFormat, personAuditDetail, personFile } from './person-file.ts';
-import { THEN_FIELD, leadHref, nextInList, staleChange, type StaleChange } from './lead-flow.ts';
+import { THEN_FIELD, leadHref, nextInList, seenGuard, staleChange, type StaleChange } from './lead-flow.ts';
 
 type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
@@ -144,8 +144,15 @@ export async function leadAction(
   }
   const stale = await staleChange(inbox, lead, form);
   if (stale) return { stale, status: 409 };
+  // The store checks what the page saw again as it writes (a colleague's change may land between
+  // the check above and the write): refused then with that change, or the lead gone meanwhile.
+  const unless = seenGuard(form);
+  const refusedNow = async (): Promise<Refused | { readonly stale: StaleChange; readonly status: 409 }> => {
+    const late = await staleChange(inbox, lead, form);
+    return late ? { stale: late, status: 409 } : { refused: 'admin.lead.notFound', status: 404 };
+  };
   const setStatus = async (status: LeadStatus, done: string) => {
-    await inbox.setStatus(id, status, by, now);
+    if (!(await inbox.setStatus(id, status, by, now, unless))) return refusedNow();
     await audit('set status', STATUS_LABELS[status]);
     // Its former status places it when the list is ordered by status and it has left the list.
     const byStatus = new URLSearchParams(list).get('sort') === 'status';
@@ -173,7 +180,7 @@ export async function leadAction(
     if (to !== '' && !(await deps.staff.list()).some((account) => account.email === to)) return no('admin.lead.assignUnknown');
     // The assigner's note for the assignee: kept as a note, and mailed to them with the assignment.
     const note = typedText(form, 'assignNote').slice(0, NOTE_MAX);
-    await inbox.assign(id, to || null, by, now);
+    if (!(await inbox.assign(id, to || null, by, now, unless))) return refusedNow();
     await audit('assigned lead', to || 'nobody');
     if (note) {
       const seq = await inbox.addNote(id, note, by, now);
@@ -211,7 +218,11 @@ export async function leadAction(
   if (action === 'delete-confirmed') {
     const next = then ? await nextInList(inbox, by, list, id) : undefined;
     // The lead by its id only: the entry outlives the person's data.
-    if (await submissions.delete(id)) await audit('deleted lead', FORM_LABELS[lead.form]);
+    if (await submissions.delete(id, unless)) await audit('deleted lead', FORM_LABELS[lead.form]);
+    else if (unless) {
+      const late = await staleChange(inbox, lead, form);
+      if (late) return { stale: late, status: 409 };
+    }
     return { redirect: next ? leadHref(next, list, { done: 'deleted' }) : `/admin?${withDone(list, { done: 'deleted' })}` };
   }
   return no('admin.lead.notUnderstood');

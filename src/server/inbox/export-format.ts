@@ -20,6 +20,7 @@
  * is printed to. CSV drops them (keeping tab and line breaks); JSON writes them as \u escapes,
  * which read back as the same text.
  */
+import { defaultLocale, t, type Locale } from '../../i18n/index.ts';
 import type { InboxLead } from './inbox-store.ts';
 import { ARABIC_DIGITS, PHONE_FIELDS } from './lead-search.ts';
 import { FORM_FILE_NAMES, FORM_LABELS, LANGUAGE_LABELS, STATUS_LABELS, answerColumns } from './lead-columns.ts';
@@ -137,16 +138,28 @@ export const riyadhDay = (date: Date): string => riyadhStamp(date.toISOString())
 /** What a lead export's row is made of: the lead and the inbox's own columns (status, who set it, who it is assigned to, the newest note). */
 export type ExportedLead = Pick<
   InboxLead,
-  'id' | 'form' | 'receivedAt' | 'language' | 'fields' | 'status' | 'statusBy' | 'assignedTo' | 'note'
+  | 'id'
+  | 'form'
+  | 'receivedAt'
+  | 'language'
+  | 'fields'
+  | 'status'
+  | 'statusBy'
+  | 'assignedTo'
+  | 'note'
+  | 'firstAnsweredAt'
+  | 'followUpOn'
 >;
 
 /**
  * A lead export's columns, the same from the inbox and the staff command: what staff read in
  * the inbox (the lead's number, when it arrived in Riyadh time, its form, the language it was
- * sent in, its status and who set it, who it is assigned to, the newest note of its timeline), then the form's answers under the labels the
- * form shows, in its order. One form per file: the columns never shift with the rows.
+ * sent in, its status and who set it, who it is assigned to, when it was first answered (Riyadh
+ * time) and its follow-up day, the newest note of its timeline), then the form's answers under the
+ * labels the form shows, in its order. One form per file: the columns never shift with the rows.
+ * Headings come from the dictionary (`locale`; every export is English: the same columns everywhere).
  */
-export function leadCsvHeader(form: FormName): string {
+export function leadCsvHeader(form: FormName, locale: Locale = defaultLocale): string {
   return csvRow([
     'Lead ID',
     'Received (Riyadh time)',
@@ -155,6 +168,8 @@ export function leadCsvHeader(form: FormName): string {
     'Status',
     'Status set by',
     'Assigned to',
+    t('admin.export.firstAnswered', {}, locale),
+    t('admin.export.followUpOn', {}, locale),
     'Latest note',
     ...answerColumns(form).map((column) => column.label),
   ]);
@@ -172,6 +187,8 @@ export function leadCsvRow(lead: ExportedLead): string {
     STATUS_LABELS[lead.status],
     lead.statusBy ?? '',
     lead.assignedTo ?? '',
+    lead.firstAnsweredAt ? riyadhStamp(lead.firstAnsweredAt) : '',
+    lead.followUpOn ?? '',
     lead.note,
   ]
     .map(csvCell)

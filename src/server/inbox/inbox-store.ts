@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { LocaleCode } from '../../i18n/index.ts';
-import type { FormName, HoldReason, StoredAttachment, StoredSubmission } from '../store/store.ts';
+import type { FormName, HoldReason, SeenGuard, StoredAttachment, StoredSubmission } from '../store/store.ts';
 import type { NoticeStatus } from '../mail/outbox.ts';
 
 export const LEAD_STATUSES = ['new', 'in_progress', 'answered', 'closed', 'spam'] as const;
@@ -280,9 +280,11 @@ export interface InboxStore {
   /**
    * Sets the status and, when it changes, appends it to the timeline; false when no lead has this
    * id or the lead is held (a held lead joins the inbox only by release). A held lead marked as
-   * spam given another status joins the inbox (not mailed: staff have read it).
+   * spam given another status joins the inbox (not mailed: staff have read it). With `unless`
+   * (a lead page's change), false too when the lead changed since that page was made: nothing is
+   * written, the check and the write being one transaction (../store/store.ts SeenGuard).
    */
-  setStatus(id: string, status: LeadStatus, by: string, now: Date): Promise<boolean>;
+  setStatus(id: string, status: LeadStatus, by: string, now: Date, unless?: SeenGuard): Promise<boolean>;
   /**
    * Appends a note (cut to NOTE_MAX) to the lead's timeline; `corrects` names an earlier note of
    * the same lead it corrects (which stays as it was). The new entry's seq, or undefined when no
@@ -308,8 +310,12 @@ export interface InboxStore {
   staffDigestSent(day: string, email: string, now: Date): Promise<void>;
   /** Gives the day's digest back (its mail failed): the next sweep tries again. */
   unclaimStaffDigest(day: string, email: string): Promise<void>;
-  /** Assigns the lead to a staff account (null: nobody) and, when that changes, appends it to the timeline; false when no lead has this id or it is held. */
-  assign(id: string, to: string | null, by: string, now: Date): Promise<boolean>;
+  /**
+   * Assigns the lead to a staff account (null: nobody) and, when that changes, appends it to the
+   * timeline; false when no lead has this id, it is held or (`unless`, as setStatus) it changed
+   * since the page asking was made.
+   */
+  assign(id: string, to: string | null, by: string, now: Date, unless?: SeenGuard): Promise<boolean>;
   /**
    * Appends what staff did to the timeline: a download (`detail`: the file's name), a reply, the
    * notification queued again (`detail`: 'queued'); false when no lead has this id.

@@ -9,9 +9,12 @@
  * - A stale page: each form of a lead page carries `seen`, the newest timeline entry's number when
  *   the page was made. A change posted from a page made before a status change, an assignment (or,
  *   for a deletion, a note) it would undo is refused with those changes (who, what, when), the
- *   lead's current value and the choice to apply it anyway (the same post, with `seen` now).
+ *   lead's current value and the choice to apply it anyway (the same post, with `seen` now). The
+ *   store checks `seen` again in the change's own transaction (seenGuard), so two posts at the
+ *   same moment cannot both pass.
  */
 import { isUuid } from '../store/schema.ts';
+import type { SeenGuard } from '../store/store.ts';
 import { formText } from './inbox.ts';
 import { filterFromQuery } from './inbox-filter.ts';
 import {
@@ -83,6 +86,18 @@ function changesLead(lead: InboxLead, action: string, form: FormData | undefined
   if (action === 'answered') return lead.status !== 'answered';
   if (action === 'assign') return formText(form, 'assignee') !== (lead.assignedTo ?? '');
   return true;
+}
+
+/**
+ * What a lead page's post saw, for the store to check in the change's own transaction: of two
+ * posts from pages showing the same state, made at the same moment, only the first applies (the
+ * second finds the first's timeline entry). Undefined for an action that undoes nothing, or a post
+ * that says nothing of what it saw.
+ */
+export function seenGuard(form: FormData | undefined): SeenGuard | undefined {
+  const kinds = UNDOES[formText(form, 'action')];
+  const seenText = formText(form, SEEN_FIELD);
+  return kinds && /^\d{1,15}$/.test(seenText) ? { seen: Number(seenText), kinds } : undefined;
 }
 
 /**

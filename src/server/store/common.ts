@@ -5,7 +5,7 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import { StoreError } from './store.ts';
+import { StoreError, type SeenGuard } from './store.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -109,4 +109,22 @@ export async function* bySeq<R extends { seq: number }>(
     if (rows.length < size) return;
     after = Number(rows.at(-1)!.seq);
   }
+}
+
+/**
+ * Whether the lead changed since the page asking saw it (`unless`, ./store.ts SeenGuard): a
+ * timeline entry of one of its kinds after `seen`. Called inside the change's transaction once the
+ * lead's row is taken, so the check and the write are one step.
+ */
+export async function changedSince(tx: Tx, id: string, unless: SeenGuard | undefined): Promise<boolean> {
+  if (!unless || unless.kinds.length === 0) return false;
+  const row = await tx
+    .selectFrom('lead_events')
+    .select('seq')
+    .where('lead_id', '=', id)
+    .where('seq', '>', unless.seen)
+    .where('kind', 'in', [...unless.kinds])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

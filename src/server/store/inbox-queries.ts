@@ -44,7 +44,7 @@ import {
   type PersonData,
   type PersonLookup,
 } from '../inbox/inbox-store.ts';
-import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
+import { bySeq, changedSince, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type LeadRow } from './schema.ts';
 import { ARABIC_DIGITS, PHONE_FIELDS, PHONE_PUNCTUATION, searchPlan } from '../inbox/lead-search.ts';
 import {
@@ -483,7 +483,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           (await withNotice({ review: 'held' }).where('s.id', '=', id).executeTakeFirst());
         return row ? toLead(row) : undefined;
       },
-      async setStatus(id, status, by, now) {
+      async setStatus(id, status, by, now, unless) {
         if (!isUuid(id)) return false;
         return db.transaction().execute(async (tx) => {
           const lead = await tx
@@ -496,6 +496,8 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           if (!lead || lead.review === 'held') return false;
           // Saving the status it has already changes nothing and adds nothing to the timeline.
           if (lead.status === status) return true;
+          // Checked with the row taken: of two pages that saw the same lead, the second is refused.
+          if (await changedSince(tx, id, unless)) return false;
           // A held lead marked as spam and given another status is in the inbox from now on (not mailed: staff have read it).
           await tx
             .updateTable('submissions')
@@ -551,7 +553,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           return n(row.seq);
         });
       },
-      async assign(id, to, by, now) {
+      async assign(id, to, by, now, unless) {
         if (!isUuid(id)) return false;
         return db.transaction().execute(async (tx) => {
           const lead = await tx
@@ -562,6 +564,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
             .executeTakeFirst();
           if (!lead || lead.review === 'held') return false;
           if ((lead.assigned_to ?? null) === to) return true;
+          if (await changedSince(tx, id, unless)) return false;
           await tx.updateTable('submissions').set({ assigned_to: to }).where('id', '=', id).execute();
           await tx
             .insertInto('lead_events')

@@ -12,6 +12,17 @@
  */
 import type { LocaleCode } from '../../i18n/index.ts';
 
+/**
+ * A change asked for from a page that showed a lead as of timeline entry `seen`: refused, nothing
+ * written, when an entry of one of `kinds` (a status, an assignment, a note) came after it. The
+ * store checks it in the change's own transaction, the lead's row taken first, so of two changes
+ * posted at the same moment from pages showing the same entry exactly one applies.
+ */
+export interface SeenGuard {
+  readonly seen: number;
+  readonly kinds: readonly string[];
+}
+
 export const FORMS = ['contact', 'partner'] as const;
 export type FormName = (typeof FORMS)[number];
 
@@ -160,10 +171,12 @@ export interface SubmissionStore {
   /**
    * Erases one submission (a lead or the honeypot's catch) and everything stored with it (its
    * notification), in one transaction: a person's right to erasure (Saudi PDPL). Undefined when
-   * no submission has this id.
+   * no submission has this id, or when `unless` says the lead changed since the page asking was
+   * made (then nothing is erased: ./common.ts changedSince).
    */
   delete(
     id: string,
+    unless?: SeenGuard,
   ): Promise<{ readonly submission: StoredSubmission; readonly notification: boolean; readonly attachments: number } | undefined>;
   /** Erases every submission received before `before`, with what is stored with it (a retention policy). */
   purge(

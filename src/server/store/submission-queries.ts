@@ -24,7 +24,7 @@ import {
 } from './store.ts';
 import { sql } from 'kysely';
 import { PHONE_FIELDS, phoneDigits } from '../inbox/lead-search.ts';
-import { bySeq, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
+import { bySeq, changedSince, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { ACKNOWLEDGE_ONCE_MS } from './outbox-queries.ts';
 import {
   isUuid,
@@ -458,9 +458,19 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
         for await (const row of bySeq(page)) yield toSubmission(row);
       },
 
-      async delete(id) {
+      async delete(id, unless) {
         if (!isUuid(id)) return undefined;
         const erased = await db.transaction().execute(async (tx) => {
+          if (unless) {
+            // The lead's row taken first: a change committed meanwhile is seen, one made now waits.
+            await tx
+              .selectFrom('submissions')
+              .select('id')
+              .where('id', '=', id)
+              .$if(dialect.rowLocks, (q) => q.forUpdate())
+              .executeTakeFirst();
+            if (await changedSince(tx, id, unless)) return undefined;
+          }
           for (const table of ['submissions', 'bot_submissions'] as const) {
             const row = await tx.selectFrom(table).select(SUBMISSION_COLUMNS).where('id', '=', id).executeTakeFirst();
             if (!row) continue;

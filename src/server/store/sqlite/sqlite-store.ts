@@ -415,9 +415,9 @@ export function openSqliteStore(
     depth: () => ({ waiting: queue.length, active: committing ? 1 : 0, idle: committing ? 0 : 1 }),
     save: (input) => (closed ? Promise.reject(new StoreError('The submissions store is closed')) : store.save(input)),
     // What is queued is committed first: a lead just acknowledged can be erased at once.
-    delete: async (id) => {
+    delete: async (id, unless) => {
       await flush();
-      const erased = await store.delete(id);
+      const erased = await store.delete(id, unless);
       if (erased) await checkpoint();
       return erased;
     },
