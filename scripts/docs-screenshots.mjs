@@ -22,6 +22,7 @@ import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { SMTPServer } from 'smtp-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'docs', 'images');
@@ -44,6 +45,20 @@ const SHOTS = [
   { name: 'staff-leads-ar', path: '/admin', widths: [1440, 390], signedIn: true, language: 'ar' },
   { name: 'staff-lead-ar', path: 'first-lead', widths: [1440, 390], signedIn: true, language: 'ar' },
   { name: 'staff-templates-ar', path: '/admin/templates', widths: [1440], signedIn: true, language: 'ar' },
+  // The answer from the inbox, a template started (mail goes to a mail server of the script's own).
+  { name: 'staff-reply', path: 'first-lead', widths: [1440], signedIn: true, element: '#reply', reply: true },
+  { name: 'staff-reply-ar', path: 'first-lead', widths: [1440], signedIn: true, element: '#reply', reply: true, language: 'ar' },
+  // A change from a page opened before a colleague's (last: it changes the lead's status).
+  { name: 'staff-stale', path: 'first-lead', widths: [1440], signedIn: true, element: '.lead-stale', stale: 'closed' },
+  {
+    name: 'staff-stale-ar',
+    path: 'first-lead',
+    widths: [390],
+    signedIn: true,
+    element: '.lead-stale',
+    stale: 'answered',
+    language: 'ar',
+  },
 ];
 
 /** Made-up leads, in both languages and both forms. */
@@ -126,7 +141,23 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 delete env.DATABASE_URL;
-delete env.SMTP_URL;
+
+/** A mail server on loopback that takes every mail and keeps none: the inbox's answers need one. */
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, callback) {
+    stream.resume();
+    stream.on('end', () => callback());
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+Object.assign(env, {
+  SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+  LEADS_NOTIFY_TO: 'leads@globaq.example',
+  LEADS_NOTIFY_FROM: 'website@globaq.example',
+});
 
 /** The built server on a free port; resolves with its address once it listens. */
 function startServer() {
@@ -217,6 +248,16 @@ try {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(/\/admin$/);
       signedIn = true;
+      // One answer template in both languages, as staff would write it on the templates page.
+      await page.goto('/admin/templates');
+      const add = page.locator('form:has(button[value="add"])');
+      await add.locator('input[name="name"]').fill('Proposal on its way');
+      await add
+        .locator('textarea[name="bodyEn"]')
+        .fill('Thank you for your enquiry. We are preparing a proposal and will send it within two working days.');
+      await add.locator('textarea[name="bodyAr"]').fill('شكرًا لتواصلكم معنا. نُعدّ لكم عرضًا وسنرسله خلال يومي عمل.');
+      await add.locator('button[value="add"]').click();
+      await page.locator('form:has(input[name="id"])').first().waitFor();
     }
     // The inbox's language as the switch in its header leaves it (English unless the shot says).
     await context.addCookies([{ name: 'globaq-inbox-language', value: shot.language ?? 'en', url: `${baseUrl}/admin` }]);
@@ -246,6 +287,37 @@ try {
         await page.getByText('The note was added to the timeline.').waitFor();
         await page.goto(`/admin/leads/${partnerId}`);
       }
+      if (shot.reply) {
+        await page.locator('#reply form:has(select) button[type="submit"]').click();
+        await page.locator('#reply textarea').waitFor();
+      }
+      if (shot.stale) {
+        // A colleague's change in another tab, after this page was opened; then this page's own.
+        const colleague = await context.newPage();
+        await colleague.goto(`/admin/leads/${partnerId}`);
+        await colleague
+          .locator('select[name="status"]')
+          .first()
+          .selectOption(shot.stale === 'closed' ? 'answered' : 'in_progress');
+        await colleague
+          .locator('select[name="status"]')
+          .first()
+          .locator('xpath=ancestor::form')
+          .locator('button[type="submit"]')
+          .first()
+          .click();
+        await colleague.waitForLoadState();
+        await colleague.close();
+        await page.locator('select[name="status"]').first().selectOption(shot.stale);
+        await page
+          .locator('select[name="status"]')
+          .first()
+          .locator('xpath=ancestor::form')
+          .locator('button[type="submit"]')
+          .first()
+          .click();
+        await page.locator('.lead-stale').waitFor();
+      }
       const target = shot.element ? page.locator(shot.element) : page;
       const file = path.join(OUT, `${shot.name}-${width}.png`);
       const size = await writePng(await target.screenshot(shot.element ? {} : { fullPage: true }), file);
@@ -255,6 +327,7 @@ try {
 } finally {
   await browser?.close();
   child.kill('SIGTERM');
+  smtp.close();
   await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve()));
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -27,7 +27,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   smtp = await startSmtp();
   server = await startServer({
-    dbPath: path.join(tempDir('i44mail-e2e-'), 'leads.db'),
+    dbPath: path.join(tempDir('lead-mails-e2e-'), 'leads.db'),
     env: {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LEADS_NOTIFY_TO: 'leads@globaq.example',

@@ -18,7 +18,7 @@ const ids: string[] = [];
 const riyadh = (time: string) => new Date(`2026-11-23T${time}:00+03:00`);
 
 beforeAll(async () => {
-  dir = tempDir('i44time-metric-');
+  dir = tempDir('timely-metric-');
   dbPath = path.join(dir, 'metric.db');
   const stores = openStores({ dbPath, databaseUrl: undefined, poolMax: 1 }, { create: true });
   await stores.ready;

@@ -99,7 +99,7 @@ function rows<T>(sql: string, ...values: string[]): T[] {
 }
 
 beforeAll(async () => {
-  dir = tempDir('i44mail-mails-');
+  dir = tempDir('lead-mails-mails-');
   smtp = await startSmtp();
   server = await startServer({
     dbPath: path.join(dir, 'submissions.db'),

@@ -286,7 +286,7 @@ describe('the outbox of several mails per lead, from a database made before it',
   }
 
   test('SQLite', async () => {
-    const dir = tempDir('i44mail-migrations-');
+    const dir = tempDir('lead-mails-migrations-');
     dirs.push(dir);
     const file = path.join(dir, 'submissions.db');
     const raw = new DatabaseSync(file);

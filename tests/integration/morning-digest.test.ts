@@ -38,7 +38,7 @@ afterEach(async () => {
 });
 
 async function open(): Promise<Stores> {
-  dir = tempDir('i44time-morning-');
+  dir = tempDir('timely-morning-');
   stores = openStores({ dbPath: path.join(dir, 'submissions.db'), databaseUrl: undefined, poolMax: 1 });
   await stores.ready;
   for (const email of [HUDA, OMAR, SANA]) await stores.staff.add(email, 'scrypt$1', riyadh('00:00'));

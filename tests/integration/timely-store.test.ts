@@ -68,12 +68,12 @@ const KINDS = [
     kind: 'SQLite',
     skip: '',
     open: async () => {
-      const dir = tempDir('i44time-store-');
+      const dir = tempDir('timely-store-');
       dirs.push(dir);
       return openStores({ dbPath: path.join(dir, 'submissions.db'), databaseUrl: undefined, poolMax: 1 });
     },
     fromVersion13: async () => {
-      const dir = tempDir('i44time-store-');
+      const dir = tempDir('timely-store-');
       dirs.push(dir);
       const file = path.join(dir, 'submissions.db');
       const db = new DatabaseSync(file);
