@@ -384,13 +384,13 @@ export const en = {
   'trust.team.more': 'Meet the team',
   'trust.credentials.title': 'Credentials',
   'trust.credentials.description':
-    "Globaq's commercial registration, VAT registration, licences and certificates, with their numbers, issuers and validity.",
+    "Globaq's commercial registration, VAT registration, licenses and certificates, with their numbers, issuers and validity.",
   'trust.credentials.lead':
-    'Our registrations, licences and certificates, with their numbers, so you can check them with their issuers.',
+    'Our registrations, licenses and certificates, with their numbers, so you can check them with their issuers.',
   'trust.credentials.more': 'All credentials',
   'trust.kind.commercial-registration': 'Commercial registration',
   'trust.kind.vat': 'VAT registration',
-  'trust.kind.training-licence': 'Training licence',
+  'trust.kind.training-licence': 'Training license',
   'trust.kind.certificate': 'Certificate',
   'trust.kind.accreditation': 'Accreditation',
   'trust.credential.issuer': 'Issued by',
@@ -745,7 +745,7 @@ export const en = {
   'admin.lead.done.retry': 'The notification e-mail is queued again.',
   'admin.lead.deleteHeading': 'Delete this lead for good?',
   'admin.lead.deleteText':
-    "Erased from this site's database, for good (a person's request under the PDPL): the lead's fields, its files, its timeline and notes, its notification e-mail if it has not been sent yet, the searches and exports in the audit log that named the person (by name, e-mail, phone in any form, organisation or city), and refused sign-ins under their e-mail address. The audit log keeps that this lead (by its number only) was deleted, by whom and when.",
+    "Erased from this site's database, for good (a person's request under the PDPL): the lead's fields, its files, its timeline and notes, its notification e-mail if it has not been sent yet, the searches and exports in the audit log that named the person (by name, e-mail, phone in any form, organization or city), and refused sign-ins under their e-mail address. The audit log keeps that this lead (by its number only) was deleted, by whom and when.",
   'admin.lead.notErased': 'Not erased:',
   'admin.lead.notErasedText':
     'copies already outside this database: the notification e-mail in staff mailboxes, files or exports someone downloaded, replies sent, and backups. Delete those where they are kept.',
