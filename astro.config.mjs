@@ -27,6 +27,9 @@ const pendingArabic = pendingArabicPaths(fileURLToPath(new URL('.', import.meta.
 export default defineConfig({
   site,
   output: 'static',
+  // Astro's cache (the content data store, optimized images) in the project, not in node_modules:
+  // a copy of the project linking node_modules (the build tests) keeps collections of its own.
+  cacheDir: './.astro/cache',
   // Every route is spelled exactly as the specification spells it (/AboutUs,
   // /MangementSystemAudits/VendorAssessment). `file` output writes AboutUs.html, which every
   // common static host serves at /AboutUs without a redirect; `never` keeps the address bar

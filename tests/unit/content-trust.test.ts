@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/content';
+import { projectCopy } from '../helpers/project-copy';
 import { parseHtml } from '../helpers/dom';
 import { caseSchema, credentialSchema, pageSchema, serviceSchema, teamSchema } from '../../src/lib/content-schemas';
 import {
@@ -186,12 +187,8 @@ describe('with an entry of each kind, in a copy of the project (one build: a min
   const page = (route: string) => parseHtml(fs.readFileSync(path.join(dir, 'dist/client', `${route}.html`), 'utf8'));
 
   beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-trust-'));
+    dir = projectCopy('globaq-trust-');
     copies.push(dir);
-    for (const name of ['src', 'public', 'scripts', 'docs', 'astro.config.mjs', 'package.json', 'tsconfig.json']) {
-      fs.cpSync(path.join(ROOT, name), path.join(dir, name), { recursive: true });
-    }
-    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
     for (const [file, text] of Object.entries(ENTRIES)) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);

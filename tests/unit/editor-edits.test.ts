@@ -7,10 +7,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/content';
+import { projectCopy } from '../helpers/project-copy';
 import { NEW_PAGE, NEW_SERVICE, UNTRANSLATED_STANDARD, applyEditorEdits } from '../helpers/editor-edits';
 
 /** The unit tests that read the content and data (those that read the built site run after a build). */
@@ -44,21 +44,7 @@ const run = (command: string, args: string[]) => {
 };
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-editor-'));
-  for (const name of [
-    'src',
-    'public',
-    'scripts',
-    'docs',
-    'tests',
-    'astro.config.mjs',
-    'package.json',
-    'tsconfig.json',
-    'vitest.config.ts',
-  ]) {
-    fs.cpSync(path.join(ROOT, name), path.join(dir, name), { recursive: true });
-  }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  dir = projectCopy('globaq-editor-', ['tests', 'vitest.config.ts']);
   applyEditorEdits(dir);
 });
 

@@ -4,10 +4,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/content';
+import { projectCopy } from '../helpers/project-copy';
 import { parseHtml } from '../helpers/dom';
 import { ar } from '../../src/i18n/ar';
 import { NEW_COURSE, NEW_PAGE, NEW_SERVICE, UNTRANSLATED_STANDARD, applyEditorEdits, lastOrder } from '../helpers/editor-edits';
@@ -15,12 +15,8 @@ import { NEW_COURSE, NEW_PAGE, NEW_SERVICE, UNTRANSLATED_STANDARD, applyEditorEd
 const copies: string[] = [];
 
 function projectCopyWith(edit: (dir: string) => void): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-content-'));
+  const dir = projectCopy('globaq-content-');
   copies.push(dir);
-  for (const name of ['src', 'public', 'scripts', 'docs', 'astro.config.mjs', 'package.json', 'tsconfig.json']) {
-    fs.cpSync(path.join(ROOT, name), path.join(dir, name), { recursive: true });
-  }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   edit(dir);
   return dir;
 }
