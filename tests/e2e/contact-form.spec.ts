@@ -61,6 +61,18 @@ test.describe('with JavaScript', () => {
     expect(await axe(page)).toEqual([]);
   });
 
+  test('the Send button stays where it is while the proof-of-work widget appears under a first field', async ({ page, lang }) => {
+    const send = page.getByRole('button', { name: lang.t('contact.submit') });
+    const before = await send.boundingBox();
+    await contactField(page, 'firstName', lang).focus();
+    await expect(page.locator('form.site-form altcha-widget')).toBeVisible();
+    // The widget's own stylesheet has arrived: it is drawn at its full height.
+    await expect
+      .poll(async () => (await page.locator('form.site-form altcha-widget').boundingBox())?.height ?? 0)
+      .toBeGreaterThan(30);
+    expect((await send.boundingBox())?.y).toBe(before?.y);
+  });
+
   test('a malformed e-mail is stopped by the browser’s own check, nothing sent', async ({ page, lang }) => {
     const email = contactField(page, 'email', lang);
     const capture = await interceptEndpoint(page, formEndpoint('contact', lang), { status: 201 });

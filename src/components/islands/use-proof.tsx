@@ -165,8 +165,15 @@ export function useProof(formRef: RefObject<HTMLFormElement | null>, options: Pr
     void node?.verify?.();
   }, [controllerRef]);
 
+  // The widget's place is kept from the server's HTML on, its height reserved: the widget appears
+  // when the visitor reaches the form, and the Send button below must not move under their press.
   const widget = useMemo(
-    () => <ProofWidget formRef={formRef} options={stable} controllerRef={controllerRef} />,
+    () =>
+      stable.challengeUrl ? (
+        <div className="proof-slot">
+          <ProofWidget formRef={formRef} options={stable} controllerRef={controllerRef} />
+        </div>
+      ) : null,
     [formRef, stable, controllerRef],
   );
   return { widget, take, renew };
