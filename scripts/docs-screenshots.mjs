@@ -217,6 +217,13 @@ async function seed(baseUrl) {
   return post(baseUrl, '/api/partner', form);
 }
 
+/** Chooses `status` on a lead page and presses its form's button. */
+async function saveStatus(page, status) {
+  const select = page.locator('select[name="status"]').first();
+  await select.selectOption(status);
+  await select.locator('xpath=ancestor::form').locator('button[type="submit"]').first().click();
+}
+
 /** A palette PNG: a screenshot of flat colours keeps its look at a fraction of the bytes. */
 async function writePng(buffer, file) {
   await sharp(buffer).png({ palette: true, quality: 90, effort: 10, compressionLevel: 9 }).toFile(file);
@@ -295,27 +302,10 @@ try {
         // A colleague's change in another tab, after this page was opened; then this page's own.
         const colleague = await context.newPage();
         await colleague.goto(`/admin/leads/${partnerId}`);
-        await colleague
-          .locator('select[name="status"]')
-          .first()
-          .selectOption(shot.stale === 'closed' ? 'answered' : 'in_progress');
-        await colleague
-          .locator('select[name="status"]')
-          .first()
-          .locator('xpath=ancestor::form')
-          .locator('button[type="submit"]')
-          .first()
-          .click();
+        await saveStatus(colleague, shot.stale === 'closed' ? 'answered' : 'in_progress');
         await colleague.waitForLoadState();
         await colleague.close();
-        await page.locator('select[name="status"]').first().selectOption(shot.stale);
-        await page
-          .locator('select[name="status"]')
-          .first()
-          .locator('xpath=ancestor::form')
-          .locator('button[type="submit"]')
-          .first()
-          .click();
+        await saveStatus(page, shot.stale);
         await page.locator('.lead-stale').waitFor();
       }
       const target = shot.element ? page.locator(shot.element) : page;

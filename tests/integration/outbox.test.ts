@@ -50,7 +50,7 @@ async function worker(clock: { now: Date }) {
     now: () => clock.now,
     log: (message) => logged.push(message),
   });
-  return { run, logged };
+  return { run, logged, port };
 }
 
 async function staff(...argv: string[]): Promise<{ code: number; out: string }> {
@@ -112,24 +112,8 @@ test('past LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed, listed for staff, and 
 test('an acknowledgement, a reply and an assignment mail refused are retried like the notification, and sent once the mail server accepts', async () => {
   const start = new Date('2026-11-23T08:00:00.000Z');
   const id = await lead(start);
-  const port = await freePort();
-  outbox = openOutboxStore(dbPath);
   const clock = { now: start };
-  const logged: string[] = [];
-  const run = new OutboxWorker({
-    store: outbox,
-    config: {
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      requireTls: false,
-      to: ['leads@globaq.example'],
-      from: 'web@globaq.example',
-      retrySeconds: 30,
-      giveUpDays: 3,
-    },
-    transport: smtpTransport(`smtp://127.0.0.1:${port}`, false),
-    now: () => clock.now,
-    log: (message) => logged.push(message),
-  });
+  const { run, logged, port } = await worker(clock);
   const mail = { leadId: id, text: 'Text', html: '<p>Text</p>' };
   const queued = {
     acknowledgement: await outbox.queue(
