@@ -83,6 +83,16 @@ describe('Saudi Aramco schedules in their contractual terms', () => {
   });
 });
 
+describe('Saudi Aramco vendor approval', () => {
+  test('the vendor assessment names the Regulated Vendors List and leaves the decision to the buyer, in both languages', () => {
+    const { en, ar } = both('pages/management-system-audits/vendor-assessment.mdx');
+    expect(en).toContain('Regulated Vendors List, RVL');
+    expect(en).toContain('we are not Saudi Aramco and do not grant vendor approval');
+    expect(ar).toContain('قائمةُ الموردين المعتمدين RVL');
+    expect(ar).toContain('ولا نمنح الموافقة على الموردين');
+  });
+});
+
 describe('ISO standards: editions and what each leads to', () => {
   const standards = parse(read('src/data/standards.yaml')) as Array<{
     id: string;
