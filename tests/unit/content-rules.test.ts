@@ -231,7 +231,7 @@ describe('the Arabic glossary (docs/glossary.md)', () => {
     ]);
     // The review's drifts are among the project's rules.
     expect(rules.flatMap((rule) => rule.avoid)).toEqual(
-      expect.arrayContaining(['SAAC', 'حيادية', 'فعالية', 'واعتماداتنا', 'إغلاق الملاحظات']),
+      expect.arrayContaining(['SAAC', 'حيادية', 'فعالية', 'فعاليته', 'واعتماداتنا', 'إغلاق الملاحظات', 'اعتماداتها']),
     );
   });
 
@@ -242,6 +242,10 @@ describe('the Arabic glossary (docs/glossary.md)', () => {
       'src/content/ar/pages/x.mdx:3: «حيادية» is not the glossary\'s term for "impartiality": write «الحياد، بحياد» (docs/glossary.md)',
     ]);
     expect(termProblems('src/content/ar/pages/x.mdx', 'الحياد والسرية وفاعلية الإجراءات', rules)).toEqual([]);
+    // A suffixed form drifts too: «فعاليته» is not «فعالية» followed by a space.
+    expect(termProblems('src/content/ar/pages/x.mdx', 'رؤية لمدى فعاليته', rules).map(formatProblem)).toEqual([
+      'src/content/ar/pages/x.mdx:1: «فعاليته» is not the glossary\'s term for "effectiveness": write «فاعلية، بفاعلية، فاعليته» (docs/glossary.md)',
+    ]);
   });
 
   test('the build checks the Arabic content, the Arabic strings and the Arabic data', () => {

@@ -18,7 +18,7 @@ const BRITISH: ReadonlyArray<[RegExp, string]> = [
   [/\bbehaviours?\b/i, 'behavior'],
   [/\bcolours?\b/i, 'color'],
   [/\banalys(e|es|ed|ing)\b/i, 'analyz…'],
-  [/\b(util|recogn|minim|optim|priorit|summar|standard)is(e|es|ed|ing|ation)\b/i, '…ize'],
+  [/\b(util|recogn|minim|optim|priorit|summar|standard|real)is(e|es|ed|ing|ation)\b/i, '…ize'],
   [/\blabours?\b/i, 'labor'],
   [/\bhonours?\b/i, 'honor'],
   [/\bfavour(s|able|ite)?\b/i, 'favor'],
@@ -54,6 +54,29 @@ describe('US spelling in the English site', () => {
   test('the English interface strings use no British form (keys aside)', () => {
     const file = path.join(root, 'src/i18n/en.ts');
     expect(britishForms(file, fs.readFileSync(file, 'utf8'), true)).toEqual([]);
+  });
+
+  test('the English words of the data files use no British form (the Arabic ones aside)', () => {
+    const dir = path.join(root, 'src/data');
+    const files = fs.readdirSync(dir).filter((name) => /\.(ts|yaml)$/.test(name));
+    expect(files).toContain('standards.yaml');
+    const found = files.flatMap((name) => {
+      const file = path.join(dir, name);
+      // A side-by-side YAML entry's Arabic words sit under "ar:", indented below it.
+      let arabicIndent = -1;
+      const english = fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line) => {
+          const indent = line.length - line.trimStart().length;
+          if (arabicIndent >= 0 && (indent > arabicIndent || !line.trim())) return '';
+          arabicIndent = /^\s*ar:/.test(line) ? indent : -1;
+          return arabicIndent >= 0 ? '' : line;
+        })
+        .join('\n');
+      return britishForms(file, english, false);
+    });
+    expect(found).toEqual([]);
   });
 
   test('a British form is named with its file, line and the form to write', () => {
