@@ -10,6 +10,8 @@
  * own (links, native `<details>`): a slow or failed download costs nothing but the polish.
  * A press that wakes the island (a tap on a `<summary>`) is left to finish first, so its
  * effect is in the markup the island starts from and the tap is not lost under the finger.
+ * The island's modules download at once but run in a pause of the visitor's typing: a form
+ * started by a tap in its first field never stalls the keys typed into it.
  *
  * `client:intent={{ resume: key }}` starts the island once the browser is idle instead, when the
  * browser's storage holds `key`: a visitor coming back to a saved draft sees it restored
@@ -19,6 +21,7 @@
  */
 import type { ClientDirective } from 'astro';
 import { afterDefaultAction } from '../lib/after-default-action';
+import { afterTypingPause, watchTyping } from '../lib/typing-pause';
 
 /**
  * `pointerover` covers mouse, pen and touch; `touchstart` browsers without pointer events;
@@ -41,6 +44,29 @@ const PRESS_TIMEOUT_MS = 600;
 export interface IntentOptions {
   readonly resume?: string;
   readonly afterLoad?: boolean;
+}
+
+/** A module's imports, static and dynamic, as the build writes them (`from"./x.js"`, ``import(`./x.js`)``). */
+const IMPORTED = /(?:\bfrom|\bimport)\s*\(?\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g;
+
+/**
+ * Fetches the island's modules and every module they import into the browser's cache, without
+ * running any: the download happens while the visitor types, the running in their pause
+ * (src/lib/typing-pause.ts), and a later `import()` (the proof of work's script) finds its file
+ * at hand. A module that does not come is left to the island's own loading to report.
+ */
+async function fetchModules(el: HTMLElement): Promise<void> {
+  const seen = new Set<string>();
+  const visit = async (url: string): Promise<void> => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    const response = await fetch(url);
+    if (!response.ok) return;
+    const text = await response.text();
+    await Promise.all([...text.matchAll(IMPORTED)].map((match) => visit(new URL(match[1]!, url).href)));
+  };
+  const urls = ['before-hydration-url', 'renderer-url', 'component-url'].map((name) => el.getAttribute(name));
+  await Promise.all(urls.filter((url): url is string => !!url).map((url) => visit(new URL(url, document.baseURI).href)));
 }
 
 /** Calls `run` once the browser is next idle. */
@@ -145,6 +171,9 @@ const intentDirective: ClientDirective = (load, options, el) => {
     for (const type of INTENT_EVENTS) el.removeEventListener(type, start, passive);
     for (const type of PRESS_EVENTS) window.addEventListener(type, onPress, passive);
     if (event?.type === 'pointerdown') pressing = true;
+    watchTyping();
+    await fetchModules(el).catch(() => undefined);
+    await new Promise<void>((resolve) => afterTypingPause(resolve));
     hydrate = await load().catch(toBrowserAndThrow);
     hydrateWhenFree();
   };

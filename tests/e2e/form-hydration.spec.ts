@@ -26,6 +26,7 @@ import {
 } from './forms-helpers';
 import { PARTNER_DRAFT_KEY as DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
 import type { ContactField } from '../../src/forms/contact';
+import { TYPING_PAUSE_MS } from '../../src/lib/typing-pause';
 
 /** Holds every request for a script under /_astro/ until `release()`; `held` lists them. */
 async function holdIslandScripts(page: Page) {
@@ -288,5 +289,28 @@ for (const form of ['contact', 'partner'] as const) {
     await expect(field).toHaveValue('Omar Al-Harbi');
     // Recorded, not asserted: the machine may be slow, the behaviour is the same.
     test.info().annotations.push({ type: 'typed within', description: `${typedWithin} ms of asking for the page` });
+  });
+}
+
+for (const form of ['contact', 'partner'] as const) {
+  test(`${form}: the island's script arrives while the visitor types and runs only in their pause`, async ({ page, lang }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto(lang.path(form === 'contact' ? '/ContactUs' : '/Partner'), { waitUntil: 'load' });
+    // The page's clock stands still from here: a pause in the typing lasts until the test says so.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    const field = form === 'contact' ? contactField(page, 'firstName', lang) : partnerField(page, 'name', lang);
+    await field.click();
+    await page.keyboard.type('Omar');
+    const island = form === 'contact' ? /\/ContactForm\./ : /\/PartnerForm\./;
+    await expect.poll(() => fetched.some((path) => island.test(path))).toBe(true);
+    // Downloaded, not run: the visitor is still within their typing.
+    await page.waitForTimeout(1000);
+    await expect(page.locator('form[data-hydrated]')).toHaveCount(0);
+    await page.clock.runFor(TYPING_PAUSE_MS);
+    await expect(page.locator('form[data-hydrated]')).toBeVisible({ timeout: 15_000 });
+    await expect(field).toHaveValue('Omar');
+    await expect(field).toBeFocused();
   });
 }

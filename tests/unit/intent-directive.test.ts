@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import intentDirective from '../../src/integrations/intent-directive.client';
+import { TYPING_PAUSE_MS } from '../../src/lib/typing-pause';
 
 function setUp(value: unknown = '') {
   const island = document.createElement('div');
@@ -202,6 +203,77 @@ describe('client:intent', () => {
     } finally {
       await settle();
       process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  test('keys typed into a field hold the start until the visitor pauses; the text is theirs meanwhile', async () => {
+    const { island, load, hydrate } = setUp();
+    const field = document.createElement('input');
+    island.append(field);
+    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    const started = Date.now();
+    // A key every 150 ms for longer than the pause: the island waits all along.
+    while (Date.now() - started < TYPING_PAUSE_MS * 1.5) {
+      field.value += 'a';
+      field.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(load).not.toHaveBeenCalled();
+    }
+    await vi.waitFor(() => expect(hydrate).toHaveBeenCalledTimes(1), { timeout: TYPING_PAUSE_MS * 2 });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  for (const [what, interrupt] of [
+    ['Enter', (field: HTMLElement) => field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))],
+    ['a press', (field: HTMLElement) => field.dispatchEvent(pointer('pointerdown'))],
+  ] as const) {
+    test(`${what} in the middle of typing starts the island at once`, async () => {
+      const { island, hydrate } = setUp();
+      const field = document.createElement('input');
+      island.append(field);
+      field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      field.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+      await settle();
+      expect(hydrate).not.toHaveBeenCalled();
+      interrupt(field);
+      field.dispatchEvent(pointer('pointerup'));
+      field.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      await vi.waitFor(() => expect(hydrate).toHaveBeenCalledTimes(1), { timeout: TYPING_PAUSE_MS / 2 });
+    });
+  }
+
+  test("the island's modules and everything they import, statically or later, are fetched before it runs", async () => {
+    const files: Record<string, string> = {
+      '/_astro/Form.js': 'import{a as e}from"./react.js";import{b}from"./forms.js";export default 1;',
+      '/_astro/forms.js': 'import{a}from"./react.js";const w=()=>import(`./widget.js`);export{w as b};',
+      '/_astro/react.js': 'export const a=1;',
+      '/_astro/widget.js': 'export{};',
+      '/_astro/client.js': 'import{a}from"./react.js";export default 2;',
+    };
+    const fetched: string[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const path = new URL(String(input)).pathname;
+      fetched.push(path);
+      return new Response(files[path] ?? '', { status: path in files ? 200 : 404 });
+    });
+    try {
+      const island = document.createElement('div');
+      island.setAttribute('component-url', '/_astro/Form.js');
+      island.setAttribute('renderer-url', '/_astro/client.js');
+      document.body.append(island);
+      let fetchedWhenLoaded: string[] = [];
+      const hydrate = vi.fn(async () => {});
+      const load = vi.fn(async () => {
+        fetchedWhenLoaded = [...fetched];
+        return hydrate;
+      });
+      intentDirective(load, { name: 'Form', value: '' }, island);
+      island.dispatchEvent(pointer('pointerover'));
+      await vi.waitFor(() => expect(hydrate).toHaveBeenCalledTimes(1));
+      expect(fetchedWhenLoaded.sort()).toEqual(Object.keys(files).sort());
+    } finally {
+      fetchSpy.mockRestore();
     }
   });
 });

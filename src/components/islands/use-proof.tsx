@@ -3,14 +3,15 @@
  *
  * - Nothing of ALTCHA loads before the visitor reaches a form field: the island itself starts on
  *   intent (client:intent), and the widget's script is imported on the first focus or press
- *   inside the form (at once when the focus is already there). Solving starts then, in a worker,
- *   while the visitor fills the form.
+ *   inside the form (at once when the focus is already there), in a pause of their typing. Solving
+ *   starts then, in a worker, while the visitor fills the form.
  * - Sending never waits long for it: a finished form waits at most PROOF_WAIT_MS for a solution
  *   still being worked out, then goes without one, and the server holds the lead for review
  *   (stored, never dropped; staff release it). A lead is never lost to a slow solve, and a visitor
  *   on a fast device never notices the wait.
  * - An external endpoint (a spreadsheet script) gets no widget: no server of ours would check it.
  */
+import { afterTypingPause } from '../../lib/typing-pause';
 import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /** How long a send waits for a solution still being worked out before it goes without one. */
@@ -88,14 +89,18 @@ function ProofWidget({
   useEffect(() => {
     if (!reached) return;
     let cancelled = false;
-    void import('./altcha-widget').then(({ registerStrings }) => {
-      if (cancelled) return;
-      registerStrings(language, strings);
-      // Rendered once defined and worded: it starts solving as it connects (auto="onload").
-      setLoaded(true);
+    // Its script runs in a pause of the visitor's typing, as the island's own start does.
+    const cancelWait = afterTypingPause(() => {
+      void import('./altcha-widget').then(({ registerStrings }) => {
+        if (cancelled) return;
+        registerStrings(language, strings);
+        // Rendered once defined and worded: it starts solving as it connects (auto="onload").
+        setLoaded(true);
+      });
     });
     return () => {
       cancelled = true;
+      cancelWait();
     };
   }, [reached, language, strings]);
 
