@@ -5,6 +5,8 @@ import './src/integrations/data-files.ts';
 import { defineConfig, envField } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
+import babel from '@rolldown/plugin-babel';
+import { reactCompilerPreset } from '@vitejs/plugin-react';
 import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
@@ -45,6 +47,9 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   vite: {
+    // React Compiler (babel-plugin-react-compiler 1.0.0) memoizes the islands' components and
+    // hooks: a key typed in one field re-renders that field, not the whole partner form.
+    plugins: [babel({ include: /src\/components\/islands\/.*\.tsx?$/, presets: [reactCompilerPreset()] })],
     build: {
       // A page's own stylesheet (the home sections, the forms) goes inline in its HTML up to
       // 8 KB, so it costs no render-blocking request; the layout's shared stylesheet stays a
