@@ -62,6 +62,23 @@ test.describe('with JavaScript', () => {
     await openFormPage(page, lang.path('/Partner'));
   });
 
+  test('the Send button stays where it is while the form starts, the widget appears and the first key is typed', async ({
+    page,
+    lang,
+  }) => {
+    const send = page.getByRole('button', { name: lang.t('partner.submit') });
+    const before = await send.boundingBox();
+    await page.locator('#partner-name').click();
+    await page.keyboard.type('A');
+    await expect(page.locator('form.partner-form[data-hydrated] altcha-widget')).toBeVisible();
+    await expect
+      .poll(async () => (await page.locator('form.partner-form altcha-widget').boundingBox())?.height ?? 0)
+      .toBeGreaterThan(30);
+    // The note that the answers are kept on this device, with its Clear button, has appeared.
+    await expect(page.getByRole('button', { name: lang.t('partner.draft.clear') })).toBeVisible();
+    expect((await send.boundingBox())?.y).toBe(before?.y);
+  });
+
   test('the six sections, in order', async ({ page, lang }) => {
     await expect(page.locator('form.partner-form > fieldset > legend')).toHaveText(
       (

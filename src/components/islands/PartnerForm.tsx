@@ -547,16 +547,17 @@ export default function PartnerForm({
         ))}
         <Honeypot value={honeypot} onChange={setHoneypot} />
         {proof.widget}
+        <PrivacyNote href={direct.privacyHref} />
+        <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
+          {submitting ? t('partner.submitting') : t('partner.submit')}
+        </button>
+        {/* Below Send, never above it: appearing as the island starts, it must not move the button under a press. */}
         {hydrated ? (
           <div className="form-note">
             <p>{t('partner.draft.saved')}</p>
             {hasAnswers && !restored ? clearButton : null}
           </div>
         ) : null}
-        <PrivacyNote href={direct.privacyHref} />
-        <button className="button button--primary site-form__submit" type="submit" disabled={submitting}>
-          {submitting ? t('partner.submitting') : t('partner.submit')}
-        </button>
       </form>
     </FormTextContext.Provider>
   );
