@@ -144,6 +144,28 @@ async function commandStores(db: string | undefined, io: Io): Promise<Stores> {
   return stores;
 }
 
+/** `work` on the command's database (./commandStores), closed after. */
+async function withStores<T>(db: string | undefined, io: Io, work: (stores: Stores) => Promise<T>): Promise<T> {
+  const stores = await commandStores(db, io);
+  try {
+    return await work(stores);
+  } finally {
+    await stores.close();
+  }
+}
+
+/** Refuses arguments a command does not take. */
+function noMore(extra: readonly string[]): void {
+  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
+}
+
+/** --limit as a number from 1 to 1000. */
+function parseLimit(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 1000)
+    throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${text}")`);
+  return Number(text);
+}
+
 function parseDate(option: string, text: string | undefined): Date | undefined {
   if (text === undefined) return undefined;
   const date = /^\d{4}-\d{2}-\d{2}$/.test(text)
@@ -295,9 +317,8 @@ async function outboxCommand(args: readonly string[], db: string | undefined, io
   if (action !== undefined && action !== 'retry')
     throw new UsageError(`Unknown outbox command "${action}": outbox, or outbox retry ID.`);
   if (action === 'retry' && (id === undefined || rest.length > 0)) throw new UsageError('outbox retry takes one lead id.');
-  const stores = await commandStores(db, io);
-  const outbox = stores.outbox;
-  try {
+  return withStores(db, io, async (stores) => {
+    const outbox = stores.outbox;
     if (action === 'retry') {
       if (!(await outbox.retry(id ?? '', new Date()))) {
         io.stderr(`No notification for a lead "${terminalText(id ?? '')}".\n`);
@@ -318,9 +339,7 @@ async function outboxCommand(args: readonly string[], db: string | undefined, io
     }
     if (entries.length === 0) io.stderr('Every notification was delivered.\n');
     return 0;
-  } finally {
-    await stores.close();
-  }
+  });
 }
 
 /** The moment `age` (24m, 90d, 2y) before `now`. */
@@ -346,11 +365,10 @@ async function erase(
   io: Io,
 ): Promise<number> {
   if (command === 'delete' && args.length !== 1) throw new UsageError('delete takes one submission id.');
-  if (command === 'purge' && args.length > 0) throw new UsageError(`Unexpected argument: ${args.join(' ')}`);
+  if (command === 'purge') noMore(args);
   const cutoff = command === 'purge' ? cutoffFor(values['older-than'], new Date()) : undefined;
-  const stores = await commandStores(values.db, io);
-  const store = stores.submissions;
-  try {
+  return withStores(values.db, io, async (stores) => {
+    const store = stores.submissions;
     if (cutoff) {
       const gone = await store.purge(cutoff);
       await stores.inbox.audit(
@@ -378,9 +396,7 @@ async function erase(
     const files = gone.attachments > 0 ? ` and ${gone.attachments} file${gone.attachments === 1 ? '' : 's'}` : '';
     io.stderr(`Erased the ${what}${gone.notification ? ' and its notification' : ''}${files}.\n`);
     return 0;
-  } finally {
-    await stores.close();
-  }
+  });
 }
 
 /** A new password, asked twice at a terminal; refused with the reason when too weak or not confirmed. */
@@ -410,9 +426,8 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
       throw new UsageError(terminalText((error as Error).message));
     }
   }
-  const stores = await commandStores(db, io);
-  const staff = stores.staff;
-  try {
+  return withStores(db, io, async (stores) => {
+    const staff = stores.staff;
     if (action === 'list') {
       const accounts = await staff.list();
       await audited(stores, io, 'listed staff accounts', `${accounts.length} shown`);
@@ -466,9 +481,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
     );
     io.stderr(action === 'add' ? `Made an account for ${email}.\n` : `Set a new password for ${email}.\n`);
     return 0;
-  } finally {
-    await stores.close();
-  }
+  });
 }
 
 /** `migrate-to DATABASE_URL`: the SQLite file's contents into an empty PostgreSQL database. */
@@ -583,7 +596,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (command === 'backup' || command === 'restore') return await backupCommand(command, extra, values.db, io);
     if (command === 'held') return await heldCommand(extra, values, io);
     if (command === 'person') return await personCommand(extra, values, io);
-    if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
+    noMore(extra);
     if (!['export', 'list', 'count'].includes(command))
       throw new UsageError(
         `Unknown command "${command}": export, list, count, outbox, delete, purge, person, staff, backup, restore or migrate-to.`,
@@ -611,10 +624,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       // A snapshot: what arrives while the export runs waits for the next one.
       plan = { query: { ...query, form: form as FormName, until: until ?? new Date() }, format, out: values.out };
     }
-    const limitText = values.limit ?? '20';
-    if (command === 'list' && (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 1000)) {
-      throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${limitText}")`);
-    }
+    const limit = command === 'list' ? parseLimit(values.limit ?? '20') : 0;
 
     stores = await commandStores(values.db, io);
     const store = stores.submissions;
@@ -629,7 +639,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       for (const name of form ? [form] : FORMS) io.stdout(`${name}\t${await store.count({ ...query, form: name })}\n`);
       return 0;
     }
-    const rows = await store.list({ ...query, limit: Number(limitText) });
+    const rows = await store.list({ ...query, limit });
     await audited(stores, io, 'listed leads', `${scope}: ${rows.length} shown`);
     for (const row of rows) io.stdout(`${row.receivedAt}  ${row.form.padEnd(7)}  ${row.id}  ${summary(row)}\n`);
     if (rows.length === 0) io.stderr('No submissions.\n');
@@ -661,14 +671,13 @@ async function personCommand(
   },
   io: Io,
 ): Promise<number> {
-  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
+  noMore(extra);
   const email = values.email?.trim() ?? '';
   const phone = values.phone?.trim() ?? '';
   if (!email && !phone) throw new UsageError('Name the person: --email ADDRESS, --phone NUMBER, or both.');
   const format = values.format ?? 'html';
   if (!isPersonFormat(format)) throw new UsageError(`--format must be json or html (got "${format}")`);
-  const stores = await commandStores(values.db, io);
-  try {
+  return withStores(values.db, io, async (stores) => {
     const data = await stores.inbox.personData({ email, phone });
     if (data.leads.length === 0) {
       // The person's values are theirs: the message does not repeat them.
@@ -690,9 +699,7 @@ async function personCommand(
       `${data.leads.length} lead${data.leads.length === 1 ? '' : 's'} and ${data.audit.length} audit entr${data.audit.length === 1 ? 'y' : 'ies'} written as ${format.toUpperCase()}${where}.\n`,
     );
     return 0;
-  } finally {
-    await stores.close();
-  }
+  });
 }
 
 /** `held`: the held leads (or, with --spam, those marked spam), newest first, each with its reason. */
@@ -701,15 +708,12 @@ async function heldCommand(
   values: { db?: string | undefined; limit?: string | undefined; spam?: boolean | undefined },
   io: Io,
 ): Promise<number> {
-  if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
-  const limitText = values.limit ?? '50';
-  if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > 1000)
-    throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${limitText}")`);
+  noMore(extra);
+  const limit = parseLimit(values.limit ?? '50');
   const state = values.spam === true ? 'spam' : 'held';
-  const stores = await commandStores(values.db, io);
-  try {
+  return withStores(values.db, io, async (stores) => {
     const total = await stores.held.count(state);
-    const rows = await stores.held.list(state, Number(limitText));
+    const rows = await stores.held.list(state, limit);
     await audited(
       stores,
       io,
@@ -724,9 +728,7 @@ async function heldCommand(
       `${total} ${state === 'spam' ? 'marked as spam' : 'held for review'}${rows.length < total ? ` (the newest ${rows.length} shown)` : ''}.\n`,
     );
     return 0;
-  } finally {
-    await stores.close();
-  }
+  });
 }
 
 /** Standard input's lines, read once, handed out one by one (a password piped in). */

@@ -15,6 +15,7 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { locales, t, type LocaleCode } from '../../i18n/index.ts';
+import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import type { ReceiverConfig } from '../config.ts';
 import type { HeldLead, HeldStore, HeldSummary } from '../store/held-queries.ts';
 import { HOLD_REASONS, type FormName } from '../store/store.ts';
@@ -31,7 +32,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The calendar day (YYYY-MM-DD) and the hour of an instant in Riyadh. */
 export function riyadhDay(now: Date): { readonly day: string; readonly hour: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
+    dateTimeFormat('en-CA', {
       timeZone: 'Asia/Riyadh',
       year: 'numeric',
       month: '2-digit',
@@ -81,7 +82,7 @@ export interface DigestMail {
 const formName = (form: FormName, code: LocaleCode) => t(`mail.digest.form.${form}`, {}, locales[code]);
 
 function dateIn(iso: string | Date, code: LocaleCode, withTime: boolean): string {
-  return new Intl.DateTimeFormat(locales[code].formatLocale, {
+  return dateTimeFormat(locales[code].formatLocale, {
     timeZone: 'Asia/Riyadh',
     calendar: 'gregory',
     dateStyle: 'medium',

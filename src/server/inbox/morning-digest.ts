@@ -12,6 +12,7 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n/index.ts';
+import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import type { ReceiverConfig } from '../config.ts';
 import type { HeldStore } from '../store/held-queries.ts';
 import { escapeHtml } from '../mail/escape.ts';
@@ -51,7 +52,7 @@ export interface MorningMail {
 }
 
 function timeIn(iso: string, code: LocaleCode): string {
-  return new Intl.DateTimeFormat(locales[code].formatLocale, {
+  return dateTimeFormat(locales[code].formatLocale, {
     timeZone: 'Asia/Riyadh',
     calendar: 'gregory',
     dateStyle: 'medium',

@@ -7,12 +7,13 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { defaultLocale, t, type Locale } from '../../i18n/index.ts';
+import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { riyadhDay } from './held-digest.ts';
 import { WORKING_DAY_MS, median, workingMs, workingText } from './working-time.ts';
 
 /** A follow-up day (YYYY-MM-DD) as the locale writes a date, with its weekday: "Sun, 30 Nov 2026". */
 export function followUpDate(day: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale.formatLocale, {
+  return dateTimeFormat(locale.formatLocale, {
     timeZone: 'UTC',
     calendar: 'gregory',
     weekday: 'short',

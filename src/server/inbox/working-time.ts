@@ -7,7 +7,7 @@
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import { t, type Locale } from '../../i18n/index.ts';
+import { locales, t, type Locale } from '../../i18n/index.ts';
 
 /** The office's working week: the days (0 Sunday ... 6 Saturday) and the hours, Riyadh time. */
 export const WORKING_HOURS = { days: [0, 1, 2, 3, 4], start: 8, end: 17, utcOffsetHours: 3 } as const;
@@ -49,7 +49,9 @@ export function leadWait(
 }
 
 /** The plural form of `count` in the locale's language (Arabic's six: zero, one, two, few, many, other). */
-const pluralForm = (count: number, locale: Locale) => new Intl.PluralRules(locale.lang).select(count);
+const PLURAL_RULES = Object.fromEntries(Object.values(locales).map((l) => [l.lang, new Intl.PluralRules(l.lang)]));
+const pluralForm = (count: number, locale: Locale) =>
+  (PLURAL_RULES[locale.lang] ?? new Intl.PluralRules(locale.lang)).select(count);
 
 /**
  * A working time in words: "under a working minute", minutes under an hour, hours under a working day, then working days

@@ -76,19 +76,23 @@ export interface HeldStore {
 }
 
 export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<void>): HeldStore {
+  /** Leads' columns with the number of their files. */
+  const withFiles = () =>
+    db
+      .selectFrom('submissions as s')
+      .select(SUBMISSION_COLUMNS.map((column) => `s.${column}` as const))
+      .select((eb) =>
+        eb
+          .selectFrom('attachments as a')
+          .whereRef('a.submission_id', '=', 's.id')
+          .select((e) => e.fn.countAll<number>().as('c'))
+          .as('files'),
+      );
   return guarded<HeldStore>(
     {
       async list(state, limit) {
-        const rows = await db
-          .selectFrom('submissions as s')
-          .select([...SUBMISSION_COLUMNS.map((column) => `s.${column}` as const), 's.review', 's.review_reason'])
-          .select((eb) =>
-            eb
-              .selectFrom('attachments as a')
-              .whereRef('a.submission_id', '=', 's.id')
-              .select((e) => e.fn.countAll<number>().as('c'))
-              .as('files'),
-          )
+        const rows = await withFiles()
+          .select(['s.review', 's.review_reason'])
           .where('s.review', '=', state)
           .orderBy('s.seq', 'desc')
           .limit(Math.min(1000, Math.max(1, Math.trunc(limit))))
@@ -204,16 +208,8 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
       },
 
       async dueForErasure(before) {
-        const rows = await db
-          .selectFrom('submissions as s')
-          .select([...SUBMISSION_COLUMNS.map((column) => `s.${column}` as const), 's.review_reason', 's.review_reminded_at'])
-          .select((eb) =>
-            eb
-              .selectFrom('attachments as a')
-              .whereRef('a.submission_id', '=', 's.id')
-              .select((e) => e.fn.countAll<number>().as('c'))
-              .as('files'),
-          )
+        const rows = await withFiles()
+          .select(['s.review_reason', 's.review_reminded_at'])
           .where('s.review', '=', 'held')
           .where('s.received_at', '<', iso(before))
           .orderBy('s.seq')

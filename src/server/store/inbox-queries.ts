@@ -7,8 +7,8 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type RawBuilder } from 'kysely';
-import { StoreError, isHoldReason } from './store.ts';
+import { sql, type RawBuilder, type UpdateObject } from 'kysely';
+import { StoreError, isHoldReason, type SeenGuard } from './store.ts';
 import { isNoticeStatus } from '../mail/outbox.ts';
 import {
   LEAD_STATUSES,
@@ -45,7 +45,7 @@ import {
   type PersonLookup,
 } from '../inbox/inbox-store.ts';
 import { bySeq, changedSince, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
-import { isUuid, type LeadRow } from './schema.ts';
+import { isUuid, type Database, type LeadRow } from './schema.ts';
 import { ARABIC_DIGITS, PHONE_FIELDS, PHONE_PUNCTUATION, searchPlan } from '../inbox/lead-search.ts';
 import {
   PHONE_MIN_DIGITS,
@@ -298,6 +298,47 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         'n.last_error as n_last_error',
       ]);
 
+  /** The timeline's kind of each change of a lead's working columns. */
+  const CHANGE_KINDS = { status: 'status', assigned_to: 'assigned', follow_up_on: 'follow_up' } as const;
+
+  /**
+   * Sets one working column of a lead and adds the change to its timeline, the row taken: false when the lead is
+   * unknown, held (it joins the inbox only by release, which queues its one mail) or changed since the page asking
+   * saw it (`unless`: of two pages that saw the same lead, the second is refused); saving the value it already has
+   * changes nothing and adds nothing to the timeline.
+   */
+  function change(
+    id: string,
+    column: keyof typeof CHANGE_KINDS,
+    value: string | null,
+    by: string,
+    now: Date,
+    unless?: SeenGuard,
+    more: (lead: { readonly review: string | null }) => UpdateObject<Database, 'submissions'> = () => ({}),
+  ): Promise<boolean> {
+    return db.transaction().execute(async (tx) => {
+      const lead = await tx
+        .selectFrom('submissions')
+        .select([column, 'review'])
+        .where('id', '=', id)
+        .$if(dialect.rowLocks, (q) => q.forUpdate())
+        .executeTakeFirst();
+      if (!lead || lead.review === 'held') return false;
+      if ((lead[column] ?? null) === value) return true;
+      if (await changedSince(tx, id, unless)) return false;
+      await tx
+        .updateTable('submissions')
+        .set({ [column]: value, ...more(lead) })
+        .where('id', '=', id)
+        .execute();
+      await tx
+        .insertInto('lead_events')
+        .values({ lead_id: id, at: iso(now), actor: by, kind: CHANGE_KINDS[column], detail: value ?? '' })
+        .execute();
+      return true;
+    });
+  }
+
   async function timeline(id: string): Promise<LeadEvent[]> {
     if (!isUuid(id)) return [];
     const rows = await db
@@ -484,42 +525,19 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         return row ? toLead(row) : undefined;
       },
       async setStatus(id, status, by, now, unless) {
-        if (!isUuid(id)) return false;
-        return db.transaction().execute(async (tx) => {
-          const lead = await tx
-            .selectFrom('submissions')
-            .select(['status', 'review'])
-            .where('id', '=', id)
-            .$if(dialect.rowLocks, (q) => q.forUpdate())
-            .executeTakeFirst();
-          // A held lead joins the inbox only by release (which queues its one mail).
-          if (!lead || lead.review === 'held') return false;
-          // Saving the status it has already changes nothing and adds nothing to the timeline.
-          if (lead.status === status) return true;
-          // Checked with the row taken: of two pages that saw the same lead, the second is refused.
-          if (await changedSince(tx, id, unless)) return false;
-          // A held lead marked as spam and given another status is in the inbox from now on (not mailed: staff have read it).
-          await tx
-            .updateTable('submissions')
-            .set({
-              status,
-              status_by: by,
-              status_at: iso(now),
-              // The first answer is kept: answered again later, it stays when it first was.
-              ...(status === 'answered'
-                ? { first_answered_at: (eb) => eb.fn.coalesce('first_answered_at', eb.val(iso(now))) }
-                : {}),
-              // A held lead marked as spam and then worked joins the inbox now: its wait starts here.
-              ...(status !== 'spam' && lead.review === 'spam' ? { review: null, released_at: iso(now) } : {}),
-            })
-            .where('id', '=', id)
-            .execute();
-          await tx
-            .insertInto('lead_events')
-            .values({ lead_id: id, at: iso(now), actor: by, kind: 'status', detail: status })
-            .execute();
-          return true;
-        });
+        return (
+          isUuid(id) &&
+          change(id, 'status', status, by, now, unless, (lead) => ({
+            status_by: by,
+            status_at: iso(now),
+            // The first answer is kept: answered again later, it stays when it first was.
+            ...(status === 'answered'
+              ? { first_answered_at: (eb) => eb.fn.coalesce('first_answered_at', eb.val(iso(now))) }
+              : {}),
+            // A held lead marked as spam and then worked joins the inbox now: its wait starts here.
+            ...(status !== 'spam' && lead.review === 'spam' ? { review: null, released_at: iso(now) } : {}),
+          }))
+        );
       },
       async addNote(id, text, by, now, corrects) {
         if (!isUuid(id)) return undefined;
@@ -554,43 +572,10 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         });
       },
       async assign(id, to, by, now, unless) {
-        if (!isUuid(id)) return false;
-        return db.transaction().execute(async (tx) => {
-          const lead = await tx
-            .selectFrom('submissions')
-            .select(['assigned_to', 'review'])
-            .where('id', '=', id)
-            .$if(dialect.rowLocks, (q) => q.forUpdate())
-            .executeTakeFirst();
-          if (!lead || lead.review === 'held') return false;
-          if ((lead.assigned_to ?? null) === to) return true;
-          if (await changedSince(tx, id, unless)) return false;
-          await tx.updateTable('submissions').set({ assigned_to: to }).where('id', '=', id).execute();
-          await tx
-            .insertInto('lead_events')
-            .values({ lead_id: id, at: iso(now), actor: by, kind: 'assigned', detail: to ?? '' })
-            .execute();
-          return true;
-        });
+        return isUuid(id) && change(id, 'assigned_to', to, by, now, unless);
       },
       async setFollowUp(id, day, by, now) {
-        if (!isUuid(id) || (day !== null && !isCalendarDay(day))) return false;
-        return db.transaction().execute(async (tx) => {
-          const lead = await tx
-            .selectFrom('submissions')
-            .select(['follow_up_on', 'review'])
-            .where('id', '=', id)
-            .$if(dialect.rowLocks, (q) => q.forUpdate())
-            .executeTakeFirst();
-          if (!lead || lead.review === 'held') return false;
-          if ((lead.follow_up_on ?? null) === day) return true;
-          await tx.updateTable('submissions').set({ follow_up_on: day }).where('id', '=', id).execute();
-          await tx
-            .insertInto('lead_events')
-            .values({ lead_id: id, at: iso(now), actor: by, kind: 'follow_up', detail: day ?? '' })
-            .execute();
-          return true;
-        });
+        return isUuid(id) && (day === null || isCalendarDay(day)) && change(id, 'follow_up_on', day, by, now);
       },
       async countLeads(filter) {
         return n(
