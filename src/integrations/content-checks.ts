@@ -23,7 +23,14 @@ import { navigation } from '../data/navigation.ts';
 import { navigation as arNavigation } from '../data/ar/navigation.ts';
 import { standardsWithoutArabic } from '../data/ar/standards.ts';
 import { readDataFile, untranslated } from '../data/data-file.ts';
-import { CAROUSELS_FILE, COMPANY_FILE, HOME_FILE, carouselsFileSchema, companyFileSchema, homeFileSchema } from '../data/schemas.ts';
+import {
+  CAROUSELS_FILE,
+  COMPANY_FILE,
+  HOME_FILE,
+  carouselsFileSchema,
+  companyFileSchema,
+  homeFileSchema,
+} from '../data/schemas.ts';
 import { MenuTwinError, mergeNavigation, pendingEntries } from '../lib/nav-twins.ts';
 import {
   brokenLinks,
@@ -78,7 +85,9 @@ export function untranslatedDataEntries(): { warnings: string[]; problems: Conte
     ].flatMap(({ file: words, schema }) => {
       const paths = untranslated(readDataFile(words, schema));
       return paths.length > 0
-        ? [`${words} has no Arabic words (ar) for ${paths.join(', ')}: /ar shows ${them(paths.length)} in English, with a notice, until translated`]
+        ? [
+            `${words} has no Arabic words (ar) for ${paths.join(', ')}: /ar shows ${them(paths.length)} in English, with a notice, until translated`,
+          ]
         : [];
     }),
     ...(menu.length > 0

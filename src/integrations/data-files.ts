@@ -16,7 +16,9 @@ function missingPictures(data: CarouselsFile, root: string): string[] {
     data[list].flatMap(({ image }, i) =>
       fs.existsSync(path.join(root, 'src/assets', image))
         ? []
-        : [`${list} entry ${i + 1}, field "image" is "${image}": no such file in src/assets/ (add the file, or correct the path; letter case counts)`],
+        : [
+            `${list} entry ${i + 1}, field "image" is "${image}": no such file in src/assets/ (add the file, or correct the path; letter case counts)`,
+          ],
     ),
   );
 }

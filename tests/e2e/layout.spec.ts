@@ -27,7 +27,8 @@ const networkName = (lang: SiteLanguage, profile: SocialProfile) =>
   lang.code === 'ar' ? (companyFile.socialLabels[profile.network].ar ?? profile.label) : profile.label;
 
 /** The greeting the chat link prefills, in the language (PUBLIC_SITE_WHATSAPP_GREETING overrides the English one only). */
-const chatGreeting = (lang: SiteLanguage) => (lang.code === 'ar' ? (companyFile.whatsapp.greeting.ar ?? site.whatsapp.greeting) : site.whatsapp.greeting);
+const chatGreeting = (lang: SiteLanguage) =>
+  lang.code === 'ar' ? (companyFile.whatsapp.greeting.ar ?? site.whatsapp.greeting) : site.whatsapp.greeting;
 
 /** The footer's copyright line for `year`: Western digits in both languages, as all the site's content writes numbers. */
 const copyright = (lang: SiteLanguage, year: number) => lang.t('footer.copyright', { year: String(year) });

@@ -70,7 +70,8 @@ export function siteLanguage(code: LocaleCode): SiteLanguage {
       return label;
     },
     number: (value) => numbers.format(value),
-    addressLine: code === 'ar' ? `${companyFile.address.locality.ar}، ${companyFile.address.country.ar}` : siteLinks(site).addressLine,
+    addressLine:
+      code === 'ar' ? `${companyFile.address.locality.ar}، ${companyFile.address.country.ar}` : siteLinks(site).addressLine,
   };
 }
 
