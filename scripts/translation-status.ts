@@ -503,7 +503,7 @@ function entryWordsAt(cwd: string, ref: string, file: string, entries: (data: un
  * newest change of its `ar` words does not include. The words are compared, not the lines: a
  * comment, a reordering or a change of an id, a path or a code never makes an entry outdated.
  */
-function sideBySideStatuses(cwd: string, ref: string): PairStatus[] {
+export function sideBySideStatuses(cwd: string, ref: string): PairStatus[] {
   return SIDE_BY_SIDE.flatMap(({ file, what, entries }) => {
     const commits = commitsTouching(cwd, ref, file);
     const states = new Map<string, EntryWords>();

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { englishLeft, hasArabic } from '../helpers/arabic';
 import { readContentDir } from '../helpers/frontmatter';
-import { readDataFile, untranslated } from '../../src/data/data-file';
+import { readDataFile } from '../../src/data/data-file';
 import { CAROUSELS_FILE, HOME_FILE, carouselsFileSchema, homeFileSchema } from '../../src/data/schemas';
 import { flattenNavigation, isNavGroup, navigation, type NavEntry } from '../../src/data/navigation';
 import { ISO_STANDARDS, ISO_STANDARD_IDS, getStandard, type IsoStandardId } from '../../src/data/standards';
@@ -64,13 +64,12 @@ describe('englishLeft', () => {
 });
 
 describe('Arabic home text and hero descriptions (src/data/home.yaml, carousels.yaml)', () => {
-  test('every text has its Arabic words, in Arabic, and no two hero descriptions are the same', () => {
-    expect(untranslated(home)).toEqual([]);
-    expect(untranslated(carousels)).toEqual([]);
+  // A text not yet translated shows in English, marked (tests/unit/editor-edits.test.ts).
+  test('every Arabic text is in Arabic, and no two hero descriptions are the same', () => {
     expect(notArabic(arabicWords(home))).toEqual([]);
-    const alts = Object.values(arabicWords(carousels));
+    const alts = Object.values(arabicWords(carousels)).filter((alt) => alt !== undefined);
     expect(notArabic(alts)).toEqual([]);
-    expect(new Set(alts).size).toBe(carousels.hero.length);
+    expect(new Set(alts).size).toBe(alts.length);
   });
 });
 
@@ -150,8 +149,7 @@ describe('Arabic ISO standards (src/data/ar/standards.ts)', () => {
 });
 
 describe('Arabic company words (src/data/company.yaml)', () => {
-  test('every word has its Arabic twin, in Arabic, with Globaq kept in Latin letters in the legal name', () => {
-    expect(untranslated(companyFile)).toEqual([]);
+  test('every Arabic word is in Arabic, with Globaq kept in Latin letters in the legal name', () => {
     expect(notArabic(arabicWords(companyFile))).toEqual([]);
     expect(companyFile.legalName.ar).toContain('Globaq');
     expect(siteWords(locales.ar).addressLine).toBe('الخبر، المملكة العربية السعودية');
