@@ -76,7 +76,7 @@ export interface HomeWords {
 
 const home = readDataFile(HOME_FILE, homeFileSchema);
 const inLanguage = (words: Words, code: LocaleCode): HomeWords =>
-  code === 'ar' && words.ar === undefined ? { text: words.en, pending: true } : { text: code === 'ar' ? arabic(words) : words.en, pending: false };
+  code === 'ar' && words.ar !== undefined ? { text: words.ar, pending: false } : { text: words.en, pending: code === 'ar' };
 
 /** The home page's words (vision, mission, the two calls, the quality policy) in `locale`. */
 export function homeText(locale: Locale) {
