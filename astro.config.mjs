@@ -88,7 +88,7 @@ export default defineConfig({
     contentChecks(),
     // Known harmless warnings dropped by name, so a real one stands out (src/integrations/quiet-build.ts).
     quietBuild(),
-    // src/data/company.ts checked in plain words; each operator's override (PUBLIC_SITE_PHONE…) announced.
+    // src/data/company.yaml checked in plain words; each operator's override (PUBLIC_SITE_PHONE…) announced.
     companyDetails(),
     mdx(),
     // The islands are React components (React 19): the carousels, the header menus and the two
@@ -123,7 +123,7 @@ export default defineConfig({
       // Where the forms send (README, "Form endpoints"): the site's own receiver by default.
       PUBLIC_CONTACT_ENDPOINT: envField.string({ context: 'client', access: 'public', default: '/api/contact' }),
       PUBLIC_PARTNER_ENDPOINT: envField.string({ context: 'client', access: 'public', default: '/api/partner' }),
-      // An operator's overrides of src/data/company.ts for one deployment; the build announces each one set.
+      // An operator's overrides of src/data/company.yaml for one deployment; the build announces each one set.
       PUBLIC_SITE_PHONE: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_SITE_EMAIL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_SITE_WHATSAPP: envField.string({ context: 'client', access: 'public', optional: true }),

@@ -19,7 +19,8 @@
  * changes only comments or code, or a phone number, never makes a twin outdated.
  *
  * Entries are followed one by one where a file lists them: a course of a page (`courses`), an ISO
- * standard (src/data/standards.yaml), a menu entry (src/data/navigation.yaml). One the English has
+ * standard (src/data/standards.yaml), a menu entry (src/data/navigation.yaml), each text of the company's
+ * details, the home page and the carousels (src/data/company.yaml, home.yaml, carousels.yaml). One the English has
  * and the twin lacks is missing: the Arabic site shows it in English meanwhile. The data files
  * that hold both languages side by side (`en:` and `ar:` per entry) are compared entry by entry,
  * the English words against the Arabic ones (SIDE_BY_SIDE).
@@ -84,9 +85,11 @@ export const FILE_PAIRS: readonly { kind: PairKind; dir: string; twinDir: string
 /** Data modules with no words to translate (they bind the others): never listed as missing. */
 export const DATA_WITHOUT_WORDS = new Set([
   'src/data/site.ts',
-  // Code over src/data/standards.yaml and navigation.yaml, whose words are followed entry by entry (SIDE_BY_SIDE).
+  // Code over the YAML data files, whose words are followed entry by entry (SIDE_BY_SIDE).
   'src/data/standards.ts',
   'src/data/navigation.ts',
+  'src/data/company.ts',
+  'src/data/carousels.ts',
 ]);
 export const STRINGS = { english: 'src/i18n/en.ts', twin: 'src/i18n/ar.ts' };
 
@@ -443,6 +446,25 @@ function menuEntries(entries: unknown, into: EntryWords = new Map()): EntryWords
 }
 
 /**
+ * Every `en:`/`ar:` pair of a data file, by its path ("vision", "qualityPolicy.5",
+ * "hero.hero/audits.svg.alt"): a list's entry named by its `image`, else by its place from 1.
+ * Numbers, addresses and names written once (a phone, an e-mail) are no words to follow.
+ */
+function wordEntries(value: unknown, at = '', into: EntryWords = new Map()): EntryWords {
+  if (!value || typeof value !== 'object') return into;
+  const record = value as Record<string, unknown>;
+  if (typeof record.en === 'string') {
+    into.set(at, { en: wordsJson(record.en) ?? '', ar: wordsJson(record.ar), arTexts: textsOf(record.ar) });
+    return into;
+  }
+  const entries = Array.isArray(value)
+    ? value.map((item: unknown, i): [string, unknown] => [String((item as { image?: unknown } | null)?.image ?? i + 1), item])
+    : Object.entries(record);
+  for (const [key, item] of entries) wordEntries(item, at ? `${at}.${key}` : key, into);
+  return into;
+}
+
+/**
  * The data files with English and Arabic side by side (`en:` and `ar:` per entry), followed entry
  * by entry: what the entry is called, and how to read its words.
  */
@@ -459,6 +481,9 @@ export const SIDE_BY_SIDE = [
       ),
   },
   { file: 'src/data/navigation.yaml', what: 'menu entry', entries: (data: unknown): EntryWords => menuEntries(data) },
+  { file: 'src/data/company.yaml', what: 'detail', entries: (data: unknown): EntryWords => wordEntries(data) },
+  { file: 'src/data/home.yaml', what: 'text', entries: (data: unknown): EntryWords => wordEntries(data) },
+  { file: 'src/data/carousels.yaml', what: 'picture', entries: (data: unknown): EntryWords => wordEntries(data) },
 ] as const;
 
 /** A side-by-side file's entries at `ref`, or none when it is not there or not YAML. */
@@ -478,7 +503,7 @@ function entryWordsAt(cwd: string, ref: string, file: string, entries: (data: un
  * newest change of its `ar` words does not include. The words are compared, not the lines: a
  * comment, a reordering or a change of an id, a path or a code never makes an entry outdated.
  */
-function sideBySideStatuses(cwd: string, ref: string): PairStatus[] {
+export function sideBySideStatuses(cwd: string, ref: string): PairStatus[] {
   return SIDE_BY_SIDE.flatMap(({ file, what, entries }) => {
     const commits = commitsTouching(cwd, ref, file);
     const states = new Map<string, EntryWords>();

@@ -1,58 +1,44 @@
 /**
- * The company's identity and contact details: the one place to change them. Every page, the
- * footer, the chat button, the contact page and what search engines read take them from here.
- *
- * Edit the values in `details` below. The build checks them and, when one is malformed, stops
- * with a sentence naming this file, the field and what to write instead. The Arabic words (the
- * legal name, the motto, the address's words) are in src/data/ar/company.ts; the numbers and
- * addresses are the same in both languages.
- *
- * The phone, e-mail and chat number below are well-formed examples: replace them before going
- * live. The chat button (WhatsApp) calls the phone number unless `whatsapp.number` is set.
- *
- * Social profiles have no address until one is set: the footer then shows that network's icon,
- * named, without a link (docs/requirements.md §2.2: "Four social links with no targets"). Set only accounts the
- * company has confirmed as its own (https addresses).
+ * The company's identity and contact details, read from src/data/company.yaml (where an editor
+ * changes them: numbers and addresses once, words in English and Arabic side by side) and checked:
+ * a malformed value stops the build with a sentence naming the file, the field and what to write.
  *
  * An operator can override a value for one deployment with an environment variable at build time
  * (PUBLIC_SITE_PHONE and the others in `SiteEnv`, docs/deploy.md). The build then says so, in a
- * warning line naming the variable (src/integrations/company-details.ts): an edit here has no
- * effect on a site built with that variable set.
+ * warning line naming the variable (src/integrations/company-details.ts): an edit of the file has
+ * no effect on a site built with that variable set.
  *
  * Pure (no Astro imports), so tests and scripts read the same values; src/data/site.ts binds
  * it to the build's environment.
  */
 import { z } from 'astro/zod';
+import { readDataFile } from './data-file.ts';
+import { COMPANY_FILE, companyFileSchema, type CompanyFile } from './schemas.ts';
 
-/** The company's details as an editor writes them. */
+export { COMPANY_FILE } from './schemas.ts';
+
+/** The file as written, both languages. */
+export const companyFile: CompanyFile = readDataFile(COMPANY_FILE, companyFileSchema);
+
+const NETWORKS = ['linkedin', 'x', 'instagram', 'facebook'] as const;
+
+/** The company's details in English, as createSite() checks them (an unset chat number or profile: undefined). */
 export const details = {
-  name: 'Globaq',
-  legalName: 'Globaq Quality Assurance and Consultancy',
-  mission: 'Simple, Efficient and Timely',
-  vision2030: 'Our work supports Saudi Vision 2030: stronger local industry, world-class quality and a sustainable economy for the Kingdom.',
-  /** Shown as written: international format, "+", the country code, then the number. */
-  phone: '+966 13 000 0000',
-  email: 'info@globaq.example',
-  address: { locality: 'Al-Khobar', country: 'Saudi Arabia', countryCode: 'SA' },
-  whatsapp: {
-    /** The chat number, digits only with the country code; leave it out to use the phone number. */
-    number: undefined as string | undefined,
-    /** The chat's first message, prefilled (English; the Arabic one is in src/data/ar/company.ts). */
-    greeting: 'Hello Globaq, I would like to know more about your services.',
-  },
-  /** Each network's full https:// address, or undefined while the company has no confirmed account. */
-  social: {
-    linkedin: undefined as string | undefined,
-    x: undefined as string | undefined,
-    instagram: undefined as string | undefined,
-    facebook: undefined as string | undefined,
-  },
+  name: companyFile.name,
+  legalName: companyFile.legalName.en,
+  mission: companyFile.mission.en,
+  vision2030: companyFile.vision2030.en,
+  phone: companyFile.phone,
+  email: companyFile.email,
+  address: { locality: companyFile.address.locality.en, country: companyFile.address.country.en, countryCode: companyFile.address.countryCode },
+  whatsapp: { number: companyFile.whatsapp.number ?? undefined, greeting: companyFile.whatsapp.greeting.en },
+  social: Object.fromEntries(NETWORKS.map((network) => [network, companyFile.social[network] ?? undefined])) as Record<
+    (typeof NETWORKS)[number],
+    string | undefined
+  >,
 };
 
 export type CompanyDetails = typeof details;
-
-/** The file an editor changes; error messages name it. */
-export const COMPANY_FILE = 'src/data/company.ts';
 
 /** An operator's overrides at build time, by environment variable name. */
 export interface SiteEnv {
@@ -77,9 +63,6 @@ export const OVERRIDES = {
   PUBLIC_SOCIAL_INSTAGRAM: 'social.instagram',
   PUBLIC_SOCIAL_FACEBOOK: 'social.facebook',
 } as const satisfies Record<keyof SiteEnv, string>;
-
-const NETWORKS = ['linkedin', 'x', 'instagram', 'facebook'] as const;
-const LABELS: Readonly<Record<(typeof NETWORKS)[number], string>> = { linkedin: 'LinkedIn', x: 'X', instagram: 'Instagram', facebook: 'Facebook' };
 
 const siteSchema = z.object({
   name: z.string().min(1, 'write the company name'),
@@ -156,7 +139,7 @@ export function createSite(env: SiteEnv, source: CompanyDetails = details): Site
     whatsapp: { number, greeting: given(env.PUBLIC_SITE_WHATSAPP_GREETING) ?? source.whatsapp.greeting },
     social: NETWORKS.map((network) => ({
       network,
-      label: LABELS[network],
+      label: companyFile.socialLabels[network].en,
       url: given(env[`PUBLIC_SOCIAL_${network.toUpperCase()}` as keyof SiteEnv]) ?? given(source.social[network]),
     })),
   };

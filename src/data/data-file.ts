@@ -109,3 +109,12 @@ export function projectRoot(file: string): string {
 export function readDataFile<T extends z.ZodType>(file: string, schema: T, root = projectRoot(file)): z.infer<T> {
   return parseDataFile(file, fs.readFileSync(path.join(root, file), 'utf8'), schema);
 }
+
+/** The paths of a data file's words with no Arabic yet ("qualityPolicy.5"): each `en:` without its `ar:`, lists counted from 1. */
+export function untranslated(value: unknown, at = ''): string[] {
+  if (!value || typeof value !== 'object') return [];
+  const record = value as Record<string, unknown>;
+  if (typeof record.en === 'string') return record.ar === undefined ? [at] : [];
+  const entries = Array.isArray(value) ? value.map((item: unknown, i): [string, unknown] => [String(i + 1), item]) : Object.entries(record);
+  return entries.flatMap(([key, item]) => untranslated(item, at ? `${at}.${key}` : key));
+}

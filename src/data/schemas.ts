@@ -87,8 +87,64 @@ export const navigationFileSchema = z.array(navEntrySchema).superRefine((entries
 /** The file an editor changes; error messages name it. */
 export const NAVIGATION_FILE = 'src/data/navigation.yaml';
 
+
+/** Words a visitor reads: English always, Arabic once translated (until then the English shows). */
+const wordsSchema = z.strictObject({
+  en: z.string().min(1, 'write the English words'),
+  ar: z.string().min(1, 'write the Arabic words, or leave `ar` out until they are translated').optional(),
+});
+export type Words = z.infer<typeof wordsSchema>;
+
+/** A social profile's address: empty until the company confirms the account. */
+const profileSchema = z.string().nullish();
+
+/**
+ * src/data/company.yaml: the numbers and addresses once, the words in both languages. Only the
+ * shape is checked here; createSite() (src/data/company.ts) checks the values, overrides included.
+ */
+export const companyFileSchema = z.strictObject({
+  name: z.string().min(1, 'write the company name'),
+  legalName: wordsSchema,
+  mission: wordsSchema,
+  vision2030: wordsSchema,
+  phone: z.string(),
+  email: z.string(),
+  address: z.strictObject({ locality: wordsSchema, country: wordsSchema, countryCode: z.string() }),
+  whatsapp: z.strictObject({ number: z.string().nullish(), greeting: wordsSchema }),
+  social: z.strictObject({ linkedin: profileSchema, x: profileSchema, instagram: profileSchema, facebook: profileSchema }),
+  socialLabels: z.strictObject({ linkedin: wordsSchema, x: wordsSchema, instagram: wordsSchema, facebook: wordsSchema }),
+});
+export type CompanyFile = z.infer<typeof companyFileSchema>;
+export const COMPANY_FILE = 'src/data/company.yaml';
+
+/** A picture of src/assets/: its path there; the build checks the file is there (src/integrations/data-files.ts). */
+const assetSchema = z.string().regex(/^[\w./-]+\.(svg|png|jpe?g|webp|avif)$/i, 'write the picture’s path in src/assets/, e.g. "clients/my-client.svg"');
+
+/** src/data/carousels.yaml: the hero pictures with their descriptions, and the client logos with the clients’ names. */
+export const carouselsFileSchema = z.strictObject({
+  hero: z.array(z.strictObject({ image: assetSchema, alt: wordsSchema })).min(1),
+  clients: z.array(z.strictObject({ image: assetSchema, name: z.string().min(1, 'write the client’s name') })).min(1),
+});
+export type CarouselsFile = z.infer<typeof carouselsFileSchema>;
+export const CAROUSELS_FILE = 'src/data/carousels.yaml';
+
+/** src/data/home.yaml: the home page's words beyond the service catalogue. */
+export const homeFileSchema = z.strictObject({
+  vision: wordsSchema,
+  mission: wordsSchema,
+  customSolution: z.strictObject({ title: wordsSchema, text: wordsSchema, cta: wordsSchema }),
+  clients: z.strictObject({ text: wordsSchema, cta: wordsSchema }),
+  /** docs/requirements.md §4: five policy points, in this order. */
+  qualityPolicy: z.array(wordsSchema).length(5, 'list the five points of the quality policy (docs/requirements.md §4)'),
+});
+export type HomeFile = z.infer<typeof homeFileSchema>;
+export const HOME_FILE = 'src/data/home.yaml';
+
 /** Every data file and its schema, for the build's first check. */
 export const DATA_FILES = [
   { file: STANDARDS_FILE, schema: standardsFileSchema },
   { file: NAVIGATION_FILE, schema: navigationFileSchema },
+  { file: COMPANY_FILE, schema: companyFileSchema },
+  { file: CAROUSELS_FILE, schema: carouselsFileSchema },
+  { file: HOME_FILE, schema: homeFileSchema },
 ] as const;

@@ -1,11 +1,13 @@
-/** The company's details as this build sees them: src/data/company.ts with the build's environment. */
+/**
+ * The site's data as this build sees it: the company's details (src/data/company.yaml with the
+ * build's environment), the home page's words (src/data/home.yaml) and the hero pictures'
+ * descriptions, each in the page's language; words not yet translated show in English.
+ */
 import * as env from 'astro:env/client';
-import { createSite, siteLinks, type SiteData } from './company';
-import { company as arCompany, addressLine as arAddressLine } from './ar/company';
-import { home as enHome, type HomeText } from './home';
-import { home as arHome } from './ar/home';
+import { companyFile, createSite, siteLinks, type SiteData } from './company';
+import { readDataFile } from './data-file';
+import { HOME_FILE, homeFileSchema, type Words } from './schemas';
 import { heroImages } from './carousels';
-import { heroAlts as arHeroAlts } from './ar/carousels';
 import { getStandard, type IsoStandard, type IsoStandardId } from './standards';
 import { getArabicStandard } from './ar/standards';
 import type { Locale, LocaleCode } from '../i18n';
@@ -45,30 +47,51 @@ const englishWords: SiteWords = {
   socialLabel: (network) => site.social.find((profile) => profile.network === network)?.label ?? network,
 };
 
+/** The words in Arabic, or the English ones while not yet translated. */
+const arabic = (words: Words): string => words.ar ?? words.en;
+
 const WORDS: Readonly<Record<LocaleCode, SiteWords>> = {
   en: englishWords,
   ar: {
-    legalName: arCompany.legalName,
-    mission: arCompany.mission,
-    vision2030: arCompany.vision2030,
-    locality: arCompany.address.locality,
-    country: arCompany.address.country,
-    addressLine: arAddressLine,
+    legalName: arabic(companyFile.legalName),
+    mission: arabic(companyFile.mission),
+    vision2030: arabic(companyFile.vision2030),
+    locality: arabic(companyFile.address.locality),
+    country: arabic(companyFile.address.country),
+    addressLine: `${arabic(companyFile.address.locality)}، ${arabic(companyFile.address.country)}`,
     comma: '، ',
-    // PUBLIC_SITE_WHATSAPP_GREETING overrides the English greeting only (src/data/ar/company.ts).
-    whatsappHref: siteLinks({ ...site, whatsapp: { ...site.whatsapp, greeting: arCompany.whatsappGreeting } }).whatsappHref,
-    socialLabel: (network) => arCompany.socialLabels[network],
+    // PUBLIC_SITE_WHATSAPP_GREETING overrides the English greeting only.
+    whatsappHref: siteLinks({ ...site, whatsapp: { ...site.whatsapp, greeting: arabic(companyFile.whatsapp.greeting) } }).whatsappHref,
+    socialLabel: (network) => arabic(companyFile.socialLabels[network]),
   },
 };
 
 export const siteWords = (locale: Locale): SiteWords => WORDS[locale.code];
 
-const HOME: Readonly<Record<LocaleCode, HomeText>> = { en: enHome, ar: arHome };
-/** The home page text (vision, mission, quality policy) in `locale`. */
-export const homeText = (locale: Locale): HomeText => HOME[locale.code];
+/** A text of the home page in one language; `pending` when it is the English, not yet translated. */
+export interface HomeWords {
+  readonly text: string;
+  readonly pending: boolean;
+}
+
+const home = readDataFile(HOME_FILE, homeFileSchema);
+const inLanguage = (words: Words, code: LocaleCode): HomeWords =>
+  code === 'ar' && words.ar !== undefined ? { text: words.ar, pending: false } : { text: words.en, pending: code === 'ar' };
+
+/** The home page's words (vision, mission, the two calls, the quality policy) in `locale`. */
+export function homeText(locale: Locale) {
+  const at = (words: Words) => inLanguage(words, locale.code);
+  return {
+    vision: at(home.vision),
+    mission: at(home.mission),
+    customSolution: { title: at(home.customSolution.title), text: at(home.customSolution.text), cta: at(home.customSolution.cta) },
+    clients: { text: at(home.clients.text), cta: at(home.clients.cta) },
+    qualityPolicy: home.qualityPolicy.map(at),
+  };
+}
 
 /** A standard as `locale` shows it: its id and code, and the title and summary in that language. */
 export const standardIn = (id: IsoStandardId, locale: Locale): IsoStandard => (locale.code === 'ar' ? getArabicStandard(id) : getStandard(id));
 
 /** The hero pictures' text alternatives in `locale`, in the order of `heroImages`. */
-export const heroAltsIn = (locale: Locale): readonly string[] => (locale.code === 'ar' ? arHeroAlts : heroImages.map((image) => image.alt));
+export const heroAltsIn = (locale: Locale): readonly string[] => heroImages.map(({ alts }) => (locale.code === 'ar' ? arabic(alts) : alts.en));

@@ -1,5 +1,5 @@
 /**
- * The company's details (src/data/company.ts) checked before anything is built: a malformed
+ * The company's details (src/data/company.yaml) checked before anything is built: a malformed
  * value stops the build with one sentence per problem, naming the file and field (or the
  * environment variable) and what to write. And each operator's override set in the build's
  * environment (PUBLIC_SITE_PHONE and the others, docs/deploy.md) is announced in a warning line,

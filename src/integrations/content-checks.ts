@@ -22,6 +22,15 @@ import { z } from 'astro/zod';
 import { navigation } from '../data/navigation.ts';
 import { navigation as arNavigation } from '../data/ar/navigation.ts';
 import { standardsWithoutArabic } from '../data/ar/standards.ts';
+import { readDataFile, untranslated } from '../data/data-file.ts';
+import {
+  CAROUSELS_FILE,
+  COMPANY_FILE,
+  HOME_FILE,
+  carouselsFileSchema,
+  companyFileSchema,
+  homeFileSchema,
+} from '../data/schemas.ts';
 import { MenuTwinError, mergeNavigation, pendingEntries } from '../lib/nav-twins.ts';
 import {
   brokenLinks,
@@ -48,7 +57,8 @@ function stop(logger: AstroIntegrationLogger, problems: readonly ContentProblem[
 
 /**
  * The data entries the Arabic site shows in English until they are translated, one warning line
- * per file: a standard without its Arabic text, a menu entry without its Arabic twin. A
+ * per file: a standard without its Arabic text, a menu entry without its Arabic twin, a text of
+ * the company's details, the home page or the carousels without its Arabic words. A
  * translated menu entry with no English twin is a problem, named.
  */
 export function untranslatedDataEntries(): { warnings: string[]; problems: ContentProblem[] } {
@@ -68,6 +78,18 @@ export function untranslatedDataEntries(): { warnings: string[]; problems: Conte
           `src/data/standards.yaml has no Arabic words (ar) for ${standards.join(', ')}: /ar shows ${them(standards.length)} in English, with a notice, until translated`,
         ]
       : []),
+    ...[
+      { file: COMPANY_FILE, schema: companyFileSchema },
+      { file: HOME_FILE, schema: homeFileSchema },
+      { file: CAROUSELS_FILE, schema: carouselsFileSchema },
+    ].flatMap(({ file: words, schema }) => {
+      const paths = untranslated(readDataFile(words, schema));
+      return paths.length > 0
+        ? [
+            `${words} has no Arabic words (ar) for ${paths.join(', ')}: /ar shows ${them(paths.length)} in English, with a notice, until translated`,
+          ]
+        : [];
+    }),
     ...(menu.length > 0
       ? [
           `${file} has no Arabic label (ar) for ${menu.join(', ')}: the Arabic menu shows ${them(menu.length)} in English until translated`,

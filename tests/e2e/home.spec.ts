@@ -17,7 +17,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { escapeRegExp, expect, test, type SiteLanguage } from './site-locale';
 import { LOGO_BREAKPOINTS } from '../../src/lib/carousel';
-import { heroAlts as arabicHeroAlts } from '../../src/data/ar/carousels';
+import { readDataFile } from '../../src/data/data-file';
+import { CAROUSELS_FILE, carouselsFileSchema } from '../../src/data/schemas';
 
 const HERO_INTERVAL = 1500;
 const CLIENT_INTERVAL = 3000;
@@ -27,16 +28,11 @@ const LOGO_REQUESTS = /\/_astro\/.*\.svg$/;
 const hero = (page: Page) => page.locator('.carousel--hero');
 const logos = (page: Page) => page.locator('.carousel--logos');
 
-/**
- * The fourth hero picture's text alternative (the safety equipment). The Arabic ones are
- * src/data/ar/carousels.ts; the English ones sit beside the pictures' imports in
- * src/data/carousels.ts, which Playwright cannot load, so English is matched by its words.
- */
-function safetyPictureAlt(lang: SiteLanguage): string | RegExp {
-  if (lang.code !== 'ar') return /safety equipment/;
-  const alt = arabicHeroAlts[3];
-  if (alt === undefined) throw new Error('src/data/ar/carousels.ts has no fourth hero alternative');
-  return alt;
+/** The fourth hero picture's text alternative (the safety equipment), as src/data/carousels.yaml writes it. */
+function safetyPictureAlt(lang: SiteLanguage): string {
+  const alt = readDataFile(CAROUSELS_FILE, carouselsFileSchema).hero[3]?.alt;
+  if (alt === undefined) throw new Error(`${CAROUSELS_FILE} has no fourth hero picture`);
+  return lang.code === 'ar' ? (alt.ar ?? alt.en) : alt.en;
 }
 
 async function openHome(page: Page, lang: SiteLanguage, { rotating = true } = {}) {

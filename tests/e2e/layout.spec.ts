@@ -1,7 +1,7 @@
 /**
  * The shared layout (docs/requirements.md §2): header, footer, floating chat link, scroll reveal, current year;
  * in each language: the English pages and their Arabic twins under /ar, right to left.
- * Every label is the language's own (lang.t, the menu tree, src/data/ar/company.ts, the content
+ * Every label is the language's own (lang.t, the menu tree, src/data/company.yaml, the content
  * files); what sits at the end of a line (the chat button, a breadcrumb's separator) sits on the
  * right in English and on the left in Arabic.
  */
@@ -10,7 +10,7 @@ import { site } from './site-data';
 import { ARABIC_ROUTES, PAGE_ROUTES } from './routes';
 import { readContentDir } from '../helpers/frontmatter';
 import { readdirSync } from 'node:fs';
-import { company as arabicCompany } from '../../src/data/ar/company';
+import { companyFile } from '../../src/data/company';
 
 /** The heading of the page at `path` (a specification path) in the language: its content file's title. */
 function headingOf(lang: SiteLanguage, path: string): string {
@@ -22,12 +22,13 @@ function headingOf(lang: SiteLanguage, path: string): string {
 
 type SocialProfile = (typeof site.social)[number];
 
-/** A social network's name as the footer gives it in the language (src/data/ar/company.ts in Arabic). */
+/** A social network's name as the footer gives it in the language (src/data/company.yaml). */
 const networkName = (lang: SiteLanguage, profile: SocialProfile) =>
-  lang.code === 'ar' ? arabicCompany.socialLabels[profile.network] : profile.label;
+  lang.code === 'ar' ? (companyFile.socialLabels[profile.network].ar ?? profile.label) : profile.label;
 
 /** The greeting the chat link prefills, in the language (PUBLIC_SITE_WHATSAPP_GREETING overrides the English one only). */
-const chatGreeting = (lang: SiteLanguage) => (lang.code === 'ar' ? arabicCompany.whatsappGreeting : site.whatsapp.greeting);
+const chatGreeting = (lang: SiteLanguage) =>
+  lang.code === 'ar' ? (companyFile.whatsapp.greeting.ar ?? site.whatsapp.greeting) : site.whatsapp.greeting;
 
 /** The footer's copyright line for `year`: Western digits in both languages, as all the site's content writes numbers. */
 const copyright = (lang: SiteLanguage, year: number) => lang.t('footer.copyright', { year: String(year) });

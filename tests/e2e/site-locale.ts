@@ -11,7 +11,7 @@ import { locales, t as translate, type Locale, type LocaleCode, type UiKey } fro
 import { localizePath } from '../../src/lib/paths';
 import { navigation as englishNavigation, flattenNavigation, isNavGroup, type NavEntry } from '../../src/data/navigation';
 import { navigation as arabicNavigation } from '../../src/data/ar/navigation';
-import { addressLine as arabicAddressLine } from '../../src/data/ar/company';
+import { companyFile } from '../../src/data/company';
 import { siteLinks } from '../../src/data/company';
 import { site } from './site-data';
 
@@ -70,7 +70,8 @@ export function siteLanguage(code: LocaleCode): SiteLanguage {
       return label;
     },
     number: (value) => numbers.format(value),
-    addressLine: code === 'ar' ? arabicAddressLine : siteLinks(site).addressLine,
+    addressLine:
+      code === 'ar' ? `${companyFile.address.locality.ar}، ${companyFile.address.country.ar}` : siteLinks(site).addressLine,
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * The edits a content editor makes with docs/content.md alone, applied to a copy of the project:
  * a 13th service in English only, a course in English only, a new standard with its Arabic text
- * and one without, a page and its menu entry in English only, a rewritten paragraph and the
- * company's real phone number. Each is correct and documented, so every content check must pass after them.
+ * and one without, a page and its menu entry in English only, a rewritten paragraph, the
+ * company's real phone number, a real client's logo in place of a sample, and a quality policy
+ * point rewritten in English only. Each is correct and documented, so every content check must pass after them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,11 @@ export const NEW_PAGE = 'AuditAssistance/SupplierAudits';
 export const NEW_STANDARD = 'iso-50001-2018';
 export const UNTRANSLATED_STANDARD = 'iso-27001-2022';
 export const NEW_PHONE = '+966 13 555 0101';
+/** A client's logo and name, in place of the first sample. */
+export const NEW_CLIENT = { image: 'clients/qamar-testing.svg', name: 'Qamar Testing' };
+/** The fifth quality policy point, rewritten in English only. */
+export const NEW_POLICY_POINT =
+  'Support Saudi Vision 2030 by training local auditors and building capability in quality, safety and sustainability.';
 export const REWRITTEN =
   'Globaq helps organizations in the Eastern Province meet the standards their clients and regulators ask for.';
 
@@ -88,6 +94,19 @@ export function applyEditorEdits(dir: string): void {
   );
   // A rewritten paragraph: the About page's first.
   replaceIn(at('src/content/pages/about.mdx'), /(## Introduction\n\n)[^\n]+\n/, (_all, heading) => `${heading}${REWRITTEN}\n`);
-  // The company's real phone number, replacing the example.
-  replaceIn(at('src/data/company.ts'), /phone: '[^']*'/, `phone: '${NEW_PHONE}'`);
+  // The company's real phone number, replacing the example: one line.
+  replaceIn(at('src/data/company.yaml'), /^phone: .*$/m, `phone: "${NEW_PHONE}"`);
+  // A real client's logo in place of the first sample: its file in src/assets/, its entry.
+  fs.copyFileSync(at('src/assets/clients/noravel-energy.svg'), at(`src/assets/${NEW_CLIENT.image}`));
+  replaceIn(
+    at('src/data/carousels.yaml'),
+    /- image: clients\/noravel-energy\.svg\n( *)name: .*\n/,
+    (_all, indent) => `- image: ${NEW_CLIENT.image}\n${indent}name: ${NEW_CLIENT.name}\n`,
+  );
+  // The last quality policy point rewritten in English, its Arabic words left for the translator.
+  replaceIn(
+    at('src/data/home.yaml'),
+    /( *)- en: "Support Saudi Vision 2030[^\n]*\n *ar: [^\n]*\n/,
+    (_all, indent) => `${indent}- en: "${NEW_POLICY_POINT}"\n`,
+  );
 }

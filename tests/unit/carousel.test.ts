@@ -1,4 +1,4 @@
-/** The carousels' rules and content (docs/requirements.md §4, §11.3, §12): src/lib/carousel.ts, src/data/carousels.ts. */
+/** The carousels' rules and content (docs/requirements.md §4, §11.3, §12): src/lib/carousel.ts, src/data/carousels.yaml. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';

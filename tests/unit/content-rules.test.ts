@@ -251,7 +251,7 @@ describe('the Arabic glossary (docs/glossary.md)', () => {
   test('the build checks the Arabic content, the Arabic strings and the Arabic data', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-glossary-'));
     temps.push(dir);
-    for (const file of ['docs/glossary.md', 'src/i18n/ar.ts', 'src/data/ar/home.ts']) {
+    for (const file of ['docs/glossary.md', 'src/i18n/ar.ts', 'src/data/home.yaml']) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
     }

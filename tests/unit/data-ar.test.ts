@@ -1,30 +1,21 @@
 /**
- * The Arabic twins of the site data (src/data/ar/*.ts, not yet served): each has the
+ * The site data's Arabic words (src/data/*.yaml side by side, src/data/ar/*.ts): each has the
  * shape of its English original (same keys, same counts, same hrefs and nesting, same standard
  * ids), and every string a visitor reads is written in Arabic, with Latin letters only in names.
  */
 import { describe, expect, test } from 'vitest';
 import { englishLeft, hasArabic } from '../helpers/arabic';
 import { readContentDir } from '../helpers/frontmatter';
-import { home } from '../../src/data/home';
-import { heroImages } from '../../src/data/carousels';
+import { readDataFile } from '../../src/data/data-file';
+import { CAROUSELS_FILE, HOME_FILE, carouselsFileSchema, homeFileSchema } from '../../src/data/schemas';
 import { flattenNavigation, isNavGroup, navigation, type NavEntry } from '../../src/data/navigation';
 import { ISO_STANDARDS, ISO_STANDARD_IDS, getStandard, type IsoStandardId } from '../../src/data/standards';
-import { createSite } from '../../src/data/company';
-import { home as arHome } from '../../src/data/ar/home';
-import { heroAlts } from '../../src/data/ar/carousels';
+import { companyFile } from '../../src/data/company';
 import { navigation as arNavigation } from '../../src/data/ar/navigation';
 import { getArabicStandard, standardTexts, standardsWithoutArabic } from '../../src/data/ar/standards';
 import { mergeNavigation, pendingEntries } from '../../src/lib/nav-twins';
-import { addressLine as arAddressLine, company as arCompany } from '../../src/data/ar/company';
-
-/** The value with every string replaced by "string": two values have the same shape when these are equal. */
-function shapeOf(value: unknown): unknown {
-  if (typeof value === 'string') return 'string';
-  if (Array.isArray(value)) return value.map(shapeOf);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, shapeOf(v)]));
-  return value;
-}
+import { siteWords } from '../../src/data/site';
+import { locales } from '../../src/i18n';
 
 /** Every string in the value, named by its path ("clients.cta", "qualityPolicy.2"). */
 function stringsOf(value: unknown, path = ''): [string, string][] {
@@ -41,6 +32,17 @@ function notArabic(value: unknown): string[] {
     .filter(([, text]) => text.trim() === '' || !hasArabic(text) || englishLeft(text).length > 0)
     .map(([path, text]) => `${path}: ${JSON.stringify(text)}`);
 }
+
+/** The Arabic words of a side-by-side data file, by the path of their `en:`/`ar:` pair. */
+function arabicWords(value: unknown, path = ''): Record<string, unknown> {
+  if (!value || typeof value !== 'object') return {};
+  const record = value as Record<string, unknown>;
+  if (typeof record['en'] === 'string') return { [path]: record['ar'] };
+  return Object.assign({}, ...Object.entries(record).map(([key, v]) => arabicWords(v, path ? `${path}.${key}` : key)));
+}
+
+const home = readDataFile(HOME_FILE, homeFileSchema);
+const carousels = readDataFile(CAROUSELS_FILE, carouselsFileSchema);
 
 /** The tree without its labels: hrefs and nesting only. */
 const treeOf = (entries: readonly NavEntry[]): unknown[] =>
@@ -61,25 +63,13 @@ describe('englishLeft', () => {
   });
 });
 
-describe('Arabic home text (src/data/ar/home.ts)', () => {
-  test('has the shape of the English: every key, five policy points', () => {
-    expect(shapeOf(arHome)).toEqual(shapeOf(home));
-    expect(arHome.qualityPolicy).toHaveLength(5);
-  });
-
-  test('every string is in Arabic', () => {
-    expect(notArabic(arHome)).toEqual([]);
-  });
-});
-
-describe('Arabic hero alternatives (src/data/ar/carousels.ts)', () => {
-  test('one for each hero image, in the same order', () => {
-    expect(heroAlts).toHaveLength(heroImages.length);
-  });
-
-  test('each describes its picture in Arabic, and no two are the same', () => {
-    expect(notArabic(heroAlts)).toEqual([]);
-    expect(new Set(heroAlts).size).toBe(heroAlts.length);
+describe('Arabic home text and hero descriptions (src/data/home.yaml, carousels.yaml)', () => {
+  // A text not yet translated shows in English, marked (tests/unit/editor-edits.test.ts).
+  test('every Arabic text is in Arabic, and no two hero descriptions are the same', () => {
+    expect(notArabic(arabicWords(home))).toEqual([]);
+    const alts = Object.values(arabicWords(carousels)).filter((alt) => alt !== undefined);
+    expect(notArabic(alts)).toEqual([]);
+    expect(new Set(alts).size).toBe(alts.length);
   });
 });
 
@@ -158,24 +148,10 @@ describe('Arabic ISO standards (src/data/ar/standards.ts)', () => {
   });
 });
 
-describe('Arabic company words (src/data/ar/company.ts)', () => {
-  const site = createSite({});
-  const englishWords = {
-    legalName: site.legalName,
-    mission: site.mission,
-    vision2030: site.vision2030,
-    address: { locality: site.address.locality, country: site.address.country },
-    whatsappGreeting: site.whatsapp.greeting,
-    socialLabels: Object.fromEntries(site.social.map((profile) => [profile.network, profile.label])),
-  };
-
-  test('a twin for each word of the English details, and for each social network', () => {
-    expect(shapeOf(arCompany)).toEqual(shapeOf(englishWords));
-  });
-
-  test('every word is in Arabic, with Globaq kept in Latin letters in the legal name', () => {
-    expect(notArabic(arCompany)).toEqual([]);
-    expect(arCompany.legalName).toContain('Globaq');
-    expect(arAddressLine).toBe('الخبر، المملكة العربية السعودية');
+describe('Arabic company words (src/data/company.yaml)', () => {
+  test('every Arabic word is in Arabic, with Globaq kept in Latin letters in the legal name', () => {
+    expect(notArabic(arabicWords(companyFile))).toEqual([]);
+    expect(companyFile.legalName.ar).toContain('Globaq');
+    expect(siteWords(locales.ar).addressLine).toBe('الخبر، المملكة العربية السعودية');
   });
 });

@@ -5,10 +5,22 @@
  * runs it on a copy of the project).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { DataFileError, parseDataFile } from '../../src/data/data-file';
-import { DATA_FILES, NAVIGATION_FILE, STANDARDS_FILE, navigationFileSchema, standardsFileSchema } from '../../src/data/schemas';
+import {
+  CAROUSELS_FILE,
+  COMPANY_FILE,
+  DATA_FILES,
+  HOME_FILE,
+  NAVIGATION_FILE,
+  STANDARDS_FILE,
+  companyFileSchema,
+  homeFileSchema,
+  navigationFileSchema,
+  standardsFileSchema,
+} from '../../src/data/schemas';
 import { dataFileProblems } from '../../src/integrations/data-files';
 import { ROOT } from '../helpers/content';
 
@@ -31,8 +43,39 @@ function problemsOf(file: string, schema: Parameters<typeof parseDataFile>[2], e
 
 describe('the data files as they are', () => {
   test('every one is well-formed', () => {
-    expect(DATA_FILES.map(({ file }) => file)).toEqual([STANDARDS_FILE, NAVIGATION_FILE]);
+    expect(DATA_FILES.map(({ file }) => file)).toEqual([
+      STANDARDS_FILE,
+      NAVIGATION_FILE,
+      COMPANY_FILE,
+      CAROUSELS_FILE,
+      HOME_FILE,
+    ]);
     expect(dataFileProblems(ROOT)).toEqual([]);
+  });
+});
+
+describe('the company, home and carousel files', () => {
+  test('a misspelled field or a missing one: named by its path in the file', () => {
+    expect(problemsOf(COMPANY_FILE, companyFileSchema, (t) => t.replace(/^email:/m, 'e-mail:'))).toEqual([
+      'field "e-mail" is not a field: did you mean "email"?',
+    ]);
+    expect(problemsOf(HOME_FILE, homeFileSchema, (t) => t.replace(/^ {2}cta:\n {4}en: "Contact Us"\n {4}ar: .*\n/m, ''))).toEqual(
+      ['field "customSolution.cta" is missing'],
+    );
+  });
+
+  test('a carousel picture that is not in src/assets/: the build names the list, the entry and the path', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-data-'));
+    for (const { file } of DATA_FILES) fs.cpSync(path.join(ROOT, file), path.join(root, file));
+    fs.cpSync(path.join(ROOT, 'src/assets'), path.join(root, 'src/assets'), { recursive: true });
+    fs.rmSync(path.join(root, 'src/assets/clients/halvora-water.svg'));
+    try {
+      expect(dataFileProblems(root)).toEqual([
+        `${CAROUSELS_FILE} needs a correction:\n  clients entry 4, field "image" is "clients/halvora-water.svg": no such file in src/assets/ (add the file, or correct the path; letter case counts)`,
+      ]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -88,7 +88,7 @@ describe('company details from the build environment', () => {
   });
 });
 
-describe('company details in src/data/company.ts', () => {
+describe('company details in src/data/company.yaml', () => {
   const edited = (change: (d: CompanyDetails) => void): CompanyDetails => {
     const copy = structuredClone(details);
     change(copy);
@@ -119,7 +119,7 @@ describe('company details in src/data/company.ts', () => {
       );
     expect(attempt).toThrow(CompanyDetailsError);
     expect(attempt).toThrow(
-      'src/data/company.ts: phone is "013 812 3456": write it in international format: "+", the country code, then the number, digits and spaces only, e.g. "+966 13 812 3456" (not "013 812 3456")',
+      'src/data/company.yaml: phone is "013 812 3456": write it in international format: "+", the country code, then the number, digits and spaces only, e.g. "+966 13 812 3456" (not "013 812 3456")',
     );
     expect(attempt).not.toThrow(/"code"|\[\s*\{/);
   });
@@ -130,19 +130,19 @@ describe('company details in src/data/company.ts', () => {
         {},
         edited((d) => (d.email = 'info at globaq')),
       ),
-    ).toThrow('src/data/company.ts: email is "info at globaq": write an e-mail address');
+    ).toThrow('src/data/company.yaml: email is "info at globaq": write an e-mail address');
     expect(() =>
       createSite(
         {},
         edited((d) => (d.social.x = 'x.com/globaq')),
       ),
-    ).toThrow('src/data/company.ts: social.x is "x.com/globaq": write the full address, starting with https://');
+    ).toThrow('src/data/company.yaml: social.x is "x.com/globaq": write the full address, starting with https://');
     expect(() =>
       createSite(
         {},
         edited((d) => (d.whatsapp.number = '+966 50')),
       ),
-    ).toThrow('src/data/company.ts: whatsapp.number is "+966 50": write digits only');
+    ).toThrow('src/data/company.yaml: whatsapp.number is "+966 50": write digits only');
   });
 
   test("a malformed override names the variable, as an operator's override", () => {
@@ -154,7 +154,7 @@ describe('company details in src/data/company.ts', () => {
   test('the build announces each override set, with the value it replaces', () => {
     expect(overrideNotices({})).toEqual([]);
     expect(overrideNotices({ PUBLIC_SITE_PHONE: '+966 13 812 3456', PUBLIC_SOCIAL_X: '' })).toEqual([
-      `PUBLIC_SITE_PHONE is set in this build's environment: phone is "+966 13 812 3456" (src/data/company.ts has "${details.phone}"; an operator's override, docs/deploy.md)`,
+      `PUBLIC_SITE_PHONE is set in this build's environment: phone is "+966 13 812 3456" (src/data/company.yaml has "${details.phone}"; an operator's override, docs/deploy.md)`,
     ]);
   });
 });

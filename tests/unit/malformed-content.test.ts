@@ -153,14 +153,14 @@ describe('a malformed content file fails the build', () => {
     );
   });
 
-  test('a local-format phone in src/data/company.ts: the build says where, and what to write', () => {
+  test('a local-format phone in src/data/company.yaml: the build says where, and what to write', () => {
     const dir = projectCopyWith((d) =>
       // Whatever number the editor has put there since (the README asks to replace the example).
-      replaceIn(path.join(d, 'src/data/company.ts'), /phone: '[^']*'/, "phone: '013 812 3456'"),
+      replaceIn(path.join(d, 'src/data/company.yaml'), /^phone: .*$/m, 'phone: "013 812 3456"'),
     );
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
-    expect(output).toContain('src/data/company.ts: phone is "013 812 3456": write it in international format');
+    expect(output).toContain('src/data/company.yaml: phone is "013 812 3456": write it in international format');
   });
 
   test("an operator's override in the environment: the build announces it in one warning line", () => {

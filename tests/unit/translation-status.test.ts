@@ -262,21 +262,24 @@ describe('pull requests', () => {
 
 describe('what an editor wrote, not commits', () => {
   test('a change of comments or code only leaves the twin up to date; a change of words does not', () => {
-    write(
-      'src/data/company.ts',
-      "/** The company. */\nexport const details = {\n  legalName: 'Globaq Quality Assurance',\n  phone: '+966 13 000 0000',\n};\n",
-    );
-    write('src/data/ar/company.ts', "export const arCompany = {\n  legalName: 'Globaq لضمان الجودة',\n};\n");
+    const company = (phone: string, comment: string, legalName = 'Globaq Quality Assurance') =>
+      write(
+        'src/data/company.yaml',
+        `# ${comment}\nphone: "${phone}"\nlegalName:\n  en: "${legalName}"\n  ar: "Globaq لضمان الجودة"\n`,
+      );
+    const legalName = 'src/data/company.yaml detail legalName';
+    company('+966 13 000 0000', 'The company.');
     write(EN_SERVICE, '---\norder: 1 # the catalogue\n---\nWe audit suppliers.\n');
     commit('Company in both languages');
-    // Comments, code and a phone number: nothing to translate.
-    write(
-      'src/data/company.ts',
-      "/** The company's details, as an editor reads them. */\nexport const details = {\n  legalName: 'Globaq Quality Assurance', // the registered name\n  phone: '+966 13 812 3456',\n} as const;\nexport const check = (value: string) => value.trim();\n",
-    );
+    // Comments and a phone number: nothing to translate.
+    company('+966 13 812 3456', "The company's details, as an editor reads them.");
     write(EN_SERVICE, '---\norder: 1 # position in the catalogue\n---\n{/* A note for editors. */}\n\nWe audit suppliers.\n');
     commit('Company: the real phone; comments');
-    expect(statusOf('src/data/company.ts')?.status).toBe('up to date');
+    expect(statusOf(legalName)?.status).toBe('up to date');
+    // The English words of a detail changed: its Arabic twin is outdated.
+    company('+966 13 812 3456', 'The company.', 'Globaq Quality Assurance and Consultancy');
+    commit('Company: the full legal name');
+    expect(statusOf(legalName)?.status).toBe('outdated');
     expect(statusOf(EN_SERVICE)?.status).toBe('up to date');
     // A rewritten paragraph is outdated.
     write(

@@ -285,7 +285,7 @@ export function ResultBanner({
 export interface DirectContact {
   readonly email: string;
   readonly phone: string;
-  /** The number's `tel:` link, as the rest of the site builds it (src/data/company.ts). */
+  /** The number's `tel:` link, as the rest of the site builds it (src/data/company.yaml). */
   readonly phoneHref: string;
   /** The privacy notice in the page's language (/Privacy, /ar/Privacy). */
   readonly privacyHref: string;

@@ -1,7 +1,7 @@
 /**
  * The mails the site sends to a lead's sender, in the language of the form they used: the
  * acknowledgement that their message arrived, and the answer staff write in the inbox. Both carry
- * the company's details (src/data/company.ts, its words in the site's dictionaries).
+ * the company's details (src/data/company.yaml, its words in the site's dictionaries).
  *
  * The acknowledgement holds nothing the visitor typed, not even their name: whoever types someone
  * else's address into the form cannot make the site relay their words to it. It goes to the
