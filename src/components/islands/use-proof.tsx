@@ -134,7 +134,14 @@ function ProofWidget({
     name: 'altcha',
     // No attribution link to a third party, no logo: the label says what it is. Never moves
     // the focus when it is done (by default it would take it from the field being typed in).
-    configuration: JSON.stringify({ hideFooter: true, hideLogo: true, disableAutoFocus: true }),
+    // Its workers leave one core to the page: by default they take every core, and the keys the
+    // visitor types while it solves wait behind them.
+    configuration: JSON.stringify({
+      hideFooter: true,
+      hideLogo: true,
+      disableAutoFocus: true,
+      workers: Math.max(1, (navigator.hardwareConcurrency || 2) - 1),
+    }),
   });
 }
 
