@@ -294,9 +294,9 @@ for (const form of ['contact', 'partner'] as const) {
 
 for (const form of ['contact', 'partner'] as const) {
   test(`${form}: the island's script arrives while the visitor types and runs only in their pause`, async ({ page, lang }) => {
-    const fetched: string[] = [];
-    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto(lang.path(form === 'contact' ? '/ContactUs' : '/Partner'), { waitUntil: 'load' });
+    // The island's files come only once the visitor is typing, as on a slow connection.
+    const scripts = await holdIslandScripts(page);
     // The page's clock stands still from here: a pause in the typing lasts until the test says so.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000);
@@ -304,9 +304,10 @@ for (const form of ['contact', 'partner'] as const) {
     await field.click();
     await page.keyboard.type('Omar');
     const island = form === 'contact' ? /\/ContactForm\./ : /\/PartnerForm\./;
-    await expect.poll(() => fetched.some((path) => island.test(path))).toBe(true);
+    await expect.poll(() => scripts.held.some((path) => island.test(path))).toBe(true);
+    scripts.release();
     // Downloaded, not run: the visitor is still within their typing.
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(1500);
     await expect(page.locator('form[data-hydrated]')).toHaveCount(0);
     await page.clock.runFor(TYPING_PAUSE_MS);
     await expect(page.locator('form[data-hydrated]')).toBeVisible({ timeout: 15_000 });
