@@ -172,7 +172,7 @@ describe('a malformed content file fails the build', () => {
     const lines = output.split('\n').filter((line) => line.includes('PUBLIC_SITE_PHONE'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /WARN.*PUBLIC_SITE_PHONE is set in this build's environment: phone is "\+966 13 812 3456" \(src\/data\/company\.ts has /,
+      /WARN.*PUBLIC_SITE_PHONE is set in this build's environment: phone is "\+966 13 812 3456" \(src\/data\/company\.yaml has /,
     );
   });
 
