@@ -1,8 +1,9 @@
 /**
  * The forms' proof of work (ALTCHA, self-hosted: src/server/receiver/proof.ts issues and checks it).
  *
- * - Nothing of ALTCHA loads before the visitor reaches a form field: the island itself starts on
- *   intent (client:intent), and the widget's script is imported on the first focus or press
+ * - Nothing of ALTCHA runs before the visitor reaches a form field: the island itself starts on
+ *   intent (client:intent, which downloads the widget's script with the island's files without
+ *   running it), and the widget's script is imported on the first focus or press
  *   inside the form (at once when the focus is already there), in a pause of their typing. Solving
  *   starts then, in a worker, while the visitor fills the form.
  * - Sending never waits long for it: a finished form waits at most PROOF_WAIT_MS for a solution
