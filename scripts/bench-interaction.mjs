@@ -10,8 +10,10 @@
  * long tasks (over 50 ms) the page ran from the first input to the end of the use, and, for the
  * forms, those that ran while the visitor typed (a key every 120 ms into the first field from
  * the tap on, which spans the island's download on slow 4G; then, after a pause, into the next
- * field, with the island running), and the longest the page's own handlers took over a key.
- * The goals: at most 200 ms, and no long task while the visitor types.
+ * field, with the island running), the longest the page's own handlers took over a key, and
+ * the longest of the site's own scripts in the long animation frames while the visitor typed
+ * (the Long Animation Frames API names each script and its source).
+ * The goals: at most 200 ms, and no script of the site's own over 50 ms while the visitor types.
  *
  * Used by `npm run bench` (scripts/bench.mjs, on its server) and on its own by
  * `npm run bench:interaction` (builds when there is no build yet, serves the build on
@@ -105,7 +107,7 @@ export const FIRST_USES = [
 
 /** Installed before the page's own scripts: event timing and long tasks, from the start. */
 function observe() {
-  const seen = { events: [], longTasks: [] };
+  const seen = { events: [], longTasks: [], scripts: [] };
   Object.defineProperty(window, '__firstUse', { value: seen });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -122,6 +124,13 @@ function observe() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) seen.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // The scripts that ran in each long animation frame: which were the site's own, and how long each took.
+  new PerformanceObserver((list) => {
+    for (const frame of list.getEntries())
+      for (const script of frame.scripts ?? [])
+        if (script.sourceURL.startsWith(location.origin))
+          seen.scripts.push({ start: script.startTime, duration: script.duration, source: script.sourceURL });
+  }).observe({ type: 'long-animation-frame', buffered: true });
 }
 
 const median = (values) => {
@@ -164,6 +173,8 @@ async function measureOnce(browser, base, use, prefix) {
     const tasks = seen.longTasks.filter((task) => task.start >= before && task.duration > 50);
     const typed = (start, end) => typing?.some((window) => start < window.to && end > window.from) ?? false;
     const whileTyping = tasks.filter((task) => typed(task.start, task.start + task.duration));
+    // The site's own scripts while the visitor typed: the longest one (the goal: none over 50 ms).
+    const ownWhileTyping = seen.scripts.filter((script) => typed(script.start, script.start + script.duration));
     const keyHandling = seen.events
       .filter((event) => /^key|input/.test(event.name) && typed(event.start, event.start + event.duration))
       .map((event) => event.handling);
@@ -172,6 +183,7 @@ async function measureOnce(browser, base, use, prefix) {
       keyHandling: Math.max(0, ...keyHandling),
       typingLongTasks: whileTyping.length,
       typingLongest: Math.max(0, ...whileTyping.map((task) => task.duration)),
+      ownScriptLongest: Math.max(0, ...ownWhileTyping.map((script) => script.duration)),
       worst,
       interactions: byInteraction.size,
       longTasks: tasks.length,
@@ -225,6 +237,9 @@ export async function measureFirstInteractions({ base, chromePath, runs = 5, log
             : '-',
           'longest while typing ms (median)': samples[0].typed
             ? Math.round(median(samples.map((sample) => sample.typingLongest)))
+            : '-',
+          'longest own script while typing ms (median)': samples[0].typed
+            ? Math.round(median(samples.map((sample) => sample.ownScriptLongest)))
             : '-',
           runs: samples.length,
         });

@@ -142,12 +142,10 @@ test('partner: answers typed before the island starts are kept, saved as the dra
   await page.keyboard.type('Al-');
   await expect(name).toHaveValue('Aisha Al-Qahtani');
 
-  // The draft holds what the page shows.
-  const draft = JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_KEY)) ?? '{}') as Record<
-    string,
-    unknown
-  >;
-  expect(draft).toMatchObject({
+  // The draft holds what the page shows, written in the pause after the last key.
+  const draft = async () =>
+    JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), DRAFT_KEY)) ?? '{}') as Record<string, unknown>;
+  await expect.poll(draft).toMatchObject({
     name: 'Aisha Al-Qahtani',
     jobTitle: 'Managing Director',
     country: 'Oman',

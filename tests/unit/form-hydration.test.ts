@@ -226,6 +226,34 @@ describe('hydrating over what the visitor typed', () => {
     expect(form.hasAttribute('data-hydrated')).toBe(true);
     expect(window.localStorage.getItem(PARTNER_DRAFT_KEY)).toBeNull();
   });
+
+  test('partner: the draft is written in a pause of the typing, and at once when the page is left', async () => {
+    const props = partnerProps('/api/partner');
+    const form = serverRender(PartnerForm, props);
+    await hydrate(form, PartnerForm, props);
+    const saved = () =>
+      JSON.parse(window.localStorage.getItem(PARTNER_DRAFT_KEY) ?? '{}') as { name?: string; cityName?: string };
+    vi.useFakeTimers();
+    try {
+      await act(async () => type(form, '#partner-name', 'Aisha'));
+      // Not on the key itself: a key costs the page as little as it can.
+      expect(saved().name).toBeUndefined();
+      await act(async () => vi.advanceTimersByTime(200));
+      await act(async () => type(form, '#partner-name', 'Aisha Al-Qahtani'));
+      await act(async () => vi.advanceTimersByTime(300));
+      expect(saved().name).toBeUndefined();
+      await act(async () => vi.advanceTimersByTime(150));
+      expect(saved().name).toBe('Aisha Al-Qahtani');
+
+      await act(async () => type(form, '#partner-cityName', 'Dammam'));
+      expect(saved().cityName).toBe('');
+      // Leaving the page (a reload, a link, the tab closed) writes what was typed last.
+      window.dispatchEvent(new Event('pagehide'));
+      expect(saved().cityName).toBe('Dammam');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('the partner form and its files', () => {

@@ -3,7 +3,7 @@
  * posts to the endpoint without JavaScript; hydrated, it validates, sends JSON and shows the
  * banners, keeping every field when sending fails.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import type { FormStrings } from '../../i18n';
 import {
   CONTACT_FIELDS,
@@ -18,6 +18,7 @@ import {
   type ContactValues,
 } from '../../forms/contact';
 import { mailLines, type FieldSpec } from '../../forms/fields';
+import type { IssueCode } from '../../forms/rules';
 import { submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
 import { filledInPage, honeypotInPage } from './form-dom';
@@ -49,6 +50,41 @@ interface ContactFormProps {
   /** The proof of work: the challenge endpoint (none for an external endpoint) and the widget's words. */
   proof?: Omit<ProofOptions, 'language'> & { readonly language?: string };
 }
+
+/**
+ * One field, as its entry in the table describes it (src/forms/contact.ts). Memoized: a key typed
+ * into one field re-renders that field alone.
+ */
+const ContactControl = memo(function ContactControl({
+  field,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  field: ContactField;
+  label: string;
+  value: string;
+  error: IssueCode | undefined;
+  onChange: (field: ContactField, value: string) => void;
+}) {
+  const spec: FieldSpec = CONTACT_FORM[field];
+  const common = {
+    id: fieldId(field),
+    name: field,
+    label,
+    value,
+    onChange: (next: string) => onChange(field, next),
+    required: spec.required,
+    error,
+    className: spec.wide ? 'site-form__wide' : undefined,
+  };
+  if (spec.kind === 'longText') return <TextArea {...common} rows={6} />;
+  const type = spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' ? spec.kind : 'text';
+  return (
+    <TextField {...common} type={type} autoComplete={spec.autocomplete} inputMode={type === 'email' ? 'email' : undefined} />
+  );
+});
 
 export default function ContactForm({ endpoint, direct, strings, proof: proofOptions }: ContactFormProps) {
   const t = useMemo(() => formText(strings), [strings]);
@@ -87,7 +123,7 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
     if (status === 'success' || status === 'failure') bannerRef.current?.focus();
   }, [status]);
 
-  const set = (field: ContactField) => (value: string) => {
+  const setField = (field: ContactField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     clearError(field);
   };
@@ -119,32 +155,6 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
   }
 
   const submitting = status === 'submitting';
-  /** Each field as its entry in the table describes it (src/forms/contact.ts). */
-  const renderField = (field: ContactField) => {
-    const spec: FieldSpec = CONTACT_FORM[field];
-    const common = {
-      id: fieldId(field),
-      name: field,
-      label: labelOf(field),
-      value: values[field],
-      onChange: set(field),
-      required: spec.required,
-      error: errors[field],
-      className: spec.wide ? 'site-form__wide' : undefined,
-    };
-    if (spec.kind === 'longText') return <TextArea key={field} {...common} rows={6} />;
-    const type = spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' ? spec.kind : 'text';
-    return (
-      <TextField
-        key={field}
-        {...common}
-        type={type}
-        autoComplete={spec.autocomplete}
-        inputMode={type === 'email' ? 'email' : undefined}
-      />
-    );
-  };
-
   return (
     <FormTextContext.Provider value={t}>
       <form
@@ -170,7 +180,18 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
           </ResultBanner>
         ) : null}
         <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
-        <div className="site-form__grid">{CONTACT_FIELDS.map(renderField)}</div>
+        <div className="site-form__grid">
+          {CONTACT_FIELDS.map((field) => (
+            <ContactControl
+              key={field}
+              field={field}
+              label={labelOf(field)}
+              value={values[field]}
+              error={errors[field]}
+              onChange={setField}
+            />
+          ))}
+        </div>
         <Honeypot value={honeypot} onChange={setHoneypot} />
         {proof.widget}
         <PrivacyNote href={direct.privacyHref} />

@@ -5,7 +5,7 @@
  * them when sending fails.
  */
 import {
-  Fragment,
+  memo,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -39,7 +39,7 @@ import {
   type PartnerOptionKey,
   type PartnerValues,
 } from '../../forms/partner';
-import { withScheme } from '../../forms/rules';
+import { withScheme, type IssueCode } from '../../forms/rules';
 import { isolate } from '../../i18n/template';
 import { isOwnReceiver, isSameOrigin, multipartBody, submitToEndpoint } from '../../forms/submit';
 import { useProof, type ProofOptions } from './use-proof';
@@ -116,14 +116,19 @@ function takeFiles(t: PartnerText, input: HTMLInputElement, prior: File[], maxFi
   const tooMany = accepted.length > maxFiles;
   if (tooMany) window.alert(t('partner.files.tooMany', { max: maxFiles }));
   const kept = tooMany || (accepted.length === 0 && rejected.length > 0) ? prior : accepted;
+  showFiles(input, kept);
+  return kept;
+}
+
+/** The input holds the listed files, so a plain post sends what the visitor sees. */
+function showFiles(input: HTMLInputElement, files: readonly File[]) {
   try {
     const transfer = new DataTransfer();
-    for (const file of kept) transfer.items.add(file);
+    for (const file of files) transfer.items.add(file);
     input.files = transfer.files;
   } catch {
-    // Older browsers cannot set the list; the files shown below are the ones that count.
+    // Older browsers cannot set the list; the files listed are the ones that count.
   }
-  return kept;
 }
 
 interface PartnerFormProps {
@@ -144,6 +149,143 @@ interface PartnerFormProps {
   proof?: Omit<ProofOptions, 'language'> & { readonly language?: string };
 }
 
+/** Options as the visitor reads them: each label looked up by its key. */
+const labelled = (t: PartnerText, options: readonly FieldOption<PartnerOptionKey>[]): LabelledOption[] =>
+  options.map((option) => ({ value: option.value, label: t(partnerOptionKey(option.key)) }));
+
+interface PartnerControlProps {
+  field: keyof PartnerValues;
+  value: PartnerValues[keyof PartnerValues];
+  error: IssueCode | undefined;
+  placeholder: string | undefined;
+  /** A follow-up question: whether it is asked now (undefined: always asked). */
+  shown: boolean | undefined;
+  onChange: <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => void;
+  onWebsiteBlur: (value: string) => void;
+  t: PartnerText;
+  countries: CountryList;
+  localDigits: boolean;
+}
+
+/**
+ * One field of the form. Memoized: a key typed into one field re-renders that field alone, not
+ * the twenty others (their props stay the same).
+ */
+const PartnerControl = memo(function PartnerControl({
+  field,
+  value,
+  error,
+  placeholder,
+  shown,
+  onChange,
+  onWebsiteBlur,
+  t,
+  countries,
+  localDigits,
+}: PartnerControlProps) {
+  const spec = partnerField(field);
+  const id = fieldId(field);
+  const label = t(partnerLabelKey(field));
+  const required = spec.required === true;
+  const className = spec.wide ? 'site-form__wide' : undefined;
+  const text = typeof value === 'string' ? value : '';
+  let control: ReactNode;
+  if (field === 'servicesTypes' || field === 'targetMarkets') {
+    control = (
+      <ChoiceGroup
+        id={id}
+        name={field}
+        legend={label}
+        type="checkbox"
+        options={labelled(t, spec.options ?? [])}
+        selected={Array.isArray(value) ? value : []}
+        onChange={(selected) => onChange(field, selected)}
+        error={error}
+      />
+    );
+  } else if (spec.kind === 'radio') {
+    control = (
+      <ChoiceGroup
+        id={id}
+        name={field}
+        legend={label}
+        type="radio"
+        options={labelled(t, spec.options ?? [])}
+        selected={text ? [text] : []}
+        onChange={(selected) => onChange(field, selected[0] ?? '')}
+        required={required}
+        error={error}
+        className={className}
+      />
+    );
+  } else if (spec.kind === 'select' || spec.kind === 'country') {
+    const country = spec.kind === 'country';
+    control = (
+      <SelectField
+        id={id}
+        name={field}
+        label={label}
+        value={text}
+        onChange={(v) => onChange(field, v)}
+        placeholder={placeholder ?? ''}
+        preferred={country ? countries.preferred : undefined}
+        allLabel={country ? t('partner.countryAll') : undefined}
+        options={country ? countries.all : labelled(t, spec.options ?? [])}
+        required={required}
+        autoComplete={spec.autocomplete}
+        error={error}
+      />
+    );
+  } else if (spec.kind === 'longText') {
+    control = (
+      <TextArea
+        id={id}
+        name={field}
+        label={label}
+        value={text}
+        onChange={(v) => onChange(field, v)}
+        rows={4}
+        required={required}
+        placeholder={placeholder}
+        error={error}
+        className={className}
+      />
+    );
+  } else {
+    const count = spec.kind === 'count';
+    const type =
+      spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' || (count && !localDigits)
+        ? INPUT_TYPES[spec.kind]
+        : 'text';
+    control = (
+      <TextField
+        id={id}
+        name={field}
+        label={label}
+        type={type}
+        value={text}
+        onChange={(v) => onChange(field, v)}
+        onBlur={field === 'companyWebsite' ? onWebsiteBlur : undefined}
+        required={required}
+        autoComplete={spec.autocomplete}
+        placeholder={placeholder}
+        min={type === 'number' ? 0 : undefined}
+        inputMode={count ? 'numeric' : undefined}
+        error={error}
+        className={className}
+      />
+    );
+  }
+  // A follow-up question (docs/requirements.md §8.4) is in the page from the start, shown while it is asked (and,
+  // without JavaScript, by the stylesheet from the answer that asks it).
+  if (shown === undefined) return control;
+  return (
+    <div className={['conditional', `conditional--${field}`, className].filter(Boolean).join(' ')} data-show={shown}>
+      {control}
+    </div>
+  );
+});
+
 export default function PartnerForm({
   endpoint,
   direct,
@@ -156,11 +298,8 @@ export default function PartnerForm({
   const labelOf = (field: PartnerField) => t(partnerLabelKey(field));
   /** The summary names fields by the schema's word for them: each has its label. */
   const summaryLabel = (field: string) => (isPartnerField(field) ? labelOf(field) : field);
-  /** Options as the visitor reads them: each label looked up by its key. */
-  const labelled = (options: readonly FieldOption<PartnerOptionKey>[]): LabelledOption[] =>
-    options.map((option) => ({ value: option.value, label: t(partnerOptionKey(option.key)) }));
   const draft = usePartnerDraft();
-  const { values, restored } = draft;
+  const { values, restored, adopt } = draft;
   const [files, setFiles] = useState<File[]>([]);
   const [honeypot, setHoneypot] = useState('');
   const [status, dispatch] = useReducer(submitReducer, 'idle');
@@ -180,20 +319,19 @@ export default function PartnerForm({
 
   // Before paint, before any other render: the state starts from the saved draft and what the
   // visitor already put into the server's HTML, so nothing they see is lost.
+  // Once, as the island mounts: later renders never adopt the page again.
   useLayoutEffect(() => {
     const form = formRef.current;
-    if (!form) return;
+    if (!form || hydrated) return;
     form.noValidate = true;
-    draft.adopt(form);
+    adopt(form);
     const trap = honeypotInPage(form);
     if (trap) setHoneypot(trap);
     // Files cannot be given to an input by a script, but the ones chosen before are still in it.
     const fileInput = fileInputRef.current;
     if (fileInput?.files && fileInput.files.length > 0) setFiles(takeFiles(t, fileInput, [], maxFiles));
     setHydrated(true);
-    // Once, as the island mounts: later renders never adopt the page again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [hydrated, adopt, t, maxFiles]);
 
   useEffect(() => {
     if (status === 'success' || status === 'failure') bannerRef.current?.focus();
@@ -212,6 +350,15 @@ export default function PartnerForm({
 
   function onFilesChosen(event: ChangeEvent<HTMLInputElement>) {
     setFiles(takeFiles(t, event.target, files, maxFiles));
+  }
+
+  /** Every answer and file gone, here and in the draft: after a send, and on the visitor's demand. */
+  function resetAnswers() {
+    draft.clear();
+    setFiles([]);
+    setHoneypot('');
+    clearErrors();
+    if (fileInputRef.current) fileInputRef.current.value = '';
   }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -259,15 +406,6 @@ export default function PartnerForm({
     dispatch('confirmed');
   }
 
-  /** Every answer and file gone, here and in the draft: after a send, and on the visitor's demand. */
-  function resetAnswers() {
-    draft.clear();
-    setFiles([]);
-    setHoneypot('');
-    clearErrors();
-    if (fileInputRef.current) fileInputRef.current.value = '';
-  }
-
   /** On a shared computer the next visitor must be able to wipe what the last one left. */
   function clearAnswers() {
     if (!window.confirm(t('partner.draft.clearConfirm'))) return;
@@ -286,138 +424,30 @@ export default function PartnerForm({
   );
 
   function renderField(field: PartnerField): ReactNode {
-    const spec = partnerField(field);
-    const id = fieldId(field);
-    const error = errors[field];
-    const label = labelOf(field);
-    const required = spec.required === true;
+    if (field === 'uploadedFiles') return renderFiles();
     const placeholderKey = partnerPlaceholder(field, values);
-    const placeholder = placeholderKey ? t(placeholderKey) : undefined;
-    const className = spec.wide ? 'site-form__wide' : undefined;
-    const answer = (name: Exclude<PartnerField, 'uploadedFiles' | 'servicesTypes' | 'targetMarkets'>) => values[name];
-    let control: ReactNode;
-    switch (field) {
-      case 'uploadedFiles':
-        return renderFiles();
-      case 'servicesTypes':
-      case 'targetMarkets':
-        control = (
-          <ChoiceGroup
-            id={id}
-            name={field}
-            legend={label}
-            type="checkbox"
-            options={labelled(spec.options ?? [])}
-            selected={values[field]}
-            onChange={(selected) => setField(field, selected)}
-            error={error}
-          />
-        );
-        break;
-      default:
-        if (spec.kind === 'radio') {
-          control = (
-            <ChoiceGroup
-              id={id}
-              name={field}
-              legend={label}
-              type="radio"
-              options={labelled(spec.options ?? [])}
-              selected={answer(field) ? [answer(field)] : []}
-              onChange={(selected) => setField(field, selected[0] ?? '')}
-              required={required}
-              error={error}
-              className={className}
-            />
-          );
-        } else if (spec.kind === 'select' || spec.kind === 'country') {
-          const country = spec.kind === 'country';
-          control = (
-            <SelectField
-              id={id}
-              name={field}
-              label={label}
-              value={answer(field)}
-              onChange={(v) => setField(field, v)}
-              placeholder={placeholder ?? ''}
-              preferred={country ? countries.preferred : undefined}
-              allLabel={country ? t('partner.countryAll') : undefined}
-              options={country ? countries.all : labelled(spec.options ?? [])}
-              required={required}
-              autoComplete={spec.autocomplete}
-              error={error}
-            />
-          );
-        } else if (spec.kind === 'longText') {
-          control = (
-            <TextArea
-              id={id}
-              name={field}
-              label={label}
-              value={answer(field)}
-              onChange={(v) => setField(field, v)}
-              rows={4}
-              required={required}
-              placeholder={placeholder}
-              error={error}
-              className={className}
-            />
-          );
-        } else {
-          const count = spec.kind === 'count';
-          const type =
-            spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' || (count && !localDigits)
-              ? INPUT_TYPES[spec.kind]
-              : 'text';
-          control = (
-            <TextField
-              id={id}
-              name={field}
-              label={label}
-              type={type}
-              value={answer(field)}
-              onChange={(v) => setField(field, v)}
-              onBlur={field === 'companyWebsite' ? completeWebsite : undefined}
-              required={required}
-              autoComplete={spec.autocomplete}
-              placeholder={placeholder}
-              min={type === 'number' ? 0 : undefined}
-              inputMode={count ? 'numeric' : undefined}
-              error={error}
-              className={className}
-            />
-          );
-        }
-    }
-    // A follow-up question (docs/requirements.md §8.4) is in the page from the start, shown while it is asked (and,
-    // without JavaScript, by the stylesheet from the answer that asks it).
-    if (spec.askedWhen) {
-      return (
-        <div
-          key={field}
-          className={['conditional', `conditional--${field}`, className].filter(Boolean).join(' ')}
-          data-show={partnerAsks(field, values)}
-        >
-          {control}
-        </div>
-      );
-    }
-    return <Fragment key={field}>{control}</Fragment>;
+    return (
+      <PartnerControl
+        key={field}
+        field={field}
+        value={values[field]}
+        error={errors[field]}
+        placeholder={placeholderKey ? t(placeholderKey) : undefined}
+        shown={partnerField(field).askedWhen ? partnerAsks(field, values) : undefined}
+        onChange={setField}
+        onWebsiteBlur={completeWebsite}
+        t={t}
+        countries={countries}
+        localDigits={localDigits}
+      />
+    );
   }
 
   /** Takes one file out of the selection (and out of the input, so a plain post agrees). */
   function removeFile(index: number) {
     const kept = files.filter((_, i) => i !== index);
     const input = fileInputRef.current;
-    if (input) {
-      try {
-        const transfer = new DataTransfer();
-        for (const file of kept) transfer.items.add(file);
-        input.files = transfer.files;
-      } catch {
-        // Older browsers cannot set the list; the files listed are the ones sent.
-      }
-    }
+    if (input) showFiles(input, kept);
     setFiles(kept);
     // Focus stays in the list: on the file that took this one's place, else the one before, else the input.
     const next = kept.length === 0 ? null : Math.min(index, kept.length - 1);

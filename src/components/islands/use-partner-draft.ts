@@ -6,6 +6,9 @@ import { useEffect, useRef, useState } from 'react';
 import { PARTNER_DRAFT_KEY, emptyPartner, restorePartnerDraft, type PartnerValues } from '../../forms/partner';
 import { filledInPage } from './form-dom';
 
+/** How long after the last change the draft is written. */
+const DRAFT_SAVE_DELAY_MS = 400;
+
 function saveDraft(values: PartnerValues) {
   try {
     window.localStorage.setItem(PARTNER_DRAFT_KEY, JSON.stringify(values));
@@ -37,8 +40,22 @@ export function usePartnerDraft() {
   /** The visitor changed something since the start or the last clear: the draft follows. */
   const dirty = useRef(false);
 
+  // Saved in a pause of the visitor's typing, not on every key (a key must cost the page as
+  // little as it can), and at once when the page is hidden or left.
   useEffect(() => {
-    if (dirty.current) saveDraft(values);
+    if (!dirty.current) return;
+    const save = () => saveDraft(values);
+    const saveIfHidden = () => {
+      if (document.visibilityState === 'hidden') save();
+    };
+    const timer = setTimeout(save, DRAFT_SAVE_DELAY_MS);
+    window.addEventListener('pagehide', save);
+    document.addEventListener('visibilitychange', saveIfHidden);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pagehide', save);
+      document.removeEventListener('visibilitychange', saveIfHidden);
+    };
   }, [values]);
 
   /**

@@ -35,6 +35,9 @@ interface Proof {
   renew(): void;
 }
 
+/** The widget's script (a module of its own, fetched early by the island's directive). */
+const loadWidget = () => import('./altcha-widget');
+
 interface AltchaElement extends HTMLElement {
   reset?: () => void;
   verify?: () => Promise<void>;
@@ -92,7 +95,7 @@ function ProofWidget({
     let cancelled = false;
     // Its script runs in a pause of the visitor's typing, as the island's own start does.
     const cancelWait = afterTypingPause(() => {
-      void import('./altcha-widget').then(({ registerStrings }) => {
+      void loadWidget().then(({ registerStrings }) => {
         if (cancelled) return;
         registerStrings(language, strings);
         // Rendered once defined and worded: it starts solving as it connects (auto="onload").
