@@ -298,8 +298,8 @@ export default function PartnerForm({
   const labelOf = (field: PartnerField) => t(partnerLabelKey(field));
   /** The summary names fields by the schema's word for them: each has its label. */
   const summaryLabel = (field: string) => (isPartnerField(field) ? labelOf(field) : field);
-  const draft = usePartnerDraft();
-  const { values, restored, adopt } = draft;
+  // Taken apart: each function is stable, the object is new with every answer.
+  const { values, restored, adopt, setField: keepAnswer, clear: clearDraft } = usePartnerDraft();
   const [files, setFiles] = useState<File[]>([]);
   const [honeypot, setHoneypot] = useState('');
   const [status, dispatch] = useReducer(submitReducer, 'idle');
@@ -338,7 +338,7 @@ export default function PartnerForm({
   }, [status]);
 
   const setField = <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => {
-    draft.setField(field, value);
+    keepAnswer(field, value);
     clearError(field);
   };
 
@@ -354,7 +354,7 @@ export default function PartnerForm({
 
   /** Every answer and file gone, here and in the draft: after a send, and on the visitor's demand. */
   function resetAnswers() {
-    draft.clear();
+    clearDraft();
     setFiles([]);
     setHoneypot('');
     clearErrors();
