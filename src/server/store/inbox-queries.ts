@@ -54,26 +54,26 @@ import {
   personEmail,
   toAttachment,
   toSubmission,
-  type SubmissionRow,
+  SUBMISSION_COLUMNS,
 } from './submission-queries.ts';
 
+/** The columns a lead is read back with: its submission's, then its working columns. */
+const LEAD_COLUMNS = [
+  'seq',
+  ...SUBMISSION_COLUMNS,
+  'status',
+  'status_by',
+  'status_at',
+  'assigned_to',
+  'review',
+  'review_reason',
+  'first_answered_at',
+  'released_at',
+  'follow_up_on',
+] as const;
+
 /** A lead row with its latest note and its notification's state, as both databases read it back. */
-interface LeadWithNotice
-  extends
-    SubmissionRow,
-    Pick<
-      LeadRow,
-      | 'seq'
-      | 'status'
-      | 'status_by'
-      | 'status_at'
-      | 'assigned_to'
-      | 'review'
-      | 'review_reason'
-      | 'first_answered_at'
-      | 'released_at'
-      | 'follow_up_on'
-    > {
+interface LeadWithNotice extends Pick<LeadRow, (typeof LEAD_COLUMNS)[number]> {
   note: string | null;
   n_status: string | null;
   n_attempts: number | null;
@@ -266,22 +266,8 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
     leadSelect(filter)
       // The lead's notification only: its other mails are the outbox's (forLead).
       .leftJoin('notifications as n', (join) => join.onRef('n.submission_id', '=', 's.id').on('n.kind', '=', 'notification'))
+      .select(LEAD_COLUMNS.map((column) => `s.${column}` as const))
       .select([
-        's.seq',
-        's.id',
-        's.form',
-        's.received_at',
-        's.language',
-        's.fields',
-        's.status',
-        's.status_by',
-        's.status_at',
-        's.assigned_to',
-        's.review',
-        's.review_reason',
-        's.first_answered_at',
-        's.released_at',
-        's.follow_up_on',
         // The newest note of the lead's timeline.
         (eb) =>
           eb
