@@ -1,23 +1,6 @@
 /**
- * The staff command: `npm run submissions -- <command> [options]`.
- *
- *   export --form contact|partner --format csv|json [--since DATE] [--until DATE] [--out FILE] [--include-spam]
- *   list   [--form contact|partner] [--since DATE] [--limit N] [--include-spam]
- *   count  [--form contact|partner] [--since DATE] [--include-spam]
- *   outbox [retry ID]
- *   delete ID
- *   held [--spam] [--limit N]
- *          The leads held for review (no valid proof of work, too fast, too many links, the
- *          honeypot filled: never mailed), newest first, each with why; --spam: those staff
- *          marked as spam. Release or mark them in the inbox (its "Held for review" tab).
- *   purge  --older-than AGE          AGE: 24m (months), 90d (days), 2y (years)
- *   person --email ADDRESS --phone NUMBER [--format json|html] [--out FILE]
- *   staff  add EMAIL | list | remove EMAIL | password EMAIL | reset-two-step EMAIL
- *   backup DIR | restore DIR
- *
- * Every command also takes --db FILE (default: SUBMISSIONS_DB, else ./data/submissions.db) and
- * --bots (read the submissions the honeypot caught instead of the leads). DATE is 2026-11-01
- * (midnight UTC) or a full ISO time such as 2026-11-01T08:00:00+03:00.
+ * The staff command: `npm run submissions -- <command> [options]`; USAGE below lists the commands
+ * and their options.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
@@ -199,7 +182,7 @@ function summary(submission: StoredSubmission): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
-async function writeExport(chunks: AsyncIterable<string>, out: string | undefined, io: Io): Promise<void> {
+async function writeExport(chunks: AsyncIterable<string> | Iterable<string>, out: string | undefined, io: Io): Promise<void> {
   if (out === undefined) {
     for await (const chunk of chunks) io.stdout(chunk);
     return;
@@ -371,12 +354,11 @@ async function erase(
     const store = stores.submissions;
     if (cutoff) {
       const gone = await store.purge(cutoff);
-      await stores.inbox.audit(
-        actorOf(io),
+      await audited(
+        stores,
+        io,
         'purged leads',
-        undefined,
         `received before ${cutoff.toISOString()}: ${gone.leads} leads, ${gone.bots} caught by the honeypot`,
-        new Date(),
       );
       const files = gone.attachments > 0 ? `, ${gone.attachments} file${gone.attachments === 1 ? '' : 's'}` : '';
       io.stderr(
@@ -391,7 +373,7 @@ async function erase(
       return 1;
     }
     // The lead by its id only: the entry outlives the person's data.
-    await stores.inbox.audit(actorOf(io), 'deleted lead', gone.submission.id, '', new Date());
+    await audited(stores, io, 'deleted lead', '', gone.submission.id);
     const what = `${gone.submission.form} submission ${gone.submission.id} (received ${gone.submission.receivedAt}, ${summary(gone.submission)})`;
     const files = gone.attachments > 0 ? ` and ${gone.attachments} file${gone.attachments === 1 ? '' : 's'}` : '';
     io.stderr(`Erased the ${what}${gone.notification ? ' and its notification' : ''}${files}.\n`);
@@ -443,7 +425,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
         return 1;
       }
       await staff.resetTwoStep(email);
-      await stores.inbox.audit(actorOf(io), 'reset two-step sign-in', undefined, email, new Date());
+      await audited(stores, io, 'reset two-step sign-in', email);
       io.stderr(
         record.sealedSecret === undefined
           ? `${email} had no two-step sign-in; nothing to reset.\n`
@@ -456,7 +438,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
         io.stderr(`No account for ${email}.\n`);
         return 1;
       }
-      await stores.inbox.audit(actorOf(io), 'removed staff account', undefined, email, new Date());
+      await audited(stores, io, 'removed staff account', email);
       io.stderr(`Removed the account of ${email}.\n`);
       return 0;
     }
@@ -472,13 +454,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
     const hash = await hashPassword(await newPassword(io));
     if (action === 'add') await staff.add(email, hash, new Date());
     else await staff.setPassword(email, hash, new Date());
-    await stores.inbox.audit(
-      actorOf(io),
-      action === 'add' ? 'added staff account' : 'set staff password',
-      undefined,
-      email,
-      new Date(),
-    );
+    await audited(stores, io, action === 'add' ? 'added staff account' : 'set staff password', email);
     io.stderr(action === 'add' ? `Made an account for ${email}.\n` : `Set a new password for ${email}.\n`);
     return 0;
   });
@@ -686,14 +662,7 @@ async function personCommand(
     }
     const now = new Date();
     await audited(stores, io, PERSON_EXPORT_ACTION, personAuditDetail(data, format));
-    const text = personFile(data, format, now).text;
-    await writeExport(
-      (async function* () {
-        yield text;
-      })(),
-      values.out,
-      io,
-    );
+    await writeExport([personFile(data, format, now).text], values.out, io);
     const where = values.out === undefined ? '' : ` to ${path.resolve(io.cwd, values.out)}`;
     io.stderr(
       `${data.leads.length} lead${data.leads.length === 1 ? '' : 's'} and ${data.audit.length} audit entr${data.audit.length === 1 ? 'y' : 'ies'} written as ${format.toUpperCase()}${where}.\n`,

@@ -34,14 +34,9 @@ const clientDir = path.join(root, 'dist', 'client');
 const entry = path.join(root, 'dist', 'server', 'entry.mjs');
 
 /** Every file under dir, as URL paths ("/AboutUs.html"). */
-function listFiles(dir: string, prefix = ''): Set<string> {
-  const out = new Set<string>();
-  for (const dirent of fs.readdirSync(dir, { withFileTypes: true })) {
-    const urlPath = `${prefix}/${dirent.name}`;
-    if (dirent.isDirectory()) for (const f of listFiles(path.join(dir, dirent.name), urlPath)) out.add(f);
-    else out.add(urlPath);
-  }
-  return out;
+function listFiles(dir: string): Set<string> {
+  const files = fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((d) => !d.isDirectory());
+  return new Set(files.map((d) => `/${path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/')}`));
 }
 
 /** The build's file types beyond the compressible ones. */
@@ -167,8 +162,6 @@ export async function startServer({
           'Could not send the daily digest of held leads (tried again within the hour)',
         );
       }
-    }
-    if (digestTransport) {
       // Each staff member's morning digest: their unanswered leads, follow-ups due, the held count.
       const morning = await sendMorningDigests(stores, config, digestTransport, new Date()).catch((error: unknown) => {
         log.error(

@@ -74,29 +74,24 @@ export interface Metrics {
   readiness: (() => Promise<Readonly<Record<string, boolean>>>) | undefined;
 }
 
+/** `read`, called once per scrape: the gauges asking during one scrape share its answer. */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let last: Promise<T> | undefined;
+  return () => (last ??= read().finally(() => setImmediate(() => (last = undefined))));
+}
+
+/** Seconds since the oldest waiting item was made: 0 when none, NaN when it could not be read. */
+const ageOf = (waiting: { readonly oldest: string | undefined } | undefined): number =>
+  waiting === undefined ? Number.NaN : waiting.oldest ? Math.max(0, (Date.now() - Date.parse(waiting.oldest)) / 1000) : 0;
+
 /** The metrics; `storeDepth` reads the database's waiting work at each scrape. */
 export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const state: {
-    pending: Metrics['pending'];
-    readiness: Metrics['readiness'];
-    held: Metrics['held'];
-    firstAnswers: Metrics['firstAnswers'];
-  } = {
-    pending: undefined,
-    readiness: undefined,
-    held: undefined,
-    firstAnswers: undefined,
-  };
-  let lastPending: Promise<PendingNotifications> | undefined;
-  // Both gauges read the same query, once per scrape.
-  const readPending = () => {
-    lastPending ??= (state.pending?.() ?? Promise.resolve({ count: 0, oldest: undefined })).finally(() =>
-      setImmediate(() => (lastPending = undefined)),
-    );
-    return lastPending;
-  };
+  // The gauges read at scrape time; each read is shared by the gauges of one scrape.
+  const readPending = oncePerScrape(() => metrics.pending?.() ?? Promise.resolve({ count: 0, oldest: undefined }));
+  const readHeld = oncePerScrape(() => metrics.held?.() ?? Promise.resolve({ count: 0, oldest: undefined, unwarnedOverdue: 0 }));
+  const readReadiness = oncePerScrape(() => (metrics.readiness?.() ?? Promise.resolve({})).catch(() => ({ store: false })));
   const metrics: Metrics = {
     registry,
     leadsStored: new Counter({
@@ -147,30 +142,10 @@ export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
       labelNames: ['outcome'],
       registers: [registry],
     }),
-    get firstAnswers() {
-      return state.firstAnswers;
-    },
-    set firstAnswers(source) {
-      state.firstAnswers = source;
-    },
-    get held() {
-      return state.held;
-    },
-    set held(source) {
-      state.held = source;
-    },
-    get pending() {
-      return state.pending;
-    },
-    set pending(source) {
-      state.pending = source;
-    },
-    get readiness() {
-      return state.readiness;
-    },
-    set readiness(source) {
-      state.readiness = source;
-    },
+    firstAnswers: undefined,
+    held: undefined,
+    pending: undefined,
+    readiness: undefined,
   };
   new Histogram({
     name: 'globaq_first_answer_working_seconds',
@@ -180,20 +155,12 @@ export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
     registers: [registry],
     async collect() {
       // Read whole from the store at each scrape (a few thousand leads at most): every server reports the same.
-      const seconds = await (state.firstAnswers?.() ?? Promise.resolve([])).catch(() => undefined);
+      const seconds = await (metrics.firstAnswers?.() ?? Promise.resolve([])).catch(() => undefined);
       if (seconds === undefined) return;
       this.reset();
       for (const value of seconds) this.observe(value);
     },
   });
-  let lastReadiness: Promise<Readonly<Record<string, boolean>>> | undefined;
-  // Both readiness gauges read the same checks, once per scrape.
-  const readReadiness = () => {
-    lastReadiness ??= (state.readiness?.() ?? Promise.resolve({}))
-      .catch(() => ({ store: false }))
-      .finally(() => setImmediate(() => (lastReadiness = undefined)));
-    return lastReadiness;
-  };
   new Gauge({
     name: 'globaq_ready',
     help: 'What /readyz answers: 1 ready, 0 not; globaq_ready_check says which check fails.',
@@ -226,19 +193,9 @@ export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
     help: 'Age of the oldest pending lead notification; 0 when none.',
     registers: [registry],
     async collect() {
-      const pending = await readPending().catch(() => undefined);
-      this.set(
-        pending === undefined ? Number.NaN : pending.oldest ? Math.max(0, (Date.now() - Date.parse(pending.oldest)) / 1000) : 0,
-      );
+      this.set(ageOf(await readPending().catch(() => undefined)));
     },
   });
-  let lastHeld: Promise<HeldWaiting> | undefined;
-  const readHeld = () => {
-    lastHeld ??= (state.held?.() ?? Promise.resolve({ count: 0, oldest: undefined, unwarnedOverdue: 0 })).finally(() =>
-      setImmediate(() => (lastHeld = undefined)),
-    );
-    return lastHeld;
-  };
   new Gauge({
     name: 'globaq_held_waiting',
     help: 'Leads held for review, not yet released or marked as spam.',
@@ -252,8 +209,7 @@ export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
     help: 'Age of the oldest lead held for review; 0 when none.',
     registers: [registry],
     async collect() {
-      const held = await readHeld().catch(() => undefined);
-      this.set(held === undefined ? Number.NaN : held.oldest ? Math.max(0, (Date.now() - Date.parse(held.oldest)) / 1000) : 0);
+      this.set(ageOf(await readHeld().catch(() => undefined)));
     },
   });
   new Gauge({

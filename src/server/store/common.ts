@@ -4,7 +4,7 @@
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { StoreError, type SeenGuard } from './store.ts';
 import type { Database } from './schema.ts';
 
@@ -93,6 +93,12 @@ async function* guardedIterable<T>(iterable: AsyncIterable<T>, dialect: DialectP
 
 /** A count or an affected-row count as a number (PostgreSQL's bigint, Kysely's bigint). */
 export const n = (value: number | bigint | string | null | undefined): number => Number(value ?? 0);
+
+/** How many rows a query selects. */
+export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const row = (await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst()) as { n: number } | undefined;
+  return n(row?.n);
+}
 
 /** ISO text from a Date: how every time is written, in both databases. */
 export const iso = (date: Date): string => date.toISOString();

@@ -9,7 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isHoldReason, type HoldReason, type LeadAcknowledgement, type LeadNotice, type StoredSubmission } from './store.ts';
 import { acknowledgedLately } from './outbox-queries.ts';
-import { guarded, iso, n, type Db, type DialectParts } from './common.ts';
+import { countOf, guarded, iso, n, type Db, type DialectParts } from './common.ts';
 import { isUuid } from './schema.ts';
 import { SUBMISSION_COLUMNS, toSubmission } from './submission-queries.ts';
 
@@ -106,12 +106,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
       },
 
       async count(state) {
-        const row = await db
-          .selectFrom('submissions')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('review', '=', state)
-          .executeTakeFirst();
-        return n(row?.n);
+        return countOf(db.selectFrom('submissions').where('review', '=', state));
       },
 
       async release(id, by, now, notice, acknowledgement) {
@@ -243,13 +238,13 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
           .where('review', '=', 'held')
           .groupBy('review_reason')
           .execute();
-        const overdue = await db
-          .selectFrom('submissions')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('review', '=', 'held')
-          .where('received_at', '<', iso(before))
-          .where('review_reminded_at', 'is', null)
-          .executeTakeFirst();
+        const overdue = await countOf(
+          db
+            .selectFrom('submissions')
+            .where('review', '=', 'held')
+            .where('received_at', '<', iso(before))
+            .where('review_reminded_at', 'is', null),
+        );
         const byReason: Partial<Record<HoldReason, number>> = {};
         let oldest: string | undefined;
         let waiting = 0;
@@ -260,7 +255,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
           const at = row.oldest === null ? undefined : String(row.oldest);
           if (at !== undefined && (oldest === undefined || at < oldest)) oldest = at;
         }
-        return { waiting, byReason, oldestReceivedAt: oldest, unwarnedOverdue: n(overdue?.n) };
+        return { waiting, byReason, oldestReceivedAt: oldest, unwarnedOverdue: overdue };
       },
 
       async claimDigest(day, now) {

@@ -44,7 +44,7 @@ import {
   type PersonData,
   type PersonLookup,
 } from '../inbox/inbox-store.ts';
-import { bySeq, changedSince, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
+import { bySeq, changedSince, countOf, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type Database, type LeadRow } from './schema.ts';
 import { ARABIC_DIGITS, PHONE_FIELDS, PHONE_PUNCTUATION, searchPlan } from '../inbox/lead-search.ts';
 import {
@@ -54,26 +54,26 @@ import {
   personEmail,
   toAttachment,
   toSubmission,
-  type SubmissionRow,
+  SUBMISSION_COLUMNS,
 } from './submission-queries.ts';
 
+/** The columns a lead is read back with: its submission's, then its working columns. */
+const LEAD_COLUMNS = [
+  'seq',
+  ...SUBMISSION_COLUMNS,
+  'status',
+  'status_by',
+  'status_at',
+  'assigned_to',
+  'review',
+  'review_reason',
+  'first_answered_at',
+  'released_at',
+  'follow_up_on',
+] as const;
+
 /** A lead row with its latest note and its notification's state, as both databases read it back. */
-interface LeadWithNotice
-  extends
-    SubmissionRow,
-    Pick<
-      LeadRow,
-      | 'seq'
-      | 'status'
-      | 'status_by'
-      | 'status_at'
-      | 'assigned_to'
-      | 'review'
-      | 'review_reason'
-      | 'first_answered_at'
-      | 'released_at'
-      | 'follow_up_on'
-    > {
+interface LeadWithNotice extends Pick<LeadRow, (typeof LEAD_COLUMNS)[number]> {
   note: string | null;
   n_status: string | null;
   n_attempts: number | null;
@@ -266,22 +266,8 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
     leadSelect(filter)
       // The lead's notification only: its other mails are the outbox's (forLead).
       .leftJoin('notifications as n', (join) => join.onRef('n.submission_id', '=', 's.id').on('n.kind', '=', 'notification'))
+      .select(LEAD_COLUMNS.map((column) => `s.${column}` as const))
       .select([
-        's.seq',
-        's.id',
-        's.form',
-        's.received_at',
-        's.language',
-        's.fields',
-        's.status',
-        's.status_by',
-        's.status_at',
-        's.assigned_to',
-        's.review',
-        's.review_reason',
-        's.first_answered_at',
-        's.released_at',
-        's.follow_up_on',
         // The newest note of the lead's timeline.
         (eb) =>
           eb
@@ -367,33 +353,39 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
     });
   }
 
-  /** The leads the SQL narrows a person down to: the same e-mail, or a phone answer holding the number's last digits. */
-  function personCandidates(review: 'held' | undefined, email: string, phoneTail: string) {
-    return withNotice(review ? { review } : {}).where((eb) =>
-      eb.or([
-        ...(email
-          ? [sql<boolean>`${dialect.lowerAscii(sql`trim(coalesce(${dialect.jsonText('s.fields', 'email')}, ''))`)} = ${email}`]
-          : []),
-        ...(phoneTail ? [sql<boolean>`${phoneText} LIKE ${like(phoneTail)} ESCAPE '\\'`] : []),
-      ]),
-    );
-  }
-
-  async function personData(person: PersonLookup): Promise<PersonData> {
+  /**
+   * The leads of a person, held ones too, oldest first: SQL narrows to the same e-mail (ASCII case
+   * aside, as lowerAscii does on both databases) or a phone answer holding the number's last
+   * digits; leadOfPerson decides, alike on both.
+   */
+  async function personLeads(person: PersonLookup): Promise<InboxLead[]> {
     const email = personEmail(person.email ?? '');
     const digits = bareDigits(person.phone ?? '');
     const phoneTail = digits.length >= PHONE_MIN_DIGITS ? digits.slice(-PHONE_MIN_DIGITS) : '';
-    if (!email && !phoneTail) return { leads: [], audit: [] };
-    // SQL narrows (ASCII case aside, as lowerAscii does on both databases); leadOfPerson decides, alike on both.
+    if (!email && !phoneTail) return [];
     const asciiEmail = email.replace(/[A-Z]/g, (c) => c.toLowerCase());
-    const rows = [
-      ...(await personCandidates(undefined, asciiEmail, phoneTail).execute()),
-      ...(await personCandidates('held', asciiEmail, phoneTail).execute()),
-    ].sort((a, b) => n(a.seq) - n(b.seq));
+    const candidates = (review: 'held' | undefined) =>
+      withNotice(review ? { review } : {})
+        .where((eb) =>
+          eb.or([
+            ...(email
+              ? [
+                  sql<boolean>`${dialect.lowerAscii(sql`trim(coalesce(${dialect.jsonText('s.fields', 'email')}, ''))`)} = ${asciiEmail}`,
+                ]
+              : []),
+            ...(phoneTail ? [sql<boolean>`${phoneText} LIKE ${like(phoneTail)} ESCAPE '\\'`] : []),
+          ]),
+        )
+        .execute();
+    return [...(await candidates(undefined)), ...(await candidates('held'))]
+      .sort((a, b) => n(a.seq) - n(b.seq))
+      .map(toLead)
+      .filter((lead) => leadOfPerson(lead.fields, { email, phone: person.phone ?? '' }));
+  }
+
+  async function personData(person: PersonLookup): Promise<PersonData> {
     const leads: PersonLead[] = [];
-    for (const row of rows) {
-      const lead = toLead(row);
-      if (!leadOfPerson(lead.fields, { email, phone: person.phone ?? '' })) continue;
+    for (const lead of await personLeads(person)) {
       const files = await db
         .selectFrom('attachments')
         .select(['id', 'submission_id', 'name', 'type', 'size', 'sha256'])
@@ -430,13 +422,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
   return guarded<InboxStore>(
     {
       async leads(filter, page, order = DEFAULT_ORDER) {
-        const total = n(
-          (
-            await leadSelect(filter)
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirst()
-          )?.n,
-        );
+        const total = await countOf(leadSelect(filter));
         const offset = Math.max(0, Math.trunc(page) - 1) * PAGE_SIZE;
         const rows = await withNotice(filter).orderBy(orderSql(order)).limit(PAGE_SIZE).offset(offset).execute();
         return { leads: rows.map(toLead), total };
@@ -452,13 +438,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           number
         >;
         for (const row of rows) if (isLeadStatus(row.status)) counts[row.status] = n(row.n);
-        counts.held = n(
-          (
-            await leadSelect({ ...rest, review: 'held' })
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirst()
-          )?.n,
-        );
+        counts.held = await countOf(leadSelect({ ...rest, review: 'held' }));
         return counts;
       },
       async neighbours(filter, order, id, former) {
@@ -487,30 +467,13 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           .where('r.place', 'in', [place - 1, place + 1])
           .execute();
         const at = (p: number) => rows.find((row) => n(row.place) === p)?.id;
-        const total = n(
-          (
-            await leadSelect(filter)
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirst()
-          )?.n,
-        );
+        const total = await countOf(leadSelect(filter));
         return inList
           ? { previous: at(place - 1), next: at(place + 1), position: place, total }
           : { previous: at(place - 1), next: at(place + 1), position: place, total, left: true as const };
       },
       async relatedLeads(person, except) {
-        const email = personEmail(person.email ?? '');
-        const digits = bareDigits(person.phone ?? '');
-        const phoneTail = digits.length >= PHONE_MIN_DIGITS ? digits.slice(-PHONE_MIN_DIGITS) : '';
-        if (!email && !phoneTail) return [];
-        const asciiEmail = email.replace(/[A-Z]/g, (c) => c.toLowerCase());
-        const rows = [
-          ...(await personCandidates(undefined, asciiEmail, phoneTail).execute()),
-          ...(await personCandidates('held', asciiEmail, phoneTail).execute()),
-        ].sort((a, b) => n(b.seq) - n(a.seq));
-        return rows
-          .map(toLead)
-          .filter((lead) => lead.id !== except && leadOfPerson(lead.fields, { email, phone: person.phone ?? '' }));
+        return (await personLeads(person)).filter((lead) => lead.id !== except).reverse();
       },
       async *exportLeads(filter) {
         const page = (after: number, size: number) =>
@@ -578,13 +541,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         return isUuid(id) && (day === null || isCalendarDay(day)) && change(id, 'follow_up_on', day, by, now);
       },
       async countLeads(filter) {
-        return n(
-          (
-            await leadSelect(filter)
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirst()
-          )?.n,
-        );
+        return countOf(leadSelect(filter));
       },
       async firstAnswers(since) {
         const rows = await db
@@ -762,14 +719,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           .execute();
       },
       async refusals({ limit, offset = 0 }) {
-        const total = n(
-          (
-            await db
-              .selectFrom('sign_in_refusals')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirst()
-          )?.n,
-        );
+        const total = await countOf(db.selectFrom('sign_in_refusals'));
         const rows = await db
           .selectFrom('sign_in_refusals')
           .select(['at', 'account', 'network', 'reason'])
@@ -801,7 +751,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           .$if(Boolean(query.hideViews) && !query.action, (q) => q.where('a.action', '<>', 'opened lead'))
           .$if(query.since !== undefined, (q) => q.where('a.at', '>=', iso(query.since!)))
           .$if(query.until !== undefined, (q) => q.where('a.at', '<', iso(query.until!)));
-        const total = n((await select.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n);
+        const total = await countOf(select);
         const rows = await select
           .leftJoin('submissions as s', 's.id', 'a.lead_id')
           .select(['a.seq', 'a.at', 'a.actor', 'a.action', 'a.lead_id', 'a.detail', 's.id as kept_id'])

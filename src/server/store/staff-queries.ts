@@ -7,7 +7,7 @@
 import { StoreError } from './store.ts';
 import type { StaffStore } from '../inbox/staff.ts';
 import { tokenHash } from '../inbox/inbox-store.ts';
-import { guarded, iso, n, type Db, type DialectParts } from './common.ts';
+import { countOf, guarded, iso, n, type Db, type DialectParts } from './common.ts';
 
 export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise<void>): StaffStore {
   return guarded<StaffStore>(
@@ -55,17 +55,12 @@ export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise
           .where('email', '=', email)
           .executeTakeFirst();
         if (!row) return undefined;
-        const left = await db
-          .selectFrom('staff_recovery_codes')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('email', '=', email)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
+        const left = await countOf(db.selectFrom('staff_recovery_codes').where('email', '=', email).where('used_at', 'is', null));
         return {
           sealedSecret: row.totp_secret ?? undefined,
           enrolledAt: row.totp_enrolled_at ?? undefined,
           lastStep: row.totp_last_step === null ? undefined : n(row.totp_last_step),
-          recoveryLeft: n(left?.n),
+          recoveryLeft: left,
         };
       },
       async enrolTwoStep(email, sealedSecret, step, recoveryHashes, now, keepSession) {
@@ -110,13 +105,7 @@ export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise
           .where('used_at', 'is', null)
           .executeTakeFirst();
         if (n(result.numUpdatedRows) === 0) return undefined;
-        const left = await db
-          .selectFrom('staff_recovery_codes')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('email', '=', email)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
-        return n(left?.n);
+        return countOf(db.selectFrom('staff_recovery_codes').where('email', '=', email).where('used_at', 'is', null));
       },
       async resetTwoStep(email) {
         return db.transaction().execute(async (tx) => {

@@ -24,7 +24,7 @@ import {
 } from './store.ts';
 import { sql } from 'kysely';
 import { PHONE_FIELDS, phoneDigits } from '../inbox/lead-search.ts';
-import { bySeq, changedSince, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
+import { bySeq, changedSince, countOf, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { ACKNOWLEDGE_ONCE_MS } from './outbox-queries.ts';
 import {
   isUuid,
@@ -441,10 +441,7 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
       },
 
       async count(query = {}) {
-        const row = await select(query)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirst();
-        return n(row?.n);
+        return countOf(select(query));
       },
 
       async *export(query = {}) {
