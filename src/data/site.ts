@@ -8,8 +8,6 @@ import { companyFile, createSite, siteLinks, type SiteData } from './company';
 import { readDataFile } from './data-file';
 import { HOME_FILE, homeFileSchema, type Words } from './schemas';
 import { heroImages } from './carousels';
-import { getStandard, type IsoStandard, type IsoStandardId } from './standards';
-import { getArabicStandard } from './ar/standards';
 import type { Locale, LocaleCode } from '../i18n';
 
 export type { SiteData } from './company';
@@ -89,9 +87,6 @@ export function homeText(locale: Locale) {
     qualityPolicy: home.qualityPolicy.map(at),
   };
 }
-
-/** A standard as `locale` shows it: its id and code, and the title and summary in that language. */
-export const standardIn = (id: IsoStandardId, locale: Locale): IsoStandard => (locale.code === 'ar' ? getArabicStandard(id) : getStandard(id));
 
 /** The hero pictures' text alternatives in `locale`, in the order of `heroImages`. */
 export const heroAltsIn = (locale: Locale): readonly string[] => heroImages.map(({ alts }) => (locale.code === 'ar' ? arabic(alts) : alts.en));

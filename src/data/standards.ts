@@ -39,8 +39,16 @@ export type IsoStandardId = string;
 
 export const ISO_STANDARD_IDS = ISO_STANDARDS.map((s) => s.id) as [IsoStandardId, ...IsoStandardId[]];
 
-export function getStandard(id: IsoStandardId): IsoStandard {
-  const standard = ISO_STANDARDS.find((s) => s.id === id);
-  if (!standard) throw new Error(`Unknown ISO standard "${id}"`);
-  return standard;
+/**
+ * A standard as a page in `language` shows it: the id, code and kind of every language, the title
+ * and summary in that language. In Arabic, one without its `ar` words is the English entry,
+ * `pending` (shown in English under a notice, warned of by the build); an English edition note
+ * is not shown on an Arabic page.
+ */
+export function getStandard(id: IsoStandardId, language: 'en' | 'ar' = 'en'): IsoStandard {
+  const entry = STANDARD_ENTRIES.find((s) => s.id === id);
+  if (!entry) throw new Error(`Unknown ISO standard "${id}"`);
+  const { code, kind, en, ar } = entry;
+  if (language === 'en') return { id, code, kind, ...en };
+  return ar ? { id, code, kind, ...ar } : { id, code, kind, ...en, pending: true };
 }

@@ -19,9 +19,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { caseSchema, credentialSchema, pageSchema, serviceSchema, teamSchema } from '../lib/content-schemas.ts';
 import { z } from 'astro/zod';
-import { navigation } from '../data/navigation.ts';
-import { navigation as arNavigation } from '../data/ar/navigation.ts';
-import { standardsWithoutArabic } from '../data/ar/standards.ts';
+import { navigation, navigationIn } from '../data/navigation.ts';
+import { STANDARD_ENTRIES } from '../data/standards.ts';
 import { readDataFile, untranslated } from '../data/data-file.ts';
 import {
   CAROUSELS_FILE,
@@ -65,12 +64,12 @@ export function untranslatedDataEntries(): { warnings: string[]; problems: Conte
   const file = 'src/data/navigation.yaml';
   let menu: string[];
   try {
-    menu = pendingEntries(mergeNavigation(navigation, arNavigation, file));
+    menu = pendingEntries(mergeNavigation(navigation, navigationIn('ar'), file));
   } catch (error) {
     if (!(error instanceof MenuTwinError)) throw error;
     return { warnings: [], problems: [{ file, message: error.message.slice(file.length + 2) }] };
   }
-  const standards = standardsWithoutArabic();
+  const standards = STANDARD_ENTRIES.filter((standard) => !standard.ar).map((standard) => standard.id);
   const them = (n: number) => (n === 1 ? 'it' : 'them');
   const warnings = [
     ...(standards.length > 0

@@ -6,8 +6,7 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { assertTwins, assertUniqueRoutes, orderServices } from './catalogue';
 import { localizePath } from './paths';
 import { slugify } from './menu';
-import { isNavGroup, navigation, type NavEntry } from '../data/navigation';
-import { navigation as arNavigation } from '../data/ar/navigation';
+import { isNavGroup, navigation, navigationIn, type NavEntry } from '../data/navigation';
 import { getStandard } from '../data/standards';
 import { defaultLocale, t, type Locale, type LocaleCode } from '../i18n';
 import { trustKindsWithEntries, TRUST_ROUTES } from './trust';
@@ -23,7 +22,7 @@ const COLLECTIONS = {
 } as const satisfies Record<LocaleCode, { services: string; pages: string }>;
 
 /** Each locale's menu tree: the same hrefs (unprefixed) and nesting, its own labels. */
-const NAVIGATION: Readonly<Record<LocaleCode, readonly NavEntry[]>> = { en: navigation, ar: arNavigation };
+const NAVIGATION: Readonly<Record<LocaleCode, readonly NavEntry[]>> = { en: navigation, ar: navigationIn('ar') };
 
 async function orderedServices(code: LocaleCode): Promise<ServiceEntry[]> {
   const entries: ServiceEntry[] =

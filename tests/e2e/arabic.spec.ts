@@ -8,7 +8,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { violations } from './axe';
-import { ARABIC_ROUTES, PAGE_ROUTES } from './routes';
+import { ARABIC_ROUTES } from './routes';
 import { ar } from '../../src/i18n/ar';
 
 /** Which way a chevron (a box with two borders, turned) points on screen. */
@@ -31,10 +31,8 @@ function chevron(toggle: Locator, part: ':scope' | '.nav-toggle__tail' = ':scope
 test('every Arabic route answers 200 at its exact path, in Arabic and right to left; unknown ones the Arabic error pages', async ({
   request,
 }) => {
-  // Every English page has its Arabic route (the content decides how many there are).
-  const arabicPaths = ARABIC_ROUTES.map((route) => route.path);
-  for (const { path } of PAGE_ROUTES)
-    if (path !== '/Aboutus') expect(arabicPaths, path).toContain(path === '/' ? '/ar' : `/ar${path}`);
+  // Every English page has its Arabic route (ARABIC_ROUTES: the content decides how many there
+  // are); one not yet translated is there too, its English heading on an Arabic page.
   for (const route of [...ARABIC_ROUTES, { path: '/ar/Aboutus', heading: 'من نحن' }]) {
     const response = await request.get(route.path, { maxRedirects: 0 });
     expect(response.status(), route.path).toBe(200);

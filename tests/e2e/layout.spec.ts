@@ -7,8 +7,7 @@
  */
 import { expect, test, type SiteLanguage } from './site-locale';
 import { site } from './site-data';
-import { ARABIC_ROUTES, PAGE_ROUTES } from './routes';
-import { readContentDir } from '../helpers/frontmatter';
+import { ARABIC_ROUTES, PAGE_ROUTES, contentIn } from './routes';
 import { readdirSync } from 'node:fs';
 import { companyFile } from '../../src/data/company';
 
@@ -257,7 +256,7 @@ test.describe('footer', () => {
   }) => {
     // Twelve views, each reloaded until its fonts are the ones it is about: more than the default minute on a busy machine.
     test.setTimeout(180_000);
-    const services = readContentDir(lang.code === 'ar' ? 'ar/services' : 'services');
+    const services = contentIn('services', lang.code);
     // Each width twice: before the browser holds Cairo (src/lib/cairo-cache.ts), and after.
     const views = [
       ...[768, 900, 1000, 1200, 1440, 1920].map((width) => ({ width, cairo: false })),

@@ -15,7 +15,8 @@ import type { Locator, Page } from '@playwright/test';
 import { escapeRegExp, expect, menuLinks, test, type SiteLanguage } from './site-locale';
 import { ABOUT_HREF, ABOUT_MOBILE_HREF } from '../../src/data/navigation';
 import { AIM_DELAY_MS } from '../../src/lib/menu';
-import { getStandard, ISO_STANDARD_IDS, type IsoStandardId } from '../../src/data/standards';
+import { getStandard, type IsoStandardId } from '../../src/data/standards';
+import { readContentDir } from '../helpers/frontmatter';
 
 const DESKTOP = { width: 1151, height: 800 };
 const MOBILE = { width: 1149, height: 800 };
@@ -101,21 +102,18 @@ async function walk(page: Page, list: Locator, open: (toggle: Locator) => Promis
 }
 
 /**
- * What the specification puts in the menu, plus the standards each ISO page lists, at their
- * addresses in the language (the Arabic menu leads to the Arabic pages, /ar/…).
+ * What the specification puts in the menu, plus the standards each page in it lists when it lists
+ * two or more (its front matter's `standards`), at their addresses in the language (the Arabic
+ * menu leads to the Arabic pages, /ar/…).
  */
 function expectedDestinations(lang: SiteLanguage, aboutHref: string): string[] {
-  const pages = menuLinks(lang).map((link) => (link.href === ABOUT_HREF ? aboutHref : link.href));
-  const standards = (page: string, count: number) => ISO_STANDARD_IDS.slice(0, count).map((id) => `${page}#${id}`);
-  return [
-    ...pages,
-    ...standards('/Trainings/ISOTrainings/ISOImplementationTraining', 11),
-    ...standards('/Trainings/ISOTrainings/ISOAwarenessTraining', 11),
-    ...standards('/Trainings/ISOTrainings/InternalAuditTraining', 6),
-    ...standards('/ISOConsultancy', 11),
-  ]
-    .map(lang.path)
-    .sort();
+  const links = menuLinks(lang).map((link) => link.href);
+  const standards = readContentDir('pages').flatMap((page) => {
+    const href = `/${String(page.frontmatter['route'])}`;
+    const ids = (page.frontmatter['standards'] as string[] | undefined) ?? [];
+    return links.includes(href) && ids.length >= 2 ? ids.map((id) => `${href}#${id}`) : [];
+  });
+  return [...links.map((href) => (href === ABOUT_HREF ? aboutHref : href)), ...standards].map(lang.path).sort();
 }
 
 test.describe('the breakpoint', () => {

@@ -1,6 +1,6 @@
 /**
- * ARCHITECTURE invariant 3: every page reads fully with JavaScript off, in each language (issue
- * 17): the English pages and their Arabic twins under /ar, each project walking its own.
+ * ARCHITECTURE invariant 3: every page reads fully with JavaScript off, in each language: the
+ * English pages and their Arabic twins under /ar, each project walking its own.
  */
 import { escapeRegExp, expect, test, type SiteLanguage } from './site-locale';
 import { ARABIC_ROUTES, PAGE_ROUTES } from './routes';
@@ -76,7 +76,7 @@ test('without JavaScript the home carousels show their first picture and logos, 
   expect(scrollable).toBe(true);
 });
 
-test('every menu destination is a real link in the HTML of both menus', async ({ page, lang }) => {
+test('every menu destination is a real link in the HTML of both menus @content', async ({ page, lang }) => {
   await page.goto(lang.path('/Partner'));
   const desktop = await page.locator('.desktop-nav a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   // The menu's destinations; the language switch at the end of the panel is not one.

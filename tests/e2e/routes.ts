@@ -1,10 +1,23 @@
 /** Every page of the built site, with the heading it must show, read from the content files. */
-import { readContentDir } from '../helpers/frontmatter';
+import { readContentDir, type RawEntry } from '../helpers/frontmatter';
 import { ar } from '../../src/i18n/ar';
+import type { LocaleCode } from '../../src/i18n';
 
 export interface RouteCase {
   readonly path: string;
   readonly heading: string;
+}
+
+/**
+ * The pages or services a language's site shows: each English file, or its Arabic twin once
+ * written (paired by route, or by file name for services); the English stands in until then.
+ */
+export function contentIn(kind: 'pages' | 'services', code: LocaleCode): RawEntry[] {
+  const english = readContentDir(kind);
+  if (code === 'en') return english;
+  const key = (entry: RawEntry) => (kind === 'pages' ? String(entry.frontmatter['route']) : entry.id);
+  const twins = new Map(readContentDir(`ar/${kind}`).map((entry) => [key(entry), entry]));
+  return english.map((entry) => twins.get(key(entry)) ?? entry);
 }
 
 export const PAGE_ROUTES: readonly RouteCase[] = [
@@ -20,15 +33,18 @@ export const PAGE_ROUTES: readonly RouteCase[] = [
     .map((p) => ({ path: `/${String(p.frontmatter['route'])}`, heading: String(p.frontmatter['title']) })),
 ];
 
-/** Every Arabic page: the twins under /ar, with their Arabic headings. */
+/**
+ * Every Arabic page: the twin of each English page under /ar, with its Arabic heading, or with the
+ * English one while the page is not yet translated (shown in English under a notice).
+ */
 export const ARABIC_ROUTES: readonly RouteCase[] = [
   { path: '/ar', heading: 'Globaq' },
   { path: '/ar/ThanksPage', heading: ar['thanks.title'] },
   { path: '/ar/ContactUs', heading: ar['contact.title'] },
   { path: '/ar/Partner', heading: ar['partner.title'] },
-  ...readContentDir('ar/pages').map((p) => ({
+  ...contentIn('pages', 'ar').map((p) => ({
     path: `/ar/${String(p.frontmatter['route'])}`,
     heading: String(p.frontmatter['title']),
   })),
-  ...readContentDir('ar/services').map((s) => ({ path: `/ar/services/${s.id}`, heading: String(s.frontmatter['title']) })),
+  ...contentIn('services', 'ar').map((s) => ({ path: `/ar/services/${s.id}`, heading: String(s.frontmatter['title']) })),
 ];

@@ -9,7 +9,7 @@ import { readContentDir } from '../helpers/frontmatter';
 
 const LAB_TRAINING = '/LaboratoryQualityManagementSystemServices/Training';
 
-test.describe('what each service covers', () => {
+test.describe('what each service covers @content', () => {
   for (const service of readContentDir('services').map((entry) => entry.id)) {
     const routes = pagesServing(service);
     if (routes.length === 0) continue;

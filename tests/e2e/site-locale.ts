@@ -9,8 +9,15 @@
 import { test as base } from '@playwright/test';
 import { locales, t as translate, type Locale, type LocaleCode, type UiKey } from '../../src/i18n';
 import { localizePath } from '../../src/lib/paths';
-import { navigation as englishNavigation, flattenNavigation, isNavGroup, type NavEntry } from '../../src/data/navigation';
-import { navigation as arabicNavigation } from '../../src/data/ar/navigation';
+import {
+  NAVIGATION_FILE,
+  navigation as englishNavigation,
+  flattenNavigation,
+  isNavGroup,
+  navigationIn,
+  type NavEntry,
+} from '../../src/data/navigation';
+import { mergeNavigation } from '../../src/lib/nav-twins';
 import { companyFile } from '../../src/data/company';
 import { siteLinks } from '../../src/data/company';
 import { site } from './site-data';
@@ -27,7 +34,10 @@ export interface SiteLanguage {
   url(path: string): RegExp;
   /** An interface string, as the pages show it. */
   t(key: UiKey, values?: Record<string, string | number>): string;
-  /** The menu tree in this language (the same hrefs, unprefixed, in both). */
+  /**
+   * The menu tree in this language (the same hrefs, unprefixed, in both), as the site shows it:
+   * an entry not yet translated is the English one.
+   */
   readonly navigation: readonly NavEntry[];
   /** The label the menu gives the link or group at `href` / named `english` in English. */
   label(english: string): string;
@@ -40,7 +50,7 @@ export interface SiteLanguage {
 /** `text` as a regular expression matches it, its special characters escaped. */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The English label → this language's label, walking both menu trees side by side (they have one shape). */
+/** The English label → this language's label, walking both menu trees side by side (merged, they have one shape). */
 function labelMap(from: readonly NavEntry[], to: readonly NavEntry[], into = new Map<string, string>()): Map<string, string> {
   from.forEach((entry, index) => {
     const twin = to[index];
@@ -53,7 +63,7 @@ function labelMap(from: readonly NavEntry[], to: readonly NavEntry[], into = new
 
 export function siteLanguage(code: LocaleCode): SiteLanguage {
   const locale = locales[code];
-  const navigation = code === 'ar' ? arabicNavigation : englishNavigation;
+  const navigation = code === 'ar' ? mergeNavigation(englishNavigation, navigationIn('ar'), NAVIGATION_FILE) : englishNavigation;
   const labels = labelMap(englishNavigation, navigation);
   const numbers = new Intl.NumberFormat(locale.formatLocale, { useGrouping: false });
   return {

@@ -1,5 +1,5 @@
 /**
- * The site data's Arabic words (src/data/*.yaml side by side, src/data/ar/*.ts): each has the
+ * The site data's Arabic words (src/data/*.yaml, English and Arabic side by side): each has the
  * shape of its English original (same keys, same counts, same hrefs and nesting, same standard
  * ids), and every string a visitor reads is written in Arabic, with Latin letters only in names.
  */
@@ -8,14 +8,22 @@ import { englishLeft, hasArabic } from '../helpers/arabic';
 import { readContentDir } from '../helpers/frontmatter';
 import { readDataFile } from '../../src/data/data-file';
 import { CAROUSELS_FILE, HOME_FILE, carouselsFileSchema, homeFileSchema } from '../../src/data/schemas';
-import { flattenNavigation, isNavGroup, navigation, type NavEntry } from '../../src/data/navigation';
-import { ISO_STANDARDS, ISO_STANDARD_IDS, getStandard, type IsoStandardId } from '../../src/data/standards';
+import {
+  NAVIGATION_FILE,
+  flattenNavigation,
+  isNavGroup,
+  navigation,
+  navigationIn,
+  type NavEntry,
+} from '../../src/data/navigation';
+import { ISO_STANDARDS, STANDARD_ENTRIES, getStandard } from '../../src/data/standards';
 import { companyFile } from '../../src/data/company';
-import { navigation as arNavigation } from '../../src/data/ar/navigation';
-import { getArabicStandard, standardTexts, standardsWithoutArabic } from '../../src/data/ar/standards';
 import { mergeNavigation, pendingEntries } from '../../src/lib/nav-twins';
 import { siteWords } from '../../src/data/site';
 import { locales } from '../../src/i18n';
+
+/** The Arabic menu as written: the entries with their `ar` label. */
+const arNavigation = navigationIn('ar');
 
 /** Every string in the value, named by its path ("clients.cta", "qualityPolicy.2"). */
 function stringsOf(value: unknown, path = ''): [string, string][] {
@@ -73,7 +81,7 @@ describe('Arabic home text and hero descriptions (src/data/home.yaml, carousels.
   });
 });
 
-describe('Arabic navigation (src/data/ar/navigation.ts)', () => {
+describe('Arabic navigation (the `ar` labels of src/data/navigation.yaml)', () => {
   test('the same tree: the same hrefs, unprefixed, in the same nesting and order, less entries not yet translated', () => {
     // An entry the English menu has added is shown in English until translated (src/lib/nav-twins.ts).
     const translated = new Set(flattenNavigation(arNavigation).map((link) => link.href));
@@ -84,7 +92,7 @@ describe('Arabic navigation (src/data/ar/navigation.ts)', () => {
         return items.length > 0 ? [{ ...entry, items }] : [];
       });
     expect(treeOf(arNavigation)).toEqual(treeOf(prune(navigation)));
-    const merged = mergeNavigation(navigation, arNavigation, 'src/data/ar/navigation.ts');
+    const merged = mergeNavigation(navigation, arNavigation, NAVIGATION_FILE);
     expect(treeOf(merged)).toEqual(treeOf(navigation));
     expect(pendingEntries(merged)).toHaveLength(
       flattenNavigation(navigation).filter((link) => !translated.has(link.href)).length,
@@ -124,15 +132,18 @@ describe('Arabic navigation (src/data/ar/navigation.ts)', () => {
   });
 });
 
-describe('Arabic ISO standards (src/data/ar/standards.ts)', () => {
-  test('a title and a summary for each standard id, in the same order, and no other; one not yet translated is shown in English', () => {
-    const pending = standardsWithoutArabic();
-    expect(Object.keys(standardTexts)).toEqual(ISO_STANDARD_IDS.filter((id) => !pending.includes(id)));
-    for (const id of pending) expect(getArabicStandard(id)).toEqual({ ...getStandard(id), pending: true });
-    for (const [id, text] of Object.entries(standardTexts)) {
+describe('Arabic ISO standards (the `ar` words of src/data/standards.yaml)', () => {
+  /** The Arabic words of each standard that has them, by id. */
+  const standardTexts = Object.fromEntries(STANDARD_ENTRIES.flatMap(({ id, ar }) => (ar ? [[id, ar]] : [])));
+
+  test('a title and a summary for each translated standard, and no other field; one not yet translated is shown in English', () => {
+    for (const { id, en, ar } of STANDARD_ENTRIES) {
+      if (!ar) {
+        expect(getStandard(id, 'ar')).toEqual({ ...getStandard(id), pending: true });
+        continue;
+      }
       // An edition note where the English has one (tests/unit/standards.test.ts), nothing else.
-      const expected = getStandard(id as IsoStandardId).update ? ['summary', 'title', 'update'] : ['summary', 'title'];
-      expect(Object.keys(text).sort(), id).toEqual(expected);
+      expect(Object.keys(ar).sort(), id).toEqual(en.update ? ['summary', 'title', 'update'] : ['summary', 'title']);
     }
   });
 
@@ -140,10 +151,11 @@ describe('Arabic ISO standards (src/data/ar/standards.ts)', () => {
     expect(notArabic(standardTexts)).toEqual([]);
   });
 
-  test('a standard keeps its id and code in Arabic', () => {
+  test('a standard keeps its id, code and kind in Arabic, with its Arabic words', () => {
     for (const standard of ISO_STANDARDS) {
-      const arabic = getArabicStandard(standard.id);
-      expect(arabic).toMatchObject({ id: standard.id, code: standard.code, ...standardTexts[standard.id] });
+      const words = standardTexts[standard.id];
+      if (!words) continue;
+      expect(getStandard(standard.id, 'ar')).toEqual({ id: standard.id, code: standard.code, kind: standard.kind, ...words });
     }
   });
 });

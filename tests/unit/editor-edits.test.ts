@@ -5,16 +5,33 @@
  * paragraph, the real phone number, a client's logo, a quality policy point in English only), the
  * unit tests that read the content pass, the content checks of the build warn of each translation
  * still to do without stopping, and translation status lists what is to translate and nothing
- * else. A misspelled field then stops the build, naming the file and the field.
+ * else. The copy's built site shows each edit where it belongs (in Arabic, what is not yet
+ * translated in English under its notice), and the end-to-end checks that derive from the content
+ * (tagged @content) pass on it. A misspelled field then stops the build, naming the file and the
+ * field.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/content';
+import { parseHtml } from '../helpers/dom';
 import { projectCopy } from '../helpers/project-copy';
-import { NEW_PAGE, NEW_SERVICE, UNTRANSLATED_STANDARD, applyEditorEdits } from '../helpers/editor-edits';
+import {
+  NEW_CLIENT,
+  NEW_COURSE,
+  NEW_PAGE,
+  NEW_PHONE,
+  NEW_POLICY_POINT,
+  NEW_SERVICE,
+  NEW_STANDARD,
+  REWRITTEN,
+  UNTRANSLATED_STANDARD,
+  applyEditorEdits,
+} from '../helpers/editor-edits';
 import { sideBySideStatuses } from '../../scripts/translation-status';
+import { ar } from '../../src/i18n/ar';
 
 /** The unit tests that read the content and data (those that read the built site run after a build). */
 const CONTENT_TESTS = [
@@ -31,7 +48,7 @@ const CONTENT_TESTS = [
 ].map((name) => `tests/unit/${name}.test.ts`);
 
 let dir = '';
-const run = (command: string, args: string[]) => {
+const run = (command: string, args: string[], env: Record<string, string> = {}) => {
   const result = spawnSync(command, args, {
     cwd: dir,
     encoding: 'utf8',
@@ -40,11 +57,33 @@ const run = (command: string, args: string[]) => {
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))),
       FORCE_COLOR: '0',
       NO_COLOR: '1',
+      ...env,
     },
     timeout: 900_000,
   });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 };
+
+/** A built page of the copy (its path as the site serves it), parsed. */
+const builtPage = (route: string): Document =>
+  parseHtml(fs.readFileSync(path.join(dir, 'dist/client', route === '/' ? 'index.html' : `${route}.html`), 'utf8'));
+
+/** The whitespace-normalized text of the one element `selector` finds in `document`. */
+function textOf(document: Document, selector: string): string {
+  const element = document.querySelector(selector);
+  expect(element, selector).not.toBeNull();
+  return (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** A loopback port no one listens on now: the copy's end-to-end server's own. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
 
 /** Commits the copy's files as they are, so translation status reads the edits as history. */
 const commit = (message: string) => {
@@ -57,7 +96,7 @@ const commit = (message: string) => {
 };
 
 beforeAll(() => {
-  dir = projectCopy('globaq-editor-', ['tests', 'vitest.config.ts']);
+  dir = projectCopy('globaq-editor-', ['tests', 'vitest.config.ts', 'playwright.config.ts']);
   fs.writeFileSync(path.join(dir, '.gitignore'), 'node_modules\n.astro\n');
   spawnSync('git', ['init', '-q'], { cwd: dir });
   commit('The site before the edits');
@@ -107,6 +146,87 @@ describe("an editor's documented edits, on a copy of the project", () => {
     const { status, output } = run(path.join(ROOT, 'node_modules/.bin/vitest'), ['run', ...CONTENT_TESTS]);
     expect(status, output.slice(-6000)).toBe(0);
     expect(output).toMatch(/Test Files +\d+ passed/);
+  }, 900_000);
+
+  test('the built site shows each edit where it belongs; in Arabic, what is not yet translated in English under its notice', () => {
+    const { status, output } = run(process.execPath, ['scripts/build.mjs']);
+    expect(status, output.slice(-6000)).toBe(0);
+    const [home, arHome] = [builtPage('/'), builtPage('/ar')];
+    const pendingNote = ar['translation.pending'];
+    const notYet = ar['translation.pendingCourse'];
+
+    // The 13th service: its page, its card on both home pages, in English on the Arabic side.
+    expect(textOf(builtPage(`/services/${NEW_SERVICE}`), 'h1')).toBe('Quality Digitalization');
+    expect(textOf(home, `.service-card:has(a[href="/services/${NEW_SERVICE}"]) h3`)).toBe('Quality Digitalization');
+    expect(textOf(arHome, `.service-card[lang="en"]:has(a[href="/ar/services/${NEW_SERVICE}"]) h3`)).toBe(
+      'Quality Digitalization',
+    );
+    const arService = builtPage(`/ar/services/${NEW_SERVICE}`);
+    expect(textOf(arService, '.translation-pending')).toBe(pendingNote);
+    expect(textOf(arService, 'h1[lang="en"]')).toBe('Quality Digitalization');
+
+    // The page in English only: its page and menu entry, in English under the notice in Arabic.
+    expect(textOf(builtPage(`/${NEW_PAGE}`), 'h1')).toBe('Supplier Audits');
+    expect(textOf(home, `.desktop-nav a[href="/${NEW_PAGE}"]`)).toBe('Supplier Audits');
+    const arPage = builtPage(`/ar/${NEW_PAGE}`);
+    expect(textOf(arPage, '.translation-pending')).toBe(pendingNote);
+    expect(textOf(arPage, 'h1[lang="en"]')).toBe('Supplier Audits');
+    expect(textOf(arHome, `.desktop-nav a[href="/ar/${NEW_PAGE}"][lang="en"]`)).toBe('Supplier Audits');
+
+    // The course in English only: listed on both Other Trainings pages, in English under its note in Arabic.
+    const course = `#${NEW_COURSE}`;
+    expect(textOf(builtPage('/Trainings/OtherTrainings'), `${course} h3`)).toBe('Kaizen Training');
+    const arCourses = builtPage('/ar/Trainings/OtherTrainings');
+    expect(textOf(arCourses, `${course}[lang="en"] h3`)).toBe('Kaizen Training');
+    expect(textOf(arCourses, `${course} .courses__pending`)).toBe(notYet);
+
+    // The new standards on ISO Consultancy and under it in the menu: one in Arabic, the other in
+    // English under its note on the Arabic page.
+    const iso = builtPage('/ISOConsultancy');
+    expect(textOf(iso, `#${NEW_STANDARD} .standards__title`)).toBe('Energy management systems');
+    expect(textOf(iso, `#${UNTRANSLATED_STANDARD} .standards__title`)).toBe('Information security management systems');
+    const arIso = builtPage('/ar/ISOConsultancy');
+    expect(textOf(arIso, `#${NEW_STANDARD}:not([lang]) .standards__title`)).toBe('أنظمة إدارة الطاقة');
+    expect(arIso.querySelector(`#${NEW_STANDARD} .standards__pending`)).toBeNull();
+    expect(textOf(arIso, `#${UNTRANSLATED_STANDARD}[lang="en"] .standards__title`)).toBe(
+      'Information security management systems',
+    );
+    expect(textOf(arIso, `#${UNTRANSLATED_STANDARD} .standards__pending`)).toBe(notYet);
+    for (const id of [NEW_STANDARD, UNTRANSLATED_STANDARD]) {
+      expect(home.querySelector(`.desktop-nav a[href="/ISOConsultancy#${id}"]`), id).not.toBeNull();
+      expect(arHome.querySelector(`.desktop-nav a[href="/ar/ISOConsultancy#${id}"]`), id).not.toBeNull();
+    }
+
+    // A home list item with no Arabic words: the English under the note on the Arabic home page.
+    const lastPoint = (document: Document) => document.querySelector('.policy > li:last-child');
+    expect(lastPoint(home)?.textContent?.trim()).toBe(NEW_POLICY_POINT);
+    expect(textOf(arHome, '.policy > li:last-child .policy__pending')).toBe(notYet);
+    expect(textOf(arHome, '.policy > li:last-child .policy__english[lang="en"]')).toBe(NEW_POLICY_POINT);
+    expect(arHome.querySelectorAll('.policy__pending')).toHaveLength(1);
+
+    // The paragraph, the phone and the client's logo, each where the editor put it.
+    expect(builtPage('/AboutUs').querySelector('main')?.textContent).toContain(REWRITTEN);
+    const tel = `tel:${NEW_PHONE.replace(/\s+/g, '')}`;
+    for (const route of ['/ContactUs', '/ar/ContactUs'])
+      expect(builtPage(route).querySelector(`a[href="${tel}"]`), route).not.toBeNull();
+    for (const document of [home, arHome]) {
+      expect(document.querySelector(`.carousel--logos img[alt="${NEW_CLIENT.name}"]`)).not.toBeNull();
+    }
+  }, 900_000);
+
+  test('the end-to-end checks that derive from the content pass on the built copy, in Arabic', async () => {
+    // One Playwright project: the Arabic side is where each edit's translation rule shows, and its
+    // crawl reaches every page; the English pages are checked in the test above and by npm test's own run.
+    expect(fs.existsSync(path.join(dir, 'dist/client/ar.html')), 'the copy is built by the test above').toBe(true);
+    const port = await freePort();
+    const { status, output } = run(
+      path.join(ROOT, 'node_modules/.bin/playwright'),
+      ['test', '--project', 'ar', '--grep', '@content', '--reporter', 'line'],
+      { E2E_PORT: String(port), E2E_SUBMISSIONS_DB: path.join(dir, 'test-results', 'e2e-submissions.db') },
+    );
+    expect(status, output.slice(-8000)).toBe(0);
+    expect(output).toMatch(/\b\d+ passed\b/);
+    expect(output).not.toMatch(/\b\d+ (failed|skipped|flaky)\b/);
   }, 900_000);
 
   test('a misspelled field stops the build, naming the file, the field and the one meant', () => {

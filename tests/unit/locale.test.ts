@@ -10,10 +10,12 @@ import { assertTwins } from '../../src/lib/catalogue';
 import { breadcrumbsFor } from '../../src/lib/breadcrumbs';
 import { slugify, toMenuNodes, type MenuNode } from '../../src/lib/menu';
 import { mergeNavigation } from '../../src/lib/nav-twins';
-import { navigation as arNavigation } from '../../src/data/ar/navigation';
-import { isNavGroup, navigation, type NavEntry } from '../../src/data/navigation';
+import { NAVIGATION_FILE, isNavGroup, navigation, navigationIn, type NavEntry } from '../../src/data/navigation';
 import { ROOT, loadCollection, loadPages, loadServices } from '../helpers/content';
 import { missingTwins, twinPath } from '../../src/integrations/content-rules';
+
+/** The Arabic menu as written: the entries with their `ar` label. */
+const arNavigation = navigationIn('ar');
 
 describe('locales', () => {
   test('English is the default, left to right; Arabic is registered, right to left, under /ar', () => {
@@ -153,7 +155,7 @@ describe('Arabic breadcrumbs and menu keys', () => {
           : { ...entry, key };
       });
     const keys = (nodes: readonly MenuNode[]): string[] => nodes.flatMap((node) => [node.key, ...keys(node.items ?? [])]);
-    const merged = mergeNavigation(navigation, arNavigation, 'src/data/ar/navigation.ts');
+    const merged = mergeNavigation(navigation, arNavigation, NAVIGATION_FILE);
     expect(keys(toMenuNodes(withKeys(merged, navigation)))).toEqual(keys(toMenuNodes(navigation)));
   });
 });
