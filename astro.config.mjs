@@ -48,7 +48,9 @@ export default defineConfig({
   },
   vite: {
     // React Compiler (babel-plugin-react-compiler 1.0.0) memoizes the islands' components and
-    // hooks: a key typed in one field re-renders that field, not the whole partner form.
+    // hooks: a key typed in one field re-renders that field, not the whole partner form. It runs
+    // on Babel 7 (@babel/core 7.29): it reads Babel 7's syntax tree, and under Babel 8 it skips
+    // every function with a destructured default (tests/unit/react-compiler.test.ts).
     plugins: [babel({ include: /src\/components\/islands\/.*\.tsx?$/, presets: [reactCompilerPreset()] })],
     build: {
       // A page's own stylesheet (the home sections, the forms) goes inline in its HTML up to
