@@ -137,7 +137,6 @@ export const homeFileSchema = z.strictObject({
   /** docs/requirements.md §4: five policy points, in this order. */
   qualityPolicy: z.array(wordsSchema).length(5, 'list the five points of the quality policy (docs/requirements.md §4)'),
 });
-export type HomeFile = z.infer<typeof homeFileSchema>;
 export const HOME_FILE = 'src/data/home.yaml';
 
 /** Every data file and its schema, for the build's first check. */

@@ -13,7 +13,6 @@ import {
   fieldNames,
   fieldShapes,
   missingFields,
-  requiredFields,
   type FieldSpec,
   type FormValues,
 } from './fields';
@@ -35,9 +34,6 @@ export type ContactValues = FormValues<typeof CONTACT_FORM>;
 export const CONTACT_FIELDS: readonly ContactField[] = fieldNames(CONTACT_FORM);
 
 export const isContactField = (name: string): name is ContactField => Object.hasOwn(CONTACT_FORM, name);
-
-/** docs/requirements.md §7.2: required fields. */
-export const CONTACT_REQUIRED: readonly ContactField[] = requiredFields(CONTACT_FORM);
 
 /** The JSON body, exactly the fields of docs/requirements.md §7.3: the visitor's, then the moment of sending. */
 export const contactSchema = z.strictObject({

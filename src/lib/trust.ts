@@ -130,8 +130,3 @@ export async function trustKindsWithEntries(): Promise<TrustKind[]> {
   const counts = (await getEntry('trustCounts', 'count'))?.data;
   return TRUST_KINDS.filter((kind) => (counts?.[kind] ?? 0) > 0);
 }
-
-/** The unprefixed paths of the trust pages that exist ("/OurTeam"). */
-export async function trustPaths(): Promise<string[]> {
-  return (await trustKindsWithEntries()).map((kind) => `/${TRUST_ROUTES[kind]}`);
-}
