@@ -294,19 +294,25 @@ function focusSelector(root: HTMLElement): string | null {
  * The hand-over from the baseline: on the first render after hydration, read what is open and
  * focused, let `onEnhance` adopt it, then switch to the interactive markup and put focus back
  * on the same item. (The `client:intent` directive starts the island only after a press that
- * woke it has finished, so what a tap opened is already in the markup.)
+ * woke it has finished, so what a tap opened is already in the markup.) Focus is followed until
+ * the switch: a Tab pressed while the island starts moves it after the first read, and the item
+ * it reached is the one that gets it back.
  */
 export function useEnhancement(rootRef: RefObject<HTMLElement | null>, onEnhance: (snapshot: BaselineSnapshot) => void): boolean {
   const [enhanced, setEnhanced] = useState(false);
-  /** A selector for the item that had focus before the hand-over. */
+  /** A selector for the item focused last in the menu before the hand-over. */
   const focusTarget = useRef<string | null>(null);
   const adopt = useEffectEvent(onEnhance);
 
   useLayoutEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    const handOver = () => {
+    const follow = () => {
       focusTarget.current = focusSelector(root);
+    };
+    root.addEventListener('focusin', follow);
+    const handOver = () => {
+      follow();
       adopt(readSnapshot(root));
       setEnhanced(true);
     };
@@ -315,12 +321,20 @@ export function useEnhancement(rootRef: RefObject<HTMLElement | null>, onEnhance
     // its <details>). Read the markup once that action is done, or the tap is lost.
     if (typeof window !== 'undefined' && window.event !== undefined) afterDefaultAction(handOver);
     else handOver();
+    return () => {
+      root.removeEventListener('focusin', follow);
+    };
   }, [rootRef]);
 
   useLayoutEffect(() => {
-    if (!enhanced || focusTarget.current === null) return;
-    const target = rootRef.current?.querySelector<HTMLElement>(focusTarget.current);
+    const root = rootRef.current;
+    if (!enhanced || !root || focusTarget.current === null) return;
+    const target = root.querySelector<HTMLElement>(focusTarget.current);
     focusTarget.current = null;
+    // Back on its item when focus is still in the menu, or was lost with the baseline's markup;
+    // not when the visitor has moved on out of the menu.
+    const active = document.activeElement;
+    if (active !== null && active !== document.body && !root.contains(active)) return;
     target?.focus();
   }, [enhanced, rootRef]);
 
