@@ -179,7 +179,8 @@ test.describe('with JavaScript', () => {
     const first = await interceptEndpoint(page, formEndpoint('contact', lang), { status: 500 });
     await fill(page, lang);
     await send(page, lang);
-    await expect(page.locator('.banner--failure')).toBeVisible();
+    // The send waits up to PROOF_WAIT_MS for the proof of work, which a loaded CI machine stretches.
+    await expect(page.locator('.banner--failure')).toBeVisible({ timeout: 15_000 });
     expect(first.requests).toHaveLength(1);
     await page.unrouteAll({ behavior: 'wait' });
     const second = await interceptEndpoint(page, formEndpoint('contact', lang), { status: 201, hold: true });
@@ -187,7 +188,7 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('button[type="submit"]')).toHaveText(lang.t('contact.submitting'));
     await expect(page.locator('.banner')).toHaveCount(0);
     second.release();
-    await expect(page.locator('.banner--success')).toBeVisible();
+    await expect(page.locator('.banner--success')).toBeVisible({ timeout: 15_000 });
   });
 
   test('the message box has 6 rows, the e-mail field is of e-mail type, and fields name their autocomplete', async ({
