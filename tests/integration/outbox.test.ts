@@ -36,6 +36,7 @@ async function worker(clock: { now: Date }) {
   const port = await freePort();
   outbox = openOutboxStore(dbPath);
   const logged: string[] = [];
+  const transport = smtpTransport(`smtp://127.0.0.1:${port}`, false);
   const run = new OutboxWorker({
     store: outbox,
     config: {
@@ -46,11 +47,16 @@ async function worker(clock: { now: Date }) {
       retrySeconds: 30,
       giveUpDays: 3,
     },
-    transport: smtpTransport(`smtp://127.0.0.1:${port}`, false),
+    transport,
     now: () => clock.now,
     log: (message) => logged.push(message),
   });
-  return { run, logged, port };
+  // The transport is the worker's caller's: closed after the worker has stopped.
+  const stop = async () => {
+    await run.stop();
+    transport.close();
+  };
+  return { run, stop, logged, port };
 }
 
 async function staff(...argv: string[]): Promise<{ code: number; out: string }> {
@@ -69,7 +75,7 @@ test('a refused send is retried after 30 s, then 60 s, then 120 s: nothing is se
   const start = new Date('2026-11-23T08:00:00.000Z');
   const id = await lead(start);
   const clock = { now: start };
-  const { run, logged } = await worker(clock);
+  const { run, stop, logged } = await worker(clock);
   const entry = async () => (await outbox.list(['pending', 'failed'])).find((e) => e.submissionId === id)!;
   await run.tick();
   expect(await entry()).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: '2026-11-23T08:00:30.000Z' });
@@ -84,7 +90,7 @@ test('a refused send is retried after 30 s, then 60 s, then 120 s: nothing is se
   clock.now = new Date('2026-11-23T08:01:30.000Z');
   await run.tick();
   expect(await entry()).toMatchObject({ attempts: 3, nextAttemptAt: '2026-11-23T08:03:30.000Z' });
-  await run.stop();
+  await stop();
   await outbox.close();
 });
 
@@ -92,9 +98,9 @@ test('past LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed, listed for staff, and 
   const received = new Date('2026-11-19T08:00:00.000Z');
   const id = await lead(received);
   const clock = { now: new Date('2026-11-22T08:00:00.000Z') };
-  const { run, logged } = await worker(clock);
+  const { run, stop, logged } = await worker(clock);
   await run.tick();
-  await run.stop();
+  await stop();
   await outbox.close();
   expect(logged.join('\n')).toContain(`Lead notification ${id} given up after 1 attempt:`);
   const listed = await staff('outbox');
@@ -113,7 +119,7 @@ test('an acknowledgement, a reply and an assignment mail refused are retried lik
   const start = new Date('2026-11-23T08:00:00.000Z');
   const id = await lead(start);
   const clock = { now: start };
-  const { run, logged, port } = await worker(clock);
+  const { run, stop, logged, port } = await worker(clock);
   const mail = { leadId: id, text: 'Text', html: '<p>Text</p>' };
   const queued = {
     acknowledgement: await outbox.queue(
@@ -167,7 +173,7 @@ test('an acknowledgement, a reply and an assignment mail refused are retried lik
     await run.tick();
     expect(smtp.mails).toHaveLength(4);
   } finally {
-    await run.stop();
+    await stop();
     await outbox.close();
     await smtp.close();
   }

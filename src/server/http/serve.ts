@@ -15,9 +15,8 @@ import { resolveRoute } from './routing.ts';
 import { mergeCsp, securityHeadersFor } from './security-headers.ts';
 import { COMPRESSIBLE_TYPES, compressedFile, pickEncoding, staticFileFor } from './compression.ts';
 import { TrustedProxies, clientAddressOf } from './client-address.ts';
-import { SWEEP_EVERY_MS, sweepHeld } from '../inbox/held.ts';
-import { purgeBefore, sendHeldDigest } from '../inbox/held-digest.ts';
-import { sendMorningDigests } from '../inbox/morning-digest.ts';
+import { purgeBefore } from '../inbox/held-digest.ts';
+import { Sweeper } from '../inbox/sweeper.ts';
 import { firstAnswerSeconds } from '../inbox/timely.ts';
 import { OutboxWorker, smtpTransport } from '../mail/outbox.ts';
 import { signInSummary } from '../inbox/two-step.ts';
@@ -134,77 +133,23 @@ export async function startServer({
   await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
   const address = server.address();
   const shown = host.includes(':') ? `[${host}]` : host;
-  // The day's digest of held leads (with notifications on), then spam and warned held leads past
-  // HELD_PURGE_DAYS, and expired used challenges: at start, then hourly.
-  const digestTransport = config.notifications
+  // One mail transport for the lead notifications and the digests, closed after both have stopped.
+  const transport = config.notifications
     ? smtpTransport(config.notifications.smtpUrl, config.notifications.requireTls)
     : undefined;
-  // Refusals past a network's budget, as this process counted them, told once in the next digest.
-  let refusalsTold = 0;
-  const refusals = async () =>
-    (await metrics.leadsRefused.get()).values
-      .filter((value) => value.labels['reason'] === 'overBudget')
-      .reduce((sum, value) => sum + value.value, 0);
-  const sweep = async () => {
-    if (digestTransport) {
-      try {
-        const refused = await refusals();
-        const outcome = await sendHeldDigest(stores.held, config, digestTransport, new Date(), refused - refusalsTold);
-        if (outcome === 'sent') {
-          refusalsTold = refused;
-          metrics.heldDigests.inc({ outcome: 'sent' });
-          log.info({ event: 'held.digest' }, 'Sent the daily digest of held leads');
-        }
-      } catch (error) {
-        metrics.heldDigests.inc({ outcome: 'failed' });
-        log.error(
-          { event: 'held.digest.failed', err: error },
-          'Could not send the daily digest of held leads (tried again within the hour)',
-        );
-      }
-      // Each staff member's morning digest: their unanswered leads, follow-ups due, the held count.
-      const morning = await sendMorningDigests(stores, config, digestTransport, new Date()).catch((error: unknown) => {
-        log.error(
-          { event: 'morning.digest.failed', err: error },
-          'Could not read the morning digests (tried again within the hour)',
-        );
-        return undefined;
-      });
-      for (const outcome of ['sent', 'quiet', 'failed'] as const)
-        if (morning && morning[outcome].length > 0) metrics.morningDigests.inc({ outcome }, morning[outcome].length);
-      if (morning && morning.sent.length > 0)
-        log.info({ event: 'morning.digest', sent: morning.sent.length }, 'Sent the morning digests');
-      if (morning && morning.failed.length > 0)
-        log.error(
-          { event: 'morning.digest.failed', failed: morning.failed.length },
-          'Could not send some morning digests (tried again within the hour)',
-        );
-    }
-    await sweepHeld(stores, config, new Date()).then(
-      (gone) => {
-        if (gone.leads > 0)
-          log.info(
-            { event: 'held.purged', leads: gone.leads },
-            `Erased ${gone.leads} spam or held lead${gone.leads === 1 ? '' : 's'} older than ${config.proof.heldPurgeDays} days`,
-          );
-      },
-      (error: unknown) => log.error({ event: 'store.error', err: error }, 'Could not purge old held leads'),
-    );
-  };
-  void sweep();
-  const sweepTimer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-  sweepTimer.unref();
+  const sweeper = new Sweeper(app, transport);
+  sweeper.start();
   log.info(`Submissions are stored in ${stores.where}`);
   // The inbox on the password alone is said at each start, as a warning: two-step is the default
   // the deployment guide sets up, and its absence should not pass unseen.
   if (app.twoStep.key) log.info(`Staff inbox sign-in: ${signInSummary(app.twoStep)}`);
   else log.warn(`Staff inbox sign-in: ${signInSummary(app.twoStep)}. Set it as docs/deploy.md says.`);
   let outbox: OutboxWorker | undefined;
-  if (config.notifications) {
+  if (config.notifications && transport) {
     outbox = new OutboxWorker({
       store: stores.outbox,
       config: config.notifications,
-      transport: smtpTransport(config.notifications.smtpUrl, config.notifications.requireTls),
+      transport,
       app,
     });
     outbox.start();
@@ -250,8 +195,8 @@ export async function startServer({
       await closed;
       // The send in progress finishes and is marked sent; nothing new is started.
       await outbox?.stop();
-      clearInterval(sweepTimer);
-      digestTransport?.close();
+      await sweeper.stop();
+      transport?.close();
       // After any commit under way.
       await app.close();
       log.info({ event: 'stop.done', durationMs: Date.now() - started }, 'Stopped cleanly');

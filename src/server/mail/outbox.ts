@@ -158,6 +158,7 @@ export function recipientsFor(config: Pick<NotificationConfig, 'to' | 'toByForm'
 export interface OutboxWorkerOptions {
   readonly store: OutboxStore;
   readonly config: NotificationConfig;
+  /** The caller's to close, after `stop()`: the server shares it with the digests. */
   readonly transport: MailTransport;
   readonly now?: () => Date;
   readonly log?: (message: string) => void;
@@ -204,8 +205,6 @@ export class OutboxWorker {
     this.#stopped = true;
     if (this.#timer) clearInterval(this.#timer);
     await this.#running;
-    // The store is the caller's: it may serve others (the same PostgreSQL pool).
-    this.#options.transport.close();
   }
 
   async #round(): Promise<void> {
