@@ -32,7 +32,6 @@ export const ar = {
   'footer.contactUs': 'تواصل معنا',
   'footer.privacy': 'إشعار الخصوصية',
   'footer.services': 'الخدمات',
-  'footer.followUs': 'تابعنا',
   'footer.copyright': '© {year} Globaq. جميع الحقوق محفوظة.',
   'footer.socialLink': 'حساب Globaq على {network} (يفتح في علامة تبويب جديدة)',
   /** The name of a network's icon while the company's address there is not configured (no link). */
@@ -153,7 +152,6 @@ export const ar = {
   'thanks.description': 'شكرًا لتواصلك مع Globaq. تم إرسال النموذج بنجاح، وسيتواصل معك فريقنا قريبًا.',
 
   'form.required': 'مطلوب',
-  'form.optional': 'اختياري',
   'form.errorSummary': 'يرجى تصحيح ما يلي:',
   'form.failure.help': 'إجاباتك لا تزال محفوظة هنا. إذا استمر تعذّر الإرسال، راسلنا على {email} أو اتصل بنا على {phone}.',
   'form.issue.required': 'هذا الحقل مطلوب.',
@@ -322,7 +320,6 @@ export const ar = {
   'mail.language': 'لغة الإرسال: {language}',
   'mail.language.en': 'الإنجليزية',
   'mail.language.ar': 'العربية',
-  'mail.receivedIn': 'الوقت نفسه باللغة {language}: {time}',
 
   /** Staff's reply to a lead ("Reply by e-mail" in the inbox), in the lead's language. */
   'reply.subject.contact': 'ردّ على رسالتكم إلى Globaq',
@@ -806,7 +803,6 @@ export const ar = {
   'admin.reply.empty': 'اكتب الرد أولًا: إنه فارغ.',
   'admin.reply.tooLong': 'الرد أطول من المسموح: 10,000 حرف على الأكثر.',
   'admin.reply.subjectTooLong': 'الموضوع أطول من المسموح: 200 حرف على الأكثر.',
-  'admin.reply.notPossible': 'لا يمكن إرسال ردّ من صندوق الوارد لهذا الطلب.',
   'admin.reply.state.pending': 'في انتظار الإرسال',
   'admin.reply.state.sent': 'أُرسل {time}',
   'admin.reply.state.failed': 'لم يُسلَّم، ولن تُجرى محاولات أخرى',

@@ -30,7 +30,6 @@ export const en = {
   'footer.contactUs': 'Contact Us',
   'footer.privacy': 'Privacy Notice',
   'footer.services': 'Services',
-  'footer.followUs': 'Follow us',
   'footer.copyright': '© {year} Globaq. All rights reserved.',
   'footer.socialLink': 'Globaq on {network} (opens in a new tab)',
   /** The name of a network's icon while the company's address there is not configured (no link). */
@@ -157,7 +156,6 @@ export const en = {
     'Thank you for contacting Globaq. Your form was submitted successfully and our team will get back to you soon.',
 
   'form.required': 'required',
-  'form.optional': 'optional',
   'form.errorSummary': 'Please correct the following:',
   'form.failure.help': 'Your answers are still here. If sending keeps failing, e-mail us at {email} or call {phone}.',
   'form.issue.required': 'This field is required.',
@@ -329,7 +327,6 @@ export const en = {
   'mail.language': 'Sent in: {language}',
   'mail.language.en': 'English',
   'mail.language.ar': 'Arabic',
-  'mail.receivedIn': 'The same time in {language}: {time}',
 
   /** Staff's reply to a lead ("Reply by e-mail" in the inbox), in the lead's language. */
   'reply.subject.contact': 'Your message to Globaq',
@@ -827,7 +824,6 @@ export const en = {
   'admin.reply.empty': 'Write the answer first: it is empty.',
   'admin.reply.tooLong': 'The answer is too long: at most 10,000 characters.',
   'admin.reply.subjectTooLong': 'The subject is too long: at most 200 characters.',
-  'admin.reply.notPossible': 'No answer can be sent from the inbox for this lead.',
   'admin.reply.state.pending': 'Queued to be sent',
   'admin.reply.state.sent': 'Sent {time}',
   'admin.reply.state.failed': 'Not delivered: no more attempts are made',
