@@ -51,7 +51,6 @@ const BILINGUAL_SPECS = [
   'queue-flow.spec.ts',
   'service-pages.spec.ts',
   'routes.spec.ts',
-  'screens.spec.ts',
   'security.spec.ts',
 ];
 

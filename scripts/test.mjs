@@ -6,11 +6,16 @@
  *      stylelint        CSS in logical properties, keywords and units only (one check)
  *      prettier         every source file formatted (one check; `npm run format` fixes it)
  *   2. astro build      the site (one check; the end-to-end tests need it)
- *   3. vitest           unit and content tests (tests/unit)
+ *   3. vitest           unit, content and integration tests (tests/unit, tests/integration)
  *   4. playwright       end-to-end tests on the built site in Chromium (tests/e2e)
  *
+ * The four checks of step 1 are single-threaded: they run as two lanes side by side (astro check
+ * beside the other three), each lane's output printed whole when it ends.
+ *
  * Ends with one line "N passed, N failed" summed over all of them (also written to
- * test-results/summary.txt), and exits non-zero when anything failed.
+ * test-results/summary.txt), and exits non-zero when anything failed. Each step's wall time and
+ * the machine's CPU use during it go to test-results/timings.json (`npm run bench:tests` prints
+ * them with the slowest tests).
  *
  * Chromium: CHROMIUM_PATH, else Debian's chromium-headless-shell for the end-to-end tests and its
  * chromium for Lighthouse. PostgreSQL: Debian's server programs, which the PostgreSQL store's
@@ -18,7 +23,7 @@
  * on Debian, Debian's package is installed; otherwise it says what to install (and those tests
  * say they are skipped).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,10 +34,52 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 let passed = 0;
 let failed = 0;
 
+/** The machine's busy and total CPU ticks since boot (/proc/stat), or undefined off Linux. */
+function cpuTicks() {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each step's wall time and CPU use, in the order they ran. */
+const timings = [];
+
+/** Runs `work` (sync or async) as the step `label`, recording its time and the CPU used meanwhile. */
+async function timed(label, work) {
+  const started = performance.now();
+  const before = cpuTicks();
+  const ok = await work();
+  const after = cpuTicks();
+  const cpu = before && after && after.total > before.total ? (after.busy - before.busy) / (after.total - before.total) : null;
+  timings.push({ step: label, seconds: Math.round((performance.now() - started) / 100) / 10, cpu, ok });
+  return ok;
+}
+
 function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  return timed(label, () => {
+    console.log(`\n=== ${label} ===`);
+    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    return result.status === 0;
+  });
+}
+
+/** Runs a command with its output held, then printed whole: for steps that run side by side. */
+function quietly(label, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
+      resolve(code === 0);
+    });
+  });
 }
 
 function count(label, ok) {
@@ -102,22 +149,38 @@ function ensurePackages() {
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
-const chromium = ensurePackages();
+let chromium;
+await timed("Debian's packages", () => {
+  chromium = ensurePackages();
+  return true;
+});
 
-count('astro check', run('astro check (TypeScript, strictest)', bin('astro'), ['check']));
-count('eslint', run('eslint (lint)', bin('eslint'), ['.']));
-count('stylelint', run('stylelint (logical CSS)', bin('stylelint'), ['src/**/*.{css,astro}']));
-count(
-  'prettier',
-  run('prettier (formatting)', bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,mts,mjs,js,astro,css}']),
-);
+// Two lanes: the type check, and the three linters one after the other.
+const checks = {};
+await timed('static checks (astro check | eslint, stylelint, prettier)', async () => {
+  const lint = async () => {
+    checks.eslint = await quietly('eslint (lint)', bin('eslint'), ['.']);
+    checks.stylelint = await quietly('stylelint (logical CSS)', bin('stylelint'), ['src/**/*.{css,astro}']);
+    checks.prettier = await quietly('prettier (formatting)', bin('prettier'), [
+      '--check',
+      '--log-level=warn',
+      '**/*.{ts,tsx,mts,mjs,js,astro,css}',
+    ]);
+  };
+  const types = async () => {
+    checks['astro check'] = await quietly('astro check (TypeScript, strictest)', bin('astro'), ['check']);
+  };
+  await Promise.all([types(), lint()]);
+  return Object.values(checks).every(Boolean);
+});
+for (const [label, ok] of Object.entries(checks)) count(label, ok);
 
 // The quiet build (scripts/build.mjs), as `npm run build` runs it: warnings stand out in CI's log.
-const built = run('astro build', process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
+const built = await run('astro build', process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
 count('astro build', built);
 
 const vitestJson = path.join(results, 'vitest.json');
-const vitestOk = run('vitest (unit and content tests)', bin('vitest'), [
+const vitestOk = await run('vitest (unit and content tests)', bin('vitest'), [
   'run',
   '--reporter=default',
   '--reporter=json',
@@ -131,7 +194,7 @@ if (vitest) {
 
 if (built && chromium) {
   const playwrightJson = path.join(results, 'playwright.json');
-  run('playwright (end-to-end tests in Chromium)', bin('playwright'), ['test']);
+  await run('playwright (end-to-end tests in Chromium)', bin('playwright'), ['test']);
   const report = readJson(playwrightJson);
   if (report?.stats) {
     passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
@@ -141,6 +204,11 @@ if (built && chromium) {
 } else {
   count(built ? 'end-to-end tests: no Chromium' : 'end-to-end tests: the build failed', false);
 }
+
+fs.writeFileSync(path.join(results, 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
+console.log('\nSteps (wall seconds, CPU busy):');
+for (const { step, seconds, cpu } of timings)
+  console.log(`  ${String(seconds).padStart(6)} s  ${cpu === null ? '  ?' : `${Math.round(cpu * 100)}%`.padStart(4)}  ${step}`);
 
 const summary = `${passed} passed, ${failed} failed`;
 fs.writeFileSync(path.join(results, 'summary.txt'), `${summary}\n`);

@@ -48,3 +48,30 @@ export const ARABIC_ROUTES: readonly RouteCase[] = [
   })),
   ...contentIn('services', 'ar').map((s) => ({ path: `/ar/services/${s.id}`, heading: String(s.frontmatter['title']) })),
 ];
+
+/**
+ * A page of each kind, as the specification spells its path: the pages that are no content file
+ * (home, the forms, thanks, /Aboutus), a service, a content page with standards, one with courses,
+ * a plain one, and Coming Soon. What differs between pages of a kind is their words, which the
+ * checks on every page's HTML cover (tests/unit/site-pages.test.ts); the layout is the kind's. The
+ * kinds are the same in both languages: the Arabic content files have the English ones' routes and
+ * front matter keys.
+ */
+export const PAGE_KINDS: readonly string[] = (() => {
+  const content = readContentDir('pages');
+  const routeOf = (page: RawEntry | undefined) => `/${String(page?.frontmatter['route'])}`;
+  return [
+    ...PAGE_ROUTES.filter((r) => !r.path.startsWith('/services/') && !content.some((p) => routeOf(p) === r.path)).map(
+      (r) => r.path,
+    ),
+    PAGE_ROUTES.find((r) => r.path.startsWith('/services/'))!.path,
+    routeOf(content.find((p) => 'standards' in p.frontmatter)),
+    routeOf(content.find((p) => 'courses' in p.frontmatter)),
+    routeOf(
+      content.find(
+        (p) => !('standards' in p.frontmatter) && !('courses' in p.frontmatter) && p.frontmatter['route'] !== 'AboutUs',
+      ),
+    ),
+    '/services/not-yet-a-service',
+  ];
+})();

@@ -215,9 +215,13 @@ describe("an editor's documented edits, on a copy of the project", () => {
   }, 900_000);
 
   test('the end-to-end checks that derive from the content pass on the built copy, in Arabic', async () => {
-    // One Playwright project: the Arabic side is where each edit's translation rule shows, and its
-    // crawl reaches every page; the English pages are checked in the test above and by npm test's own run.
+    // One Playwright project: the Arabic side is where each edit's translation rule shows; the
+    // English pages are checked in the test above and by npm test's own run.
     expect(fs.existsSync(path.join(dir, 'dist/client/ar.html')), 'the copy is built by the test above').toBe(true);
+    // Every page's links, anchors, headings and language, in both languages, on the built HTML.
+    const pages = run(path.join(ROOT, 'node_modules/.bin/vitest'), ['run', 'tests/unit/site-pages.test.ts']);
+    expect(pages.status, pages.output.slice(-6000)).toBe(0);
+    expect(pages.output).toMatch(/Tests +\d+ passed/);
     const port = await freePort();
     const { status, output } = run(
       path.join(ROOT, 'node_modules/.bin/playwright'),
