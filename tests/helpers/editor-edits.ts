@@ -2,8 +2,10 @@
  * The edits a content editor makes with docs/content.md alone, applied to a copy of the project:
  * a 13th service in English only, a course in English only, a new standard with its Arabic text
  * and one without, a page and its menu entry in English only, a rewritten paragraph, the
- * company's real phone number, a real client's logo in place of a sample, and a quality policy
- * point rewritten in English only. Each is correct and documented, so every content check must pass after them.
+ * company's real phone number, a real client's logo in place of a sample, a quality policy point
+ * rewritten in English only, and the first entry of each trust collection (a team member with an
+ * Arabic twin and a photo, two credentials in English only, a case study naming its client with
+ * permission). Each is correct and documented, so every content check must pass after them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,6 +41,66 @@ export const lastOrder = (dir: string): number =>
         Number(/^order: (\d+)/m.exec(fs.readFileSync(path.join(dir, 'src/content/services', name), 'utf8'))?.[1] ?? 0),
       ),
   );
+
+/** The trust entries an editor adds (docs/content.md, "Who does the work"), by file. */
+export const TRUST_ENTRIES: Readonly<Record<string, string>> = {
+  'src/content/team/placeholder-member.yaml': `order: 1
+name: "Placeholder Member"
+role: "Placeholder Lead Auditor"
+qualifications:
+  - title: "ISO 9001:2015 Lead Auditor"
+    body: "Placeholder Body"
+    number: "TEST-0001"
+languages: [English, Arabic]
+photo:
+  src: "./placeholder-member.svg"
+  alt: "Placeholder photo"
+`,
+  // Without a photo of its own: the Arabic page shows the English one's, its alt marked English.
+  'src/content/ar/team/placeholder-member.yaml': `order: 1
+name: "عضو تجريبي"
+role: "مدقق رئيسي تجريبي"
+qualifications:
+  - title: "مدقق رئيسي ISO 9001:2015"
+    body: "جهة تجريبية"
+    number: "TEST-0001"
+languages: [الإنجليزية, العربية]
+`,
+  // No Arabic twin: the Arabic pages show it in English, marked.
+  'src/content/credentials/placeholder-cr.yaml': `order: 1
+kind: commercial-registration
+issuer: "Placeholder Issuer"
+number: "TEST-CR-0001"
+validUntil: 2030-12-31
+`,
+  'src/content/credentials/placeholder-vat.yaml': `order: 2
+kind: vat
+issuer: "Placeholder Issuer"
+number: "TEST-VAT-0001"
+`,
+  'src/content/cases/placeholder-case.yaml': `order: 1
+title: "Placeholder case for the tests"
+sector: "Placeholder sector"
+standards: [iso-9001-2015]
+year: 2024
+challenge: "The placeholder challenge, long enough for the schema's minimum."
+work: "The placeholder work, long enough for the schema's minimum length."
+outcome: "The placeholder outcome, long enough for the schema's minimum."
+client: "Placeholder Client"
+permission: true
+`,
+  'src/content/ar/cases/placeholder-case.yaml': `order: 1
+title: "حالة تجريبية للاختبارات"
+sector: "قطاع تجريبي"
+standards: [iso-9001-2015]
+year: 2024
+challenge: "تحدٍ تجريبي بطول يكفي الحد الأدنى للمخطط."
+work: "عمل تجريبي بطول يكفي الحد الأدنى للمخطط."
+outcome: "نتيجة تجريبية بطول يكفي الحد الأدنى للمخطط."
+client: "عميل تجريبي"
+permission: true
+`,
+};
 
 /** A standard as src/data/standards.yaml writes it, with its Arabic words when given. */
 const standard = (id: string, code: string, en: { title: string; summary: string }, ar?: { title: string; summary: string }) =>
@@ -109,4 +171,10 @@ export function applyEditorEdits(dir: string): void {
     /( *)- en: "Support Saudi Vision 2030[^\n]*\n *ar: [^\n]*\n/,
     (_all, indent) => `${indent}- en: "${NEW_POLICY_POINT}"\n`,
   );
+  // The first entry of each trust collection, the team member's photo beside it.
+  for (const [file, text] of Object.entries(TRUST_ENTRIES)) {
+    fs.mkdirSync(path.dirname(at(file)), { recursive: true });
+    fs.writeFileSync(at(file), text);
+  }
+  fs.copyFileSync(at('src/assets/brand/icon.svg'), at('src/content/team/placeholder-member.svg'));
 }

@@ -14,7 +14,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ROOT } from '../helpers/content';
 import { parseHtml } from '../helpers/dom';
 import { projectCopy } from '../helpers/project-copy';
@@ -32,6 +33,8 @@ import {
 } from '../helpers/editor-edits';
 import { sideBySideStatuses } from '../../scripts/translation-status';
 import { ar } from '../../src/i18n/ar';
+import type contentChecks from '../../src/integrations/content-checks';
+import { en } from '../../src/i18n/en';
 
 /** The unit tests that read the content and data (those that read the built site run after a build). */
 const CONTENT_TESTS = [
@@ -48,6 +51,8 @@ const CONTENT_TESTS = [
 ].map((name) => `tests/unit/${name}.test.ts`);
 
 let dir = '';
+/** What the copy's build printed (the test that builds it sets it). */
+let buildOutput = '';
 const run = (command: string, args: string[], env: Record<string, string> = {}) => {
   const result = spawnSync(command, args, {
     cwd: dir,
@@ -150,6 +155,7 @@ describe("an editor's documented edits, on a copy of the project", () => {
 
   test('the built site shows each edit where it belongs; in Arabic, what is not yet translated in English under its notice', () => {
     const { status, output } = run(process.execPath, ['scripts/build.mjs']);
+    buildOutput = output;
     expect(status, output.slice(-6000)).toBe(0);
     const [home, arHome] = [builtPage('/'), builtPage('/ar')];
     const pendingNote = ar['translation.pending'];
@@ -213,6 +219,163 @@ describe("an editor's documented edits, on a copy of the project", () => {
       expect(document.querySelector(`.carousel--logos img[alt="${NEW_CLIENT.name}"]`)).not.toBeNull();
     }
   }, 900_000);
+
+  test('the build is quiet: one warning line per translation to do, nothing of empty trust collections, no stack trace', () => {
+    expect(buildOutput).not.toContain('MODULE_LEVEL_DIRECTIVE');
+    expect(buildOutput).not.toMatch(/├─ \/AboutUs\.html/);
+    expect(buildOutput).toMatch(/Wrote \d+ pages, \d+ other files .* and \d+ optimized images/);
+    expect(buildOutput.trim().split('\n').length, buildOutput).toBeLessThan(60);
+    expect(buildOutput).not.toMatch(/Stack trace|unhandled error|^\s+at .*\(/im);
+    const service = buildOutput.split('\n').filter((line) => line.includes(`src/content/ar/services/${NEW_SERVICE}.mdx`));
+    expect(service).toHaveLength(1);
+    expect(service[0]).toMatch(
+      new RegExp(
+        `WARN.*src/content/ar/services/${NEW_SERVICE}\\.mdx is missing: /ar shows src/content/services/${NEW_SERVICE}\\.mdx in English`,
+      ),
+    );
+    expect(
+      buildOutput.split('\n').filter((line) => line.includes(`no Arabic words (ar) for ${UNTRANSLATED_STANDARD}`)),
+    ).toHaveLength(1);
+    expect(buildOutput).not.toContain('Trust content:');
+    expect(buildOutput).not.toMatch(/does not exist or is empty/);
+    expect(buildOutput).toMatch(/WARN.*src\/content\/ar\/credentials\/placeholder-cr\.yaml is missing/);
+  });
+
+  test('in Arabic, the English-only service, course and menu entry keep the Arabic layout and order, marked English; search engines get the English page', () => {
+    const arService = builtPage(`/ar/services/${NEW_SERVICE}`);
+    expect(arService.documentElement.getAttribute('lang')).toBe('ar');
+    expect(arService.documentElement.getAttribute('dir')).toBe('rtl');
+    expect(arService.querySelector('#overview + [lang="en"]')?.textContent?.trim().length).toBeGreaterThan(0);
+    const arHome = builtPage('/ar');
+    expect(
+      arHome.querySelector(`.service-card a[href="/ar/services/${NEW_SERVICE}"]`)?.closest('.service-card')?.getAttribute('lang'),
+    ).toBe('en');
+    expect(arHome.querySelector(`footer a[href="/ar/services/${NEW_SERVICE}"]`)?.getAttribute('lang')).toBe('en');
+    // Translated pages show no notice.
+    expect(builtPage('/ar/services/ai-solutions').querySelector('.translation-pending')).toBeNull();
+
+    // The course in the English order; the translated courses as the translator wrote them.
+    const ids = (document: Document) => [...document.querySelectorAll('.courses__item')].map((item) => item.id);
+    const arCourses = builtPage('/ar/Trainings/OtherTrainings');
+    expect(ids(arCourses)).toEqual(ids(builtPage('/Trainings/OtherTrainings')));
+    expect(arCourses.querySelector(`#${NEW_COURSE} .courses__pending`)?.getAttribute('lang')).toBe('ar');
+    const translated = arCourses.querySelector(`.courses__item:not(#${NEW_COURSE})`)!;
+    expect(translated.hasAttribute('lang')).toBe(false);
+    expect(translated.querySelector('.courses__pending')).toBeNull();
+
+    // Every link of the Arabic header to the English-only page reads in English, marked.
+    const links = [...arHome.querySelectorAll(`header a[href="/ar/${NEW_PAGE}"]`)];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(link.getAttribute('lang')).toBe('en');
+      expect(link.textContent).toBe('Supplier Audits');
+    }
+
+    // No hreflang alternates for a page in English only, the English canonical; the switch still works.
+    const english = builtPage(`/services/${NEW_SERVICE}`);
+    for (const document of [english, arService]) {
+      expect(document.querySelectorAll('link[rel="alternate"][hreflang]')).toHaveLength(0);
+      expect(new URL(document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '').pathname).toBe(
+        `/services/${NEW_SERVICE}`,
+      );
+    }
+    expect(english.querySelector('a[hreflang="ar"]')?.getAttribute('href')).toBe(`/ar/services/${NEW_SERVICE}`);
+    expect(builtPage('/services/ai-solutions').querySelectorAll('link[rel="alternate"][hreflang]').length).toBeGreaterThan(0);
+  });
+
+  test('each trust collection has its page in both languages, its entries under h2 headings', () => {
+    const team = builtPage('/OurTeam');
+    expect(team.querySelector('h1')?.textContent).toBe(en['trust.team.title']);
+    expect(team.querySelector('#placeholder-member h2')?.textContent).toBe('Placeholder Member');
+    expect(team.querySelector('#placeholder-member')?.textContent).toContain('Placeholder Body, registration number TEST-0001');
+    const arTeam = builtPage('/ar/OurTeam');
+    expect(arTeam.documentElement.getAttribute('dir')).toBe('rtl');
+    expect(arTeam.querySelector('h1')?.textContent).toBe(ar['trust.team.title']);
+    expect(arTeam.querySelector('#placeholder-member h2')?.textContent).toBe('عضو تجريبي');
+    expect(arTeam.querySelector('#placeholder-member')?.hasAttribute('lang')).toBe(false);
+    expect(team.querySelector('#placeholder-member img')?.getAttribute('alt')).toBe('Placeholder photo');
+    const arPhoto = arTeam.querySelector('#placeholder-member img');
+    expect(arPhoto?.getAttribute('alt')).toBe('Placeholder photo');
+    expect(arPhoto?.getAttribute('lang')).toBe('en');
+
+    expect(builtPage('/Credentials').querySelector('#placeholder-vat h2')?.textContent).toBe(en['trust.kind.vat']);
+    // No Arabic twin: the English entry, marked, in the Arabic page.
+    const arCredential = builtPage('/ar/Credentials').querySelector('#placeholder-cr')!;
+    expect(arCredential.getAttribute('lang')).toBe('en');
+    expect(arCredential.querySelector('.trust-card__pending')?.textContent?.trim()).toBe(ar['translation.pendingCourse']);
+    expect(arCredential.querySelector('time')?.getAttribute('datetime')).toBe('2030-12-31');
+
+    const cases = builtPage('/CaseStudies');
+    expect(cases.querySelector('#placeholder-case h2')?.textContent).toBe('Placeholder case for the tests');
+    expect(cases.querySelector('#placeholder-case')?.textContent).toContain('Placeholder Client');
+    expect(cases.querySelector('#placeholder-case')?.textContent).toContain('ISO 9001:2015');
+    expect(builtPage('/ar/CaseStudies').querySelector('#placeholder-case h2')?.textContent).toBe('حالة تجريبية للاختبارات');
+    // The language switch goes to the twin.
+    expect(cases.querySelector('a[hreflang="ar"]')?.getAttribute('href')).toBe('/ar/CaseStudies');
+  });
+
+  test('the About page shows the team and the credentials, home the case studies, each with a link to its page', () => {
+    for (const [about, prefix] of [
+      [builtPage('/AboutUs'), ''],
+      [builtPage('/ar/AboutUs'), '/ar'],
+    ] as const) {
+      expect(about.querySelector('section[aria-labelledby="team"] h2')).not.toBeNull();
+      expect(about.querySelector('section[aria-labelledby="team"] h3')).not.toBeNull();
+      expect(about.querySelector(`section[aria-labelledby="team"] a[href="${prefix}/OurTeam"]`)).not.toBeNull();
+      expect(about.querySelector(`section[aria-labelledby="credentials"] a[href="${prefix}/Credentials"]`)).not.toBeNull();
+    }
+    for (const [home, prefix] of [
+      [builtPage('/'), ''],
+      [builtPage('/ar'), '/ar'],
+    ] as const) {
+      const section = home.querySelector('section[aria-labelledby="case-studies"]');
+      expect(section?.querySelector('h3')).not.toBeNull();
+      expect(section?.querySelector(`a[href="${prefix}/CaseStudies"]`)).not.toBeNull();
+    }
+  });
+
+  test('the footer gives the commercial registration and VAT numbers and links the trust pages, in both languages', () => {
+    const footer = builtPage('/Partner').querySelector('footer')!;
+    expect(footer.querySelector('.site-footer__registrations')?.textContent).toBe(
+      'Commercial registration TEST-CR-0001 · VAT number TEST-VAT-0001',
+    );
+    for (const route of ['/OurTeam', '/Credentials', '/CaseStudies'])
+      expect(footer.querySelector(`a[href="${route}"]`)).not.toBeNull();
+    const arFooter = builtPage('/ar/Partner').querySelector('footer')!;
+    expect(arFooter.querySelector('.site-footer__registrations')?.textContent).toBe(
+      'السجل التجاري TEST-CR-0001 · الرقم الضريبي TEST-VAT-0001',
+    );
+    expect(arFooter.querySelector('a[href="/ar/OurTeam"]')).not.toBeNull();
+  });
+
+  test('a broken internal link in an MDX file stops the build once its pages are written, naming the file, the line and the link', async () => {
+    // The copy's own content checks (src/integrations/content-checks.ts), as the build runs them
+    // when the pages are written, on the copy's built site with a link an editor mistyped.
+    const file = `src/content/services/${NEW_SERVICE}.mdx`;
+    const source = fs.readFileSync(path.join(dir, file), 'utf8');
+    const broken = 'See [our ISO trainings](/Trainings/ISOTraining) for the programme.';
+    fs.writeFileSync(path.join(dir, file), `${source.trimEnd()}\n\n${broken}\n`);
+    const line = source.trimEnd().split('\n').length + 2;
+    const output: string[] = [];
+    const log = (text: string) => output.push(text);
+    const exit = vi.spyOn(process, 'exit').mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
+    try {
+      // The copy's own module, reading the copy's content and data.
+      const { default: checks } = (await import(pathToFileURL(path.join(dir, 'src/integrations/content-checks.ts')).href)) as {
+        default: typeof contentChecks;
+      };
+      const hooks = checks().hooks as Record<string, (options: unknown) => void>;
+      const logger = { error: log, warn: log, info: log };
+      hooks['astro:config:setup']!({ config: { root: pathToFileURL(`${dir}/`) }, logger });
+      expect(() => hooks['astro:build:done']!({ dir: pathToFileURL(path.join(dir, 'dist/client/')), logger })).toThrow('exit 1');
+      expect(output.join('\n')).toContain(`${file}:${line}: the link "/Trainings/ISOTraining" goes to no page of the site`);
+    } finally {
+      exit.mockRestore();
+      fs.writeFileSync(path.join(dir, file), source);
+    }
+  });
 
   test('the end-to-end checks that derive from the content pass on the built copy, in Arabic', async () => {
     // One Playwright project: the Arabic side is where each edit's translation rule shows; the

@@ -84,7 +84,7 @@ function internal(href: string, from: string): { pathname: string; hash: string 
 function crawl(code: LocaleCode): { reached: Set<string>; broken: string[] } {
   const home = code === 'ar' ? locales.ar.pathPrefix : '/';
   const other = code === 'ar' ? locales.en.lang : locales.ar.lang;
-  const queue = [home];
+  const queue: string[] = [home];
   const reached = new Set<string>();
   const broken: string[] = [];
   while (queue.length > 0) {
