@@ -32,9 +32,27 @@ const BROWSER =
 
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } };
 
-/** The specs of behaviour a visitor meets in either language: run once per language. */
+/**
+ * The specs that walk the site's pages or their kinds (the language's own pages, which differ), each
+ * run whole in both projects (their tests take no tag).
+ */
+const SWEEP_SPECS = ['a11y.spec.ts', 'links.spec.ts', 'no-js.spec.ts', 'routes.spec.ts'];
+
+/**
+ * The specs of behaviour a visitor meets in either language. Each runs whole in English; the `ar`
+ * project runs the tests of them that can behave otherwise right to left, tagged `@rtl` in their
+ * title (or their `test.describe`'s): direction and mirrored layout (what sits at the start or
+ * end of a line, which way a flyout opens, which way arrows and carousels move, where buttons
+ * sit), bidi text (typed, mixed-direction or isolated, in form fields, alerts and mails), Arabic
+ * digits and plural forms, the Arabic alerts and messages of the forms, Arabic sorting, how Arabic
+ * words break and which font draws them. A test whose Arabic run would take the same code path
+ * with other words stays English only: tests/unit/i18n-ar.test.ts checks that every visitor string
+ * exists in Arabic, with the same placeholders. The `@content` tests (checks derived from the
+ * content, which tests/unit/editor-edits.test.ts runs on an edited copy in this project) run in
+ * Arabic too.
+ */
 const BILINGUAL_SPECS = [
-  'a11y.spec.ts',
+  ...SWEEP_SPECS,
   'contact-form.spec.ts',
   'first-action.spec.ts',
   'form-hydration.spec.ts',
@@ -43,15 +61,22 @@ const BILINGUAL_SPECS = [
   'inbox-words.spec.ts',
   'timely.spec.ts',
   'layout.spec.ts',
-  'links.spec.ts',
   'nav.spec.ts',
-  'no-js.spec.ts',
   'partner-form.spec.ts',
   'privacy.spec.ts',
   'queue-flow.spec.ts',
   'service-pages.spec.ts',
-  'routes.spec.ts',
   'security.spec.ts',
+];
+
+/**
+ * What the `ar` project runs of BILINGUAL_SPECS: the tests tagged `@rtl` or `@content`, and the
+ * sweeps whole (the title a project's grep is matched against starts with the test's file name).
+ */
+const ARABIC_GREP = [
+  /@rtl\b/,
+  /@content\b/,
+  new RegExp(` (${SWEEP_SPECS.map((file) => file.replaceAll('.', '\\.')).join('|')}) `),
 ];
 
 export default defineConfig<SiteLocaleOptions>({
@@ -71,12 +96,12 @@ export default defineConfig<SiteLocaleOptions>({
       args: CHROMIUM_FLAGS,
     },
   },
-  // The behaviour specs run in both languages (tests/e2e/site-locale.ts gives each its
-  // language); the rest (whole-site sweeps that already walk both languages' pages, the receiver,
-  // the staff inbox, Lighthouse, the Arabic specs) run once.
+  // Every spec runs in English; BILINGUAL_SPECS run in Arabic too (tests/e2e/site-locale.ts gives
+  // each test its language), the sweeps whole and of the others the tests ARABIC_GREP picks. The
+  // rest (the receiver, the staff inbox, Lighthouse, the Arabic specs) run once.
   projects: [
     { name: 'en', use: { ...desktop, siteLocale: 'en' } },
-    { name: 'ar', use: { ...desktop, siteLocale: 'ar' }, testMatch: BILINGUAL_SPECS },
+    { name: 'ar', use: { ...desktop, siteLocale: 'ar' }, testMatch: BILINGUAL_SPECS, grep: ARABIC_GREP },
   ],
   webServer: {
     // The built site on its own server (npm test builds first).

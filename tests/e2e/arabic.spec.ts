@@ -3,8 +3,9 @@
  * at its path, right to left, with its Arabic error pages; the mobile menu, the dropdowns and
  * their chevrons, and the hero carousel mirror; the language switch goes both ways; Cairo is
  * drawn from the cache only, and nothing shifts. Behaviour shared with English (menus, carousels, forms,
- * no-JS, axe, links, overflow, CSP) runs in both languages in the bilingual specs (the `ar`
- * project of playwright.config.ts); the forms' Arabic-only parts are arabic-forms.spec.ts.
+ * no-JS, axe, links, overflow, CSP) is in the bilingual specs, whose `@rtl` tests and whole-site
+ * sweeps run in Arabic too (the `ar` project of playwright.config.ts); the forms' Arabic-only parts
+ * are arabic-forms.spec.ts.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { violations } from './axe';

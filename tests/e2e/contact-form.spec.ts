@@ -43,7 +43,7 @@ test.describe('with JavaScript', () => {
     await expect.poll(() => page.locator('form.site-form').evaluate((f: HTMLFormElement) => f.noValidate)).toBe(true);
   });
 
-  test('empty required fields: the alert, nothing sent, each field named and focus on the first', async ({ page, lang }) => {
+  test('empty required fields: the alert, nothing sent, each field named and focus on the first @rtl', async ({ page, lang }) => {
     const control = (name: ContactField) => contactField(page, name, lang);
     const capture = await interceptEndpoint(page, formEndpoint('contact', lang), { status: 201 });
     await control('lastName').fill('Al-Harbi');
@@ -61,7 +61,10 @@ test.describe('with JavaScript', () => {
     expect(await axe(page)).toEqual([]);
   });
 
-  test('the Send button stays where it is while the proof-of-work widget appears under a first field', async ({ page, lang }) => {
+  test('the Send button stays where it is while the proof-of-work widget appears under a first field @rtl', async ({
+    page,
+    lang,
+  }) => {
     const send = page.getByRole('button', { name: lang.t('contact.submit') });
     const before = await send.boundingBox();
     await contactField(page, 'firstName', lang).focus();

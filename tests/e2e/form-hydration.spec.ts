@@ -196,7 +196,7 @@ test('partner: with no draft and nothing typed, starting the island saves nothin
   await expect(page.getByRole('button', { name: lang.t('partner.draft.clear') })).toHaveCount(0);
 });
 
-test('contact: what is typed before the island starts is kept and sent, focus and caret stay', async ({ page, lang }) => {
+test('contact: what is typed before the island starts is kept and sent, focus and caret stay @rtl', async ({ page, lang }) => {
   const scripts = await holdIslandScripts(page);
   const capture = await interceptEndpoint(page, formEndpoint('contact', lang), { status: 201 });
   await page.goto(lang.path('/ContactUs'), { waitUntil: 'domcontentloaded' });

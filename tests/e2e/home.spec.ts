@@ -138,7 +138,7 @@ async function expectAfter(lang: SiteLanguage, earlier: Locator, later: Locator)
 const ISLAND_SCRIPTS = /\/_astro\/(Carousel|client)\.[\w-]+\.js$/;
 
 test.describe('hero carousel before its island starts', () => {
-  test('rotates every 1500 ms from the load event without the island, wraps, and the island takes over the slide shown', async ({
+  test('rotates every 1500 ms from the load event without the island, wraps, and the island takes over the slide shown @rtl', async ({
     page,
     lang,
   }) => {
@@ -300,7 +300,7 @@ test.describe('hero carousel before its island starts', () => {
 });
 
 test.describe('hero carousel', () => {
-  test('the server HTML shows the title, the tagline and the first picture at final size: hydrating moves nothing', async ({
+  test('the server HTML shows the title, the tagline and the first picture at final size: hydrating moves nothing @rtl', async ({
     page,
     lang,
   }) => {
@@ -364,7 +364,7 @@ test.describe('hero carousel', () => {
     await expect(slide(lang, hero(page), 1, 7)).toBeInViewport({ ratio: 0.95 });
   });
 
-  test('previous and next buttons and one dot per image select an image, wrapping both ways; they move the reading way', async ({
+  test('previous and next buttons and one dot per image select an image, wrapping both ways; they move the reading way @rtl', async ({
     page,
     lang,
   }) => {
@@ -603,7 +603,7 @@ async function expectLogosInView(lang: SiteLanguage, carousel: Locator, perView:
 
 test.describe('client logo carousel', () => {
   for (const mode of ['before its island', 'island'] as const) {
-    test(`${mode}: advances every 3000 ms and wraps; previous, next and dots select a logo, the reading way`, async ({
+    test(`${mode}: advances every 3000 ms and wraps; previous, next and dots select a logo, the reading way @rtl`, async ({
       page,
       lang,
     }) => {
@@ -727,7 +727,7 @@ test.describe('client logo carousel', () => {
     await expect(carousel).not.toHaveAttribute('data-ready');
   });
 
-  test('reaching for the logos after some steps: the island takes over the same logos in the same places, and rotation goes on', async ({
+  test('reaching for the logos after some steps: the island takes over the same logos in the same places, and rotation goes on @rtl', async ({
     page,
     lang,
   }) => {
@@ -838,7 +838,7 @@ test.describe('client logo carousel', () => {
   });
 });
 
-test('the floating chat button never covers a carousel control, at any width from 320 px, however far the page is scrolled', async ({
+test('the floating chat button never covers a carousel control, at any width from 320 px, however far the page is scrolled @rtl', async ({
   page,
   lang,
 }) => {

@@ -70,7 +70,7 @@ test.describe('header', () => {
     await expect(page.locator('h1')).toHaveText(headingOf(lang, destination));
   });
 
-  test('the menu fits the header at every desktop width: one line per label from 1340 px, at most two below', async ({
+  test('the menu fits the header at every desktop width: one line per label from 1340 px, at most two below @rtl', async ({
     page,
     lang,
   }) => {
@@ -250,7 +250,7 @@ test.describe('footer', () => {
     expect(stops.filter((stop) => !stop.social)).toEqual(links.filter((link) => !link.social));
   });
 
-  test("no service name breaks inside the footer, from tablet to wide desktop, in a first view's fallback fonts and in Cairo", async ({
+  test("no service name breaks inside the footer, from tablet to wide desktop, in a first view's fallback fonts and in Cairo @rtl", async ({
     page,
     lang,
   }) => {
@@ -338,7 +338,7 @@ test.describe('footer', () => {
     expect(ring.shadow).toContain('rgb(255, 255, 255)');
   });
 
-  test('the copyright shows the current year even when the site was built in an earlier one', async ({ page, lang }) => {
+  test('the copyright shows the current year even when the site was built in an earlier one @rtl', async ({ page, lang }) => {
     await page.clock.setFixedTime(new Date('2031-03-01T10:00:00Z'));
     await page.goto(lang.path('/AboutUs'));
     await expect(page.locator('.site-footer__legal p')).toHaveText(copyright(lang, 2031));
@@ -346,7 +346,7 @@ test.describe('footer', () => {
 });
 
 test.describe('floating chat link', () => {
-  test('a plain link to the messaging service with the greeting, in a new tab, at the end of the line', async ({
+  test('a plain link to the messaging service with the greeting, in a new tab, at the end of the line @rtl', async ({
     page,
     lang,
   }) => {
@@ -465,7 +465,7 @@ test('a new page starts at the top', async ({ page, lang }) => {
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('service pages: the "Why Choose" figures sit level, whatever the length of their labels', async ({ page, lang }) => {
+test('service pages: the "Why Choose" figures sit level, whatever the length of their labels @rtl', async ({ page, lang }) => {
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(lang.path('/services/iso-consultancy'));
@@ -477,7 +477,7 @@ test('service pages: the "Why Choose" figures sit level, whatever the length of 
   }
 });
 
-test('names stay whole on a phone: Al-Khobar, Schedule Q, Schedule D, the ISO codes never break across lines', async ({
+test('names stay whole on a phone: Al-Khobar, Schedule Q, Schedule D, the ISO codes never break across lines @rtl', async ({
   page,
   lang,
 }) => {
@@ -509,7 +509,7 @@ test('names stay whole on a phone: Al-Khobar, Schedule Q, Schedule D, the ISO co
   await expect(course.locator('.nowrap').filter({ hasText: /^Schedule Q$/ })).toHaveCount(1);
 });
 
-test('a breadcrumb trail that wraps on a phone never starts a line with its separator', async ({ page, lang }) => {
+test('a breadcrumb trail that wraps on a phone never starts a line with its separator @rtl', async ({ page, lang }) => {
   await page.setViewportSize({ width: 320, height: 800 });
   await page.goto(lang.path('/LaboratoryQualityManagementSystemServices/SupportforAccreditationProcess'));
   const crumbs = await page.locator('.page-header__crumbs li').evaluateAll((items) =>

@@ -159,7 +159,7 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(submenu).toBeHidden();
   });
 
-  test('moving from the button into the dropdown and between nesting levels never closes it', async ({ page, lang }) => {
+  test('moving from the button into the dropdown and between nesting levels never closes it @rtl', async ({ page, lang }) => {
     await page.clock.install();
     await page.goto(lang.path(CONTENT_PAGE));
     const trainings = await hoverOpenAfterIsland(page, lang.label('Trainings'));
@@ -187,7 +187,7 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(trainings).toHaveAttribute('aria-expanded', 'true');
   });
 
-  test('on a slant from a training to its standards, the rows passed over keep their lists shut; resting on one opens it', async ({
+  test('on a slant from a training to its standards, the rows passed over keep their lists shut; resting on one opens it @rtl', async ({
     page,
     lang,
   }) => {
@@ -238,7 +238,10 @@ test.describe('desktop dropdowns, 1151 px', () => {
   });
 
   for (const width of [1151, 1339, 1440]) {
-    test(`at ${width} px nothing in the header moves when the first hover starts the menu's island`, async ({ page, lang }) => {
+    test(`at ${width} px nothing in the header moves when the first hover starts the menu's island @rtl`, async ({
+      page,
+      lang,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(lang.path(CONTENT_PAGE));
       /** Where each top-level entry of the bar, the partner button and the language switch start and end. */
@@ -284,7 +287,7 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(page).toHaveURL(lang.url('/Trainings/ISOTrainings/InternalAuditTraining#iso-9001-2015'));
   });
 
-  test('every open submenu stays inside the window, even four levels deep at 1151 px', async ({ page, lang }) => {
+  test('every open submenu stays inside the window, even four levels deep at 1151 px @rtl', async ({ page, lang }) => {
     await page.goto(lang.path('/'));
     const trainings = await hoverOpenAfterIsland(page, lang.label('Trainings'));
     const nav = desktopNav(page);
@@ -332,7 +335,7 @@ test.describe('desktop dropdowns, 1151 px', () => {
     }
   });
 
-  test('keyboard: Tab reaches each group, Enter and Space toggle, Escape closes and returns focus, focus leaving closes', async ({
+  test('keyboard: Tab reaches each group, Enter and Space toggle, Escape closes and returns focus, focus leaving closes @rtl', async ({
     page,
     lang,
   }) => {
@@ -598,7 +601,7 @@ test.describe('mobile menu, 1149 px', () => {
   });
 });
 
-test.describe('mobile menu group labels', () => {
+test.describe('mobile menu group labels @rtl', () => {
   test.use({ hasTouch: true });
 
   interface Box {

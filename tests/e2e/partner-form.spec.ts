@@ -62,7 +62,7 @@ test.describe('with JavaScript', () => {
     await openFormPage(page, lang.path('/Partner'));
   });
 
-  test('the Send button stays where it is while the form starts, the widget appears and the first key is typed', async ({
+  test('the Send button stays where it is while the form starts, the widget appears and the first key is typed @rtl', async ({
     page,
     lang,
   }) => {
@@ -94,7 +94,7 @@ test.describe('with JavaScript', () => {
     );
   });
 
-  test('controls of the right types: e-mail, URL, telephone, numbers from 0, about 195 countries with Saudi Arabia first', async ({
+  test('controls of the right types: e-mail, URL, telephone, numbers from 0, about 195 countries with Saudi Arabia first @rtl', async ({
     page,
     lang,
   }) => {
@@ -143,7 +143,7 @@ test.describe('with JavaScript', () => {
     }
   });
 
-  test('missing required fields: one alert naming them, nothing sent, focus on the first', async ({ page, lang }) => {
+  test('missing required fields: one alert naming them, nothing sent, focus on the first @rtl', async ({ page, lang }) => {
     const control = (name: PartnerField) => partnerField(page, name, lang);
     /** The alert: the fields' labels, in the order of the page, in the language's list. */
     const alert = (names: readonly PartnerField[]) =>
@@ -195,7 +195,7 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('.error-summary li').nth(5)).toContainText(label(lang, 'organization'));
   });
 
-  test('the browser checks number, URL and e-mail types before anything is sent', async ({ page, lang }) => {
+  test('the browser checks number, URL and e-mail types before anything is sent @rtl', async ({ page, lang }) => {
     const years = partnerField(page, 'yearsInBusiness', lang);
     const website = partnerField(page, 'companyWebsite', lang);
     const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 201 });
@@ -248,7 +248,7 @@ test.describe('with JavaScript', () => {
     await expect(plans).toBeHidden();
   });
 
-  test('files: too large and wrong types are refused with their alerts; valid ones replace the selection', async ({
+  test('files: too large and wrong types are refused with their alerts; valid ones replace the selection @rtl', async ({
     page,
     lang,
   }) => {
@@ -352,7 +352,7 @@ test.describe('with JavaScript', () => {
     expect(await axe(page)).toEqual([]);
   });
 
-  test("the chosen files are listed on the page's side; only each name keeps its own direction", async ({ page, lang }) => {
+  test("the chosen files are listed on the page's side; only each name keeps its own direction @rtl", async ({ page, lang }) => {
     await page.locator('input[type="file"]').setInputFiles([file('cv-1.pdf', 100), file('السيرة الذاتية.pdf', 100)]);
     const items = page.locator('.selected-files li');
     await expect(items).toHaveCount(2);
@@ -370,7 +370,7 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('.selected-files__name').first()).toHaveAttribute('dir', 'auto');
   });
 
-  test('at 1440 px the Yes/No answers of a pair of questions sit on one line', async ({ page }) => {
+  test('at 1440 px the Yes/No answers of a pair of questions sit on one line @rtl', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const top = async (id: string) => (await page.locator(`#partner-${id}-0`).boundingBox())?.y ?? Number.NaN;
     for (const [a, b] of [
@@ -394,7 +394,7 @@ test.describe('with JavaScript', () => {
   });
 
   for (const width of [390, 1440]) {
-    test(`at ${width} px every form of ownership reads whole, the chosen one too`, async ({ page, lang }) => {
+    test(`at ${width} px every form of ownership reads whole, the chosen one too @rtl`, async ({ page, lang }) => {
       await page.setViewportSize({ width, height: 900 });
       await ownershipAnswer(page, 'Subsidiary (please specify name of parent company)').check();
       const answers = page.locator('#partner-formOfOwnership label');
@@ -514,7 +514,7 @@ test.describe('with JavaScript', () => {
     expect(await axe(page)).toEqual([]);
   });
 
-  test('failure: the failure banner, and every answer and file kept', async ({ page, lang }) => {
+  test('failure: the failure banner, and every answer and file kept @rtl', async ({ page, lang }) => {
     const capture = await interceptEndpoint(page, formEndpoint('partner', lang), { status: 503 });
     await fillRequired(page, lang);
     await page.locator('input[type="file"]').setInputFiles([file('cv-1.pdf', 100)]);

@@ -266,7 +266,7 @@ test("a lead page lists the person's other leads, found by the same e-mail in ot
   await context.close();
 });
 
-test('on a 390 × 844 phone the first lead is within the first screen, with the start of its message as text', async ({
+test('on a 390 × 844 phone the first lead is within the first screen, with the start of its message as text @rtl', async ({
   browser,
   lang,
   baseURL,

@@ -1,10 +1,12 @@
 /**
- * The language a spec runs in (every behaviour test runs on both languages).
+ * The language a spec runs in.
  *
- * playwright.config.ts runs the behaviour specs twice, as the projects `en` and `ar`; a spec that
+ * playwright.config.ts runs the behaviour specs as the project `en`, and again as the project `ar`:
+ * the whole-site sweeps whole, of the others the tests tagged `@rtl` (what can behave otherwise
+ * right to left) or `@content` (BILINGUAL_SPECS there says which is which); a spec that
  * imports `test` from here gets `lang`, the site in the project's language: its paths, its
  * interface strings (the same dictionaries the pages are built from), its menu tree and its
- * digits. A spec written against `lang` says once what must hold and is checked in both.
+ * digits. A spec written against `lang` says once what must hold, in whichever language runs it.
  */
 import { test as base } from '@playwright/test';
 import { locales, t as translate, type Locale, type LocaleCode, type UiKey } from '../../src/i18n';
