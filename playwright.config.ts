@@ -87,6 +87,9 @@ export default defineConfig<SiteLocaleOptions>({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
+  // Every assertion waits for its state: on a busy machine a state can take longer than the
+  // default 5 s to come, and waiting longer costs nothing when it comes sooner.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
