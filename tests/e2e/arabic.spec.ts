@@ -313,28 +313,32 @@ function remembered(page: Page): Promise<string[]> {
   );
 }
 
-/** How a loaded page draws its text, which fonts it asked for and when, and how much moved. */
+/**
+ * How a loaded page draws its text, which fonts it asked for and when, and how much moved: read
+ * once the fonts its text asked for are in (a face swapped in would move the page as it came)
+ * and a frame has been drawn since (a shift is recorded as its frame is drawn).
+ */
 function fontView(page: Page) {
   return page.evaluate(async () => {
+    await document.fonts.ready;
+    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
     const shifted: string[] = [];
-    const shifts = await new Promise<number>((resolve) => {
-      let sum = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-          sources?: { node?: Node | null }[];
-        })[]) {
-          if (entry.hadRecentInput) continue;
-          sum += entry.value;
-          for (const source of entry.sources ?? []) {
-            const node = source.node;
-            shifted.push(node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : (node?.nodeName ?? '?'));
-          }
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-      setTimeout(() => resolve(sum), 500);
-    });
+    let shifts = 0;
+    const observer = new PerformanceObserver(() => {});
+    observer.observe({ type: 'layout-shift', buffered: true });
+    for (const entry of observer.takeRecords() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null }[];
+    })[]) {
+      if (entry.hadRecentInput) continue;
+      shifts += entry.value;
+      for (const source of entry.sources ?? []) {
+        const node = source.node;
+        shifted.push(node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : (node?.nodeName ?? '?'));
+      }
+    }
+    observer.disconnect();
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const fonts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
       entry.name.endsWith('.woff2'),

@@ -27,6 +27,7 @@ import {
 import { PARTNER_DRAFT_KEY as DRAFT_KEY, type PartnerField } from '../../src/forms/partner';
 import type { ContactField } from '../../src/forms/contact';
 import { TYPING_PAUSE_MS } from '../../src/lib/typing-pause';
+import { requestsSeen } from './requests-seen';
 
 /** Holds every request for a script under /_astro/ until `release()`; `held` lists them. */
 async function holdIslandScripts(page: Page) {
@@ -48,6 +49,58 @@ async function holdIslandScripts(page: Page) {
       open();
     },
   };
+}
+
+/**
+ * Follows, in the page, the island's directive fetching its module files ahead of running them
+ * (src/integrations/intent-directive.client.ts, fetchModules: the only fetch of a script on these
+ * pages), by wrapping the page's `fetch` to watch, not to change, them. The returned function
+ * resolves, with the files' paths, once every file fetched has been read and no other fetch has
+ * begun since, a turn of the page's task queue after the last read: by then the directive has
+ * gone on to what it does next (an import of the island would have been asked for).
+ */
+async function watchIslandFileReads(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const original = window.fetch.bind(window);
+    const paths: string[] = [];
+    let reading = 0;
+    let done: (paths: string[]) => void = () => {};
+    const read = new Promise<string[]>((resolve) => (done = resolve));
+    // A turn of the task queue (a MessageChannel, which the paused fake clock does not hold
+    // back): the reads of the files a file imports begin in the microtasks after its read.
+    const finished = () => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        reading -= 1;
+        if (reading === 0) done([...paths]);
+      };
+      channel.port2.postMessage(null);
+    };
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), document.baseURI);
+      const response = original(input, init);
+      if (!/^\/_astro\/[^/]+\.js$/.test(url.pathname)) return response;
+      reading += 1;
+      paths.push(url.pathname);
+      return response.then(
+        (answer) => {
+          if (!answer.ok) {
+            finished();
+            return answer;
+          }
+          const text = answer.text.bind(answer);
+          answer.text = () => text().finally(finished);
+          return answer;
+        },
+        (error: unknown) => {
+          finished();
+          throw error;
+        },
+      );
+    };
+    (window as unknown as { islandFilesRead: Promise<string[]> }).islandFilesRead = read;
+  });
+  return () => page.evaluate(() => (window as unknown as { islandFilesRead: Promise<string[]> }).islandFilesRead);
 }
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
@@ -259,8 +312,11 @@ test('a content page and both form pages ask for no script before the visitor re
   for (const path of ['/AboutUs', '/ContactUs', '/Partner']) {
     scripts.length = 0;
     await page.goto(lang.path(path), { waitUntil: 'load' });
-    // Past the browser's idle time, when an island on client:idle would have asked.
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1500))));
+    // Past the browser's idle time, when an island on client:idle would have asked (its idle
+    // callback, asked for as the page loaded, runs before this one), and every request asked for
+    // until then has been reported.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    await requestsSeen(page);
     expect(scripts, path).toEqual([]);
     if (path === '/AboutUs') continue;
     await page.locator('main form h2').hover();
@@ -295,6 +351,11 @@ for (const form of ['contact', 'partner'] as const) {
     await page.goto(lang.path(form === 'contact' ? '/ContactUs' : '/Partner'), { waitUntil: 'load' });
     // The island's files come only once the visitor is typing, as on a slow connection.
     const scripts = await holdIslandScripts(page);
+    const run: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') run.push(new URL(request.url()).pathname);
+    });
+    const filesRead = await watchIslandFileReads(page);
     // The page's clock stands still from here: a pause in the typing lasts until the test says so.
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000);
@@ -304,8 +365,12 @@ for (const form of ['contact', 'partner'] as const) {
     const island = form === 'contact' ? /\/ContactForm\./ : /\/PartnerForm\./;
     await expect.poll(() => scripts.held.some((path) => island.test(path))).toBe(true);
     scripts.release();
-    // Downloaded, not run: the visitor is still within their typing.
-    await page.waitForTimeout(1500);
+    // Downloaded, not run: every file of the island is in the page, and the island asked for
+    // none of them to run (an import is a script request) and has not started: the visitor is
+    // still within their typing.
+    expect(await filesRead()).toEqual(expect.arrayContaining([expect.stringMatching(island)]));
+    await requestsSeen(page);
+    expect(run).toEqual([]);
     await expect(page.locator('form[data-hydrated]')).toHaveCount(0);
     await page.clock.runFor(TYPING_PAUSE_MS);
     await expect(page.locator('form[data-hydrated]')).toBeVisible({ timeout: 15_000 });

@@ -19,6 +19,7 @@ import { escapeRegExp, expect, test, type SiteLanguage } from './site-locale';
 import { LOGO_BREAKPOINTS } from '../../src/lib/carousel';
 import { readDataFile } from '../../src/data/data-file';
 import { CAROUSELS_FILE, carouselsFileSchema } from '../../src/data/schemas';
+import { requestsSeen } from './requests-seen';
 
 const HERO_INTERVAL = 1500;
 const CLIENT_INTERVAL = 3000;
@@ -687,8 +688,21 @@ test.describe('client logo carousel', () => {
     await glided(carousel);
     await expect.poll(async () => (await logosInView(carousel))[0]?.alt).not.toBe(firstInView);
     await expectLogosInView(lang, carousel, 1);
-    // Real time too: an island starting as the logos came into view would have asked by now.
-    await page.waitForTimeout(500);
+    // Not on the page's clock either: an island started by the logos coming into view (an
+    // observer of their visibility, told in the frame they came into view, before an observer
+    // the test starts now is told they are in view) would have asked for its script by now.
+    await carousel.evaluate(
+      (root) =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver((entries) => {
+            if (!entries.some((entry) => entry.isIntersecting)) return;
+            observer.disconnect();
+            resolve();
+          });
+          observer.observe(root);
+        }),
+    );
+    await requestsSeen(page);
     expect(islandScripts()).toEqual([]);
     await expect(carousel).not.toHaveAttribute('data-ready');
     // Near the screen, the next logo is fetched before it slides in.

@@ -38,7 +38,8 @@ export async function solvedProof(page: Page): Promise<string> {
 /**
  * Presses "Reply by e-mail" on a lead page: its form records the reply and answers with a redirect
  * to the mail program's address, which is returned. No mail program opens in the test browser, and
- * the page's content security policy lets the redirect through (no violation reported).
+ * the page's content security policy lets the redirect through (no violation reported): the
+ * browser follows it to the address.
  */
 export async function openReply(page: Page): Promise<string> {
   const refused: string[] = [];
@@ -50,16 +51,23 @@ export async function openReply(page: Page): Promise<string> {
     (response) => response.request().method() === 'POST' && /^\/admin\/leads\/[^/]+$/.test(new URL(response.url()).pathname),
     { timeout: 10_000 },
   );
+  // The redirect followed: the browser asks for the mail program's address (a policy refusing
+  // the redirect stops before that).
+  const handedOn = page.waitForRequest((request) => request.url().startsWith('mailto:'), { timeout: 10_000 });
   await page.getByRole('button', { name: 'Reply by e-mail' }).click();
   // A policy that refuses the redirect aborts the request: no answer, and the console says why.
-  const response = await answer.catch((error: Error) => {
+  const fail = (error: Error) => {
     throw new Error(`${error.message} ${refused.join(' ')}`);
-  });
+  };
+  const response = await answer.catch(fail);
   expect(response.status()).toBe(303);
   const location = response.headers()['location'] ?? '';
   expect(location).toMatch(/^mailto:/);
-  // The browser hands the address on (or, here, drops it): the page itself stays.
-  await page.waitForTimeout(300);
+  const mailto = await handedOn.catch(fail);
+  expect(mailto.url()).toBe(location);
+  // The browser hands the address on (here, with no mail program, drops it: the request ends
+  // failed) and the page itself stays.
+  await mailto.response();
   page.off('console', listen);
   expect(refused).toEqual([]);
   return location;

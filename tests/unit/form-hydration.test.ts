@@ -14,6 +14,12 @@ import { filledInPage, honeypotInPage } from '../../src/components/islands/form-
 import { PARTNER_DRAFT_KEY, emptyPartner } from '../../src/forms/partner';
 import { countryList } from '../../src/forms/country-list';
 import { formStrings, locales } from '../../src/i18n';
+import { PROOF_WAIT_MS } from '../../src/components/islands/use-proof';
+import { TYPING_PAUSE_MS } from '../../src/lib/typing-pause';
+
+// The proof of work's widget (ALTCHA) does not run in jsdom: its script is a stand-in here, and
+// the tests below play its part (its `statechange` event with a solution).
+vi.mock('../../src/components/islands/altcha-widget', () => ({ registerStrings: () => {} }));
 
 const direct = { email: 'info@example.com', phone: '+966 13 000 0000', phoneHref: 'tel:+966130000000', privacyHref: '/Privacy' };
 /** The props the pages give the islands (src/components/pages/ContactPage.astro, PartnerPage.astro), in English unless told. */
@@ -378,5 +384,65 @@ describe('the forms in Arabic', () => {
     expect(body.get('numberOfEmployees')).toBe('34');
     expect(body.get('country')).toBe('Saudi Arabia');
     expect(body.get('formOfOwnership')).toBe('Corporation (publicly held)');
+  });
+});
+
+describe('the proof of work when the visitor sends (src/components/islands/use-proof.tsx)', () => {
+  const props = () => ({ ...contactProps('/api/contact'), proof: { challengeUrl: '/api/challenge' } });
+
+  /** The contact form, hydrated and filled in; the visitor has reached it (the widget is coming). */
+  async function reachedForm() {
+    const form = serverRender(ContactForm, props());
+    await hydrate(form, ContactForm, props());
+    vi.useFakeTimers();
+    await act(async () => {
+      type(form, '#contact-firstName', 'Huda');
+      type(form, '#contact-lastName', 'Al-Dossary');
+      type(form, '#contact-email', 'huda@example.com');
+      form.querySelector<HTMLInputElement>('#contact-firstName')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    });
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => new Response('{"id":"1"}', { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const sent = () => fetch.mock.calls.map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+    const send = () =>
+      act(async () => {
+        form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      });
+    return { form, sent, send };
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test(`without a solution, a send waits ${PROOF_WAIT_MS} ms for one, then goes without it (the server holds the lead): never blocked`, async () => {
+    const { form, sent, send } = await reachedForm();
+    await send();
+    expect(form.getAttribute('data-status')).toBe('submitting');
+    await act(async () => vi.advanceTimersByTime(PROOF_WAIT_MS - 1));
+    expect(sent()).toEqual([]);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).not.toHaveProperty('altcha');
+    expect(sent()[0]).toMatchObject({ firstName: 'Huda', lastName: 'Al-Dossary' });
+    await act(async () => {});
+    expect(form.getAttribute('data-status')).toBe('success');
+  });
+
+  test('a solution that comes within the wait goes with the message at once', async () => {
+    const { form, sent, send } = await reachedForm();
+    // The visitor's pause: the widget's script runs and the widget is drawn (it starts solving).
+    await act(async () => vi.advanceTimersByTime(TYPING_PAUSE_MS));
+    await vi.waitFor(() => expect(form.querySelector('altcha-widget')).not.toBeNull());
+    await send();
+    await act(async () => vi.advanceTimersByTime(PROOF_WAIT_MS / 2));
+    expect(sent()).toEqual([]);
+    await act(async () => {
+      form
+        .querySelector('altcha-widget')!
+        .dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'solved-payload' } }));
+    });
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toMatchObject({ firstName: 'Huda', altcha: 'solved-payload' });
   });
 });
