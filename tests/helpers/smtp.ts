@@ -18,8 +18,11 @@ export interface MailSink {
   readonly port: number;
   readonly url: string;
   readonly mails: ReceivedMail[];
+  /** Mails whose data has arrived, accepted or still held (`delayMs`): a mail on its way. */
+  readonly arrived: () => number;
   /** Resolves once `count` mails arrived; rejects after `timeoutMs` saying how many did. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Stops listening and ends the connections still open at once (a client's pooled one too). */
   close(): Promise<void>;
 }
 
@@ -40,14 +43,19 @@ export interface SmtpOptions {
 export async function startSmtp(port = 0, options: SmtpOptions = {}): Promise<MailSink> {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  let arrived = 0;
   const server = new SMTPServer({
     authOptional: true,
+    // Closing does not wait for clients to leave (smtp-server's default waits 30 s for a client
+    // that keeps its connection, as the server's pooled transport does).
+    closeTimeout: 1,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        arrived += 1;
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw)
           .then((parsed) => {
@@ -72,6 +80,7 @@ export async function startSmtp(port = 0, options: SmtpOptions = {}): Promise<Ma
     port: actual,
     url: `smtp://127.0.0.1:${actual}`,
     mails,
+    arrived: () => arrived,
     waitFor(count, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
