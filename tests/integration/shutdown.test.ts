@@ -9,6 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { contactBody, postJson, startServer, tempDir } from '../helpers/server';
 import { startSmtp } from '../helpers/smtp';
+import { outboxDelivered } from '../helpers/wait';
 
 let dir: string;
 
@@ -49,15 +50,14 @@ test('SIGTERM under load: every acknowledged lead is stored, each is mailed exac
     // Under load, with mails being sent (each takes 400 ms to be accepted).
     await smtp.waitFor(3, 20_000);
     const beforeSignal = acknowledged.length;
-    const signalled = Date.now();
     await server.stop('SIGTERM');
-    const tookMs = Date.now() - signalled;
     posting = false;
     await Promise.all(lanes);
+    // Within the bound: past SHUTDOWN_TIMEOUT_SECONDS the server exits 1 without "stop.done".
     expect(server.child.exitCode, server.output().slice(-2000)).toBe(0);
-    expect(tookMs).toBeLessThan(15_000);
-    expect(beforeSignal).toBeGreaterThan(10);
     expect(server.output()).toContain('"event":"stop.done"');
+    expect(server.output()).not.toContain('"event":"stop.timeout"');
+    expect(beforeSignal).toBeGreaterThan(10);
 
     const db = new DatabaseSync(dbPath, { readOnly: true });
     const stored = new Set((db.prepare('SELECT id FROM submissions').all() as { id: string }[]).map((row) => row.id));
@@ -77,7 +77,8 @@ test('SIGTERM under load: every acknowledged lead is stored, each is mailed exac
     const again = await startServer({ dbPath, env });
     try {
       await smtp.waitFor(stored.size, 60_000);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Every mail sent; then stopped (its outbox round ends first): nothing more can arrive.
+      await outboxDelivered(dbPath);
     } finally {
       await again.stop();
     }
