@@ -20,6 +20,8 @@ export interface MailSink {
   readonly mails: ReceivedMail[];
   /** Mails whose data has arrived, accepted or still held (`delayMs`): a mail on its way. */
   readonly arrived: () => number;
+  /** No client connected, and every mail that arrived is recorded (or refused): none is on its way. */
+  readonly idle: () => boolean;
   /** Resolves once `count` mails arrived; rejects after `timeoutMs` saying how many did. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** Stops listening and ends the connections still open at once (a client's pooled one too). */
@@ -44,6 +46,7 @@ export async function startSmtp(port = 0, options: SmtpOptions = {}): Promise<Ma
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   let arrived = 0;
+  let settled = 0;
   const server = new SMTPServer({
     authOptional: true,
     // Closing does not wait for clients to leave (smtp-server's default waits 30 s for a client
@@ -61,13 +64,17 @@ export async function startSmtp(port = 0, options: SmtpOptions = {}): Promise<Ma
           .then((parsed) => {
             const accept = () => {
               mails.push({ recipients: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
+              settled += 1;
               for (const wake of waiters.splice(0)) wake();
               callback();
             };
             if (options.delayMs) setTimeout(accept, options.delayMs);
             else accept();
           })
-          .catch((error: Error) => callback(error));
+          .catch((error: Error) => {
+            settled += 1;
+            callback(error);
+          });
       });
     },
   });
@@ -81,6 +88,7 @@ export async function startSmtp(port = 0, options: SmtpOptions = {}): Promise<Ma
     url: `smtp://127.0.0.1:${actual}`,
     mails,
     arrived: () => arrived,
+    idle: () => server.connections.size === 0 && settled === arrived,
     waitFor(count, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
