@@ -3,8 +3,8 @@
  * step after the password, what a session that still owes it can reach (nothing), another
  * origin, no session, forged and replayed codes, a burst of code guesses held by the sign-in
  * gate, a recovery code once, the set-up an operator requires, the staff command's reset, the
- * audit log; and the wait after wrong passwords, which a right password during it does not
- * lengthen. Where a test depends on a wait of the sign-in gate, it holds the server's clock
+ * audit log; and the wait after wrong passwords (2 s, doubling with each wrong one after it), which
+ * a right password during it does not lengthen. Where a test depends on a wait of the sign-in gate, it holds the server's clock
  * (tests/helpers/server-clock.ts): no wait runs out while a slow machine catches up, and the test
  * moves the clock on instead of sitting the wait out.
  */
@@ -590,6 +590,33 @@ describe('the wait after wrong passwords', () => {
       expect(last.retryAfter).toBe(1);
       // The wait over: the right password signs in.
       await server.clock!.advance(1);
+      expect((await send('/admin/login', { fields: { email, password: PASSWORD }, from })).status).toBe(303);
+    } finally {
+      await server.clock!.resume();
+    }
+  });
+
+  test('each wrong password after a wait doubles the next: 2, 4, 8, 16 s, each told to the right password in full', async () => {
+    const email = 'doubling@globaq.example';
+    const staff = openStaffStore(server.dbPath);
+    await staff.add(email, await hashPassword(PASSWORD), new Date());
+    await staff.close();
+    const from = '203.0.113.10';
+    await server.clock!.hold();
+    try {
+      for (let i = 1; i < SLOW_AFTER.account; i++)
+        expect((await send('/admin/login', { fields: { email, password: `wrong ${i}` }, from })).status).toBe(401);
+      for (const seconds of [2, 4, 8, 16]) {
+        // Checked and counted (the gate is open): the wait that follows is twice the last.
+        expect((await send('/admin/login', { fields: { email, password: `wrong after ${seconds}` }, from })).status).toBe(401);
+        const during = await send('/admin/login', { fields: { email, password: PASSWORD }, from });
+        expect(during.status).toBe(429);
+        expect(during.retryAfter).toBe(seconds);
+        expect(alertOf(during.text)).toMatch(
+          new RegExp(`^Too many failed sign-ins: wait ${seconds} seconds, then sign in again\\.`),
+        );
+        await server.clock!.advance(seconds * 1000);
+      }
       expect((await send('/admin/login', { fields: { email, password: PASSWORD }, from })).status).toBe(303);
     } finally {
       await server.clock!.resume();
