@@ -1,7 +1,8 @@
 /**
  * SIGTERM under load, against the built server and a real (slow) SMTP server: no acknowledged
  * lead is lost, the mail being sent when the signal came is finished and marked sent (so a
- * restart does not send it again), and the process exits within its bound.
+ * restart does not send it again), and the process exits within its bound; a SIGTERM right after
+ * start stops as cleanly.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -91,3 +92,11 @@ test('SIGTERM under load: every acknowledged lead is stored, each is mailed exac
     await smtp.close();
   }
 }, 120_000);
+
+test('SIGTERM as soon as the address is printed: a clean stop, not the default death', async () => {
+  // Whoever waits for the listening line (a script, systemd, a test) may stop the server at once.
+  const server = await startServer({ dbPath: path.join(dir, 'at-once.db') });
+  await server.stop('SIGTERM');
+  expect(server.child.exitCode, server.output()).toBe(0);
+  expect(server.output()).toContain('"event":"stop.done"');
+});
