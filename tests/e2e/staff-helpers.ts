@@ -10,10 +10,10 @@ import { solve } from '../helpers/proof';
 /** The database the test server writes (playwright.config.ts). */
 const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
 
-/** A staff account of the test's own, made by `npm run submissions -- staff add`. */
-export function addStaffAccount(email: string, password: string): void {
+/** A staff account of the test's own, made by `npm run submissions -- staff add` (in the test server's database, or `db`). */
+export function addStaffAccount(email: string, password: string, db = DB): void {
   const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'staff', 'add', email], {
-    env: { ...process.env, SUBMISSIONS_DB: DB, GLOBAQ_SETTINGS: 'none' },
+    env: { ...process.env, SUBMISSIONS_DB: db, GLOBAQ_SETTINGS: 'none' },
     input: `${password}\n`,
     encoding: 'utf8',
     timeout: 60_000,

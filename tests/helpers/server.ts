@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './frontmatter';
 
 export interface RunningServer {
@@ -18,8 +19,20 @@ export interface RunningServer {
   readonly child: ChildProcess;
   /** Everything the server printed so far. */
   readonly output: () => string;
-  /** SIGTERM (or the signal given), then waits for the process to end. */
+  /** SIGTERM (or the signal given), then waits for the process to end and its output to be read. */
   readonly stop: (signal?: NodeJS.Signals) => Promise<void>;
+  /** The server's clock, when started with `clock: true` (./server-clock.ts). */
+  readonly clock: ServerClock | undefined;
+}
+
+/** The server process's clock: each call resolves once the server reads the new time. */
+export interface ServerClock {
+  /** Stands still from now on: no wait of the server's passes until it is advanced. */
+  hold(): Promise<void>;
+  /** Moves the clock on by `ms` (held or not). */
+  advance(ms: number): Promise<void>;
+  /** Runs with the real time again, from where it stood (never backwards). */
+  resume(): Promise<void>;
 }
 
 export function assertBuilt(): void {
@@ -32,12 +45,20 @@ export function tempDir(prefix = 'globaq-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Starts the server and resolves once it listens; rejects when it exits first or takes over 30 s. */
-export function startServer(options: { dbPath: string; env?: Record<string, string> }): Promise<RunningServer> {
+/**
+ * Starts the server and resolves once it listens; rejects when it exits first or takes over 30 s.
+ * With `clock: true`, the test holds and moves the server's clock (`clock` of the result).
+ */
+export function startServer(options: { dbPath: string; env?: Record<string, string>; clock?: boolean }): Promise<RunningServer> {
   assertBuilt();
+  const clockModule = path.join(ROOT, 'tests', 'helpers', 'server-clock.ts');
   const child = spawn(
     process.execPath,
-    ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'http', 'serve.ts')],
+    [
+      '--disable-warning=ExperimentalWarning',
+      ...(options.clock ? ['--import', pathToFileURL(clockModule).href] : []),
+      path.join(ROOT, 'src', 'server', 'http', 'serve.ts'),
+    ],
     {
       cwd: ROOT,
       // The proof of work made light (the tests solve one per post) and no minimum time between the
@@ -61,16 +82,34 @@ export function startServer(options: { dbPath: string; env?: Record<string, stri
         LEADS_ACKNOWLEDGE: 'off',
         ...options.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: options.clock ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
     },
   );
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // 'close': the process has ended and everything it wrote has been read.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
+    await closed;
   };
+  const order = (message: { clock: 'hold' | 'resume' | 'advance'; ms?: number }) =>
+    new Promise<void>((resolve, reject) => {
+      const answer = (reply: unknown) => {
+        if ((reply as { clock?: string } | null)?.clock !== 'done') return;
+        child.off('message', answer);
+        resolve();
+      };
+      child.on('message', answer);
+      child.send(message, (error) => error && reject(error));
+    });
+  const clock: ServerClock | undefined = options.clock
+    ? {
+        hold: () => order({ clock: 'hold' }),
+        advance: (ms) => order({ clock: 'advance', ms }),
+        resume: () => order({ clock: 'resume' }),
+      }
+    : undefined;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop('SIGKILL');
@@ -86,7 +125,7 @@ export function startServer(options: { dbPath: string; env?: Record<string, stri
       if (match) {
         clearTimeout(timer);
         const baseUrl = `http://127.0.0.1:${match[1]}`;
-        resolve({ baseUrl, origin: baseUrl, dbPath: options.dbPath, child, output: () => output, stop });
+        resolve({ baseUrl, origin: baseUrl, dbPath: options.dbPath, child, output: () => output, stop, clock });
       }
     });
   });

@@ -18,8 +18,13 @@ export interface MailSink {
   readonly port: number;
   readonly url: string;
   readonly mails: ReceivedMail[];
+  /** Mails whose data has arrived, accepted or still held (`delayMs`): a mail on its way. */
+  readonly arrived: () => number;
+  /** No client connected, and every mail that arrived is recorded (or refused): none is on its way. */
+  readonly idle: () => boolean;
   /** Resolves once `count` mails arrived; rejects after `timeoutMs` saying how many did. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Stops listening and ends the connections still open at once (a client's pooled one too). */
   close(): Promise<void>;
 }
 
@@ -40,26 +45,36 @@ export interface SmtpOptions {
 export async function startSmtp(port = 0, options: SmtpOptions = {}): Promise<MailSink> {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  let arrived = 0;
+  let settled = 0;
   const server = new SMTPServer({
     authOptional: true,
+    // Closing does not wait for clients to leave (smtp-server's default waits 30 s for a client
+    // that keeps its connection, as the server's pooled transport does).
+    closeTimeout: 1,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        arrived += 1;
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw)
           .then((parsed) => {
             const accept = () => {
               mails.push({ recipients: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
+              settled += 1;
               for (const wake of waiters.splice(0)) wake();
               callback();
             };
             if (options.delayMs) setTimeout(accept, options.delayMs);
             else accept();
           })
-          .catch((error: Error) => callback(error));
+          .catch((error: Error) => {
+            settled += 1;
+            callback(error);
+          });
       });
     },
   });
@@ -72,6 +87,8 @@ export async function startSmtp(port = 0, options: SmtpOptions = {}): Promise<Ma
     port: actual,
     url: `smtp://127.0.0.1:${actual}`,
     mails,
+    arrived: () => arrived,
+    idle: () => server.connections.size === 0 && settled === arrived,
     waitFor(count, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

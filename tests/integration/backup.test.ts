@@ -16,6 +16,7 @@ import { hashPassword } from '../../src/server/inbox/staff';
 import { ROOT } from '../helpers/frontmatter';
 import { freshDatabase, postgresBin } from '../helpers/postgres';
 import { asForm, contactBody, partnerBody, postJson, startServer, tempDir } from '../helpers/server';
+import { until } from '../helpers/wait';
 
 let dir: string;
 
@@ -77,18 +78,19 @@ describe('backup and restore (SQLite)', () => {
           if (answer.status === 201)
             acknowledged.set(((await answer.json()) as { id: string }).id, partner ? sha256(pdf(k)) : undefined);
         } catch {
-          await new Promise((resolve) => setTimeout(resolve, 20));
+          // The server is gone (killed): every later post would fail too.
+          return;
         }
       }
     };
     const lanes = [lane(true), lane(true), lane(false), lane(false)];
     try {
-      while (acknowledged.size < 60) await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(() => acknowledged.size >= 60);
       const before = new Map(acknowledged);
       const backupDir = path.join(dir, 'backup-1');
       const backup = submissions(['backup', backupDir, '--db', dbPath]);
       // Mid-backup, under load: once the backup has begun writing, the server dies without a chance to finish anything.
-      while (!fs.existsSync(backupDir)) await new Promise((resolve) => setTimeout(resolve, 2));
+      await until(() => fs.existsSync(backupDir), 2);
       await server.stop('SIGKILL');
       posting = false;
       await Promise.all(lanes);
@@ -133,19 +135,20 @@ describe('backup and restore (SQLite)', () => {
           const answer = await postJson(server.baseUrl, '/api/contact', contactBody());
           if (answer.status === 201) acknowledged.add(((await answer.json()) as { id: string }).id);
         } catch {
-          await new Promise((resolve) => setTimeout(resolve, 20));
+          // The server is gone (killed): every later post would fail too.
+          return;
         }
       }
     };
     const lanes = [lane(), lane(), lane()];
     try {
-      while (acknowledged.size < 30) await new Promise((resolve) => setTimeout(resolve, 20));
+      await until(() => acknowledged.size >= 30, 20);
       const backupDir = path.join(dir, 'backup-killed');
       const backup = submissions(['backup', backupDir, '--db', dbPath]);
-      while (!fs.existsSync(backupDir)) await new Promise((resolve) => setTimeout(resolve, 2));
+      await until(() => fs.existsSync(backupDir), 2);
       // Leads keep arriving after the backup began; then the server dies without a checkpoint.
       const target = acknowledged.size + 20;
-      while (acknowledged.size < target) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => acknowledged.size >= target, 10);
       await server.stop('SIGKILL');
       posting = false;
       await Promise.all(lanes);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { contactBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { freePort } from '../helpers/smtp';
+import { pendingMails, until } from '../helpers/wait';
 
 let dir: string;
 let server: RunningServer;
@@ -54,8 +55,8 @@ test.runIf(process.platform === 'linux')('the server opens its SQLite file once,
     body: new URLSearchParams({ email: 'nobody@globaq.example', password: 'wrong' }).toString(),
   });
   expect(signIn.status).toBe(401);
-  // The outbox worker polls every second: let it try the notification.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  // Once the outbox worker has tried the notification (and found nothing listening):
+  await until(() => pendingMails(server.dbPath)[0]!.attempts >= 1);
   const file = fs.realpathSync(server.dbPath);
   expect(openOn(file)).toBe(1);
   expect(openOn(`${file}-wal`)).toBe(1);

@@ -22,6 +22,7 @@ import {
   type RunningServer,
 } from '../helpers/server';
 import { startSmtp, type MailSink } from '../helpers/smtp';
+import { outboxDelivered } from '../helpers/wait';
 
 const PASSWORD = 'correct horse battery staple';
 const STAFF = 'huda@globaq.example';
@@ -76,7 +77,8 @@ async function signIn(): Promise<Browser> {
   return browser;
 }
 
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Every mail queued so far was sent: the outbox sends nothing more by itself. */
+const delivered = () => outboxDelivered(server.dbPath);
 const idOf = async (response: Response) => ((await response.json()) as { id: string }).id;
 
 beforeAll(async () => {
@@ -182,7 +184,7 @@ test('a held lead opens in full, marked held with why, offering only release and
     (await post('/admin/leads/00000000-0000-4000-8000-000000000000', { action: 'release', csrf: browser.csrf }, browser)).status,
   ).toBe(404);
   expect((await post('/admin/leads/not-a-lead', { action: 'release', csrf: browser.csrf }, browser)).status).toBe(404);
-  await settle(1500);
+  await delivered();
   expect(smtp.mails.length).toBe(1);
 });
 
@@ -196,7 +198,7 @@ test('release sends exactly one mail and is audited; a second release changes no
   const second = await post(`/admin/leads/${noProof}?status=held`, { action: 'release', csrf: browser.csrf }, browser);
   expect(second.status).toBe(400);
   await smtp.waitFor(before + 1);
-  await settle(2500);
+  await delivered();
   expect(smtp.mails.length).toBe(before + 1);
   expect(smtp.mails.at(-1)!.parsed.text).toContain(`Lead ${noProof}`);
   expect(await page('/admin', browser)).toContain(noProof);
@@ -215,7 +217,7 @@ test('release sends exactly one mail and is audited; a second release changes no
   expect(spamTab).toContain(`/admin/leads/${honeypot}`);
   expect(spamTab).toMatch(/aria-current="page"[^>]*>Spam <span[^>]*>\(1\)<\/span>/);
   expect(spamTab).toContain('1 lead in Spam.');
-  await settle(1500);
+  await delivered();
   expect(smtp.mails.length).toBe(before + 1);
 
   const audit = await page('/admin/audit', browser);
@@ -254,6 +256,6 @@ test("the held tab's selection: release or mark several at once, each audited; a
   expect(after).toContain('1 of the selected leads was no longer held');
   expect(after).toMatch(/Held for review <span[^>]*>\(0\)<\/span>/);
   await smtp.waitFor(before + 2);
-  await settle(2000);
+  await delivered();
   expect(smtp.mails.length).toBe(before + 2);
 });

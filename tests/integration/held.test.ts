@@ -26,6 +26,7 @@ import {
   type RunningServer,
 } from '../helpers/server';
 import { startSmtp, type MailSink } from '../helpers/smtp';
+import { outboxDelivered } from '../helpers/wait';
 
 const KEY = 'k'.repeat(40);
 const NOTIFY = {
@@ -41,8 +42,6 @@ beforeAll(() => {
 afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function created(response: Response): Promise<string> {
   expect(response.status, await response.clone().text()).toBe(201);
@@ -155,7 +154,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       expect(Object.values(reasons).filter((reason) => reason === 'noScript')).toHaveLength(1);
       // Only the first use of the proof was mailed.
       await smtp.waitFor(before + 1);
-      await settle(2500);
+      await outboxDelivered(stores.outbox);
       expect(smtp.mails.slice(before).map((mail) => mail.parsed.text?.match(/Lead (\S+)/)?.[1])).toEqual([first]);
       // Held leads stay out of the inbox's list and the staff command's export.
       const { leads } = await stores.inbox.leads({}, 1);
@@ -183,7 +182,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       expect((await stores.submissions.attachments(id)).map((file) => file.name)).toEqual(['cv.pdf']);
 
       const before = smtp.mails.length;
-      await settle(1500);
+      await outboxDelivered(stores.outbox);
       expect(smtp.mails.length).toBe(before);
       const config = {
         notifications: { smtpUrl: '', requireTls: false, to: [], from: '', retrySeconds: 1, giveUpDays: 1 },
@@ -192,7 +191,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       expect(await releaseHeld(stores, config, id, 'sara@globaq.example', new Date())).toBe(true);
       expect(await releaseHeld(stores, config, id, 'sara@globaq.example', new Date())).toBe(false);
       await smtp.waitFor(before + 1);
-      await settle(2500);
+      await outboxDelivered(stores.outbox);
       expect(smtp.mails.length).toBe(before + 1);
       expect(smtp.mails.at(-1)!.parsed.text).toContain(`Lead ${id}`);
       expect((await stores.inbox.lead(id))?.id).toBe(id);

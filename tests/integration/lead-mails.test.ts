@@ -16,6 +16,7 @@ import { hashPassword } from '../../src/server/inbox/staff';
 import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { startSmtp, type MailSink, type ReceivedMail } from '../helpers/smtp';
 import { parseHtml } from '../helpers/dom';
+import { outboxDelivered, until } from '../helpers/wait';
 
 const PASSWORD = 'correct horse battery staple';
 const STAFF = 'huda@globaq.example';
@@ -82,12 +83,13 @@ const mailsTo = (address: string): ReceivedMail[] => smtp.mails.filter((mail) =>
 
 /** Waits until `count` mails reached `address` (the outbox polls every second). */
 async function waitForMails(address: string, count: number): Promise<ReceivedMail[]> {
-  for (let i = 0; i < 100 && mailsTo(address).length < count; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  await until(() => mailsTo(address).length >= count);
   expect(mailsTo(address), `mails to ${address}`).toHaveLength(count);
   return mailsTo(address);
 }
 
-const settle = (ms = 1500) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Every mail queued so far was sent (the sink has it): the outbox sends nothing more by itself. */
+const delivered = () => outboxDelivered(server.dbPath);
 
 function rows<T>(sql: string, ...values: string[]): T[] {
   const db = new DatabaseSync(server.dbPath, { readOnly: true });
@@ -154,7 +156,7 @@ describe('the acknowledgement to the sender', () => {
     // Another lead from the same address the same day: staff are notified, the sender is not mailed again.
     await lead('partner', { email: address, name: 'Noura' });
     await waitForMails('leads@globaq.example', notified.length + 1);
-    await settle();
+    await delivered();
     expect(mailsTo(address)).toHaveLength(1);
     expect(
       rows('SELECT kind FROM notifications WHERE submission_id = ?', id)
@@ -166,7 +168,7 @@ describe('the acknowledgement to the sender', () => {
   test('never for a held lead; a held lead released by staff gets it then', async () => {
     const address = 'held.person@example.com';
     const id = await lead('contact', { email: address }, 'en', true);
-    await settle();
+    await delivered();
     expect(mailsTo(address)).toHaveLength(0);
     const staff = await signIn(STAFF);
     await page(`/admin/leads/${id}`, staff);
@@ -232,8 +234,7 @@ describe("staff's answer from the lead's page", () => {
     expect(audit).toEqual([{ action: 'sent reply', detail: '' }]);
     expect(server.output()).not.toContain('Thank you.');
     // Delivered: the timeline says so.
-    await settle();
-    expect(await page(`/admin/leads/${id}`, staff)).toMatch(/Sent \d/);
+    await until(async () => expect(await page(`/admin/leads/${id}`, staff)).toMatch(/Sent \d/), 200);
   });
 
   test('refused: an empty or overlong answer (saying the limit), a spam lead, a held lead; nothing is queued', async () => {
@@ -283,7 +284,7 @@ describe("staff's answer from the lead's page", () => {
     expect(unknown.status).toBe(404);
     const notAnId = await post('/admin/leads/..%2F..%2Fetc', fields, staff);
     expect([403, 404]).toContain(notAnId.status);
-    await settle(300);
+    await delivered();
     expect(count()).toBe(queued);
     expect(mailsTo(visitor).some((mail) => (mail.parsed.text ?? '').includes('Forged answer'))).toBe(false);
   });
@@ -333,7 +334,7 @@ describe('the assignee is mailed', () => {
     const mine = await lead('contact', { email: 'mine@example.com' });
     await page(`/admin/leads/${mine}`, staff);
     await post(`/admin/leads/${mine}`, { csrf: staff.csrf, action: 'assign', assignee: STAFF }, staff);
-    await settle();
+    await delivered();
     expect(mailsTo(STAFF)).toHaveLength(0);
   });
 });

@@ -22,6 +22,7 @@ import {
   type RunningServer,
 } from '../helpers/server';
 import { freePort, startSmtp, type MailSink } from '../helpers/smtp';
+import { until } from '../helpers/wait';
 
 const TO = 'leads@globaq.example, sales@globaq.example';
 const FROM = 'Globaq website <website@globaq.example>';
@@ -87,8 +88,16 @@ async function outboxListing(dbPath: string): Promise<string> {
   return out;
 }
 
-/** Waits a moment of the server's own time: enough for the outbox's next rounds. */
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until the staff command's `outbox` listing says every notification was delivered, then
+ * stops the server (SIGTERM: the outbox's round under way ends first, and none starts after).
+ * Nothing more can be sent from then on: a count of mails taken now is final.
+ */
+async function deliveredAndStopped(server: RunningServer): Promise<void> {
+  await until(async () => expect(await outboxListing(server.dbPath)).toContain('Every notification was delivered.'), 100);
+  await server.stop();
+  expect(server.output()).toContain('"event":"stop.done"');
+}
 
 describe('one e-mail per lead, to staff, with every answer', () => {
   test('a contact message: To, From, Reply-To, subject, every field with its label, the lead id and a stable Message-ID', async () => {
@@ -117,9 +126,8 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     expect(html).toContain('Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<b>');
-    await settle(1500);
+    await deliveredAndStopped(server);
     expect(smtp.mails).toHaveLength(1);
-    expect(await outboxListing(server.dbPath)).toContain('Every notification was delivered.');
   });
 
   test('a partner application (as a form post): the subject names the organisation and country, every answer in the form order', async () => {
@@ -176,7 +184,7 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     const byLead = new Map(mails.map((mail) => [String(mail.parsed.headers.get('x-globaq-lead')), mail.recipients.sort()]));
     expect(byLead.get(`partner ${partner}`)).toEqual(['partners@globaq.example']);
     expect(byLead.get(`contact ${contact}`)).toEqual(['desk@globaq.example', 'hello@globaq.example']);
-    await settle(1500);
+    await deliveredAndStopped(server);
     expect(smtp.mails).toHaveLength(2);
   });
 
@@ -233,7 +241,7 @@ describe('one e-mail per lead, to staff, with every answer', () => {
     await created(await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Real' })));
     const [mail] = await smtp.waitFor(1);
     expect(mail!.parsed.subject).toContain('Real');
-    await settle(2500);
+    await deliveredAndStopped(server);
     expect(smtp.mails).toHaveLength(1);
   });
 });
@@ -247,13 +255,10 @@ describe('a mail server that offers no TLS gets nothing when TLS is required', (
     });
     const id = await created(await postJson(server.baseUrl, '/api/contact', contactBody()));
     // The outbox tries at once and retries after a second: each attempt refused before any mail or password is sent.
-    let ready: { checks: Record<string, { detail: string }> } | undefined;
-    for (let tries = 0; tries < 40; tries++) {
-      ready = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as typeof ready;
-      if (/the last attempt failed/.test(ready!.checks['notifications']?.detail ?? '')) break;
-      await settle(250);
-    }
-    expect(ready!.checks['notifications']?.detail).toMatch(/^1 pending; the last attempt failed: .*STARTTLS/);
+    await until(async () => {
+      const ready = (await (await fetch(`${server.baseUrl}/readyz`)).json()) as { checks: Record<string, { detail: string }> };
+      expect(ready.checks['notifications']?.detail).toMatch(/^1 pending; the last attempt failed: .*STARTTLS/);
+    }, 250);
     expect(smtp.mails).toHaveLength(0);
     let out = '';
     expect(
@@ -276,17 +281,19 @@ describe('a notification is delayed, never lost', () => {
     const port = await freePort();
     const server = await serverMailingTo(port);
     const id = await created(await postJson(server.baseUrl, '/api/contact', contactBody()));
-    await settle(1500);
-    const listing = await outboxListing(server.dbPath);
+    // Once the first attempt has failed:
+    const listing = await until(async () => {
+      const text = await outboxListing(server.dbPath);
+      expect(text).toMatch(/ECONNREFUSED/);
+      return text;
+    }, 100);
     expect(listing).toContain(id);
     expect(listing).toMatch(/pending .* next try/);
-    expect(listing).toMatch(/ECONNREFUSED/);
     const smtp = await sink(port);
     const [mail] = await smtp.waitFor(1, 30_000);
     expect(mail!.parsed.messageId).toBe(`<lead.${id}@globaq.example>`);
-    await settle(2500);
+    await deliveredAndStopped(server);
     expect(smtp.mails).toHaveLength(1);
-    expect(await outboxListing(server.dbPath)).toContain('Every notification was delivered.');
   });
 
   test('the server killed after the lead was committed and before its mail went: after the restart the mail arrives, once', async () => {
@@ -294,14 +301,14 @@ describe('a notification is delayed, never lost', () => {
     const dbPath = path.join(dir, 'crash.db');
     const first = await serverMailingTo(port, {}, dbPath);
     const id = await created(await postJson(first.baseUrl, '/api/partner', partnerBody()));
+    // Ended (stop waits for the process): nothing of the first server can reach the mail server.
     await first.stop('SIGKILL');
     const smtp = await sink(port);
-    await settle(1000);
     expect(smtp.mails).toHaveLength(0);
-    await serverMailingTo(port, {}, dbPath);
+    const second = await serverMailingTo(port, {}, dbPath);
     const [mail] = await smtp.waitFor(1, 30_000);
     expect(mail!.parsed.messageId).toBe(`<lead.${id}@globaq.example>`);
-    await settle(2500);
+    await deliveredAndStopped(second);
     expect(smtp.mails).toHaveLength(1);
   });
 
@@ -315,7 +322,7 @@ describe('a notification is delayed, never lost', () => {
     );
     expect(new Set(ids).size).toBe(200);
     const mails = await smtp.waitFor(200, 60_000);
-    await settle(2500);
+    await deliveredAndStopped(server);
     expect(smtp.mails).toHaveLength(200);
     const messageIds = mails.map((mail) => mail.parsed.messageId);
     expect(new Set(messageIds).size).toBe(200);

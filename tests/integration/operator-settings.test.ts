@@ -16,6 +16,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ROOT } from '../helpers/frontmatter';
 import { assertBuilt, contactBody, postJson, tempDir } from '../helpers/server';
 import { startSmtp, type MailSink } from '../helpers/smtp';
+import { until } from '../helpers/wait';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const canIsolate = isRoot && spawnSync('unshare', ['--mount', 'true']).status === 0;
@@ -41,7 +42,10 @@ function developerEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs `command` where /etc/globaq/site.env exists (a private overlay on /etc) and holds `settings`. */
+/**
+ * Runs `command` where /etc/globaq/site.env exists (a private overlay on /etc) and holds `settings`,
+ * in a process group of its own: whatever it starts is in that group (`groupEnded`).
+ */
 function withOperatorSettings(command: string[], settings: string) {
   const upper = fs.mkdtempSync(path.join(dir, 'upper-'));
   const work = fs.mkdtempSync(path.join(dir, 'work-'));
@@ -51,7 +55,19 @@ function withOperatorSettings(command: string[], settings: string) {
     cwd: ROOT,
     env: developerEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+}
+
+/** Whether no process of the group `pid` leads is left (the command and everything it started). */
+function groupEnded(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return false;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return true;
+    throw error;
+  }
 }
 
 beforeAll(async () => {
@@ -129,8 +145,9 @@ test.skipIf(!canIsolate)(
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code, output).toBe(0);
     expect(output.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+\d+ passed/);
-    // The outbox of a server that read the file would have sent within its first retry.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Every server the run started has ended (its group is empty) and the mail server has no
+    // client and no mail half-received: a server that read the file can send nothing more.
+    await until(() => groupEnded(child.pid!) && smtp.idle());
     expect(smtp.mails.length - before, 'mails sent through the operator’s SMTP by a test run').toBe(0);
   },
   // A whole vitest run of its own, with a server per test: minutes on a busy machine.

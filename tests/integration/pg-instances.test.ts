@@ -10,6 +10,7 @@ import { hashPassword } from '../../src/server/inbox/staff';
 import { freshDatabase } from '../helpers/postgres';
 import { contactBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { startSmtp, type MailSink } from '../helpers/smtp';
+import { until } from '../helpers/wait';
 
 const postgresUrl = inject('postgresUrl');
 const unavailable = inject('postgresUnavailable');
@@ -69,8 +70,12 @@ describe.skipIf(unavailable !== '')(`two instances on one PostgreSQL${unavailabl
     expect(stored.map((row) => row.id).sort()).toEqual([...ids].sort());
 
     const mails = await smtp.waitFor(200, 60_000);
-    // A moment more: a duplicate would arrive now.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Every notification marked sent, then both instances stopped (SIGTERM: a send under way ends
+    // first, and no round starts after): a duplicate would be at the mail server by now.
+    await until(async () =>
+      expect(await query<{ n: string }>("SELECT count(*) AS n FROM notifications WHERE status <> 'sent'")).toEqual([{ n: '0' }]),
+    );
+    await Promise.all([a!.stop(), b!.stop()]);
     const leadsMailed = smtp.mails.map((mail) => String(mail.parsed.headers.get('x-globaq-lead') ?? '').split(' ')[1]);
     expect(smtp.mails.length).toBe(200);
     expect(new Set(leadsMailed)).toEqual(new Set(ids));
@@ -81,7 +86,7 @@ describe.skipIf(unavailable !== '')(`two instances on one PostgreSQL${unavailabl
   }, 120_000);
 
   test('signed in on one instance is signed in on the other', async () => {
-    const [a, b] = servers;
+    const [a, b] = await Promise.all([start(), start()]);
     await query(
       "INSERT INTO staff (email, password_hash, created_at, password_changed_at) VALUES ('huda@globaq.example', $1, now(), now())",
       [await hashPassword('a long enough password')],
@@ -100,7 +105,7 @@ describe.skipIf(unavailable !== '')(`two instances on one PostgreSQL${unavailabl
   }, 60_000);
 
   test('an instance killed with kill -9 mid-load loses nothing it acknowledged', async () => {
-    const [a, b] = servers;
+    const [a, b] = servers.slice(-2);
     const before = Number((await query<{ n: string }>('SELECT count(*) AS n FROM submissions'))[0]!.n);
     const acknowledged: string[] = [];
     const post = async (server: RunningServer, i: number) => {
@@ -114,7 +119,8 @@ describe.skipIf(unavailable !== '')(`two instances on one PostgreSQL${unavailabl
       }
     };
     const load = Array.from({ length: 300 }, (_, i) => post(i % 2 === 0 ? a! : b!, i));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Mid-load: the first leads acknowledged, most still on their way.
+    await until(() => acknowledged.length >= 10, 5);
     await a!.stop('SIGKILL');
     await Promise.all(load);
     const rows = await query<{ id: string }>('SELECT id FROM submissions WHERE fields->>$1 LIKE $2', ['firstName', 'Crash%']);

@@ -15,6 +15,7 @@ import { makeMetrics } from '../../src/server/ops/metrics';
 import { openStores, type Stores } from '../../src/server/store/database';
 import { contactBody, tempDir } from '../helpers/server';
 import { startSmtp } from '../helpers/smtp';
+import { until } from '../helpers/wait';
 
 const HUDA = 'huda@globaq.example';
 /** Sunday 29 November 2026 in Riyadh. */
@@ -55,9 +56,10 @@ test('stop waits for the digest on its way; no round runs after it', async () =>
   try {
     const sweeper = new Sweeper(app, transport, () => clock.now);
     const round = sweeper.round();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The morning digest is on its way: its data is at the mail server, which holds it a second.
+    await until(() => smtp.arrived() === 1, 10);
     const stopped = sweeper.stop();
-    // The mail server holds the morning digest for a second: the stop has not returned yet.
+    // Not accepted yet: the stop cannot have returned with the digest sent.
     expect(smtp.mails).toHaveLength(0);
     await stopped;
     expect(smtp.mails.map((mail) => mail.recipients)).toEqual([[HUDA]]);
@@ -65,10 +67,11 @@ test('stop waits for the digest on its way; no round runs after it', async () =>
     expect((await app.metrics.morningDigests.get()).values).toEqual([
       expect.objectContaining({ labels: { outcome: 'sent' }, value: 1 }),
     ]);
-    // The next morning's round would send again; after the stop there is none.
+    // The next morning's round would send again (awaited, its mail would be at the sink by now);
+    // after the stop there is none.
     clock.now = riyadh('07:10', 30);
     await sweeper.round();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.arrived()).toBe(1);
     expect(smtp.mails).toHaveLength(1);
   } finally {
     transport.close();

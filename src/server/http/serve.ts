@@ -161,15 +161,8 @@ export async function startServer({
   } else {
     log.info('Lead notifications are off: SMTP_URL is not set (leads are stored; staff read them with npm run submissions).');
   }
-  const listening = `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
-  log.info({ event: 'start.listening', address: listening }, `Globaq site listening on ${listening}`);
-  // Whatever LOG_LEVEL says, the address is printed: scripts and operators wait for this line.
-  if (!log.isLevelEnabled('info'))
-    process.stdout.write(
-      `${JSON.stringify({ level: 'info', time: new Date().toISOString(), pid: process.pid, event: 'start.listening', address: listening, msg: `Globaq site listening on ${listening}` })}\n`,
-    );
-  notifySystemd(app, 'READY=1');
-
+  // Stopping is handled before the address is printed: whoever waits for that line may stop the
+  // server at once, and gets a clean stop (the round under way finished), not the default death.
   let stopping: Promise<void> | undefined;
   const stop = (signal: string) =>
     (stopping ??= (async () => {
@@ -204,6 +197,14 @@ export async function startServer({
     })());
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  const listening = `http://${shown}:${typeof address === 'object' && address ? address.port : port}`;
+  log.info({ event: 'start.listening', address: listening }, `Globaq site listening on ${listening}`);
+  // Whatever LOG_LEVEL says, the address is printed: scripts and operators wait for this line.
+  if (!log.isLevelEnabled('info'))
+    process.stdout.write(
+      `${JSON.stringify({ level: 'info', time: new Date().toISOString(), pid: process.pid, event: 'start.listening', address: listening, msg: `Globaq site listening on ${listening}` })}\n`,
+    );
+  notifySystemd(app, 'READY=1');
   return server;
 }
 
