@@ -254,12 +254,18 @@ export function completeBody(table: FormTable, body: Readonly<Record<string, unk
 /**
  * A url-encoded post (a visitor without JavaScript) as the body the island would send:
  * checkbox groups become lists, counts numbers, a file input's repeated names one text.
- * Unknown keys are kept, so the schema refuses them; fields left out are completed.
+ * Unknown keys are kept, so the schema refuses them; fields left out are completed. One pass
+ * over the pairs, each key's values gathered in a map.
  */
 export function bodyFromForm(table: FormTable, form: URLSearchParams): Record<string, unknown> {
+  const byKey = new Map<string, string[]>();
+  for (const [key, value] of form) {
+    const values = byKey.get(key);
+    if (values) values.push(value);
+    else byKey.set(key, [value]);
+  }
   const out: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    const all = form.getAll(key);
+  for (const [key, all] of byKey) {
     const kind = Object.hasOwn(table, key) ? table[key]?.kind : undefined;
     if (kind === 'checkboxes') out[key] = all;
     else if (kind === 'count') out[key] = toCount(all[0] ?? '');

@@ -155,11 +155,14 @@ export interface FieldIssue {
 
 const isIssueCode = (message: string): message is IssueCode => (ISSUE_CODES as readonly string[]).includes(message);
 
-/** The first issue of each field, in the order the fields were checked. */
+/** The first issue of each field, in the order the fields were checked (one pass: the fields seen are a set). */
 export function fieldIssues(error: z.core.$ZodError): FieldIssue[] {
   const out: FieldIssue[] = [];
+  const seen = new Set<string>();
   const add = (field: string, code: IssueCode) => {
-    if (!out.some((issue) => issue.field === field)) out.push({ field, code });
+    if (seen.has(field)) return;
+    seen.add(field);
+    out.push({ field, code });
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {

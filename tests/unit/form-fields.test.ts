@@ -3,7 +3,7 @@
  * Shown on a small form of its own, then on the two real tables and the dictionary.
  */
 import * as z from 'zod/mini';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
   bodyFromForm,
   buildPayload,
@@ -152,6 +152,80 @@ describe('one entry per field', () => {
       'Line one\nLine two',
     ]);
     expect(mailLines(TABLE, { ...values, size: 'Large' }, (field) => field)).toContain('sizeNote: hidden');
+  });
+});
+
+/** `count` keys named by their number in base 36 ("0" to "12kw"): none is a field of TABLE. */
+const manyKeys = (count: number): [string, string][] => Array.from({ length: count }, (_, i) => [i.toString(36), 'x']);
+
+describe('one pass over a body’s keys', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  test('a url-encoded post is read in one pass: the work grows with its pairs, not their square', () => {
+    /** Pairs read: one per pair iterated, and every pair for each lookup by key (get, getAll, has). */
+    class CountedParams extends URLSearchParams {
+      reads = 0;
+      override *[Symbol.iterator](): URLSearchParamsIterator<[string, string]> {
+        for (const pair of super.entries()) {
+          this.reads += 1;
+          yield pair;
+        }
+      }
+      override entries() {
+        return this[Symbol.iterator]();
+      }
+      override keys() {
+        this.reads += this.size;
+        return super.keys();
+      }
+      override values() {
+        this.reads += this.size;
+        return super.values();
+      }
+      override get(name: string) {
+        this.reads += this.size;
+        return super.get(name);
+      }
+      override getAll(name: string) {
+        this.reads += this.size;
+        return super.getAll(name);
+      }
+      override has(name: string) {
+        this.reads += this.size;
+        return super.has(name);
+      }
+    }
+    const form = new CountedParams([...manyKeys(20_000), ['extras', 'Small'], ['extras', 'Large']]);
+    const body = bodyFromForm(TABLE, form);
+    expect(Object.keys(body)).toHaveLength(20_000 + Object.keys(TABLE).length);
+    expect(body['extras']).toEqual(['Small', 'Large']);
+    expect(form.reads).toBeLessThanOrEqual(2 * form.size);
+  });
+
+  test('the issues of 50,000 unknown keys are listed in one pass: each field once', () => {
+    const keys = manyKeys(50_000).map(([key]) => key);
+    const result = z.strictObject({ fullName: z.string() }).safeParse(Object.fromEntries(keys.map((key) => [key, 1])));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    // The elements every array search scans (some, find, includes...): a search of the issues listed so far would be 50,000².
+    let scanned = 0;
+    for (const method of ['some', 'every', 'find', 'findIndex', 'filter', 'includes', 'indexOf'] as const) {
+      const original = Array.prototype[method] as (...args: unknown[]) => unknown;
+      vi.spyOn(Array.prototype, method).mockImplementation(function (this: unknown[], ...args: unknown[]) {
+        scanned += this.length;
+        return original.apply(this, args);
+      } as never);
+    }
+    const issues = fieldIssues(result.error);
+    vi.restoreAllMocks();
+    expect(scanned).toBeLessThanOrEqual(20 * keys.length);
+    expect(issues).toHaveLength(keys.length + 1);
+    expect(issues[0]).toEqual({ field: 'fullName', code: 'invalidValue' });
+    // Each key once (an object lists its keys that read as numbers first).
+    expect(new Set(issues.slice(1).map((issue) => issue.field))).toEqual(new Set(keys));
+    expect(issues.slice(1).every((issue) => issue.code === 'unknownField')).toBe(true);
   });
 });
 
