@@ -9,8 +9,13 @@
  * (src/i18n): the type checker names the missing label.
  */
 import * as z from 'zod/mini';
+import { MAX_FILES } from './files';
 import {
+  EMAIL_MAX,
   LONG_TEXT_MAX,
+  PHONE_MAX,
+  SHORT_TEXT_MAX,
+  URL_MAX,
   choice,
   choices,
   countOrNull,
@@ -172,21 +177,40 @@ export function buildPayload<T extends FormTable>(
   return out as FormPayload<T>;
 }
 
+/**
+ * The longest answer a field takes, in characters once cleaned: its own `max`, or its kind's. A
+ * count or a choice is far shorter than a line of text, which bounds it here.
+ */
+export function answerMax(spec: FieldSpec): number {
+  switch (spec.kind) {
+    case 'longText':
+    case 'files':
+      return spec.max ?? LONG_TEXT_MAX;
+    case 'email':
+      return EMAIL_MAX;
+    case 'tel':
+      return PHONE_MAX;
+    case 'url':
+      return URL_MAX;
+    default:
+      return spec.max ?? SHORT_TEXT_MAX;
+  }
+}
+
 /** The schema of one field's answer in the body. */
 function fieldSchema(spec: FieldSpec, countries: readonly string[]) {
   const required = spec.required === true;
   const values = (spec.options ?? []).map((option) => option.value);
   switch (spec.kind) {
     case 'text':
-      return required ? requiredText(spec.max) : optionalText(spec.max);
     case 'longText':
-      return required ? requiredText(spec.max ?? LONG_TEXT_MAX) : optionalText(spec.max ?? LONG_TEXT_MAX);
+      return required ? requiredText(answerMax(spec)) : optionalText(answerMax(spec));
     case 'email':
-      return required ? requiredEmail() : optionalText(254);
+      return required ? requiredEmail() : optionalText(EMAIL_MAX);
     case 'tel':
-      return required ? requiredPhone() : optionalText(40);
+      return required ? requiredPhone() : optionalText(PHONE_MAX);
     case 'url':
-      return required ? requiredUrl() : optionalText(500);
+      return required ? requiredUrl() : optionalText(URL_MAX);
     case 'count': {
       const count = required ? countOrNull().check(z.refine((value) => value !== null, 'required')) : countOrNull();
       // A count may arrive as the text of its digits ("7", " ١٢ "), as the original form and any
@@ -204,7 +228,7 @@ function fieldSchema(spec: FieldSpec, countries: readonly string[]) {
     case 'checkboxes':
       return choices(values);
     case 'files':
-      return optionalText(LONG_TEXT_MAX);
+      return optionalText(answerMax(spec));
   }
 }
 
@@ -254,12 +278,18 @@ export function completeBody(table: FormTable, body: Readonly<Record<string, unk
 /**
  * A url-encoded post (a visitor without JavaScript) as the body the island would send:
  * checkbox groups become lists, counts numbers, a file input's repeated names one text.
- * Unknown keys are kept, so the schema refuses them; fields left out are completed.
+ * Unknown keys are kept, so the schema refuses them; fields left out are completed. One pass
+ * over the pairs, each key's values gathered in a map.
  */
 export function bodyFromForm(table: FormTable, form: URLSearchParams): Record<string, unknown> {
+  const byKey = new Map<string, string[]>();
+  for (const [key, value] of form) {
+    const values = byKey.get(key);
+    if (values) values.push(value);
+    else byKey.set(key, [value]);
+  }
   const out: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    const all = form.getAll(key);
+  for (const [key, all] of byKey) {
     const kind = Object.hasOwn(table, key) ? table[key]?.kind : undefined;
     if (kind === 'checkboxes') out[key] = all;
     else if (kind === 'count') out[key] = toCount(all[0] ?? '');
@@ -268,6 +298,72 @@ export function bodyFromForm(table: FormTable, form: URLSearchParams): Record<st
     else out[key] = all.length === 1 ? all[0] : all;
   }
   return completeBody(table, out);
+}
+
+/**
+ * Keys a body may carry beside its answers: the proof of work, the honeypot, the contact form's
+ * two times of sending, and a few to spare.
+ */
+export const SPARE_KEYS = 8;
+
+/**
+ * The most keys a body of the form may carry (a form post's pairs, a multipart post's parts, a
+ * JSON body's keys and list items): one per field, one per option of a checkbox group, MAX_FILES
+ * for a file input, and SPARE_KEYS.
+ */
+export function maxBodyKeys(table: FormTable): number {
+  let keys = SPARE_KEYS;
+  for (const spec of Object.values(table))
+    keys += spec.kind === 'checkboxes' ? (spec.options?.length ?? 0) : spec.kind === 'files' ? MAX_FILES : 1;
+  return keys;
+}
+
+/**
+ * The longest text a key may arrive with, before it is cleaned: twice its field's answerMax (a
+ * long answer's line breaks arrive as CRLF, and cleaning takes out spaces and control
+ * characters), or twice a long answer's for a key outside the table (the proof of work, the
+ * honeypot, the times of sending, a key the form does not have).
+ */
+export function arrivingTextMax(table: FormTable, key: string): number {
+  const spec = Object.hasOwn(table, key) ? table[key] : undefined;
+  return 2 * (spec ? answerMax(spec) : LONG_TEXT_MAX);
+}
+
+/** Why a body is refused for its shape (the JSON answer's `error`, with what it names). */
+export type ShapeProblem =
+  | { readonly error: 'tooManyFields'; readonly maxFields: number }
+  | { readonly error: 'repeatedField'; readonly field: string }
+  | { readonly error: 'tooLong'; readonly field: string };
+
+/**
+ * Why a body is refused for its shape, before anything runs over its answers: more keys than
+ * maxBodyKeys, a key sent twice that is neither a checkbox group's nor a file input's, or a text
+ * over arrivingTextMax. `entries` are a form post's pairs, or a JSON body's (jsonEntries); one
+ * pass, the keys seen in a set, stopping at the first problem. Undefined when the shape is a form's.
+ */
+export function shapeProblem(table: FormTable, entries: Iterable<readonly [string, unknown]>): ShapeProblem | undefined {
+  const maxFields = maxBodyKeys(table);
+  const seen = new Set<string>();
+  let count = 0;
+  for (const [key, value] of entries) {
+    count += 1;
+    if (count > maxFields) return { error: 'tooManyFields', maxFields };
+    if (seen.has(key)) {
+      const kind = Object.hasOwn(table, key) ? table[key]?.kind : undefined;
+      if (kind !== 'checkboxes' && kind !== 'files') return { error: 'repeatedField', field: key };
+    } else seen.add(key);
+    if (typeof value === 'string' && value.length > arrivingTextMax(table, key)) return { error: 'tooLong', field: key };
+  }
+  return undefined;
+}
+
+/** A JSON body's keys as a form post sends them: a list's items each under its key (a list is how JSON repeats a key). */
+export function* jsonEntries(body: Readonly<Record<string, unknown>>): Generator<readonly [string, unknown]> {
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (Array.isArray(value)) for (const item of value as unknown[]) yield [key, item];
+    else yield [key, value];
+  }
 }
 
 /**

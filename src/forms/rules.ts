@@ -31,6 +31,10 @@ const atMost = (max: number) => z.maxLength(max, { error: 'tooLong', abort: true
 /** Upper bound for free text: long answers fit, a 1 MB paste does not. */
 export const LONG_TEXT_MAX = 5000;
 export const SHORT_TEXT_MAX = 200;
+/** The longest e-mail address (RFC 5321's path), telephone number and web address taken. */
+export const EMAIL_MAX = 254;
+export const PHONE_MAX = 40;
+export const URL_MAX = 500;
 
 /**
  * Characters that are there but show nothing: white space, control and format characters
@@ -84,12 +88,13 @@ export const optionalText = (max: number = SHORT_TEXT_MAX) => visitorText(max > 
 /** Required text, cleaned and trimmed, with something visible in it. */
 export const requiredText = (max: number = SHORT_TEXT_MAX) => visitorText(false).check(atMost(max), z.minLength(1, 'required'));
 
-export const requiredEmail = () => visitorText(false).check(atMost(254), z.minLength(1, 'required'), z.email('invalidEmail'));
+export const requiredEmail = () =>
+  visitorText(false).check(atMost(EMAIL_MAX), z.minLength(1, 'required'), z.email('invalidEmail'));
 
 /** A web address with its scheme, as an `<input type="url">` accepts it. */
 export const requiredUrl = () =>
   visitorText(false).check(
-    atMost(500),
+    atMost(URL_MAX),
     z.minLength(1, 'required'),
     z.refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), 'invalidUrl'),
   );
@@ -117,7 +122,7 @@ export function withScheme(value: string): string {
 const PHONE = /^(\+?[\p{Nd}\s().\-/]*)(?:(?:ext\.?|extension|x|#)\s*\p{Nd}{1,6})?$/iu;
 export const requiredPhone = () =>
   visitorText(false).check(
-    atMost(40),
+    atMost(PHONE_MAX),
     z.minLength(1, 'required'),
     z.refine((value) => {
       if (value === '') return true;
@@ -155,11 +160,14 @@ export interface FieldIssue {
 
 const isIssueCode = (message: string): message is IssueCode => (ISSUE_CODES as readonly string[]).includes(message);
 
-/** The first issue of each field, in the order the fields were checked. */
+/** The first issue of each field, in the order the fields were checked (one pass: the fields seen are a set). */
 export function fieldIssues(error: z.core.$ZodError): FieldIssue[] {
   const out: FieldIssue[] = [];
+  const seen = new Set<string>();
   const add = (field: string, code: IssueCode) => {
-    if (!out.some((issue) => issue.field === field)) out.push({ field, code });
+    if (seen.has(field)) return;
+    seen.add(field);
+    out.push({ field, code });
   };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {

@@ -3,20 +3,24 @@
  * Shown on a small form of its own, then on the two real tables and the dictionary.
  */
 import * as z from 'zod/mini';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import {
+  SPARE_KEYS,
   bodyFromForm,
   buildPayload,
   completeBody,
   emptyValues,
   fieldShapes,
+  jsonEntries,
   mailLines,
+  maxBodyKeys,
   missingFields,
   requiredFields,
+  shapeProblem,
   valuesFromDraft,
   type FieldSpec,
 } from '../../src/forms/fields';
-import { CONTACT_FIELDS, contactLabelKey } from '../../src/forms/contact';
+import { CONTACT_FIELDS, CONTACT_FORM, contactLabelKey } from '../../src/forms/contact';
 import { PARTNER_FIELD_ORDER, PARTNER_FORM, partnerField } from '../../src/forms/partner';
 import { en } from '../../src/i18n/en';
 import { fieldIssues } from '../../src/forms/rules';
@@ -152,6 +156,145 @@ describe('one entry per field', () => {
       'Line one\nLine two',
     ]);
     expect(mailLines(TABLE, { ...values, size: 'Large' }, (field) => field)).toContain('sizeNote: hidden');
+  });
+});
+
+/** `count` keys named by their number in base 36 ("0" to "12kw"): none is a field of TABLE. */
+const manyKeys = (count: number): [string, string][] => Array.from({ length: count }, (_, i) => [i.toString(36), 'x']);
+
+describe('one pass over a body’s keys', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  test('a url-encoded post is read in one pass: the work grows with its pairs, not their square', () => {
+    /** Pairs read: one per pair iterated, and every pair for each lookup by key (get, getAll, has). */
+    class CountedParams extends URLSearchParams {
+      reads = 0;
+      override *[Symbol.iterator](): URLSearchParamsIterator<[string, string]> {
+        for (const pair of super.entries()) {
+          this.reads += 1;
+          yield pair;
+        }
+      }
+      override entries() {
+        return this[Symbol.iterator]();
+      }
+      override keys() {
+        this.reads += this.size;
+        return super.keys();
+      }
+      override values() {
+        this.reads += this.size;
+        return super.values();
+      }
+      override get(name: string) {
+        this.reads += this.size;
+        return super.get(name);
+      }
+      override getAll(name: string) {
+        this.reads += this.size;
+        return super.getAll(name);
+      }
+      override has(name: string) {
+        this.reads += this.size;
+        return super.has(name);
+      }
+    }
+    const form = new CountedParams([...manyKeys(20_000), ['extras', 'Small'], ['extras', 'Large']]);
+    const body = bodyFromForm(TABLE, form);
+    expect(Object.keys(body)).toHaveLength(20_000 + Object.keys(TABLE).length);
+    expect(body['extras']).toEqual(['Small', 'Large']);
+    expect(form.reads).toBeLessThanOrEqual(2 * form.size);
+  });
+
+  test('the issues of 50,000 unknown keys are listed in one pass: each field once', () => {
+    const keys = manyKeys(50_000).map(([key]) => key);
+    const result = z.strictObject({ fullName: z.string() }).safeParse(Object.fromEntries(keys.map((key) => [key, 1])));
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    // The elements every array search scans (some, find, includes...): a search of the issues listed so far would be 50,000².
+    let scanned = 0;
+    for (const method of ['some', 'every', 'find', 'findIndex', 'filter', 'includes', 'indexOf'] as const) {
+      const original = Array.prototype[method] as (...args: unknown[]) => unknown;
+      vi.spyOn(Array.prototype, method).mockImplementation(function (this: unknown[], ...args: unknown[]) {
+        scanned += this.length;
+        return original.apply(this, args);
+      } as never);
+    }
+    const issues = fieldIssues(result.error);
+    vi.restoreAllMocks();
+    expect(scanned).toBeLessThanOrEqual(20 * keys.length);
+    expect(issues).toHaveLength(keys.length + 1);
+    expect(issues[0]).toEqual({ field: 'fullName', code: 'invalidValue' });
+    // Each key once (an object lists its keys that read as numbers first).
+    expect(new Set(issues.slice(1).map((issue) => issue.field))).toEqual(new Set(keys));
+    expect(issues.slice(1).every((issue) => issue.code === 'unknownField')).toBe(true);
+  });
+});
+
+describe('the shape of a body, judged before its answers', () => {
+  test('at most one key per field, per checkbox, per file, and a few spare', () => {
+    // 5 one-answer fields, 2 checkboxes, MAX_FILES (5) files.
+    expect(maxBodyKeys(TABLE)).toBe(5 + 2 + 5 + SPARE_KEYS);
+    expect(maxBodyKeys(CONTACT_FORM)).toBe(7 + SPARE_KEYS);
+    // The partner form's 27 one-answer fields, its 3 + 6 checkboxes and 5 files.
+    expect(maxBodyKeys(PARTNER_FORM)).toBe(27 + 9 + 5 + SPARE_KEYS);
+    const full = manyKeys(maxBodyKeys(TABLE));
+    expect(shapeProblem(TABLE, full)).toBeUndefined();
+    expect(shapeProblem(TABLE, manyKeys(maxBodyKeys(TABLE) + 1))).toEqual({
+      error: 'tooManyFields',
+      maxFields: maxBodyKeys(TABLE),
+    });
+  });
+
+  test('50,000 keys are refused at the first key past the bound: the rest are never read', () => {
+    let read = 0;
+    const keys = manyKeys(50_000);
+    function* counted() {
+      for (const entry of keys) {
+        read += 1;
+        yield entry;
+      }
+    }
+    expect(shapeProblem(TABLE, counted())).toEqual({ error: 'tooManyFields', maxFields: maxBodyKeys(TABLE) });
+    expect(read).toBe(maxBodyKeys(TABLE) + 1);
+  });
+
+  test('a key sent twice is refused, but for a checkbox group or a file input; a JSON list repeats its key', () => {
+    expect(shapeProblem(TABLE, new URLSearchParams('extras=Small&extras=Large&files=a.pdf&files=b.pdf'))).toBeUndefined();
+    expect(shapeProblem(TABLE, new URLSearchParams('fullName=A&size=Small&fullName=B'))).toEqual({
+      error: 'repeatedField',
+      field: 'fullName',
+    });
+    expect(shapeProblem(TABLE, new URLSearchParams('colour=red&colour=blue'))).toEqual({
+      error: 'repeatedField',
+      field: 'colour',
+    });
+    expect(shapeProblem(TABLE, jsonEntries({ fullName: 'A', extras: ['Small', 'Large'] }))).toBeUndefined();
+    expect(shapeProblem(TABLE, jsonEntries({ fullName: ['A', 'B'] }))).toEqual({ error: 'repeatedField', field: 'fullName' });
+    // A list is counted item by item: 50,000 items are as many keys.
+    expect(shapeProblem(TABLE, jsonEntries({ extras: Array<string>(50_000).fill('Small') }))).toEqual({
+      error: 'tooManyFields',
+      maxFields: maxBodyKeys(TABLE),
+    });
+  });
+
+  test('a text over twice its field’s limit is refused as it arrives, before it is cleaned; within it, the schema judges', () => {
+    const problem = (body: Record<string, unknown>) => shapeProblem(TABLE, jsonEntries(body));
+    // fullName takes 200 characters, story 5,000: line breaks sent as CRLF and spaces cleaning takes out fit in twice that.
+    expect(problem({ fullName: 'a'.repeat(400), story: 'a\r\n'.repeat(3333) })).toBeUndefined();
+    expect(problem({ fullName: 'a'.repeat(401) })).toEqual({ error: 'tooLong', field: 'fullName' });
+    expect(problem({ story: 'a'.repeat(10_001) })).toEqual({ error: 'tooLong', field: 'story' });
+    expect(problem({ extras: ['Small', 'x'.repeat(401)] })).toEqual({ error: 'tooLong', field: 'extras' });
+    // A key outside the table (the proof, the honeypot, an unknown key) may be as long as a long answer twice.
+    expect(problem({ altcha: 'x'.repeat(10_000) })).toBeUndefined();
+    expect(problem({ altcha: 'x'.repeat(10_001) })).toEqual({ error: 'tooLong', field: 'altcha' });
+    // Not cleaned to be measured: a phone number of 120,000 spaces is refused on its length.
+    expect(shapeProblem(PARTNER_FORM, jsonEntries({ phoneNumber: `1${' '.repeat(120_000)}a` }))).toEqual({
+      error: 'tooLong',
+      field: 'phoneNumber',
+    });
   });
 });
 

@@ -29,6 +29,17 @@ describe('the doubt budget', () => {
     expect(budget.takeHeld('203.0.113.7', 0, t0 + DAY_MS).ok).toBe(true);
   });
 
+  test('a post refused for its shape costs its network a held lead of the day: past the budget, refused until the day is over', () => {
+    const budget = new DoubtBudget({ held: 2, fileBytes: 0 }, keys);
+    expect(budget.takeRefused('203.0.113.9', 0).ok).toBe(true);
+    expect(budget.takeHeld('203.0.113.9', 0, 1000).ok).toBe(true);
+    expect(budget.takeRefused('203.0.113.9', 2000)).toEqual({ ok: false, retryAfterSeconds: DAY_MS / 1000 - 2 });
+    expect(budget.takeHeld('203.0.113.9', 0, 3000).ok).toBe(false);
+    // Turned off (0), nothing is counted.
+    const off = new DoubtBudget({ held: 0, fileBytes: 0 }, keys);
+    for (let i = 0; i < 5; i++) expect(off.takeRefused('203.0.113.9', i).ok).toBe(true);
+  });
+
   test("files without a proof count against the day's quota: past it the lead is kept without them", () => {
     const mb = 1024 * 1024;
     const budget = new DoubtBudget({ held: 0, fileBytes: 5 * mb }, keys);

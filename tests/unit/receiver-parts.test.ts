@@ -14,7 +14,13 @@ import {
 import { TrustedProxies, clientAddressOf, parseTrustedProxies } from '../../src/server/http/client-address';
 import { mergeCsp } from '../../src/server/http/security-headers';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT, receiverConfig } from '../../src/server/config';
-import { isLanguage, parseContentType, requestLanguage } from '../../src/server/receiver/receiver';
+import {
+  countDelimiters,
+  isLanguage,
+  jsonTextProblem,
+  parseContentType,
+  requestLanguage,
+} from '../../src/server/receiver/receiver';
 import type { StoredSubmission } from '../../src/server/store/store';
 
 async function text(chunks: AsyncIterable<string>): Promise<string> {
@@ -235,6 +241,36 @@ describe('content types', () => {
       charset: undefined,
     });
     expect(parseContentType(null)).toEqual({ type: '', charset: undefined });
+  });
+
+  test('a JSON body’s members are counted before it is parsed: the outermost object’s only, strings skipped', () => {
+    const body = JSON.stringify({ a: 'x:y', b: { c: 1, d: 2 }, 'e:f': ['g:h', { i: 1 }], j: '\\":' });
+    expect(jsonTextProblem(body, 8, 4)).toBeUndefined();
+    expect(jsonTextProblem(body, 8, 3)).toBe('tooManyFields');
+    expect(jsonTextProblem(body, 2, 4)).toBe('tooDeep');
+    const many = `{${Array.from({ length: 50_000 }, (_, i) => `"${i}":0`).join(',')}}`;
+    expect(jsonTextProblem(many, 8, 49)).toBe('tooManyFields');
+    expect(jsonTextProblem(`[${many}]`, 8, 49)).toBeUndefined();
+  });
+
+  test('a multipart body’s parts are counted before it is parsed, by its boundary, up to a bound', async () => {
+    const data = new FormData();
+    for (let i = 0; i < 6; i++) {
+      if (i % 2) data.append(`field${i}`, 'x');
+      else data.append(`field${i}`, new Blob(['--not-the-boundary']), 'a.pdf');
+    }
+    const request = new Request('https://www.globaq.example/', { method: 'POST', body: data });
+    const type = request.headers.get('content-type') ?? '';
+    const body = new Uint8Array(await request.arrayBuffer());
+    // Six parts, and the delimiter that closes the body.
+    expect(countDelimiters(body, type, 100)).toBe(7);
+    // Counting stops at the bound: the rest of the body is not searched.
+    expect(countDelimiters(body, type, 3)).toBe(3);
+    const boundary = /boundary=(.*)$/.exec(type)?.[1] ?? '';
+    expect(countDelimiters(body, `multipart/form-data; boundary="${boundary}"; boundary=other`, 100)).toBe(7);
+    expect(countDelimiters(body, 'multipart/form-data', 100)).toBeUndefined();
+    expect(countDelimiters(body, 'multipart/form-data; boundary=""', 100)).toBeUndefined();
+    expect(countDelimiters(body, 'not a media type', 100)).toBeUndefined();
   });
 });
 

@@ -78,6 +78,15 @@ export class DoubtBudget {
     return { ok: true, keepFiles: true };
   }
 
+  /**
+   * Counts a post refused for its shape (too many keys, a key sent twice, a text far over its
+   * limit) as one held lead of the network at `address`: a refusal costs the network's day as much
+   * as a held lead, so repeating it is bounded by the same budget. Past it, the post is answered 429.
+   */
+  takeRefused(address: string, now: number): HeldDecision {
+    return this.takeHeld(address, 0, now);
+  }
+
   /** Forgets networks whose day is over; then the oldest while still full. */
   #sweep(now: number): void {
     for (const [key, day] of this.#days) if (now - day.started >= DAY_MS) this.#days.delete(key);

@@ -104,6 +104,8 @@ const PROBLEM_REASONS: Readonly<Record<FormProblem['kind'], string>> = {
   unavailable: 'storeUnavailable',
   overBudget: 'overBudget',
   files: 'invalidFiles',
+  tooManyFields: 'tooManyFields',
+  repeatedField: 'repeatedField',
 };
 
 /** A refusal answered as JSON, counted by its error code (the body's `error`, a fixed word). */

@@ -9,11 +9,16 @@
  *        its CV files), or not UTF-8
  *   413  a body above the limit
  *   400  an unknown language (`?lang=`, below), malformed JSON or JSON nested deeper than a form's
- *        body ever is (MAX_JSON_DEPTH), fields the form's schema refuses
- *        (each named), or a CV file the spec's rules refuse (./uploads.ts: type by content, 2 MB,
- *        at most 5 files)
- *   429  a lead in doubt (below) from a network that has left its day's budget of held leads
- *        (./doubt-budget.ts; Retry-After says when its day is over): nothing is stored
+ *        body ever is (MAX_JSON_DEPTH); a body of the wrong shape (src/forms/fields.ts:
+ *        shapeProblem), refused before anything runs over its answers: more keys or parts than
+ *        the form has fields (with its checkboxes, files and a few spare; a multipart body's parts
+ *        are counted before it is parsed), a key sent twice that is not a checkbox group's or a
+ *        file input's, a text over twice its field's limit (not cleaned to be measured);
+ *        fields the form's schema refuses (each named), or a CV file the spec's rules refuse
+ *        (./uploads.ts: type by content, 2 MB, at most 5 files)
+ *   429  a lead in doubt (below), or a body of the wrong shape, from a network that has left its
+ *        day's budget of held leads (./doubt-budget.ts: each refusal for shape counts as a held
+ *        lead; Retry-After says when its day is over): nothing is stored
  *   503  the store failed (nothing is acknowledged unless it is committed)
  * and otherwise stored and answered 201 { id } (JSON) or 303 to the thanks page of its language
  * (a form post: /ThanksPage, /ar/ThanksPage); with lead notifications on, the lead's e-mail is
@@ -39,6 +44,7 @@
 import { CONTACT_FORM, completeContactBody, contactSchema, contactValuesFromForm } from '../../forms/contact';
 import { PARTNER_FORM, completePartnerBody, partnerSchema, partnerValuesFromForm } from '../../forms/partner';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
+import { jsonEntries, maxBodyKeys, shapeProblem, type FormTable, type ShapeProblem } from '../../forms/fields';
 import { fieldIssues, type FieldIssue } from '../../forms/rules';
 import { LANGUAGE_PARAM } from '../../forms/submit';
 import { THANKS_HREF } from '../../data/navigation';
@@ -54,6 +60,7 @@ import { PROOF_FIELD, countLinks, judge, type ProofKeys } from './proof.ts';
 import type { WorkQueue } from '../ops/work-queue.ts';
 import { MAX_FILES, MEDIA_TYPES, UPLOAD_BODY_LIMIT_BYTES, checkUploads, cleanFileName, type FileProblem } from './uploads.ts';
 import type { FileRejection } from '../../forms/files';
+import { MIMEType } from 'node:util';
 
 export const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
 /** The partner form may also send its CV files with the application (the site's own receiver only). */
@@ -65,6 +72,8 @@ export const ALLOWED_METHODS = 'POST, OPTIONS';
 type SafeParse = { success: true; data: Record<string, unknown> } | { success: false; error: Parameters<typeof fieldIssues>[0] };
 
 interface FormSpec {
+  /** The form's fields (src/forms/fields.ts): what shape its bodies may have. */
+  readonly table: FormTable;
   /** Fields that hold a link by design (a website): not counted as links. */
   readonly linkFields: ReadonlySet<string>;
   readonly validate: (value: unknown) => SafeParse;
@@ -76,12 +85,14 @@ interface FormSpec {
 
 export const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
   contact: {
+    table: CONTACT_FORM,
     linkFields: new Set(Object.entries(CONTACT_FORM).flatMap(([name, spec]) => ((spec.kind as string) === 'url' ? [name] : []))),
     validate: (value) => contactSchema.safeParse(value),
     fromForm: (form, now) => contactValuesFromForm(form, now),
     complete: (body, now) => completeContactBody(body, now),
   },
   partner: {
+    table: PARTNER_FORM,
     linkFields: new Set(Object.entries(PARTNER_FORM).flatMap(([name, spec]) => (spec.kind === 'url' ? [name] : []))),
     validate: (value) => partnerSchema.safeParse(value),
     fromForm: (form) => partnerValuesFromForm(form),
@@ -108,7 +119,10 @@ export function requestLanguage(url: URL): LocaleCode | undefined {
 
 type ProblemKind =
   | { readonly kind: 'invalid'; readonly form: FormName; readonly issues: readonly FieldIssue[] }
-  | { readonly kind: 'unreadable' | 'tooLarge' | 'unavailable'; readonly form: FormName }
+  | {
+      readonly kind: 'unreadable' | 'tooLarge' | 'unavailable' | 'tooManyFields' | 'repeatedField';
+      readonly form: FormName;
+    }
   | { readonly kind: 'overBudget'; readonly form: FormName; readonly retryAfterSeconds: number }
   | { readonly kind: 'files'; readonly form: FormName; readonly rejected: readonly FileRejection[]; readonly tooMany: boolean };
 
@@ -238,9 +252,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 export const MAX_JSON_DEPTH = 8;
 
-/** True when the JSON text nests objects and arrays deeper than `max` (one pass, strings skipped). */
-export function nestsDeeperThan(text: string, max: number): boolean {
+/**
+ * What one pass over a JSON text finds wrong with its shape before it is parsed (strings
+ * skipped), stopping at the first: objects and arrays nested deeper than `maxDepth`, or more than
+ * `maxMembers` members in the outermost object (a member's colon is at depth 1).
+ */
+export function jsonTextProblem(text: string, maxDepth: number, maxMembers: number): 'tooDeep' | 'tooManyFields' | undefined {
   let depth = 0;
+  let members = 0;
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
@@ -250,10 +269,14 @@ export function nestsDeeperThan(text: string, max: number): boolean {
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
       depth += 1;
-      if (depth > max) return true;
+      if (depth > maxDepth) return 'tooDeep';
     } else if (c === 0x5d || c === 0x7d) depth -= 1;
+    else if (c === 0x3a && depth === 1) {
+      members += 1;
+      if (members > maxMembers) return 'tooManyFields';
+    }
   }
-  return false;
+  return undefined;
 }
 
 /** True when the honeypot holds anything a person could not have typed into a hidden field. */
@@ -297,6 +320,28 @@ async function multipartParts(
     fields.append(FILES_FIELD, cleanFileName(value.name));
   }
   return { fields, files };
+}
+
+/**
+ * How many times a multipart body's boundary delimiter occurs, counted up to `stop`: each part
+ * begins with one and one more closes the body, so a body of n parts has at least n + 1. One scan
+ * of the bytes, before the body is parsed. Undefined when the Content-Type names no boundary
+ * (read as the body's parser reads it, by the WHATWG MIME type rules).
+ */
+export function countDelimiters(body: Uint8Array, contentType: string, stop: number): number | undefined {
+  let boundary: string | undefined;
+  try {
+    boundary = new MIMEType(contentType).params.get('boundary') ?? undefined;
+  } catch {
+    return undefined;
+  }
+  if (!boundary) return undefined;
+  const delimiter = Buffer.from(`--${boundary}`, 'utf8');
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  let count = 0;
+  for (let at = bytes.indexOf(delimiter); at !== -1 && count < stop; at = bytes.indexOf(delimiter, at + delimiter.length))
+    count += 1;
+  return count;
 }
 
 /** The origins allowed to post from a browser: the site's own and the configured ones. */
@@ -378,11 +423,43 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   if (requested === undefined) return refuse(400, { error: 'unknownLanguage' }, { kind: 'unreadable', form });
 
   const now = deps.now?.() ?? new Date();
+  const overBudget = (retryAfterSeconds: number): Outcome =>
+    refuse(
+      429,
+      { error: 'overBudget', retryAfter: retryAfterSeconds },
+      { kind: 'overBudget', form, retryAfterSeconds },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  // A body refused for its shape (src/forms/fields.ts: shapeProblem) is refused before anything runs
+  // over its answers, and counts against its network's day's budget as a held lead does.
+  const refuseShape = (problem: ShapeProblem): Outcome => {
+    const budget = deps.budget.takeRefused(clientAddress, now.getTime());
+    if (!budget.ok) return overBudget(budget.retryAfterSeconds);
+    switch (problem.error) {
+      case 'tooLong': {
+        const issues: FieldIssue[] = [{ field: problem.field, code: 'tooLong' }];
+        return refuse(400, { error: 'invalidFields', issues }, { kind: 'invalid', form, issues });
+      }
+      case 'tooManyFields':
+        return refuse(400, { error: 'tooManyFields', maxFields: problem.maxFields }, { kind: 'tooManyFields', form });
+      case 'repeatedField':
+        return refuse(400, { error: 'repeatedField', field: problem.field }, { kind: 'repeatedField', form });
+    }
+  };
+
   let values: unknown;
   let files: File[] = [];
   if (isMultipart) {
-    const parts = await multipartParts(read.body, request.headers.get('content-type') ?? '');
+    // The parts are counted before they are parsed: past the form's keys, the parser never runs.
+    const contentType = request.headers.get('content-type') ?? '';
+    const maxFields = maxBodyKeys(spec.table);
+    const delimiters = countDelimiters(read.body, contentType, maxFields + 2);
+    if (delimiters === undefined) return refuse(400, { error: 'unreadableBody' }, { kind: 'unreadable', form });
+    if (delimiters > maxFields + 1) return refuseShape({ error: 'tooManyFields', maxFields });
+    const parts = await multipartParts(read.body, contentType);
     if (!parts) return refuse(400, { error: 'unreadableBody' }, { kind: 'unreadable', form });
+    const problem = shapeProblem(spec.table, parts.fields);
+    if (problem) return refuseShape(problem);
     files = parts.files;
     values = spec.fromForm(parts.fields, now);
   } else {
@@ -393,16 +470,24 @@ export async function receive(request: Request, form: FormName, clientAddress: s
       return refuse(400, { error: 'invalidEncoding' }, { kind: 'unreadable', form });
     }
     if (isForm) {
-      values = spec.fromForm(new URLSearchParams(text), now);
+      const pairs = new URLSearchParams(text);
+      const problem = shapeProblem(spec.table, pairs);
+      if (problem) return refuseShape(problem);
+      values = spec.fromForm(pairs, now);
     } else {
-      if (nestsDeeperThan(text, MAX_JSON_DEPTH))
-        return { response: json(400, { error: 'tooDeep', maxDepth: MAX_JSON_DEPTH }, cors) };
+      // Counted before it is parsed: a body of more members than the form's keys is never parsed.
+      const maxFields = maxBodyKeys(spec.table);
+      const scanned = jsonTextProblem(text, MAX_JSON_DEPTH, maxFields);
+      if (scanned === 'tooDeep') return { response: json(400, { error: 'tooDeep', maxDepth: MAX_JSON_DEPTH }, cors) };
+      if (scanned === 'tooManyFields') return refuseShape({ error: 'tooManyFields', maxFields });
       try {
         values = JSON.parse(text);
       } catch {
         return { response: json(400, { error: 'malformedJson' }, cors) };
       }
       if (!isPlainObject(values)) return { response: json(400, { error: 'notAnObject' }, cors) };
+      const problem = shapeProblem(spec.table, jsonEntries(values));
+      if (problem) return refuseShape(problem);
       values = spec.complete(values, now);
     }
   }
@@ -440,7 +525,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     attachments = check.files.map((file) => ({ name: file.name, type: MEDIA_TYPES[file.kind], bytes: file.bytes }));
   }
 
-  // Counted once the post is a form's (a refused shape costs nothing); over the rate, held.
+  // Counted once the post is a form's (a refused shape costs the day's budget instead); over the rate, held.
   const overRate = !deps.limiter.take(clientAddress).ok;
 
   let verdict;
@@ -464,14 +549,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     // Files without a valid proof count against the network's quota; a held lead's own count against its budget.
     const unprovenBytes = verdict.challenge ? 0 : attachments.reduce((sum, file) => sum + file.bytes.byteLength, 0);
     const budget = deps.budget.takeHeld(clientAddress, unprovenBytes, now.getTime());
-    if (!budget.ok) {
-      return refuse(
-        429,
-        { error: 'overBudget', retryAfter: budget.retryAfterSeconds },
-        { kind: 'overBudget', form, retryAfterSeconds: budget.retryAfterSeconds },
-        { 'Retry-After': String(budget.retryAfterSeconds) },
-      );
-    }
+    if (!budget.ok) return overBudget(budget.retryAfterSeconds);
     if (!budget.keepFiles) {
       attachments = [];
       held = 'fileQuota';
