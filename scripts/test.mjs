@@ -25,6 +25,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,6 +45,17 @@ function cpuTicks() {
   } catch {
     return undefined;
   }
+}
+
+/** A loopback port nothing listens on now (the system picks it). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Each step's wall time and CPU use, in the order they ran. */
@@ -194,7 +206,9 @@ if (vitest) {
 
 if (built && chromium) {
   const playwrightJson = path.join(results, 'playwright.json');
-  await run('playwright (end-to-end tests in Chromium)', bin('playwright'), ['test']);
+  // A port the system has free, so a second `npm test` on the same machine runs beside this one.
+  const port = process.env.E2E_PORT || String(await freePort());
+  await run('playwright (end-to-end tests in Chromium)', bin('playwright'), ['test'], { E2E_PORT: port });
   const report = readJson(playwrightJson);
   if (report?.stats) {
     passed += (report.stats.expected ?? 0) + (report.stats.flaky ?? 0);
