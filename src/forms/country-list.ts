@@ -47,9 +47,7 @@ export function countryList(lang: string): CountryList {
     value: country.value,
     label: countryName(country, lang),
   }));
-  // English keeps the list's own order (alphabetical, with "Türkiye" where English readers look).
-  const all =
-    lang === 'en' ? labelled : [...labelled].sort((a, b) => collator.compare(sortKey(a.label, lang), sortKey(b.label, lang)));
+  const all = [...labelled].sort((a, b) => collator.compare(sortKey(a.label, lang), sortKey(b.label, lang)));
   const option = ({ value, label }: CountryOption): CountryOption => ({ value, label });
   return {
     preferred: PREFERRED_COUNTRIES.flatMap((code) => labelled.filter((country) => country.key === code)).map(option),
