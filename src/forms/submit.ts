@@ -5,12 +5,13 @@
  *   called exactly as the specification says: `no-cors`, JSON content type, the opaque answer
  *   not read; success unless the request throws.
  * - The site's own receiver is called normally and its answer is read: anything but a 2xx, a
- *   network error or no answer within the time limit is a failure, so no lead is lost silently.
+ *   network error or no answer within the time limit is a failure, so no lead is lost silently;
+ *   a 2xx saying `review` is a lead stored but held for review, which the visitor is told.
  */
 
 export const SUBMIT_TIMEOUT_MS = 15_000;
 
-export type SubmitResult = { ok: true } | { ok: false; reason: 'network' | 'timeout' | 'status'; status?: number };
+export type SubmitResult = { ok: true; review?: true } | { ok: false; reason: 'network' | 'timeout' | 'status'; status?: number };
 
 export function isSameOrigin(endpoint: string, pageUrl: string): boolean {
   return new URL(endpoint, pageUrl).origin === new URL(pageUrl).origin;
@@ -64,7 +65,9 @@ export async function submitToEndpoint(
       signal: controller.signal,
     });
     if (!sameOrigin) return { ok: true };
-    return response.ok ? { ok: true } : { ok: false, reason: 'status', status: response.status };
+    if (!response.ok) return { ok: false, reason: 'status', status: response.status };
+    const answer: unknown = await response.json().catch(() => undefined);
+    return (answer as { review?: unknown } | undefined)?.review === true ? { ok: true, review: true } : { ok: true };
   } catch {
     return { ok: false, reason: controller.signal.aborted ? 'timeout' : 'network' };
   } finally {

@@ -158,6 +158,11 @@ export const en = {
   'form.required': 'required',
   'form.errorSummary': 'Please correct the following:',
   'form.failure.help': 'Your answers are still here. If sending keeps failing, e-mail us at {email} or call {phone}.',
+  'form.held.title': 'Received, but waiting for a check',
+  'form.held.text':
+    'Your form reached us, but our automatic check that a person sent it did not finish, so it waits until our staff look at it.',
+  'form.held.help':
+    'Your answers are still here: send the form again to reach our team now, or e-mail us at {email} or call {phone}.',
   'form.issue.required': 'This field is required.',
   'form.issue.tooLong': 'This answer is too long.',
   'form.issue.invalidEmail': 'Enter an e-mail address such as name@example.com.',

@@ -43,9 +43,14 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** Answers told "review" (a lead held for a reason a person's browser can meet), by lead id. */
+const told = new Map<string, boolean>();
+
 async function created(response: Response): Promise<string> {
   expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const answer = (await response.json()) as { id: string; review?: boolean };
+  told.set(answer.id, answer.review === true);
+  return answer.id;
 }
 
 const postgresUrl = inject('postgresUrl');
@@ -117,7 +122,7 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
 
       const old = await issueChallenge(
         proofKeys(KEY),
-        { cost: 1, maxNumber: 100, expireSeconds: 60 },
+        { cost: 1, maxNumber: 100, expireSeconds: 60, minSeconds: 0 },
         new Date(Date.now() - 2 * 3600_000),
       );
       const expired = await created(await postJson(server.baseUrl, '/api/contact', contactBody({ altcha: await solve(old) })));
@@ -152,6 +157,10 @@ for (const kind of ['SQLite', 'PostgreSQL'] as const) {
       expect(reasons[links]).toBe('tooManyLinks');
       expect(reasons[honeypot]).toBe('honeypot');
       expect(Object.values(reasons).filter((reason) => reason === 'noScript')).toHaveLength(1);
+      // The visitor is told of the holds their own browser can meet; the bots' holds stay silent.
+      const review = (ids: string[]) => ids.map((id) => told.get(id));
+      expect(review([noProof, forged, garbage, expired, second!, third!])).toEqual(Array(6).fill(true));
+      expect(review([first, links, honeypot])).toEqual([false, false, false]);
       // Only the first use of the proof was mailed.
       await smtp.waitFor(before + 1);
       await outboxDelivered(stores.outbox);
@@ -260,6 +269,7 @@ test('too fast: a lead sent sooner after its challenge than SUBMISSIONS_MIN_SECO
     const stores = openStores({ dbPath: server.dbPath, databaseUrl: undefined, poolMax: 1 }, { create: false });
     try {
       expect((await stores.held.list('held', 10)).map((lead) => [lead.id, lead.reason])).toEqual([[id, 'tooFast']]);
+      expect(told.get(id)).toBe(true);
     } finally {
       await stores.close();
     }

@@ -429,6 +429,56 @@ describe('the proof of work when the visitor sends (src/components/islands/use-p
     expect(form.getAttribute('data-status')).toBe('success');
   });
 
+  test('answers the visitor did not type here (autofill, no focus or press) start the proof', async () => {
+    const form = serverRender(ContactForm, props());
+    await hydrate(form, ContactForm, props());
+    vi.useFakeTimers();
+    await act(async () => type(form, '#contact-firstName', 'Huda'));
+    await act(async () => vi.advanceTimersByTime(TYPING_PAUSE_MS));
+    await vi.waitFor(() => expect(form.querySelector('altcha-widget')).not.toBeNull());
+  });
+
+  test('a restored partner draft starts the proof before any focus or press', async () => {
+    window.localStorage.setItem(PARTNER_DRAFT_KEY, JSON.stringify({ ...emptyPartner(), name: 'Aisha Al-Qahtani' }));
+    const partner = { ...partnerProps('/api/partner'), proof: { challengeUrl: '/api/challenge' } };
+    const form = serverRender(PartnerForm, partner);
+    await hydrate(form, PartnerForm, partner);
+    await vi.waitFor(() => expect(form.querySelector('altcha-widget')).not.toBeNull());
+  });
+
+  test('a solution whose challenge asks for 3 s goes 3 s after it came, never sooner: the server finds no one too fast', async () => {
+    const { form, sent, send } = await reachedForm();
+    await act(async () => vi.advanceTimersByTime(TYPING_PAUSE_MS));
+    await vi.waitFor(() => expect(form.querySelector('altcha-widget')).not.toBeNull());
+    const payload = btoa(
+      JSON.stringify({ challenge: { parameters: { data: { issued: 0, min: 3 } }, signature: 's' }, solution: { counter: 1 } }),
+    );
+    await act(async () => {
+      form
+        .querySelector('altcha-widget')!
+        .dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload } }));
+    });
+    await act(async () => vi.advanceTimersByTime(1000));
+    await send();
+    await act(async () => vi.advanceTimersByTime(1900));
+    expect(sent()).toEqual([]);
+    await act(async () => vi.advanceTimersByTime(100));
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toMatchObject({ altcha: payload });
+  });
+
+  test('a lead the server holds for review: the visitor is told so, never "sent", and the answers stay', async () => {
+    const { form, send } = await reachedForm();
+    vi.stubGlobal('fetch', async () => new Response('{"id":"1","review":true}', { status: 201 }));
+    await send();
+    await act(async () => vi.advanceTimersByTime(PROOF_WAIT_MS));
+    await act(async () => {});
+    expect(form.getAttribute('data-status')).toBe('held');
+    expect(form.querySelector('[role="alert"] .banner__title')?.textContent).toBe(locales.en.strings['form.held.title']);
+    expect(form.querySelector('.banner--success')).toBeNull();
+    expect(form.querySelector<HTMLInputElement>('#contact-lastName')!.value).toBe('Al-Dossary');
+  });
+
   test('a solution that comes within the wait goes with the message at once', async () => {
     const { form, sent, send } = await reachedForm();
     // The visitor's pause: the widget's script runs and the widget is drawn (it starts solving).

@@ -338,13 +338,19 @@ describe('submitToEndpoint (docs/requirements.md §10.3)', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
-  test('the own receiver: its answer is read, and a 4xx/5xx is a failure', async () => {
+  test('the own receiver: its answer is read (a lead held for review says so), and a 4xx/5xx is a failure', async () => {
     const ok = await submitToEndpoint(
       '/api/contact',
       {},
       { pageUrl: page, fetchImpl: async () => new Response('{}', { status: 201 }) },
     );
     expect(ok).toEqual({ ok: true });
+    const held = await submitToEndpoint(
+      '/api/contact',
+      {},
+      { pageUrl: page, fetchImpl: async () => new Response('{"id":"7","review":true}', { status: 201 }) },
+    );
+    expect(held).toEqual({ ok: true, review: true });
     const bad = await submitToEndpoint(
       '/api/contact',
       {},

@@ -37,7 +37,7 @@ import { useCheckBeforeSending } from './use-check-before-sending';
 import { useProof, type ProofOptions } from './use-proof';
 import './forms.css';
 
-type Status = 'idle' | 'submitting' | 'success' | 'failure';
+type Status = 'idle' | 'submitting' | 'success' | 'failure' | 'held';
 
 const fieldId = (field: string) => `contact-${field}`;
 
@@ -120,8 +120,15 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
   }, []);
 
   useEffect(() => {
-    if (status === 'success' || status === 'failure') bannerRef.current?.focus();
+    if (status === 'success' || status === 'failure' || status === 'held') bannerRef.current?.focus();
   }, [status]);
+
+  // Answers the visitor did not type here (the browser's autofill, typed before this script ran) start the proof too.
+  const hasAnswers = Object.values(values).some((value) => value.trim() !== '');
+  const { reach } = proof;
+  useEffect(() => {
+    if (hasAnswers) reach();
+  }, [hasAnswers, reach]);
 
   const setField = (field: ContactField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -144,7 +151,11 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
     // A solution still being worked out is waited for a moment only; without one the server holds the lead.
     const altcha = await proof.take();
     const result = await submitToEndpoint(endpoint, altcha ? { ...body, altcha } : body, { pageUrl: window.location.href });
-    if (result.ok) {
+    if (result.ok && result.review) {
+      // Stored, but held for review: the answers stay, to send again or to mail.
+      proof.renew();
+      setStatus('held');
+    } else if (result.ok) {
       setValues(emptyContact());
       setHoneypot('');
       proof.renew();
@@ -171,11 +182,17 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
         {status === 'success' ? (
           <ResultBanner ref={bannerRef} kind="success" title={t('contact.success.title')} text={t('contact.success.text')} />
         ) : null}
-        {status === 'failure' ? (
-          <ResultBanner ref={bannerRef} kind="failure" title={t('contact.failure.title')} text={t('contact.failure.text')}>
+        {status === 'failure' || status === 'held' ? (
+          <ResultBanner
+            ref={bannerRef}
+            kind="failure"
+            title={t(status === 'held' ? 'form.held.title' : 'contact.failure.title')}
+            text={t(status === 'held' ? 'form.held.text' : 'contact.failure.text')}
+          >
             <FailureHelp
               direct={direct}
               mailto={mailtoHref(direct.email, t('contact.failure.mailSubject'), mailLines(CONTACT_FORM, values, labelOf))}
+              help={status === 'held' ? 'form.held.help' : 'form.failure.help'}
             />
           </ResultBanner>
         ) : null}

@@ -65,14 +65,14 @@ import { FormTextContext, formText, type FormText } from './form-text';
 import './forms.css';
 
 /** `confirming`: sent and acknowledged, during the extra wait before the success banner (docs/requirements.md §10.1). */
-type Status = 'idle' | 'submitting' | 'confirming' | 'success' | 'failure';
+type Status = 'idle' | 'submitting' | 'confirming' | 'success' | 'failure' | 'held';
 
 /**
  * What moves the submit state on: an attempt (`try`: a new submit clears the previous banner,
  * docs/requirements.md §10.1), the answers passing the checks (`send`), the endpoint's answer (`acknowledged`,
  * `failed`), the end of the extra wait (`confirmed`), the answers cleared (`cleared`).
  */
-type SubmitAction = 'try' | 'send' | 'acknowledged' | 'failed' | 'confirmed' | 'cleared';
+type SubmitAction = 'try' | 'send' | 'acknowledged' | 'failed' | 'held' | 'confirmed' | 'cleared';
 
 const isBusy = (status: Status) => status === 'submitting' || status === 'confirming';
 
@@ -87,6 +87,8 @@ function submitReducer(_status: Status, action: SubmitAction): Status {
       return 'confirming';
     case 'failed':
       return 'failure';
+    case 'held':
+      return 'held';
     case 'confirmed':
       return 'success';
   }
@@ -334,7 +336,7 @@ export default function PartnerForm({
   }, [hydrated, adopt, t, maxFiles]);
 
   useEffect(() => {
-    if (status === 'success' || status === 'failure') bannerRef.current?.focus();
+    if (status === 'success' || status === 'failure' || status === 'held') bannerRef.current?.focus();
   }, [status]);
 
   const setField = <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => {
@@ -399,6 +401,12 @@ export default function PartnerForm({
       dispatch('failed');
       return;
     }
+    if (result.review) {
+      // Stored, but held for review: the answers and files stay, to send again or to mail.
+      proof.renew();
+      dispatch('held');
+      return;
+    }
     dispatch('acknowledged');
     proof.renew();
     await wait(PARTNER_SUCCESS_DELAY_MS);
@@ -417,6 +425,11 @@ export default function PartnerForm({
   const hasAnswers =
     files.length > 0 ||
     Object.values(values).some((value) => (Array.isArray(value) ? value.length > 0 : String(value).trim() !== ''));
+  // A restored draft or the browser's autofill starts the proof as typing does.
+  const { reach } = proof;
+  useEffect(() => {
+    if (hasAnswers) reach();
+  }, [hasAnswers, reach]);
   const clearButton = (
     <button type="button" className="form-note__action" onClick={clearAnswers}>
       {t('partner.draft.clear')}
@@ -554,11 +567,17 @@ export default function PartnerForm({
         {status === 'success' ? (
           <ResultBanner ref={bannerRef} kind="success" title={t('partner.success.title')} text={t('partner.success.text')} />
         ) : null}
-        {status === 'failure' ? (
-          <ResultBanner ref={bannerRef} kind="failure" title={t('partner.failure.title')} text={t('partner.failure.text')}>
+        {status === 'failure' || status === 'held' ? (
+          <ResultBanner
+            ref={bannerRef}
+            kind="failure"
+            title={t(status === 'held' ? 'form.held.title' : 'partner.failure.title')}
+            text={t(status === 'held' ? 'form.held.text' : 'partner.failure.text')}
+          >
             <FailureHelp
               direct={direct}
               mailto={mailtoHref(direct.email, t('partner.failure.mailSubject'), mailLines(PARTNER_FORM, values, labelOf))}
+              help={status === 'held' ? 'form.held.help' : 'form.failure.help'}
             />
           </ResultBanner>
         ) : null}

@@ -305,7 +305,15 @@ export function PrivacyNote({ href }: { href: string }) {
  * Under the failure banner: the answers are kept, and two ways around the form: an e-mail with
  * what the visitor typed already written (`mailto`), and the phone number.
  */
-export function FailureHelp({ direct, mailto }: { direct: DirectContact; mailto: string }) {
+export function FailureHelp({
+  direct,
+  mailto,
+  help = 'form.failure.help',
+}: {
+  direct: DirectContact;
+  mailto: string;
+  help?: 'form.failure.help' | 'form.held.help';
+}) {
   const text = useFormText();
   const links: Record<string, ReactNode> = {
     // Written left to right in any language: in an Arabic sentence the groups of a number would
@@ -324,7 +332,7 @@ export function FailureHelp({ direct, mailto }: { direct: DirectContact; mailto:
   return (
     <p className="banner__help">
       {text
-        .parts('form.failure.help')
+        .parts(help)
         .map((part, index) => (typeof part === 'string' ? part : <Fragment key={index}>{links[part.slot]}</Fragment>))}
     </p>
   );

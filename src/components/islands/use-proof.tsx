@@ -3,20 +3,24 @@
  *
  * - Nothing of ALTCHA runs before the visitor reaches a form field: the island itself starts on
  *   intent (client:intent, which downloads the widget's script with the island's files without
- *   running it), and the widget's script is imported on the first focus or press
- *   inside the form (at once when the focus is already there), in a pause of their typing. Solving
+ *   running it), and the widget's script is imported on the first focus or press inside the form
+ *   (at once when the focus is already there), or as soon as the form has answers it was given
+ *   (a restored draft, the browser's autofill: `reach()`), in a pause of their typing. Solving
  *   starts then, in a worker, while the visitor fills the form.
- * - Sending never waits long for it: a finished form waits at most PROOF_WAIT_MS for a solution
- *   still being worked out, then goes without one, and the server holds the lead for review
- *   (stored, never dropped; staff release it). A lead is never lost to a slow solve, and a visitor
- *   on a fast device never notices the wait.
+ * - Sending waits for it: a form sent before anything reached it starts the proof then; a send
+ *   waits at most PROOF_WAIT_MS for a solution still being worked out, then goes without one,
+ *   and the server holds the lead for review (stored, never dropped) and says so, which the
+ *   visitor is told. With a solution, the send waits until the challenge's minimum seconds
+ *   (its signed `min`) have passed since the solution came: the server, counting from when it
+ *   issued the challenge, never finds a person too fast. A visitor who typed their answers never
+ *   notices either wait.
  * - An external endpoint (a spreadsheet script) gets no widget: no server of ours would check it.
  */
 import { afterTypingPause } from '../../lib/typing-pause';
 import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /** How long a send waits for a solution still being worked out before it goes without one. */
-export const PROOF_WAIT_MS = 2000;
+export const PROOF_WAIT_MS = 8000;
 
 export interface ProofOptions {
   /** The challenge endpoint (the site's own `/api/challenge`); undefined: no widget. */
@@ -31,8 +35,21 @@ interface Proof {
   readonly widget: ReactNode;
   /** The solution to send, waiting at most `maxWaitMs` for one being worked out; undefined without. */
   take(maxWaitMs?: number): Promise<string | undefined>;
+  /** Starts the proof for a form that has answers the visitor did not type here (a draft, autofill). */
+  reach(): void;
   /** After a successful send: a new solution for the next message (each is accepted once). */
   renew(): void;
+}
+
+/** The seconds a solution's challenge asks the form to wait before sending (its signed `min`); 0 when unreadable. */
+export function minimumSeconds(payload: string): number {
+  try {
+    const parsed = JSON.parse(atob(payload)) as { challenge?: { parameters?: { data?: { min?: unknown } } } };
+    const min = Number(parsed.challenge?.parameters?.data?.min);
+    return Number.isFinite(min) && min > 0 ? Math.min(min, 60) : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** The widget's script (a module of its own, fetched early by the island's directive). */
@@ -46,8 +63,12 @@ interface AltchaElement extends HTMLElement {
 interface Controller {
   /** The solution, once the widget has one. */
   payload: string | undefined;
+  /** When the solution came (performance.now()). */
+  solvedAt: number;
   /** Whether the visitor has reached the form (the widget is coming or there). */
   reached: boolean;
+  /** Draws the widget once the form is reached (set by the widget's component when it mounts). */
+  wake: (() => void) | undefined;
   waiting: ((value: string | undefined) => void)[];
   element: AltchaElement | null;
 }
@@ -78,7 +99,8 @@ function ProofWidget({
       controllerRef.current.reached = true;
       setReached(true);
     };
-    if (form.contains(document.activeElement)) {
+    controllerRef.current.wake = reach;
+    if (controllerRef.current.reached || form.contains(document.activeElement)) {
       reach();
       return;
     }
@@ -118,6 +140,7 @@ function ProofWidget({
         const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
         if (detail.state === 'verified' && detail.payload) {
           state.payload = detail.payload;
+          state.solvedAt = performance.now();
           for (const resolve of state.waiting.splice(0)) resolve(detail.payload);
         } else if (detail.state !== 'verified') {
           state.payload = undefined;
@@ -150,28 +173,48 @@ function ProofWidget({
 }
 
 export function useProof(formRef: RefObject<HTMLFormElement | null>, options: ProofOptions): Proof {
-  const controllerRef = useRef<Controller>({ payload: undefined, reached: false, waiting: [], element: null });
+  const controllerRef = useRef<Controller>({
+    payload: undefined,
+    solvedAt: 0,
+    reached: false,
+    wake: undefined,
+    waiting: [],
+    element: null,
+  });
   const { challengeUrl, language, strings } = options;
   // One options object while they do not change: the widget re-renders only on its own state.
   const stable = useMemo(() => ({ challengeUrl, language, strings }), [challengeUrl, language, strings]);
 
+  const reach = useCallback(() => {
+    const state = controllerRef.current;
+    if (state.reached || !challengeUrl) return;
+    state.reached = true;
+    state.wake?.();
+  }, [challengeUrl, controllerRef]);
+
   const take = useCallback(
-    (maxWaitMs = PROOF_WAIT_MS) => {
+    async (maxWaitMs = PROOF_WAIT_MS) => {
       const state = controllerRef.current;
-      if (state.payload || !challengeUrl || !state.reached) return Promise.resolve(state.payload);
-      return new Promise<string | undefined>((resolve) => {
-        const done = (value: string | undefined) => {
-          clearTimeout(timer);
-          resolve(value);
-        };
-        const timer = setTimeout(() => {
-          state.waiting = state.waiting.filter((entry) => entry !== done);
-          resolve(undefined);
-        }, maxWaitMs);
-        state.waiting.push(done);
-      });
+      if (!challengeUrl) return undefined;
+      reach();
+      const payload =
+        state.payload ??
+        (await new Promise<string | undefined>((resolve) => {
+          const done = (value: string | undefined) => {
+            clearTimeout(timer);
+            resolve(value);
+          };
+          const timer = setTimeout(() => {
+            state.waiting = state.waiting.filter((entry) => entry !== done);
+            resolve(undefined);
+          }, maxWaitMs);
+          state.waiting.push(done);
+        }));
+      const left = payload ? state.solvedAt + minimumSeconds(payload) * 1000 - performance.now() : 0;
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      return payload;
     },
-    [challengeUrl, controllerRef],
+    [challengeUrl, controllerRef, reach],
   );
 
   const renew = useCallback(() => {
@@ -192,5 +235,5 @@ export function useProof(formRef: RefObject<HTMLFormElement | null>, options: Pr
       ) : null,
     [formRef, stable, controllerRef],
   );
-  return { widget, take, renew };
+  return { widget, take, renew, reach };
 }

@@ -38,10 +38,10 @@ export function proofKeys(key: string): ProofKeys {
   return { signature: key, keySignature: createHmac('sha256', key).update('altcha key signature').digest('hex') };
 }
 
-/** A new challenge, valid for `expireSeconds`, with the time it was issued in its signed data. */
+/** A new challenge, valid for `expireSeconds`, with the time it was issued and the minimum in its signed data. */
 export async function issueChallenge(
   keys: ProofKeys,
-  config: Pick<ProofConfig, 'cost' | 'maxNumber' | 'expireSeconds'>,
+  config: Pick<ProofConfig, 'cost' | 'maxNumber' | 'expireSeconds' | 'minSeconds'>,
   now: Date,
 ): Promise<Challenge> {
   return createChallenge({
@@ -49,7 +49,9 @@ export async function issueChallenge(
     cost: config.cost,
     counter: randomInt(config.maxNumber, Math.floor(config.maxNumber / 4)),
     deriveKey,
-    data: { issued: now.getTime() },
+    // `min`: the seconds the form waits after its solution before sending (use-proof.tsx), so a
+    // person's quick send is never held as too fast.
+    data: { issued: now.getTime(), min: config.minSeconds },
     expiresAt: new Date(now.getTime() + config.expireSeconds * 1000),
     hmacSignatureSecret: keys.signature,
     hmacKeySignatureSecret: keys.keySignature,

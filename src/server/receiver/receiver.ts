@@ -20,7 +20,8 @@
  *        day's budget of held leads (./doubt-budget.ts: each refusal for shape counts as a held
  *        lead; Retry-After says when its day is over): nothing is stored
  *   503  the store failed (nothing is acknowledged unless it is committed)
- * and otherwise stored and answered 201 { id } (JSON) or 303 to the thanks page of its language
+ * and otherwise stored and answered 201 { id } (JSON; { id, review: true } when it is held for
+ * a reason a person's browser can meet, TOLD_HOLDS) or 303 to the thanks page of its language
  * (a form post: /ThanksPage, /ar/ThanksPage); with lead notifications on, the lead's e-mail is
  * stored with it (src/server/mail/lead-mail.ts, outbox.ts).
  *
@@ -55,7 +56,7 @@ import { composeLeadNotice } from '../mail/lead-mail.ts';
 import { composeAcknowledgement } from '../mail/acknowledgement.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { DoubtBudget } from './doubt-budget.ts';
-import type { FormName, HoldReason, NewAttachment, SubmissionStore } from '../store/store.ts';
+import { TOLD_HOLDS, type FormName, type HoldReason, type NewAttachment, type SubmissionStore } from '../store/store.ts';
 import { PROOF_FIELD, countLinks, judge, type ProofKeys } from './proof.ts';
 import type { WorkQueue } from '../ops/work-queue.ts';
 import { MAX_FILES, MEDIA_TYPES, UPLOAD_BODY_LIMIT_BYTES, checkUploads, cleanFileName, type FileProblem } from './uploads.ts';
@@ -586,5 +587,6 @@ export async function receive(request: Request, form: FormName, clientAddress: s
         headers: { ...BASE_HEADERS, ...cors, Location: localizePath(THANKS_HREF, locales[language]) },
       }),
     };
-  return { response: json(201, { id: saved.id }, cors) };
+  const review = saved.held !== undefined && TOLD_HOLDS.has(saved.held);
+  return { response: json(201, review ? { id: saved.id, review } : { id: saved.id }, cors) };
 }

@@ -110,6 +110,17 @@ export const HOLD_REASONS = [
   'fileQuota',
 ] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
+/**
+ * The holds a person's own browser can meet (its proof missing, failed or sent too soon): the
+ * visitor is told their lead waits for review. The holds only a bot meets stay silent.
+ */
+export const TOLD_HOLDS: ReadonlySet<HoldReason> = new Set([
+  'noProof',
+  'invalidProof',
+  'expiredProof',
+  'replayedProof',
+  'tooFast',
+]);
 export const isHoldReason = (value: unknown): value is HoldReason =>
   typeof value === 'string' && (HOLD_REASONS as readonly string[]).includes(value);
 
