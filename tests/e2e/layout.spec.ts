@@ -33,7 +33,10 @@ const chatGreeting = (lang: SiteLanguage) =>
 const copyright = (lang: SiteLanguage, year: number) => lang.t('footer.copyright', { year: String(year) });
 
 test.describe('header', () => {
-  test('logo links home, "Become a Partner" links /Partner, and it stays fixed while scrolling', async ({ page, lang }) => {
+  test('logo links home, "Become a Partner" links /Partner, and it stays fixed and solid while scrolling', async ({
+    page,
+    lang,
+  }) => {
     await page.goto(lang.path('/MangementSystemAudits/ScheduleQQualityAssessment'));
     const header = page.locator('header.site-header');
     await expect(header.locator(`a[href="${lang.path('/')}"]`).first()).toBeVisible();
@@ -45,6 +48,8 @@ test.describe('header', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     const box = await header.boundingBox();
     expect(box?.y).toBe(0);
+    // Solid: the text scrolled under it never shows through.
+    expect(await header.evaluate((element) => getComputedStyle(element).backgroundColor)).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
   });
 
   test('at 1150 px the menu groups show; below it a menu button opens the same destinations', async ({ page, lang }) => {

@@ -481,6 +481,39 @@ test.describe('a group with one destination', () => {
   }
 });
 
+test('ISO Consultancy leaves no empty room after it: without JavaScript none, before its island the chevron its button brings; its standards stay shut in the phone menu without JavaScript @rtl', async ({
+  browser,
+  page,
+  lang,
+}) => {
+  const topLink = (p: Page, href: string) => desktopNav(p).locator(`.nav-list--depth-0 > li > a[href="${lang.path(href)}"]`);
+  /** The room a top-level link takes after its words, in px. */
+  const room = (a: Locator) =>
+    a.evaluate((element) => {
+      const words = document.createRange();
+      words.selectNodeContents(element);
+      return element.getBoundingClientRect().width - words.getBoundingClientRect().width;
+    });
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 } });
+  try {
+    const off = await context.newPage();
+    await off.goto(lang.path(CONTENT_PAGE));
+    expect(Math.abs((await room(topLink(off, '/ISOConsultancy'))) - (await room(topLink(off, ABOUT_HREF))))).toBeLessThan(1);
+    await off.setViewportSize({ width: 390, height: 844 });
+    await off.locator('.mobile-nav__toggle').click();
+    await expect(off.locator('.mobile-nav__panel')).toBeVisible();
+    await expect(link(off.locator('.mobile-nav__panel'), lang.label('ISO Consultancy'))).toBeVisible();
+    await expect(off.locator('.mobile-nav__panel .nav-list--depth-0 > li > .nav-list--inline')).toBeHidden();
+  } finally {
+    await context.close();
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(lang.path(CONTENT_PAGE));
+  const iso = topLink(page, '/ISOConsultancy');
+  await expect(desktopNav(page)).not.toHaveAttribute('data-enhanced', '');
+  expect(await iso.evaluate((element) => getComputedStyle(element, '::after').borderBottomWidth)).toBe('2px');
+});
+
 test.describe('touch screens at 1151 px and wider', () => {
   test.use({ hasTouch: true, viewport: { width: 1280, height: 800 } });
 
