@@ -146,3 +146,26 @@ test.describe('a desktop, 1440 px', () => {
     });
   });
 });
+
+test('English typed into the Arabic partner form reads left to right, its full stop at its end; an empty field keeps the page’s direction, with JavaScript on and off', async ({
+  browser,
+  page,
+}) => {
+  const off = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const plain = await off.newPage();
+    await plain.goto('/ar/Partner');
+    for (const form of [await openFormPage(page, '/ar/Partner'), plain.locator('form.partner-form')]) {
+      for (const field of [form.locator('#partner-interestReason'), form.locator('#partner-cityName')]) {
+        await field.fill('We want a local partner.');
+        // The field stays right to left (empty, its caret at the start of an Arabic line); each line of
+        // it takes the direction of its own first letters.
+        expect(
+          await field.evaluate((element) => [getComputedStyle(element).direction, getComputedStyle(element).unicodeBidi]),
+        ).toEqual(['rtl', 'plaintext']);
+      }
+    }
+  } finally {
+    await off.close();
+  }
+});
