@@ -136,6 +136,31 @@ describe('ISO standards: editions and what each leads to', () => {
   });
 });
 
+describe('accreditation in Saudi Arabia', () => {
+  const data = fs.readdirSync(path.join(ROOT, 'src/data')).filter((name) => name.endsWith('.yaml'));
+  const sources: Array<[string, string]> = [
+    ...english,
+    ...arabic,
+    ...['src/i18n/en.ts', 'src/i18n/ar.ts', ...data.map((name) => `src/data/${name}`)].map((f): [string, string] => [f, read(f)]),
+  ];
+
+  test('the Saudi Accreditation Center is SAAC, never "SAC", in every page, string and data file of both languages', () => {
+    expect(sources.filter(([, text]) => /\bSAC\b/.test(text)).map(([file]) => file)).toEqual([]);
+    expect(sources.filter(([, text]) => /\bSAAC\b/.test(text)).length).toBeGreaterThan(1);
+  });
+
+  test('the accreditation page names SAAC as the national body beside GAC and ILAC MRA signatories, in both languages', () => {
+    const { en, ar } = both('pages/laboratory/support-for-accreditation-process.mdx');
+    for (const text of [en, ar]) {
+      for (const body of ['SAAC', 'GAC', 'ILAC MRA']) expect(text).toContain(body);
+    }
+    expect(en).toMatch(/SAAC is the national accreditation body/);
+    expect(en).toContain('confirm which accreditation your regulator or client accepts');
+    expect(ar).toMatch(/\(SAAC\) هو جهة الاعتماد الوطنية/);
+    expect(ar).toContain('فتأكّد من الاعتماد الذي تقبله الجهة التنظيمية المعنية أو عميلك');
+  });
+});
+
 describe('the structure the management system standards share', () => {
   test('the implementation training names it as ISO does today, the Harmonized Structure, in both languages', () => {
     const { en, ar } = both('pages/trainings/iso-implementation-training.mdx');
