@@ -97,8 +97,8 @@ describe('ISO standards: editions and what each leads to', () => {
   const standards = parse(read('src/data/standards.yaml')) as Array<{
     id: string;
     kind: string;
-    en: { update?: string };
-    ar?: { update?: string };
+    en: { summary: string; update?: string };
+    ar?: { summary: string; update?: string };
   }>;
   const byId = new Map(standards.map((s) => [s.id, s]));
 
@@ -122,6 +122,12 @@ describe('ISO standards: editions and what each leads to', () => {
       'guidance',
       'guidance',
     ]);
+  });
+
+  test('ISO 9001 enables consistent delivery rather than guaranteeing it, in both languages', () => {
+    expect(byId.get('iso-9001-2015')?.en.summary).toMatch(/enables the consistent delivery of products and services/);
+    expect(byId.get('iso-9001-2015')?.ar?.summary).toMatch(/يمكّن من تقديم [^.]*باستمرار/);
+    for (const standard of standards) expect(standard.ar?.summary ?? '', standard.id).not.toMatch(/يضمن/);
   });
 
   test('the ISO consultancy service groups the standards by what they lead to, in both languages', () => {
