@@ -167,6 +167,19 @@ describe('accreditation in Saudi Arabia', () => {
   });
 });
 
+describe('the Certificate of Conformity service', () => {
+  test('spells CCC out once, names the SABER certificates and leaves SFDA and CST goods to their schemes, in both languages', () => {
+    const { en, ar } = both('services/ccc-consultancy.mdx');
+    expect(en.match(/Certificate of Conformity \(CCC\)/g)).toHaveLength(1);
+    expect(ar.match(/شهادات المطابقة \(CCC\)/g)).toHaveLength(1);
+    for (const text of [en, ar]) {
+      for (const name of ['SABER', '(PCoC)', '(SCoC)', '(SFDA)', '(CST)']) expect(text).toContain(name);
+    }
+    expect(en).toMatch(/\(SFDA\)[^.]*\(CST\)[^.]*follow that authority's own scheme/);
+    expect(ar).toMatch(/\(SFDA\)[^.]*\(CST\)[^.]*فتتبع النظام الخاص بتلك الجهة/);
+  });
+});
+
 describe('the structure the management system standards share', () => {
   test('the implementation training names it as ISO does today, the Harmonized Structure, in both languages', () => {
     const { en, ar } = both('pages/trainings/iso-implementation-training.mdx');
