@@ -49,7 +49,8 @@ export const ar = {
   'home.services': 'خدماتنا',
   /** The standards' lists (src/components/StandardsList.astro): what each leads to, and what has changed. */
   'standards.kind.certification': 'قابلة لمنح الشهادة: تدقق جهة مستقلة لمنح الشهادات نظام الإدارة وتصدر الشهادة',
-  'standards.kind.accreditation': 'تؤدي إلى الاعتماد من جهة اعتماد (في المملكة: المركز السعودي للاعتماد)، لا إلى منح الشهادة',
+  'standards.kind.accreditation':
+    'تؤدي إلى الاعتماد من جهة اعتماد (في المملكة: الجهة الوطنية هي المركز السعودي للاعتماد)، لا إلى منح الشهادة',
   'standards.kind.guidance': 'إرشادية: لا تُمنح عليها شهادة، وتُطبَّق لتوجيه الممارسات وتحسينها',
   'standards.kind.measurement': 'متطلبات لقياس الأداء، وليست نظام إدارة تُمنح عليه شهادة',
   'standards.update': 'ما الذي تغيّر:',

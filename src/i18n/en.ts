@@ -48,7 +48,8 @@ export const en = {
   /** The standards' lists (src/components/StandardsList.astro): what each leads to, and what has changed. */
   'standards.kind.certification':
     'Certifiable: an independent certification body audits the management system and issues the certificate',
-  'standards.kind.accreditation': 'Leads to accreditation by an accreditation body (in Saudi Arabia, SAC), not certification',
+  'standards.kind.accreditation':
+    'Leads to accreditation by an accreditation body (in Saudi Arabia, SAAC is the national body), not certification',
   'standards.kind.guidance': 'Guidance: not certifiable; applied to shape and improve practice',
   'standards.kind.measurement': 'Requirements for measuring performance, not a certifiable management system',
   'standards.update': 'What has changed:',

@@ -1,11 +1,12 @@
 /**
  * What an Arabic text may keep in Latin letters. Proper names stay Latin (src/i18n/ar.ts): the
- * company's name, Schedule Q and Schedule D, and abbreviations and numbered names (ISO, ESG,
- * ISO/IEC 17025); links, web addresses and e-mail addresses are not words of the text.
+ * company's name, Schedule Q and Schedule D, SABER's certificates (PCoC, SCoC), and abbreviations
+ * and numbered names (ISO, ESG, ISO/IEC 17025); links, web addresses and e-mail addresses are not
+ * words of the text.
  */
 
 /** Latin words an Arabic text keeps as they are. */
-export const KEPT_NAMES: ReadonlySet<string> = new Set(['Globaq', 'Schedule', 'Q', 'D']);
+export const KEPT_NAMES: ReadonlySet<string> = new Set(['Globaq', 'Schedule', 'Q', 'D', 'PCoC', 'SCoC']);
 
 /** An abbreviation, possibly plural: ISO, ESG, IEC, HACCP, KPIs. */
 const ABBREVIATION = /^[A-Z0-9/&-]{2,}s?$/;

@@ -97,8 +97,8 @@ describe('ISO standards: editions and what each leads to', () => {
   const standards = parse(read('src/data/standards.yaml')) as Array<{
     id: string;
     kind: string;
-    en: { update?: string };
-    ar?: { update?: string };
+    en: { summary: string; update?: string };
+    ar?: { summary: string; update?: string };
   }>;
   const byId = new Map(standards.map((s) => [s.id, s]));
 
@@ -124,6 +124,12 @@ describe('ISO standards: editions and what each leads to', () => {
     ]);
   });
 
+  test('ISO 9001 enables consistent delivery rather than guaranteeing it, in both languages', () => {
+    expect(byId.get('iso-9001-2015')?.en.summary).toMatch(/enables the consistent delivery of products and services/);
+    expect(byId.get('iso-9001-2015')?.ar?.summary).toMatch(/يمكّن من تقديم [^.]*باستمرار/);
+    for (const standard of standards) expect(standard.ar?.summary ?? '', standard.id).not.toMatch(/يضمن/);
+  });
+
   test('the ISO consultancy service groups the standards by what they lead to, in both languages', () => {
     const { en, ar } = both('services/iso-consultancy.mdx');
     expect(en).not.toMatch(/a wide range of management system standards/);
@@ -133,6 +139,44 @@ describe('ISO standards: editions and what each leads to', () => {
     expect(ar).toContain('ISO/IEC 17025 و ISO/IEC 17020 فتؤديان إلى الاعتماد');
     expect(ar).toContain('ISO 31000 و ISO 59004 و ISO 59010 إرشادية لا تُمنح عليها شهادة');
     expect(ar).toMatch(/الدعم الذي نقدمه للانتقال/);
+  });
+});
+
+describe('accreditation in Saudi Arabia', () => {
+  const data = fs.readdirSync(path.join(ROOT, 'src/data')).filter((name) => name.endsWith('.yaml'));
+  const sources: Array<[string, string]> = [
+    ...english,
+    ...arabic,
+    ...['src/i18n/en.ts', 'src/i18n/ar.ts', ...data.map((name) => `src/data/${name}`)].map((f): [string, string] => [f, read(f)]),
+  ];
+
+  test('the Saudi Accreditation Center is SAAC, never "SAC", in every page, string and data file of both languages', () => {
+    expect(sources.filter(([, text]) => /\bSAC\b/.test(text)).map(([file]) => file)).toEqual([]);
+    expect(sources.filter(([, text]) => /\bSAAC\b/.test(text)).length).toBeGreaterThan(1);
+  });
+
+  test('the accreditation page names SAAC as the national body beside GAC and ILAC MRA signatories, in both languages', () => {
+    const { en, ar } = both('pages/laboratory/support-for-accreditation-process.mdx');
+    for (const text of [en, ar]) {
+      for (const body of ['SAAC', 'GAC', 'ILAC MRA']) expect(text).toContain(body);
+    }
+    expect(en).toMatch(/SAAC is the national accreditation body/);
+    expect(en).toContain('confirm which accreditation your regulator or client accepts');
+    expect(ar).toMatch(/\(SAAC\) هو جهة الاعتماد الوطنية/);
+    expect(ar).toContain('فتأكّد من الاعتماد الذي تقبله الجهة التنظيمية المعنية أو عميلك');
+  });
+});
+
+describe('the Certificate of Conformity service', () => {
+  test('spells CCC out once, names the SABER certificates and leaves SFDA and CST goods to their schemes, in both languages', () => {
+    const { en, ar } = both('services/ccc-consultancy.mdx');
+    expect(en.match(/Certificate of Conformity \(CCC\)/g)).toHaveLength(1);
+    expect(ar.match(/شهادات المطابقة \(CCC\)/g)).toHaveLength(1);
+    for (const text of [en, ar]) {
+      for (const name of ['SABER', '(PCoC)', '(SCoC)', '(SFDA)', '(CST)']) expect(text).toContain(name);
+    }
+    expect(en).toMatch(/\(SFDA\)[^.]*\(CST\)[^.]*follow that authority's own scheme/);
+    expect(ar).toMatch(/\(SFDA\)[^.]*\(CST\)[^.]*فتتبع النظام الخاص بتلك الجهة/);
   });
 });
 

@@ -5,10 +5,11 @@
 import { describe, expect, test } from 'vitest';
 import { loadPages, loadServices } from '../helpers/content';
 import { orderServices, otherServices } from '../../src/lib/catalogue';
-import { ABOUT_HREF, PRIVACY_HREF, flattenNavigation, isNavGroup, navigation } from '../../src/data/navigation';
+import { ABOUT_HREF, PRIVACY_HREF, flattenNavigation, isNavGroup, navigation, navigationIn } from '../../src/data/navigation';
 import { ISO_STANDARDS } from '../../src/data/standards';
 import { pagesServing } from '../../src/data/service-pages';
 
+import { readContentDir } from '../helpers/frontmatter';
 import { SPEC_SERVICE_SLUGS as SPEC_SLUGS, SPEC_STANDARDS, SPEC_TRAININGS } from '../helpers/requirements';
 
 const services = orderServices(loadServices().map((s) => ({ ...s, slug: s.id, order: s.data.order, title: s.data.title })));
@@ -109,6 +110,45 @@ describe('navigation and pages', () => {
     const lower = pages.map((p) => p.data.route.toLowerCase());
     expect(new Set(lower).size).toBe(lower.length);
   });
+});
+
+describe('titles that say what the service is', () => {
+  // The routes stay the specification's; the words in the menu and the page's heading say what is done.
+  const TITLES = {
+    '/LaboratoryQualityManagementSystemServices/3rdPartyInternalAudit': {
+      en: 'Outsourced Internal Audit',
+      ar: 'التدقيق الداخلي بالإسناد الخارجي',
+    },
+    '/AuditAssistance/ISOThirdPartyAudits': { en: 'Certification Audit Support', ar: 'دعم تدقيق منح الشهادة' },
+  } as const;
+
+  for (const language of ['en', 'ar'] as const) {
+    test(`the outsourced internal audit and certification audit support pages, in the ${language} menu and headings`, () => {
+      const menu = flattenNavigation(navigationIn(language));
+      const entries = readContentDir(language === 'en' ? 'pages' : 'ar/pages');
+      for (const [href, title] of Object.entries(TITLES)) {
+        expect(menu.find((link) => link.href === href)?.label, href).toBe(title[language]);
+        const page = entries.find((entry) => `/${String(entry.frontmatter.route)}` === href);
+        expect(page?.frontmatter.title, href).toBe(title[language]);
+      }
+      // The contradictory names are gone from every menu entry, heading and link text.
+      const words = [
+        ...menu.map((link) => link.label),
+        ...entries.map((entry) => `${String(entry.frontmatter.title)}\n${entry.body}`),
+      ];
+      for (const old of [
+        '3rd Party Internal Audit',
+        'ISO Third Party Audits',
+        'بواسطة طرف ثالث',
+        'تدقيق الطرف الثالث لأنظمة ISO',
+      ]) {
+        expect(
+          words.filter((text) => text.includes(old)),
+          old,
+        ).toEqual([]);
+      }
+    });
+  }
 });
 
 describe('facts each page must carry', () => {

@@ -81,6 +81,42 @@ describe('no page offers to certify, in either language', () => {
     );
   });
 
+  test('at a certification audit our consultant only observes, with the certification body agreeing, in both languages', () => {
+    const page = (dir: string) => fs.readFileSync(path.join(ROOT, dir, 'audit-assistance/iso-third-party-audits.mdx'), 'utf8');
+    for (const text of [
+      page('src/content/pages'),
+      ...english.filter((e) => /services\/audit-assistance/.test(e.file)).map((e) => e.text),
+    ]) {
+      expect(text).toMatch(/with your certification body's agreement[^.]*as an observer; we do not answer for you/i);
+      expect(text).not.toMatch(/adviser during the audit|clarify the context of findings|respond to auditor requests/);
+    }
+    for (const text of [
+      page('src/content/ar/pages'),
+      ...arabic.filter((e) => /services\/audit-assistance/.test(e.file)).map((e) => e.text),
+    ]) {
+      expect(text).toMatch(/بموافقة جهة منح الشهادات/);
+      expect(text).toMatch(/بصفة مراقب[^.]*ولا نجيب نيابةً عنك/);
+      expect(text).not.toMatch(/مراقب ومستشار|توضيح سياق النتائج/);
+    }
+  });
+
+  test('no Schedule Q assessment or outsourced internal audit of a system our own consultants built, in both languages', () => {
+    const pages = [
+      'management-system-audits/schedule-q-quality-assessment.mdx',
+      'laboratory/third-party-internal-audit.mdx',
+      'audit-assistance/iso-internal-audits.mdx',
+    ];
+    const service = (texts: typeof english) => texts.filter((e) => /services\/ms-audits\.mdx$/.test(e.file));
+    const en = [...english.filter((e) => pages.some((p) => e.file.endsWith(`pages/${p}`))), ...service(english)];
+    const ar = [...arabic.filter((e) => pages.some((p) => e.file.endsWith(`pages/${p}`))), ...service(arabic)];
+    expect([en.length, ar.length]).toEqual([pages.length + 1, pages.length + 1]);
+    for (const { file, text } of en)
+      expect(text, file).toMatch(
+        /(do not|Nor do we) (assess|carry out the internal audit of) a[^.]*system our own consultants built/,
+      );
+    for (const { file, text } of ar) expect(text, file).toMatch(/ولا (نقيّم|نُجري التدقيق الداخلي ل)[^.]*بناه استشاريونا/);
+  });
+
   test("the partner form keeps the specification's option, in both languages", () => {
     expect(en[OPTION_KEY]).toBe('Certification Services');
     expect(ar[OPTION_KEY]).toBe('خدمات منح الشهادات');

@@ -81,3 +81,24 @@ describe('the built ISO Consultancy pages', () => {
     });
   }
 });
+
+describe('a replaced edition, wherever the built site lists it', () => {
+  test('every page whose content names ISO 55001:2014 says, from the standards list, that ISO 55001:2024 replaced it', () => {
+    const dist = path.join(ROOT, 'dist/client');
+    if (!fs.existsSync(dist)) throw new Error('dist/client is missing: run `npm run build` first (npm test does).');
+    const pages = fs
+      .readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => {
+        const main = parseHtml(fs.readFileSync(path.join(dist, file), 'utf8')).querySelector('main');
+        return { file, text: main?.textContent?.replace(/\s+/g, ' ') ?? '' };
+      })
+      .filter(({ text }) => text.includes('ISO 55001:2014'));
+    // The three pages with the standards' list, and the ISO Consultancy service with its short list, in each language.
+    expect(pages.length).toBeGreaterThanOrEqual(8);
+    for (const { file, text } of pages) {
+      const update = getStandard('iso-55001-2014', file.startsWith('ar/') ? 'ar' : 'en').update ?? 'an edition note';
+      expect(text, file).toContain(update.replace(/\s+/g, ' '));
+    }
+  });
+});
