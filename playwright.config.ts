@@ -123,7 +123,6 @@ export default defineConfig<SiteLocaleOptions>({
       SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0',
       SUBMISSIONS_MIN_SECONDS: '0',
       STAFF_TOTP_KEY: '0e'.repeat(32),
-      GLOBAQ_SETTINGS: 'none',
     },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,

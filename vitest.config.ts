@@ -10,9 +10,6 @@ export default getViteConfig({
     globalSetup: ['tests/postgres-setup.ts'],
     // node:sqlite (the submissions store) is still marked experimental on Node 22.
     execArgv: ['--disable-warning=ExperimentalWarning'],
-    // The operator's settings file (/etc/globaq/site.env) is the service's: a test run on a
-    // production machine must not mail staff through its SMTP account or write to its database.
-    env: { GLOBAQ_SETTINGS: 'none' },
     // Most files wait on a server they spawned: two run at once even on a two-core machine.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 60_000,

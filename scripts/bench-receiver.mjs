@@ -96,7 +96,6 @@ function startServer(databaseEnv) {
         ALTCHA_COST: '1',
         ALTCHA_MAX_NUMBER: '100',
         SUBMISSIONS_MIN_SECONDS: '0',
-        GLOBAQ_SETTINGS: 'none',
         ...notifyEnv,
         ...databaseEnv,
       },

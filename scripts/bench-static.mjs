@@ -79,7 +79,6 @@ async function startServer(dbDir) {
       HOST: '127.0.0.1',
       SUBMISSIONS_DB: path.join(dbDir, `${port}.db`),
       LOG_LEVEL: 'warn',
-      GLOBAQ_SETTINGS: 'none',
     },
     stdio: 'ignore',
   });

@@ -131,7 +131,6 @@ const server = spawn(process.execPath, [path.join(root, 'src/server/http/serve.t
     PORT: String(port),
     HOST: '127.0.0.1',
     SUBMISSIONS_DB: path.join(dbDir, 'submissions.db'),
-    GLOBAQ_SETTINGS: 'none',
   },
   stdio: 'ignore',
 });

@@ -132,7 +132,6 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-screenshots-'));
 const env = {
   ...process.env,
   SUBMISSIONS_DB: path.join(dir, 'submissions.db'),
-  GLOBAQ_SETTINGS: 'none',
   SUBMISSIONS_RATE_LIMIT: '0',
   SUBMISSIONS_HELD_PER_DAY: '0',
   ALTCHA_COST: '1',

@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the site when the build is missing or older than its sources, then
- * serves it (src/server/http/serve.ts) on http://127.0.0.1:4321; HOST and PORT change it.
+ * serves it (src/server/http/serve.ts) on http://127.0.0.1:4321; HOST and PORT change it, from the
+ * environment or from the settings file `npm start -- --settings FILE` names.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

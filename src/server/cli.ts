@@ -78,6 +78,9 @@ Commands:
          is only read. Then set DATABASE_URL for the server.
 
 Options for every command:
+  --settings FILE
+              the service's settings file (on the server: /etc/globaq/site.env), read
+              first; without it no file is read, only the environment
   --db FILE   a SQLite database file (default: DATABASE_URL when set, else SUBMISSIONS_DB,
               else ./data/submissions.db)
   --bots      the submissions the honeypot caught before it held them for review, instead
@@ -546,6 +549,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         out: { type: 'string' },
         limit: { type: 'string' },
         db: { type: 'string' },
+        // Read by the entry point below, before main.
+        settings: { type: 'string' },
         bots: { type: 'boolean' },
         spam: { type: 'boolean' },
         'with-held': { type: 'boolean' },
@@ -745,13 +750,13 @@ function hiddenLine(prompt: string): Promise<string> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  // The service's own settings file (GLOBAQ_SETTINGS, default /etc/globaq/site.env), as the server reads it.
   // The person who typed the command, named before it acts as the database's owner below.
   const actor = commandActor(process.env);
   try {
-    loadSettingsFile();
-    // As root on the service's SQLite database: act as its owner, so no file is left root's.
+    // The service's settings file only when told (--settings FILE), before any setting is read.
     const args = process.argv.slice(2);
+    loadSettingsFile(args);
+    // As root on the service's SQLite database: act as its owner, so no file is left root's.
     const dbAt = args.indexOf('--db');
     const dbOption = dbAt >= 0 ? args[dbAt + 1] : args.find((arg) => arg.startsWith('--db='))?.slice('--db='.length);
     const config = receiverConfig(process.env, process.cwd());

@@ -13,7 +13,7 @@ const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
 /** A staff account of the test's own, made by `npm run submissions -- staff add` (in the test server's database, or `db`). */
 export function addStaffAccount(email: string, password: string, db = DB): void {
   const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'staff', 'add', email], {
-    env: { ...process.env, SUBMISSIONS_DB: db, GLOBAQ_SETTINGS: 'none' },
+    env: { ...process.env, SUBMISSIONS_DB: db },
     input: `${password}\n`,
     encoding: 'utf8',
     timeout: 60_000,

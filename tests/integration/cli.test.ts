@@ -348,7 +348,7 @@ describe('the actor, through the real command', () => {
   function typed(env: Record<string, string>, ...argv: string[]) {
     const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', ...argv], {
       cwd: ROOT,
-      env: { ...process.env, GLOBAQ_SETTINGS: 'none', ...env },
+      env: { ...process.env, ...env },
       encoding: 'utf8',
       timeout: 60_000,
     });

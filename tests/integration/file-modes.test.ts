@@ -27,7 +27,7 @@ afterAll(() => {
 function underOpenUmask(args: string[], env: Record<string, string>) {
   return spawn('sh', ['-c', 'umask 000 && exec "$@"', 'sh', process.execPath, '--disable-warning=ExperimentalWarning', ...args], {
     cwd: ROOT,
-    env: { ...process.env, GLOBAQ_SETTINGS: 'none', ...env },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

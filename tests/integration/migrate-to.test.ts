@@ -171,7 +171,7 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
       const url = await freshDatabase(postgresUrl);
       const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'migrate-to', url, '--db', file], {
         cwd: ROOT,
-        env: { ...process.env, GLOBAQ_SETTINGS: 'none', SUDO_USER: 'amal' },
+        env: { ...process.env, SUDO_USER: 'amal' },
         encoding: 'utf8',
         timeout: 60_000,
       });

@@ -1,155 +1,136 @@
 /**
- * A test run on a machine that has the operator's settings file (/etc/globaq/site.env, with the
- * real SMTP account in it) mails nobody: only the server and the staff command read that file,
- * and every test and script that starts them says GLOBAQ_SETTINGS=none.
+ * The settings file is read only when a process is told (`--settings FILE`; the systemd unit gives
+ * it to the server as EnvironmentFile=), never from a default path: on a machine that has the
+ * operator's /etc/globaq/site.env (with the real database and SMTP account in it), `npm start` or
+ * `npm run submissions` in another checkout reads none of it. Told, every setting of the file is
+ * read, PORT included.
  *
- * The machine's /etc is not touched: each run gets a private mount namespace (unshare) with an
- * overlay on /etc, in which /etc/globaq/site.env names a loopback SMTP server of the test's. The
- * control proves the overlay works: the real server started there (as `npm start` starts it)
- * reads the file and mails a lead. Needs root and util-linux's unshare, as CI has.
+ * The machine's /etc is not touched: a run "on the operator's machine" gets a private mount
+ * namespace (unshare) with an overlay on /etc, in which /etc/globaq/site.env names a database of
+ * the test's. Those runs need root and util-linux's unshare, as CI has.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import { ROOT } from '../helpers/frontmatter';
-import { assertBuilt, contactBody, postJson, tempDir } from '../helpers/server';
-import { startSmtp, type MailSink } from '../helpers/smtp';
-import { until } from '../helpers/wait';
+import { assertBuilt, tempDir } from '../helpers/server';
+import { freePort } from '../helpers/smtp';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const canIsolate = isRoot && spawnSync('unshare', ['--mount', 'true']).status === 0;
+const node = [process.execPath, '--disable-warning=ExperimentalWarning'];
+const SERVE = [...node, path.join(ROOT, 'src', 'server', 'http', 'serve.ts')];
+const CLI = [...node, path.join(ROOT, 'src', 'server', 'cli.ts')];
 
 let dir: string;
-let smtp: MailSink;
+
+beforeAll(() => {
+  dir = tempDir('globaq-operator-');
+});
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** The environment of a shell a developer types in: none of the tests' own settings. */
 function developerEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of [
-    'GLOBAQ_SETTINGS',
-    'SUBMISSIONS_DB',
-    'DATABASE_URL',
-    'SMTP_URL',
-    'VITEST',
-    'VITEST_WORKER_ID',
-    'VITEST_POOL_ID',
-    'TEST',
-    'NODE_ENV',
-  ])
-    delete env[name];
+  for (const name of ['HOST', 'PORT', 'SUBMISSIONS_DB', 'DATABASE_URL', 'SMTP_URL']) delete env[name];
   return env;
 }
 
-/**
- * Runs `command` where /etc/globaq/site.env exists (a private overlay on /etc) and holds `settings`,
- * in a process group of its own: whatever it starts is in that group (`groupEnded`).
- */
-function withOperatorSettings(command: string[], settings: string) {
+/** `command`, run where /etc/globaq/site.env exists (a private overlay on /etc) and holds `settings`. */
+function withOperatorSettings(command: string[], settings: string): string[] {
   const upper = fs.mkdtempSync(path.join(dir, 'upper-'));
   const work = fs.mkdtempSync(path.join(dir, 'work-'));
-  fs.writeFileSync(path.join(dir, 'site.env'), settings);
-  const script = `mount -t overlay overlay -o lowerdir=/etc,upperdir=${upper},workdir=${work} /etc && mkdir -p /etc/globaq && cp ${path.join(dir, 'site.env')} /etc/globaq/site.env && exec "$@"`;
-  return spawn('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', ...command], {
-    cwd: ROOT,
-    env: developerEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  // What the upper layer holds is in the overlay's /etc.
+  fs.mkdirSync(path.join(upper, 'globaq'));
+  fs.writeFileSync(path.join(upper, 'globaq', 'site.env'), settings);
+  const script = `mount -t overlay overlay -o lowerdir=/etc,upperdir=${upper},workdir=${work} /etc && exec "$@"`;
+  return ['unshare', '--mount', '--propagation', 'private', 'sh', '-c', script, 'sh', ...command];
 }
 
-/** Whether no process of the group `pid` leads is left (the command and everything it started). */
-function groupEnded(pid: number): boolean {
+/** Starts the server `command` runs, waits until it listens and answers, stops it: its port and log. */
+async function serve(command: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ port: number; output: string }> {
+  const [bin, ...args] = command;
+  const child = spawn(bin!, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    process.kill(-pid, 0);
-    return false;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return true;
-    throw error;
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('exit', (code, signal) => reject(new Error(`the server exited (${code ?? signal}):\n${output}`)));
+      readline.createInterface({ input: child.stdout }).on('line', (line) => {
+        output += `${line}\n`;
+        const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line);
+        if (match) resolve(Number(match[1]));
+      });
+    });
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    return { port, output };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
   }
 }
 
-beforeAll(async () => {
-  dir = tempDir('globaq-operator-');
-  if (canIsolate) smtp = await startSmtp();
+test('PORT in the settings file --settings names is the port the server listens on', async () => {
+  assertBuilt();
+  const port = await freePort();
+  const settings = path.join(dir, 'told.env');
+  fs.writeFileSync(settings, `PORT="${port}"\nSUBMISSIONS_DB="${path.join(dir, 'told.db')}"\n`);
+  const served = await serve([...SERVE, '--settings', settings], dir, developerEnv());
+  expect(served.port).toBe(port);
+  expect(served.output).toContain(`stored in ${path.join(dir, 'told.db')}`);
 });
-
-afterAll(async () => {
-  await smtp?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function settingsFile(dbPath: string): string {
-  return [
-    `SUBMISSIONS_DB=${dbPath}`,
-    `SMTP_URL=${smtp.url}`,
-    'LEADS_NOTIFY_TO=staff@example.com',
-    'LEADS_NOTIFY_FROM=website@example.com',
-    'ALTCHA_COST=1',
-    'ALTCHA_MAX_NUMBER=100',
-    'SUBMISSIONS_MIN_SECONDS=0',
-    '',
-  ].join('\n');
-}
 
 test.skipIf(!canIsolate)(
-  'control: the server started as npm start does reads /etc/globaq/site.env and mails a lead through its SMTP',
+  'on a machine with /etc/globaq/site.env, the server and the staff command of another checkout read none of it unless told',
   async () => {
     assertBuilt();
-    const before = smtp.mails.length;
-    const child = withOperatorSettings(
-      [process.execPath, '--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'http', 'serve.ts')],
-      settingsFile(path.join(dir, 'operator.db')),
-    );
-    child.stdout.pipe(process.stderr, { end: false });
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try {
-      let output = '';
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const baseUrl = await new Promise<string>((resolve, reject) => {
-        child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-        readline.createInterface({ input: child.stdout }).on('line', (line) => {
-          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-          if (match?.[1]) resolve(match[1]);
-        });
-      });
-      const response = await postJson(baseUrl, '/api/contact', contactBody());
-      expect(response.status).toBe(201);
-      await smtp.waitFor(before + 1);
-      expect(smtp.mails.at(-1)?.recipients).toEqual(['staff@example.com']);
-    } finally {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  },
-);
+    const operatorDb = path.join(dir, 'operator.db');
+    const store = openSqliteStore(operatorDb);
+    await store.save({ form: 'contact', fields: { email: 'a@example.com' } });
+    await store.close();
+    const port = await freePort();
+    const settings = [
+      `PORT="${port}"`,
+      `SUBMISSIONS_DB="${operatorDb}"`,
+      'SMTP_URL="smtp://127.0.0.1:9"',
+      'LEADS_NOTIFY_TO="staff@example.com"',
+      'LEADS_NOTIFY_FROM="website@example.com"',
+      '',
+    ].join('\n');
+    const checkout = fs.mkdtempSync(path.join(dir, 'checkout-'));
+    const ownDb = path.join(checkout, 'data', 'submissions.db');
+    const command = (args: string[]) => {
+      const [bin, ...rest] = withOperatorSettings([...CLI, ...args], settings);
+      return spawnSync(bin!, rest, { cwd: checkout, env: developerEnv(), encoding: 'utf8' });
+    };
 
-test.skipIf(!canIsolate)(
-  'a test run on that machine reads no settings file: leads stored through the real server, no mail sent',
-  async () => {
-    const before = smtp.mails.length;
-    const child = withOperatorSettings(
-      [
-        process.execPath,
-        path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
-        'run',
-        'tests/integration/receiver-defects.test.ts',
-        '--reporter=dot',
-      ],
-      settingsFile(path.join(dir, 'operator.db')),
+    // The staff command looks for the checkout's own database, which does not exist; told, it counts the operator's.
+    const untold = command(['count']);
+    expect(untold.status).toBe(1);
+    expect(untold.stderr).toContain(`No submissions database at ${ownDb}`);
+    const told = command(['--settings', '/etc/globaq/site.env', 'count']);
+    expect(told.status, told.stderr).toBe(0);
+    expect(told.stdout).toContain('contact\t1');
+
+    // The server as `npm start` starts it (on a free port: 4321 may be taken): its own database, no
+    // mail; told, the file's port, database and mail.
+    const untoldServer = await serve(withOperatorSettings(SERVE, settings), checkout, { ...developerEnv(), PORT: '0' });
+    expect(untoldServer.output).toContain(`stored in ${ownDb}`);
+    expect(untoldServer.output).toContain('Lead notifications are off');
+    const toldServer = await serve(
+      withOperatorSettings([...SERVE, '--settings', '/etc/globaq/site.env'], settings),
+      checkout,
+      developerEnv(),
     );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
-    expect(code, output).toBe(0);
-    expect(output.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+\d+ passed/);
-    // Every server the run started has ended (its group is empty) and the mail server has no
-    // client and no mail half-received: a server that read the file can send nothing more.
-    await until(() => groupEnded(child.pid!) && smtp.idle());
-    expect(smtp.mails.length - before, 'mails sent through the operator’s SMTP by a test run').toBe(0);
+    expect(toldServer.port).toBe(port);
+    expect(toldServer.output).toContain(`stored in ${operatorDb}`);
+    expect(toldServer.output).toContain('Lead notifications are e-mailed to staff@example.com');
   },
-  // A whole vitest run of its own, with a server per test: minutes on a busy machine.
-  240_000,
 );

@@ -48,7 +48,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 function typed(...argv: string[]) {
   return spawnSync('npm', ['run', '--silent', 'submissions', '--', 'person', ...argv, '--db', file], {
     cwd: ROOT,
-    env: { ...process.env, GLOBAQ_SETTINGS: 'none', SUDO_USER: 'amal' },
+    env: { ...process.env, SUDO_USER: 'amal' },
     encoding: 'utf8',
     timeout: 60_000,
   });

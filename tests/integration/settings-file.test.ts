@@ -1,6 +1,7 @@
 /**
- * The staff command reads the service's settings file, and never leaves root-owned files beside
- * the service's database (the operator's findings in docs/deploy.md), run as a real process.
+ * The staff command reads the service's settings file when told (--settings FILE), and never
+ * leaves root-owned files beside the service's database (the operator's findings in
+ * docs/deploy.md), run as a real process.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,19 +21,20 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function submissions(args: string[], env: Record<string, string>): { code: number; output: string } {
+/** The command run from a folder of its own (its default database is not there). */
+function submissions(args: string[]): { code: number; output: string } {
   const clean = { ...process.env };
   delete clean['SUBMISSIONS_DB'];
   delete clean['DATABASE_URL'];
   const result = spawnSync(
     process.execPath,
     ['--disable-warning=ExperimentalWarning', path.join(ROOT, 'src', 'server', 'cli.ts'), ...args],
-    { cwd: ROOT, env: { ...clean, ...env }, encoding: 'utf8' },
+    { cwd: dir, env: clean, encoding: 'utf8' },
   );
   return { code: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
 }
 
-test('the command reads SUBMISSIONS_DB from the settings file GLOBAQ_SETTINGS names; a named file that is missing stops it', async () => {
+test('the command reads SUBMISSIONS_DB from the settings file --settings names, and none without it; a named file that is missing stops it', async () => {
   const dbPath = path.join(dir, 'service.db');
   const store = openSqliteStore(dbPath);
   await store.save({ form: 'contact', fields: { email: 'a@example.com' } });
@@ -42,14 +44,14 @@ test('the command reads SUBMISSIONS_DB from the settings file GLOBAQ_SETTINGS na
     settings,
     `# as systemd reads it\nSUBMISSIONS_DB="${dbPath}"\nSMTP_URL="smtp://mail.example.com:587"\nLEADS_NOTIFY_TO="a@example.com"\nLEADS_NOTIFY_FROM="b@example.com"\n`,
   );
-  const counted = submissions(['count'], { GLOBAQ_SETTINGS: settings });
+  const counted = submissions(['count', '--settings', settings]);
   expect(counted.code, counted.output).toBe(0);
   expect(counted.output).toContain('contact\t1');
-  const without = submissions(['count'], { GLOBAQ_SETTINGS: 'none' });
+  const without = submissions(['count']);
   expect(without.code).toBe(1);
-  const missing = submissions(['count'], { GLOBAQ_SETTINGS: path.join(dir, 'nowhere.env') });
+  const missing = submissions([`--settings=${path.join(dir, 'nowhere.env')}`, 'count']);
   expect(missing.code).toBe(1);
-  expect(missing.output).toContain('GLOBAQ_SETTINGS: cannot read');
+  expect(missing.output).toContain('--settings: cannot read');
 });
 
 test.skipIf(typeof process.getuid !== 'function' || process.getuid() !== 0)(
@@ -65,10 +67,10 @@ test.skipIf(typeof process.getuid !== 'function' || process.getuid() !== 0)(
     for (const file of [folder, ...fs.readdirSync(folder).map((name) => path.join(folder, name))])
       fs.chownSync(file, nobody, nobody);
     fs.chmodSync(dir, 0o755);
-    const listed = submissions(['list', '--db', dbPath], { GLOBAQ_SETTINGS: 'none' });
+    const listed = submissions(['list', '--db', dbPath]);
     expect(listed.code, listed.output).toBe(0);
     // A backup made by root into the service's folder: the service's, like everything the command wrote.
-    const backup = submissions(['backup', path.join(folder, 'backup'), '--db', dbPath], { GLOBAQ_SETTINGS: 'none' });
+    const backup = submissions(['backup', path.join(folder, 'backup'), '--db', dbPath]);
     expect(backup.code, backup.output).toBe(0);
     const written = (at: string): string[] =>
       fs

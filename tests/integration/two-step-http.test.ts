@@ -478,7 +478,7 @@ describe('the staff command resets it', () => {
     const code = await main(['staff', 'reset-two-step', HUDA, '--db', server.dbPath], {
       stdout: () => {},
       stderr: (text) => (stderr += text),
-      env: { SUBMISSIONS_DB: server.dbPath, GLOBAQ_SETTINGS: 'none' },
+      env: { SUBMISSIONS_DB: server.dbPath },
       root: dir,
       cwd: dir,
     });
@@ -546,7 +546,7 @@ describe("the account's other sessions", () => {
       stdout: () => {},
       stderr: (text) => (stderr += text),
       readSecret: async () => 'a brand new long passphrase',
-      env: { SUBMISSIONS_DB: server.dbPath, GLOBAQ_SETTINGS: 'none' },
+      env: { SUBMISSIONS_DB: server.dbPath },
       root: dir,
       cwd: dir,
     });

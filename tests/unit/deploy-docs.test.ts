@@ -146,8 +146,8 @@ test('the settings file the guide writes, run as written, gives two-step sign-in
     fs.writeFileSync(file, settings);
     const made = spawnSync('sh', ['-c', keyLine.replaceAll('/etc/globaq/site.env', file)], { encoding: 'utf8' });
     expect(made.status, made.stderr).toBe(0);
-    const env: NodeJS.ProcessEnv = { GLOBAQ_SETTINGS: file };
-    loadSettingsFile(env);
+    const env: NodeJS.ProcessEnv = {};
+    loadSettingsFile(['--settings', file], env);
     const twoStep = twoStepSettings(env);
     expect(twoStep.required).toBe(true);
     expect(twoStep.key).toHaveLength(32);

@@ -1,8 +1,9 @@
 /**
- * The operator's part of docs/deploy.md against the code it describes: the unit uses the health
- * endpoint and readiness notification, nginx has the error page (which exists) and answers
- * unknown hosts with nothing, releases switch with one rename, the Node version agrees with
- * package.json, and the receiver guide's settings table lists every operations setting.
+ * The operator's part of docs/deploy.md against the code it describes: the unit takes the settings
+ * file, checks health on its PORT and waits for readiness, nginx has the error page (which exists)
+ * and answers unknown hosts with nothing, releases switch with one rename and read the port from
+ * the settings file, the Node version agrees with package.json, and the receiver guide's settings
+ * table lists every operations setting.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,12 +17,12 @@ const RECEIVER = read('docs/receiver.md');
 const blocks = (lang: string) =>
   [...DEPLOY.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] ?? '');
 
-test('the systemd unit waits for readiness, uses the health endpoint, names the settings file and outlasts the shutdown bound', () => {
+test('the systemd unit waits for readiness, takes the settings file, checks health on its PORT and outlasts the shutdown bound', () => {
   const unit = blocks('ini').find((block) => block.includes('globaq-site.service'))!;
   expect(unit).toMatch(/^Type=notify$/m);
   expect(unit).toMatch(/^NotifyAccess=all$/m);
-  expect(unit).toMatch(/^ExecStartPost=.*\/healthz$/m);
-  expect(unit).toMatch(/^Environment=GLOBAQ_SETTINGS=\/etc\/globaq\/site\.env$/m);
+  expect(unit).toMatch(/^ExecStartPost=.*http:\/\/127\.0\.0\.1:\$\{PORT\}\/healthz$/m);
+  expect(unit).toMatch(/^EnvironmentFile=\/etc\/globaq\/site\.env$/m);
   expect(unit).toMatch(/^WorkingDirectory=\/srv\/globaq\/current$/m);
   expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1])).toBeGreaterThan(20);
 });
@@ -43,6 +44,9 @@ test('a release is built in its own folder and switched with one rename; the dat
   const script = blocks('sh').find((block) => block.includes('globaq-release TAG'))!;
   expect(script.indexOf('backup')).toBeLessThan(script.indexOf('mv -T'));
   expect(script).toContain('ln -sfn "$new" "$base/current.next" && mv -T "$base/current.next" "$base/current"');
+  // The port is the settings file's, never one written into the script.
+  expect(script).toContain('(. /etc/globaq/site.env; curl -fsS "http://127.0.0.1:$PORT/readyz")');
+  expect(script).not.toMatch(/127\.0\.0\.1:\d/);
 });
 
 test('the guide’s Node version is the one package.json asks for', () => {
@@ -53,14 +57,7 @@ test('the guide’s Node version is the one package.json asks for', () => {
 });
 
 test('docs/receiver.md lists every operations setting', () => {
-  for (const name of [
-    'GLOBAQ_SETTINGS',
-    'OPS_TOKEN',
-    'READY_PENDING_MAX_MINUTES',
-    'SHUTDOWN_TIMEOUT_SECONDS',
-    'LOG_LEVEL',
-    'LOG_FORMAT',
-  ]) {
+  for (const name of ['OPS_TOKEN', 'READY_PENDING_MAX_MINUTES', 'SHUTDOWN_TIMEOUT_SECONDS', 'LOG_LEVEL', 'LOG_FORMAT']) {
     expect(RECEIVER, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
   }
 });

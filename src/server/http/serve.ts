@@ -2,7 +2,8 @@
  * The site's own server and the process's composition root (../ops/app.ts): the build's files,
  * the URL rules of ./routing.ts, and Astro's Node handler (middleware mode) for the on-demand
  * routes, among them the form receiver under /api/, each request given the application object. Reads HOST and PORT (PORT=0: any free port, printed), and the
- * receiver's SUBMISSIONS_* settings, which are checked, with the database, before it listens.
+ * receiver's SUBMISSIONS_* settings, which are checked, with the database, before it listens:
+ * each from the environment, after the settings file `--settings FILE` names (none without it).
  * With SMTP_URL set, it also runs the outbox worker that e-mails each lead to staff (../mail/outbox.ts).
  * Run after `astro build`; `npm start` builds first when needed.
  */
@@ -92,16 +93,13 @@ interface SiteServer extends http.Server {
 }
 
 /** Checks the receiver, then listens; prints the address (with the real port when PORT=0). */
-export async function startServer({
-  host = process.env['HOST'] || '127.0.0.1',
-  port = Number(process.env['PORT'] || 4321),
-} = {}): Promise<http.Server> {
+export async function startServer(): Promise<http.Server> {
   // Fails fast, before any visitor finds out: a malformed setting, or a database that cannot be
   // created, opened or migrated, stops the server at start.
   let app: App;
   try {
-    // The settings file the staff command reads too (GLOBAQ_SETTINGS, default /etc/globaq/site.env).
-    loadSettingsFile();
+    // Before any setting is read: the file, when told, is where HOST and PORT may be too.
+    loadSettingsFile(process.argv.slice(2));
     app = buildApp();
     await app.stores.ready;
   } catch (error) {
@@ -130,6 +128,8 @@ export async function startServer({
       ).map(([name, check]) => [name, check.ok]),
     );
   const server = await createServer(app, probe);
+  const host = process.env['HOST'] || '127.0.0.1';
+  const port = Number(process.env['PORT'] || 4321);
   await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
   const address = server.address();
   const shown = host.includes(':') ? `[${host}]` : host;

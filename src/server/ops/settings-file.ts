@@ -1,38 +1,35 @@
 /**
- * One settings file for the server and the staff command: GLOBAQ_SETTINGS names it (default
- * /etc/globaq/site.env, when it exists), one NAME="value" a line, as systemd's EnvironmentFile
- * and a shell's `set -a; . file` read it too. A variable already in the environment wins over the
- * file. GLOBAQ_SETTINGS=none reads no file.
+ * The service's settings file, read only when a process is told: `--settings FILE` among its
+ * arguments, for the server and the staff command alike (the systemd unit gives the server the
+ * same file as its EnvironmentFile= instead). Never a default path, so no checkout on the machine
+ * takes the service's settings by itself. One NAME="value" a line, as systemd's EnvironmentFile
+ * and a shell's `set -a; . FILE` read it too; a variable already in the environment wins.
  *
- * So `npm run submissions -- outbox`, typed by an operator with none of the service's variables
- * set, works on the service's own database.
+ * So `npm run submissions -- --settings /etc/globaq/site.env outbox`, typed by an operator with
+ * none of the service's variables set, works on the service's own database.
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import fs from 'node:fs';
-import { parseEnv } from 'node:util';
+import { parseArgs, parseEnv } from 'node:util';
 import { ConfigError } from '../config.ts';
 
-export const DEFAULT_SETTINGS_FILE = '/etc/globaq/site.env';
-
-/** Adds the file's settings to `env` (those not set already); returns the file read, if any. */
-export function loadSettingsFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const named = env['GLOBAQ_SETTINGS']?.trim();
-  if (named === 'none') return undefined;
-  const file = named || DEFAULT_SETTINGS_FILE;
+/** Adds the settings of the file `--settings` names in `args` to `env`, those not set already. */
+export function loadSettingsFile(args: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
+  const options = { settings: { type: 'string' } } as const;
+  const file = parseArgs({ args: [...args], options, strict: false, allowPositionals: true }).values.settings;
+  if (file === undefined) return;
+  if (typeof file !== 'string') throw new ConfigError('--settings: name the settings file (--settings /etc/globaq/site.env)');
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    // The default file is optional (a development machine has none); a named one is not.
-    if (!named && code === 'ENOENT') return undefined;
     throw new ConfigError(
-      `GLOBAQ_SETTINGS: cannot read ${file} (${code ?? String(error)})${code === 'EACCES' ? ': run as root or as the service user (sudo -u globaq …)' : ''}`,
+      `--settings: cannot read ${file} (${code ?? String(error)})${code === 'EACCES' ? ': run as root or as the service user (sudo -u globaq …)' : ''}`,
     );
   }
   for (const [name, value] of Object.entries(parseEnv(text))) if (env[name] === undefined) env[name] = value;
-  return file;
 }
 
 /**
