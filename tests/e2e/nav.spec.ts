@@ -237,6 +237,59 @@ test.describe('desktop dropdowns, 1151 px', () => {
     await expect(implementation).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test("a slant at a hand's pace (0.3 s and 1 s) from ISO Trainings to one of its trainings, across Other Trainings, keeps the flyout and the menu open @rtl", async ({
+    page,
+    lang,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.clock.install();
+    await page.goto(lang.path(CONTENT_PAGE));
+    const trainings = await hoverOpenAfterIsland(page, lang.label('Trainings'));
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const nav = desktopNav(page);
+    const isoTrainings = button(nav, lang.label('ISO Trainings'));
+    await isoTrainings.hover();
+    await page.clock.runFor(10);
+    await expect(isoTrainings).toHaveAttribute('aria-expanded', 'true');
+    const target = link(nav, lang.label('Internal Audit Training'));
+    const from = await box(isoTrainings);
+    const to = await box(target);
+    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+    const steps = 12;
+    const points = Array.from({ length: steps + 1 }, (_, i) => ({
+      x: start.x + ((end.x - start.x) * i) / steps,
+      y: start.y + ((end.y - start.y) * i) / steps,
+    }));
+    // The straight way there crosses the Other Trainings row (else this test proves nothing).
+    const crossed = await page.evaluate(
+      (points) =>
+        points.filter((point) =>
+          document
+            .elementFromPoint(point.x, point.y)
+            ?.closest('li')
+            ?.querySelector(':scope > a')
+            ?.getAttribute('href')
+            ?.endsWith('/OtherTrainings'),
+        ).length,
+      points,
+    );
+    expect(crossed).toBeGreaterThan(0);
+    // A hand's pace: the whole way in 0.3 s, then in 1 s.
+    for (const stepMs of [25, 80]) {
+      await isoTrainings.hover();
+      await page.clock.runFor(10);
+      for (const point of points) {
+        await page.mouse.move(point.x, point.y);
+        await page.clock.runFor(stepMs);
+      }
+      await page.clock.runFor(1000);
+      await expect(trainings).toHaveAttribute('aria-expanded', 'true');
+      await expect(isoTrainings).toHaveAttribute('aria-expanded', 'true');
+      await expect(target).toBeVisible();
+    }
+  });
+
   for (const width of [1151, 1339, 1440]) {
     test(`at ${width} px nothing in the header moves when the first hover starts the menu's island @rtl`, async ({
       page,

@@ -5,9 +5,10 @@
  * - A mouse opens a submenu by hovering its item; it closes 150 ms after the pointer leaves.
  *   A submenu and its flyouts are inside their item, so moving between the button, the
  *   submenu and deeper levels never leaves it.
- * - Inside a dropdown, an item whose sibling's flyout is open opens its own only once the
- *   pointer has rested on it (AIM_DELAY_MS): a pointer on a slant from an item to its flyout
- *   crosses the rows below it, and must not swap in their lists on the way.
+ * - Inside a dropdown, a pointer on a slant from an item to its flyout crosses the rows below it:
+ *   while it moves, the flyout stays open and the rows crossed keep their lists shut. Only once
+ *   it has rested (AIM_DELAY_MS without moving) on another row does that row's list replace it,
+ *   or, on a plain link, the flyout close.
  * - A click, a tap, Enter or Space toggles a submenu and pins it open; a tap or click outside,
  *   Escape (closes the innermost and returns focus to its button) or focus leaving closes it.
  * - A flyout that would run off the screen opens towards the other side.
@@ -51,7 +52,22 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
   const cancelClose = () => clearTimeout(closeTimer.current);
   /** A sibling's flyout waiting for the pointer to rest on its item (AIM_DELAY_MS). */
   const aimTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const cancelAim = () => clearTimeout(aimTimer.current);
+  /** What waits for the pointer to rest (an item's flyout to open or to close); moving restarts it. */
+  const resting = useRef<(() => void) | undefined>(undefined);
+  const cancelAim = () => {
+    clearTimeout(aimTimer.current);
+    resting.current = undefined;
+  };
+  /** Runs `action` once the pointer has rested AIM_DELAY_MS. */
+  const afterRest = (action: () => void) => {
+    resting.current = action;
+    aimTimer.current = setTimeout(action, AIM_DELAY_MS);
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse' || resting.current === undefined) return;
+    clearTimeout(aimTimer.current);
+    aimTimer.current = setTimeout(resting.current, AIM_DELAY_MS);
+  };
 
   const enhanced = useEnhancement(rootRef, ({ openChain, hoveredTopKey }) => {
     if (openChain.length > 0) dispatch({ type: 'restore', open: openChain, pinned: openChain.length });
@@ -114,8 +130,7 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
         // over this item on its way to that flyout.
         const depth = pathTo(key).length;
         const sibling = state.open[depth - 1];
-        if (depth > 1 && sibling !== undefined && sibling !== key)
-          aimTimer.current = setTimeout(() => dispatch({ type: 'hover', key }), AIM_DELAY_MS);
+        if (depth > 1 && sibling !== undefined && sibling !== key) afterRest(() => dispatch({ type: 'hover', key }));
         else dispatch({ type: 'hover', key });
       },
       onPointerLeave: (event: PointerEvent) => {
@@ -123,7 +138,12 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
         cancelAim();
         if (!closesOnLeave(state, key)) return;
         cancelClose();
-        closeTimer.current = setTimeout(() => dispatch({ type: 'collapse', key }), CLOSE_DELAY_MS);
+        const collapse = () => dispatch({ type: 'collapse', key });
+        // Onto another row of the same list: the pointer may be on its way to this item's flyout.
+        const to = event.relatedTarget;
+        const list = event.currentTarget.parentElement;
+        if (pathTo(key).length > 1 && to instanceof Node && list?.contains(to)) afterRest(collapse);
+        else closeTimer.current = setTimeout(collapse, CLOSE_DELAY_MS);
       },
       onBlur: (event: FocusEvent<HTMLLIElement>) => {
         // Focus moving to nowhere (a click on empty space) is handled by the press outside.
@@ -135,7 +155,7 @@ export default function DesktopNav({ entries, currentPath, labels }: MenuProps) 
   };
 
   return (
-    <nav className="desktop-nav" aria-label={labels.nav} ref={rootRef} data-enhanced="">
+    <nav className="desktop-nav" aria-label={labels.nav} ref={rootRef} data-enhanced="" onPointerMove={onPointerMove}>
       <MenuList nodes={nodes} depth={0} name="desktop-nav" currentPath={currentPath} menu={menu} />
     </nav>
   );
