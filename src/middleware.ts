@@ -1,16 +1,23 @@
 /**
- * Under `astro dev`, every request gets the application object the site's server would pass
- * (src/server/ops/app.ts), built once on first use; then every request to the staff inbox
- * (/admin) passes its guard (src/server/inbox/inbox.ts); nothing else is touched.
+ * A page built ahead (every public page) has each name of src/lib/whole-names.ts in its text kept
+ * on one line, wherever it comes from (content, data, interface strings). Under `astro dev`, every
+ * other request gets the application object the site's server would pass (src/server/ops/app.ts),
+ * built once on first use; then every request to the staff inbox (/admin) passes its guard
+ * (src/server/inbox/inbox.ts).
  */
 import { defineMiddleware } from 'astro:middleware';
 import type { App } from './server/ops/app.ts';
 import { guardAdmin, isAdminPath } from './server/inbox/inbox.ts';
+import { wrapWholeNamesInHtml } from './lib/whole-names.ts';
 
 let devApp: Promise<App> | undefined;
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  if (context.isPrerendered) return next();
+  if (context.isPrerendered) {
+    const response = await next();
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
+    return new Response(wrapWholeNamesInHtml(await response.text()), response);
+  }
   if (import.meta.env.DEV) context.locals.app ??= await (devApp ??= import('./server/ops/app.ts').then((m) => m.buildApp()));
   return isAdminPath(context.url.pathname) ? guardAdmin(context, next) : next();
 });

@@ -3,9 +3,8 @@
  * Training"), in one list. The text itself is left as it is written (plain hyphens and spaces,
  * so search engines, find-in-page and copy-paste see the ordinary words, and tests and the
  * specification compare letter for letter); where a name occurs, the page wraps it in
- * `<span class="nowrap">` (white-space: nowrap, src/styles/global.css). Used by the Astro
- * components that print content (src/components/WholeNames.astro) and around the MDX bodies
- * (src/components/WholeNamesHtml.astro).
+ * `<span class="nowrap">` (white-space: nowrap, src/styles/global.css). Applied to every page
+ * built ahead, as a whole (src/middleware.ts): no component needs to remember it.
  */
 
 /**
@@ -62,35 +61,24 @@ export const WHOLE_NAME_CLASS = 'nowrap';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Elements whose text is not prose to wrap: code, scripts and styles, and islands (their markup must stay React's own). */
-const SKIPPED = /^<(code|pre|script|style|textarea|title|astro-island|astro-slot)\b/i;
-
 /**
- * Rendered HTML with each name in its text wrapped in `<span class="nowrap">`; tags, attributes
- * and the inside of code, scripts, styles and islands are left as they are.
+ * What is never wrapped: whole elements whose text is not prose (code, scripts and styles, whose
+ * CSS may hold a `<`; islands, whose markup must stay React's own), and every other tag.
  */
-export function wrapWholeNamesInHtml(html: string): string {
-  let skipping: string | null = null;
-  let depth = 0;
-  return html
-    .split(/(<[^>]*>)/)
-    .map((part) => {
-      if (part.startsWith('<')) {
-        const open = SKIPPED.exec(part);
-        if (skipping === null && open && !part.endsWith('/>')) {
-          skipping = open[1]!.toLowerCase();
-          depth = 1;
-        } else if (skipping !== null) {
-          const name = /^<\/?([\w-]+)/.exec(part)?.[1]?.toLowerCase();
-          if (name === skipping) depth += part.startsWith('</') ? -1 : 1;
-          if (depth === 0) skipping = null;
-        }
-        return part;
-      }
-      if (skipping !== null || part === '') return part;
-      return splitWholeNames(part)
-        .map((run) => (run.whole ? `<span class="${WHOLE_NAME_CLASS}">${escapeHtml(run.text)}</span>` : run.text))
-        .join('');
-    })
+const UNTOUCHED = /<(code|pre|script|style|textarea|title|astro-island|astro-slot)\b[\s\S]*?<\/\1\s*>|<[^>]*>/gi;
+
+const wrapText = (text: string) =>
+  splitWholeNames(text)
+    .map((run) => (run.whole ? `<span class="${WHOLE_NAME_CLASS}">${escapeHtml(run.text)}</span>` : run.text))
     .join('');
+
+/** Rendered HTML with each name in its text wrapped in `<span class="nowrap">`; the rest left as it is. */
+export function wrapWholeNamesInHtml(html: string): string {
+  let out = '';
+  let at = 0;
+  for (const match of html.matchAll(UNTOUCHED)) {
+    out += wrapText(html.slice(at, match.index)) + match[0];
+    at = match.index + match[0].length;
+  }
+  return out + wrapText(html.slice(at));
 }

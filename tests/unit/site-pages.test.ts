@@ -16,6 +16,7 @@ import { ARABIC_ROUTES, PAGE_ROUTES, type RouteCase } from '../e2e/routes';
 import { site } from '../e2e/site-data';
 import { locales, type LocaleCode } from '../../src/i18n';
 import { companyFile, siteLinks } from '../../src/data/company';
+import { splitWholeNames, WHOLE_NAME_CLASS } from '../../src/lib/whole-names';
 
 const CLIENT = path.join(process.env['SITE_DIST'] ?? path.join(ROOT, 'dist'), 'client');
 
@@ -168,6 +169,25 @@ describe.each(LANGUAGES)('the built pages in $code', ({ code, routes, address })
         wrong.push(`${route.path}: the footer lacks "${address}"`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  test('every page: each name of src/lib/whole-names.ts in its text is kept on one line @content', () => {
+    const broken: string[] = [];
+    for (const route of routes) {
+      const page = pageAt(route.path);
+      if (!page) continue;
+      const { document } = page;
+      // Text outside islands (their markup is React's own) and outside scripts and styles.
+      const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('astro-island, script, style, noscript')) continue;
+        for (const run of splitWholeNames(node.textContent ?? ''))
+          if (run.whole && !parent.classList.contains(WHOLE_NAME_CLASS))
+            broken.push(`${route.path}: "${run.text}" in <${parent.localName}>`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
   test('the sitemap names pages reachable by links, each with alternates that exist and name it @content', () => {

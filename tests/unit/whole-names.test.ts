@@ -37,11 +37,11 @@ describe('names kept whole', () => {
     ).toBe(text);
   });
 
-  test('in rendered HTML (an MDX body) names in the text are wrapped; tags, code and islands are not', () => {
+  test('in rendered HTML (an MDX body) names in the text are wrapped; tags, code, styles (a `<` in their CSS too) and islands are not', () => {
     const html =
-      '<p title="Al-Khobar">Trainings in Al-Khobar.</p><code>Al-Khobar</code><astro-island><p>Schedule Q</p></astro-island><p>Schedule Q <br/>and ISO 9001:2015</p>';
+      '<style>@media (width < 40rem) { p { color: red } }</style><p title="Al-Khobar">Trainings in Al-Khobar.</p><code>Al-Khobar</code><astro-island><p>Schedule Q</p></astro-island><p>Schedule Q <br/>and ISO 9001:2015</p>';
     expect(wrapWholeNamesInHtml(html)).toBe(
-      '<p title="Al-Khobar">Trainings in <span class="nowrap">Al-Khobar</span>.</p><code>Al-Khobar</code><astro-island><p>Schedule Q</p></astro-island>' +
+      '<style>@media (width < 40rem) { p { color: red } }</style><p title="Al-Khobar">Trainings in <span class="nowrap">Al-Khobar</span>.</p><code>Al-Khobar</code><astro-island><p>Schedule Q</p></astro-island>' +
         '<p><span class="nowrap">Schedule Q</span> <br/>and <span class="nowrap">ISO 9001:2015</span></p>',
     );
   });
