@@ -15,7 +15,7 @@ const noticeTitle = (code: string) =>
   );
 
 test.describe('the privacy notice', () => {
-  test('the footer links it, and the notice says what is kept and for how long', async ({ page, lang }) => {
+  test('the footer links it, and the notice says what is kept and for how long, with no sales box', async ({ page, lang }) => {
     await page.goto(lang.path('/'), { waitUntil: 'load' });
     const link = page.locator('footer').getByRole('link', { name: lang.t('footer.privacy'), exact: true });
     await expect(link).toHaveAttribute('href', lang.path('/Privacy'));
@@ -25,6 +25,8 @@ test.describe('the privacy notice', () => {
     // The retention periods the receiver keeps to (HELD_PURGE_DAYS' default) and the staff's purge.
     await expect(page.locator('main')).toContainText(lang.code === 'ar' ? '30 يومًا' : '30 days');
     await expect(page.locator('main')).toContainText(lang.code === 'ar' ? '24 شهرًا' : '24 months');
+    // It informs; it sells nothing.
+    await expect(page.locator('main').getByRole('link', { name: lang.t('service.freeConsultation') })).toHaveCount(0);
   });
 
   for (const form of [
