@@ -394,6 +394,27 @@ test.describe('floating chat link', () => {
     await expect(chat).toBeVisible();
   });
 
+  test('on a phone, no line of body text runs under it @rtl', async ({ page, lang }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(lang.path('/Trainings/ISOTrainings/InternalAuditTraining'));
+    const chat = (await page.locator('.chat-link').boundingBox())!;
+    // The far end of the text: the end of each line of the body's paragraphs and list items.
+    const ends = await page.locator('.prose :is(p, li)').evaluateAll(
+      (blocks, rtl) =>
+        blocks.flatMap((block) => {
+          const range = document.createRange();
+          range.selectNodeContents(block);
+          return [...range.getClientRects()].map((line) => (rtl ? line.left : line.right));
+        }),
+      lang.dir === 'rtl',
+    );
+    expect(ends.length).toBeGreaterThan(10);
+    for (const end of ends) {
+      if (lang.dir === 'rtl') expect(end).toBeGreaterThanOrEqual(chat.x + chat.width);
+      else expect(end).toBeLessThanOrEqual(chat.x);
+    }
+  });
+
   test('on a phone, it covers nothing at the end of the page', async ({ page, lang }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(lang.path('/AboutUs'));
