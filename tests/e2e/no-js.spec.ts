@@ -84,6 +84,28 @@ test('without JavaScript the home carousels show their first picture and logos, 
   expect(scrollable).toBe(true);
 });
 
+test("without JavaScript a hero picture that fails shows the carousel's words in its box, not a broken picture @rtl", async ({
+  page,
+  lang,
+}) => {
+  await page.route(/\/_astro\/.*\.(avif|webp|jpe?g|png)$/, (route) => route.abort());
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(lang.path('/'));
+  const image = page.locator('.carousel--hero img').first();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0)).toBe(true);
+  // The words are drawn over the picture's box (its ::after, which only a broken picture draws).
+  const after = await image.evaluate((img) => {
+    const style = getComputedStyle(img, '::after');
+    return { content: style.content, position: style.position, background: style.backgroundColor };
+  });
+  expect(after).toEqual({
+    content: `"${lang.t('home.imageUnavailable')}"`,
+    position: 'absolute',
+    background: expect.stringMatching(/^rgb\(/),
+  });
+  await page.locator('.carousel--hero').screenshot({ path: `test-results/screenshots/${lang.code}-hero-failed-nojs-390.png` });
+});
+
 test('every menu destination is a real link in the HTML of both menus @content', async ({ page, lang }) => {
   await page.goto(lang.path('/Partner'));
   const desktop = await page.locator('.desktop-nav a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));

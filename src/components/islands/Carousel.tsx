@@ -77,9 +77,11 @@ interface SlidePictureProps {
   readonly priority: boolean;
   readonly imgRef: (img: HTMLImageElement | null) => void;
   readonly onError: () => void;
+  /** The words a broken picture shows without JavaScript (carousel.css draws them). */
+  readonly unavailable: string;
 }
 
-function SlidePicture({ picture, alt, loading, priority, imgRef, onError }: SlidePictureProps) {
+function SlidePicture({ picture, alt, loading, priority, imgRef, onError, unavailable }: SlidePictureProps) {
   return (
     <picture>
       {picture.sources.map((source) => (
@@ -96,6 +98,7 @@ function SlidePicture({ picture, alt, loading, priority, imgRef, onError }: Slid
         alt={alt}
         loading={loading}
         decoding="async"
+        data-unavailable={unavailable}
         {...(priority ? { fetchPriority: 'high' as const } : {})}
         onError={onError}
       />
@@ -333,6 +336,7 @@ export default function Carousel({
                       images.current[index] = img;
                     }}
                     onError={() => markFailed(index)}
+                    unavailable={labels.unavailable}
                   />
                 )}
               </div>
