@@ -28,6 +28,10 @@ const LOGO_REQUESTS = /\/_astro\/.*\.svg$/;
 
 const hero = (page: Page) => page.locator('.carousel--hero');
 const logos = (page: Page) => page.locator('.carousel--logos');
+/** The client logos src/data/carousels.yaml lists, however many an editor has left or added. */
+const LOGOS = readDataFile(CAROUSELS_FILE, carouselsFileSchema).clients.length;
+/** The logo current after `k - 1` steps from the first, round past the last. */
+const nth = (k: number) => ((k - 1) % LOGOS) + 1;
 
 /** The fourth hero picture's text alternative (the safety equipment), as src/data/carousels.yaml writes it. */
 function safetyPictureAlt(lang: SiteLanguage): string {
@@ -616,35 +620,35 @@ test.describe('client logo carousel', () => {
       const carousel = logos(page);
       await carousel.scrollIntoViewIfNeeded();
       if (mode === 'island') await hydrate(page, carousel);
-      await expect(carousel.getByRole('group')).toHaveCount(5);
-      await expect(carousel.locator('.carousel__dot')).toHaveCount(5);
-      await expectCurrent(lang, carousel, 1, 5);
+      await expect(carousel.getByRole('group')).toHaveCount(LOGOS);
+      await expect(carousel.locator('.carousel__dot')).toHaveCount(LOGOS);
+      await expectCurrent(lang, carousel, 1, LOGOS);
       const previous = carousel.getByRole('button', { name: lang.t('home.previousLogo') });
       const next = carousel.getByRole('button', { name: lang.t('home.nextLogo') });
       // The reading way (mirrored in Arabic): "next" ends the row, the second logo follows the first.
       await expectAfter(lang, previous, next);
-      await expectAfter(lang, slide(lang, carousel, 1, 5), slide(lang, carousel, 2, 5));
+      await expectAfter(lang, slide(lang, carousel, 1, LOGOS), slide(lang, carousel, 2, LOGOS));
 
       await page.clock.runFor(CLIENT_INTERVAL - 100);
-      await expectStill(page, lang, carousel, 1, 5);
+      await expectStill(page, lang, carousel, 1, LOGOS);
       await page.clock.runFor(100);
-      await expectCurrent(lang, carousel, 2, 5);
-      for (const index of [3, 4, 5, 1]) {
+      await expectCurrent(lang, carousel, 2, LOGOS);
+      for (let step = 3; step <= LOGOS + 1; step++) {
         await page.clock.runFor(CLIENT_INTERVAL);
-        await expectCurrent(lang, carousel, index, 5);
+        await expectCurrent(lang, carousel, nth(step), LOGOS);
       }
       // 3 in view at 1440 px: the current logo is the first of them, the reading way.
       await expectLogosInView(lang, carousel, 3);
 
       await previous.click();
-      await expectCurrent(lang, carousel, 5, 5);
-      await expect(slide(lang, carousel, 5, 5)).toBeInViewport({ ratio: 0.95 });
+      await expectCurrent(lang, carousel, LOGOS, LOGOS);
+      await expect(slide(lang, carousel, LOGOS, LOGOS)).toBeInViewport({ ratio: 0.95 });
       await expectLogosInView(lang, carousel, 3);
       await next.click();
-      await expectCurrent(lang, carousel, 1, 5);
-      await carousel.getByRole('button', { name: lang.t('home.goToLogo', { index: 3, count: 5 }) }).click();
-      await expectCurrent(lang, carousel, 3, 5);
-      await expect(slide(lang, carousel, 3, 5)).toBeInViewport({ ratio: 0.95 });
+      await expectCurrent(lang, carousel, 1, LOGOS);
+      await carousel.getByRole('button', { name: lang.t('home.goToLogo', { index: 3, count: LOGOS }) }).click();
+      await expectCurrent(lang, carousel, 3, LOGOS);
+      await expect(slide(lang, carousel, 3, LOGOS)).toBeInViewport({ ratio: 0.95 });
       await expectLogosInView(lang, carousel, 3);
       if (mode === 'before its island') await expect(carousel).not.toHaveAttribute('data-ready');
     });
@@ -672,19 +676,19 @@ test.describe('client logo carousel', () => {
       .evaluateAll((imgs) =>
         imgs.map((img) => new URL((img as HTMLImageElement).getAttribute('src') ?? '', document.baseURI).pathname),
       );
-    expect(logoUrls).toHaveLength(5);
+    expect(logoUrls).toHaveLength(LOGOS);
     const islandScripts = () => requests.filter((path) => islandUrls.includes(path) || ISLAND_SCRIPTS.test(path));
     const logoPictures = () => requests.filter((path) => logoUrls.includes(path));
 
     // Loaded, and rotating for a while, far above the logos: none of their pictures is fetched.
     await page.clock.runFor(CLIENT_INTERVAL * 2);
     expect(logoPictures()).toEqual([]);
-    await expectCurrent(lang, carousel, 3, 5);
+    await expectCurrent(lang, carousel, nth(3), LOGOS);
 
     await carousel.scrollIntoViewIfNeeded();
     const firstInView = (await logosInView(carousel))[0]?.alt;
     await page.clock.runFor(4000);
-    await expectCurrent(lang, carousel, 4, 5);
+    await expectCurrent(lang, carousel, nth(4), LOGOS);
     await glided(carousel);
     await expect.poll(async () => (await logosInView(carousel))[0]?.alt).not.toBe(firstInView);
     await expectLogosInView(lang, carousel, 1);
@@ -706,7 +710,7 @@ test.describe('client logo carousel', () => {
     expect(islandScripts()).toEqual([]);
     await expect(carousel).not.toHaveAttribute('data-ready');
     // Near the screen, the next logo is fetched before it slides in.
-    await expect(slide(lang, carousel, 5, 5).locator('img')).toHaveAttribute('loading', 'eager');
+    await expect(slide(lang, carousel, nth(5), LOGOS).locator('img')).toHaveAttribute('loading', 'eager');
   });
 
   test('before its island, with 3 in view: every step, by itself or by "next", past the last logo and round again, shows 3 whole logos and no blank card', async ({
@@ -724,7 +728,7 @@ test.describe('client logo carousel', () => {
       // Alternately the rotation's own step and a press on "next" (sent without the pointer).
       if (step % 2) await page.clock.runFor(CLIENT_INTERVAL);
       else await next.dispatchEvent('click');
-      await expectCurrent(lang, carousel, (step % 5) + 1, 5);
+      await expectCurrent(lang, carousel, nth(step + 1), LOGOS);
       await glided(carousel);
       await expectLogosInView(lang, carousel, 3);
       await page.clock.runFor(700);
@@ -737,7 +741,7 @@ test.describe('client logo carousel', () => {
       await expectLogosInView(lang, carousel, 3);
       await page.clock.runFor(700);
     }
-    await expectCurrent(lang, carousel, 5, 5);
+    await expectCurrent(lang, carousel, nth(5), LOGOS);
     await expect(carousel).not.toHaveAttribute('data-ready');
   });
 
@@ -750,7 +754,7 @@ test.describe('client logo carousel', () => {
     const carousel = logos(page);
     await carousel.scrollIntoViewIfNeeded();
     for (let step = 0; step < 3; step++) await page.clock.runFor(CLIENT_INTERVAL);
-    await expectCurrent(lang, carousel, 4, 5);
+    await expectCurrent(lang, carousel, nth(4), LOGOS);
     await glided(carousel);
     await expectLogosInView(lang, carousel, 3);
     const before = await logosInView(carousel);
@@ -759,7 +763,7 @@ test.describe('client logo carousel', () => {
     // The pointer comes over the logos: the island starts (and rotation holds while it stays).
     await carousel.locator('.carousel__viewport').hover();
     await islandStarted(page, carousel);
-    await expectCurrent(lang, carousel, 4, 5);
+    await expectCurrent(lang, carousel, nth(4), LOGOS);
     const after = await logosInView(carousel);
     expect(after.map((logo) => logo.alt)).toEqual(before.map((logo) => logo.alt));
     for (const [k, logo] of after.entries())
@@ -779,9 +783,9 @@ test.describe('client logo carousel', () => {
     await parkPointer(page);
     await settle(page);
     await page.clock.runFor(CLIENT_INTERVAL);
-    await expectCurrent(lang, carousel, 5, 5);
+    await expectCurrent(lang, carousel, nth(5), LOGOS);
     await page.clock.runFor(CLIENT_INTERVAL);
-    await expectCurrent(lang, carousel, 1, 5);
+    await expectCurrent(lang, carousel, nth(6), LOGOS);
     // embla's glide runs on animation frames, which the fake clock holds: let it end.
     await page.clock.runFor(2000);
     await expectLogosInView(lang, carousel, 3);
@@ -808,7 +812,7 @@ test.describe('client logo carousel', () => {
     const carousel = logos(page);
     await carousel.scrollIntoViewIfNeeded();
     for (let step = 0; step < 3; step++) await page.clock.runFor(CLIENT_INTERVAL);
-    await expectCurrent(lang, carousel, 4, 5);
+    await expectCurrent(lang, carousel, nth(4), LOGOS);
     for (const stage of ['before the island', 'island'] as const) {
       if (stage === 'island') await hydrate(page, carousel);
       for (const { width, expected } of widths) {
@@ -839,7 +843,7 @@ test.describe('client logo carousel', () => {
     await carousel.scrollIntoViewIfNeeded();
     await hydrate(page, carousel);
     const unavailable = lang.t('home.logoUnavailable');
-    const first = slide(lang, carousel, 1, 5);
+    const first = slide(lang, carousel, 1, LOGOS);
     await expect(first.getByText(unavailable)).toBeVisible();
     await expect(first.locator('img')).toHaveCount(0);
     // It fills the logo's card (inside the card's 1 px border).
@@ -848,7 +852,7 @@ test.describe('client logo carousel', () => {
     expect(placeholder?.width).toBeCloseTo((card?.width ?? 0) - 2, 0);
     expect(placeholder?.height).toBeCloseTo((card?.height ?? 0) - 2, 0);
     // The three on screen at 1440 px all say so.
-    for (const index of [2, 3]) await expect(slide(lang, carousel, index, 5).getByText(unavailable)).toBeVisible();
+    for (const index of [2, 3]) await expect(slide(lang, carousel, index, LOGOS).getByText(unavailable)).toBeVisible();
   });
 });
 

@@ -2,8 +2,8 @@
  * The edits a content editor makes with docs/content.md alone, applied to a copy of the project:
  * a 13th service in English only, a course in English only, a new standard with its Arabic text
  * and one without, a page and its menu entry in English only, a rewritten paragraph, the
- * company's real phone number, a real client's logo in place of a sample, a quality policy point
- * rewritten in English only, and the first entry of each trust collection (a team member with an
+ * company's real phone number, a real client's logo in place of the first listed, the last quality
+ * policy point rewritten in English only, and an entry of each trust collection (a team member with an
  * Arabic twin and a photo, two credentials in English only, a case study naming its client with
  * permission). Each is correct and documented, so every content check must pass after them.
  */
@@ -18,7 +18,7 @@ export const NEW_PAGE = 'AuditAssistance/SupplierAudits';
 export const NEW_STANDARD = 'iso-50001-2018';
 export const UNTRANSLATED_STANDARD = 'iso-27001-2022';
 export const NEW_PHONE = '+966 13 555 0101';
-/** A client's logo and name, in place of the first sample. */
+/** A client's logo and name, in place of the first logo listed. */
 export const NEW_CLIENT = { image: 'clients/qamar-testing.svg', name: 'Qamar Testing' };
 /** The fifth quality policy point, rewritten in English only. */
 export const NEW_POLICY_POINT =
@@ -155,26 +155,38 @@ export function applyEditorEdits(dir: string): void {
     (all, indent) => `${all}${indent}- href: /${NEW_PAGE}\n${indent}  label:\n${indent}    en: Supplier Audits\n`,
   );
   // A rewritten paragraph: the About page's first.
-  replaceIn(at('src/content/pages/about.mdx'), /(## Introduction\n\n)[^\n]+\n/, (_all, heading) => `${heading}${REWRITTEN}\n`);
+  replaceIn(at('src/content/pages/about.mdx'), /(^## .*\n\n)[^\n]+\n/m, (_all, heading) => `${heading}${REWRITTEN}\n`);
   // The company's real phone number, replacing the example: one line.
   replaceIn(at('src/data/company.yaml'), /^phone: .*$/m, `phone: "${NEW_PHONE}"`);
-  // A real client's logo in place of the first sample: its file in src/assets/, its entry.
-  fs.copyFileSync(at('src/assets/clients/noravel-energy.svg'), at(`src/assets/${NEW_CLIENT.image}`));
-  replaceIn(
-    at('src/data/carousels.yaml'),
-    /- image: clients\/noravel-energy\.svg\n( *)name: .*\n/,
-    (_all, indent) => `- image: ${NEW_CLIENT.image}\n${indent}name: ${NEW_CLIENT.name}\n`,
-  );
+  // A real client's logo in place of the first one listed, whichever it is: its file in src/assets/, its entry.
+  replaceIn(at('src/data/carousels.yaml'), /- image: (clients\/\S+)\n( *)name: .*\n/, (_all, image, indent) => {
+    fs.copyFileSync(at(`src/assets/${image}`), at(`src/assets/${NEW_CLIENT.image}`));
+    return `- image: ${NEW_CLIENT.image}\n${indent}name: ${NEW_CLIENT.name}\n`;
+  });
   // The last quality policy point rewritten in English, its Arabic words left for the translator.
   replaceIn(
     at('src/data/home.yaml'),
-    /( *)- en: "Support Saudi Vision 2030[^\n]*\n *ar: [^\n]*\n/,
-    (_all, indent) => `${indent}- en: "${NEW_POLICY_POINT}"\n`,
+    /(^qualityPolicy:\n(?:[ \t].*\n)*)( *)- en: .*\n\2 {2}ar: .*\n/m,
+    (_all, before, indent) => `${before}${indent}- en: "${NEW_POLICY_POINT}"\n`,
   );
-  // The first entry of each trust collection, the team member's photo beside it.
+  // An entry of each trust collection, after the entries the collection has: its `order` follows theirs.
+  const offsets = Object.fromEntries(
+    ['team', 'credentials', 'cases'].map((kind) => {
+      const folder = at(`src/content/${kind}`);
+      const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.endsWith('.yaml')) : [];
+      const orders = files.map((name) =>
+        Number(/^order: *(\d+)/m.exec(fs.readFileSync(path.join(folder, name), 'utf8'))?.[1] ?? 0),
+      );
+      return [kind, Math.max(0, ...orders)];
+    }),
+  );
   for (const [file, text] of Object.entries(TRUST_ENTRIES)) {
+    const offset = offsets[/src\/content\/(?:ar\/)?(\w+)\//.exec(file)?.[1] ?? ''] ?? 0;
     fs.mkdirSync(path.dirname(at(file)), { recursive: true });
-    fs.writeFileSync(at(file), text);
+    fs.writeFileSync(
+      at(file),
+      text.replace(/^order: (\d+)/m, (_line, order) => `order: ${offset + Number(order)}`),
+    );
   }
   fs.copyFileSync(at('src/assets/brand/icon.svg'), at('src/content/team/placeholder-member.svg'));
 }

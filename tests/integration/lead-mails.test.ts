@@ -17,6 +17,7 @@ import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningS
 import { startSmtp, type MailSink, type ReceivedMail } from '../helpers/smtp';
 import { parseHtml } from '../helpers/dom';
 import { outboxDelivered, until } from '../helpers/wait';
+import { companyFile, createSite } from '../../src/data/company';
 
 const PASSWORD = 'correct horse battery staple';
 const STAFF = 'huda@globaq.example';
@@ -24,6 +25,14 @@ const OTHER = 'omar@globaq.example';
 const FROM = 'Globaq website <website@globaq.example>';
 const SITE = 'https://www.globaq.example';
 const SCRIPT = '<img src=x onerror=alert(1)>';
+/** The company's details the built server mails: src/data/company.yaml with the build's environment. */
+const COMPANY = createSite(process.env);
+/** Its words in Arabic, or in English until translated (src/data/site.ts). */
+const [legalNameAr, localityAr, countryAr] = [
+  companyFile.legalName,
+  companyFile.address.locality,
+  companyFile.address.country,
+].map((words) => words.ar ?? words.en);
 
 let dir: string;
 let server: RunningServer;
@@ -137,13 +146,13 @@ describe('the acknowledgement to the sender', () => {
     );
     const [ack] = await waitForMails(address, 1);
     const parsed = ack!.parsed;
-    expect(parsed.subject).toBe('استلمنا رسالتكم: Globaq لضمان الجودة والاستشارات');
+    expect(parsed.subject).toBe(`استلمنا رسالتكم: ${legalNameAr}`);
     expect(parsed.from?.value.map((value) => value.address)).toEqual(['website@globaq.example']);
     const text = parsed.text ?? '';
     expect(text).toContain('نردّ خلال يوم عمل واحد');
-    expect(text).toContain('+966 13 000 0000');
-    expect(text).toContain('info@globaq.example');
-    expect(text).toContain('الخبر، المملكة العربية السعودية');
+    expect(text).toContain(COMPANY.phone);
+    expect(text).toContain(COMPANY.email);
+    expect(text).toContain(`${localityAr}، ${countryAr}`);
     // Nothing the visitor typed: not the name, not the message, not the markup.
     for (const typed of ['Buy cheap', 'spam.example', 'Relay this text', 'onerror', 'Noura'])
       expect(ack!.raw, typed).not.toContain(typed);
@@ -175,7 +184,7 @@ describe('the acknowledgement to the sender', () => {
     const released = await post(`/admin/leads/${id}`, { csrf: staff.csrf, action: 'release' }, staff);
     expect(released.status).toBe(303);
     const [ack] = await waitForMails(address, 1);
-    expect(ack!.parsed.subject).toBe('We have received your message: Globaq Quality Assurance and Consultancy');
+    expect(ack!.parsed.subject).toBe(`We have received your message: ${COMPANY.legalName}`);
     expect(ack!.parsed.text).toContain('We answer within one working day (Sunday to Thursday)');
   });
 });

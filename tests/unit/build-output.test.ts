@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { ROOT, loadPages, loadServices } from '../helpers/content';
 import { parseHtml } from '../helpers/dom';
 import { createSite } from '../../src/data/company';
-import { pendingArabicPaths } from '../../src/integrations/content-rules';
+import { TRUST_DIRS, emptyTrustDirs, pendingArabicPaths } from '../../src/integrations/content-rules';
+import { TRUST_ROUTES } from '../../src/lib/trust';
 
 const CLIENT = path.join(ROOT, 'dist/client');
 const SPEC_ROUTES = [
@@ -19,6 +20,8 @@ const SPEC_ROUTES = [
   '/ThanksPage',
   ...loadServices().map((s) => `/services/${s.id}`),
   ...loadPages().map((p) => `/${p.data.route}`),
+  // The page of each trust collection with entries (src/content/{team,credentials,cases}).
+  ...TRUST_DIRS.filter((dir) => !emptyTrustDirs(ROOT).includes(dir)).map((dir) => `/${TRUST_ROUTES[dir]}`),
 ];
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -40,7 +43,7 @@ beforeAll(() => {
 
 describe('static output', () => {
   test('every route of the specification is an HTML file at its exact spelling', () => {
-    // Home, ContactUs, Partner, ThanksPage; every service; every content page (About included).
+    // Home, ContactUs, Partner, ThanksPage; every service; every content page (About included); the trust pages.
     for (const route of SPEC_ROUTES) expect(fs.existsSync(fileFor(route)), route).toBe(true);
   });
 

@@ -139,10 +139,11 @@ describe('carousel content', () => {
     expect(new Set(heroImages.map((i) => i.alt)).size).toBe(7);
   });
 
-  test('docs/requirements.md §4: 5 client logos, every one named', () => {
-    expect(clientLogos).toHaveLength(5);
+  test('docs/requirements.md §4: the client logos, every one named, each name once', () => {
+    // As many as src/data/carousels.yaml lists: the five samples give way to real clients' logos.
+    expect(clientLogos.length).toBeGreaterThan(0);
     for (const { name } of clientLogos) expect(name.trim().length).toBeGreaterThan(2);
-    expect(new Set(clientLogos.map((l) => l.name)).size).toBe(5);
+    expect(new Set(clientLogos.map((l) => l.name)).size).toBe(clientLogos.length);
   });
 
   test('docs/requirements.md §12: the intervals', () => {

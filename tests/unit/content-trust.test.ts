@@ -1,10 +1,10 @@
 /**
- * Who does the work: the team, the credentials and the case studies (src/lib/trust.ts). The
- * repository ships no entry, so the built site has none of their pages, sections or links, and
- * the build says which collections are empty. With entries, in the editor's copy of the project
- * (tests/unit/editor-edits.test.ts, one build), the pages, the About page's and home's sections,
- * the footer's line and the Arabic twins appear. The entries are test placeholders, not people,
- * numbers or clients of the company.
+ * Who does the work: the team, the credentials and the case studies (src/lib/trust.ts). A
+ * collection with no entry has none of its pages, sections or links on the built site, and the
+ * build says which collections are empty; one with entries has them all. What the entries show, in
+ * the editor's copy of the project (tests/unit/editor-edits.test.ts, one build): the pages, the
+ * About page's and home's sections, the footer's line and the Arabic twins. The entries written
+ * here are test placeholders, not people, numbers or clients of the company.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,10 +22,15 @@ import {
   TRUST_DIRS,
 } from '../../src/integrations/content-rules';
 import { z } from 'astro/zod';
+import { TRUST_ROUTES } from '../../src/lib/trust';
 
 const CLIENT = path.join(ROOT, 'dist/client');
-/** The trust pages (TRUST_ROUTES in src/lib/trust.ts), in both languages. */
-const TRUST_PATHS = ['OurTeam', 'Credentials', 'CaseStudies'].flatMap((route) => [`/${route}`, `/ar/${route}`]);
+/** Each collection's section on another page: its id, and the pages with it. */
+const SECTIONS = {
+  team: { id: 'team', pages: ['AboutUs.html', 'ar/AboutUs.html'] },
+  credentials: { id: 'credentials', pages: ['AboutUs.html', 'ar/AboutUs.html'] },
+  cases: { id: 'case-studies', pages: ['index.html', 'ar.html'] },
+} as const;
 /** The schemas the build's content checks use (src/integrations/content-checks.ts). */
 const SCHEMAS = {
   services: serviceSchema,
@@ -47,13 +52,24 @@ outcome: "The placeholder outcome, long enough for the schema's minimum."
 client: "Placeholder Client"
 ${permission}`;
 
-describe('the repository ships no trust entry', () => {
-  test('src/content/{team,credentials,cases} and their Arabic twins hold no entry', () => {
-    for (const dir of TRUST_DIRS) {
-      expect(listYaml(ROOT, `src/content/${dir}`), dir).toEqual([]);
-      expect(listYaml(ROOT, `src/content/ar/${dir}`), dir).toEqual([]);
+describe('a trust collection without entries', () => {
+  test('is empty until src/content/{team,credentials,cases} has an English entry', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-trust-'));
+    const write = (file: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), 'order: 1\n');
+    };
+    try {
+      expect(emptyTrustDirs(dir)).toEqual(['team', 'credentials', 'cases']);
+      // An Arabic entry, or a file other than YAML, is not an entry of the collection.
+      write('src/content/ar/team/placeholder.yaml');
+      write('src/content/credentials/placeholder.svg');
+      expect(emptyTrustDirs(dir)).toEqual(['team', 'credentials', 'cases']);
+      write('src/content/team/placeholder.yaml');
+      expect(emptyTrustDirs(dir)).toEqual(['credentials', 'cases']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-    expect(emptyTrustDirs(ROOT)).toEqual(['team', 'credentials', 'cases']);
   });
 
   test('the build names the empty collections in one line, not an error', () => {
@@ -64,14 +80,37 @@ describe('the repository ships no trust entry', () => {
     expect(emptyTrustMessage([])).toBeUndefined();
   });
 
-  test('the built site has no trust page and no link to one, in either language', () => {
+  test('the built site has no page, section or link of an empty collection, in either language, and each of one with entries', () => {
     if (!fs.existsSync(CLIENT)) throw new Error('dist/client is missing: run `npm run build` first (npm test does).');
-    for (const route of TRUST_PATHS) expect(fs.existsSync(path.join(CLIENT, `${route}.html`)), route).toBe(false);
+    const empty: readonly string[] = emptyTrustDirs(ROOT);
+    const shown = TRUST_DIRS.filter((dir) => !empty.includes(dir));
+    // The footer's line of numbers: once a commercial registration or VAT entry is there.
+    const registered = listYaml(ROOT, 'src/content/credentials').some((file) =>
+      /^kind: *["']?(commercial-registration|vat)\b/m.test(fs.readFileSync(path.join(ROOT, file), 'utf8')),
+    );
+    for (const dir of TRUST_DIRS) {
+      for (const route of [`/${TRUST_ROUTES[dir]}`, `/ar/${TRUST_ROUTES[dir]}`])
+        expect(fs.existsSync(path.join(CLIENT, `${route}.html`)), route).toBe(shown.includes(dir));
+    }
     for (const page of ['index.html', 'ar.html', 'AboutUs.html', 'ar/AboutUs.html']) {
       const document = parseHtml(fs.readFileSync(path.join(CLIENT, page), 'utf8'));
-      for (const route of TRUST_PATHS) expect(document.querySelector(`a[href="${route}"]`), `${page} links ${route}`).toBeNull();
-      expect(document.querySelector('.trust-section, .trust-list')).toBeNull();
-      expect(document.querySelector('.site-footer__registrations')).toBeNull();
+      const prefix = page.startsWith('ar') ? '/ar' : '';
+      for (const dir of TRUST_DIRS) {
+        for (const route of [`/${TRUST_ROUTES[dir]}`, `/ar/${TRUST_ROUTES[dir]}`]) {
+          const linked = shown.includes(dir) && route === `${prefix}/${TRUST_ROUTES[dir]}`;
+          expect(document.querySelector(`footer a[href="${route}"]`) !== null, `${page} links ${route}`).toBe(linked);
+          if (!linked) expect(document.querySelector(`a[href="${route}"]`), `${page} links ${route}`).toBeNull();
+        }
+      }
+      const sections = shown
+        .filter((dir) => (SECTIONS[dir].pages as readonly string[]).includes(page))
+        .map((dir) => SECTIONS[dir].id);
+      expect(
+        [...document.querySelectorAll('.trust-section')].map((section) => section.getAttribute('aria-labelledby')),
+        page,
+      ).toEqual(sections);
+      expect(document.querySelectorAll('.trust-list'), page).toHaveLength(sections.length);
+      expect(document.querySelector('.site-footer__registrations') !== null, page).toBe(registered);
     }
   });
 });

@@ -19,7 +19,8 @@ const pageAt = (route: string) => {
   if (!page) throw new Error(`no page for route ${route}`);
   return page;
 };
-const allIds = ISO_STANDARDS.map((s) => s.id);
+/** The specification's standards' ids, in its order: an editor's standard may stand anywhere among them. */
+const specIds = SPEC_STANDARDS.map((code) => ISO_STANDARDS.find((s) => s.code === code)?.id ?? code);
 
 describe('service catalogue', () => {
   test('starts with the services of the specification, in its order; services added later follow', () => {
@@ -154,7 +155,6 @@ describe('titles that say what the service is', () => {
 describe('facts each page must carry', () => {
   test("ISO consultancy, implementation and awareness pages list the specification's eleven standards, in order", () => {
     // A standard an editor adds may be listed or not: the specification names these.
-    const specIds = allIds.slice(0, SPEC_STANDARDS.length);
     for (const route of [
       'ISOConsultancy',
       'Trainings/ISOTrainings/ISOImplementationTraining',
@@ -169,7 +169,8 @@ describe('facts each page must carry', () => {
 
   test('the internal audit training lists only the first six standards and is a two-day program', () => {
     const page = pageAt('Trainings/ISOTrainings/InternalAuditTraining');
-    expect(page.data.standards).toEqual(allIds.slice(0, 6));
+    // Of the specification's standards, its first six; a standard an editor adds may be listed too.
+    expect((page.data.standards ?? []).filter((id) => specIds.includes(id))).toEqual(specIds.slice(0, 6));
     expect(page.body).toMatch(/two-day (program|programme|course)/i);
   });
 

@@ -16,15 +16,21 @@ import {
   HOME_FILE,
   NAVIGATION_FILE,
   STANDARDS_FILE,
+  carouselsFileSchema,
   companyFileSchema,
   homeFileSchema,
   navigationFileSchema,
   standardsFileSchema,
 } from '../../src/data/schemas';
 import { dataFileProblems } from '../../src/integrations/data-files';
+import { STANDARD_ENTRIES } from '../../src/data/standards';
+import { NAVIGATION_ENTRIES } from '../../src/data/navigation';
 import { ROOT } from '../helpers/content';
+import { editEntry, entryName } from '../helpers/data-entries';
 
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+const standardEntry = (id: string, named = id) => entryName(STANDARD_ENTRIES, id, named);
+const menuEntry = (id: string, named = id) => entryName(NAVIGATION_ENTRIES, id, named);
 
 /** The problems the file's text, edited, has: one line each. */
 function problemsOf(file: string, schema: Parameters<typeof parseDataFile>[2], edit: (text: string) => string): string[] {
@@ -68,10 +74,13 @@ describe('the company, home and carousel files', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-data-'));
     for (const { file } of DATA_FILES) fs.cpSync(path.join(ROOT, file), path.join(root, file));
     fs.cpSync(path.join(ROOT, 'src/assets'), path.join(root, 'src/assets'), { recursive: true });
-    fs.rmSync(path.join(root, 'src/assets/clients/halvora-water.svg'));
+    // The last logo the file lists, whichever it is.
+    const { clients } = parseDataFile(CAROUSELS_FILE, read(CAROUSELS_FILE), carouselsFileSchema);
+    const logo = clients.at(-1)!.image;
+    fs.rmSync(path.join(root, 'src/assets', logo));
     try {
       expect(dataFileProblems(root)).toEqual([
-        `${CAROUSELS_FILE} needs a correction:\n  clients entry 4, field "image" is "clients/halvora-water.svg": no such file in src/assets/ (add the file, or correct the path; letter case counts)`,
+        `${CAROUSELS_FILE} needs a correction:\n  clients entry ${clients.length}, field "image" is "${logo}": no such file in src/assets/ (add the file, or correct the path; letter case counts)`,
       ]);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
@@ -81,25 +90,35 @@ describe('the company, home and carousel files', () => {
 
 describe('a malformed standard (src/data/standards.yaml)', () => {
   test('a misspelled field: names the entry and the field, with the one it probably means, and not also as missing', () => {
+    const id = 'iso-iec-17020-2012';
     expect(
       problemsOf(STANDARDS_FILE, standardsFileSchema, (t) =>
-        t.replace(/^( {4})summary: (Requirements for the competence of bodies)/m, '$1sumary: $2'),
+        editEntry(t, id, (entry) => entry.replace(/^( {4})summary:/m, '$1sumary:')),
       ),
-    ).toEqual(['entry 2 (iso-iec-17020-2012), field "en.sumary" is not a field: did you mean "en.summary"?']);
+    ).toEqual([`${standardEntry(id)}, field "en.sumary" is not a field: did you mean "en.summary"?`]);
   });
 
   test('a value it does not accept, a missing title and a repeated id: each named, with what to write', () => {
+    const [guidance, inspection] = ['iso-31000-2018', 'iso-iec-17020-2012'];
     const problems = problemsOf(STANDARDS_FILE, standardsFileSchema, (t) =>
-      t.replace('kind: guidance', 'kind: guideline').replace(/^( {4})title: Inspection bodies\n/m, ''),
+      editEntry(
+        editEntry(t, guidance, (entry) => entry.replace('kind: guidance', 'kind: guideline')),
+        inspection,
+        (entry) => entry.replace(/^ {4}title: .*\n/m, ''),
+      ),
     );
-    expect(problems).toContainEqual(
-      expect.stringMatching(/^entry 8 \(iso-31000-2018\), field "kind" is "guideline": .*"guidance"/),
-    );
-    expect(problems).toContainEqual('entry 2 (iso-iec-17020-2012), field "en.title" is missing');
-    // A repeated id, once each entry is well-formed.
+    const kind = `${standardEntry(guidance)}, field "kind" is "guideline": `;
+    expect(
+      problems.find((problem) => problem.startsWith(kind)),
+      problems.join('\n'),
+    ).toMatch(/"guidance"/);
+    expect(problems).toContainEqual(`${standardEntry(inspection)}, field "en.title" is missing`);
+    // A repeated id, once each entry is well-formed: named where it repeats.
     expect(
       problemsOf(STANDARDS_FILE, standardsFileSchema, (t) => t.replace('- id: iso-59020-2024', '- id: iso-59010-2024')),
-    ).toEqual(['entry 11 (iso-59010-2024), field "id" is "iso-59010-2024": another standard has this id: each id once']);
+    ).toEqual([
+      `${standardEntry('iso-59020-2024', 'iso-59010-2024')}, field "id" is "iso-59010-2024": another standard has this id: each id once`,
+    ]);
   });
 
   test('broken YAML: names the line', () => {
@@ -113,30 +132,35 @@ describe('a malformed standard (src/data/standards.yaml)', () => {
 
 describe('a malformed menu entry (src/data/navigation.yaml)', () => {
   test('a missing English label: names the entry and the field', () => {
-    expect(problemsOf(NAVIGATION_FILE, navigationFileSchema, (t) => t.replace(/^ {4}en: About Us\n/m, ''))).toEqual([
-      'entry 1 (about), field "label.en" is missing',
-    ]);
+    expect(
+      problemsOf(NAVIGATION_FILE, navigationFileSchema, (t) =>
+        editEntry(t, 'about', (entry) => entry.replace(/^ {4}en: .*\n/m, '')),
+      ),
+    ).toEqual([`${menuEntry('about')}, field "label.en" is missing`]);
   });
 
   test('a misspelled field inside a group: names its path, with the one it probably means', () => {
     expect(
       problemsOf(NAVIGATION_FILE, navigationFileSchema, (t) =>
-        t.replace('      label:\n        en: Vendor Assessment', '      lable:\n        en: Vendor Assessment'),
+        // The group's first item's label.
+        editEntry(t, 'ms-audits', (entry) => entry.replace(/^ {6}label:/m, '      lable:')),
       ),
-    ).toEqual(['entry 2 (ms-audits), field "items.0.lable" is not a field: did you mean "items.0.label"?']);
+    ).toEqual([`${menuEntry('ms-audits')}, field "items.0.lable" is not a field: did you mean "items.0.label"?`]);
   });
 
   test('an entry that is neither a link nor a group, and a top-level entry without an id', () => {
     const problems = problemsOf(NAVIGATION_FILE, navigationFileSchema, (t) =>
-      t
-        .replace('- id: contact\n  href: /ContactUs\n', '- href: /ContactUs\n')
-        .replace('    - href: /AuditAssistance/ISOInternalAudits\n', '    - label2: x\n'),
+      editEntry(t.replace('- id: contact\n  href: /ContactUs\n', '- href: /ContactUs\n'), 'audit-assistance', (entry) =>
+        entry.replace(/^ {4}- href: .*\n/m, '    - label2: x\n'),
+      ),
     );
+    const label2 = `${menuEntry('audit-assistance')}, field "items.0.label2" is not a field`;
+    expect(
+      problems.some((problem) => problem.startsWith(label2)),
+      problems.join('\n'),
+    ).toBe(true);
     expect(problems).toContainEqual(
-      expect.stringMatching(/^entry 6 \(audit-assistance\), field "items\.0\.label2" is not a field/),
-    );
-    expect(problems).toContainEqual(
-      'entry 7 (/ContactUs), field "id" is missing: give the entry a short id, unique in the file, e.g. "about"',
+      `${menuEntry('contact', '/ContactUs')}, field "id" is missing: give the entry a short id, unique in the file, e.g. "about"`,
     );
   });
 });

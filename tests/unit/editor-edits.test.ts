@@ -335,16 +335,14 @@ describe("an editor's documented edits, on a copy of the project", () => {
   });
 
   test('the footer gives the commercial registration and VAT numbers and links the trust pages, in both languages', () => {
+    // Beside the numbers of the credentials the project has already.
+    const numbers = (footer: Element) => footer.querySelector('.site-footer__registrations')?.textContent?.split(' · ');
     const footer = builtPage('/Partner').querySelector('footer')!;
-    expect(footer.querySelector('.site-footer__registrations')?.textContent).toBe(
-      'Commercial registration TEST-CR-0001 · VAT number TEST-VAT-0001',
-    );
+    expect(numbers(footer)).toEqual(expect.arrayContaining(['Commercial registration TEST-CR-0001', 'VAT number TEST-VAT-0001']));
     for (const route of ['/OurTeam', '/Credentials', '/CaseStudies'])
       expect(footer.querySelector(`a[href="${route}"]`)).not.toBeNull();
     const arFooter = builtPage('/ar/Partner').querySelector('footer')!;
-    expect(arFooter.querySelector('.site-footer__registrations')?.textContent).toBe(
-      'السجل التجاري TEST-CR-0001 · الرقم الضريبي TEST-VAT-0001',
-    );
+    expect(numbers(arFooter)).toEqual(expect.arrayContaining(['السجل التجاري TEST-CR-0001', 'الرقم الضريبي TEST-VAT-0001']));
     expect(arFooter.querySelector('a[href="/ar/OurTeam"]')).not.toBeNull();
   });
 

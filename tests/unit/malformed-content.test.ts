@@ -10,6 +10,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/content';
 import { projectCopy } from '../helpers/project-copy';
+import { editEntry, entryName } from '../helpers/data-entries';
+import { STANDARD_ENTRIES } from '../../src/data/standards';
+import { NAVIGATION_ENTRIES } from '../../src/data/navigation';
 
 const copies: string[] = [];
 
@@ -33,6 +36,14 @@ function replaceIn(file: string, from: RegExp, to: string) {
   const text = fs.readFileSync(file, 'utf8');
   if (!from.test(text)) throw new Error(`pattern ${from} not in ${file}`);
   fs.writeFileSync(file, text.replace(from, to));
+}
+
+/** Edits the entry `id` of the data file `file` in the copy `dir`. */
+function editEntryIn(dir: string, file: string, id: string, edit: (entry: string) => string) {
+  const text = fs.readFileSync(path.join(dir, file), 'utf8');
+  const edited = editEntry(text, id, edit);
+  if (edited === text) throw new Error(`no entry ${id} to edit in ${file}`);
+  fs.writeFileSync(path.join(dir, file), edited);
 }
 
 afterAll(() => {
@@ -176,26 +187,25 @@ describe('a malformed content file fails the build', () => {
   });
 
   test('a misspelled field in a data file (src/data/standards.yaml): names the file, the entry, the field and the one it probably means', () => {
+    const id = 'iso-iec-17020-2012';
     const dir = projectCopyWith((d) =>
-      replaceIn(
-        path.join(d, 'src/data/standards.yaml'),
-        /^( {4})summary: (Requirements for the competence of bodies)/m,
-        '$1sumary: $2',
-      ),
+      editEntryIn(d, 'src/data/standards.yaml', id, (entry) => entry.replace(/^( {4})summary:/m, '$1sumary:')),
     );
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
     expect(output).toContain('src/data/standards.yaml');
-    expect(output).toContain('entry 2 (iso-iec-17020-2012), field "en.sumary" is not a field: did you mean "en.summary"?');
+    expect(output).toContain(`${entryName(STANDARD_ENTRIES, id)}, field "en.sumary" is not a field: did you mean "en.summary"?`);
     expect(output).not.toMatch(/Stack trace|unhandled error|Unable to load/i);
   });
 
   test('a menu entry without its English label (src/data/navigation.yaml): names the file, the entry and the field', () => {
-    const dir = projectCopyWith((d) => replaceIn(path.join(d, 'src/data/navigation.yaml'), /^ {4}en: About Us\n/m, ''));
+    const dir = projectCopyWith((d) =>
+      editEntryIn(d, 'src/data/navigation.yaml', 'about', (entry) => entry.replace(/^ {4}en: .*\n/m, '')),
+    );
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
     expect(output).toContain('src/data/navigation.yaml');
-    expect(output).toMatch(/entry 1 \(about\), field "label\.en" is missing/);
+    expect(output).toContain(`${entryName(NAVIGATION_ENTRIES, 'about')}, field "label.en" is missing`);
     expect(output).not.toMatch(/Stack trace|unhandled error/i);
   });
 

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ROOT } from '../helpers/content';
+import { ROOT, loadPages, loadServices } from '../helpers/content';
+import { companyFile } from '../../src/data/company';
 
 const CLIENT = path.join(ROOT, 'dist/client');
 const sitemap = fs.existsSync(path.join(CLIENT, 'sitemap-0.xml'))
@@ -23,6 +24,13 @@ const decode = (text: string) =>
 /** An Arabic page's path without /ar: the rules below hold for both twins. */
 const isArabic = (page: string) => page === '/ar' || page.startsWith('/ar/');
 const unprefixed = (page: string) => (isArabic(page) ? page.slice(3) || '/' : page);
+/** The pages that describe a service or a course: each service's, each content page's but About's. */
+const described = new Set([
+  ...loadServices().map((service) => `/services/${service.id}`),
+  ...loadPages()
+    .map((page) => `/${page.data.route}`)
+    .filter((route) => route !== '/AboutUs'),
+]);
 
 describe('every page of the sitemap', () => {
   test('the sitemap was built', () => expect(pages.length).toBeGreaterThanOrEqual(30 + 30));
@@ -78,13 +86,12 @@ describe('every page of the sitemap', () => {
       const types = blocks.map((b) => b['@type']);
       expect(types, page).toContain('ProfessionalService');
       const org = blocks.find((b) => b['@type'] === 'ProfessionalService') as { address: { addressLocality: string } };
-      expect(org.address.addressLocality).toBe(isArabic(page) ? 'الخبر' : 'Al-Khobar');
-      if (path.startsWith('/services/') || path.includes('/')) {
-        if (path !== '/' && path !== '/AboutUs' && path !== '/ContactUs' && path !== '/Partner') {
-          // A training page describes its course (src/lib/seo.ts courseLd), any other a service.
-          const kind = htmlOf(page).includes('class="course-facts"') ? 'Course' : 'Service';
-          expect(types, page).toContain(kind);
-        }
+      const { locality } = companyFile.address;
+      expect(org.address.addressLocality).toBe(isArabic(page) ? (locality.ar ?? locality.en) : locality.en);
+      if (described.has(path)) {
+        // A training page describes its course (src/lib/seo.ts courseLd), any other a service.
+        const kind = htmlOf(page).includes('class="course-facts"') ? 'Course' : 'Service';
+        expect(types, page).toContain(kind);
       }
       if (path.split('/').length > 2) expect(types, page).toContain('BreadcrumbList');
     }
