@@ -261,31 +261,26 @@ export function bareDigits(text: string): string {
     .replace(/^0+/, '');
 }
 
-/** The fewest digits a telephone number is matched by: fewer name no one person. */
-export const PHONE_MIN_DIGITS = 7;
-
 /**
- * Whether two telephone numbers are one person's, in any format: their bareDigits agree, or the
- * longer ends with the shorter, so "+966 50 123 4567", "00966501234567" and "050 123 4567" are
- * one number (the shorter one is written without its country's code).
+ * A telephone number as a person is matched by: E.164, "+" and every digit of the number as written
+ * with its country code ("+966 50 765 4321", "00966507654321", "+٩٦٦٥٠٧٦٥٤٣٢١"); '' for a number
+ * without one ("765 4321", "0507654321"), which could be anyone's somewhere.
  */
-export function samePhone(a: string, b: string): boolean {
-  const [x, y] = [bareDigits(a), bareDigits(b)];
-  if (x.length < PHONE_MIN_DIGITS || y.length < PHONE_MIN_DIGITS) return false;
-  return x.length >= y.length ? x.endsWith(y) : y.endsWith(x);
+export function phoneE164(text: string): string {
+  const digits = /^(?:\+|00)([1-9]\d{6,14})$/.exec(phoneDigits(text.trim()))?.[1];
+  return digits ? `+${digits}` : '';
 }
+
+/** A lead's telephone numbers as phoneE164 writes them. */
+export const leadPhones = (fields: SubmissionFields): string[] =>
+  PHONE_FIELDS.map((field) => phoneE164(typeof fields[field] === 'string' ? fields[field] : '')).filter(Boolean);
 
 /** An e-mail address as a person is found by: trimmed, lower case. */
 export const personEmail = (text: string): string => text.trim().toLowerCase();
 
-/** Whether a lead's answers are the person's: the same e-mail (case aside) or the same telephone number (samePhone). */
-export function leadOfPerson(fields: SubmissionFields, person: { readonly email?: string; readonly phone?: string }): boolean {
-  const email = personEmail(person.email ?? '');
-  if (email && lowerText(fields['email']) === email) return true;
-  const phone = person.phone ?? '';
-  if (!phone) return false;
-  return PHONE_FIELDS.some((field) => typeof fields[field] === 'string' && samePhone(fields[field], phone));
-}
+/** Whether a lead has the person's e-mail (case aside). */
+export const leadOfEmail = (fields: SubmissionFields, email: string): boolean =>
+  email !== '' && lowerText(fields['email']) === personEmail(email);
 
 /** The person's telephone numbers, as bareDigits writes them. */
 export function personPhones(fields: SubmissionFields): string[] {
