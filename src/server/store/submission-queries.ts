@@ -11,6 +11,7 @@ import type { LocaleCode } from '../../i18n/index.ts';
 import {
   StoreError,
   isFormName,
+  type AcknowledgeLimits,
   type FormName,
   type HoldReason,
   type LeadNotice,
@@ -25,7 +26,6 @@ import {
 import { sql } from 'kysely';
 import { PHONE_FIELDS, phoneDigits } from '../inbox/lead-search.ts';
 import { bySeq, changedSince, countOf, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
-import { ACKNOWLEDGE_ONCE_MS } from './outbox-queries.ts';
 import {
   isUuid,
   type AttachmentRow,
@@ -101,25 +101,13 @@ export interface NewLead {
   readonly submission: NewSubmissionRow;
   readonly notification: NewNotificationRow | undefined;
   /**
-   * The acknowledgement to the sender: written after the lead's rows unless one went to the same
-   * address within ACKNOWLEDGE_ONCE_MS (`acknowledgementCheck`, read in the same transaction).
+   * The acknowledgement to the sender: written after the lead's rows if ./outbox-queries.ts's
+   * acknowledgementCheck, read in the same transaction, allows it within `acknowledgeLimits`.
    */
   readonly acknowledgement?: NewNotificationRow | undefined;
+  readonly acknowledgeLimits?: AcknowledgeLimits | undefined;
   readonly attachments: readonly NewAttachmentRow[];
 }
-
-/**
- * The query a save runs before writing its acknowledgement (a row found: none is written), with
- * the database's placeholders; and its values.
- */
-export const acknowledgementCheck = {
-  text: (placeholder: (index: number) => string) =>
-    `SELECT 1 AS found FROM notifications WHERE kind = 'acknowledgement' AND recipients = ${placeholder(0)} AND created_at > ${placeholder(1)} LIMIT 1`,
-  values: (row: NewNotificationRow): string[] => [
-    row.recipients ?? '',
-    iso(new Date(new Date(row.created_at).getTime() - ACKNOWLEDGE_ONCE_MS)),
-  ],
-};
 
 /** A save's rows and its answer, composed before anything is written: a notice that cannot be composed stores nothing. */
 export function newLead(input: SaveInput): {
@@ -145,11 +133,13 @@ export function newLead(input: SaveInput): {
   }
   // Never to a held lead's address: it may be a bot's relay, or someone else's address typed in.
   let acknowledgement: NewNotificationRow | undefined;
+  let acknowledgeLimits: AcknowledgeLimits | undefined;
   try {
     const mail =
       bot || held !== undefined || !input.acknowledgement
         ? undefined
         : input.acknowledgement({ id, form, receivedAt, language, fields: input.fields });
+    acknowledgeLimits = mail?.limits;
     acknowledgement = mail && {
       id: randomUUID(),
       submission_id: id,
@@ -159,7 +149,7 @@ export function newLead(input: SaveInput): {
       subject: mail.subject,
       body_text: mail.text,
       body_html: mail.html,
-      reply_to: null,
+      reply_to: mail.replyTo ?? null,
       created_at: receivedAt,
       next_attempt_at: receivedAt,
     };
@@ -194,6 +184,7 @@ export function newLead(input: SaveInput): {
       },
       notification,
       acknowledgement,
+      acknowledgeLimits,
     },
     // The honeypot's catch keeps no files.
     files: bot ? [] : (input.attachments ?? []),
