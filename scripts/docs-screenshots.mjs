@@ -281,7 +281,7 @@ try {
         await page.getByRole('button', { name: 'Save assignment' }).click();
         await page.getByText('The assignment was saved.').waitFor();
         await page
-          .getByLabel('Add a note (only staff see it)')
+          .getByLabel("Add a note (for staff; a copy of the person's data includes it)")
           .fill('Called on Sunday; sending our trainer requirements on Monday.');
         await page.getByRole('button', { name: 'Add note', exact: true }).click();
         await page.getByText('The note was added to the timeline.').waitFor();

@@ -48,9 +48,10 @@ Commands:
   purge  --older-than AGE
          Erases every submission received longer ago than AGE: 24m (months), 90d (days)
          or 2y (years), with what is stored with each: a retention policy.
-  person --email ADDRESS --phone NUMBER [--format json|html] [--out FILE]
-         Everything kept about a person who asks what we hold (either option, or both:
-         the same e-mail, case aside, or the same phone in any format): every lead with its
+  person --email ADDRESS [--phone NUMBER] [--lead ID ...] [--format json|html] [--out FILE]
+         Everything kept about a person who asks what we hold: every lead with the e-mail
+         (case aside), and of those sharing only a full international phone (+966...) with
+         it or --phone, each named by --lead (the others are listed, by id), with its
          status, timeline and file list, and the audit entries naming those leads. HTML
          (default) is a printable page in the person's language; JSON is for machines.
          Without --out it prints to standard output. Recorded in the audit log by the
@@ -558,6 +559,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
         'older-than': { type: 'string' },
         email: { type: 'string' },
         phone: { type: 'string' },
+        lead: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -647,6 +649,7 @@ async function personCommand(
     db?: string | undefined;
     email?: string | undefined;
     phone?: string | undefined;
+    lead?: string[] | undefined;
     format?: string | undefined;
     out?: string | undefined;
   },
@@ -659,7 +662,11 @@ async function personCommand(
   const format = values.format ?? 'html';
   if (!isPersonFormat(format)) throw new UsageError(`--format must be json or html (got "${format}")`);
   return withStores(values.db, io, async (stores) => {
-    const data = await stores.inbox.personData({ email, phone });
+    const ticked = values.lead ?? [];
+    const left = (await stores.inbox.personMatches({ email, phone })).filter((m) => m.phone && !ticked.includes(m.lead.id));
+    // By id only: whether they are the person's is for staff to judge (then --lead ID).
+    if (left.length > 0) io.stderr(`Not in the file, the same phone only: ${left.map((m) => m.lead.id).join(' ')}\n`);
+    const data = await stores.inbox.personData({ email, phone, ticked });
     if (data.leads.length === 0) {
       // The person's values are theirs: the message does not repeat them.
       io.stderr('No lead has this e-mail or phone: nothing is held about this person. No file was written.\n');

@@ -33,12 +33,14 @@
  *   LEADS_NOTIFY_GIVE_UP_DAYS     after this long undelivered, a notification is marked failed (default 3)
  *   LEADS_ACKNOWLEDGE             on (default) or off: a short mail to each lead's sender, in the
  *                                 form's language, saying it arrived (never for held leads; at most
- *                                 one a day per address)
+ *                                 one a day per mailbox: case, +tag and Gmail's dots aside)
+ *   LEADS_ACKNOWLEDGE_PER_DOMAIN_HOUR  acknowledgements an hour to one domain (default 5)
+ *   LEADS_ACKNOWLEDGE_PER_HOUR    acknowledgements an hour in all (default 60)
  */
 import path from 'node:path';
 import * as z from 'zod';
 import { parseTrustedProxies } from './http/client-address.ts';
-import { FORMS, type FormName } from './store/store.ts';
+import { DEFAULT_ACKNOWLEDGE_LIMITS, FORMS, type AcknowledgeLimits, type FormName } from './store/store.ts';
 
 export const DEFAULT_DB = './data/submissions.db';
 export const DEFAULT_RATE_LIMIT = 10;
@@ -128,6 +130,8 @@ export interface NotificationConfig {
   readonly giveUpDays: number;
   /** Whether each lead's sender gets an acknowledgement (LEADS_ACKNOWLEDGE, default on; left out of a hand-made config: none). */
   readonly acknowledge?: boolean;
+  /** The acknowledgements' hourly bounds (LEADS_ACKNOWLEDGE_PER_DOMAIN_HOUR, LEADS_ACKNOWLEDGE_PER_HOUR). */
+  readonly acknowledgeLimits?: AcknowledgeLimits;
 }
 
 export const RETRY_CAP_SECONDS = 3600;
@@ -294,6 +298,8 @@ const environment = z.object({
     ctx.addIssue({ code: 'custom', message: `must be on or off (got "${raw}")` });
     return z.NEVER;
   }),
+  LEADS_ACKNOWLEDGE_PER_DOMAIN_HOUR: wholeNumber(1, DEFAULT_ACKNOWLEDGE_LIMITS.perDomain),
+  LEADS_ACKNOWLEDGE_PER_HOUR: wholeNumber(1, DEFAULT_ACKNOWLEDGE_LIMITS.total),
   ALTCHA_HMAC_KEY: setting.transform((raw, ctx) => {
     if (raw === undefined) return undefined;
     if (raw.length < 32) {
@@ -355,6 +361,7 @@ export function receiverConfig(
       retrySeconds: settings.LEADS_NOTIFY_RETRY_SECONDS,
       giveUpDays: settings.LEADS_NOTIFY_GIVE_UP_DAYS,
       acknowledge: settings.LEADS_ACKNOWLEDGE,
+      acknowledgeLimits: { perDomain: settings.LEADS_ACKNOWLEDGE_PER_DOMAIN_HOUR, total: settings.LEADS_ACKNOWLEDGE_PER_HOUR },
     };
   }
   return {

@@ -133,7 +133,9 @@ for (const width of [1440, 390]) {
       await page.getByRole('button', { name: 'Save status' }).click();
       await expect(page.getByRole('status')).toHaveText('The status was saved.');
       await expect(page).toHaveURL(new RegExp(`\\?status=all&q=${marker}&sort=name&dir=desc&done=status$`));
-      await page.getByLabel('Add a note (only staff see it)').fill('Called, will send the scope.');
+      await page
+        .getByLabel("Add a note (for staff; a copy of the person's data includes it)")
+        .fill('Called, will send the scope.');
       await page.getByRole('button', { name: 'Add note' }).click();
       await expect(page.getByRole('status')).toHaveText('The note was added to the timeline.');
       await expect(walk).toContainText('Lead 2 of 3');

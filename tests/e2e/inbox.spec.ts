@@ -97,7 +97,9 @@ test('staff sign in, find a new lead, work it, export it and delete it', async (
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('listitem').first()).toContainText(`Status set to Answered`);
   await expect(timeline.getByRole('listitem').first()).toContainText(email);
-  await page.getByLabel('Add a note (only staff see it)').fill('Proposal sent by e-mail on Sunday.');
+  await page
+    .getByLabel("Add a note (for staff; a copy of the person's data includes it)")
+    .fill('Proposal sent by e-mail on Sunday.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(timeline.locator('.lead-note').first()).toHaveText('Proposal sent by e-mail on Sunday.');
 

@@ -253,7 +253,7 @@ test('the timeline worked by hand: a note in Arabic, its correction, assigned to
   const entries = timeline.getByRole('listitem');
 
   const note = 'اتصلنا بالعميل، وأرسلنا العرض عبر https://globaq.example/offer يوم الأحد.';
-  await page.getByLabel('Add a note (only staff see it)').fill(note);
+  await page.getByLabel("Add a note (for staff; a copy of the person's data includes it)").fill(note);
   await page.getByRole('button', { name: 'Add note', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText('The note was added to the timeline.');
   const first = timeline.locator('.lead-note').first();

@@ -128,6 +128,7 @@ test('the daily digest: one a day in English and Arabic, what is held and why, w
     const [mail] = (await smtp.waitFor(smtp.mails.length + 1)).slice(-1);
     expect(digests()).toHaveLength(before + 1);
     expect(mail!.recipients).toEqual(['leads@globaq.example']);
+    expect(mail!.parsed.headers.get('auto-submitted')).toBe('auto-generated');
     expect(mail!.parsed.subject).toBe(
       `${en['mail.digest.subject'].replace('{count}', '5')} · ${ar['mail.digest.subject'].replace('{count}', '5')}`,
     );

@@ -281,7 +281,7 @@ for (const { kind, skip, open } of KINDS) {
       expect(await statuses()).toEqual(['closed', 'closed', 'closed', 'closed']);
     });
 
-    test("a lead's other leads: the same e-mail whatever its case, the same phone however written, held ones marked", async () => {
+    test("a lead's other leads: the same e-mail whatever its case, the same full international phone marked, held ones marked", async () => {
       const { stores, amal } = await setUp();
       const save = async (fields: Record<string, unknown>, held = false) =>
         (
@@ -296,15 +296,21 @@ for (const { kind, skip, open } of KINDS) {
         fields: contactBody({ email: ' AMAL@Acme.Example ' }),
       });
       const phone = await save({ email: 'p1@other.example', phoneNumber: '+966 50 444 3322' });
-      const local = await save({ email: 'p2@other.example', phoneNumber: '050 444 3322' });
+      await save({ email: 'p2@other.example', phoneNumber: '050 444 3322' });
       const zeros = await save({ email: 'p3@other.example', phoneNumber: '00966504443322' });
-      const arabic = await save({ email: 'p4@other.example', phoneNumber: '٠٥٠٤٤٤٣٣٢٢' }, true);
+      const arabic = await save({ email: 'p4@other.example', phoneNumber: '+٩٦٦٥٠٤٤٤٣٣٢٢' }, true);
+      await save({ email: 'p5@other.example', phoneNumber: '+971 50 444 3322' });
+      const attacker = await save({ email: 'attacker@evil.example', phoneNumber: '444 3322' });
       await save({ email: 'someone@else.example', phoneNumber: '+966 55 000 1111' });
       const lead = (await stores.inbox.lead(amal))!;
-      expect((await otherLeads(stores.inbox, lead)).map((other) => other.id)).toEqual([shouting.id]);
+      expect((await otherLeads(stores.inbox, lead)).map((other) => other.lead.id)).toEqual([shouting.id]);
       const byPhone = await otherLeads(stores.inbox, (await stores.inbox.lead(phone))!);
-      expect(byPhone.map((other) => other.id).sort()).toEqual([local, zeros, arabic].sort());
-      expect(byPhone.find((other) => other.id === arabic)?.review).toBe('held');
+      expect(byPhone.map((other) => [other.lead.id, other.phone]).sort()).toEqual(
+        [zeros, arabic].sort().map((id) => [id, '+966504443322']),
+      );
+      expect(byPhone.find((other) => other.lead.id === arabic)?.lead.review).toBe('held');
+      // A number without its country code could be anyone's: it finds nobody, and nobody finds it.
+      expect(await otherLeads(stores.inbox, (await stores.inbox.lead(attacker))!)).toEqual([]);
     });
   });
 }

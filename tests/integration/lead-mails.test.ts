@@ -1,8 +1,9 @@
 /**
  * The mails about a lead beyond its notification, through the built server and a real SMTP
  * server on loopback (tests/helpers/smtp.ts), nothing mocked: the acknowledgement to the sender
- * (in the form's language, nothing the visitor typed in it, one a day per address, none for a
- * held lead until it is released), staff's answer from the lead's page (threaded with the
+ * (in the form's language, nothing the visitor typed in it, Reply-To the company, one a day per
+ * mailbox, at most 5 an hour to a domain, none for a held lead until it is released; every
+ * automatic mail marked Auto-Submitted, staff's answer not), staff's answer from the lead's page (threaded with the
  * notification, Reply-To the staff member, kept in the timeline, the lead marked Answered; every
  * forged or malformed post refused), the assignee's mail, the reply templates, and the erasure of
  * every such mail with its lead.
@@ -159,8 +160,12 @@ describe('the acknowledgement to the sender', () => {
     expect(String(parsed.html)).toContain('<html lang="ar" dir="rtl">');
     // Mails to the visitor carry nothing of the inbox's.
     expect(parsed.headers.has('x-globaq-lead')).toBe(false);
-    // The notification went to staff as before.
+    // Automatic (RFC 3834), answered to the company's address, which a person reads.
+    expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(parsed.replyTo?.value.map((value) => value.address)).toEqual(['info@globaq.example']);
+    // The notification went to staff as before, automatic too.
     const notified = await waitForMails('leads@globaq.example', mailsTo('leads@globaq.example').length || 1);
+    expect(notified.at(-1)!.parsed.headers.get('auto-submitted')).toBe('auto-generated');
 
     // Another lead from the same address the same day: staff are notified, the sender is not mailed again.
     await lead('partner', { email: address, name: 'Noura' });
@@ -172,6 +177,19 @@ describe('the acknowledgement to the sender', () => {
         .map((row) => (row as { kind: string }).kind)
         .sort(),
     ).toEqual(['acknowledgement', 'notification']);
+  });
+
+  test("one a day per mailbox, case, +tag and Gmail's dots aside; at most 5 an hour to one domain", async () => {
+    const victim = ['victim+1@gmail.com', 'Victim@gmail.com', 'v.ictim@googlemail.com', 'victim+2@gmail.com'];
+    const domain = Array.from({ length: 7 }, (_, index) => `person${index}@cap.example`);
+    for (const email of [...victim, ...domain]) await lead('contact', { email });
+    await delivered();
+    const acknowledged = rows<{ recipients: string }>("SELECT recipients FROM notifications WHERE kind = 'acknowledgement'").map(
+      (row) => row.recipients,
+    );
+    expect(acknowledged.filter((to) => /@(gmail|googlemail)\.com$/.test(to))).toEqual(['victim+1@gmail.com']);
+    expect(acknowledged.filter((to) => to.endsWith('@cap.example')).sort()).toEqual(domain.slice(0, 5));
+    expect(smtp.mails.filter((mail) => mail.recipients.some((to) => /gmail|cap\.example/.test(to)))).toHaveLength(6);
   });
 
   test('never for a held lead; a held lead released by staff gets it then', async () => {
@@ -186,6 +204,7 @@ describe('the acknowledgement to the sender', () => {
     const [ack] = await waitForMails(address, 1);
     expect(ack!.parsed.subject).toBe(`We have received your message: ${COMPANY.legalName}`);
     expect(ack!.parsed.text).toContain('We answer within one working day (Sunday to Thursday)');
+    expect(ack!.parsed.headers.get('auto-submitted')).toBe('auto-generated');
   });
 });
 
@@ -218,6 +237,8 @@ describe("staff's answer from the lead's page", () => {
     const parsed = reply.parsed;
     expect(parsed.from?.value.map((value) => value.address)).toEqual(['website@globaq.example']);
     expect(parsed.replyTo?.value.map((value) => value.address)).toEqual([STAFF]);
+    // Staff's own words: not automatic.
+    expect(parsed.headers.has('auto-submitted')).toBe(false);
     expect(parsed.inReplyTo).toBe(`<lead.${id}@globaq.example>`);
     expect(parsed.references).toBe(`<lead.${id}@globaq.example>`);
     // No header was added through the subject: one line, no Bcc.
@@ -326,6 +347,7 @@ describe('the assignee is mailed', () => {
     expect(assigned.status).toBe(303);
     const [mail] = await waitForMails(OTHER, 1);
     const parsed = mail!.parsed;
+    expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
     expect(parsed.subject).toMatch(
       /^Assigned to you: Partner application of .* · أُسند إليك: طلب شراكة|^Assigned to you: Partner application of .* · أُسند إليك/,
     );

@@ -78,6 +78,7 @@ test("each account's digest from 07:00: its unanswered leads and follow-ups due,
     const mails = await smtp.waitFor(3);
     const huda = mails.find((mail) => mail.recipients.includes(HUDA))!;
     expect(huda.recipients).toEqual([HUDA]);
+    expect(mails.every((mail) => mail.parsed.headers.get('auto-submitted') === 'auto-generated')).toBe(true);
     expect(huda.parsed.subject).toBe(
       'Your leads this morning: 2 unanswered, 1 to follow up · طلباتك هذا الصباح: بلا رد 2، للمتابعة 1',
     );

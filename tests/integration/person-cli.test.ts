@@ -16,6 +16,7 @@ import { contactBody, partnerBody, tempDir } from '../helpers/server';
 let dir: string;
 let file: string;
 const ids: string[] = [];
+let samePhoneId: string;
 
 beforeAll(async () => {
   dir = tempDir('globaq-person-cli-');
@@ -41,6 +42,8 @@ beforeAll(async () => {
     ).id,
   );
   await store.save({ form: 'contact', fields: contactBody({ email: 'someone@example.com' }), receivedAt: new Date() });
+  const samePhone = partnerBody({ email: 'office@example.com', phoneNumber: '00966501234567' });
+  samePhoneId = (await store.save({ form: 'partner', fields: samePhone, receivedAt: new Date() })).id;
   await store.close();
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -80,6 +83,11 @@ test('JSON to standard output: every lead of the e-mail, case aside, with its fi
   expect(entry).toMatchObject({ actor: 'amal (staff command)', action: "exported a person's data", leadId: null });
   expect(entry.detail).toBe(`2 leads as json: ${ids.join(' ')}`);
   expect(JSON.stringify(audit())).not.toMatch(/layla|ليلى|123 4567/i);
+  // The lead sharing only the phone is named by id, and in the file only with --lead.
+  expect(result.stderr).toContain(`the same phone only: ${samePhoneId}`);
+  const ticked = typed('--email', 'layla@example.com', '--lead', samePhoneId, '--format', 'json');
+  expect(ticked.status, ticked.stderr).toBe(0);
+  expect((JSON.parse(ticked.stdout) as { leads: { id: string }[] }).leads.map((lead) => lead.id)).toEqual([...ids, samePhoneId]);
 });
 
 test('HTML to a file, by e-mail and by the phone in another format: in the latest lead’s language, right to left, values escaped', () => {

@@ -1,7 +1,8 @@
 /**
- * A person's data, on both stores (SQLite and PostgreSQL): staff look a person up by e-mail or
- * telephone, typed in any format, and get every lead of theirs (held ones too) with its status,
- * timeline and file list, and the audit entries naming those leads; never another person's.
+ * A person's data, on both stores (SQLite and PostgreSQL): staff look a person up by e-mail and
+ * get every lead with it (held ones too) with its status, timeline and file list, and the audit
+ * entries naming those leads; a lead sharing only the full international telephone number is
+ * offered, marked with it, and added only when ticked; never another person's.
  *
  * Without PostgreSQL (tests/postgres-setup.ts says why), its half is skipped, never passed.
  */
@@ -9,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
 import { openStores, type Stores } from '../../src/server/store/database';
-import { samePhone } from '../../src/server/store/submission-queries';
+import { phoneE164 } from '../../src/server/store/submission-queries';
 import { personHtml } from '../../src/server/inbox/person-file';
 import { ar } from '../../src/i18n/ar';
 import { freshDatabase } from '../helpers/postgres';
@@ -45,11 +46,11 @@ const KINDS: { kind: string; skip: string; open: () => Promise<Stores> }[] = [
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 8, minute));
 
-test('one telephone number in every format people type it is one number; a short or other one is not', () => {
-  for (const typed of ['+966 50 123 4567', '00966501234567', '0501234567', '050-123-4567', '٠٥٠١٢٣٤٥٦٧', '+٩٦٦٥٠١٢٣٤٥٦٧'])
-    expect(samePhone('+966 50 123 4567', typed), typed).toBe(true);
-  expect(samePhone('+966 50 123 4567', '+966 50 123 4568')).toBe(false);
-  expect(samePhone('+966 50 123 4567', '4567')).toBe(false);
+test('a telephone number is one person’s by every digit with its country code; without one it is nobody’s', () => {
+  for (const typed of ['+966 50 123 4567', '00966501234567', '+966 (50) 123-4567', '+٩٦٦٥٠١٢٣٤٥٦٧'])
+    expect(phoneE164(typed), typed).toBe('+966501234567');
+  for (const typed of ['0501234567', '050-123-4567', '٠٥٠١٢٣٤٥٦٧', '123 4567', '4567', '+966', ''])
+    expect(phoneE164(typed), typed).toBe('');
 });
 
 for (const { kind, skip, open } of KINDS) {
@@ -67,7 +68,7 @@ for (const { kind, skip, open } of KINDS) {
       });
       const second = await submissions.save({
         form: 'contact',
-        fields: contactBody({ email: 'other@example.com', phone: '050 123 4567', firstName: 'Aisha' }),
+        fields: contactBody({ email: 'other@example.com', phone: '00966501234567', firstName: 'Aisha' }),
         language: 'en',
         receivedAt: at(2),
       });
@@ -82,12 +83,18 @@ for (const { kind, skip, open } of KINDS) {
         fields: partnerBody({ email: 'someone@example.com', phoneNumber: '+966 55 999 0000' }),
         receivedAt: at(4),
       });
+      // The attacker's: their own e-mail, and the last seven digits of Aisha's phone.
+      const attacker = await submissions.save({
+        form: 'partner',
+        fields: partnerBody({ email: 'attacker@evil.example', phoneNumber: '123 4567' }),
+        receivedAt: at(4),
+      });
       await inbox.setStatus(first.id, 'in_progress', 'huda@globaq.example', at(5));
       await inbox.addNote(first.id, 'Called, <b>asked</b> for the price list', 'huda@globaq.example', at(6));
       await inbox.audit('huda@globaq.example', 'opened lead', first.id, '', at(7));
       await inbox.audit('huda@globaq.example', 'bulk status', undefined, `closed: ${second.id}`, at(8));
       await inbox.audit('huda@globaq.example', 'opened lead', stranger.id, '', at(9));
-      return { inbox, first, second, held, stranger };
+      return { inbox, first, second, held, stranger, attacker };
     }
 
     test('an e-mail finds every lead with it, case aside, held ones too, with status, timeline, files and audit', async () => {
@@ -116,30 +123,43 @@ for (const { kind, skip, open } of KINDS) {
       expect(html).not.toContain('in_progress');
     });
 
-    test('a telephone number in any format finds the leads with it, whoever wrote the e-mail', async () => {
-      const { inbox, first, second } = await seeded();
-      for (const phone of ['00966501234567', '٠٥٠١٢٣٤٥٦٧', '+966 (50) 123-4567']) {
-        const data = await inbox.personData({ phone });
-        expect(
-          data.leads.map((entry) => entry.lead.id),
-          phone,
-        ).toEqual([first.id, second.id]);
+    test('a lead sharing only the full phone is offered, marked with it, and in the file only when ticked', async () => {
+      const { inbox, first, second, held, stranger } = await seeded();
+      const matches = await inbox.personMatches({ email: 'aisha@example.com' });
+      expect(matches.map((match) => [match.lead.id, match.phone])).toEqual([
+        [first.id, undefined],
+        [second.id, '+966501234567'],
+        [held.id, undefined],
+      ]);
+      const ids = async (lookup: Parameters<typeof inbox.personData>[0]) =>
+        (await inbox.personData(lookup)).leads.map((entry) => entry.lead.id);
+      expect(await ids({ email: 'aisha@example.com' })).toEqual([first.id, held.id]);
+      // A ticked id that no lookup offered (a stranger's) is not added.
+      expect(await ids({ email: 'aisha@example.com', ticked: [second.id, stranger.id] })).toEqual([first.id, second.id, held.id]);
+      for (const phone of ['00966501234567', '+٩٦٦٥٠١٢٣٤٥٦٧', '+966 (50) 123-4567']) {
+        expect(await ids({ phone }), phone).toEqual([]);
+        const data = await inbox.personData({ phone, ticked: [second.id] });
+        expect(data.leads.map((entry) => entry.lead.id)).toEqual([second.id]);
         // The audit entry naming the second lead in its detail only is found too.
-        expect(
-          data.audit.map((entry) => entry.action),
-          phone,
-        ).toEqual(['opened lead', 'bulk status']);
+        expect(data.audit.map((entry) => entry.action)).toEqual(['bulk status']);
       }
     });
 
-    test('e-mail and telephone together find either; nothing, a short number or a stranger finds none of them', async () => {
-      const { inbox, first, second, held } = await seeded();
-      const both = await inbox.personData({ email: 'aisha@example.com', phone: '0501234567' });
-      expect(both.leads.map((entry) => entry.lead.id)).toEqual([first.id, second.id, held.id]);
+    test("an attacker's lead with the last digits of someone's phone finds only itself", async () => {
+      const { inbox, attacker } = await seeded();
+      for (const lookup of [{ email: 'attacker@evil.example' }, { email: 'attacker@evil.example', phone: '123 4567' }]) {
+        expect((await inbox.personMatches(lookup)).map((match) => match.lead.id)).toEqual([attacker.id]);
+        expect((await inbox.personData(lookup)).leads.map((entry) => entry.lead.id)).toEqual([attacker.id]);
+      }
+    });
+
+    test('nothing, a number without its country code, another number or a stranger finds none of them', async () => {
+      const { inbox } = await seeded();
       for (const lookup of [
         {},
         { email: ' ' },
         { phone: '4567' },
+        { phone: '0501234567' },
         { email: 'nobody@example.com' },
         { email: '%' },
         { phone: '+966 50 000 0000' },

@@ -1,9 +1,11 @@
 /**
  * "Person's data" over HTTP (/admin/person), against the built server with a real database:
  * refused without a session, from another origin, with a missing or forged form token; for
- * staff, reached from a lead's page with the person's e-mail and phone filled in, it answers with
- * the file (JSON, or a printable page in the person's language), audited by the leads' ids only;
- * nobody found says so, and hands over no file. The person's values reach no log.
+ * staff, reached from a lead's page with the person's e-mail filled in (never the phone), it lists
+ * their leads, a lead sharing only the full phone with a box to tick, and answers with the file
+ * (JSON, or a printable page in the person's language) of those with the e-mail and those ticked,
+ * audited by the leads' ids only; nobody found says so, and hands over no file. An attacker's lead
+ * with the last digits of someone's phone finds only itself. The person's values reach no log.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +21,8 @@ const PASSWORD = 'correct horse battery staple';
 const STAFF = 'huda@globaq.example';
 const ids: string[] = [];
 let strangerId: string;
+let samePhoneId: string;
+let attackerId: string;
 
 interface Browser {
   cookie: string;
@@ -83,6 +87,8 @@ beforeAll(async () => {
   ids.push(await lead('contact', { firstName: 'Noura', email: 'noura@example.com', message: 'Hi <img src=x onerror=alert(1)>' }));
   ids.push(await lead('partner', { name: 'نورة', email: 'Noura@Example.com', phoneNumber: '+966 50 765 4321' }, '?lang=ar'));
   strangerId = await lead('contact', { email: 'someone@example.com' });
+  samePhoneId = await lead('partner', { email: 'office@example.com', phoneNumber: '00966507654321' });
+  attackerId = await lead('partner', { email: 'attacker@evil.example', phoneNumber: '765 4321' });
   const staff = openStaffStore(server.dbPath);
   await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
   await staff.close();
@@ -113,13 +119,17 @@ test("the attacker's requests: no session, another origin, no token, a forged to
   expect(audit().some((entry) => entry.action === "exported a person's data")).toBe(false);
 });
 
-test('from a lead page, filled in with its e-mail and phone; the file as JSON and as a page in the person’s language; audited by ids', async () => {
+test('from a lead page, filled in with its e-mail only; the file as JSON and as a page in the person’s language; audited by ids', async () => {
   const browser = await signIn();
   const leadPage = await page(`/admin/leads/${ids[1]}`, browser);
   expect(leadPage).toContain(`href="/admin/person?lead=${ids[1]}"`);
   const form = await page(`/admin/person?lead=${ids[1]}`, browser);
   expect(form).toContain('value="Noura@Example.com"');
-  expect(form).toContain('value="+966 50 765 4321"');
+  expect(form).not.toContain('value="+966 50 765 4321"');
+  // The lead sharing only the phone is offered, unticked, with the number it shares.
+  expect(form).toContain(`<input type="checkbox" name="lead" value="${samePhoneId}">`);
+  expect(form).toContain('+966507654321');
+  expect(form).not.toContain(strangerId);
   expect(await page('/admin', browser)).toContain('href="/admin/person"');
 
   const json = await post('/admin/person', { email: 'NOURA@example.com', format: 'json', csrf: browser.csrf }, browser);
@@ -130,9 +140,14 @@ test('from a lead page, filled in with its e-mail and phone; the file as JSON an
   const data = (await json.json()) as { leads: { id: string; status: string }[]; audit: { action: string }[] };
   expect(data.leads.map((entry) => entry.id)).toEqual(ids);
   expect(data.leads.map((entry) => entry.id)).not.toContain(strangerId);
+  expect(data.leads.map((entry) => entry.id)).not.toContain(samePhoneId);
   expect(data.audit.some((entry) => entry.action === 'opened lead')).toBe(true);
 
-  const html = await post('/admin/person', { phone: '٠٥٠٧٦٥٤٣٢١', format: 'html', csrf: browser.csrf }, browser);
+  const html = await post(
+    '/admin/person',
+    { phone: '+٩٦٦٥٠٧٦٥٤٣٢١', lead: ids[1]!, format: 'html', csrf: browser.csrf },
+    browser,
+  );
   expect(html.status).toBe(200);
   expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
   const text = await html.text();
@@ -146,11 +161,19 @@ test('from a lead page, filled in with its e-mail and phone; the file as JSON an
   expect(both).toContain('Hi &lt;img src=x onerror=alert(1)&gt;');
   expect(both).not.toContain('<img');
 
+  const ticked = await post(
+    '/admin/person',
+    { email: 'noura@example.com', lead: samePhoneId, format: 'json', csrf: browser.csrf },
+    browser,
+  );
+  expect(((await ticked.json()) as { leads: { id: string }[] }).leads.map((entry) => entry.id)).toEqual([...ids, samePhoneId]);
+
   const entries = audit().filter((entry) => entry.action === "exported a person's data");
   expect(entries.map((entry) => [entry.actor, entry.leadId, entry.detail])).toEqual([
     [STAFF, null, `2 leads as json: ${ids.join(' ')}`],
     [STAFF, null, `1 lead as html: ${ids[1]}`],
     [STAFF, null, `2 leads as html: ${ids.join(' ')}`],
+    [STAFF, null, `3 leads as json: ${[...ids, samePhoneId].join(' ')}`],
   ]);
   expect(server.output()).not.toMatch(/noura|نورة|765 ?4321/i);
 });
@@ -162,9 +185,32 @@ test('nobody found or nobody named: the form again with why, no file, nothing re
   const none = await post('/admin/person', { email: 'nobody@example.com', csrf: browser.csrf }, browser);
   expect(none.status).toBe(404);
   expect(none.headers.get('content-disposition')).toBeNull();
-  expect(await none.text()).toContain('No lead has this e-mail or phone');
+  expect(await none.text()).toContain('No lead has this e-mail and no lead found by the phone is ticked');
   const empty = await post('/admin/person', { email: ' ', phone: '', csrf: browser.csrf }, browser);
   expect(empty.status).toBe(400);
   expect(await empty.text()).toContain('Type the person');
   expect(audit().length).toBe(before);
+});
+
+test("an attacker's lead with the last digits of someone's phone: no other leads, and its person's file holds it alone", async () => {
+  const browser = await signIn();
+  const leadPage = await page(`/admin/leads/${attackerId}`, browser);
+  expect(leadPage).not.toContain('Other leads from this person');
+  const form = await page(`/admin/person?lead=${attackerId}`, browser);
+  expect(form).not.toContain('name="lead"');
+  const before = audit().length;
+  const found = await post(
+    '/admin/person',
+    { email: 'attacker@evil.example', phone: '765 4321', step: 'find', csrf: browser.csrf },
+    browser,
+  );
+  expect(found.status).toBe(200);
+  expect(found.headers.get('content-disposition')).toBeNull();
+  expect(audit().length).toBe(before);
+  const file = await post(
+    '/admin/person',
+    { email: 'attacker@evil.example', phone: '765 4321', format: 'json', csrf: browser.csrf },
+    browser,
+  );
+  expect(((await file.json()) as { leads: { id: string }[] }).leads.map((entry) => entry.id)).toEqual([attackerId]);
 });

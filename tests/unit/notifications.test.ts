@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { ConfigError, receiverConfig } from '../../src/server/config';
 import { composeLeadNotice, headerText } from '../../src/server/mail/lead-mail';
 import { messageIdFor, recipientsFor, retryDelaySeconds } from '../../src/server/mail/outbox';
+import { canonicalMailbox } from '../../src/server/store/outbox-queries';
 
 const ON = {
   SMTP_URL: 'smtps://user:pa55@mail.example.com:465',
@@ -21,6 +22,7 @@ describe('settings', () => {
       retrySeconds: 30,
       giveUpDays: 3,
       acknowledge: true,
+      acknowledgeLimits: { perDomain: 5, total: 60 },
     });
     expect(
       receiverConfig({ ...ON, LEADS_NOTIFY_RETRY_SECONDS: '5', LEADS_NOTIFY_GIVE_UP_DAYS: '7' }).notifications,
@@ -31,6 +33,17 @@ describe('settings', () => {
     expect(receiverConfig({ ...ON, LEADS_ACKNOWLEDGE: 'on' }).notifications!.acknowledge).toBe(true);
     expect(receiverConfig({ ...ON, LEADS_ACKNOWLEDGE: 'off' }).notifications!.acknowledge).toBe(false);
     expect(() => receiverConfig({ ...ON, LEADS_ACKNOWLEDGE: 'no' })).toThrow(/LEADS_ACKNOWLEDGE: must be on or off/);
+    const limits = { LEADS_ACKNOWLEDGE_PER_DOMAIN_HOUR: '2', LEADS_ACKNOWLEDGE_PER_HOUR: '20' };
+    expect(receiverConfig({ ...ON, ...limits }).notifications!.acknowledgeLimits).toEqual({ perDomain: 2, total: 20 });
+    expect(() => receiverConfig({ ...ON, LEADS_ACKNOWLEDGE_PER_HOUR: '0' })).toThrow(
+      /LEADS_ACKNOWLEDGE_PER_HOUR: must be a whole number from 1/,
+    );
+  });
+
+  test("one mailbox however it is written: case, +tag, and Gmail's dots and second name", () => {
+    for (const address of ['victim+1@gmail.com', 'Victim@GMAIL.com', 'v.ictim@googlemail.com'])
+      expect(canonicalMailbox(address), address).toBe('victim@gmail.com');
+    expect(canonicalMailbox('First.Last+news@Example.com')).toBe('first.last@example.com');
   });
 
   test('TLS is required of any mail server but one on loopback, unless SMTP_REQUIRE_TLS says otherwise', () => {

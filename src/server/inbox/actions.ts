@@ -358,9 +358,10 @@ export async function twoStepSetUp(
   return { recoveryCodes };
 }
 
-/** What staff typed to find a person: an e-mail, a phone, or both. */
+/** What staff typed to find a person (an e-mail, a phone, or both) and the leads found by the phone only that they ticked. */
 export function personLookup(form: FormData | undefined): PersonLookup {
-  return { email: formText(form, 'email'), phone: formText(form, 'phone') };
+  const ticked = (form?.getAll('lead') ?? []).filter((id): id is string => typeof id === 'string');
+  return { email: formText(form, 'email'), phone: formText(form, 'phone'), ticked };
 }
 
 /**

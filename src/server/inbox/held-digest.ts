@@ -20,7 +20,7 @@ import type { ReceiverConfig } from '../config.ts';
 import type { HeldLead, HeldStore, HeldSummary } from '../store/held-queries.ts';
 import { HOLD_REASONS, type FormName } from '../store/store.ts';
 import { escapeHtml } from '../mail/escape.ts';
-import type { MailTransport } from '../mail/outbox.ts';
+import { AUTO_SUBMITTED, type MailTransport } from '../mail/outbox.ts';
 
 /** Days between a digest's warning and the erasure of a held lead, at the least. */
 export const WARNING_DAYS = 7;
@@ -224,7 +224,7 @@ export async function sendHeldDigest(
       subject: digest.subject,
       text: digest.text,
       html: digest.html,
-      headers: { 'X-Globaq-Digest': `held ${day}` },
+      headers: { ...AUTO_SUBMITTED, 'X-Globaq-Digest': `held ${day}` },
     });
     // Only the leads the digest named are warned of; the rest are named in the next ones.
     await held.markWarned(

@@ -23,6 +23,9 @@ export function releaseHeld(
         composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {})
     : undefined;
   // The sender's acknowledgement comes now, not while the lead was held (a bot's address, perhaps).
-  const acknowledgement = config.notifications?.acknowledge ? composeAcknowledgement : undefined;
+  const limits = config.notifications?.acknowledgeLimits;
+  const acknowledgement = config.notifications?.acknowledge
+    ? (lead: StoredSubmission) => composeAcknowledgement(lead, limits)
+    : undefined;
   return stores.held.release(id, by, now, notice, acknowledgement);
 }

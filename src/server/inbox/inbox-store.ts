@@ -183,9 +183,17 @@ export interface AuditEntry {
   readonly leadKept?: boolean;
 }
 
-/** Who a person's data is looked for by: their e-mail, their telephone number in any format, or both. */
+/** Who a person's data is looked for by: their e-mail, their full international telephone number, or both. */
 export interface PersonLookup {
   readonly email?: string | undefined;
+  readonly phone?: string | undefined;
+  /** Leads matched by telephone only (PersonMatch's `phone`) that staff ticked as the person's: only these of them count. */
+  readonly ticked?: readonly string[] | undefined;
+}
+
+/** A lead found for a person: by its e-mail, or else by `phone` (E.164), the number it shares with them. */
+export interface PersonMatch {
+  readonly lead: InboxLead;
   readonly phone?: string | undefined;
 }
 
@@ -269,10 +277,11 @@ export interface InboxStore {
     former?: { readonly status?: LeadStatus | undefined },
   ): Promise<LeadWalk | undefined>;
   /**
-   * A person's other leads (./lead-person.ts): the same e-mail (case aside) or the same telephone
-   * number in any format, as personData finds them, held ones included; newest first, without `except`.
+   * The leads of a person, held ones included, oldest first: those with the e-mail (case aside),
+   * then those sharing a full international telephone number (../store/submission-queries.ts's
+   * phoneE164) with the lookup or with those leads, marked with it.
    */
-  relatedLeads(person: PersonLookup, except: string): Promise<InboxLead[]>;
+  personMatches(person: PersonLookup): Promise<PersonMatch[]>;
   /** Every lead the filter finds, oldest first (the export). */
   exportLeads(filter: LeadFilter): AsyncIterable<InboxLead>;
   /** A lead by its id, held ones included (their page offers release and mark as spam only). */
@@ -369,9 +378,9 @@ export interface InboxStore {
   refusals(query: { readonly limit: number; readonly offset?: number }): Promise<{ entries: SignInRefusal[]; total: number }>;
 
   /**
-   * Every lead of a person (held ones too), found by the same e-mail (case aside) or the same
-   * telephone number in any format (../store/submission-queries.ts's leadOfPerson), with its
-   * files' records, its timeline and the audit entries naming it; no leads for a lookup naming nothing.
+   * Every lead of a person (held ones too): personMatches' by e-mail and, of those by telephone
+   * only, the ones staff ticked; with its files' records, its timeline and the audit entries
+   * naming it; no leads for a lookup naming nothing.
    */
   personData(person: PersonLookup): Promise<PersonData>;
   /** Records a staff action; returns the entry's number, so that a long one (an export) can be completed later. */

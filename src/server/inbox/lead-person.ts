@@ -1,11 +1,10 @@
 /**
  * One person, one record: a lead's other leads from the same person (the same e-mail, case
- * aside, or the same telephone number however it was written: ../store/submission-queries.ts's
- * leadOfPerson, as the person's data file finds them), and a short preview of what a lead says
- * for the list.
+ * aside, or the same full international telephone number, marked so: InboxStore's personMatches,
+ * as the person's data page finds them), and a short preview of what a lead says for the list.
  */
 import { PHONE_FIELDS } from './lead-search.ts';
-import type { InboxLead, InboxStore, PersonLookup } from './inbox-store.ts';
+import type { InboxLead, InboxStore, PersonLookup, PersonMatch } from './inbox-store.ts';
 
 const text = (value: unknown): string =>
   Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'string' ? value.trim() : '';
@@ -19,8 +18,8 @@ export function personOfLead(lead: Pick<InboxLead, 'fields'>): PersonLookup {
 }
 
 /** The person's other leads, newest first, held ones included (the page marks them). */
-export const otherLeads = (inbox: Pick<InboxStore, 'relatedLeads'>, lead: InboxLead): Promise<InboxLead[]> =>
-  inbox.relatedLeads(personOfLead(lead), lead.id);
+export const otherLeads = async (inbox: Pick<InboxStore, 'personMatches'>, lead: InboxLead): Promise<PersonMatch[]> =>
+  (await inbox.personMatches(personOfLead(lead))).filter((match) => match.lead.id !== lead.id).reverse();
 
 /** The most of a lead's text the list shows. */
 export const PREVIEW_MAX = 120;

@@ -16,7 +16,7 @@ import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import type { ReceiverConfig } from '../config.ts';
 import type { HeldStore } from '../store/held-queries.ts';
 import { escapeHtml } from '../mail/escape.ts';
-import type { MailTransport } from '../mail/outbox.ts';
+import { AUTO_SUBMITTED, type MailTransport } from '../mail/outbox.ts';
 import { riyadhDay } from './held-digest.ts';
 import type { InboxLead, InboxStore, LeadStatus } from './inbox-store.ts';
 import type { StaffStore } from './staff.ts';
@@ -204,7 +204,7 @@ export async function sendMorningDigests(
         subject: digest.subject,
         text: digest.text,
         html: digest.html,
-        headers: { 'X-Globaq-Digest': `morning ${day}` },
+        headers: { ...AUTO_SUBMITTED, 'X-Globaq-Digest': `morning ${day}` },
       });
       await stores.inbox.staffDigestSent(day, email, now);
       sent.push(email);

@@ -5,7 +5,9 @@
  *
  * The acknowledgement holds nothing the visitor typed, not even their name: whoever types someone
  * else's address into the form cannot make the site relay their words to it. It goes to the
- * address alone (trimmed, lower case), at most once a day per address (the outbox's guard).
+ * address alone (trimmed, lower case), at most once a day per mailbox and within hourly limits
+ * per domain and in all (../store/outbox-queries.ts's acknowledgementCheck), with the company's
+ * address to reply to.
  *
  * A reply's words are staff's: escaped in the HTML part, kept as they are in the text part; its
  * subject is one header-safe line (no line break can add a header).
@@ -13,7 +15,7 @@
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n';
 import { site, siteWords } from '../../data/site';
 import { isEmailAddress } from '../config.ts';
-import type { LeadAcknowledgement, StoredSubmission } from '../store/store.ts';
+import type { AcknowledgeLimits, LeadAcknowledgement, StoredSubmission } from '../store/store.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { escapeHtml } from './escape.ts';
 import { headerText } from './lead-mail.ts';
@@ -62,7 +64,7 @@ function htmlMail(code: LocaleCode, paragraphs: readonly string[], pre?: string)
  * The acknowledgement of a lead, in its language; undefined when the lead has no usable address.
  * Nothing in it comes from the visitor but the address it goes to.
  */
-export function composeAcknowledgement(lead: StoredSubmission): LeadAcknowledgement | undefined {
+export function composeAcknowledgement(lead: StoredSubmission, limits?: AcknowledgeLimits): LeadAcknowledgement | undefined {
   const to = senderAddress(lead);
   if (!to) return undefined;
   const code = lead.language;
@@ -77,7 +79,7 @@ export function composeAcknowledgement(lead: StoredSubmission): LeadAcknowledgem
     tr('mail.ack.address', { company: company.name, address: company.address }),
     tr('mail.ack.automatic'),
   ];
-  return { to, subject, text: paragraphs.join('\n\n'), html: htmlMail(code, paragraphs) };
+  return { to, subject, text: paragraphs.join('\n\n'), html: htmlMail(code, paragraphs), replyTo: company.email, limits };
 }
 
 /** A reply's default subject, in the lead's language ("Re: Your message to Globaq"). */

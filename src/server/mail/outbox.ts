@@ -27,6 +27,9 @@ import { logLead } from '../ops/log.ts';
 export type NoticeStatus = 'pending' | 'sent' | 'failed';
 
 /** What a mail of the outbox is: to staff about a new lead, to the sender, staff's answer, to the assignee. */
+/** The header every automatic mail carries (RFC 3834): auto-responders do not answer it. */
+export const AUTO_SUBMITTED = { 'Auto-Submitted': 'auto-generated' } as const;
+
 export const MAIL_KINDS = ['notification', 'acknowledgement', 'reply', 'assignment'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const isMailKind = (value: unknown): value is MailKind =>
@@ -260,7 +263,11 @@ export class OutboxWorker {
         // A reply threads with the lead's notification in staff's mailboxes.
         ...(entry.inReplyTo ? { inReplyTo: entry.inReplyTo, references: [entry.inReplyTo] } : {}),
         date: new Date(entry.createdAt),
-        ...(toStaff ? { headers: { 'X-Globaq-Lead': `${entry.form} ${entry.submissionId}` } } : {}),
+        // Every mail but staff's answer is automatic (RFC 3834): auto-replies to it are not sent back.
+        headers: {
+          ...(entry.kind === 'reply' ? {} : AUTO_SUBMITTED),
+          ...(toStaff ? { 'X-Globaq-Lead': `${entry.form} ${entry.submissionId}` } : {}),
+        },
       });
       await store.markSent(entry.id, now());
       if (entry.kind === 'notification') app?.metrics.notificationsSent.inc();

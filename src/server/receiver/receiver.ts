@@ -568,7 +568,12 @@ export async function receive(request: Request, form: FormName, clientAddress: s
           notice: (lead: Parameters<typeof composeLeadNotice>[0]) =>
             composeLeadNotice(lead, siteUrl ? { inboxUrl: new URL(`/admin/leads/${lead.id}`, siteUrl).href } : {}),
           // The sender's acknowledgement, in the same transaction (the store writes none for a held lead).
-          ...(deps.config.notifications.acknowledge ? { acknowledgement: composeAcknowledgement } : {}),
+          ...(deps.config.notifications.acknowledge
+            ? {
+                acknowledgement: (lead: Parameters<typeof composeLeadNotice>[0]) =>
+                  composeAcknowledgement(lead, deps.config.notifications?.acknowledgeLimits),
+              }
+            : {}),
         }
       : {};
     saved = await deps

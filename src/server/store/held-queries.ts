@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isHoldReason, type HoldReason, type LeadAcknowledgement, type LeadNotice, type StoredSubmission } from './store.ts';
-import { acknowledgedLately } from './outbox-queries.ts';
+import { mayAcknowledge } from './outbox-queries.ts';
 import { countOf, guarded, iso, n, type Db, type DialectParts } from './common.ts';
 import { isUuid } from './schema.ts';
 import { SUBMISSION_COLUMNS, toSubmission } from './submission-queries.ts';
@@ -141,7 +141,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
               .execute();
           }
           const ack = acknowledgement?.(lead);
-          if (ack && !(await acknowledgedLately(tx, ack.to, now))) {
+          if (ack && (await mayAcknowledge(tx, ack.to, iso(now), ack.limits))) {
             const at = iso(now);
             await tx
               .insertInto('notifications')
@@ -154,6 +154,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
                 subject: ack.subject,
                 body_text: ack.text,
                 body_html: ack.html,
+                reply_to: ack.replyTo ?? null,
                 created_at: at,
                 next_attempt_at: at,
               })

@@ -43,15 +43,16 @@ import {
   type SessionStage,
   type PersonData,
   type PersonLookup,
+  type PersonMatch,
 } from '../inbox/inbox-store.ts';
 import { bySeq, changedSince, countOf, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type Database, type LeadRow } from './schema.ts';
 import { ARABIC_DIGITS, PHONE_FIELDS, PHONE_PUNCTUATION, searchPlan } from '../inbox/lead-search.ts';
 import {
-  PHONE_MIN_DIGITS,
-  bareDigits,
-  leadOfPerson,
+  leadOfEmail,
+  leadPhones,
   personEmail,
+  phoneE164,
   toAttachment,
   toSubmission,
   SUBMISSION_COLUMNS,
@@ -354,38 +355,47 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
   }
 
   /**
-   * The leads of a person, held ones too, oldest first: SQL narrows to the same e-mail (ASCII case
-   * aside, as lowerAscii does on both databases) or a phone answer holding the number's last
-   * digits; leadOfPerson decides, alike on both.
+   * The leads of a person, held ones too, oldest first (PersonMatch): SQL narrows to the same
+   * e-mail (ASCII case aside, as lowerAscii does on both databases) or phone answers holding a
+   * number's digits; leadOfEmail and phoneE164 decide, alike on both.
    */
-  async function personLeads(person: PersonLookup): Promise<InboxLead[]> {
+  async function personMatches(person: PersonLookup): Promise<PersonMatch[]> {
     const email = personEmail(person.email ?? '');
-    const digits = bareDigits(person.phone ?? '');
-    const phoneTail = digits.length >= PHONE_MIN_DIGITS ? digits.slice(-PHONE_MIN_DIGITS) : '';
-    if (!email && !phoneTail) return [];
     const asciiEmail = email.replace(/[A-Z]/g, (c) => c.toLowerCase());
-    const candidates = (review: 'held' | undefined) =>
-      withNotice(review ? { review } : {})
-        .where((eb) =>
-          eb.or([
-            ...(email
-              ? [
-                  sql<boolean>`${dialect.lowerAscii(sql`trim(coalesce(${dialect.jsonText('s.fields', 'email')}, ''))`)} = ${asciiEmail}`,
-                ]
-              : []),
-            ...(phoneTail ? [sql<boolean>`${phoneText} LIKE ${like(phoneTail)} ESCAPE '\\'`] : []),
-          ]),
+    const found = async (where: RawBuilder<boolean>) =>
+      [...(await withNotice({}).where(where).execute()), ...(await withNotice({ review: 'held' }).where(where).execute())]
+        .sort((a, b) => n(a.seq) - n(b.seq))
+        .map(toLead);
+    const byEmail = email
+      ? (
+          await found(
+            sql<boolean>`${dialect.lowerAscii(sql`trim(coalesce(${dialect.jsonText('s.fields', 'email')}, ''))`)} = ${asciiEmail}`,
+          )
+        ).filter((lead) => leadOfEmail(lead.fields, email))
+      : [];
+    const phones = new Set([phoneE164(person.phone ?? ''), ...byEmail.flatMap((lead) => leadPhones(lead.fields))]);
+    phones.delete('');
+    const byPhone = phones.size
+      ? await found(
+          sql<boolean>`(${sql.join(
+            [...phones].map((phone) => sql`${phoneText} LIKE ${like(phone.slice(1))} ESCAPE '\\'`),
+            sql` OR `,
+          )})`,
         )
-        .execute();
-    return [...(await candidates(undefined)), ...(await candidates('held'))]
-      .sort((a, b) => n(a.seq) - n(b.seq))
-      .map(toLead)
-      .filter((lead) => leadOfPerson(lead.fields, { email, phone: person.phone ?? '' }));
+      : [];
+    return [
+      ...byEmail.map((lead) => ({ lead })),
+      ...byPhone.flatMap((lead) => {
+        const phone = leadPhones(lead.fields).find((number) => phones.has(number));
+        return phone && !leadOfEmail(lead.fields, email) ? [{ lead, phone }] : [];
+      }),
+    ].sort((a, b) => a.lead.receivedAt.localeCompare(b.lead.receivedAt));
   }
 
   async function personData(person: PersonLookup): Promise<PersonData> {
     const leads: PersonLead[] = [];
-    for (const lead of await personLeads(person)) {
+    const ticked = new Set(person.ticked);
+    for (const { lead } of (await personMatches(person)).filter((match) => !match.phone || ticked.has(match.lead.id))) {
       const files = await db
         .selectFrom('attachments')
         .select(['id', 'submission_id', 'name', 'type', 'size', 'sha256'])
@@ -472,9 +482,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
           ? { previous: at(place - 1), next: at(place + 1), position: place, total }
           : { previous: at(place - 1), next: at(place + 1), position: place, total, left: true as const };
       },
-      async relatedLeads(person, except) {
-        return (await personLeads(person)).filter((lead) => lead.id !== except).reverse();
-      },
+      personMatches,
       async *exportLeads(filter) {
         const page = (after: number, size: number) =>
           withNotice(filter).where('s.seq', '>', after).orderBy('s.seq').limit(size).execute();

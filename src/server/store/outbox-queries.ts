@@ -6,7 +6,8 @@
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
-import { isFormName, StoreError } from './store.ts';
+import { sql } from 'kysely';
+import { DEFAULT_ACKNOWLEDGE_LIMITS, isFormName, StoreError, type AcknowledgeLimits } from './store.ts';
 import { randomUUID } from 'node:crypto';
 import { isMailKind, isNoticeStatus, type OutboxEntry, type OutboxStore } from '../mail/outbox.ts';
 import { guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
@@ -41,22 +42,80 @@ const splitRecipients = (text: string): string[] =>
     .map((address) => address.trim())
     .filter(Boolean);
 
-/** An acknowledgement goes to one address at most once in this long (a mail-bombing guard). */
+/** An acknowledgement goes to one mailbox at most once in this long (a mail-bombing guard). */
 export const ACKNOWLEDGE_ONCE_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Whether an acknowledgement to this address was queued since `now` less ACKNOWLEDGE_ONCE_MS
- * (read inside the transaction that would queue another).
+ * The mailbox an address reaches, as acknowledgements are counted: lower case, without a "+tag",
+ * and Gmail's without dots, googlemail.com read as gmail.com ("V.ictim+1@GoogleMail.com" is
+ * victim@gmail.com).
  */
-export async function acknowledgedLately(tx: Db | Tx, address: string, now: Date): Promise<boolean> {
-  const row = await tx
+export function canonicalMailbox(address: string): string {
+  const at = address.lastIndexOf('@');
+  const domain = address
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/^googlemail\.com$/, 'gmail.com');
+  const local = address.slice(0, at).toLowerCase().split('+')[0]!;
+  return `${domain === 'gmail.com' ? local.replaceAll('.', '') : local}@${domain}`;
+}
+
+/** An acknowledgement as acknowledgementCheck reads it. */
+export type AckRow = { readonly recipients: string | null; readonly created_at: string };
+
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The acknowledgements that bound one more to `to` at `now`, read inside the transaction that would
+ * queue it: the last day's to its domain (both of Gmail's names) and the last hour's to any. `allows`
+ * decides: none to its mailbox in the day, fewer than the limits to its domain and in all in the hour.
+ */
+export const acknowledgementCheck = {
+  text: (p: (index: number) => string) =>
+    `SELECT recipients, created_at FROM notifications WHERE kind = 'acknowledgement' AND created_at > ${p(0)} AND (created_at > ${p(1)} OR recipients LIKE ${p(2)} ESCAPE '\\' OR recipients LIKE ${p(3)} ESCAPE '\\')`,
+  values(to: string, now: string): [string, string, string, string] {
+    const domain = canonicalMailbox(to).split('@')[1]!;
+    const at = new Date(now).getTime();
+    const other = domain === 'gmail.com' ? 'googlemail.com' : domain;
+    return [
+      iso(new Date(at - ACKNOWLEDGE_ONCE_MS)),
+      iso(new Date(at - HOUR_MS)),
+      `%@${likeText(domain)}`,
+      `%@${likeText(other)}`,
+    ];
+  },
+  allows(rows: readonly AckRow[], to: string, now: string, limits: AcknowledgeLimits = DEFAULT_ACKNOWLEDGE_LIMITS): boolean {
+    const mailbox = canonicalMailbox(to);
+    const domain = mailbox.slice(mailbox.lastIndexOf('@'));
+    const hourAgo = iso(new Date(new Date(now).getTime() - HOUR_MS));
+    const sent = rows.map((row) => ({ mailbox: canonicalMailbox(row.recipients ?? ''), recent: row.created_at > hourAgo }));
+    const recent = sent.filter((row) => row.recent);
+    return (
+      !sent.some((row) => row.mailbox === mailbox) &&
+      recent.length < limits.total &&
+      recent.filter((row) => row.mailbox.endsWith(domain)).length < limits.perDomain
+    );
+  },
+};
+
+/** acknowledgementCheck through Kysely (a held lead's release). */
+export async function mayAcknowledge(tx: Db | Tx, to: string, now: string, limits?: AcknowledgeLimits): Promise<boolean> {
+  const [day, hour, domain, other] = acknowledgementCheck.values(to, now);
+  const rows = await tx
     .selectFrom('notifications')
-    .select('id')
+    .select(['recipients', 'created_at'])
     .where('kind', '=', 'acknowledgement')
-    .where('recipients', '=', address)
-    .where('created_at', '>', iso(new Date(now.getTime() - ACKNOWLEDGE_ONCE_MS)))
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('created_at', '>', day)
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '>', hour),
+        sql<boolean>`recipients LIKE ${domain} ESCAPE '\\'`,
+        sql<boolean>`recipients LIKE ${other} ESCAPE '\\'`,
+      ]),
+    )
+    .execute();
+  return acknowledgementCheck.allows(rows, to, now, limits);
 }
 
 /** An outbox row as both databases read it back. */

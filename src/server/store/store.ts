@@ -62,12 +62,24 @@ export interface LeadNotice {
  * lead arrives and queued with it: to their address alone, with nothing they typed in it.
  */
 export interface LeadAcknowledgement {
-  /** The sender's address, trimmed and lower case (one acknowledgement per address per day). */
+  /** The sender's address, trimmed and lower case (one acknowledgement per mailbox per day). */
   readonly to: string;
   readonly subject: string;
   readonly text: string;
   readonly html: string;
+  /** Where an answer to it goes: the company's address, which a person reads. */
+  readonly replyTo?: string | undefined;
+  /** The hourly bounds it is queued within (default DEFAULT_ACKNOWLEDGE_LIMITS). */
+  readonly limits?: AcknowledgeLimits | undefined;
 }
+
+/** At most this many acknowledgements are queued an hour to one domain, and in all. */
+export interface AcknowledgeLimits {
+  readonly perDomain: number;
+  readonly total: number;
+}
+
+export const DEFAULT_ACKNOWLEDGE_LIMITS: AcknowledgeLimits = { perDomain: 5, total: 60 };
 
 /** A file sent with a lead (a partner's CV), checked by the receiver (../receiver/uploads.ts). */
 export interface NewAttachment {

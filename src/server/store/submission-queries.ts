@@ -11,6 +11,7 @@ import type { LocaleCode } from '../../i18n/index.ts';
 import {
   StoreError,
   isFormName,
+  type AcknowledgeLimits,
   type FormName,
   type HoldReason,
   type LeadNotice,
@@ -25,7 +26,6 @@ import {
 import { sql } from 'kysely';
 import { PHONE_FIELDS, phoneDigits } from '../inbox/lead-search.ts';
 import { bySeq, changedSince, countOf, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
-import { ACKNOWLEDGE_ONCE_MS } from './outbox-queries.ts';
 import {
   isUuid,
   type AttachmentRow,
@@ -101,25 +101,13 @@ export interface NewLead {
   readonly submission: NewSubmissionRow;
   readonly notification: NewNotificationRow | undefined;
   /**
-   * The acknowledgement to the sender: written after the lead's rows unless one went to the same
-   * address within ACKNOWLEDGE_ONCE_MS (`acknowledgementCheck`, read in the same transaction).
+   * The acknowledgement to the sender: written after the lead's rows if ./outbox-queries.ts's
+   * acknowledgementCheck, read in the same transaction, allows it within `acknowledgeLimits`.
    */
   readonly acknowledgement?: NewNotificationRow | undefined;
+  readonly acknowledgeLimits?: AcknowledgeLimits | undefined;
   readonly attachments: readonly NewAttachmentRow[];
 }
-
-/**
- * The query a save runs before writing its acknowledgement (a row found: none is written), with
- * the database's placeholders; and its values.
- */
-export const acknowledgementCheck = {
-  text: (placeholder: (index: number) => string) =>
-    `SELECT 1 AS found FROM notifications WHERE kind = 'acknowledgement' AND recipients = ${placeholder(0)} AND created_at > ${placeholder(1)} LIMIT 1`,
-  values: (row: NewNotificationRow): string[] => [
-    row.recipients ?? '',
-    iso(new Date(new Date(row.created_at).getTime() - ACKNOWLEDGE_ONCE_MS)),
-  ],
-};
 
 /** A save's rows and its answer, composed before anything is written: a notice that cannot be composed stores nothing. */
 export function newLead(input: SaveInput): {
@@ -145,11 +133,13 @@ export function newLead(input: SaveInput): {
   }
   // Never to a held lead's address: it may be a bot's relay, or someone else's address typed in.
   let acknowledgement: NewNotificationRow | undefined;
+  let acknowledgeLimits: AcknowledgeLimits | undefined;
   try {
     const mail =
       bot || held !== undefined || !input.acknowledgement
         ? undefined
         : input.acknowledgement({ id, form, receivedAt, language, fields: input.fields });
+    acknowledgeLimits = mail?.limits;
     acknowledgement = mail && {
       id: randomUUID(),
       submission_id: id,
@@ -159,7 +149,7 @@ export function newLead(input: SaveInput): {
       subject: mail.subject,
       body_text: mail.text,
       body_html: mail.html,
-      reply_to: null,
+      reply_to: mail.replyTo ?? null,
       created_at: receivedAt,
       next_attempt_at: receivedAt,
     };
@@ -194,6 +184,7 @@ export function newLead(input: SaveInput): {
       },
       notification,
       acknowledgement,
+      acknowledgeLimits,
     },
     // The honeypot's catch keeps no files.
     files: bot ? [] : (input.attachments ?? []),
@@ -261,31 +252,26 @@ export function bareDigits(text: string): string {
     .replace(/^0+/, '');
 }
 
-/** The fewest digits a telephone number is matched by: fewer name no one person. */
-export const PHONE_MIN_DIGITS = 7;
-
 /**
- * Whether two telephone numbers are one person's, in any format: their bareDigits agree, or the
- * longer ends with the shorter, so "+966 50 123 4567", "00966501234567" and "050 123 4567" are
- * one number (the shorter one is written without its country's code).
+ * A telephone number as a person is matched by: E.164, "+" and every digit of the number as written
+ * with its country code ("+966 50 765 4321", "00966507654321", "+٩٦٦٥٠٧٦٥٤٣٢١"); '' for a number
+ * without one ("765 4321", "0507654321"), which could be anyone's somewhere.
  */
-export function samePhone(a: string, b: string): boolean {
-  const [x, y] = [bareDigits(a), bareDigits(b)];
-  if (x.length < PHONE_MIN_DIGITS || y.length < PHONE_MIN_DIGITS) return false;
-  return x.length >= y.length ? x.endsWith(y) : y.endsWith(x);
+export function phoneE164(text: string): string {
+  const digits = /^(?:\+|00)([1-9]\d{6,14})$/.exec(phoneDigits(text.trim()))?.[1];
+  return digits ? `+${digits}` : '';
 }
+
+/** A lead's telephone numbers as phoneE164 writes them. */
+export const leadPhones = (fields: SubmissionFields): string[] =>
+  PHONE_FIELDS.map((field) => phoneE164(typeof fields[field] === 'string' ? fields[field] : '')).filter(Boolean);
 
 /** An e-mail address as a person is found by: trimmed, lower case. */
 export const personEmail = (text: string): string => text.trim().toLowerCase();
 
-/** Whether a lead's answers are the person's: the same e-mail (case aside) or the same telephone number (samePhone). */
-export function leadOfPerson(fields: SubmissionFields, person: { readonly email?: string; readonly phone?: string }): boolean {
-  const email = personEmail(person.email ?? '');
-  if (email && lowerText(fields['email']) === email) return true;
-  const phone = person.phone ?? '';
-  if (!phone) return false;
-  return PHONE_FIELDS.some((field) => typeof fields[field] === 'string' && samePhone(fields[field], phone));
-}
+/** Whether a lead has the person's e-mail (case aside). */
+export const leadOfEmail = (fields: SubmissionFields, email: string): boolean =>
+  email !== '' && lowerText(fields['email']) === personEmail(email);
 
 /** The person's telephone numbers, as bareDigits writes them. */
 export function personPhones(fields: SubmissionFields): string[] {

@@ -28,19 +28,12 @@ import { StoreError, type StoreDepth, type SubmissionStore } from '../store.ts';
 import { POSTGRES, iso } from '../common.ts';
 import { heldQueries, type HeldStore } from '../held-queries.ts';
 import { inboxQueries } from '../inbox-queries.ts';
-import { OUTBOX_COLUMNS, outboxQueries } from '../outbox-queries.ts';
+import { OUTBOX_COLUMNS, acknowledgementCheck, outboxQueries, type AckRow } from '../outbox-queries.ts';
 import type { Database } from '../schema.ts';
 import { staffQueries } from '../staff-queries.ts';
 import { templateQueries, type TemplateStore } from '../template-queries.ts';
 import { migrateToLatest } from '../migrations/index.ts';
-import {
-  acknowledgementCheck,
-  attachmentRecord,
-  insertSql,
-  leadRows,
-  submissionQueries,
-  type FileKeeper,
-} from '../submission-queries.ts';
+import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper } from '../submission-queries.ts';
 
 /** How long an instance holds a notification it is sending before another may take it. */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
@@ -175,14 +168,14 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
           }
           const ack = lead.acknowledgement;
           if (ack) {
-            // Saves to one address at once take turns here, so only one of them acknowledges.
-            await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`acknowledgement:${ack.recipients ?? ''}`]);
-            const found = await client.query({
+            // Acknowledging saves take turns here, so each counts the others' (the hourly limits are global).
+            await client.query("SELECT pg_advisory_xact_lock(hashtext('acknowledgement'))");
+            const found = await client.query<AckRow>({
               name: 'store-acknowledged',
               text: acknowledgementCheck.text((index) => `$${index + 1}`),
-              values: acknowledgementCheck.values(ack),
+              values: acknowledgementCheck.values(ack.recipients ?? '', ack.created_at),
             });
-            if (found.rows.length === 0) {
+            if (acknowledgementCheck.allows(found.rows, ack.recipients ?? '', ack.created_at, lead.acknowledgeLimits)) {
               const text = insertSql('notifications', Object.keys(ack), (index) => `$${index + 1}`);
               await client.query({ text, values: Object.values(ack) });
             }

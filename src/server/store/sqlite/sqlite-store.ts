@@ -38,14 +38,13 @@ import type { StaffStore } from '../../inbox/staff.ts';
 import { StoreError, type NewAttachment, type StoreDepth, type SubmissionStore } from '../store.ts';
 import { SQLITE } from '../common.ts';
 import { inboxQueries } from '../inbox-queries.ts';
-import { outboxQueries, outboxSelect } from '../outbox-queries.ts';
+import { acknowledgementCheck, outboxQueries, outboxSelect, type AckRow } from '../outbox-queries.ts';
 import type { Database, NewAttachmentRow } from '../schema.ts';
 import { isUuid } from '../schema.ts';
 import { ConnectionLock, NodeSqliteDialect } from './sqlite-dialect.ts';
 import { MIGRATION_TABLE, migrateToLatest } from '../migrations/index.ts';
 import { staffQueries } from '../staff-queries.ts';
 import {
-  acknowledgementCheck,
   attachmentRecord,
   insertSql,
   leadRows,
@@ -333,7 +332,11 @@ export function openSqliteStore(
         step.savepoint.run();
         for (const [table, row] of leadRows(pending.lead)) insert(table, row);
         const ack = pending.lead.acknowledgement;
-        if (ack && step.acknowledged.get(...acknowledgementCheck.values(ack)) === undefined) insert('notifications', ack);
+        if (ack) {
+          const [to, at] = [ack.recipients ?? '', ack.created_at];
+          const sent = step.acknowledged.all(...acknowledgementCheck.values(to, at)) as AckRow[];
+          if (acknowledgementCheck.allows(sent, to, at, pending.lead.acknowledgeLimits)) insert('notifications', ack);
+        }
         step.release.run();
         inserted.push(pending);
       } catch (error) {
