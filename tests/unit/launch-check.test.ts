@@ -4,16 +4,20 @@
  * launch-check` and a production build (the build's hook, src/integrations/company-details.ts)
  * stop on them; on a copy where each is filled, nothing is listed and neither stops. Both copies
  * are made from the repository's files, so the test holds whatever the company has filled since.
+ * The privacy notice names the controller as registered once the details are written.
  */
 import { spawnSync } from 'node:child_process';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
+import config from '../../astro.config.mjs';
 import { ROOT } from '../helpers/frontmatter';
 import { launchProblems } from '../../src/data/launch-check';
 import companyDetails from '../../src/integrations/company-details';
+import { en } from '../../src/i18n/en';
 
 const COMPANY = 'src/data/company.yaml';
 const CAROUSELS = 'src/data/carousels.yaml';
@@ -151,8 +155,38 @@ describe('the build', () => {
     expect(setup(placeholders, 'dev')).toBeUndefined();
   });
 
+  test("the hook is the site's: astro.config.mjs runs it", () => {
+    expect(config.integrations?.map((integration) => integration.name)).toContain(companyDetails().name);
+  });
+
   test('without SITE_ENV=production (development, previews) it goes ahead', () => {
     vi.stubEnv('SITE_ENV', '');
     expect(setup(placeholders)).toBeUndefined();
+  });
+});
+
+describe('the privacy notice', () => {
+  /** PrivacyController rendered with src/data/site.ts's values replaced by `values`. */
+  async function controller(values: { registration: object; words: object }): Promise<string> {
+    vi.resetModules();
+    vi.doMock('../../src/data/site', () => ({ registration: values.registration, siteWords: () => values.words }));
+    const { default: PrivacyController } = await import('../../src/components/PrivacyController.astro');
+    const html = await (await AstroContainer.create()).renderToString(PrivacyController);
+    vi.doUnmock('../../src/data/site');
+    return html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
+
+  test('names the controller as registered and the date it was reviewed, each once written; nothing before', async () => {
+    expect(await controller({ registration: {}, words: {} })).toBe('');
+    const shown = await controller({
+      registration: { commercialRegistration: '2051234567', vatNumber: '310123456700003', privacyNoticeReviewed: '2026-05-31' },
+      words: { registeredName: 'Globaq Company', nationalAddress: '1234 King Fahd Road, Al-Khobar 34447' },
+    });
+    expect(shown).toBe(
+      `${en['privacy.controller']} ${en['privacy.legalName']} Globaq Company ${en['trust.kind.commercial-registration']} 2051234567 ${en['trust.kind.vat']} 310123456700003 ${en['privacy.nationalAddress']} 1234 King Fahd Road, Al-Khobar 34447 ${en['privacy.reviewed']} May 31, 2026`,
+    );
   });
 });
