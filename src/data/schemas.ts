@@ -98,13 +98,23 @@ export type Words = z.infer<typeof wordsSchema>;
 /** A social profile's address: empty until the company confirms the account. */
 const profileSchema = z.string().nullish();
 
+/** A figure the site states that only the company can confirm: `confirmed: false` until it has (npm run launch-check). */
+const figureSchema = z.strictObject({ confirmed: z.boolean() });
+
 /**
  * src/data/company.yaml: the numbers and addresses once, the words in both languages. Only the
  * shape is checked here; createSite() (src/data/company.ts) checks the values, overrides included.
  */
 export const companyFileSchema = z.strictObject({
   name: z.string().min(1, 'write the company name'),
-  legalName: wordsSchema,
+  /** `sample: true` while it is the template's wording, not the commercial registration's. */
+  legalName: wordsSchema.extend({ sample: z.literal(true).optional() }),
+  /** The registration details: each shown in the footer and the privacy notice once written. */
+  commercialRegistration: z.coerce.string().regex(/^\d{10}$/, 'write the 10 digits of the commercial registration number').nullish(),
+  vatNumber: z.coerce.string().regex(/^3\d{13}3$/, 'write the 15 digits of the VAT registration number, which start and end with 3').nullish(),
+  nationalAddress: wordsSchema.nullish(),
+  privacyNoticeReviewed: z.iso.date('write the date as YYYY-MM-DD, e.g. "2026-05-31"').nullish(),
+  figures: z.strictObject({ privacyPeriods: figureSchema, trainingFacts: figureSchema, aramcoDocuments: figureSchema }),
   mission: wordsSchema,
   vision2030: wordsSchema,
   phone: z.string(),
@@ -123,7 +133,10 @@ const assetSchema = z.string().regex(/^[\w./-]+\.(svg|png|jpe?g|webp|avif)$/i, '
 /** src/data/carousels.yaml: the hero pictures with their descriptions, and the client logos with the clients’ names. */
 export const carouselsFileSchema = z.strictObject({
   hero: z.array(z.strictObject({ image: assetSchema, alt: wordsSchema })).min(1),
-  clients: z.array(z.strictObject({ image: assetSchema, name: z.string().min(1, 'write the client’s name') })).min(1),
+  /** `sample: true` marks a logo drawn for the template, not a client's (npm run launch-check lists it). */
+  clients: z
+    .array(z.strictObject({ image: assetSchema, name: z.string().min(1, 'write the client’s name'), sample: z.boolean().optional() }))
+    .min(1),
 });
 export type CarouselsFile = z.infer<typeof carouselsFileSchema>;
 export const CAROUSELS_FILE = 'src/data/carousels.yaml';

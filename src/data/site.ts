@@ -20,6 +20,9 @@ type SocialNetwork = SiteData['social'][number]['network'];
 /** The company's details in words a visitor reads, in one language (numbers and addresses are the same in all). */
 export interface SiteWords {
   readonly legalName: string;
+  /** The legal name once it is the registered one (no `sample: true`), the National Address once written. */
+  readonly registeredName: string | undefined;
+  readonly nationalAddress: string | undefined;
   readonly mission: string;
   readonly vision2030: string;
   readonly locality: string;
@@ -35,6 +38,8 @@ export interface SiteWords {
 
 const englishWords: SiteWords = {
   legalName: site.legalName,
+  registeredName: companyFile.legalName.sample ? undefined : site.legalName,
+  nationalAddress: companyFile.nationalAddress?.en,
   mission: site.mission,
   vision2030: site.vision2030,
   locality: site.address.locality,
@@ -52,6 +57,8 @@ const WORDS: Readonly<Record<LocaleCode, SiteWords>> = {
   en: englishWords,
   ar: {
     legalName: arabic(companyFile.legalName),
+    registeredName: companyFile.legalName.sample ? undefined : arabic(companyFile.legalName),
+    nationalAddress: companyFile.nationalAddress ? arabic(companyFile.nationalAddress) : undefined,
     mission: arabic(companyFile.mission),
     vision2030: arabic(companyFile.vision2030),
     locality: arabic(companyFile.address.locality),
@@ -65,6 +72,13 @@ const WORDS: Readonly<Record<LocaleCode, SiteWords>> = {
 };
 
 export const siteWords = (locale: Locale): SiteWords => WORDS[locale.code];
+
+/** The registration numbers and the privacy notice's review date, once src/data/company.yaml has them. */
+export const registration = {
+  commercialRegistration: companyFile.commercialRegistration ?? undefined,
+  vatNumber: companyFile.vatNumber ?? undefined,
+  privacyNoticeReviewed: companyFile.privacyNoticeReviewed ?? undefined,
+};
 
 /** A text of the home page in one language; `pending` when it is the English, not yet translated. */
 export interface HomeWords {

@@ -400,6 +400,10 @@ export const ar = {
   /** The footer's line of the company's registration numbers: "Commercial registration 1234". */
   'trust.footer.commercialRegistration': 'السجل التجاري {number}',
   'trust.footer.vat': 'الرقم الضريبي {number}',
+  'privacy.controller': 'جهة التحكم في بياناتك',
+  'privacy.legalName': 'الاسم النظامي',
+  'privacy.nationalAddress': 'العنوان الوطني',
+  'privacy.reviewed': 'آخر مراجعة لهذا الإشعار',
 
   /* The staff inbox (/admin), in the language staff choose (src/server/inbox/admin-locale.ts). */
   'admin.inbox': 'صندوق وارد {site}',

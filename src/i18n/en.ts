@@ -418,6 +418,11 @@ export const en = {
   /** The footer's line of the company's registration numbers: "Commercial registration 1234". */
   'trust.footer.commercialRegistration': 'Commercial registration {number}',
   'trust.footer.vat': 'VAT number {number}',
+  /** The privacy notice's controller (PDPL) and review date, once src/data/company.yaml has them. */
+  'privacy.controller': 'The controller of your data',
+  'privacy.legalName': 'Legal name',
+  'privacy.nationalAddress': 'National address',
+  'privacy.reviewed': 'Notice last reviewed',
 
   /* The staff inbox (/admin), in the language staff choose (src/server/inbox/admin-locale.ts). */
   'admin.inbox': '{site} inbox',

@@ -3,12 +3,15 @@
  * value stops the build with one sentence per problem, naming the file and field (or the
  * environment variable) and what to write. And each operator's override set in the build's
  * environment (PUBLIC_SITE_PHONE and the others, docs/deploy.md) is announced in a warning line,
- * so an editor whose change to the file does not show knows why.
+ * so an editor whose change to the file does not show knows why. A production build
+ * (SITE_ENV=production) stops while anything only the company can supply is still a placeholder,
+ * one line per item (src/data/launch-check.ts, the list `npm run launch-check` prints).
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadEnv } from 'vite';
 import { COMPANY_FILE, activeOverrides, createSite, details, type SiteEnv } from '../data/company.ts';
+import { launchProblems, launchReport } from '../data/launch-check.ts';
 
 /** The override lines the build prints, one per variable set. */
 export function overrideNotices(env: SiteEnv): string[] {
@@ -29,6 +32,13 @@ export default function companyDetails(): AstroIntegration {
         const env: SiteEnv = { ...loadEnv(mode, fileURLToPath(config.root), 'PUBLIC_'), ...process.env };
         createSite(env);
         for (const notice of overrideNotices(env)) logger.warn(notice);
+        const placeholders =
+          command === 'build' && process.env.SITE_ENV === 'production' ? launchProblems(env, fileURLToPath(config.root)) : [];
+        if (placeholders.length > 0) {
+          // Logged and exited, as the content checks stop: a thrown error would read like a fault of the site.
+          logger.error(launchReport(placeholders));
+          process.exit(1);
+        }
       },
     },
   };

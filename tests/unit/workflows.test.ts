@@ -284,8 +284,15 @@ describe('the preview workflow', () => {
       expect(translations.env).toEqual({ BASE_REF: '${{ github.event.pull_request.base.ref }}' });
     });
 
+    const TRANSLATIONS =
+      '<!-- globaq-translations -->\n### Arabic translations\n\n| missing | `src/content/ar/services/quality-digitalization.mdx` | `src/content/services/quality-digitalization.mdx` |\n';
+
     /** The comment step's script, run as actions/github-script runs it, on a recorded pull_request event. */
-    async function runComment(existing: { id: number; body: string; user: { type: string } }[], previewUrl = '') {
+    async function runComment(
+      existing: { id: number; body: string; user: { type: string } }[],
+      previewUrl = '',
+      { step = commentStep, status = TRANSLATIONS } = {},
+    ) {
       const event = JSON.parse(
         fs.readFileSync(path.join(ROOT, 'tests/fixtures/github/pull-request-synchronize.json'), 'utf8'),
       ) as {
@@ -313,22 +320,12 @@ describe('the preview workflow', () => {
         },
       };
       const statusFile = path.join(fs.mkdtempSync(path.join(tmp, 'status-')), 'translation-status.md');
-      fs.writeFileSync(
-        statusFile,
-        '<!-- globaq-translations -->\n### Arabic translations\n\n| missing | `src/content/ar/services/quality-digitalization.mdx` | `src/content/services/quality-digitalization.mdx` |\n',
-      );
-      const env = { ...(commentStep?.env ?? {}), STATUS_FILE: statusFile, PREVIEW_URL: previewUrl };
+      fs.writeFileSync(statusFile, status);
+      const env = { ...(step?.env ?? {}), STATUS_FILE: statusFile, PREVIEW_URL: previewUrl };
       const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
         ...args: string[]
       ) => (...values: unknown[]) => Promise<void>;
-      const script = new AsyncFunction(
-        'github',
-        'context',
-        'core',
-        'process',
-        'require',
-        String(commentStep?.with?.['script'] ?? ''),
-      );
+      const script = new AsyncFunction('github', 'context', 'core', 'process', 'require', String(step?.with?.['script'] ?? ''));
       await script(github, context, {}, { env }, require);
       return calls;
     }
@@ -358,6 +355,38 @@ describe('the preview workflow', () => {
     test("it comments only on the repository's own pull requests (a fork's token cannot)", () => {
       expect(commentStep?.if).toBe(
         "steps.translations.outcome == 'success' && github.event.pull_request.head.repo.full_name == github.repository",
+      );
+    });
+
+    // The launch check (npm run launch-check) is reported and commented the same way.
+    test('the launch check writes its comment and the summary, and reports without failing the run', () => {
+      const bin = fs.mkdtempSync(path.join(tmp, 'bin-'));
+      const npm =
+        '#!/usr/bin/env bash\nprintf \'%s\\n\' "$@" > "$PWD/npm-args"\necho "- vatNumber is not set" > launch-check.md\nexit 1\n';
+      fs.writeFileSync(path.join(bin, 'npm'), npm, { mode: 0o755 });
+      const r = runStep(step('launch'), {}, bin);
+      expect(r.status, r.stderr).toBe(0);
+      const args = fs.readFileSync(path.join(r.dir, 'npm-args'), 'utf8').trim().split('\n');
+      expect(args).toEqual(['run', '--silent', 'launch-check', '--', '--comment', 'launch-check.md']);
+      expect(r.summary).toContain('vatNumber is not set');
+    });
+
+    test("the launch check's comment step updates its own comment, on the repository's own pull requests", async () => {
+      const launch = steps(wf).find((s) => s.name === 'Comment the launch check on the pull request');
+      const status = '<!-- globaq-launch-check -->\n### Before going live\n\n- vatNumber is not set\n';
+      const existing = [
+        { id: 3, body: '<!-- globaq-translations -->\nold status', user: { type: 'Bot' } },
+        { id: 4, body: '<!-- globaq-launch-check -->\nold list', user: { type: 'Bot' } },
+      ];
+      const calls = await runComment(existing, '', { step: launch, status });
+      expect(calls.map((c) => c.method)).toEqual(['paginate', 'updateComment']);
+      expect(calls[1]?.args).toMatchObject({ comment_id: 4, body: status });
+      expect((await runComment(existing.slice(0, 1), '', { step: launch, status })).map((c) => c.method)).toEqual([
+        'paginate',
+        'createComment',
+      ]);
+      expect(launch?.if).toBe(
+        "steps.launch.outcome == 'success' && github.event.pull_request.head.repo.full_name == github.repository",
       );
     });
   });
