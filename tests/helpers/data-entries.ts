@@ -5,7 +5,7 @@
  */
 
 /** How the checks name the entry `id` of `entries` (the file's, in its order): "entry 3 (iso-9001-2015)". */
-export const entryName = (entries: readonly { id: string }[], id: string, named = id): string =>
+export const entryName = (entries: readonly { id?: string | undefined }[], id: string, named = id): string =>
   `entry ${entries.findIndex((entry) => entry.id === id) + 1} (${named})`;
 
 /** The text of the entry `id` in the file's `text`: its `- id:` line and the indented lines under it. */
