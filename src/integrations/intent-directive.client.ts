@@ -20,7 +20,7 @@
  * rotates by itself but must not slow the first view).
  */
 import type { ClientDirective } from 'astro';
-import { afterDefaultAction } from '../lib/after-default-action';
+import { afterDefaultAction, PRESS_TIMEOUT_MS } from '../lib/after-default-action';
 import { afterTypingPause, watchTyping } from '../lib/typing-pause';
 
 /**
@@ -32,8 +32,6 @@ import { afterTypingPause, watchTyping } from '../lib/typing-pause';
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'change'] as const;
 /** The events of a press, watched while one may be under way. */
 const PRESS_EVENTS = ['pointerdown', 'click', 'pointercancel', 'pointerup'] as const;
-/** A press released away from where it started brings no click: give up waiting after this. */
-const PRESS_TIMEOUT_MS = 600;
 
 /**
  * `client:intent={{ resume: key }}`: hydrate without waiting when the browser's storage holds `key`.

@@ -11,3 +11,31 @@ export function afterDefaultAction(callback: () => void): void {
   };
   channel.port2.postMessage(null);
 }
+
+/** A press released away from where it started brings no click: stop waiting for one after this. */
+export const PRESS_TIMEOUT_MS = 600;
+
+/**
+ * Runs `callback` once the press under way is over: after its click and the click's default
+ * action, or after its cancel, or `PRESS_TIMEOUT_MS` after its release when no click comes.
+ * Called inside a `pointerdown` dispatch, it keeps a hand-over from replacing the markup under
+ * the finger before the tap's click lands.
+ */
+export function afterPress(callback: () => void): void {
+  const types = ['click', 'pointercancel', 'pointerup'] as const;
+  const options = { capture: true, passive: true };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    for (const type of types) window.removeEventListener(type, onEvent, options);
+    afterDefaultAction(callback);
+  };
+  function onEvent(event: Event): void {
+    if (event.type === 'pointerup') timer = setTimeout(finish, PRESS_TIMEOUT_MS);
+    else finish();
+  }
+  for (const type of types) window.addEventListener(type, onEvent, options);
+}

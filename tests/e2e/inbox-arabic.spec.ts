@@ -122,7 +122,7 @@ for (const width of [1440, 390]) {
       await page.getByRole('combobox', { name: ar['admin.lead.status'] }).selectOption({ label: ar['admin.status.in_progress'] });
       await page.getByRole('button', { name: ar['admin.lead.saveStatus'] }).click();
       await expect(page.getByRole('status')).toHaveText(ar['admin.lead.done.status']);
-      await expect(page.locator('.lead-status')).toHaveText(ar['admin.status.in_progress']);
+      await expect(page.locator('.lead-summary .lead-status')).toHaveText(ar['admin.status.in_progress']);
       await expect(page.locator('.lead-timeline')).toContainText(
         ar['admin.lead.event.status'].replace('{status}', ar['admin.status.in_progress']),
       );

@@ -283,7 +283,7 @@ test('the timeline worked by hand: a note in Arabic, its correction, assigned to
   await page.reload();
   await page.getByRole('button', { name: 'Mark answered', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText('Marked answered.');
-  await expect(page.locator('.lead-status')).toHaveText('Answered');
+  await expect(page.locator('.lead-summary .lead-status')).toHaveText('Answered');
   await expect(entries.nth(0)).toContainText('Status set to Answered');
   await expect(entries.nth(1)).toContainText('Reply by e-mail opened');
   await expect(page.getByRole('button', { name: 'Mark answered', exact: true })).toHaveCount(0);

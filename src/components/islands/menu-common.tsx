@@ -20,7 +20,7 @@ import {
 import type { ResolvedNavEntry } from '../../lib/content';
 import { fillTemplate } from '../../i18n/template';
 import { leadsTo, type MenuNode } from '../../lib/menu';
-import { afterDefaultAction } from '../../lib/after-default-action';
+import { afterDefaultAction, afterPress } from '../../lib/after-default-action';
 
 export interface MenuLabels {
   /** The `<nav>` landmark's name. */
@@ -318,8 +318,11 @@ export function useEnhancement(rootRef: RefObject<HTMLElement | null>, onEnhance
     };
     // React finishes a hydration at once when a press reaches the island while it is still
     // hydrating, inside that press's dispatch: before its default action (a <summary> opening
-    // its <details>). Read the markup once that action is done, or the tap is lost.
-    if (typeof window !== 'undefined' && window.event !== undefined) afterDefaultAction(handOver);
+    // its <details>). Read the markup once that action is done, or the tap is lost; inside a
+    // pointerdown, once its click is done, or the click lands on markup already replaced.
+    const during = typeof window === 'undefined' ? undefined : window.event?.type;
+    if (during === 'pointerdown' || during === 'mousedown' || during === 'touchstart') afterPress(handOver);
+    else if (during !== undefined) afterDefaultAction(handOver);
     else handOver();
     return () => {
       root.removeEventListener('focusin', follow);
