@@ -10,6 +10,7 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadEnv } from 'vite';
+import { DATA_FILES } from '../data/schemas.ts';
 import { COMPANY_FILE, activeOverrides, createSite, details, type SiteEnv } from '../data/company.ts';
 import { launchProblems, launchReport } from '../data/launch-check.ts';
 
@@ -26,7 +27,10 @@ export default function companyDetails(): AstroIntegration {
   return {
     name: 'globaq:company-details',
     hooks: {
-      'astro:config:setup': ({ config, command, logger }) => {
+      'astro:config:setup': ({ config, command, logger, addWatchFile }) => {
+        // `astro dev` restarts when a data file changes: the pages are built from its values once per
+        // start (src/data/*.ts read them on import), so an edit shows on the next reload.
+        for (const { file } of DATA_FILES) addWatchFile(new URL(file, config.root));
         // What astro:env reads: the process's environment and the project's .env files.
         const mode = command === 'dev' ? 'development' : 'production';
         const env: SiteEnv = { ...loadEnv(mode, fileURLToPath(config.root), 'PUBLIC_'), ...process.env };

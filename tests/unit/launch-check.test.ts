@@ -11,7 +11,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import config from '../../astro.config.mjs';
 import { ROOT } from '../helpers/frontmatter';
@@ -127,7 +127,7 @@ describe('the build', () => {
   afterEach(() => vi.unstubAllEnvs());
 
   /** The company-details hook as `astro <command>` runs it on `root`: the error it logged, if it stopped. */
-  function setup(root: string, command: 'build' | 'dev' = 'build'): string | undefined {
+  function setup(root: string, command: 'build' | 'dev' = 'build', watched: string[] = []): string | undefined {
     let logged: string | undefined;
     const logger = { warn: () => {}, error: (message: string) => (logged = message) };
     const exit = vi.spyOn(process, 'exit').mockImplementation((code) => {
@@ -135,7 +135,8 @@ describe('the build', () => {
     });
     try {
       const hook = companyDetails().hooks['astro:config:setup'] as unknown as (options: object) => void;
-      hook({ config: { root: pathToFileURL(`${root}/`) }, command, logger });
+      const addWatchFile = (file: URL) => watched.push(fileURLToPath(file));
+      hook({ config: { root: pathToFileURL(`${root}/`) }, command, logger, addWatchFile });
     } catch (error) {
       expect(String(error)).toBe('Error: exit 1');
     } finally {
@@ -157,6 +158,14 @@ describe('the build', () => {
 
   test("the hook is the site's: astro.config.mjs runs it", () => {
     expect(config.integrations?.flat().map((integration) => integration && integration.name)).toContain(companyDetails().name);
+  });
+
+  test('`astro dev` restarts on an edit of any data file, so the next reload shows it', () => {
+    const watched: string[] = [];
+    setup(filled, 'dev', watched);
+    const files = fs.readdirSync(path.join(ROOT, 'src/data')).filter((name) => name.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThan(0);
+    expect(watched.toSorted()).toEqual(files.map((name) => path.join(filled, 'src/data', name)).toSorted());
   });
 
   test('without SITE_ENV=production (development, previews) it goes ahead', () => {
