@@ -52,6 +52,11 @@ export const en = {
     'Leads to accreditation by an accreditation body (in Saudi Arabia, SAAC is the national body), not certification',
   'standards.kind.guidance': 'Guidance: not certifiable; applied to shape and improve practice',
   'standards.kind.measurement': 'Requirements for measuring performance, not a certifiable management system',
+  /** A group's heading, where a list holds standards of more than one kind. */
+  'standards.group.accreditation': 'Accreditation standards',
+  'standards.group.certification': 'Certifiable management systems',
+  'standards.group.guidance': 'Guidance standards',
+  'standards.group.measurement': 'Measuring performance',
   'standards.update': 'What has changed:',
   'home.clients': 'Key Clients & Approvals',
   'home.commitment': 'Our Commitment to Quality',

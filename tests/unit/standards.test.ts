@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { ISO_STANDARDS, getStandard } from '../../src/data/standards';
 import { en } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
-import { ROOT } from '../helpers/content';
+import { ROOT, loadCollection } from '../helpers/content';
 import { parseHtml } from '../helpers/dom';
 
 const kinds = Object.fromEntries(ISO_STANDARDS.map((standard) => [standard.code, standard.kind]));
@@ -67,14 +67,28 @@ describe('the built ISO Consultancy pages', () => {
     ['ISOConsultancy.html', en],
     ['ar/ISOConsultancy.html', ar],
   ] as const) {
-    test(`${file}: each standard says what it leads to, and what has changed`, () => {
+    test(`${file}: each standard under its kind's heading, which says what it leads to; what has changed`, () => {
       const page = path.join(ROOT, 'dist/client', file);
       if (!fs.existsSync(page)) throw new Error('dist/client is missing: run `npm run build` first (npm test does).');
       const document = parseHtml(fs.readFileSync(page, 'utf8'));
       const item = (id: string) => document.getElementById(id);
       const text = (id: string) => item(id)?.textContent?.replace(/\s+/g, ' ') ?? '';
-      expect(text('iso-9001-2015')).toContain(strings['standards.kind.certification']);
-      expect(text('iso-31000-2018')).toContain(strings['standards.kind.guidance']);
+      const [collection, dir] = file.startsWith('ar/') ? (['arPages', 'ar/pages'] as const) : (['pages', 'pages'] as const);
+      const listed = loadCollection(collection, dir).find((page) => page.data.route === 'ISOConsultancy')?.data.standards ?? [];
+      const kinds = [...new Set(listed.map((id) => getStandard(id, 'en').kind))];
+      expect(kinds.length).toBeGreaterThan(1);
+      // One group per kind, in the order the page first lists each, its heading a level below the list's.
+      const groups = [...document.querySelectorAll('.standards__group')];
+      expect(groups.map((group) => group.querySelector(':scope > h3')?.textContent?.trim())).toEqual(
+        kinds.map((kind) => strings[`standards.group.${kind}`]),
+      );
+      for (const id of listed) {
+        const group = item(id)?.closest('.standards__group');
+        const kind = getStandard(id, 'en').kind;
+        expect(group?.querySelector(':scope > h3')?.textContent?.trim(), id).toBe(strings[`standards.group.${kind}`]);
+        expect(group?.querySelector('.standards__kind')?.textContent?.trim(), id).toBe(strings[`standards.kind.${kind}`]);
+        expect(item(id)?.querySelector('h4 .standards__code')?.textContent, id).toBe(getStandard(id, 'en').code);
+      }
       expect(text('iso-55001-2014')).toContain(strings['standards.update']);
       expect(text('iso-55001-2014')).toContain('ISO 55001:2024');
       expect(text('iso-31000-2018')).not.toContain(strings['standards.update']);
