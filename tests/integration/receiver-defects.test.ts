@@ -324,3 +324,33 @@ describe('problem pages keep every security header', () => {
     }
   });
 });
+
+describe('a flood past the budget is summed in the log', () => {
+  test('posts answered 429 write the first refusal and then one line with the count, not a line each', async () => {
+    const limited = await startServer({
+      dbPath: path.join(dir, 'flood.db'),
+      env: { SUBMISSIONS_RATE_LIMIT: '1', SUBMISSIONS_HELD_PER_DAY: '1' },
+    });
+    // Each post solves a challenge, ten a client at this rate: eight posts in all.
+    const flood = 6;
+    const statuses: number[] = [];
+    try {
+      // One within the rate, one held: every post after them is past the day's budget.
+      for (let i = 0; i < flood + 2; i++) statuses.push((await postJson(limited.baseUrl, '/api/contact', contactBody())).status);
+    } finally {
+      await limited.stop();
+    }
+    expect(statuses.slice(2)).toEqual(Array.from({ length: flood }, () => 429));
+    const lines = limited
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { event?: string; status?: number; count?: number; reason?: string });
+    expect(lines.filter((line) => line.event === 'request' && line.status === 429)).toEqual([]);
+    const refused = lines.filter((line) => line.event === 'lead.refused');
+    expect(refused.map((line) => line.count ?? 1)).toEqual([1, flood - 1]);
+    expect(new Set(refused.map((line) => line.reason)).size).toBe(1);
+    const limitedLines = lines.filter((line) => line.event === 'request.limited');
+    expect(limitedLines.map((line) => line.count ?? 1)).toEqual([1, flood - 1]);
+  });
+});

@@ -370,20 +370,23 @@ export async function createServer(app: App, probe: Probe): Promise<SiteServer> 
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const status = res.statusCode;
       durations.observe({ kind, status: `${Math.floor(status / 100)}xx` }, seconds);
-      requestIds.run(requestId, () =>
-        log.info(
-          {
-            event: 'request',
-            method: req.method,
-            route: kind,
-            path: loggedPath(logPath, kind),
-            status,
-            durationMs: Math.round(seconds * 10_000) / 10,
-            aborted: !res.writableFinished || undefined,
-          },
-          'request',
-        ),
-      );
+      // Answers to a flood (too many requests) are summed a minute at a time, not a line each.
+      if (status === 429) app.refusals.refused('request.limited', { method: req.method, route: kind });
+      else
+        requestIds.run(requestId, () =>
+          log.info(
+            {
+              event: 'request',
+              method: req.method,
+              route: kind,
+              path: loggedPath(logPath, kind),
+              status,
+              durationMs: Math.round(seconds * 10_000) / 10,
+              aborted: !res.writableFinished || undefined,
+            },
+            'request',
+          ),
+        );
       if (server.stopping) server.closeIdleConnections();
     });
     requestIds.run(requestId, () => answer(req, res));

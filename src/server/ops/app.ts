@@ -18,7 +18,7 @@ import { HASHING } from '../inbox/staff.ts';
 import { PROOF_SECRET_NAME, proofKeys, type ProofKeys } from '../receiver/proof.ts';
 import { RateLimiter } from '../receiver/rate-limit.ts';
 import { openStores, type OpenOptions, type Stores } from '../store/database.ts';
-import { makeLogger } from './log.ts';
+import { makeLogger, RefusalLog } from './log.ts';
 import { makeMetrics, type Metrics } from './metrics.ts';
 import { opsSettings, type OpsSettings } from './settings.ts';
 import { WorkQueue } from './work-queue.ts';
@@ -29,6 +29,8 @@ export interface App {
   readonly twoStep: TwoStepSettings;
   readonly stores: Stores;
   readonly log: Logger;
+  /** Refused posts, a line for the first of a kind and a sum a minute for the rest. */
+  readonly refusals: RefusalLog;
   readonly metrics: Metrics;
   /** The id of the request being answered (../http/serve.ts runs each request in it; the log writes it). */
   readonly requestIds: AsyncLocalStorage<string>;
@@ -60,12 +62,15 @@ export function buildApp(env: NodeJS.ProcessEnv = process.env, options: OpenOpti
   const windowMs = config.rateWindowSeconds * 1000;
   const limiter = new RateLimiter({ limit: config.rateLimit, windowMs });
   let keys: Promise<ProofKeys> | undefined;
+  const log = makeLogger(() => requestIds.getStore());
+  const refusals = new RefusalLog(log);
   return {
     config,
     settings,
     twoStep,
     stores,
-    log: makeLogger(() => requestIds.getStore()),
+    log,
+    refusals,
     metrics: makeMetrics(() => stores.depth()),
     requestIds,
     limiter,
@@ -81,6 +86,9 @@ export function buildApp(env: NodeJS.ProcessEnv = process.env, options: OpenOpti
       keys.catch(() => (keys = undefined));
       return keys;
     },
-    close: () => stores.close(),
+    close: () => {
+      refusals.flush();
+      return stores.close();
+    },
   };
 }

@@ -57,3 +57,46 @@ export function logLead(
   const level = event === 'failed' ? 'error' : event === 'retry' ? 'warn' : 'info';
   log[level]({ event: `lead.${event}`, ...fields }, `lead ${event}`);
 }
+
+/** How long repeated refusals of one kind are counted before their sum is written. */
+export const REFUSAL_WINDOW_MS = 60_000;
+
+/**
+ * Refusals summed by kind (form and reason, or a route's 429 answers): the first of a kind is
+ * written at once, the others of the next minute as one line with their `count`. A stranger's
+ * flood of refused posts writes two lines a minute, not one per post.
+ */
+export class RefusalLog {
+  readonly #counts = new Map<string, { fields: Record<string, unknown>; count: number }>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  readonly #log: Logger;
+  readonly #windowMs: number;
+
+  constructor(log: Logger, windowMs = REFUSAL_WINDOW_MS) {
+    this.#log = log;
+    this.#windowMs = windowMs;
+  }
+
+  /** One refusal; `fields` names its kind (never what the visitor wrote). */
+  refused(event: string, fields: Record<string, string | undefined>): void {
+    const key = JSON.stringify([event, fields]);
+    const counted = this.#counts.get(key);
+    if (counted) {
+      counted.count += 1;
+      return;
+    }
+    this.#counts.set(key, { fields: { event, ...fields }, count: 0 });
+    this.#log.info({ event, ...fields }, event);
+    this.#timer ??= setTimeout(() => this.flush(), this.#windowMs).unref();
+  }
+
+  /** Writes the sums counted since each kind's first line, and starts over. */
+  flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    for (const { fields, count } of this.#counts.values())
+      if (count > 0) this.#log.info({ ...fields, count }, `${String(fields['event'])} x${count} more`);
+    this.#counts.clear();
+  }
+}

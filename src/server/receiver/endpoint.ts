@@ -88,7 +88,7 @@ export async function handleSubmission(form: FormName, context: APIContext): Pro
   }
   const reason = PROBLEM_REASONS[outcome.problem.kind];
   app.metrics.leadsRefused.inc({ form, reason });
-  logLead(app.log, 'refused', { form, language: outcome.problem.language, reason });
+  app.refusals.refused('lead.refused', { form, language: outcome.problem.language, reason });
   context.locals.submissionProblem = { ...outcome, requestId: app.requestIds.getStore() };
   // The page of the form's language: Astro takes the page's locale (Astro.currentLocale, read by the
   // layout, header and footer) from the route rewritten to, as long as nothing read it before.
@@ -118,5 +118,5 @@ async function countRefusal(app: App, form: FormName, response: Response): Promi
     // No JSON body: the status names it.
   }
   app.metrics.leadsRefused.inc({ form, reason });
-  logLead(app.log, 'refused', { form, reason });
+  app.refusals.refused('lead.refused', { form, reason });
 }
