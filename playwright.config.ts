@@ -123,6 +123,8 @@ export default defineConfig<SiteLocaleOptions>({
       SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0',
       SUBMISSIONS_MIN_SECONDS: '0',
       STAFF_TOTP_KEY: '0e'.repeat(32),
+      // Each account chooses (the key alone would require it of all): the specs set it up where they test it.
+      STAFF_TWO_STEP: 'optional',
     },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,

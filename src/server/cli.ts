@@ -418,7 +418,11 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
       const accounts = await staff.list();
       await audited(stores, io, 'listed staff accounts', `${accounts.length} shown`);
       for (const account of accounts)
-        io.stdout(`${account.email}  created ${account.createdAt}  password set ${account.passwordChangedAt}\n`);
+        io.stdout(
+          `${account.email}  created ${account.createdAt}  password set ${account.passwordChangedAt}  ${
+            account.twoStepSince ? `two-step since ${account.twoStepSince}` : 'password only (no two-step)'
+          }\n`,
+        );
       if (accounts.length === 0) io.stderr('No staff accounts yet: npm run submissions -- staff add EMAIL\n');
       return 0;
     }

@@ -85,14 +85,17 @@ describe('npm run submissions -- staff', () => {
     expect(added).toMatchObject({ code: 0, out: 'Made an account for sara@globaq.example.\n' });
     expect(added.asked).toHaveLength(2);
     const listed = await staff(['list']);
-    expect(listed.out).toMatch(/^sara@globaq\.example {2}created \d{4}-.* {2}password set \d{4}-/);
+    expect(listed.out).toMatch(/^sara@globaq\.example {2}created \d{4}-.* {2}password set \d{4}-.* {2}password only \(no two-step\)$/m);
     expect(listed.out).not.toContain('scrypt');
     // Nowhere in the database file (nor its write-ahead log) is the password itself.
     for (const file of fs.readdirSync(dir))
       expect(fs.readFileSync(path.join(dir, file)).includes(Buffer.from(GOOD)), file).toBe(false);
     const accounts = openStaffStore(dbPath);
     expect(await verifyPassword(GOOD, (await accounts.passwordHash('sara@globaq.example')) ?? '')).toBe(true);
+    // Once the account has set up two-step sign-in, the list says since when.
+    await accounts.enrolTwoStep('sara@globaq.example', 'sealed', 1, [], new Date('2026-12-01T08:00:00Z'));
     await accounts.close();
+    expect((await staff(['list'])).out).toMatch(/^sara@globaq\.example .* {2}two-step since 2026-12-01T08:00/m);
   }, 30_000);
 
   test('piped in, the password is read once from standard input', async () => {

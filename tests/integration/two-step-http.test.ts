@@ -108,7 +108,7 @@ beforeAll(async () => {
   dir = tempDir('globaq-two-step-');
   server = await startServer({
     dbPath: path.join(dir, 'submissions.db'),
-    env: { TRUSTED_PROXIES: '127.0.0.1', STAFF_TOTP_KEY: KEY_HEX },
+    env: { TRUSTED_PROXIES: '127.0.0.1', STAFF_TOTP_KEY: KEY_HEX, STAFF_TWO_STEP: 'optional' },
     clock: true,
   });
   const staff = openStaffStore(server.dbPath);

@@ -135,9 +135,14 @@ describe('the secret at rest', () => {
     expect(openSecret(key, EMAIL, 'plain text')).toBeUndefined();
   });
 
-  test('the settings: a key of 64 hex characters; required needs the key; anything else is refused by name', () => {
+  test('the settings: a key of 64 hex characters; required needs the key, and is the default with it; anything else is refused by name', () => {
     expect(twoStepSettings({})).toEqual({ required: false, key: undefined });
     const hex = 'ab'.repeat(32);
+    expect(twoStepSettings({ STAFF_TOTP_KEY: hex })).toEqual({ required: true, key: Buffer.from(hex, 'hex') });
+    expect(twoStepSettings({ STAFF_TOTP_KEY: hex, STAFF_TWO_STEP: 'optional' })).toEqual({
+      required: false,
+      key: Buffer.from(hex, 'hex'),
+    });
     expect(twoStepSettings({ STAFF_TOTP_KEY: hex, STAFF_TWO_STEP: 'required' })).toEqual({
       required: true,
       key: Buffer.from(hex, 'hex'),

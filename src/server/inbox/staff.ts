@@ -78,6 +78,8 @@ export interface StaffAccount {
   readonly email: string;
   readonly createdAt: string;
   readonly passwordChangedAt: string;
+  /** When the account set up two-step sign-in; undefined: password only. */
+  readonly twoStepSince?: string | undefined;
 }
 
 /** The staff table, in either database (../store/sqlite/sqlite-store.ts's openStaffStore, ../store/postgres/pg-store.ts; the queries: ../store/staff-queries.ts). */

@@ -19,8 +19,9 @@
  *
  * Settings (the settings file or the environment; the README's settings table):
  *   STAFF_TOTP_KEY   32 random bytes as 64 hex characters (openssl rand -hex 32)
- *   STAFF_TWO_STEP   optional (default: each account may set it up) or required (every account
- *                    must: one without it is taken to its set-up right after the password)
+ *   STAFF_TWO_STEP   required (the default once STAFF_TOTP_KEY is set: an account without it is
+ *                    taken to its set-up right after the password) or optional (each account
+ *                    chooses; the default without a key, where two-step is not available)
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
@@ -50,7 +51,7 @@ export function twoStepSettings(env: Readonly<Record<string, string | undefined>
   const rawKey = env['STAFF_TOTP_KEY']?.trim();
   if (rawKey && !/^[0-9a-fA-F]{64}$/.test(rawKey))
     throw new ConfigError('STAFF_TOTP_KEY: must be 64 hexadecimal characters (openssl rand -hex 32)');
-  const mode = env['STAFF_TWO_STEP']?.trim().toLowerCase() || 'optional';
+  const mode = env['STAFF_TWO_STEP']?.trim().toLowerCase() || (rawKey ? 'required' : 'optional');
   if (mode !== 'optional' && mode !== 'required')
     throw new ConfigError(`STAFF_TWO_STEP: must be optional or required (got "${mode}")`);
   if (mode === 'required' && !rawKey)

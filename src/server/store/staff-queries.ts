@@ -23,10 +23,15 @@ export function staffQueries(db: Db, dialect: DialectParts, close: () => Promise
       async list() {
         const rows = await db
           .selectFrom('staff')
-          .select(['email', 'created_at', 'password_changed_at'])
+          .select(['email', 'created_at', 'password_changed_at', 'totp_enrolled_at'])
           .orderBy('email')
           .execute();
-        return rows.map((row) => ({ email: row.email, createdAt: row.created_at, passwordChangedAt: row.password_changed_at }));
+        return rows.map((row) => ({
+          email: row.email,
+          createdAt: row.created_at,
+          passwordChangedAt: row.password_changed_at,
+          twoStepSince: row.totp_enrolled_at ?? undefined,
+        }));
       },
       async passwordHash(email) {
         return (await db.selectFrom('staff').select('password_hash').where('email', '=', email).executeTakeFirst())
