@@ -229,3 +229,24 @@ describe('the pages that serve each service (src/data/service-pages.ts)', () => 
     expect(pagesServing('iso-consultancy')).toContain('/ISOConsultancy');
   });
 });
+
+describe('training promises the pages can keep', () => {
+  test('the trainings service names each kind of certificate the course pages give', () => {
+    const kinds = new Set(
+      pages.flatMap((page) => [...(page.data.course?.certificate ?? '').matchAll(/certificate of (\w+)/g)].map((m) => m[1])),
+    );
+    expect(kinds.size).toBeGreaterThan(0);
+    const hub = services.find((service) => service.slug === 'trainings')!.body;
+    for (const kind of kinds) expect(hub, kind).toContain(`of ${kind}`);
+  });
+
+  test('no page offers public sessions: there is no calendar of dates, venues and fees', () => {
+    const all = [
+      ...readContentDir('pages'),
+      ...readContentDir('services'),
+      ...readContentDir('ar/pages'),
+      ...readContentDir('ar/services'),
+    ];
+    expect(all.filter(({ body }) => /public sessions?|جلسات عامة/i.test(body)).map(({ filePath }) => filePath)).toEqual([]);
+  });
+});
