@@ -213,6 +213,55 @@ for (const code of ['en', 'ar'] as const) {
     expect(await stored('name', marker)).toEqual({ held: [], inbox: 1 });
   });
 
+  test(`${code}: the contact form filled by the browser's autofill: its proof starts with no key pressed; stored, not held`, async ({
+    page,
+  }) => {
+    await page.goto(`${server.baseUrl}${prefix}/ContactUs`, { waitUntil: 'domcontentloaded' });
+    const form = page.locator('form.site-form');
+    const marker = `e2e-autofill-${code}-${Date.now()}`;
+    // Autofill as the browser does it: every value at once, each with its input and change
+    // events, no key pressed and nothing clicked, before or while the island starts.
+    await form.evaluate(
+      (element, values) => {
+        for (const [id, value] of Object.entries(values)) {
+          const control = element.querySelector<HTMLInputElement>(`#${id}`)!;
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(control, value);
+          control.dispatchEvent(new Event('input', { bubbles: true }));
+          control.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+      },
+      { 'contact-firstName': 'Sara', 'contact-lastName': marker, 'contact-email': 'sara@example.com' },
+    );
+    // The answers alone start the island and its proof: nothing else is touched before Send.
+    await waitForProof(form);
+    await form.getByRole('button', { name: words('contact.submit') }).click();
+    await expect(page.locator('.banner--success')).toContainText(words('contact.success.title'), { timeout: 30_000 });
+    expect(await stored('lastName', marker)).toEqual({ held: [], inbox: 1 });
+  });
+
+  test(`${code}: the contact form filled, left and come back to with Back: its answers are there; stored, not held`, async ({
+    page,
+  }) => {
+    await page.goto(`${server.baseUrl}${prefix}/ContactUs`);
+    const form = page.locator('form.site-form');
+    const marker = `e2e-back-${code}-${Date.now()}`;
+    await form.locator('#contact-firstName').fill('Sara');
+    await form.locator('#contact-lastName').fill(marker);
+    await form.locator('#contact-email').fill('sara@example.com');
+    // Away to the home page and back: the page comes back from the back-forward cache, or is
+    // loaded again with the browser's restored answers; either way the answers are there.
+    await page.goto(`${server.baseUrl}${prefix}/`);
+    await page.goBack();
+    await expect(form.locator('#contact-lastName')).toHaveValue(marker);
+    await expect(form.locator('#contact-email')).toHaveValue('sara@example.com');
+    // Reaching for the form again starts its proof from the answers already there.
+    await form.locator('h2').first().hover();
+    await waitForProof(form);
+    await form.getByRole('button', { name: words('contact.submit') }).click();
+    await expect(page.locator('.banner--success')).toContainText(words('contact.success.title'), { timeout: 30_000 });
+    expect(await stored('lastName', marker)).toEqual({ held: [], inbox: 1 });
+  });
+
   test(`${code}: the contact form on a CPU six times slower, sent as soon as it is filled: stored in the inbox, not held`, async ({
     page,
   }) => {

@@ -21,7 +21,7 @@ import { mailLines, type FieldSpec } from '../../forms/fields';
 import type { IssueCode } from '../../forms/rules';
 import { submitToEndpoint } from '../../forms/submit';
 import { mailtoHref } from '../../forms/mailto';
-import { filledInPage, honeypotInPage } from './form-dom';
+import { filledInPage, honeypotInPage, useAnswersKeptOnBack } from './form-dom';
 import { FormTextContext, formText } from './form-text';
 import {
   ErrorSummary,
@@ -97,6 +97,7 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
   const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, check, clearError } = useCheckBeforeSending(formRef, fieldId);
+  useAnswersKeptOnBack(formRef);
   const bannerRef = useRef<HTMLDivElement>(null);
   const proof = useProof(formRef, {
     challengeUrl: proofOptions?.challengeUrl,

@@ -58,7 +58,7 @@ import {
   TextField,
   type DirectContact,
 } from './form-ui';
-import { honeypotInPage } from './form-dom';
+import { honeypotInPage, useAnswersKeptOnBack } from './form-dom';
 import { useCheckBeforeSending } from './use-check-before-sending';
 import { usePartnerDraft } from './use-partner-draft';
 import { FormTextContext, formText, type FormText } from './form-text';
@@ -315,6 +315,7 @@ export default function PartnerForm({
     strings: proofOptions?.strings,
   });
   const { errors, check, clearError, clearErrors, focusField } = useCheckBeforeSending(formRef, fieldId, PARTNER_FIELD_ORDER);
+  useAnswersKeptOnBack(formRef);
   // The site's own receiver takes the CV files themselves; an external endpoint their names only.
   const sendsFiles = isOwnReceiver(endpoint);
   const maxFiles = sendsFiles ? MAX_FILES : Infinity;

@@ -10,6 +10,7 @@
  * into its state. Their values then equal what the page shows, so nothing is written back and
  * the focused field keeps its caret.
  */
+import { useEffect, type RefObject } from 'react';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
 
 /** A form's value per field: text for inputs, text areas, selects and radio groups; a list for checkbox groups. */
@@ -52,3 +53,20 @@ export function filledInPage<T extends FieldValues>(form: HTMLFormElement, shape
 /** The hidden field only bots fill (src/forms/honeypot.ts), as the page holds it: a script-driven bot is kept out of the leads too. */
 export const honeypotInPage = (form: HTMLFormElement): string =>
   filledInPage(form, { [HONEYPOT_FIELD]: '' })[HONEYPOT_FIELD] ?? '';
+
+/**
+ * Keeps what the visitor typed when they leave the page and come back with Back. React writes a
+ * text field's value into its `value` attribute too, and the browser restores on return only
+ * the fields whose value differs from that attribute: every typed answer was lost. As the page
+ * is hidden, the attributes are taken back to the server's (none); the values stay.
+ */
+export function useAnswersKeptOnBack(formRef: RefObject<HTMLFormElement | null>): void {
+  useEffect(() => {
+    const onHide = () => {
+      for (const input of formRef.current?.querySelectorAll('input[value]') ?? [])
+        if (!['checkbox', 'radio', 'hidden', 'submit'].includes((input as HTMLInputElement).type)) input.removeAttribute('value');
+    };
+    window.addEventListener('pagehide', onHide);
+    return () => window.removeEventListener('pagehide', onHide);
+  }, [formRef]);
+}
