@@ -85,7 +85,9 @@ describe('npm run submissions -- staff', () => {
     expect(added).toMatchObject({ code: 0, out: 'Made an account for sara@globaq.example.\n' });
     expect(added.asked).toHaveLength(2);
     const listed = await staff(['list']);
-    expect(listed.out).toMatch(/^sara@globaq\.example {2}created \d{4}-.* {2}password set \d{4}-.* {2}password only \(no two-step\)$/m);
+    expect(listed.out).toMatch(
+      /^sara@globaq\.example {2}created \d{4}-.* {2}password set \d{4}-.* {2}password only \(no two-step\)$/m,
+    );
     expect(listed.out).not.toContain('scrypt');
     // Nowhere in the database file (nor its write-ahead log) is the password itself.
     for (const file of fs.readdirSync(dir))
