@@ -720,7 +720,9 @@ export const en = {
   'admin.held.reason.manyPosts':
     'Many forms came from one network in a short time (an office or a mobile network may share one). Read each: most are real people.',
   'admin.held.reason.fileQuota':
-    'Its files were not kept: this network sent more files without the anti-spam check today than the daily quota. Ask the sender for them.',
+    'Its files were not kept: this network sent more files today than its daily quota. Ask the sender for them.',
+  'admin.held.reason.lowDisk':
+    'Its files were not kept: the server’s disk was nearly full. Ask the sender for them, and tell whoever runs the server.',
 
   /* A lead's page. */
   'admin.walk': 'Leads',

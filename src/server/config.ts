@@ -11,6 +11,13 @@
  *   SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY  megabytes of files one network may leave per day in
  *                                 posts without a valid proof; past it, a lead is held without its
  *                                 files (default 20; 0: no bound)
+ *   SUBMISSIONS_LEADS_PER_DAY     leads with a valid proof one network may leave per day; past
+ *                                 it, refused (default 30; 0: no bound)
+ *   SUBMISSIONS_FILES_MB_PER_DAY  megabytes of files in posts with a valid proof one network may
+ *                                 leave per day; past it, a lead is held without its files
+ *                                 (default 60; 0: no bound)
+ *   SUBMISSIONS_MIN_FREE_DISK_MB  free disk below which a lead's files are not kept (the lead is held,
+ *                                 saying so) and /readyz fails (default 512; 0: no floor)
  *   SUBMISSIONS_ALLOWED_ORIGINS   other origins whose pages may post (comma-separated,
  *                                 e.g. https://www.example.com.sa); the site's own always may
  *   TRUSTED_PROXIES               reverse proxies whose X-Forwarded-* headers are believed
@@ -40,13 +47,18 @@
 import path from 'node:path';
 import * as z from 'zod';
 import { parseTrustedProxies } from './http/client-address.ts';
+import type { BudgetOptions } from './receiver/network-budget.ts';
 import { DEFAULT_ACKNOWLEDGE_LIMITS, FORMS, type AcknowledgeLimits, type FormName } from './store/store.ts';
 
 export const DEFAULT_DB = './data/submissions.db';
+const MB = 1024 * 1024;
 export const DEFAULT_RATE_LIMIT = 10;
 export const DEFAULT_RATE_WINDOW_SECONDS = 600;
 export const DEFAULT_HELD_PER_DAY = 100;
 export const DEFAULT_UNPROVEN_FILES_MB_PER_DAY = 20;
+export const DEFAULT_LEADS_PER_DAY = 30;
+export const DEFAULT_FILES_MB_PER_DAY = 60;
+export const DEFAULT_MIN_FREE_DISK_MB = 512;
 /**
  * The largest body accepted. A partner application may hold about 52,000 characters (ten
  * answers of up to 5,000); written in Arabic that is about 104 KB as JSON and 312 KB as a
@@ -65,10 +77,10 @@ export interface ReceiverConfig {
   /** Submissions per client per window before the next are held ('manyPosts'); 0 means no limit. */
   readonly rateLimit: number;
   readonly rateWindowSeconds: number;
-  /** Held leads one network may leave per day (SUBMISSIONS_HELD_PER_DAY); 0: no bound. */
-  readonly heldPerDay: number;
-  /** Bytes of files without a valid proof one network may leave per day; 0: no bound. */
-  readonly unprovenFileBytesPerDay: number;
+  /** What one network may leave per day (../receiver/network-budget.ts); 0: no bound. */
+  readonly budget: BudgetOptions;
+  /** Free disk beside a SQLite database below which files are not kept; 0: no floor. */
+  readonly minFreeDiskBytes: number;
   /** Origins besides the site's own, normalised (`https://host[:port]`). */
   readonly allowedOrigins: readonly string[];
   readonly bodyLimitBytes: number;
@@ -260,6 +272,9 @@ const environment = z.object({
   SUBMISSIONS_RATE_WINDOW: wholeNumber(1, DEFAULT_RATE_WINDOW_SECONDS),
   SUBMISSIONS_HELD_PER_DAY: wholeNumber(0, DEFAULT_HELD_PER_DAY),
   SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: wholeNumber(0, DEFAULT_UNPROVEN_FILES_MB_PER_DAY),
+  SUBMISSIONS_LEADS_PER_DAY: wholeNumber(0, DEFAULT_LEADS_PER_DAY),
+  SUBMISSIONS_FILES_MB_PER_DAY: wholeNumber(0, DEFAULT_FILES_MB_PER_DAY),
+  SUBMISSIONS_MIN_FREE_DISK_MB: wholeNumber(0, DEFAULT_MIN_FREE_DISK_MB),
   SUBMISSIONS_ALLOWED_ORIGINS: list(origin),
   TRUSTED_PROXIES: list((entry) => parseTrustedProxies(entry)[0] ?? entry),
   SITE_URL: setting.transform((raw, ctx) => {
@@ -370,8 +385,13 @@ export function receiverConfig(
     poolMax: settings.DATABASE_POOL_MAX,
     rateLimit: settings.SUBMISSIONS_RATE_LIMIT,
     rateWindowSeconds: settings.SUBMISSIONS_RATE_WINDOW,
-    heldPerDay: settings.SUBMISSIONS_HELD_PER_DAY,
-    unprovenFileBytesPerDay: settings.SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY * 1024 * 1024,
+    budget: {
+      held: settings.SUBMISSIONS_HELD_PER_DAY,
+      unprovenFileBytes: settings.SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY * MB,
+      leads: settings.SUBMISSIONS_LEADS_PER_DAY,
+      fileBytes: settings.SUBMISSIONS_FILES_MB_PER_DAY * MB,
+    },
+    minFreeDiskBytes: settings.SUBMISSIONS_MIN_FREE_DISK_MB * MB,
     allowedOrigins: settings.SUBMISSIONS_ALLOWED_ORIGINS,
     bodyLimitBytes: BODY_LIMIT_BYTES,
     trustedProxies: settings.TRUSTED_PROXIES,

@@ -63,8 +63,8 @@ export function startServer(options: { dbPath: string; env?: Record<string, stri
       cwd: ROOT,
       // The proof of work made light (the tests solve one per post) and no minimum time between the
       // challenge and the post (a test posts at once): tests of those signals set their own. Every
-      // test posts from loopback: no rate limit and no daily budget of held leads, unless a test
-      // sets its own.
+      // test posts from loopback: no rate limit and no daily budget of leads, unless a test sets its
+      // own.
       // With mail on, the tests count the staff's mails: the acknowledgement to the sender is off
       // unless a test of it turns it on (LEADS_ACKNOWLEDGE=on; on is the product's default).
       env: {
@@ -75,6 +75,8 @@ export function startServer(options: { dbPath: string; env?: Record<string, stri
         SUBMISSIONS_RATE_LIMIT: '0',
         SUBMISSIONS_HELD_PER_DAY: '0',
         SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0',
+        SUBMISSIONS_LEADS_PER_DAY: '0',
+        SUBMISSIONS_FILES_MB_PER_DAY: '0',
         ALTCHA_COST: '1',
         ALTCHA_MAX_NUMBER: '100',
         SUBMISSIONS_MIN_SECONDS: '0',

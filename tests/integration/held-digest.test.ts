@@ -2,8 +2,8 @@
  * Held leads reach a person, through the real server and a real SMTP server on loopback: the
  * daily digest (both languages, reasons in staff words, links to the held tab), sent once a day
  * however often the server starts; a held lead past its age is not erased until a digest has
- * warned of it and the warning is a week old; files of posts without a proof past the network's
- * daily quota are not kept, and the lead is held saying so. The readiness probe and the metrics
+ * warned of it and the warning is a week old; files past the network's daily quota, or with the
+ * disk under its floor of free space, are not kept, and the lead is held saying so. The readiness probe and the metrics
  * show what is held.
  */
 import fs from 'node:fs';
@@ -16,6 +16,7 @@ import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import { partnerBody, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { startSmtp, type MailSink } from '../helpers/smtp';
 import { heldReasons } from '../helpers/held';
+import { solvedProof } from '../helpers/proof';
 
 const DAY = 86_400_000;
 let dir: string;
@@ -52,8 +53,9 @@ function start(env: Record<string, string> = {}): Promise<RunningServer> {
 const digests = () => smtp.mails.filter((mail) => String(mail.parsed.headers.get('x-globaq-digest') ?? '').startsWith('held '));
 
 /** A multipart partner application as the form sends it, without a proof, with one PDF of `size` bytes. */
-async function applyWithFile(baseUrl: string, size: number, headers: Record<string, string> = {}): Promise<Response> {
+async function applyWithFile(baseUrl: string, size: number, headers: Record<string, string> = {}, proof = ''): Promise<Response> {
   const data = new FormData();
+  if (proof) data.append('altcha', proof);
   for (const [name, value] of Object.entries(partnerBody({ uploadedFiles: '' }))) {
     if (Array.isArray(value)) for (const item of value) data.append(name, String(item));
     else data.append(name, value === null ? '' : String(value));
@@ -208,4 +210,42 @@ test('without a digest (notifications off) a held lead is never erased, and /rea
   const check = openSqliteStore(dbPath, { create: false });
   expect((await check.list({ limit: 100 })).map((lead) => lead.id)).toContain(unseen.id);
   await check.close();
+});
+
+test("files with a valid proof have their network's own daily quota; under the disk's floor no file is kept, the lead is, and /readyz fails", async () => {
+  const own = path.join(dir, 'proven.db');
+  const server = await startServer({
+    dbPath: own,
+    env: { SUBMISSIONS_FILES_MB_PER_DAY: '3', SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '1', SUBMISSIONS_HELD_PER_DAY: '1' },
+  });
+  try {
+    // A doubtful post spends its own account (one held lead, a file over its 1 MB), not the proven one.
+    expect((await applyWithFile(server.baseUrl, 1_500_000)).status).toBe(201);
+    const statuses: number[] = [];
+    for (const size of [1_900_000, 1_000_000, 1_500_000])
+      statuses.push((await applyWithFile(server.baseUrl, size, {}, await solvedProof(server.baseUrl))).status);
+    expect(statuses).toEqual([201, 201, 201]);
+    expect(heldReasons(own)).toEqual(['fileQuota', 'fileQuota']);
+  } finally {
+    await server.stop();
+  }
+  // Under the floor (more free space asked for than any disk has), the lead is kept without its files.
+  const low = await startServer({ dbPath: own, env: { SUBMISSIONS_MIN_FREE_DISK_MB: '1000000000' } });
+  try {
+    expect((await applyWithFile(low.baseUrl, 100_000, {}, await solvedProof(low.baseUrl))).status).toBe(201);
+    expect(heldReasons(own).at(-1)).toBe('lowDisk');
+    const ready = await fetch(`${low.baseUrl}/readyz`);
+    expect(ready.status).toBe(503);
+    const { checks } = (await ready.json()) as { checks: Record<string, { ok: boolean; detail: string }> };
+    expect(checks['files']).toMatchObject({ ok: false, detail: expect.stringContaining('SUBMISSIONS_MIN_FREE_DISK_MB') });
+  } finally {
+    await low.stop();
+  }
+  const db = new DatabaseSync(own, { readOnly: true });
+  try {
+    const files = db.prepare('SELECT sum(size) AS bytes FROM attachments').get() as { bytes: number };
+    expect(Number(files.bytes)).toBe(2_900_000);
+  } finally {
+    db.close();
+  }
 });

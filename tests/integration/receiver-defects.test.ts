@@ -294,10 +294,10 @@ describe('problem pages keep every security header', () => {
   test('a refused form post (400, 413, 429) carries the full header set, frame-ancestors included, and Astro’s hashes', async () => {
     const limited = await startServer({
       dbPath: path.join(dir, 'headers.db'),
-      env: { SUBMISSIONS_RATE_LIMIT: '1', SUBMISSIONS_HELD_PER_DAY: '1' },
+      env: { SUBMISSIONS_LEADS_PER_DAY: '2' },
     });
     try {
-      // The first valid post is within the rate, the second is held; the third is past the day's budget of held leads.
+      // Two valid posts are the network's day; the third is past its budget.
       for (const expected of [303, 303])
         expect(
           (await postForm(limited.baseUrl, '/api/contact', new URLSearchParams(contactBody() as Record<string, string>))).status,
@@ -329,13 +329,12 @@ describe('a flood past the budget is summed in the log', () => {
   test('posts answered 429 write the first refusal and then one line with the count, not a line each', async () => {
     const limited = await startServer({
       dbPath: path.join(dir, 'flood.db'),
-      env: { SUBMISSIONS_RATE_LIMIT: '1', SUBMISSIONS_HELD_PER_DAY: '1' },
+      env: { SUBMISSIONS_LEADS_PER_DAY: '2' },
     });
-    // Each post solves a challenge, ten a client at this rate: eight posts in all.
     const flood = 6;
     const statuses: number[] = [];
     try {
-      // One within the rate, one held: every post after them is past the day's budget.
+      // Two stored: every post after them is past the day's budget.
       for (let i = 0; i < flood + 2; i++) statuses.push((await postJson(limited.baseUrl, '/api/contact', contactBody())).status);
     } finally {
       await limited.stop();

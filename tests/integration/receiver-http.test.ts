@@ -813,10 +813,10 @@ describe('configured origins, rate limit, start-up checks (SQLite)', () => {
     }
   });
 
-  test("above the rate a lead is stored and held as \"many posts\", answered as anyone's; past the network's daily budget of held leads, 429 with the company's e-mail and phone, nothing stored", async () => {
+  test("above the rate a lead is stored and held as \"many posts\", answered as anyone's; past the network's daily budget of leads, 429 with the company's e-mail and phone, nothing stored", async () => {
     const limited = await startServer({
       dbPath: path.join(dir, 'rate.db'),
-      env: { SUBMISSIONS_RATE_LIMIT: '3', SUBMISSIONS_RATE_WINDOW: '600', SUBMISSIONS_HELD_PER_DAY: '2' },
+      env: { SUBMISSIONS_RATE_LIMIT: '3', SUBMISSIONS_RATE_WINDOW: '600', SUBMISSIONS_LEADS_PER_DAY: '5' },
     });
     try {
       const statuses: number[] = [];
@@ -828,7 +828,7 @@ describe('configured origins, rate limit, start-up checks (SQLite)', () => {
       expect(fifth.status).toBe(303);
       const held = await heldReasons(limited.dbPath);
       expect(held).toEqual(['manyPosts', 'manyPosts']);
-      // Two held today: the network's budget is spent. Refused, saying how to reach the company instead.
+      // Five leads today: the network's budget is spent. Refused, saying how to reach the company instead.
       const refused = await postJson(limited.baseUrl, '/api/contact', contactBody());
       expect(refused.status).toBe(429);
       expect(await refused.json()).toMatchObject({ error: 'overBudget' });

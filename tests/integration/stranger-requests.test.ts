@@ -14,6 +14,7 @@ import { maxBodyKeys } from '../../src/forms/fields';
 import { CONTACT_FORM } from '../../src/forms/contact';
 import { PARTNER_FORM } from '../../src/forms/partner';
 import { t } from '../../src/i18n';
+import { heldReasons } from '../helpers/held';
 import { asForm, contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 
 let dir: string;
@@ -203,7 +204,10 @@ describe('the requests that stalled the server', () => {
   });
 
   test('a refusal for shape costs the network a held lead of its day: past its budget, 429 until its day is over', async () => {
-    const budgeted = await startServer({ dbPath: path.join(dir, 'budget.db'), env: { SUBMISSIONS_HELD_PER_DAY: '2' } });
+    const budgeted = await startServer({
+      dbPath: path.join(dir, 'budget.db'),
+      env: { SUBMISSIONS_HELD_PER_DAY: '2', SUBMISSIONS_RATE_LIMIT: '1' },
+    });
     try {
       const tooMany = `{${keysOf(100)
         .map((key) => `"${key}":0`)
@@ -222,9 +226,11 @@ describe('the requests that stalled the server', () => {
         } else await response.body?.cancel();
       }
       expect(statuses).toEqual([400, 400, 429]);
-      // The network's day is spent: its next lead in doubt (no proof) is refused too; one with a proof is stored.
+      // The network's day is spent: its next lead in doubt (no proof) is refused too. One with a valid
+      // proof is stored, though it is over the rate and held for it: what doubtful posts spent is not its.
       expect((await postJson(budgeted.baseUrl, '/api/contact', contactBody({ altcha: undefined }))).status).toBe(429);
       expect((await postJson(budgeted.baseUrl, '/api/contact', contactBody())).status).toBe(201);
+      expect(await heldReasons(budgeted.dbPath)).toEqual(['manyPosts']);
     } finally {
       await budgeted.stop();
     }

@@ -1,12 +1,12 @@
 /**
- * What bounds a stranger's doubtful posts (the network's daily budget of held leads and of files
- * sent without a proof), and the daily digest that tells staff what is held: both languages, no
+ * What bounds a stranger's posts (the network's daily budget of leads and files, doubtful posts'
+ * apart from those with a valid proof), and the daily digest that tells staff what is held: both languages, no
  * visitor text, and the date each held lead will be erased.
  */
 import { describe, expect, test } from 'vitest';
 import { en } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
-import { DAY_MS, DoubtBudget } from '../../src/server/receiver/doubt-budget';
+import { DAY_MS, NetworkBudget } from '../../src/server/receiver/network-budget';
 import { RateLimiter } from '../../src/server/receiver/rate-limit';
 import { WARNING_DAYS, composeHeldDigest, erasureDate, riyadhDay } from '../../src/server/inbox/held-digest';
 import type { HeldLead } from '../../src/server/store/held-queries';
@@ -14,47 +14,60 @@ import { escapeHtml } from '../../src/server/mail/escape';
 
 const keys = new RateLimiter({ limit: 1, windowMs: 1000 });
 
-describe('the doubt budget', () => {
+describe("a network's daily budget", () => {
   test("a network may leave its day's held leads, then is refused until its day is over; another network is counted on its own", () => {
-    const budget = new DoubtBudget({ held: 2, fileBytes: 0 }, keys);
+    const budget = new NetworkBudget({ held: 2, unprovenFileBytes: 0, leads: 0, fileBytes: 0 }, keys);
     const t0 = 1_000_000;
-    expect(budget.takeHeld('203.0.113.7', 0, t0)).toEqual({ ok: true, keepFiles: true });
-    expect(budget.takeHeld('203.0.113.7', 0, t0 + 1000)).toEqual({ ok: true, keepFiles: true });
-    expect(budget.takeHeld('203.0.113.7', 0, t0 + 2000)).toEqual({ ok: false, retryAfterSeconds: DAY_MS / 1000 - 2 });
-    expect(budget.takeHeld('203.0.113.8', 0, t0 + 2000).ok).toBe(true);
+    expect(budget.take('203.0.113.7', false, 0, t0)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.take('203.0.113.7', false, 0, t0 + 1000)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.take('203.0.113.7', false, 0, t0 + 2000)).toEqual({ ok: false, retryAfterSeconds: DAY_MS / 1000 - 2 });
+    expect(budget.take('203.0.113.8', false, 0, t0 + 2000).ok).toBe(true);
     // One IPv6 subscriber (/64) is one network.
-    const six = new DoubtBudget({ held: 1, fileBytes: 0 }, keys);
-    expect(six.takeHeld('2001:db8:1:2::1', 0, t0).ok).toBe(true);
-    expect(six.takeHeld('2001:db8:1:2::ffff', 0, t0).ok).toBe(false);
-    expect(budget.takeHeld('203.0.113.7', 0, t0 + DAY_MS).ok).toBe(true);
+    const six = new NetworkBudget({ held: 1, unprovenFileBytes: 0, leads: 0, fileBytes: 0 }, keys);
+    expect(six.take('2001:db8:1:2::1', false, 0, t0).ok).toBe(true);
+    expect(six.take('2001:db8:1:2::ffff', false, 0, t0).ok).toBe(false);
+    expect(budget.take('203.0.113.7', false, 0, t0 + DAY_MS).ok).toBe(true);
   });
 
   test('a post refused for its shape costs its network a held lead of the day: past the budget, refused until the day is over', () => {
-    const budget = new DoubtBudget({ held: 2, fileBytes: 0 }, keys);
+    const budget = new NetworkBudget({ held: 2, unprovenFileBytes: 0, leads: 0, fileBytes: 0 }, keys);
     expect(budget.takeRefused('203.0.113.9', 0).ok).toBe(true);
-    expect(budget.takeHeld('203.0.113.9', 0, 1000).ok).toBe(true);
+    expect(budget.take('203.0.113.9', false, 0, 1000).ok).toBe(true);
     expect(budget.takeRefused('203.0.113.9', 2000)).toEqual({ ok: false, retryAfterSeconds: DAY_MS / 1000 - 2 });
-    expect(budget.takeHeld('203.0.113.9', 0, 3000).ok).toBe(false);
+    expect(budget.take('203.0.113.9', false, 0, 3000).ok).toBe(false);
     // Turned off (0), nothing is counted.
-    const off = new DoubtBudget({ held: 0, fileBytes: 0 }, keys);
+    const off = new NetworkBudget({ held: 0, unprovenFileBytes: 0, leads: 0, fileBytes: 0 }, keys);
     for (let i = 0; i < 5; i++) expect(off.takeRefused('203.0.113.9', i).ok).toBe(true);
   });
 
   test("files without a proof count against the day's quota: past it the lead is kept without them", () => {
     const mb = 1024 * 1024;
-    const budget = new DoubtBudget({ held: 0, fileBytes: 5 * mb }, keys);
-    expect(budget.takeHeld('198.51.100.1', 2 * mb, 0)).toEqual({ ok: true, keepFiles: true });
-    expect(budget.takeHeld('198.51.100.1', 2 * mb, 1)).toEqual({ ok: true, keepFiles: true });
-    expect(budget.takeHeld('198.51.100.1', 2 * mb, 2)).toEqual({ ok: true, keepFiles: false });
+    const budget = new NetworkBudget({ held: 0, unprovenFileBytes: 5 * mb, leads: 0, fileBytes: 0 }, keys);
+    expect(budget.take('198.51.100.1', false, 2 * mb, 0)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.take('198.51.100.1', false, 2 * mb, 1)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.take('198.51.100.1', false, 2 * mb, 2)).toEqual({ ok: true, keepFiles: false });
     // A smaller file still fits; a lead without files is never affected.
-    expect(budget.takeHeld('198.51.100.1', mb, 3)).toEqual({ ok: true, keepFiles: true });
-    expect(budget.takeHeld('198.51.100.1', 0, 4)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.take('198.51.100.1', false, mb, 3)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.take('198.51.100.1', false, 0, 4)).toEqual({ ok: true, keepFiles: true });
+  });
+
+  test('posts with a valid proof have their own account: never refused for what doubtful posts spent, bounded on their own', () => {
+    const mb = 1024 * 1024;
+    const budget = new NetworkBudget({ held: 1, unprovenFileBytes: mb, leads: 2, fileBytes: 3 * mb }, keys);
+    expect(budget.take('203.0.113.5', false, 0, 0).ok).toBe(true);
+    expect(budget.take('203.0.113.5', false, 0, 1).ok).toBe(false);
+    expect(budget.take('203.0.113.5', true, 2 * mb, 2)).toEqual({ ok: true, keepFiles: true });
+    expect(budget.take('203.0.113.5', true, 2 * mb, 3)).toEqual({ ok: true, keepFiles: false });
+    expect(budget.take('203.0.113.5', true, 0, 4)).toEqual({ ok: false, retryAfterSeconds: DAY_MS / 1000 });
+    // Spending the proven account leaves the doubtful one as it was, and the reverse.
+    expect(budget.take('203.0.113.6', true, 0, 5).ok).toBe(true);
+    expect(budget.take('203.0.113.6', false, 0, 6).ok).toBe(true);
   });
 
   test('0 turns each bound off', () => {
-    const budget = new DoubtBudget({ held: 0, fileBytes: 0 }, keys);
+    const budget = new NetworkBudget({ held: 0, unprovenFileBytes: 0, leads: 0, fileBytes: 0 }, keys);
     for (let i = 0; i < 1000; i++)
-      expect(budget.takeHeld('192.0.2.1', 2 * 1024 * 1024, i)).toEqual({ ok: true, keepFiles: true });
+      expect(budget.take('192.0.2.1', i % 2 === 0, 2 * 1024 * 1024, i)).toEqual({ ok: true, keepFiles: true });
   });
 });
 

@@ -3,11 +3,12 @@
  * file, checks health on its PORT and waits for readiness, nginx has the error page (which exists)
  * and answers unknown hosts with nothing, releases switch with one rename and read the port from
  * the settings file, the Node version agrees with package.json, and the receiver guide's settings
- * table lists every operations setting.
+ * table lists every operations setting and the daily bounds the defaults make.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { receiverConfig } from '../../src/server/config';
 import { ROOT } from '../helpers/frontmatter';
 
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -60,4 +61,18 @@ test('docs/receiver.md lists every operations setting', () => {
   for (const name of ['OPS_TOKEN', 'READY_PENDING_MAX_MINUTES', 'SHUTDOWN_TIMEOUT_SECONDS', 'LOG_LEVEL', 'LOG_FORMAT']) {
     expect(RECEIVER, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
   }
+});
+
+test("docs/receiver.md states each network's daily bounds as the code's defaults make them", () => {
+  const { budget, minFreeDiskBytes, bodyLimitBytes } = receiverConfig({}, '/srv');
+  const mb = 1024 * 1024;
+  const row = (name: string) => new RegExp(`^\\| \`${name}\` \\| \`(\\d+)\` \\|`, 'm').exec(RECEIVER)?.[1];
+  expect(Number(row('SUBMISSIONS_HELD_PER_DAY'))).toBe(budget.held);
+  expect(Number(row('SUBMISSIONS_LEADS_PER_DAY'))).toBe(budget.leads);
+  expect(Number(row('SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY'))).toBe(budget.unprovenFileBytes / mb);
+  expect(Number(row('SUBMISSIONS_FILES_MB_PER_DAY'))).toBe(budget.fileBytes / mb);
+  expect(Number(row('SUBMISSIONS_MIN_FREE_DISK_MB'))).toBe(minFreeDiskBytes / mb);
+  const disk = ((budget.held + budget.leads) * bodyLimitBytes + budget.unprovenFileBytes + budget.fileBytes) / mb;
+  expect(RECEIVER).toContain(`one\n  network leaves at most about ${Math.round(disk)} MB a day`);
+  expect(RECEIVER).toContain(`causes at most ${budget.leads * 2} mails`);
 });

@@ -122,6 +122,7 @@ export async function startServer(): Promise<http.Server> {
             pendingMaxMs: settings.pendingMaxMs,
             notificationsOn: Boolean(config.notifications),
             heldPurgeDays: config.proof.heldPurgeDays,
+            minFreeDiskBytes: config.minFreeDiskBytes,
             signIn: signInSummary(app.twoStep),
           })
         ).checks,
@@ -321,6 +322,7 @@ async function answerOps(
     pendingMaxMs: app.settings.pendingMaxMs,
     notificationsOn: Boolean(app.config.notifications),
     heldPurgeDays: app.config.proof.heldPurgeDays,
+    minFreeDiskBytes: app.config.minFreeDiskBytes,
     signIn: signInSummary(app.twoStep),
   });
   if (found.ready)

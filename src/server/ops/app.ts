@@ -9,15 +9,17 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { receiverConfig, type ReceiverConfig } from '../config.ts';
 import { twoStepSettings, type TwoStepSettings } from '../inbox/two-step.ts';
 import { DOC_LIMITS } from '../receiver/doc-file.ts';
-import { DoubtBudget } from '../receiver/doubt-budget.ts';
+import { NetworkBudget } from '../receiver/network-budget.ts';
 import { HASHING } from '../inbox/staff.ts';
 import { PROOF_SECRET_NAME, proofKeys, type ProofKeys } from '../receiver/proof.ts';
 import { RateLimiter } from '../receiver/rate-limit.ts';
 import { openStores, type OpenOptions, type Stores } from '../store/database.ts';
+import { freeDiskBytes } from './health.ts';
 import { makeLogger, RefusalLog } from './log.ts';
 import { makeMetrics, type Metrics } from './metrics.ts';
 import { opsSettings, type OpsSettings } from './settings.ts';
@@ -34,9 +36,9 @@ export interface App {
   readonly metrics: Metrics;
   /** The id of the request being answered (../http/serve.ts runs each request in it; the log writes it). */
   readonly requestIds: AsyncLocalStorage<string>;
-  /** Form posts per client, and the daily budget of held leads and unproven files per network. */
+  /** Form posts per client, and what each network may leave per day. */
   readonly limiter: RateLimiter;
-  readonly budget: DoubtBudget;
+  readonly budget: NetworkBudget;
   /** Challenges per client: ten times the posts' rate (a visitor may open both forms, reload, come back). */
   readonly challenges: RateLimiter;
   /** Password checks running and waiting (../inbox/sign-in.ts). */
@@ -49,6 +51,8 @@ export interface App {
    * tried again on the next call.
    */
   proofKeys(): Promise<ProofKeys>;
+  /** Whether `bytes` more of files leave SUBMISSIONS_MIN_FREE_DISK_MB free (always, on PostgreSQL). */
+  filesRoom(bytes: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -74,7 +78,7 @@ export function buildApp(env: NodeJS.ProcessEnv = process.env, options: OpenOpti
     metrics: makeMetrics(() => stores.depth()),
     requestIds,
     limiter,
-    budget: new DoubtBudget({ held: config.heldPerDay, fileBytes: config.unprovenFileBytesPerDay }, limiter),
+    budget: new NetworkBudget(config.budget, limiter),
     challenges: new RateLimiter({ limit: config.rateLimit * 10, windowMs }),
     passwordChecks: new WorkQueue(HASHING),
     docReadings: new WorkQueue({ running: DOC_LIMITS.concurrent, waiting: Infinity }),
@@ -85,6 +89,10 @@ export function buildApp(env: NodeJS.ProcessEnv = process.env, options: OpenOpti
         : stores.ready.then(async () => proofKeys(await stores.held.secret(PROOF_SECRET_NAME, new Date())));
       keys.catch(() => (keys = undefined));
       return keys;
+    },
+    async filesRoom(bytes) {
+      if (config.databaseUrl || config.minFreeDiskBytes === 0) return true;
+      return (await freeDiskBytes(path.dirname(config.dbPath))) - bytes >= config.minFreeDiskBytes;
     },
     close: () => {
       refusals.flush();

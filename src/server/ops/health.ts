@@ -4,7 +4,8 @@
  *
  * - /healthz: the process answers. 200 "ok".
  * - /readyz: the database answers within READY_TIMEOUT_MS, its schema is the one this code
- *   migrates to, the files folder beside a SQLite database takes a new file, and no lead
+ *   migrates to, the files folder beside a SQLite database takes a new file and its disk has
+ *   SUBMISSIONS_MIN_FREE_DISK_MB free, and no lead
  *   notification has been pending longer than READY_PENDING_MAX_MINUTES (with notifications on).
  *   Its details also say how staff sign in (`signIn`: password only, or two-step), never failing.
  *   200 {"status":"ready"} or 503. Which check failed, and why, is told only to loopback (with no
@@ -77,6 +78,14 @@ export function openProbe(stores: Pick<Stores, 'db'>, filesDir: string | undefin
   };
 }
 
+const MB = 1024 * 1024;
+
+/** The bytes free to this process on the disk holding `dir`. */
+export async function freeDiskBytes(dir: string): Promise<number> {
+  const stats = await fs.promises.statfs(dir);
+  return stats.bavail * stats.bsize;
+}
+
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>(
@@ -99,6 +108,8 @@ export async function readiness(
     readonly pendingMaxMs: number;
     readonly notificationsOn: boolean;
     readonly heldPurgeDays: number;
+    /** Free disk under which files are not kept (SUBMISSIONS_MIN_FREE_DISK_MB): failed on. */
+    readonly minFreeDiskBytes: number;
     /** How staff sign in (../inbox/two-step.ts's signInSummary): told, never failed on. */
     readonly signIn: string;
     readonly now?: Date;
@@ -128,7 +139,14 @@ export async function readiness(
       await fs.promises.mkdir(probe.filesDir, { recursive: true, mode: 0o700 });
       await fs.promises.writeFile(probeFile, 'ok');
       await fs.promises.unlink(probeFile);
-      checks.files = { ok: true, detail: 'writable' };
+      const free = await freeDiskBytes(probe.filesDir);
+      checks.files =
+        free < options.minFreeDiskBytes
+          ? {
+              ok: false,
+              detail: `${Math.floor(free / MB)} MB free, under the floor of ${Math.floor(options.minFreeDiskBytes / MB)} MB (SUBMISSIONS_MIN_FREE_DISK_MB): new leads are kept without their files`,
+            }
+          : { ok: true, detail: `writable, ${Math.floor(free / MB)} MB free` };
     } catch (error) {
       checks.files = {
         ok: false,

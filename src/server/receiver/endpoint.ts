@@ -27,6 +27,7 @@ function receiverDeps(app: App): ReceiverDeps {
     store: () => stores.submissions,
     logError: (message, error) => log.error({ event: 'store.error', err: error }, message),
     proofKeys: () => app.proofKeys(),
+    filesRoom: (bytes) => app.filesRoom(bytes),
     onFilesRefused: (form, problems) => log.info({ event: 'lead.files.refused', form, problems }, 'files refused'),
     onStored: ({ id, form, language, bot, held }) => {
       if (bot) {

@@ -16,9 +16,9 @@
  *        file input's, a text over twice its field's limit (not cleaned to be measured);
  *        fields the form's schema refuses (each named), or a CV file the spec's rules refuse
  *        (./uploads.ts: type by content, 2 MB, at most 5 files)
- *   429  a lead in doubt (below), or a body of the wrong shape, from a network that has left its
- *        day's budget of held leads (./doubt-budget.ts: each refusal for shape counts as a held
- *        lead; Retry-After says when its day is over): nothing is stored
+ *   429  a lead from a network that has left its day's budget (./network-budget.ts): of leads
+ *        with a valid proof, or of doubtful ones (held, or refused for their shape); Retry-After
+ *        says when its day is over; nothing is stored
  *   503  the store failed (nothing is acknowledged unless it is committed)
  * and otherwise stored and answered 201 { id } (JSON; { id, review: true } when it is held for
  * a reason a person's browser can meet, TOLD_HOLDS) or 303 to the thanks page of its language
@@ -39,8 +39,8 @@
  * many links, with the honeypot filled, or above the client's rate (many posts from one network:
  * a carrier's shared address holds many people) is validated and answered exactly like anyone's,
  * and stored held for review with its reason: no notification is queued for it. The rate limit
- * protects the staff's mailboxes, not the door. What bounds the disk is the network's daily
- * budget of held leads and of files sent without a proof (./doubt-budget.ts).
+ * protects the staff's mailboxes, not the door. What bounds the disk and the mail is each
+ * network's daily budget (./network-budget.ts) and the floor of free disk (`filesRoom`).
  */
 import { CONTACT_FORM, completeContactBody, contactSchema, contactValuesFromForm } from '../../forms/contact';
 import { PARTNER_FORM, completePartnerBody, partnerSchema, partnerValuesFromForm } from '../../forms/partner';
@@ -55,7 +55,7 @@ import type { ReceiverConfig } from '../config.ts';
 import { composeLeadNotice } from '../mail/lead-mail.ts';
 import { composeAcknowledgement } from '../mail/acknowledgement.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import type { DoubtBudget } from './doubt-budget.ts';
+import type { NetworkBudget } from './network-budget.ts';
 import { TOLD_HOLDS, type FormName, type HoldReason, type NewAttachment, type SubmissionStore } from '../store/store.ts';
 import { PROOF_FIELD, countLinks, judge, type ProofKeys } from './proof.ts';
 import type { WorkQueue } from '../ops/work-queue.ts';
@@ -142,8 +142,10 @@ export interface ReceiverDeps {
   /** Opens lazily; throws when the store cannot be opened (answered 503). */
   readonly store: () => SubmissionStore;
   readonly limiter: RateLimiter;
-  /** Held leads and unproven files per network per day. */
-  readonly budget: DoubtBudget;
+  /** What each network may leave per day. */
+  readonly budget: NetworkBudget;
+  /** Whether `bytes` more of files leave the disk its floor of free space (default: always). */
+  readonly filesRoom?: (bytes: number) => Promise<boolean>;
   /** The Word 97-2003 files being read (./doc-file.ts), across all requests. */
   readonly docReadings: WorkQueue;
   readonly now?: () => Date;
@@ -546,15 +548,14 @@ export async function receive(request: Request, form: FormName, clientAddress: s
   }
 
   let held: HoldReason | undefined = verdict.held ?? (overRate ? 'manyPosts' : undefined);
-  if (held) {
-    // Files without a valid proof count against the network's quota; a held lead's own count against its budget.
-    const unprovenBytes = verdict.challenge ? 0 : attachments.reduce((sum, file) => sum + file.bytes.byteLength, 0);
-    const budget = deps.budget.takeHeld(clientAddress, unprovenBytes, now.getTime());
-    if (!budget.ok) return overBudget(budget.retryAfterSeconds);
-    if (!budget.keepFiles) {
-      attachments = [];
-      held = 'fileQuota';
-    }
+  // Each lead and its files count against its network's day, a valid proof's apart from a doubtful post's.
+  const fileBytes = attachments.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  const budget = deps.budget.take(clientAddress, !held || verdict.challenge !== undefined, fileBytes, now.getTime());
+  if (!budget.ok) return overBudget(budget.retryAfterSeconds);
+  const lowDisk = fileBytes > 0 && budget.keepFiles && !((await deps.filesRoom?.(fileBytes)) ?? true);
+  if (!budget.keepFiles || lowDisk) {
+    attachments = [];
+    held = lowDisk ? 'lowDisk' : 'fileQuota';
   }
 
   let saved: { id: string; held?: HoldReason | undefined };

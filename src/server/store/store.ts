@@ -106,8 +106,8 @@ export interface StoredAttachment {
  * Why a lead is held for review instead of mailed (src/server/inbox/held.ts): no proof of work, a
  * proof that does not verify, has expired or was used before, a form posted without JavaScript,
  * sent faster than a person could, too many links, the honeypot filled, many posts from one
- * network (over the rate limit), or files not kept (over the network's daily quota of files
- * sent without a proof).
+ * network (over the rate limit), or files not kept (over the network's daily quota of files,
+ * or the server's disk under its floor of free space).
  */
 export const HOLD_REASONS = [
   'noProof',
@@ -120,6 +120,7 @@ export const HOLD_REASONS = [
   'honeypot',
   'manyPosts',
   'fileQuota',
+  'lowDisk',
 ] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 /**

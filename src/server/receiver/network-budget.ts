@@ -1,0 +1,106 @@
+/**
+ * What one network (an IPv4 address, an IPv6 /64) may cost the server in a day, in two accounts:
+ *
+ * - **Doubtful posts** (held without a valid proof, or refused for their shape): `held` leads
+ *   (SUBMISSIONS_HELD_PER_DAY), past which they are refused (429); and `unprovenFileBytes`
+ *   (SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY) of their files, past which a lead is kept and held
+ *   without its files ('fileQuota').
+ * - **Posts with a valid proof** (and every post while the proof is off): `leads`
+ *   (SUBMISSIONS_LEADS_PER_DAY) stored, each mailed to staff and its sender at most once, past
+ *   which they are refused (429); and `fileBytes` (SUBMISSIONS_FILES_MB_PER_DAY) of their files,
+ *   past which a lead is kept and held without its files ('fileQuota').
+ *
+ * The accounts are apart: a valid proof is never refused for what proof-less posts from the same
+ * network spent (a person behind a carrier's shared address must not lose a lead to a bot there).
+ * 0 turns a bound off.
+ *
+ * In memory, like the rate limit (./rate-limit.ts): one process's count, keyed by the same HMAC of
+ * the client's network (never the address itself), reset a day after a network's first count,
+ * bounded in the number of networks remembered.
+ *
+ * Run by Node directly (type stripping): imports name their .ts files.
+ */
+import type { RateLimiter } from './rate-limit.ts';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface BudgetOptions {
+  readonly held: number;
+  readonly unprovenFileBytes: number;
+  readonly leads: number;
+  readonly fileBytes: number;
+  /** Networks remembered at most (default 50,000). */
+  readonly maxClients?: number;
+}
+
+interface Day {
+  started: number;
+  held: number;
+  unprovenFileBytes: number;
+  leads: number;
+  fileBytes: number;
+}
+
+export type BudgetDecision =
+  { readonly ok: true; readonly keepFiles: boolean } | { readonly ok: false; readonly retryAfterSeconds: number };
+
+export class NetworkBudget {
+  readonly #options: BudgetOptions;
+  readonly #keyFor: (address: string) => string;
+  readonly #days = new Map<string, Day>();
+
+  /** `keys` names networks as the rate limiter does. */
+  constructor(options: BudgetOptions, keys: Pick<RateLimiter, 'keyFor'>) {
+    this.#options = options;
+    this.#keyFor = (address) => keys.keyFor(address);
+  }
+
+  #day(address: string, now: number): Day {
+    const key = this.#keyFor(address);
+    let day = this.#days.get(key);
+    if (day && now - day.started >= DAY_MS) day = undefined;
+    if (!day) {
+      if (this.#days.size >= (this.#options.maxClients ?? 50_000)) this.#sweep(now);
+      day = { started: now, held: 0, unprovenFileBytes: 0, leads: 0, fileBytes: 0 };
+      this.#days.set(key, day);
+    }
+    return day;
+  }
+
+  /**
+   * Counts one lead of the network at `address`, in the account of posts with a valid proof
+   * (`proven`) or of doubtful ones, with `fileBytes` of files: whether it may be kept at all, and
+   * with its files.
+   */
+  take(address: string, proven: boolean, fileBytes: number, now: number): BudgetDecision {
+    const [count, bytes] = proven ? (['leads', 'fileBytes'] as const) : (['held', 'unprovenFileBytes'] as const);
+    const limit = this.#options[count];
+    const quota = this.#options[bytes];
+    if (limit === 0 && quota === 0) return { ok: true, keepFiles: true };
+    const day = this.#day(address, now);
+    if (limit > 0 && day[count] >= limit)
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((day.started + DAY_MS - now) / 1000)) };
+    day[count] += 1;
+    if (fileBytes === 0) return { ok: true, keepFiles: true };
+    if (quota > 0 && day[bytes] + fileBytes > quota) return { ok: true, keepFiles: false };
+    day[bytes] += fileBytes;
+    return { ok: true, keepFiles: true };
+  }
+
+  /**
+   * Counts a post refused for its shape (too many keys, a key sent twice, a text far over its
+   * limit) as one doubtful lead: repeating it is bounded by the same budget, then answered 429.
+   */
+  takeRefused(address: string, now: number): BudgetDecision {
+    return this.take(address, false, 0, now);
+  }
+
+  /** Forgets networks whose day is over; then the oldest while still full. */
+  #sweep(now: number): void {
+    for (const [key, day] of this.#days) if (now - day.started >= DAY_MS) this.#days.delete(key);
+    for (const key of this.#days.keys()) {
+      if (this.#days.size < (this.#options.maxClients ?? 50_000)) break;
+      this.#days.delete(key);
+    }
+  }
+}
