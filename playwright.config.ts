@@ -121,6 +121,8 @@ export default defineConfig<SiteLocaleOptions>({
       SUBMISSIONS_RATE_LIMIT: '1000',
       SUBMISSIONS_HELD_PER_DAY: '0',
       SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0',
+      SUBMISSIONS_LEADS_PER_DAY: '0',
+      SUBMISSIONS_FILES_MB_PER_DAY: '0',
       SUBMISSIONS_MIN_SECONDS: '0',
       STAFF_TOTP_KEY: '0e'.repeat(32),
       // Each account chooses (the key alone would require it of all): the specs set it up where they test it.

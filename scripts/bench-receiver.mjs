@@ -93,6 +93,8 @@ function startServer(databaseEnv) {
         SUBMISSIONS_RATE_LIMIT: '0',
         SUBMISSIONS_HELD_PER_DAY: '0',
         SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: '0',
+        SUBMISSIONS_LEADS_PER_DAY: '0',
+        SUBMISSIONS_FILES_MB_PER_DAY: '0',
         ALTCHA_COST: '1',
         ALTCHA_MAX_NUMBER: '100',
         SUBMISSIONS_MIN_SECONDS: '0',
