@@ -721,6 +721,8 @@ export const en = {
     'Many forms came from one network in a short time (an office or a mobile network may share one). Read each: most are real people.',
   'admin.held.reason.fileQuota':
     'Its files were not kept: this network sent more files today than its daily quota. Ask the sender for them.',
+  'admin.held.reason.activeFile':
+    'One of its PDF files may run something when opened (JavaScript, a program, or an action on opening). Open it only if you know the sender, in a PDF reader with JavaScript turned off.',
   'admin.held.reason.lowDisk':
     'Its files were not kept: the server’s disk was nearly full. Ask the sender for them, and tell whoever runs the server.',
 

@@ -21,6 +21,7 @@ import {
   type WordDocumentProblem,
 } from '../../src/server/receiver/uploads';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
+import { heldReasons } from '../helpers/held';
 import { asForm, partnerBody, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { minimalDocx, patchEntry, WORD_PARTS, zipOf } from '../helpers/zip';
 import { directoryIndex, minimalDoc, patchDirectory } from '../helpers/cfb';
@@ -248,6 +249,17 @@ describe('the receiver takes the files with the application', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/ThanksPage');
     expect(stored().files).toHaveLength(2);
+  });
+
+  test('a PDF that runs JavaScript when opened is kept, and its lead held for staff saying why', async () => {
+    const before = stored().attachments.length;
+    const script = new TextEncoder().encode(
+      '%PDF-1.7\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    const response = await send(multipart([{ name: 'cv.pdf', bytes: script }]));
+    expect(response.status).toBe(201);
+    expect(heldReasons(server.dbPath).at(-1)).toBe('activeFile');
+    expect(stored().attachments).toHaveLength(before + 1);
   });
 });
 

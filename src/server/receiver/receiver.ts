@@ -515,6 +515,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
 
   // The files, by the spec's rules, checked by their content: one refused file refuses the application.
   let attachments: NewAttachment[] = [];
+  let activeFile = false;
   if (files.length > 0) {
     const check = await checkUploads(files, deps.docReadings);
     if (!check.ok) {
@@ -526,6 +527,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
       );
     }
     attachments = check.files.map((file) => ({ name: file.name, type: MEDIA_TYPES[file.kind], bytes: file.bytes }));
+    activeFile = check.files.some((file) => file.active);
   }
 
   // Counted once the post is a form's (a refused shape costs the day's budget instead); over the rate, held.
@@ -547,10 +549,11 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     return refuse(503, { error: 'storeUnavailable' }, { kind: 'unavailable', form }, { 'Retry-After': '30' });
   }
 
-  let held: HoldReason | undefined = verdict.held ?? (overRate ? 'manyPosts' : undefined);
+  // A file that may run something is named first: staff read the reason before opening the files.
+  let held: HoldReason | undefined = activeFile ? 'activeFile' : (verdict.held ?? (overRate ? 'manyPosts' : undefined));
   // Each lead and its files count against its network's day, a valid proof's apart from a doubtful post's.
   const fileBytes = attachments.reduce((sum, file) => sum + file.bytes.byteLength, 0);
-  const budget = deps.budget.take(clientAddress, !held || verdict.challenge !== undefined, fileBytes, now.getTime());
+  const budget = deps.budget.take(clientAddress, verdict.challenge !== undefined, fileBytes, now.getTime());
   if (!budget.ok) return overBudget(budget.retryAfterSeconds);
   const lowDisk = fileBytes > 0 && budget.keepFiles && !((await deps.filesRoom?.(fileBytes)) ?? true);
   if (!budget.keepFiles || lowDisk) {

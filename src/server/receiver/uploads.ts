@@ -10,8 +10,9 @@
  *
  * Run by Node directly (type stripping): imports name their .ts files.
  */
+import zlib from 'node:zlib';
 import yauzl from 'yauzl';
-import { COMPOUND_FILE_SIGNATURE, docFileProblem, type DocFileProblem } from './doc-file.ts';
+import { COMPOUND_FILE_SIGNATURE, FETCHING_FIELDS, docFileProblem, type DocFileProblem } from './doc-file.ts';
 import type { WorkQueue } from '../ops/work-queue.ts';
 import { ALLOWED_EXTENSIONS, MAX_FILES, MAX_FILE_BYTES, extensionOf, type FileRejection } from '../../forms/files';
 
@@ -72,7 +73,8 @@ export type WordDocumentProblem =
   | 'external'
   | 'embedded'
   | 'executable'
-  | 'shortcut';
+  | 'shortcut'
+  | 'fields';
 
 /**
  * Extensions of programs and scripts Windows runs: no part of a Word document has one. A `.bin`
@@ -157,7 +159,8 @@ export function relationshipsProblem(xml: string): WordDocumentProblem | undefin
     ELEMENT_END.lastIndex = at;
     if (!ELEMENT_END.test(xml)) return 'unreadable';
     const type = (attributes.get('Type') ?? '').trim();
-    if (/\/oleObject$/i.test(type)) return 'embedded';
+    // An OLE object, or an alternative format chunk (aFChunk: HTML, RTF or another document Word imports whole).
+    if (/\/(?:oleObject|aFChunk)$/i.test(type)) return 'embedded';
     const mode = attributes.get('TargetMode')?.trim();
     if (mode !== undefined && mode !== 'Internal') {
       const target = (attributes.get('Target') ?? '').trim();
@@ -165,6 +168,39 @@ export function relationshipsProblem(xml: string): WordDocumentProblem | undefin
     }
   }
   return undefined;
+}
+
+const FIELD_PIECE = new RegExp(
+  [
+    String.raw`<(?:[\w.-]+:)?fldChar\b[^>]*?fldCharType\s*=\s*["'](begin|separate|end)["']`,
+    String.raw`<(?:[\w.-]+:)?instrText\b[^>]*>([^<]*)<`,
+    String.raw`<(?:[\w.-]+:)?fldSimple\b[^>]*?\s(?:[\w.-]+:)?instr\s*=\s*(?:"([^"]*)"|'([^']*)')`,
+  ].join('|'),
+  'g',
+);
+const FETCHING_FIELD = new RegExp(String.raw`^\s*(?:${FETCHING_FIELDS})\b`, 'i');
+
+/**
+ * Whether a WordprocessingML part (the body, a header, a footnote…) holds a field that fetches
+ * (FETCHING_FIELDS): a simple field's `instr`, or a complex field's instruction text from its
+ * `begin` to its `separate` or `end`, put together across runs (Word splits it anywhere).
+ */
+export function fetchingField(xml: string): boolean {
+  // The instructions of the fields open here, innermost last; null once past its `separate`.
+  const open: (string | null)[] = [];
+  const fetches = (instruction: string | null | undefined) => !!instruction && FETCHING_FIELD.test(instruction);
+  for (const [, mark, text, double, single] of xml.matchAll(FIELD_PIECE)) {
+    if (fetches(attributeValue(double ?? single ?? ''))) return true;
+    const last = open.length - 1;
+    if (text !== undefined && open[last] != null) open[last] += attributeValue(text);
+    if (mark === 'begin') open.push('');
+    else if (mark === 'end' && fetches(open.pop())) return true;
+    else if (mark === 'separate' && last >= 0) {
+      if (fetches(open[last])) return true;
+      open[last] = null;
+    }
+  }
+  return open.some(fetches);
 }
 
 /**
@@ -175,8 +211,10 @@ export function relationshipsProblem(xml: string): WordDocumentProblem | undefin
  * relationship may point outside the package (but a hyperlink to a web page or an e-mail
  * address) or at an OLE object; no part may be an ActiveX control, an OLE object or program
  * under `embeddings/` (by its extension or its first bytes), a program anywhere, or a Windows
- * shortcut (`.lnk`). Undefined when it passes. Only [Content_Types].xml, the `*.rels` parts
- * (bounded by WORD_LIMITS) and the first bytes of embedded parts are expanded; the rest never is.
+ * shortcut (`.lnk`), and no part of the document's text may hold a field that fetches
+ * (fetchingField). Undefined when it passes. Only [Content_Types].xml, the `*.rels` parts
+ * and the `word/*.xml` parts (bounded by WORD_LIMITS) and the first bytes of embedded parts are
+ * expanded; the rest never is.
  */
 export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocumentProblem | undefined> {
   let zip: yauzl.ZipFile;
@@ -199,6 +237,7 @@ export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocume
     let named: WordDocumentProblem | undefined;
     const relationships: yauzl.Entry[] = [];
     const embedded: yauzl.Entry[] = [];
+    const wordParts: yauzl.Entry[] = [];
     for await (const entry of zip.eachEntry()) {
       const name = entry.fileName.toLowerCase();
       // Two entries of one name: readers disagree on which one is the document.
@@ -225,6 +264,7 @@ export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocume
             : undefined;
       if (inEmbeddings && !name.endsWith('/')) embedded.push(entry);
       if (name.endsWith('.rels')) relationships.push(entry);
+      if (/^word\/(?:glossary\/)?[^/]+\.xml$/.test(name)) wordParts.push(entry);
       if (name === '[content_types].xml') contentTypes = entry;
     }
     if (!contentTypes || !names.has('word/document.xml')) return 'notWord';
@@ -248,6 +288,11 @@ export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocume
       if (COMPOUND_FILE_SIGNATURE.every((byte, i) => start[i] === byte)) return 'embedded';
       if (start[0] === 0x4d && start[1] === 0x5a) return 'executable';
     }
+    for (const entry of wordParts) {
+      const part = await readEntry(zip, entry, WORD_LIMITS.maxExpandedBytes);
+      if (part === undefined) return 'tooLarge';
+      if (fetchingField(xmlText(part))) return 'fields';
+    }
     return undefined;
   } catch {
     // A malformed directory, a bad file name (an absolute path, ..), an entry larger than declared.
@@ -255,6 +300,42 @@ export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocume
   } finally {
     zip.close();
   }
+}
+
+/** PDF names that run something: JavaScript, a program, or an action on opening (a view is `[…]`). */
+const PDF_ACTIVE = /\/(?:JS|JavaScript|Launch)\b|\/OpenAction(?!\s*\[)/;
+/** What a PDF's object streams may expand to while they are read for PDF_ACTIVE. */
+const PDF_EXPANDED_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Whether a PDF may run something when opened (PDF_ACTIVE, names' `#xx` escapes decoded), in its
+ * plain objects or in its compressed object streams; one whose object streams cannot be read
+ * within PDF_EXPANDED_BYTES counts as active. Such a file is kept, and its lead held for staff.
+ */
+export function activePdf(bytes: Uint8Array): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const active = (part: string) =>
+    PDF_ACTIVE.test(part.replace(/#([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  if (active(text)) return true;
+  let left = PDF_EXPANDED_BYTES;
+  for (const found of text.matchAll(/\/Type\s*\/ObjStm\b/g)) {
+    const start = /stream\r?\n/g;
+    start.lastIndex = found.index;
+    const opened = start.exec(text);
+    const end = opened ? text.indexOf('endstream', start.lastIndex) : -1;
+    if (end < 0) return true;
+    try {
+      const expanded = zlib.inflateSync(bytes.subarray(start.lastIndex, end), {
+        maxOutputLength: left,
+        finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      });
+      left -= expanded.byteLength;
+      if (active(expanded.toString('latin1'))) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** What the file's content says it is, among the kinds accepted; undefined for anything else. */
@@ -293,6 +374,8 @@ export interface CheckedFile {
   readonly name: string;
   readonly kind: FileKind;
   readonly bytes: Uint8Array;
+  /** A PDF that may run something when opened (activePdf). */
+  readonly active: boolean;
 }
 
 /**
@@ -352,7 +435,7 @@ export async function checkUploads(files: readonly File[], readings: WorkQueue):
       refuse(name, 'invalidType', problem);
       continue;
     }
-    checked.push({ name, kind: expected, bytes });
+    checked.push({ name, kind: expected, bytes, active: expected === 'pdf' && activePdf(bytes) });
   }
   return rejected.length > 0 ? { ok: false, tooMany: false, rejected, problems } : { ok: true, files: checked };
 }

@@ -107,7 +107,7 @@ export interface StoredAttachment {
  * proof that does not verify, has expired or was used before, a form posted without JavaScript,
  * sent faster than a person could, too many links, the honeypot filled, many posts from one
  * network (over the rate limit), or files not kept (over the network's daily quota of files,
- * or the server's disk under its floor of free space).
+ * or the server's disk under its floor of free space), or a PDF that may run something when opened.
  */
 export const HOLD_REASONS = [
   'noProof',
@@ -121,6 +121,7 @@ export const HOLD_REASONS = [
   'manyPosts',
   'fileQuota',
   'lowDisk',
+  'activeFile',
 ] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 /**
