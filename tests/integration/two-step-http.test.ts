@@ -430,6 +430,34 @@ describe('required for every account', () => {
     }
   }, 60_000);
 
+  test('a session signed in with the password alone, from before it was required, owes the set-up before anything else', async () => {
+    const dbPath = path.join(dir, 'switched.db');
+    const email = 'yusuf@globaq.example';
+    const before = await startServer({ dbPath, env: { STAFF_TOTP_KEY: KEY_HEX, STAFF_TWO_STEP: 'optional' } });
+    let cookie: string;
+    try {
+      const staff = openStaffStore(dbPath);
+      await staff.add(email, await hashPassword(PASSWORD), new Date());
+      await staff.close();
+      ({ cookie } = await password(email, { base: before }));
+      expect((await send('/admin', { cookie, base: before })).status).toBe(200);
+    } finally {
+      await before.stop();
+    }
+    const after = await startServer({ dbPath, env: { STAFF_TOTP_KEY: KEY_HEX, STAFF_TWO_STEP: 'required' } });
+    try {
+      const list = await send('/admin', { cookie, base: after });
+      expect(list.status).toBe(303);
+      expect(list.location).toMatch(/^\/admin\/two-step/);
+      const page = await send('/admin/two-step', { cookie, base: after });
+      expect(page.text).toContain('Set up two-step sign-in');
+      const post = await send(LEAD_PATH, { fields: { csrf: csrfOf(page.text), status: 'spam' }, cookie, base: after });
+      expect(post.status).toBe(403);
+    } finally {
+      await after.stop();
+    }
+  });
+
   test('required without the key stops the server at start, naming the setting', async () => {
     await expect(startServer({ dbPath: path.join(dir, 'nokey.db'), env: { STAFF_TWO_STEP: 'required' } })).rejects.toThrow(
       /STAFF_TWO_STEP: required needs STAFF_TOTP_KEY/,

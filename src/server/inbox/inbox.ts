@@ -85,10 +85,14 @@ export async function guardAdmin(context: APIContext, next: MiddlewareNext): Pro
 const stepPage = (stage: SessionStage): string => (stage === 'code' ? CODE_PATH : TWO_STEP_PATH);
 
 async function guarded(context: APIContext, next: MiddlewareNext): Promise<Response> {
-  const { inbox } = context.locals.app.stores;
+  const { app } = context.locals;
+  const { inbox } = app.stores;
   const now = new Date();
   const token = context.cookies.get(sessionCookieName(context))?.value ?? '';
-  const session = token ? await inbox.session(token, now) : undefined;
+  let session = token ? await inbox.session(token, now) : undefined;
+  // Once two-step sign-in is required, a session signed in with the password alone owes its set-up.
+  if (session?.stage === 'signed-in' && app.twoStep.required && !(await app.stores.staff.twoStep(session.email))?.sealedSecret)
+    session = { ...session, stage: 'enrol' };
   const signedIn = session?.stage === 'signed-in' ? session : undefined;
   const pending = session && session.stage !== 'signed-in' ? session : undefined;
   const method = context.request.method;
