@@ -213,6 +213,14 @@ describe('which searches name a person', () => {
   const tokens = personTokens(fields);
   const phones = personPhones(fields);
 
+  test("the lead's country and city in either language: the other language's name names them too", () => {
+    const bahraini = partnerBody({ ...PERSON, country: 'Bahrain', cityName: 'Manama' });
+    const words = personTokens(bahraini);
+    for (const typed of ['Bahrain', 'البحرين', 'Manama', 'المنامة', 'منامه'])
+      expect(searchNamesPerson(typed, words, []), typed).toBe(true);
+    for (const typed of ['Riyadh', 'الرياض', 'Qatar']) expect(searchNamesPerson(typed, words, []), typed).toBe(false);
+  });
+
   test('a phone in any digits and format, with + or 00 or a trunk 0', () => {
     expect(phones).toEqual(['97317000000']);
     for (const typed of [

@@ -96,11 +96,26 @@ export async function searchLeads(
   const params = new URLSearchParams();
   for (const [name, value] of form?.entries() ?? []) if (name !== 'csrf' && typeof value === 'string') params.append(name, value);
   const list = filterFromQuery(params, staff.email);
-  if (list.filter.search) {
-    const { total } = await inbox.leads(list.filter, 1, list.order);
-    await inbox.audit(staff.email, 'searched leads', undefined, `${total} found (filter: ${filterQuery(list.values)})`, now);
-  }
+  await auditSearch(inbox, staff.email, list, now);
   return { redirect: listHref(list.values) };
+}
+
+/** A search is recorded again only when it differs from the one recorded last, or that one is this old. */
+const SEARCH_REPEAT_MS = 30 * 60 * 1000;
+
+/**
+ * Records a search of the list (its filter and what it found): posted from the search form, or
+ * opened by its address on this site (typed, a bookmark, the redirect after an action), not by a
+ * link from another site. The same search recorded last within SEARCH_REPEAT_MS is not recorded
+ * again (a reload, the list the form's post goes on to).
+ */
+export async function auditSearch(inbox: InboxDeps['inbox'], by: string, list: ListQuery, now = new Date()): Promise<void> {
+  if (!list.filter.search) return;
+  const filter = `(filter: ${filterQuery(list.values)})`;
+  const [last] = (await inbox.auditLog({ limit: 1, actor: by, action: 'searched leads' })).entries;
+  if (last?.detail.endsWith(filter) && now.getTime() - Date.parse(last.at) < SEARCH_REPEAT_MS) return;
+  const { total } = await inbox.leads(list.filter, 1, list.order);
+  await inbox.audit(by, 'searched leads', undefined, `${total} found ${filter}`, now);
 }
 
 /**

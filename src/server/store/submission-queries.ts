@@ -25,6 +25,9 @@ import {
 } from './store.ts';
 import { sql } from 'kysely';
 import { PHONE_FIELDS, phoneDigits } from '../inbox/lead-search.ts';
+import { placeAlternatives } from '../inbox/places.ts';
+import { COUNTRIES } from '../../forms/countries.ts';
+import { localCountryName } from '../../forms/country-names.ts';
 import { bySeq, changedSince, countOf, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import {
   isUuid,
@@ -227,11 +230,18 @@ export const PERSON_FIELDS = [
 
 const lowerText = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
 
-/** The words that name a person in a lead: each identifying answer whole and its words of 3 letters or more. */
+/**
+ * The words that name a person in a lead: each identifying answer whole and its words of 3
+ * letters or more, with the lead's country and city in English and Arabic.
+ */
 export function personTokens(fields: SubmissionFields): string[] {
+  // The country and the city in each language staff may search them in, besides as written.
+  const country = COUNTRIES.find((one) => one.value.toLowerCase() === lowerText(fields['country']));
   const wholes = [
     ...PERSON_FIELDS.map((field) => lowerText(fields[field])),
     `${lowerText(fields['firstName'])} ${lowerText(fields['lastName'])}`.trim(),
+    ...(country ? [country.value.toLowerCase(), localCountryName(country.key, 'ar') ?? ''] : []),
+    ...['city', 'cityName'].flatMap((field) => placeAlternatives(lowerText(fields[field]))),
   ].filter(Boolean);
   const tokens = new Set<string>();
   for (const whole of wholes) {
