@@ -57,6 +57,7 @@ export const COURSE_LANGUAGES = ['en', 'ar'] as const;
 export const courseFactsSchema = z
   .object({
     days: z.number().int().min(1).max(30).optional(),
+    /** On a page listing courses: the level of each course that does not give its own. */
     level: z.enum(COURSE_LEVELS),
     languages: z.array(z.enum(COURSE_LANGUAGES)).nonempty(),
     delivery: z.array(z.enum(COURSE_DELIVERY)).nonempty(),
@@ -95,6 +96,8 @@ export const pageSchema = z
             title: text(3),
             summary: text(20),
             duration: text(2).optional(),
+            /** Its level, when it is not the page's (`course.level`). */
+            level: z.enum(COURSE_LEVELS).optional(),
           })
           .strict(),
       )
