@@ -357,6 +357,7 @@ export const ar = {
   'locale.name': 'العربية',
   /** The name of a page's breadcrumb trail (its <nav>). */
   'page.breadcrumb': 'مسار التنقل',
+  'page.updated': 'آخر تعديل:',
   /** Over a page whose translation is not written yet: its text is shown in English meanwhile. */
   'translation.pendingCourse': 'لم تُترجم بعد: تُعرض بالإنجليزية.',
   'translation.pending': 'النسخة العربية من هذه الصفحة قيد الإعداد وستتوفر قريبًا، وإلى أن تصدر تُعرض الصفحة بالإنجليزية.',
@@ -404,7 +405,6 @@ export const ar = {
   /** The footer's line of the company's registration numbers: "Commercial registration 1234". */
   'trust.footer.commercialRegistration': 'السجل التجاري {number}',
   'trust.footer.vat': 'الرقم الضريبي {number}',
-  'privacy.controller': 'جهة التحكم في بياناتك',
   'privacy.legalName': 'الاسم النظامي',
   'privacy.nationalAddress': 'العنوان الوطني',
   'privacy.reviewed': 'آخر مراجعة لهذا الإشعار',

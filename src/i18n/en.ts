@@ -374,6 +374,8 @@ export const en = {
   'locale.name': 'English',
   /** The name of a page's breadcrumb trail (its <nav>). */
   'page.breadcrumb': 'Breadcrumb',
+  /** Under a content page's title, before the day its text last changed (`updated` in its front matter). */
+  'page.updated': 'Last changed:',
   /** Over a page whose translation is not written yet: its text is shown in English meanwhile. */
   'translation.pendingCourse': 'Not yet translated: shown in English.',
   'translation.pending':
@@ -424,7 +426,6 @@ export const en = {
   'trust.footer.commercialRegistration': 'Commercial registration {number}',
   'trust.footer.vat': 'VAT number {number}',
   /** The privacy notice's controller (PDPL) and review date, once src/data/company.yaml has them. */
-  'privacy.controller': 'The controller of your data',
   'privacy.legalName': 'Legal name',
   'privacy.nationalAddress': 'National address',
   'privacy.reviewed': 'Notice last reviewed',

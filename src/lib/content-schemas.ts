@@ -26,6 +26,9 @@ const metaDescription = text(50, 170, {
 /** An in-page anchor: lower-case words joined by hyphens. */
 const anchorId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens, e.g. "root-cause-analysis"');
 
+/** A date written YYYY-MM-DD (YAML reads it as a date; the build's checks as text). */
+const day = z.coerce.date({ error: 'a date written YYYY-MM-DD, e.g. 2025-03-31' });
+
 /**
  * The service catalogue: one MDX file per service, named after its slug
  * (`src/content/services/ms-audits.mdx` is served at /services/ms-audits).
@@ -54,6 +57,7 @@ export const COURSE_LANGUAGES = ['en', 'ar'] as const;
 export const courseFactsSchema = z
   .object({
     days: z.number().int().min(1).max(30).optional(),
+    /** On a page listing courses: the level of each course that does not give its own. */
     level: z.enum(COURSE_LEVELS),
     languages: z.array(z.enum(COURSE_LANGUAGES)).nonempty(),
     delivery: z.array(z.enum(COURSE_DELIVERY)).nonempty(),
@@ -92,6 +96,8 @@ export const pageSchema = z
             title: text(3),
             summary: text(20),
             duration: text(2).optional(),
+            /** Its level, when it is not the page's (`course.level`). */
+            level: z.enum(COURSE_LEVELS).optional(),
           })
           .strict(),
       )
@@ -101,8 +107,14 @@ export const pageSchema = z
     coursesHeading: text(3).optional(),
     /** A training page's facts (for a page listing courses: how they all run). */
     course: courseFactsSchema.optional(),
+    /** The day the page's text last changed, shown under its title; the privacy notice must say it (PDPL). */
+    updated: day.optional(),
   })
   .strict()
+  .refine((page) => page.route !== 'Privacy' || page.updated, {
+    message: 'updated is required on the privacy notice: the day (YYYY-MM-DD) its text last changed',
+    path: ['updated'],
+  })
   .refine((page) => !page.standards || page.standardsHeading, {
     message: 'standardsHeading is required when standards are listed',
     path: ['standardsHeading'],
@@ -124,9 +136,6 @@ const registrationNumber = z
     /^[A-Za-z0-9](?:[A-Za-z0-9 ./-]*[A-Za-z0-9])?$/,
     'the number as its issuer writes it: letters, digits, spaces, "-", "/" or "."',
   );
-
-/** A date written YYYY-MM-DD (YAML reads it as a date; the build's checks as text). */
-const day = z.coerce.date({ error: 'a date written YYYY-MM-DD, e.g. 2025-03-31' });
 
 /**
  * A team member. `photo` is the image schema in src/content.config.ts (Astro's `image()`: a

@@ -84,6 +84,7 @@ export async function getPages(locale: Locale = defaultLocale): Promise<PageEntr
     facts: {
       standards: p.data.standards,
       courses: p.data.courses?.map((course) => course.id),
+      'courses.level': p.data.courses?.map((course) => course.level ?? p.data.course?.level),
       // How a training runs is one fact in both languages; only its words are translated.
       ...(p.data.course && {
         'course.days': p.data.course.days,

@@ -21,14 +21,14 @@ const list = (items: readonly string[], locale: Locale) => {
   return text.charAt(0).toLocaleUpperCase(locale.lang) + text.slice(1);
 };
 
-/** The facts as the page lists them: a label and its text, in order. */
-export function courseFactRows(facts: CourseFacts, locale: Locale): { label: string; text: string }[] {
+/** The facts as the page lists them: a label and its text, in order; the level unless `withLevel` is false. */
+export function courseFactRows(facts: CourseFacts, locale: Locale, withLevel = true): { label: string; text: string }[] {
   return [
     {
       label: t('page.duration', {}, locale),
       text: facts.days === undefined ? t('course.daysVary', {}, locale) : daysText(facts.days, locale),
     },
-    { label: t('course.level', {}, locale), text: t(`course.level.${facts.level}`, {}, locale) },
+    ...(withLevel ? [{ label: t('course.level', {}, locale), text: t(`course.level.${facts.level}`, {}, locale) }] : []),
     {
       label: t('course.languages', {}, locale),
       text: list(

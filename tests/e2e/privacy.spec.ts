@@ -1,16 +1,19 @@
 /**
  * The privacy notice (src/content/pages/privacy.mdx and its Arabic twin): linked from the footer
  * and from a line beside each form's submit button, in both languages, with JavaScript off as on;
- * the partner form's CV field asks for the trainers' consent.
+ * the partner form's CV field asks for the trainers' consent. It names the controller and the day it
+ * last changed, in each language.
  */
 import { expect, test } from './site-locale';
 import { partnerField } from './forms-helpers';
 import { readContentDir } from '../helpers/frontmatter';
+import { companyFile } from '../../src/data/company';
 
-const noticeTitle = (code: string) =>
+/** A front-matter field of the notice in the language `code`. */
+const notice = (code: string, field: string) =>
   String(
     readContentDir(code === 'ar' ? 'ar/pages' : 'pages').find((page) => page.frontmatter['route'] === 'Privacy')?.frontmatter[
-      'title'
+      field
     ],
   );
 
@@ -21,12 +24,28 @@ test.describe('the privacy notice', () => {
     await expect(link).toHaveAttribute('href', lang.path('/Privacy'));
     await link.click();
     await expect(page).toHaveURL(lang.url('/Privacy'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(noticeTitle(lang.code));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(notice(lang.code, 'title'));
     // The retention periods the receiver keeps to (HELD_PURGE_DAYS' default) and the staff's purge.
     await expect(page.locator('main')).toContainText(lang.code === 'ar' ? '30 يومًا' : '30 days');
     await expect(page.locator('main')).toContainText(lang.code === 'ar' ? '24 شهرًا' : '24 months');
     // It informs; it sells nothing.
     await expect(page.locator('main').getByRole('link', { name: lang.t('service.freeConsultation') })).toHaveCount(0);
+  });
+
+  test('the notice names the controller by its legal name and says the day it last changed @content', async ({ page, lang }) => {
+    await page.goto(lang.path('/Privacy'));
+    const controller = page.locator('main .privacy-controller');
+    await expect(controller.locator('dt').first()).toHaveText(lang.t('privacy.legalName'));
+    await expect(controller.locator('dd').first()).toHaveText(companyFile.legalName[lang.code] ?? companyFile.legalName.en);
+    const updated = notice(lang.code, 'updated');
+    const day = page.locator('.page-header time');
+    await expect(day).toHaveAttribute('datetime', updated);
+    const longDate = new Intl.DateTimeFormat(lang.locale.formatLocale, {
+      dateStyle: 'long',
+      calendar: 'gregory',
+      timeZone: 'UTC',
+    });
+    await expect(day).toHaveText(longDate.format(new Date(updated)));
   });
 
   for (const form of [

@@ -1,6 +1,7 @@
 /**
  * Course facts: every training page says how long it runs, its level, language, delivery,
- * assessment and certificate, on the page and as schema.org Course data, in both languages;
+ * assessment and certificate, on the page and as schema.org Course data, in both languages; a
+ * page listing courses gives each its own level (the page's unless the course says otherwise);
  * Arabic durations take the language's plural forms; the Arabic page runs the course as the
  * English one does.
  */
@@ -28,7 +29,7 @@ const frontmatter = (dir: string, page: string) =>
   splitFrontmatter(fs.readFileSync(path.join(ROOT, dir, `${page}.mdx`), 'utf8')).frontmatter as {
     route: string;
     course?: Record<string, unknown>;
-    courses?: { id: string }[];
+    courses?: { id: string; level?: string }[];
   };
 
 describe('durations in words', () => {
@@ -53,6 +54,9 @@ describe('the training pages carry their facts', () => {
     expect(courseFactsSchema.safeParse(arabic).success).toBe(true);
     const shape = (facts: Record<string, unknown> | undefined) => ({ ...facts, assessment: 0, certificate: 0 });
     expect(shape(arabic)).toEqual(shape(english));
+    const levels = new Map(frontmatter('src/content/pages', page).courses?.map((course) => [course.id, course.level]));
+    for (const course of frontmatter('src/content/ar/pages', page).courses ?? [])
+      expect(course.level, course.id).toBe(levels.get(course.id));
   });
 
   test('a level or a way of delivery the site has no words for is refused', () => {
@@ -71,19 +75,23 @@ describe('the training pages carry their facts', () => {
       if (!fs.existsSync(file)) throw new Error('dist/client is missing: run `npm run build` first (npm test does).');
       const document = parseHtml(fs.readFileSync(file, 'utf8'));
       const strings = code === 'en' ? en : ar;
+      /** The words for a listed course's level (the page's when it gives none), or the page's. */
+      const levelOf = (id?: string) => {
+        const level = String(facts.courses?.find((listed) => listed.id === id)?.level ?? facts.course?.['level']);
+        return strings[`course.level.${level}` as 'course.level.introductory'];
+      };
       const box = document.querySelector('.course-facts');
       const text = box?.textContent?.replace(/\s+/g, ' ') ?? '';
-      for (const key of [
-        'course.level',
-        'course.languages',
-        'course.delivery',
-        'course.assessment',
-        'course.certificate',
-      ] as const)
+      for (const key of ['course.languages', 'course.delivery', 'course.assessment', 'course.certificate'] as const)
         expect(text, key).toContain(strings[key]);
       expect(text).toContain(String(facts.course?.['certificate']));
-      const level = String(facts.course?.['level']) as 'introductory';
-      expect(text).toContain(strings[`course.level.${level}`]);
+      // One course: its level in the box; several: each under its own name, in the list.
+      if (!facts.courses) expect(text).toContain(strings['course.level']);
+      if (!facts.courses) expect(text).toContain(levelOf());
+      for (const { id } of facts.courses ?? [])
+        expect(document.getElementById(id)?.textContent?.replace(/\s+/g, ' ')).toContain(
+          `${strings['course.level']}: ${levelOf(id)}`,
+        );
       const days = facts.course?.['days'];
       expect(text).toContain(typeof days === 'number' ? daysText(days, locales[code]) : strings['course.daysVary']);
 
@@ -96,6 +104,7 @@ describe('the training pages carry their facts', () => {
       expect(data.some((item) => item['@type'] === 'Service')).toBe(false);
       for (const course of courses) {
         expect(course['educationalCredentialAwarded']).toBe(facts.course?.['certificate']);
+        expect(course['educationalLevel']).toBe(levelOf(new URL(String(course['url'])).hash.slice(1) || undefined));
         const instance = course['hasCourseInstance'] as Record<string, unknown>;
         expect(instance['courseMode']).toEqual(expect.arrayContaining(['onsite']));
         if (typeof days === 'number') expect(instance['courseWorkload']).toBe(`P${days}D`);

@@ -4,7 +4,7 @@
  * launch-check` and a production build (the build's hook, src/integrations/company-details.ts)
  * stop on them; on a copy where each is filled, nothing is listed and neither stops. Both copies
  * are made from the repository's files, so the test holds whatever the company has filled since.
- * The privacy notice names the controller as registered once the details are written.
+ * The privacy notice names the controller by its legal name, and its registration once written.
  */
 import { spawnSync } from 'node:child_process';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
@@ -188,14 +188,16 @@ describe('the privacy notice', () => {
       .trim();
   }
 
-  test('names the controller as registered and the date it was reviewed, each once written; nothing before', async () => {
-    expect(await controller({ registration: {}, words: {} })).toBe('');
+  test('names the controller by its legal name always, its registration and the date the notice was reviewed once written', async () => {
+    expect(await controller({ registration: {}, words: { legalName: 'Globaq Company' } })).toBe(
+      `${en['privacy.legalName']} Globaq Company`,
+    );
     const shown = await controller({
       registration: { commercialRegistration: '2051234567', vatNumber: '310123456700003', privacyNoticeReviewed: '2026-05-31' },
-      words: { registeredName: 'Globaq Company', nationalAddress: '1234 King Fahd Road, Al-Khobar 34447' },
+      words: { legalName: 'Globaq Company', nationalAddress: '1234 King Fahd Road, Al-Khobar 34447' },
     });
     expect(shown).toBe(
-      `${en['privacy.controller']} ${en['privacy.legalName']} Globaq Company ${en['trust.kind.commercial-registration']} 2051234567 ${en['trust.kind.vat']} 310123456700003 ${en['privacy.nationalAddress']} 1234 King Fahd Road, Al-Khobar 34447 ${en['privacy.reviewed']} May 31, 2026`,
+      `${en['privacy.legalName']} Globaq Company ${en['trust.kind.commercial-registration']} 2051234567 ${en['trust.kind.vat']} 310123456700003 ${en['privacy.nationalAddress']} 1234 King Fahd Road, Al-Khobar 34447 ${en['privacy.reviewed']} May 31, 2026`,
     );
   });
 });
