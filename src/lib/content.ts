@@ -5,7 +5,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { assertTwins, assertUniqueRoutes, orderServices } from './catalogue';
 import { localizePath } from './paths';
-import { slugify } from './menu';
+import { slugify, type ResolvedNavEntry } from './menu';
 import { isNavGroup, navigation, navigationIn, type NavEntry } from '../data/navigation';
 import { getStandard } from '../data/standards';
 import { defaultLocale, t, type Locale, type LocaleCode } from '../i18n';
@@ -130,24 +130,6 @@ function withEnglishCourses(page: PageEntry, original: PageEntry | undefined): P
   );
   return { ...page, data: { ...page.data, courses } } as PageEntry;
 }
-
-/** A navigation entry with, under each page that lists ISO standards, links to them. */
-export interface ResolvedNavLink {
-  readonly label: string;
-  readonly href: string;
-  /** The menu's key for this entry, where its label cannot make one (an Arabic label): the English label's. */
-  readonly key?: string;
-  /** "en" on a translated page when the entry is the English one standing in for its translation. */
-  readonly lang?: string;
-  readonly children?: readonly ResolvedNavLink[];
-}
-export interface ResolvedNavGroup {
-  readonly label: string;
-  readonly key?: string;
-  readonly lang?: string;
-  readonly items: readonly ResolvedNavEntry[];
-}
-export type ResolvedNavEntry = ResolvedNavLink | ResolvedNavGroup;
 
 /** Where each locale's menu is written, for the messages of mergeNavigation(). */
 const NAVIGATION_FILE: Readonly<Record<LocaleCode, string>> = { en: 'src/data/navigation.yaml', ar: 'src/data/navigation.yaml' };

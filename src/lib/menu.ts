@@ -6,7 +6,24 @@
  * No imports of site data or `astro:content` here: this module ships to the browser with the
  * islands, so it stays small and takes everything it needs as arguments.
  */
-import type { ResolvedNavEntry } from './content';
+
+/** A navigation entry with, under each page that lists ISO standards, links to them. */
+export interface ResolvedNavLink {
+  readonly label: string;
+  readonly href: string;
+  /** The menu's key for this entry, where its label cannot make one (an Arabic label): the English label's. */
+  readonly key?: string;
+  /** "en" on a translated page when the entry is the English one standing in for its translation. */
+  readonly lang?: string;
+  readonly children?: readonly ResolvedNavLink[];
+}
+export interface ResolvedNavGroup {
+  readonly label: string;
+  readonly key?: string;
+  readonly lang?: string;
+  readonly items: readonly ResolvedNavEntry[];
+}
+export type ResolvedNavEntry = ResolvedNavLink | ResolvedNavGroup;
 
 /** docs/requirements.md §12: a dropdown closes this long after the pointer leaves it. */
 export const CLOSE_DELAY_MS = 150;

@@ -17,9 +17,9 @@ import { BackupError, backupSqlite, restoreSqlite } from './ops/backup.ts';
 import { becomeOwnerOf, loadSettingsFile } from './ops/settings-file.ts';
 import { redactUrl } from './store/postgres/pg-store.ts';
 import { hashPassword, passwordProblem, staffEmail } from './inbox/staff.ts';
-import { LEAD_STATUSES, type InboxStore, type LeadFilter } from './inbox/inbox-store.ts';
+import { LEAD_STATUSES, type LeadFilter } from './inbox/inbox-store.ts';
 import { PERSON_EXPORT_ACTION, isPersonFormat, personAuditDetail, personFile } from './inbox/person-file.ts';
-import { FORMS, isFormName, type FormName, type Query, type StoredSubmission, type SubmissionStore } from './store/store.ts';
+import { FORMS, isFormName, type FormName, type Query, type StoredSubmission } from './store/store.ts';
 
 export const USAGE = `Usage: npm run submissions -- <command> [options]
 
@@ -33,6 +33,9 @@ Commands:
          (then use npm run --silent, so npm's own lines stay out).
   list   [--form contact|partner] [--since DATE] [--limit N]
          The newest submissions (20 unless --limit), one line each.
+  held   [--spam] [--limit N]
+         The leads held for review (with --spam: those marked as spam), newest first (50
+         unless --limit), each with why it was held.
   count  [--form contact|partner] [--since DATE]
          How many submissions each form has.
   export, list and count leave out the leads staff marked as spam (in the inbox or
@@ -92,6 +95,33 @@ DATE: 2026-11-01 (midnight UTC) or an ISO time such as 2026-11-01T08:00:00+03:00
 
 export class UsageError extends Error {}
 
+/** The commands, for the messages that name them. */
+const COMMANDS = 'export, list, count, held, outbox, delete, purge, person, staff, backup, restore or migrate-to';
+
+/** Every command's options: anything else, or an option without its value, is a usage error. */
+const OPTIONS = {
+  form: { type: 'string' },
+  format: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  out: { type: 'string' },
+  limit: { type: 'string' },
+  db: { type: 'string' },
+  // Read by the entry point below, before main.
+  settings: { type: 'string' },
+  bots: { type: 'boolean' },
+  spam: { type: 'boolean' },
+  'with-held': { type: 'boolean' },
+  'include-spam': { type: 'boolean' },
+  'older-than': { type: 'string' },
+  email: { type: 'string' },
+  phone: { type: 'string' },
+  lead: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+const parse = (argv: readonly string[]) => parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
+type Values = ReturnType<typeof parse>['values'];
+
 interface Io {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
@@ -112,11 +142,11 @@ interface Io {
 }
 
 /**
- * The database a command works on, open and migrated: --db FILE (a SQLite file, from where it
- * was typed), else DATABASE_URL (PostgreSQL), else SUBMISSIONS_DB or its default. A SQLite file
- * must exist already: the command never makes an empty one by mistake.
+ * `work` on the database a command works on, open and migrated, closed after: --db FILE (a SQLite
+ * file, from where it was typed), else DATABASE_URL (PostgreSQL), else SUBMISSIONS_DB or its
+ * default. A SQLite file must exist already: the command never makes an empty one by mistake.
  */
-async function commandStores(db: string | undefined, io: Io): Promise<Stores> {
+async function withStores<T>(db: string | undefined, io: Io, work: (stores: Stores) => Promise<T>): Promise<T> {
   const config = receiverConfig(io.env, io.root);
   const stores =
     db !== undefined
@@ -124,28 +154,19 @@ async function commandStores(db: string | undefined, io: Io): Promise<Stores> {
       : openStores(config, { create: false, poolMax: 2 });
   try {
     await stores.ready;
-  } catch (error) {
-    await stores.close();
-    throw error;
-  }
-  return stores;
-}
-
-/** `work` on the command's database (./commandStores), closed after. */
-async function withStores<T>(db: string | undefined, io: Io, work: (stores: Stores) => Promise<T>): Promise<T> {
-  const stores = await commandStores(db, io);
-  try {
     return await work(stores);
   } finally {
     await stores.close();
   }
 }
 
+/** `count` and `noun` as English says them: 1 lead, 2 leads. */
+const many = (count: number, noun: string, nouns = `${noun}s`): string => `${count} ${count === 1 ? noun : nouns}`;
+
 /** Refuses arguments a command does not take. */
 function noMore(extra: readonly string[]): void {
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
 }
-
 /** --limit as a number from 1 to 1000. */
 function parseLimit(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 1000)
@@ -186,10 +207,11 @@ function summary(submission: StoredSubmission): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
-async function writeExport(chunks: AsyncIterable<string> | Iterable<string>, out: string | undefined, io: Io): Promise<void> {
+/** Writes to standard output, or to `out` (from where the command was typed); returns " to FILE" or "". */
+async function writeExport(chunks: AsyncIterable<string> | Iterable<string>, out: string | undefined, io: Io): Promise<string> {
   if (out === undefined) {
     for await (const chunk of chunks) io.stdout(chunk);
-    return;
+    return '';
   }
   // Written beside the target, then renamed: a failed export never leaves half a file.
   const target = path.resolve(io.cwd, out);
@@ -205,12 +227,7 @@ async function writeExport(chunks: AsyncIterable<string> | Iterable<string>, out
   }
   await handle.close();
   await fs.promises.rename(partial, target);
-}
-
-interface ExportPlan {
-  readonly query: Query & { readonly form: FormName };
-  readonly format: 'csv' | 'json';
-  readonly out: string | undefined;
+  return ` to ${target}`;
 }
 
 /**
@@ -235,76 +252,104 @@ export function commandActor(env: Readonly<Record<string, string | undefined>> =
 /** The actor of this run of the command. */
 const actorOf = (io: Io): string => io.actor ?? commandActor(io.env);
 
-/** The same, in a database named here (backup, restore, migrate-to: commands on a file or a URL). */
-async function auditedIn(
-  where: { readonly dbPath: string; readonly databaseUrl: string | undefined },
-  io: Io,
-  action: string,
-  detail: string,
-): Promise<void> {
-  const stores = openStores({ ...receiverConfig(io.env, io.root), ...where }, { create: false, poolMax: 1 });
-  try {
-    await stores.ready;
-    await audited(stores, io, action, detail);
-  } finally {
-    await stores.close();
-  }
-}
-
 /** Records a command that read or changed leads or accounts, under the person who ran it. */
 async function audited(stores: Stores, io: Io, action: string, detail: string, leadId?: string): Promise<void> {
   await stores.inbox.audit(actorOf(io), action, leadId, detail, new Date());
 }
 
-async function exportCommand(store: SubmissionStore, inbox: InboxStore, plan: ExportPlan, io: Io): Promise<string> {
-  const what = `${plan.query.form} submissions as ${plan.format.toUpperCase()}${plan.query.since ? ` since ${plan.query.since.toISOString()}` : ''} until ${plan.query.until?.toISOString() ?? 'now'}${plan.query.bots ? ", the honeypot's catch" : plan.query.withoutSpam ? ', without spam' : ''}`;
+/** `export`, `list` and `count`: every option is checked before the database is opened. */
+async function leadsCommand(command: 'export' | 'list' | 'count', extra: readonly string[], values: Values, io: Io) {
+  noMore(extra);
+  const bots = values.bots === true;
+  const form = parseForm(values.form, command === 'export');
+  const since = parseDate('since', values.since);
+  const until = parseDate('until', values.until);
+  // Held leads (`held` lists them) stay out unless --with-held; leads staff marked as spam unless --include-spam.
+  const query: Query = {
+    ...(form ? { form } : {}),
+    ...(since ? { since } : {}),
+    ...(until ? { until } : {}),
+    bots,
+    inboxOnly: values['with-held'] !== true,
+    withoutSpam: values['include-spam'] !== true,
+  };
+  const format = values.format;
+  if (command === 'export' && format !== 'csv' && format !== 'json')
+    throw new UsageError(`--format must be csv or json${format === undefined ? '' : ` (got "${format}")`}`);
+  const limit = command === 'list' ? parseLimit(values.limit ?? '20') : 0;
+  return withStores(values.db, io, async (stores) => {
+    const store = stores.submissions;
+    if (command === 'export') {
+      // A snapshot: what arrives while the export runs waits for the next one.
+      const snapshot = { ...query, form: form as FormName, until: until ?? new Date() };
+      io.stderr(`${await exportCommand(stores, snapshot, format as 'csv' | 'json', values.out, io)}\n`);
+      return 0;
+    }
+    const scope = `${form ?? 'every form'}${bots ? ", the honeypot's catch" : ''}${since ? ` since ${since.toISOString()}` : ''}${until ? ` until ${until.toISOString()}` : ''}`;
+    if (command === 'count') {
+      await audited(stores, io, 'counted leads', scope);
+      for (const name of form ? [form] : FORMS) io.stdout(`${name}\t${await store.count({ ...query, form: name })}\n`);
+      return 0;
+    }
+    const rows = await store.list({ ...query, limit });
+    await audited(stores, io, 'listed leads', `${scope}: ${rows.length} shown`);
+    for (const row of rows) io.stdout(`${row.receivedAt}  ${row.form.padEnd(7)}  ${row.id}  ${summary(row)}\n`);
+    if (rows.length === 0) io.stderr('No submissions.\n');
+    return 0;
+  });
+}
+
+async function exportCommand(
+  { submissions: store, inbox }: Stores,
+  query: Query & { readonly form: FormName },
+  format: 'csv' | 'json',
+  out: string | undefined,
+  io: Io,
+): Promise<string> {
+  const what = `${query.form} submissions as ${format.toUpperCase()}${query.since ? ` since ${query.since.toISOString()}` : ''} until ${query.until?.toISOString() ?? 'now'}${query.bots ? ", the honeypot's catch" : query.withoutSpam ? ', without spam' : ''}`;
   // Written before the first row: an export cut short still leaves its trace.
   const entry = await inbox.audit(actorOf(io), 'exported leads', undefined, `${what}: started`, new Date());
   let rows = 0;
   async function* counted(): AsyncGenerator<StoredSubmission> {
-    for await (const submission of store.export(plan.query)) {
+    for await (const submission of store.export(query)) {
       rows += 1;
       yield submission;
     }
   }
-  if (plan.format === 'csv' && !plan.query.bots) {
-    // The leads: the inbox export's columns (status, who set it, the note, the questions by their labels).
-    const { form, since, until, withoutSpam } = plan.query;
-    const filter: LeadFilter = {
-      form,
-      ...(since ? { since } : {}),
-      // The staff command's --until includes its moment; the inbox's filter stops before it.
-      ...(until ? { until: new Date(until.getTime() + 1) } : {}),
-      ...(withoutSpam ? { statuses: LEAD_STATUSES.filter((status) => status !== 'spam') } : {}),
-    };
-    async function* leadRows(): AsyncGenerator<string> {
-      yield CSV_BOM + leadCsvHeader(form);
-      for await (const lead of inbox.exportLeads(filter)) {
-        rows += 1;
-        yield leadCsvRow(lead);
-      }
+  // The leads as CSV: the inbox export's columns (status, who set it, the note, the questions by their labels).
+  const { form, since, until, withoutSpam } = query;
+  const filter: LeadFilter = {
+    form,
+    ...(since ? { since } : {}),
+    // The staff command's --until includes its moment; the inbox's filter stops before it.
+    ...(until ? { until: new Date(until.getTime() + 1) } : {}),
+    ...(withoutSpam ? { statuses: LEAD_STATUSES.filter((status) => status !== 'spam') } : {}),
+  };
+  async function* leadRows(): AsyncGenerator<string> {
+    yield CSV_BOM + leadCsvHeader(form);
+    for await (const lead of inbox.exportLeads(filter)) {
+      rows += 1;
+      yield leadCsvRow(lead);
     }
-    await writeExport(leadRows(), plan.out, io);
-  } else if (plan.format === 'csv') {
-    // The honeypot's catch: every field name as stored, in the order first met (first pass); then the rows.
-    const columns = new Set<string>();
-    for await (const submission of store.export(plan.query)) for (const column of fieldColumns([submission])) columns.add(column);
-    await writeExport(toCsv([...columns], counted()), plan.out, io);
-  } else {
-    await writeExport(toJson(counted()), plan.out, io);
   }
+  // The honeypot's catch as CSV: every field name as stored, in the order first met (first pass); then the rows.
+  async function* botRows(): AsyncGenerator<string> {
+    const columns = new Set<string>();
+    for await (const submission of store.export(query)) for (const column of fieldColumns([submission])) columns.add(column);
+    yield* toCsv([...columns], counted());
+  }
+  const where = await writeExport(format === 'json' ? toJson(counted()) : query.bots ? botRows() : leadRows(), out, io);
   await inbox.completeAudit(entry, `${what}: ${rows} exported`);
-  const where = plan.out === undefined ? '' : ` to ${path.resolve(io.cwd, plan.out)}`;
-  return `${rows} ${plan.query.form} submission${rows === 1 ? '' : 's'} exported${where}`;
+  return `${many(rows, `${query.form} submission`)} exported${where}`;
 }
 
 /** `outbox` and `outbox retry ID`: the notifications staff should know about, and queueing one again. */
-async function outboxCommand(args: readonly string[], db: string | undefined, io: Io): Promise<number> {
+async function outboxCommand(args: readonly string[], values: Values, io: Io): Promise<number> {
   const [action, id, ...rest] = args;
   if (action !== undefined && action !== 'retry')
     throw new UsageError(`Unknown outbox command "${action}": outbox, or outbox retry ID.`);
   if (action === 'retry' && (id === undefined || rest.length > 0)) throw new UsageError('outbox retry takes one lead id.');
-  return withStores(db, io, async (stores) => {
+  return withStores(values.db, io, async (stores) => {
     const outbox = stores.outbox;
     if (action === 'retry') {
       if (!(await outbox.retry(id ?? '', new Date()))) {
@@ -321,7 +366,7 @@ async function outboxCommand(args: readonly string[], db: string | undefined, io
       const when = entry.status === 'pending' ? `next try ${entry.nextAttemptAt}` : 'given up';
       const error = entry.lastError ? `  (${terminalText(entry.lastError)})` : '';
       io.stdout(
-        `${entry.createdAt}  ${entry.status.padEnd(7)}  ${entry.submissionId}  ${entry.attempts} attempt${entry.attempts === 1 ? '' : 's'}, ${when}  ${terminalText(entry.subject)}${error}\n`,
+        `${entry.createdAt}  ${entry.status.padEnd(7)}  ${entry.submissionId}  ${many(entry.attempts, 'attempt')}, ${when}  ${terminalText(entry.subject)}${error}\n`,
       );
     }
     if (entries.length === 0) io.stderr('Every notification was delivered.\n');
@@ -345,12 +390,7 @@ export function cutoffFor(age: string | undefined, now: Date): Date {
 }
 
 /** `delete ID` and `purge --older-than AGE`: erasure, each in one transaction, saying what went. */
-async function erase(
-  command: 'delete' | 'purge',
-  args: readonly string[],
-  values: { db?: string | undefined; 'older-than'?: string | undefined },
-  io: Io,
-): Promise<number> {
+async function erase(command: 'delete' | 'purge', args: readonly string[], values: Values, io: Io): Promise<number> {
   if (command === 'delete' && args.length !== 1) throw new UsageError('delete takes one submission id.');
   if (command === 'purge') noMore(args);
   const cutoff = command === 'purge' ? cutoffFor(values['older-than'], new Date()) : undefined;
@@ -358,15 +398,11 @@ async function erase(
     const store = stores.submissions;
     if (cutoff) {
       const gone = await store.purge(cutoff);
-      await audited(
-        stores,
-        io,
-        'purged leads',
-        `received before ${cutoff.toISOString()}: ${gone.leads} leads, ${gone.bots} caught by the honeypot`,
-      );
-      const files = gone.attachments > 0 ? `, ${gone.attachments} file${gone.attachments === 1 ? '' : 's'}` : '';
+      const before = `received before ${cutoff.toISOString()}`;
+      await audited(stores, io, 'purged leads', `${before}: ${gone.leads} leads, ${gone.bots} caught by the honeypot`);
+      const files = gone.attachments > 0 ? `, ${many(gone.attachments, 'file')}` : '';
       io.stderr(
-        `Erased what was received before ${cutoff.toISOString()}: ${gone.leads} lead${gone.leads === 1 ? '' : 's'}, ${gone.bots} caught by the honeypot, ${gone.notifications} notification${gone.notifications === 1 ? '' : 's'}${files}.\n`,
+        `Erased what was ${before}: ${many(gone.leads, 'lead')}, ${gone.bots} caught by the honeypot, ${many(gone.notifications, 'notification')}${files}.\n`,
       );
       return 0;
     }
@@ -379,7 +415,7 @@ async function erase(
     // The lead by its id only: the entry outlives the person's data.
     await audited(stores, io, 'deleted lead', '', gone.submission.id);
     const what = `${gone.submission.form} submission ${gone.submission.id} (received ${gone.submission.receivedAt}, ${summary(gone.submission)})`;
-    const files = gone.attachments > 0 ? ` and ${gone.attachments} file${gone.attachments === 1 ? '' : 's'}` : '';
+    const files = gone.attachments > 0 ? ` and ${many(gone.attachments, 'file')}` : '';
     io.stderr(`Erased the ${what}${gone.notification ? ' and its notification' : ''}${files}.\n`);
     return 0;
   });
@@ -396,11 +432,11 @@ async function newPassword(io: Io): Promise<string> {
   return password;
 }
 
-/** `staff add|password|list|remove`: the inbox's accounts. */
-async function staffCommand(args: readonly string[], db: string | undefined, io: Io): Promise<number> {
+/** `staff add|password|list|remove|reset-two-step`: the inbox's accounts. */
+async function staffCommand(args: readonly string[], values: Values, io: Io): Promise<number> {
   const [action, address, ...rest] = args;
   const needsEmail = action === 'add' || action === 'password' || action === 'remove' || action === 'reset-two-step';
-  if (!['add', 'password', 'list', 'remove', 'reset-two-step'].includes(action ?? ''))
+  if (!needsEmail && action !== 'list')
     throw new UsageError('staff takes add EMAIL, password EMAIL, list, remove EMAIL or reset-two-step EMAIL.');
   if ((needsEmail && (address === undefined || rest.length > 0)) || (!needsEmail && address !== undefined))
     throw new UsageError(`staff ${action} takes ${needsEmail ? 'one e-mail address' : 'nothing more'}.`);
@@ -412,7 +448,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
       throw new UsageError(terminalText((error as Error).message));
     }
   }
-  return withStores(db, io, async (stores) => {
+  return withStores(values.db, io, async (stores) => {
     const staff = stores.staff;
     if (action === 'list') {
       const accounts = await staff.list();
@@ -426,38 +462,31 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
       if (accounts.length === 0) io.stderr('No staff accounts yet: npm run submissions -- staff add EMAIL\n');
       return 0;
     }
+    const exists = (await staff.passwordHash(email)) !== undefined;
+    if (action === 'add' && exists) {
+      io.stderr(`There is already an account for ${email} (staff password ${email} changes its password).\n`);
+      return 1;
+    }
+    if (action !== 'add' && !exists) {
+      io.stderr(`No account for ${email}${action === 'password' ? ` (staff add ${email} makes one)` : ''}.\n`);
+      return 1;
+    }
     if (action === 'reset-two-step') {
       const record = await staff.twoStep(email);
-      if (!record) {
-        io.stderr(`No account for ${email}.\n`);
-        return 1;
-      }
       await staff.resetTwoStep(email);
       await audited(stores, io, 'reset two-step sign-in', email);
       io.stderr(
-        record.sealedSecret === undefined
+        record?.sealedSecret === undefined
           ? `${email} had no two-step sign-in; nothing to reset.\n`
           : `Two-step sign-in is off for ${email}: its secret and recovery codes are forgotten, and its sessions ended. They sign in again and set it up again at /admin/two-step.\n`,
       );
       return 0;
     }
     if (action === 'remove') {
-      if (!(await staff.remove(email))) {
-        io.stderr(`No account for ${email}.\n`);
-        return 1;
-      }
+      await staff.remove(email);
       await audited(stores, io, 'removed staff account', email);
       io.stderr(`Removed the account of ${email}.\n`);
       return 0;
-    }
-    const exists = (await staff.passwordHash(email)) !== undefined;
-    if (action === 'add' && exists) {
-      io.stderr(`There is already an account for ${email} (staff password ${email} changes its password).\n`);
-      return 1;
-    }
-    if (action === 'password' && !exists) {
-      io.stderr(`No account for ${email} (staff add ${email} makes one).\n`);
-      return 1;
     }
     const hash = await hashPassword(await newPassword(io));
     if (action === 'add') await staff.add(email, hash, new Date());
@@ -469,7 +498,7 @@ async function staffCommand(args: readonly string[], db: string | undefined, io:
 }
 
 /** `migrate-to DATABASE_URL`: the SQLite file's contents into an empty PostgreSQL database. */
-async function migrateCommand(args: readonly string[], db: string | undefined, io: Io): Promise<number> {
+async function migrateCommand(args: readonly string[], values: Values, io: Io): Promise<number> {
   const [target, ...rest] = args;
   if (target === undefined || rest.length > 0)
     throw new UsageError('migrate-to takes one PostgreSQL URL: migrate-to postgres://user:password@host:5432/database');
@@ -479,54 +508,50 @@ async function migrateCommand(args: readonly string[], db: string | undefined, i
   } catch (error) {
     throw new UsageError(terminalText((error as Error).message));
   }
-  const config = receiverConfig(io.env, io.root);
-  const source = db !== undefined ? path.resolve(io.cwd, db) : config.dbPath;
+  const source = values.db !== undefined ? path.resolve(io.cwd, values.db) : receiverConfig(io.env, io.root).dbPath;
   // Recorded in the database moved to (its audit log's newest entry), under the person who ran it.
   const moved = await migrateToPostgres(source, url, actorOf(io));
   io.stderr(
-    `Moved from ${source} to ${redactUrl(url)}: ${moved.leads} lead${moved.leads === 1 ? '' : 's'}, ${moved.bots} caught by the honeypot, ` +
-      `${moved.notifications} notification${moved.notifications === 1 ? '' : 's'}, ${moved.files} file${moved.files === 1 ? '' : 's'}, ` +
-      `${moved.staff} staff account${moved.staff === 1 ? '' : 's'}, ${moved.audit} audit entr${moved.audit === 1 ? 'y' : 'ies'}. ` +
+    `Moved from ${source} to ${redactUrl(url)}: ${many(moved.leads, 'lead')}, ${moved.bots} caught by the honeypot, ` +
+      `${many(moved.notifications, 'notification')}, ${many(moved.files, 'file')}, ` +
+      `${many(moved.staff, 'staff account')}, ${many(moved.audit, 'audit entry', 'audit entries')}. ` +
       'Set DATABASE_URL for the server and restart it; keep the SQLite file as a backup.\n',
   );
   return 0;
 }
 
 /** backup DIR and restore DIR, for the SQLite database (--db, else SUBMISSIONS_DB). */
-async function backupCommand(
-  command: 'backup' | 'restore',
-  args: readonly string[],
-  db: string | undefined,
-  io: Io,
-): Promise<number> {
+async function backupCommand(command: 'backup' | 'restore', args: readonly string[], values: Values, io: Io) {
   const [folder, ...rest] = args;
   if (folder === undefined || rest.length > 0) throw new UsageError(`${command} takes one folder: ${command} DIR`);
   const config = receiverConfig(io.env, io.root);
-  if (db === undefined && config.databaseUrl) {
+  if (values.db === undefined && config.databaseUrl) {
     throw new UsageError(
       `${command} works on the SQLite database; with DATABASE_URL (PostgreSQL) use pg_dump and pg_restore, as docs/deploy.md shows`,
     );
   }
-  const dbPath = db !== undefined ? path.resolve(io.cwd, db) : config.dbPath;
+  const dbPath = values.db !== undefined ? path.resolve(io.cwd, values.db) : config.dbPath;
   const dir = path.resolve(io.cwd, folder);
   try {
-    if (command === 'backup') {
-      const manifest = await backupSqlite(dbPath, dir);
-      await auditedIn({ dbPath, databaseUrl: undefined }, io, 'backed up the database', `to ${dir}`);
-      io.stderr(
-        `Backed up ${dbPath} to ${dir}: ${manifest.counts.leads} lead${manifest.counts.leads === 1 ? '' : 's'}, ${manifest.files.length} file${manifest.files.length === 1 ? '' : 's'}, checksums in manifest.json.\n` +
-          (manifest.missing.length > 0
-            ? `${manifest.missing.length} file${manifest.missing.length === 1 ? ' was' : 's were'} missing from the files folder: ${manifest.missing.join(', ')}\n`
-            : ''),
-      );
-      return 0;
-    }
-    const { manifest, setAside } = restoreSqlite(dir, dbPath);
-    // Recorded in the database restored, the one the server reads from now on.
-    await auditedIn({ dbPath, databaseUrl: undefined }, io, 'restored the database', `from ${dir}, taken ${manifest.createdAt}`);
+    const backup = command === 'backup';
+    const { manifest, setAside } = backup
+      ? { manifest: await backupSqlite(dbPath, dir), setAside: [] }
+      : restoreSqlite(dir, dbPath);
+    const counts = `${many(manifest.counts.leads, 'lead')}, ${many(manifest.files.length, 'file')}`;
+    // A restore is recorded in the database restored, the one the server reads from now on.
+    await withStores(dbPath, io, (stores) =>
+      backup
+        ? audited(stores, io, 'backed up the database', `to ${dir}`)
+        : audited(stores, io, 'restored the database', `from ${dir}, taken ${manifest.createdAt}`),
+    );
     io.stderr(
-      `Restored ${dir} (taken ${manifest.createdAt}) to ${dbPath}: ${manifest.counts.leads} lead${manifest.counts.leads === 1 ? '' : 's'}, ${manifest.files.length} file${manifest.files.length === 1 ? '' : 's'}, every checksum checked.\n` +
-        (setAside.length > 0 ? `Kept aside: ${setAside.join(', ')}\n` : ''),
+      backup
+        ? `Backed up ${dbPath} to ${dir}: ${counts}, checksums in manifest.json.\n` +
+            (manifest.missing.length > 0
+              ? `${many(manifest.missing.length, 'file was', 'files were')} missing from the files folder: ${manifest.missing.join(', ')}\n`
+              : '')
+        : `Restored ${dir} (taken ${manifest.createdAt}) to ${dbPath}: ${counts}, every checksum checked.\n` +
+            (setAside.length > 0 ? `Kept aside: ${setAside.join(', ')}\n` : ''),
     );
     return 0;
   } catch (error) {
@@ -540,125 +565,39 @@ async function backupCommand(
 
 /** Runs one command; returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
-  let stores: Stores | undefined;
   try {
-    const { positionals, values } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        form: { type: 'string' },
-        format: { type: 'string' },
-        since: { type: 'string' },
-        until: { type: 'string' },
-        out: { type: 'string' },
-        limit: { type: 'string' },
-        db: { type: 'string' },
-        // Read by the entry point below, before main.
-        settings: { type: 'string' },
-        bots: { type: 'boolean' },
-        spam: { type: 'boolean' },
-        'with-held': { type: 'boolean' },
-        'include-spam': { type: 'boolean' },
-        'older-than': { type: 'string' },
-        email: { type: 'string' },
-        phone: { type: 'string' },
-        lead: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    const { positionals, values } = parse(argv);
     const [command, ...extra] = positionals;
     if (values.help === true || command === 'help') {
       io.stdout(USAGE);
       return 0;
     }
-    if (command === undefined)
-      throw new UsageError(
-        'Name a command: export, list, count, outbox, delete, purge, person, staff, backup, restore or migrate-to.',
-      );
-    if (command === 'outbox') return await outboxCommand(extra, values.db, io);
-    if (command === 'delete' || command === 'purge') return await erase(command, extra, values, io);
-    if (command === 'staff') return await staffCommand(extra, values.db, io);
-    if (command === 'migrate-to') return await migrateCommand(extra, values.db, io);
-    if (command === 'backup' || command === 'restore') return await backupCommand(command, extra, values.db, io);
+    if (command === undefined) throw new UsageError(`Name a command: ${COMMANDS}.`);
+    if (command === 'export' || command === 'list' || command === 'count') return await leadsCommand(command, extra, values, io);
     if (command === 'held') return await heldCommand(extra, values, io);
+    if (command === 'outbox') return await outboxCommand(extra, values, io);
+    if (command === 'delete' || command === 'purge') return await erase(command, extra, values, io);
     if (command === 'person') return await personCommand(extra, values, io);
-    noMore(extra);
-    if (!['export', 'list', 'count'].includes(command))
-      throw new UsageError(
-        `Unknown command "${command}": export, list, count, outbox, delete, purge, person, staff, backup, restore or migrate-to.`,
-      );
-
-    // Every option is checked before the database is opened.
-    const bots = values.bots === true;
-    const form = parseForm(values.form, command === 'export');
-    const since = parseDate('since', values.since);
-    const until = parseDate('until', values.until);
-    // Held leads (`held` lists them) stay out unless --with-held; leads staff marked as spam unless --include-spam.
-    const query: Query = {
-      ...(form ? { form } : {}),
-      ...(since ? { since } : {}),
-      ...(until ? { until } : {}),
-      bots,
-      inboxOnly: values['with-held'] !== true,
-      withoutSpam: values['include-spam'] !== true,
-    };
-    let plan: ExportPlan | undefined;
-    if (command === 'export') {
-      const format = values.format;
-      if (format !== 'csv' && format !== 'json')
-        throw new UsageError(`--format must be csv or json${format === undefined ? '' : ` (got "${format}")`}`);
-      // A snapshot: what arrives while the export runs waits for the next one.
-      plan = { query: { ...query, form: form as FormName, until: until ?? new Date() }, format, out: values.out };
-    }
-    const limit = command === 'list' ? parseLimit(values.limit ?? '20') : 0;
-
-    stores = await commandStores(values.db, io);
-    const store = stores.submissions;
-
-    if (plan) {
-      io.stderr(`${await exportCommand(store, stores.inbox, plan, io)}\n`);
-      return 0;
-    }
-    const scope = `${form ?? 'every form'}${bots ? ", the honeypot's catch" : ''}${since ? ` since ${since.toISOString()}` : ''}${until ? ` until ${until.toISOString()}` : ''}`;
-    if (command === 'count') {
-      await audited(stores, io, 'counted leads', scope);
-      for (const name of form ? [form] : FORMS) io.stdout(`${name}\t${await store.count({ ...query, form: name })}\n`);
-      return 0;
-    }
-    const rows = await store.list({ ...query, limit });
-    await audited(stores, io, 'listed leads', `${scope}: ${rows.length} shown`);
-    for (const row of rows) io.stdout(`${row.receivedAt}  ${row.form.padEnd(7)}  ${row.id}  ${summary(row)}\n`);
-    if (rows.length === 0) io.stderr('No submissions.\n');
-    return 0;
+    if (command === 'staff') return await staffCommand(extra, values, io);
+    if (command === 'backup' || command === 'restore') return await backupCommand(command, extra, values, io);
+    if (command === 'migrate-to') return await migrateCommand(extra, values, io);
+    throw new UsageError(`Unknown command "${command}": ${COMMANDS}.`);
   } catch (error) {
     if (
       error instanceof UsageError ||
       (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
     ) {
-      io.stderr(`${error.message}\n\n${USAGE}`);
+      // Node's hint on an unknown option (a positional after --) is not for this command.
+      io.stderr(`${error.message.replace(/\. To specify a positional .*/s, '.')}\n\n${USAGE}`);
       return 2;
     }
     io.stderr(`${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
-  } finally {
-    await stores?.close();
   }
 }
 
 /** `person`: the file of everything kept about a person, recorded by the leads' ids only. */
-async function personCommand(
-  extra: readonly string[],
-  values: {
-    db?: string | undefined;
-    email?: string | undefined;
-    phone?: string | undefined;
-    lead?: string[] | undefined;
-    format?: string | undefined;
-    out?: string | undefined;
-  },
-  io: Io,
-): Promise<number> {
+async function personCommand(extra: readonly string[], values: Values, io: Io): Promise<number> {
   noMore(extra);
   const email = values.email?.trim() ?? '';
   const phone = values.phone?.trim() ?? '';
@@ -676,37 +615,27 @@ async function personCommand(
       io.stderr('No lead has this e-mail or phone: nothing is held about this person. No file was written.\n');
       return 1;
     }
-    const now = new Date();
     await audited(stores, io, PERSON_EXPORT_ACTION, personAuditDetail(data, format));
-    await writeExport([personFile(data, format, now).text], values.out, io);
-    const where = values.out === undefined ? '' : ` to ${path.resolve(io.cwd, values.out)}`;
+    const where = await writeExport([personFile(data, format, new Date()).text], values.out, io);
     io.stderr(
-      `${data.leads.length} lead${data.leads.length === 1 ? '' : 's'} and ${data.audit.length} audit entr${data.audit.length === 1 ? 'y' : 'ies'} written as ${format.toUpperCase()}${where}.\n`,
+      `${many(data.leads.length, 'lead')} and ${many(data.audit.length, 'audit entry', 'audit entries')} written as ${format.toUpperCase()}${where}.\n`,
     );
     return 0;
   });
 }
 
 /** `held`: the held leads (or, with --spam, those marked spam), newest first, each with its reason. */
-async function heldCommand(
-  extra: readonly string[],
-  values: { db?: string | undefined; limit?: string | undefined; spam?: boolean | undefined },
-  io: Io,
-): Promise<number> {
+async function heldCommand(extra: readonly string[], values: Values, io: Io): Promise<number> {
   noMore(extra);
   const limit = parseLimit(values.limit ?? '50');
   const state = values.spam === true ? 'spam' : 'held';
   return withStores(values.db, io, async (stores) => {
     const total = await stores.held.count(state);
     const rows = await stores.held.list(state, limit);
-    await audited(
-      stores,
-      io,
-      state === 'spam' ? 'listed leads marked as spam' : 'listed held leads',
-      `${rows.length} of ${total} shown`,
-    );
+    const action = state === 'spam' ? 'listed leads marked as spam' : 'listed held leads';
+    await audited(stores, io, action, `${rows.length} of ${total} shown`);
     for (const row of rows) {
-      const files = row.files > 0 ? `  (${row.files} file${row.files === 1 ? '' : 's'})` : '';
+      const files = row.files > 0 ? `  (${many(row.files, 'file')})` : '';
       io.stdout(`${row.receivedAt}  ${row.form.padEnd(7)}  ${row.id}  ${row.reason.padEnd(13)}  ${summary(row)}${files}\n`);
     }
     io.stderr(
@@ -768,8 +697,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const args = process.argv.slice(2);
     loadSettingsFile(args);
     // As root on the service's SQLite database: act as its owner, so no file is left root's.
-    const dbAt = args.indexOf('--db');
-    const dbOption = dbAt >= 0 ? args[dbAt + 1] : args.find((arg) => arg.startsWith('--db='))?.slice('--db='.length);
+    // Not strict: a mistake in the arguments is main's to report, with the usage.
+    const { db } = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: false }).values;
+    const dbOption = typeof db === 'string' ? db : undefined;
     const config = receiverConfig(process.env, process.cwd());
     if (dbOption !== undefined || !config.databaseUrl)
       becomeOwnerOf(dbOption !== undefined ? path.resolve(process.env['INIT_CWD'] ?? process.cwd(), dbOption) : config.dbPath);

@@ -16,8 +16,8 @@ import {
   type MenuAction,
   type MenuNode,
   type MenuState,
+  type ResolvedNavEntry,
 } from '../../src/lib/menu';
-import type { ResolvedNavEntry } from '../../src/lib/content';
 import { ABOUT_HREF, ABOUT_MOBILE_HREF, navigation } from '../../src/data/navigation';
 
 const tree: ResolvedNavEntry[] = [

@@ -17,9 +17,8 @@ import {
   type MouseEvent,
   type RefObject,
 } from 'react';
-import type { ResolvedNavEntry } from '../../lib/content';
 import { fillTemplate } from '../../i18n/template';
-import { leadsTo, type MenuNode } from '../../lib/menu';
+import { leadsTo, type MenuNode, type ResolvedNavEntry } from '../../lib/menu';
 import { afterDefaultAction, afterPress } from '../../lib/after-default-action';
 
 export interface MenuLabels {

@@ -21,7 +21,8 @@
 import nodemailer, { type SendMailOptions, type TransportOptions } from 'nodemailer';
 import { RETRY_CAP_SECONDS, type NotificationConfig } from '../config.ts';
 import type { FormName } from '../store/store.ts';
-import type { App } from '../ops/app.ts';
+import type { Logger } from 'pino';
+import type { Metrics } from '../ops/metrics.ts';
 import { logLead } from '../ops/log.ts';
 
 export type NoticeStatus = 'pending' | 'sent' | 'failed';
@@ -166,7 +167,7 @@ export interface OutboxWorkerOptions {
   readonly now?: () => Date;
   readonly log?: (message: string) => void;
   /** The application's log and metrics, which each send is written to and counted in (none in tests). */
-  readonly app?: Pick<App, 'log' | 'metrics'>;
+  readonly app?: { readonly log: Logger; readonly metrics: Pick<Metrics, 'notificationsSent' | 'notificationsFailed'> };
   /** How often due notifications are looked for. Default 1 s. */
   readonly pollMs?: number;
   /** Sent at once at most. Default 5. */

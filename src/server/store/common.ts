@@ -56,6 +56,17 @@ export function toStoreError(error: unknown, dialect: DialectParts): StoreError 
     : new StoreError(`${dialect.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }
 
+/** A database that cannot be opened or migrated, as the store's own error (a StoreError passes as it is). */
+export const openError = (what: string, error: unknown): StoreError =>
+  error instanceof StoreError ? error : new StoreError(`Cannot open ${what}: ${String(error)}`, { cause: error });
+
+/** The stores' `ready`: settles once `migrated` does; callers see a failure through it, never as an unhandled rejection. */
+export function readyAfter(migrated: Promise<unknown>, what: string): Promise<void> {
+  const ready = migrated.then(() => undefined).catch((error: unknown) => Promise.reject(openError(what, error)));
+  ready.catch(() => undefined);
+  return ready;
+}
+
 /**
  * The store with each method's failures turned into StoreErrors: callers (the receiver, the
  * inbox, the staff command) tell the store's failures from their own by that type alone.

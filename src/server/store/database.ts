@@ -6,13 +6,9 @@
  * Run by Node directly (type stripping): imports name their .ts files.
  */
 import type { ReceiverConfig } from '../config.ts';
-import { openPgDatabase, redactUrl, type PgDatabase } from './postgres/pg-store.ts';
+import { openPgDatabase, redactUrl, sharedStores, type PgDatabase } from './postgres/pg-store.ts';
 import { openSqliteStore, sqliteOutbox } from './sqlite/sqlite-store.ts';
 import { SQLITE } from './common.ts';
-import { heldQueries } from './held-queries.ts';
-import { inboxQueries } from './inbox-queries.ts';
-import { staffQueries } from './staff-queries.ts';
-import { templateQueries } from './template-queries.ts';
 
 export interface Stores extends PgDatabase {
   readonly kind: 'sqlite' | 'postgres';
@@ -47,17 +43,12 @@ export function openStores(
   }
   const submissions = openSqliteStore(config.dbPath, { create: options.create !== false });
   const { db } = submissions;
-  const none = async () => {};
   return {
     kind: 'sqlite',
     where: databaseWhere(config),
     submissions,
-    outbox: sqliteOutbox(db, none),
-    staff: staffQueries(db, SQLITE, none),
-    inbox: inboxQueries(db, SQLITE, none),
-    held: heldQueries(db, SQLITE, none),
-    templates: templateQueries(db, SQLITE, none),
-    db,
+    outbox: sqliteOutbox(db, async () => {}),
+    ...sharedStores(db, SQLITE),
     depth: submissions.depth,
     ready: submissions.ready,
     close: () => submissions.close(),

@@ -25,7 +25,7 @@ import type { InboxStore } from '../../inbox/inbox-store.ts';
 import type { OutboxStore } from '../../mail/outbox.ts';
 import type { StaffStore } from '../../inbox/staff.ts';
 import { StoreError, type StoreDepth, type SubmissionStore } from '../store.ts';
-import { POSTGRES, iso } from '../common.ts';
+import { POSTGRES, iso, readyAfter, type DialectParts } from '../common.ts';
 import { heldQueries, type HeldStore } from '../held-queries.ts';
 import { inboxQueries } from '../inbox-queries.ts';
 import { OUTBOX_COLUMNS, acknowledgementCheck, outboxQueries, type AckRow } from '../outbox-queries.ts';
@@ -77,6 +77,18 @@ export interface PgDatabase {
   close(): Promise<void>;
 }
 
+/** The stores built alike on either database's Kysely, sharing its connections (closed by their owner). */
+export function sharedStores(db: Kysely<Database>, dialect: DialectParts) {
+  const none = async () => {};
+  return {
+    staff: staffQueries(db, dialect, none),
+    inbox: inboxQueries(db, dialect, none),
+    held: heldQueries(db, dialect, none),
+    templates: templateQueries(db, dialect, none),
+    db,
+  };
+}
+
 const TIMESTAMPTZ = 1184;
 const INT8 = 20;
 const JSON_OIDS = new Set([114, 3802]);
@@ -122,16 +134,7 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
   });
   // An idle connection the server dropped: the pool replaces it; nothing to crash over.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost (the pool reconnects): ${error.message}`));
-  const ready = migratePg(pool).then(
-    () => undefined,
-    (error: unknown) => {
-      throw error instanceof StoreError
-        ? error
-        : new StoreError(`Cannot open the PostgreSQL database at ${redactUrl(url)}: ${String(error)}`, { cause: error });
-    },
-  );
-  // Callers see the failure through their own calls (and the start-up check); this keeps it from crashing the process.
-  ready.catch(() => undefined);
+  const ready = readyAfter(migratePg(pool), `the PostgreSQL database at ${redactUrl(url)}`);
   let closed = false;
   // Every query waits for the migrations, and is refused once the database is closed.
   const db = new Kysely<Database>({
@@ -225,11 +228,7 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
       leases: true,
       close: none,
     }),
-    staff: staffQueries(db, POSTGRES, none),
-    inbox: inboxQueries(db, POSTGRES, none),
-    held: heldQueries(db, POSTGRES, none),
-    templates: templateQueries(db, POSTGRES, none),
-    db,
+    ...sharedStores(db, POSTGRES),
     depth: () => ({ waiting: pool.waitingCount, active: pool.totalCount - pool.idleCount, idle: pool.idleCount }),
     ready,
     async close() {

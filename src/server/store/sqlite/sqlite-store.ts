@@ -36,7 +36,7 @@ import type { InboxStore } from '../../inbox/inbox-store.ts';
 import type { OutboxStore } from '../../mail/outbox.ts';
 import type { StaffStore } from '../../inbox/staff.ts';
 import { StoreError, type NewAttachment, type StoreDepth, type SubmissionStore } from '../store.ts';
-import { SQLITE } from '../common.ts';
+import { SQLITE, openError, readyAfter } from '../common.ts';
 import { inboxQueries } from '../inbox-queries.ts';
 import { acknowledgementCheck, outboxQueries, outboxSelect, type AckRow } from '../outbox-queries.ts';
 import type { Database, NewAttachmentRow } from '../schema.ts';
@@ -229,9 +229,7 @@ export function openSqliteStore(
     // Deleted rows are overwritten with zeros, not left readable in free pages (erasure).
     db.exec('PRAGMA secure_delete = ON');
   } catch (error) {
-    throw error instanceof StoreError
-      ? error
-      : new StoreError(`Cannot open the submissions database at ${filePath}: ${String(error)}`, { cause: error });
+    throw openError(`the submissions database at ${filePath}`, error);
   }
 
   const lock = new ConnectionLock();
@@ -241,16 +239,7 @@ export function openSqliteStore(
   const migrate = () => migrateToLatest(new Kysely<Database>({ dialect: new NodeSqliteDialect(db, lock) }));
   const migrated = migrating.then(migrate, migrate);
   migrating = migrated.catch(() => undefined);
-  const ready = migrated.then(
-    () => undefined,
-    (error: unknown) => {
-      throw error instanceof StoreError
-        ? error
-        : new StoreError(`Cannot open the submissions database at ${filePath}: ${String(error)}`, { cause: error });
-    },
-  );
-  // Callers see a failure through `ready` and their own calls; this keeps it from crashing the process.
-  ready.catch(() => undefined);
+  const ready = readyAfter(migrated, `the submissions database at ${filePath}`);
   const { kysely, close: closeConnection } = kyselyOn({ db, ready }, lock);
   const files = filesOnDisk(attachmentsDir(filePath));
 
