@@ -36,6 +36,9 @@
  *   LEADS_NOTIFY_TO_CONTACT       who gets the contact messages' instead (default LEADS_NOTIFY_TO)
  *   LEADS_NOTIFY_TO_PARTNER       who gets the partner applications' instead (default LEADS_NOTIFY_TO)
  *   LEADS_NOTIFY_FROM             the sender, e.g. "Globaq website <website@example.com.sa>"
+ *   LEADS_REPLY_TO                the shared mailbox customers answer to (Reply-To of staff's answers
+ *                                 and of the acknowledgement, and a copy of each answer); default
+ *                                 LEADS_NOTIFY_TO
  *   LEADS_NOTIFY_RETRY_SECONDS    the first retry's delay; each next one doubles, up to an hour (default 30)
  *   LEADS_NOTIFY_GIVE_UP_DAYS     after this long undelivered, a notification is marked failed (default 3)
  *   LEADS_ACKNOWLEDGE             on (default) or off: a short mail to each lead's sender, in the
@@ -137,6 +140,8 @@ export interface NotificationConfig {
   readonly toByForm?: Readonly<Partial<Record<FormName, readonly string[]>>>;
   /** An address, or "Name <address>". */
   readonly from: string;
+  /** The shared mailbox customers answer to (LEADS_REPLY_TO, else LEADS_NOTIFY_TO); empty: none set. */
+  readonly replyTo?: readonly string[];
   /** The first retry's delay; each next one doubles, capped at RETRY_CAP_SECONDS. */
   readonly retrySeconds: number;
   readonly giveUpDays: number;
@@ -302,6 +307,7 @@ const environment = z.object({
     return z.NEVER;
   }),
   LEADS_NOTIFY_TO: list(mailbox),
+  LEADS_REPLY_TO: list(mailbox),
   LEADS_NOTIFY_TO_CONTACT: list(mailbox),
   LEADS_NOTIFY_TO_PARTNER: list(mailbox),
   LEADS_NOTIFY_FROM: list(mailbox),
@@ -373,6 +379,7 @@ export function receiverConfig(
       to: settings.LEADS_NOTIFY_TO,
       ...(Object.keys(toByForm).length > 0 ? { toByForm } : {}),
       from: settings.LEADS_NOTIFY_FROM[0]!,
+      replyTo: settings.LEADS_REPLY_TO.length > 0 ? settings.LEADS_REPLY_TO : settings.LEADS_NOTIFY_TO,
       retrySeconds: settings.LEADS_NOTIFY_RETRY_SECONDS,
       giveUpDays: settings.LEADS_NOTIFY_GIVE_UP_DAYS,
       acknowledge: settings.LEADS_ACKNOWLEDGE,

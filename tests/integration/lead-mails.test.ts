@@ -1,10 +1,11 @@
 /**
  * The mails about a lead beyond its notification, through the built server and a real SMTP
  * server on loopback (tests/helpers/smtp.ts), nothing mocked: the acknowledgement to the sender
- * (in the form's language, nothing the visitor typed in it, Reply-To the company, one a day per
+ * (in the form's language, nothing the visitor typed in it, Reply-To the leads mailbox, one a day per
  * mailbox, at most 5 an hour to a domain, none for a held lead until it is released; every
  * automatic mail marked Auto-Submitted, staff's answer not), staff's answer from the lead's page (threaded with the
- * notification, Reply-To the staff member, kept in the timeline, the lead marked Answered; every
+ * notification, Reply-To the leads mailbox with a copy to it, the lead's token in the subject, kept
+ * in the timeline, the lead marked Answered, never a second answer from a stale page; every
  * forged or malformed post refused), the assignee's mail, the reply templates, and the erasure of
  * every such mail with its lead.
  */
@@ -118,6 +119,7 @@ beforeAll(async () => {
     env: {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LEADS_NOTIFY_TO: 'leads@globaq.example',
+      LEADS_REPLY_TO: 'sales@globaq.example',
       LEADS_NOTIFY_FROM: FROM,
       LEADS_NOTIFY_RETRY_SECONDS: '1',
       LEADS_ACKNOWLEDGE: 'on',
@@ -160,9 +162,9 @@ describe('the acknowledgement to the sender', () => {
     expect(String(parsed.html)).toContain('<html lang="ar" dir="rtl">');
     // Mails to the visitor carry nothing of the inbox's.
     expect(parsed.headers.has('x-globaq-lead')).toBe(false);
-    // Automatic (RFC 3834), answered to the company's address, which a person reads.
+    // Automatic (RFC 3834), answered to the shared leads mailbox, which people read.
     expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
-    expect(parsed.replyTo?.value.map((value) => value.address)).toEqual(['info@globaq.example']);
+    expect(parsed.replyTo?.value.map((value) => value.address)).toEqual(['sales@globaq.example']);
     // The notification went to staff as before, automatic too.
     const notified = await waitForMails('leads@globaq.example', mailsTo('leads@globaq.example').length || 1);
     expect(notified.at(-1)!.parsed.headers.get('auto-submitted')).toBe('auto-generated');
@@ -233,16 +235,17 @@ describe("staff's answer from the lead's page", () => {
     expect(sent.headers.get('location')).toBe(`/admin/leads/${id}?done=replied#timeline`);
     const mails = await waitForMails(visitor, 2);
     const reply = mails.find((mail) => mail.parsed.inReplyTo)!;
-    expect(reply.recipients).toEqual([visitor]);
+    // To the customer, and a copy to the shared mailbox their answer comes back to.
+    expect(reply.recipients).toEqual([visitor, 'sales@globaq.example']);
     const parsed = reply.parsed;
     expect(parsed.from?.value.map((value) => value.address)).toEqual(['website@globaq.example']);
-    expect(parsed.replyTo?.value.map((value) => value.address)).toEqual([STAFF]);
+    expect(parsed.replyTo?.value.map((value) => value.address)).toEqual(['sales@globaq.example']);
     // Staff's own words: not automatic.
     expect(parsed.headers.has('auto-submitted')).toBe(false);
     expect(parsed.inReplyTo).toBe(`<lead.${id}@globaq.example>`);
     expect(parsed.references).toBe(`<lead.${id}@globaq.example>`);
     // No header was added through the subject: one line, no Bcc.
-    expect(parsed.subject).toBe(`Your visit Bcc: victim@example.com ${SCRIPT}`);
+    expect(parsed.subject).toBe(`Your visit Bcc: victim@example.com ${SCRIPT} [#${id.slice(0, 8)}]`);
     expect(parsed.bcc).toBeUndefined();
     expect(reply.raw).not.toMatch(/^Bcc:/m);
     expect(parsed.text).toContain('Thank you. <img src=x onerror=alert(1)>');
@@ -265,6 +268,23 @@ describe("staff's answer from the lead's page", () => {
     expect(server.output()).not.toContain('Thank you.');
     // Delivered: the timeline says so.
     await until(async () => expect(await page(`/admin/leads/${id}`, staff)).toMatch(/Sent \d/), 200);
+  });
+
+  test('two staff answering one lead: the send from a page made before the first answer is refused, the first shown, the draft kept', async () => {
+    const twice = await lead('contact', { email: 'twice.answered@example.com' });
+    const other = await signIn(OTHER);
+    const seenIn = (html: string) => /name="seen" value="(\d+)"/.exec(html)?.[1] ?? '';
+    const mine = seenIn(await page(`/admin/leads/${twice}`, staff));
+    const theirs = seenIn(await page(`/admin/leads/${twice}`, other));
+    const send = (browser: Browser, seen: string, body: string) =>
+      post(`/admin/leads/${twice}`, { csrf: browser.csrf, seen, action: 'send-reply', subject: 'Your message', body }, browser);
+    expect((await send(staff, mine, 'The first answer, from Huda')).status).toBe(303);
+    const late = await send(other, theirs, 'A second answer, from Omar');
+    expect(late.status).toBe(409);
+    const html = await late.text();
+    expect(html).toContain('A second answer, from Omar');
+    expect(html).toContain('Your message [#');
+    expect(rows('SELECT id FROM notifications WHERE kind = ? AND submission_id = ?', 'reply', twice)).toHaveLength(1);
   });
 
   test('refused: an empty or overlong answer (saying the limit), a spam lead, a held lead; nothing is queued', async () => {

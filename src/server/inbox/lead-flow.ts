@@ -78,6 +78,8 @@ const UNDOES: Partial<Record<string, readonly LeadEventKind[]>> = {
   assign: ['assigned'],
   delete: ['status', 'assigned', 'note'],
   'delete-confirmed': ['status', 'assigned', 'note'],
+  // An answer sent, or begun in a mail program, since the page was made: never two answers.
+  'send-reply': ['reply'],
 };
 
 /** Whether the action would change what the lead is now (setting what is already set undoes nothing). */

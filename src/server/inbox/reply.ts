@@ -1,7 +1,9 @@
 /**
  * Answering a lead from its page: staff's answer goes through the outbox to the sender, From the
- * site's address, Reply-To the staff member, threaded with the lead's notification (In-Reply-To
- * and References its Message-ID), and stays in the lead's timeline with its delivery state.
+ * site's address, Reply-To the shared leads mailbox (LEADS_REPLY_TO) with a copy to it, the lead's
+ * token in the subject, threaded with the lead's notification (In-Reply-To and References its
+ * Message-ID), and stays in the lead's timeline with its delivery state. A page made before
+ * another answer was sent or begun may not send (lead-flow's stale check): never two answers.
  * Sending it marks the lead Answered through the same store call as "Mark answered". The audit
  * entry names the lead by its id; the text stays with the lead (and goes when it is erased).
  *
@@ -67,14 +69,15 @@ export async function sendReply(
   if ([...body].length > REPLY_MAX) return { refused: 'admin.reply.tooLong', status: 400 };
   if ([...subject].length > REPLY_SUBJECT_MAX) return { refused: 'admin.reply.subjectTooLong', status: 400 };
   const mail = composeReply(lead, subject || defaultSubject(lead), body);
-  const from = config.notifications!.from;
+  const { from, replyTo = [] } = config.notifications!;
   const id = await deps.outbox.queue(
     {
       kind: 'reply',
       leadId: lead.id,
       recipients: [senderAddress(lead)!],
       ...mail,
-      replyTo: staff.email,
+      // The customer's answer reaches the shared mailbox every colleague reads (a copy of this one too).
+      replyTo: replyTo.length > 0 ? replyTo.join(', ') : staff.email,
       inReplyTo: messageIdFor(lead.id, from),
       actor: staff.email,
     },

@@ -90,15 +90,18 @@ export function defaultReplySubject(lead: Pick<StoredSubmission, 'form' | 'langu
 
 /** Staff's answer as a mail in the lead's language: their text, then the company's signature. */
 export function composeReply(
-  lead: Pick<StoredSubmission, 'language'>,
+  lead: Pick<StoredSubmission, 'id' | 'language'>,
   subject: string,
   body: string,
 ): { subject: string; text: string; html: string } {
   const code = lead.language;
   const company = companyIn(code);
   const signature = t('reply.signature', { company: company.name, phone: company.phone, email: company.email }, locales[code]);
+  // The lead's token: the customer's answer keeps it, so the shared mailbox knows which lead it is.
+  const token = `[#${lead.id.slice(0, 8)}]`;
+  const line = headerText(subject, REPLY_SUBJECT_MAX);
   return {
-    subject: headerText(subject, REPLY_SUBJECT_MAX),
+    subject: line.includes(token) ? line : `${line} ${token}`,
     text: `${body}\n\n-- \n${signature}`,
     html: htmlMail(code, [signature], body),
   };

@@ -257,6 +257,8 @@ export class OutboxWorker {
         // A notification: the form's own recipients when the settings name them, else everyone's.
         to: entry.recipients.length > 0 ? [...entry.recipients] : [...recipientsFor(config, entry.form)],
         ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
+        // Staff's answer: a copy to the shared mailbox, where the customer's answer comes too.
+        ...(entry.kind === 'reply' && config.replyTo?.length ? { bcc: [...config.replyTo] } : {}),
         subject: entry.subject,
         text: entry.text,
         html: entry.html,
