@@ -149,7 +149,7 @@ function setUp(root: HTMLElement): void {
       setStep(target);
     }
     movedAt = now;
-    const index = wrapIndex(step, 0, count);
+    const index = wrapIndex(step, 0, dots.length); // One dot a logo: the copies the island draws of too few have none.
     dots.forEach((dot, i) => (i === index ? dot.setAttribute('aria-current', 'true') : dot.removeAttribute('aria-current')));
     warm();
   };

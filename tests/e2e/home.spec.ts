@@ -608,7 +608,7 @@ async function expectLogosInView(lang: SiteLanguage, carousel: Locator, perView:
 
 test.describe('client logo carousel', () => {
   for (const mode of ['before its island', 'island'] as const) {
-    test(`${mode}: advances every 3000 ms and wraps; previous, next and dots select a logo, the reading way @rtl`, async ({
+    test(`${mode}: advances every 3000 ms through every logo and wraps; previous, next and dots select a logo, the reading way @rtl @content`, async ({
       page,
       lang,
     }) => {
@@ -636,9 +636,9 @@ test.describe('client logo carousel', () => {
       for (let step = 3; step <= LOGOS + 1; step++) {
         await page.clock.runFor(CLIENT_INTERVAL);
         await expectCurrent(lang, carousel, nth(step), LOGOS);
+        // 3 in view at 1440 px, whatever the number of logos: the current logo is the first of them, the reading way.
+        await expectLogosInView(lang, carousel, 3);
       }
-      // 3 in view at 1440 px: the current logo is the first of them, the reading way.
-      await expectLogosInView(lang, carousel, 3);
 
       await previous.click();
       await expectCurrent(lang, carousel, LOGOS, LOGOS);
@@ -676,7 +676,7 @@ test.describe('client logo carousel', () => {
       .evaluateAll((imgs) =>
         imgs.map((img) => new URL((img as HTMLImageElement).getAttribute('src') ?? '', document.baseURI).pathname),
       );
-    expect(logoUrls).toHaveLength(LOGOS);
+    expect(new Set(logoUrls).size).toBe(LOGOS);
     const islandScripts = () => requests.filter((path) => islandUrls.includes(path) || ISLAND_SCRIPTS.test(path));
     const logoPictures = () => requests.filter((path) => logoUrls.includes(path));
 
@@ -709,8 +709,8 @@ test.describe('client logo carousel', () => {
     await requestsSeen(page);
     expect(islandScripts()).toEqual([]);
     await expect(carousel).not.toHaveAttribute('data-ready');
-    // Near the screen, the next logo is fetched before it slides in.
-    await expect(slide(lang, carousel, nth(5), LOGOS).locator('img')).toHaveAttribute('loading', 'eager');
+    // Near the screen, the next logo is fetched before it slides in: the strip's fifth (a copy, with fewer logos).
+    await expect(carousel.locator('.carousel__slide').nth(4).locator('img')).toHaveAttribute('loading', 'eager');
   });
 
   test('before its island, with 3 in view: every step, by itself or by "next", past the last logo and round again, shows 3 whole logos and no blank card', async ({

@@ -2,10 +2,10 @@
  * The edits a content editor makes with docs/content.md alone, applied to a copy of the project:
  * a 13th service in English only, a course in English only, a new standard with its Arabic text
  * and one without, a page and its menu entry in English only, a rewritten paragraph, the
- * company's real phone number, a real client's logo in place of the first listed, the last quality
- * policy point rewritten in English only, and an entry of each trust collection (a team member with an
- * Arabic twin and a photo, two credentials in English only, a case study naming its client with
- * permission). Each is correct and documented, so every content check must pass after them.
+ * company's real phone number, a real client's logo in place of the first listed and the last
+ * deleted, the last quality policy point rewritten in English only, and an entry of each trust
+ * collection (a team member with an Arabic twin and a photo, two credentials in English only, a
+ * case study naming its client with permission). Each is correct and documented, so every content check must pass after them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,7 @@ export const NEW_PAGE = 'AuditAssistance/SupplierAudits';
 export const NEW_STANDARD = 'iso-50001-2018';
 export const UNTRANSLATED_STANDARD = 'iso-27001-2022';
 export const NEW_PHONE = '+966 13 555 0101';
-/** A client's logo and name, in place of the first logo listed. */
+/** A client's logo and name, in place of the first logo listed (and the last is deleted). */
 export const NEW_CLIENT = { image: 'clients/qamar-testing.svg', name: 'Qamar Testing' };
 /** The fifth quality policy point, rewritten in English only. */
 export const NEW_POLICY_POINT =
@@ -163,6 +163,8 @@ export function applyEditorEdits(dir: string): void {
     fs.copyFileSync(at(`src/assets/${image}`), at(`src/assets/${NEW_CLIENT.image}`));
     return `- image: ${NEW_CLIENT.image}\n${indent}name: ${NEW_CLIENT.name}\n`;
   });
+  // The last logo deleted: 4 of the 5 samples left, too few for embla to loop 3 in view without copies.
+  replaceIn(at('src/data/carousels.yaml'), /^( *)- image: clients\/\S+\n(?:\1 {2}.*\n)*(?![\s\S])/m, '');
   // The last quality policy point rewritten in English, its Arabic words left for the translator.
   replaceIn(
     at('src/data/home.yaml'),

@@ -6,7 +6,9 @@
  *   changes nothing on screen. Layout lives in carousel.css: no inline styles (CSP).
  * - Rotation: the rotation control is the first tab stop; rotation stops while the pointer is
  *   over the carousel, and when keyboard focus enters it (it then stays stopped until the
- *   visitor starts it again). It wraps from the last slide to the first.
+ *   visitor starts it again). It wraps from the last slide to the first, one a step: embla loops only
+ *   when the slides out of view can fill it, so fewer than `perView` + 2 are drawn twice or more
+ *   (`drawn`), the copies hidden from screen readers and the keyboard; dots and labels count each once.
  * - prefers-reduced-motion: slides change without animation.
  * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder,
  *   before the island starts too (src/scripts/carousel-rotation.ts marks its frame `data-failed`).
@@ -146,6 +148,8 @@ export default function Carousel({
   rotateBeforeIsland = false,
 }: CarouselProps) {
   const count = slides.length;
+  const perView = variant === 'logos' ? 3 : 1; // At most (LOGO_BREAKPOINTS): 3 logos, 1 hero picture.
+  const drawn = Array.from({ length: count < 2 ? 1 : Math.ceil((perView + 2) / count) }, () => slides).flat();
   const slidesId = `${id}-slides`;
   const [handover] = useState(() => takeOver(slidesId));
   const reducedMotion = usePrefersReducedMotion();
@@ -161,7 +165,7 @@ export default function Carousel({
     [released, autoplay],
   );
 
-  const [selected, setSelected] = useState(handover.index);
+  const [selected, setSelected] = useState(handover.index % count);
   const [stoppedByVisitor, setStoppedByVisitor] = useState(handover.stopped);
   const [pointerOver, setPointerOver] = useState(false);
   const [failed, setFailed] = useState<readonly boolean[]>(() => slides.map(() => false));
@@ -194,19 +198,17 @@ export default function Carousel({
   // A picture that failed before the island hydrated fired its error event unseen: look now.
   useEffect(() => {
     images.current.forEach((img, index) => {
-      if (img && isBrokenImage(img)) markFailed(index);
+      if (img && isBrokenImage(img)) markFailed(index % count);
     });
-  }, [markFailed]);
+  }, [markFailed, count]);
 
   useEffect(() => {
     if (!api) return;
-    // Up to three logos show at once; one hero picture does.
-    const ahead = variant === 'logos' ? 3 : 1;
     const onSelect = () => {
       const index = api.selectedScrollSnap();
-      setSelected(index);
+      setSelected(index % count);
       setWarm((current) => {
-        const wanted = Array.from({ length: ahead + 2 }, (_, k) => (index - 1 + k + count) % count);
+        const wanted = Array.from({ length: perView + 2 }, (_, k) => (index - 1 + k + drawn.length) % drawn.length);
         return wanted.every((i) => current.has(i)) ? current : new Set([...current, ...wanted]);
       });
     };
@@ -215,7 +217,7 @@ export default function Carousel({
     return () => {
       api.off('select', onSelect).off('reInit', onSelect).off('autoplay:play', onPlay);
     };
-  }, [api, count, variant]);
+  }, [api, count, drawn.length, perView]);
 
   useEffect(() => {
     const plugin = api?.plugins().autoplay;
@@ -225,9 +227,9 @@ export default function Carousel({
   }, [api, rotating, reducedMotion]);
 
   const announce = (index: number) => {
-    const slide = slides[index];
+    const slide = slides[index % count];
     if (!slide || rotating) return;
-    setAnnouncement(fillTemplate(labels.status, { index: index + 1, count, name: slide.alt }));
+    setAnnouncement(fillTemplate(labels.status, { index: (index % count) + 1, count, name: slide.alt }));
   };
 
   const go = (target: 'previous' | 'next' | number) => {
@@ -309,24 +311,24 @@ export default function Carousel({
 
       <div className="carousel__viewport" ref={viewportRef}>
         <div className="carousel__slides" id={slidesId}>
-          {slides.map((slide, index) => (
+          {drawn.map((slide, index) => (
             <div
               key={index}
               className="carousel__slide"
               role="group"
               aria-roledescription={labels.roleSlide}
-              aria-label={fillTemplate(labels.slide, { index: index + 1, count })}
+              aria-label={fillTemplate(labels.slide, { index: (index % count) + 1, count })}
+              aria-hidden={index >= count || undefined}
+              inert={index >= count || undefined}
             >
-              {/* The placeholder is in the server's HTML too, shown by carousel.css only on a frame
-                  marked data-failed: the page's script before the island
-                  (src/scripts/carousel-rotation.ts) marks a picture that fails, and the island
-                  starts from the same markup. */}
-              <div className="carousel__frame" data-failed={failed[index] ? '' : undefined}>
+              {/* The placeholder is in the server's HTML too, shown (carousel.css) on a frame marked data-failed:
+                  by src/scripts/carousel-rotation.ts before the island, which starts from the same markup. */}
+              <div className="carousel__frame" data-failed={failed[index % count] ? '' : undefined}>
                 <div className="carousel__fallback">
                   <span>{labels.unavailable}</span>
                   <span className="visually-hidden">{slide.alt}</span>
                 </div>
-                {failed[index] ? null : (
+                {failed[index % count] ? null : (
                   <SlidePicture
                     picture={slide.picture}
                     alt={slide.alt}
@@ -335,7 +337,7 @@ export default function Carousel({
                     imgRef={(img) => {
                       images.current[index] = img;
                     }}
-                    onError={() => markFailed(index)}
+                    onError={() => markFailed(index % count)}
                     unavailable={labels.unavailable}
                   />
                 )}
