@@ -460,6 +460,8 @@ export const ar = {
   'admin.code.hint': 'ليس هاتفك معك؟ أدخل أحد رموز الاسترداد بدلًا منه (يصلح كل رمز مرة واحدة).',
   'admin.code.setUpAgain':
     'استُخدم هذا الرمز للتو في إعداد التحقق بخطوتين، فلا يمكن استخدامه مرة أخرى. انتظر الرمز التالي في تطبيقك (يتجدد كل 30 ثانية) ثم أدخله.',
+  'admin.code.usedAgain':
+    'استُخدم هذا الرمز لتسجيل الدخول من قبل، فلا يمكن استخدامه مرة أخرى. انتظر الرمز التالي في تطبيقك (يتجدد كل 30 ثانية) ثم أدخله.',
   'admin.code.recoverySummary': 'استخدام رمز استرداد',
   'admin.code.recoveryLabel': 'رمز الاسترداد',
   'admin.code.recoverySubmit': 'الدخول برمز الاسترداد',
@@ -489,6 +491,7 @@ export const ar = {
   'admin.twoStep.scanText':
     'في تطبيق المصادقة لديك (Google Authenticator أو Microsoft Authenticator أو 1Password أو غيرها)، أضف حسابًا وامسح هذا الرمز.',
   'admin.twoStep.qr': 'رمز QR لتطبيق المصادقة',
+  'admin.twoStep.openApp': 'على هذا الهاتف؟ أضِفه إلى تطبيق المصادقة',
   'admin.twoStep.typeKey': 'تعذّر المسح؟ اختر إدخال المفتاح يدويًا، وأدخل:',
   'admin.twoStep.keyHint': 'رمز زمني من ستة أرقام. لا يُعرض هذا المفتاح إلا أثناء الإعداد، فاحتفظ به لنفسك.',
   'admin.twoStep.confirmHeading': '2. أدخل الرمز الذي يعرضه تطبيقك',
@@ -863,6 +866,10 @@ export const ar = {
   'admin.audit.action.used a recovery code': 'استخدم رمز استرداد',
   'admin.audit.action.two-step sign-in set up': 'فعّل التحقق بخطوتين',
   'admin.audit.action.reset two-step sign-in': 'أعاد ضبط التحقق بخطوتين',
+  'admin.audit.action.second step refused': 'رُفضت الخطوة الثانية (رمز مستخدم من قبل)',
+  "admin.audit.action.exported a person's data": 'صدّر بيانات شخص',
+  'admin.audit.action.backed up the database': 'نسخ قاعدة البيانات احتياطيًا',
+  'admin.audit.action.restored the database': 'استعاد قاعدة البيانات',
 
   /* The "Mine" and "Held for review" tabs of the list, and a held lead's page. */
   'admin.list.mine': 'طلباتي',

@@ -481,6 +481,8 @@ export const en = {
   'admin.code.hint': 'No phone with you? Type one of your recovery codes instead (each works once).',
   'admin.code.setUpAgain':
     'That code has just set up your two-step sign-in, so it cannot be used again. Wait for the next code in your app (a new one every 30 seconds) and type that one.',
+  'admin.code.usedAgain':
+    'That code was used to sign in already, so it cannot be used again. Wait for the next code in your app (a new one every 30 seconds) and type that one.',
   'admin.code.recoverySummary': 'Use a recovery code',
   'admin.code.recoveryLabel': 'Recovery code',
   'admin.code.recoverySubmit': 'Sign in with the recovery code',
@@ -512,6 +514,7 @@ export const en = {
   'admin.twoStep.scanText':
     'In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password or another), add an account and scan this code.',
   'admin.twoStep.qr': 'QR code for your authenticator app',
+  'admin.twoStep.openApp': 'On this phone? Add it to your authenticator app',
   'admin.twoStep.typeKey': 'Can’t scan it? Choose to type a key instead, and type:',
   'admin.twoStep.keyHint': 'Time-based, six digits. This key is shown only while you set up: keep it to yourself.',
   'admin.twoStep.confirmHeading': '2. Type the code your app shows',
@@ -891,6 +894,10 @@ export const en = {
   'admin.audit.action.used a recovery code': 'used a recovery code',
   'admin.audit.action.two-step sign-in set up': 'two-step sign-in set up',
   'admin.audit.action.reset two-step sign-in': 'reset two-step sign-in',
+  'admin.audit.action.second step refused': 'second step refused (code used already)',
+  "admin.audit.action.exported a person's data": "exported a person's data",
+  'admin.audit.action.backed up the database': 'backed up the database',
+  'admin.audit.action.restored the database': 'restored the database',
 
   /* The "Mine" and "Held for review" tabs of the list, and a held lead's page. */
   'admin.list.mine': 'Mine',

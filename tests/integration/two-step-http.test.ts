@@ -192,7 +192,7 @@ describe('the second step', () => {
     expect((await send('/admin/login/code', { fields: { csrf, code }, cookie })).status).toBe(303);
   });
 
-  test('a wrong code is refused and audited; a replayed code is refused, even in a new sign-in', async () => {
+  test('a wrong code is refused and audited; a code used already is refused in a new sign-in, saying so, audited, not counted', async () => {
     const secret = secrets.get(NOUR)!;
     const first = await password(NOUR, { from: '192.0.2.50' });
     const right = totpCode(secret, NOUR, new Date());
@@ -219,12 +219,15 @@ describe('the second step', () => {
       from: '192.0.2.51',
     });
     expect(replayed.status).toBe(401);
+    expect(alertOf(replayed.text)).toBe(
+      'That code was used to sign in already, so it cannot be used again. Wait for the next code in your app (a new one every 30 seconds) and type that one.',
+    );
     expect(auditActions(NOUR)).toEqual([
       'password accepted',
       'second step failed',
       'signed in',
       'password accepted',
-      'second step failed',
+      'second step refused',
     ]);
   });
 
@@ -371,6 +374,8 @@ describe('required for every account', () => {
       expect(started.text).toMatch(/<svg [^>]*aria-label="QR code for your authenticator app"/);
       const secret = /id="two-step-key"[^>]*>([A-Z2-7 ]+)</.exec(started.text)![1]!.replace(/ /g, '');
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      // On the phone itself: a link its authenticator app opens, with the same secret.
+      expect(/href="(otpauth:[^"]+)"/.exec(started.text)?.[1]).toContain(`secret=${secret}`);
       // Opening the page again (a reload, or a link from another site) shows the same secret, never a new one.
       const page = await send(`/admin/two-step?next=${encodeURIComponent(LEAD_PATH)}`, { cookie, base: requiredServer });
       expect(/id="two-step-key"[^>]*>([A-Z2-7 ]+)</.exec(page.text)![1]!.replace(/ /g, '')).toBe(secret);

@@ -15,7 +15,7 @@ import { clientAddress } from '../receiver/endpoint.ts';
 import { DEVICE_MAX_MS, type SessionStage, type InboxStore, type StaffSession } from './inbox-store.ts';
 import { clientNetwork } from '../receiver/rate-limit.ts';
 import { hashPassword, verifyPassword } from './staff.ts';
-import { acceptedStep, isRecoveryCodeShape, isSetUpCodeAgain, openSecret, recoveryHash } from './two-step.ts';
+import { acceptedStep, isRecoveryCodeShape, isSetUpCodeAgain, openSecret, recoveryHash, takenCode } from './two-step.ts';
 
 /** Whether the browser reached us over HTTPS (directly, or through the proxy that says so). */
 export function secure(context: APIContext): boolean {
@@ -190,6 +190,11 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
   // The set-up's own code typed again within its 30 seconds: not a failure, nor a try; the next code passes.
   if (secret && record && isSetUpCodeAgain(secret, email, code, now, record))
     return { ok: false, status: 401, message: t('admin.code.setUpAgain', {}, context.locals.adminLocale) };
+  // A code used already (signing in on a second device within its 30 seconds): said, audited, not a failure.
+  if (secret && takenCode(secret, email, code, now, record?.lastStep)) {
+    await inbox.audit(email, 'second step refused', undefined, 'the code was used already', now);
+    return { ok: false, status: 401, message: t('admin.code.usedAgain', {}, context.locals.adminLocale) };
+  }
   const gate = await inbox.attempt(keys, now);
   if (!gate.open) {
     countRefusal(context);

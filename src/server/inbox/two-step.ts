@@ -136,8 +136,13 @@ export function isSetUpCodeAgain(
   // Only just after the set-up: its step (or the one after, clock drift) is still the last taken.
   if (now.getTime() - setUp.getTime() > (TOTP_WINDOW + 1) * TOTP_PERIOD_SECONDS * 1000) return false;
   if (lastStep > stepAt(setUp) + TOTP_WINDOW) return false;
+  return takenCode(secret, email, code, now, lastStep);
+}
+
+/** Whether a code is right for `now` but of a step already taken: a code used once already. */
+export function takenCode(secret: string, email: string, code: string, now: Date, lastStep: number | undefined): boolean {
   const digits = codeDigits(code);
-  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return false;
+  if (lastStep === undefined || !new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return false;
   const delta = totpOf(secret, email).validate({ token: digits, timestamp: now.getTime(), window: TOTP_WINDOW });
   return delta !== null && stepAt(now) + delta <= lastStep;
 }
