@@ -924,6 +924,7 @@ export const ar = {
   'mail.morning.intro': 'صباح الخير. هذا ما ينتظرك اليوم في صندوق الوارد:',
   'mail.morning.unanswered': 'طلبات مسندة إليك لم يُرد عليها بعد (العدد: {count})',
   'mail.morning.followUps': 'متابعات مستحقة اليوم أو متأخرة (العدد: {count})',
+  'mail.morning.unassigned': 'طلبات غير مسندة إلى أحد ولم يُرد عليها بعد، الأقدم أولًا (العدد: {count}): تولَّ أحدها',
   'mail.morning.held': 'طلبات محتجزة للمراجعة تنتظر من يُفرج عنها أو يعدّها رسائل مزعجة: {count}.',
   'mail.morning.followUpOn': 'المتابعة في {date}',
   'mail.morning.more': 'وغيرها {count} في صندوق الوارد.',

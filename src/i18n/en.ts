@@ -953,6 +953,7 @@ export const en = {
   'mail.morning.intro': 'Good morning. What is waiting for you in the staff inbox today:',
   'mail.morning.unanswered': 'Assigned to you and not yet answered ({count})',
   'mail.morning.followUps': 'Follow-ups due today or overdue ({count})',
+  'mail.morning.unassigned': 'Assigned to nobody and not yet answered, oldest first ({count}): take one',
   'mail.morning.held': 'Held for review, waiting for someone to release them or mark them as spam: {count}.',
   'mail.morning.followUpOn': 'follow up {date}',
   'mail.morning.more': 'And {count} more in the inbox.',

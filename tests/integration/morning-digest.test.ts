@@ -57,13 +57,19 @@ const config = (url: string) => ({
   },
 });
 
-test("each account's digest from 07:00: its unanswered leads and follow-ups due, the held count, links only, in both languages; none with nothing to say", async () => {
+test("each account's digest from 07:00: its unanswered leads and follow-ups due, nobody's leads, the held count, links only, in both languages; none with nothing to say", async () => {
   const { submissions, inbox } = await open();
   const thursday = new Date('2026-11-26T16:00:00+03:00');
   const waiting = await submissions.save({ form: 'contact', fields: contactBody({ message: VISITOR }), receivedAt: thursday });
   const answered = await submissions.save({ form: 'partner', fields: partnerBody(), receivedAt: thursday });
   const later = await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: thursday });
   await submissions.save({ form: 'contact', fields: contactBody(), receivedAt: thursday, held: 'noProof' });
+  // Nobody's lead: in every account's digest.
+  const nobodys = await submissions.save({
+    form: 'partner',
+    fields: partnerBody(),
+    receivedAt: new Date('2026-11-25T10:00:00+03:00'),
+  });
   for (const lead of [waiting, answered, later]) await inbox.assign(lead.id, HUDA, HUDA, thursday);
   await inbox.setStatus(answered.id, 'answered', HUDA, thursday);
   await inbox.setFollowUp(answered.id, '2026-11-29', HUDA, thursday);
@@ -98,8 +104,13 @@ test("each account's digest from 07:00: its unanswered leads and follow-ups due,
     // None of the visitor's text, in any part.
     for (const mail of mails) expect(mail.raw).not.toMatch(/Secret|Layla|message<|&lt;b&gt;/);
     const omar = mails.find((mail) => mail.recipients.includes(OMAR))!;
-    expect(omar.parsed.text).not.toContain('Assigned to you');
+    expect(omar.parsed.text).not.toContain('Assigned to you and');
     expect(omar.parsed.text).toContain('Held for review');
+    for (const mail of mails) {
+      expect(mail.parsed.text).toContain('Assigned to nobody and not yet answered, oldest first (1): take one');
+      expect(mail.parsed.text).toContain(`https://globaq.example/admin/leads/${nobodys.id}`);
+      expect(mail.parsed.text).toContain('طلبات غير مسندة إلى أحد ولم يُرد عليها بعد، الأقدم أولًا (العدد: 1)');
+    }
     // Once a day: the next sweep, or a second server, sends nothing more.
     expect(await sendMorningDigests(stores, config(smtp.url), transport, riyadh('08:00'))).toEqual({
       sent: [],

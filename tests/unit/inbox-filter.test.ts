@@ -9,9 +9,9 @@ import { NEEDS_WORK, filterFromQuery, filterQuery, listHref } from '../../src/se
 const read = (query: string, me = 'huda@globaq.example') => filterFromQuery(new URLSearchParams(query), me);
 
 describe('Mine', () => {
-  test('mine=1 is the leads assigned to the signed-in staff member that need work or carry a follow-up date, and is written back', () => {
+  test('mine=1 is the leads assigned to the signed-in staff member not done (answered too) or carrying a follow-up date, and is written back', () => {
     const { filter, values } = read('mine=1');
-    expect(filter).toEqual({ statuses: NEEDS_WORK, orFollowUp: true, assignedTo: 'huda@globaq.example' });
+    expect(filter).toEqual({ statuses: [...NEEDS_WORK, 'answered'], orFollowUp: true, assignedTo: 'huda@globaq.example' });
     expect(values.mine).toBe('1');
     expect(filterQuery(values)).toBe('mine=1');
     expect(listHref({ ...values, form: 'partner' })).toBe('/admin?mine=1&form=partner');

@@ -6,10 +6,9 @@
  *
  * `status` is the tab: none means what needs work (New and In progress); `all` every status;
  * `held` the leads the bot check held for review (not yet in the inbox); otherwise one status.
- * `mine=1` keeps the leads assigned to the signed-in staff member: the "Mine" tab is what needs
- * work and is assigned to me, and what is assigned to me with a follow-up date set, whatever its
- * status but spam (an answered lead to follow up on Sunday stays in view); the other tabs are
- * everyone's. The caller gives the session's e-mail, so an address never names another's leads.
+ * `mine=1` keeps the leads assigned to the signed-in staff member: the "Mine" tab is what is
+ * assigned to me and not done (new, in progress, answered), and what is assigned to me with a
+ * follow-up date set, closed too, but never spam; the other tabs are everyone's. The caller gives the session's e-mail, so an address never names another's leads.
  */
 import { isFormName } from '../store/store.ts';
 import {
@@ -42,8 +41,11 @@ export interface FilterValues {
 
 /** What the default tab shows: the leads that need work. */
 export const NEEDS_WORK: readonly LeadStatus[] = ['new', 'in_progress'];
-/** What the Mine tab shows of the leads assigned to me: those that need work, and those with a follow-up date. */
-export const MINE: Pick<LeadFilter, 'statuses' | 'orFollowUp'> = { statuses: NEEDS_WORK, orFollowUp: true };
+/**
+ * What the Mine tab shows of the leads assigned to me: those not done (new, in progress, or
+ * answered and perhaps waiting for the customer), and those with a follow-up date, closed too.
+ */
+export const MINE: Pick<LeadFilter, 'statuses' | 'orFollowUp'> = { statuses: [...NEEDS_WORK, 'answered'], orFollowUp: true };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,9 +1,10 @@
 /**
  * The morning digest: one e-mail to each staff account from MORNING_DIGEST_HOUR (07:00 Riyadh
  * time), in English and Arabic, listing the leads assigned to them that are not yet answered,
- * their follow-ups due today or overdue, and how many leads are held for review. Each lead is
+ * their follow-ups due today or overdue, the leads assigned to nobody and not yet answered
+ * (oldest first, in everyone's digest), and how many leads are held for review. Each lead is
  * named by its form, the time it was received, its wait in working hours (./working-time.ts) and
- * a link: none of the visitor's text. Nothing to say (none of the three), no mail.
+ * a link: none of the visitor's text. Nothing to say (none of the four), no mail.
  *
  * Several servers on one database send each account one digest a day: the day is claimed per
  * account in the database first (staff_digests); a mail that fails gives the claim back, and the
@@ -39,6 +40,9 @@ export interface MorningInput {
   /** Assigned to the staff member, a follow-up date today or before. */
   readonly followUps: readonly InboxLead[];
   readonly followUpsTotal: number;
+  /** Assigned to nobody, not yet answered, oldest first: everyone's to take (listed to each staff member). */
+  readonly unassigned?: readonly InboxLead[];
+  readonly unassignedTotal?: number;
   /** Leads held for review (everyone's). */
   readonly held: number;
   readonly now: Date;
@@ -98,6 +102,11 @@ export function composeMorningDigest(input: MorningInput): MorningMail {
           heading: tr('mail.morning.followUps', { count: input.followUpsTotal }),
           rows: listed(followUps).map((lead) => row(lead, true)),
           more: more(input.followUpsTotal, listed(followUps).length),
+        },
+        {
+          heading: tr('mail.morning.unassigned', { count: input.unassignedTotal ?? 0 }),
+          rows: listed(input.unassigned ?? []).map((lead) => row(lead, false)),
+          more: more(input.unassignedTotal ?? 0, listed(input.unassigned ?? []).length),
         },
       ].filter((part) => part.rows.length > 0),
       held: held > 0 ? tr('mail.morning.held', { count: held }) : '',
@@ -179,12 +188,17 @@ export async function sendMorningDigests(
   const quiet: string[] = [];
   const failed: string[] = [];
   const held = await stores.held.count('held');
+  // Nobody's leads, oldest first: in every staff member's digest, so that none waits unseen.
+  const unassigned = await stores.inbox.leads({ assignedTo: null, statuses: UNANSWERED }, 1, {
+    by: 'received',
+    direction: 'asc',
+  });
   for (const { email } of await stores.staff.list()) {
     if (!(await stores.inbox.claimStaffDigest(day, email, now))) continue;
     try {
       const unanswered = await stores.inbox.leads({ assignedTo: email, statuses: UNANSWERED }, 1);
       const followUps = await stores.inbox.leads({ assignedTo: email, statuses: FOLLOW_UP_STATUSES, followUpBy: day }, 1);
-      if (unanswered.total === 0 && followUps.total === 0 && held === 0) {
+      if (unanswered.total === 0 && followUps.total === 0 && unassigned.total === 0 && held === 0) {
         await stores.inbox.staffDigestSent(day, email, now);
         quiet.push(email);
         continue;
@@ -194,6 +208,8 @@ export async function sendMorningDigests(
         unansweredTotal: unanswered.total,
         followUps: followUps.leads,
         followUpsTotal: followUps.total,
+        unassigned: unassigned.leads,
+        unassignedTotal: unassigned.total,
         held,
         now,
         config,
