@@ -646,6 +646,7 @@ export const ar = {
   'admin.list.countFilteredPaged': '{leads} مطابقة للتصفية في «{tab}»، الصفحة {page} من {pages}.',
   'admin.list.exportOne': 'تصدير هذا الطلب',
   'admin.list.exportAll': 'تصدير هذه الطلبات ({count})',
+  'admin.list.exportNoSpam': 'الطلبات المعدودة رسائل مزعجة لا تُصدَّر هنا: صدّرها من تبويب الرسائل المزعجة.',
   'admin.list.withSelected': 'إجراءات الطلبات المحددة',
   'admin.list.status': 'الحالة',
   'admin.list.setStatus': 'تعيين الحالة',

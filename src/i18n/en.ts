@@ -669,6 +669,7 @@ export const en = {
   'admin.list.countFilteredPaged': '{leads} found in {tab} with this filter, page {page} of {pages}.',
   'admin.list.exportOne': 'Export this lead',
   'admin.list.exportAll': 'Export these {count} leads',
+  'admin.list.exportNoSpam': 'Spam is left out: export the Spam tab for it.',
   'admin.list.withSelected': 'With the selected leads',
   'admin.list.status': 'Status',
   'admin.list.setStatus': 'Set status',

@@ -1218,6 +1218,26 @@ describe('triage', () => {
     expect(await page('/admin?q=bulk+delete&done=deleted&n=2&missing=1', browser)).toContain('2 leads deleted.');
   });
 
+  test("the All tab's export button counts what it gives: spam left out, and said so", async () => {
+    const browser = await signIn();
+    const ids = [
+      await lead('contact', { firstName: 'Countedexport' }),
+      await lead('contact', { firstName: 'Countedexport' }),
+      await lead('contact', { firstName: 'Countedexport' }),
+    ];
+    await page(`/admin/leads/${ids[2]}`, browser);
+    expect((await post(`/admin/leads/${ids[2]}`, { csrf: browser.csrf, action: 'status', status: 'spam' }, browser)).status).toBe(
+      303,
+    );
+    const all = await page('/admin?status=all&q=Countedexport', browser);
+    expect(all).toContain('3 leads');
+    expect(all).toContain('Export these 2 leads');
+    expect(all).toContain('Spam is left out: export the Spam tab for it.');
+    const needsWork = await page('/admin?q=Countedexport', browser);
+    expect(needsWork).toContain('Export these 2 leads');
+    expect(needsWork).not.toContain('Spam is left out');
+  });
+
   test('exports: a selection of both forms and "export all" are one CSV per form in a ZIP, in the staff command\'s columns', async () => {
     const browser = await signIn();
     const a = await lead('contact', { firstName: 'Zipped', company: 'Bulk Export Co' });
