@@ -321,9 +321,9 @@ export const en = {
   /** The daily digest of held submissions (src/server/inbox/held-digest.ts), sent in both languages. */
   'mail.digest.subject': 'Held for review: {count} waiting',
   'mail.digest.intro':
-    '{count} submissions from the website are held for review: the bot check kept them and mailed nobody. Release the ones a person sent; mark the rest as spam.',
+    'Submissions from the website held for review: {count}. The bot check kept them and mailed nobody. Release the ones a person sent; mark the rest as spam.',
   'mail.digest.refused':
-    "Since the last digest, {count} more were refused: their network had already left its day's quota of held submissions. Those visitors were shown the company's e-mail and phone instead.",
+    "Refused since the last digest, their network having already left its day's quota of held submissions: {count}. Those visitors were shown the company's e-mail and phone instead.",
   'mail.digest.byReason': 'Why they are held',
   'mail.digest.newest': 'The newest',
   'mail.digest.more': 'And {count} more in the inbox.',

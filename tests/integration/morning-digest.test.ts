@@ -74,6 +74,8 @@ test("each account's digest from 07:00: its unanswered leads and follow-ups due,
   await inbox.setStatus(answered.id, 'answered', HUDA, thursday);
   await inbox.setFollowUp(answered.id, '2026-11-29', HUDA, thursday);
   await inbox.setFollowUp(later.id, '2026-12-03', HUDA, thursday);
+  // Unanswered with a follow-up due: listed once, under "not yet answered".
+  await inbox.setFollowUp(waiting.id, '2026-11-28', HUDA, thursday);
   const transport = smtpTransport(smtp.url, false);
   try {
     expect(await sendMorningDigests(stores, config(smtp.url), transport, riyadh('06:59'))).toMatchObject({ skipped: 'notYet' });
@@ -93,6 +95,7 @@ test("each account's digest from 07:00: its unanswered leads and follow-ups due,
     expect(text).toContain('Assigned to you and not yet answered (2)');
     expect(text).toContain('Contact form · Nov 26, 2026, 4:00 PM · Waiting 1 working hour');
     expect(text).toContain(`https://globaq.example/admin/leads/${waiting.id}`);
+    expect(text.split(`https://globaq.example/admin/leads/${waiting.id}`)).toHaveLength(3); // once in each language
     expect(text).toContain('Follow-ups due today or overdue (1)');
     expect(text).toMatch(/Partner application · .* · Answered after under a working minute · follow up Sun, Nov 29, 2026/);
     expect(text).toContain('Held for review, waiting for someone to release them or mark them as spam: 1.');

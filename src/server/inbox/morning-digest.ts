@@ -197,7 +197,11 @@ export async function sendMorningDigests(
     if (!(await stores.inbox.claimStaffDigest(day, email, now))) continue;
     try {
       const unanswered = await stores.inbox.leads({ assignedTo: email, statuses: UNANSWERED }, 1);
-      const followUps = await stores.inbox.leads({ assignedTo: email, statuses: FOLLOW_UP_STATUSES, followUpBy: day }, 1);
+      const due = await stores.inbox.leads({ assignedTo: email, statuses: FOLLOW_UP_STATUSES, followUpBy: day }, 1);
+      // A lead is listed once: an unanswered one with a follow-up due stays under "not yet answered".
+      const listedAbove = new Set(unanswered.leads.map((lead) => lead.id));
+      const kept = due.leads.filter((lead) => !listedAbove.has(lead.id));
+      const followUps = { leads: kept, total: due.total - (due.leads.length - kept.length) };
       if (unanswered.total === 0 && followUps.total === 0 && unassigned.total === 0 && held === 0) {
         await stores.inbox.staffDigestSent(day, email, now);
         quiet.push(email);
