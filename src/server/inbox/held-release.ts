@@ -25,7 +25,7 @@ export function releaseHeld(
   // The sender's acknowledgement comes now, not while the lead was held (a bot's address, perhaps).
   const limits = config.notifications?.acknowledgeLimits;
   const acknowledgement = config.notifications?.acknowledge
-    ? (lead: StoredSubmission) => composeAcknowledgement(lead, limits)
+    ? (lead: StoredSubmission) => composeAcknowledgement(lead, limits, config.notifications?.replyTo)
     : undefined;
   return stores.held.release(id, by, now, notice, acknowledgement);
 }

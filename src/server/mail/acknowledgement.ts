@@ -62,9 +62,14 @@ function htmlMail(code: LocaleCode, paragraphs: readonly string[], pre?: string)
 
 /**
  * The acknowledgement of a lead, in its language; undefined when the lead has no usable address.
- * Nothing in it comes from the visitor but the address it goes to.
+ * Nothing in it comes from the visitor but the address it goes to. Answered to the shared leads
+ * mailbox (`replyTo`, LEADS_REPLY_TO) when set, else to the company's address.
  */
-export function composeAcknowledgement(lead: StoredSubmission, limits?: AcknowledgeLimits): LeadAcknowledgement | undefined {
+export function composeAcknowledgement(
+  lead: StoredSubmission,
+  limits?: AcknowledgeLimits,
+  replyTo: readonly string[] = [],
+): LeadAcknowledgement | undefined {
   const to = senderAddress(lead);
   if (!to) return undefined;
   const code = lead.language;
@@ -79,7 +84,14 @@ export function composeAcknowledgement(lead: StoredSubmission, limits?: Acknowle
     tr('mail.ack.address', { company: company.name, address: company.address }),
     tr('mail.ack.automatic'),
   ];
-  return { to, subject, text: paragraphs.join('\n\n'), html: htmlMail(code, paragraphs), replyTo: company.email, limits };
+  return {
+    to,
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: htmlMail(code, paragraphs),
+    replyTo: replyTo.join(', ') || company.email,
+    limits,
+  };
 }
 
 /** A reply's default subject, in the lead's language ("Re: Your message to Globaq"). */

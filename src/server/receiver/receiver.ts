@@ -567,10 +567,6 @@ export async function receive(request: Request, form: FormName, clientAddress: s
     // with a link to the lead in the staff inbox on the configured address (SITE_URL), never the
     // request's: a client sending a forged Host would otherwise choose where staff are sent.
     const { siteUrl } = deps.config;
-    // The acknowledgement is answered to the shared leads mailbox when one is set.
-    const replyTo = deps.config.notifications?.replyTo ?? [];
-    const withReplyTo = <T extends { replyTo: string }>(mail: T): T =>
-      replyTo.length > 0 ? { ...mail, replyTo: replyTo.join(', ') } : mail;
     const notice = deps.config.notifications
       ? {
           notice: (lead: Parameters<typeof composeLeadNotice>[0]) =>
@@ -579,7 +575,7 @@ export async function receive(request: Request, form: FormName, clientAddress: s
           ...(deps.config.notifications.acknowledge
             ? {
                 acknowledgement: (lead: Parameters<typeof composeLeadNotice>[0]) =>
-                  withReplyTo(composeAcknowledgement(lead, deps.config.notifications?.acknowledgeLimits)),
+                  composeAcknowledgement(lead, deps.config.notifications?.acknowledgeLimits, deps.config.notifications?.replyTo),
               }
             : {}),
         }
