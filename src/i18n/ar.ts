@@ -791,6 +791,7 @@ export const ar = {
   'admin.lead.receivedEventText': '{form}، أُرسل باللغة {language}',
   'admin.lead.event.note': 'ملاحظة',
   'admin.lead.event.noteCorrection': 'ملاحظة (تصحيح)',
+  'admin.lead.event.released': 'أُفرج عنه من المراجعة إلى صندوق الطلبات',
   'admin.lead.event.status': 'عُيّنت الحالة: {status}',
   'admin.lead.event.assigned': 'أُسند إلى {email}',
   'admin.lead.event.unassigned': 'أُلغي الإسناد',

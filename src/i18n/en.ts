@@ -817,6 +817,7 @@ export const en = {
   'admin.lead.receivedEventText': '{form}, sent in {language}',
   'admin.lead.event.note': 'Note',
   'admin.lead.event.noteCorrection': 'Note (a correction)',
+  'admin.lead.event.released': 'Released from review to the inbox',
   'admin.lead.event.status': 'Status set to {status}',
   'admin.lead.event.assigned': 'Assigned to {email}',
   'admin.lead.event.unassigned': 'Unassigned',

@@ -188,7 +188,7 @@ test('a held lead opens in full, marked held with why, offering only release and
   expect(smtp.mails.length).toBe(1);
 });
 
-test('release sends exactly one mail and is audited; a second release changes nothing; mark as spam is audited, never mailed, and in the one Spam tab', async () => {
+test('release sends exactly one mail and is audited and on the timeline; a second release changes nothing; mark as spam is audited and on the timeline, never mailed, and in the one Spam tab', async () => {
   const browser = await signIn();
   await page(`/admin/leads/${noProof}?status=held`, browser);
   const before = smtp.mails.length;
@@ -205,10 +205,15 @@ test('release sends exactly one mail and is audited; a second release changes no
   const releasedPage = await page(`/admin/leads/${noProof}`, browser);
   expect(releasedPage).not.toContain('id="held-heading"');
   expect(releasedPage).toContain('value="assign"');
+  // The timeline tells who released it.
+  expect(releasedPage).toMatch(
+    /Released from review to the inbox[\s\S]{0,400}huda@globaq\.example|huda@globaq\.example[\s\S]{0,400}Released from review/,
+  );
 
   const spam = await post(`/admin/leads/${honeypot}`, { action: 'held-spam', csrf: browser.csrf }, browser);
   expect(spam.status).toBe(303);
   expect(spam.headers.get('location')).toBe(`/admin/leads/${honeypot}?done=held-spam`);
+  expect(await page(`/admin/leads/${honeypot}`, browser)).toContain('Status set to Spam');
   const held = await page('/admin?status=held', browser);
   expect(held).not.toContain(honeypot);
   expect(held).toMatch(/Held for review <span[^>]*>\(1\)<\/span>/);

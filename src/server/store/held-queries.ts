@@ -13,6 +13,9 @@ import { countOf, guarded, iso, n, type Db, type DialectParts } from './common.t
 import { isUuid } from './schema.ts';
 import { SUBMISSION_COLUMNS, toSubmission } from './submission-queries.ts';
 
+/** A `status` timeline entry's detail when a held lead was released to the inbox (by its actor). */
+export const RELEASED = 'released';
+
 export type ReviewState = 'held' | 'spam';
 
 export interface HeldLead extends StoredSubmission {
@@ -164,6 +167,11 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
             .insertInto('audit_log')
             .values({ at: iso(now), actor: by, action: 'released held lead', lead_id: id })
             .execute();
+          // On the lead's timeline too: who released it, and when.
+          await tx
+            .insertInto('lead_events')
+            .values({ lead_id: id, at: iso(now), actor: by, kind: 'status', detail: RELEASED })
+            .execute();
           return true;
         });
       },
@@ -180,6 +188,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
             .executeTakeFirst();
           if (n(changed.numUpdatedRows) === 0) return false;
           await tx.insertInto('audit_log').values({ at, actor: by, action: 'marked held lead as spam', lead_id: id }).execute();
+          await tx.insertInto('lead_events').values({ lead_id: id, at, actor: by, kind: 'status', detail: 'spam' }).execute();
           return true;
         });
       },
