@@ -1,7 +1,7 @@
 /**
  * An Astro integration that writes the Brotli and gzip twins of the built text files
  * (`precompressBuild`, src/lib/compressible.ts) once the build, the sitemap included, is done:
- * the site's own server answers from them instead of compressing on a first request, and a
+ * the site's own server (sirv) sends them, compressing nothing itself, and a
  * static host that serves precompressed files can use them as they are.
  */
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 /**
  * Which built files are worth compressing, and their Brotli and gzip twins written at build
  * (`precompressBuild`, run by src/integrations/precompress.ts once the build is done). The site's
- * own server (src/server/http/compression.ts) answers from the twins; a static host that serves
+ * own server (sirv in src/server/http/serve.ts) answers from the twins; a static host that serves
  * precompressed files can too. Runs under Node directly (the build and the server).
  */
 import fs from 'node:fs';
@@ -9,19 +9,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 
-/** Content types of the files worth compressing (images other than SVG and fonts already are). */
-export const COMPRESSIBLE_TYPES: ReadonlyMap<string, string> = new Map([
-  ['.html', 'text/html; charset=utf-8'],
-  ['.css', 'text/css; charset=utf-8'],
-  ['.js', 'text/javascript; charset=utf-8'],
-  ['.mjs', 'text/javascript; charset=utf-8'],
-  ['.svg', 'image/svg+xml'],
-  ['.xml', 'application/xml'],
-  ['.json', 'application/json'],
-  ['.txt', 'text/plain; charset=utf-8'],
-]);
+/** File types worth compressing (images other than SVG, and fonts, already are). */
+export const COMPRESSIBLE_TYPES: ReadonlySet<string> = new Set(['.html', '.css', '.js', '.mjs', '.svg', '.xml', '.json', '.txt']);
 
 /** Files smaller than this gain nothing from compression. */
 export const MIN_BYTES = 1024;
@@ -29,7 +20,7 @@ export const MIN_BYTES = 1024;
 /** The file name ending of each encoding's twin. */
 export const EXTENSION: Readonly<Record<Encoding, string>> = { br: '.br', gzip: '.gz' };
 export const BROTLI: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } };
-export const GZIP: zlib.ZlibOptions = { level: 9 };
+const GZIP: zlib.ZlibOptions = { level: 9 };
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 

@@ -6,6 +6,7 @@
  * 50,000 keys and parts among them.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
@@ -80,6 +81,63 @@ describe("the build's files", () => {
     expect(got.headers.get('content-type')).toBe('image/x-icon');
     const posted = await timed('/favicon.ico', { body: 'x' });
     expect(posted.status).toBeGreaterThanOrEqual(400);
+  });
+
+  test('a text file goes out as its Brotli or gzip twin as accepted; hashed assets are kept for good, pages revalidated', async () => {
+    const get = (route: string, accept: string, method = 'GET') =>
+      fetch(`${server.baseUrl}${route}`, { method, headers: { 'Accept-Encoding': accept } });
+    const page = await get('/ar/ContactUs', 'gzip, deflate, br');
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('vary')).toBe('Accept-Encoding');
+    expect(page.headers.get('cache-control')).toBe('public, max-age=0');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const html = await page.text();
+    const plain = await get('/ar/ContactUs', 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(html);
+    const head = await get('/ar/ContactUs', 'br', 'HEAD');
+    expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([
+      200,
+      page.headers.get('content-length'),
+      '',
+    ]);
+    const asset = html.match(/\/_astro\/[\w.-]+\.(?:css|js)/)?.[0] ?? 'no asset';
+    const hashed = await get(asset, 'br;q=0, gzip');
+    expect([hashed.status, hashed.headers.get('content-encoding')]).toEqual([200, 'gzip']);
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const notFound = await get('/ar/services/unknown', 'br');
+    expect([notFound.status, notFound.headers.get('content-encoding')]).toEqual([404, 'br']);
+    expect(notFound.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  test('nothing outside the build, no folder listing, and files only at their exact letter case', async () => {
+    const { hostname, port } = new URL(server.baseUrl);
+    // Sent as written: fetch would resolve the dots itself.
+    const raw = (route: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        http
+          .get({ hostname, port, path: route }, (response) => {
+            let body = '';
+            response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          })
+          .on('error', reject);
+      });
+    for (const route of [
+      '/..%2fpackage.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/_astro/..%2F..%2F..%2Fpackage.json',
+      '/../../etc/passwd',
+      '/_astro',
+      '/_astro/',
+      '/favicon.ico%00',
+      '/FAVICON.ICO',
+      '/Og',
+    ]) {
+      const { status, body } = await raw(route);
+      expect(status, route).toBeGreaterThanOrEqual(300);
+      expect(body, route).not.toMatch(/"name": "globaq-website"|root:x:0:|ContactUs\.png/);
+    }
   });
 });
 

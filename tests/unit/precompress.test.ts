@@ -1,15 +1,15 @@
 /**
- * Precompressed build files (src/server/http/compression.ts, `precompressBuild`, run at the end of the
+ * Precompressed build files (`precompressBuild` in src/lib/compressible.ts, run at the end of the
  * build by src/integrations/precompress.ts): every text file worth compressing has its Brotli
- * and gzip twins, byte for byte the file once decompressed, and the server answers from a twin
- * rather than compressing. The first part needs `astro build` (npm test runs it).
+ * and gzip twins, byte for byte the file once decompressed (the server sends the twins:
+ * tests/integration/stranger-requests.test.ts). The first part needs `astro build` (npm test runs it).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
-import { COMPRESSIBLE_TYPES, MIN_BYTES, compressedFile, precompressBuild } from '../../src/server/http/compression';
+import { COMPRESSIBLE_TYPES, MIN_BYTES, precompressBuild } from '../../src/lib/compressible';
 import { ROOT } from '../helpers/content';
 
 const CLIENT = path.join(ROOT, 'dist/client');
@@ -42,28 +42,16 @@ describe('the build', () => {
   });
 });
 
-describe('the server', () => {
+describe('precompressBuild', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-precompress-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  test('answers from the twin when there is one, and compresses a file without one (once)', async () => {
-    const page = '<!doctype html><title>x</title>' + 'Schedule Q assessment. '.repeat(200);
-    fs.writeFileSync(path.join(dir, 'twin.html'), page);
-    fs.writeFileSync(path.join(dir, 'plain.html'), page);
-    expect(await precompressBuild(dir)).toBe(2);
-    fs.rmSync(path.join(dir, 'plain.html.br'));
-    // A twin that differs from what compressing would give: the server must send the twin.
-    const marked = zlib.brotliCompressSync(Buffer.from(`${page}<!-- from the twin -->`));
-    fs.writeFileSync(path.join(dir, 'twin.html.br'), marked);
-    expect(compressedFile(dir, '/twin.html', 'br')?.body.equals(marked)).toBe(true);
-    expect(zlib.brotliDecompressSync(compressedFile(dir, '/plain.html', 'br')!.body).toString()).toBe(page);
-    expect(zlib.gunzipSync(compressedFile(dir, '/plain.html', 'gzip')!.body).toString()).toBe(page);
-  });
-
-  test('leaves small files and images alone', async () => {
+  test('writes twins for a text file of MIN_BYTES or more, and leaves small files and images alone', async () => {
+    fs.writeFileSync(path.join(dir, 'page.html'), 'Schedule Q assessment. '.repeat(200));
     fs.writeFileSync(path.join(dir, 'small.css'), 'a{color:red}');
     fs.writeFileSync(path.join(dir, 'photo.png'), Buffer.alloc(4096));
-    await precompressBuild(dir);
+    expect(await precompressBuild(dir)).toBe(1);
+    expect(fs.existsSync(path.join(dir, 'page.html.gz'))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'small.css.br'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'photo.png.br'))).toBe(false);
   });

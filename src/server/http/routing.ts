@@ -5,8 +5,6 @@
  * - /Aboutus (docs/requirements.md §1.1: the mobile menu links it) answers with the About page, status 200, and
  *   so does its Arabic twin /ar/Aboutus with /ar/AboutUs. The build writes only AboutUs.html,
  *   so the repository and the build also work on a case-insensitive file system.
- * - a page whose name is also a folder's (the Arabic home: ar.html beside ar/) answers at its
- *   path, status 200: Astro's static handler would look for ar/index.html instead.
  * - an unknown /services/{slug} answers with the Coming Soon page (services/404.html), status
  *   404; an unknown /ar/services/{slug} with the Arabic one (ar/services/404.html), and any other
  *   unknown /ar/... path with the Arabic 404 page (ar/404.html): the nearest 404.html.
@@ -15,7 +13,8 @@
  * - a static host's rule files (public/_headers, public/_redirects, which this server's own
  *   rules replace) are no page of it: the 404 page, status 404.
  *
- * Pure: `files` is the set of paths under dist/client ("/AboutUs.html", "/_astro/x.css").
+ * Pure: `files` is the set of paths under dist/client ("/AboutUs.html", "/_astro/x.css"). The
+ * files themselves are sent by sirv (./serve.ts), given the coding `pickEncoding` chose.
  */
 
 /** Paths served with another page's content, without a redirect. */
@@ -38,9 +37,6 @@ export function resolveRoute(pathname: string, files: ReadonlySet<string>): Rout
   if (HOST_RULE_FILES.has(pathname) && files.has('/404.html')) return { kind: 'file', file: '/404.html', status: 404 };
   const alias = ALIASES.get(pathname);
   if (alias) return { kind: 'rewrite', pathname: alias };
-  if (pathname !== '/' && !pathname.endsWith('/') && files.has(`${pathname}.html`) && folderIndex(files).has(pathname)) {
-    return { kind: 'rewrite', pathname: `${pathname}.html` };
-  }
   if (files.has(pathname) || files.has(`${pathname}.html`) || pathname === '/') return { kind: 'pass' };
   if (pathname.startsWith('/api/') || pathname.endsWith('/')) return { kind: 'pass' };
 
@@ -65,21 +61,23 @@ function nearestNotFoundPage(pathname: string, files: ReadonlySet<string>): stri
   return undefined;
 }
 
-const indexCache = new WeakMap<ReadonlySet<string>, Map<string, string>>();
-const folderCache = new WeakMap<ReadonlySet<string>, Set<string>>();
-
-/** Every folder that holds a file ("/ar", "/ar/services", "/_astro"). */
-function folderIndex(files: ReadonlySet<string>): Set<string> {
-  let folders = folderCache.get(files);
-  if (!folders) {
-    folders = new Set();
-    for (const file of files) {
-      for (let slash = file.indexOf('/', 1); slash > 0; slash = file.indexOf('/', slash + 1)) folders.add(file.slice(0, slash));
-    }
-    folderCache.set(files, folders);
+/**
+ * The encoding to answer with, from an Accept-Encoding header: Brotli, else gzip, else none.
+ * A coding listed with q=0 is refused.
+ */
+export function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
   }
-  return folders;
+  const wildcard = accepted.get('*');
+  return (['br', 'gzip'] as const).find((coding) => (accepted.get(coding) ?? wildcard ?? 0) > 0);
 }
+
+const indexCache = new WeakMap<ReadonlySet<string>, Map<string, string>>();
 
 /** Lower-cased page path → its real path, for every HTML page but the error pages. */
 function caselessIndex(files: ReadonlySet<string>): Map<string, string> {

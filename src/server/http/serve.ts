@@ -1,7 +1,8 @@
 /**
- * The site's own server and the process's composition root (../ops/app.ts): the build's files,
- * the URL rules of ./routing.ts, and Astro's Node handler (middleware mode) for the on-demand
- * routes, among them the form receiver under /api/, each request given the application object. Reads HOST and PORT (PORT=0: any free port, printed), and the
+ * The site's own server and the process's composition root (../ops/app.ts): the build's files
+ * (sent by sirv, their Brotli or gzip twins when the browser takes them), the URL rules of
+ * ./routing.ts, and Astro's Node handler (middleware mode) for the on-demand routes, among them
+ * the form receiver under /api/, each request given the application object. Reads HOST and PORT (PORT=0: any free port, printed), and the
  * receiver's SUBMISSIONS_* settings, which are checked, with the database, before it listens:
  * each from the environment, after the settings file `--settings FILE` names (none without it).
  * With SMTP_URL set, it also runs the outbox worker that e-mails each lead to staff (../mail/outbox.ts).
@@ -12,9 +13,9 @@ import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { resolveRoute } from './routing.ts';
+import sirv from 'sirv';
+import { pickEncoding, resolveRoute } from './routing.ts';
 import { mergeCsp, securityHeadersFor } from './security-headers.ts';
-import { COMPRESSIBLE_TYPES, compressedFile, pickEncoding, staticFileFor } from './compression.ts';
 import { TrustedProxies, clientAddressOf } from './client-address.ts';
 import { purgeBefore } from '../inbox/held-digest.ts';
 import { Sweeper } from '../inbox/sweeper.ts';
@@ -37,53 +38,6 @@ const entry = path.join(root, 'dist', 'server', 'entry.mjs');
 function listFiles(dir: string): Set<string> {
   const files = fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((d) => !d.isDirectory());
   return new Set(files.map((d) => `/${path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/')}`));
-}
-
-/** The build's file types beyond the compressible ones. */
-const FILE_TYPES: ReadonlyMap<string, string> = new Map([
-  ...COMPRESSIBLE_TYPES,
-  ['.png', 'image/png'],
-  ['.webp', 'image/webp'],
-  ['.avif', 'image/avif'],
-  ['.jpg', 'image/jpeg'],
-  ['.ico', 'image/x-icon'],
-  ['.woff2', 'font/woff2'],
-  ['.webmanifest', 'application/manifest+json'],
-]);
-
-/** A file of the build as it is, when no compressed answer fits. */
-function sendFile(req: IncomingMessage, res: ServerResponse, file: string): void {
-  const full = path.join(clientDir, file);
-  res.writeHead(200, {
-    'Content-Type': FILE_TYPES.get(path.extname(file)) ?? 'application/octet-stream',
-    'Content-Length': fs.statSync(full).size,
-    // Hashed build assets never change.
-    'Cache-Control': file.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
-  });
-  if (req.method === 'HEAD') res.end();
-  else fs.createReadStream(full).pipe(res);
-}
-
-/**
- * Answers a GET or HEAD for a text file of the build compressed, when the browser accepts it.
- * Returns false (and sends nothing) otherwise, so the caller serves it as before.
- */
-function sendCompressed(req: IncomingMessage, res: ServerResponse, file: string, status: number): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const encoding = pickEncoding(req.headers['accept-encoding']);
-  const compressed = encoding && compressedFile(clientDir, file, encoding);
-  if (!encoding || !compressed) return false;
-  const headers: Record<string, string | number> = {
-    'Content-Type': compressed.type,
-    'Content-Encoding': encoding,
-    'Content-Length': compressed.body.length,
-    Vary: 'Accept-Encoding',
-  };
-  // Hashed build assets never change.
-  if (file.startsWith('/_astro/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
-  res.writeHead(status, headers);
-  res.end(req.method === 'HEAD' ? undefined : compressed.body);
-  return true;
 }
 
 /** The server with what SIGTERM uses: whether it is stopping, and its requests in flight. */
@@ -230,12 +184,15 @@ const REFUSED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 /** Headers only a trusted proxy may send: from anyone else they are dropped before Astro reads them. */
 const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
 
+/** The status of an error page sirv sends (sirv itself answers 200). */
+const pageStatus = new WeakMap<ServerResponse, number>();
+
 /**
  * Keeps the server's whole set of security headers on every answer: a page rendered on demand
  * carries Astro's Content-Security-Policy header, which would replace the server's one (and
- * its frame-ancestors) instead of joining it.
+ * its frame-ancestors) instead of joining it. Gives an error page its status (pageStatus).
  */
-function keepFullCsp(res: ServerResponse): void {
+function amendHead(res: ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
     const headers = rest.find(
@@ -246,7 +203,8 @@ function keepFullCsp(res: ServerResponse): void {
         if (name.toLowerCase() === 'content-security-policy') headers[name] = mergeCsp(String(headers[name]));
       }
     }
-    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+    const amended = status === 200 ? (pageStatus.get(this) ?? status) : status;
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, amended, ...rest);
   } as ServerResponse['writeHead'];
 }
 
@@ -350,6 +308,21 @@ export async function createServer(app: App, probe: Probe): Promise<SiteServer> 
   const { requestIds, log } = app;
   const durations = app.metrics.requestDuration;
   const inFlight = new Set<ServerResponse>();
+  // The build's files at their exact path (sirv lists dist/client once, at start), each as its
+  // twin when the browser takes Brotli or gzip; hashed build assets never change, pages are revalidated.
+  const statics = sirv(clientDir, {
+    brotli: true,
+    gzip: true,
+    etag: true,
+    setHeaders: (res, pathname) => {
+      res.setHeader(
+        'Cache-Control',
+        pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+      );
+      // sirv's types (mrmime) have none for .ico.
+      if (pathname.endsWith('.ico')) res.setHeader('Content-Type', 'image/x-icon');
+    },
+  });
 
   const server = http.createServer((req, res) => {
     const started = process.hrtime.bigint();
@@ -401,7 +374,7 @@ export async function createServer(app: App, probe: Probe): Promise<SiteServer> 
       behindHttps: behindHttps || Boolean(req.socket && 'encrypted' in req.socket && req.socket.encrypted),
     });
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    keepFullCsp(res);
+    amendHead(res);
     if (REFUSED_METHODS.has(req.method ?? '')) {
       res.writeHead(405, { Allow: 'GET, HEAD, POST, OPTIONS', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Method not allowed.');
@@ -437,28 +410,26 @@ export async function createServer(app: App, probe: Probe): Promise<SiteServer> 
       return;
     }
     const route = resolveRoute(pathname, files);
-    switch (route.kind) {
-      case 'rewrite':
-        req.url = route.pathname + query;
-        break;
-      case 'redirect':
-        res.writeHead(301, { Location: route.location + query });
-        res.end();
-        return;
-      case 'file':
-        if (req.method !== 'GET' && req.method !== 'HEAD') break;
-        if (sendCompressed(req, res, route.file, route.status)) return;
-        res.writeHead(route.status, { 'Content-Type': 'text/html; charset=utf-8' });
-        if (req.method === 'HEAD') res.end();
-        else fs.createReadStream(path.join(clientDir, route.file)).pipe(res);
-        return;
-      default:
-        break;
+    if (route.kind === 'redirect') {
+      res.writeHead(301, { Location: route.location + query });
+      res.end();
+      return;
     }
-    const file = staticFileFor(route.kind === 'rewrite' ? route.pathname : pathname, files);
-    if (file && sendCompressed(req, res, file, 200)) return;
-    if (file && (req.method === 'GET' || req.method === 'HEAD')) return sendFile(req, res, file);
-    handler(req, res, undefined, { app, clientAddress: client });
+    if (route.kind === 'rewrite') req.url = route.pathname + query;
+    const astro = () => handler(req, res, undefined, { app, clientAddress: client });
+    // Astro redirects a trailing slash away (sirv would answer /AboutUs/ with the page).
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || (pathname !== '/' && pathname.endsWith('/'))) return astro();
+    if (route.kind === 'file') {
+      req.url = route.file;
+      pageStatus.set(res, route.status);
+    }
+    // sirv reads the header loosely ("br;q=0" would get Brotli): it is given the one coding chosen.
+    const accepted = req.headers['accept-encoding'];
+    req.headers['accept-encoding'] = pickEncoding(accepted) ?? 'identity';
+    statics(req, res, () => {
+      req.headers['accept-encoding'] = accepted;
+      astro();
+    });
   }
   return server;
 }
