@@ -19,11 +19,16 @@ describe('settings', () => {
       requireTls: true,
       to: ['a@globaq.example', 'b@globaq.example'],
       from: 'Globaq website <web@globaq.example>',
+      // Customers answer to the leads mailbox: LEADS_NOTIFY_TO until LEADS_REPLY_TO names another.
+      replyTo: ['a@globaq.example', 'b@globaq.example'],
       retrySeconds: 30,
       giveUpDays: 3,
       acknowledge: true,
       acknowledgeLimits: { perDomain: 5, total: 60 },
     });
+    expect(receiverConfig({ ...ON, LEADS_REPLY_TO: 'sales@globaq.example' }).notifications!.replyTo).toEqual([
+      'sales@globaq.example',
+    ]);
     expect(
       receiverConfig({ ...ON, LEADS_NOTIFY_RETRY_SECONDS: '5', LEADS_NOTIFY_GIVE_UP_DAYS: '7' }).notifications,
     ).toMatchObject({ retrySeconds: 5, giveUpDays: 7 });
