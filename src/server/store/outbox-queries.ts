@@ -3,8 +3,6 @@
  * differs: one SQLite file has one server, which takes what is due; PostgreSQL's instances
  * share the table, and each claims rows under a lease with FOR UPDATE SKIP LOCKED
  * (./postgres/pg-store.ts). The lease column exists in PostgreSQL only (`leases`).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { sql } from 'kysely';
 import { DEFAULT_ACKNOWLEDGE_LIMITS, isFormName, StoreError, type AcknowledgeLimits } from './store.ts';
@@ -62,7 +60,7 @@ export function canonicalMailbox(address: string): string {
 }
 
 /** An acknowledgement as acknowledgementCheck reads it. */
-export type AckRow = { readonly recipients: string | null; readonly created_at: string };
+type AckRow = { readonly recipients: string | null; readonly created_at: string };
 
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -72,8 +70,6 @@ const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * decides: none to its mailbox in the day, fewer than the limits to its domain and in all in the hour.
  */
 export const acknowledgementCheck = {
-  text: (p: (index: number) => string) =>
-    `SELECT recipients, created_at FROM notifications WHERE kind = 'acknowledgement' AND created_at > ${p(0)} AND (created_at > ${p(1)} OR recipients LIKE ${p(2)} ESCAPE '\\' OR recipients LIKE ${p(3)} ESCAPE '\\')`,
   values(to: string, now: string): [string, string, string, string] {
     const domain = canonicalMailbox(to).split('@')[1]!;
     const at = new Date(now).getTime();
@@ -99,7 +95,7 @@ export const acknowledgementCheck = {
   },
 };
 
-/** acknowledgementCheck through Kysely (a held lead's release). */
+/** acknowledgementCheck through Kysely (a lead's save, a held lead's release). */
 export async function mayAcknowledge(tx: Db | Tx, to: string, now: string, limits?: AcknowledgeLimits): Promise<boolean> {
   const [day, hour, domain, other] = acknowledgementCheck.values(to, now);
   const rows = await tx
