@@ -3,8 +3,6 @@
  * held view and its count, release (the lead joins the inbox and its notification is queued, in
  * one transaction with its audit entry), mark as spam (audited), what is old enough to purge,
  * expired used challenges, and the secrets the server generates and keeps.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isHoldReason, type HoldReason, type LeadAcknowledgement, type LeadNotice, type StoredSubmission } from './store.ts';
