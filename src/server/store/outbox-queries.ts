@@ -9,7 +9,7 @@ import { DEFAULT_ACKNOWLEDGE_LIMITS, isFormName, StoreError, type AcknowledgeLim
 import { randomUUID } from 'node:crypto';
 import { isMailKind, isNoticeStatus, type OutboxEntry, type OutboxStore } from '../mail/outbox.ts';
 import { guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
-import { isUuid } from './schema.ts';
+import { isUuid, type NewNotificationRow } from './schema.ts';
 
 /** The columns an outbox entry is read from (`n`: notifications, `s`: its lead). */
 export const OUTBOX_COLUMNS = [
@@ -57,6 +57,29 @@ export function canonicalMailbox(address: string): string {
     .replace(/^googlemail\.com$/, 'gmail.com');
   const local = address.slice(0, at).toLowerCase().split('+')[0]!;
   return `${domain === 'gmail.com' ? local.replaceAll('.', '') : local}@${domain}`;
+}
+
+/** A mail's outbox row, pending and due at `at`; `to` absent for a lead notification (its recipients are read at sending). */
+export function pendingMail(
+  id: string,
+  leadId: string,
+  kind: string,
+  mail: { subject: string; text: string; html: string; replyTo?: string | undefined; to?: string | undefined },
+  at: string,
+): NewNotificationRow {
+  return {
+    id,
+    submission_id: leadId,
+    kind,
+    ...(mail.to === undefined ? {} : { recipients: mail.to }),
+    status: 'pending',
+    subject: mail.subject,
+    body_text: mail.text,
+    body_html: mail.html,
+    reply_to: mail.replyTo ?? null,
+    created_at: at,
+    next_attempt_at: at,
+  };
 }
 
 /** An acknowledgement as acknowledgementCheck reads it. */
@@ -261,19 +284,9 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
           await tx
             .insertInto('notifications')
             .values({
-              id,
-              submission_id: mail.leadId,
-              kind: mail.kind,
-              recipients: joinRecipients(mail.recipients),
-              status: 'pending',
-              subject: mail.subject,
-              body_text: mail.text,
-              body_html: mail.html,
-              reply_to: mail.replyTo ?? null,
+              ...pendingMail(id, mail.leadId, mail.kind, { ...mail, to: joinRecipients(mail.recipients) }, at),
               in_reply_to: mail.inReplyTo ?? null,
               actor: mail.actor ?? null,
-              created_at: at,
-              next_attempt_at: at,
             })
             .execute();
           if (mail.kind === 'reply')

@@ -25,7 +25,7 @@ import { PHONE_FIELDS, phoneDigits } from '../inbox/lead-search.ts';
 import { placeAlternatives } from '../inbox/places.ts';
 import { COUNTRIES } from '../../forms/countries.ts';
 import { localCountryName } from '../../forms/country-names.ts';
-import { mayAcknowledge } from './outbox-queries.ts';
+import { mayAcknowledge, pendingMail } from './outbox-queries.ts';
 import { bySeq, changedSince, countOf, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import {
   isUuid,
@@ -141,35 +141,12 @@ export function newLead(input: SaveInput): {
         ? undefined
         : input.acknowledgement({ id, form, receivedAt, language, fields: input.fields });
     acknowledgeLimits = mail?.limits;
-    acknowledgement = mail && {
-      id: randomUUID(),
-      submission_id: id,
-      kind: 'acknowledgement',
-      recipients: mail.to,
-      status: 'pending',
-      subject: mail.subject,
-      body_text: mail.text,
-      body_html: mail.html,
-      reply_to: mail.replyTo ?? null,
-      created_at: receivedAt,
-      next_attempt_at: receivedAt,
-    };
+    acknowledgement = mail && pendingMail(randomUUID(), id, 'acknowledgement', mail, receivedAt);
   } catch (error) {
     throw new StoreError(`Could not compose the ${form} lead's acknowledgement: ${String(error)}`, { cause: error });
   }
-  const notification: NewNotificationRow | undefined = notice && {
-    // A notification's id is its lead's: one per lead, and `outbox retry` takes the lead's id.
-    id,
-    submission_id: id,
-    kind: 'notification',
-    status: 'pending',
-    subject: notice.subject,
-    body_text: notice.text,
-    body_html: notice.html,
-    reply_to: notice.replyTo ?? null,
-    created_at: receivedAt,
-    next_attempt_at: receivedAt,
-  };
+  // A notification's id is its lead's: one per lead, and `outbox retry` takes the lead's id.
+  const notification = notice && pendingMail(id, id, 'notification', notice, receivedAt);
   return {
     lead: {
       table: tableOf(bot),
