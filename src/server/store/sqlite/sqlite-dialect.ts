@@ -32,16 +32,10 @@ export class ConnectionLock {
   #held = false;
   readonly #waiting: (() => void)[] = [];
 
-  /** Takes the lock when it is free now; false when it is held. */
-  tryAcquire(): boolean {
-    if (this.#held) return false;
-    this.#held = true;
-    return true;
-  }
-
   acquire(): Promise<void> {
-    if (this.tryAcquire()) return Promise.resolve();
-    return new Promise((resolve) => this.#waiting.push(resolve));
+    if (this.#held) return new Promise((resolve) => this.#waiting.push(resolve));
+    this.#held = true;
+    return Promise.resolve();
   }
 
   /** For the metrics: who waits for the connection, and whether it is in use. */
