@@ -6,8 +6,6 @@
  *
  * Not in ./countries.ts: that module goes into the partner form's island (its schema checks the
  * answer), and no island carries another language's names.
- *
- * Run by Node directly too (the inbox's search): imports name their .ts files.
  */
 import type { CountryCode } from './countries.ts';
 

@@ -1,8 +1,6 @@
 /**
  * The staff command: `npm run submissions -- <command> [options]`; USAGE below lists the commands
  * and their options.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import fs from 'node:fs';
 import os from 'node:os';

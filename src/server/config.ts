@@ -170,31 +170,36 @@ const setting = z.preprocess(
   z.string().optional(),
 );
 
-const wholeNumber = (min: number, fallback: number) =>
-  setting.transform((raw, ctx) => {
-    if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) {
-      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} (got "${raw}")` });
+/** A setting read by `parse`, whose error's message is the setting's; unset, `fallback`. */
+const parsed = <T, F = undefined>(parse: (text: string) => T, fallback?: F) =>
+  setting.transform((raw, ctx): T | F => {
+    if (raw === undefined) return fallback as F;
+    try {
+      return parse(raw);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
       return z.NEVER;
     }
-    return Number(raw);
   });
+
+const wholeNumber = (min: number, fallback: number) =>
+  parsed((raw) => {
+    if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw)))
+      throw new Error(`must be a whole number from ${min} (got "${raw}")`);
+    return Number(raw);
+  }, fallback);
 
 /** A comma-separated list, each entry read by `parse` (which throws a message naming the entry). */
 const list = <T>(parse: (entry: string) => T) =>
-  setting.transform((raw, ctx) => {
-    const out: T[] = [];
-    for (const entry of (raw ?? '').split(',').map((item) => item.trim())) {
-      if (entry === '') continue;
-      try {
-        out.push(parse(entry));
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
-        return z.NEVER;
-      }
-    }
-    return out;
-  });
+  parsed(
+    (raw) =>
+      raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter((entry) => entry !== '')
+        .map((entry) => parse(entry)),
+    [] as T[],
+  );
 
 function origin(text: string): string {
   let url: URL;
@@ -263,15 +268,7 @@ function mailbox(text: string): string {
 /** The environment variables the receiver reads, each checked and given its default. */
 const environment = z.object({
   SUBMISSIONS_DB: setting.transform((raw) => raw ?? DEFAULT_DB),
-  DATABASE_URL: setting.transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    try {
-      return databaseUrl(raw);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
-      return z.NEVER;
-    }
-  }),
+  DATABASE_URL: parsed(databaseUrl),
   DATABASE_POOL_MAX: wholeNumber(1, DEFAULT_POOL_MAX),
   SUBMISSIONS_RATE_LIMIT: wholeNumber(0, DEFAULT_RATE_LIMIT),
   SUBMISSIONS_RATE_WINDOW: wholeNumber(1, DEFAULT_RATE_WINDOW_SECONDS),
@@ -282,24 +279,8 @@ const environment = z.object({
   SUBMISSIONS_MIN_FREE_DISK_MB: wholeNumber(0, DEFAULT_MIN_FREE_DISK_MB),
   SUBMISSIONS_ALLOWED_ORIGINS: list(origin),
   TRUSTED_PROXIES: list((entry) => parseTrustedProxies(entry)[0] ?? entry),
-  SITE_URL: setting.transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    try {
-      return origin(raw);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
-      return z.NEVER;
-    }
-  }),
-  SMTP_URL: setting.transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    try {
-      return smtpUrl(raw);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
-      return z.NEVER;
-    }
-  }),
+  SITE_URL: parsed(origin),
+  SMTP_URL: parsed(smtpUrl),
   SMTP_REQUIRE_TLS: setting.transform((raw, ctx) => {
     if (raw === undefined) return undefined;
     if (raw === 'true' || raw === 'false') return raw === 'true';

@@ -506,7 +506,7 @@ for (const { kind, skip, open, fromVersion5, fromVersion8 } of KINDS) {
           ...extra,
         });
       const first = await save(at(0));
-      // Saves at once (one group commit on SQLite, concurrent transactions on PostgreSQL): still one.
+      // Saves at once (taking turns on SQLite's connection, concurrent transactions on PostgreSQL): still one.
       await Promise.all([save(at(1)), save(at(2))]);
       const waiting = await save(at(3), { held: 'noProof' }, 'held.sender@example.org');
       const nextDay = await save(new Date(at(0).getTime() + 24 * 60 * 60 * 1000 + 60_000));

@@ -3,8 +3,6 @@
  * leads", "exported leads": `filter: q=%D8%A7...&status=all`) is stored as the address wrote it;
  * staff read it decoded (`filter: q=الطائف&status=all`), Arabic as Arabic, each right-to-left
  * value isolated (U+2068 … U+2069) so it does not pull the "=" or the closing bracket beside it.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 
 /** A detail with its recorded filter decoded; a filter that does not parse stays as stored. */

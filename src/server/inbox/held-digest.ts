@@ -11,8 +11,6 @@
  * Several servers on one database send one digest a day: the day is claimed in the database first
  * (held_digests); a mail that fails gives the claim back, and the next sweep (hourly) tries again.
  * The digest names leads by form, time, reason and link: none of the visitor's text.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { locales, t, type LocaleCode } from '../../i18n/index.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
@@ -81,7 +79,8 @@ export interface DigestMail {
 
 const formName = (form: FormName, code: LocaleCode) => t(`mail.digest.form.${form}`, {}, locales[code]);
 
-function dateIn(iso: string | Date, code: LocaleCode, withTime: boolean): string {
+/** A date in Riyadh as the language writes it (medium style), with its time or without. */
+export function dateIn(iso: string | Date, code: LocaleCode, withTime: boolean): string {
   return dateTimeFormat(locales[code].formatLocale, {
     timeZone: 'Asia/Riyadh',
     calendar: 'gregory',

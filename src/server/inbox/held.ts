@@ -11,8 +11,6 @@
  *   challenges are forgotten once they expire. `sweepHeld`, run by the server at start and hourly,
  *   with the digest.
  * Release is ./held-release.ts (it composes the lead's mail, which only the site's routes import).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import type { ReceiverConfig } from '../config.ts';
 import type { Stores } from '../store/database.ts';

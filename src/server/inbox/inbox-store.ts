@@ -8,8 +8,6 @@
  * Sessions: the browser holds a random token; the database holds only its SHA-256, so a copy of
  * the database lets nobody sign in. A session ends when it has been idle too long, when it is
  * too old, when its account is removed (cascade) or its password changed, or on sign-out.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { createHash } from 'node:crypto';
 import type { LocaleCode } from '../../i18n/index.ts';

@@ -4,8 +4,6 @@
  * the statuses, the forms and the languages as staff read them, and each form's answers in the
  * form's order with the labels the form shows (English: staff read English). A unit test holds
  * the orders and labels to the forms' own tables (tests/unit/lead-columns.test.ts).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { en } from '../../i18n/en.ts';
 import type { LeadStatus } from './inbox-store.ts';

@@ -16,8 +16,6 @@
  *   trunk "0" (the national number), so however it was typed and stored ("+966504443322",
  *   "00966 50 444 3322", "0504443322", "٠٥٠٤٤٤٣٣٢٢") it finds the same lead; the country code alone
  *   ("+973") is looked for as typed.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { COUNTRIES } from '../../forms/countries.ts';
 import { localCountryName } from '../../forms/country-names.ts';

@@ -9,16 +9,13 @@
  * Several servers on one database send each account one digest a day: the day is claimed per
  * account in the database first (staff_digests); a mail that fails gives the claim back, and the
  * next sweep (hourly) tries again. A day with nothing to say is marked done without a mail.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n/index.ts';
-import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import type { ReceiverConfig } from '../config.ts';
 import type { HeldStore } from '../store/held-queries.ts';
 import { escapeHtml } from '../mail/escape.ts';
 import { AUTO_SUBMITTED, type MailTransport } from '../mail/outbox.ts';
-import { riyadhDay } from './held-digest.ts';
+import { dateIn, riyadhDay } from './held-digest.ts';
 import type { InboxLead, InboxStore, LeadStatus } from './inbox-store.ts';
 import type { StaffStore } from './staff.ts';
 import { followUpDate } from './timely.ts';
@@ -55,15 +52,6 @@ export interface MorningMail {
   readonly html: string;
 }
 
-function timeIn(iso: string, code: LocaleCode): string {
-  return dateTimeFormat(locales[code].formatLocale, {
-    timeZone: 'Asia/Riyadh',
-    calendar: 'gregory',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
-}
-
 /** The digest in both languages: English first, then Arabic (right to left in the HTML part). */
 export function composeMorningDigest(input: MorningInput): MorningMail {
   const { unanswered, followUps, held, now, config } = input;
@@ -78,7 +66,7 @@ export function composeMorningDigest(input: MorningInput): MorningMail {
     const row = (lead: InboxLead, withFollowUp: boolean) => ({
       text: [
         tr(`mail.digest.form.${lead.form}`),
-        timeIn(lead.receivedAt, code),
+        dateIn(lead.receivedAt, code, true),
         waitText(leadWait(lead, now), locale),
         ...(withFollowUp && lead.followUpOn
           ? [tr('mail.morning.followUpOn', { date: followUpDate(lead.followUpOn, locale) })]

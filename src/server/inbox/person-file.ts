@@ -10,8 +10,6 @@
  * The inbox's "Person's data" page (src/pages/admin/person.astro, through ./actions.ts's
  * exportPerson) and the staff command's `person` (../cli.ts) both make it, and both record "exported a person's data" with the leads'
  * ids only: the person's e-mail or phone is never written to the audit log or the logs.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { getLocale, isUiKey, t, type Locale, type UiKey } from '../../i18n/index.ts';
 import { riyadhDay, riyadhStamp } from './export-format.ts';

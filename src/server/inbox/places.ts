@@ -7,8 +7,6 @@
  * A word staff type names a place when, written the way ./lead-search.ts compares it (lower case,
  * without the article, hamza and tā' marbūṭa folded, no spaces or hyphens), it is one of the
  * place's spellings or a telling word of one ("Mushait" of "Khamis Mushait").
- *
- * Run by Node directly (type stripping): imports name their files.
  */
 import { z } from 'zod';
 import data from '../../data/places.json' with { type: 'json' };

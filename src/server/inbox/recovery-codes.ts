@@ -9,8 +9,6 @@
  * each time the database is opened (../store/migrations/index.ts), rewrites any old value left.
  * The salt is fixed per account (not random per code) so that a code typed is found by one
  * derivation and one lookup, not by ten derivations.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { createHash, scrypt } from 'node:crypto';
 

@@ -4,8 +4,6 @@
  * is accepted; anything else, or anything that could be read as another host by a browser or a
  * proxy (`https://evil.example`, `//evil.example`, `/\evil.example`, their percent-encoded forms,
  * tabs or line breaks inside, which browsers drop from addresses), returns to the list.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 
 export const INBOX_HOME = '/admin';

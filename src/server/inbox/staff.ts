@@ -3,8 +3,6 @@
  * salted scrypt hash (node:crypto), its parameters kept with it so they can be raised later
  * without locking anyone out. Accounts are made on the server only, by the staff command
  * (`npm run submissions -- staff add EMAIL`); the site has no sign-up.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { isEmailAddress } from '../config.ts';

@@ -5,8 +5,6 @@
  *
  * One round at a time; `stop()` waits for the round under way, so the server closes the database
  * and the mail transport only after it.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import type { App } from '../ops/app.ts';
 import type { MailTransport } from '../mail/outbox.ts';

@@ -3,8 +3,6 @@
  * (./working-time.ts), its follow-up date, and the list's weekly line (leads in over the last
  * seven days, how many were answered within one working day, the median time to a first answer,
  * in working hours).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { defaultLocale, t, type Locale } from '../../i18n/index.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';

@@ -22,8 +22,6 @@
  *   STAFF_TWO_STEP   required (the default once STAFF_TOTP_KEY is set: an account without it is
  *                    taken to its set-up right after the password) or optional (each account
  *                    chooses; the default without a key, where two-step is not available)
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';

@@ -4,8 +4,6 @@
  * Thursday, 08:00 to 17:00 in Riyadh). A lead sent on Thursday evening and answered on Sunday at
  * 09:00 waited one working hour, not sixty. Riyadh keeps UTC+3 all year (no daylight saving), so
  * a working day is a fixed span of UTC.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { locales, t, type Locale } from '../../i18n/index.ts';
 

@@ -1,7 +1,5 @@
 /**
  * Text made safe to put in an HTML mail: every character that means something in markup escaped.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -15,8 +15,6 @@
  *   server accepted a mail and before it was marked sent sends it again, with the same
  *   Message-ID (one per mail), by which mail systems drop the duplicate. Within one running
  *   server, each mail is sent once.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import nodemailer, { type SendMailOptions, type TransportOptions } from 'nodemailer';
 import { RETRY_CAP_SECONDS, type NotificationConfig } from '../config.ts';

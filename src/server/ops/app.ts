@@ -5,8 +5,6 @@
  * Everything shared lives here (settings, the database's one set of handles, the logger, the
  * metrics, the rate limits, the proof's keys), never in a module variable: the server runs these
  * modules from the source and Astro runs its own bundled copies of them.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';

@@ -17,8 +17,6 @@
  *   look (`submissions.db.before-restore-TIME-wal`).
  *
  * PostgreSQL keeps files in the database: pg_dump and pg_restore (docs/deploy.md).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

@@ -13,8 +13,6 @@
  *
  * The probe reads through the application's own database handles (./app.ts): a database too
  * busy or stuck to answer it within READY_TIMEOUT_MS is one a visitor's lead would wait on too.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import fs from 'node:fs';
 import path from 'node:path';

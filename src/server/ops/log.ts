@@ -7,8 +7,6 @@
  * The application object (./app.ts) holds the process's one logger: the server and the routes
  * inside Astro's bundle write through it. LOG_FORMAT=pretty (development) prints it for people, with
  * pino-pretty (a devDependency, absent from a production install).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { pino, type Logger } from 'pino';
 

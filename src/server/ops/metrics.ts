@@ -31,8 +31,6 @@
  *
  * The application object (./app.ts) holds the process's one registry: the server, the outbox and
  * the routes inside Astro's bundle count into the same metrics.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { StoreDepth } from '../store/store.ts';

@@ -3,8 +3,6 @@
  * request, echoed in the X-Request-Id header, written on each of its log lines and shown on the
  * problem pages, so that a visitor's report finds its log line. The application object
  * (./app.ts) holds the AsyncLocalStorage that carries it through the request.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { randomBytes } from 'node:crypto';
 

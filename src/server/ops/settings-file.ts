@@ -7,8 +7,6 @@
  *
  * So `npm run submissions -- --settings /etc/globaq/site.env outbox`, typed by an operator with
  * none of the service's variables set, works on the service's own database.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import fs from 'node:fs';
 import { parseArgs, parseEnv } from 'node:util';

@@ -11,8 +11,6 @@
  *   LOG_LEVEL                     pino's level: fatal, error, warn, info (default), debug, trace, silent
  *   LOG_FORMAT                    json (default) or pretty (development only: needs pino-pretty,
  *                                 a devDependency)
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { ConfigError } from '../config.ts';
 

@@ -3,8 +3,6 @@
  * `waiting` more queued in order, the rest refused. A trusted place (a browser with a live device
  * cookie) is never refused: it waits ahead of the others, and still only `running` run at once.
  * One queue per kind of work per process, held by the application object (./app.ts).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 export interface WorkLimits {
   readonly running: number;

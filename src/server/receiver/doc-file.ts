@@ -10,8 +10,6 @@
  * the process ends (or is ended) and the file is refused. At most two such readings run at once,
  * whatever the number of requests (the application's `docReadings` queue); the others wait their
  * turn. The server only ever sees the list of entries.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';

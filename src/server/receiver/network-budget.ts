@@ -17,8 +17,6 @@
  * In memory, like the rate limit (./rate-limit.ts): one process's count, keyed by the same HMAC of
  * the client's network (never the address itself), reset a day after a network's first count,
  * bounded in the number of networks remembered.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import type { RateLimiter } from './rate-limit.ts';
 

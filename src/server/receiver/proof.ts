@@ -12,8 +12,6 @@
  * - `judge()` reads the form's `altcha` field and says whether the lead is held, and why. A
  *   solution is accepted once: the store records its challenge as used in the lead's own
  *   transaction and holds a second use as 'replayedProof' (./store/submission-queries.ts).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';

@@ -7,8 +7,6 @@
  * A .docx is a ZIP archive: its central directory is read with `yauzl` (wordDocumentProblem below),
  * never by searching the bytes, and only a plain Word document passes. A .doc is an OLE compound
  * file, read with `cfb` (./doc-file.ts): one with macros or embedded objects is refused.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import zlib from 'node:zlib';
 import yauzl from 'yauzl';

@@ -2,8 +2,6 @@
  * Which database the receiver, the outbox, the staff inbox and the staff command use: PostgreSQL
  * when DATABASE_URL is set (./postgres/pg-store.ts), else the SQLite file SUBMISSIONS_DB (the embedded
  * default: `npm start` needs no database server). Both answer the same four interfaces.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import type { ReceiverConfig } from '../config.ts';
 import { openPgDatabase, redactUrl, sharedStores, type PgDatabase } from './postgres/pg-store.ts';

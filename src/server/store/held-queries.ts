@@ -3,12 +3,10 @@
  * held view and its count, release (the lead joins the inbox and its notification is queued, in
  * one transaction with its audit entry), mark as spam (audited), what is old enough to purge,
  * expired used challenges, and the secrets the server generates and keeps.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isHoldReason, type HoldReason, type LeadAcknowledgement, type LeadNotice, type StoredSubmission } from './store.ts';
-import { mayAcknowledge } from './outbox-queries.ts';
+import { mayAcknowledge, pendingMail } from './outbox-queries.ts';
 import { countOf, guarded, iso, n, type Db, type DialectParts } from './common.ts';
 import { isUuid } from './schema.ts';
 import { SUBMISSION_COLUMNS, toSubmission } from './submission-queries.ts';
@@ -125,44 +123,17 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
           if (!released) return false;
           const lead = toSubmission(released);
           const mail = notice?.(lead);
-          if (mail) {
-            const at = iso(now);
+          if (mail)
             await tx
               .insertInto('notifications')
-              .values({
-                id,
-                submission_id: id,
-                kind: 'notification',
-                status: 'pending',
-                subject: mail.subject,
-                body_text: mail.text,
-                body_html: mail.html,
-                reply_to: mail.replyTo ?? null,
-                created_at: at,
-                next_attempt_at: at,
-              })
+              .values(pendingMail(id, id, 'notification', mail, iso(now)))
               .execute();
-          }
           const ack = acknowledgement?.(lead);
-          if (ack && (await mayAcknowledge(tx, ack.to, iso(now), ack.limits))) {
-            const at = iso(now);
+          if (ack && (await mayAcknowledge(tx, ack.to, iso(now), ack.limits)))
             await tx
               .insertInto('notifications')
-              .values({
-                id: randomUUID(),
-                submission_id: id,
-                kind: 'acknowledgement',
-                recipients: ack.to,
-                status: 'pending',
-                subject: ack.subject,
-                body_text: ack.text,
-                body_html: ack.html,
-                reply_to: ack.replyTo ?? null,
-                created_at: at,
-                next_attempt_at: at,
-              })
+              .values(pendingMail(randomUUID(), id, 'acknowledgement', ack, iso(now)))
               .execute();
-          }
           await tx
             .insertInto('audit_log')
             .values({ at: iso(now), actor: by, action: 'released held lead', lead_id: id })

@@ -3,8 +3,6 @@
  * assignment, notification and timeline, sessions, failed sign-ins and the audit log (the rules
  * they apply are ../inbox/inbox-store.ts's). The sign-in counts are read and changed inside one transaction
  * (`signInTransaction`), the failures' rows locked where the database shares them.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type RawBuilder, type UpdateObject } from 'kysely';

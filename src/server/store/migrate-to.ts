@@ -7,8 +7,6 @@
  *
  * It refuses a target that already holds leads or accounts, so it can never mix two sites' data
  * or run twice; the SQLite file is only read, and stays as a backup.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -3,15 +3,13 @@
  * differs: one SQLite file has one server, which takes what is due; PostgreSQL's instances
  * share the table, and each claims rows under a lease with FOR UPDATE SKIP LOCKED
  * (./postgres/pg-store.ts). The lease column exists in PostgreSQL only (`leases`).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { sql } from 'kysely';
 import { DEFAULT_ACKNOWLEDGE_LIMITS, isFormName, StoreError, type AcknowledgeLimits } from './store.ts';
 import { randomUUID } from 'node:crypto';
 import { isMailKind, isNoticeStatus, type OutboxEntry, type OutboxStore } from '../mail/outbox.ts';
 import { guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
-import { isUuid } from './schema.ts';
+import { isUuid, type NewNotificationRow } from './schema.ts';
 
 /** The columns an outbox entry is read from (`n`: notifications, `s`: its lead). */
 export const OUTBOX_COLUMNS = [
@@ -61,8 +59,31 @@ export function canonicalMailbox(address: string): string {
   return `${domain === 'gmail.com' ? local.replaceAll('.', '') : local}@${domain}`;
 }
 
+/** A mail's outbox row, pending and due at `at`; `to` absent for a lead notification (its recipients are read at sending). */
+export function pendingMail(
+  id: string,
+  leadId: string,
+  kind: string,
+  mail: { subject: string; text: string; html: string; replyTo?: string | undefined; to?: string | undefined },
+  at: string,
+): NewNotificationRow {
+  return {
+    id,
+    submission_id: leadId,
+    kind,
+    ...(mail.to === undefined ? {} : { recipients: mail.to }),
+    status: 'pending',
+    subject: mail.subject,
+    body_text: mail.text,
+    body_html: mail.html,
+    reply_to: mail.replyTo ?? null,
+    created_at: at,
+    next_attempt_at: at,
+  };
+}
+
 /** An acknowledgement as acknowledgementCheck reads it. */
-export type AckRow = { readonly recipients: string | null; readonly created_at: string };
+type AckRow = { readonly recipients: string | null; readonly created_at: string };
 
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -72,8 +93,6 @@ const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * decides: none to its mailbox in the day, fewer than the limits to its domain and in all in the hour.
  */
 export const acknowledgementCheck = {
-  text: (p: (index: number) => string) =>
-    `SELECT recipients, created_at FROM notifications WHERE kind = 'acknowledgement' AND created_at > ${p(0)} AND (created_at > ${p(1)} OR recipients LIKE ${p(2)} ESCAPE '\\' OR recipients LIKE ${p(3)} ESCAPE '\\')`,
   values(to: string, now: string): [string, string, string, string] {
     const domain = canonicalMailbox(to).split('@')[1]!;
     const at = new Date(now).getTime();
@@ -99,7 +118,7 @@ export const acknowledgementCheck = {
   },
 };
 
-/** acknowledgementCheck through Kysely (a held lead's release). */
+/** acknowledgementCheck through Kysely (a lead's save, a held lead's release). */
 export async function mayAcknowledge(tx: Db | Tx, to: string, now: string, limits?: AcknowledgeLimits): Promise<boolean> {
   const [day, hour, domain, other] = acknowledgementCheck.values(to, now);
   const rows = await tx
@@ -265,19 +284,9 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
           await tx
             .insertInto('notifications')
             .values({
-              id,
-              submission_id: mail.leadId,
-              kind: mail.kind,
-              recipients: joinRecipients(mail.recipients),
-              status: 'pending',
-              subject: mail.subject,
-              body_text: mail.text,
-              body_html: mail.html,
-              reply_to: mail.replyTo ?? null,
+              ...pendingMail(id, mail.leadId, mail.kind, { ...mail, to: joinRecipients(mail.recipients) }, at),
               in_reply_to: mail.inReplyTo ?? null,
               actor: mail.actor ?? null,
-              created_at: at,
-              next_attempt_at: at,
             })
             .execute();
           if (mail.kind === 'reply')

@@ -12,8 +12,6 @@
  *
  * What only one database has is marked; tests/integration/schema-parity.test.ts holds the two
  * live schemas to this description and to each other.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 

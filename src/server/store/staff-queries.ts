@@ -1,8 +1,6 @@
 /**
  * Staff accounts' queries, written once for SQLite and PostgreSQL (the passwords' hashing is
  * ../inbox/staff.ts's).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { StoreError } from './store.ts';
 import type { StaffStore } from '../inbox/staff.ts';

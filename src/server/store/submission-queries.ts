@@ -1,10 +1,7 @@
 /**
- * The submissions store's queries, written once for SQLite and PostgreSQL. What differs stays
- * with each database: how a save is committed (SQLite's group commit, ./sqlite/sqlite-store.ts;
- * PostgreSQL's transaction per lead, ./postgres/pg-store.ts) and where a file's bytes are kept (files
- * beside the SQLite database; a bytea column in PostgreSQL): `FileKeeper`.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
+ * The submissions store's queries, written once for SQLite and PostgreSQL, a save included (one
+ * transaction per lead). What differs stays with each database: where a file's bytes are kept
+ * (files beside the SQLite database; a bytea column in PostgreSQL): `FileKeeper`.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { LocaleCode } from '../../i18n/index.ts';
@@ -28,6 +25,7 @@ import { PHONE_FIELDS, phoneDigits } from '../inbox/lead-search.ts';
 import { placeAlternatives } from '../inbox/places.ts';
 import { COUNTRIES } from '../../forms/countries.ts';
 import { localCountryName } from '../../forms/country-names.ts';
+import { mayAcknowledge, pendingMail } from './outbox-queries.ts';
 import { bySeq, changedSince, countOf, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import {
   isUuid,
@@ -105,7 +103,7 @@ export interface NewLead {
   readonly notification: NewNotificationRow | undefined;
   /**
    * The acknowledgement to the sender: written after the lead's rows if ./outbox-queries.ts's
-   * acknowledgementCheck, read in the same transaction, allows it within `acknowledgeLimits`.
+   * mayAcknowledge, read in the same transaction, allows it within `acknowledgeLimits`.
    */
   readonly acknowledgement?: NewNotificationRow | undefined;
   readonly acknowledgeLimits?: AcknowledgeLimits | undefined;
@@ -143,35 +141,12 @@ export function newLead(input: SaveInput): {
         ? undefined
         : input.acknowledgement({ id, form, receivedAt, language, fields: input.fields });
     acknowledgeLimits = mail?.limits;
-    acknowledgement = mail && {
-      id: randomUUID(),
-      submission_id: id,
-      kind: 'acknowledgement',
-      recipients: mail.to,
-      status: 'pending',
-      subject: mail.subject,
-      body_text: mail.text,
-      body_html: mail.html,
-      reply_to: mail.replyTo ?? null,
-      created_at: receivedAt,
-      next_attempt_at: receivedAt,
-    };
+    acknowledgement = mail && pendingMail(randomUUID(), id, 'acknowledgement', mail, receivedAt);
   } catch (error) {
     throw new StoreError(`Could not compose the ${form} lead's acknowledgement: ${String(error)}`, { cause: error });
   }
-  const notification: NewNotificationRow | undefined = notice && {
-    // A notification's id is its lead's: one per lead, and `outbox retry` takes the lead's id.
-    id,
-    submission_id: id,
-    kind: 'notification',
-    status: 'pending',
-    subject: notice.subject,
-    body_text: notice.text,
-    body_html: notice.html,
-    reply_to: notice.replyTo ?? null,
-    created_at: receivedAt,
-    next_attempt_at: receivedAt,
-  };
+  // A notification's id is its lead's: one per lead, and `outbox retry` takes the lead's id.
+  const notification = notice && pendingMail(id, id, 'notification', notice, receivedAt);
   return {
     lead: {
       table: tableOf(bot),
@@ -194,24 +169,6 @@ export function newLead(input: SaveInput): {
     saved: held ? { id, receivedAt, held } : { id, receivedAt },
   };
 }
-
-/**
- * The rows one lead writes, in order, as [table, row]. Both databases' saves write them on their
- * raw connection, each with an INSERT prepared once per table and columns (`insertSql`): the
- * hot path, where a query builder's work per lead showed in the throughput.
- */
-export function leadRows(lead: NewLead): [string, object][] {
-  return [
-    ...(lead.usedChallenge ? [['used_challenges', lead.usedChallenge] as [string, object]] : []),
-    [lead.table, lead.submission],
-    ...(lead.notification ? [['notifications', lead.notification] as [string, object]] : []),
-    ...lead.attachments.map((row) => ['attachments', row] as [string, object]),
-  ];
-}
-
-/** An INSERT of these columns, with the database's placeholders ("?" or "$1"). */
-export const insertSql = (table: string, columns: readonly string[], placeholder: (index: number) => string): string =>
-  `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, index) => placeholder(index)).join(', ')})`;
 
 /** The answers that name a person or point to them: who, where, which company, how to reach them. */
 export const PERSON_FIELDS = [
@@ -376,8 +333,6 @@ async function eraseTraces(tx: Tx, erased: readonly { id: string; fields: Submis
 
 export interface SubmissionParts {
   readonly files: FileKeeper;
-  /** Commits one lead's rows, resolving once they are durable. */
-  commit(lead: NewLead): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -401,6 +356,27 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
     );
   }
 
+  /** One lead's rows in one transaction, all or nothing; resolves once COMMIT returned (durable). */
+  function commit(lead: NewLead): Promise<void> {
+    return db.transaction().execute(async (tx) => {
+      if (lead.usedChallenge) await tx.insertInto('used_challenges').values(lead.usedChallenge).execute();
+      await tx.insertInto(lead.table).values(lead.submission).execute();
+      if (lead.notification) await tx.insertInto('notifications').values(lead.notification).execute();
+      if (lead.attachments.length > 0)
+        await tx
+          .insertInto('attachments')
+          .values([...lead.attachments])
+          .execute();
+      const ack = lead.acknowledgement;
+      if (!ack) return;
+      // PostgreSQL's acknowledging saves take turns, so each counts the others' (the hourly limits
+      // are global); a SQLite transaction already holds the whole file.
+      if (dialect.rowLocks) await sql`SELECT pg_advisory_xact_lock(hashtext('acknowledgement'))`.execute(tx);
+      if (await mayAcknowledge(tx, ack.recipients ?? '', ack.created_at, lead.acknowledgeLimits))
+        await tx.insertInto('notifications').values(ack).execute();
+    });
+  }
+
   async function challengeUsed(id: string): Promise<boolean> {
     try {
       return (await db.selectFrom('used_challenges').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
@@ -413,10 +389,9 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
     {
       async save(input): Promise<{ id: string; receivedAt: string; held?: HoldReason | undefined }> {
         const { lead, files: sent, saved } = newLead(input);
-        // Without files the lead is handed on at once (SQLite queues it in this turn: it joins the next commit).
         const attachments = sent.length > 0 ? await files.keep(saved.id, sent) : [];
         try {
-          await parts.commit({ ...lead, attachments });
+          await commit({ ...lead, attachments });
         } catch (error) {
           files.drop(attachments);
           // The proof was taken by another lead (a replay, maybe at the same moment): this one is held, not lost.

@@ -1,8 +1,6 @@
 /**
  * Staff's reply templates, written once for SQLite and PostgreSQL (../inbox/templates.ts holds
  * the rules: the limits, who may change them, the audit entries).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';

@@ -2,8 +2,6 @@
  * What the migrations write differently for each database, named once: the column types whose
  * names differ (each read back as ../schema.ts says), SQLite's STRICT tables, the JSON object
  * check and SQLite's UUID triggers. Everything else in a migration is written once.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 

@@ -8,8 +8,6 @@
  * The migrations are listed here rather than read from the folder: this module is also bundled
  * into dist/server/entry.mjs, where no folder of migrations exists. Append only; never edit a
  * migration that has shipped.
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { sql } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';

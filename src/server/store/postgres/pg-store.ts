@@ -16,8 +16,6 @@
  *   sent by one instance; one that dies mid-send leaves it to another once the lease lapses.
  * - Sessions and failed sign-ins live in the database: a staff member stays signed in whichever
  *   instance answers, and the lock counts every instance's failures (rows locked FOR UPDATE).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -28,12 +26,12 @@ import { StoreError, type StoreDepth, type SubmissionStore } from '../store.ts';
 import { POSTGRES, iso, readyAfter, type DialectParts } from '../common.ts';
 import { heldQueries, type HeldStore } from '../held-queries.ts';
 import { inboxQueries } from '../inbox-queries.ts';
-import { OUTBOX_COLUMNS, acknowledgementCheck, outboxQueries, type AckRow } from '../outbox-queries.ts';
+import { OUTBOX_COLUMNS, outboxQueries } from '../outbox-queries.ts';
 import type { Database } from '../schema.ts';
 import { staffQueries } from '../staff-queries.ts';
 import { templateQueries, type TemplateStore } from '../template-queries.ts';
 import { migrateToLatest } from '../migrations/index.ts';
-import { attachmentRecord, insertSql, leadRows, submissionQueries, type FileKeeper } from '../submission-queries.ts';
+import { attachmentRecord, submissionQueries, type FileKeeper } from '../submission-queries.ts';
 
 /** How long an instance holds a notification it is sending before another may take it. */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
@@ -120,9 +118,6 @@ function filesInDatabase(): FileKeeper {
   };
 }
 
-/** The saves' INSERTs, as named statements: parsed once per connection. */
-const statementNames = new Map<string, string>();
-
 /** One pool and the four stores on it. Opening is synchronous; the first call waits for the migrations. */
 export function openPgDatabase(url: string, options: { max?: number } = {}): PgDatabase {
   const pool = new pg.Pool({
@@ -155,42 +150,6 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
   return {
     submissions: submissionQueries(db, POSTGRES, {
       files: filesInDatabase(),
-      // On a pool client, with named statements: one transaction per lead (see leadRows).
-      async commit(lead) {
-        if (closed) throw new StoreError('The submissions store is closed');
-        await ready;
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          for (const [table, row] of leadRows(lead)) {
-            const columns = Object.keys(row);
-            const text = insertSql(table, columns, (index) => `$${index + 1}`);
-            let name = statementNames.get(text);
-            if (name === undefined) statementNames.set(text, (name = `store-${statementNames.size + 1}`));
-            await client.query({ name, text, values: Object.values(row) });
-          }
-          const ack = lead.acknowledgement;
-          if (ack) {
-            // Acknowledging saves take turns here, so each counts the others' (the hourly limits are global).
-            await client.query("SELECT pg_advisory_xact_lock(hashtext('acknowledgement'))");
-            const found = await client.query<AckRow>({
-              name: 'store-acknowledged',
-              text: acknowledgementCheck.text((index) => `$${index + 1}`),
-              values: acknowledgementCheck.values(ack.recipients ?? '', ack.created_at),
-            });
-            if (acknowledgementCheck.allows(found.rows, ack.recipients ?? '', ack.created_at, lead.acknowledgeLimits)) {
-              const text = insertSql('notifications', Object.keys(ack), (index) => `$${index + 1}`);
-              await client.query({ text, values: Object.values(ack) });
-            }
-          }
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
       // The pool is the database's: close() below ends it.
       close: none,
     }),

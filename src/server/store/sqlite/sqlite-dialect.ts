@@ -5,16 +5,13 @@
  * query compiler and adapter, and adds:
  *
  * - a lock on the connection: a transaction holds it from BEGIN to COMMIT, a lone query for its
- *   run; the store's group commit (./sqlite-store.ts) takes the same lock, so nothing else runs
- *   inside its transaction;
+ *   run, so nothing else runs inside a transaction;
  * - BEGIN IMMEDIATE: a transaction takes the write lock first, so two connections to the file
  *   never deadlock upgrading a read to a write (busy_timeout then waits, as it should);
  * - prepared statements kept per SQL text (the store's queries are a small set);
  * - transactional DDL, as SQLite has: Kysely's Migrator then applies the pending migrations in
  *   one BEGIN IMMEDIATE transaction (../migrations/index.ts);
  * - a promise every connection waits for (the migrations, before the store's queries).
- *
- * Run by Node directly (type stripping): imports name their .ts files.
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
@@ -35,16 +32,15 @@ export class ConnectionLock {
   #held = false;
   readonly #waiting: (() => void)[] = [];
 
-  /** Takes the lock when it is free now; false when it is held. */
-  tryAcquire(): boolean {
-    if (this.#held) return false;
+  acquire(): Promise<void> {
+    if (this.#held) return new Promise((resolve) => this.#waiting.push(resolve));
     this.#held = true;
-    return true;
+    return Promise.resolve();
   }
 
-  acquire(): Promise<void> {
-    if (this.tryAcquire()) return Promise.resolve();
-    return new Promise((resolve) => this.#waiting.push(resolve));
+  /** For the metrics: who waits for the connection, and whether it is in use. */
+  depth(): { waiting: number; active: number; idle: number } {
+    return { waiting: this.#waiting.length, active: Number(this.#held), idle: Number(!this.#held) };
   }
 
   release(): void {

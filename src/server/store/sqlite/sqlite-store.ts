@@ -8,12 +8,8 @@
  * - WAL journal and `synchronous = FULL`: a submission is acknowledged only after the
  *   transaction holding it is committed and the write-ahead log is on disk (fsync), so neither
  *   a killed process nor a power cut loses an acknowledged lead.
- * - Group commit: submissions that arrive together (while the previous commit was being
- *   written to disk) are committed together, each inside its own SAVEPOINT, so each one is
- *   still all-or-nothing and a failing one takes no other with it. One fsync then serves
- *   many submissions: the disk's flush time bounds the latency, not the throughput. A lone
- *   submission is a transaction of its own. It runs on the raw connection, with statements
- *   prepared once, under the same lock as the Kysely queries on that connection.
+ * - Each lead is a transaction of its own (BEGIN IMMEDIATE ... COMMIT, written once for both
+ *   databases in ../submission-queries.ts), taking turns on the one connection.
  * - Files sent with leads live in a folder beside the database, each under its random id.
  * - The migrations (../migrations/), applied when the file is opened, before any query runs; a
  *   database written by a newer version is refused rather than misread.
@@ -21,16 +17,16 @@
  *   beside the received time: the forms' schemas stay the one definition of the fields, and a
  *   new form field needs no migration. Staff can still query them (`json_extract`).
  * - Leads and the honeypot's catch live in two tables; nothing reads both.
- * - The outbox: a lead's notification e-mail is written in the same savepoint as the lead
+ * - The outbox: a lead's notification e-mail is written in the same transaction as the lead
  *   (table `notifications`, one row per lead, deleted with it), so neither is ever stored
  *   without the other; src/server/mail/outbox.ts delivers them.
  * - One connection per process: ../database.ts builds the outbox, the staff accounts, the inbox
- *   and the held leads on the store's own Kysely (`db`), under the same lock as its group commit.
+ *   and the held leads on the store's own Kysely (`db`), taking turns with its saves.
  *   openOutboxStore, openStaffStore and openInboxStore open a connection of their own, for tools.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
 import type { InboxStore } from '../../inbox/inbox-store.ts';
 import type { OutboxStore } from '../../mail/outbox.ts';
@@ -38,20 +34,13 @@ import type { StaffStore } from '../../inbox/staff.ts';
 import { StoreError, type NewAttachment, type StoreDepth, type SubmissionStore } from '../store.ts';
 import { SQLITE, openError, readyAfter } from '../common.ts';
 import { inboxQueries } from '../inbox-queries.ts';
-import { acknowledgementCheck, outboxQueries, outboxSelect, type AckRow } from '../outbox-queries.ts';
+import { outboxQueries, outboxSelect } from '../outbox-queries.ts';
 import type { Database, NewAttachmentRow } from '../schema.ts';
 import { isUuid } from '../schema.ts';
 import { ConnectionLock, NodeSqliteDialect } from './sqlite-dialect.ts';
 import { MIGRATION_TABLE, migrateToLatest } from '../migrations/index.ts';
 import { staffQueries } from '../staff-queries.ts';
-import {
-  attachmentRecord,
-  insertSql,
-  leadRows,
-  submissionQueries,
-  type FileKeeper,
-  type NewLead,
-} from '../submission-queries.ts';
+import { attachmentRecord, submissionQueries, type FileKeeper } from '../submission-queries.ts';
 
 /** The folder beside the database that holds the files sent with leads ("submissions.db" -> "submissions-files"). */
 export function attachmentsDir(dbPath: string): string {
@@ -59,8 +48,11 @@ export function attachmentsDir(dbPath: string): string {
   return path.join(path.dirname(resolved), `${path.basename(resolved).replace(/\.[^.]*$/, '')}-files`);
 }
 
-/** Files on disk beside the database, each under its record's random id (anything else never reaches the file system). */
-function filesOnDisk(dir: string): FileKeeper {
+/**
+ * Files on disk beside the database, each under its record's random id (anything else never
+ * reaches the file system). Files still being written when the store closes are refused.
+ */
+function filesOnDisk(dir: string, isClosed: () => boolean): FileKeeper {
   const remove = (ids: readonly string[]) => {
     for (const id of ids) {
       if (!isUuid(id)) continue;
@@ -89,6 +81,7 @@ function filesOnDisk(dir: string): FileKeeper {
           }
           written.push(record);
         }
+        if (isClosed()) throw new StoreError('The submissions store is closed');
         return written;
       } catch (error) {
         remove(written.map((file) => file.id));
@@ -107,10 +100,6 @@ let migrating: Promise<unknown> = Promise.resolve();
 export interface SqliteStoreOptions {
   /** Create the file (and its folder) when missing. Default true; the staff command says false. */
   readonly create?: boolean;
-  /** Submissions committed together at most (group commit). Default 200; 1 commits each alone. */
-  readonly maxBatch?: number;
-  /** How long a write waits for another process's lock before failing. Default 5 s. */
-  readonly busyTimeoutMs?: number;
 }
 
 /**
@@ -174,12 +163,6 @@ function kyselyOn(
   };
 }
 
-interface Pending {
-  readonly lead: NewLead;
-  readonly resolve: () => void;
-  readonly reject: (error: unknown) => void;
-}
-
 /**
  * The database file readable by its owner only (0600), whatever the umask: created so when new,
  * narrowed when an older version left it 0644. SQLite gives its -wal and -shm files the
@@ -221,7 +204,8 @@ export function openSqliteStore(
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(filePath);
-    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
+    // A write waits up to 5 s for another process's lock before failing.
+    db.exec('PRAGMA busy_timeout = 5000');
     const mode = (db.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string }).journal_mode;
     if (mode.toLowerCase() !== 'wal') throw new StoreError(`Could not switch ${filePath} to WAL mode (got ${mode})`);
     db.exec('PRAGMA synchronous = FULL');
@@ -241,139 +225,17 @@ export function openSqliteStore(
   migrating = migrated.catch(() => undefined);
   const ready = readyAfter(migrated, `the submissions database at ${filePath}`);
   const { kysely, close: closeConnection } = kyselyOn({ db, ready }, lock);
-  const files = filesOnDisk(attachmentsDir(filePath));
-
-  /** The group commit's inserts: the shared rows, with statements prepared once per table and columns. */
-  const inserts = new Map<string, StatementSync>();
-  function insert(table: string, row: object): void {
-    const columns = Object.keys(row);
-    const key = `${table}(${columns.join()})`;
-    let statement = inserts.get(key);
-    if (!statement) inserts.set(key, (statement = db.prepare(insertSql(table, columns, () => '?'))));
-    statement.run(...(Object.values(row) as SQLInputValue[]));
-  }
-
   let closed = false;
-  const maxBatch = Math.max(1, Math.trunc(options.maxBatch ?? 200));
-  const step = {
-    begin: db.prepare('BEGIN IMMEDIATE'),
-    savepoint: db.prepare('SAVEPOINT submission'),
-    release: db.prepare('RELEASE submission'),
-    rollbackTo: db.prepare('ROLLBACK TO submission'),
-    commit: db.prepare('COMMIT'),
-    // Prepared once the migrations have made the outbox's columns (the first save waits for them).
-    get acknowledged(): StatementSync {
-      return (acknowledged ??= db.prepare(acknowledgementCheck.text(() => '?')));
-    },
-  };
-  let acknowledged: StatementSync | undefined;
-  let queue: Pending[] = [];
-  let flushScheduled = false;
-  let committing = false;
+  const files = filesOnDisk(attachmentsDir(filePath), () => closed);
 
-  /** Commits what is queued, `maxBatch` at a time, holding the connection; settles each promise after its COMMIT. */
-  async function flush(): Promise<void> {
-    flushScheduled = false;
-    if (queue.length === 0) return;
-    try {
-      await ready;
-    } catch (error) {
-      for (const pending of queue.splice(0)) pending.reject(error);
-      return;
-    }
-    if (!lock.tryAcquire()) await lock.acquire();
-    committing = true;
-    try {
-      while (queue.length > 0) {
-        const batch = queue.slice(0, maxBatch);
-        queue = queue.slice(batch.length);
-        commitBatch(batch);
-      }
-    } finally {
-      committing = false;
-      lock.release();
-    }
-  }
-
-  function rollback(): void {
-    try {
-      if (db.isTransaction) db.exec('ROLLBACK');
-    } catch {
-      // Nothing more to undo.
-    }
-  }
-
-  function commitBatch(batch: readonly Pending[]): void {
-    const fail = (pending: Pending, error: unknown) => pending.reject(error);
-    if (!db.isOpen) {
-      for (const pending of batch) fail(pending, 'the store is closed');
-      return;
-    }
-    try {
-      step.begin.run();
-    } catch (error) {
-      for (const pending of batch) fail(pending, error);
-      return;
-    }
-    const inserted: Pending[] = [];
-    for (const [index, pending] of batch.entries()) {
-      try {
-        step.savepoint.run();
-        for (const [table, row] of leadRows(pending.lead)) insert(table, row);
-        const ack = pending.lead.acknowledgement;
-        if (ack) {
-          const [to, at] = [ack.recipients ?? '', ack.created_at];
-          const sent = step.acknowledged.all(...acknowledgementCheck.values(to, at)) as AckRow[];
-          if (acknowledgementCheck.allows(sent, to, at, pending.lead.acknowledgeLimits)) insert('notifications', ack);
-        }
-        step.release.run();
-        inserted.push(pending);
-      } catch (error) {
-        let recovered = false;
-        if (db.isTransaction) {
-          try {
-            step.rollbackTo.run();
-            step.release.run();
-            recovered = true;
-          } catch {
-            // Handled below, as a lost transaction.
-          }
-        }
-        if (!recovered) {
-          // The transaction is gone or unusable (disk full, I/O error): nothing of it stays.
-          rollback();
-          for (const lost of [...inserted, ...batch.slice(index)]) fail(lost, error);
-          return;
-        }
-        fail(pending, error);
-      }
-    }
-    try {
-      step.commit.run();
-    } catch (error) {
-      rollback();
-      for (const pending of inserted) fail(pending, error);
-      return;
-    }
-    for (const pending of inserted) pending.resolve();
-  }
-
+  /** Saves under way: closing lets them finish (a lead handed over is committed, files still being written are refused). */
+  const saving = new Set<Promise<unknown>>();
   const store = submissionQueries(kysely, SQLITE, {
     files,
-    commit: (lead) =>
-      new Promise<void>((resolve, reject) => {
-        if (closed) return reject(new StoreError('The submissions store is closed'));
-        queue.push({ lead, resolve, reject });
-        if (!flushScheduled) {
-          flushScheduled = true;
-          // After the requests already read are handled: they join this commit.
-          setImmediate(() => void flush());
-        }
-      }),
     async close() {
       if (closed) return;
-      await flush();
       closed = true;
+      await Promise.allSettled(saving);
       await closeConnection();
     },
   });
@@ -403,18 +265,21 @@ export function openSqliteStore(
     ...store,
     ready,
     db: kysely,
-    // For the metrics: the leads waiting for the next group commit.
-    depth: () => ({ waiting: queue.length, active: committing ? 1 : 0, idle: committing ? 0 : 1 }),
-    save: (input) => (closed ? Promise.reject(new StoreError('The submissions store is closed')) : store.save(input)),
-    // What is queued is committed first: a lead just acknowledged can be erased at once.
+    // For the metrics: the work waiting for the one connection.
+    depth: () => lock.depth(),
+    save(input) {
+      if (closed) return Promise.reject(new StoreError('The submissions store is closed'));
+      const saved = store.save(input);
+      saving.add(saved);
+      void saved.catch(() => undefined).finally(() => saving.delete(saved));
+      return saved;
+    },
     delete: async (id, unless) => {
-      await flush();
       const erased = await store.delete(id, unless);
       if (erased) await checkpoint();
       return erased;
     },
     purge: async (before) => {
-      await flush();
       const purged = await store.purge(before);
       await checkpoint();
       return purged;
