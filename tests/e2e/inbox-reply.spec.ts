@@ -104,11 +104,10 @@ for (const code of ['en', 'ar'] as const) {
     await reply.getByRole('button', { name: tr('admin.reply.send') }).click();
     await expect(page.getByRole('status')).toHaveText(tr('admin.lead.done.replied'));
     const entry = page.locator('.lead-event--reply').first();
+    // The subject as sent, with the lead's token: isolated in its own direction inside an Arabic sentence.
+    const sent = `Your visit ${SCRIPT} [#${id.slice(0, 8)}]`;
     await expect(entry).toContainText(
-      tr('admin.lead.event.replySent', {
-        // Isolated in its own direction inside an Arabic sentence.
-        subject: code === 'ar' ? `\u2068Your visit ${SCRIPT}\u2069` : `Your visit ${SCRIPT}`,
-      }),
+      tr('admin.lead.event.replySent', { subject: code === 'ar' ? `\u2068${sent}\u2069` : sent }),
     );
     await expect(entry.locator('.lead-note')).toContainText(SCRIPT);
     await expect(page.locator('.lead-summary .lead-status')).toHaveText(tr('admin.status.answered'));
@@ -125,7 +124,9 @@ for (const code of ['en', 'ar'] as const) {
       .then(() => smtp.mails.find((received) => received.recipients.includes(visitor) && received.parsed.inReplyTo)!);
     expect(mail.parsed.inReplyTo).toBe(`<lead.${id}@globaq.example>`);
     expect(mail.parsed.references).toBe(`<lead.${id}@globaq.example>`);
-    expect(mail.parsed.replyTo?.value.map((value) => value.address)).toEqual([STAFF]);
+    // Answered to the shared leads mailbox, which gets a copy.
+    expect(mail.parsed.replyTo?.value.map((value) => value.address)).toEqual(['leads@globaq.example']);
+    expect(mail.recipients).toContain('leads@globaq.example');
     expect(String(mail.parsed.html)).not.toContain('<img');
     await page.reload();
     await expect(page.locator('.lead-event--reply .lead-reply-state').first()).toContainText(

@@ -53,7 +53,7 @@ for (const width of [1440, 390]) {
     const shot = (page: Page, lang: string, name: string) =>
       page.screenshot({ path: path.join(SHOTS, `${name}-${lang}-${width}.png`), fullPage: true });
 
-    test('"Mine": the leads assigned to me that need work, with their count; the other tabs are everyone\'s', async ({
+    test('"Mine": the leads assigned to me not done, answered ones too, with their count; the other tabs are everyone\'s', async ({
       page,
       lang,
     }, testInfo) => {
@@ -96,11 +96,11 @@ for (const width of [1440, 390]) {
         .getByRole('link', { name: new RegExp(first) })
         .click();
       await expect(page.getByRole('navigation', { name: 'Leads' })).toContainText('Lead 1 of 1');
-      // Answered it: it leaves Mine (what needs work), the count says so; the other tabs leave Mine.
+      // Answered it: it stays in Mine (not done: the customer may answer back); the other tabs leave Mine.
       await page.getByRole('button', { name: 'Mark answered', exact: true }).click();
       await expect(page).toHaveURL(/mine=1/);
       await page.getByRole('link', { name: 'Back to the leads' }).click();
-      await expect(tabs.getByRole('link', { name: 'Mine (0)' })).toHaveAttribute('aria-current', 'page');
+      await expect(tabs.getByRole('link', { name: 'Mine (1)' })).toHaveAttribute('aria-current', 'page');
       await tabs.getByRole('link', { name: 'Answered (1)' }).click();
       await expect(page).toHaveURL(new RegExp(`/admin\\?status=answered&q=${marker}$`));
       // The colleague's Mine is theirs.

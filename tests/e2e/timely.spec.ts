@@ -32,7 +32,7 @@ for (const width of [1440, 390]) {
     test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
 
     // In Arabic at 390 px only: the same Arabic words and plurals at both widths, the narrower the harder to fit.
-    test(`the wait on the list and the lead, the week's line, a follow-up date that keeps an answered lead in Mine${width === 390 ? ' @rtl' : ''}`, async ({
+    test(`the wait on the list and the lead, the week's line, a follow-up date that keeps a closed lead in Mine${width === 390 ? ' @rtl' : ''}`, async ({
       page,
       context,
       lang,
@@ -66,13 +66,19 @@ for (const width of [1440, 390]) {
         lang.code === 'ar' ? 'ينتظر أول رد منذ' : 'Waiting for a first answer since',
       );
       await expect(page.locator('#lead-follow-up')).toHaveText(words['admin.followUp.none']);
-      // Assigned to me, answered: it leaves Mine...
+      // Assigned to me, answered: it stays in Mine (not done); closed, it leaves Mine...
       await page.locator('select[name="assignee"]').selectOption(me);
       await page.getByRole('button', { name: words['admin.lead.saveAssignment'], exact: true }).click();
       await expect(page.getByRole('status')).toHaveText(words['admin.lead.done.assigned']);
       await page.getByRole('button', { name: words['admin.lead.markAnswered'], exact: true }).click();
       await expect(page.getByRole('status')).toHaveText(words['admin.lead.done.answered']);
       await expect(page.locator('#lead-wait')).toContainText(lang.code === 'ar' ? 'أُجيب أول مرة في' : 'First answered');
+      await page.goto(`/admin?mine=1&q=${marker}`);
+      await expect(page.locator('.lead-row')).toHaveCount(1);
+      await page.goto(`/admin/leads/${id}?q=${marker}`);
+      await page.locator('.lead-work select[name="status"]').selectOption('closed');
+      await page.getByRole('button', { name: words['admin.lead.saveStatus'], exact: true }).click();
+      await expect(page.getByRole('status')).toHaveText(words['admin.lead.done.status']);
       await page.goto(`/admin?mine=1&q=${marker}`);
       await expect(page.locator('.lead-row')).toHaveCount(0);
       // ...until a follow-up date is set on it ("please follow up Sunday").
