@@ -6,6 +6,7 @@
  */
 import { expect, test, type SiteLanguage } from './site-locale';
 import type { Page } from '@playwright/test';
+import { PROOF_WAIT_MS } from '../../src/components/islands/use-proof';
 import { violations } from './axe';
 import {
   contactField,
@@ -183,7 +184,7 @@ test.describe('with JavaScript', () => {
     await fill(page, lang);
     await send(page, lang);
     // The send waits up to PROOF_WAIT_MS for the proof of work, which a loaded CI machine stretches.
-    await expect(page.locator('.banner--failure')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.banner--failure')).toBeVisible({ timeout: PROOF_WAIT_MS + 10_000 });
     expect(first.requests).toHaveLength(1);
     await page.unrouteAll({ behavior: 'wait' });
     const second = await interceptEndpoint(page, formEndpoint('contact', lang), { status: 201, hold: true });

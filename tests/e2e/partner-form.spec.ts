@@ -521,7 +521,7 @@ test.describe('with JavaScript', () => {
     await submit(page, lang);
     const banner = page.locator('.banner--failure');
     // The send waits up to PROOF_WAIT_MS for the proof of work, which a loaded CI machine stretches.
-    await expect(banner).toContainText(lang.t('partner.failure.title'), { timeout: 15_000 });
+    await expect(banner).toContainText(lang.t('partner.failure.title'), { timeout: PROOF_WAIT_MS + 10_000 });
     await expect(banner).toContainText(lang.t('partner.failure.text'));
     expect(capture.requests).toHaveLength(1);
     await expect(partnerField(page, 'name', lang)).toHaveValue('Aisha Al-Qahtani');

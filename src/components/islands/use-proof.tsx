@@ -19,8 +19,12 @@
 import { afterTypingPause } from '../../lib/typing-pause';
 import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 
-/** How long a send waits for a solution still being worked out before it goes without one. */
-export const PROOF_WAIT_MS = 8000;
+/**
+ * How long a send waits for a solution still being worked out before it goes without one: long
+ * enough for a slow phone to finish (the Send button says it is sending meanwhile), since a lead
+ * sent without one waits for staff's review.
+ */
+export const PROOF_WAIT_MS = 15_000;
 
 export interface ProofOptions {
   /** The challenge endpoint (the site's own `/api/challenge`); undefined: no widget. */
