@@ -9,6 +9,7 @@
  * nothing of it. Screenshots of the forms with the widget at 390 and 1440 px land in
  * test-results/screenshots/ to be looked at.
  */
+import { PROOF_WAIT_MS } from '../../src/components/islands/use-proof';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PARTNER_DRAFT_KEY } from '../../src/forms/partner';
@@ -308,7 +309,7 @@ test('sent before the widget has a solution (its challenge never comes): the for
     await expect.poll(() => challengeAsked).toBe(true);
     const before = smtp.mails.length;
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page.getByRole('alert')).toContainText(t('form.held.title'));
+    await expect(page.getByRole('alert')).toContainText(t('form.held.title'), { timeout: PROOF_WAIT_MS + 10_000 });
     await expect(page.locator('.banner--success')).toHaveCount(0);
     await expect(form.locator('#contact-lastName')).toHaveValue(marker);
     await page.setViewportSize({ width: 390, height: 844 });
