@@ -124,6 +124,11 @@ export default defineConfig<SiteLocaleOptions>({
       SUBMISSIONS_LEADS_PER_DAY: '0',
       SUBMISSIONS_FILES_MB_PER_DAY: '0',
       SUBMISSIONS_MIN_SECONDS: '0',
+      // The lightest proof of work the settings allow, as the integration tests' servers ask
+      // (tests/helpers/server.ts): the real widget and check, without seconds of hashing per
+      // send on a busy machine. bots.spec.ts runs its own server at the production difficulty.
+      ALTCHA_COST: '1',
+      ALTCHA_MAX_NUMBER: '100',
       STAFF_TOTP_KEY: '0e'.repeat(32),
       // Each account chooses (the key alone would require it of all): the specs set it up where they test it.
       STAFF_TWO_STEP: 'optional',
