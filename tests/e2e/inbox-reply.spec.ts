@@ -11,7 +11,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
 import { t, locales } from '../../src/i18n';
-import { contactBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
+import { contactBody, LIGHT_HASH, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
 import { startSmtp, type MailSink } from '../helpers/smtp';
 
 const PASSWORD = 'correct horse battery staple';
@@ -36,7 +36,7 @@ test.beforeAll(async () => {
     },
   });
   const staff = openStaffStore(server.dbPath);
-  await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
+  await staff.add(STAFF, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
   await staff.close();
 });
 

@@ -14,17 +14,23 @@ test('every home service card links "Learn More" to its own service page @conten
   const cards = page.locator('.service-card');
   // One card per service in the catalogue, however many there are (tests/unit/content-inventory.test.ts counts the specification's).
   await expect(cards).toHaveCount(services.length);
+  // Each card's own link, read from the page; the last followed as a visitor would (the heading
+  // of every service page is checked on the built HTML: tests/unit/site-pages.test.ts).
+  let last = { title: '', id: '' };
   for (let i = 0; i < services.length; i += 1) {
-    const card = page.locator('.service-card').nth(i);
+    const card = cards.nth(i);
     const title = (await card.locator('h3').textContent()) ?? '';
     const service = services.find((s) => s.frontmatter['title'] === title);
     expect(service, title).toBeDefined();
     // "Learn More", then " about {title}" for screen readers and search engines (hidden on screen).
-    await card
-      .getByRole('link', { name: `${lang.t('service.learnMore')}${lang.t('service.learnMoreAbout', { title })}` })
-      .click();
-    await expect(page).toHaveURL(lang.url(`/services/${service?.id}`));
-    await expect(page.locator('h1')).toHaveText(title);
-    await page.goBack();
+    const name = `${lang.t('service.learnMore')}${lang.t('service.learnMoreAbout', { title })}`;
+    await expect(card.getByRole('link', { name })).toHaveAttribute('href', lang.path(`/services/${service?.id}`));
+    last = { title, id: service?.id ?? '' };
   }
+  await cards
+    .last()
+    .getByRole('link', { name: new RegExp(`^${lang.t('service.learnMore')}`) })
+    .click();
+  await expect(page).toHaveURL(lang.url(`/services/${last.id}`));
+  await expect(page.locator('h1')).toHaveText(last.title);
 });

@@ -12,6 +12,13 @@ import readline from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './frontmatter';
 
+/**
+ * scrypt's cost for the accounts of tests that sign in many times: the server checks a password
+ * at the cost stored with its hash, so each sign-in takes a millisecond instead of the
+ * production cost's hundreds (tests/integration/staff.test.ts and sign-in-attack.test.ts keep it).
+ */
+export const LIGHT_HASH = { N: 2 ** 10, r: 8, p: 1 } as const;
+
 export interface RunningServer {
   readonly baseUrl: string;
   readonly origin: string;

@@ -15,7 +15,7 @@ import { attachmentsDir, openStaffStore } from '../../src/server/store/sqlite/sq
 import { hashPassword } from '../../src/server/inbox/staff';
 import { ROOT } from '../helpers/frontmatter';
 import { freshDatabase, postgresBin } from '../helpers/postgres';
-import { asForm, contactBody, partnerBody, postJson, startServer, tempDir } from '../helpers/server';
+import { asForm, contactBody, partnerBody, postJson, startServer, tempDir, LIGHT_HASH } from '../helpers/server';
 import { until } from '../helpers/wait';
 
 let dir: string;
@@ -213,7 +213,7 @@ describe('backup and restore (SQLite)', () => {
       // The database without its files (the old guide's restore): the download is a clear 404.
       fs.rmSync(attachmentsDir(dbPath), { recursive: true });
       const staff = openStaffStore(dbPath);
-      await staff.add('backup@globaq.example', await hashPassword('backup test password'), new Date());
+      await staff.add('backup@globaq.example', await hashPassword('backup test password', LIGHT_HASH), new Date());
       await staff.close();
       const login = await fetch(`${server.baseUrl}/admin/login`, {
         method: 'POST',

@@ -20,6 +20,7 @@ import {
   startServer,
   tempDir,
   type RunningServer,
+  LIGHT_HASH,
 } from '../helpers/server';
 import { startSmtp, type MailSink } from '../helpers/smtp';
 import { outboxDelivered } from '../helpers/wait';
@@ -106,7 +107,7 @@ beforeAll(async () => {
   await postForm(server.baseUrl, '/api/contact', asForm(contactBody({ firstName: 'Khalid', altcha: undefined })));
   verified = await idOf(await postJson(server.baseUrl, '/api/contact', contactBody({ firstName: 'Verified' })));
   const staff = openStaffStore(server.dbPath);
-  await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
+  await staff.add(STAFF, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
   await staff.close();
   await smtp.waitFor(1);
 }, 60_000);

@@ -15,7 +15,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
-import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
+import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer, LIGHT_HASH } from '../helpers/server';
 import { startSmtp, type MailSink, type ReceivedMail } from '../helpers/smtp';
 import { parseHtml } from '../helpers/dom';
 import { outboxDelivered, until } from '../helpers/wait';
@@ -127,8 +127,8 @@ beforeAll(async () => {
     },
   });
   const staff = openStaffStore(server.dbPath);
-  await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
-  await staff.add(OTHER, await hashPassword(PASSWORD), new Date());
+  await staff.add(STAFF, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
+  await staff.add(OTHER, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
   await staff.close();
 }, 60_000);
 

@@ -13,7 +13,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
-import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer } from '../helpers/server';
+import { contactBody, partnerBody, postJson, startServer, tempDir, type RunningServer, LIGHT_HASH } from '../helpers/server';
 
 let dir: string;
 let server: RunningServer;
@@ -90,7 +90,7 @@ beforeAll(async () => {
   samePhoneId = await lead('partner', { email: 'office@example.com', phoneNumber: '00966507654321' });
   attackerId = await lead('partner', { email: 'attacker@evil.example', phoneNumber: '765 4321' });
   const staff = openStaffStore(server.dbPath);
-  await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
+  await staff.add(STAFF, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
   await staff.close();
 }, 60_000);
 

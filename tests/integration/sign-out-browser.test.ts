@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
-import { startServer, tempDir, type RunningServer } from '../helpers/server';
+import { startServer, tempDir, type RunningServer, LIGHT_HASH } from '../helpers/server';
 
 const STAFF = 'cookie@globaq.example';
 const PASSWORD = 'a password for the cookie test';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   dir = tempDir('globaq-sign-out-');
   server = await startServer({ dbPath: path.join(dir, 'submissions.db'), env: { BEHIND_HTTPS: 'true' } });
   const staff = openStaffStore(server.dbPath);
-  await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
+  await staff.add(STAFF, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
   await staff.close();
 });
 

@@ -18,7 +18,7 @@ import { SLOW_AFTER } from '../../src/server/inbox/inbox-store';
 import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
 import { newRecoveryCodes, newTotpSecret, recoveryHash, sealSecret, stepAt, totpCode } from '../../src/server/inbox/two-step';
-import { startServer, tempDir, type RunningServer } from '../helpers/server';
+import { startServer, tempDir, type RunningServer, LIGHT_HASH } from '../helpers/server';
 
 const KEY_HEX = '5f'.repeat(32);
 const KEY = Buffer.from(KEY_HEX, 'hex');
@@ -116,7 +116,7 @@ beforeAll(async () => {
   // Set up a few minutes ago: a code of now is not the set-up's typed again.
   const setUpAt = new Date(Date.now() - 150_000);
   for (const email of [HUDA, OMAR, SARA, NOUR]) {
-    await staff.add(email, await hashPassword(PASSWORD), new Date());
+    await staff.add(email, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
     const secret = newTotpSecret();
     const codes = newRecoveryCodes();
     secrets.set(email, secret);
@@ -237,7 +237,7 @@ describe('the second step', () => {
     // Set up just now, as the set-up page records it: the step of the code it took.
     const setUpAt = new Date();
     const staff = openStaffStore(server.dbPath);
-    await staff.add(email, await hashPassword(PASSWORD), setUpAt);
+    await staff.add(email, await hashPassword(PASSWORD, LIGHT_HASH), setUpAt);
     await staff.enrolTwoStep(email, sealSecret(KEY, email, secret), stepAt(setUpAt), [], setUpAt);
     await staff.close();
     const failures = () => {
@@ -354,7 +354,7 @@ describe('required for every account', () => {
     try {
       const email = 'laila@globaq.example';
       const staff = openStaffStore(requiredServer.dbPath);
-      await staff.add(email, await hashPassword(PASSWORD), new Date());
+      await staff.add(email, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
       await staff.close();
       const { answer, cookie } = await password(email, { base: requiredServer, next: LEAD_PATH });
       expect(answer.location).toBe(`/admin/two-step?next=${encodeURIComponent(LEAD_PATH)}`);
@@ -442,7 +442,7 @@ describe('required for every account', () => {
     let cookie: string;
     try {
       const staff = openStaffStore(dbPath);
-      await staff.add(email, await hashPassword(PASSWORD), new Date());
+      await staff.add(email, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
       await staff.close();
       ({ cookie } = await password(email, { base: before }));
       expect((await send('/admin', { cookie, base: before })).status).toBe(200);
@@ -542,7 +542,7 @@ describe("the account's other sessions", () => {
   test('setting up two-step sign-in ends the sessions of other browsers; the browser that set it up stays signed in', async () => {
     const email = 'salma@globaq.example';
     const staff = openStaffStore(server.dbPath);
-    await staff.add(email, await hashPassword(PASSWORD), new Date());
+    await staff.add(email, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
     await staff.close();
     const here = await browser(email, '192.0.2.60');
     const there = await browser(email, '198.51.100.60');
@@ -569,7 +569,7 @@ describe("the account's other sessions", () => {
     const email = 'hind@globaq.example';
     const colleague = 'nadia@globaq.example';
     const staff = openStaffStore(server.dbPath);
-    for (const account of [email, colleague]) await staff.add(account, await hashPassword(PASSWORD), new Date());
+    for (const account of [email, colleague]) await staff.add(account, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
     await staff.close();
     const one = await browser(email, '192.0.2.61');
     const two = await browser(email, '198.51.100.61');
@@ -597,7 +597,7 @@ describe('the wait after wrong passwords', () => {
   test('after 5 wrong passwords the wait is 2 s, as the README says; the right password during it is told the seconds left, and the wait does not grow', async () => {
     const email = 'wait@globaq.example';
     const staff = openStaffStore(server.dbPath);
-    await staff.add(email, await hashPassword(PASSWORD), new Date());
+    await staff.add(email, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
     await staff.close();
     const from = '203.0.113.9';
     // The server's clock stands still from the first wrong password: the wait is exactly what the
@@ -632,7 +632,7 @@ describe('the wait after wrong passwords', () => {
   test('each wrong password after a wait doubles the next: 2, 4, 8, 16 s, each told to the right password in full', async () => {
     const email = 'doubling@globaq.example';
     const staff = openStaffStore(server.dbPath);
-    await staff.add(email, await hashPassword(PASSWORD), new Date());
+    await staff.add(email, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
     await staff.close();
     const from = '203.0.113.10';
     await server.clock!.hold();

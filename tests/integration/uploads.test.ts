@@ -22,7 +22,7 @@ import {
 } from '../../src/server/receiver/uploads';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { heldReasons } from '../helpers/held';
-import { asForm, partnerBody, startServer, tempDir, type RunningServer } from '../helpers/server';
+import { asForm, partnerBody, startServer, tempDir, type RunningServer, LIGHT_HASH } from '../helpers/server';
 import { minimalDocx, patchEntry, WORD_PARTS, zipOf } from '../helpers/zip';
 import { directoryIndex, minimalDoc, patchDirectory } from '../helpers/cfb';
 import { WorkQueue } from '../../src/server/ops/work-queue';
@@ -154,7 +154,7 @@ beforeAll(async () => {
   dir = tempDir('globaq-uploads-');
   server = await startServer({ dbPath: path.join(dir, 'submissions.db') });
   const staff = openStaffStore(server.dbPath);
-  await staff.add(STAFF, await hashPassword(PASSWORD), new Date());
+  await staff.add(STAFF, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
   await staff.close();
 }, 60_000);
 

@@ -43,13 +43,16 @@ export function passwordProblem(password: string): string | undefined {
  */
 export const HASHING = { running: 2, waiting: 8 } as const;
 
-/** "scrypt$N$r$p$salt$hash", salt and hash in base64: everything needed to check it again. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * "scrypt$N$r$p$salt$hash", salt and hash in base64: everything needed to check it again. Every
+ * account is made at COST; a test may ask a lighter one for the accounts it signs in with often.
+ */
+export async function hashPassword(password: string, cost: { N: number; r: number; p: number } = COST): Promise<string> {
   const problem = passwordProblem(password);
   if (problem) throw new Error(problem);
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** True when `password` is the one `stored` was made from; false for anything else, a malformed hash included. */
