@@ -64,7 +64,7 @@ for (const width of [1440, 390]) {
       test.setTimeout(120_000);
       const stamp = `${width}-${Date.now()}`;
       const email = `arabic.${stamp}@globaq.example`;
-      addStaffAccount(email, PASSWORD);
+      await addStaffAccount(email, PASSWORD);
 
       // The sign-in page in English (no choice made yet, an English browser), then the switch.
       await page.goto('/admin/login');

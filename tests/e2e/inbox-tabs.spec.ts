@@ -61,8 +61,8 @@ for (const width of [1440, 390]) {
       const marker = `Mine${lang.code}${width}x${testInfo.workerIndex}${Date.now()}`;
       const me = `mine-${lang.code}-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
       const colleague = `colleague-${lang.code}-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
-      addStaffAccount(me, PASSWORD);
-      addStaffAccount(colleague, PASSWORD);
+      await addStaffAccount(me, PASSWORD);
+      await addStaffAccount(colleague, PASSWORD);
       await page.goto(lang.path('/'));
       const [first, second] = NAMES[lang.code];
       const mine = await postLead(page, lang.code, first, marker);
@@ -119,7 +119,7 @@ for (const width of [1440, 390]) {
       test.setTimeout(120_000);
       const marker = `Walk${lang.code}${width}x${testInfo.workerIndex}${Date.now()}`;
       const email = `walk-${lang.code}-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
-      addStaffAccount(email, PASSWORD);
+      await addStaffAccount(email, PASSWORD);
       await page.goto(lang.path('/'));
       const names = NAMES[lang.code];
       for (const name of names) await postLead(page, lang.code, name, marker);
@@ -161,7 +161,7 @@ for (const width of [1440, 390]) {
       test.setTimeout(120_000);
       const marker = `Held${lang.code}${width}x${testInfo.workerIndex}${Date.now()}`;
       const email = `held-${lang.code}-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
-      addStaffAccount(email, PASSWORD);
+      await addStaffAccount(email, PASSWORD);
       await page.goto(lang.path('/'));
       const [first, second] = NAMES[lang.code];
       const bot = await postLead(page, lang.code, first, marker, false);

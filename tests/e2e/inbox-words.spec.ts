@@ -32,7 +32,7 @@ for (const width of [1440, 390]) {
       const stamp = `${Date.now()}${testInfo.workerIndex}`;
       const marker = `Words${lang.code}${width}x${stamp}`;
       const me = `words-${lang.code}-${width}-${stamp}@globaq.example`;
-      addStaffAccount(me, PASSWORD);
+      await addStaffAccount(me, PASSWORD);
       // A Saudi mobile of this test's own, typed by the visitor in their site's digits.
       const national = `5${stamp.slice(-8)}`;
       const typed =

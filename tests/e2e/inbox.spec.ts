@@ -12,7 +12,7 @@ import { minimalDocx } from '../helpers/zip';
 
 const PASSWORD = 'inbox password for tests';
 
-const addStaff = (email: string): void => addStaffAccount(email, PASSWORD);
+const addStaff = (email: string): Promise<void> => addStaffAccount(email, PASSWORD);
 
 async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
   expect(await violations(page), state).toEqual([]);
@@ -53,7 +53,7 @@ async function signIn(page: Page, email: string): Promise<void> {
 test('staff sign in, find a new lead, work it, export it and delete it', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const email = `staff-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
-  addStaff(email);
+  await addStaff(email);
 
   await page.goto('/admin/login');
   await page.getByLabel('E-mail address').fill(email);
@@ -142,7 +142,7 @@ test('staff sign in, find a new lead, work it, export it and delete it', async (
 test('the inbox reads at 390 px: nothing wider than the screen, every control reachable', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = `phone-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
-  addStaff(email);
+  await addStaff(email);
   await page.goto('/');
   const id = await postLead(page, `Phone ${Date.now()}`);
   await signIn(page, email);
@@ -218,7 +218,7 @@ for (const javaScriptEnabled of [true, false]) {
     test('sent with the application through the form, downloaded from the inbox byte for byte', async ({ browser }, testInfo) => {
       test.setTimeout(120_000);
       const email = `cvs-${javaScriptEnabled}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
-      addStaff(email);
+      await addStaff(email);
       const CVS = await cvs();
       const applicant = `Aisha ${javaScriptEnabled ? 'Scripted' : 'Plain'} ${Date.now()}`;
       const visitor = await browser.newPage();

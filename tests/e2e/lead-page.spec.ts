@@ -17,7 +17,7 @@ const PASSWORD = 'lead page password for tests';
 const LONG_EMAIL = 'procurement.and.vendor.registration@eastern-province-industrial-services.example.com.sa';
 const DATE = /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}, \d{2}:\d{2}$/;
 
-const addStaff = (email: string): void => addStaffAccount(email, PASSWORD);
+const addStaff = (email: string): Promise<void> => addStaffAccount(email, PASSWORD);
 
 const signIn = (page: Page, email: string): Promise<void> => signInAs(page, email, PASSWORD);
 
@@ -106,7 +106,7 @@ for (const width of [1440, 390]) {
       test.setTimeout(120_000);
       const stamp = `${width}-${Date.now()}`;
       const email = `lead-page-${stamp}@globaq.example`;
-      addStaff(email);
+      await addStaff(email);
       await page.goto('/');
       const english = await postContact(page, 'en', {
         firstName: 'Sara',
@@ -237,7 +237,7 @@ test('the timeline worked by hand: a note in Arabic, its correction, assigned to
   test.setTimeout(120_000);
   const stamp = String(Date.now());
   const email = `timeline-${stamp}@globaq.example`;
-  addStaff(email);
+  await addStaff(email);
   await page.goto('/');
   const id = await postContact(page, 'ar', {
     firstName: 'خالد',

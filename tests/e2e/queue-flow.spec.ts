@@ -72,7 +72,7 @@ test('three leads of a searched list worked one after the other, never back to t
 }, info) => {
   const marker = unique('Queue', lang, info.workerIndex);
   const me = `${marker.toLowerCase()}@globaq.example`;
-  addStaffAccount(me, PASSWORD);
+  await addStaffAccount(me, PASSWORD);
   const context = await staffBrowser(browser, lang, baseURL!);
   const page = await context.newPage();
   await page.goto(lang.path('/'));
@@ -135,8 +135,8 @@ test("two staff on one lead: the older page's change is refused with the colleag
   const marker = unique('Stale', lang, info.workerIndex);
   const huda = `huda-${marker.toLowerCase()}@globaq.example`;
   const omar = `omar-${marker.toLowerCase()}@globaq.example`;
-  addStaffAccount(huda, PASSWORD);
-  addStaffAccount(omar, PASSWORD);
+  await addStaffAccount(huda, PASSWORD);
+  await addStaffAccount(omar, PASSWORD);
   for (const width of [1440, 390]) {
     const hudas = await staffBrowser(browser, lang, baseURL!, width);
     const omars = await staffBrowser(browser, lang, baseURL!, width);
@@ -187,7 +187,7 @@ test('the selection: Set status without a status changes nothing; a chosen one i
 }, info) => {
   const marker = unique('Bulk', lang, info.workerIndex);
   const me = `${marker.toLowerCase()}@globaq.example`;
-  addStaffAccount(me, PASSWORD);
+  await addStaffAccount(me, PASSWORD);
   const context = await staffBrowser(browser, lang, baseURL!);
   const page = await context.newPage();
   await page.goto(lang.path('/'));
@@ -242,7 +242,7 @@ test("a lead page lists the person's other leads, found by the same e-mail in ot
 }, info) => {
   const marker = unique('Person', lang, info.workerIndex);
   const me = `${marker.toLowerCase()}@globaq.example`;
-  addStaffAccount(me, PASSWORD);
+  await addStaffAccount(me, PASSWORD);
   const context = await staffBrowser(browser, lang, baseURL!);
   const page = await context.newPage();
   await page.goto(lang.path('/'));
@@ -273,7 +273,7 @@ test('on a 390 × 844 phone the first lead is within the first screen, with the 
 }, info) => {
   const marker = unique('Phone', lang, info.workerIndex);
   const me = `${marker.toLowerCase()}@globaq.example`;
-  addStaffAccount(me, PASSWORD);
+  await addStaffAccount(me, PASSWORD);
   const context = await staffBrowser(browser, lang, baseURL!, 390);
   const page = await context.newPage();
   await page.goto(lang.path('/'));

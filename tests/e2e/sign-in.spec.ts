@@ -16,7 +16,7 @@ import { startServer, tempDir } from '../helpers/server';
 
 const PASSWORD = 'sign-in password for tests';
 
-const addStaff = (email: string): void => addStaffAccount(email, PASSWORD);
+const addStaff = (email: string): Promise<void> => addStaffAccount(email, PASSWORD);
 
 async function postLead(page: Page, baseURL: string): Promise<string> {
   // With a solved proof of work, so the lead is in the inbox, not held for review.
@@ -92,7 +92,7 @@ for (const width of [1440, 390]) {
         if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
       });
       const email = `link-${width}-${Date.now()}@globaq.example`;
-      addStaff(email);
+      await addStaff(email);
       const id = await postLead(page, baseURL!);
       const lead = `${baseURL}/admin/leads/${id}`;
 
@@ -123,7 +123,7 @@ for (const width of [1440, 390]) {
     test('attacker return addresses land on the list, whether in the link or forged into the form', async ({ page, baseURL }) => {
       test.setTimeout(180_000);
       const email = `return-${width}-${Date.now()}@globaq.example`;
-      addStaff(email);
+      await addStaff(email);
       // Every spelling is in tests/unit/return-path.test.ts; here, one of each kind through the browser.
       const attacks = [
         'https://evil.example',
@@ -170,7 +170,7 @@ for (const width of [1440, 390]) {
         if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
       });
       const email = `two-step-${width}-${Date.now()}@globaq.example`;
-      addStaff(email);
+      await addStaff(email);
       const id = await postLead(page, baseURL!);
       await page.goto('/admin/login');
       await password(page, email);
@@ -266,7 +266,7 @@ for (const width of [1440, 390]) {
       const server = await startServer({ dbPath: path.join(dir, 'submissions.db'), clock: true });
       try {
         const email = `wait-${width}@globaq.example`;
-        addStaffAccount(email, PASSWORD, server.dbPath);
+        await addStaffAccount(email, PASSWORD, server.dbPath);
         await server.clock!.hold();
         await page.goto(`${server.baseUrl}/admin/login`);
         for (let i = 0; i < SLOW_AFTER.account; i++) {

@@ -1,24 +1,28 @@
 /**
- * What the inbox's end-to-end tests share: a staff account made by the staff command (as an
- * administrator would), signing in, and a lead posted as the forms post it, with a solved proof of
- * work so it reaches the inbox rather than the held view.
+ * What the inbox's end-to-end tests share: a staff account, signing in, and a lead posted as the
+ * forms post it, with a solved proof of work so it reaches the inbox rather than the held view.
  */
-import { spawnSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
+import { hashPassword } from '../../src/server/inbox/staff';
+import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { solve } from '../helpers/proof';
+import { LIGHT_HASH } from '../helpers/server';
 
 /** The database the test server writes (playwright.config.ts). */
 const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
 
-/** A staff account of the test's own, made by `npm run submissions -- staff add` (in the test server's database, or `db`). */
-export function addStaffAccount(email: string, password: string, db = DB): void {
-  const result = spawnSync('npm', ['run', '--silent', 'submissions', '--', 'staff', 'add', email], {
-    env: { ...process.env, SUBMISSIONS_DB: db },
-    input: `${password}\n`,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(result.status, result.stderr).toBe(0);
+/**
+ * A staff account of the test's own, in the test server's database (or `db`), stored at the light
+ * scrypt cost: the specs sign in often. `npm run submissions -- staff add`, the administrator's
+ * way, is proved by tests/integration/staff.test.ts.
+ */
+export async function addStaffAccount(email: string, password: string, db = DB): Promise<void> {
+  const staff = openStaffStore(db);
+  try {
+    await staff.add(email, await hashPassword(password, LIGHT_HASH), new Date());
+  } finally {
+    await staff.close();
+  }
 }
 
 /** Signs in from the sign-in page and lands on the list. */

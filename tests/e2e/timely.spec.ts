@@ -43,7 +43,7 @@ for (const width of [1440, 390]) {
         page.screenshot({ path: path.join(SHOTS, `${name}-${lang.code}-${width}.png`), fullPage: true });
       const marker = `Timely${lang.code}${width}x${testInfo.workerIndex}${Date.now()}`;
       const me = `timely-${lang.code}-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
-      addStaffAccount(me, PASSWORD);
+      await addStaffAccount(me, PASSWORD);
       await page.goto(lang.path('/'));
       const id = await postLead(page, lang.code, lang.code === 'ar' ? 'سارة' : 'Sara', marker);
       await signInAs(page, me, PASSWORD);

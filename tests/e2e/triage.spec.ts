@@ -15,7 +15,7 @@ import { contactBody, partnerBody } from '../helpers/server';
 const PASSWORD = 'inbox password for tests';
 const SHOTS = path.join(import.meta.dirname, '..', '..', 'test-results', 'triage');
 
-const addStaff = (email: string): void => addStaffAccount(email, PASSWORD);
+const addStaff = (email: string): Promise<void> => addStaffAccount(email, PASSWORD);
 
 const signIn = (page: Page, email: string): Promise<void> => signInAs(page, email, PASSWORD);
 
@@ -74,7 +74,7 @@ for (const width of [1440, 390]) {
       test.setTimeout(120_000);
       const marker = `Triage${width}x${testInfo.workerIndex}${Date.now()}`;
       const email = `triage-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
-      addStaff(email);
+      await addStaff(email);
       await page.goto('/');
       const { noura, bader, partner } = await postLeads(page, marker);
       await signIn(page, email);
@@ -149,7 +149,7 @@ for (const width of [1440, 390]) {
       test.setTimeout(120_000);
       const marker = `Empty${width}x${testInfo.workerIndex}${Date.now()}`;
       const email = `empty-${width}-${testInfo.workerIndex}-${Date.now()}@globaq.example`;
-      addStaff(email);
+      await addStaff(email);
       const page = await browser.newPage({ viewport: { width, height: width === 390 ? 844 : 900 }, javaScriptEnabled: false });
       await page.goto('/');
       const { noura, bader } = await postLeads(page, marker);
