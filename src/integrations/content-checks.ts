@@ -1,15 +1,16 @@
 /**
- * The build checks what CI checks about the content (rules in content-rules.ts):
+ * The build checks what CI checks about the content (rules in content-rules.ts, links in
+ * content-links.ts), and `npm run check:content` runs the same checks (checkContent) in seconds:
  *
- * - before Astro reads the content (`astro build`, `astro sync`, `astro check`, `astro dev`): an
- *   unquoted value with a colon, a service description under the minimum length, an Arabic twin
- *   whose sections differ from the English. Every problem is listed, `file:line: what to do`,
- *   and the build stops.
+ * - before Astro reads the content (`astro build`, `astro sync`, `astro check`, `astro dev`): every
+ *   entry against its schema, an unquoted value with a colon, a service description under the
+ *   minimum length, an Arabic twin whose sections or facts differ from the English, a link to no
+ *   page. Every problem is listed, `file:line: what to do`, and the build stops before any page.
  * - an English page or service without its Arabic twin is no error: the Arabic site shows the
  *   English text meanwhile, with a notice (src/lib/content.ts), and the build says so in one
  *   warning line per missing file.
- * - after the build: every internal link and #anchor in src/content and src/data reaches a page
- *   and an id of the built site; a broken one fails the build naming the file and line.
+ * - after the build: every internal link's #anchor reaches an id of the built page; a broken one
+ *   fails the build naming the file and line.
  * - the trust collections (team, credentials, cases) that have no entry yet: one line names them,
  *   since the site then shows none of their pages, sections or links.
  */
@@ -32,16 +33,14 @@ import {
 } from '../data/schemas.ts';
 import { MenuTwinError, mergeNavigation, pendingEntries } from '../lib/nav-twins.ts';
 import {
-  brokenLinks,
   contentProblems,
   emptyTrustDirs,
   emptyTrustMessage,
   formatProblem,
   missingTwins,
-  readBuiltSite,
-  sourceLinks,
   type ContentProblem,
 } from './content-rules.ts';
+import { brokenLinks, readBuiltSite, sourceLinks, sourceSite } from './content-links.ts';
 
 /**
  * Stops the build (or sync, check, dev) with one line per problem, then what they have in common.
@@ -98,6 +97,32 @@ export function untranslatedDataEntries(): { warnings: string[]; problems: Conte
   return { warnings, problems: [] };
 }
 
+/**
+ * Every content and data rule over the project at `root`, without building a page: the problems
+ * (each stops the build), the warnings (translations to do) and the notes. The data files are
+ * checked before this module loads (src/integrations/data-files.ts, scripts/check-content.mjs).
+ */
+export function checkContent(root: string): { problems: ContentProblem[]; warnings: string[]; notes: string[] } {
+  const problems = contentProblems(root, {
+    services: serviceSchema,
+    pages: pageSchema,
+    // A photo's path is checked by Astro's image(), which needs Astro: any text here.
+    team: teamSchema(z.string()),
+    credentials: credentialSchema,
+    cases: caseSchema,
+  });
+  const data = untranslatedDataEntries();
+  problems.push(...data.problems, ...brokenLinks(sourceLinks(root), sourceSite(root)));
+  const warnings = [
+    ...missingTwins(root).map(
+      ({ english, arabic }) => `${arabic} is missing: /ar shows ${english} in English, with a notice, until it is translated`,
+    ),
+    ...data.warnings,
+  ];
+  const empty = emptyTrustMessage(emptyTrustDirs(root));
+  return { problems, warnings, notes: empty ? [empty] : [] };
+}
+
 export default function contentChecks(): AstroIntegration {
   let root = process.cwd();
   return {
@@ -105,23 +130,10 @@ export default function contentChecks(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ config, logger }) => {
         root = fileURLToPath(config.root);
-        const problems = contentProblems(root, {
-          services: serviceSchema,
-          pages: pageSchema,
-          // A photo's path is checked by Astro's image(), which needs Astro: any text here.
-          team: teamSchema(z.string()),
-          credentials: credentialSchema,
-          cases: caseSchema,
-        });
-        const data = untranslatedDataEntries();
-        problems.push(...data.problems);
+        const { problems, warnings, notes } = checkContent(root);
         if (problems.length > 0) stop(logger, problems, 'content problem');
-        for (const { english, arabic } of missingTwins(root)) {
-          logger.warn(`${arabic} is missing: /ar shows ${english} in English, with a notice, until it is translated`);
-        }
-        for (const line of data.warnings) logger.warn(line);
-        const empty = emptyTrustMessage(emptyTrustDirs(root));
-        if (empty) logger.info(empty);
+        for (const line of warnings) logger.warn(line);
+        for (const line of notes) logger.info(line);
       },
       'astro:build:done': ({ dir, logger }) => {
         const client = fileURLToPath(dir);

@@ -123,7 +123,7 @@ describe('the schemas of the trust entries', () => {
       fs.writeFileSync(path.join(dir, 'src/content/cases/placeholder.yaml'), caseYaml(''));
       const problems = contentProblems(dir, SCHEMAS).map(formatProblem);
       expect(problems).toEqual([
-        'src/content/cases/placeholder.yaml:9: client: a client is named only with its written permission: add "permission: true" once the client has agreed, or remove "client"',
+        'src/content/cases/placeholder.yaml:9: field "client" is "Placeholder Client": a client is named only with its written permission: add "permission: true" once the client has agreed, or remove "client"',
       ]);
       fs.writeFileSync(path.join(dir, 'src/content/cases/placeholder.yaml'), caseYaml('permission: false\n'));
       expect(contentProblems(dir, SCHEMAS)).toHaveLength(1);
@@ -143,7 +143,7 @@ describe('the schemas of the trust entries', () => {
         'order: 1\nname: "Placeholder"\nrole: "Placeholder role"\nqualifications:\n  - title: "Placeholder"\n    body: "Placeholder body"\nlanguage: [English]\n',
       );
       expect(contentProblems(dir, SCHEMAS).map(formatProblem)).toEqual([
-        'src/content/ar/team/placeholder.yaml:7: "language" is not a field: did you mean "languages"?',
+        'src/content/ar/team/placeholder.yaml:7: field "language" is not a field: did you mean "languages"?',
       ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
