@@ -33,10 +33,13 @@ import {
 } from '../data/schemas.ts';
 import { MenuTwinError, mergeNavigation, pendingEntries } from '../lib/nav-twins.ts';
 import {
+  CONTENT_DIR,
   contentProblems,
   emptyTrustDirs,
   emptyTrustMessage,
   formatProblem,
+  hasExpired,
+  listYaml,
   missingTwins,
   type ContentProblem,
 } from './content-rules.ts';
@@ -97,6 +100,19 @@ export function untranslatedDataEntries(): { warnings: string[]; problems: Conte
   return { warnings, problems: [] };
 }
 
+/** The credentials whose validity ended before `now`, one warning line each: the pages mark them expired. */
+export function expiredCredentials(root: string, now = new Date()): string[] {
+  return listYaml(root, `${CONTENT_DIR}/credentials`).flatMap((file) => {
+    const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
+    const line = lines.findIndex((text) => /^validUntil:/.test(text));
+    const until = /^validUntil:\s*["']?(\d{4}-\d{2}-\d{2})/.exec(lines[line] ?? '')?.[1];
+    if (!until || !hasExpired(new Date(until), now)) return [];
+    return [
+      `${file}:${line + 1}: validUntil ${until} has passed, so the pages show the credential as expired: write the renewed validity, or remove the entry`,
+    ];
+  });
+}
+
 /**
  * Every content and data rule over the project at `root`, without building a page: the problems
  * (each stops the build), the warnings (translations to do) and the notes. The data files are
@@ -118,6 +134,7 @@ export function checkContent(root: string): { problems: ContentProblem[]; warnin
       ({ english, arabic }) => `${arabic} is missing: /ar shows ${english} in English, with a notice, until it is translated`,
     ),
     ...data.warnings,
+    ...expiredCredentials(root),
   ];
   const empty = emptyTrustMessage(emptyTrustDirs(root));
   return { problems, warnings, notes: empty ? [empty] : [] };

@@ -214,6 +214,9 @@ export function emptyTrustMessage(empty: readonly TrustDir[]): string | undefine
   return `Trust content: ${names} ${verb} no entries yet, so no page, section or link shows them (docs/content.md#who-does-the-work)`;
 }
 
+/** A validity ending on `until` (its whole day) has passed at `now`: the pages mark it, the build warns. */
+export const hasExpired = (until: Date, now: Date): boolean => until.getTime() + 86_400_000 <= now.getTime();
+
 /** The Arabic twin's path of an English content file (src/content/services/x.mdx → src/content/ar/services/x.mdx). */
 export const twinPath = (file: string): string => `${AR_CONTENT_DIR}/${file.slice(CONTENT_DIR.length + 1)}`;
 
