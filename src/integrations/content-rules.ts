@@ -334,6 +334,12 @@ export function contentProblems(root: string, schemas?: ContentSchemas): Content
       ] as const;
       problems.push(...twinSectionProblems(...pair), ...twinFactProblems(...pair));
     }
+    for (const arabic of listMdx(root, `${AR_CONTENT_DIR}/${dir}`)) {
+      const english = `${CONTENT_DIR}/${arabic.slice(AR_CONTENT_DIR.length + 1)}`;
+      if (fs.existsSync(path.join(root, english))) continue;
+      const message = `has no English twin (${english}): a translation sits at its English original's path under ar/; move it there, or add the English file first`;
+      problems.push({ file: arabic, message });
+    }
   }
   return problems;
 }

@@ -344,6 +344,8 @@ describe('the Arabic glossary (docs/glossary.md)', () => {
     expect(contentProblems(dir)).toEqual([]);
     fs.appendFileSync(path.join(dir, 'src/i18n/ar.ts'), '\n// أبرز عملائنا واعتماداتنا\n');
     fs.mkdirSync(path.join(dir, 'src/content/ar/pages'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'src/content/pages'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'src/content/pages/p.mdx'), '---\ntitle: "T"\n---\n\nWe work.\n');
     fs.writeFileSync(path.join(dir, 'src/content/ar/pages/p.mdx'), '---\ntitle: "ت"\n---\n\nنعمل بفعالية.\n');
     expect(contentProblems(dir).map((problem) => `${problem.file}:${problem.line}`)).toEqual([
       'src/content/ar/pages/p.mdx:5',
@@ -369,6 +371,11 @@ describe('missing Arabic twins', () => {
       { english: 'src/content/pages/trainings/other.mdx', arabic: 'src/content/ar/pages/trainings/other.mdx' },
     ]);
     expect([...pendingArabicPaths(root)].sort()).toEqual(['/ar/Trainings/OtherTrainings', '/ar/services/b']);
+    // A translation at a path no English file has: named, with where its original would be.
+    write('src/content/ar/services/c.mdx', '---\norder: 3\n---\nج\n');
+    expect(contentProblems(root).map(formatProblem)).toContainEqual(
+      "src/content/ar/services/c.mdx: has no English twin (src/content/services/c.mdx): a translation sits at its English original's path under ar/; move it there, or add the English file first",
+    );
   });
 });
 
