@@ -22,7 +22,8 @@ import { caseSchema, credentialSchema, pageSchema, serviceSchema, teamSchema } f
 import { z } from 'astro/zod';
 import { navigation, navigationIn } from '../data/navigation.ts';
 import { STANDARD_ENTRIES } from '../data/standards.ts';
-import { readDataFile, untranslated } from '../data/data-file.ts';
+import { lineFinder, readDataFile, untranslated } from '../data/data-file.ts';
+import { CompanyDetailsError, createSite } from '../data/company.ts';
 import {
   CAROUSELS_FILE,
   COMPANY_FILE,
@@ -129,6 +130,17 @@ export function checkContent(root: string): { problems: ContentProblem[]; warnin
   });
   const data = untranslatedDataEntries();
   problems.push(...data.problems, ...brokenLinks(sourceLinks(root), sourceSite(root)));
+  // The company's details as the file writes them (an operator's overrides are the build's own).
+  try {
+    createSite({});
+  } catch (error) {
+    if (!(error instanceof CompanyDetailsError)) throw error;
+    const lineOf = lineFinder(fs.readFileSync(path.join(root, COMPANY_FILE), 'utf8'));
+    for (const problem of error.message.split('\n').slice(1)) {
+      const message = problem.trim().replace(`${COMPANY_FILE}: `, '');
+      problems.push({ file: COMPANY_FILE, line: lineOf(message.split(/[ ,]/)[0]!.split('.')), message });
+    }
+  }
   const warnings = [
     ...missingTwins(root).map(
       ({ english, arabic }) => `${arabic} is missing: /ar shows ${english} in English, with a notice, until it is translated`,

@@ -80,7 +80,7 @@ describe('npm run check:content', () => {
     expect(result.seconds).toBeLessThan(15);
   });
 
-  test('a course level, an Arabic twin that differs and a broken link: file, line, id and fix, no stack trace', () => {
+  test('a course level, an Arabic twin that differs, a broken link and a local phone: file, line, id and fix, no stack trace', () => {
     const expected: string[] = [];
     const result = checkCopy((at) => {
       const root = at('.');
@@ -112,10 +112,15 @@ describe('npm run check:content', () => {
       expected.push(
         `${linking}:${lineOf(linked, new RegExp(`\\]\\(${href.slice(0, -1)}\\)`))}: the link "${href.slice(0, -1)}" goes to no page of the site: did you mean "${href}"?`,
       );
+      // A phone in local format: the company's details are checked as the build checks them.
+      const company = edit(at('src/data/company.yaml'), /^phone: .*$/m, () => 'phone: "013 812 3456"');
+      expected.push(
+        `src/data/company.yaml:${lineOf(company, /^phone: /)}: phone is "013 812 3456": write it in international format: "+", the country code, then the number, digits and spaces only, e.g. "+966 13 812 3456" (not "013 812 3456")`,
+      );
     });
     for (const line of expected) expect(result.lines).toContain(line);
     expect(result.output).not.toMatch(/^\s+at /m);
-    expect(result.verdict).toMatch(/^Content check: 3 problems to correct/);
+    expect(result.verdict).toMatch(/^Content check: 4 problems to correct/);
     expect(result.status).toBe(1);
     expect(result.seconds).toBeLessThan(15);
   });
