@@ -3,7 +3,9 @@
  * each (about 230 lines); this prints the rest as it comes and, in place of the listing, one
  * line with the counts, so a healthy build fits on one screen and a warning stands out.
  * Nothing else is dropped: warnings and errors always show. The bundler's known harmless
- * warnings are dropped at their source (src/integrations/quiet-build.ts).
+ * warnings are dropped at their source (src/integrations/quiet-build.ts). The last line is the
+ * verdict: what was written and how many warnings, or that the build stopped (never "Wrote …"
+ * after a failure).
  *
  *   npm run build                 the quiet build
  *   npm run build -- --verbose    Astro's full output, every page and image listed
@@ -29,12 +31,13 @@ const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 
   env: { ...process.env, ...(process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {}) },
 });
 
-const counts = { pages: 0, images: 0, other: 0 };
+const counts = { pages: 0, images: 0, other: 0, warnings: 0 };
 for (const [from, to] of [
   [child.stdout, process.stdout],
   [child.stderr, process.stderr],
 ]) {
   readline.createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => {
+    if (line.includes('[WARN]')) counts.warnings += 1;
     if (!verbose && isListingLine(line)) {
       counts[listingKind(line)] += 1;
       return;
@@ -44,10 +47,15 @@ for (const [from, to] of [
 }
 
 child.on('close', (code, signal) => {
-  if (!verbose && counts.pages + counts.images + counts.other > 0) {
+  process.exitCode = code ?? (signal ? 1 : 0);
+  const warnings = `${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}`;
+  if (process.exitCode !== 0) {
     console.log(
-      `Wrote ${counts.pages} pages, ${counts.other} other files (share images, icons, sitemap) and ${counts.images} optimized images to dist/ (npm run build -- --verbose lists each).`,
+      `The build stopped (${signal ?? `exit code ${code}`}) with ${warnings}: correct the problems above (npm run check:content checks the content and data in seconds).`,
+    );
+  } else if (!verbose) {
+    console.log(
+      `Wrote ${counts.pages} pages, ${counts.other} other files (share images, icons, sitemap) and ${counts.images} optimized images to dist/, with ${warnings} (npm run build -- --verbose lists each file).`,
     );
   }
-  process.exitCode = code ?? (signal ? 1 : 0);
 });

@@ -275,17 +275,31 @@ export function wordsOf(file: string, text: string | undefined): string | undefi
   return [...yamlWords(end > 0 ? lines.slice(1, end) : []), '---', ...body].join('\n');
 }
 
-/** The commits (newest first) that changed the words of `file` (wordsOf), not only its comments or code. */
-function wordChanges(cwd: string, ref: string, file: string): Commit[] {
+/** `text` without the front matter's courses `ids` (each `  - id: x` item and its lines). */
+function withoutCourses(text: string | undefined, ids: readonly string[]): string | undefined {
+  return ids.reduce<string | undefined>(
+    (rest, id) => rest?.replace(new RegExp(`^( *)- id: ${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n(?:\\1 {2}.*\n)*`, 'm'), ''),
+    text,
+  );
+}
+
+/**
+ * The commits (newest first) that changed the words of `file` (wordsOf), not only its comments or
+ * code; leaving out the courses `pending` (the ones the twin lacks, listed as missing on their own).
+ */
+function wordChanges(cwd: string, ref: string, file: string, pending: readonly string[] = []): Commit[] {
   const commits = commitsTouching(cwd, ref, file);
-  return commits.filter((commit) => changedIn(commit, (hash) => wordsOf(file, show(cwd, hash, file))));
+  return commits.filter((commit) => changedIn(commit, (hash) => wordsOf(file, withoutCourses(show(cwd, hash, file), pending))));
 }
 
 /** The status of one pair of files at `ref`. */
 function filePairStatus(cwd: string, ref: string, kind: PairKind, english: string, twin: string): PairStatus {
   const base = { kind, english, twin };
   if (!exists(cwd, ref, twin)) return { ...base, status: 'missing' };
-  const changes = wordChanges(cwd, ref, english).filter((commit) => !isMarked(commit.message));
+  // A course the twin lacks is "missing" on its own line: adding it does not make the whole page outdated.
+  const own = courseIds(show(cwd, ref, twin));
+  const pending = courseIds(show(cwd, ref, english)).filter((id) => !own.includes(id));
+  const changes = wordChanges(cwd, ref, english, pending).filter((commit) => !isMarked(commit.message));
   const translated = wordChanges(cwd, ref, twin)[0] ?? commitsTouching(cwd, ref, twin)[0];
   if (changes.length === 0 || !translated) return { ...base, status: 'up to date' };
   const newest = changes[0];

@@ -387,6 +387,8 @@ export const ar = {
   'trust.credential.number': 'الرقم',
   'trust.credential.validFrom': 'سارٍ من',
   'trust.credential.validUntil': 'سارٍ حتى',
+  /** In place of "Valid until" once that day has passed when the site was built. */
+  'trust.credential.expired': 'انتهت صلاحيته في',
   'trust.credential.scope': 'النطاق',
   /** The link to a copy of the credential: "View the document: Commercial registration". */
   'trust.credential.document': 'عرض الوثيقة',

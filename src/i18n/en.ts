@@ -407,6 +407,8 @@ export const en = {
   'trust.credential.number': 'Number',
   'trust.credential.validFrom': 'Valid from',
   'trust.credential.validUntil': 'Valid until',
+  /** In place of "Valid until" once that day has passed when the site was built. */
+  'trust.credential.expired': 'Expired on',
   'trust.credential.scope': 'Scope',
   /** The link to a copy of the credential: "View the document: Commercial registration". */
   'trust.credential.document': 'View the document',

@@ -1,15 +1,16 @@
 /**
- * The build checks what CI checks about the content (rules in content-rules.ts):
+ * The build checks what CI checks about the content (rules in content-rules.ts, links in
+ * content-links.ts), and `npm run check:content` runs the same checks (checkContent) in seconds:
  *
- * - before Astro reads the content (`astro build`, `astro sync`, `astro check`, `astro dev`): an
- *   unquoted value with a colon, a service description under the minimum length, an Arabic twin
- *   whose sections differ from the English. Every problem is listed, `file:line: what to do`,
- *   and the build stops.
+ * - before Astro reads the content (`astro build`, `astro sync`, `astro check`, `astro dev`): every
+ *   entry against its schema, an unquoted value with a colon, a service description under the
+ *   minimum length, an Arabic twin whose sections or facts differ from the English, a link to no
+ *   page. Every problem is listed, `file:line: what to do`, and the build stops before any page.
  * - an English page or service without its Arabic twin is no error: the Arabic site shows the
  *   English text meanwhile, with a notice (src/lib/content.ts), and the build says so in one
  *   warning line per missing file.
- * - after the build: every internal link and #anchor in src/content and src/data reaches a page
- *   and an id of the built site; a broken one fails the build naming the file and line.
+ * - after the build: every internal link's #anchor reaches an id of the built page; a broken one
+ *   fails the build naming the file and line.
  * - the trust collections (team, credentials, cases) that have no entry yet: one line names them,
  *   since the site then shows none of their pages, sections or links.
  */
@@ -21,7 +22,8 @@ import { caseSchema, credentialSchema, pageSchema, serviceSchema, teamSchema } f
 import { z } from 'astro/zod';
 import { navigation, navigationIn } from '../data/navigation.ts';
 import { STANDARD_ENTRIES } from '../data/standards.ts';
-import { readDataFile, untranslated } from '../data/data-file.ts';
+import { lineFinder, readDataFile, untranslated } from '../data/data-file.ts';
+import { CompanyDetailsError, createSite } from '../data/company.ts';
 import {
   CAROUSELS_FILE,
   COMPANY_FILE,
@@ -32,16 +34,17 @@ import {
 } from '../data/schemas.ts';
 import { MenuTwinError, mergeNavigation, pendingEntries } from '../lib/nav-twins.ts';
 import {
-  brokenLinks,
+  CONTENT_DIR,
   contentProblems,
   emptyTrustDirs,
   emptyTrustMessage,
   formatProblem,
+  hasExpired,
+  listYaml,
   missingTwins,
-  readBuiltSite,
-  sourceLinks,
   type ContentProblem,
 } from './content-rules.ts';
+import { brokenLinks, readBuiltSite, sourceLinks, sourceSite } from './content-links.ts';
 
 /**
  * Stops the build (or sync, check, dev) with one line per problem, then what they have in common.
@@ -98,6 +101,57 @@ export function untranslatedDataEntries(): { warnings: string[]; problems: Conte
   return { warnings, problems: [] };
 }
 
+/** The credentials whose validity ended before `now`, one warning line each: the pages mark them expired. */
+export function expiredCredentials(root: string, now = new Date()): string[] {
+  return listYaml(root, `${CONTENT_DIR}/credentials`).flatMap((file) => {
+    const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
+    const line = lines.findIndex((text) => /^validUntil:/.test(text));
+    const until = /^validUntil:\s*["']?(\d{4}-\d{2}-\d{2})/.exec(lines[line] ?? '')?.[1];
+    if (!until || !hasExpired(new Date(until), now)) return [];
+    return [
+      `${file}:${line + 1}: validUntil ${until} has passed, so the pages show the credential as expired: write the renewed validity, or remove the entry`,
+    ];
+  });
+}
+
+/**
+ * Every content and data rule over the project at `root`, without building a page: the problems
+ * (each stops the build), the warnings (translations to do) and the notes. The data files are
+ * checked before this module loads (src/integrations/data-files.ts, scripts/check-content.mjs).
+ */
+export function checkContent(root: string): { problems: ContentProblem[]; warnings: string[]; notes: string[] } {
+  const problems = contentProblems(root, {
+    services: serviceSchema,
+    pages: pageSchema,
+    // A photo's path is checked by Astro's image(), which needs Astro: any text here.
+    team: teamSchema(z.string()),
+    credentials: credentialSchema,
+    cases: caseSchema,
+  });
+  const data = untranslatedDataEntries();
+  problems.push(...data.problems, ...brokenLinks(sourceLinks(root), sourceSite(root)));
+  // The company's details as the file writes them (an operator's overrides are the build's own).
+  try {
+    createSite({});
+  } catch (error) {
+    if (!(error instanceof CompanyDetailsError)) throw error;
+    const lineOf = lineFinder(fs.readFileSync(path.join(root, COMPANY_FILE), 'utf8'));
+    for (const problem of error.message.split('\n').slice(1)) {
+      const message = problem.trim().replace(`${COMPANY_FILE}: `, '');
+      problems.push({ file: COMPANY_FILE, line: lineOf(message.split(/[ ,]/)[0]!.split('.')), message });
+    }
+  }
+  const warnings = [
+    ...missingTwins(root).map(
+      ({ english, arabic }) => `${arabic} is missing: /ar shows ${english} in English, with a notice, until it is translated`,
+    ),
+    ...data.warnings,
+    ...expiredCredentials(root),
+  ];
+  const empty = emptyTrustMessage(emptyTrustDirs(root));
+  return { problems, warnings, notes: empty ? [empty] : [] };
+}
+
 export default function contentChecks(): AstroIntegration {
   let root = process.cwd();
   return {
@@ -105,23 +159,10 @@ export default function contentChecks(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ config, logger }) => {
         root = fileURLToPath(config.root);
-        const problems = contentProblems(root, {
-          services: serviceSchema,
-          pages: pageSchema,
-          // A photo's path is checked by Astro's image(), which needs Astro: any text here.
-          team: teamSchema(z.string()),
-          credentials: credentialSchema,
-          cases: caseSchema,
-        });
-        const data = untranslatedDataEntries();
-        problems.push(...data.problems);
+        const { problems, warnings, notes } = checkContent(root);
         if (problems.length > 0) stop(logger, problems, 'content problem');
-        for (const { english, arabic } of missingTwins(root)) {
-          logger.warn(`${arabic} is missing: /ar shows ${english} in English, with a notice, until it is translated`);
-        }
-        for (const line of data.warnings) logger.warn(line);
-        const empty = emptyTrustMessage(emptyTrustDirs(root));
-        if (empty) logger.info(empty);
+        for (const line of warnings) logger.warn(line);
+        for (const line of notes) logger.info(line);
       },
       'astro:build:done': ({ dir, logger }) => {
         const client = fileURLToPath(dir);

@@ -2,14 +2,13 @@
  * The content rules the build enforces beyond each entry's schema (src/content.config.ts), as
  * pure functions over file text, so unit tests run them without a build:
  *
- * - a front matter value with a colon in it is quoted (YAML would otherwise stop the build with
- *   "bad indentation of a mapping entry" and a stack trace that names neither cause nor cure);
+ * - the front matter and the YAML entries match their collection's schema
+ *   (src/lib/content-schemas.ts, the one Astro uses), each problem on its line in the words of
+ *   src/data/data-file.ts: a misspelled field with the field it probably means, a value with the
+ *   ones accepted, an unquoted colon with the corrected line;
  * - a service's description (its MDX body) has at least SERVICE_MIN_WORDS words;
  * - an Arabic twin has the same sections (##, ### … headings, in the same order) as its English
  *   original;
- * - the front matter matches its collection's schema (src/lib/content-schemas.ts, handed in by
- *   the integration): checked here first to name the line, and a misspelled field with the field
- *   it probably means;
  * - the Arabic content and strings use the terms of docs/glossary.md, not the forms it lists to
  *   avoid;
  * - every image a content file names is there (Astro would name the module chain, not the line);
@@ -21,7 +20,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { z } from 'astro/zod';
 import { parse as parseYaml } from 'yaml';
+import { lineFinder, nearestField, schemaIssues, unquotedColons } from '../data/data-file.ts';
 
 /** One thing wrong in one file: `file:line: message` when printed. */
 export interface ContentProblem {
@@ -60,27 +61,13 @@ export function splitSource(text: string): { frontmatter: string[]; body: string
 }
 
 /**
- * Front matter values YAML cannot read as the editor meant: an unquoted value holding ": " (or
- * ending in ":") is read as a second key and fails the whole file. Names the line and the cure.
+ * The front matter's mistakes, each on its line: against its collection's schema when given
+ * (src/data/data-file.ts words them), else only the values to quote.
  */
-export function frontmatterProblems(file: string, text: string): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  splitSource(text).frontmatter.forEach((line, i) => {
-    const match = /^(\s*(?:-\s+)?)([A-Za-z_][\w-]*):[ \t]+(\S.*)$/.exec(line);
-    if (!match) return;
-    const [, , key, value = ''] = match;
-    // Quoted, block (| >), flow ([ {), anchors and aliases are YAML's own business.
-    if (/^["'|>[{&*!]/.test(value)) return;
-    const plain = value.replace(/\s+#.*$/, '');
-    if (/:(\s|$)/.test(plain)) {
-      problems.push({
-        file,
-        line: i + 2,
-        message: `quote this value: "${key}" contains a colon followed by a space, which YAML reads as a new field. Write ${key}: "${plain.replace(/"/g, '\\"')}"`,
-      });
-    }
-  });
-  return problems;
+export function frontmatterProblems(file: string, text: string, schema?: z.ZodType): ContentProblem[] {
+  const frontmatter = splitSource(text).frontmatter.join('\n');
+  const issues = schema ? schemaIssues(schema, frontmatter) : unquotedColons(frontmatter);
+  return issues.map(({ line, message }) => ({ file, line: line && line + 1, message }));
 }
 
 /** The words of an MDX body, not counting headings' hashes, list markers or components' tags. */
@@ -104,6 +91,9 @@ export function serviceBodyProblems(file: string, text: string): ContentProblem[
   ];
 }
 
+/** A content file: its path and text. */
+type Source = { readonly file: string; readonly text: string };
+
 /** The body's headings, in order: their level and the line they are on. */
 export function headingsOf(text: string): { level: number; line: number; text: string }[] {
   const { body, bodyLine } = splitSource(text);
@@ -116,10 +106,7 @@ export function headingsOf(text: string): { level: number; line: number; text: s
 }
 
 /** An Arabic twin whose sections differ from its English original's. */
-export function twinSectionProblems(
-  english: { file: string; text: string },
-  arabic: { file: string; text: string },
-): ContentProblem[] {
+export function twinSectionProblems(english: Source, arabic: Source): ContentProblem[] {
   const own = headingsOf(arabic.text);
   const original = headingsOf(english.text);
   const marks = (hs: { level: number }[]) => hs.map((h) => '#'.repeat(h.level)).join(' ') || 'none';
@@ -138,27 +125,81 @@ export function twinSectionProblems(
   ];
 }
 
-/** Every `.mdx` file under `dir` (relative to `root`), as relative paths with forward slashes, sorted. */
-export function listMdx(root: string, dir: string): string[] {
+/**
+ * An Arabic twin whose facts differ from its English original's, each on its line with the id
+ * it concerns: a service's order, a page's route and standards, its courses and their levels, how
+ * a training runs (days, level, languages, delivery). A twin may lack courses not yet translated
+ * (the page shows them in English), never list one the English lacks.
+ */
+export function twinFactProblems(english: Source, arabic: Source): ContentProblem[] {
+  type Facts = Record<string, unknown> & { standards?: string[]; courses?: { id?: string; level?: string }[] };
+  const facts = (text: string): Facts => {
+    try {
+      return (parseYaml(splitSource(text).frontmatter.join('\n')) as Facts | null) ?? {};
+    } catch {
+      return {}; // frontmatterProblems names what YAML cannot read
+    }
+  };
+  const [en, ar] = [facts(english.text), facts(arabic.text)];
+  const lineOf = lineFinder(splitSource(arabic.text).frontmatter.join('\n'));
+  const problems: ContentProblem[] = [];
+  const say = (at: PropertyKey[], message: string) => {
+    const line = lineOf(at);
+    problems.push({ file: arabic.file, line: line && line + 1, message: `${message} (English twin: ${english.file})` });
+  };
+  const show = (value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value));
+  const get = (data: Facts, at: string[]) =>
+    at.reduce<unknown>((o, key) => (o as Record<string, unknown> | undefined)?.[key], data);
+  const runs = ar.course && en.course ? ['days', 'level', 'languages', 'delivery'].map((key) => ['course', key]) : [];
+  for (const at of [['order'], ['route'], ...runs]) {
+    const [mine, theirs] = [get(ar, at), get(en, at)];
+    if (show(mine) !== show(theirs)) {
+      say(at, `"${at.join('.')}" is ${show(mine)}, but the English twin's is ${show(theirs)}: a translation keeps it`);
+    }
+  }
+  const [own, theirs] = [ar.standards ?? [], en.standards ?? []];
+  if (own.join() !== theirs.join()) {
+    const lacks = theirs.filter((id) => !own.includes(id));
+    const extra = own.filter((id) => !theirs.includes(id));
+    const what = [lacks.length > 0 && `lacks ${lacks.join(', ')}`, extra.length > 0 && `lists ${extra.join(', ')}`];
+    say(
+      ['standards'],
+      `"standards" ${what.filter(Boolean).join(' and ') || 'is in another order'}: list the English twin's, in its order`,
+    );
+  }
+  const ids = (en.courses ?? []).map((course) => course.id);
+  (ar.courses ?? []).forEach((course, i) => {
+    const j = ids.indexOf(course.id);
+    if (j < 0)
+      return say(['courses', i, 'id'], `course "${course.id}" is not in the English twin: add it there first, or correct the id`);
+    // A level of the course's own on either side (the page's level is compared above).
+    const [level, theirs] = [
+      course.level ?? get(ar, ['course', 'level']),
+      en.courses?.[j]?.level ?? get(en, ['course', 'level']),
+    ];
+    if ((course.level || en.courses?.[j]?.level) && level !== theirs) {
+      say(
+        ['courses', i, course.level ? 'level' : 'id'],
+        `course "${course.id}" is ${show(level)}, but the English twin's is ${show(theirs)}`,
+      );
+    }
+  });
+  return problems;
+}
+
+/** Every `ext` file under `dir` (relative to `root`), as relative paths with forward slashes, sorted. */
+export function listMdx(root: string, dir: string, ext = '.mdx'): string[] {
   const full = path.join(root, dir);
   if (!fs.existsSync(full)) return [];
   return fs
     .readdirSync(full, { withFileTypes: true, recursive: true })
-    .filter((d) => d.isFile() && d.name.endsWith('.mdx'))
+    .filter((d) => d.isFile() && d.name.endsWith(ext))
     .map((d) => path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
     .sort();
 }
 
-/** Every `.yaml` entry directly in `dir` (relative to `root`), as relative paths with forward slashes, sorted. */
-export function listYaml(root: string, dir: string): string[] {
-  const full = path.join(root, dir);
-  if (!fs.existsSync(full)) return [];
-  return fs
-    .readdirSync(full, { withFileTypes: true })
-    .filter((d) => d.isFile() && d.name.endsWith('.yaml'))
-    .map((d) => `${dir}/${d.name}`)
-    .sort();
-}
+/** Every `.yaml` entry in a trust collection's `dir`. */
+export const listYaml = (root: string, dir: string): string[] => listMdx(root, dir, '.yaml');
 
 /** The trust collections with no English entry: the build names them in one line, and the site shows none of their places. */
 export function emptyTrustDirs(root: string): TrustDir[] {
@@ -172,6 +213,9 @@ export function emptyTrustMessage(empty: readonly TrustDir[]): string | undefine
   const verb = empty.length === 1 ? 'has' : 'have';
   return `Trust content: ${names} ${verb} no entries yet, so no page, section or link shows them (docs/content.md#who-does-the-work)`;
 }
+
+/** A validity ending on `until` (its whole day) has passed at `now`: the pages mark it, the build warns. */
+export const hasExpired = (until: Date, now: Date): boolean => until.getTime() + 86_400_000 <= now.getTime();
 
 /** The Arabic twin's path of an English content file (src/content/services/x.mdx → src/content/ar/services/x.mdx). */
 export const twinPath = (file: string): string => `${AR_CONTENT_DIR}/${file.slice(CONTENT_DIR.length + 1)}`;
@@ -199,138 +243,8 @@ export function pendingArabicPaths(root: string): Set<string> {
   );
 }
 
-/** The part of a Zod object schema the check uses: its fields, and its parse. */
-export interface ContentSchema {
-  readonly shape: Readonly<Record<string, unknown>>;
-  safeParse(data: unknown): {
-    success: boolean;
-    error?: { issues: readonly { code: string; path: readonly PropertyKey[]; message: string; keys?: string[] }[] };
-  };
-}
-
 /** The schemas of the collections, by the folder under CONTENT_DIR (or AR_CONTENT_DIR) they read. */
-export type ContentSchemas = Readonly<Record<(typeof TWINNED_DIRS)[number], ContentSchema>> &
-  Partial<Readonly<Record<TrustDir, ContentSchema>>>;
-
-/**
- * A YAML entry's problems, as for an MDX file's front matter (a colon to quote, the schema's
- * fields), on the lines of the YAML file itself.
- */
-export function yamlProblems(file: string, text: string, schema: ContentSchema | undefined): ContentProblem[] {
-  const asFrontmatter = `---\n${text.replace(/\r?\n$/, '')}\n---\n`;
-  return [...frontmatterProblems(file, asFrontmatter), ...(schema ? schemaProblems(file, asFrontmatter, schema) : [])].map(
-    (problem) => (problem.line ? { ...problem, line: problem.line - 1 } : problem),
-  );
-}
-
-/** How many single-letter edits turn `a` into `b`. */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length]!;
-}
-
-/** The field a misspelled one probably means: the nearest, within a third of its letters. */
-export function nearestField(name: string, fields: readonly string[]): string | undefined {
-  const ranked = fields
-    .map((field) => ({ field, distance: editDistance(name.toLowerCase(), field.toLowerCase()) }))
-    .sort((a, b) => a.distance - b.distance);
-  const best = ranked[0];
-  return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.field : undefined;
-}
-
-/**
- * The fields of the object at `at` inside a schema (a course in `courses`, `course`): Zod's
- * optional, nullable, default and array wrappers looked through. None when it cannot tell.
- */
-export function fieldsAt(schema: ContentSchema, at: readonly PropertyKey[]): string[] {
-  type Node = { shape?: Record<string, unknown>; def?: { innerType?: unknown; element?: unknown; shape?: unknown } };
-  const unwrap = (node: unknown): Node | undefined => {
-    let current = node as Node | undefined;
-    for (let i = 0; i < 10 && current; i++) {
-      const def = (current as { def?: Node['def'] }).def;
-      const inner = def?.innerType ?? def?.element;
-      if (current.shape && !inner) return current;
-      if (!inner) return current;
-      current = inner as Node;
-    }
-    return current;
-  };
-  let node: Node | undefined = schema as Node;
-  for (const key of at) {
-    if (typeof key === 'number' || /^\d+$/.test(String(key))) continue;
-    node = unwrap(unwrap(node)?.shape?.[String(key)]);
-  }
-  node = unwrap(node);
-  return node?.shape ? Object.keys(node.shape) : [];
-}
-
-/**
- * The front matter's mistakes against its schema, each on the line of its field: a field the
- * schema does not have (with the one it probably means), a missing one, a wrong value. Nothing
- * when the front matter is not YAML (frontmatterProblems and Astro say why).
- */
-export function schemaProblems(file: string, text: string, schema: ContentSchema): ContentProblem[] {
-  const lines = splitSource(text).frontmatter;
-  let data: unknown;
-  try {
-    data = parseYaml(lines.join('\n')) ?? {};
-  } catch {
-    return [];
-  }
-  const result = schema.safeParse(data);
-  if (result.success || !result.error) return [];
-  const fields = Object.keys(schema.shape);
-  const lineOf = (field: PropertyKey | undefined) => {
-    const at = lines.findIndex((line) => line.startsWith(`${String(field)}:`));
-    return at >= 0 ? at + 2 : undefined;
-  };
-  // A nested field's line: the first line that names it, indented or as a list item's first field.
-  const nestedLineOf = (key: string) => {
-    const at = lines.findIndex((line) => new RegExp(`^\\s*(?:-\\s+)?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`).test(line));
-    return at >= 0 ? at + 2 : undefined;
-  };
-  // What was meant, by the path of its object ("" at the top, "courses.0" in a course).
-  const meant = new Set<string>();
-  const problems: ContentProblem[] = [];
-  for (const issue of result.error.issues) {
-    if (issue.code !== 'unrecognized_keys') continue;
-    const at = issue.path.map(String).join('.');
-    const known = issue.path.length === 0 ? fields : fieldsAt(schema, issue.path);
-    for (const key of issue.keys ?? []) {
-      const near = nearestField(key, known);
-      if (near) meant.add(at ? `${at}.${near}` : near);
-      const name = at ? `${at}.${key}` : key;
-      const message = near
-        ? `"${name}" is not a field: did you mean "${at ? `${at}.${near}` : near}"?`
-        : `"${name}" is not a field (the fields are ${known.join(', ')})`;
-      problems.push({ file, line: issue.path.length === 0 ? lineOf(key) : nestedLineOf(key), message });
-    }
-  }
-  for (const issue of result.error.issues) {
-    if (issue.code === 'unrecognized_keys') continue;
-    const [field] = issue.path;
-    const where = issue.path.map(String).join('.');
-    const value = issue.path.reduce<unknown>(
-      (object, key) => (object && typeof object === 'object' ? (object as Record<PropertyKey, unknown>)[key] : undefined),
-      data,
-    );
-    const missing = value === undefined;
-    if (missing && meant.has(where)) continue;
-    problems.push({
-      file,
-      line: lineOf(field),
-      message: missing ? `"${where}" is missing` : `${where}: ${issue.message}`,
-    });
-  }
-  return problems;
-}
+export type ContentSchemas = Readonly<Record<(typeof TWINNED_DIRS)[number] | TrustDir, z.ZodType>>;
 
 /** The Arabic glossary: its rows with forms to avoid are checked (termProblems). */
 export const GLOSSARY = 'docs/glossary.md';
@@ -372,20 +286,11 @@ export function termProblems(file: string, text: string, rules: readonly TermRul
   );
 }
 
-/** The Arabic interface strings and data (src/data/ar, and the data files holding both languages), beside the Arabic content. */
+/** The Arabic interface strings, and the data files holding both languages, beside the Arabic content. */
 function arabicSources(root: string): string[] {
-  const data = path.join(root, 'src/data/ar');
-  const sideBySide = fs.existsSync(path.join(root, 'src/data'))
-    ? fs
-        .readdirSync(path.join(root, 'src/data'))
-        .filter((name) => name.endsWith('.yaml'))
-        .map((name) => `src/data/${name}`)
-    : [];
-  return [
-    'src/i18n/ar.ts',
-    ...(fs.existsSync(data) ? fs.readdirSync(data).map((name) => `src/data/ar/${name}`) : []),
-    ...sideBySide,
-  ].filter((file) => fs.existsSync(path.join(root, file)));
+  const dir = path.join(root, 'src/data');
+  const data = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.yaml')) : [];
+  return ['src/i18n/ar.ts', ...data.map((name) => `src/data/${name}`)].filter((file) => fs.existsSync(path.join(root, file)));
 }
 
 /** Every rule above over the project's content (with the schemas, when given); problems fail the build. */
@@ -398,9 +303,8 @@ export function contentProblems(root: string, schemas?: ContentSchemas): Content
   ];
   for (const file of files) {
     const text = read(file);
-    problems.push(...frontmatterProblems(file, text));
     const schema = schemas?.[/^src\/content\/(?:ar\/)?services\//.test(file) ? 'services' : 'pages'];
-    if (schema) problems.push(...schemaProblems(file, text, schema));
+    problems.push(...frontmatterProblems(file, text, schema));
     if (/^src\/content\/(ar\/)?services\//.test(file)) problems.push(...serviceBodyProblems(file, text));
     problems.push(...imageProblems(root, file, text));
   }
@@ -408,7 +312,9 @@ export function contentProblems(root: string, schemas?: ContentSchemas): Content
     [CONTENT_DIR, AR_CONTENT_DIR].flatMap((base) => listYaml(root, `${base}/${dir}`).map((file) => ({ file, dir }))),
   );
   for (const { file, dir } of entries) {
-    problems.push(...yamlProblems(file, read(file), schemas?.[dir]), ...imageProblems(root, file, read(file)));
+    const text = read(file);
+    const issues = schemas ? schemaIssues(schemas[dir], text) : unquotedColons(text);
+    problems.push(...issues.map((issue) => ({ file, ...issue })), ...imageProblems(root, file, text));
   }
   const glossary = path.join(root, GLOSSARY);
   const rules = fs.existsSync(glossary) ? glossaryRules(fs.readFileSync(glossary, 'utf8')) : [];
@@ -416,11 +322,23 @@ export function contentProblems(root: string, schemas?: ContentSchemas): Content
   for (const file of [...arabic, ...arabicSources(root)]) {
     problems.push(...termProblems(file, read(file), rules));
   }
+  // A twin is compared with an English file that is itself well-formed: one mistake, one message.
+  const wrong = new Set(problems.map((problem) => problem.file));
   for (const dir of TWINNED_DIRS) {
     for (const english of listMdx(root, `${CONTENT_DIR}/${dir}`)) {
       const arabic = twinPath(english);
-      if (!fs.existsSync(path.join(root, arabic))) continue;
-      problems.push(...twinSectionProblems({ file: english, text: read(english) }, { file: arabic, text: read(arabic) }));
+      if (!fs.existsSync(path.join(root, arabic)) || wrong.has(english)) continue;
+      const pair = [
+        { file: english, text: read(english) },
+        { file: arabic, text: read(arabic) },
+      ] as const;
+      problems.push(...twinSectionProblems(...pair), ...twinFactProblems(...pair));
+    }
+    for (const arabic of listMdx(root, `${AR_CONTENT_DIR}/${dir}`)) {
+      const english = `${CONTENT_DIR}/${arabic.slice(AR_CONTENT_DIR.length + 1)}`;
+      if (fs.existsSync(path.join(root, english))) continue;
+      const message = `has no English twin (${english}): a translation sits at its English original's path under ar/; move it there, or add the English file first`;
+      problems.push({ file: arabic, message });
     }
   }
   return problems;
@@ -460,19 +378,6 @@ export function imageProblems(root: string, file: string, text: string): Content
   return problems;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Internal links
-
-/** An internal link as written in a source file. */
-export interface SourceLink {
-  readonly file: string;
-  readonly line: number;
-  /** As written: "/Trainings/OtherTrainings#six-sigma", "#overview". */
-  readonly href: string;
-  /** The page the link sits on, for links to an anchor on the same page ("#overview"). */
-  readonly page?: string | undefined;
-}
-
 /** The page an MDX file is served at (its English path; under /ar for a twin). */
 export function pageOfContent(file: string, text: string): string | undefined {
   const arabic = file.startsWith(`${AR_CONTENT_DIR}/`);
@@ -481,124 +386,4 @@ export function pageOfContent(file: string, text: string): string | undefined {
   if (rest.startsWith('services/')) return `${prefix}/services/${path.posix.basename(rest, '.mdx')}`;
   const route = /^route:\s*["']?([^"'\s]+)["']?\s*$/m.exec(splitSource(text).frontmatter.join('\n'))?.[1];
   return route ? `${prefix}/${route}` : undefined;
-}
-
-/** Internal links in MDX: Markdown links and href attributes whose target starts with "/" or "#". */
-export function linksInContent(file: string, text: string): SourceLink[] {
-  const page = pageOfContent(file, text);
-  const links: SourceLink[] = [];
-  text.split('\n').forEach((line, i) => {
-    for (const match of line.matchAll(/\]\(\s*<?([/#][^)\s>]*)>?(?:\s+"[^"]*")?\s*\)|\bhref=["']([/#][^"']*)["']/g)) {
-      const href = match[1] ?? match[2];
-      if (href && !href.startsWith('//')) links.push({ file, line: i + 1, href, page });
-    }
-  });
-  return links;
-}
-
-/**
- * Internal links in data: in a module, string literals that are site paths ('/AboutUs',
- * "/ContactUs#form"); in a YAML data file, the values of `href:` and `page:`.
- */
-export function linksInData(file: string, text: string): SourceLink[] {
-  const links: SourceLink[] = [];
-  if (file.endsWith('.yaml')) {
-    text.split('\n').forEach((line, i) => {
-      const href = /^\s*(?:-\s+)?(?:href|page):\s*["']?(\/[^\s"'#]*(?:#[\w-]+)?)["']?\s*$/.exec(line)?.[1];
-      if (href) links.push({ file, line: i + 1, href });
-    });
-    return links;
-  }
-  text.split('\n').forEach((line, i) => {
-    if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
-    for (const match of line.matchAll(/(['"`])(\/(?:[A-Za-z0-9][\w./-]*)?(?:#[\w-]+)?)\1/g)) {
-      links.push({ file, line: i + 1, href: match[2]! });
-    }
-  });
-  return links;
-}
-
-/** Every internal link in the project's content (src/content) and data (src/data). */
-export function sourceLinks(root: string): SourceLink[] {
-  const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
-  const data = fs
-    .readdirSync(path.join(root, 'src/data'), { withFileTypes: true, recursive: true })
-    .filter((d) => d.isFile() && /\.(ts|js|mjs|json|yaml)$/.test(d.name))
-    .map((d) => path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
-    .sort();
-  return [
-    ...listMdx(root, CONTENT_DIR).flatMap((file) => linksInContent(file, read(file))),
-    ...data.flatMap((file) => linksInData(file, read(file))),
-  ];
-}
-
-/** The built site as links see it: each page's path and the ids on it. */
-export type BuiltSite = ReadonlyMap<string, ReadonlySet<string>>;
-
-/**
- * The pages and ids of a static build (dist/client): AboutUs.html is /AboutUs, index.html is /,
- * ar.html is /ar; the host's 200 rewrites in _redirects (/Aboutus → /AboutUs) count as pages.
- */
-export function readBuiltSite(dir: string): BuiltSite {
-  const site = new Map<string, Set<string>>();
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const rel = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-    const html = fs.readFileSync(path.join(dir, rel), 'utf8');
-    const ids = new Set([...html.matchAll(/\sid=["']?([^"'\s>]+)/g)].map((m) => m[1]!));
-    const page = rel === 'index.html' ? '/' : `/${rel.replace(/(\/index)?\.html$/, '')}`;
-    site.set(page, ids);
-  }
-  const redirects = path.join(dir, '_redirects');
-  if (fs.existsSync(redirects)) {
-    for (const line of fs.readFileSync(redirects, 'utf8').split('\n')) {
-      const [from, to, status] = line.trim().split(/\s+/);
-      if (status === '200' && from && to && !from.includes('*') && site.has(to)) site.set(from, site.get(to)!);
-    }
-  }
-  return site;
-}
-
-/** Files that are not pages (/favicon.ico, /og/x.png) exist when the build wrote them. */
-function isAsset(pathname: string): boolean {
-  return /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.html');
-}
-
-/** Links whose page or anchor the built site lacks, each naming the file and line that holds it. */
-export function brokenLinks(
-  links: readonly SourceLink[],
-  site: BuiltSite,
-  assetExists: (pathname: string) => boolean = () => true,
-): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const link of links) {
-    const [target = '', anchor] = link.href.split('#') as [string, string | undefined];
-    const pathname = target === '' ? link.page : target.replace(/\?.*$/, '').replace(/\/$/, '') || '/';
-    if (pathname === undefined) continue;
-    if (isAsset(pathname)) {
-      if (!assetExists(pathname))
-        problems.push({
-          file: link.file,
-          line: link.line,
-          message: `the link "${link.href}" goes to no file of the site: check the spelling`,
-        });
-      continue;
-    }
-    const ids = site.get(pathname);
-    if (!ids) {
-      const near = [...site.keys()].find((p) => p.toLowerCase() === pathname.toLowerCase());
-      problems.push({
-        file: link.file,
-        line: link.line,
-        message: `the link "${link.href}" goes to no page of the site${near ? `: did you mean "${near}"? (paths are case-sensitive)` : ": check the path against the page's route (its front matter) or the menu (src/data/navigation.yaml)"}`,
-      });
-    } else if (anchor && !ids.has(anchor)) {
-      problems.push({
-        file: link.file,
-        line: link.line,
-        message: `the link "${link.href}" goes to an anchor that page ${pathname} does not have: "#${anchor}" matches no heading, course or standard id there`,
-      });
-    }
-  }
-  return problems;
 }

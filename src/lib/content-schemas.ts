@@ -4,7 +4,7 @@
  * to name a mistake by file, line and field, with "did you mean" for a misspelled field.
  */
 import { z } from 'astro/zod';
-import { ISO_STANDARD_IDS } from '../data/standards';
+import { ISO_STANDARD_IDS } from '../data/standards.ts';
 
 /**
  * A string of `min` to `max` characters; when it is not, the message gives its length and the

@@ -6,7 +6,7 @@
  * groups without one. A translated entry with no English twin is a mistake: mergeNavigation()
  * names it. Pure: unit tests and the build's content checks run it without Astro.
  */
-import { isNavGroup, type NavEntry, type NavGroup } from '../data/navigation';
+import { isNavGroup, type NavEntry, type NavGroup } from '../data/navigation.ts';
 
 /** A menu entry in the merged tree: `pending` when it is the English entry standing in for its translation. */
 export type MergedNavEntry = (NavEntry & { readonly pending?: boolean }) | (NavGroup & { readonly pending?: boolean });

@@ -7,16 +7,13 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { assertTwins } from './catalogue';
 import { defaultLocale, type Locale } from '../i18n';
+import { TRUST_ROUTES } from '../integrations/content-links.ts';
 
 export type TrustKind = 'team' | 'credentials' | 'cases';
 export const TRUST_KINDS: readonly TrustKind[] = ['team', 'credentials', 'cases'];
 
-/** Each collection's page, unprefixed (/ar adds its prefix). */
-export const TRUST_ROUTES: Readonly<Record<TrustKind, string>> = {
-  team: 'OurTeam',
-  credentials: 'Credentials',
-  cases: 'CaseStudies',
-};
+/** Each collection's page, unprefixed (/ar adds its prefix); the link check knows them too. */
+export { TRUST_ROUTES };
 
 export type TeamEntry = CollectionEntry<'team'> | CollectionEntry<'arTeam'>;
 export type CredentialEntry = CollectionEntry<'credentials'> | CollectionEntry<'arCredentials'>;

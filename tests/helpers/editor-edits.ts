@@ -1,7 +1,7 @@
 /**
  * The edits a content editor makes with docs/content.md alone, applied to a copy of the project:
  * a 13th service in English only, a course in English only, a new standard with its Arabic text
- * and one without, a page and its menu entry in English only, a rewritten paragraph, the
+ * and one without (both in the middle of the list), a page and its menu entry in English only, a rewritten paragraph, the
  * company's real phone number, a real client's logo in place of the first listed and the last
  * deleted, the last quality policy point rewritten in English only, and an entry of each trust
  * collection (a team member with an Arabic twin and a photo, two credentials in English only, a
@@ -121,24 +121,33 @@ export function applyEditorEdits(dir: string): void {
     /^courses:\n/m,
     `courses:\n  - id: ${NEW_COURSE}\n    title: "Kaizen Training"\n    summary: "Small, continuous improvements led by the people who do the work, with practical exercises."\n`,
   );
-  // Two standards: one with its Arabic text, one without; ISO Consultancy lists both, in both languages.
-  fs.appendFileSync(
+  // Two standards in the middle of the list, as the docs allow: one with its Arabic text, one
+  // without; ISO Consultancy lists both, in both languages.
+  const standards = fs.readFileSync(at('src/data/standards.yaml'), 'utf8');
+  const entries = [...standards.matchAll(/^- id: /gm)].map((match) => match.index);
+  const middle = entries[Math.floor(entries.length / 2)]!;
+  fs.writeFileSync(
     at('src/data/standards.yaml'),
-    standard(
-      NEW_STANDARD,
-      'ISO 50001:2018',
-      {
-        title: 'Energy management systems',
-        summary:
-          'A management system to use energy more efficiently, with targets, measurement and continual improvement of energy performance.',
-      },
-      { title: 'أنظمة إدارة الطاقة', summary: 'نظام إدارة لاستخدام الطاقة بكفاءة أعلى، بأهداف وقياس وتحسين مستمر لأداء الطاقة.' },
-    ) +
+    standards.slice(0, middle) +
+      standard(
+        NEW_STANDARD,
+        'ISO 50001:2018',
+        {
+          title: 'Energy management systems',
+          summary:
+            'A management system to use energy more efficiently, with targets, measurement and continual improvement of energy performance.',
+        },
+        {
+          title: 'أنظمة إدارة الطاقة',
+          summary: 'نظام إدارة لاستخدام الطاقة بكفاءة أعلى، بأهداف وقياس وتحسين مستمر لأداء الطاقة.',
+        },
+      ) +
       standard(UNTRANSLATED_STANDARD, 'ISO/IEC 27001:2022', {
         title: 'Information security management systems',
         summary:
           'Requirements to establish, run and improve an information security management system that protects the confidentiality, integrity and availability of information.',
-      }),
+      }) +
+      standards.slice(middle),
   );
   for (const page of ['src/content/pages/iso-consultancy.mdx', 'src/content/ar/pages/iso-consultancy.mdx']) {
     replaceIn(at(page), /^standards:\n((?: {2}- .*\n)+)/m, (all) => `${all}  - ${NEW_STANDARD}\n  - ${UNTRANSLATED_STANDARD}\n`);

@@ -1,31 +1,35 @@
 /**
- * The content rules the build enforces (src/integrations/content-rules.ts), on small made-up
- * files and a made-up built site; tests/unit/malformed-content.test.ts runs them through Astro.
+ * The content rules the build enforces (src/integrations/content-rules.ts, content-links.ts), on
+ * small made-up files and a made-up built site; tests/unit/check-content.test.ts makes an
+ * editor's mistakes in a copy of the project and runs `npm run check:content` on it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import {
-  brokenLinks,
   contentProblems,
   formatProblem,
   frontmatterProblems,
   glossaryRules,
   imageProblems,
-  linksInContent,
-  linksInData,
   missingTwins,
-  nearestField,
   pendingArabicPaths,
-  readBuiltSite,
-  schemaProblems,
   serviceBodyProblems,
-  sourceLinks,
   termProblems,
+  twinFactProblems,
   twinSectionProblems,
   wordCount,
 } from '../../src/integrations/content-rules';
+import {
+  brokenLinks,
+  linksInContent,
+  linksInData,
+  readBuiltSite,
+  sourceLinks,
+  sourceSite,
+} from '../../src/integrations/content-links';
+import { nearestField } from '../../src/data/data-file';
 import { ROOT } from '../helpers/content';
 import { pageSchema, serviceSchema } from '../../src/lib/content-schemas';
 
@@ -134,6 +138,25 @@ describe('internal links', () => {
     ]);
   });
 
+  test('before the build, a link to no page of the sources is named with the page probably meant', () => {
+    const site = sourceSite(ROOT);
+    for (const page of [
+      '/',
+      '/ar',
+      '/AboutUs',
+      '/Aboutus',
+      '/ContactUs',
+      '/Trainings/OtherTrainings',
+      '/ar/Trainings/OtherTrainings',
+    ]) {
+      expect(site.has(page), page).toBe(true);
+    }
+    const links = [{ file: 'a.mdx', line: 7, href: '/Trainings/OtherTraining#six-sigma' }];
+    expect(brokenLinks(links, site).map(formatProblem)).toEqual([
+      'a.mdx:7: the link "/Trainings/OtherTraining#six-sigma" goes to no page of the site: did you mean "/Trainings/OtherTrainings#six-sigma"?',
+    ]);
+  });
+
   test("a built site is read as its pages, their ids, and the host's rewrites", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-site-'));
     temps.push(dir);
@@ -161,8 +184,8 @@ describe('front matter against its schema', () => {
 
   test('a misspelled field is named on its line with the field it probably means, and not also as missing', () => {
     const text = service(good.map((line) => line.replace(/^shortDescription:/, 'shortDescripton:')));
-    expect(schemaProblems('src/content/services/x.mdx', text, serviceSchema).map(formatProblem)).toEqual([
-      'src/content/services/x.mdx:4: "shortDescripton" is not a field: did you mean "shortDescription"?',
+    expect(frontmatterProblems('src/content/services/x.mdx', text, serviceSchema).map(formatProblem)).toEqual([
+      'src/content/services/x.mdx:4: field "shortDescripton" is not a field: did you mean "shortDescription"?',
     ]);
     expect(nearestField('Title', ['order', 'title'])).toBe('title');
     expect(nearestField('summary', ['order', 'title', 'description'])).toBeUndefined();
@@ -170,12 +193,12 @@ describe('front matter against its schema', () => {
 
   test('an unknown field lists the fields; a missing one and a wrong value are named on their lines', () => {
     const text = service(['colour: "navy"', ...good.slice(1).map((line) => line.replace(/^title: .*/, 'title: "AI"'))]);
-    expect(schemaProblems('src/content/services/x.mdx', text, serviceSchema).map(formatProblem)).toEqual([
-      'src/content/services/x.mdx:2: "colour" is not a field (the fields are order, title, shortDescription, description)',
-      'src/content/services/x.mdx: "order" is missing',
-      'src/content/services/x.mdx:3: title: 2 characters, at least 3',
+    expect(frontmatterProblems('src/content/services/x.mdx', text, serviceSchema).map(formatProblem)).toEqual([
+      'src/content/services/x.mdx:2: field "colour" is not a field: the fields are order, title, shortDescription, description',
+      'src/content/services/x.mdx: field "order" is missing',
+      'src/content/services/x.mdx:3: field "title" is "AI": 2 characters, at least 3',
     ]);
-    expect(schemaProblems('src/content/services/x.mdx', service(good), serviceSchema)).toEqual([]);
+    expect(frontmatterProblems('src/content/services/x.mdx', service(good), serviceSchema)).toEqual([]);
   });
 });
 
@@ -185,8 +208,50 @@ describe('a misspelled field inside a list or an object', () => {
       .readFileSync(path.join(ROOT, 'src/content/pages/trainings/other-trainings.mdx'), 'utf8')
       .replace(/^( {4})summary:/m, '$1summery:');
     const line = text.split('\n').findIndex((l) => l.startsWith('    summery:')) + 1;
-    expect(schemaProblems('src/content/pages/trainings/other-trainings.mdx', text, pageSchema).map(formatProblem)).toEqual([
-      `src/content/pages/trainings/other-trainings.mdx:${line}: "courses.0.summery" is not a field: did you mean "courses.0.summary"?`,
+    expect(frontmatterProblems('src/content/pages/trainings/other-trainings.mdx', text, pageSchema).map(formatProblem)).toEqual([
+      `src/content/pages/trainings/other-trainings.mdx:${line}: field "courses.0.summery" is not a field: did you mean "courses.0.summary"?`,
+    ]);
+  });
+
+  test('a value out of a list names its line and the values accepted, with the one probably meant', () => {
+    const file = 'src/content/pages/trainings/other-trainings.mdx';
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8').replace(/^( {2}level:) \w+/m, '$1 advance');
+    const line = text.split('\n').findIndex((l) => l === '  level: advance') + 1;
+    expect(frontmatterProblems(file, text, pageSchema).map(formatProblem)).toEqual([
+      `${file}:${line}: field "course.level" is "advance": write one of "introductory", "intermediate", "advanced" (did you mean "advanced"?)`,
+    ]);
+  });
+});
+
+describe('Arabic twins keep the facts', () => {
+  const page = (lines: string[]) => `---\nroute: "Trainings/X"\n${lines.join('\n')}\n---\n`;
+  const english = {
+    file: 'en.mdx',
+    text: page([
+      'standards: [iso-9001-2015, iso-14001-2015]',
+      'courses:',
+      '  - id: a',
+      '  - id: b',
+      '    level: advanced',
+      'course:',
+      '  days: 2',
+      '  level: introductory',
+    ]),
+  };
+  test('the same facts pass, and so does a twin lacking a course not yet translated', () => {
+    const arabic = english.text.replace('  - id: a\n', '');
+    expect(twinFactProblems(english, { file: 'ar.mdx', text: arabic })).toEqual([]);
+  });
+  test('a day, a level, a standard or a course of its own: each named on its line, with its id and the English value', () => {
+    const arabic = english.text
+      .replace('iso-9001-2015, ', '')
+      .replace('  - id: b\n    level: advanced', '  - id: b\n    level: introductory\n  - id: c')
+      .replace('days: 2', 'days: 3');
+    expect(twinFactProblems(english, { file: 'ar.mdx', text: arabic }).map(formatProblem)).toEqual([
+      `ar.mdx:10: "course.days" is 3, but the English twin's is 2: a translation keeps it (English twin: en.mdx)`,
+      `ar.mdx:3: "standards" lacks iso-9001-2015: list the English twin's, in its order (English twin: en.mdx)`,
+      `ar.mdx:7: course "b" is introductory, but the English twin's is advanced (English twin: en.mdx)`,
+      `ar.mdx:8: course "c" is not in the English twin: add it there first, or correct the id (English twin: en.mdx)`,
     ]);
   });
 });
@@ -279,6 +344,8 @@ describe('the Arabic glossary (docs/glossary.md)', () => {
     expect(contentProblems(dir)).toEqual([]);
     fs.appendFileSync(path.join(dir, 'src/i18n/ar.ts'), '\n// أبرز عملائنا واعتماداتنا\n');
     fs.mkdirSync(path.join(dir, 'src/content/ar/pages'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'src/content/pages'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'src/content/pages/p.mdx'), '---\ntitle: "T"\n---\n\nWe work.\n');
     fs.writeFileSync(path.join(dir, 'src/content/ar/pages/p.mdx'), '---\ntitle: "ت"\n---\n\nنعمل بفعالية.\n');
     expect(contentProblems(dir).map((problem) => `${problem.file}:${problem.line}`)).toEqual([
       'src/content/ar/pages/p.mdx:5',
@@ -304,6 +371,11 @@ describe('missing Arabic twins', () => {
       { english: 'src/content/pages/trainings/other.mdx', arabic: 'src/content/ar/pages/trainings/other.mdx' },
     ]);
     expect([...pendingArabicPaths(root)].sort()).toEqual(['/ar/Trainings/OtherTrainings', '/ar/services/b']);
+    // A translation at a path no English file has: named, with where its original would be.
+    write('src/content/ar/services/c.mdx', '---\norder: 3\n---\nج\n');
+    expect(contentProblems(root).map(formatProblem)).toContainEqual(
+      "src/content/ar/services/c.mdx: has no English twin (src/content/services/c.mdx): a translation sits at its English original's path under ar/; move it there, or add the English file first",
+    );
   });
 });
 

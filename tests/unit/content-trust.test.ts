@@ -18,11 +18,13 @@ import {
   emptyTrustDirs,
   emptyTrustMessage,
   formatProblem,
+  hasExpired,
   listYaml,
   TRUST_DIRS,
 } from '../../src/integrations/content-rules';
 import { z } from 'astro/zod';
 import { TRUST_ROUTES } from '../../src/lib/trust';
+import { expiredCredentials } from '../../src/integrations/content-checks';
 
 const CLIENT = path.join(ROOT, 'dist/client');
 /** Each collection's section on another page: its id, and the pages with it. */
@@ -123,7 +125,7 @@ describe('the schemas of the trust entries', () => {
       fs.writeFileSync(path.join(dir, 'src/content/cases/placeholder.yaml'), caseYaml(''));
       const problems = contentProblems(dir, SCHEMAS).map(formatProblem);
       expect(problems).toEqual([
-        'src/content/cases/placeholder.yaml:9: client: a client is named only with its written permission: add "permission: true" once the client has agreed, or remove "client"',
+        'src/content/cases/placeholder.yaml:9: field "client" is "Placeholder Client": a client is named only with its written permission: add "permission: true" once the client has agreed, or remove "client"',
       ]);
       fs.writeFileSync(path.join(dir, 'src/content/cases/placeholder.yaml'), caseYaml('permission: false\n'));
       expect(contentProblems(dir, SCHEMAS)).toHaveLength(1);
@@ -143,7 +145,7 @@ describe('the schemas of the trust entries', () => {
         'order: 1\nname: "Placeholder"\nrole: "Placeholder role"\nqualifications:\n  - title: "Placeholder"\n    body: "Placeholder body"\nlanguage: [English]\n',
       );
       expect(contentProblems(dir, SCHEMAS).map(formatProblem)).toEqual([
-        'src/content/ar/team/placeholder.yaml:7: "language" is not a field: did you mean "languages"?',
+        'src/content/ar/team/placeholder.yaml:7: field "language" is not a field: did you mean "languages"?',
       ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -157,5 +159,26 @@ describe('the schemas of the trust entries', () => {
     expect(credentialSchema.safeParse({ ...base, number: undefined }).success).toBe(false);
     expect(credentialSchema.safeParse({ ...base, validFrom: '2025-01-01', validUntil: '2024-01-01' }).success).toBe(false);
     expect(credentialSchema.safeParse({ ...base, document: 'javascript:alert(1)' }).success).toBe(false);
+  });
+});
+
+describe('a credential whose validity has passed', () => {
+  test('the build warns of it on its line; the day itself still counts as valid', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'globaq-trust-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'src/content/credentials'), { recursive: true });
+      const file = 'src/content/credentials/placeholder.yaml';
+      fs.writeFileSync(
+        path.join(dir, file),
+        'order: 1\nkind: vat\nissuer: "Placeholder issuer"\nnumber: "TEST-0001"\nvalidUntil: 2025-03-31\n',
+      );
+      expect(expiredCredentials(dir, new Date('2025-03-31T23:00:00Z'))).toEqual([]);
+      expect(expiredCredentials(dir, new Date('2025-04-01T00:00:00Z'))).toEqual([
+        `${file}:5: validUntil 2025-03-31 has passed, so the pages show the credential as expired: write the renewed validity, or remove the entry`,
+      ]);
+      expect(hasExpired(new Date('2025-03-31'), new Date('2025-04-01T00:00:00Z'))).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

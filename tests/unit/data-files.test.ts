@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { DataFileError, parseDataFile } from '../../src/data/data-file';
+import { DataFileError, dataFileProblems, parseDataFile } from '../../src/data/data-file';
 import {
   CAROUSELS_FILE,
   COMPANY_FILE,
@@ -22,7 +22,6 @@ import {
   navigationFileSchema,
   standardsFileSchema,
 } from '../../src/data/schemas';
-import { dataFileProblems } from '../../src/integrations/data-files';
 import { STANDARD_ENTRIES } from '../../src/data/standards';
 import { NAVIGATION_ENTRIES } from '../../src/data/navigation';
 import { ROOT } from '../helpers/content';
@@ -32,8 +31,13 @@ const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const standardEntry = (id: string, named = id) => entryName(STANDARD_ENTRIES, id, named);
 const menuEntry = (id: string, named = id) => entryName(NAVIGATION_ENTRIES, id, named);
 
-/** The problems the file's text, edited, has: one line each. */
-function problemsOf(file: string, schema: Parameters<typeof parseDataFile>[2], edit: (text: string) => string): string[] {
+/** The problems the file's text, edited, has, one line each: with their "line N: " when `lines`, else without. */
+function problemsOf(
+  file: string,
+  schema: Parameters<typeof parseDataFile>[2],
+  edit: (text: string) => string,
+  lines = false,
+): string[] {
   const text = read(file);
   const edited = edit(text);
   expect(edited, 'the edit applies').not.toBe(text);
@@ -42,10 +46,14 @@ function problemsOf(file: string, schema: Parameters<typeof parseDataFile>[2], e
   } catch (error) {
     expect(error).toBeInstanceOf(DataFileError);
     expect((error as Error).message.split('\n')[0]).toBe(`${file} needs a correction:`);
-    return [...(error as DataFileError).problems];
+    const problems = (error as DataFileError).problems;
+    return lines ? [...problems] : problems.map((problem) => problem.replace(/^line \d+: /, ''));
   }
   return [];
 }
+
+/** The line (from 1) of `text` that `pattern` matches first. */
+const lineOf = (text: string, pattern: RegExp): number => text.split('\n').findIndex((line) => pattern.test(line)) + 1;
 
 describe('the data files as they are', () => {
   test('every one is well-formed', () => {
@@ -61,6 +69,24 @@ describe('the data files as they are', () => {
 });
 
 describe('the company, home and carousel files', () => {
+  test("a misspelled field: named on its line in the file, whatever the file's lines are now", () => {
+    const misspell = (t: string) => t.replace(/^email:/m, 'e-mail:');
+    const line = lineOf(misspell(read(COMPANY_FILE)), /^e-mail:/);
+    expect(line).toBeGreaterThan(0);
+    expect(problemsOf(COMPANY_FILE, companyFileSchema, misspell, true)).toEqual([
+      `line ${line}: field "e-mail" is not a field: did you mean "email"?`,
+    ]);
+  });
+
+  test('an unquoted colon: the line and the value quoted, not the parser\'s "Nested mappings"', () => {
+    const edit = (t: string) => t.replace(/^( {2}en:) "(.*)"$/m, '$1 Our mission: $2');
+    const edited = edit(read(HOME_FILE));
+    const line = lineOf(edited, /^ {2}en: Our mission: /);
+    const [problem, ...more] = problemsOf(HOME_FILE, homeFileSchema, edit, true);
+    expect(more).toEqual([]);
+    expect(problem).toMatch(new RegExp(`^line ${line}: quote this value: "en" contains a colon .* Write en: "Our mission: `));
+  });
+
   test('a misspelled field or a missing one: named by its path in the file', () => {
     expect(problemsOf(COMPANY_FILE, companyFileSchema, (t) => t.replace(/^email:/m, 'e-mail:'))).toEqual([
       'field "e-mail" is not a field: did you mean "email"?',
@@ -122,8 +148,11 @@ describe('a malformed standard (src/data/standards.yaml)', () => {
   });
 
   test('broken YAML: names the line', () => {
-    const problems = problemsOf(STANDARDS_FILE, standardsFileSchema, (t) =>
-      t.replace('  code: ISO 9001:2015\n', '  code: ISO 9001:2015\n   kind: x\n'),
+    const problems = problemsOf(
+      STANDARDS_FILE,
+      standardsFileSchema,
+      (t) => t.replace('  code: ISO 9001:2015\n', '  code: ISO 9001:2015\n   kind: x\n'),
+      true,
     );
     expect(problems.length).toBeGreaterThan(0);
     for (const problem of problems) expect(problem).toMatch(/^line \d+: .*check the indentation/);

@@ -59,7 +59,7 @@ describe('a malformed content file fails the build', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('src/content/services/ai-solutions.mdx');
     // How long it is, and the limit: the editor knows how much to add.
-    expect(output).toMatch(/description: 9 characters, at least 50\b/);
+    expect(output).toMatch(/field "description" is "Too short": 9 characters, at least 50\b/);
   });
 
   test('a page without its route: names the file and the field', () => {
@@ -77,7 +77,7 @@ describe('a malformed content file fails the build', () => {
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
     expect(output).toContain('src/content/services/ai-solutions.mdx');
-    expect(output).toContain('"shortDescripton" is not a field: did you mean "shortDescription"?');
+    expect(output).toContain('field "shortDescripton" is not a field: did you mean "shortDescription"?');
     expect(output).not.toMatch(/Stack trace|unhandled error/i);
   });
 
@@ -107,7 +107,7 @@ describe('a malformed content file fails the build', () => {
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
     expect(output).toContain('src/content/services/ai-solutions.mdx');
-    expect(output).toContain(`description: ${long.length} characters, at most 170`);
+    expect(output).toContain(`field "description": ${long.length} characters, at most 170`);
   });
 
   test('a colon in an unquoted value: names the file and the line, and says to quote the value', () => {
@@ -170,7 +170,7 @@ describe('a malformed content file fails the build', () => {
     );
     const { status, output } = sync(dir);
     expect(status).not.toBe(0);
-    expect(output).toContain('src/data/company.yaml: phone is "013 812 3456": write it in international format');
+    expect(output).toMatch(/src\/data\/company\.yaml:\d+: phone is "013 812 3456": write it in international format/);
   });
 
   test("an operator's override in the environment: the build announces it in one warning line", () => {

@@ -355,6 +355,22 @@ describe('entries followed one by one', () => {
     expect(table).toContain('Arabic translations at HEAD: 3 missing');
   });
 
+  test("a course in English only leaves its page's twin up to date; a change to a translated course does not", () => {
+    const pageStatus = () =>
+      translationStatus(repo).find(
+        (entry) => entry.kind === 'content' && entry.twin === 'src/content/ar/pages/other-trainings.mdx',
+      )?.status;
+    write('src/content/pages/other-trainings.mdx', page(['kaizen', 'six-sigma']));
+    commit('A course, English first');
+    expect(pageStatus()).toBe('up to date');
+    write(
+      'src/content/pages/other-trainings.mdx',
+      page(['kaizen', 'six-sigma'], (id) => `The ${id} course, rewritten`),
+    );
+    commit('Both courses rewritten');
+    expect(pageStatus()).toBe('outdated');
+  });
+
   test('English text in an Arabic file is flagged: a copied course, a standard, a paragraph', () => {
     write(
       'src/content/ar/pages/other-trainings.mdx',
