@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { main } from '../../src/server/cli';
 import { openStores, type Stores } from '../../src/server/store/database';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
-import { openPgDatabase } from '../../src/server/store/postgres/pg-store';
 import { freshDatabase } from '../helpers/postgres';
 import { ROOT } from '../helpers/frontmatter';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
@@ -104,7 +103,7 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
     );
     expect(code).toBe(0);
 
-    const pg = openPgDatabase(url, { max: 2 });
+    const pg = openStores({ dbPath: '', databaseUrl: url, poolMax: 2 });
     try {
       expect((await pg.submissions.list()).map((lead) => lead.id)).toEqual([ids['held'], ids['partner'], ids['contact']]);
       // Held as it was, with its reason and no notification; the kept key and the used challenge came along.
@@ -176,7 +175,7 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
         timeout: 60_000,
       });
       expect(result.status, result.stderr).toBe(0);
-      const pg = openPgDatabase(url, { max: 1 });
+      const pg = openStores({ dbPath: '', databaseUrl: url, poolMax: 1 });
       try {
         const [newest] = (await pg.inbox.auditLog({ limit: 1 })).entries;
         expect(newest).toMatchObject({ actor: 'amal (staff command)', action: 'moved from SQLite' });

@@ -13,13 +13,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { attachmentsDir, openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
-import {
-  attachmentDisposition,
-  cleanFileName,
-  detectKind,
-  wordDocumentProblem,
-  type WordDocumentProblem,
-} from '../../src/server/receiver/uploads';
+import { attachmentDisposition, cleanFileName, detectKind } from '../../src/server/receiver/uploads';
+import { wordDocumentProblem, type WordDocumentProblem } from '../../src/server/receiver/docx-file';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { heldReasons } from '../helpers/held';
 import { asForm, partnerBody, startServer, tempDir, type RunningServer, LIGHT_HASH } from '../helpers/server';

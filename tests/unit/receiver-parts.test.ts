@@ -14,13 +14,8 @@ import {
 import { TrustedProxies, clientAddressOf, parseTrustedProxies } from '../../src/server/http/client-address';
 import { mergeCsp } from '../../src/server/http/security-headers';
 import { BODY_LIMIT_BYTES, DEFAULT_RATE_LIMIT, receiverConfig } from '../../src/server/config';
-import {
-  countDelimiters,
-  isLanguage,
-  jsonTextProblem,
-  parseContentType,
-  requestLanguage,
-} from '../../src/server/receiver/receiver';
+import { isLanguage, requestLanguage } from '../../src/server/receiver/receiver';
+import { countDelimiters, jsonTextProblem, parseContentType } from '../../src/server/receiver/body';
 import type { StoredSubmission } from '../../src/server/store/store';
 
 async function text(chunks: AsyncIterable<string>): Promise<string> {

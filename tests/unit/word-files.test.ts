@@ -10,14 +10,8 @@
 import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { DOC_LIMITS, docFileProblem, type DocFileProblem } from '../../src/server/receiver/doc-file';
-import {
-  activePdf,
-  checkUploads,
-  detectKind,
-  relationshipsProblem,
-  wordDocumentProblem,
-  type WordDocumentProblem,
-} from '../../src/server/receiver/uploads';
+import { activePdf, checkUploads, detectKind } from '../../src/server/receiver/uploads';
+import { relationshipsProblem, wordDocumentProblem, type WordDocumentProblem } from '../../src/server/receiver/docx-file';
 import { WORD_STREAMS, compoundFile, directoryIndex, minimalDoc, patchDirectory, patchFat, startSector } from '../helpers/cfb';
 import { minimalDocx, WORD_PARTS, zipOf } from '../helpers/zip';
 import { WorkQueue } from '../../src/server/ops/work-queue';

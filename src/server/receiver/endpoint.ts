@@ -29,12 +29,7 @@ function receiverDeps(app: App): ReceiverDeps {
     proofKeys: () => app.proofKeys(),
     filesRoom: (bytes) => app.filesRoom(bytes),
     onFilesRefused: (form, problems) => log.info({ event: 'lead.files.refused', form, problems }, 'files refused'),
-    onStored: ({ id, form, language, bot, held }) => {
-      if (bot) {
-        metrics.leadsRefused.inc({ form, reason: 'honeypot' });
-        logLead(log, 'refused', { leadId: id, form, language, reason: 'honeypot', bot: true });
-        return;
-      }
+    onStored: ({ id, form, language, held }) => {
       if (held) {
         metrics.leadsRefused.inc({ form, reason: `held:${held}` });
         logLead(log, 'held', { leadId: id, form, language, reason: held });

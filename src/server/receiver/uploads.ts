@@ -4,13 +4,12 @@
  * by the server itself, the type checked by the file's first bytes (its "magic number"), not by
  * its name; at most MAX_FILES files; the visitor's file name kept only as a cleaned label.
  *
- * A .docx is a ZIP archive: its central directory is read with `yauzl` (wordDocumentProblem below),
- * never by searching the bytes, and only a plain Word document passes. A .doc is an OLE compound
- * file, read with `cfb` (./doc-file.ts): one with macros or embedded objects is refused.
+ * A .docx is a ZIP archive, read by its central directory (./docx-file.ts); a .doc is an OLE
+ * compound file, read with `cfb` (./doc-file.ts): only a plain Word document passes.
  */
 import zlib from 'node:zlib';
-import yauzl from 'yauzl';
-import { COMPOUND_FILE_SIGNATURE, FETCHING_FIELDS, docFileProblem, type DocFileProblem } from './doc-file.ts';
+import { COMPOUND_FILE_SIGNATURE, docFileProblem, type DocFileProblem } from './doc-file.ts';
+import { wordDocumentProblem, type WordDocumentProblem } from './docx-file.ts';
 import type { WorkQueue } from '../ops/work-queue.ts';
 import { ALLOWED_EXTENSIONS, MAX_FILES, MAX_FILE_BYTES, extensionOf, type FileRejection } from '../../forms/files';
 
@@ -36,269 +35,7 @@ const KIND_OF_EXTENSION: Readonly<Record<(typeof ALLOWED_EXTENSIONS)[number], Fi
   docx: 'docx',
 };
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
-  signature.every((byte, i) => bytes[at + i] === byte);
-
-/**
- * What a Word document's archive may hold, as its central directory declares it. A CV of a few
- * pages with photos is a few dozen entries and a few MB once expanded; XML compresses about ten
- * times. Anything past these is not a CV, or is built to exhaust whoever opens it.
- */
-export const WORD_LIMITS = {
-  /** Entries in the archive. */
-  maxEntries: 1000,
-  /** The entries' declared sizes once expanded, added up. */
-  maxExpandedBytes: 50 * 1024 * 1024,
-  /** An entry expanding past this size may grow at most maxRatio times its compressed size. */
-  ratioFloorBytes: 1024 * 1024,
-  maxRatio: 100,
-  /** [Content_Types].xml, read to find macro-enabled content. */
-  maxContentTypesBytes: 256 * 1024,
-  /** Each relationships part (`*.rels`), read to find external and OLE relationships. */
-  maxRelationshipsBytes: 256 * 1024,
-  /** All relationships parts together. */
-  maxAllRelationshipsBytes: 2 * 1024 * 1024,
-} as const;
-
-/** Why an archive named .docx is no Word document we accept. */
-export type WordDocumentProblem =
-  | 'unreadable'
-  | 'notWord'
-  | 'macros'
-  | 'encrypted'
-  | 'tooLarge'
-  | 'tooManyEntries'
-  | 'external'
-  | 'embedded'
-  | 'executable'
-  | 'shortcut'
-  | 'fields';
-
-/**
- * Extensions of programs and scripts Windows runs: no part of a Word document has one. A `.bin`
- * is refused only under an `embeddings/` folder (an OLE object); Word keeps printer settings in
- * `.bin` parts elsewhere.
- */
-const EXECUTABLE_EXTENSION = /\.(?:exe|dll|scr|com|bat|cmd|js|vbs|ps1|msi|jar)$/;
-
-/** An expanded entry's bytes, refused past `limit` (yauzl also stops at the size the entry declares). */
-async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promise<Buffer | undefined> {
-  if (entry.uncompressedSize > limit) return undefined;
-  const stream = await zip.openReadStreamPromise(entry);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > limit) {
-      stream.destroy();
-      return undefined;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** An entry's first bytes (at most the first chunk yauzl inflates), the rest never expanded. */
-async function entryStart(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
-  const stream = await zip.openReadStreamPromise(entry);
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) return chunk.subarray(0, 8);
-    return Buffer.alloc(0);
-  } finally {
-    stream.destroy();
-  }
-}
-
-/** An XML part's text: UTF-16 when it starts with a byte order mark (XML allows it), else UTF-8. */
-function xmlText(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  return new TextDecoder('utf-8').decode(bytes);
-}
-
-const XML_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** An attribute's value as an XML reader sees it: character and predefined entity references replaced. */
-function attributeValue(raw: string): string {
-  return raw.replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (whole, decimal?: string, hex?: string, named?: string) => {
-    const code = decimal ? Number(decimal) : hex ? Number.parseInt(hex, 16) : undefined;
-    if (code !== undefined) return code <= 0x10ffff ? String.fromCodePoint(code) : '';
-    return XML_ENTITIES[named!] ?? whole;
-  });
-}
-
-const RELATIONSHIP = /<(?:[A-Za-z_][\w.-]*:)?Relationship(?=[\s/>])/g;
-const ATTRIBUTE = /\s+([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
-const ELEMENT_END = /\s*\/?>/y;
-/** Hyperlinks are followed only when clicked: those to a web page or an address stay allowed. */
-const HYPERLINK = /\/relationships\/hyperlink$/i;
-const SAFE_LINK = /^(?:https?:\/\/|mailto:)/i;
-
-/**
- * What a relationships part (`*.rels`, ECMA-376 part 2, section 9.3) points at: 'external' for a target
- * outside the package that Word loads on opening (an attached template, a remote picture or
- * frame, a linked OLE object), 'embedded' for an OLE object. Read by its attributes, entity
- * references decoded; a part with a DTD (its entities could spell anything) or without a
- * `Relationships` element is 'unreadable'.
- */
-export function relationshipsProblem(xml: string): WordDocumentProblem | undefined {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml) || !/<(?:[A-Za-z_][\w.-]*:)?Relationships[\s/>]/.test(xml)) return 'unreadable';
-  for (const element of xml.matchAll(RELATIONSHIP)) {
-    const attributes = new Map<string, string>();
-    let at = element.index + element[0].length;
-    for (;;) {
-      ATTRIBUTE.lastIndex = at;
-      const attribute = ATTRIBUTE.exec(xml);
-      if (!attribute) break;
-      // A prefixed attribute counts as the plain one: over-refusing is the safe side.
-      attributes.set(attribute[1]!.split(':').pop()!, attributeValue(attribute[2] ?? attribute[3] ?? ''));
-      at = ATTRIBUTE.lastIndex;
-    }
-    ELEMENT_END.lastIndex = at;
-    if (!ELEMENT_END.test(xml)) return 'unreadable';
-    const type = (attributes.get('Type') ?? '').trim();
-    // An OLE object, or an alternative format chunk (aFChunk: HTML, RTF or another document Word imports whole).
-    if (/\/(?:oleObject|aFChunk)$/i.test(type)) return 'embedded';
-    const mode = attributes.get('TargetMode')?.trim();
-    if (mode !== undefined && mode !== 'Internal') {
-      const target = (attributes.get('Target') ?? '').trim();
-      if (!(HYPERLINK.test(type) && SAFE_LINK.test(target))) return 'external';
-    }
-  }
-  return undefined;
-}
-
-const FIELD_PIECE = new RegExp(
-  [
-    String.raw`<(?:[\w.-]+:)?fldChar\b[^>]*?fldCharType\s*=\s*["'](begin|separate|end)["']`,
-    String.raw`<(?:[\w.-]+:)?instrText\b[^>]*>([^<]*)<`,
-    String.raw`<(?:[\w.-]+:)?fldSimple\b[^>]*?\s(?:[\w.-]+:)?instr\s*=\s*(?:"([^"]*)"|'([^']*)')`,
-  ].join('|'),
-  'g',
-);
-const FETCHING_FIELD = new RegExp(String.raw`^\s*(?:${FETCHING_FIELDS})\b`, 'i');
-
-/**
- * Whether a WordprocessingML part (the body, a header, a footnote…) holds a field that fetches
- * (FETCHING_FIELDS): a simple field's `instr`, or a complex field's instruction text from its
- * `begin` to its `separate` or `end`, put together across runs (Word splits it anywhere).
- */
-export function fetchingField(xml: string): boolean {
-  // The instructions of the fields open here, innermost last; null once past its `separate`.
-  const open: (string | null)[] = [];
-  const fetches = (instruction: string | null | undefined) => !!instruction && FETCHING_FIELD.test(instruction);
-  for (const [, mark, text, double, single] of xml.matchAll(FIELD_PIECE)) {
-    if (fetches(attributeValue(double ?? single ?? ''))) return true;
-    const last = open.length - 1;
-    if (text !== undefined && open[last] != null) open[last] += attributeValue(text);
-    if (mark === 'begin') open.push('');
-    else if (mark === 'end' && fetches(open.pop())) return true;
-    else if (mark === 'separate' && last >= 0) {
-      if (fetches(open[last])) return true;
-      open[last] = null;
-    }
-  }
-  return open.some(fetches);
-}
-
-/**
- * Whether a ZIP archive is a plain Word document (.docx), read from its central directory: it
- * must hold `[Content_Types].xml` and `word/document.xml`; no macros (a `vbaProject.bin` anywhere,
- * or a macro-enabled or VBA content type: a .docm renamed), no encrypted entry, no compression
- * but stored and deflate, no two entries of one name, and nothing past WORD_LIMITS. No
- * relationship may point outside the package (but a hyperlink to a web page or an e-mail
- * address) or at an OLE object; no part may be an ActiveX control, an OLE object or program
- * under `embeddings/` (by its extension or its first bytes), a program anywhere, or a Windows
- * shortcut (`.lnk`), and no part of the document's text may hold a field that fetches
- * (fetchingField). Undefined when it passes. Only [Content_Types].xml, the `*.rels` parts
- * and the `word/*.xml` parts (bounded by WORD_LIMITS) and the first bytes of embedded parts are
- * expanded; the rest never is.
- */
-export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocumentProblem | undefined> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      lazyEntries: true,
-      decodeStrings: true,
-      validateEntrySizes: true,
-      strictFileNames: true,
-    });
-  } catch {
-    return 'unreadable';
-  }
-  try {
-    if (zip.entryCount > WORD_LIMITS.maxEntries) return 'tooManyEntries';
-    // Part names are case-insensitive in a Word package (ECMA-376 part 2, Open Packaging Conventions).
-    const names = new Set<string>();
-    let expanded = 0;
-    let contentTypes: yauzl.Entry | undefined;
-    let named: WordDocumentProblem | undefined;
-    const relationships: yauzl.Entry[] = [];
-    const embedded: yauzl.Entry[] = [];
-    const wordParts: yauzl.Entry[] = [];
-    for await (const entry of zip.eachEntry()) {
-      const name = entry.fileName.toLowerCase();
-      // Two entries of one name: readers disagree on which one is the document.
-      if (names.has(name)) return 'unreadable';
-      names.add(name);
-      if (entry.isEncrypted()) return 'encrypted';
-      if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) return 'unreadable';
-      if (name === 'vbaproject.bin' || name.endsWith('/vbaproject.bin')) return 'macros';
-      expanded += entry.uncompressedSize;
-      if (expanded > WORD_LIMITS.maxExpandedBytes) return 'tooLarge';
-      if (
-        entry.uncompressedSize > WORD_LIMITS.ratioFloorBytes &&
-        entry.uncompressedSize > WORD_LIMITS.maxRatio * entry.compressedSize
-      )
-        return 'tooLarge';
-      const inEmbeddings = name.startsWith('embeddings/') || name.includes('/embeddings/');
-      // Refused by name once the archive is known to hold a Word document (a plain ZIP is 'notWord').
-      named ??= name.endsWith('.lnk')
-        ? 'shortcut'
-        : EXECUTABLE_EXTENSION.test(name)
-          ? 'executable'
-          : (inEmbeddings && name.endsWith('.bin')) || name.startsWith('activex/') || name.includes('/activex/')
-            ? 'embedded'
-            : undefined;
-      if (inEmbeddings && !name.endsWith('/')) embedded.push(entry);
-      if (name.endsWith('.rels')) relationships.push(entry);
-      if (/^word\/(?:glossary\/)?[^/]+\.xml$/.test(name)) wordParts.push(entry);
-      if (name === '[content_types].xml') contentTypes = entry;
-    }
-    if (!contentTypes || !names.has('word/document.xml')) return 'notWord';
-    if (named) return named;
-    const types = await readEntry(zip, contentTypes, WORD_LIMITS.maxContentTypesBytes);
-    if (types === undefined) return 'tooLarge';
-    // A macro part may have any name: its content type gives it away (vbaProject, macroEnabled).
-    if (/macroEnabled|vbaProject/i.test(xmlText(types))) return 'macros';
-    let relationshipBytes = 0;
-    for (const entry of relationships) {
-      relationshipBytes += entry.uncompressedSize;
-      if (relationshipBytes > WORD_LIMITS.maxAllRelationshipsBytes) return 'tooLarge';
-      const part = await readEntry(zip, entry, WORD_LIMITS.maxRelationshipsBytes);
-      if (part === undefined) return 'tooLarge';
-      const problem = relationshipsProblem(xmlText(part));
-      if (problem) return problem;
-    }
-    // An embedded part of any name: an OLE object or a Windows program by its first bytes.
-    for (const entry of embedded) {
-      const start = await entryStart(zip, entry);
-      if (COMPOUND_FILE_SIGNATURE.every((byte, i) => start[i] === byte)) return 'embedded';
-      if (start[0] === 0x4d && start[1] === 0x5a) return 'executable';
-    }
-    for (const entry of wordParts) {
-      const part = await readEntry(zip, entry, WORD_LIMITS.maxExpandedBytes);
-      if (part === undefined) return 'tooLarge';
-      if (fetchingField(xmlText(part))) return 'fields';
-    }
-    return undefined;
-  } catch {
-    // A malformed directory, a bad file name (an absolute path, ..), an entry larger than declared.
-    return 'unreadable';
-  } finally {
-    zip.close();
-  }
-}
+const startsWith = (bytes: Uint8Array, signature: readonly number[]) => signature.every((byte, i) => bytes[i] === byte);
 
 /** PDF names that run something: JavaScript, a program, or an action on opening (a view is `[…]`). */
 const PDF_ACTIVE = /\/(?:JS|JavaScript|Launch)\b|\/OpenAction(?!\s*\[)/;
@@ -336,18 +73,6 @@ export function activePdf(bytes: Uint8Array): boolean {
   return false;
 }
 
-/** What the file's content says it is, among the kinds accepted; undefined for anything else. */
-export async function detectKind(bytes: Uint8Array, readings: WorkQueue): Promise<FileKind | undefined> {
-  // "%PDF-" first (readers tolerate bytes before it; we do not: nothing else hides in front).
-  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  // An OLE compound file that is a Word 97-2003 document, by its directory (./doc-file.ts).
-  if (startsWith(bytes, COMPOUND_FILE_SIGNATURE) && (await docFileProblem(bytes, readings)) === undefined) return 'doc';
-  // A ZIP archive that is a Word document, by its central directory (nothing may sit in front of it).
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) && (await wordDocumentProblem(bytes)) === undefined) return 'docx';
-  return undefined;
-}
-
 /**
  * The visitor's file name as a label: the last path segment only, no control characters, no
  * characters that mean something to a file system or a header, at most 120 characters, its
@@ -366,6 +91,40 @@ export function cleanFileName(name: string): string {
   if (cleaned.length <= 120) return cleaned || 'file';
   const stem = cleaned.slice(0, 120 - extension.length - 1).trimEnd();
   return extension ? `${stem}.${extension}` : stem;
+}
+
+/** The field whose files the receiver keeps. */
+const FILES_FIELD = 'uploadedFiles';
+
+/**
+ * A multipart body's text fields (as a url-encoded form would give them) and its files. The
+ * files' names go into the files field as cleaned labels; an empty file part (a file input left
+ * empty, JavaScript off) is no file. Undefined when the body cannot be read as multipart, or when
+ * a file arrives in any other field.
+ */
+export async function multipartParts(
+  body: Uint8Array<ArrayBuffer>,
+  contentType: string,
+): Promise<{ fields: URLSearchParams; files: File[] } | undefined> {
+  let data: FormData;
+  try {
+    data = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
+  } catch {
+    return undefined;
+  }
+  const fields = new URLSearchParams();
+  const files: File[] = [];
+  for (const [name, value] of data.entries()) {
+    if (typeof value === 'string') {
+      if (name !== FILES_FIELD) fields.append(name, value);
+      continue;
+    }
+    if (name !== FILES_FIELD) return undefined;
+    if (value.name === '' && value.size === 0) continue;
+    files.push(value);
+    fields.append(FILES_FIELD, cleanFileName(value.name));
+  }
+  return { fields, files };
 }
 
 export interface CheckedFile {
@@ -392,17 +151,35 @@ export type UploadCheck =
       readonly problems: readonly FileProblem[];
     };
 
-/** Why the bytes are not a file of the kind its extension names; undefined when they are. */
+/** Each kind's first bytes: nothing may sit in front of them (PDF readers tolerate it; we do not). */
+const SIGNATURES: Readonly<Record<FileKind, readonly number[]>> = {
+  pdf: [0x25, 0x50, 0x44, 0x46, 0x2d],
+  jpeg: [0xff, 0xd8, 0xff],
+  doc: COMPOUND_FILE_SIGNATURE,
+  docx: [0x50, 0x4b, 0x03, 0x04],
+};
+
+/**
+ * Why the bytes are not a file of `expected` kind; undefined when they are: its first bytes, and a
+ * Word file's structure (a .doc by its directory, ./doc-file.ts; a .docx by its archive's, ./docx-file.ts).
+ */
 async function contentProblem(bytes: Uint8Array, expected: FileKind, readings: WorkQueue): Promise<FileProblem | undefined> {
-  if (expected === 'doc' && startsWith(bytes, COMPOUND_FILE_SIGNATURE)) {
+  if (!startsWith(bytes, SIGNATURES[expected])) return 'content';
+  if (expected === 'doc') {
     const problem = await docFileProblem(bytes, readings);
     return problem && `doc:${problem}`;
   }
-  if (expected === 'docx' && startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
+  if (expected === 'docx') {
     const problem = await wordDocumentProblem(bytes);
     return problem && `docx:${problem}`;
   }
-  return (await detectKind(bytes, readings)) === expected ? undefined : 'content';
+  return undefined;
+}
+
+/** What the file's content says it is, among the kinds accepted; undefined for anything else. */
+export async function detectKind(bytes: Uint8Array, readings: WorkQueue): Promise<FileKind | undefined> {
+  for (const kind of ['pdf', 'jpeg', 'doc', 'docx'] as const) if (!(await contentProblem(bytes, kind, readings))) return kind;
+  return undefined;
 }
 
 /** Applies the rules to the files of one application; the first refusal of each file counts. */

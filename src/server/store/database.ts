@@ -1,18 +1,45 @@
 /**
  * Which database the receiver, the outbox, the staff inbox and the staff command use: PostgreSQL
  * when DATABASE_URL is set (./postgres/pg-store.ts), else the SQLite file SUBMISSIONS_DB (the embedded
- * default: `npm start` needs no database server). Both answer the same four interfaces.
+ * default: `npm start` needs no database server). Both answer the same interfaces.
  */
+import type { Kysely } from 'kysely';
 import type { ReceiverConfig } from '../config.ts';
-import { openPgDatabase, redactUrl, sharedStores, type PgDatabase } from './postgres/pg-store.ts';
+import { openPgDatabase, redactUrl } from './postgres/pg-store.ts';
 import { openSqliteStore, sqliteOutbox } from './sqlite/sqlite-store.ts';
-import { SQLITE } from './common.ts';
+import { SQLITE, type DialectParts } from './common.ts';
+import type { Database } from './schema.ts';
+import { heldQueries } from './held-queries.ts';
+import { inboxQueries } from './inbox-queries.ts';
+import { staffQueries } from './staff-queries.ts';
+import { templateQueries } from './template-queries.ts';
 
-export interface Stores extends PgDatabase {
-  readonly kind: 'sqlite' | 'postgres';
-  /** Where the leads are, for people (a PostgreSQL password is never shown). */
-  readonly where: string;
+/** The stores written alike for both databases, built once on its Kysely (closed by its owner). */
+function sharedStores(db: Kysely<Database>, dialect: DialectParts) {
+  const none = async () => {};
+  return {
+    staff: staffQueries(db, dialect, none),
+    inbox: inboxQueries(db, dialect, none),
+    /** Held leads, used challenges and kept secrets (./held-queries.ts). */
+    held: heldQueries(db, dialect, none),
+    /** Staff's reply templates (./template-queries.ts). */
+    templates: templateQueries(db, dialect, none),
+  };
 }
+
+/**
+ * What each database opens its own way: the submissions and the outbox, its dialect, its Kysely
+ * (for the other stores and the readiness probe), its depth (for the metrics), `ready` (rejecting
+ * with the reason the database cannot be migrated) and `close`.
+ */
+type OwnStores = ReturnType<typeof openPgDatabase>;
+
+export type Stores = OwnStores &
+  ReturnType<typeof sharedStores> & {
+    readonly kind: 'sqlite' | 'postgres';
+    /** Where the leads are, for people (a PostgreSQL password is never shown). */
+    readonly where: string;
+  };
 
 /** Where the leads are, for people, without opening anything (a PostgreSQL password is never shown). */
 export function databaseWhere(config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl'>): string {
@@ -26,6 +53,14 @@ export interface OpenOptions {
   readonly poolMax?: number;
 }
 
+/** The SQLite file's stores of its own, on its one connection. */
+function openSqliteDatabase(file: string, create: boolean): OwnStores {
+  const submissions = openSqliteStore(file, { create });
+  const { db, depth, ready } = submissions;
+  const close = () => submissions.close();
+  return { submissions, outbox: sqliteOutbox(db, async () => {}), dialect: SQLITE, db, depth, ready, close };
+}
+
 /**
  * The stores of the configured database, on one set of handles: SQLite opens the file now
  * (throwing when it cannot) and every store shares its one connection; PostgreSQL opens one pool.
@@ -35,20 +70,9 @@ export function openStores(
   config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl' | 'poolMax'>,
   options: OpenOptions = {},
 ): Stores {
-  if (config.databaseUrl) {
-    const db = openPgDatabase(config.databaseUrl, { max: options.poolMax ?? config.poolMax });
-    return { kind: 'postgres', where: databaseWhere(config), ...db, close: () => db.close() };
-  }
-  const submissions = openSqliteStore(config.dbPath, { create: options.create !== false });
-  const { db } = submissions;
-  return {
-    kind: 'sqlite',
-    where: databaseWhere(config),
-    submissions,
-    outbox: sqliteOutbox(db, async () => {}),
-    ...sharedStores(db, SQLITE),
-    depth: submissions.depth,
-    ready: submissions.ready,
-    close: () => submissions.close(),
-  };
+  const own = config.databaseUrl
+    ? openPgDatabase(config.databaseUrl, { max: options.poolMax ?? config.poolMax })
+    : openSqliteDatabase(config.dbPath, options.create !== false);
+  const kind = config.databaseUrl ? 'postgres' : 'sqlite';
+  return { kind, where: databaseWhere(config), ...own, ...sharedStores(own.db, own.dialect) };
 }

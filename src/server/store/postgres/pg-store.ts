@@ -19,17 +19,10 @@
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { InboxStore } from '../../inbox/inbox-store.ts';
-import type { OutboxStore } from '../../mail/outbox.ts';
-import type { StaffStore } from '../../inbox/staff.ts';
-import { StoreError, type StoreDepth, type SubmissionStore } from '../store.ts';
-import { POSTGRES, iso, readyAfter, type DialectParts } from '../common.ts';
-import { heldQueries, type HeldStore } from '../held-queries.ts';
-import { inboxQueries } from '../inbox-queries.ts';
+import { StoreError } from '../store.ts';
+import { POSTGRES, iso, readyAfter } from '../common.ts';
 import { OUTBOX_COLUMNS, outboxQueries } from '../outbox-queries.ts';
 import type { Database } from '../schema.ts';
-import { staffQueries } from '../staff-queries.ts';
-import { templateQueries, type TemplateStore } from '../template-queries.ts';
 import { migrateToLatest } from '../migrations/index.ts';
 import { attachmentRecord, submissionQueries, type FileKeeper } from '../submission-queries.ts';
 
@@ -54,37 +47,6 @@ export function redactUrl(url: string): string {
   } catch {
     return 'the DATABASE_URL';
   }
-}
-
-/** The four stores on one pool (../database.ts's Stores, which adds which database it is). */
-export interface PgDatabase {
-  readonly submissions: SubmissionStore;
-  readonly outbox: OutboxStore;
-  readonly staff: StaffStore;
-  readonly inbox: InboxStore;
-  /** Held leads, used challenges and kept secrets (./held.ts). */
-  readonly held: HeldStore;
-  /** Staff's reply templates (../template-queries.ts). */
-  readonly templates: TemplateStore;
-  /** Kysely on the database, for the readiness probe's own queries (../../ops/health.ts). */
-  readonly db: Kysely<Database>;
-  /** For the metrics: the work waiting for the database, and its connections. */
-  depth(): StoreDepth;
-  /** Resolves once the database is migrated; rejects with the reason when it cannot be. */
-  readonly ready: Promise<void>;
-  close(): Promise<void>;
-}
-
-/** The stores built alike on either database's Kysely, sharing its connections (closed by their owner). */
-export function sharedStores(db: Kysely<Database>, dialect: DialectParts) {
-  const none = async () => {};
-  return {
-    staff: staffQueries(db, dialect, none),
-    inbox: inboxQueries(db, dialect, none),
-    held: heldQueries(db, dialect, none),
-    templates: templateQueries(db, dialect, none),
-    db,
-  };
 }
 
 const TIMESTAMPTZ = 1184;
@@ -118,8 +80,11 @@ function filesInDatabase(): FileKeeper {
   };
 }
 
-/** One pool and the four stores on it. Opening is synchronous; the first call waits for the migrations. */
-export function openPgDatabase(url: string, options: { max?: number } = {}): PgDatabase {
+/**
+ * One pool and the stores PostgreSQL opens its own way (../database.ts builds the others on `db`).
+ * Opening is synchronous; the first query waits for the migrations.
+ */
+export function openPgDatabase(url: string, options: { max?: number } = {}) {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -187,7 +152,8 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
       leases: true,
       close: none,
     }),
-    ...sharedStores(db, POSTGRES),
+    dialect: POSTGRES,
+    db,
     depth: () => ({ waiting: pool.waitingCount, active: pool.totalCount - pool.idleCount, idle: pool.idleCount }),
     ready,
     async close() {

@@ -1,0 +1,134 @@
+/**
+ * The bounds on a request's body, checked before anything parses it: its size (read up to a limit,
+ * an over-long one drained so the client reads the answer), its Content-Type, a JSON body's depth
+ * and members, a multipart body's parts. The receiver's and the staff inbox's forms are read so.
+ */
+import { MIMEType } from 'node:util';
+
+/** The media type and charset of a Content-Type header. */
+export function parseContentType(header: string | null): { type: string; charset: string | undefined } {
+  const [type = '', ...params] = (header ?? '').split(';');
+  let charset: string | undefined;
+  for (const param of params) {
+    const [name = '', value = ''] = param.split('=');
+    if (name.trim().toLowerCase() === 'charset')
+      charset = value
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase();
+  }
+  return { type: type.trim().toLowerCase(), charset };
+}
+
+/**
+ * How much of an over-long body is still read (and thrown away) after the 413 is answered:
+ * a client that is still sending when the connection closes would never read the answer.
+ * Beyond it the connection is cut.
+ */
+export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+export type BodyResult = { readonly body: Uint8Array<ArrayBuffer> } | { readonly tooLarge: true; readonly close: boolean };
+
+/** Reads and discards the rest of a body, up to `budget` bytes; then gives up on the connection. */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  try {
+    for (let left = budget; ;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      left -= value.byteLength;
+      if (left < 0) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
+/** The body, or tooLarge once more than `limit` bytes are announced or arrive. */
+export async function readBody(request: Request, limit: number): Promise<BodyResult> {
+  const announcedText = request.headers.get('content-length')?.trim();
+  const announced = announcedText !== undefined && /^\d+$/.test(announcedText) ? Number(announcedText) : undefined;
+  if (announced !== undefined && announced > DRAIN_LIMIT_BYTES) return { tooLarge: true, close: true };
+  if (request.body === null) return { body: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  if (announced !== undefined && announced > limit) {
+    void discard(reader, DRAIN_LIMIT_BYTES);
+    return { tooLarge: true, close: false };
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      void discard(reader, DRAIN_LIMIT_BYTES - received);
+      return { tooLarge: true, close: false };
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { body };
+}
+
+/**
+ * How deep a JSON body may nest: the forms' bodies are an object of texts and lists of texts
+ * (depth 2). Deeper is no form's body, and is refused before it is parsed.
+ */
+export const MAX_JSON_DEPTH = 8;
+
+/**
+ * What one pass over a JSON text finds wrong with its shape before it is parsed (strings
+ * skipped), stopping at the first: objects and arrays nested deeper than `maxDepth`, or more than
+ * `maxMembers` members in the outermost object (a member's colon is at depth 1).
+ */
+export function jsonTextProblem(text: string, maxDepth: number, maxMembers: number): 'tooDeep' | 'tooManyFields' | undefined {
+  let depth = 0;
+  let members = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > maxDepth) return 'tooDeep';
+    } else if (c === 0x5d || c === 0x7d) depth -= 1;
+    else if (c === 0x3a && depth === 1) {
+      members += 1;
+      if (members > maxMembers) return 'tooManyFields';
+    }
+  }
+  return undefined;
+}
+
+/**
+ * How many times a multipart body's boundary delimiter occurs, counted up to `stop`: each part
+ * begins with one and one more closes the body, so a body of n parts has at least n + 1. One scan
+ * of the bytes, before the body is parsed. Undefined when the Content-Type names no boundary
+ * (read as the body's parser reads it, by the WHATWG MIME type rules).
+ */
+export function countDelimiters(body: Uint8Array, contentType: string, stop: number): number | undefined {
+  let boundary: string | undefined;
+  try {
+    boundary = new MIMEType(contentType).params.get('boundary') ?? undefined;
+  } catch {
+    return undefined;
+  }
+  if (!boundary) return undefined;
+  const delimiter = Buffer.from(`--${boundary}`, 'utf8');
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  let count = 0;
+  for (let at = bytes.indexOf(delimiter); at !== -1 && count < stop; at = bytes.indexOf(delimiter, at + delimiter.length))
+    count += 1;
+  return count;
+}
