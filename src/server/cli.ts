@@ -9,8 +9,9 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { receiverConfig } from './config.ts';
 import { CSV_BOM, fieldColumns, leadCsvHeader, leadCsvRow, terminalText, toCsv, toJson } from './inbox/export-format.ts';
-import { openStores, type Stores } from './store/database.ts';
+import { databaseWhere, openStores, type Stores } from './store/database.ts';
 import { migrateToPostgres } from './store/migrate-to.ts';
+import { migrateDatabase } from './store/migrate.ts';
 import { BackupError, backupSqlite, restoreSqlite } from './ops/backup.ts';
 import { becomeOwnerOf, loadSettingsFile } from './ops/settings-file.ts';
 import { redactUrl } from './store/postgres/pg-store.ts';
@@ -73,6 +74,10 @@ Commands:
   restore DIR
          Brings a backup back: refused while a server has the database open, or when any
          checksum fails. What was there is kept aside (*.before-restore-TIME).
+  migrate
+         Brings the database to this release's schema, forward only: a step of a release,
+         after a backup (docs/deploy.md). The server and these commands refuse a database
+         whose schema is older or newer than theirs (an empty one they set up).
   migrate-to DATABASE_URL
          Moves everything in the SQLite file (--db or SUBMISSIONS_DB) into an empty
          PostgreSQL database (postgres://user:password@host:5432/database), in one
@@ -94,7 +99,7 @@ DATE: 2026-11-01 (midnight UTC) or an ISO time such as 2026-11-01T08:00:00+03:00
 export class UsageError extends Error {}
 
 /** The commands, for the messages that name them. */
-const COMMANDS = 'export, list, count, held, outbox, delete, purge, person, staff, backup, restore or migrate-to';
+const COMMANDS = 'export, list, count, held, outbox, delete, purge, person, staff, backup, restore, migrate or migrate-to';
 
 /** Every command's options: anything else, or an option without its value, is a usage error. */
 const OPTIONS = {
@@ -518,6 +523,21 @@ async function migrateCommand(args: readonly string[], values: Values, io: Io): 
   return 0;
 }
 
+/** `migrate`: the database (--db, else the configured one) brought to this release's schema. */
+async function migrateSchema(extra: readonly string[], values: Values, io: Io): Promise<number> {
+  noMore(extra);
+  const config = receiverConfig(io.env, io.root);
+  const target = values.db !== undefined ? { dbPath: path.resolve(io.cwd, values.db), databaseUrl: undefined } : config;
+  const { from, to } = await migrateDatabase(target);
+  if (from === to) {
+    io.stderr(`${databaseWhere(target)} is at schema version ${to} already: nothing to migrate.\n`);
+    return 0;
+  }
+  await withStores(values.db, io, (stores) => audited(stores, io, 'migrated the database', `schema version ${from} to ${to}`));
+  io.stderr(`Migrated ${databaseWhere(target)} from schema version ${from} to ${to}.\n`);
+  return 0;
+}
+
 /** backup DIR and restore DIR, for the SQLite database (--db, else SUBMISSIONS_DB). */
 async function backupCommand(command: 'backup' | 'restore', args: readonly string[], values: Values, io: Io) {
   const [folder, ...rest] = args;
@@ -578,6 +598,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (command === 'person') return await personCommand(extra, values, io);
     if (command === 'staff') return await staffCommand(extra, values, io);
     if (command === 'backup' || command === 'restore') return await backupCommand(command, extra, values, io);
+    if (command === 'migrate') return await migrateSchema(extra, values, io);
     if (command === 'migrate-to') return await migrateCommand(extra, values, io);
     throw new UsageError(`Unknown command "${command}": ${COMMANDS}.`);
   } catch (error) {
