@@ -38,8 +38,8 @@ export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
 /**
  * Applies the migrations the database lacks (../migrations/: Kysely's Migrator holds its advisory
- * lock, so instances starting together migrate once); refuses a newer schema. `step` openSchema:
- * the check made at opening.
+ * lock, so instances starting together migrate once); refuses a newer schema. With `step`
+ * openSchema, only the check made at opening (an empty database gets the schema).
  */
 export function migratePg(pool: pg.Pool, step = migrateToLatest): Promise<number> {
   // Never destroyed: that would end the pool, which is its owner's.
