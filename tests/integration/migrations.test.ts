@@ -1,9 +1,10 @@
 /**
  * The migrations as files (src/server/store/migrations/), through Kysely's Migrator, on both
  * databases: a database the code before them made (tests/fixtures/legacy-schema.ts, its own SQL
- * and its own record of the version) opens with today's code, keeps its rows, runs no old
- * migration again and reaches the latest version with the same schema as a fresh database; a
- * database newer than the code is refused. Both databases' fresh schemas are compared in
+ * and its own record of the version) is refused by the stores until `migrate` (migrateDatabase)
+ * has run, then opens with today's code, keeps its rows, runs no old migration again and reaches
+ * the latest version with the same schema as a fresh database; a database newer than the code is
+ * refused. Both databases' fresh schemas are compared in
  * tests/integration/schema-parity.test.ts.
  *
  * Without PostgreSQL (tests/postgres-setup.ts says why), its half is skipped, never passed.
@@ -17,6 +18,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, describe, expect, inject, test } from 'vitest';
 import { openStores, type Stores } from '../../src/server/store/database';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/server/store/migrations/index';
+import { migrateDatabase } from '../../src/server/store/migrate';
 import { sqliteSchemaVersion } from '../../src/server/store/sqlite/sqlite-store';
 import { ConnectionLock, NodeSqliteDialect } from '../../src/server/store/sqlite/sqlite-dialect';
 import type { Database } from '../../src/server/store/schema';
@@ -88,8 +90,19 @@ describe('SQLite', () => {
     expect(sqliteSchemaVersion(db)).toBe(LEGACY_VERSION);
     db.close();
 
-    // Opened twice: a migration that ran again would fail on its existing tables, or repeat the timeline.
+    // Refused until migrated, and left as it was.
+    const before = openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }, { create: false });
+    await expect(before.ready).rejects.toThrow(
+      `schema version ${LEGACY_VERSION}; this release needs ${SCHEMA_VERSION}: back it up, then run \`npm run submissions -- migrate\``,
+    );
+    await before.close();
+    expect(await migrateDatabase({ dbPath: file, databaseUrl: undefined })).toEqual({ from: LEGACY_VERSION, to: SCHEMA_VERSION });
+    // Migrated and opened twice: a migration that ran again would fail on its existing tables, or repeat the timeline.
     for (let open = 0; open < 2; open++) {
+      expect(await migrateDatabase({ dbPath: file, databaseUrl: undefined })).toEqual({
+        from: SCHEMA_VERSION,
+        to: SCHEMA_VERSION,
+      });
       const stores = openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }, { create: false });
       try {
         await rowsKept(stores);
@@ -138,6 +151,7 @@ describe('SQLite', () => {
   test('a file from an older version of that code is migrated from there', async () => {
     const { db, file } = legacyFile(9);
     db.close();
+    await migrateDatabase({ dbPath: file, databaseUrl: undefined });
     const stores = openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }, { create: false });
     await stores.ready;
     await stores.close();
@@ -177,7 +191,11 @@ describe.skipIf(unavailable !== '')(`PostgreSQL${unavailable ? ` (skipped: ${una
 
   test('a database the code before the migration files made opens, keeps its rows and reaches the latest version', async () => {
     const url = await legacyDatabase(PG_MIGRATIONS.length, ROWS);
-    // Instances starting together on it: the version is taken over once, under the lock.
+    const before = openStores({ dbPath: '', databaseUrl: url, poolMax: 1 });
+    await expect(before.ready).rejects.toThrow(`this release needs ${SCHEMA_VERSION}`);
+    await before.close();
+    // Migrated by several at once: the version is taken over once, under the lock.
+    await Promise.all(Array.from({ length: 3 }, () => migrateDatabase({ dbPath: '', databaseUrl: url })));
     const instances = Array.from({ length: 3 }, () => openStores({ dbPath: '', databaseUrl: url, poolMax: 2 }));
     try {
       await Promise.all(instances.map((stores) => rowsKept(stores)));
@@ -207,6 +225,7 @@ describe.skipIf(unavailable !== '')(`PostgreSQL${unavailable ? ` (skipped: ${una
 
   test('a database from an older version of that code is migrated from there', async () => {
     const url = await legacyDatabase(9);
+    await migrateDatabase({ dbPath: '', databaseUrl: url });
     const stores = openStores({ dbPath: '', databaseUrl: url, poolMax: 1 });
     await stores.ready;
     await stores.close();
@@ -296,6 +315,7 @@ describe('the outbox of several mails per lead, from a database made before it',
     expect(error).toBeUndefined();
     for (const [sql, values] of rowsBefore) raw.prepare(sql.replace(/\$\d/g, (n) => `?${n.slice(1)}`)).run(...values);
     raw.close();
+    await migrateDatabase({ dbPath: file, databaseUrl: undefined });
     const stores = openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }, { create: false });
     try {
       await movedForward(stores);
@@ -315,6 +335,7 @@ describe('the outbox of several mails per lead, from a database made before it',
     } finally {
       await pool.end();
     }
+    await migrateDatabase({ dbPath: '', databaseUrl: url });
     const stores = openStores({ dbPath: '', databaseUrl: url, poolMax: 2 });
     try {
       await movedForward(stores);

@@ -20,6 +20,7 @@ import { LOCK_AFTER, SLOW_AFTER } from '../../src/server/inbox/inbox-store';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { OutboxWorker } from '../../src/server/mail/outbox';
 import { SCHEMA_VERSION } from '../../src/server/store/migrations/index';
+import { migrateDatabase } from '../../src/server/store/migrate';
 import { newRecoveryCodes, recoveryHash } from '../../src/server/inbox/two-step';
 import { migratePg, openPgDatabase } from '../../src/server/store/postgres/pg-store';
 import { LEGACY } from '../fixtures/legacy-schema';
@@ -76,6 +77,7 @@ const KINDS = [
       insert('bot_submissions', OLD_LEAD.bot);
       db.prepare("UPDATE submissions SET status = 'answered'").run();
       db.close();
+      await migrateDatabase({ dbPath: file, databaseUrl: undefined });
       return {
         stores: openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }),
         ids: { lead: OLD_LEAD.id, bot: OLD_LEAD.bot },
@@ -106,6 +108,7 @@ const KINDS = [
         `INSERT INTO notifications (submission_id, status, subject, body_text, body_html, created_at, attempts, next_attempt_at, sent_at) VALUES (?, 'sent', 's', 't', 'h', ?, 1, ?, ?)`,
       ).run(OLD_NOTED.noted, OLD_LEAD.receivedAt, OLD_LEAD.receivedAt, '2026-10-01T08:01:00.000Z');
       db.close();
+      await migrateDatabase({ dbPath: file, databaseUrl: undefined });
       return { stores: openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 }), ids: OLD_NOTED };
     },
   },
@@ -137,6 +140,7 @@ const KINDS = [
       } finally {
         await pool.end();
       }
+      await migrateDatabase({ dbPath: '', databaseUrl: url });
       return { stores: openStores({ dbPath: '', databaseUrl: url, poolMax: 2 }), ids: { lead: OLD_LEAD.id, bot: OLD_LEAD.bot } };
     },
     fromVersion8: async () => {
@@ -174,6 +178,7 @@ const KINDS = [
       } finally {
         await pool.end();
       }
+      await migrateDatabase({ dbPath: '', databaseUrl: url });
       return { stores: openStores({ dbPath: '', databaseUrl: url, poolMax: 2 }), ids: OLD_NOTED };
     },
   },

@@ -15,6 +15,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
 import pg from 'pg';
 import { openStores, type Stores } from '../../src/server/store/database';
+import { migrateDatabase } from '../../src/server/store/migrate';
 import { bulkAction, leadAction, listLeads } from '../../src/server/inbox/actions';
 import { filterFromQuery } from '../../src/server/inbox/inbox-filter';
 import { LEGACY } from '../fixtures/legacy-schema';
@@ -80,6 +81,7 @@ const KINDS = [
       LEGACY.sqlite(db, 13);
       for (const statement of OLD_ROWS) db.exec(statement);
       db.close();
+      await migrateDatabase({ dbPath: file, databaseUrl: undefined });
       return openStores({ dbPath: file, databaseUrl: undefined, poolMax: 1 });
     },
   },
@@ -96,6 +98,7 @@ const KINDS = [
       } finally {
         await pool.end();
       }
+      await migrateDatabase({ dbPath: '', databaseUrl: url });
       return openStores({ dbPath: '', databaseUrl: url, poolMax: 2 });
     },
   },

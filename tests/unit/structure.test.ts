@@ -63,7 +63,7 @@ test('the server is TypeScript that Node runs as it is, in folders that name its
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
       .sort(),
-  ).toEqual(['http', 'inbox', 'mail', 'ops', 'receiver', 'store']);
+  ).toEqual(['cli', 'http', 'inbox', 'mail', 'ops', 'receiver', 'store']);
   expect(server).toContain(path.join('src', 'server', 'http', 'serve.ts'));
   expect(server.filter((file) => !file.endsWith('.ts') && file !== path.join('src', 'server', 'README.md'))).toEqual([]);
   expect(

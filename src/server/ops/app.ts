@@ -54,7 +54,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Reads the settings (throwing on a malformed one) and opens the database; `stores.ready` tells when it is migrated. */
+/** Reads the settings (throwing on a malformed one) and opens the database; `stores.ready` tells when its schema is checked. */
 export function buildApp(env: NodeJS.ProcessEnv = process.env, options: OpenOptions = {}): App {
   const config = receiverConfig(env);
   const settings = opsSettings(env);

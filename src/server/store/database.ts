@@ -64,7 +64,8 @@ function openSqliteDatabase(file: string, create: boolean): OwnStores {
 /**
  * The stores of the configured database, on one set of handles: SQLite opens the file now
  * (throwing when it cannot) and every store shares its one connection; PostgreSQL opens one pool.
- * Both migrate in the background: `ready` tells when it is done, and every query waits for it.
+ * Both check the schema in the background (./migrations/index.ts, openSchema): `ready` tells when
+ * it is done, and every query waits for it.
  */
 export function openStores(
   config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl' | 'poolMax'>,

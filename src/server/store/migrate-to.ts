@@ -34,7 +34,7 @@ function* rows(db: DatabaseSync, sql: string): Generator<Row> {
 }
 
 export async function migrateToPostgres(sqlitePath: string, databaseUrl: string, actor = '(staff command)'): Promise<Moved> {
-  // Brings the file to the current schema (the server would at start), then reads it on a connection of its own.
+  // Checks the file is at the current schema (`migrate` brings it there), then reads it on a connection of its own.
   const store = openSqliteStore(sqlitePath, { create: false });
   try {
     await store.ready;

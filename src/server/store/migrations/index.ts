@@ -5,6 +5,10 @@
  * pending ones in one transaction, so instances starting together migrate once; on SQLite the
  * transaction is BEGIN IMMEDIATE (../sqlite/sqlite-dialect.ts), so one process migrates.
  *
+ * Opening the stores never moves a schema forward (openSchema): `npm run submissions -- migrate`
+ * does (../migrate.ts), a step of its own in a release, after a backup and before the switch, so
+ * the release still serving keeps the schema it knows until then.
+ *
  * The migrations are listed here rather than read from the folder: this module is also bundled
  * into dist/server/entry.mjs, where no folder of migrations exists. Append only; never edit a
  * migration that has shipped.
@@ -56,9 +60,13 @@ export const SCHEMA_VERSION = NAMES.length;
 /** Kysely's record of the migrations applied. */
 export const MIGRATION_TABLE = 'kysely_migration';
 
+/** The command that moves a database's schema forward, for the messages that name it. */
+export const MIGRATE_COMMAND = 'npm run submissions -- migrate';
+
 const newer = (version: number) =>
   new StoreError(
-    `The database is at schema version ${version}, newer than this code knows (${SCHEMA_VERSION}): update the code.`,
+    `The database is at schema version ${version}, newer than this code knows (${SCHEMA_VERSION}): ` +
+      'run the release that migrated it, or restore the backup taken before that migration (docs/deploy.md).',
   );
 
 /**
@@ -74,6 +82,39 @@ async function legacyVersion(db: Db): Promise<number | undefined> {
   if (!rows[0]?.found) return undefined;
   const version = await sql<{ version: number }>`SELECT version FROM schema_version`.execute(db);
   return Number(version.rows[0]?.version ?? 0);
+}
+
+/**
+ * The schema version of a database: how many migrations Kysely recorded (0 in an empty one), or
+ * the old record's; `known` is false when it records a migration this code does not know.
+ */
+export async function schemaVersion(db: Db): Promise<{ version: number; known: boolean }> {
+  const legacy = await legacyVersion(db);
+  if (legacy !== undefined) return { version: legacy, known: legacy <= SCHEMA_VERSION };
+  const applied = await db
+    .selectFrom(MIGRATION_TABLE)
+    .select('name')
+    .execute()
+    .catch(() => []);
+  return { version: applied.length, known: applied.every((row) => row.name in MIGRATIONS) };
+}
+
+/**
+ * What opening the stores does to the schema: creates it in an empty database (a fresh install
+ * just starts), accepts one at this code's version, and refuses the others with what to do: an
+ * older one waits for MIGRATE_COMMAND, a newer one is a newer release's.
+ */
+export async function openSchema(db: Db): Promise<number> {
+  const { version, known } = await schemaVersion(db);
+  if (version === 0) return migrateToLatest(db);
+  if (!known || version > SCHEMA_VERSION) throw newer(version);
+  if (version < SCHEMA_VERSION)
+    throw new StoreError(
+      `The database is at schema version ${version}; this release needs ${SCHEMA_VERSION}: ` +
+        `back it up, then run \`${MIGRATE_COMMAND}\` (docs/deploy.md).`,
+    );
+  await upgradeRecoveryCodes(db);
+  return version;
 }
 
 /**

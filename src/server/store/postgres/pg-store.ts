@@ -8,8 +8,8 @@
  * - One connection pool per process (at most DATABASE_POOL_MAX connections, default 10), whose
  *   type parsers read times back as ISO text, bigints as numbers and jsonb as its text: the same
  *   values SQLite gives, so one set of row mappers serves both (../schema.ts).
- * - The same migrations as SQLite (../migrations/), applied at start under Kysely's advisory
- *   lock: instances starting together migrate once.
+ * - The same migrations as SQLite (../migrations/), checked at start and made in an empty database
+ *   under Kysely's advisory lock: instances starting together make it once.
  * - A lead, its notification and its files in one transaction. Files are kept in the database
  *   (bytea), so every instance can serve them.
  * - The outbox is claimed row by row (FOR UPDATE SKIP LOCKED) with a lease: each notification is
@@ -23,7 +23,7 @@ import { StoreError } from '../store.ts';
 import { POSTGRES, iso, readyAfter } from '../common.ts';
 import { OUTBOX_COLUMNS, outboxQueries } from '../outbox-queries.ts';
 import type { Database } from '../schema.ts';
-import { migrateToLatest } from '../migrations/index.ts';
+import { migrateToLatest, openSchema } from '../migrations/index.ts';
 import { attachmentRecord, submissionQueries, type FileKeeper } from '../submission-queries.ts';
 
 /** How long an instance holds a notification it is sending before another may take it. */
@@ -31,11 +31,12 @@ export const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
 /**
  * Applies the migrations the database lacks (../migrations/: Kysely's Migrator holds its advisory
- * lock, so instances starting together migrate once); refuses a newer schema.
+ * lock, so instances starting together migrate once); refuses a newer schema. With `step`
+ * openSchema, only the check made at opening (an empty database gets the schema).
  */
-export function migratePg(pool: pg.Pool): Promise<number> {
+export function migratePg(pool: pg.Pool, step = migrateToLatest): Promise<number> {
   // Never destroyed: that would end the pool, which is its owner's.
-  return migrateToLatest(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
+  return step(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
 }
 
 /** Where the password is, hidden: for messages. */
@@ -82,7 +83,7 @@ function filesInDatabase(): FileKeeper {
 
 /**
  * One pool and the stores PostgreSQL opens its own way (../database.ts builds the others on `db`).
- * Opening is synchronous; the first query waits for the migrations.
+ * Opening is synchronous; the first query waits for the schema check.
  */
 export function openPgDatabase(url: string, options: { max?: number } = {}) {
   const pool = new pg.Pool({
@@ -94,9 +95,9 @@ export function openPgDatabase(url: string, options: { max?: number } = {}) {
   });
   // An idle connection the server dropped: the pool replaces it; nothing to crash over.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost (the pool reconnects): ${error.message}`));
-  const ready = readyAfter(migratePg(pool), `the PostgreSQL database at ${redactUrl(url)}`);
+  const ready = readyAfter(migratePg(pool, openSchema), `the PostgreSQL database at ${redactUrl(url)}`);
   let closed = false;
-  // Every query waits for the migrations, and is refused once the database is closed.
+  // Every query waits for the schema check, and is refused once the database is closed.
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({
       pool: {

@@ -11,8 +11,8 @@
  * - Each lead is a transaction of its own (BEGIN IMMEDIATE ... COMMIT, written once for both
  *   databases in ../submission-queries.ts), taking turns on the one connection.
  * - Files sent with leads live in a folder beside the database, each under its random id.
- * - The migrations (../migrations/), applied when the file is opened, before any query runs; a
- *   database written by a newer version is refused rather than misread.
+ * - The schema checked when the file is opened, before any query runs (../migrations/, openSchema):
+ *   made in a new file, refused with what to do when older or newer than this code's.
  * - The visitor's fields are stored as the form's schema returned them, as one JSON object
  *   beside the received time: the forms' schemas stay the one definition of the fields, and a
  *   new form field needs no migration. Staff can still query them (`json_extract`).
@@ -38,7 +38,7 @@ import { outboxQueries, outboxSelect } from '../outbox-queries.ts';
 import type { Database, NewAttachmentRow } from '../schema.ts';
 import { isUuid } from '../schema.ts';
 import { ConnectionLock, NodeSqliteDialect } from './sqlite-dialect.ts';
-import { MIGRATION_TABLE, migrateToLatest } from '../migrations/index.ts';
+import { MIGRATE_COMMAND, MIGRATION_TABLE, openSchema } from '../migrations/index.ts';
 import { staffQueries } from '../staff-queries.ts';
 import { attachmentRecord, submissionQueries, type FileKeeper } from '../submission-queries.ts';
 
@@ -132,9 +132,7 @@ export function openMigratedDatabase(
   const ready = migrated.then(() => {
     const found = sqliteSchemaVersion(db);
     if (found < version)
-      throw new StoreError(
-        `The database at ${file} has no ${what} yet (schema version ${found}): start the server once to update it.`,
-      );
+      throw new StoreError(`The database at ${file} has no ${what} yet (schema version ${found}): run \`${MIGRATE_COMMAND}\`.`);
   });
   ready.catch(() => undefined);
   return { db, ready };
@@ -186,8 +184,8 @@ export function keepPrivate(filePath: string): void {
 }
 
 /**
- * The submissions store on the file, opened now (throwing when it cannot be) and migrated in the
- * background: `ready` settles when the migrations are done, and every query waits for it.
+ * The submissions store on the file, opened now (throwing when it cannot be), its schema checked
+ * (made in a new file) in the background: `ready` settles then, and every query waits for it.
  */
 export function openSqliteStore(
   file: string,
@@ -217,10 +215,10 @@ export function openSqliteStore(
   }
 
   const lock = new ConnectionLock();
-  // One migration at a time in the process (a tool or a test may open the file twice):
+  // One schema check at a time in the process (a tool or a test may open the file twice):
   // node:sqlite waits for a lock synchronously, so a second connection waiting for the first's
   // migration would block the thread that migration needs to finish.
-  const migrate = () => migrateToLatest(new Kysely<Database>({ dialect: new NodeSqliteDialect(db, lock) }));
+  const migrate = () => openSchema(new Kysely<Database>({ dialect: new NodeSqliteDialect(db, lock) }));
   const migrated = migrating.then(migrate, migrate);
   migrating = migrated.catch(() => undefined);
   const ready = readyAfter(migrated, `the submissions database at ${filePath}`);
