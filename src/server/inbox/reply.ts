@@ -10,7 +10,7 @@
  * Also the mail to a lead's assignee (when someone else assigns it) and the reply templates'
  * rules (staff edit them on /admin/templates).
  */
-import type { UiKey } from '../../i18n';
+import { locales, type LocaleCode, type UiKey } from '../../i18n';
 import type { ReceiverConfig } from '../config.ts';
 import {
   REPLY_MAX,
@@ -25,6 +25,7 @@ import type { TemplateText } from '../store/template-queries.ts';
 import { formText, tokenMatches, type InboxDeps } from './inbox.ts';
 import type { InboxLead, StaffSession } from './inbox-store.ts';
 import { STATUS_LABELS } from './lead-columns.ts';
+import { labelledFields, leadSummary } from './lead-view.ts';
 
 type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
@@ -113,6 +114,22 @@ export async function mailAssignee(
 
 /** The longest template name and text kept. */
 export const TEMPLATE_NAME_MAX = 100;
+
+/** The placeholders a template may hold, filled from the lead. */
+export const PLACEHOLDERS = ['{name}', '{company}', '{service}'] as const;
+
+/**
+ * A template's text for a lead, in `language`: {name} and {company} its sender's, {service} the
+ * services a partner application asks about (nothing for a contact message).
+ */
+export function templateForLead(text: string, lead: Pick<InboxLead, 'form' | 'fields'>, language: LocaleCode): string {
+  const locale = locales[language];
+  const who = leadSummary(lead, locale);
+  const service =
+    lead.form === 'partner' ? (labelledFields(lead, locale).find((f) => f.name === 'servicesTypes')?.text ?? '') : '';
+  const values: Record<string, string> = { '{name}': who.name, '{company}': who.organization, '{service}': service };
+  return text.replace(/\{(?:name|company|service)\}/g, (found) => values[found] ?? found);
+}
 
 /** A template as posted from /admin/templates, or why it is refused. */
 export function templateFromForm(form: FormData | undefined): TemplateText | Refusal {

@@ -324,32 +324,31 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
     });
   }
 
+  /** Timeline rows, newest first. */
+  const events = () =>
+    db.selectFrom('lead_events').select(['seq', 'lead_id', 'at', 'actor', 'kind', 'detail', 'corrects']).orderBy('seq', 'desc');
+  const toEvent = (row: Awaited<ReturnType<ReturnType<typeof events>['execute']>>[number], correctedBy?: number): LeadEvent => {
+    if (!isLeadEventKind(row.kind)) throw new StoreError(`Unexpected timeline row ${row.seq}`);
+    return {
+      seq: n(row.seq),
+      leadId: row.lead_id,
+      at: row.at,
+      actor: row.actor ?? undefined,
+      kind: row.kind,
+      detail: row.detail,
+      corrects: row.corrects === null ? undefined : n(row.corrects),
+      correctedBy,
+    };
+  };
+
   async function timeline(id: string): Promise<LeadEvent[]> {
     if (!isUuid(id)) return [];
-    const rows = await db
-      .selectFrom('lead_events')
-      .select(['seq', 'lead_id', 'at', 'actor', 'kind', 'detail', 'corrects'])
-      .where('lead_id', '=', id)
-      .orderBy('seq', 'desc')
-      .execute();
+    const rows = await events().where('lead_id', '=', id).execute();
     const correctedBy = new Map<number, number>();
     // Newest first: the first correction met for a note is its newest.
     for (const row of rows)
       if (row.corrects !== null && !correctedBy.has(n(row.corrects))) correctedBy.set(n(row.corrects), n(row.seq));
-    return rows.map((row): LeadEvent => {
-      if (!isLeadEventKind(row.kind)) throw new StoreError(`Unexpected timeline row ${row.seq}`);
-      const seq = n(row.seq);
-      return {
-        seq,
-        leadId: row.lead_id,
-        at: row.at,
-        actor: row.actor ?? undefined,
-        kind: row.kind,
-        detail: row.detail,
-        corrects: row.corrects === null ? undefined : n(row.corrects),
-        correctedBy: correctedBy.get(seq),
-      };
-    });
+    return rows.map((row) => toEvent(row, correctedBy.get(n(row.seq))));
   }
 
   /**
@@ -606,6 +605,16 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         });
       },
       timeline,
+      async recentReplies(ids, since) {
+        const leads = ids.filter((id) => isUuid(id));
+        if (leads.length === 0) return [];
+        const rows = await events()
+          .where('lead_id', 'in', leads)
+          .where('kind', '=', 'reply')
+          .where('at', '>=', iso(since))
+          .execute();
+        return rows.map((row) => toEvent(row));
+      },
 
       async createSession(email, now, stage = 'signed-in') {
         const token = newToken();
