@@ -1,6 +1,6 @@
 /**
  * What the shared store queries (./submission-queries.ts, ./outbox-queries.ts,
- * ./staff-queries.ts, ./inbox-queries.ts) need from each database, and the helpers they share.
+ * ./staff-queries.ts, ./inbox-queries.ts and its parts) need from each database, and the helpers they share.
  */
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { StoreError, type SeenGuard } from './store.ts';
