@@ -290,6 +290,23 @@ describe("staff's answer from the lead's page", () => {
     expect(rows('SELECT id FROM notifications WHERE kind = ? AND submission_id = ?', 'reply', twice)).toHaveLength(1);
   });
 
+  test('two sends at the same moment from pages showing the same lead: one goes, the other is refused as stale', async () => {
+    const once = await lead('contact', { email: 'at.once@example.com' });
+    const other = await signIn(OTHER);
+    const seenIn = (html: string) => /name="seen" value="(\d+)"/.exec(html)?.[1] ?? '';
+    const mine = seenIn(await page(`/admin/leads/${once}`, staff));
+    const theirs = seenIn(await page(`/admin/leads/${once}`, other));
+    const send = (browser: Browser, seen: string) =>
+      post(
+        `/admin/leads/${once}`,
+        { csrf: browser.csrf, seen, action: 'send-reply', subject: 'Hi', body: `From ${seen}` },
+        browser,
+      );
+    const statuses = (await Promise.all([send(staff, mine), send(other, theirs)])).map((response) => response.status).sort();
+    expect(statuses).toEqual([303, 409]);
+    expect(rows('SELECT id FROM notifications WHERE kind = ? AND submission_id = ?', 'reply', once)).toHaveLength(1);
+  });
+
   test('opening the reply box shows "X is answering" to the others, on the lead and in the list, in both languages; not to oneself', async () => {
     const shared = await lead('contact', { firstName: 'Sara', email: 'sara.answering@example.com' });
     const other = await signIn(OTHER);

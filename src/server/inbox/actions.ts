@@ -225,8 +225,9 @@ export async function leadAction(
     return back('assigned');
   }
   if (action === 'send-reply') {
-    const sent = await sendReply(deps, config, staff, lead, form, now);
-    return 'refused' in sent ? sent : back('replied', '#timeline');
+    const sent = await sendReply(deps, config, staff, lead, form, now, unless);
+    if ('refused' in sent) return sent.status === 404 ? refusedNow() : sent;
+    return back('replied', '#timeline');
   }
   if (action === 'answering') {
     // The reply box opened (its script posts this): "X is answering" for the others, once a while.

@@ -22,6 +22,7 @@ import {
 import { composeAssignment } from '../mail/assignment-mail.ts';
 import { messageIdFor } from '../mail/outbox.ts';
 import type { TemplateText } from '../store/template-queries.ts';
+import type { SeenGuard } from '../store/store.ts';
 import { formText, tokenMatches, type InboxDeps } from './inbox.ts';
 import type { InboxLead, StaffSession } from './inbox-store.ts';
 import { STATUS_LABELS } from './lead-columns.ts';
@@ -51,7 +52,8 @@ export const typedText = (form: FormData | undefined, name: string): string => {
 
 /**
  * The answer, posted from the lead's page (its token checked here): queued in the outbox with its
- * timeline entry, the lead marked Answered, the send audited. A refusal says why.
+ * timeline entry, the lead marked Answered, the send audited. A refusal says why. `unless`: what
+ * the page saw, checked again as the mail is queued, so of two sends at once only one goes.
  */
 export async function sendReply(
   deps: Pick<InboxDeps, 'inbox' | 'outbox'>,
@@ -60,6 +62,7 @@ export async function sendReply(
   lead: InboxLead,
   form: FormData | undefined,
   now: Date,
+  unless?: SeenGuard,
 ): Promise<Refusal | { readonly sent: string }> {
   if (!tokenMatches(staff, form)) return { refused: 'admin.refused.outOfDate', status: 403 };
   const blocked = replyBlocked(lead, config);
@@ -81,9 +84,11 @@ export async function sendReply(
       replyTo: replyTo.length > 0 ? replyTo.join(', ') : staff.email,
       inReplyTo: messageIdFor(lead.id, from),
       actor: staff.email,
+      unless,
     },
     now,
   );
+  // Gone meanwhile, or answered since the page was made (the caller tells which).
   if (id === undefined) return { refused: 'admin.lead.notFound', status: 404 };
   await deps.inbox.audit(staff.email, 'sent reply', lead.id, '', now);
   // The same store call as "Mark answered": a lead's first answer is recorded however it came.

@@ -139,6 +139,8 @@ export async function changedSince(tx: Tx, id: string, unless: SeenGuard | undef
     .where('lead_id', '=', id)
     .where('seq', '>', unless.seen)
     .where('kind', 'in', [...unless.kinds])
+    // An answer begun in the inbox (../inbox/inbox-store.ts's ANSWERING) is a sign, not a change.
+    .where((eb) => eb.or([eb('kind', '<>', 'reply'), eb('detail', '<>', 'answering')]))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
