@@ -816,7 +816,7 @@ export const ar = {
   'admin.lead.deleteButton': 'حذف هذا الطلب',
   'admin.reply.heading': 'الرد من صندوق الوارد',
   'admin.reply.intro':
-    'يُرسَل إلى {email} من عنوان الموقع، ويصلك ردّ المرسل. يبقى النص في السجل الزمني، ويُعلَّم الطلب بأنه تمّ الرد عليه.',
+    'يُرسَل إلى {email} من عنوان الموقع، ويصل ردّ المرسل إلى صندوق بريد الطلبات الذي يقرؤه جميع الزملاء. يبقى النص في السجل الزمني، ويُعلَّم الطلب بأنه تمّ الرد عليه.',
   'admin.reply.template': 'ابدأ من قالب',
   'admin.reply.templateLanguage': 'باللغة',
   'admin.reply.useTemplate': 'استخدم هذا القالب',
@@ -839,7 +839,8 @@ export const ar = {
   'admin.lead.ackNone': 'لم يُرسَل إشعار استلام إلى المرسل.',
   'admin.nav.templates': 'القوالب',
   'admin.templates.title': 'قوالب الردود',
-  'admin.templates.intro': 'ردود يبدأ منها الموظفون في صفحة الطلب، كلٌّ منها بالإنجليزية والعربية، وتُختار لغة الطلب أولًا.',
+  'admin.templates.intro':
+    'ردود يبدأ منها الموظفون في صفحة الطلب، كلٌّ منها بالإنجليزية والعربية، وتُختار لغة الطلب أولًا. تُملأ {name} و{company} و{service} من الطلب؛ ويُضاف توقيع الشركة إلى كل رد، فلا يحتاج القالب إلى توقيع.',
   'admin.templates.none': 'لا قوالب بعد.',
   'admin.templates.add': 'أضف قالبًا',
   'admin.templates.name': 'الاسم',
@@ -959,4 +960,18 @@ export const ar = {
   'admin.refused.unreadable': 'مرفوض: تعذّرت قراءة النموذج.',
   'admin.refused.tooLarge': 'مرفوض: النموذج كبير جدًا.',
   'admin.refused.outOfDate': 'مرفوض: انتهت صلاحية هذا النموذج. ارجع إلى الصفحة السابقة وأعد تحميلها ثم حاول مرة أخرى.',
+  /** The conversation: who is answering, the customer's answer, the list's assignee. */
+  'admin.reply.answering': '{email} يكتب ردًا (بدأ {time}).',
+  'admin.reply.replaceDraft': 'أتستبدل بالنص الذي كتبته هذا القالب؟',
+  'admin.reply.customerAnswered': 'ردّ العميل',
+  'admin.lead.event.answering': 'بدأ كتابة رد',
+  'admin.lead.event.customer': 'ردّ العميل',
+  'admin.lead.done.customer': 'ردّ العميل مسجّل في السجل الزمني.',
+  'admin.stale.yours.reply': 'تغييرك: إرسال ردك (محفوظ أدناه، والرد الأحدث في السجل الزمني).',
+  'admin.audit.action.began answer': 'بدأ كتابة رد',
+  'admin.audit.action.customer answered': 'ردّ العميل',
+  'admin.list.col.assigned': 'مُسند إلى',
+  'admin.list.assigned': 'مُسند إلى',
+  'admin.list.anyone': 'أي أحد',
+  'admin.list.answering': '{email} يكتب ردًا',
 } as const satisfies Record<keyof typeof en, string>;

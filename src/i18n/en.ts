@@ -843,7 +843,7 @@ export const en = {
   /** Answering a lead from its page (src/server/inbox/reply.ts) and the reply templates (/admin/templates). */
   'admin.reply.heading': 'Answer from the inbox',
   'admin.reply.intro':
-    "Sent to {email} from the site's address; their answer comes to you. The text stays in the timeline, and the lead is marked Answered.",
+    "Sent to {email} from the site's address; their answer comes to the leads mailbox, where every colleague reads it. The text stays in the timeline, and the lead is marked Answered.",
   'admin.reply.template': 'Start from a template',
   'admin.reply.templateLanguage': 'In',
   'admin.reply.useTemplate': 'Use this template',
@@ -867,7 +867,7 @@ export const en = {
   'admin.nav.templates': 'Templates',
   'admin.templates.title': 'Reply templates',
   'admin.templates.intro':
-    "Answers staff start from on a lead's page, each in English and Arabic: the lead's language is chosen first.",
+    "Answers staff start from on a lead's page, each in English and Arabic: the lead's language is chosen first. {name}, {company} and {service} are filled from the lead; the company's signature is added to each answer, so a template needs none.",
   'admin.templates.none': 'No templates yet.',
   'admin.templates.add': 'Add a template',
   'admin.templates.name': 'Name',
@@ -988,4 +988,18 @@ export const en = {
   'admin.refused.unreadable': 'Refused: the form could not be read.',
   'admin.refused.tooLarge': 'Refused: the form is too large.',
   'admin.refused.outOfDate': 'Refused: the form is out of date. Go back, reload the page and try again.',
+  /** The conversation: who is answering, the customer's answer, the list's assignee. */
+  'admin.reply.answering': '{email} is answering (began {time}).',
+  'admin.reply.replaceDraft': 'Replace the text you typed with this template?',
+  'admin.reply.customerAnswered': 'Customer answered',
+  'admin.lead.event.answering': 'Began an answer',
+  'admin.lead.event.customer': 'Customer answered',
+  'admin.lead.done.customer': "The customer's answer is on the timeline.",
+  'admin.stale.yours.reply': 'Your change: send your answer (kept below, with its newer answer in the timeline).',
+  'admin.audit.action.began answer': 'began an answer',
+  'admin.audit.action.customer answered': 'customer answered',
+  'admin.list.col.assigned': 'Assigned to',
+  'admin.list.assigned': 'Assigned to',
+  'admin.list.anyone': 'Anyone',
+  'admin.list.answering': '{email} is answering',
 } as const;

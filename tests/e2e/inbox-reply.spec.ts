@@ -2,8 +2,10 @@
  * Answering a lead from its page, in the English and the Arabic inbox, against a server of its own
  * with mail on (a real SMTP server on loopback): staff add a bilingual template on
  * /admin/templates, start the answer from it on the lead's page (the lead's language chosen
- * first), send it; the answer shows in the timeline with its text, the lead is Answered, and the
- * mail server gets it threaded with the lead's notification. Script typed into the subject and the
+ * first; put in without a reload, and asked before it replaces typed text), a colleague sees "X is
+ * answering" on the lead and in the list, and they send it; the answer shows in the timeline
+ * with its text, the lead is Answered, and the mail server gets it threaded with the lead's
+ * notification. Script typed into the subject and the
  * answer stays text on the page. Screenshots at 390 and 1440 px go to SHOTS_DIR when it is set.
  */
 import path from 'node:path';
@@ -16,6 +18,7 @@ import { startSmtp, type MailSink } from '../helpers/smtp';
 
 const PASSWORD = 'correct horse battery staple';
 const STAFF = 'huda@globaq.example';
+const OTHER = 'omar@globaq.example';
 const SCRIPT = '<img src=x onerror="document.title=\'pwned\'">';
 const SHOTS = process.env['SHOTS_DIR'];
 
@@ -37,6 +40,7 @@ test.beforeAll(async () => {
   });
   const staff = openStaffStore(server.dbPath);
   await staff.add(STAFF, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
+  await staff.add(OTHER, await hashPassword(PASSWORD, LIGHT_HASH), new Date());
   await staff.close();
 });
 
@@ -45,11 +49,11 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-async function signedIn(browser: Browser, code: 'en' | 'ar') {
+async function signedIn(browser: Browser, code: 'en' | 'ar', email = STAFF) {
   const context = await browser.newContext({ locale: code === 'ar' ? 'ar-SA' : 'en-GB', baseURL: server.baseUrl });
   const page = await context.newPage();
   await page.goto('/admin/login');
-  await page.locator('input[name="email"]').fill(STAFF);
+  await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.locator('input[name="password"]').press('Enter');
   await expect(page).toHaveURL(/\/admin$/);
@@ -94,6 +98,23 @@ for (const code of ['en', 'ar'] as const) {
     const expected =
       leadLanguage === 'ar' ? 'شكرًا لرسالتكم، وسنتصل بكم يوم الأحد.' : 'Thank you for your message; we will call you on Sunday.';
     await expect(reply.locator('textarea[name="body"]')).toHaveValue(expected);
+    // Opening the reply box tells a colleague "X is answering", on the lead's page and in the list.
+    const colleague = await signedIn(browser, code, OTHER);
+    await colleague.page.goto(`/admin/leads/${id}`);
+    await expect(colleague.page.locator('.lead-answering')).toContainText(
+      tr('admin.reply.answering', { email: code === 'ar' ? `\u2068${STAFF}\u2069` : STAFF, time: '' }).split(' (')[0]!,
+    );
+    await colleague.page.goto('/admin');
+    await expect(colleague.page.locator('.lead-list__answering').first()).toHaveText(
+      tr('admin.list.answering', { email: code === 'ar' ? `\u2068${STAFF}\u2069` : STAFF }),
+    );
+    await colleague.context.close();
+    // A template chosen over typed text asks first; dismissed, the typed text stays.
+    await reply.locator('textarea[name="body"]').fill('My own words');
+    await reply.getByRole('button', { name: tr('admin.reply.useTemplate') }).click();
+    await expect.poll(() => dialogs).toEqual([tr('admin.reply.replaceDraft')]);
+    await expect(reply.locator('textarea[name="body"]')).toHaveValue('My own words');
+    dialogs.length = 0;
     await reply.locator('input[name="subject"]').fill(`Your visit ${SCRIPT}`);
     await reply.locator('textarea[name="body"]').fill(`${expected}\n${SCRIPT}`);
     if (SHOTS)

@@ -271,6 +271,54 @@ for (const { kind, skip, open } of KINDS) {
       expect(await audit()).toEqual([['searched leads', undefined, '1 found (filter: status=all&q=layla&sort=name&dir=desc)']]);
     });
 
+    test('the conversation: "X is answering" for the others while under way; Customer answered on the timeline; of two sends at once one goes', async () => {
+      const { stores, lead, audit, act } = await setUp();
+      const omar = { email: OMAR, csrf: 'token-of-omars-session' };
+      const omarActs = (fields: Record<string, string>, now = NOW) =>
+        leadAction(stores, CONFIG, omar, { id: lead, form: form(fields, omar.csrf), list: LIST, now });
+      const answering = async (me: string, now: Date) =>
+        (await listLeads(stores.inbox, me, filterFromQuery(new URLSearchParams('status=all'), me), undefined, now)).answering;
+      const seen = String(Math.max(0, ...(await stores.inbox.timeline(lead)).map((event) => event.seq)));
+      expect(await omarActs({ action: 'answering' })).toEqual({ redirect: `/admin/leads/${lead}?status=all&q=acme#reply` });
+      expect(await omarActs({ action: 'answering' }, new Date(NOW.getTime() + 60_000))).toHaveProperty('redirect');
+      expect((await stores.inbox.timeline(lead)).filter((event) => event.detail === 'answering')).toHaveLength(1);
+      expect((await answering(HUDA.email, NOW)).get(lead)).toBe(OMAR);
+      expect((await answering(OMAR, NOW)).get(lead)).toBeUndefined();
+      expect((await answering(HUDA.email, new Date(NOW.getTime() + 16 * 60_000))).get(lead)).toBeUndefined();
+      // A forged token or id changes nothing.
+      expect(await act(lead, { action: 'answering' }, 'forged')).toEqual({
+        refused: 'admin.refused.outOfDate',
+        status: 403,
+      });
+      expect(await act(FORGED, { action: 'customer-answered' })).toEqual({ refused: 'admin.lead.notFound', status: 404 });
+      expect(await act(lead, { action: 'customer-answered' })).toEqual({
+        redirect: `/admin/leads/${lead}?status=all&q=acme&done=customer#timeline`,
+      });
+      const customer = (await stores.inbox.timeline(lead)).find((event) => event.detail === 'customer');
+      expect(customer).toMatchObject({ kind: 'reply', actor: HUDA.email, at: NOW.toISOString() });
+      expect(await audit()).toEqual(
+        expect.arrayContaining([
+          ['began answer', lead, ''],
+          ['customer answered', lead, ''],
+        ]),
+      );
+      // A send from a page made before the customer's answer is refused; of two sends at the same moment from pages
+      // made after it, exactly one goes.
+      const fresh = String((await stores.inbox.timeline(lead))[0]!.seq);
+      const send = (by: typeof omar | typeof HUDA, at: string) =>
+        leadAction(stores, CONFIG, by, {
+          id: lead,
+          form: form({ action: 'send-reply', seen: at, subject: 'Hi', body: `From ${by.email}` }, by.csrf),
+          list: LIST,
+          now: NOW,
+        });
+      expect(await send(HUDA, seen)).toHaveProperty('stale');
+      const both = await Promise.all([send(HUDA, fresh), send(omar, fresh)]);
+      expect(both.filter((outcome) => 'redirect' in outcome)).toHaveLength(1);
+      expect(both.filter((outcome) => 'stale' in outcome)).toHaveLength(1);
+      expect((await stores.outbox.forLead(lead)).filter((mail) => mail.kind === 'reply')).toHaveLength(1);
+    });
+
     test('two-step set-up: a secret made by a post only, kept in the session, the same on a GET and after a wrong code; the right code enrols the account, audited once', async () => {
       const { stores, audit } = await setUp();
       const { token } = await stores.inbox.createSession(HUDA.email, NOW);

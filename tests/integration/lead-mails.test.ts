@@ -6,7 +6,9 @@
  * automatic mail marked Auto-Submitted, staff's answer not), staff's answer from the lead's page (threaded with the
  * notification, Reply-To the leads mailbox with a copy to it, the lead's token in the subject, kept
  * in the timeline, the lead marked Answered, never a second answer from a stale page; every
- * forged or malformed post refused), the assignee's mail, the reply templates, and the erasure of
+ * forged or malformed post refused; "X is answering" for the others, "Customer answered" on the
+ * timeline, the list's assignee column and filter), the assignee's mail, the reply templates
+ * (placeholders filled from the lead, one signature), and the erasure of
  * every such mail with its lead.
  */
 import fs from 'node:fs';
@@ -20,6 +22,7 @@ import { startSmtp, type MailSink, type ReceivedMail } from '../helpers/smtp';
 import { parseHtml } from '../helpers/dom';
 import { outboxDelivered, until } from '../helpers/wait';
 import { companyFile, createSite } from '../../src/data/company';
+import { locales, t } from '../../src/i18n';
 
 const PASSWORD = 'correct horse battery staple';
 const STAFF = 'huda@globaq.example';
@@ -285,6 +288,111 @@ describe("staff's answer from the lead's page", () => {
     expect(html).toContain('A second answer, from Omar');
     expect(html).toContain('Your message [#');
     expect(rows('SELECT id FROM notifications WHERE kind = ? AND submission_id = ?', 'reply', twice)).toHaveLength(1);
+  });
+
+  test('two sends at the same moment from pages showing the same lead: one goes, the other is refused as stale', async () => {
+    const once = await lead('contact', { email: 'at.once@example.com' });
+    const other = await signIn(OTHER);
+    const seenIn = (html: string) => /name="seen" value="(\d+)"/.exec(html)?.[1] ?? '';
+    const mine = seenIn(await page(`/admin/leads/${once}`, staff));
+    const theirs = seenIn(await page(`/admin/leads/${once}`, other));
+    const send = (browser: Browser, seen: string) =>
+      post(
+        `/admin/leads/${once}`,
+        { csrf: browser.csrf, seen, action: 'send-reply', subject: 'Hi', body: `From ${seen}` },
+        browser,
+      );
+    const statuses = (await Promise.all([send(staff, mine), send(other, theirs)])).map((response) => response.status).sort();
+    expect(statuses).toEqual([303, 409]);
+    expect(rows('SELECT id FROM notifications WHERE kind = ? AND submission_id = ?', 'reply', once)).toHaveLength(1);
+  });
+
+  test('opening the reply box shows "X is answering" to the others, on the lead and in the list, in both languages; not to oneself', async () => {
+    const shared = await lead('contact', { firstName: 'Sara', email: 'sara.answering@example.com' });
+    const other = await signIn(OTHER);
+    const seen = /name="seen" value="(\d+)"/.exec(await page(`/admin/leads/${shared}`, staff))?.[1] ?? '';
+    const mark = () => post(`/admin/leads/${shared}`, { csrf: staff.csrf, action: 'answering' }, staff);
+    expect((await mark()).status).toBe(303);
+    expect((await mark()).status).toBe(303);
+    // Marked once while under way, and audited.
+    expect(rows('SELECT seq FROM lead_events WHERE lead_id = ? AND detail = ?', shared, 'answering')).toHaveLength(1);
+    expect(rows('SELECT seq FROM audit_log WHERE lead_id = ? AND action = ?', shared, 'began answer')).toHaveLength(1);
+    const sign = t('admin.list.answering', { email: STAFF }, locales.en);
+    const onLead = parseHtml(await page(`/admin/leads/${shared}`, other)).querySelector('.lead-answering')?.textContent ?? '';
+    expect(onLead).toContain(t('admin.reply.answering', { email: STAFF, time: '' }, locales.en).split(' (')[0]);
+    expect(await page('/admin', other)).toContain(sign);
+    const arabic = { cookie: `${other.cookie}; globaq-inbox-language=ar`, csrf: other.csrf };
+    const arabicList = parseHtml(await page('/admin', arabic)).querySelector('.lead-list__answering')?.textContent;
+    expect(arabicList).toBe(t('admin.list.answering', { email: `\u2068${STAFF}\u2069` }, locales.ar));
+    // Not to oneself; and one's own mark does not refuse one's own answer from the page made before it.
+    const answeringOn = async (browser: Browser) =>
+      parseHtml(await page(`/admin/leads/${shared}`, browser)).querySelector('.lead-answering');
+    expect(await answeringOn(staff)).toBeNull();
+    const sent = await post(
+      `/admin/leads/${shared}`,
+      { csrf: staff.csrf, seen, action: 'send-reply', subject: 'Hello', body: 'Hello Sara' },
+      staff,
+    );
+    expect(sent.status).toBe(303);
+    // Sent: nobody is answering any more.
+    expect(await answeringOn(other)).toBeNull();
+    // The timeline tells it in the inbox's language.
+    expect(await page(`/admin/leads/${shared}`, arabic)).toContain(t('admin.lead.event.answering', {}, locales.ar));
+  });
+
+  test('"Customer answered" is one press: on the timeline with who and when, audited; forged posts change nothing', async () => {
+    const answered = await lead('contact', { email: 'customer.answers@example.com' });
+    await page(`/admin/leads/${answered}`, staff);
+    const fields = { csrf: staff.csrf, action: 'customer-answered' };
+    const count = () => rows('SELECT seq FROM lead_events WHERE lead_id = ? AND detail = ?', answered, 'customer').length;
+    expect((await post(`/admin/leads/${answered}`, fields)).status).toBe(403);
+    expect((await post(`/admin/leads/${answered}`, fields, staff, { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post(`/admin/leads/${answered}`, { ...fields, csrf: 'forged' }, staff)).status).toBe(403);
+    expect((await post('/admin/leads/00000000-0000-4000-8000-000000000000', fields, staff)).status).toBe(404);
+    expect(
+      (await post('/admin/leads/00000000-0000-4000-8000-000000000000', { ...fields, action: 'answering' }, staff)).status,
+    ).toBe(404);
+    expect(count()).toBe(0);
+    const pressed = await post(`/admin/leads/${answered}`, fields, staff);
+    expect(pressed.status).toBe(303);
+    expect(pressed.headers.get('location')).toBe(`/admin/leads/${answered}?done=customer#timeline`);
+    expect(count()).toBe(1);
+    for (const code of ['en', 'ar'] as const) {
+      const browser = { cookie: `${staff.cookie}; globaq-inbox-language=${code}`, csrf: staff.csrf };
+      const entry = parseHtml(await page(`/admin/leads/${answered}?done=customer`, browser)).querySelector(
+        '.lead-event--customer',
+      );
+      expect(entry?.textContent).toContain(t('admin.lead.event.customer', {}, locales[code]));
+      expect(entry?.querySelector('time')?.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(entry?.textContent).toContain(STAFF);
+    }
+    expect(rows('SELECT seq FROM audit_log WHERE lead_id = ? AND action = ?', answered, 'customer answered')).toHaveLength(1);
+  });
+
+  test('the list has an "Assigned to" column and filter: nobody, or one staff member', async () => {
+    const mine = await lead('contact', { firstName: 'Assigned', email: 'assigned.one@example.com' });
+    const nobodys = await lead('contact', { firstName: 'Unassigned', email: 'nobody.one@example.com' });
+    await page(`/admin/leads/${mine}`, staff);
+    expect((await post(`/admin/leads/${mine}`, { csrf: staff.csrf, action: 'assign', assignee: STAFF }, staff)).status).toBe(303);
+    const ids = (html: string) =>
+      [...parseHtml(html).querySelectorAll('input[name="id"]')].map((box) => box.getAttribute('value'));
+    const unassigned = await page('/admin?status=all&assigned=nobody', staff);
+    expect(ids(unassigned)).toContain(nobodys);
+    expect(ids(unassigned)).not.toContain(mine);
+    const hers = await page(`/admin?status=all&assigned=${encodeURIComponent(STAFF)}`, staff);
+    expect(ids(hers)).toEqual([mine]);
+    for (const code of ['en', 'ar'] as const) {
+      const browser = { cookie: `${staff.cookie}; globaq-inbox-language=${code}`, csrf: staff.csrf };
+      const html = parseHtml(await page('/admin?status=all', browser));
+      expect([...html.querySelectorAll('th')].map((th) => th.textContent?.trim())).toContain(
+        t('admin.list.col.assigned', {}, locales[code]),
+      );
+      const row = html.querySelector(`input[value="${mine}"]`)?.closest('tr');
+      expect(row?.querySelector('.lead-list__assigned')?.textContent).toContain(STAFF);
+      expect(html.querySelector('select[name="assigned"] option[value="nobody"]')?.textContent).toBe(
+        t('admin.lead.nobody', {}, locales[code]),
+      );
+    }
   });
 
   test('refused: an empty or overlong answer (saying the limit), a spam lead, a held lead; nothing is queued', async () => {

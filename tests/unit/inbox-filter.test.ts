@@ -58,3 +58,19 @@ describe('the held tab', () => {
     expect(read('status=HELD').filter).toEqual({ statuses: NEEDS_WORK });
   });
 });
+
+describe('Assigned to', () => {
+  test("assigned=nobody keeps the leads assigned to nobody, assigned=<e-mail> that staff member's; both written back", () => {
+    expect(read('assigned=nobody').filter.assignedTo).toBeNull();
+    const { filter, values } = read('status=all&assigned=omar@globaq.example');
+    expect(filter.assignedTo).toBe('omar@globaq.example');
+    expect(filterQuery(values)).toBe('status=all&assigned=omar%40globaq.example');
+  });
+
+  test('Mine wins over it, and anything else is no filter', () => {
+    expect(read('mine=1&assigned=nobody').filter.assignedTo).toBe('huda@globaq.example');
+    expect(read('mine=1&assigned=nobody').values.assigned).toBe('');
+    for (const query of ['assigned=', 'assigned=anyone', 'assigned=a b@c'])
+      expect(read(query).filter.assignedTo, query).toBeUndefined();
+  });
+});

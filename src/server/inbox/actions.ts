@@ -17,6 +17,9 @@ import { mailAssignee, sendReply, typedText } from './reply.ts';
 import { acceptedStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryHash, sealSecret } from './two-step.ts';
 import { MINE, filterFromQuery, filterQuery, listHref, type ListQuery } from './inbox-filter.ts';
 import {
+  ANSWERING,
+  ANSWERING_MS,
+  CUSTOMER,
   NOTE_MAX,
   isCalendarDay,
   isLeadStatus,
@@ -29,7 +32,7 @@ import { FORM_LABELS, STATUS_LABELS } from './lead-columns.ts';
 import { leadExport } from './lead-export.ts';
 import { weekFigures, weekLine } from './timely.ts';
 import { PERSON_EXPORT_ACTION, isPersonFormat, personAuditDetail, personFile } from './person-file.ts';
-import { THEN_FIELD, leadHref, nextInList, seenGuard, staleChange, type StaleChange } from './lead-flow.ts';
+import { THEN_FIELD, answeringNow, leadHref, nextInList, seenGuard, staleChange, type StaleChange } from './lead-flow.ts';
 
 type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
@@ -68,7 +71,9 @@ export async function listLeads(
   now = new Date(),
 ) {
   const { filter, order, page } = list;
-  const { assignedTo: _mine, ...everyone } = filter;
+  // The tabs count everyone's leads (an assignee chosen in the filters kept), Mine the session's.
+  const { assignedTo: _mine, ...unassigned } = filter;
+  const everyone = list.values.mine ? unassigned : filter;
   const { status: _status, statuses: _statuses, review: _review, orFollowUp: _followUp, ...rest } = everyone;
   const [{ leads, total }, counts, mineCounts, mine, waits] = await Promise.all([
     inbox.leads(filter, page, order),
@@ -78,7 +83,21 @@ export async function listLeads(
     inbox.countLeads({ ...rest, ...MINE, assignedTo: by }),
     inbox.firstAnswers(new Date(now.getTime() - WEEK_MS)),
   ]);
-  return { leads, total, counts, mineCounts, mine, week: weekLine(weekFigures(waits), locale) };
+  // Who else is answering each lead shown ("X is answering"), by its id.
+  const replies = await inbox.recentReplies(
+    leads.map((lead) => lead.id),
+    new Date(now.getTime() - ANSWERING_MS),
+  );
+  const answering = new Map<string, string>();
+  for (const lead of leads) {
+    const other = answeringNow(
+      replies.filter((event) => event.leadId === lead.id),
+      by,
+      now,
+    );
+    if (other) answering.set(lead.id, other.by);
+  }
+  return { leads, total, counts, mineCounts, mine, answering, week: weekLine(weekFigures(waits), locale) };
 }
 
 /**
@@ -120,7 +139,8 @@ export async function auditSearch(inbox: InboxDeps['inbox'], by: string, list: L
 
 /**
  * One post of a lead's page (`action`): status, answered, note (or a note's correction), assign
- * (the assignee mailed, ./reply.ts), an answer sent from the inbox (`send-reply`, ./reply.ts),
+ * (the assignee mailed, ./reply.ts), an answer sent from the inbox (`send-reply`, ./reply.ts), an
+ * answer begun (`answering`: the reply box opened), the customer's answer (`customer-answered`),
  * reply in the mail program (the timeline says so; then on to the mail program), retry the notification, delete (asked
  * first, `confirm`) and, for a held lead, release or mark as spam. A held lead is worked only once
  * released. An id that names no lead is refused (404), whatever the action. `post.list`: the
@@ -205,8 +225,22 @@ export async function leadAction(
     return back('assigned');
   }
   if (action === 'send-reply') {
-    const sent = await sendReply(deps, config, staff, lead, form, now);
-    return 'refused' in sent ? sent : back('replied', '#timeline');
+    const sent = await sendReply(deps, config, staff, lead, form, now, unless);
+    if ('refused' in sent) return sent.status === 404 ? refusedNow() : sent;
+    return back('replied', '#timeline');
+  }
+  if (action === 'answering') {
+    // The reply box opened (its script posts this): "X is answering" for the others, once a while.
+    const mine = (await inbox.timeline(id)).find((event) => event.kind === 'reply' && event.actor === by);
+    const recent = mine?.detail === ANSWERING && now.getTime() - Date.parse(mine.at) < ANSWERING_MS;
+    if (!recent && (await inbox.record(id, 'reply', ANSWERING, by, now))) await audit('began answer');
+    return { redirect: leadHref(id, list, {}, '#reply') };
+  }
+  if (action === 'customer-answered') {
+    // The customer's answer came (to the leads mailbox, or by phone): on the timeline, with the time.
+    await inbox.record(id, 'reply', CUSTOMER, by, now);
+    await audit('customer answered');
+    return back('customer', '#timeline');
   }
   if (action === 'follow-up' || action === 'follow-up-clear') {
     // A Riyadh calendar day (the date field's YYYY-MM-DD), or none: cleared.

@@ -1,6 +1,6 @@
 /**
  * The inbox's list as it travels in the address
- * (?status=&form=&language=&from=&to=&q=&sort=&dir=&page=; the filter form's `order` is read as
+ * (?status=&form=&language=&assigned=&from=&to=&q=&sort=&dir=&page=; the filter form's `order` is read as
  * sort and dir): read leniently (an unknown value is
  * no filter), written back for links, the export and a lead page's "Previous" and "Next".
  *
@@ -9,6 +9,7 @@
  * `mine=1` keeps the leads assigned to the signed-in staff member: the "Mine" tab is what is
  * assigned to me and not done (new, in progress, answered), and what is assigned to me with a
  * follow-up date set, closed too, but never spam; the other tabs are everyone's. The caller gives the session's e-mail, so an address never names another's leads.
+ * `assigned` filters by assignee: `nobody`, or a staff member's e-mail (Mine has its own).
  */
 import { isFormName } from '../store/store.ts';
 import {
@@ -30,6 +31,8 @@ export interface FilterValues {
   readonly form: string;
   /** The language the leads were sent in (a locale code). */
   readonly language: string;
+  /** The assignee: '' anyone, 'nobody', or an e-mail. */
+  readonly assigned: string;
   readonly from: string;
   readonly to: string;
   readonly q: string;
@@ -67,6 +70,7 @@ export function filterFromQuery(params: URLSearchParams, me: string): ListQuery 
   const since = riyadhDayStart(get('from'));
   const toDay = riyadhDayStart(get('to'));
   const q = get('q');
+  const assigned = get('assigned');
   const held = status === 'held';
   // Held leads are nobody's yet: "Mine" does not apply to them.
   const mine = get('mine') === '1' && Boolean(me) && !held;
@@ -79,6 +83,7 @@ export function filterFromQuery(params: URLSearchParams, me: string): ListQuery 
     mine: mine ? '1' : '',
     form: isFormName(form) ? form : '',
     language: isLanguage(language) ? language : '',
+    assigned: !mine && (assigned === 'nobody' || /^[^\s@]+@[^\s@]+$/.test(assigned)) ? assigned : '',
     from: since ? get('from') : '',
     to: toDay ? get('to') : '',
     q,
@@ -97,7 +102,7 @@ export function filterFromQuery(params: URLSearchParams, me: string): ListQuery 
           : mine
             ? MINE
             : { statuses: NEEDS_WORK }),
-    ...(mine ? { assignedTo: me } : {}),
+    ...(mine ? { assignedTo: me } : values.assigned ? { assignedTo: values.assigned === 'nobody' ? null : values.assigned } : {}),
     ...(isLanguage(language) ? { language } : {}),
     ...(since ? { since } : {}),
     // "To" a day includes that whole day in Riyadh.

@@ -47,10 +47,18 @@ export const NOTE_MAX = 5000;
 /**
  * What a lead's timeline holds: notes, status changes, assignments, the notification e-mail
  * (`sent`, `failed`: given up, `queued`: sent again by staff), files downloaded (the file's
- * name), replies ("Reply by e-mail" opened), follow-up dates set (`detail`: the day) or cleared ('').
+ * name), the conversation (`reply`: "Reply by e-mail" opened '', an answer sent from the inbox
+ * `mail:<id>`, an answer begun in the inbox ANSWERING, the customer's answer CUSTOMER), follow-up
+ * dates set (`detail`: the day) or cleared ('').
  */
 export const LEAD_EVENT_KINDS = ['note', 'status', 'assigned', 'notification', 'download', 'reply', 'follow_up'] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
+/** A `reply` entry's detail: staff began an answer in the inbox (others see "X is answering")... */
+export const ANSWERING = 'answering';
+/** ...and the customer answered (staff pressed "Customer answered"). */
+export const CUSTOMER = 'customer';
+/** An answer begun (in the inbox or the mail program) shows as under way this long. */
+export const ANSWERING_MS = 15 * 60 * 1000;
 export const isLeadEventKind = (value: unknown): value is LeadEventKind =>
   typeof value === 'string' && (LEAD_EVENT_KINDS as readonly string[]).includes(value);
 
@@ -330,6 +338,8 @@ export interface InboxStore {
   record(id: string, kind: 'download' | 'reply' | 'notification', detail: string, by: string, now: Date): Promise<boolean>;
   /** The lead's timeline, newest first ([] for an unknown id). */
   timeline(id: string): Promise<LeadEvent[]>;
+  /** The `reply` entries of these leads at or after `since`, newest first (the list's "X is answering"). */
+  recentReplies(ids: readonly string[], since: Date): Promise<LeadEvent[]>;
 
   /** A new session for a signed-in account: the cookie's token and the session's form token. */
   createSession(email: string, now: Date, stage?: SessionStage): Promise<{ token: string; csrf: string }>;

@@ -12,12 +12,17 @@
  *   lead's current value and the choice to apply it anyway (the same post, with `seen` now). The
  *   store checks `seen` again in the change's own transaction (seenGuard), so two posts at the
  *   same moment cannot both pass.
+ * - Never two answers: an answer begun (the inbox's reply box opened, or "Reply by e-mail") shows
+ *   as "X is answering" to the others for ANSWERING_MS; a send from a page made before another
+ *   answer was sent or begun in a mail program, or before the customer answered, is refused.
  */
 import { isUuid } from '../store/schema.ts';
 import type { SeenGuard } from '../store/store.ts';
 import { formText } from './inbox.ts';
 import { filterFromQuery } from './inbox-filter.ts';
 import {
+  ANSWERING,
+  ANSWERING_MS,
   isLeadStatus,
   type InboxLead,
   type InboxStore,
@@ -117,7 +122,10 @@ export async function staleChange(
   if (!kinds || !/^\d{1,15}$/.test(seenText) || !changesLead(lead, action, form)) return undefined;
   const seen = Number(seenText);
   const timeline = await inbox.timeline(lead.id);
-  const changes = timeline.filter((event) => event.seq > seen && kinds.includes(event.kind));
+  // An answer begun in the inbox is a sign for the others, not a change to refuse.
+  const changes = timeline.filter(
+    (event) => event.seq > seen && kinds.includes(event.kind) && !(event.kind === 'reply' && event.detail === ANSWERING),
+  );
   if (changes.length === 0) return undefined;
   const posted: [string, string][] = [];
   for (const [name, value] of form?.entries() ?? [])
@@ -130,4 +138,18 @@ export function leadHref(id: string, list: string, say: Record<string, string> =
   const params = new URLSearchParams([...new URLSearchParams(list), ...Object.entries(say)]);
   const query = params.toString();
   return `/admin/leads/${isUuid(id) ? id : ''}${query ? `?${query}` : ''}${hash}`;
+}
+
+/**
+ * Who else is answering the lead now (`replies`: its `reply` entries, newest first): the newest
+ * one is an answer begun, in the inbox or the mail program, by another, less than ANSWERING_MS ago.
+ */
+export function answeringNow(
+  replies: readonly LeadEvent[],
+  me: string,
+  now: Date,
+): { readonly by: string; readonly at: string } | undefined {
+  const newest = replies.find((event) => event.kind === 'reply');
+  if (!newest?.actor || newest.actor === me || (newest.detail !== ANSWERING && newest.detail !== '')) return undefined;
+  return now.getTime() - Date.parse(newest.at) < ANSWERING_MS ? { by: newest.actor, at: newest.at } : undefined;
 }

@@ -1,6 +1,6 @@
 /**
  * What the inbox's search looks for, worked out once from what staff typed and then asked of
- * either database by the same query (./store/inbox-queries.ts), so both find the same leads:
+ * either database by the same query (../store/lead-list-queries.ts), so both find the same leads:
  *
  * - Every word must occur somewhere in the lead's answers (any field, names, city, company,
  *   message...), case aside (ASCII letters; Arabic has no case).

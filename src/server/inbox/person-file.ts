@@ -13,7 +13,7 @@
  */
 import { getLocale, isUiKey, t, type Locale, type UiKey } from '../../i18n/index.ts';
 import { riyadhDay, riyadhStamp } from './export-format.ts';
-import { isLeadStatus, type InboxLead, type LeadEvent, type PersonData } from './inbox-store.ts';
+import { ANSWERING, CUSTOMER, isLeadStatus, type InboxLead, type LeadEvent, type PersonData } from './inbox-store.ts';
 import { CONTACT_ANSWERS, PARTNER_ANSWERS } from './lead-columns.ts';
 import { followUpDate } from './timely.ts';
 import { en } from '../../i18n/en.ts';
@@ -151,7 +151,8 @@ function eventTitle(event: LeadEvent, locale: Locale): string {
     case 'download':
       return tr('admin.lead.event.download');
     case 'reply':
-      return tr('admin.lead.event.reply');
+      if (event.detail === ANSWERING) return tr('admin.lead.event.answering');
+      return tr(event.detail === CUSTOMER ? 'admin.lead.event.customer' : 'admin.lead.event.reply');
     case 'follow_up':
       return event.detail
         ? tr('admin.lead.event.followUp', { date: followUpDate(event.detail, locale) })

@@ -10,7 +10,7 @@
  * Also the mail to a lead's assignee (when someone else assigns it) and the reply templates'
  * rules (staff edit them on /admin/templates).
  */
-import type { UiKey } from '../../i18n';
+import { locales, type LocaleCode, type UiKey } from '../../i18n';
 import type { ReceiverConfig } from '../config.ts';
 import {
   REPLY_MAX,
@@ -22,9 +22,11 @@ import {
 import { composeAssignment } from '../mail/assignment-mail.ts';
 import { messageIdFor } from '../mail/outbox.ts';
 import type { TemplateText } from '../store/template-queries.ts';
+import type { SeenGuard } from '../store/store.ts';
 import { formText, tokenMatches, type InboxDeps } from './inbox.ts';
 import type { InboxLead, StaffSession } from './inbox-store.ts';
 import { STATUS_LABELS } from './lead-columns.ts';
+import { labelledFields, leadSummary } from './lead-view.ts';
 
 type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
@@ -50,7 +52,8 @@ export const typedText = (form: FormData | undefined, name: string): string => {
 
 /**
  * The answer, posted from the lead's page (its token checked here): queued in the outbox with its
- * timeline entry, the lead marked Answered, the send audited. A refusal says why.
+ * timeline entry, the lead marked Answered, the send audited. A refusal says why. `unless`: what
+ * the page saw, checked again as the mail is queued, so of two sends at once only one goes.
  */
 export async function sendReply(
   deps: Pick<InboxDeps, 'inbox' | 'outbox'>,
@@ -59,6 +62,7 @@ export async function sendReply(
   lead: InboxLead,
   form: FormData | undefined,
   now: Date,
+  unless?: SeenGuard,
 ): Promise<Refusal | { readonly sent: string }> {
   if (!tokenMatches(staff, form)) return { refused: 'admin.refused.outOfDate', status: 403 };
   const blocked = replyBlocked(lead, config);
@@ -80,9 +84,11 @@ export async function sendReply(
       replyTo: replyTo.length > 0 ? replyTo.join(', ') : staff.email,
       inReplyTo: messageIdFor(lead.id, from),
       actor: staff.email,
+      unless,
     },
     now,
   );
+  // Gone meanwhile, or answered since the page was made (the caller tells which).
   if (id === undefined) return { refused: 'admin.lead.notFound', status: 404 };
   await deps.inbox.audit(staff.email, 'sent reply', lead.id, '', now);
   // The same store call as "Mark answered": a lead's first answer is recorded however it came.
@@ -113,6 +119,22 @@ export async function mailAssignee(
 
 /** The longest template name and text kept. */
 export const TEMPLATE_NAME_MAX = 100;
+
+/** The placeholders a template may hold, filled from the lead. */
+export const PLACEHOLDERS = ['{name}', '{company}', '{service}'] as const;
+
+/**
+ * A template's text for a lead, in `language`: {name} and {company} its sender's, {service} the
+ * services a partner application asks about (nothing for a contact message).
+ */
+export function templateForLead(text: string, lead: Pick<InboxLead, 'form' | 'fields'>, language: LocaleCode): string {
+  const locale = locales[language];
+  const who = leadSummary(lead, locale);
+  const service =
+    lead.form === 'partner' ? (labelledFields(lead, locale).find((f) => f.name === 'servicesTypes')?.text ?? '') : '';
+  const values: Record<string, string> = { '{name}': who.name, '{company}': who.organization, '{service}': service };
+  return text.replace(/\{(?:name|company|service)\}/g, (found) => values[found] ?? found);
+}
 
 /** A template as posted from /admin/templates, or why it is refused. */
 export function templateFromForm(form: FormData | undefined): TemplateText | Refusal {

@@ -112,9 +112,12 @@ export function composeReply(
   // The lead's token: the customer's answer keeps it, so the shared mailbox knows which lead it is.
   const token = `[#${lead.id.slice(0, 8)}]`;
   const line = headerText(subject, REPLY_SUBJECT_MAX);
+  // One signature: none added to an answer that ends with its own (a "-- " line, or the company's name near its end).
+  const tail = body.split('\n').slice(-4).join('\n');
+  const signed = /^-- ?$/m.test(body) || [companyIn('en').name, companyIn('ar').name].some((name) => tail.includes(name));
   return {
     subject: line.includes(token) ? line : `${line} ${token}`,
-    text: `${body}\n\n-- \n${signature}`,
-    html: htmlMail(code, [signature], body),
+    text: signed ? body : `${body}\n\n-- \n${signature}`,
+    html: htmlMail(code, signed ? [] : [signature], body),
   };
 }

@@ -18,7 +18,7 @@
  */
 import nodemailer, { type SendMailOptions, type TransportOptions } from 'nodemailer';
 import { RETRY_CAP_SECONDS, type NotificationConfig } from '../config.ts';
-import type { FormName } from '../store/store.ts';
+import type { FormName, SeenGuard } from '../store/store.ts';
 import type { Logger } from 'pino';
 import type { Metrics } from '../ops/metrics.ts';
 import { logLead } from '../ops/log.ts';
@@ -70,6 +70,8 @@ export interface NewMail {
   readonly replyTo?: string | undefined;
   readonly inReplyTo?: string | undefined;
   readonly actor?: string | undefined;
+  /** A reply from a lead page: not queued when the lead changed since that page was made (../store/store.ts SeenGuard). */
+  readonly unless?: SeenGuard | undefined;
 }
 
 export const isNoticeStatus = (value: string): value is NoticeStatus =>

@@ -1,6 +1,6 @@
 /**
  * What the shared store queries (./submission-queries.ts, ./outbox-queries.ts,
- * ./staff-queries.ts, ./inbox-queries.ts) need from each database, and the helpers they share.
+ * ./staff-queries.ts, ./inbox-queries.ts and its parts) need from each database, and the helpers they share.
  */
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { StoreError, type SeenGuard } from './store.ts';
@@ -139,6 +139,8 @@ export async function changedSince(tx: Tx, id: string, unless: SeenGuard | undef
     .where('lead_id', '=', id)
     .where('seq', '>', unless.seen)
     .where('kind', 'in', [...unless.kinds])
+    // An answer begun in the inbox (../inbox/inbox-store.ts's ANSWERING) is a sign, not a change.
+    .where((eb) => eb.or([eb('kind', '<>', 'reply'), eb('detail', '<>', 'answering')]))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

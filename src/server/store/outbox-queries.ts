@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { DEFAULT_ACKNOWLEDGE_LIMITS, isFormName, StoreError, type AcknowledgeLimits } from './store.ts';
 import { randomUUID } from 'node:crypto';
 import { isMailKind, isNoticeStatus, type OutboxEntry, type OutboxStore } from '../mail/outbox.ts';
-import { guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
+import { changedSince, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type NewNotificationRow } from './schema.ts';
 
 /** The columns an outbox entry is read from (`n`: notifications, `s`: its lead). */
@@ -278,7 +278,8 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
             .where('id', '=', mail.leadId)
             .$if(dialect.rowLocks, (q) => q.forUpdate())
             .executeTakeFirst();
-          if (!lead) return undefined;
+          // A reply from a page made before another answer: nothing is queued (checked with the lead's row taken).
+          if (!lead || (await changedSince(tx, mail.leadId, mail.unless))) return undefined;
           const id = randomUUID();
           const at = iso(now);
           await tx
