@@ -105,6 +105,8 @@ export function TextField({
           min={min}
           step={type === 'number' ? 1 : undefined}
           inputMode={inputMode}
+          // Free text may be typed in either script: the field takes the direction of what is in it.
+          dir={type === 'text' ? 'auto' : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
@@ -138,6 +140,7 @@ export function TextArea({ id, name, label, value, onChange, rows = 4, required,
           onChange={(event) => onChange(event.target.value)}
           required={required}
           placeholder={placeholder}
+          dir="auto"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
