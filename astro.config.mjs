@@ -12,7 +12,6 @@ import node from '@astrojs/node';
 import intentDirective from './src/integrations/intent-directive.ts';
 import precompress from './src/integrations/precompress.ts';
 import inlineStylesheet from './src/integrations/inline-stylesheet.ts';
-import afterFirstView from './src/integrations/after-first-view.ts';
 import languageNameFont from './src/integrations/language-name-font.ts';
 import contentChecks from './src/integrations/content-checks.ts';
 import quietBuild from './src/integrations/quiet-build.ts';
@@ -111,9 +110,6 @@ export default defineConfig({
       // Each page with a twin lists the other language's address as its alternate (hreflang).
       i18n: { defaultLocale: 'en', locales: { en: 'en', ar: 'ar' } },
     }),
-    // The home page's carousel rotation is asked for once the largest picture is drawn, not
-    // while the page loads (src/lib/after-first-view.ts), before the pages are measured below.
-    afterFirstView(),
     // The pages whose HTML needs a second flight anyway get the layout's stylesheet inline
     // (src/lib/first-flight.ts), before their twins are written.
     inlineStylesheet(),

@@ -3,8 +3,7 @@
  * its inline scripts, its module scripts and module preloads, and the islands that hydrate on
  * their own (client:load, client:idle, client:visible, client:media, and client:intent with
  * `afterLoad`), with every chunk those import statically. Of those, `firstView` is what the page
- * may ask for before its load event; `afterLoad` what starts later by itself: the scripts an
- * inline loader asks for once the first view is drawn (src/lib/after-first-view.ts), and the
+ * may ask for before its load event; `afterLoad` what starts later by itself: the
  * islands client:intent with `afterLoad` and client:visible (on this site always below the
  * fold, so it loads once scrolled to).
  * Islands that wait for the visitor (client:intent) are counted apart. Sizes are gzip level 9,
@@ -13,7 +12,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { AFTER_FIRST_VIEW_ATTRIBUTE } from '../src/lib/after-first-view.ts';
 
 const gzipSize = (text: string | Buffer): number => zlib.gzipSync(text, { level: 9 }).length;
 const attr = (tag: string, name: string): string | undefined => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
@@ -64,9 +62,6 @@ export function pageJavaScript(html: string, clientDir: string): PageJavaScript 
     const src = attr(`<script ${attrs}`, 'src');
     if (src) eagerEntries.add(src);
     else inlineBytes += gzipSize(match[2] ?? '');
-    // The inline loader of a script asked for once the first view is drawn (src/lib/after-first-view.ts).
-    const afterFirstView = attr(`<script ${attrs}`, AFTER_FIRST_VIEW_ATTRIBUTE);
-    if (afterFirstView) afterLoadEntries.add(afterFirstView);
   }
   for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) {
     const href = attr(match[0], 'href');

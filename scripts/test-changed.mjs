@@ -33,7 +33,7 @@ const SPECS = [
     /^src\/components\/islands\/(DesktopNav|MobileNav|menu-common|navigation\.css)|^src\/components\/Header|^src\/data\/navigation|^src\/lib\/(menu|nav-twins)/,
     ['nav', 'first-action', 'a11y'],
   ],
-  [/Carousel|carousel|^src\/data\/carousels|^src\/lib\/after-first-view/, ['home', 'first-action']],
+  [/Carousel|carousel|^src\/data\/carousels/, ['home', 'first-action']],
   [
     /^src\/(styles|layouts|components)\/|^src\/scripts\/site|^src\/integrations\/intent-directive/,
     ['layout', 'a11y', 'first-action'],

@@ -37,3 +37,11 @@ export function unlocalizePath(path: string, locale: PathLocale): string {
   if (path === prefix) return '/';
   return path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : path;
 }
+
+/**
+ * The `[...lang]` parameter of a route shared by the languages (src/pages/[...lang]/): none for
+ * English, whose pages stand at the root, "ar" for the Arabic ones under /ar.
+ */
+export function langParam(locale: PathLocale): string | undefined {
+  return locale.pathPrefix.slice(1) || undefined;
+}

@@ -155,14 +155,23 @@ test('English typed into the Arabic partner form reads left to right, its full s
   try {
     const plain = await off.newPage();
     await plain.goto('/ar/Partner');
-    for (const form of [await openFormPage(page, '/ar/Partner'), plain.locator('form.partner-form')]) {
+    for (const [form, scripted] of [
+      [await openFormPage(page, '/ar/Partner'), true],
+      [plain.locator('form.partner-form'), false],
+    ] as const) {
       for (const field of [form.locator('#partner-interestReason'), form.locator('#partner-cityName')]) {
+        const reading = () =>
+          field.evaluate((element) => [getComputedStyle(element).direction, getComputedStyle(element).unicodeBidi]);
+        // Empty, the field keeps the page's direction (its caret at the start of an Arabic line).
+        await field.fill('');
+        expect(await reading()).toEqual(['rtl', 'plaintext']);
+        // English reads left to right, its full stop at its end; each line takes the direction of its own first letters.
         await field.fill('We want a local partner.');
-        // The field stays right to left (empty, its caret at the start of an Arabic line); each line of
-        // it takes the direction of its own first letters.
-        expect(
-          await field.evaluate((element) => [getComputedStyle(element).direction, getComputedStyle(element).unicodeBidi]),
-        ).toEqual(['rtl', 'plaintext']);
+        // With the island running the field is dir="auto"; without JavaScript each line still
+        // takes the direction of its own first letters.
+        expect(await reading()).toEqual([scripted ? 'ltr' : 'rtl', 'plaintext']);
+        await field.fill('نريد شريكا محليا.');
+        expect(await reading()).toEqual(['rtl', 'plaintext']);
       }
     }
   } finally {

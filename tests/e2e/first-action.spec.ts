@@ -170,13 +170,20 @@ test.describe('pictures that fail to load', () => {
 
   test('a hero picture shows "Image not available" before the carousel\'s island starts, and after', async ({ page, lang }) => {
     await page.route(/\/_astro\/.*\.(avif|webp)$/, (route) => route.abort());
+    // The islands' scripts are held back until the visitor reaches for the carousel, however fast the machine.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await gate;
+      await route.continue();
+    });
     await openAtLoad(page, lang.path('/'));
     const first = hero(page).locator('.carousel__slide').first();
     const unavailable = lang.t('home.imageUnavailable');
     await expect(first.getByText(unavailable)).toBeVisible();
     await expect(first.locator('img')).toBeHidden();
     expect(await islandStarted(hero(page))).toBe(false);
-    // In the picture's own place and size (both read at once: the strip keeps rotating).
+    // In the picture's own place and size.
     const [frame, placeholder] = await first.evaluate((slide) =>
       ['.carousel__frame', '.carousel__fallback'].map((selector) => {
         const box = slide.querySelector(selector)?.getBoundingClientRect();
@@ -188,6 +195,7 @@ test.describe('pictures that fail to load', () => {
 
     // The visitor reaches for the carousel: its island starts and keeps the placeholder.
     await hero(page).locator('.carousel__viewport').hover();
+    release();
     await expect(hero(page)).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
     await expect(first.getByText(unavailable)).toBeVisible();
     await expect(first.locator('img')).toHaveCount(0);
@@ -195,6 +203,13 @@ test.describe('pictures that fail to load', () => {
 
   test('a client logo shows "Logo not available" before the carousel\'s island starts, and after', async ({ page, lang }) => {
     await page.route(/\/_astro\/.*\.svg$/, (route) => route.abort());
+    // The islands' scripts are held back until the visitor reaches for the carousel, however fast the machine.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await gate;
+      await route.continue();
+    });
     await openAtLoad(page, lang.path('/'));
     const carousel = logos(page);
     // Scrolled to as a visitor scrolls (the wheel moves no pointer over the carousel).
@@ -206,6 +221,7 @@ test.describe('pictures that fail to load', () => {
     expect(await islandStarted(carousel)).toBe(false);
 
     await carousel.locator('.carousel__viewport').hover();
+    release();
     await expect(carousel).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
     await expect(first.getByText(unavailable)).toBeVisible();
     await expect(first.locator('img')).toHaveCount(0);

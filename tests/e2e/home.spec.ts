@@ -10,16 +10,15 @@
  * test advances it with `runFor`, so the 1500 ms and 3000 ms intervals are checked exactly and
  * a loaded machine cannot make the tests flaky.
  *
- * Each carousel's island (React and embla) starts only when the visitor reaches for it; until
- * then the page's small script (src/scripts/carousel-rotation.ts) rotates the server's HTML, and
- * the island takes over where it left off.
+ * Each carousel's island (React and embla) starts when the visitor reaches for it, or else once
+ * the page has loaded and the browser is idle (client:intent with afterLoad): the server's HTML
+ * shows the first slide and every control until then.
  */
 import type { Locator, Page } from '@playwright/test';
 import { escapeRegExp, expect, test, type SiteLanguage } from './site-locale';
 import { LOGO_BREAKPOINTS } from '../../src/lib/carousel';
 import { readDataFile } from '../../src/data/data-file';
 import { CAROUSELS_FILE, carouselsFileSchema } from '../../src/data/schemas';
-import { requestsSeen } from './requests-seen';
 
 const HERO_INTERVAL = 1500;
 const CLIENT_INTERVAL = 3000;
@@ -40,31 +39,14 @@ function safetyPictureAlt(lang: SiteLanguage): string {
   return lang.code === 'ar' ? (alt.ar ?? alt.en) : alt.en;
 }
 
-async function openHome(page: Page, lang: SiteLanguage, { rotating = true } = {}) {
+async function openHome(page: Page, lang: SiteLanguage) {
   await page.clock.install({ time: new Date('2030-01-01T08:00:00Z') });
   await page.clock.pauseAt(new Date('2030-01-01T08:00:01Z'));
   await page.goto(lang.path('/'));
-  // The rotation's script is asked for once the hero's first picture is drawn (the browser's
-  // largest-paint entry, which the paused clock does not hold back): it has run when it marks
-  // the carousels. A page whose first picture fails is never drawn so: `rotating: false`.
-  if (rotating) await expect(hero(page)).toHaveAttribute('data-rotating', '', { timeout: 15_000 });
-}
-
-/** The home page's own script (the rotation before the islands), as built. */
-const ROTATION_SCRIPT = /\/_astro\/HomePage\.astro_astro_type_script[\w.-]*\.js$/;
-
-/**
- * Starts the island and lets the fake clock run in small steps until it has hydrated. A carousel
- * starts when the visitor reaches for it: a pointer moving over it (sent as the event alone, so
- * the pointer itself stays where the test put it).
- */
-async function hydrate(page: Page, carousel: Locator) {
-  if ((await carousel.getAttribute('data-interval')) !== null) await carousel.dispatchEvent('pointerover');
-  await islandStarted(page, carousel);
 }
 
 /** Waits, moving the page's clock on, until the carousel's island has started. */
-async function islandStarted(page: Page, carousel: Locator) {
+async function hydrate(page: Page, carousel: Locator) {
   await expect
     .poll(
       async () => {
@@ -142,168 +124,6 @@ async function expectAfter(lang: SiteLanguage, earlier: Locator, later: Locator)
 
 const ISLAND_SCRIPTS = /\/_astro\/(Carousel|client)\.[\w-]+\.js$/;
 
-test.describe('hero carousel before its island starts', () => {
-  test('rotates every 1500 ms from the load event without the island, wraps, and the island takes over the slide shown @rtl', async ({
-    page,
-    lang,
-  }) => {
-    const islandRequests: string[] = [];
-    page.on('request', (request) => {
-      if (ISLAND_SCRIPTS.test(request.url())) islandRequests.push(request.url());
-    });
-    await openHome(page, lang);
-    await parkPointer(page);
-    await expectCurrent(lang, hero(page), 1, 7);
-    await page.clock.runFor(HERO_INTERVAL - 100);
-    await expectCurrent(lang, hero(page), 1, 7);
-    await page.clock.runFor(100);
-    await expectCurrent(lang, hero(page), 2, 7);
-    await page.clock.runFor(600);
-    await expect(slide(lang, hero(page), 2, 7)).toBeInViewport({ ratio: 0.95 });
-    for (let index = 3; index <= 7; index += 1) {
-      await page.clock.runFor(HERO_INTERVAL);
-      await expectCurrent(lang, hero(page), index, 7);
-    }
-    await page.clock.runFor(HERO_INTERVAL);
-    await expectCurrent(lang, hero(page), 1, 7);
-    await page.clock.runFor(HERO_INTERVAL);
-    await expectCurrent(lang, hero(page), 2, 7);
-    await page.clock.runFor(700);
-    await expect(slide(lang, hero(page), 2, 7)).toBeInViewport({ ratio: 0.95 });
-    // The next picture was fetched before it slid in.
-    await expect(slide(lang, hero(page), 3, 7).locator('img')).toHaveAttribute('loading', 'eager');
-    expect(islandRequests).toEqual([]);
-    await expect(hero(page)).not.toHaveAttribute('data-ready');
-
-    await hydrate(page, hero(page));
-    expect(islandRequests.length).toBeGreaterThan(0);
-    await expectCurrent(lang, hero(page), 2, 7);
-    await expect(slide(lang, hero(page), 2, 7)).toBeInViewport({ ratio: 0.95 });
-    await settle(page);
-    await page.clock.runFor(HERO_INTERVAL);
-    await expectCurrent(lang, hero(page), 3, 7);
-  });
-
-  test('the rotation control, previous, next and the dots work before the island, and the island starts as the visitor left it', async ({
-    page,
-    lang,
-  }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await openHome(page, lang);
-    await parkPointer(page);
-    const carousel = hero(page);
-    // Clicks alone (a tap that lands before the island has loaded), without moving the pointer.
-    const rotation = carousel.locator('.carousel__rotation');
-    await expect(rotation).toHaveAccessibleName(lang.t('carousel.stopRotation'));
-    await rotation.dispatchEvent('click');
-    await expect(rotation).toHaveAccessibleName(lang.t('carousel.startRotation'));
-    await expect(rotation.locator('.carousel__icon--play')).toBeVisible();
-    await expect(rotation.locator('.carousel__icon--pause')).toBeHidden();
-    await page.clock.runFor(HERO_INTERVAL * 3);
-    await expectCurrent(lang, carousel, 1, 7);
-
-    await carousel.getByRole('button', { name: lang.t('carousel.previousSlide') }).dispatchEvent('click');
-    await expectCurrent(lang, carousel, 7, 7);
-    await expect(slide(lang, carousel, 7, 7)).toBeInViewport({ ratio: 0.95 });
-    await carousel.getByRole('button', { name: lang.t('carousel.nextSlide') }).dispatchEvent('click');
-    await expectCurrent(lang, carousel, 1, 7);
-    await carousel.getByRole('button', { name: lang.t('carousel.goToSlide', { index: 4, count: 7 }) }).dispatchEvent('click');
-    await expectCurrent(lang, carousel, 4, 7);
-    await expect(slide(lang, carousel, 4, 7)).toBeInViewport({ ratio: 0.95 });
-
-    await hydrate(page, carousel);
-    await expectCurrent(lang, carousel, 4, 7);
-    await expect(slide(lang, carousel, 4, 7)).toBeInViewport({ ratio: 0.95 });
-    await expect(rotation).toHaveAccessibleName(lang.t('carousel.startRotation'));
-    await settle(page);
-    await page.clock.runFor(HERO_INTERVAL * 3);
-    await expectStill(page, lang, carousel, 4, 7);
-    await rotation.click();
-    await expect(rotation).toHaveAccessibleName(lang.t('carousel.stopRotation'));
-    await expect(rotation.locator('.carousel__icon--pause')).toBeVisible();
-    await parkPointer(page);
-    await settle(page);
-    await page.clock.runFor(HERO_INTERVAL);
-    await expectCurrent(lang, carousel, 5, 7);
-  });
-
-  test("a press on a control before the rotation's script has arrived is not lost: it takes effect when the script runs", async ({
-    page,
-    lang,
-  }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.clock.install({ time: new Date('2030-01-01T08:00:00Z') });
-    await page.clock.pauseAt(new Date('2030-01-01T08:00:01Z'));
-    // The rotation's script and the island are held back: a slow connection in the first moments.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const asked: string[] = [];
-    await page.route(ROTATION_SCRIPT, async (route) => {
-      asked.push(route.request().url());
-      await held;
-      await route.continue();
-    });
-    await page.route(ISLAND_SCRIPTS, () => {});
-    await page.goto(lang.path('/'));
-    await parkPointer(page);
-    const carousel = hero(page);
-    const rotation = carousel.locator('.carousel__rotation');
-    await rotation.dispatchEvent('click');
-    await expect.poll(() => asked.length).toBe(1);
-    await expect(rotation).toHaveAccessibleName(lang.t('carousel.stopRotation'));
-    await expect(carousel).not.toHaveAttribute('data-rotating');
-
-    release();
-    await expect(rotation).toHaveAccessibleName(lang.t('carousel.startRotation'));
-    await expect(carousel).toHaveAttribute('data-stopped', 'true');
-    await page.clock.runFor(HERO_INTERVAL * 3);
-    await expectStill(page, lang, carousel, 1, 7);
-    expect(asked).toHaveLength(1);
-  });
-
-  test("an island started before the rotation's script arrives is left to itself by the script", async ({ page, lang }) => {
-    await page.clock.install({ time: new Date('2030-01-01T08:00:00Z') });
-    await page.clock.pauseAt(new Date('2030-01-01T08:00:01Z'));
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let arrived = false;
-    await page.route(ROTATION_SCRIPT, async (route) => {
-      await held;
-      await route.continue();
-      arrived = true;
-    });
-    await page.goto(lang.path('/'));
-    await parkPointer(page);
-    const carousel = hero(page);
-    await hydrate(page, carousel);
-    release();
-    await expect.poll(() => arrived).toBe(true);
-    await settle(page);
-    await expect(carousel).not.toHaveAttribute('data-rotating');
-    // One step an interval: embla's, and nothing of the script's on top.
-    await expectCurrent(lang, carousel, 1, 7);
-    await page.clock.runFor(HERO_INTERVAL);
-    await expectCurrent(lang, carousel, 2, 7);
-    await page.clock.runFor(HERO_INTERVAL);
-    await expectCurrent(lang, carousel, 3, 7);
-    await expect(carousel).not.toHaveAttribute('data-rotating');
-  });
-
-  test('holds while the pointer is over it', async ({ page, lang }) => {
-    await openHome(page, lang);
-    const carousel = hero(page);
-    // The island is kept from starting, so what holds the carousel still is the script before it.
-    await page.route(ISLAND_SCRIPTS, () => {});
-    await carousel.locator('.carousel__viewport').hover();
-    await page.clock.runFor(HERO_INTERVAL * 3);
-    await expectCurrent(lang, carousel, 1, 7);
-    await parkPointer(page);
-    await page.clock.runFor(HERO_INTERVAL);
-    await expectCurrent(lang, carousel, 2, 7);
-    await expect(carousel).not.toHaveAttribute('data-ready');
-  });
-});
-
 test.describe('hero carousel', () => {
   test('the server HTML shows the title, the tagline and the first picture at final size: hydrating moves nothing @rtl', async ({
     page,
@@ -330,23 +150,8 @@ test.describe('hero carousel', () => {
     const boxes = async () => Promise.all(watched.map((selector) => page.locator(selector).first().boundingBox()));
     const before = await boxes();
     await hydrate(page, hero(page));
-    expect(await boxes()).toEqual(before);
-
-    // The logos hydrate when the visitor reaches for them, not when they scroll into view:
-    // measure them relative to the document.
-    const logoFrame = page.locator('.carousel--logos .carousel__frame').first();
-    const documentBox = async () => {
-      const box = await logoFrame.boundingBox();
-      const scrollY = await page.evaluate(() => window.scrollY);
-      return box && { ...box, y: box.y + scrollY };
-    };
-    const logoBefore = await documentBox();
-    await logos(page).scrollIntoViewIfNeeded();
-    await settle(page);
-    await expect(logos(page)).not.toHaveAttribute('data-ready');
-    expect(await documentBox()).toEqual(logoBefore);
     await hydrate(page, logos(page));
-    expect(await documentBox()).toEqual(logoBefore);
+    expect(await boxes()).toEqual(before);
   });
 
   test('advances on its own every 1500 ms and wraps from the last image to the first', async ({ page, lang }) => {
@@ -529,7 +334,7 @@ test.describe('hero carousel', () => {
   test('a picture that fails to load is replaced by "Image not available", in its place and size', async ({ page, lang }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.route(IMAGE_REQUESTS, (route) => route.abort());
-    await openHome(page, lang, { rotating: false });
+    await openHome(page, lang);
     await hydrate(page, hero(page));
     const carousel = hero(page);
     const unavailable = lang.t('home.imageUnavailable');
@@ -575,11 +380,6 @@ async function logosInView(carousel: Locator) {
   });
 }
 
-/** The strip has stopped gliding (the rotation before the island animates it with CSS, in real time). */
-async function glided(carousel: Locator) {
-  await expect.poll(() => carousel.locator('.carousel__slides').evaluate((strip) => strip.getAnimations().length)).toBe(0);
-}
-
 /** The logos' text alternatives in the carousel's order. */
 async function logoNames(carousel: Locator): Promise<string[]> {
   return carousel.locator('.carousel__slide img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt));
@@ -607,193 +407,51 @@ async function expectLogosInView(lang: SiteLanguage, carousel: Locator, perView:
 }
 
 test.describe('client logo carousel', () => {
-  for (const mode of ['before its island', 'island'] as const) {
-    test(`${mode}: advances every 3000 ms through every logo and wraps; previous, next and dots select a logo, the reading way @rtl @content`, async ({
-      page,
-      lang,
-    }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      // Before its island: the island's scripts never arrive, whatever the pointer does.
-      if (mode === 'before its island') await page.route(ISLAND_SCRIPTS, () => {});
-      await openHome(page, lang);
-      await parkPointer(page);
-      const carousel = logos(page);
-      await carousel.scrollIntoViewIfNeeded();
-      if (mode === 'island') await hydrate(page, carousel);
-      await expect(carousel.getByRole('group')).toHaveCount(LOGOS);
-      await expect(carousel.locator('.carousel__dot')).toHaveCount(LOGOS);
-      await expectCurrent(lang, carousel, 1, LOGOS);
-      const previous = carousel.getByRole('button', { name: lang.t('home.previousLogo') });
-      const next = carousel.getByRole('button', { name: lang.t('home.nextLogo') });
-      // The reading way (mirrored in Arabic): "next" ends the row, the second logo follows the first.
-      await expectAfter(lang, previous, next);
-      await expectAfter(lang, slide(lang, carousel, 1, LOGOS), slide(lang, carousel, 2, LOGOS));
-
-      await page.clock.runFor(CLIENT_INTERVAL - 100);
-      await expectStill(page, lang, carousel, 1, LOGOS);
-      await page.clock.runFor(100);
-      await expectCurrent(lang, carousel, 2, LOGOS);
-      for (let step = 3; step <= LOGOS + 1; step++) {
-        await page.clock.runFor(CLIENT_INTERVAL);
-        await expectCurrent(lang, carousel, nth(step), LOGOS);
-        // 3 in view at 1440 px, whatever the number of logos: the current logo is the first of them, the reading way.
-        await expectLogosInView(lang, carousel, 3);
-      }
-
-      await previous.click();
-      await expectCurrent(lang, carousel, LOGOS, LOGOS);
-      await expect(slide(lang, carousel, LOGOS, LOGOS)).toBeInViewport({ ratio: 0.95 });
-      await expectLogosInView(lang, carousel, 3);
-      await next.click();
-      await expectCurrent(lang, carousel, 1, LOGOS);
-      await carousel.getByRole('button', { name: lang.t('home.goToLogo', { index: 3, count: LOGOS }) }).click();
-      await expectCurrent(lang, carousel, 3, LOGOS);
-      await expect(slide(lang, carousel, 3, LOGOS)).toBeInViewport({ ratio: 0.95 });
-      await expectLogosInView(lang, carousel, 3);
-      if (mode === 'before its island') await expect(carousel).not.toHaveAttribute('data-ready');
-    });
-  }
-
-  test('scrolling down to the logos asks for no island script: they rotate without React, and no logo is fetched while they are far below the fold', async ({
+  test(`advances every 3000 ms through every logo and wraps; previous, next and dots select a logo, the reading way @rtl @content`, async ({
     page,
     lang,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
-    await openHome(page, lang);
-    await parkPointer(page);
-    const carousel = logos(page);
-    // The island's own scripts: its component and its renderer (React DOM's client), and the
-    // chunks of the carousel and React they import.
-    const islandUrls = await carousel.evaluate((root) => {
-      const island = root.closest('astro-island');
-      return [island?.getAttribute('component-url'), island?.getAttribute('renderer-url')];
-    });
-    expect(islandUrls.every((url) => typeof url === 'string' && url.startsWith('/_astro/'))).toBe(true);
-    const logoUrls = await carousel
-      .locator('img')
-      .evaluateAll((imgs) =>
-        imgs.map((img) => new URL((img as HTMLImageElement).getAttribute('src') ?? '', document.baseURI).pathname),
-      );
-    expect(new Set(logoUrls).size).toBe(LOGOS);
-    const islandScripts = () => requests.filter((path) => islandUrls.includes(path) || ISLAND_SCRIPTS.test(path));
-    const logoPictures = () => requests.filter((path) => logoUrls.includes(path));
-
-    // Loaded, and rotating for a while, far above the logos: none of their pictures is fetched.
-    await page.clock.runFor(CLIENT_INTERVAL * 2);
-    expect(logoPictures()).toEqual([]);
-    await expectCurrent(lang, carousel, nth(3), LOGOS);
-
-    await carousel.scrollIntoViewIfNeeded();
-    const firstInView = (await logosInView(carousel))[0]?.alt;
-    await page.clock.runFor(4000);
-    await expectCurrent(lang, carousel, nth(4), LOGOS);
-    await glided(carousel);
-    await expect.poll(async () => (await logosInView(carousel))[0]?.alt).not.toBe(firstInView);
-    await expectLogosInView(lang, carousel, 1);
-    // Not on the page's clock either: an island started by the logos coming into view (an
-    // observer of their visibility, told in the frame they came into view, before an observer
-    // the test starts now is told they are in view) would have asked for its script by now.
-    await carousel.evaluate(
-      (root) =>
-        new Promise<void>((resolve) => {
-          const observer = new IntersectionObserver((entries) => {
-            if (!entries.some((entry) => entry.isIntersecting)) return;
-            observer.disconnect();
-            resolve();
-          });
-          observer.observe(root);
-        }),
-    );
-    await requestsSeen(page);
-    expect(islandScripts()).toEqual([]);
-    await expect(carousel).not.toHaveAttribute('data-ready');
-    // Near the screen, the next logo is fetched before it slides in: the strip's fifth (a copy, with fewer logos).
-    await expect(carousel.locator('.carousel__slide').nth(4).locator('img')).toHaveAttribute('loading', 'eager');
-  });
-
-  test('before its island, with 3 in view: every step, by itself or by "next", past the last logo and round again, shows 3 whole logos and no blank card', async ({
-    page,
-    lang,
-  }) => {
-    await page.route(ISLAND_SCRIPTS, () => {});
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await openHome(page, lang);
     await parkPointer(page);
     const carousel = logos(page);
     await carousel.scrollIntoViewIfNeeded();
-    await expectLogosInView(lang, carousel, 3);
-    const next = carousel.getByRole('button', { name: lang.t('home.nextLogo') });
-    for (let step = 1; step <= 8; step++) {
-      // Alternately the rotation's own step and a press on "next" (sent without the pointer).
-      if (step % 2) await page.clock.runFor(CLIENT_INTERVAL);
-      else await next.dispatchEvent('click');
-      await expectCurrent(lang, carousel, nth(step + 1), LOGOS);
-      await glided(carousel);
-      await expectLogosInView(lang, carousel, 3);
-      await page.clock.runFor(700);
-    }
-    // Back past the first logo too.
+    await hydrate(page, carousel);
+    await expect(carousel.getByRole('group')).toHaveCount(LOGOS);
+    await expect(carousel.locator('.carousel__dot')).toHaveCount(LOGOS);
+    await expectCurrent(lang, carousel, 1, LOGOS);
     const previous = carousel.getByRole('button', { name: lang.t('home.previousLogo') });
-    for (let step = 1; step <= 4; step++) {
-      await previous.dispatchEvent('click');
-      await glided(carousel);
+    const next = carousel.getByRole('button', { name: lang.t('home.nextLogo') });
+    // The reading way (mirrored in Arabic): "next" ends the row, the second logo follows the first.
+    await expectAfter(lang, previous, next);
+    await expectAfter(lang, slide(lang, carousel, 1, LOGOS), slide(lang, carousel, 2, LOGOS));
+
+    await page.clock.runFor(CLIENT_INTERVAL - 100);
+    await expectStill(page, lang, carousel, 1, LOGOS);
+    await page.clock.runFor(100);
+    await expectCurrent(lang, carousel, 2, LOGOS);
+    for (let step = 3; step <= LOGOS + 1; step++) {
+      await page.clock.runFor(CLIENT_INTERVAL);
+      await expectCurrent(lang, carousel, nth(step), LOGOS);
+      // 3 in view at 1440 px, whatever the number of logos: the current logo is the first of them, the reading way.
       await expectLogosInView(lang, carousel, 3);
-      await page.clock.runFor(700);
     }
-    await expectCurrent(lang, carousel, nth(5), LOGOS);
-    await expect(carousel).not.toHaveAttribute('data-ready');
-  });
 
-  test('reaching for the logos after some steps: the island takes over the same logos in the same places, and rotation goes on @rtl', async ({
-    page,
-    lang,
-  }) => {
-    await openHome(page, lang);
-    await parkPointer(page);
-    const carousel = logos(page);
-    await carousel.scrollIntoViewIfNeeded();
-    for (let step = 0; step < 3; step++) await page.clock.runFor(CLIENT_INTERVAL);
-    await expectCurrent(lang, carousel, nth(4), LOGOS);
-    await glided(carousel);
+    await previous.click();
+    await expectCurrent(lang, carousel, LOGOS, LOGOS);
+    await expect(slide(lang, carousel, LOGOS, LOGOS)).toBeInViewport({ ratio: 0.95 });
     await expectLogosInView(lang, carousel, 3);
-    const before = await logosInView(carousel);
-    await expect(carousel).not.toHaveAttribute('data-ready');
-
-    // The pointer comes over the logos: the island starts (and rotation holds while it stays).
-    await carousel.locator('.carousel__viewport').hover();
-    await islandStarted(page, carousel);
-    await expectCurrent(lang, carousel, nth(4), LOGOS);
-    const after = await logosInView(carousel);
-    expect(after.map((logo) => logo.alt)).toEqual(before.map((logo) => logo.alt));
-    for (const [k, logo] of after.entries())
-      expect(Math.abs(logo.start - (before[k]?.start ?? NaN)), logo.alt).toBeLessThanOrEqual(1);
-    // Only embla moves the strip and the slides now: what the script set is gone.
-    expect(
-      await carousel.evaluate((root) =>
-        [
-          root.hasAttribute('data-rotating'),
-          ...[...root.querySelectorAll<HTMLElement>('.carousel__slides, .carousel__slide')].map(
-            (el) => el.style.getPropertyValue('--carousel-step') + el.style.getPropertyValue('--carousel-shift'),
-          ),
-        ].join(''),
-      ),
-    ).toBe('false');
-
-    await parkPointer(page);
-    await settle(page);
-    await page.clock.runFor(CLIENT_INTERVAL);
-    await expectCurrent(lang, carousel, nth(5), LOGOS);
-    await page.clock.runFor(CLIENT_INTERVAL);
-    await expectCurrent(lang, carousel, nth(6), LOGOS);
-    // embla's glide runs on animation frames, which the fake clock holds: let it end.
-    await page.clock.runFor(2000);
+    await next.click();
+    await expectCurrent(lang, carousel, 1, LOGOS);
+    await carousel.getByRole('button', { name: lang.t('home.goToLogo', { index: 3, count: LOGOS }) }).click();
+    await expectCurrent(lang, carousel, 3, LOGOS);
+    await expect(slide(lang, carousel, 3, LOGOS)).toBeInViewport({ ratio: 0.95 });
     await expectLogosInView(lang, carousel, 3);
   });
 
   // LOGO_BREAKPOINTS (src/lib/carousel.ts, and carousel.css): 1 logo below 640 px (phones),
   // 2 from 640 px (tablets), 3 from 1024 px (desktops). Checked on both sides of each breakpoint,
-  // before the island (after a few steps of its rotation) and with it.
+  // after a few steps of the rotation.
   const widths = [
     { width: 390, expected: 1 },
     { width: 639, expected: 1 },
@@ -804,35 +462,32 @@ test.describe('client logo carousel', () => {
     { width: 1440, expected: 3 },
     { width: 639, expected: 1 },
   ];
-  test('shows 1 logo on a phone, 2 on a tablet and 3 on a desktop, before the island and with it', async ({ page, lang }) => {
+  test('shows 1 logo on a phone, 2 on a tablet and 3 on a desktop', async ({ page, lang }) => {
     expect(LOGO_BREAKPOINTS.map((b) => b.minWidth)).toEqual([1024, 640, 0]);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await openHome(page, lang);
     await parkPointer(page);
     const carousel = logos(page);
     await carousel.scrollIntoViewIfNeeded();
+    await hydrate(page, carousel);
+    await settle(page);
     for (let step = 0; step < 3; step++) await page.clock.runFor(CLIENT_INTERVAL);
     await expectCurrent(lang, carousel, nth(4), LOGOS);
-    for (const stage of ['before the island', 'island'] as const) {
-      if (stage === 'island') await hydrate(page, carousel);
-      for (const { width, expected } of widths) {
-        await page.setViewportSize({ width, height: 900 });
-        await carousel.scrollIntoViewIfNeeded();
-        // Whole cards in view, from the current logo on: the strip is in its place at the new width.
-        await expect
-          .poll(
-            async () => {
-              // embla follows a resize from an animation frame, which the fake clock holds.
-              if (stage === 'island') await page.clock.runFor(20);
-              return (await logosInView(carousel)).filter((logo) => logo.inside).length;
-            },
-            { message: `${stage}, ${width} px` },
-          )
-          .toBe(expected);
-        await expectLogosInView(lang, carousel, expected);
-      }
-      if (stage === 'island') await expect(carousel).toHaveAttribute('data-ready', 'true');
-      else await expect(carousel).not.toHaveAttribute('data-ready');
+    for (const { width, expected } of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await carousel.scrollIntoViewIfNeeded();
+      // Whole cards in view, from the current logo on: the strip is in its place at the new width.
+      await expect
+        .poll(
+          async () => {
+            // embla follows a resize from an animation frame, which the fake clock holds.
+            await page.clock.runFor(20);
+            return (await logosInView(carousel)).filter((logo) => logo.inside).length;
+          },
+          { message: `${width} px` },
+        )
+        .toBe(expected);
+      await expectLogosInView(lang, carousel, expected);
     }
   });
 
@@ -921,50 +576,27 @@ test('every carousel control is at least 24 x 24 px, and the rotation control co
   }
 });
 
-test('before interaction the page runs no island: the hero rotates by itself without React, and no island script is asked for until the visitor reaches for it', async ({
-  page,
-  lang,
-}) => {
+test("no script before the load event: the hero's island starts by itself after it, and rotates", async ({ page, lang }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.mouse.move(2, 840);
-  const islandRequests: string[] = [];
-  page.on('request', (request) => {
-    if (ISLAND_SCRIPTS.test(request.url())) islandRequests.push(request.url());
-  });
   await page.goto(lang.path('/'));
   // Started without the visitor: it rotates (docs/requirements.md §4).
+  await expect(hero(page)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   const first = await hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label');
   await expect
     .poll(() => hero(page).locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label'), { timeout: 10_000 })
     .not.toBe(first);
-  expect(islandRequests).toEqual([]);
-  await expect(hero(page)).not.toHaveAttribute('data-ready');
-  // No script at all is asked for before the load event, nor before the hero's first picture is
-  // drawn: the rotation's own comes after both (src/lib/after-first-view.ts).
-  const timing = await page.evaluate(async () => {
+  // No script at all is asked for before the load event: the island's come after it.
+  const timing = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-    const paints = await new Promise<PerformanceEntryList>((resolve) =>
-      new PerformanceObserver((list, observer) => {
-        observer.disconnect();
-        resolve(list.getEntries());
-      }).observe({ type: 'largest-contentful-paint', buffered: true }),
-    );
-    const largest = paints.at(-1) as (PerformanceEntry & { element?: Element | null }) | undefined;
     return {
       loaded: navigation?.loadEventStart ?? 0,
-      largestPaint: largest?.startTime ?? Infinity,
-      largestIsHeroPicture: largest?.element?.matches('.carousel--hero img') ?? false,
       scripts: performance
         .getEntriesByType('resource')
         .filter((entry) => /\.m?js(?:$|\?)/.test(entry.name))
         .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
     };
   });
-  expect(timing.largestIsHeroPicture).toBe(true);
-  expect(timing.scripts.map((script) => script.path).some((path) => ROTATION_SCRIPT.test(path))).toBe(true);
-  expect(timing.scripts.filter((script) => script.start < timing.loaded || script.start < timing.largestPaint)).toEqual([]);
-  // Reaching for it starts the island.
-  await hero(page).locator('.carousel__viewport').hover();
-  await expect(hero(page)).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
-  expect(islandRequests.length).toBeGreaterThan(0);
+  expect(timing.scripts.some((script) => ISLAND_SCRIPTS.test(script.path))).toBe(true);
+  expect(timing.scripts.filter((script) => script.start < timing.loaded)).toEqual([]);
 });

@@ -3,16 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { fillTemplate } from '../../src/i18n/template';
-import {
-  LOGO_BREAKPOINTS,
-  isBrokenImage,
-  isRotating,
-  logosPerView,
-  loopShift,
-  loopStart,
-  shortestStep,
-  wrapIndex,
-} from '../../src/lib/carousel';
+import { LOGO_BREAKPOINTS, isBrokenImage, isRotating, logosPerView } from '../../src/lib/carousel';
 import { CLIENT_INTERVAL_MS, HERO_INTERVAL_MS, clientLogos, heroImages } from '../../src/data/carousels';
 import { en } from '../../src/i18n/en';
 import { ROOT } from '../helpers/content';
@@ -41,7 +32,7 @@ describe('carousel rules', () => {
     expect([320, 639, 640, 1023, 1024, 1920].map(logosPerView)).toEqual([1, 1, 2, 2, 3, 3]);
   });
 
-  test('the stylesheet uses the same breakpoints, and sizes the slides and the rotation before the island by them', () => {
+  test('the stylesheet uses the same breakpoints, and sizes the slides by them', () => {
     const css = fs.readFileSync(path.join(ROOT, 'src/components/islands/carousel.css'), 'utf8');
     const found = [
       ...css.matchAll(/@media \(min-width: (\d+)px\)\s*\{\s*\.carousel--logos \{\s*--carousel-per-view: (\d+);/g),
@@ -51,81 +42,14 @@ describe('carousel rules', () => {
     }));
     const base = /\.carousel \{[^}]*--carousel-per-view: (\d+);/.exec(css)?.[1];
     expect([...found.reverse(), { minWidth: 0, perView: Number(base) }]).toEqual(LOGO_BREAKPOINTS.map((b) => ({ ...b })));
-    // One slide is 100% / per-view of the strip, and one step of the rotation moves it by that.
+    // One slide is 100% / per-view of the strip.
     expect(css).toMatch(/\.carousel__slide \{\s*flex: 0 0 calc\(100% \/ var\(--carousel-per-view\)\);/);
-    expect(css).toMatch(/var\(--carousel-step, 0\) \* 100% \/ var\(--carousel-per-view\)/);
   });
 
   // Physical directions in its stylesheet are stylelint's (npm run lint).
   test('no carousel layout is left to inline styles', () => {
     const tsx = fs.readFileSync(path.join(ROOT, 'src/components/islands/Carousel.tsx'), 'utf8');
     expect(tsx).not.toMatch(/\bstyle=\{/);
-  });
-});
-
-/**
- * The rotation before the island (src/scripts/carousel-rotation.ts) as a picture: the slide drawn
- * at each position, or undefined for a blank, with the slides placed for a move between steps.
- */
-function drawn(start: number, count: number, from: number, to: number): (number | undefined)[] {
-  const at = new Map<number, number>();
-  for (let slide = 0; slide < count; slide++) at.set(slide + loopShift(slide, start, count), slide);
-  return Array.from({ length: to - from }, (_, k) => at.get(from + k));
-}
-
-describe('the rotation before the island loops seamlessly', () => {
-  test('each slide is moved by whole laps into the positions from the start', () => {
-    for (const start of [-7, -1, 0, 3, 12]) {
-      const positions = Array.from({ length: 5 }, (_, slide) => slide + loopShift(slide, start, 5));
-      expect(positions.map((p) => p - start).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4]);
-      for (const [slide, p] of positions.entries()) expect(wrapIndex(p, 0, 5)).toBe(slide);
-    }
-  });
-
-  test('5 logos with 1, 2 or 3 in view, and 7 pictures with 1: however many steps either way, every position in view shows its slide, and none jumps while in view', () => {
-    for (const [count, perView] of [
-      [5, 1],
-      [5, 2],
-      [5, 3],
-      [7, 1],
-    ] as const) {
-      // A walk of single steps both ways, past the last slide and back past the first.
-      const walk = [1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1, 1];
-      let step = 0;
-      let start = 0;
-      for (const delta of walk) {
-        const target = step + delta;
-        const lo = Math.min(step, target);
-        const hi = Math.max(step, target);
-        const next = loopStart(lo, hi, perView, count);
-        expect(next, `${count}/${perView} ${step}→${target}`).toBeDefined();
-        // What shows in view before and after the move: before, as placed before; from the
-        // move on, as placed for it (the placing changes at once, the strip glides).
-        const before = drawn(start, count, step, step + perView);
-        const seenWhileMoving = drawn(next!, count, lo, hi + perView);
-        expect(seenWhileMoving).not.toContain(undefined);
-        expect(seenWhileMoving.map((slide, k) => wrapIndex(lo + k, 0, count) === slide)).not.toContain(false);
-        // The slides in view before the move keep their places: none jumps under the eye.
-        expect(drawn(next!, count, step, step + perView)).toEqual(before);
-        step = target;
-        start = next!;
-      }
-    }
-  });
-
-  test('a move further than the slides can cover while gliding is shown at once', () => {
-    // Three quick steps with 3 logos in view would need 6 of 5 logos on the strip.
-    expect(loopStart(0, 3, 3, 5)).toBeUndefined();
-    expect(loopStart(0, 2, 3, 5)).toBe(0);
-    expect(loopStart(0, 1, 3, 5)).toBe(-1);
-  });
-
-  test('a dot moves the shorter way round', () => {
-    expect(shortestStep(0, 4, 5)).toBe(-1);
-    expect(shortestStep(0, 2, 5)).toBe(2);
-    expect(shortestStep(4, 0, 5)).toBe(1);
-    expect(shortestStep(1, 5, 7)).toBe(-3);
-    expect(shortestStep(2, 2, 7)).toBe(0);
   });
 });
 

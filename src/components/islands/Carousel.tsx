@@ -10,26 +10,13 @@
  *   when the slides out of view can fill it, so fewer than `perView` + 2 are drawn twice or more
  *   (`drawn`), the copies hidden from screen readers and the keyboard; dots and labels count each once.
  * - prefers-reduced-motion: slides change without animation.
- * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder,
- *   before the island starts too (src/scripts/carousel-rotation.ts marks its frame `data-failed`).
- * - `rotateBeforeIsland`: the page's small script (src/scripts/carousel-rotation.ts) rotates the
- *   server's HTML until this island starts, and hands over the slide shown and whether the
- *   visitor stopped it as the island starts (TAKEOVER_EVENT); once embla has placed the slides
- *   the script clears its own placing.
+ * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder.
  */
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { fillTemplate } from '../../i18n/template';
-import {
-  TAKEOVER_EVENT,
-  isBrokenImage,
-  isRotating,
-  type CarouselLabels,
-  type CarouselSlide,
-  type PictureData,
-  type TakeoverDetail,
-} from '../../lib/carousel';
+import { isBrokenImage, isRotating, type CarouselLabels, type CarouselSlide, type PictureData } from '../../lib/carousel';
 import './carousel.css';
 
 export interface CarouselProps {
@@ -44,20 +31,6 @@ export interface CarouselProps {
   readonly dir: 'ltr' | 'rtl';
   /** Load the first picture at once with high priority (the page's largest picture). */
   readonly priorityFirst?: boolean;
-  /** Rotated by the page's script until the island starts (the island then takes over). */
-  readonly rotateBeforeIsland?: boolean;
-}
-
-/**
- * Where the rotation that ran before the island left the carousel (the first slide, rotating,
- * when there was none): read once, as the island starts, so its first render is the page as
- * the visitor sees it.
- */
-function takeOver(slidesId: string): TakeoverDetail {
-  const detail: TakeoverDetail = { index: 0, stopped: false };
-  if (typeof document === 'undefined') return detail;
-  document.getElementById(slidesId)?.closest('.carousel')?.dispatchEvent(new CustomEvent(TAKEOVER_EVENT, { detail }));
-  return detail;
 }
 
 function usePrefersReducedMotion(): boolean {
@@ -137,36 +110,20 @@ function Icon({ name }: { readonly name: 'previous' | 'next' | 'pause' | 'play' 
   );
 }
 
-export default function Carousel({
-  id,
-  variant,
-  slides,
-  intervalMs,
-  labels,
-  dir,
-  priorityFirst = false,
-  rotateBeforeIsland = false,
-}: CarouselProps) {
+export default function Carousel({ id, variant, slides, intervalMs, labels, dir, priorityFirst = false }: CarouselProps) {
   const count = slides.length;
   const perView = variant === 'logos' ? 3 : 1; // At most (LOGO_BREAKPOINTS): 3 logos, 1 hero picture.
   const drawn = Array.from({ length: count < 2 ? 1 : Math.ceil((perView + 2) / count) }, () => slides).flat();
   const slidesId = `${id}-slides`;
-  const [handover] = useState(() => takeOver(slidesId));
   const reducedMotion = usePrefersReducedMotion();
   // The plugin is created once; the carousel starts and stops it from the state below.
   const [autoplay] = useState(() =>
     Autoplay({ delay: intervalMs, playOnInit: false, stopOnInteraction: false, stopOnMouseEnter: false, stopOnFocusIn: false }),
   );
-  // Told as soon as embla has placed the slides (its plugins start right after, in the same
-  // task): the script that rotated them before clears its own placing, with nothing drawn between.
-  const [released] = useState(() => ({ name: 'takeover', options: {}, init: () => handover.release?.(), destroy: () => {} }));
-  const [viewportRef, api] = useEmblaCarousel(
-    { loop: true, align: 'start', direction: dir, duration: 30, startIndex: handover.index },
-    [released, autoplay],
-  );
+  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', direction: dir, duration: 30 }, [autoplay]);
 
-  const [selected, setSelected] = useState(handover.index % count);
-  const [stoppedByVisitor, setStoppedByVisitor] = useState(handover.stopped);
+  const [selected, setSelected] = useState(0);
+  const [stoppedByVisitor, setStoppedByVisitor] = useState(false);
   const [pointerOver, setPointerOver] = useState(false);
   const [failed, setFailed] = useState<readonly boolean[]>(() => slides.map(() => false));
   /** Slides loaded eagerly once hydrated: the current one and its neighbours, fetched before they slide in. */
@@ -257,7 +214,6 @@ export default function Carousel({
       aria-roledescription={labels.roleCarousel}
       aria-label={labels.carousel}
       data-ready={api ? 'true' : undefined}
-      data-interval={rotateBeforeIsland ? intervalMs : undefined}
       data-stopped={stoppedByVisitor ? 'true' : undefined}
       onMouseEnter={() => setPointerOver(true)}
       onMouseLeave={() => setPointerOver(false)}
@@ -272,7 +228,7 @@ export default function Carousel({
           data-stop-label={labels.stopRotation}
           onClick={() => setStoppedByVisitor((stopped) => !stopped)}
         >
-          {/* Both drawn; carousel.css shows the one for [data-stopped], which the script before the island sets too. */}
+          {/* Both drawn; carousel.css shows the one for [data-stopped]. */}
           <Icon name="pause" />
           <Icon name="play" />
         </button>
@@ -321,8 +277,7 @@ export default function Carousel({
               aria-hidden={index >= count || undefined}
               inert={index >= count || undefined}
             >
-              {/* The placeholder is in the server's HTML too, shown (carousel.css) on a frame marked data-failed:
-                  by src/scripts/carousel-rotation.ts before the island, which starts from the same markup. */}
+              {/* The placeholder is in the server's HTML too, shown (carousel.css) on a frame marked data-failed. */}
               <div className="carousel__frame" data-failed={failed[index % count] ? '' : undefined}>
                 <div className="carousel__fallback">
                   <span>{labels.unavailable}</span>

@@ -4,21 +4,10 @@
  * specification, keeps the answers on this device while the visitor types, and never loses
  * them when sending fails.
  */
-import {
-  memo,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type SubmitEvent,
-  type ReactNode,
-} from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { FormKey, FormStrings } from '../../i18n';
 import type { CountryList } from '../../forms/country-list';
-import { ACCEPT_ATTRIBUTE, MAX_FILES, checkFiles } from '../../forms/files';
+import { MAX_FILES } from '../../forms/files';
 import { mailLines, type FieldOption } from '../../forms/fields';
 import {
   PARTNER_FIELD_ORDER,
@@ -40,7 +29,6 @@ import {
   type PartnerValues,
 } from '../../forms/partner';
 import { withScheme, type IssueCode } from '../../forms/rules';
-import { isolate } from '../../i18n/template';
 import { isOwnReceiver, isSameOrigin, multipartBody, submitToEndpoint } from '../../forms/submit';
 import { useProof, type ProofOptions } from './use-proof';
 import { mailtoHref } from '../../forms/mailto';
@@ -49,7 +37,6 @@ import {
   type LabelledOption,
   ErrorSummary,
   FailureHelp,
-  FieldShell,
   Honeypot,
   PrivacyNote,
   ResultBanner,
@@ -62,76 +49,16 @@ import { honeypotInPage, useAnswersKeptOnBack } from './form-dom';
 import { useCheckBeforeSending } from './use-check-before-sending';
 import { usePartnerDraft } from './use-partner-draft';
 import { FormTextContext, formText, type FormText } from './form-text';
+import { FilePicker, takeFiles } from './FilePicker';
 import './forms.css';
 
 /** `confirming`: sent and acknowledged, during the extra wait before the success banner (docs/requirements.md §10.1). */
 type Status = 'idle' | 'submitting' | 'confirming' | 'success' | 'failure' | 'held';
 
-/**
- * What moves the submit state on: an attempt (`try`: a new submit clears the previous banner,
- * docs/requirements.md §10.1), the answers passing the checks (`send`), the endpoint's answer (`acknowledged`,
- * `failed`), the end of the extra wait (`confirmed`), the answers cleared (`cleared`).
- */
-type SubmitAction = 'try' | 'send' | 'acknowledged' | 'failed' | 'held' | 'confirmed' | 'cleared';
-
-const isBusy = (status: Status) => status === 'submitting' || status === 'confirming';
-
-function submitReducer(_status: Status, action: SubmitAction): Status {
-  switch (action) {
-    case 'try':
-    case 'cleared':
-      return 'idle';
-    case 'send':
-      return 'submitting';
-    case 'acknowledged':
-      return 'confirming';
-    case 'failed':
-      return 'failure';
-    case 'held':
-      return 'held';
-    case 'confirmed':
-      return 'success';
-  }
-}
-
 const fieldId = (field: string) => `partner-${field}`;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const INPUT_TYPES = { email: 'email', tel: 'tel', url: 'url', count: 'number' } as const;
 type PartnerText = FormText<FormKey<'partner'>>;
-
-/**
- * The files chosen in `input` that pass the rules (docs/requirements.md §9.1, an alert for each refused one).
- * docs/requirements.md §9.2: the valid files replace the prior selection. When every chosen file was refused,
- * there is nothing to replace it with: the prior selection stays. The input shows the same list.
- */
-function takeFiles(t: PartnerText, input: HTMLInputElement, prior: File[], maxFiles = Infinity): File[] {
-  const { accepted, rejected } = checkFiles(Array.from(input.files ?? []));
-  const direction = input.closest('[dir]')?.getAttribute('dir') === 'rtl' ? 'rtl' : 'ltr';
-  for (const rejection of rejected) {
-    window.alert(
-      t(rejection.reason === 'tooLarge' ? 'partner.files.tooLarge' : 'partner.files.invalidType', {
-        file: isolate(rejection.file, direction),
-      }),
-    );
-  }
-  // The site's own receiver takes at most MAX_FILES files: more, and the prior selection stays.
-  const tooMany = accepted.length > maxFiles;
-  if (tooMany) window.alert(t('partner.files.tooMany', { max: maxFiles }));
-  const kept = tooMany || (accepted.length === 0 && rejected.length > 0) ? prior : accepted;
-  showFiles(input, kept);
-  return kept;
-}
-
-/** The input holds the listed files, so a plain post sends what the visitor sees. */
-function showFiles(input: HTMLInputElement, files: readonly File[]) {
-  try {
-    const transfer = new DataTransfer();
-    for (const file of files) transfer.items.add(file);
-    input.files = transfer.files;
-  } catch {
-    // Older browsers cannot set the list; the files listed are the ones that count.
-  }
-}
 
 interface PartnerFormProps {
   /** Where the form posts (docs/requirements.md §10.3); the site's own receiver says the page's language in its query. */
@@ -160,7 +87,6 @@ interface PartnerControlProps {
   value: PartnerValues[keyof PartnerValues];
   error: IssueCode | undefined;
   placeholder: string | undefined;
-  /** A follow-up question: whether it is asked now (undefined: always asked). */
   shown: boolean | undefined;
   onChange: <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => void;
   onWebsiteBlur: (value: string) => void;
@@ -170,89 +96,48 @@ interface PartnerControlProps {
 }
 
 /**
- * One field of the form. Memoized: a key typed into one field re-renders that field alone, not
- * the twenty others (their props stay the same).
+ * One field of the form, as its entry in the table describes it (src/forms/partner.ts). Memoized:
+ * a key typed into one field re-renders that field alone, not the twenty others (their props stay
+ * the same). `shown`: whether a follow-up question is asked now (undefined: always asked).
  */
-const PartnerControl = memo(function PartnerControl({
-  field,
-  value,
-  error,
-  placeholder,
-  shown,
-  onChange,
-  onWebsiteBlur,
-  t,
-  countries,
-  localDigits,
-}: PartnerControlProps) {
+const PartnerControl = memo(function PartnerControl({ field, value, error, placeholder, shown, ...rest }: PartnerControlProps) {
+  const { onChange, onWebsiteBlur, t, countries, localDigits } = rest;
   const spec = partnerField(field);
-  const id = fieldId(field);
-  const label = t(partnerLabelKey(field));
-  const required = spec.required === true;
-  const className = spec.wide ? 'site-form__wide' : undefined;
   const text = typeof value === 'string' ? value : '';
+  const className = spec.wide ? 'site-form__wide' : undefined;
+  const common = { id: fieldId(field), name: field, error, required: spec.required === true, className };
+  const label = t(partnerLabelKey(field));
+  const onText = (next: string) => onChange(field, next);
+  const country = spec.kind === 'country';
   let control: ReactNode;
-  if (field === 'servicesTypes' || field === 'targetMarkets') {
+  if (spec.kind === 'checkboxes' || spec.kind === 'radio') {
+    const many = spec.kind === 'checkboxes';
     control = (
       <ChoiceGroup
-        id={id}
-        name={field}
+        {...common}
         legend={label}
-        type="checkbox"
+        type={many ? 'checkbox' : 'radio'}
         options={labelled(t, spec.options ?? [])}
-        selected={Array.isArray(value) ? value : []}
-        onChange={(selected) => onChange(field, selected)}
-        error={error}
+        selected={Array.isArray(value) ? value : text ? [text] : []}
+        onChange={(selected) => onChange(field, many ? selected : (selected[0] ?? ''))}
       />
     );
-  } else if (spec.kind === 'radio') {
-    control = (
-      <ChoiceGroup
-        id={id}
-        name={field}
-        legend={label}
-        type="radio"
-        options={labelled(t, spec.options ?? [])}
-        selected={text ? [text] : []}
-        onChange={(selected) => onChange(field, selected[0] ?? '')}
-        required={required}
-        error={error}
-        className={className}
-      />
-    );
-  } else if (spec.kind === 'select' || spec.kind === 'country') {
-    const country = spec.kind === 'country';
+  } else if (spec.kind === 'select' || country) {
     control = (
       <SelectField
-        id={id}
-        name={field}
+        {...common}
         label={label}
         value={text}
-        onChange={(v) => onChange(field, v)}
+        onChange={onText}
         placeholder={placeholder ?? ''}
         preferred={country ? countries.preferred : undefined}
         allLabel={country ? t('partner.countryAll') : undefined}
         options={country ? countries.all : labelled(t, spec.options ?? [])}
-        required={required}
         autoComplete={spec.autocomplete}
-        error={error}
       />
     );
   } else if (spec.kind === 'longText') {
-    control = (
-      <TextArea
-        id={id}
-        name={field}
-        label={label}
-        value={text}
-        onChange={(v) => onChange(field, v)}
-        rows={4}
-        required={required}
-        placeholder={placeholder}
-        error={error}
-        className={className}
-      />
-    );
+    control = <TextArea {...common} label={label} placeholder={placeholder} value={text} onChange={onText} rows={4} />;
   } else {
     const count = spec.kind === 'count';
     const type =
@@ -261,20 +146,16 @@ const PartnerControl = memo(function PartnerControl({
         : 'text';
     control = (
       <TextField
-        id={id}
-        name={field}
+        {...common}
         label={label}
+        placeholder={placeholder}
         type={type}
         value={text}
-        onChange={(v) => onChange(field, v)}
+        onChange={onText}
         onBlur={field === 'companyWebsite' ? onWebsiteBlur : undefined}
-        required={required}
         autoComplete={spec.autocomplete}
-        placeholder={placeholder}
         min={type === 'number' ? 0 : undefined}
         inputMode={count ? 'numeric' : undefined}
-        error={error}
-        className={className}
       />
     );
   }
@@ -304,16 +185,14 @@ export default function PartnerForm({
   const { values, restored, adopt, setField: keepAnswer, clear: clearDraft } = usePartnerDraft();
   const [files, setFiles] = useState<File[]>([]);
   const [honeypot, setHoneypot] = useState('');
-  const [status, dispatch] = useReducer(submitReducer, 'idle');
+  const [status, setStatus] = useState<Status>('idle');
+  const submitting = status === 'submitting' || status === 'confirming';
   const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
-  const proof = useProof(formRef, {
-    challengeUrl: proofOptions?.challengeUrl,
-    language: proofOptions?.language ?? 'en',
-    strings: proofOptions?.strings,
-  });
+  const { challengeUrl, language = 'en', strings: proofStrings } = proofOptions ?? {};
+  const proof = useProof(formRef, { challengeUrl, language, strings: proofStrings });
   const { errors, check, clearError, clearErrors, focusField } = useCheckBeforeSending(formRef, fieldId, PARTNER_FIELD_ORDER);
   useAnswersKeptOnBack(formRef);
   // The site's own receiver takes the CV files themselves; an external endpoint their names only.
@@ -351,10 +230,6 @@ export default function PartnerForm({
     if (website !== value) setField('companyWebsite', website);
   };
 
-  function onFilesChosen(event: ChangeEvent<HTMLInputElement>) {
-    setFiles(takeFiles(t, event.target, files, maxFiles));
-  }
-
   /** Every answer and file gone, here and in the draft: after a send, and on the visitor's demand. */
   function resetAnswers() {
     clearDraft();
@@ -366,8 +241,8 @@ export default function PartnerForm({
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isBusy(status)) return;
-    dispatch('try');
+    if (submitting) return;
+    setStatus('idle'); // a new submit clears the previous banner (docs/requirements.md §10.1)
 
     // Enter in the website field sends without a blur: complete the address here too.
     const website = withScheme(values.companyWebsite);
@@ -378,48 +253,38 @@ export default function PartnerForm({
     }
     const current = { ...values, companyWebsite: website };
     const missing = missingPartnerFields(current);
+    const names = files.map((file) => file.name);
     const body = check({
       missing,
       alertText: `${t('partner.alert.required')} ${missing.map(labelOf).join(t('form.listSeparator'))}`,
-      parse: () =>
-        partnerSchema.safeParse(
-          buildPartnerPayload(
-            current,
-            files.map((file) => file.name),
-          ),
-        ),
+      parse: () => partnerSchema.safeParse(buildPartnerPayload(current, names)),
       honeypot,
     });
     if (!body) return;
-    dispatch('send');
+    setStatus('submitting');
     // A solution still being worked out is waited for a moment only; without one the server holds the lead.
     const altcha = await proof.take();
     const proven = altcha ? { ...body, altcha } : body;
     const sent =
       sendsFiles && isSameOrigin(endpoint, window.location.href) ? multipartBody(proven, 'uploadedFiles', files) : proven;
     const result = await submitToEndpoint(endpoint, sent, { pageUrl: window.location.href });
-    if (!result.ok) {
-      dispatch('failed');
+    if (result.ok) proof.renew();
+    // Not stored, or stored but held for review: the answers and files stay, to send again or to mail.
+    if (!result.ok || result.review) {
+      setStatus(result.ok ? 'held' : 'failure');
       return;
     }
-    if (result.review) {
-      // Stored, but held for review: the answers and files stay, to send again or to mail.
-      proof.renew();
-      dispatch('held');
-      return;
-    }
-    dispatch('acknowledged');
-    proof.renew();
+    setStatus('confirming');
     await wait(PARTNER_SUCCESS_DELAY_MS);
     resetAnswers();
-    dispatch('confirmed');
+    setStatus('success');
   }
 
   /** On a shared computer the next visitor must be able to wipe what the last one left. */
   function clearAnswers() {
     if (!window.confirm(t('partner.draft.clearConfirm'))) return;
     resetAnswers();
-    dispatch('cleared');
+    setStatus('idle');
     focusField(PARTNER_FIELD_ORDER[0] ?? 'name');
   }
 
@@ -438,7 +303,21 @@ export default function PartnerForm({
   );
 
   function renderField(field: PartnerField): ReactNode {
-    if (field === 'uploadedFiles') return renderFiles();
+    if (field === 'uploadedFiles')
+      return (
+        <FilePicker
+          key={field}
+          id={fieldId(field)}
+          label={labelOf(field)}
+          files={files}
+          onFiles={setFiles}
+          inputRef={fileInputRef}
+          hydrated={hydrated}
+          sendsFiles={sendsFiles}
+          maxFiles={maxFiles}
+          t={t}
+        />
+      );
     const placeholderKey = partnerPlaceholder(field, values);
     return (
       <PartnerControl
@@ -457,100 +336,6 @@ export default function PartnerForm({
     );
   }
 
-  /** Takes one file out of the selection (and out of the input, so a plain post agrees). */
-  function removeFile(index: number) {
-    const kept = files.filter((_, i) => i !== index);
-    const input = fileInputRef.current;
-    if (input) showFiles(input, kept);
-    setFiles(kept);
-    // Focus stays in the list: on the file that took this one's place, else the one before, else the input.
-    const next = kept.length === 0 ? null : Math.min(index, kept.length - 1);
-    requestAnimationFrame(() => {
-      const target =
-        next === null ? input : formRef.current?.querySelectorAll<HTMLButtonElement>('.selected-files__remove')[next];
-      target?.focus();
-    });
-  }
-
-  function renderFiles(): ReactNode {
-    return (
-      <FieldShell key="uploadedFiles" id={fieldId('uploadedFiles')} label={labelOf('uploadedFiles')} className="site-form__wide">
-        {() => (
-          <>
-            {/* The native input, unseen but on top: it keeps its role, name, keyboard and screen
-                reader behaviour, and works without JavaScript; the face below is what is seen,
-                in the page's language. */}
-            <div className="file-picker">
-              <input
-                ref={fileInputRef}
-                id={fieldId('uploadedFiles')}
-                className="file-picker__input"
-                name="uploadedFiles"
-                type="file"
-                multiple
-                accept={ACCEPT_ATTRIBUTE}
-                onChange={onFilesChosen}
-                aria-describedby="partner-files-hint partner-files-consent partner-files-note"
-              />
-              <span className="file-picker__face" aria-hidden="true">
-                <svg className="file-picker__icon" viewBox="0 0 24 24" width="20" height="20" focusable="false">
-                  <path
-                    d="M12 16V4m0 0-4.5 4.5M12 4l4.5 4.5M5 15v4h14v-4"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-                {t('partner.files.choose')}
-              </span>
-              {hydrated ? (
-                <span className="file-picker__status" aria-hidden="true">
-                  {files.length === 0 ? t('partner.files.none') : t('partner.files.count', { count: files.length })}
-                </span>
-              ) : null}
-            </div>
-            <p id="partner-files-hint" className="field__hint">
-              {t('partner.files.hint')}
-            </p>
-            <p id="partner-files-consent" className="field__hint">
-              {t('partner.files.consent')}
-            </p>
-            <p id="partner-files-note" className="field__hint">
-              {t(sendsFiles ? 'partner.files.sent' : 'partner.files.notSent')}
-            </p>
-            {files.length > 0 ? (
-              <div className="selected-files" aria-live="polite">
-                <p>{t('partner.files.selected')}</p>
-                {/* The list follows the page's direction; each name keeps its own (a Latin
-                    name on the Arabic page) and wraps in its box. */}
-                <ul>
-                  {files.map((file, index) => (
-                    <li key={`${file.name}-${file.size}-${index}`}>
-                      <bdi className="selected-files__name" dir="auto">
-                        {file.name}
-                      </bdi>
-                      <button
-                        type="button"
-                        className="selected-files__remove"
-                        aria-label={t('partner.files.remove', { file: file.name })}
-                        onClick={() => removeFile(index)}
-                      >
-                        {t('partner.files.removeShort')}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-          </>
-        )}
-      </FieldShell>
-    );
-  }
-
-  const submitting = isBusy(status);
   return (
     <FormTextContext.Provider value={t}>
       <form

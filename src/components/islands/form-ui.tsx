@@ -105,6 +105,9 @@ export function TextField({
           min={min}
           step={type === 'number' ? 1 : undefined}
           inputMode={inputMode}
+          // Free text may be typed in either script: the field takes the direction of what is in it
+          // (only once it holds some: Chromium draws an empty dir="auto" field left to right).
+          dir={type === 'text' && value ? 'auto' : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
@@ -138,6 +141,7 @@ export function TextArea({ id, name, label, value, onChange, rows = 4, required,
           onChange={(event) => onChange(event.target.value)}
           required={required}
           placeholder={placeholder}
+          dir={value ? 'auto' : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
