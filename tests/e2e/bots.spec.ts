@@ -1,7 +1,9 @@
 /**
  * The proof of work with the real widget in Chromium, in both languages, against a server of its
- * own with lead notifications on (a real SMTP server on loopback) and the default work and minimum
- * time: nothing of ALTCHA loads before the visitor reaches a field; it then solves by itself while
+ * own with lead notifications on (a real SMTP server on loopback) and the default minimum time, the
+ * work a light one (how long the default work takes in a browser depends on the machine, and a
+ * send waits a bounded time for it: not a thing a test can wait for): nothing of ALTCHA loads
+ * before the visitor reaches a field; it then solves by itself while
  * they fill the form, or as soon as a draft is restored; the lead is stored in the inbox (not held)
  * and mailed, however fast the visitor sends. A lead the server holds all the same is told as such,
  * never as sent. The widget speaks the page's language, reads right to left in
@@ -26,8 +28,6 @@ import { requestsSeen } from './requests-seen';
 let server: RunningServer;
 let smtp: MailSink;
 
-test.describe.configure({ mode: 'serial' });
-
 test.beforeAll(async () => {
   smtp = await startSmtp();
   server = await startServer({
@@ -36,8 +36,8 @@ test.beforeAll(async () => {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LEADS_NOTIFY_TO: 'leads@globaq.example',
       LEADS_NOTIFY_FROM: 'website@globaq.example',
-      ALTCHA_COST: '10',
-      ALTCHA_MAX_NUMBER: '20000',
+      ALTCHA_COST: '1',
+      ALTCHA_MAX_NUMBER: '2000',
       SUBMISSIONS_MIN_SECONDS: '3',
     },
   });
@@ -92,12 +92,19 @@ async function stored(field: string, value: string): Promise<{ held: (string | u
   }
 }
 
+/**
+ * Each path once: the widget's first load in each language (its words and direction), at a width
+ * of each kind; a restored draft in Arabic; the CV, autofill, Back and slow-CPU paths in English,
+ * the same code with other words in Arabic (tests/unit/i18n-ar.test.ts checks every string has
+ * its Arabic twin).
+ */
 for (const code of ['en', 'ar'] as const) {
   const locale = locales[code];
   const words = (key: Parameters<typeof t>[0]) => t(key, {}, locale);
   const prefix = code === 'en' ? '' : '/ar';
+  const english = code === 'en';
 
-  for (const width of [390, 1440]) {
+  for (const width of english ? [1440] : [390]) {
     test(`${code}, ${width} px: the contact form's widget loads on the first field, solves while the visitor types, and the lead is mailed, not held`, async ({
       page,
     }) => {
@@ -165,120 +172,127 @@ for (const code of ['en', 'ar'] as const) {
     });
   }
 
-  test(`${code}: the partner form with a CV: solved while the visitor fills it, stored with its file and mailed`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    const seen = watch(page);
-    await page.goto(`${server.baseUrl}${prefix}/Partner`);
-    const form = page.locator('form.partner-form');
-    const marker = `e2e-proof-partner-${code}-${Date.now()}`;
-    await fillPartner(form, marker);
-    await form.locator('input[type="file"]').setInputFiles([CV]);
-    await waitForProof(form);
-    await form.screenshot({ path: `test-results/screenshots/bots-partner-form-${code}.png` });
-    const before = smtp.mails.length;
-    await form.getByRole('button', { name: words('partner.submit') }).click();
-    await expect(page.locator('.banner--success')).toContainText(words('partner.success.title'), { timeout: 15_000 });
-    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-    expect(mail!.parsed.text).toContain(marker);
-    const stores = openStores({ dbPath: server.dbPath, databaseUrl: undefined, poolMax: 1 }, { create: false });
-    try {
-      const [lead] = (await stores.inbox.leads({ search: marker }, 1)).leads;
-      expect((await stores.submissions.attachments(lead!.id)).map((file) => file.name)).toEqual(['trainer-cv.pdf']);
-    } finally {
-      await stores.close();
-    }
-    expect(seen.csp).toEqual([]);
-  });
+  if (english)
+    test(`${code}: the partner form with a CV: solved while the visitor fills it, stored with its file and mailed`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const seen = watch(page);
+      await page.goto(`${server.baseUrl}${prefix}/Partner`);
+      const form = page.locator('form.partner-form');
+      const marker = `e2e-proof-partner-${code}-${Date.now()}`;
+      await fillPartner(form, marker);
+      await form.locator('input[type="file"]').setInputFiles([CV]);
+      await waitForProof(form);
+      await form.screenshot({ path: `test-results/screenshots/bots-partner-form-${code}.png` });
+      const before = smtp.mails.length;
+      await form.getByRole('button', { name: words('partner.submit') }).click();
+      await expect(page.locator('.banner--success')).toContainText(words('partner.success.title'), { timeout: 15_000 });
+      const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+      expect(mail!.parsed.text).toContain(marker);
+      const stores = openStores({ dbPath: server.dbPath, databaseUrl: undefined, poolMax: 1 }, { create: false });
+      try {
+        const [lead] = (await stores.inbox.leads({ search: marker }, 1)).leads;
+        expect((await stores.submissions.attachments(lead!.id)).map((file) => file.name)).toEqual(['trainer-cv.pdf']);
+      } finally {
+        await stores.close();
+      }
+      expect(seen.csp).toEqual([]);
+    });
 
-  test(`${code}: a restored draft sent at once, only a CV chosen: stored in the inbox, not held, and told "sent"`, async ({
-    page,
-  }) => {
-    await page.goto(`${server.baseUrl}${prefix}/Partner`);
-    const form = page.locator('form.partner-form');
-    const marker = `e2e-draft-${code}-${Date.now()}`;
-    await fillPartner(form, marker);
-    await expect
-      .poll(() => page.evaluate((key) => window.localStorage.getItem(key), PARTNER_DRAFT_KEY))
-      .toContain('Privately held company');
-    // The visitor leaves and comes back: the draft is restored, the files asked for again.
-    await page.goto(`${server.baseUrl}${prefix}/`);
-    await page.goto(`${server.baseUrl}${prefix}/Partner`);
-    await form.locator('h2').first().hover();
-    await expect(form.getByText(words('partner.draft.restored'))).toBeVisible();
-    await expect(form.locator('#partner-name')).toHaveValue(marker);
-    await form.locator('input[type="file"]').setInputFiles([CV]);
-    await form.getByRole('button', { name: words('partner.submit') }).click();
-    await expect(page.locator('.banner--success')).toContainText(words('partner.success.title'), { timeout: 30_000 });
-    expect(await stored('name', marker)).toEqual({ held: [], inbox: 1 });
-  });
+  if (!english)
+    test(`${code}: a restored draft sent at once, only a CV chosen: stored in the inbox, not held, and told "sent"`, async ({
+      page,
+    }) => {
+      await page.goto(`${server.baseUrl}${prefix}/Partner`);
+      const form = page.locator('form.partner-form');
+      const marker = `e2e-draft-${code}-${Date.now()}`;
+      await fillPartner(form, marker);
+      await expect
+        .poll(() => page.evaluate((key) => window.localStorage.getItem(key), PARTNER_DRAFT_KEY))
+        .toContain('Privately held company');
+      // The visitor leaves and comes back: the draft is restored, the files asked for again.
+      await page.goto(`${server.baseUrl}${prefix}/`);
+      await page.goto(`${server.baseUrl}${prefix}/Partner`);
+      const seen = watch(page);
+      await form.locator('h2').first().hover();
+      await expect(form.getByText(words('partner.draft.restored'))).toBeVisible();
+      await expect(form.locator('#partner-name')).toHaveValue(marker);
+      // The restored answers alone start the proof: its challenge is asked for before anything is pressed.
+      await expect.poll(() => seen.urls.some((url) => /\/api\/challenge/.test(url))).toBe(true);
+      await form.locator('input[type="file"]').setInputFiles([CV]);
+      await form.getByRole('button', { name: words('partner.submit') }).click();
+      await expect(page.locator('.banner--success')).toContainText(words('partner.success.title'), { timeout: 30_000 });
+      expect(await stored('name', marker)).toEqual({ held: [], inbox: 1 });
+    });
 
-  test(`${code}: the contact form filled by the browser's autofill: its proof starts with no key pressed; stored, not held`, async ({
-    page,
-  }) => {
-    await page.goto(`${server.baseUrl}${prefix}/ContactUs`, { waitUntil: 'domcontentloaded' });
-    const form = page.locator('form.site-form');
-    const marker = `e2e-autofill-${code}-${Date.now()}`;
-    // Autofill as the browser does it: every value at once, each with its input and change
-    // events, no key pressed and nothing clicked, before or while the island starts.
-    await form.evaluate(
-      (element, values) => {
-        for (const [id, value] of Object.entries(values)) {
-          const control = element.querySelector<HTMLInputElement>(`#${id}`)!;
-          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(control, value);
-          control.dispatchEvent(new Event('input', { bubbles: true }));
-          control.dispatchEvent(new Event('change', { bubbles: true }));
-        }
-      },
-      { 'contact-firstName': 'Sara', 'contact-lastName': marker, 'contact-email': 'sara@example.com' },
-    );
-    // The answers alone start the island and its proof: nothing else is touched before Send.
-    await waitForProof(form);
-    await form.getByRole('button', { name: words('contact.submit') }).click();
-    await expect(page.locator('.banner--success')).toContainText(words('contact.success.title'), { timeout: 30_000 });
-    expect(await stored('lastName', marker)).toEqual({ held: [], inbox: 1 });
-  });
+  if (english) {
+    test(`${code}: the contact form filled by the browser's autofill: its proof starts with no key pressed; stored, not held`, async ({
+      page,
+    }) => {
+      await page.goto(`${server.baseUrl}${prefix}/ContactUs`, { waitUntil: 'domcontentloaded' });
+      const form = page.locator('form.site-form');
+      const marker = `e2e-autofill-${code}-${Date.now()}`;
+      // Autofill as the browser does it: every value at once, each with its input and change
+      // events, no key pressed and nothing clicked, before or while the island starts.
+      await form.evaluate(
+        (element, values) => {
+          for (const [id, value] of Object.entries(values)) {
+            const control = element.querySelector<HTMLInputElement>(`#${id}`)!;
+            Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(control, value);
+            control.dispatchEvent(new Event('input', { bubbles: true }));
+            control.dispatchEvent(new Event('change', { bubbles: true }));
+          }
+        },
+        { 'contact-firstName': 'Sara', 'contact-lastName': marker, 'contact-email': 'sara@example.com' },
+      );
+      // The answers alone start the island and its proof: nothing else is touched before Send.
+      await waitForProof(form);
+      await form.getByRole('button', { name: words('contact.submit') }).click();
+      await expect(page.locator('.banner--success')).toContainText(words('contact.success.title'), { timeout: 30_000 });
+      expect(await stored('lastName', marker)).toEqual({ held: [], inbox: 1 });
+    });
 
-  test(`${code}: the contact form filled, left and come back to with Back: its answers are there; stored, not held`, async ({
-    page,
-  }) => {
-    await page.goto(`${server.baseUrl}${prefix}/ContactUs`);
-    const form = page.locator('form.site-form');
-    const marker = `e2e-back-${code}-${Date.now()}`;
-    await form.locator('#contact-firstName').fill('Sara');
-    await form.locator('#contact-lastName').fill(marker);
-    await form.locator('#contact-email').fill('sara@example.com');
-    // Away to the home page and back: the page comes back from the back-forward cache, or is
-    // loaded again with the browser's restored answers; either way the answers are there.
-    await page.goto(`${server.baseUrl}${prefix}/`);
-    await page.goBack();
-    await expect(form.locator('#contact-lastName')).toHaveValue(marker);
-    await expect(form.locator('#contact-email')).toHaveValue('sara@example.com');
-    // Reaching for the form again starts its proof from the answers already there.
-    await form.locator('h2').first().hover();
-    await waitForProof(form);
-    await form.getByRole('button', { name: words('contact.submit') }).click();
-    await expect(page.locator('.banner--success')).toContainText(words('contact.success.title'), { timeout: 30_000 });
-    expect(await stored('lastName', marker)).toEqual({ held: [], inbox: 1 });
-  });
+    test(`${code}: the contact form filled, left and come back to with Back: its answers are there; stored, not held`, async ({
+      page,
+    }) => {
+      await page.goto(`${server.baseUrl}${prefix}/ContactUs`);
+      const form = page.locator('form.site-form');
+      const marker = `e2e-back-${code}-${Date.now()}`;
+      await form.locator('#contact-firstName').fill('Sara');
+      await form.locator('#contact-lastName').fill(marker);
+      await form.locator('#contact-email').fill('sara@example.com');
+      // Away to the home page and back: the page comes back from the back-forward cache, or is
+      // loaded again with the browser's restored answers; either way the answers are there.
+      await page.goto(`${server.baseUrl}${prefix}/`);
+      await page.goBack();
+      await expect(form.locator('#contact-lastName')).toHaveValue(marker);
+      await expect(form.locator('#contact-email')).toHaveValue('sara@example.com');
+      // Reaching for the form again starts its proof from the answers already there.
+      await form.locator('h2').first().hover();
+      await waitForProof(form);
+      await form.getByRole('button', { name: words('contact.submit') }).click();
+      await expect(page.locator('.banner--success')).toContainText(words('contact.success.title'), { timeout: 30_000 });
+      expect(await stored('lastName', marker)).toEqual({ held: [], inbox: 1 });
+    });
 
-  test(`${code}: the contact form on a CPU six times slower, sent as soon as it is filled: stored in the inbox, not held`, async ({
-    page,
-  }) => {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-    await page.goto(`${server.baseUrl}${prefix}/ContactUs`);
-    const form = page.locator('form.site-form');
-    const marker = `e2e-slow-${code}-${Date.now()}`;
-    await form.locator('#contact-firstName').click();
-    await form.locator('#contact-firstName').fill('Sara');
-    await form.locator('#contact-lastName').fill(marker);
-    await form.locator('#contact-email').fill('sara@example.com');
-    await form.getByRole('button', { name: words('contact.submit') }).click();
-    await expect(page.locator('.banner--success')).toContainText(words('contact.success.title'), { timeout: 30_000 });
-    expect(await stored('lastName', marker)).toEqual({ held: [], inbox: 1 });
-  });
+    test(`${code}: the contact form on a CPU six times slower, sent as soon as it is filled: stored in the inbox, not held`, async ({
+      page,
+    }) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await page.goto(`${server.baseUrl}${prefix}/ContactUs`);
+      const form = page.locator('form.site-form');
+      const marker = `e2e-slow-${code}-${Date.now()}`;
+      await form.locator('#contact-firstName').click();
+      await form.locator('#contact-firstName').fill('Sara');
+      await form.locator('#contact-lastName').fill(marker);
+      await form.locator('#contact-email').fill('sara@example.com');
+      await form.getByRole('button', { name: words('contact.submit') }).click();
+      await expect(page.locator('.banner--success')).toContainText(words('contact.success.title'), { timeout: 30_000 });
+      expect(await stored('lastName', marker)).toEqual({ held: [], inbox: 1 });
+    });
+  }
 }
 
 test('sent before the widget has a solution (its challenge never comes): the form goes after its bounded wait, never blocked; the lead is stored held, not mailed, and the visitor is told so', async ({
