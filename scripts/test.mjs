@@ -161,6 +161,11 @@ function ensurePackages() {
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
+// Node keeps the compiled code of each module it loads here and reuses it in every later process
+// of the run (the receiver the tests start some hundred times, Vitest's workers, the linters): a
+// server's start takes a sixth less CPU. A changed file is compiled again (its hash is checked).
+process.env.NODE_COMPILE_CACHE ??= path.join(root, 'node_modules', '.cache', 'node-compile');
+
 let chromium;
 await timed("Debian's packages", () => {
   chromium = ensurePackages();
