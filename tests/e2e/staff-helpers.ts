@@ -35,7 +35,9 @@ export const PHONE = { width: 390, height: 844 };
  * Looks at the page's state at 1440 and at 390 px: at its own width, then resized to the other, and
  * back. At each: no sideways scrolling and no axe violations (unless turned off, where the spec
  * checks neither), and a full-page screenshot at `shot(width)`. Only the look of a state depends
- * on the width, so each flow runs at one width and its states are looked at in both.
+ * on the width, so each flow runs at one width and its states are looked at in both. What a script
+ * set at load for the first width stays (the list's bulk actions, folded on a phone until a lead
+ * is ticked, open at 1440).
  */
 export async function lookAtBothWidths(
   page: Page,
