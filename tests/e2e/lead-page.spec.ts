@@ -1,15 +1,19 @@
 /**
- * The lead page in a real browser, at 1440 and 390 px: an English contact message, an Arabic one
+ * The lead page in a real browser: an English contact message, an Arabic one
  * (Latin words and a link inside it) and a long partner application with two CVs and a long
  * e-mail address. Answered fields first, the unanswered in one line, the CVs beside the contact
  * block, the visitor's clock behind "Details", every answer in its own direction, Riyadh dates
  * as people read them, no sideways scrolling; the timeline worked by hand (a note, its
- * correction, an assignment, "Reply by e-mail", "Mark answered"). Screenshots of each state go
- * to the test's output folder (test-results/, never committed) to be looked at.
+ * correction, an assignment, "Reply by e-mail", "Mark answered"). The three leads are worked at
+ * 1440 px and the timeline at 390 px; each state is looked at (its layout, axe, no sideways
+ * scrolling) at 1440 and 390 px, the page resized to the other width and back. Screenshots of each
+ * state at both widths go to the test's output folder (test-results/, never committed) to be
+ * looked at.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { addStaffAccount, openReply, signInAs, solvedProof } from './staff-helpers';
 import { violations } from './axe';
+import { atBothWidths, DESKTOP, PHONE } from './look';
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 
 const DB = process.env['E2E_SUBMISSIONS_DB'] ?? '';
@@ -98,78 +102,98 @@ async function noSidewaysScrolling(page: Page, what: string): Promise<void> {
   expect(overflow, what).toBeLessThanOrEqual(0);
 }
 
-for (const width of [1440, 390]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: width > 1000 ? 900 : 844 } });
+test.describe('at 1440 px, each lead looked at at 1440 and 390 px', () => {
+  test.use({ viewport: DESKTOP });
 
-    test('the lead page: English, Arabic and a long partner application', async ({ page }, testInfo) => {
-      test.setTimeout(120_000);
-      const stamp = `${width}-${Date.now()}`;
-      const email = `lead-page-${stamp}@globaq.example`;
-      await addStaff(email);
-      await page.goto('/');
-      const english = await postContact(page, 'en', {
-        firstName: 'Sara',
-        lastName: `Mitchell ${stamp}`,
-        email: 'sara.mitchell@gulfqa.example',
-        city: 'Dammam',
-        company: '',
-        message: 'Please send a proposal for a Schedule Q assessment.\nWe are registering as a vendor next month.',
-      });
-      const arabic = await postContact(page, 'ar', {
-        firstName: 'نورة',
-        lastName: `العتيبي ${stamp}`,
-        email: 'noura@example.sa',
-        city: 'الخبر',
-        company: 'مصنع الخليج',
-        message: 'نرغب في تقييم Schedule Q لمصنعنا، وقد اطلعنا على https://globaq.example/services قبل التواصل معكم.\nشكرًا لكم.',
-      });
-      const partner = await savePartner(stamp);
-      await signIn(page, email);
+  test('the lead page: English, Arabic and a long partner application', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const stamp = String(Date.now());
+    const email = `lead-page-${stamp}@globaq.example`;
+    await addStaff(email);
+    await page.goto('/');
+    const english = await postContact(page, 'en', {
+      firstName: 'Sara',
+      lastName: `Mitchell ${stamp}`,
+      email: 'sara.mitchell@gulfqa.example',
+      city: 'Dammam',
+      company: '',
+      message: 'Please send a proposal for a Schedule Q assessment.\nWe are registering as a vendor next month.',
+    });
+    const arabic = await postContact(page, 'ar', {
+      firstName: 'نورة',
+      lastName: `العتيبي ${stamp}`,
+      email: 'noura@example.sa',
+      city: 'الخبر',
+      company: 'مصنع الخليج',
+      message: 'نرغب في تقييم Schedule Q لمصنعنا، وقد اطلعنا على https://globaq.example/services قبل التواصل معكم.\nشكرًا لكم.',
+    });
+    const partner = await savePartner(stamp);
+    await signIn(page, email);
 
-      // English: answered first, the unanswered in one line, the visitor's clock behind Details.
-      await page.goto(`/admin/leads/${english}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Sara Mitchell ${stamp}: Contact message`);
-      await expect(page.locator('.lead-unanswered')).toHaveText('Not answered: Company');
-      const details = page.locator('details.lead-details');
-      await expect(details.getByText('Sent (visitor’s clock, UTC)')).toBeHidden();
-      await details.locator('summary').click();
-      await expect(details.getByText('Sent (visitor’s clock, UTC)')).toBeVisible();
-      for (const time of await page.locator('time').allTextContents()) expect(time).toMatch(DATE);
-      await expect(page.locator('.lead-summary')).toContainText(/Received \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
-      const href = await openReply(page);
-      expect(href).toMatch(/^mailto:sara\.mitchell@gulfqa\.example\?subject=Your%20message%20to%20Globaq&body=/);
-      expect(decodeURIComponent(href)).toContain('> Please send a proposal for a Schedule Q assessment.');
-      await expect(page.getByRole('button', { name: 'Mark answered', exact: true })).toBeVisible();
-      await noSidewaysScrolling(page, 'English lead');
-      expect(await violations(page), 'English lead').toEqual([]);
+    // English: answered first, the unanswered in one line, the visitor's clock behind Details.
+    await page.goto(`/admin/leads/${english}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Sara Mitchell ${stamp}: Contact message`);
+    await expect(page.locator('.lead-unanswered')).toHaveText('Not answered: Company');
+    const details = page.locator('details.lead-details');
+    await expect(details.getByText('Sent (visitor’s clock, UTC)')).toBeHidden();
+    await details.locator('summary').click();
+    await expect(details.getByText('Sent (visitor’s clock, UTC)')).toBeVisible();
+    for (const time of await page.locator('time').allTextContents()) expect(time).toMatch(DATE);
+    await expect(page.locator('.lead-summary')).toContainText(/Received \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+    const href = await openReply(page);
+    expect(href).toMatch(/^mailto:sara\.mitchell@gulfqa\.example\?subject=Your%20message%20to%20Globaq&body=/);
+    expect(decodeURIComponent(href)).toContain('> Please send a proposal for a Schedule Q assessment.');
+    await expect(page.getByRole('button', { name: 'Mark answered', exact: true })).toBeVisible();
+    await atBothWidths(page, async (width) => {
+      await noSidewaysScrolling(page, `English lead at ${width} px`);
+      expect(await violations(page), `English lead at ${width} px`).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`lead-english-${width}.png`), fullPage: true });
+    });
 
-      // Arabic: the message reads right to left, keeping its Latin words and its link in order; the reply in Arabic.
-      await page.goto(`/admin/leads/${arabic}`);
-      const message = page.locator('.lead-message');
-      await expect(message).toHaveAttribute('dir', 'auto');
-      expect(await message.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
-      await expect(message).toHaveText(
-        'نرغب في تقييم Schedule Q لمصنعنا، وقد اطلعنا على https://globaq.example/services قبل التواصل معكم.\nشكرًا لكم.',
-      );
-      // Visitor text is never a link, even a web address in it.
-      await expect(message.getByRole('link')).toHaveCount(0);
-      const name = page.locator('.lead-pairs dd bdi', { hasText: 'نورة' });
-      expect(await name.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
-      const arabicReply = await openReply(page);
-      expect(new URLSearchParams(arabicReply.slice(arabicReply.indexOf('?') + 1)).get('subject')).toBe(
-        'ردّ على رسالتكم إلى Globaq',
-      );
-      await noSidewaysScrolling(page, 'Arabic lead');
-      expect(await violations(page), 'Arabic lead').toEqual([]);
+    // Arabic: the message reads right to left, keeping its Latin words and its link in order; the reply in Arabic.
+    await page.goto(`/admin/leads/${arabic}`);
+    const message = page.locator('.lead-message');
+    await expect(message).toHaveAttribute('dir', 'auto');
+    expect(await message.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expect(message).toHaveText(
+      'نرغب في تقييم Schedule Q لمصنعنا، وقد اطلعنا على https://globaq.example/services قبل التواصل معكم.\nشكرًا لكم.',
+    );
+    // Visitor text is never a link, even a web address in it.
+    await expect(message.getByRole('link')).toHaveCount(0);
+    const name = page.locator('.lead-pairs dd bdi', { hasText: 'نورة' });
+    expect(await name.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    const arabicReply = await openReply(page);
+    expect(new URLSearchParams(arabicReply.slice(arabicReply.indexOf('?') + 1)).get('subject')).toBe('ردّ على رسالتكم إلى Globaq');
+    await atBothWidths(page, async (width) => {
+      await noSidewaysScrolling(page, `Arabic lead at ${width} px`);
+      expect(await violations(page), `Arabic lead at ${width} px`).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`lead-arabic-${width}.png`), fullPage: true });
+    });
 
-      // The long partner application: its CVs beside the contact block (below it on a phone), the links, the long address wrapped.
-      await page.goto(`/admin/leads/${partner}`);
-      const contact = page.getByRole('region', { name: 'Contact' });
-      const files = page.getByRole('region', { name: 'Files sent with it' });
-      await expect(files.getByRole('link')).toHaveCount(2);
+    // The long partner application: its CVs beside the contact block (below it on a phone), the links, the long address wrapped.
+    await page.goto(`/admin/leads/${partner}`);
+    const contact = page.getByRole('region', { name: 'Contact' });
+    const files = page.getByRole('region', { name: 'Files sent with it' });
+    await expect(files.getByRole('link')).toHaveCount(2);
+    await expect(contact.getByRole('link', { name: '+966 13 555 0101' })).toHaveAttribute('href', 'tel:+966135550101');
+    const site = contact.getByRole('link', { name: /eastern-province-industrial-services/ }).filter({ hasNotText: '@' });
+    await expect(site).toHaveAttribute(
+      'href',
+      'https://www.eastern-province-industrial-services.example.com.sa/partners/training',
+    );
+    await expect(site).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    const address = contact.getByRole('link', { name: LONG_EMAIL });
+    await expect(address).toHaveAttribute('href', `mailto:${LONG_EMAIL}`);
+    await expect(page.locator('.lead-unanswered')).toHaveText(/^Not answered: .*Number of Employees/);
+    // The sections in the form's order; nothing from the contact block repeated under them.
+    await expect(page.locator('#fields-heading ~ h3')).toHaveText([
+      'Company Information',
+      'Partnership Interest',
+      'Training & Capabilities',
+      'Business Analysis',
+      'Competition Analysis',
+    ]);
+    await atBothWidths(page, async (width) => {
       const contactBox = (await contact.boundingBox())!;
       const filesBox = (await files.boundingBox())!;
       if (width > 1000) {
@@ -179,17 +203,8 @@ for (const width of [1440, 390]) {
         expect(filesBox.y, 'the CVs right under the contact block').toBeGreaterThanOrEqual(contactBox.y + contactBox.height);
         expect(filesBox.y - (contactBox.y + contactBox.height)).toBeLessThan(40);
       }
-      await expect(contact.getByRole('link', { name: '+966 13 555 0101' })).toHaveAttribute('href', 'tel:+966135550101');
-      const site = contact.getByRole('link', { name: /eastern-province-industrial-services/ }).filter({ hasNotText: '@' });
-      await expect(site).toHaveAttribute(
-        'href',
-        'https://www.eastern-province-industrial-services.example.com.sa/partners/training',
-      );
-      await expect(site).toHaveAttribute('rel', 'noopener noreferrer nofollow');
-      const address = contact.getByRole('link', { name: LONG_EMAIL });
-      await expect(address).toHaveAttribute('href', `mailto:${LONG_EMAIL}`);
       const addressBox = (await address.boundingBox())!;
-      expect(addressBox.x + addressBox.width, 'the address stays on the screen').toBeLessThanOrEqual(width);
+      expect(addressBox.x + addressBox.width, `the address stays on the screen at ${width} px`).toBeLessThanOrEqual(width);
       // Wrapped at a sensible point (after the @ or a dot), never inside a word: each line ends at one.
       const lines = await address.evaluate((element) => {
         const range = document.createRange();
@@ -212,91 +227,86 @@ for (const width of [1440, 390]) {
         }
         return { count: tops.length, ends };
       });
-      if (width < 1000) expect(lines.count).toBeGreaterThan(1);
+      if (width < 1000) expect(lines.count, 'the address wrapped on a phone').toBeGreaterThan(1);
       for (const end of lines.ends) expect('@.-/_').toContain(end);
-      await expect(page.locator('.lead-unanswered')).toHaveText(/^Not answered: .*Number of Employees/);
-      // The sections in the form's order; nothing from the contact block repeated under them.
-      await expect(page.locator('#fields-heading ~ h3')).toHaveText([
-        'Company Information',
-        'Partnership Interest',
-        'Training & Capabilities',
-        'Business Analysis',
-        'Competition Analysis',
-      ]);
-      await noSidewaysScrolling(page, 'partner application');
-      expect(await violations(page), 'partner application').toEqual([]);
+      await noSidewaysScrolling(page, `partner application at ${width} px`);
+      expect(await violations(page), `partner application at ${width} px`).toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`lead-partner-${width}.png`), fullPage: true });
       await page.screenshot({ path: testInfo.outputPath(`lead-partner-${width}-top.png`) });
     });
   });
-}
+});
 
-test('the timeline worked by hand: a note in Arabic, its correction, assigned to me, "Reply by e-mail" opened, marked answered', async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const stamp = String(Date.now());
-  const email = `timeline-${stamp}@globaq.example`;
-  await addStaff(email);
-  await page.goto('/');
-  const id = await postContact(page, 'ar', {
-    firstName: 'خالد',
-    lastName: `الشهري ${stamp}`,
-    email: 'khalid@example.sa',
-    city: 'الدمام',
-    company: '',
-    message: 'نريد عرض سعر للتدريب على ISO 9001.',
+test.describe('at 390 px, the worked lead looked at at 390 and 1440 px', () => {
+  test.use({ viewport: PHONE });
+
+  test('the timeline worked by hand: a note in Arabic, its correction, assigned to me, "Reply by e-mail" opened, marked answered', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const stamp = String(Date.now());
+    const email = `timeline-${stamp}@globaq.example`;
+    await addStaff(email);
+    await page.goto('/');
+    const id = await postContact(page, 'ar', {
+      firstName: 'خالد',
+      lastName: `الشهري ${stamp}`,
+      email: 'khalid@example.sa',
+      city: 'الدمام',
+      company: '',
+      message: 'نريد عرض سعر للتدريب على ISO 9001.',
+    });
+    await signIn(page, email);
+    await page.goto(`/admin/leads/${id}`);
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    const entries = timeline.getByRole('listitem');
+
+    const note = 'اتصلنا بالعميل، وأرسلنا العرض عبر https://globaq.example/offer يوم الأحد.';
+    await page.getByLabel("Add a note (for staff; a copy of the person's data includes it)").fill(note);
+    await page.getByRole('button', { name: 'Add note', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText('The note was added to the timeline.');
+    const first = timeline.locator('.lead-note').first();
+    await expect(first).toHaveText(note);
+    expect(await first.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    await expect(entries.first()).toContainText(email);
+    await expect(entries.first().locator('time')).toHaveText(DATE);
+
+    // A correction: a new note; the old one stays, marked.
+    await entries.first().getByText('Correct this note').click();
+    await entries
+      .first()
+      .getByLabel('The corrected note (this one stays, marked as corrected)')
+      .fill('أرسلنا العرض يوم الاثنين، لا الأحد.');
+    await entries.first().getByRole('button', { name: 'Add the correction' }).click();
+    await expect(timeline.locator('.lead-note')).toHaveText(['أرسلنا العرض يوم الاثنين، لا الأحد.', note]);
+    await expect(entries.nth(0)).toContainText('Corrects the note of');
+    await expect(entries.nth(1)).toContainText('Corrected by a later note');
+
+    await page.getByLabel('Assigned to').selectOption(email);
+    await page.getByRole('button', { name: 'Save assignment' }).click();
+    await expect(page.locator('.lead-summary')).toContainText(`Assigned to ${email}`);
+    await expect(entries.first()).toContainText(`Assigned to ${email}`);
+
+    // "Reply by e-mail": no mail program opens in this browser, but the timeline says it was opened.
+    expect(await openReply(page)).toMatch(/^mailto:/);
+    await page.reload();
+    await page.getByRole('button', { name: 'Mark answered', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText('Marked answered.');
+    await expect(page.locator('.lead-summary .lead-status')).toHaveText('Answered');
+    await expect(entries.nth(0)).toContainText('Status set to Answered');
+    await expect(entries.nth(1)).toContainText('Reply by e-mail opened');
+    await expect(page.getByRole('button', { name: 'Mark answered', exact: true })).toHaveCount(0);
+    await atBothWidths(page, async (width) => {
+      await noSidewaysScrolling(page, `worked lead at ${width} px`);
+      // Axe at 1440 px, as it has always been looked at.
+      if (width === DESKTOP.width) expect(await violations(page), 'worked lead').toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`lead-timeline-${width}.png`), fullPage: true });
+    });
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    for (const action of ['added note', 'corrected note', 'assigned lead', 'opened reply', 'set status']) {
+      await expect(page.getByRole('row', { name: new RegExp(`${email}.*${action}`) }).first()).toBeVisible();
+    }
+    for (const time of await page.locator('tbody td:first-child').allTextContents()) expect(time.trim()).toMatch(DATE);
   });
-  await signIn(page, email);
-  await page.goto(`/admin/leads/${id}`);
-  const timeline = page.getByRole('region', { name: 'Timeline' });
-  const entries = timeline.getByRole('listitem');
-
-  const note = 'اتصلنا بالعميل، وأرسلنا العرض عبر https://globaq.example/offer يوم الأحد.';
-  await page.getByLabel("Add a note (for staff; a copy of the person's data includes it)").fill(note);
-  await page.getByRole('button', { name: 'Add note', exact: true }).click();
-  await expect(page.getByRole('status')).toHaveText('The note was added to the timeline.');
-  const first = timeline.locator('.lead-note').first();
-  await expect(first).toHaveText(note);
-  expect(await first.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
-  await expect(entries.first()).toContainText(email);
-  await expect(entries.first().locator('time')).toHaveText(DATE);
-
-  // A correction: a new note; the old one stays, marked.
-  await entries.first().getByText('Correct this note').click();
-  await entries
-    .first()
-    .getByLabel('The corrected note (this one stays, marked as corrected)')
-    .fill('أرسلنا العرض يوم الاثنين، لا الأحد.');
-  await entries.first().getByRole('button', { name: 'Add the correction' }).click();
-  await expect(timeline.locator('.lead-note')).toHaveText(['أرسلنا العرض يوم الاثنين، لا الأحد.', note]);
-  await expect(entries.nth(0)).toContainText('Corrects the note of');
-  await expect(entries.nth(1)).toContainText('Corrected by a later note');
-
-  await page.getByLabel('Assigned to').selectOption(email);
-  await page.getByRole('button', { name: 'Save assignment' }).click();
-  await expect(page.locator('.lead-summary')).toContainText(`Assigned to ${email}`);
-  await expect(entries.first()).toContainText(`Assigned to ${email}`);
-
-  // "Reply by e-mail": no mail program opens in this browser, but the timeline says it was opened.
-  expect(await openReply(page)).toMatch(/^mailto:/);
-  await page.reload();
-  await page.getByRole('button', { name: 'Mark answered', exact: true }).click();
-  await expect(page.getByRole('status')).toHaveText('Marked answered.');
-  await expect(page.locator('.lead-summary .lead-status')).toHaveText('Answered');
-  await expect(entries.nth(0)).toContainText('Status set to Answered');
-  await expect(entries.nth(1)).toContainText('Reply by e-mail opened');
-  await expect(page.getByRole('button', { name: 'Mark answered', exact: true })).toHaveCount(0);
-  await noSidewaysScrolling(page, 'worked lead');
-  expect(await violations(page), 'worked lead').toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('lead-timeline-1440.png'), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await noSidewaysScrolling(page, 'worked lead at 390 px');
-  await page.screenshot({ path: testInfo.outputPath('lead-timeline-390.png'), fullPage: true });
-
-  await page.getByRole('link', { name: 'Audit log' }).click();
-  for (const action of ['added note', 'corrected note', 'assigned lead', 'opened reply', 'set status']) {
-    await expect(page.getByRole('row', { name: new RegExp(`${email}.*${action}`) }).first()).toBeVisible();
-  }
-  for (const time of await page.locator('tbody td:first-child').allTextContents()) expect(time.trim()).toMatch(DATE);
 });
