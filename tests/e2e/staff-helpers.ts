@@ -5,6 +5,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import { violations } from './axe';
+import { atBothWidths } from './look';
 import { hashPassword } from '../../src/server/inbox/staff';
 import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { solve } from '../helpers/proof';
@@ -27,17 +28,14 @@ export async function addStaffAccount(email: string, password: string, db = DB):
   }
 }
 
-/** The two layouts the inbox is looked at in: a desktop's window and a phone's. */
-export const DESKTOP = { width: 1440, height: 900 };
-export const PHONE = { width: 390, height: 844 };
+export { DESKTOP, PHONE } from './look';
 
 /**
- * Looks at the page's state at 1440 and at 390 px: at its own width, then resized to the other, and
- * back. At each: no sideways scrolling and no axe violations (unless turned off, where the spec
- * checks neither), and a full-page screenshot at `shot(width)`. Only the look of a state depends
- * on the width, so each flow runs at one width and its states are looked at in both. What a script
- * set at load for the first width stays (the list's bulk actions, folded on a phone until a lead
- * is ticked, open at 1440).
+ * Looks at the page's state at 1440 and at 390 px (./look.ts: at its own width, then resized to
+ * the other, and back). At each: no sideways scrolling and no axe violations (unless turned off,
+ * where the spec checks neither), and a full-page screenshot at `shot(width)`. What a script set
+ * at load for the first width stays (the list's bulk actions, folded on a phone until a lead is
+ * ticked, open at 1440).
  */
 export async function lookAtBothWidths(
   page: Page,
@@ -45,18 +43,15 @@ export async function lookAtBothWidths(
   shot: (width: number) => string,
   { axe = true, scroll = true } = {},
 ): Promise<void> {
-  const own = page.viewportSize() ?? DESKTOP;
-  for (const size of own.width === PHONE.width ? [PHONE, DESKTOP] : [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    const at = `${state} at ${size.width} px`;
+  await atBothWidths(page, async (width) => {
+    const at = `${state} at ${width} px`;
     if (scroll) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${at}: no sideways scrolling`).toBeLessThanOrEqual(0);
     }
     if (axe) expect(await violations(page), at).toEqual([]);
-    await page.screenshot({ path: shot(size.width), fullPage: true });
-  }
-  await page.setViewportSize(own);
+    await page.screenshot({ path: shot(width), fullPage: true });
+  });
 }
 
 /** Signs in from the sign-in page and lands on the list. */
