@@ -19,7 +19,7 @@ import {
 } from '../inbox/inbox-store.ts';
 import { changedSince, guarded, iso, n, type Db, type DialectParts } from './common.ts';
 import { leadListQueries, toLead } from './lead-list-queries.ts';
-import { staffActivityQueries } from './staff-activity-queries.ts';
+import { auditEntry, staffActivityQueries } from './staff-activity-queries.ts';
 import { isUuid, type Database } from './schema.ts';
 import { leadOfEmail, leadPhones, personEmail, phoneE164, toAttachment } from './submission-queries.ts';
 
@@ -155,16 +155,7 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
         .where((eb) => eb.or([eb('lead_id', 'in', chunk), ...chunk.map((id) => eb('detail', 'like', `%${id}%`))]))
         .orderBy('seq')
         .execute();
-      for (const row of entries)
-        if (!audit.some((entry) => entry.seq === n(row.seq)))
-          audit.push({
-            seq: n(row.seq),
-            at: row.at,
-            actor: row.actor,
-            action: row.action,
-            leadId: row.lead_id ?? undefined,
-            detail: row.detail,
-          });
+      for (const row of entries) if (!audit.some((entry) => entry.seq === n(row.seq))) audit.push(auditEntry(row));
     }
     return { leads, audit: audit.sort((a, b) => a.seq - b.seq) };
   }

@@ -232,6 +232,7 @@ export type NewUsedChallengeRow = Insertable<UsedChallengeTable>;
 export type NewNotificationRow = Insertable<NotificationTable>;
 export type NewAttachmentRow = Insertable<AttachmentTable>;
 export type AttachmentRow = Selectable<AttachmentTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
 
 /** Ids are random UUIDs, lower case: anything else names nothing, in either database. */
 export const isUuid = (id: unknown): id is string =>

@@ -24,9 +24,20 @@ import {
   type SignInGate,
   type SignInKeys,
   type SignInKind,
+  type AuditEntry,
 } from '../inbox/inbox-store.ts';
 import { countOf, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
-import { isUuid } from './schema.ts';
+import { isUuid, type AuditLogRow } from './schema.ts';
+
+/** An audit log row as the inbox reads it. */
+export const auditEntry = (row: AuditLogRow): AuditEntry => ({
+  seq: n(row.seq),
+  at: row.at,
+  actor: row.actor,
+  action: row.action,
+  leadId: row.lead_id ?? undefined,
+  detail: row.detail,
+});
 
 const newToken = () => randomBytes(32).toString('base64url');
 
@@ -316,12 +327,7 @@ export function staffActivityQueries(db: Db, dialect: DialectParts): StaffActivi
         .execute();
       return {
         entries: rows.map((row) => ({
-          seq: n(row.seq),
-          at: row.at,
-          actor: row.actor,
-          action: row.action,
-          leadId: row.lead_id ?? undefined,
-          detail: row.detail,
+          ...auditEntry(row),
           leadKept: row.kept_id !== null && row.kept_id !== undefined,
         })),
         total,
