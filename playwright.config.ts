@@ -36,7 +36,7 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1440, height:
  * The specs that walk the site's pages or their kinds (the language's own pages, which differ), each
  * run whole in both projects (their tests take no tag).
  */
-const SWEEP_SPECS = ['a11y.spec.ts', 'links.spec.ts', 'no-js.spec.ts', 'routes.spec.ts'];
+const SWEEP_SPECS = ['a11y.spec.ts', 'no-js.spec.ts', 'routes.spec.ts'];
 
 /**
  * The specs of behaviour a visitor meets in either language. Each runs whole in English; the `ar`
@@ -65,7 +65,6 @@ const BILINGUAL_SPECS = [
   'partner-form.spec.ts',
   'privacy.spec.ts',
   'queue-flow.spec.ts',
-  'service-pages.spec.ts',
   'security.spec.ts',
 ];
 

@@ -5,8 +5,7 @@
  */
 import { escapeRegExp, expect, test, type SiteLanguage } from './site-locale';
 import { ARABIC_ROUTES, PAGE_KINDS, PAGE_ROUTES } from './routes';
-import { readContentDir } from '../helpers/frontmatter';
-import { ABOUT_HREF, ABOUT_MOBILE_HREF, flattenNavigation } from '../../src/data/navigation';
+import { flattenNavigation } from '../../src/data/navigation';
 import { fillPartnerRequired } from './forms-helpers';
 
 test.use({ javaScriptEnabled: false });
@@ -104,26 +103,6 @@ test("without JavaScript a hero picture that fails shows the carousel's words in
     background: expect.stringMatching(/^rgb\(/),
   });
   await page.locator('.carousel--hero').screenshot({ path: `test-results/screenshots/${lang.code}-hero-failed-nojs-390.png` });
-});
-
-test('every menu destination is a real link in the HTML of both menus @content', async ({ page, lang }) => {
-  await page.goto(lang.path('/Partner'));
-  const desktop = await page.locator('.desktop-nav a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  // The menu's destinations; the language switch at the end of the panel is not one.
-  const mobile = await page
-    .locator('.mobile-nav a[href]:not([hreflang])')
-    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  for (const link of flattenNavigation(lang.navigation)) {
-    expect(desktop).toContain(lang.path(link.href));
-    expect(mobile).toContain(lang.path(link.href === ABOUT_HREF ? ABOUT_MOBILE_HREF : link.href));
-  }
-  // The standards each ISO training and consultancy page lists are in the menus too.
-  const standardsInMenu = readContentDir('pages')
-    .map((page) => (page.frontmatter['standards'] as unknown[] | undefined)?.length ?? 0)
-    .filter((count) => count >= 2)
-    .reduce((sum, count) => sum + count, 0);
-  expect(desktop.filter((href) => href?.includes('#'))).toHaveLength(standardsInMenu);
-  expect(mobile).toHaveLength(desktop.length);
 });
 
 test("a CV chosen without JavaScript is named by the browser's own control; the problem page counts the refused files, in plain Arabic", async ({

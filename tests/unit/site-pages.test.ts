@@ -12,11 +12,15 @@ import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/content';
 import { parseHtml } from '../helpers/dom';
-import { ARABIC_ROUTES, PAGE_ROUTES, type RouteCase } from '../e2e/routes';
+import { ARABIC_ROUTES, PAGE_ROUTES, contentIn, type RouteCase } from '../e2e/routes';
 import { site } from '../e2e/site-data';
-import { locales, type LocaleCode } from '../../src/i18n';
+import { locales, t, type LocaleCode, type UiKey } from '../../src/i18n';
 import { companyFile, siteLinks } from '../../src/data/company';
 import { splitWholeNames, WHOLE_NAME_CLASS } from '../../src/lib/whole-names';
+import { localizePath } from '../../src/lib/paths';
+import { ABOUT_HREF, ABOUT_MOBILE_HREF, flattenNavigation, navigation } from '../../src/data/navigation';
+import { pagesServing } from '../../src/data/service-pages';
+import { readContentDir } from '../helpers/frontmatter';
 
 const CLIENT = path.join(process.env['SITE_DIST'] ?? path.join(ROOT, 'dist'), 'client');
 
@@ -211,5 +215,94 @@ describe.each(LANGUAGES)('the built pages in $code', ({ code, routes, address })
     }
     expect(wrong).toEqual([]);
     expect(entries).toBeGreaterThan(0);
+  });
+
+  /** A page of this language, parsed; `route` as the English site spells it. */
+  const built = (route: string): Document => {
+    const page = pageAt(localizePath(route, locales[code]));
+    expect(page, route).toBeDefined();
+    return page!.document;
+  };
+  const say = (key: UiKey, values: Record<string, string> = {}) => t(key, values, locales[code]);
+  const words = (value: string) => value.replace(/\s+/g, ' ').trim();
+  const text = (element: Element | null | undefined) => words(element?.textContent ?? '');
+
+  // docs/requirements.md §4: each card's link goes to its own page (its heading there: above).
+  test('every home service card links "Learn More" to its own service page @content', () => {
+    // In Arabic, a service not yet translated is there in English.
+    const services = contentIn('services', code);
+    const cards = [...built('/').querySelectorAll('.service-card')];
+    // One card per service in the catalogue, however many there are (content-inventory.test.ts counts the specification's).
+    expect(cards).toHaveLength(services.length);
+    for (const card of cards) {
+      const title = text(card.querySelector('h3'));
+      const service = services.find((entry) => entry.frontmatter['title'] === title);
+      expect(service, title).toBeDefined();
+      // "Learn More", then " about {title}" for screen readers and search engines (hidden on screen).
+      const name = words(`${say('service.learnMore')}${say('service.learnMoreAbout', { title })}`);
+      const links = [...card.querySelectorAll('a[href]')].filter((a) => text(a) === name);
+      expect(
+        links.map((a) => a.getAttribute('href')),
+        title,
+      ).toEqual([localizePath(`/services/${service?.id}`, locales[code])]);
+    }
+  });
+
+  test('every menu destination is a real link in the HTML of both menus @content', () => {
+    const page = built('/Partner');
+    const hrefs = (selector: string) => [...page.querySelectorAll(selector)].map((a) => a.getAttribute('href'));
+    const desktop = hrefs('.desktop-nav a[href]');
+    // The menu's destinations; the language switch at the end of the panel is not one.
+    const mobile = hrefs('.mobile-nav a[href]:not([hreflang])');
+    // The same destinations in both languages (an entry not yet translated shows in English).
+    for (const link of flattenNavigation(navigation)) {
+      expect(desktop).toContain(localizePath(link.href, locales[code]));
+      expect(mobile).toContain(localizePath(link.href === ABOUT_HREF ? ABOUT_MOBILE_HREF : link.href, locales[code]));
+    }
+    // The standards each ISO training and consultancy page lists are in the menus too.
+    const standardsInMenu = readContentDir('pages')
+      .map((entry) => (entry.frontmatter['standards'] as unknown[] | undefined)?.length ?? 0)
+      .filter((count) => count >= 2)
+      .reduce((sum, count) => sum + count, 0);
+    expect(desktop.filter((href) => href?.includes('#'))).toHaveLength(standardsInMenu);
+    expect(mobile).toHaveLength(desktop.length);
+  });
+
+  test('the privacy notice names the controller by its legal name and says the day it last changed @content', () => {
+    const notice = contentIn('pages', code).find((entry) => entry.frontmatter['route'] === 'Privacy')?.frontmatter;
+    const page = built('/Privacy');
+    expect(text(page.querySelector('main .privacy-controller dt'))).toBe(say('privacy.legalName'));
+    expect(text(page.querySelector('main .privacy-controller dd'))).toBe(companyFile.legalName[code] ?? companyFile.legalName.en);
+    const updated = String(notice?.['updated']);
+    const day = page.querySelector('.page-header time');
+    expect(day?.getAttribute('datetime')).toBe(updated);
+    const longDate = new Intl.DateTimeFormat(locales[code].formatLocale, {
+      dateStyle: 'long',
+      calendar: 'gregory',
+      timeZone: 'UTC',
+    });
+    expect(text(day)).toBe(longDate.format(new Date(updated)));
+  });
+
+  // src/data/service-pages.ts: each catalogue service page lists the content pages that serve it;
+  // Schedule Q is one click from the audits service, the laboratory's courses from Trainings.
+  test('each service page links each page that serves it, in order; Other Trainings links the laboratory courses @content', () => {
+    let serving = 0;
+    for (const service of readContentDir('services').map((entry) => entry.id)) {
+      const routes = pagesServing(service);
+      const section = built(`/services/${service}`).querySelector('section[aria-labelledby="service-pages"]');
+      if (routes.length === 0) {
+        expect(section, service).toBeNull();
+        continue;
+      }
+      serving += 1;
+      expect(text(section?.querySelector('#service-pages')), service).toBe(say('service.pages'));
+      const links = [...(section?.querySelectorAll('a[href]') ?? [])].map((a) => a.getAttribute('href'));
+      expect(links, service).toEqual(routes.map((route) => localizePath(route, locales[code])));
+    }
+    expect(serving).toBeGreaterThan(0);
+    expect(pagesServing('ms-audits')).toContain('/MangementSystemAudits/ScheduleQQualityAssessment');
+    const lab = localizePath('/LaboratoryQualityManagementSystemServices/Training', locales[code]);
+    expect(built('/Trainings/OtherTrainings').querySelector(`main a[href="${lab}"]`)).not.toBeNull();
   });
 });
