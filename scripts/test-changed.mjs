@@ -38,7 +38,7 @@ const SPECS = [
     /^src\/(styles|layouts|components)\/|^src\/scripts\/site|^src\/integrations\/intent-directive/,
     ['layout', 'a11y', 'first-action'],
   ],
-  [/^src\/(content|data)\/|^docs\/glossary/, ['links', 'service-pages', 'a11y', 'no-js']],
+  [/^src\/(content|data)\/|^docs\/glossary/, ['a11y', 'no-js', 'home']],
   [/^src\/i18n\//, ['arabic', 'arabic-forms', 'a11y']],
   [/^src\/server\/(receiver|store|mail)\/|^src\/pages\/api\//, ['receiver', 'bots', 'inbox']],
   [
