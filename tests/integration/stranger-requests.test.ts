@@ -83,6 +83,20 @@ describe("the build's files", () => {
     expect(posted.status).toBeGreaterThanOrEqual(400);
   });
 
+  test("an idle connection is kept open past nginx's upstream keepalive (60 s), and the server says for how long", async () => {
+    // A proxy or client that reads the hint closes first, so no request goes out on a connection the server is closing.
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) =>
+        http.get(`${server.baseUrl}/`, { agent }, (response) => resolve(response.resume().headers)).once('error', reject),
+      );
+      expect(headers.connection).toBe('keep-alive');
+      expect(headers['keep-alive']).toBe('timeout=65');
+    } finally {
+      agent.destroy();
+    }
+  });
+
   test('a text file goes out as its Brotli or gzip twin as accepted; hashed assets are kept for good, pages revalidated', async () => {
     const get = (route: string, accept: string, method = 'GET') =>
       fetch(`${server.baseUrl}${route}`, { method, headers: { 'Accept-Encoding': accept } });

@@ -366,6 +366,10 @@ export async function createServer(app: App, probe: Probe): Promise<SiteServer> 
     });
     requestIds.run(requestId, () => answer(req, res));
   }) as SiteServer;
+  // An idle connection stays open longer than its client keeps it (nginx's upstream keepalive_timeout
+  // is 60 s, docs/deploy.md; a client reads "timeout=65" and closes first): with Node's 5 s, nginx
+  // or a busy client could send a post on a connection the server was closing, and lose it.
+  server.keepAliveTimeout = 65_000;
   server.stopping = false;
   Object.defineProperty(server, 'inFlight', { value: inFlight });
 
