@@ -219,7 +219,8 @@ for (const code of ['en', 'ar'] as const) {
       await expect(form.getByText(words('partner.draft.restored'))).toBeVisible();
       await expect(form.locator('#partner-name')).toHaveValue(marker);
       // The restored answers alone start the proof: its challenge is asked for before anything is pressed.
-      await expect.poll(() => seen.urls.some((url) => /\/api\/challenge/.test(url))).toBe(true);
+      // (The widget's code loads first: at load 16 that took over 15 s.)
+      await expect.poll(() => seen.urls.some((url) => /\/api\/challenge/.test(url)), { timeout: 30_000 }).toBe(true);
       await form.locator('input[type="file"]').setInputFiles([CV]);
       await form.getByRole('button', { name: words('partner.submit') }).click();
       await expect(page.locator('.banner--success')).toContainText(words('partner.success.title'), { timeout: 30_000 });
