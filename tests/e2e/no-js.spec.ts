@@ -132,6 +132,14 @@ test("a CV chosen without JavaScript is named by the browser's own control; the 
     const [faceBox, inputBox] = [await face.boundingBox(), await input.boundingBox()];
     // The input reaches past the face: its words are beside it.
     expect((inputBox?.width ?? 0) - (faceBox?.width ?? 0)).toBeGreaterThan(60);
+    if (lang.dir === 'rtl') {
+      // The browser's words are in the browser's language, not the page's: set left to right,
+      // an English browser's "2 files" never reads "files 2", nor an Arabic one's count its words.
+      expect(await input.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      // Its unseen button is still under the face, at the page's start.
+      const end = (box: typeof faceBox) => (box?.x ?? 0) + (box?.width ?? 0);
+      expect(Math.abs(end(inputBox) - end(faceBox))).toBeLessThan(2);
+    }
     expect(await input.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(chosen.length);
 
     await fillPartnerRequired(page, undefined, lang);
