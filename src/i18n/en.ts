@@ -362,8 +362,8 @@ export const en = {
   'mail.ack.address': '{company}, {address}',
   'mail.ack.automatic': 'This is an automatic message. If you did not write to us, you can ignore it.',
   /** The mail to a lead's assignee (src/server/mail/assignment-mail.ts), sent in both languages. */
-  'mail.assign.subject': 'Assigned to you: {form} of {time}',
-  'mail.assign.intro': '{by} assigned you a lead: {form}, received {time} (Riyadh time).',
+  'mail.assign.subject': 'Assigned to you: {lead}',
+  'mail.assign.intro': '{by} assigned you a lead from {lead}: {form}, received {time} (Riyadh time).',
   'mail.assign.note': 'Their note: {note}',
   'mail.assign.open': 'Open the lead: {url}',
   'mail.assign.openLink': 'Open the lead in the staff inbox',

@@ -156,7 +156,9 @@ describe('the acknowledgement to the sender', () => {
     expect(parsed.from?.value.map((value) => value.address)).toEqual(['website@globaq.example']);
     const text = parsed.text ?? '';
     expect(text).toContain('نردّ خلال يوم عمل واحد');
-    expect(text).toContain(COMPANY.phone);
+    // The phone a left-to-right isolate in the Arabic line: never "0000 000 13 966+".
+    expect(text).toContain(`\u2066${COMPANY.phone}\u2069`);
+    expect(String(parsed.html)).toContain(`\u2066${COMPANY.phone}\u2069`);
     expect(text).toContain(COMPANY.email);
     expect(text).toContain(`${localityAr}، ${countryAr}`);
     // Nothing the visitor typed: not the name, not the message, not the markup.
@@ -463,7 +465,7 @@ describe("staff's answer from the lead's page", () => {
 });
 
 describe('the assignee is mailed', () => {
-  test('assigned by someone else: both languages, the form, the time, who, the note and the link; assigning oneself mails nobody', async () => {
+  test("assigned by someone else: both languages, the lead's person and company, the form, the time, who, the note and the link; assigning oneself mails nobody", async () => {
     const id = await lead('partner', { email: 'partner.lead@example.com' });
     const staff = await signIn(STAFF);
     await page(`/admin/leads/${id}`, staff);
@@ -476,11 +478,11 @@ describe('the assignee is mailed', () => {
     const [mail] = await waitForMails(OTHER, 1);
     const parsed = mail!.parsed;
     expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
-    expect(parsed.subject).toMatch(
-      /^Assigned to you: Partner application of .* · أُسند إليك: طلب شراكة|^Assigned to you: Partner application of .* · أُسند إليك/,
-    );
+    const named = '\u2068Aisha Al-Qahtani\u2069, \u2068Eastern Quality Training\u2069';
+    expect(parsed.subject).toBe(`Assigned to you: ${named} · أُسند إليك: ${named.replace(', ', '، ')}`);
     const text = parsed.text ?? '';
-    expect(text).toContain(`${STAFF} assigned you a lead: Partner application, received`);
+    expect(text).toContain(`${STAFF} assigned you a lead from ${named}: Partner application, received`);
+    expect(text).toContain(`أسند إليك ${STAFF} طلبًا من ${named.replace(', ', '، ')}: طلب الشراكة، استُلم في`);
     expect(text).toContain(`Their note: Please follow up Sunday ${SCRIPT}`);
     expect(text).toContain(`Open the lead: ${SITE}/admin/leads/${id}`);
     expect(text).toContain('ملاحظته: Please follow up Sunday');

@@ -1,8 +1,8 @@
 /**
  * The morning digest, sent through a real SMTP server on loopback with the clock given: from
  * 07:00 Riyadh, one mail per staff account with something to say (their unanswered leads, their
- * follow-ups due today or overdue, the held count), in English and Arabic, naming each lead by
- * form, time, wait and link only (never the visitor's text); nothing for an account with nothing
+ * follow-ups due today or overdue, the held count), in English and Arabic, naming each lead by its
+ * sender's name and company, form, time, wait and link (never what they wrote); nothing for an account with nothing
  * to say; once a day even from two servers; a mail the server refuses is tried again by the next
  * sweep.
  */
@@ -57,7 +57,7 @@ const config = (url: string) => ({
   },
 });
 
-test("each account's digest from 07:00: its unanswered leads and follow-ups due, nobody's leads, the held count, links only, in both languages; none with nothing to say", async () => {
+test("each account's digest from 07:00: its unanswered leads and follow-ups due, nobody's leads, the held count, named by person and company, in both languages; none with nothing to say", async () => {
   const { submissions, inbox } = await open();
   const thursday = new Date('2026-11-26T16:00:00+03:00');
   const waiting = await submissions.save({ form: 'contact', fields: contactBody({ message: VISITOR }), receivedAt: thursday });
@@ -93,7 +93,12 @@ test("each account's digest from 07:00: its unanswered leads and follow-ups due,
     const text = huda.parsed.text ?? '';
     // The unanswered: waiting and later (Thursday 16:00 to Sunday 07:00 is one working hour).
     expect(text).toContain('Assigned to you and not yet answered (2)');
-    expect(text).toContain('Contact form · Nov 26, 2026, 4:00 PM · Waiting 1 working hour');
+    // Named by the person and company, each isolated in its own direction, in both languages.
+    expect(text).toContain(
+      '\u2068Omar Al-Harbi\u2069, \u2068Eastern Fabrication Co.\u2069 · Contact form · Nov 26, 2026, 4:00 PM · Waiting 1 working hour',
+    );
+    expect(text).toContain('\u2068Omar Al-Harbi\u2069، \u2068Eastern Fabrication Co.\u2069 · نموذج التواصل');
+    expect(text).toContain('\u2068Aisha Al-Qahtani\u2069, \u2068Eastern Quality Training\u2069 · Partner application');
     expect(text).toContain(`https://globaq.example/admin/leads/${waiting.id}`);
     expect(text.split(`https://globaq.example/admin/leads/${waiting.id}`)).toHaveLength(3); // once in each language
     expect(text).toContain('Follow-ups due today or overdue (1)');
@@ -104,7 +109,7 @@ test("each account's digest from 07:00: its unanswered leads and follow-ups due,
     expect(text).toContain('طلبات مسندة إليك لم يُرد عليها بعد (العدد: 2)');
     expect(text).toContain('في الانتظار منذ ساعة عمل واحدة');
     expect(huda.parsed.html).toContain('<section lang="ar" dir="rtl"');
-    // None of the visitor's text, in any part.
+    // Nothing else the visitor wrote, in any part.
     for (const mail of mails) expect(mail.raw).not.toMatch(/Secret|Layla|message<|&lt;b&gt;/);
     const omar = mails.find((mail) => mail.recipients.includes(OMAR))!;
     expect(omar.parsed.text).not.toContain('Assigned to you and');

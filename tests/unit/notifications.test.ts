@@ -232,6 +232,43 @@ describe('the mail', () => {
     expect(english.html).toContain('padding:4px 12px 4px 0">City</th>');
   });
 
+  test('Arabic: right-to-left values isolated in the English subject; a partner mail says its options and country in Arabic', () => {
+    const contact = composeLeadNotice({
+      ...lead,
+      language: 'ar',
+      fields: { ...lead.fields, firstName: 'سارة', lastName: 'القحطاني' },
+    });
+    expect(contact.subject).toBe('New contact message from \u2068سارة القحطاني\u2069, Gulf QA');
+    const partner = {
+      ...lead,
+      form: 'partner' as const,
+      fields: {
+        name: 'Aisha Al-Qahtani',
+        email: 'aisha@example.com',
+        phoneNumber: '+966 50 123 4567',
+        country: 'Saudi Arabia',
+        organization: 'مركز الجودة',
+        classroomAvailable: 'Yes',
+        formOfOwnership: 'Privately held company',
+        servicesTypes: ['Training Courses', 'Inspection Services'],
+      },
+    };
+    expect(composeLeadNotice(partner).subject).toBe('New partner application: \u2068مركز الجودة\u2069, Saudi Arabia');
+    const arabic = composeLeadNotice({ ...partner, language: 'ar' });
+    expect(arabic.text).toContain('الدولة: \u2068المملكة العربية السعودية\u2069');
+    expect(arabic.text).toContain('\u2068شركة خاصة\u2069');
+    expect(arabic.text).toContain('\u2068نعم\u2069');
+    expect(arabic.text).toContain('\u2068الدورات التدريبية، خدمات التفتيش\u2069');
+    expect(arabic.text).not.toMatch(/: \u2068(Saudi Arabia|Privately held company|Yes|Training Courses)/);
+    // A phone number is an isolate with no strong letter: it reads left to right in the Arabic line.
+    expect(arabic.text).toContain('رقم الهاتف: \u2068+966 50 123 4567\u2069');
+    expect(arabic.html).toContain('>شركة خاصة</td>');
+    // The English mail keeps the words the form stores.
+    const english = composeLeadNotice(partner);
+    expect(english.text).toContain('\u2068Privately held company\u2069');
+    expect(english.text).toContain('\u2068Training Courses, Inspection Services\u2069');
+  });
+
   test('header text is one line with no control character', () => {
     expect(headerText('A\r\nBcc: x@evil.example\u0000\u2028B')).toBe('A Bcc: x@evil.example B');
     expect(headerText('x'.repeat(300))).toHaveLength(200);

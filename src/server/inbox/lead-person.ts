@@ -3,11 +3,28 @@
  * aside, or the same full international telephone number, marked so: InboxStore's personMatches,
  * as the person's data page finds them), and a short preview of what a lead says for the list.
  */
+import type { LocaleCode } from '../../i18n/index.ts';
 import { PHONE_FIELDS } from './lead-search.ts';
 import type { InboxLead, InboxStore, PersonLookup, PersonMatch } from './inbox-store.ts';
 
 const text = (value: unknown): string =>
   Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'string' ? value.trim() : '';
+
+/**
+ * Who a lead is from, as mails and the audit log name it: the person's name and company, each
+ * isolated (U+2068 … U+2069) so a name in one direction keeps its order in a line of the other;
+ * joined by the comma of `code`'s language ("، " in Arabic). '' when the lead has neither.
+ */
+export function leadName(lead: Pick<InboxLead, 'form' | 'fields'>, code: LocaleCode = 'en'): string {
+  const f = lead.fields;
+  const name = lead.form === 'partner' ? text(f['name']) : `${text(f['firstName'])} ${text(f['lastName'])}`;
+  const company = text(f[lead.form === 'partner' ? 'organization' : 'company']);
+  return [name, company]
+    .map((part) => part.replace(/\s+/g, ' ').trim().slice(0, 80))
+    .filter(Boolean)
+    .map((part) => `\u2068${part}\u2069`)
+    .join(code === 'ar' ? '، ' : ', ');
+}
 
 /** Who a lead is from, as a person is looked up: its e-mail and its first telephone number. */
 export function personOfLead(lead: Pick<InboxLead, 'fields'>): PersonLookup {

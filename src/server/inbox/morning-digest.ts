@@ -3,8 +3,9 @@
  * time), in English and Arabic, listing the leads assigned to them that are not yet answered,
  * their follow-ups due today or overdue, the leads assigned to nobody and not yet answered
  * (oldest first, in everyone's digest), and how many leads are held for review. Each lead is
- * named by its form, the time it was received, its wait in working hours (./working-time.ts) and
- * a link: none of the visitor's text. Nothing to say (none of the four), no mail.
+ * named by its sender's name and company, its form, the time it was received, its wait in working
+ * hours (./working-time.ts) and a link; nothing else the visitor typed. Nothing to say (none of
+ * the four), no mail.
  *
  * Several servers on one database send each account one digest a day: the day is claimed per
  * account in the database first (staff_digests); a mail that fails gives the claim back, and the
@@ -18,6 +19,7 @@ import { AUTO_SUBMITTED, type MailTransport } from '../mail/outbox.ts';
 import { dateIn, riyadhDay } from './held-digest.ts';
 import type { InboxLead, InboxStore, LeadStatus } from './inbox-store.ts';
 import type { StaffStore } from './staff.ts';
+import { leadName } from './lead-person.ts';
 import { followUpDate } from './timely.ts';
 import { leadWait, waitText } from './working-time.ts';
 
@@ -65,13 +67,16 @@ export function composeMorningDigest(input: MorningInput): MorningMail {
     const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
     const row = (lead: InboxLead, withFollowUp: boolean) => ({
       text: [
+        leadName(lead, code),
         tr(`mail.digest.form.${lead.form}`),
         dateIn(lead.receivedAt, code, true),
         waitText(leadWait(lead, now), locale),
         ...(withFollowUp && lead.followUpOn
           ? [tr('mail.morning.followUpOn', { date: followUpDate(lead.followUpOn, locale) })]
           : []),
-      ].join(' · '),
+      ]
+        .filter(Boolean)
+        .join(' · '),
       url: url(`/admin/leads/${lead.id}`),
       id: lead.id,
     });

@@ -43,10 +43,15 @@ export function senderAddress(lead: Pick<StoredSubmission, 'fields'>): string | 
   return isEmailAddress(address) ? address : undefined;
 }
 
-/** The company as a visitor reads it in `code`: its name, phone, e-mail and address. */
+/**
+ * The company as a visitor reads it in `code`: its name, phone, e-mail and address. In a
+ * right-to-left mail the phone is a left-to-right isolate (U+2066 … U+2069): its groups of digits
+ * would otherwise be laid out right to left ("0000 000 13 966+").
+ */
 function companyIn(code: LocaleCode) {
   const words = siteWords(locales[code]);
-  return { name: words.legalName, phone: site.phone, email: site.email, address: words.addressLine };
+  const phone = locales[code].dir === 'rtl' ? `\u2066${site.phone}\u2069` : site.phone;
+  return { name: words.legalName, phone, email: site.email, address: words.addressLine };
 }
 
 /** Paragraphs as an HTML mail in the language's direction, each escaped. */

@@ -1,16 +1,18 @@
 /**
- * The mail to a lead's assignee, in English and Arabic (as the digest of held leads is): which
- * form, when it was received, who assigned it, their note if they wrote one, and the link to the
- * lead's page on the configured site address (none without it). Nothing the visitor typed.
+ * The mail to a lead's assignee, in English and Arabic (as the digest of held leads is): who the
+ * lead is from (name and company), which form, when it was received, who assigned it, their note
+ * if they wrote one, and the link to the lead's page on the configured site address (none without
+ * it). Nothing else the visitor typed.
  */
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n';
 import type { StoredSubmission } from '../store/store.ts';
 import { escapeHtml } from './escape.ts';
 import { headerText } from './lead-mail.ts';
 import { riyadhTimeIn } from './acknowledgement.ts';
+import { leadName } from '../inbox/lead-person.ts';
 
 export interface AssignmentInput {
-  readonly lead: Pick<StoredSubmission, 'id' | 'form' | 'receivedAt'>;
+  readonly lead: Pick<StoredSubmission, 'id' | 'form' | 'receivedAt' | 'fields'>;
   /** The staff member who assigned it. */
   readonly by: string;
   /** Their note for the assignee ('' for none). */
@@ -27,10 +29,11 @@ export function composeAssignment(input: AssignmentInput): { subject: string; te
     const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
     const form = tr(`mail.digest.form.${lead.form}`);
     const time = riyadhTimeIn(lead.receivedAt, code);
+    const from = leadName(lead, code) || form;
     return {
       code,
-      subject: tr('mail.assign.subject', { form, time }),
-      intro: tr('mail.assign.intro', { by, form, time }),
+      subject: tr('mail.assign.subject', { lead: from }),
+      intro: tr('mail.assign.intro', { by, lead: from, form, time }),
       note: note ? tr('mail.assign.note', { note }) : '',
       open: url ? tr('mail.assign.open', { url }) : tr('mail.assign.noLink', { id: lead.id }),
       openLink: tr('mail.assign.openLink'),

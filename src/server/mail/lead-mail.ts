@@ -22,6 +22,7 @@ import { defaultLocale, locales, t, tParts, type Locale, type LocaleCode } from 
 import type { LeadNotice, StoredSubmission } from '../store/store.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { escapeHtml } from './escape.ts';
+import { answerText } from '../inbox/lead-view.ts';
 
 const RIYADH_OPTIONS: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' };
 const RIYADH = new Intl.DateTimeFormat('en-GB', RIYADH_OPTIONS);
@@ -48,36 +49,37 @@ export function headerText(text: string, max = 200): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** A stored answer as text: lists joined, numbers as written, nothing for an empty answer. */
-function answerText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(String).join(', ');
-  return String(value).trim();
-}
+/** First-strong isolate and pop directional isolate: a visitor's value keeps its own direction in a text line. */
+export const FSI = '\u2068';
+export const PDI = '\u2069';
 
-/** Every answered field with its label (in the lead's language), in the form's order. */
+/**
+ * Every answered field with its label, in the form's order, in the lead's language: a partner
+ * application's options ("Yes", "Privately held company") and a country in that language's words.
+ */
 function answeredFields(lead: StoredSubmission, locale: Locale): { label: string; text: string }[] {
   const labelled =
     lead.form === 'contact'
-      ? CONTACT_FIELDS.map((field) => ({ label: t(contactLabelKey(field), {}, locale), text: answerText(lead.fields[field]) }))
-      : PARTNER_FIELD_ORDER.map((field) => ({
-          label: t(partnerLabelKey(field), {}, locale),
-          text: answerText(lead.fields[field]),
-        }));
-  return labelled.filter((entry) => entry.text !== '');
+      ? CONTACT_FIELDS.map((field) => ({ field, label: t(contactLabelKey(field), {}, locale) }))
+      : PARTNER_FIELD_ORDER.map((field) => ({ field, label: t(partnerLabelKey(field), {}, locale) }));
+  return labelled
+    .map(({ field, label }) => ({ label, text: answerText(lead.form, field, lead.fields[field], locale) }))
+    .filter((entry) => entry.text !== '');
 }
 
+/** A visitor's value in the English subject: right-to-left text isolated, so it keeps its order and the comma its place. */
 function subjectOf(lead: StoredSubmission): string {
-  const field = (name: string) => headerText(answerText(lead.fields[name]), 80);
+  const own = (value: string) => (/[\u0590-\u08FF]/u.test(value) ? `${FSI}${value}${PDI}` : value);
+  const field = (name: string) => own(headerText(answerText(lead.form, name, lead.fields[name]), 80));
   if (lead.form === 'partner')
     return headerText(t('mail.subject.partner', { organization: field('organization'), country: field('country') }));
-  const name = `${field('firstName')} ${field('lastName')}`.trim();
+  const name = own(visitorName(lead));
   const company = field('company');
   return headerText(company ? t('mail.subject.contactCompany', { name, company }) : t('mail.subject.contact', { name }));
 }
 
 function visitorName(lead: StoredSubmission): string {
-  const field = (name: string) => headerText(answerText(lead.fields[name]), 80);
+  const field = (name: string) => headerText(answerText(lead.form, name, lead.fields[name]), 80);
   return lead.form === 'partner' ? field('name') : `${field('firstName')} ${field('lastName')}`.trim();
 }
 
@@ -89,9 +91,6 @@ export interface NoticeOptions {
   readonly inboxUrl?: string;
 }
 
-/** First-strong isolate and pop directional isolate: a visitor's value keeps its own direction in a text line. */
-export const FSI = '\u2068';
-export const PDI = '\u2069';
 /** Each line of a value isolated on its own (an isolate ends with its line). */
 const isolated = (text: string) =>
   text
@@ -112,7 +111,7 @@ export function composeLeadNotice(lead: StoredSubmission, options: NoticeOptions
   const id = say('mail.lead', { id: lead.id });
   const inbox = options.inboxUrl ? say('mail.inbox', { url: options.inboxUrl }) : '';
   const fields = answeredFields(lead, locale);
-  const email = answerText(lead.fields['email']);
+  const email = answerText(lead.form, 'email', lead.fields['email']);
   const name = visitorName(lead);
   const reply = email ? say('mail.reply', { name: `${FSI}${name}${PDI}`, email: `${FSI}${email}${PDI}` }) : '';
 
