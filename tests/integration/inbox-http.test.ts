@@ -472,7 +472,7 @@ describe('signed in', () => {
     expect(await page(`/admin/leads/${contactId}`, browser)).toMatch(/lead-status--new"[^>]*>New</);
   });
 
-  test('status and note go into the timeline with who and when, and the audit log shows them', async () => {
+  test("status and note go into the timeline with who and when, and the audit log shows them by the lead's name", async () => {
     const browser = await signIn();
     await page(`/admin/leads/${partnerId}`, browser);
     const status = await post(
@@ -503,6 +503,17 @@ describe('signed in', () => {
     expect(audit).toContain('set status');
     expect(audit).toContain('added note');
     expect(audit).toContain('signed in');
+    // The lead named by its person and company, a link to its page, in both languages; not its id.
+    expect(audit).toContain(
+      `<a href="/admin/leads/${partnerId}" dir="auto">\u2068Aisha Al-Qahtani\u2069, \u2068Gulf Labs\u2069</a>`,
+    );
+    expect(audit).not.toContain(`<code>${partnerId}</code>`);
+    const arabic = await fetch(`${server.baseUrl}/admin/audit`, {
+      headers: { Cookie: `${browser.cookie}; globaq-inbox-language=ar` },
+    });
+    expect(await arabic.text()).toContain(
+      `"/admin/leads/${partnerId}" dir="auto">\u2068Aisha Al-Qahtani\u2069، \u2068Gulf Labs\u2069</a>`,
+    );
   });
 
   test('the export is the filter as formula-safe CSV, and it is recorded', async () => {
