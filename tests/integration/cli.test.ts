@@ -152,14 +152,14 @@ describe('export', () => {
     expect(fs.readdirSync(dir).filter((name) => name.includes('.partial-'))).toEqual([]);
   });
 
-  test('partner CSV: lists joined, numbers as numbers, an empty number empty', async () => {
+  test('partner CSV: lists joined, numbers as numbers, an empty number empty, the phone as text in E.164', async () => {
     const { stdout } = await run('export', '--form', 'partner', '--format', 'csv');
     const [header, row] = parseCsv(stdout.slice(1));
     const cell = (column: string) => row?.[header?.indexOf(column) ?? -1];
     expect(cell('Services You Would Like to Offer')).toBe('Training Courses; Inspection Services');
     expect(cell('Years in Business')).toBe('7');
     expect(cell('Number of Employees')).toBe('');
-    expect(cell('Phone Number')).toBe('+966 50 123 4567');
+    expect(cell('Phone Number')).toBe('="+966501234567"');
   });
 
   test('--bots exports what the honeypot caught, and only that', async () => {

@@ -1,6 +1,6 @@
 /**
- * The staff export read back as staff open it: phone numbers as numbers (no apostrophe before
- * "+", Western digits), the formula guard still on everything else, spam only when asked for, and
+ * The staff export read back as staff open it: phone numbers as text in E.164 (`="+966…"`, a
+ * national number given its country's code), the formula guard still on everything else, spam only when asked for, and
  * when each lead was first answered and its follow-up day.
  * On a real SQLite store, through the list's own filter (the "All" tab's address).
  */
@@ -33,6 +33,9 @@ beforeAll(async () => {
     plus: { name: 'Plus', phoneNumber: '+966 50 444 3322' },
     indic: { name: 'Indic', phoneNumber: '+٩٦٦ ٥٠ ٤٤٤ ٣٣٢٢' },
     persian: { name: 'Persian', phoneNumber: '۰۵۰۴۴۴۳۳۲۲' },
+    national: { name: 'National', phoneNumber: '050 444 3322' },
+    bahrain: { name: 'Bahrain', phoneNumber: '3312 3456', country: 'Bahrain' },
+    nowhere: { name: 'Nowhere', phoneNumber: '0504443322', country: 'Other' },
     formula: { name: '=HYPERLINK("https://evil.example")', phoneNumber: '+SUM(1)', organization: '+cmd' },
     spam: { name: 'Spammer', phoneNumber: '+1 555 0100' },
   };
@@ -58,12 +61,18 @@ async function exported(query: string): Promise<Map<string, string>> {
   return new Map([['header', rows[0]!], ...rows.slice(1).map((row): [string, string] => [row.slice(1, 37), row])]);
 }
 
-test('phones starting with + keep no apostrophe and are in Western digits; formulas elsewhere are still guarded', async () => {
+test("phones as text in E.164, in Western digits, a national number with its country's code; formulas elsewhere still guarded", async () => {
   const rows = await exported('status=all&form=partner');
-  expect(rows.get(ids.plus!)).toContain('"+966 50 444 3322"');
+  // `="+966504443322"`: the text Excel and Google Sheets keep whole (no 9.67E+11, no leading zero dropped).
+  const e164 = (number: string) => `"=""${number}"""`;
+  expect(rows.get(ids.plus!)).toContain(e164('+966504443322'));
   expect(rows.get(ids.plus!)).not.toContain("'+966");
-  expect(rows.get(ids.indic!)).toContain('"+966 50 444 3322"');
-  expect(rows.get(ids.persian!)).toContain('"0504443322"');
+  expect(rows.get(ids.indic!)).toContain(e164('+966504443322'));
+  expect(rows.get(ids.persian!)).toContain(e164('+966504443322'));
+  expect(rows.get(ids.national!)).toContain(e164('+966504443322'));
+  expect(rows.get(ids.bahrain!)).toContain(e164('+97333123456'));
+  // No country to tell the code: as typed, still text, its zero kept.
+  expect(rows.get(ids.nowhere!)).toContain(e164('0504443322'));
   const formula = rows.get(ids.formula!)!;
   expect(formula).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
   expect(formula).toContain(`"'+SUM(1)"`);
@@ -73,11 +82,11 @@ test('phones starting with + keep no apostrophe and are in Western digits; formu
 test('"All" leaves spam out; the Spam tab exports it', async () => {
   const all = await exported('status=all&form=partner');
   expect([...all.keys()].filter((key) => key !== 'header').sort()).toEqual(
-    [ids.plus, ids.indic, ids.persian, ids.formula].sort(),
+    [ids.plus, ids.indic, ids.persian, ids.national, ids.bahrain, ids.nowhere, ids.formula].sort(),
   );
   const spam = await exported('status=spam&form=partner');
   expect([...spam.keys()]).toEqual(['header', ids.spam]);
-  expect(spam.get(ids.spam!)).toContain('"+1 555 0100"');
+  expect(spam.get(ids.spam!)).toContain('"=""+15550100"""');
 });
 
 test('each lead says when it was first answered (Riyadh time) and its follow-up day', async () => {

@@ -1277,8 +1277,8 @@ describe('triage', () => {
     expect(contact.split('\r\n').filter(Boolean)).toHaveLength(2);
     expect(contact).toContain(`"${a}","${day}`);
     expect(partner).toContain(`"${b}"`);
-    // A phone number as a number: no formula guard's apostrophe before its "+".
-    expect(partner).toContain('"+973 3312 3456"');
+    // A phone number as text in E.164: no formula guard's apostrophe before its "+".
+    expect(partner).toContain('"=""+97333123456"""');
     expect(partner).not.toContain('"First Name"');
     // The same header row as the staff command's export of that form.
     for (const [form, csv] of [

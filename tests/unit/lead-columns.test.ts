@@ -59,8 +59,8 @@ describe('the export columns', () => {
         '"a0000000-0000-4000-8000-000000000001","2026-11-25 09:30 +03:00","Partner application","Arabic","Closed","huda@globaq.example","omar@globaq.example","2026-11-25 10:05 +03:00","2026-11-29","\'=HYPERLINK(""x"")","عائشة"',
       ),
     ).toBe(true);
-    // A phone answer is a number, not a formula: no apostrophe before its +.
-    expect(row).toContain('"+966 50 123 4567"');
+    // A phone answer is text in E.164 (the one formula a spreadsheet reads as text), no apostrophe before its +.
+    expect(row).toContain('"=""+966501234567"""');
     expect(row).toContain('"Training Courses; Audits"');
   });
 });

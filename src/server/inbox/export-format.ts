@@ -7,11 +7,12 @@
  * (starting with =, +, -, @, tab or carriage return) gets a leading apostrophe, the usual
  * defence against CSV formula injection; the database keeps the text as the visitor typed it.
  * Lists (the partner form's multi-selects) are joined with "; ".
- * A telephone answer is written in Western digits (a number typed in Arabic-Indic or Persian
- * digits reads "+966 50 444 3322" like the others) and, when it is only a number ("+", digits,
- * spaces, dashes, brackets), without the apostrophe: a "+" then digits calls no function, and the
- * apostrophe would stay in the number staff copy. A phone answer with anything else in it is
- * guarded like any other text.
+ * A telephone answer that is only a number (digits in any script, spaces, dashes, brackets) is
+ * written in E.164 ("+966504443322": its own country code, or the code of the country the lead
+ * names for a number typed without one, "050 444 3322" from Saudi Arabia), else in Western digits
+ * as typed, and as text: `="+966504443322"`, the one form Excel and Google Sheets read as text, so
+ * that neither drops a leading zero nor turns the number into 9.67E+11. That formula is ours and
+ * holds only digits and "+"; a phone answer with anything else in it is guarded like any other text.
  *
  * JSON: an array of `{ id, receivedAt, language, ...fields }`, values exactly as stored.
  *
@@ -22,7 +23,9 @@
  */
 import { defaultLocale, t, type Locale } from '../../i18n/index.ts';
 import type { InboxLead } from './inbox-store.ts';
-import { ARABIC_DIGITS, PHONE_FIELDS } from './lead-search.ts';
+import { ARABIC_DIGITS, PHONE_FIELDS, phoneDigits } from './lead-search.ts';
+import { COUNTRIES } from '../../forms/countries.ts';
+import { phoneE164 } from '../store/submission-queries.ts';
 import { FORM_FILE_NAMES, FORM_LABELS, LANGUAGE_LABELS, STATUS_LABELS, answerColumns } from './lead-columns.ts';
 import type { FormName, StoredSubmission } from '../store/store.ts';
 
@@ -39,15 +42,24 @@ export function csvText(value: unknown): string {
   return neutralise(JSON.stringify(value));
 }
 
-const PHONE_ONLY = /^\+\d[\d ()\-.]*$/;
+const PHONE_ONLY = /^\+?[\d(][\d ()\-./]*$/;
 const PHONE_COLUMNS: ReadonlySet<string> = new Set(PHONE_FIELDS);
+/** Calling codes of the countries leads come from most, for a number typed without one (ISO code, then digits). */
+const CALLING_CODES = new Map(
+  'SA966 AE971 BH973 QA974 KW965 OM968 YE967 JO962 LB961 SY963 IQ964 PS970 EG20 SD249 LY218 TN216 DZ213 MA212 TR90 PK92 IN91 BD880 GB44 US1'
+    .split(' ')
+    .map((entry) => [entry.slice(0, 2), entry.slice(2)]),
+);
 
-/** A telephone answer's cell text: Western digits, and no apostrophe before a "+" that starts a number. */
-export function csvPhone(value: unknown): string {
+/** A telephone answer's cell text: as text in E.164, or in Western digits as typed (see above). */
+export function csvPhone(value: unknown, country?: unknown): string {
   if (typeof value !== 'string') return csvText(value);
-  let digits = value.replace(CONTROL, '');
+  let digits = value.replace(CONTROL, '').trim();
   for (const [from, to] of ARABIC_DIGITS) digits = digits.replaceAll(from, to);
-  return PHONE_ONLY.test(digits) ? digits : csvText(digits);
+  if (!PHONE_ONLY.test(digits)) return csvText(digits);
+  const code = CALLING_CODES.get(COUNTRIES.find((entry) => entry.value === country)?.key ?? '');
+  const national = /^0?([1-9]\d{5,13})$/.exec(phoneDigits(digits))?.[1];
+  return `="${phoneE164(digits) || (code && national ? phoneE164(`+${code}${national}`) : '') || digits}"`;
 }
 
 /** C0 controls but tab, LF and CR; DEL; the C1 set (ESC, CSI, OSC and the like). */
@@ -177,7 +189,9 @@ export function leadCsvHeader(form: FormName, locale: Locale = defaultLocale): s
 
 export function leadCsvRow(lead: ExportedLead): string {
   const answers = answerColumns(lead.form).map((column) =>
-    PHONE_COLUMNS.has(column.name) ? quoted(csvPhone(lead.fields[column.name])) : csvCell(lead.fields[column.name]),
+    PHONE_COLUMNS.has(column.name)
+      ? quoted(csvPhone(lead.fields[column.name], lead.fields['country']))
+      : csvCell(lead.fields[column.name]),
   );
   return `${[
     lead.id,
