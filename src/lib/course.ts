@@ -4,7 +4,7 @@
  */
 import type { z } from 'astro/zod';
 import type { courseFactsSchema } from './content-schemas';
-import { t, type Locale } from '../i18n';
+import { t, type Locale } from '../i18n/index.ts';
 
 export type CourseFacts = z.infer<typeof courseFactsSchema>;
 

@@ -90,8 +90,14 @@ describe('the daily digest', () => {
     lead('11111111-1111-4111-8111-111111111111', '2026-10-25T08:00:00Z', 'noProof'),
   ];
   const due = [{ ...newest[1]!, warnedAt: undefined }];
+  const digestSummary = {
+    waiting: 2,
+    byReason: { manyPosts: 1, noProof: 1 },
+    oldestReceivedAt: newest[1]!.receivedAt,
+    unwarnedOverdue: 1,
+  };
   const digest = composeHeldDigest({
-    summary: { waiting: 2, byReason: { manyPosts: 1, noProof: 1 }, oldestReceivedAt: newest[1]!.receivedAt, unwarnedOverdue: 1 },
+    summary: digestSummary,
     newest,
     due,
     now,
@@ -126,6 +132,23 @@ describe('the daily digest', () => {
     expect(withRefusals.text).toContain(en['mail.digest.refused'].replace('{count}', '12'));
     expect(withRefusals.text).toContain(ar['mail.digest.refused'].replace('{count}', '12'));
     expect(digest.text).not.toContain(en['mail.digest.refused'].split('{count}')[0]!);
+  });
+
+  test('how long held leads are kept, in each language\'s plural: never "1 days"', () => {
+    const keptFor = (days: number) =>
+      composeHeldDigest({
+        summary: digestSummary,
+        newest,
+        due,
+        now,
+        config: { ...config, proof: { heldPurgeDays: days } as never },
+      }).text;
+    expect(digest.text).toContain('(held submissions are kept 30 days)');
+    expect(digest.text).toContain('(تُحفظ النماذج المحجوزة 30 يومًا)');
+    expect(keptFor(1)).toContain('(held submissions are kept 1 day)');
+    expect(keptFor(1)).toContain('(تُحفظ النماذج المحجوزة يوم واحد)');
+    expect(keptFor(2)).toContain('(تُحفظ النماذج المحجوزة يومان)');
+    expect(keptFor(7)).toContain('(تُحفظ النماذج المحجوزة 7 أيام)');
   });
 
   test('names no visitor text', () => {

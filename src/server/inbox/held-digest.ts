@@ -13,6 +13,7 @@
  * The digest names leads by form, time, reason and link: none of the visitor's text.
  */
 import { locales, t, type LocaleCode } from '../../i18n/index.ts';
+import { daysText } from '../../lib/course.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import type { ReceiverConfig } from '../config.ts';
 import type { HeldLead, HeldStore, HeldSummary } from '../store/held-queries.ts';
@@ -122,7 +123,7 @@ export function composeHeldDigest(input: DigestInput): DigestMail {
         summary.waiting > Math.min(newest.length, DIGEST_LIST_MAX)
           ? tr('mail.digest.more', { count: summary.waiting - Math.min(newest.length, DIGEST_LIST_MAX) })
           : '',
-      dueHeading: tr('mail.digest.due', { days: config.proof.heldPurgeDays }),
+      dueHeading: tr('mail.digest.due', { days: daysText(config.proof.heldPurgeDays, locale) }),
       due: due.slice(0, DIGEST_LIST_MAX).map((lead) => ({
         ...row(lead),
         erased: tr('mail.digest.erasedOn', { date: dateIn(erasureDate(lead, config, now), code, false) }),
