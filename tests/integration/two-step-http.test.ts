@@ -222,11 +222,20 @@ describe('the second step', () => {
     expect(alertOf(replayed.text)).toBe(
       'That code was used to sign in already, so it cannot be used again. Wait for the next code in your app (a new one every 30 seconds) and type that one.',
     );
+    // The Arabic inbox says the same in Arabic; again no failure.
+    const arabic = await send('/admin/login/code', {
+      fields: { csrf: second.csrf, code: right },
+      cookie: `${second.cookie}; globaq-inbox-language=ar`,
+      from: '192.0.2.51',
+    });
+    expect(arabic.status).toBe(401);
+    expect(alertOf(arabic.text)).toMatch(/^استُخدم هذا الرمز لتسجيل الدخول من قبل، فلا يمكن استخدامه مرة أخرى/);
     expect(auditActions(NOUR)).toEqual([
       'password accepted',
       'second step failed',
       'signed in',
       'password accepted',
+      'second step refused',
       'second step refused',
     ]);
   });
