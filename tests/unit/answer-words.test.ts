@@ -3,7 +3,8 @@
  * words of the forms' own Arabic dictionary; typed text as typed; the English inbox as stored.
  */
 import { describe, expect, test } from 'vitest';
-import { answerText, leadSummary, leadView } from '../../src/server/inbox/lead-view';
+import { leadSummary, leadView } from '../../src/server/inbox/lead-view';
+import { answerIn } from '../../src/server/inbox/lead-columns';
 import { personHtml } from '../../src/server/inbox/person-file';
 import { locales } from '../../src/i18n';
 import { ar } from '../../src/i18n/ar';
@@ -23,21 +24,19 @@ const partner = {
 
 describe('the Arabic inbox shows chosen answers in Arabic', () => {
   test('options and the country from the forms\u2019 dictionaries; typed text untouched', () => {
-    expect(answerText('partner', 'formOfOwnership', 'Privately held company', locales.ar)).toBe(
-      ar['partner.option.privatelyHeld'],
-    );
-    expect(answerText('partner', 'classroomAvailable', 'Yes', locales.ar)).toBe('نعم');
-    expect(answerText('partner', 'trainersAvailable', 'No', locales.ar)).toBe('لا');
-    expect(answerText('partner', 'country', 'Saudi Arabia', locales.ar)).toBe('المملكة العربية السعودية');
-    expect(answerText('partner', 'servicesTypes', ['Training Courses', 'Inspection Services'], locales.ar)).toBe(
+    expect(answerIn('partner', 'formOfOwnership', 'Privately held company', locales.ar)).toBe(ar['partner.option.privatelyHeld']);
+    expect(answerIn('partner', 'classroomAvailable', 'Yes', locales.ar)).toBe('نعم');
+    expect(answerIn('partner', 'trainersAvailable', 'No', locales.ar)).toBe('لا');
+    expect(answerIn('partner', 'country', 'Saudi Arabia', locales.ar)).toBe('المملكة العربية السعودية');
+    expect(answerIn('partner', 'servicesTypes', ['Training Courses', 'Inspection Services'], locales.ar)).toBe(
       `${ar['partner.option.trainingCourses']}، ${ar['partner.option.inspectionServices']}`,
     );
     // A typed answer that happens to read like an option stays as typed.
-    expect(answerText('partner', 'organization', 'Yes', locales.ar)).toBe('Yes');
-    expect(answerText('contact', 'country', 'Saudi Arabia', locales.ar)).toBe('المملكة العربية السعودية');
-    expect(answerText('contact', 'country', 'مصر', locales.ar)).toBe('مصر');
+    expect(answerIn('partner', 'organization', 'Yes', locales.ar)).toBe('Yes');
+    expect(answerIn('contact', 'country', 'Saudi Arabia', locales.ar)).toBe('المملكة العربية السعودية');
+    expect(answerIn('contact', 'country', 'مصر', locales.ar)).toBe('مصر');
     // The English inbox: as stored.
-    expect(answerText('partner', 'classroomAvailable', 'Yes', locales.en)).toBe('Yes');
+    expect(answerIn('partner', 'classroomAvailable', 'Yes', locales.en)).toBe('Yes');
   });
 
   test('the lead page, the list and the person file', () => {

@@ -5,11 +5,11 @@
  */
 import { describe, expect, test } from 'vitest';
 import { CONTACT_FIELDS, contactLabelKey } from '../../src/forms/contact';
-import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../src/forms/partner';
+import { PARTNER_FIELD_ORDER, partnerField, partnerLabelKey } from '../../src/forms/partner';
 import { t } from '../../src/i18n';
 import { leadCsvHeader, leadCsvName, leadCsvRow, riyadhDay, riyadhStamp } from '../../src/server/inbox/export-format';
 import { LANGUAGE_LABELS as INBOX_LANGUAGES } from '../../src/server/inbox/lead-columns';
-import { CONTACT_ANSWERS, PARTNER_ANSWERS, answerColumns } from '../../src/server/inbox/lead-columns';
+import { CHOSEN_ANSWERS, CONTACT_ANSWERS, PARTNER_ANSWERS, answerColumns } from '../../src/server/inbox/lead-columns';
 import { languageName } from '../../src/server/mail/lead-mail';
 import { countryAlternatives, phoneDigits, searchPlan } from '../../src/server/inbox/lead-search';
 
@@ -17,6 +17,7 @@ describe('the export columns', () => {
   test("each form's answers in the form's order, under the form's labels", () => {
     expect(CONTACT_ANSWERS).toEqual(CONTACT_FIELDS);
     expect(PARTNER_ANSWERS).toEqual(PARTNER_FIELD_ORDER);
+    expect([...CHOSEN_ANSWERS]).toEqual(PARTNER_FIELD_ORDER.filter((name) => partnerField(name).options));
     expect(
       answerColumns('contact')
         .slice(0, CONTACT_FIELDS.length)

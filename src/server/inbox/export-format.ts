@@ -23,7 +23,7 @@
  */
 import { defaultLocale, t, type Locale } from '../../i18n/index.ts';
 import type { InboxLead } from './inbox-store.ts';
-import { ARABIC_DIGITS, PHONE_FIELDS, phoneDigits } from './lead-search.ts';
+import { ARABIC_DIGITS, CALLING_CODES_BY_COUNTRY, PHONE_FIELDS, phoneDigits } from './lead-search.ts';
 import { COUNTRIES } from '../../forms/countries.ts';
 import { phoneE164 } from '../store/submission-queries.ts';
 import { FORM_FILE_NAMES, FORM_LABELS, LANGUAGE_LABELS, STATUS_LABELS, answerColumns } from './lead-columns.ts';
@@ -44,20 +44,13 @@ export function csvText(value: unknown): string {
 
 const PHONE_ONLY = /^\+?[\d(][\d ()\-./]*$/;
 const PHONE_COLUMNS: ReadonlySet<string> = new Set(PHONE_FIELDS);
-/** Calling codes of the countries leads come from most, for a number typed without one (ISO code, then digits). */
-const CALLING_CODES = new Map(
-  'SA966 AE971 BH973 QA974 KW965 OM968 YE967 JO962 LB961 SY963 IQ964 PS970 EG20 SD249 LY218 TN216 DZ213 MA212 TR90 PK92 IN91 BD880 GB44 US1'
-    .split(' ')
-    .map((entry) => [entry.slice(0, 2), entry.slice(2)]),
-);
-
 /** A telephone answer's cell text: as text in E.164, or in Western digits as typed (see above). */
 export function csvPhone(value: unknown, country?: unknown): string {
   if (typeof value !== 'string') return csvText(value);
   let digits = value.replace(CONTROL, '').trim();
   for (const [from, to] of ARABIC_DIGITS) digits = digits.replaceAll(from, to);
   if (!PHONE_ONLY.test(digits)) return csvText(digits);
-  const code = CALLING_CODES.get(COUNTRIES.find((entry) => entry.value === country)?.key ?? '');
+  const code = CALLING_CODES_BY_COUNTRY.get(COUNTRIES.find((entry) => entry.value === country)?.key ?? '');
   const national = /^0?([1-9]\d{5,13})$/.exec(phoneDigits(digits))?.[1];
   return `="${phoneE164(digits) || (code && national ? phoneE164(`+${code}${national}`) : '') || digits}"`;
 }

@@ -6,6 +6,9 @@
  * the orders and labels to the forms' own tables (tests/unit/lead-columns.test.ts).
  */
 import { en } from '../../i18n/en.ts';
+import { t, type Locale, type UiKey } from '../../i18n/index.ts';
+import { COUNTRIES } from '../../forms/countries.ts';
+import { localCountryName } from '../../forms/country-names.ts';
 import type { LeadStatus } from './inbox-store.ts';
 import type { FormName } from '../store/store.ts';
 
@@ -78,4 +81,34 @@ export function answerColumns(form: FormName): { name: string; label: string }[]
   if (form === 'contact')
     return [...CONTACT_ANSWERS.map((name) => ({ name, label: en[`contact.field.${name}`] })), ...CONTACT_CLOCK];
   return PARTNER_ANSWERS.map((name) => ({ name, label: en[`partner.field.${name}`] }));
+}
+
+/** The partner form's answers chosen from its options (src/forms/partner.ts's fields with `options`). */
+export const CHOSEN_ANSWERS: ReadonlySet<string> = new Set(
+  'formOfOwnership servicesTypes targetMarkets classroomAvailable trainersAvailable qualityFamiliarity customerSatisfactionMeasured'.split(
+    ' ',
+  ),
+);
+/** The partner form's options by the English it stores ("Yes", "Privately held company"): their dictionary keys. */
+const OPTION_KEYS = new Map<string, UiKey>(
+  Object.entries(en)
+    .filter(([key]) => key.startsWith('partner.option.'))
+    .map(([key, text]) => [text, key as UiKey]),
+);
+
+/**
+ * A stored answer in `locale`'s words, for the lead page, the lead mail and the person's file: a
+ * partner application's options and a country (stored in English: exports stay English) in that
+ * language, lists joined by its comma, typed text as typed; '' for none.
+ */
+export function answerIn(form: FormName, name: string, value: unknown, locale: Locale): string {
+  const word = (item: unknown): string => {
+    const text = typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item ?? '').trim();
+    if (locale.code === 'en') return text;
+    const country = name === 'country' ? COUNTRIES.find((entry) => entry.value === text) : undefined;
+    if (country) return localCountryName(country.key, locale.code) || text;
+    const option = form === 'partner' && CHOSEN_ANSWERS.has(name) ? OPTION_KEYS.get(text) : undefined;
+    return option ? t(option, {}, locale) : text;
+  };
+  return Array.isArray(value) ? value.map(word).join(t('form.listSeparator', {}, locale)) : word(value);
 }

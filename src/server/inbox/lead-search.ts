@@ -95,11 +95,16 @@ export function countryAlternatives(word: string): string[] {
 }
 
 /**
- * Country calling codes a number typed with "+" or "00" is read against (the Gulf, the Arab world
- * and the countries most staff and applicants come from); the longest that fits is taken off.
+ * Country calling codes by country (ISO code, then digits): the Gulf, the Arab world and the
+ * countries most staff and applicants come from. A number typed with "+" or "00" is read against
+ * them (the longest that fits is taken off); the export gives one typed without a code its country's.
  */
-const CALLING_CODES =
-  '966 971 973 974 965 968 967 962 961 963 964 970 212 213 216 218 249 20 90 91 92 93 94 880 977 63 62 60 44 49 33 1'.split(' ');
+export const CALLING_CODES_BY_COUNTRY = new Map(
+  'SA966 AE971 BH973 QA974 KW965 OM968 YE967 JO962 LB961 SY963 IQ964 PS970 EG20 SD249 LY218 TN216 DZ213 MA212 TR90 IN91 PK92 AF93 LK94 BD880 NP977 PH63 ID62 MY60 GB44 DE49 FR33 US1'
+    .split(' ')
+    .map((entry) => [entry.slice(0, 2), entry.slice(2)]),
+);
+const CALLING_CODES = [...CALLING_CODES_BY_COUNTRY.values()];
 /** Fewer digits than this after the code are not a national number yet: "+973" stays "+973". */
 const MIN_NATIONAL = 6;
 

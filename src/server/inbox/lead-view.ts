@@ -3,19 +3,10 @@
  * with safe links (e-mail, phone, website), and "Reply by e-mail" (a mailto: quoting the message).
  */
 import { CONTACT_FIELDS, CONTACT_FORM, contactLabelKey, isContactField } from '../../forms/contact';
-import {
-  PARTNER_FIELD_ORDER,
-  PARTNER_SECTIONS,
-  isPartnerField,
-  partnerField,
-  partnerLabelKey,
-  partnerOptionKey,
-  type PartnerOptionKey,
-} from '../../forms/partner';
-import { COUNTRIES } from '../../forms/countries';
-import { localCountryName } from '../../forms/country-names';
+import { PARTNER_FIELD_ORDER, PARTNER_SECTIONS, isPartnerField, partnerField, partnerLabelKey } from '../../forms/partner';
 import { defaultLocale, locales, t, type Locale, type LocaleCode } from '../../i18n';
 import type { InboxLead } from './inbox-store.ts';
+import { answerIn } from './lead-columns.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 /** Riyadh keeps UTC+3 all year (no daylight saving). */
@@ -53,30 +44,6 @@ const text = (value: unknown): string => {
   return String(value).trim();
 };
 
-/** A country stored under its English name (the partner form's list, or typed so), in `locale`'s words. */
-function countryText(value: string, locale: Locale): string {
-  if (locale.code === defaultLocale.code) return value;
-  const country = COUNTRIES.find((entry) => entry.value === value);
-  return (country && localCountryName(country.key, locale.code)) || value;
-}
-
-/**
- * A chosen answer in the inbox's language, from the forms' own dictionaries: a partner
- * application's options ("Yes", "Privately held company", its services) and a country's name. The
- * database keeps the English the form sends (exports stay English); typed text stays as typed.
- */
-export function answerText(form: InboxLead['form'], name: string, value: unknown, locale: Locale = defaultLocale): string {
-  if (locale.code === defaultLocale.code || value === null || value === undefined) return text(value);
-  if (name === 'country') return countryText(text(value), locale);
-  const options = form === 'partner' && isPartnerField(name) ? partnerField(name).options : undefined;
-  if (!options) return text(value);
-  const word = (answer: unknown) => {
-    const option = options.find((entry) => entry.value === String(answer).trim());
-    return option ? t(partnerOptionKey(option.key as PartnerOptionKey), {}, locale) : String(answer).trim();
-  };
-  return Array.isArray(value) ? value.map(word).join('، ') : word(value);
-}
-
 /** Who sent a lead and from where, for the list (the country in `locale`'s words). */
 export function leadSummary(
   lead: Pick<InboxLead, 'form' | 'fields'>,
@@ -93,13 +60,13 @@ export function leadSummary(
         name: text(f['name']),
         organization: text(f['organization']),
         email: text(f['email']),
-        country: countryText(text(f['country']), locale),
+        country: answerIn(lead.form, 'country', f['country'], locale),
       }
     : {
         name: `${text(f['firstName'])} ${text(f['lastName'])}`.trim(),
         organization: text(f['company']),
         email: text(f['email']),
-        country: countryText(text(f['country']), locale),
+        country: answerIn(lead.form, 'country', f['country'], locale),
       };
 }
 
@@ -125,7 +92,7 @@ export function labelledFields(
     .map((name) => ({ name, label: name }));
   return [...known, ...others].map((field) => ({
     ...field,
-    text: answerText(lead.form, field.name, lead.fields[field.name], locale),
+    text: answerIn(lead.form, field.name, lead.fields[field.name], locale),
   }));
 }
 

@@ -14,35 +14,8 @@
 import { getLocale, isUiKey, t, type Locale, type UiKey } from '../../i18n/index.ts';
 import { riyadhDay, riyadhStamp } from './export-format.ts';
 import { ANSWERING, CUSTOMER, isLeadStatus, type InboxLead, type LeadEvent, type PersonData } from './inbox-store.ts';
-import { CONTACT_ANSWERS, PARTNER_ANSWERS } from './lead-columns.ts';
+import { CONTACT_ANSWERS, PARTNER_ANSWERS, answerIn } from './lead-columns.ts';
 import { followUpDate } from './timely.ts';
-import { en } from '../../i18n/en.ts';
-import { COUNTRIES } from '../../forms/countries.ts';
-import { localCountryName } from '../../forms/country-names.ts';
-
-/** The partner form's options by the English it stores ("Yes", "Privately held company"): their dictionary keys. */
-const OPTION_KEYS = new Map<string, UiKey>(
-  Object.entries(en)
-    .filter(([key]) => key.startsWith('partner.option.'))
-    .map(([key, text]) => [text, key as UiKey]),
-);
-
-/** A chosen answer in the file's language: a partner option or a country (stored in English) in `locale`'s words. */
-function chosenText(form: InboxLead['form'], name: string, value: string, locale: Locale): string {
-  if (locale.code === 'en') return value;
-  if (name === 'country') {
-    const country = COUNTRIES.find((entry) => entry.value === value);
-    return (country && localCountryName(country.key, locale.code)) || value;
-  }
-  if (form !== 'partner') return value;
-  return value
-    .split('; ')
-    .map((item) => {
-      const key = OPTION_KEYS.get(item);
-      return key ? t(key, {}, locale) : item;
-    })
-    .join('؛ ');
-}
 
 export const PERSON_FORMATS = ['json', 'html'] as const;
 export type PersonFormat = (typeof PERSON_FORMATS)[number];
@@ -98,18 +71,6 @@ h1{font-size:1.6rem}h2{font-size:1.25rem;margin-block-start:2rem;border-block-en
 table{border-collapse:collapse;inline-size:100%;margin-block:.5rem 1rem}th,td{border:1px solid #bbb;padding:.3rem .5rem;text-align:start;vertical-align:top;white-space:pre-wrap;overflow-wrap:anywhere}
 th{inline-size:30%;background:#f2f2f2}@media print{body{margin:0}h2{break-after:avoid}}`;
 
-/** An answer as text: lists joined, numbers as written. */
-const answerText = (value: unknown): string =>
-  value === null || value === undefined
-    ? ''
-    : typeof value === 'string'
-      ? value
-      : Array.isArray(value)
-        ? value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join('; ')
-        : typeof value === 'number' || typeof value === 'boolean'
-          ? String(value)
-          : JSON.stringify(value);
-
 /** The lead's answers with their labels in `locale`, in the form's order, then any the form no longer asks; unanswered ones left out. */
 function localAnswers(lead: Pick<InboxLead, 'form' | 'fields'>, locale: Locale): [string, string][] {
   const known: [string, string][] =
@@ -128,7 +89,7 @@ function localAnswers(lead: Pick<InboxLead, 'form' | 'fields'>, locale: Locale):
       .map((name) => [name, name] as [string, string]),
   ];
   return labelled
-    .map(([name, label]): [string, string] => [label, chosenText(lead.form, name, answerText(lead.fields[name]), locale)])
+    .map(([name, label]): [string, string] => [label, answerIn(lead.form, name, lead.fields[name], locale)])
     .filter(([, text]) => text !== '');
 }
 

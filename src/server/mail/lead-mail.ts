@@ -22,7 +22,7 @@ import { defaultLocale, locales, t, tParts, type Locale, type LocaleCode } from 
 import type { LeadNotice, StoredSubmission } from '../store/store.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { escapeHtml } from './escape.ts';
-import { answerText } from '../inbox/lead-view.ts';
+import { answerIn } from '../inbox/lead-columns.ts';
 
 const RIYADH_OPTIONS: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' };
 const RIYADH = new Intl.DateTimeFormat('en-GB', RIYADH_OPTIONS);
@@ -63,14 +63,14 @@ function answeredFields(lead: StoredSubmission, locale: Locale): { label: string
       ? CONTACT_FIELDS.map((field) => ({ field, label: t(contactLabelKey(field), {}, locale) }))
       : PARTNER_FIELD_ORDER.map((field) => ({ field, label: t(partnerLabelKey(field), {}, locale) }));
   return labelled
-    .map(({ field, label }) => ({ label, text: answerText(lead.form, field, lead.fields[field], locale) }))
+    .map(({ field, label }) => ({ label, text: answerIn(lead.form, field, lead.fields[field], locale) }))
     .filter((entry) => entry.text !== '');
 }
 
 /** A visitor's value in the English subject: right-to-left text isolated, so it keeps its order and the comma its place. */
 function subjectOf(lead: StoredSubmission): string {
   const own = (value: string) => (/[\u0590-\u08FF]/u.test(value) ? `${FSI}${value}${PDI}` : value);
-  const field = (name: string) => own(headerText(answerText(lead.form, name, lead.fields[name]), 80));
+  const field = (name: string) => own(headerText(answerIn(lead.form, name, lead.fields[name], defaultLocale), 80));
   if (lead.form === 'partner')
     return headerText(t('mail.subject.partner', { organization: field('organization'), country: field('country') }));
   const name = own(visitorName(lead));
@@ -79,7 +79,7 @@ function subjectOf(lead: StoredSubmission): string {
 }
 
 function visitorName(lead: StoredSubmission): string {
-  const field = (name: string) => headerText(answerText(lead.form, name, lead.fields[name]), 80);
+  const field = (name: string) => headerText(answerIn(lead.form, name, lead.fields[name], defaultLocale), 80);
   return lead.form === 'partner' ? field('name') : `${field('firstName')} ${field('lastName')}`.trim();
 }
 
@@ -111,7 +111,7 @@ export function composeLeadNotice(lead: StoredSubmission, options: NoticeOptions
   const id = say('mail.lead', { id: lead.id });
   const inbox = options.inboxUrl ? say('mail.inbox', { url: options.inboxUrl }) : '';
   const fields = answeredFields(lead, locale);
-  const email = answerText(lead.form, 'email', lead.fields['email']);
+  const email = answerIn(lead.form, 'email', lead.fields['email'], defaultLocale);
   const name = visitorName(lead);
   const reply = email ? say('mail.reply', { name: `${FSI}${name}${PDI}`, email: `${FSI}${email}${PDI}` }) : '';
 
