@@ -112,3 +112,29 @@ export function answerIn(form: FormName, name: string, value: unknown, locale: L
   };
   return Array.isArray(value) ? value.map(word).join(t('form.listSeparator', {}, locale)) : word(value);
 }
+
+/**
+ * A lead's answers in `locale`: every field of its form in the form's order under the form's label
+ * (the contact form's send time after them), then any the form no longer asks (an older lead) under
+ * its stored name; unanswered ones included (empty), each in answerIn's words.
+ */
+export function labelledFields(
+  lead: { readonly form: FormName; readonly fields: Readonly<Record<string, unknown>> },
+  locale: Locale,
+): { name: string; label: string; text: string }[] {
+  const known: [string, UiKey][] =
+    lead.form === 'contact'
+      ? [
+          ...CONTACT_ANSWERS.map((name): [string, UiKey] => [name, `contact.field.${name}`]),
+          ['submissionDate', 'admin.lead.clockUtc'],
+          ['submissionTimestamp', 'admin.lead.clockText'],
+        ]
+      : PARTNER_ANSWERS.map((name): [string, UiKey] => [name, `partner.field.${name}`]);
+  const names = new Set(known.map(([name]) => name));
+  return [
+    ...known.map(([name, key]) => ({ name, label: t(key, {}, locale) })),
+    ...Object.keys(lead.fields)
+      .filter((name) => !names.has(name))
+      .map((name) => ({ name, label: name })),
+  ].map((field) => ({ ...field, text: answerIn(lead.form, field.name, lead.fields[field.name], locale) }));
+}

@@ -2,11 +2,11 @@
  * A lead as staff read it: dates in Riyadh time, who sent it, its answers laid out for its page
  * with safe links (e-mail, phone, website), and "Reply by e-mail" (a mailto: quoting the message).
  */
-import { CONTACT_FIELDS, CONTACT_FORM, contactLabelKey, isContactField } from '../../forms/contact';
-import { PARTNER_FIELD_ORDER, PARTNER_SECTIONS, isPartnerField, partnerField, partnerLabelKey } from '../../forms/partner';
+import { CONTACT_FORM, isContactField } from '../../forms/contact';
+import { PARTNER_SECTIONS, isPartnerField, partnerField } from '../../forms/partner';
 import { defaultLocale, locales, t, type Locale, type LocaleCode } from '../../i18n';
 import type { InboxLead } from './inbox-store.ts';
-import { answerIn } from './lead-columns.ts';
+import { answerIn, labelledFields } from './lead-columns.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 /** Riyadh keeps UTC+3 all year (no daylight saving). */
@@ -55,45 +55,13 @@ export function leadSummary(
   country: string;
 } {
   const f = lead.fields;
-  return lead.form === 'partner'
-    ? {
-        name: text(f['name']),
-        organization: text(f['organization']),
-        email: text(f['email']),
-        country: answerIn(lead.form, 'country', f['country'], locale),
-      }
-    : {
-        name: `${text(f['firstName'])} ${text(f['lastName'])}`.trim(),
-        organization: text(f['company']),
-        email: text(f['email']),
-        country: answerIn(lead.form, 'country', f['country'], locale),
-      };
-}
-
-/** Every field of the lead's form with its label, in the form's order; unanswered ones included (empty). */
-export function labelledFields(
-  lead: Pick<InboxLead, 'form' | 'fields'>,
-  locale: Locale = defaultLocale,
-): { name: string; label: string; text: string }[] {
-  const known: { name: string; label: string }[] =
-    lead.form === 'contact'
-      ? CONTACT_FIELDS.map((name) => ({ name, label: t(contactLabelKey(name), {}, locale) }))
-      : PARTNER_FIELD_ORDER.map((name) => ({ name, label: t(partnerLabelKey(name), {}, locale) }));
-  // The contact form's send time as the visitor's browser gave it (docs/requirements.md §7.3).
-  if (lead.form === 'contact')
-    known.push(
-      { name: 'submissionDate', label: t('admin.lead.clockUtc', {}, locale) },
-      { name: 'submissionTimestamp', label: t('admin.lead.clockText', {}, locale) },
-    );
-  const names = new Set<string>(known.map((field) => field.name));
-  // A field the form no longer has (an older lead) is still shown, under its stored name.
-  const others = Object.keys(lead.fields)
-    .filter((name) => !names.has(name))
-    .map((name) => ({ name, label: name }));
-  return [...known, ...others].map((field) => ({
-    ...field,
-    text: answerIn(lead.form, field.name, lead.fields[field.name], locale),
-  }));
+  const partner = lead.form === 'partner';
+  return {
+    name: partner ? text(f['name']) : `${text(f['firstName'])} ${text(f['lastName'])}`.trim(),
+    organization: text(f[partner ? 'organization' : 'company']),
+    email: text(f['email']),
+    country: answerIn(lead.form, 'country', f['country'], locale),
+  };
 }
 
 /** An address or a web address split where a line may break: after @, dots, slashes and hyphens. */

@@ -11,10 +11,10 @@
  * exportPerson) and the staff command's `person` (../cli.ts) both make it, and both record "exported a person's data" with the leads'
  * ids only: the person's e-mail or phone is never written to the audit log or the logs.
  */
-import { getLocale, isUiKey, t, type Locale, type UiKey } from '../../i18n/index.ts';
+import { getLocale, t, type Locale, type UiKey } from '../../i18n/index.ts';
 import { riyadhDay, riyadhStamp } from './export-format.ts';
-import { ANSWERING, CUSTOMER, isLeadStatus, type InboxLead, type LeadEvent, type PersonData } from './inbox-store.ts';
-import { CONTACT_ANSWERS, PARTNER_ANSWERS, answerIn } from './lead-columns.ts';
+import { ANSWERING, CUSTOMER, isLeadStatus, type LeadEvent, type PersonData } from './inbox-store.ts';
+import { labelledFields } from './lead-columns.ts';
 import { followUpDate } from './timely.ts';
 
 export const PERSON_FORMATS = ['json', 'html'] as const;
@@ -71,28 +71,6 @@ h1{font-size:1.6rem}h2{font-size:1.25rem;margin-block-start:2rem;border-block-en
 table{border-collapse:collapse;inline-size:100%;margin-block:.5rem 1rem}th,td{border:1px solid #bbb;padding:.3rem .5rem;text-align:start;vertical-align:top;white-space:pre-wrap;overflow-wrap:anywhere}
 th{inline-size:30%;background:#f2f2f2}@media print{body{margin:0}h2{break-after:avoid}}`;
 
-/** The lead's answers with their labels in `locale`, in the form's order, then any the form no longer asks; unanswered ones left out. */
-function localAnswers(lead: Pick<InboxLead, 'form' | 'fields'>, locale: Locale): [string, string][] {
-  const known: [string, string][] =
-    lead.form === 'contact'
-      ? [
-          ...CONTACT_ANSWERS.map((name) => [name, `contact.field.${name}`] as [string, string]),
-          ['submissionDate', 'admin.lead.clockUtc'],
-          ['submissionTimestamp', 'admin.lead.clockText'],
-        ]
-      : PARTNER_ANSWERS.map((name) => [name, `partner.field.${name}`] as [string, string]);
-  const names = new Set(known.map(([name]) => name));
-  const labelled = [
-    ...known.map(([name, key]) => [name, isUiKey(key, locale) ? t(key, {}, locale) : name] as [string, string]),
-    ...Object.keys(lead.fields)
-      .filter((name) => !names.has(name))
-      .map((name) => [name, name] as [string, string]),
-  ];
-  return labelled
-    .map(([name, label]): [string, string] => [label, answerIn(lead.form, name, lead.fields[name], locale)])
-    .filter(([, text]) => text !== '');
-}
-
 /** A timeline entry as the lead page names it, in `locale`; a note's text, a file's name or an assignee's e-mail follows it. */
 function eventTitle(event: LeadEvent, locale: Locale): string {
   const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
@@ -132,7 +110,9 @@ export function personHtml(data: PersonData, now: Date): string {
   const rows = (pairs: readonly (readonly [string, string])[]) =>
     `<table>${pairs.map(([label, value]) => `<tr><th scope="row">${label}</th><td>${value}</td></tr>`).join('')}</table>`;
   const sections = data.leads.map(({ lead, files, timeline }) => {
-    const answers = localAnswers(lead, locale).map(([label, text]) => [escapeHtml(label), escapeHtml(text)] as const);
+    const answers = labelledFields(lead, locale)
+      .filter(({ text }) => text !== '')
+      .map(({ label, text }) => [escapeHtml(label), escapeHtml(text)] as const);
     const fileList = files.length
       ? `<ul>${files.map((file) => `<li><bdi>${escapeHtml(file.name)}</bdi> (${escapeHtml(file.type)}, ${tr('admin.person.file.bytes', { count: file.size })})</li>`).join('')}</ul>`
       : `<p>${tr('admin.person.file.none')}</p>`;

@@ -26,7 +26,8 @@ import type { SeenGuard } from '../store/store.ts';
 import { formText, tokenMatches, type InboxDeps } from './inbox.ts';
 import type { InboxLead, StaffSession } from './inbox-store.ts';
 import { STATUS_LABELS } from './lead-columns.ts';
-import { labelledFields, leadSummary } from './lead-view.ts';
+import { answerIn } from './lead-columns.ts';
+import { leadSummary } from './lead-view.ts';
 
 type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
@@ -130,8 +131,7 @@ export const PLACEHOLDERS = ['{name}', '{company}', '{service}'] as const;
 export function templateForLead(text: string, lead: Pick<InboxLead, 'form' | 'fields'>, language: LocaleCode): string {
   const locale = locales[language];
   const who = leadSummary(lead, locale);
-  const service =
-    lead.form === 'partner' ? (labelledFields(lead, locale).find((f) => f.name === 'servicesTypes')?.text ?? '') : '';
+  const service = lead.form === 'partner' ? answerIn(lead.form, 'servicesTypes', lead.fields['servicesTypes'], locale) : '';
   const values: Record<string, string> = { '{name}': who.name, '{company}': who.organization, '{service}': service };
   return text.replace(/\{(?:name|company|service)\}/g, (found) => values[found] ?? found);
 }

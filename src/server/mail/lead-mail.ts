@@ -23,6 +23,7 @@ import type { LeadNotice, StoredSubmission } from '../store/store.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { escapeHtml } from './escape.ts';
 import { answerIn } from '../inbox/lead-columns.ts';
+import { leadSummary } from '../inbox/lead-view.ts';
 
 const RIYADH_OPTIONS: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' };
 const RIYADH = new Intl.DateTimeFormat('en-GB', RIYADH_OPTIONS);
@@ -69,18 +70,13 @@ function answeredFields(lead: StoredSubmission, locale: Locale): { label: string
 
 /** A visitor's value in the English subject: right-to-left text isolated, so it keeps its order and the comma its place. */
 function subjectOf(lead: StoredSubmission): string {
-  const own = (value: string) => (/[\u0590-\u08FF]/u.test(value) ? `${FSI}${value}${PDI}` : value);
-  const field = (name: string) => own(headerText(answerIn(lead.form, name, lead.fields[name], defaultLocale), 80));
+  const own = (value: string) =>
+    /[\u0590-\u08FF]/u.test(value) ? `${FSI}${headerText(value, 80)}${PDI}` : headerText(value, 80);
+  const { name, organization, country } = leadSummary(lead);
   if (lead.form === 'partner')
-    return headerText(t('mail.subject.partner', { organization: field('organization'), country: field('country') }));
-  const name = own(visitorName(lead));
-  const company = field('company');
-  return headerText(company ? t('mail.subject.contactCompany', { name, company }) : t('mail.subject.contact', { name }));
-}
-
-function visitorName(lead: StoredSubmission): string {
-  const field = (name: string) => headerText(answerIn(lead.form, name, lead.fields[name], defaultLocale), 80);
-  return lead.form === 'partner' ? field('name') : `${field('firstName')} ${field('lastName')}`.trim();
+    return headerText(t('mail.subject.partner', { organization: own(organization), country: own(country) }));
+  const company = own(organization);
+  return headerText(t(company ? 'mail.subject.contactCompany' : 'mail.subject.contact', { name: own(name), company }));
 }
 
 export interface NoticeOptions {
@@ -111,8 +107,8 @@ export function composeLeadNotice(lead: StoredSubmission, options: NoticeOptions
   const id = say('mail.lead', { id: lead.id });
   const inbox = options.inboxUrl ? say('mail.inbox', { url: options.inboxUrl }) : '';
   const fields = answeredFields(lead, locale);
-  const email = answerIn(lead.form, 'email', lead.fields['email'], defaultLocale);
-  const name = visitorName(lead);
+  const { email, name: sender } = leadSummary(lead);
+  const name = headerText(sender, 80);
   const reply = email ? say('mail.reply', { name: `${FSI}${name}${PDI}`, email: `${FSI}${email}${PDI}` }) : '';
 
   const text = [
