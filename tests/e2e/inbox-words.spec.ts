@@ -94,7 +94,7 @@ test.describe("the inbox's words (en at 1440 px, ar at 390 px)", () => {
     if (lang.code === 'ar') await expect(main).not.toContainText('Privately held company');
     await shot(page, 'inbox-words-lead', lang.code);
 
-    // The audit log: an Arabic search readable, the lead a link to its page, views hidden until asked for.
+    // The audit log: an Arabic search readable, the lead a link to its page by name, views hidden until asked for.
     await page.goto('/admin?status=all');
     await search('الطائف');
     await page.goto(`/admin/audit?actor=${encodeURIComponent(me)}`);
@@ -107,7 +107,10 @@ test.describe("the inbox's words (en at 1440 px, ar at 390 px)", () => {
     await page.getByRole('button', { name: lang.t('admin.audit.submit') }).click();
     await expect(page).toHaveURL(/views=1/);
     await expect(table).toContainText(lang.t('admin.audit.action.opened lead'));
-    await table.locator(`a[href="/admin/leads/${id}"]`).first().click();
+    // Named by the person and the company, in the inbox's language's list, not by the lead's id.
+    const named = table.locator(`a[href="/admin/leads/${id}"]`).first();
+    await expect(named).toHaveText(`\u2068Aisha Al-Qahtani\u2069${lang.t('form.listSeparator')}\u2068${marker}\u2069`);
+    await named.click();
     await expect(page).toHaveURL(new RegExp(`/admin/leads/${id}$`));
   });
 });

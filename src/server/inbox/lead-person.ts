@@ -3,7 +3,7 @@
  * aside, or the same full international telephone number, marked so: InboxStore's personMatches,
  * as the person's data page finds them), and a short preview of what a lead says for the list.
  */
-import type { LocaleCode } from '../../i18n/index.ts';
+import { locales, t, type LocaleCode } from '../../i18n/index.ts';
 import { PHONE_FIELDS } from './lead-search.ts';
 import type { InboxLead, InboxStore, PersonLookup, PersonMatch } from './inbox-store.ts';
 
@@ -13,7 +13,7 @@ const text = (value: unknown): string =>
 /**
  * Who a lead is from, as mails and the audit log name it: the person's name and company, each
  * isolated (U+2068 … U+2069) so a name in one direction keeps its order in a line of the other;
- * joined by the comma of `code`'s language ("، " in Arabic). '' when the lead has neither.
+ * joined by the list's comma of `code`'s language ("، " in Arabic). '' when the lead has neither.
  */
 export function leadName(lead: Pick<InboxLead, 'form' | 'fields'>, code: LocaleCode = 'en'): string {
   const f = lead.fields;
@@ -23,7 +23,7 @@ export function leadName(lead: Pick<InboxLead, 'form' | 'fields'>, code: LocaleC
     .map((part) => part.replace(/\s+/g, ' ').trim().slice(0, 80))
     .filter(Boolean)
     .map((part) => `\u2068${part}\u2069`)
-    .join(code === 'ar' ? '، ' : ', ');
+    .join(t('form.listSeparator', {}, locales[code]));
 }
 
 /** Who a lead is from, as a person is looked up: its e-mail and its first telephone number. */
