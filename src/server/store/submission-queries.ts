@@ -119,7 +119,8 @@ function newLead(input: SaveInput): {
   const language: LocaleCode = input.language ?? 'en';
   const bot = input.bot === true;
   const held = bot ? undefined : input.held;
-  // No mail for the honeypot's catch, and none to a held lead's address (a bot's relay, maybe, or someone else's).
+  // No mail for the honeypot's catch; a held lead's mails wait for its release (../inbox/held-release.ts):
+  // its address may be a bot's relay, or someone else's typed in.
   const compose = <T>(what: string, make: ((lead: StoredSubmission) => T) | undefined): T | undefined => {
     try {
       return bot || held !== undefined ? undefined : make?.({ id, form, receivedAt, language, fields: input.fields });
