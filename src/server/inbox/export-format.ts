@@ -43,7 +43,7 @@ const PHONE_ONLY = /^\+\d[\d ()\-.]*$/;
 const PHONE_COLUMNS: ReadonlySet<string> = new Set(PHONE_FIELDS);
 
 /** A telephone answer's cell text: Western digits, and no apostrophe before a "+" that starts a number. */
-export function csvPhone(value: unknown): string {
+function csvPhone(value: unknown): string {
   if (typeof value !== 'string') return csvText(value);
   let digits = value.replace(CONTROL, '');
   for (const [from, to] of ARABIC_DIGITS) digits = digits.replaceAll(from, to);
@@ -136,7 +136,7 @@ export function riyadhStamp(iso: string): string {
 export const riyadhDay = (date: Date): string => riyadhStamp(date.toISOString()).slice(0, 10);
 
 /** What a lead export's row is made of: the lead and the inbox's own columns (status, who set it, who it is assigned to, the newest note). */
-export type ExportedLead = Pick<
+type ExportedLead = Pick<
   InboxLead,
   | 'id'
   | 'form'

@@ -9,7 +9,7 @@ import { escapeHtml } from './escape.ts';
 import { headerText } from './lead-mail.ts';
 import { riyadhTimeIn } from './acknowledgement.ts';
 
-export interface AssignmentInput {
+interface AssignmentInput {
   readonly lead: Pick<StoredSubmission, 'id' | 'form' | 'receivedAt'>;
   /** The staff member who assigned it. */
   readonly by: string;

@@ -81,7 +81,7 @@ function visitorName(lead: StoredSubmission): string {
   return lead.form === 'partner' ? field('name') : `${field('firstName')} ${field('lastName')}`.trim();
 }
 
-export interface NoticeOptions {
+interface NoticeOptions {
   /**
    * The lead's page in the staff inbox: the mail links there, never to a file. Built on the
    * configured site address (SITE_URL), never on the request's Host; without it, no link.
@@ -90,8 +90,8 @@ export interface NoticeOptions {
 }
 
 /** First-strong isolate and pop directional isolate: a visitor's value keeps its own direction in a text line. */
-export const FSI = '\u2068';
-export const PDI = '\u2069';
+const FSI = '\u2068';
+const PDI = '\u2069';
 /** Each line of a value isolated on its own (an isolate ends with its line). */
 const isolated = (text: string) =>
   text
