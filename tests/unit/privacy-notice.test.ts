@@ -26,7 +26,7 @@ describe('the privacy notice against the settings it describes', () => {
   });
 
   test('leads: the nightly purge of docs/deploy.md, in both languages', () => {
-    const months = Number(/submissions -- purge --older-than (\d+)m/.exec(deploy)?.[1]);
+    const months = Number(/globaq-submissions purge --older-than (\d+)m/.exec(deploy)?.[1]);
     expect(months).toBeGreaterThan(0);
     expect(english).toContain(`up to ${months} months`);
     expect(arabic).toContain(`حتى ${months} شهرًا`);

@@ -18,12 +18,12 @@
  */
 
 /** Paths served with another page's content, without a redirect. */
-export const ALIASES: ReadonlyMap<string, string> = new Map([
+const ALIASES: ReadonlyMap<string, string> = new Map([
   ['/Aboutus', '/AboutUs'],
   ['/ar/Aboutus', '/ar/AboutUs'],
 ]);
 
-export type RouteDecision =
+type RouteDecision =
   | { kind: 'pass' }
   | { kind: 'rewrite'; pathname: string }
   | { kind: 'redirect'; location: string }

@@ -2,9 +2,9 @@
  * The site's own server and the process's composition root (../ops/app.ts): the build's files
  * (sent by sirv, their Brotli or gzip twins when the browser takes them), the URL rules of
  * ./routing.ts, and Astro's Node handler (middleware mode) for the on-demand routes, among them
- * the form receiver under /api/, each request given the application object. Reads HOST and PORT (PORT=0: any free port, printed), and the
- * receiver's SUBMISSIONS_* settings, which are checked, with the database, before it listens:
- * each from the environment, after the settings file `--settings FILE` names (none without it).
+ * the form receiver under /api/, each request given the application object. Reads HOST, PORT
+ * (0: any free port, printed) and the receiver's SUBMISSIONS_* settings, checked with the
+ * database before it listens: from the environment, after the file `--settings FILE` names.
  * With SMTP_URL set, it also runs the outbox worker that e-mails each lead to staff (../mail/outbox.ts).
  * Run after `astro build`; `npm start` builds first when needed.
  */
@@ -41,10 +41,17 @@ function listFiles(dir: string): Set<string> {
 }
 
 /** The server with what SIGTERM uses: whether it is stopping, and its requests in flight. */
-interface SiteServer extends http.Server {
-  stopping: boolean;
-  readonly inFlight: Set<ServerResponse>;
-}
+type SiteServer = http.Server & { stopping: boolean; readonly inFlight: Set<ServerResponse> };
+
+/** Every readiness check (../ops/health.ts) with this process's settings. */
+const readinessOf = (app: App, probe: Probe) =>
+  readiness(probe, {
+    pendingMaxMs: app.settings.pendingMaxMs,
+    notificationsOn: Boolean(app.config.notifications),
+    heldPurgeDays: app.config.proof.heldPurgeDays,
+    minFreeDiskBytes: app.config.minFreeDiskBytes,
+    signIn: signInSummary(app.twoStep),
+  });
 
 /** Checks the receiver, then listens; prints the address (with the real port when PORT=0). */
 export async function startServer(): Promise<http.Server> {
@@ -69,19 +76,7 @@ export async function startServer(): Promise<http.Server> {
   metrics.held = () => probe.held(purgeBefore(config, new Date()));
   metrics.firstAnswers = async () => firstAnswerSeconds(await stores.inbox.firstAnswers());
   metrics.readiness = async () =>
-    Object.fromEntries(
-      Object.entries(
-        (
-          await readiness(probe, {
-            pendingMaxMs: settings.pendingMaxMs,
-            notificationsOn: Boolean(config.notifications),
-            heldPurgeDays: config.proof.heldPurgeDays,
-            minFreeDiskBytes: config.minFreeDiskBytes,
-            signIn: signInSummary(app.twoStep),
-          })
-        ).checks,
-      ).map(([name, check]) => [name, check.ok]),
-    );
+    Object.fromEntries(Object.entries((await readinessOf(app, probe)).checks).map(([name, check]) => [name, check.ok]));
   const server = await createServer(app, probe);
   const host = process.env['HOST'] || '127.0.0.1';
   const port = Number(process.env['PORT'] || 4321);
@@ -101,12 +96,7 @@ export async function startServer(): Promise<http.Server> {
   else log.warn(`Staff inbox sign-in: ${signInSummary(app.twoStep)}. Set it as docs/deploy.md says.`);
   let outbox: OutboxWorker | undefined;
   if (config.notifications && transport) {
-    outbox = new OutboxWorker({
-      store: stores.outbox,
-      config: config.notifications,
-      transport,
-      app,
-    });
+    outbox = new OutboxWorker({ store: stores.outbox, config: config.notifications, transport, app });
     outbox.start();
     log.info(`Lead notifications are e-mailed to ${config.notifications.to.join(', ')}`);
     if (!config.siteUrl)
@@ -195,14 +185,9 @@ const pageStatus = new WeakMap<ServerResponse, number>();
 function amendHead(res: ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-    const headers = rest.find(
-      (arg): arg is Record<string, unknown> => typeof arg === 'object' && arg !== null && !Array.isArray(arg),
-    );
-    if (headers) {
-      for (const name of Object.keys(headers)) {
-        if (name.toLowerCase() === 'content-security-policy') headers[name] = mergeCsp(String(headers[name]));
-      }
-    }
+    const headers = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) ?? {};
+    for (const [name, value] of Object.entries(headers))
+      if (name.toLowerCase() === 'content-security-policy') (headers as Record<string, unknown>)[name] = mergeCsp(String(value));
     const amended = status === 200 ? (pageStatus.get(this) ?? status) : status;
     return (writeHead as (...args: unknown[]) => ServerResponse).call(this, amended, ...rest);
   } as ServerResponse['writeHead'];
@@ -262,6 +247,7 @@ async function answerOps(
     res.writeHead(status, { 'Content-Type': type, ...NO_STORE });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
+  const json = (status: number, body: object) => send(status, 'application/json; charset=utf-8', `${JSON.stringify(body)}\n`);
   const insider = mayReadDetails(req, app.settings.token);
   if (pathname === '/healthz') return send(200, 'text/plain; charset=utf-8', 'ok\n');
   if (pathname === '/metrics') {
@@ -270,37 +256,17 @@ async function answerOps(
     return send(200, registry.contentType, await registry.metrics());
   }
   // /readyz
-  if (stopping)
-    return send(
-      503,
-      'application/json; charset=utf-8',
-      `${JSON.stringify({ status: 'unavailable', ...(insider ? { failing: ['stopping'] } : {}) })}\n`,
-    );
-  const found = await readiness(probe, {
-    pendingMaxMs: app.settings.pendingMaxMs,
-    notificationsOn: Boolean(app.config.notifications),
-    heldPurgeDays: app.config.proof.heldPurgeDays,
-    minFreeDiskBytes: app.config.minFreeDiskBytes,
-    signIn: signInSummary(app.twoStep),
-  });
-  if (found.ready)
-    return send(
-      200,
-      'application/json; charset=utf-8',
-      `${JSON.stringify(insider ? { status: 'ready', checks: found.checks } : { status: 'ready' })}\n`,
-    );
-  const failing = Object.entries(found.checks)
+  if (stopping) return json(503, { status: 'unavailable', ...(insider ? { failing: ['stopping'] } : {}) });
+  const { ready, checks } = await readinessOf(app, probe);
+  if (ready) return json(200, insider ? { status: 'ready', checks } : { status: 'ready' });
+  const failing = Object.entries(checks)
     .filter(([, check]) => !check.ok)
     .map(([name]) => name);
   app.log.warn({ event: 'ready.failing', failing }, `Not ready: ${failing.join(', ')}`);
-  send(
-    503,
-    'application/json; charset=utf-8',
-    `${JSON.stringify(insider ? { status: 'unavailable', failing, checks: found.checks } : { status: 'unavailable' })}\n`,
-  );
+  json(503, insider ? { status: 'unavailable', failing, checks } : { status: 'unavailable' });
 }
 
-export async function createServer(app: App, probe: Probe): Promise<SiteServer> {
+async function createServer(app: App, probe: Probe): Promise<SiteServer> {
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const files = listFiles(clientDir);
   const behindHttps = process.env['BEHIND_HTTPS'] === 'true';
@@ -315,29 +281,28 @@ export async function createServer(app: App, probe: Probe): Promise<SiteServer> 
     gzip: true,
     etag: true,
     setHeaders: (res, pathname) => {
-      res.setHeader(
-        'Cache-Control',
-        pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
-      );
+      const immutable = pathname.startsWith('/_astro/');
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
       // sirv's types (mrmime) have none for .ico.
       if (pathname.endsWith('.ico')) res.setHeader('Content-Type', 'image/x-icon');
     },
   });
 
-  const server = http.createServer((req, res) => {
+  const httpServer = http.createServer((req, res) => {
     const started = process.hrtime.bigint();
-    const peerAddress = req.socket?.remoteAddress ?? '';
-    const requestId = (trusted.has(peerAddress) && acceptedRequestId(req.headers['x-request-id'])) || newRequestId();
+    const peer = req.socket?.remoteAddress ?? '';
+    const requestId = (trusted.has(peer) && acceptedRequestId(req.headers['x-request-id'])) || newRequestId();
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    const rawUrl = req.url ?? '/';
-    const queryAt = rawUrl.indexOf('?');
-    let logPath: string;
+    const url = req.url ?? '/';
+    const rawPath = url.split('?', 1)[0] ?? '';
+    const query = url.slice(rawPath.length);
+    let pathname: string | undefined;
     try {
-      logPath = decodeURIComponent(queryAt >= 0 ? rawUrl.slice(0, queryAt) : rawUrl);
+      pathname = decodeURIComponent(rawPath);
     } catch {
-      logPath = '';
+      // A malformed escape: answered 400, logged without a path.
     }
-    const kind = routeKind(logPath, files);
+    const kind = routeKind(pathname ?? '', files);
     inFlight.add(res);
     if (server.stopping) res.shouldKeepAlive = false;
     res.once('close', () => {
@@ -354,7 +319,7 @@ export async function createServer(app: App, probe: Probe): Promise<SiteServer> 
               event: 'request',
               method: req.method,
               route: kind,
-              path: loggedPath(logPath, kind),
+              path: loggedPath(pathname ?? '', kind),
               status,
               durationMs: Math.round(seconds * 10_000) / 10,
               aborted: !res.writableFinished || undefined,
@@ -364,16 +329,15 @@ export async function createServer(app: App, probe: Probe): Promise<SiteServer> 
         );
       if (server.stopping) server.closeIdleConnections();
     });
-    requestIds.run(requestId, () => answer(req, res));
-  }) as SiteServer;
+    requestIds.run(requestId, () => answer(req, res, peer, rawPath, query, pathname));
+  });
+  const server: SiteServer = Object.assign(httpServer, { stopping: false, inFlight });
   // An idle connection stays open longer than its client keeps it (nginx's upstream keepalive_timeout
   // is 60 s, docs/deploy.md; a client reads "timeout=65" and closes first): with Node's 5 s, nginx
   // or a busy client could send a post on a connection the server was closing, and lose it.
   server.keepAliveTimeout = 65_000;
-  server.stopping = false;
-  Object.defineProperty(server, 'inFlight', { value: inFlight });
 
-  function answer(req: IncomingMessage, res: ServerResponse): void {
+  function answer(req: IncomingMessage, res: ServerResponse, peer: string, rawPath: string, query: string, pathname?: string) {
     const headers = securityHeadersFor({
       behindHttps: behindHttps || Boolean(req.socket && 'encrypted' in req.socket && req.socket.encrypted),
     });
@@ -384,16 +348,14 @@ export async function createServer(app: App, probe: Probe): Promise<SiteServer> 
       res.end('Method not allowed.');
       return;
     }
-    const opsPath = (req.url ?? '/').split('?')[0] ?? '/';
-    if (OPS_PATHS.has(opsPath)) {
-      answerOps(req, res, opsPath, app, probe, server.stopping).catch((error: unknown) => {
+    if (OPS_PATHS.has(rawPath)) {
+      answerOps(req, res, rawPath, app, probe, server.stopping).catch((error: unknown) => {
         log.error({ event: 'ops.error', err: error }, 'The health or metrics answer failed');
         if (!res.headersSent) res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE });
         res.end('{"status":"unavailable"}\n');
       });
       return;
     }
-    const peer = req.socket?.remoteAddress ?? '';
     const client = clientAddressOf(peer, req.headers['x-forwarded-for'], trusted);
     if (trusted.has(peer)) {
       // Astro takes the first address of the list: give it the one resolved from the right.
@@ -401,14 +363,7 @@ export async function createServer(app: App, probe: Probe): Promise<SiteServer> 
     } else {
       for (const name of FORWARDED_HEADERS) delete req.headers[name];
     }
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const rawPath = q >= 0 ? url.slice(0, q) : url;
-    const query = q >= 0 ? url.slice(q) : '';
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(rawPath);
-    } catch {
+    if (pathname === undefined) {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Bad request: malformed URL.');
       return;

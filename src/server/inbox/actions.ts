@@ -1,17 +1,15 @@
 /**
- * What staff do in the inbox, one function per page that takes posts: a lead's page
- * (src/pages/admin/leads/[id].astro), the list's selection (src/pages/admin/bulk.astro) and
- * setting up two-step sign-in (src/pages/admin/two-step.astro); signing in is ./sign-in.ts. Each
- * takes the stores, the signed-in staff member and the form the guard read (./inbox.ts: its origin
- * checked), checks the form's token again, makes each store change together with its audit entry,
- * and answers what the page shows: where to go next (the list it came from kept) or why not (a
- * dictionary key and the answer's status). The pages keep the markup.
+ * What staff do in the inbox, one function per page that takes posts (src/pages/admin/: a lead's
+ * page, the list's selection, two-step set-up; signing in is ./sign-in.ts). Each checks the form's
+ * token again (the guard, ./inbox.ts, checked its origin), makes each store change with its audit
+ * entry, and answers where to go next (the list it came from kept) or why not (a dictionary key
+ * and a status). The pages keep the markup.
  */
 import type { Locale, UiKey } from '../../i18n';
 import type { ReceiverConfig } from '../config.ts';
 import { isUuid } from '../store/schema.ts';
 import { releaseHeld } from './held-release.ts';
-import { formText, tokenMatches, type InboxDeps } from './inbox.ts';
+import { formText, formTexts, tokenMatches, type InboxDeps } from './inbox.ts';
 import { replyHref } from './lead-view.ts';
 import { mailAssignee, sendReply, typedText } from './reply.ts';
 import { acceptedStep, newRecoveryCodes, newTotpSecret, openSecret, recoveryHash, sealSecret } from './two-step.ts';
@@ -36,10 +34,13 @@ import { THEN_FIELD, answeringNow, leadHref, nextInList, seenGuard, staleChange,
 
 type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
+type Inbox = InboxDeps['inbox'];
+type Form = FormData | undefined;
 
 /** A post's outcome: an address to go to (303), or the page shown again with a refusal or a question. */
-export type Refused = { readonly refused: UiKey; readonly status: 400 | 401 | 403 | 404 | 413 };
-export type ActionOutcome = { readonly redirect: string } | Refused;
+type Refused = { readonly refused: UiKey; readonly status: 400 | 401 | 403 | 404 | 413 };
+type ActionOutcome = { readonly redirect: string } | Refused;
+type Download = { readonly download: Response };
 
 /** The form, its token not the session's: a post another page (or site) made up. */
 const OUT_OF_DATE: Refused = { refused: 'admin.refused.outOfDate', status: 403 };
@@ -49,7 +50,7 @@ const withDone = (list: string, done: Record<string, string>) =>
   new URLSearchParams([...new URLSearchParams(list), ...Object.entries(done)]).toString();
 
 /** The lead a page's address names (undefined for an id that names none); a look at it (`look`: a GET) is audited. */
-export async function openLead(inbox: InboxDeps['inbox'], by: string, id: string, look: boolean): Promise<InboxLead | undefined> {
+export async function openLead(inbox: Inbox, by: string, id: string, look: boolean): Promise<InboxLead | undefined> {
   const lead = isUuid(id) ? await inbox.lead(id) : undefined;
   if (lead && look) await inbox.audit(by, 'opened lead', id, '', new Date());
   return lead;
@@ -58,18 +59,11 @@ export async function openLead(inbox: InboxDeps['inbox'], by: string, id: string
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * A page of the list, with the counts of its tabs (everyone's, and mine) and the last seven days'
- * figures on first answers (./timely.ts). Showing it records
- * nothing: a reload, the redirect after an action or a link from elsewhere is not a search
+ * A page of the list, with its tabs' counts (everyone's, and mine) and the last seven days' first
+ * answers (./timely.ts). Showing it records nothing: a reload, a redirect or a link is not a search
  * (searchLeads records the searches staff submit).
  */
-export async function listLeads(
-  inbox: InboxDeps['inbox'],
-  by: string,
-  list: ListQuery,
-  locale?: Locale | undefined,
-  now = new Date(),
-) {
+export async function listLeads(inbox: Inbox, by: string, list: ListQuery, locale?: Locale | undefined, now = new Date()) {
   const { filter, order, page } = list;
   // The tabs count everyone's leads (an assignee chosen in the filters kept), Mine the session's.
   const { assignedTo: _mine, ...unassigned } = filter;
@@ -84,33 +78,21 @@ export async function listLeads(
     inbox.firstAnswers(new Date(now.getTime() - WEEK_MS)),
   ]);
   // Who else is answering each lead shown ("X is answering"), by its id.
-  const replies = await inbox.recentReplies(
-    leads.map((lead) => lead.id),
-    new Date(now.getTime() - ANSWERING_MS),
-  );
+  const ids = leads.map((lead) => lead.id);
+  const replies = Map.groupBy(await inbox.recentReplies(ids, new Date(now.getTime() - ANSWERING_MS)), (event) => event.leadId);
   const answering = new Map<string, string>();
-  for (const lead of leads) {
-    const other = answeringNow(
-      replies.filter((event) => event.leadId === lead.id),
-      by,
-      now,
-    );
-    if (other) answering.set(lead.id, other.by);
+  for (const id of ids) {
+    const other = answeringNow(replies.get(id) ?? [], by, now);
+    if (other) answering.set(id, other.by);
   }
   return { leads, total, counts, mineCounts, mine, answering, week: weekLine(weekFigures(waits), locale) };
 }
 
 /**
- * The list's search form, posted (the guard checked its origin and token; checked again here):
- * a search is recorded with what was looked for and how many it found (erasing a lead erases it
- * from there too), then the browser goes on to the list it asked for, which records nothing.
+ * The list's search form, posted: recorded with what was looked for and how many it found
+ * (erasing a lead erases it there too), then on to the list asked for, which records nothing.
  */
-export async function searchLeads(
-  inbox: InboxDeps['inbox'],
-  staff: Staff,
-  form: FormData | undefined,
-  now = new Date(),
-): Promise<ActionOutcome> {
+export async function searchLeads(inbox: Inbox, staff: Staff, form: Form, now = new Date()): Promise<ActionOutcome> {
   if (!tokenMatches(staff, form)) return OUT_OF_DATE;
   const params = new URLSearchParams();
   for (const [name, value] of form?.entries() ?? []) if (name !== 'csrf' && typeof value === 'string') params.append(name, value);
@@ -123,12 +105,11 @@ export async function searchLeads(
 const SEARCH_REPEAT_MS = 30 * 60 * 1000;
 
 /**
- * Records a search of the list (its filter and what it found): posted from the search form, or
- * opened by its address on this site (typed, a bookmark, the redirect after an action), not by a
- * link from another site. The same search recorded last within SEARCH_REPEAT_MS is not recorded
- * again (a reload, the list the form's post goes on to).
+ * Records a search of the list (its filter and what it found), posted or opened by its address on
+ * this site (not by a link from another site); not again when it is the search recorded last,
+ * within SEARCH_REPEAT_MS (a reload, the list the form's post goes on to).
  */
-export async function auditSearch(inbox: InboxDeps['inbox'], by: string, list: ListQuery, now = new Date()): Promise<void> {
+export async function auditSearch(inbox: Inbox, by: string, list: ListQuery, now = new Date()): Promise<void> {
   if (!list.filter.search) return;
   const filter = `(filter: ${filterQuery(list.values)})`;
   const [last] = (await inbox.auditLog({ limit: 1, actor: by, action: 'searched leads' })).entries;
@@ -138,21 +119,19 @@ export async function auditSearch(inbox: InboxDeps['inbox'], by: string, list: L
 }
 
 /**
- * One post of a lead's page (`action`): status, answered, note (or a note's correction), assign
- * (the assignee mailed, ./reply.ts), an answer sent from the inbox (`send-reply`, ./reply.ts), an
- * answer begun (`answering`: the reply box opened), the customer's answer (`customer-answered`),
- * reply in the mail program (the timeline says so; then on to the mail program), retry the notification, delete (asked
- * first, `confirm`) and, for a held lead, release or mark as spam. A held lead is worked only once
- * released. An id that names no lead is refused (404), whatever the action. `post.list`: the
- * query of the list the page was opened from: the answer goes back to the lead in that list, or
- * with `then=next` on to the next lead of it (./lead-flow.ts). A change posted from a page made
- * before the lead changed in a way it would undo is refused (`stale`, 409) and nothing is done.
+ * One post of a lead's page (`action`): status, answered, note (or a correction), assign (the
+ * assignee mailed), send-reply, answering (the reply box opened), customer-answered, reply (in the
+ * mail program), retry the notification, delete (asked first, `confirm`), and for a held lead,
+ * which is worked only once released, release or mark as spam. An unknown id is refused (404).
+ * The answer goes back to the lead in the list it came from (`post.list`), or with `then=next` on
+ * to the next lead of it (./lead-flow.ts). A change posted from a page made before the lead
+ * changed in a way it would undo is refused (`stale`, 409) and nothing is done.
  */
 export async function leadAction(
   deps: InboxDeps,
   config: Config,
   staff: Staff,
-  post: { readonly id: string; readonly form: FormData | undefined; readonly list: string; readonly now?: Date },
+  post: { readonly id: string; readonly form: Form; readonly list: string; readonly now?: Date },
 ): Promise<ActionOutcome | { readonly confirm: true } | { readonly stale: StaleChange; readonly status: 409 }> {
   if (!tokenMatches(staff, post.form)) return OUT_OF_DATE;
   const { inbox, outbox, submissions, held } = deps;
@@ -199,8 +178,7 @@ export async function leadAction(
   if (action === 'answered') return setStatus('answered', 'answered');
   if (action === 'note') {
     // Never empty, never a correction of a note the lead does not have (`corrects`: its number).
-    const raw = form?.get('note');
-    const note = typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
+    const note = typedText(form, 'note');
     const correctsText = formText(form, 'corrects');
     const corrects = /^\d{1,15}$/.test(correctsText) ? Number(correctsText) : undefined;
     if (!note) return no('admin.lead.noteEmpty');
@@ -217,10 +195,8 @@ export async function leadAction(
     const note = typedText(form, 'assignNote').slice(0, NOTE_MAX);
     if (!(await inbox.assign(id, to || null, by, now, unless))) return refusedNow();
     await audit('assigned lead', to || 'nobody');
-    if (note) {
-      const seq = await inbox.addNote(id, note, by, now);
-      if (seq !== undefined) await audit('added note', `note ${seq}`);
-    }
+    const seq = note ? await inbox.addNote(id, note, by, now) : undefined;
+    if (seq !== undefined) await audit('added note', `note ${seq}`);
     if (to && (lead.assignedTo !== to || note)) await mailAssignee(deps, config, lead, to, by, note, now);
     return back('assigned');
   }
@@ -267,11 +243,10 @@ export async function leadAction(
   if (action === 'delete-confirmed') {
     const next = then ? await nextInList(inbox, by, list, id) : undefined;
     // The lead by its id only: the entry outlives the person's data.
-    if (await submissions.delete(id, unless)) await audit('deleted lead', FORM_LABELS[lead.form]);
-    else if (unless) {
-      const late = await staleChange(inbox, lead, form);
-      if (late) return { stale: late, status: 409 };
-    }
+    const deleted = await submissions.delete(id, unless);
+    if (deleted) await audit('deleted lead', FORM_LABELS[lead.form]);
+    const late = !deleted && unless ? await staleChange(inbox, lead, form) : undefined;
+    if (late) return { stale: late, status: 409 };
     return { redirect: next ? leadHref(next, list, { done: 'deleted' }) : `/admin?${withDone(list, { done: 'deleted' })}` };
   }
   return no('admin.lead.notUnderstood');
@@ -281,37 +256,28 @@ export async function leadAction(
 export const MAX_SELECTED = 200;
 
 /** The list a selection came from (the form's `list`), only its own parameters, read as the list reads them. */
-export const keptList = (form: FormData | undefined, email: string): string =>
+export const keptList = (form: Form, email: string): string =>
   filterQuery(filterFromQuery(new URLSearchParams(formText(form, 'list')), email).values);
 
 /**
- * The list's selection (`id`, at most MAX_SELECTED): set a status (one chosen, asked first:
- * `confirm` with the `status`, then `status-confirmed`), mark as spam, export, delete (asked
- * first: `confirm` lists the leads found) and, on the held tab, release or mark as spam. An
- * id that names no lead (deleted meanwhile, or forged) is left out and counted (`missing`), never
- * acted on or recorded; each lead's change has its own audit entry.
+ * The list's selection (`id`, at most MAX_SELECTED): set a status or delete (each asked first:
+ * `confirm`), mark as spam, export, and on the held tab release or mark as spam. An id that names
+ * no lead (deleted meanwhile, or forged) is left out and counted (`missing`); each lead's change
+ * has its own audit entry.
  */
 export async function bulkAction(
   deps: InboxDeps,
   config: Config,
   staff: Staff,
-  form: FormData | undefined,
+  form: Form,
   now = new Date(),
-): Promise<
-  | ActionOutcome
-  | { readonly download: Response }
-  | { readonly confirm: InboxLead[]; readonly missing: number; readonly status?: LeadStatus }
-> {
+): Promise<ActionOutcome | Download | { readonly confirm: InboxLead[]; readonly missing: number; readonly status?: LeadStatus }> {
   if (!tokenMatches(staff, form)) return OUT_OF_DATE;
   const { inbox, submissions, held } = deps;
   const by = staff.email;
   const list = keptList(form, by);
   const back = (done: Record<string, string>) => ({ redirect: `/admin?${withDone(list, done)}` });
-  const asked = [
-    ...new Set(
-      (form?.getAll('id') ?? []).filter((value): value is string => typeof value === 'string').map((value) => value.trim()),
-    ),
-  ];
+  const asked = [...new Set(formTexts(form, 'id'))];
   const action = formText(form, 'action');
   if (asked.length === 0) return back({ done: 'none-selected' });
   if (asked.length > MAX_SELECTED) return { refused: 'admin.bulk.tooMany', status: 413 };
@@ -320,15 +286,10 @@ export async function bulkAction(
   // that is not held (so nothing is mailed twice).
   if (action === 'release' || action === 'held-spam') {
     let worked = 0;
-    for (const id of ids) {
-      const ok = action === 'release' ? await releaseHeld(deps, config, id, by, now) : await held.markSpam(id, by, now);
-      if (ok) worked += 1;
-    }
-    return back({
-      done: action === 'release' ? 'released' : 'held-spam',
-      n: String(worked),
-      missing: String(asked.length - worked),
-    });
+    for (const id of ids)
+      if (await (action === 'release' ? releaseHeld(deps, config, id, by, now) : held.markSpam(id, by, now))) worked++;
+    const done = action === 'release' ? 'released' : 'held-spam';
+    return back({ done, n: String(worked), missing: String(asked.length - worked) });
   }
   const leads: InboxLead[] = [];
   if (ids.length > 0) for await (const lead of inbox.exportLeads({ ids })) leads.push(lead);
@@ -337,17 +298,15 @@ export async function bulkAction(
   // A status is chosen (the menu has no default), then asked once for the whole selection.
   if ((action === 'status' || action === 'status-confirmed') && !isLeadStatus(status))
     return { refused: 'admin.bulk.chooseStatus', status: 400 };
-  if (action === 'status' && isLeadStatus(status))
-    return leads.length === 0 ? back({ done: 'none-found', missing: String(missing) }) : { confirm: leads, missing, status };
+  if ((action === 'status' || action === 'export' || action === 'delete') && leads.length === 0)
+    return back({ done: 'none-found', missing: String(missing) });
+  if (action === 'status' && isLeadStatus(status)) return { confirm: leads, missing, status };
   if ((action === 'status-confirmed' || action === 'spam') && isLeadStatus(status)) {
-    for (const lead of leads) {
+    for (const lead of leads)
       if (await inbox.setStatus(lead.id, status, by, now))
         await inbox.audit(by, 'set status', lead.id, STATUS_LABELS[status], now);
-    }
     return back({ done: 'status', set: status, n: String(leads.length), missing: String(missing) });
   }
-  if ((action === 'export' || action === 'delete') && leads.length === 0)
-    return back({ done: 'none-found', missing: String(missing) });
   if (action === 'export')
     return { download: await leadExport(inbox, by, { ids: leads.map((lead) => lead.id) }, `${leads.length} selected`, now) };
   if (action === 'delete') return { confirm: leads, missing };
@@ -366,19 +325,17 @@ export async function bulkAction(
 }
 
 /**
- * Setting up two-step sign-in for an account without it (`key`: the operator's). Opening the page
- * (no `form`) changes nothing: it shows the secret pending in this session, if any. A post
- * (`form`, its token checked) either starts (`action=start`: a new secret, kept sealed in the
- * session) or confirms the pending secret with the first code the app shows: the account is
- * enrolled with new recovery codes (returned, to be shown once) and it is audited. After a wrong
- * code the same secret is shown; a post with no secret pending starts a new one.
+ * Setting up two-step sign-in (`key`: the operator's). Opening the page (no `form`) shows the
+ * secret pending in this session, if any. A post starts (`action=start`: a new secret, sealed in
+ * the session) or confirms the pending secret with the app's first code: the account is enrolled
+ * with new recovery codes (returned, shown once), audited. A wrong code shows the same secret.
  */
 export async function twoStepSetUp(
   deps: Pick<InboxDeps, 'inbox' | 'staff'>,
   key: Buffer,
   session: Pick<StaffSession, 'email' | 'csrf' | 'pendingTotp'>,
   token: string,
-  form: FormData | undefined,
+  form: Form,
   now = new Date(),
 ): Promise<{ readonly recoveryCodes?: string[]; readonly secret?: string; readonly refused?: Refused }> {
   const { email } = session;
@@ -408,22 +365,15 @@ export async function twoStepSetUp(
 }
 
 /** What staff typed to find a person (an e-mail, a phone, or both) and the leads found by the phone only that they ticked. */
-export function personLookup(form: FormData | undefined): PersonLookup {
-  const ticked = (form?.getAll('lead') ?? []).filter((id): id is string => typeof id === 'string');
-  return { email: formText(form, 'email'), phone: formText(form, 'phone'), ticked };
+export function personLookup(form: Form): PersonLookup {
+  return { email: formText(form, 'email'), phone: formText(form, 'phone'), ticked: formTexts(form, 'lead') };
 }
 
 /**
- * The "Person's data" form, posted (src/pages/admin/person.astro; the guard checked its origin
- * and token; checked again here): the file (./person-file.ts) as a download, recorded in the
- * audit log by the leads' ids only; nothing found is said, not handed over as an empty file.
+ * The "Person's data" form, posted: the file (./person-file.ts) as a download, audited by the
+ * leads' ids only; nothing found is said, not handed over as an empty file.
  */
-export async function exportPerson(
-  inbox: InboxDeps['inbox'],
-  staff: Staff,
-  form: FormData | undefined,
-  now = new Date(),
-): Promise<{ readonly download: Response } | Refused> {
+export async function exportPerson(inbox: Inbox, staff: Staff, form: Form, now = new Date()): Promise<Download | Refused> {
   if (!tokenMatches(staff, form)) return OUT_OF_DATE;
   const lookup = personLookup(form);
   if (!lookup.email && !lookup.phone) return { refused: 'admin.person.missing', status: 400 };
@@ -432,14 +382,11 @@ export async function exportPerson(
   const data = await inbox.personData(lookup);
   if (data.leads.length === 0) return { refused: 'admin.person.none', status: 404 };
   await inbox.audit(staff.email, PERSON_EXPORT_ACTION, undefined, personAuditDetail(data, format), now);
-  const file = personFile(data, format, now);
-  return {
-    download: new Response(file.text, {
-      headers: {
-        'Content-Type': file.type,
-        'Content-Disposition': `attachment; filename="${file.name}"`,
-        'X-Content-Type-Options': 'nosniff',
-      },
-    }),
+  const { text, type, name } = personFile(data, format, now);
+  const headers = {
+    'Content-Type': type,
+    'Content-Disposition': `attachment; filename="${name}"`,
+    'X-Content-Type-Options': 'nosniff',
   };
+  return { download: new Response(text, { headers }) };
 }

@@ -25,7 +25,7 @@ import { defaultLocale, t, type Locale } from '../../i18n/index.ts';
 import type { InboxLead } from './inbox-store.ts';
 import { ARABIC_DIGITS, CALLING_CODES_BY_COUNTRY, PHONE_FIELDS, phoneDigits } from './lead-search.ts';
 import { COUNTRIES } from '../../forms/countries.ts';
-import { phoneE164 } from '../store/submission-queries.ts';
+import { phoneE164 } from './lead-person.ts';
 import { FORM_FILE_NAMES, FORM_LABELS, LANGUAGE_LABELS, STATUS_LABELS, answerColumns } from './lead-columns.ts';
 import type { FormName, StoredSubmission } from '../store/store.ts';
 
@@ -44,8 +44,9 @@ export function csvText(value: unknown): string {
 
 const PHONE_ONLY = /^\+?[\d(][\d ()\-./]*$/;
 const PHONE_COLUMNS: ReadonlySet<string> = new Set(PHONE_FIELDS);
+
 /** A telephone answer's cell text: as text in E.164, or in Western digits as typed (see above). */
-export function csvPhone(value: unknown, country?: unknown): string {
+function csvPhone(value: unknown, country?: unknown): string {
   if (typeof value !== 'string') return csvText(value);
   let digits = value.replace(CONTROL, '').trim();
   for (const [from, to] of ARABIC_DIGITS) digits = digits.replaceAll(from, to);
@@ -141,7 +142,7 @@ export function riyadhStamp(iso: string): string {
 export const riyadhDay = (date: Date): string => riyadhStamp(date.toISOString()).slice(0, 10);
 
 /** What a lead export's row is made of: the lead and the inbox's own columns (status, who set it, who it is assigned to, the newest note). */
-export type ExportedLead = Pick<
+type ExportedLead = Pick<
   InboxLead,
   | 'id'
   | 'form'

@@ -24,7 +24,7 @@ import { AUTO_SUBMITTED, type MailTransport } from '../mail/outbox.ts';
 /** Days between a digest's warning and the erasure of a held lead, at the least. */
 export const WARNING_DAYS = 7;
 /** Leads listed by name in a digest (the rest are counted). */
-export const DIGEST_LIST_MAX = 30;
+const DIGEST_LIST_MAX = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -60,7 +60,7 @@ export function erasureDate(
   return new Date(Math.max(byAge, byWarning));
 }
 
-export interface DigestInput {
+interface DigestInput {
   readonly summary: HeldSummary;
   /** The newest held leads, newest first. */
   readonly newest: readonly HeldLead[];
@@ -72,7 +72,7 @@ export interface DigestInput {
   readonly refused?: number;
 }
 
-export interface DigestMail {
+interface DigestMail {
   readonly subject: string;
   readonly text: string;
   readonly html: string;
@@ -192,7 +192,7 @@ export function composeHeldDigest(input: DigestInput): DigestMail {
   return { subject, text, html };
 }
 
-export type DigestOutcome = 'sent' | 'off' | 'notYet' | 'nothingHeld' | 'sentAlready';
+type DigestOutcome = 'sent' | 'off' | 'notYet' | 'nothingHeld' | 'sentAlready';
 
 /**
  * Sends the day's digest when it is due: notifications on, 07:00 Riyadh or later, something held,

@@ -1,33 +1,28 @@
 /**
- * The staff inbox's data, in either database (../store/sqlite/sqlite-store.ts's openInboxStore,
- * ../store/postgres/pg-store.ts; the queries: ../store/inbox-queries.ts), and the rules they keep: the leads with
- * their status, assignment and language, their timelines (notes, changes, deliveries, downloads,
- * replies), the sign-in sessions, the failed sign-ins that slow and lock
- * an account or an address, and the audit log of what staff did.
+ * The staff inbox's data, in either database (queries: ../store/inbox-queries.ts), and the rules
+ * they keep: leads with their status, assignment and timeline, sign-in sessions, the failed
+ * sign-ins that slow and lock an account or an address, and the audit log of what staff did.
  *
- * Sessions: the browser holds a random token; the database holds only its SHA-256, so a copy of
- * the database lets nobody sign in. A session ends when it has been idle too long, when it is
- * too old, when its account is removed (cascade) or its password changed, or on sign-out.
+ * Sessions: the browser holds a random token, the database only its SHA-256, so a copy of the
+ * database lets nobody sign in. A session ends when idle too long, too old, its account removed
+ * (cascade) or its password changed, or on sign-out.
  */
 import { createHash } from 'node:crypto';
 import type { LocaleCode } from '../../i18n/index.ts';
+import { oneOf } from '../store/store.ts';
 import type { FormName, HoldReason, SeenGuard, StoredAttachment, StoredSubmission } from '../store/store.ts';
 import type { NoticeStatus } from '../mail/outbox.ts';
 
 export const LEAD_STATUSES = ['new', 'in_progress', 'answered', 'closed', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const isLeadStatus = (value: unknown): value is LeadStatus =>
-  typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
+export const isLeadStatus = oneOf(LEAD_STATUSES);
 
 /** A session ends after this long without a request... */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** ...and this long after sign-in, however active. */
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 
-/**
- * Failed sign-ins before each further attempt has to wait (doubling from 2 s)... An address is
- * given more room than an account: an office's staff share one address.
- */
+/** Failed sign-ins before each further attempt waits (doubling from 2 s); an office's staff share one address... */
 export const SLOW_AFTER = { account: 5, address: 30, device: 5 } as const;
 /** ...and before the account or the address is locked for LOCK_MS. */
 export const LOCK_AFTER = { account: 10, address: 100, device: 10 } as const;
@@ -37,7 +32,7 @@ export const REFUSALS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 /** A device cookie lets its browser past another's lock for this long after the sign-in that made it. */
 export const DEVICE_MAX_MS = 180 * 24 * 60 * 60 * 1000;
 /** A run of failures is forgotten this long after its last one. */
-export const FAILURE_MEMORY_MS = 60 * 60 * 1000;
+const FAILURE_MEMORY_MS = 60 * 60 * 1000;
 
 /** Leads shown per page of the list. */
 export const PAGE_SIZE = 50;
@@ -45,13 +40,11 @@ export const PAGE_SIZE = 50;
 export const NOTE_MAX = 5000;
 
 /**
- * What a lead's timeline holds: notes, status changes, assignments, the notification e-mail
- * (`sent`, `failed`: given up, `queued`: sent again by staff), files downloaded (the file's
- * name), the conversation (`reply`: "Reply by e-mail" opened '', an answer sent from the inbox
- * `mail:<id>`, an answer begun in the inbox ANSWERING, the customer's answer CUSTOMER), follow-up
- * dates set (`detail`: the day) or cleared ('').
+ * What a lead's timeline holds. `detail`: the notification's `sent`, `failed` (given up) or
+ * `queued` (by staff); a download's file name; a `reply`'s '' ("Reply by e-mail" opened),
+ * `mail:<id>` (sent from the inbox), ANSWERING or CUSTOMER; a follow-up's day, or '' (cleared).
  */
-export const LEAD_EVENT_KINDS = ['note', 'status', 'assigned', 'notification', 'download', 'reply', 'follow_up'] as const;
+const LEAD_EVENT_KINDS = ['note', 'status', 'assigned', 'notification', 'download', 'reply', 'follow_up'] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 /** A `reply` entry's detail: staff began an answer in the inbox (others see "X is answering")... */
 export const ANSWERING = 'answering';
@@ -59,8 +52,7 @@ export const ANSWERING = 'answering';
 export const CUSTOMER = 'customer';
 /** An answer begun (in the inbox or the mail program) shows as under way this long. */
 export const ANSWERING_MS = 15 * 60 * 1000;
-export const isLeadEventKind = (value: unknown): value is LeadEventKind =>
-  typeof value === 'string' && (LEAD_EVENT_KINDS as readonly string[]).includes(value);
+export const isLeadEventKind = oneOf(LEAD_EVENT_KINDS);
 
 /** One entry of a lead's timeline. */
 export interface LeadEvent {
@@ -70,7 +62,7 @@ export interface LeadEvent {
   /** The staff member; undefined for what the site did itself (the notification e-mail). */
   readonly actor: string | undefined;
   readonly kind: LeadEventKind;
-  /** A note's text, a status, the assignee's e-mail ('' for nobody), the notification's outcome, a file's name. */
+  /** A note's text, a status, the assignee's e-mail ('' for nobody)... (LEAD_EVENT_KINDS). */
   readonly detail: string;
   /** A note that corrects an earlier one: that note's seq. */
   readonly corrects: number | undefined;
@@ -85,39 +77,28 @@ export interface LeadFilter {
   readonly statuses?: readonly LeadStatus[];
   /** Only these leads (a selection); ids that are not UUIDs name nothing. */
   readonly ids?: readonly string[];
-  /** The language the lead was sent in. */
   readonly language?: LocaleCode;
-  /** Received at or after. */
-  readonly since?: Date;
-  /** Received before. */
-  readonly until?: Date;
-  /**
-   * Looked for in every answer (./lead-search.ts): each word somewhere in the lead; a phone
-   * number whatever its spaces and digits; a country by its name in either language.
-   */
+  readonly since?: Date; // received at or after
+  readonly until?: Date; // received before
+  /** Looked for in every answer (./lead-search.ts: words, phone numbers, countries in either language). */
   readonly search?: string;
   /** Assigned to this staff member's e-mail; null: assigned to nobody. */
   readonly assignedTo?: string | null;
-  /**
-   * With `statuses`: also the leads with a follow-up date set, whatever their status but spam
-   * (the "Mine" tab: what needs work, and what I mean to follow up).
-   */
+  /** With `statuses`: also the leads with a follow-up date set, but spam (the "Mine" tab). */
   readonly orFollowUp?: boolean;
   /** A follow-up date set on or before this Riyadh day (YYYY-MM-DD): due or overdue. */
   readonly followUpBy?: string;
   /**
-   * 'held': the leads the bot check held for review (not yet in the inbox) instead of the inbox's.
-   * Without it, the inbox's leads: those in it, and the held ones marked as spam (their status is
-   * spam, so they show where spam does: one Spam for staff).
+   * 'held': the leads the bot check held for review instead of the inbox's. Without it, the
+   * inbox's leads and the held ones marked as spam (one Spam for staff).
    */
   readonly review?: 'held';
 }
 
 /** What the list can be sorted by. */
-export const LEAD_SORTS = ['received', 'name', 'form', 'status'] as const;
+const LEAD_SORTS = ['received', 'name', 'form', 'status'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
-export const isLeadSort = (value: unknown): value is LeadSort =>
-  typeof value === 'string' && (LEAD_SORTS as readonly string[]).includes(value);
+export const isLeadSort = oneOf(LEAD_SORTS);
 
 /**
  * The list's order: a key and its direction; leads equal by the key keep the newest first, so
@@ -144,10 +125,7 @@ export interface InboxLead extends StoredSubmission {
   readonly firstAnsweredAt?: string | undefined;
   /** The day staff mean to follow it up (Riyadh, YYYY-MM-DD), or undefined. */
   readonly followUpOn?: string | undefined;
-  /**
-   * 'held': held for review by the bot check (never mailed until released); 'spam': held, then
-   * marked as spam; undefined for a lead that came into the inbox.
-   */
+  /** 'held': held for review by the bot check (never mailed until released); 'spam': held, then marked as spam. */
   readonly review?: 'held' | 'spam' | undefined;
   /** Why a held lead was held. */
   readonly holdReason?: HoldReason | undefined;
@@ -198,23 +176,17 @@ export interface PersonLookup {
 }
 
 /** A lead found for a person: by its e-mail, or else by `phone` (E.164), the number it shares with them. */
-export interface PersonMatch {
-  readonly lead: InboxLead;
-  readonly phone?: string | undefined;
-}
+export type PersonMatch = { readonly lead: InboxLead; readonly phone?: string | undefined };
 
-/** One of a person's leads with everything kept with it: the file list (not the bytes) and its timeline, oldest first. */
-export interface PersonLead {
+/** One of a person's leads with its files' records (not the bytes) and its timeline, oldest first. */
+export type PersonLead = {
   readonly lead: InboxLead;
   readonly files: readonly StoredAttachment[];
   readonly timeline: readonly LeadEvent[];
-}
+};
 
-/** Everything kept about a person: their leads, oldest first, and the audit entries that name those leads, oldest first. */
-export interface PersonData {
-  readonly leads: readonly PersonLead[];
-  readonly audit: readonly AuditEntry[];
-}
+/** Everything kept about a person: their leads and the audit entries that name them, oldest first. */
+export type PersonData = { readonly leads: readonly PersonLead[]; readonly audit: readonly AuditEntry[] };
 
 /** What a sign-in attempt is counted by: the account typed, the client's network, and a device cookie if the browser sent one. */
 export interface SignInKeys {
@@ -239,10 +211,8 @@ export interface AuditQuery {
   readonly offset?: number;
   readonly actor?: string;
   readonly action?: string;
-  /** At or after. */
-  readonly since?: Date;
-  /** Before. */
-  readonly until?: Date;
+  readonly since?: Date; // at or after
+  readonly until?: Date; // before
   /** Leaves out "opened lead" entries (unless `action` asks for them): each view is one, and they outnumber the rest. */
   readonly hideViews?: boolean;
 }
@@ -252,29 +222,24 @@ export type SignInGate = { readonly open: true } | { readonly open: false; reado
 
 /**
  * A lead's place in a list and the leads either side. `left`: the lead is no longer in the list
- * (asked with `former`): its neighbours are the leads either side of where its order key (its
- * former status, when the list is ordered by status) puts it, `total` the list's own count.
+ * (asked with `former`): its neighbours are those either side of where its order key (its former
+ * status, when the list is ordered by status) puts it, `total` the list's own count.
  */
-export interface LeadWalk {
-  readonly previous: string | undefined;
-  readonly next: string | undefined;
-  readonly position: number;
-  readonly total: number;
-  readonly left?: true;
-}
+export type LeadWalk = Readonly<{
+  previous: string | undefined;
+  next: string | undefined;
+  position: number;
+  total: number;
+  left?: true;
+}>;
 
 export interface InboxStore {
   leads(filter: LeadFilter, page: number, order?: LeadOrder): Promise<{ leads: InboxLead[]; total: number }>;
-  /**
-   * How many leads the filter finds in each status, and how many held leads it finds (the
-   * filter's own statuses and `review` are ignored: the tabs' counts).
-   */
+  /** The tabs' counts: the leads the filter finds in each status, and held (its statuses and `review` ignored). */
   statusCounts(filter: LeadFilter): Promise<Record<LeadStatus | 'held', number>>;
   /**
-   * The leads before and after `id` in the list as filtered and ordered (a lead page's
-   * "Previous" and "Next"), and its place in it; undefined when the filter does not find it,
-   * unless `former` is given: then a lead that has left the list (answered from "Needs work")
-   * still has the leads that were either side of it (LeadWalk's `left`).
+   * A lead page's "Previous" and "Next" in the list as filtered and ordered, and its place in it;
+   * undefined when the filter does not find it, unless `former` is given (LeadWalk's `left`).
    */
   neighbours(
     filter: LeadFilter,
@@ -283,9 +248,8 @@ export interface InboxStore {
     former?: { readonly status?: LeadStatus | undefined },
   ): Promise<LeadWalk | undefined>;
   /**
-   * The leads of a person, held ones included, oldest first: those with the e-mail (case aside),
-   * then those sharing a full international telephone number (../store/submission-queries.ts's
-   * phoneE164) with the lookup or with those leads, marked with it.
+   * A person's leads, held ones included, oldest first: those with the e-mail (case aside), then
+   * those sharing a full international number (phoneE164) with the lookup or them, marked with it.
    */
   personMatches(person: PersonLookup): Promise<PersonMatch[]>;
   /** Every lead the filter finds, oldest first (the export). */
@@ -293,31 +257,20 @@ export interface InboxStore {
   /** A lead by its id, held ones included (their page offers release and mark as spam only). */
   lead(id: string): Promise<InboxLead | undefined>;
   /**
-   * Sets the status and, when it changes, appends it to the timeline; false when no lead has this
-   * id or the lead is held (a held lead joins the inbox only by release). A held lead marked as
-   * spam given another status joins the inbox (not mailed: staff have read it). With `unless`
-   * (a lead page's change), false too when the lead changed since that page was made: nothing is
-   * written, the check and the write being one transaction (../store/store.ts SeenGuard).
+   * Sets the status, on the timeline when it changes; false for an unknown or held lead (held
+   * joins the inbox by release; held marked as spam, by another status, unmailed), or when the
+   * lead changed since `unless` (SeenGuard: checked in the write's transaction).
    */
   setStatus(id: string, status: LeadStatus, by: string, now: Date, unless?: SeenGuard): Promise<boolean>;
   /**
-   * Appends a note (cut to NOTE_MAX) to the lead's timeline; `corrects` names an earlier note of
-   * the same lead it corrects (which stays as it was). The new entry's seq, or undefined when no
-   * lead has this id or `corrects` is not one of its notes.
+   * Appends a note (cut to NOTE_MAX) to the timeline, correcting the lead's note `corrects` (which
+   * stays); its seq, or undefined for an unknown lead or a `corrects` that is not one of its notes.
    */
   addNote(id: string, text: string, by: string, now: Date, corrects?: number): Promise<number | undefined>;
-  /**
-   * Sets (a Riyadh day, YYYY-MM-DD) or clears (null) the lead's follow-up date and, when that
-   * changes, appends it to the timeline; false when no lead has this id, it is held, or the day is
-   * not a date.
-   */
+  /** Sets (a Riyadh day, YYYY-MM-DD) or clears (null) the follow-up date; false for an unknown or held lead, or no date. */
   setFollowUp(id: string, day: string | null, by: string, now: Date): Promise<boolean>;
-  /** How many leads the filter finds. */
   countLeads(filter: LeadFilter): Promise<number>;
-  /**
-   * Each inbox lead (not held, not spam) whose wait began at or after `since` (every one without
-   * it): when it began, and when it was first answered.
-   */
+  /** Each inbox lead (not held, not spam) whose wait began at or after `since`: then, and its first answer. */
   firstAnswers(since?: Date): Promise<{ readonly waitingSince: string; readonly firstAnsweredAt: string | undefined }[]>;
   /** Takes a staff member's morning digest of a day for this server; false when another server (or an earlier run) has it. */
   claimStaffDigest(day: string, email: string, now: Date): Promise<boolean>;
@@ -325,16 +278,9 @@ export interface InboxStore {
   staffDigestSent(day: string, email: string, now: Date): Promise<void>;
   /** Gives the day's digest back (its mail failed): the next sweep tries again. */
   unclaimStaffDigest(day: string, email: string): Promise<void>;
-  /**
-   * Assigns the lead to a staff account (null: nobody) and, when that changes, appends it to the
-   * timeline; false when no lead has this id, it is held or (`unless`, as setStatus) it changed
-   * since the page asking was made.
-   */
+  /** Assigns the lead (null: nobody), on the timeline when it changes; false as setStatus. */
   assign(id: string, to: string | null, by: string, now: Date, unless?: SeenGuard): Promise<boolean>;
-  /**
-   * Appends what staff did to the timeline: a download (`detail`: the file's name), a reply, the
-   * notification queued again (`detail`: 'queued'); false when no lead has this id.
-   */
+  /** Appends a download, a reply or the notification queued again to the timeline; false for an unknown lead. */
   record(id: string, kind: 'download' | 'reply' | 'notification', detail: string, by: string, now: Date): Promise<boolean>;
   /** The lead's timeline, newest first ([] for an unknown id). */
   timeline(id: string): Promise<LeadEvent[]>;
@@ -352,31 +298,19 @@ export interface InboxStore {
   /** Whether these keys may try to sign in now (read only: nothing is counted). */
   gate(keys: SignInKeys, now: Date): Promise<SignInGate>;
   /**
-   * One sign-in attempt, counted before its password is checked: in one transaction the gate is
-   * read and, when it is open, the attempt is counted as a failure (a success clears it after).
-   * An attempt made while the gate is closed is refused and not counted. With a device cookie
-   * this account signed in with before (`keys.device`), the attempt is judged and counted by
-   * that device alone: another's lock on the account or the address does not shut it out.
+   * One sign-in attempt, counted as a failure before its password is checked (a success clears
+   * it), in the transaction that reads the gate; refused, uncounted, while the gate is closed. With
+   * this account's device cookie (`keys.device`) it is judged by that device alone: another's lock
+   * does not shut it out. `lockStarted`: this attempt, if wrong, is the one that locks.
    */
-  attempt(
-    keys: SignInKeys,
-    now: Date,
-  ): Promise<
-    SignInGate & {
-      readonly trusted: boolean;
-      /** This attempt, if wrong, is the one that locks. */ readonly lockStarted: boolean;
-    }
-  >;
+  attempt(keys: SignInKeys, now: Date): Promise<SignInGate & { readonly trusted: boolean; readonly lockStarted: boolean }>;
   /** Whether `keys.device` is a live device cookie of `keys.account` (read only: nothing is counted). */
   trustedDevice(keys: SignInKeys, now: Date): Promise<boolean>;
   /**
-   * A sign-in refused because the password checks are busy, counted against its network alone
-   * (`address`) in one transaction: refused and not counted when that network's gate is closed.
+   * A sign-in refused because the password checks are busy, counted against its network alone;
+   * uncounted while that network's gate is closed. `lockStarted`: this one locks the network.
    */
-  busy(
-    address: string,
-    now: Date,
-  ): Promise<SignInGate & { /** This refusal is the one that locks the network. */ readonly lockStarted: boolean }>;
+  busy(address: string, now: Date): Promise<SignInGate & { readonly lockStarted: boolean }>;
   /** A successful sign-in clears the counts its attempt was judged by. */
   clearFailures(keys: SignInKeys): Promise<void>;
   /** A device cookie for a browser that has just signed in to `email`: the cookie's token (the database keeps its hash). */
@@ -385,11 +319,7 @@ export interface InboxStore {
   refusal(entry: Omit<SignInRefusal, 'at'>, now: Date): Promise<void>;
   refusals(query: { readonly limit: number; readonly offset?: number }): Promise<{ entries: SignInRefusal[]; total: number }>;
 
-  /**
-   * Every lead of a person (held ones too): personMatches' by e-mail and, of those by telephone
-   * only, the ones staff ticked; with its files' records, its timeline and the audit entries
-   * naming it; no leads for a lookup naming nothing.
-   */
+  /** Every lead of a person (personMatches': by telephone only, those ticked) with all kept with it. */
   personData(person: PersonLookup): Promise<PersonData>;
   /** Records a staff action; returns the entry's number, so that a long one (an export) can be completed later. */
   audit(actor: string, action: string, leadId: string | undefined, detail: string, now: Date): Promise<number>;

@@ -21,13 +21,13 @@ import { LANGUAGE_COOKIE, LANGUAGE_PATH, chooseAdminLocale, languageCookie, lang
 import { secure, sessionCookieName } from './sign-in.ts';
 import type { SubmissionStore } from '../store/store.ts';
 
-export const ADMIN_ROOT = '/admin';
+const ADMIN_ROOT = '/admin';
 export const LOGIN_PATH = '/admin/login';
 /** The second step: a code from the app, or a recovery code. */
 export const CODE_PATH = '/admin/login/code';
 /** Two-step sign-in: its state, and setting it up. */
 export const TWO_STEP_PATH = '/admin/two-step';
-export const LOGOUT_PATH = '/admin/logout';
+const LOGOUT_PATH = '/admin/logout';
 
 /** The address of a step of signing in that returns to `next` afterwards (no `next` for the list). */
 export function withNext(path: string, next: string): string {
@@ -176,3 +176,7 @@ export function formText(form: FormData | undefined, name: string): string {
   const value = form?.get(name);
   return typeof value === 'string' ? value.trim() : '';
 }
+
+/** Every text value a form has under a name (a list's ticked boxes), trimmed. */
+export const formTexts = (form: FormData | undefined, name: string): string[] =>
+  (form?.getAll(name) ?? []).flatMap((value) => (typeof value === 'string' ? [value.trim()] : []));

@@ -1,10 +1,14 @@
 /**
- * One person, one record: a lead's other leads from the same person (the same e-mail, case
- * aside, or the same full international telephone number, marked so: InboxStore's personMatches,
- * as the person's data page finds them), and a short preview of what a lead says for the list.
+ * One person, one record: what identifies a person in a lead (the words and numbers erasure
+ * looks for; the e-mail and full international number InboxStore's personMatches finds their
+ * other leads by), a lead's other leads, and a short preview of what a lead says for the list.
  */
 import { locales, t, type LocaleCode } from '../../i18n/index.ts';
-import { PHONE_FIELDS } from './lead-search.ts';
+import { COUNTRIES } from '../../forms/countries.ts';
+import { localCountryName } from '../../forms/country-names.ts';
+import type { SubmissionFields } from '../store/store.ts';
+import { PHONE_FIELDS, phoneDigits } from './lead-search.ts';
+import { placeAlternatives } from './places.ts';
 import type { InboxLead, InboxStore, PersonLookup, PersonMatch } from './inbox-store.ts';
 
 const text = (value: unknown): string =>
@@ -26,8 +30,106 @@ export function leadName(lead: Pick<InboxLead, 'form' | 'fields'>, code: LocaleC
     .join(t('form.listSeparator', {}, locales[code]));
 }
 
+/** The answers that name a person or point to them: who, where, which company, how to reach them. */
+const PERSON_FIELDS = [
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'organization',
+  'city',
+  'cityName',
+  'presidentName',
+  'companyWebsite',
+  'ownershipSpecification',
+] as const;
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+const lowerText = (value: unknown) => textOf(value).trim().toLowerCase();
+
+/**
+ * The words that name a person in a lead: each identifying answer whole and its words of 3
+ * letters or more, with the lead's country and city in English and Arabic.
+ */
+export function personTokens(fields: SubmissionFields): string[] {
+  // The country and the city in each language staff may search them in, besides as written.
+  const country = COUNTRIES.find((one) => one.value.toLowerCase() === lowerText(fields['country']));
+  const wholes = [
+    ...PERSON_FIELDS.map((field) => lowerText(fields[field])),
+    `${lowerText(fields['firstName'])} ${lowerText(fields['lastName'])}`.trim(),
+    ...(country ? [country.value.toLowerCase(), localCountryName(country.key, 'ar') ?? ''] : []),
+    ...['city', 'cityName'].flatMap((field) => placeAlternatives(lowerText(fields[field]))),
+  ].filter(Boolean);
+  const tokens = new Set<string>();
+  for (const whole of wholes) {
+    tokens.add(whole);
+    for (const part of whole.split(/[\s,]+/)) if ([...part].length >= 3) tokens.add(part);
+  }
+  return [...tokens];
+}
+
+/**
+ * A telephone number as erasure compares it: Western digits only, without the international
+ * prefix's "+" or "00" and without a leading trunk "0", so "+973-1700-0000", "0097317000000" and
+ * "١٧٠٠٠٠٠٠" are all read as digits of one number.
+ */
+export function bareDigits(text: string): string {
+  return phoneDigits(text)
+    .replace(/[^0-9]/g, '')
+    .replace(/^0+/, '');
+}
+
+/**
+ * A telephone number as a person is matched by: E.164, "+" and every digit of the number as written
+ * with its country code ("+966 50 765 4321", "00966507654321", "+٩٦٦٥٠٧٦٥٤٣٢١"); '' for a number
+ * without one ("765 4321", "0507654321"), which could be anyone's somewhere.
+ */
+export function phoneE164(text: string): string {
+  const digits = /^(?:\+|00)([1-9]\d{6,14})$/.exec(phoneDigits(text.trim()))?.[1];
+  return digits ? `+${digits}` : '';
+}
+
+/** A lead's telephone numbers as phoneE164 writes them. */
+export const leadPhones = (fields: SubmissionFields): string[] =>
+  PHONE_FIELDS.map((field) => phoneE164(textOf(fields[field]))).filter(Boolean);
+
+/** An e-mail address as a person is found by: trimmed, lower case. */
+export const personEmail = (text: string): string => text.trim().toLowerCase();
+
+/** A lead's e-mail as a person is found by. */
+export const leadEmail = (fields: SubmissionFields): string => lowerText(fields['email']);
+
+/** Whether a lead has the person's e-mail (case aside). */
+export const leadOfEmail = (fields: SubmissionFields, email: string): boolean =>
+  email !== '' && leadEmail(fields) === personEmail(email);
+
+/** The person's telephone numbers, as bareDigits writes them. */
+export const personPhones = (fields: SubmissionFields): string[] => [
+  ...new Set(PHONE_FIELDS.map((field) => bareDigits(textOf(fields[field]))).filter((digits) => digits.length >= 3)),
+];
+
+/** The runs of a text that read as a number (digits, Arabic-Indic too, with the punctuation people group them by). */
+const NUMBER_RUNS = /[+\d\u0660-\u0669\u06F0-\u06F9][\d\u0660-\u0669\u06F0-\u06F9\s().\-/\u00A0]*/gu;
+
+/**
+ * Whether a search names the person or found them by what identifies them: any of the person's
+ * words in it, any of its words (2 letters or more) inside one of the person's answers, or a
+ * number in it that is part of the person's telephone (or holds it), in any digits and format.
+ * Compared in this process, not in SQL, so SQLite and PostgreSQL judge alike.
+ */
+export function searchNamesPerson(searched: string, tokens: readonly string[], phones: readonly string[]): boolean {
+  const text = searched.trim().toLowerCase();
+  if (!text) return false;
+  if (tokens.some((token) => text.includes(token))) return true;
+  const words = text.split(/\s+/).filter((word) => [...word].length >= 2);
+  if (words.some((word) => tokens.some((token) => token.includes(word)))) return true;
+  const numbers = [...text.matchAll(NUMBER_RUNS)].map((run) => bareDigits(run[0])).filter((digits) => digits.length >= 3);
+  return numbers.some((digits) => phones.some((phone) => phone.includes(digits) || digits.includes(phone)));
+}
+
 /** Who a lead is from, as a person is looked up: its e-mail and its first telephone number. */
-export function personOfLead(lead: Pick<InboxLead, 'fields'>): PersonLookup {
+function personOfLead(lead: Pick<InboxLead, 'fields'>): PersonLookup {
   return {
     email: text(lead.fields['email']),
     phone: PHONE_FIELDS.map((field) => text(lead.fields[field])).find(Boolean) ?? '',

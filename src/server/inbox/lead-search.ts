@@ -40,7 +40,7 @@ export function phoneDigits(text: string): string {
   return out;
 }
 
-export interface SearchPlan {
+interface SearchPlan {
   /** Each word, with the other ways it may be written: a lead matches a word when its text holds any of them (lower case). */
   readonly words: readonly (readonly string[])[];
   /** The text as a phone number (phoneDigits), when it reads as one. */
@@ -109,7 +109,7 @@ const CALLING_CODES = [...CALLING_CODES_BY_COUNTRY.values()];
 const MIN_NATIONAL = 6;
 
 /** The number without its country code or trunk "0", when it has enough digits to be one. */
-export function nationalNumber(digits: string): string {
+function nationalNumber(digits: string): string {
   const international = digits.startsWith('+') ? digits.slice(1) : digits.startsWith('00') ? digits.slice(2) : undefined;
   if (international !== undefined) {
     const code = CALLING_CODES.filter((c) => international.startsWith(c)).sort((a, b) => b.length - a.length)[0];

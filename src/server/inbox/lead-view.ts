@@ -68,7 +68,7 @@ export function leadSummary(
 export const breakable = (text: string): string[] => text.split(/(?<=[@./\-_?&=])/);
 
 /** A visitor's answer that is shown as a link, and the link; `undefined` when it is not a safe one. */
-export type AnswerLink = { readonly kind: 'email' | 'tel' | 'url'; readonly href: string };
+type AnswerLink = { readonly kind: 'email' | 'tel' | 'url'; readonly href: string };
 
 /** Arabic-Indic and Persian digits as Western ones (a tel: link dials those only). */
 const westernDigits = (value: string) => value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (c) => String(c.charCodeAt(0) & 0xf));
@@ -106,7 +106,7 @@ export function answerLink(kind: string, value: string): AnswerLink | undefined 
 }
 
 /** One answer as the lead page shows it. */
-export interface LeadAnswer {
+interface LeadAnswer {
   readonly name: string;
   readonly label: string;
   readonly text: string;

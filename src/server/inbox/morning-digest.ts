@@ -24,15 +24,15 @@ import { followUpDate } from './timely.ts';
 import { leadWait, waitText } from './working-time.ts';
 
 /** The hour, Riyadh time, from which each staff member's morning digest is sent. */
-export const MORNING_DIGEST_HOUR = 7;
+const MORNING_DIGEST_HOUR = 7;
 /** Leads listed by name in each part of a digest (the rest are counted). */
-export const MORNING_LIST_MAX = 30;
+const MORNING_LIST_MAX = 30;
 /** Not yet answered: what the inbox's default tab calls needing work (./inbox-filter.ts's NEEDS_WORK, which only Vite loads). */
 const UNANSWERED: readonly LeadStatus[] = ['new', 'in_progress'];
 /** A follow-up is due on any lead but spam. */
 const FOLLOW_UP_STATUSES: readonly LeadStatus[] = ['new', 'in_progress', 'answered', 'closed'];
 
-export interface MorningInput {
+interface MorningInput {
   /** Assigned to the staff member, not yet answered (New, In progress), newest first. */
   readonly unanswered: readonly InboxLead[];
   readonly unansweredTotal: number;
@@ -48,14 +48,14 @@ export interface MorningInput {
   readonly config: Pick<ReceiverConfig, 'siteUrl'>;
 }
 
-export interface MorningMail {
+interface MorningMail {
   readonly subject: string;
   readonly text: string;
   readonly html: string;
 }
 
 /** The digest in both languages: English first, then Arabic (right to left in the HTML part). */
-export function composeMorningDigest(input: MorningInput): MorningMail {
+function composeMorningDigest(input: MorningInput): MorningMail {
   const { unanswered, followUps, held, now, config } = input;
   const url = (path: string) => (config.siteUrl ? new URL(path, config.siteUrl).href : undefined);
   const mineUrl = url('/admin?mine=1');

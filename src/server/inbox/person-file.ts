@@ -16,11 +16,12 @@ import { riyadhDay, riyadhStamp } from './export-format.ts';
 import { ANSWERING, CUSTOMER, isLeadStatus, type LeadEvent, type PersonData } from './inbox-store.ts';
 import { labelledFields } from './lead-columns.ts';
 import { followUpDate } from './timely.ts';
+import { oneOf } from '../store/store.ts';
+import { escapeHtml } from '../mail/escape.ts';
 
-export const PERSON_FORMATS = ['json', 'html'] as const;
-export type PersonFormat = (typeof PERSON_FORMATS)[number];
-export const isPersonFormat = (value: unknown): value is PersonFormat =>
-  typeof value === 'string' && (PERSON_FORMATS as readonly string[]).includes(value);
+const PERSON_FORMATS = ['json', 'html'] as const;
+type PersonFormat = (typeof PERSON_FORMATS)[number];
+export const isPersonFormat = oneOf(PERSON_FORMATS);
 
 /** The audit log's name for making the file. */
 export const PERSON_EXPORT_ACTION = "exported a person's data";
@@ -30,13 +31,13 @@ export const personAuditDetail = (data: PersonData, format: PersonFormat): strin
   `${data.leads.length} lead${data.leads.length === 1 ? '' : 's'} as ${format}: ${data.leads.map((entry) => entry.lead.id).join(' ')}`;
 
 /** The person's language: their latest lead's. */
-export function personLocale(data: PersonData): Locale {
+function personLocale(data: PersonData): Locale {
   const latest = [...data.leads].sort((a, b) => a.lead.receivedAt.localeCompare(b.lead.receivedAt)).at(-1);
   return getLocale(latest?.lead.language);
 }
 
 /** The file as JSON: stable keys, values as stored, the leads and audit entries oldest first. */
-export function personJson(data: PersonData, now: Date): string {
+function personJson(data: PersonData, now: Date): string {
   const file = {
     generatedAt: now.toISOString(),
     leads: data.leads.map(({ lead, files, timeline }) => ({
@@ -61,10 +62,6 @@ export function personJson(data: PersonData, now: Date): string {
   };
   return `${JSON.stringify(file, null, 2)}\n`;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text made safe for HTML, in an element or an attribute. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-inline-size:50rem;padding-inline:1rem;color:#111}
 h1{font-size:1.6rem}h2{font-size:1.25rem;margin-block-start:2rem;border-block-end:1px solid #999}

@@ -26,10 +26,10 @@ const PlacesFile = z.object({
     .min(30),
 });
 
-export type Place = { readonly en: readonly string[]; readonly ar: readonly string[] };
+type Place = { readonly en: readonly string[]; readonly ar: readonly string[] };
 
 /** A spelling as the search compares it: "Al-Khobar", "al khobar", "الخبر" all read "khobar" / "خبر". */
-export function placeKey(text: string): string {
+function placeKey(text: string): string {
   return text
     .toLowerCase()
     .replace(/[\u064B-\u0652\u0640]/g, '')

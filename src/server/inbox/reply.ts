@@ -31,7 +31,7 @@ import { leadSummary } from './lead-view.ts';
 
 type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
-export type Refusal = { readonly refused: UiKey; readonly status: 400 | 403 | 404 };
+type Refusal = { readonly refused: UiKey; readonly status: 400 | 403 | 404 };
 
 /** Why no answer can be sent from the inbox for this lead, or undefined when one can. */
 export function replyBlocked(
@@ -121,9 +121,6 @@ export async function mailAssignee(
 /** The longest template name and text kept. */
 export const TEMPLATE_NAME_MAX = 100;
 
-/** The placeholders a template may hold, filled from the lead. */
-export const PLACEHOLDERS = ['{name}', '{company}', '{service}'] as const;
-
 /**
  * A template's text for a lead, in `language`: {name} and {company} its sender's, {service} the
  * services a partner application asks about (nothing for a contact message).
@@ -137,7 +134,7 @@ export function templateForLead(text: string, lead: Pick<InboxLead, 'form' | 'fi
 }
 
 /** A template as posted from /admin/templates, or why it is refused. */
-export function templateFromForm(form: FormData | undefined): TemplateText | Refusal {
+function templateFromForm(form: FormData | undefined): TemplateText | Refusal {
   const text = { name: formText(form, 'name'), bodyEn: typedText(form, 'bodyEn'), bodyAr: typedText(form, 'bodyAr') };
   if (!text.name || !text.bodyEn || !text.bodyAr) return { refused: 'admin.templates.missing', status: 400 };
   if ([...text.name].length > TEMPLATE_NAME_MAX || [...text.bodyEn].length > REPLY_MAX || [...text.bodyAr].length > REPLY_MAX)

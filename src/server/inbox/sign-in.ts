@@ -31,7 +31,7 @@ export function sessionCookieName(context: APIContext): string {
 let decoyHash: Promise<string> | undefined;
 
 /** A sign-in step's outcome: on success, the page to go to next (the second step, its set-up, or where the staff member was going). */
-export type SignInOutcome =
+type SignInOutcome =
   { ok: true; stage: SessionStage } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
 
 /** A refused sign-in's reason, in the audit log's words. */
@@ -45,7 +45,7 @@ function countRefusal(context: APIContext, lockStarted = false): void {
 }
 
 /** The device cookie: set on a successful sign-in; lets that browser past a lock someone else caused. */
-export function deviceCookieName(context: APIContext): string {
+function deviceCookieName(context: APIContext): string {
   return secure(context) ? '__Host-globaq-device' : 'globaq-device';
 }
 

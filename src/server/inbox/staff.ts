@@ -8,9 +8,9 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { isEmailAddress } from '../config.ts';
 
 /** The shortest password accepted (NIST SP 800-63B asks for at least 8; we ask for 12). */
-export const PASSWORD_MIN = 12;
+const PASSWORD_MIN = 12;
 /** The longest: hashing a megabyte of "password" would be a cheap way to load the server. */
-export const PASSWORD_MAX = 1024;
+const PASSWORD_MAX = 1024;
 
 /**
  * scrypt's cost, one of OWASP's recommended settings (Password Storage Cheat Sheet): N=2^16,

@@ -36,7 +36,7 @@ export function followUpText(day: string, now: Date, locale: Locale): string {
     : t(state === 'overdue' ? 'admin.followUp.overdue' : 'admin.followUp.on', { date }, locale);
 }
 
-export interface WeekFigures {
+interface WeekFigures {
   /** Leads whose wait began in the last seven days (not held, not spam). */
   readonly leads: number;
   /** Of them, those first answered within one working day. */

@@ -29,13 +29,13 @@ import QRCode from 'qrcode';
 import { ConfigError } from '../config.ts';
 import { normalRecoveryCode } from './recovery-codes.ts';
 
-export { normalRecoveryCode, recoveryHash } from './recovery-codes.ts';
+export { recoveryHash } from './recovery-codes.ts';
 
 export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_DIGITS = 6;
 /** Steps either side of now that are still accepted. */
-export const TOTP_WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const TOTP_WINDOW = 1;
+const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Globaq inbox';
 
 export interface TwoStepSettings {

@@ -11,7 +11,7 @@ import { headerText } from './lead-mail.ts';
 import { riyadhTimeIn } from './acknowledgement.ts';
 import { leadName } from '../inbox/lead-person.ts';
 
-export interface AssignmentInput {
+interface AssignmentInput {
   readonly lead: Pick<StoredSubmission, 'id' | 'form' | 'receivedAt' | 'fields'>;
   /** The staff member who assigned it. */
   readonly by: string;

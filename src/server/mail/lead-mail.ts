@@ -51,8 +51,8 @@ export function headerText(text: string, max = 200): string {
 }
 
 /** First-strong isolate and pop directional isolate: a visitor's value keeps its own direction in a text line. */
-export const FSI = '\u2068';
-export const PDI = '\u2069';
+const FSI = '\u2068';
+const PDI = '\u2069';
 
 /**
  * Every answered field with its label, in the form's order, in the lead's language: a partner
@@ -79,7 +79,7 @@ function subjectOf(lead: StoredSubmission): string {
   return headerText(t(company ? 'mail.subject.contactCompany' : 'mail.subject.contact', { name: own(name), company }));
 }
 
-export interface NoticeOptions {
+interface NoticeOptions {
   /**
    * The lead's page in the staff inbox: the mail links there, never to a file. Built on the
    * configured site address (SITE_URL), never on the request's Host; without it, no link.

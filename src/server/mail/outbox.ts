@@ -18,7 +18,7 @@
  */
 import nodemailer, { type SendMailOptions, type TransportOptions } from 'nodemailer';
 import { RETRY_CAP_SECONDS, type NotificationConfig } from '../config.ts';
-import type { FormName, SeenGuard } from '../store/store.ts';
+import { oneOf, type FormName, type SeenGuard } from '../store/store.ts';
 import type { Logger } from 'pino';
 import type { Metrics } from '../ops/metrics.ts';
 import { logLead } from '../ops/log.ts';
@@ -29,10 +29,9 @@ export type NoticeStatus = 'pending' | 'sent' | 'failed';
 /** The header every automatic mail carries (RFC 3834): auto-responders do not answer it. */
 export const AUTO_SUBMITTED = { 'Auto-Submitted': 'auto-generated' } as const;
 
-export const MAIL_KINDS = ['notification', 'acknowledgement', 'reply', 'assignment'] as const;
+const MAIL_KINDS = ['notification', 'acknowledgement', 'reply', 'assignment'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
-export const isMailKind = (value: unknown): value is MailKind =>
-  typeof value === 'string' && (MAIL_KINDS as readonly string[]).includes(value);
+export const isMailKind = oneOf(MAIL_KINDS);
 
 export interface OutboxEntry {
   /** The mail's own id; a notification's is its lead's (one per lead). */
@@ -125,7 +124,7 @@ export function messageIdFor(submissionId: string, from: string): string {
 }
 
 /** A mail's Message-ID: the notification's is its lead's (messageIdFor); every other mail's is its own, the same on every attempt. */
-export function mailMessageId(entry: Pick<OutboxEntry, 'kind' | 'id' | 'submissionId'>, from: string): string {
+function mailMessageId(entry: Pick<OutboxEntry, 'kind' | 'id' | 'submissionId'>, from: string): string {
   return entry.kind === 'notification' ? messageIdFor(entry.submissionId, from) : `<${entry.kind}.${entry.id}@${domainOf(from)}>`;
 }
 
@@ -159,7 +158,7 @@ export function recipientsFor(config: Pick<NotificationConfig, 'to' | 'toByForm'
   return own && own.length > 0 ? own : config.to;
 }
 
-export interface OutboxWorkerOptions {
+interface OutboxWorkerOptions {
   readonly store: OutboxStore;
   readonly config: NotificationConfig;
   /** The caller's to close, after `stop()`: the server shares it with the digests. */

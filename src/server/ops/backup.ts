@@ -24,11 +24,11 @@ import path from 'node:path';
 import { DatabaseSync, backup as sqliteBackup } from 'node:sqlite';
 import { attachmentsDir, sqliteSchemaVersion } from '../store/sqlite/sqlite-store.ts';
 
-export const MANIFEST = 'manifest.json';
+const MANIFEST = 'manifest.json';
 const DATABASE_FILE = 'submissions.db';
 const FILES_DIR = 'files';
 
-export interface Manifest {
+interface Manifest {
   readonly format: 1;
   readonly createdAt: string;
   readonly schemaVersion: number;
@@ -58,12 +58,12 @@ function fsyncFile(file: string): void {
 }
 
 /** The pid file a running server keeps beside its SQLite database (../http/serve.ts). */
-export function serverPidFile(dbPath: string): string {
+function serverPidFile(dbPath: string): string {
   return `${path.resolve(dbPath)}.server-pid`;
 }
 
 /** The pid of a live server using this database; undefined when none (or only a stale pid file). */
-export function runningServer(dbPath: string): number | undefined {
+function runningServer(dbPath: string): number | undefined {
   let text: string;
   try {
     text = fs.readFileSync(serverPidFile(dbPath), 'utf8').trim();
@@ -176,7 +176,7 @@ export async function backupSqlite(dbPath: string, dir: string, now = new Date()
 }
 
 /** The backup's manifest, once every checksum in it is checked; throws a BackupError naming the first that fails. */
-export function verifyBackup(dir: string): Manifest {
+function verifyBackup(dir: string): Manifest {
   let manifest: Manifest;
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), 'utf8')) as Manifest;

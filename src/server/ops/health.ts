@@ -23,7 +23,7 @@ import type { Stores } from '../store/database.ts';
 import { MIGRATION_TABLE, SCHEMA_VERSION } from '../store/migrations/index.ts';
 import type { HeldWaiting, PendingNotifications } from './metrics.ts';
 
-export const READY_TIMEOUT_MS = 2000;
+const READY_TIMEOUT_MS = 2000;
 
 export interface Probe {
   /** The schema version found and the one this code migrates to. */
@@ -92,9 +92,9 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export type CheckName = 'store' | 'migrations' | 'files' | 'notifications' | 'held' | 'signIn';
+type CheckName = 'store' | 'migrations' | 'files' | 'notifications' | 'held' | 'signIn';
 
-export interface Readiness {
+interface Readiness {
   readonly ready: boolean;
   readonly checks: Readonly<Record<CheckName, { readonly ok: boolean; readonly detail: string }>>;
 }

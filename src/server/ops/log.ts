@@ -34,7 +34,7 @@ export function makeLogger(requestId: () => string | undefined): Logger {
   return pino(options, pino.destination({ dest: 1, sync: true }));
 }
 
-export type LeadEvent = 'stored' | 'notified' | 'retry' | 'failed' | 'refused' | 'held' | 'released';
+type LeadEvent = 'stored' | 'notified' | 'retry' | 'failed' | 'refused' | 'held' | 'released';
 
 /** One line per lead event: the lead's id, its form and what happened; never what the visitor wrote. */
 export function logLead(

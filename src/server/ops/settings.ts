@@ -22,8 +22,8 @@ export interface OpsSettings {
   readonly logFormat: 'json' | 'pretty';
 }
 
-export const DEFAULT_PENDING_MAX_MINUTES = 15;
-export const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 20;
+const DEFAULT_PENDING_MAX_MINUTES = 15;
+const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 20;
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function whole(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number): number {

@@ -4,12 +4,12 @@
  * cookie) is never refused: it waits ahead of the others, and still only `running` run at once.
  * One queue per kind of work per process, held by the application object (./app.ts).
  */
-export interface WorkLimits {
+interface WorkLimits {
   readonly running: number;
   readonly waiting: number;
 }
 
-export interface Place {
+interface Place {
   /** Runs `work` once the place's turn comes, then gives the place back. */
   run<T>(work: () => Promise<T>): Promise<T>;
   /** Gives the place back unused. */

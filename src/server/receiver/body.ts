@@ -25,9 +25,9 @@ export function parseContentType(header: string | null): { type: string; charset
  * a client that is still sending when the connection closes would never read the answer.
  * Beyond it the connection is cut.
  */
-export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
-export type BodyResult = { readonly body: Uint8Array<ArrayBuffer> } | { readonly tooLarge: true; readonly close: boolean };
+type BodyResult = { readonly body: Uint8Array<ArrayBuffer> } | { readonly tooLarge: true; readonly close: boolean };
 
 /** Reads and discards the rest of a body, up to `budget` bytes; then gives up on the connection. */
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {

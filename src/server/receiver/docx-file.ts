@@ -12,7 +12,7 @@ import { COMPOUND_FILE_SIGNATURE, FETCHING_FIELDS } from './doc-file.ts';
  * pages with photos is a few dozen entries and a few MB once expanded; XML compresses about ten
  * times. Anything past these is not a CV, or is built to exhaust whoever opens it.
  */
-export const WORD_LIMITS = {
+const WORD_LIMITS = {
   /** Entries in the archive. */
   maxEntries: 1000,
   /** The entries' declared sizes once expanded, added up. */
@@ -151,7 +151,7 @@ const FETCHING_FIELD = new RegExp(String.raw`^\s*(?:${FETCHING_FIELDS})\b`, 'i')
  * (FETCHING_FIELDS): a simple field's `instr`, or a complex field's instruction text from its
  * `begin` to its `separate` or `end`, put together across runs (Word splits it anywhere).
  */
-export function fetchingField(xml: string): boolean {
+function fetchingField(xml: string): boolean {
   // The instructions of the fields open here, innermost last; null once past its `separate`.
   const open: (string | null)[] = [];
   const fetches = (instruction: string | null | undefined) => !!instruction && FETCHING_FIELD.test(instruction);

@@ -15,7 +15,7 @@ import { logLead } from '../ops/log.ts';
  * The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro), in
  * each language at its localized path (/ar/SubmissionProblem).
  */
-export const PROBLEM_ROUTE = '/SubmissionProblem';
+const PROBLEM_ROUTE = '/SubmissionProblem';
 
 function receiverDeps(app: App): ReceiverDeps {
   const { config, limiter, budget, docReadings, stores, log, metrics } = app;

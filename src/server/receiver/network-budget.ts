@@ -39,7 +39,7 @@ interface Day {
   fileBytes: number;
 }
 
-export type BudgetDecision =
+type BudgetDecision =
   { readonly ok: true; readonly keepFiles: boolean } | { readonly ok: false; readonly retryAfterSeconds: number };
 
 export class NetworkBudget {

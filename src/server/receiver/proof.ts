@@ -22,7 +22,7 @@ import type { HoldReason } from '../store/store.ts';
 /** The form field the widget fills with its solution (the widget's default name). */
 export const PROOF_FIELD = 'altcha';
 /** The algorithm asked of browsers: SHA-256 (Web Crypto in the widget's worker; no WebAssembly). */
-export const PROOF_ALGORITHM = 'SHA-256';
+const PROOF_ALGORITHM = 'SHA-256';
 /** The kept secret's name in the database (site_secrets). */
 export const PROOF_SECRET_NAME = 'altcha-hmac-key';
 
@@ -68,7 +68,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The widget's payload (base64 of JSON { challenge, solution }), or undefined when it is not one. */
-export function decodePayload(value: unknown): { challenge: Challenge; solution: Solution } | undefined {
+function decodePayload(value: unknown): { challenge: Challenge; solution: Solution } | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > 8192) return undefined;
   let parsed: unknown;
   try {
@@ -97,7 +97,7 @@ export function countLinks(fields: Readonly<Record<string, unknown>>, exempt: Re
   return links;
 }
 
-export interface JudgeInput {
+interface JudgeInput {
   /** The `altcha` field as sent (undefined when missing). */
   readonly payload: unknown;
   /** A plain form post (JavaScript off): no proof is expected from it. */

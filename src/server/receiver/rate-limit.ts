@@ -11,9 +11,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 
-export type RateDecision = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
+type RateDecision = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
 
-export interface RateLimiterOptions {
+interface RateLimiterOptions {
   /** Submissions per window; 0 turns the limit off. */
   readonly limit: number;
   readonly windowMs: number;

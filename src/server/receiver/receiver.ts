@@ -34,10 +34,10 @@ import { MAX_JSON_DEPTH, countDelimiters, jsonTextProblem, parseContentType, rea
 /** The staff inbox reads its forms' bodies within a limit too. */
 export { readBody };
 
-export const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
+const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
 /** The partner form may also send its CV files with the application (the site's own receiver only). */
-export const MULTIPART_TYPE = 'multipart/form-data';
-export const ALLOWED_METHODS = 'POST, OPTIONS';
+const MULTIPART_TYPE = 'multipart/form-data';
+const ALLOWED_METHODS = 'POST, OPTIONS';
 
 type SafeParse = { success: true; data: Record<string, unknown> } | { success: false; error: Parameters<typeof fieldIssues>[0] };
 
@@ -57,7 +57,7 @@ interface FormSpec {
 const urlFields = (table: FormTable) =>
   new Set(Object.entries(table).flatMap(([name, spec]) => ((spec.kind as string) === 'url' ? [name] : [])));
 
-export const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
+const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
   contact: {
     table: CONTACT_FORM,
     linkFields: urlFields(CONTACT_FORM),
@@ -101,7 +101,7 @@ type ProblemKind =
  */
 export type FormProblem = ProblemKind & { readonly form: FormName; readonly language: LocaleCode };
 
-export type Outcome =
+type Outcome =
   | { readonly response: Response }
   | { readonly problem: FormProblem; readonly status: number; readonly headers: Readonly<Record<string, string>> };
 

@@ -17,7 +17,7 @@ export { MAX_FILES };
 /** The largest multipart body: every file at its largest, and the answers (BODY_LIMIT_BYTES) beside them. */
 export const UPLOAD_BODY_LIMIT_BYTES = MAX_FILES * (MAX_FILE_BYTES + 4 * 1024) + 512 * 1024;
 
-export type FileKind = 'pdf' | 'jpeg' | 'doc' | 'docx';
+type FileKind = 'pdf' | 'jpeg' | 'doc' | 'docx';
 
 /** The media type each kind is served with (to signed-in staff only, as an attachment). */
 export const MEDIA_TYPES: Readonly<Record<FileKind, string>> = {
@@ -127,7 +127,7 @@ export async function multipartParts(
   return { fields, files };
 }
 
-export interface CheckedFile {
+interface CheckedFile {
   readonly name: string;
   readonly kind: FileKind;
   readonly bytes: Uint8Array;
@@ -141,7 +141,7 @@ export interface CheckedFile {
  */
 export type FileProblem = 'extension' | 'tooLarge' | 'content' | `doc:${DocFileProblem}` | `docx:${WordDocumentProblem}`;
 
-export type UploadCheck =
+type UploadCheck =
   | { readonly ok: true; readonly files: readonly CheckedFile[] }
   | {
       readonly ok: false;

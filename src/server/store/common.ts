@@ -48,7 +48,7 @@ export const POSTGRES: DialectParts = {
 };
 
 /** Any failure of the database, as the store's own error (a StoreError passes as it is). */
-export function toStoreError(error: unknown, dialect: DialectParts): StoreError {
+function toStoreError(error: unknown, dialect: DialectParts): StoreError {
   return error instanceof StoreError
     ? error
     : new StoreError(`${dialect.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

@@ -21,7 +21,8 @@ import { changedSince, guarded, iso, n, type Db, type DialectParts } from './com
 import { leadListQueries, toLead } from './lead-list-queries.ts';
 import { auditEntry, staffActivityQueries } from './staff-activity-queries.ts';
 import { isUuid, type Database } from './schema.ts';
-import { leadOfEmail, leadPhones, personEmail, phoneE164, toAttachment } from './submission-queries.ts';
+import { toAttachment } from './submission-queries.ts';
+import { leadOfEmail, leadPhones, personEmail, phoneE164 } from '../inbox/lead-person.ts';
 
 export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise<void>): InboxStore {
   const { phoneText, like, withNotice, ...list } = leadListQueries(db, dialect);

@@ -17,7 +17,7 @@ import { SCHEMA_VERSION } from './migrations/index.ts';
 import { attachmentsDir, openMigratedDatabase, openSqliteStore } from './sqlite/sqlite-store.ts';
 import { StoreError } from './store.ts';
 
-export interface Moved {
+interface Moved {
   readonly leads: number;
   readonly bots: number;
   readonly notifications: number;

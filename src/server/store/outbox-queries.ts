@@ -33,7 +33,7 @@ export const OUTBOX_COLUMNS = [
 ] as const;
 
 /** Addresses as the column keeps them: comma-separated ('' for a notification's configured recipients). */
-export const joinRecipients = (addresses: readonly string[]): string => addresses.join(', ');
+const joinRecipients = (addresses: readonly string[]): string => addresses.join(', ');
 const splitRecipients = (text: string): string[] =>
   text
     .split(',')
@@ -41,7 +41,7 @@ const splitRecipients = (text: string): string[] =>
     .filter(Boolean);
 
 /** An acknowledgement goes to one mailbox at most once in this long (a mail-bombing guard). */
-export const ACKNOWLEDGE_ONCE_MS = 24 * 60 * 60 * 1000;
+const ACKNOWLEDGE_ONCE_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
@@ -92,7 +92,7 @@ const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * queue it: the last day's to its domain (both of Gmail's names) and the last hour's to any. `allows`
  * decides: none to its mailbox in the day, fewer than the limits to its domain and in all in the hour.
  */
-export const acknowledgementCheck = {
+const acknowledgementCheck = {
   values(to: string, now: string): [string, string, string, string] {
     const domain = canonicalMailbox(to).split('@')[1]!;
     const at = new Date(now).getTime();
@@ -138,7 +138,7 @@ export async function mayAcknowledge(tx: Db | Tx, to: string, now: string, limit
 }
 
 /** An outbox row as both databases read it back. */
-export interface OutboxRow {
+interface OutboxRow {
   id: string;
   submission_id: string;
   kind: string;
@@ -158,7 +158,7 @@ export interface OutboxRow {
   last_error: string | null;
 }
 
-export function toOutboxEntry(row: OutboxRow): OutboxEntry {
+function toOutboxEntry(row: OutboxRow): OutboxEntry {
   if (!isFormName(row.form) || !isNoticeStatus(row.status) || !isMailKind(row.kind))
     throw new StoreError(`Unexpected outbox row ${row.id}`);
   return {
@@ -186,7 +186,7 @@ export function toOutboxEntry(row: OutboxRow): OutboxEntry {
 export const outboxSelect = (db: Db) =>
   db.selectFrom('notifications as n').innerJoin('submissions as s', 's.id', 'n.submission_id').select(OUTBOX_COLUMNS);
 
-export interface OutboxParts {
+interface OutboxParts {
   /** Due notifications, oldest first, claimed for this sender. */
   claimDue(now: Date, limit: number): Promise<OutboxRow[]>;
   /** PostgreSQL: a claim is a lease (`claimed_until`), ended by any outcome. */

@@ -16,7 +16,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** ISO 8601 text, UTC, milliseconds: what `Date.prototype.toISOString()` writes. */
-export type Iso = string;
+type Iso = string;
 
 interface SubmissionTable {
   seq: Generated<number>;

@@ -42,7 +42,7 @@ export const auditEntry = (row: AuditLogRow): AuditEntry => ({
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** A key's run of failed sign-ins, read inside a sign-in transaction (its row locked where rows are shared). */
-export async function failureOf(tx: Tx, dialect: DialectParts, key: string, now: Date): Promise<FailureRun> {
+async function failureOf(tx: Tx, dialect: DialectParts, key: string, now: Date): Promise<FailureRun> {
   const row = await tx
     .selectFrom('sign_in_failures')
     .select(['failures', 'last_failure_at', 'locked_until'])
@@ -116,10 +116,10 @@ async function countAttempt(
 }
 
 /** One transaction for reading and changing sign-in counts: SQLite's holds the file, PostgreSQL's the rows it reads. */
-export const signInTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction().execute(work);
+const signInTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction().execute(work);
 
 /** The staff's side of the inbox's store. */
-export type StaffActivity = Pick<
+type StaffActivity = Pick<
   InboxStore,
   | 'claimStaffDigest'
   | 'staffDigestSent'

@@ -26,9 +26,13 @@ export interface SeenGuard {
 export const FORMS = ['contact', 'partner'] as const;
 export type FormName = (typeof FORMS)[number];
 
-export function isFormName(value: unknown): value is FormName {
-  return typeof value === 'string' && (FORMS as readonly string[]).includes(value);
-}
+/** A type guard for the values of a list: whether a value read from outside is one of them. */
+export const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (value: unknown): value is T =>
+    typeof value === 'string' && (values as readonly string[]).includes(value);
+
+export const isFormName = oneOf(FORMS);
 
 /** A validated submission's fields, as the form's schema returned them (JSON values only). */
 export type SubmissionFields = Readonly<Record<string, unknown>>;
@@ -135,8 +139,7 @@ export const TOLD_HOLDS: ReadonlySet<HoldReason> = new Set([
   'replayedProof',
   'tooFast',
 ]);
-export const isHoldReason = (value: unknown): value is HoldReason =>
-  typeof value === 'string' && (HOLD_REASONS as readonly string[]).includes(value);
+export const isHoldReason = oneOf(HOLD_REASONS);
 
 export interface SaveInput {
   readonly form: FormName;

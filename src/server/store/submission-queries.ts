@@ -10,8 +10,6 @@ import {
   isFormName,
   type AcknowledgeLimits,
   type FormName,
-  type HoldReason,
-  type LeadNotice,
   type NewAttachment,
   type Query,
   type SaveInput,
@@ -20,16 +18,14 @@ import {
   type SubmissionFields,
   type SubmissionStore,
 } from './store.ts';
-import { sql } from 'kysely';
-import { PHONE_FIELDS, phoneDigits } from '../inbox/lead-search.ts';
-import { placeAlternatives } from '../inbox/places.ts';
-import { COUNTRIES } from '../../forms/countries.ts';
-import { localCountryName } from '../../forms/country-names.ts';
+import { sql, type DeleteQueryBuilder, type DeleteResult } from 'kysely';
+import { leadEmail, personPhones, personTokens, searchNamesPerson } from '../inbox/lead-person.ts';
 import { mayAcknowledge, pendingMail } from './outbox-queries.ts';
 import { bySeq, changedSince, countOf, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import {
   isUuid,
   type AttachmentRow,
+  type Database,
   type LeadRow,
   type NewAttachmentRow,
   type NewNotificationRow,
@@ -37,14 +33,14 @@ import {
   type NewUsedChallengeRow,
 } from './schema.ts';
 
-export type SubmissionTableName = 'submissions' | 'bot_submissions';
+type SubmissionTableName = 'submissions' | 'bot_submissions';
 const tableOf = (bots: boolean | undefined): SubmissionTableName => (bots === true ? 'bot_submissions' : 'submissions');
 
 /** The columns a submission is read back from. */
 export const SUBMISSION_COLUMNS = ['id', 'form', 'received_at', 'language', 'fields'] as const;
 
 /** A submission row as both databases read it back. */
-export type SubmissionRow = Pick<LeadRow, (typeof SUBMISSION_COLUMNS)[number]>;
+type SubmissionRow = Pick<LeadRow, (typeof SUBMISSION_COLUMNS)[number]>;
 
 export function toSubmission(row: SubmissionRow): StoredSubmission {
   if (!isFormName(row.form)) throw new StoreError(`Unknown form "${row.form}" in the database`);
@@ -95,7 +91,7 @@ export interface FileKeeper {
 }
 
 /** Everything one save writes, in one transaction. */
-export interface NewLead {
+interface NewLead {
   readonly table: SubmissionTableName;
   /** The proof's challenge, marked used: written first, so a second use fails the lead's transaction. */
   readonly usedChallenge?: NewUsedChallengeRow | undefined;
@@ -111,10 +107,10 @@ export interface NewLead {
 }
 
 /** A save's rows and its answer, composed before anything is written: a notice that cannot be composed stores nothing. */
-export function newLead(input: SaveInput): {
+function newLead(input: SaveInput): {
   lead: Omit<NewLead, 'attachments'>;
   files: readonly NewAttachment[];
-  saved: { id: string; receivedAt: string; held?: HoldReason | undefined };
+  saved: Awaited<ReturnType<SubmissionStore['save']>>;
 } {
   const form: FormName = input.form;
   if (!isFormName(form)) throw new StoreError(`Unknown form "${String(form)}"`);
@@ -123,30 +119,17 @@ export function newLead(input: SaveInput): {
   const language: LocaleCode = input.language ?? 'en';
   const bot = input.bot === true;
   const held = bot ? undefined : input.held;
-  let notice: LeadNotice | undefined;
-  try {
-    notice =
-      bot || held !== undefined || !input.notice
-        ? undefined
-        : input.notice({ id, form, receivedAt, language, fields: input.fields });
-  } catch (error) {
-    throw new StoreError(`Could not compose the ${form} lead's notification: ${String(error)}`, { cause: error });
-  }
-  // Never to a held lead's address: it may be a bot's relay, or someone else's address typed in.
-  let acknowledgement: NewNotificationRow | undefined;
-  let acknowledgeLimits: AcknowledgeLimits | undefined;
-  try {
-    const mail =
-      bot || held !== undefined || !input.acknowledgement
-        ? undefined
-        : input.acknowledgement({ id, form, receivedAt, language, fields: input.fields });
-    acknowledgeLimits = mail?.limits;
-    acknowledgement = mail && pendingMail(randomUUID(), id, 'acknowledgement', mail, receivedAt);
-  } catch (error) {
-    throw new StoreError(`Could not compose the ${form} lead's acknowledgement: ${String(error)}`, { cause: error });
-  }
-  // A notification's id is its lead's: one per lead, and `outbox retry` takes the lead's id.
-  const notification = notice && pendingMail(id, id, 'notification', notice, receivedAt);
+  // No mail for the honeypot's catch; a held lead's mails wait for its release (../inbox/held-release.ts):
+  // its address may be a bot's relay, or someone else's typed in.
+  const compose = <T>(what: string, make: ((lead: StoredSubmission) => T) | undefined): T | undefined => {
+    try {
+      return bot || held !== undefined ? undefined : make?.({ id, form, receivedAt, language, fields: input.fields });
+    } catch (error) {
+      throw new StoreError(`Could not compose the ${form} lead's ${what}: ${String(error)}`, { cause: error });
+    }
+  };
+  const notice = compose('notification', input.notice);
+  const mail = compose('acknowledgement', input.acknowledgement);
   return {
     lead: {
       table: tableOf(bot),
@@ -160,9 +143,10 @@ export function newLead(input: SaveInput): {
         fields: JSON.stringify(input.fields),
         ...(held ? { review: 'held', review_reason: held } : {}),
       },
-      notification,
-      acknowledgement,
-      acknowledgeLimits,
+      // A notification's id is its lead's: one per lead, and `outbox retry` takes the lead's id.
+      notification: notice && pendingMail(id, id, 'notification', notice, receivedAt),
+      acknowledgement: mail && pendingMail(randomUUID(), id, 'acknowledgement', mail, receivedAt),
+      acknowledgeLimits: mail?.limits,
     },
     // The honeypot's catch keeps no files.
     files: bot ? [] : (input.attachments ?? []),
@@ -170,97 +154,12 @@ export function newLead(input: SaveInput): {
   };
 }
 
-/** The answers that name a person or point to them: who, where, which company, how to reach them. */
-export const PERSON_FIELDS = [
-  'name',
-  'firstName',
-  'lastName',
-  'email',
-  'company',
-  'organization',
-  'city',
-  'cityName',
-  'presidentName',
-  'companyWebsite',
-  'ownershipSpecification',
-] as const;
-
-const lowerText = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : '');
-
-/**
- * The words that name a person in a lead: each identifying answer whole and its words of 3
- * letters or more, with the lead's country and city in English and Arabic.
- */
-export function personTokens(fields: SubmissionFields): string[] {
-  // The country and the city in each language staff may search them in, besides as written.
-  const country = COUNTRIES.find((one) => one.value.toLowerCase() === lowerText(fields['country']));
-  const wholes = [
-    ...PERSON_FIELDS.map((field) => lowerText(fields[field])),
-    `${lowerText(fields['firstName'])} ${lowerText(fields['lastName'])}`.trim(),
-    ...(country ? [country.value.toLowerCase(), localCountryName(country.key, 'ar') ?? ''] : []),
-    ...['city', 'cityName'].flatMap((field) => placeAlternatives(lowerText(fields[field]))),
-  ].filter(Boolean);
-  const tokens = new Set<string>();
-  for (const whole of wholes) {
-    tokens.add(whole);
-    for (const part of whole.split(/[\s,]+/)) if ([...part].length >= 3) tokens.add(part);
-  }
-  return [...tokens];
-}
-
-/**
- * A telephone number as erasure compares it: Western digits only, without the international
- * prefix's "+" or "00" and without a leading trunk "0", so "+973-1700-0000", "0097317000000" and
- * "١٧٠٠٠٠٠٠" are all read as digits of one number.
- */
-export function bareDigits(text: string): string {
-  return phoneDigits(text)
-    .replace(/[^0-9]/g, '')
-    .replace(/^0+/, '');
-}
-
-/**
- * A telephone number as a person is matched by: E.164, "+" and every digit of the number as written
- * with its country code ("+966 50 765 4321", "00966507654321", "+٩٦٦٥٠٧٦٥٤٣٢١"); '' for a number
- * without one ("765 4321", "0507654321"), which could be anyone's somewhere.
- */
-export function phoneE164(text: string): string {
-  const digits = /^(?:\+|00)([1-9]\d{6,14})$/.exec(phoneDigits(text.trim()))?.[1];
-  return digits ? `+${digits}` : '';
-}
-
-/** A lead's telephone numbers as phoneE164 writes them. */
-export const leadPhones = (fields: SubmissionFields): string[] =>
-  PHONE_FIELDS.map((field) => phoneE164(typeof fields[field] === 'string' ? fields[field] : '')).filter(Boolean);
-
-/** An e-mail address as a person is found by: trimmed, lower case. */
-export const personEmail = (text: string): string => text.trim().toLowerCase();
-
-/** Whether a lead has the person's e-mail (case aside). */
-export const leadOfEmail = (fields: SubmissionFields, email: string): boolean =>
-  email !== '' && lowerText(fields['email']) === personEmail(email);
-
-/** The person's telephone numbers, as bareDigits writes them. */
-export function personPhones(fields: SubmissionFields): string[] {
-  return [
-    ...new Set(
-      PHONE_FIELDS.map((field) => fields[field])
-        .filter((value): value is string => typeof value === 'string')
-        .map(bareDigits)
-        .filter((digits) => digits.length >= 3),
-    ),
-  ];
-}
-
-/** The runs of a text that read as a number (digits, Arabic-Indic too, with the punctuation people group them by). */
-const NUMBER_RUNS = /[+\d\u0660-\u0669\u06F0-\u06F9][\d\u0660-\u0669\u06F0-\u06F9\s().\-/\u00A0]*/gu;
-
 /**
  * What staff looked for, from an audit entry of a search or an export: the `q` of the filter
  * it records ("3 found (filter: status=all&q=...)"); nothing for an entry without a filter (an
  * export of chosen leads, the staff command's).
  */
-export function searchedText(detail: string): string {
+function searchedText(detail: string): string {
   const mark = '(filter: ';
   const start = detail.lastIndexOf(mark);
   const text = detail.trimEnd();
@@ -268,24 +167,8 @@ export function searchedText(detail: string): string {
   return new URLSearchParams(text.slice(start + mark.length, -1)).getAll('q').join(' ');
 }
 
-/**
- * Whether a search names the person or found them by what identifies them: any of the person's
- * words in it, any of its words (2 letters or more) inside one of the person's answers, or a
- * number in it that is part of the person's telephone (or holds it), in any digits and format.
- * Compared in this process, not in SQL, so SQLite and PostgreSQL judge alike.
- */
-export function searchNamesPerson(searched: string, tokens: readonly string[], phones: readonly string[]): boolean {
-  const text = searched.trim().toLowerCase();
-  if (!text) return false;
-  if (tokens.some((token) => text.includes(token))) return true;
-  const words = text.split(/\s+/).filter((word) => [...word].length >= 2);
-  if (words.some((word) => tokens.some((token) => token.includes(word)))) return true;
-  const numbers = [...text.matchAll(NUMBER_RUNS)].map((run) => bareDigits(run[0])).filter((digits) => digits.length >= 3);
-  return numbers.some((digits) => phones.some((phone) => phone.includes(digits) || digits.includes(phone)));
-}
-
 /** What a search or an export keeps of its filter once it named an erased person. */
-export const ERASED_FILTER = '(filter erased with a lead)';
+const ERASED_FILTER = '(filter erased with a lead)';
 
 /**
  * Everything else in the database that names an erased person: audit entries about the lead keep
@@ -294,7 +177,6 @@ export const ERASED_FILTER = '(filter erased with a lead)';
  * lose their filter; refused sign-ins and failure counts under the person's e-mail go.
  */
 async function eraseTraces(tx: Tx, erased: readonly { id: string; fields: SubmissionFields }[]): Promise<void> {
-  if (erased.length === 0) return;
   for (const { id } of erased) await tx.updateTable('audit_log').set({ detail: '' }).where('lead_id', '=', id).execute();
   const people = erased
     .map(({ fields }) => ({ tokens: personTokens(fields), phones: personPhones(fields) }))
@@ -307,11 +189,9 @@ async function eraseTraces(tx: Tx, erased: readonly { id: string; fields: Submis
       .where('detail', '<>', ERASED_FILTER)
       .execute();
     const named = searches
-      .filter((entry) => {
-        const searched = searchedText(entry.detail);
-        return people.some((person) => searchNamesPerson(searched, person.tokens, person.phones));
-      })
+      .filter(({ detail }) => people.some((person) => searchNamesPerson(searchedText(detail), person.tokens, person.phones)))
       .map((entry) => entry.seq);
+    // In batches: a purge may name more entries than a statement takes parameters.
     for (let start = 0; start < named.length; start += 500)
       await tx
         .updateTable('audit_log')
@@ -319,19 +199,24 @@ async function eraseTraces(tx: Tx, erased: readonly { id: string; fields: Submis
         .where('seq', 'in', named.slice(start, start + 500))
         .execute();
   }
-  for (const { fields } of erased) {
-    const email = lowerText(fields['email']);
-    if (email) {
-      await tx
-        .deleteFrom('sign_in_refusals')
-        .where(sql<string>`lower(account)`, '=', email)
-        .execute();
-      await tx.deleteFrom('sign_in_failures').where('key', '=', `account:${email}`).execute();
-    }
+  for (const email of erased.map(({ fields }) => leadEmail(fields)).filter(Boolean)) {
+    await tx
+      .deleteFrom('sign_in_refusals')
+      .where(sql<string>`lower(account)`, '=', email)
+      .execute();
+    await tx.deleteFrom('sign_in_failures').where('key', '=', `account:${email}`).execute();
   }
 }
 
-export interface SubmissionParts {
+/** How many rows a DELETE removed. */
+const deleted = async (query: { executeTakeFirst(): Promise<DeleteResult> }): Promise<number> =>
+  n((await query.executeTakeFirst()).numDeletedRows);
+
+/** The ids of the files whose records a DELETE removed. */
+const deletedIds = async (query: DeleteQueryBuilder<Database, 'attachments', DeleteResult>): Promise<string[]> =>
+  (await query.returning('id').execute()).map((file) => file.id);
+
+interface SubmissionParts {
   readonly files: FileKeeper;
   close(): Promise<void>;
 }
@@ -387,7 +272,7 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
 
   return guarded<SubmissionStore>(
     {
-      async save(input): Promise<{ id: string; receivedAt: string; held?: HoldReason | undefined }> {
+      async save(input) {
         const { lead, files: sent, saved } = newLead(input);
         const attachments = sent.length > 0 ? await files.keep(saved.id, sent) : [];
         try {
@@ -443,14 +328,8 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
             const row = await tx.selectFrom(table).select(SUBMISSION_COLUMNS).where('id', '=', id).executeTakeFirst();
             if (!row) continue;
             const lead = table === 'submissions';
-            const notification =
-              lead &&
-              n((await tx.deleteFrom('notifications').where('submission_id', '=', id).executeTakeFirst()).numDeletedRows) > 0;
-            const fileIds = lead
-              ? (await tx.deleteFrom('attachments').where('submission_id', '=', id).returning('id').execute()).map(
-                  (file) => file.id,
-                )
-              : [];
+            const notification = lead && (await deleted(tx.deleteFrom('notifications').where('submission_id', '=', id))) > 0;
+            const fileIds = lead ? await deletedIds(tx.deleteFrom('attachments').where('submission_id', '=', id)) : [];
             await tx.deleteFrom(table).where('id', '=', id).execute();
             await eraseTraces(tx, [{ id, fields: JSON.parse(row.fields) as SubmissionFields }]);
             return { submission: toSubmission(row), notification, fileIds };
@@ -459,30 +338,23 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
         });
         if (!erased) return undefined;
         // The records are gone for good: now the bytes.
-        files.remove(erased.fileIds);
-        return { submission: erased.submission, notification: erased.notification, attachments: erased.fileIds.length };
+        const { fileIds, ...rest } = erased;
+        files.remove(fileIds);
+        return { ...rest, attachments: fileIds.length };
       },
 
       async purge(before) {
         const cutoff = iso(before);
         const older = db.selectFrom('submissions').select('id').where('received_at', '<', cutoff);
-        const purged = await db.transaction().execute(async (tx) => {
-          const people = [
-            ...(await tx.selectFrom('submissions').select(['id', 'fields']).where('received_at', '<', cutoff).execute()),
-            ...(await tx.selectFrom('bot_submissions').select(['id', 'fields']).where('received_at', '<', cutoff).execute()),
-          ].map((row) => ({ id: row.id, fields: JSON.parse(row.fields) as SubmissionFields }));
-          const notifications = n(
-            (await tx.deleteFrom('notifications').where('submission_id', 'in', older).executeTakeFirst()).numDeletedRows,
-          );
-          const fileIds = (await tx.deleteFrom('attachments').where('submission_id', 'in', older).returning('id').execute()).map(
-            (file) => file.id,
-          );
-          const leads = n(
-            (await tx.deleteFrom('submissions').where('received_at', '<', cutoff).executeTakeFirst()).numDeletedRows,
-          );
-          const bots = n(
-            (await tx.deleteFrom('bot_submissions').where('received_at', '<', cutoff).executeTakeFirst()).numDeletedRows,
-          );
+        const { fileIds, ...counts } = await db.transaction().execute(async (tx) => {
+          const people: { id: string; fields: SubmissionFields }[] = [];
+          for (const table of ['submissions', 'bot_submissions'] as const)
+            for (const row of await tx.selectFrom(table).select(['id', 'fields']).where('received_at', '<', cutoff).execute())
+              people.push({ id: row.id, fields: JSON.parse(row.fields) as SubmissionFields });
+          const notifications = await deleted(tx.deleteFrom('notifications').where('submission_id', 'in', older));
+          const fileIds = await deletedIds(tx.deleteFrom('attachments').where('submission_id', 'in', older));
+          const leads = await deleted(tx.deleteFrom('submissions').where('received_at', '<', cutoff));
+          const bots = await deleted(tx.deleteFrom('bot_submissions').where('received_at', '<', cutoff));
           await eraseTraces(tx, people);
           // Refused sign-ins and failure counts as old as what was purged go too (a lock still running stays).
           await tx.deleteFrom('sign_in_refusals').where('at', '<', cutoff).execute();
@@ -493,15 +365,9 @@ export function submissionQueries(db: Db, dialect: DialectParts, parts: Submissi
             .execute();
           return { leads, bots, notifications, fileIds };
         });
-        files.remove(purged.fileIds);
-        return {
-          leads: purged.leads,
-          bots: purged.bots,
-          notifications: purged.notifications,
-          attachments: purged.fileIds.length,
-        };
+        files.remove(fileIds);
+        return { ...counts, attachments: fileIds.length };
       },
-
       async attachments(submissionId) {
         if (!isUuid(submissionId)) return [];
         const rows = await db

@@ -27,7 +27,7 @@ import { migrateToLatest, openSchema } from '../migrations/index.ts';
 import { attachmentRecord, submissionQueries, type FileKeeper } from '../submission-queries.ts';
 
 /** How long an instance holds a notification it is sending before another may take it. */
-export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
 /**
  * Applies the migrations the database lacks (../migrations/: Kysely's Migrator holds its advisory

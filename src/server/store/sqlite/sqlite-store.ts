@@ -97,7 +97,7 @@ function filesOnDisk(dir: string, isClosed: () => boolean): FileKeeper {
 /** The migration under way in the process, if any: the next store's waits for it. */
 let migrating: Promise<unknown> = Promise.resolve();
 
-export interface SqliteStoreOptions {
+interface SqliteStoreOptions {
   /** Create the file (and its folder) when missing. Default true; the staff command says false. */
   readonly create?: boolean;
 }
@@ -167,7 +167,7 @@ function kyselyOn(
  * database file's mode, so they follow. A file of another user's (a root shell opening the
  * service's database to read) is left as it is.
  */
-export function keepPrivate(filePath: string): void {
+function keepPrivate(filePath: string): void {
   try {
     fs.closeSync(fs.openSync(filePath, fs.constants.O_CREAT | fs.constants.O_WRONLY, 0o600));
     const stat = fs.statSync(filePath);
