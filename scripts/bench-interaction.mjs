@@ -27,10 +27,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Lighthouse's mobile profile, as DevTools throttling applies it (lighthouse's constants, "devtools"). */
-export const MOBILE_PROFILE = { cpuSlowdown: 4, latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
+const MOBILE_PROFILE = { cpuSlowdown: 4, latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675 };
 
 /** The goal for the first interaction with each island (INP, ms). */
-export const FIRST_INTERACTION_GOAL_MS = 200;
+const FIRST_INTERACTION_GOAL_MS = 200;
 
 /** What a visitor types after tapping the first field: long enough to span the island's download. */
 const TYPED = 'Aisha Al-Qahtani, Dammam';
@@ -61,7 +61,7 @@ async function tapAndType(page, first, next) {
  * The islands' first uses: where, at which width, and what the visitor does. `act` gets the page
  * and the language's path prefix.
  */
-export const FIRST_USES = [
+const FIRST_USES = [
   {
     island: 'phone menu (tap "Menu")',
     path: '/AboutUs',

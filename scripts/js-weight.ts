@@ -40,7 +40,7 @@ const EAGER = new Set(['load', 'idle', 'media', 'only']);
 /** An island `client:intent={{ afterLoad: true }}`: it starts by itself once the page has loaded. */
 const startsAfterLoad = (tag: string): boolean => /&quot;afterLoad&quot;:true/.test(attr(tag, 'opts') ?? '');
 
-export interface PageJavaScript {
+interface PageJavaScript {
   /** Everything loaded without the visitor: the first view and what starts by itself after the load event. */
   eager: { files: string[]; inlineBytes: number; gzipBytes: number };
   /** What the page may ask for before its load event (inline scripts included). */
@@ -112,7 +112,7 @@ export function pageType(pagePath: string): 'home' | 'form' | 'content' {
  * counts it: its script with what it imports, its stylesheet and its worker, gzip level 9.
  * Undefined when the build has none.
  */
-export interface ProofWidgetWeight {
+interface ProofWidgetWeight {
   files: string[];
   scriptGzipBytes: number;
   styleGzipBytes: number;

@@ -37,7 +37,7 @@
 import { spawnSync } from 'node:child_process';
 import { parse as parseYaml } from 'yaml';
 
-export interface Commit {
+interface Commit {
   hash: string;
   /** Its parents (two for a merge, none for the first commit). */
   parents?: string[];
@@ -45,7 +45,7 @@ export interface Commit {
   message: string;
 }
 export type Status = 'missing' | 'in English' | 'outdated' | 'up to date';
-export type PairKind = 'content' | 'data' | 'string' | 'entry';
+type PairKind = 'content' | 'data' | 'string' | 'entry';
 export interface PairStatus {
   kind: PairKind;
   english: string;
@@ -66,14 +66,14 @@ interface KeyChange {
 
 /** What marks a commit as needing no translation. */
 export const NO_TRANSLATION_MARKERS = ['[no-translation]', '[lunaria-ignore]'];
-export const NO_TRANSLATION_TRAILER = /^Translation:\s*none\s*$/im;
+const NO_TRANSLATION_TRAILER = /^Translation:\s*none\s*$/im;
 
 /** True when a commit message says its change needs no translation. */
 export const isMarked = (message: string): boolean =>
   NO_TRANSLATION_MARKERS.some((marker) => message.includes(marker)) || NO_TRANSLATION_TRAILER.test(message);
 
 /** The content and data folders that have twins, and where the twins are. */
-export const FILE_PAIRS: readonly { kind: PairKind; dir: string; twinDir: string; ext: string }[] = [
+const FILE_PAIRS: readonly { kind: PairKind; dir: string; twinDir: string; ext: string }[] = [
   { kind: 'content', dir: 'src/content/services', twinDir: 'src/content/ar/services', ext: '.mdx' },
   { kind: 'content', dir: 'src/content/pages', twinDir: 'src/content/ar/pages', ext: '.mdx' },
   // Who does the work: none in the repository until the company supplies them (docs/content.md).
@@ -83,7 +83,7 @@ export const FILE_PAIRS: readonly { kind: PairKind; dir: string; twinDir: string
   { kind: 'data', dir: 'src/data', twinDir: 'src/data/ar', ext: '.ts' },
 ];
 /** Data modules with no words to translate (they bind the others): never listed as missing. */
-export const DATA_WITHOUT_WORDS = new Set([
+const DATA_WITHOUT_WORDS = new Set([
   'src/data/site.ts',
   // Code over the YAML data files, whose words are followed entry by entry (SIDE_BY_SIDE).
   'src/data/standards.ts',
@@ -91,7 +91,7 @@ export const DATA_WITHOUT_WORDS = new Set([
   'src/data/company.ts',
   'src/data/carousels.ts',
 ]);
-export const STRINGS = { english: 'src/i18n/en.ts', twin: 'src/i18n/ar.ts' };
+const STRINGS = { english: 'src/i18n/en.ts', twin: 'src/i18n/ar.ts' };
 
 /** Runs git in `cwd`; returns stdout, or throws with git's message. */
 export function git(cwd: string, args: string[], { allowFailure = false }: { allowFailure?: boolean } = {}): string | undefined {
@@ -129,7 +129,7 @@ const isAncestor = (cwd: string, a: string, b: string): boolean =>
   spawnSync('git', ['merge-base', '--is-ancestor', a, b], { cwd }).status === 0;
 
 /** The trailer a translator writes when a twin was checked and needs no change. */
-export const REVIEWED_TRAILER = /^Translation-reviewed:[ \t]*(.+)$/gim;
+const REVIEWED_TRAILER = /^Translation-reviewed:[ \t]*(.+)$/gim;
 const reviewsAt = new Map<string, Map<string, Commit>>();
 
 /**
@@ -137,7 +137,7 @@ const reviewsAt = new Map<string, Map<string, Commit>>();
  * (trailer "Translation-reviewed: src/content/ar/pages/about.mdx, admin.list.title"): each named
  * twin file, string key or `file#entry`, with the newest commit that names it.
  */
-export function reviews(cwd: string, ref: string): Map<string, Commit> {
+function reviews(cwd: string, ref: string): Map<string, Commit> {
   const head = git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { allowFailure: true })?.trim() ?? ref;
   const cached = reviewsAt.get(`${cwd}\0${head}`);
   if (cached) return cached;
@@ -161,7 +161,7 @@ function reviewedAfter(cwd: string, ref: string, item: string, change: Commit): 
 }
 
 /** The commits that touched `file` up to `ref`, newest first: hash, date and message. */
-export function commitsTouching(cwd: string, ref: string, file: string): Commit[] {
+function commitsTouching(cwd: string, ref: string, file: string): Commit[] {
   const out = git(cwd, ['log', '--format=%H%x1f%P%x1f%cs%x1f%B%x1e', ref, '--', file]) ?? '';
   return out
     .split('\x1e')
@@ -190,7 +190,7 @@ const short = (hash: string): string => hash.slice(0, 7);
  * array's item, not a function's argument (a validation message) or an expression's operand.
  * A small scanner: `//` inside a string is no comment.
  */
-export function stringLiterals(code: string): { text: string; line: number; value: boolean }[] {
+function stringLiterals(code: string): { text: string; line: number; value: boolean }[] {
   const found: { text: string; line: number; value: boolean }[] = [];
   const brackets: string[] = [];
   let line = 1;
@@ -232,7 +232,7 @@ export function stringLiterals(code: string): { text: string; line: number; valu
  * True when a data string is words a translator translates: letters, and a space or a capital
  * ("Quality management", "LinkedIn"); not an id, a path, an address, an e-mail or a phone number.
  */
-export function isWords(text: string): boolean {
+function isWords(text: string): boolean {
   const value = text.trim();
   if (!/\p{L}/u.test(value)) return false;
   if (/^(https?:|mailto:|tel:|\.{0,2}\/|#)/.test(value) || /^\S+@\S+$/.test(value)) return false;
@@ -247,7 +247,7 @@ const yamlWords = (lines: readonly string[]): string[] =>
     .filter(Boolean);
 
 /** What an editor wrote in a file, for comparing two versions: comments, code and spacing left out. */
-export function wordsOf(file: string, text: string | undefined): string | undefined {
+function wordsOf(file: string, text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   if (file.endsWith('.ts'))
     // As a set: moving an entry, or the code around it, needs no translation.
@@ -336,7 +336,7 @@ export function parseDictionary(text: string | undefined): Map<string, string> {
  * For each key of a dictionary at `ref`, the newest commit that changed its value (added it, or
  * changed its text); with `skipMarked`, commits marked as needing no translation are passed over.
  */
-export function keyChanges(
+function keyChanges(
   cwd: string,
   ref: string,
   file: string,
@@ -390,14 +390,14 @@ function stringStatuses(cwd: string, ref: string): PairStatus[] {
  * True when a text meant to be Arabic is English: no Arabic letter, and at least four Latin words
  * with lower-case letters (codes and names, "ISO/IEC 17025:2017", "HACCP", stay Latin in Arabic).
  */
-export function isEnglishText(text: string): boolean {
+function isEnglishText(text: string): boolean {
   if (/\p{Script=Arabic}/u.test(text) || !/\s/.test(text.trim()) || /^[[{]/.test(text.trim())) return false;
   const prose = text.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+/g, '');
   return (prose.match(/\p{Script=Latin}*\p{Ll}\p{Script=Latin}*/gu) ?? []).filter((word) => word.length > 1).length >= 4;
 }
 
 /** The places of an Arabic file's text that is English: line and first words. */
-export function englishTextIn(file: string, text: string): { line: number; words: string }[] {
+function englishTextIn(file: string, text: string): { line: number; words: string }[] {
   const found: { line: number; words: string }[] = [];
   const add = (line: number, words: string) => found.push({ line, words: words.trim().replace(/\s+/g, ' ').slice(0, 60) });
   if (file.endsWith('.ts')) {
@@ -482,7 +482,7 @@ function wordEntries(value: unknown, at = '', into: EntryWords = new Map()): Ent
  * The data files with English and Arabic side by side (`en:` and `ar:` per entry), followed entry
  * by entry: what the entry is called, and how to read its words.
  */
-export const SIDE_BY_SIDE = [
+const SIDE_BY_SIDE = [
   {
     file: 'src/data/standards.yaml',
     what: 'standard',

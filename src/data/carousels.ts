@@ -28,14 +28,14 @@ const imageAt = (list: 'hero' | 'clients', i: number, file: string): ImageMetada
   return image;
 };
 
-export interface HeroImage {
+interface HeroImage {
   readonly image: ImageMetadata;
   /** What the picture shows, for people who cannot see it, in each language. */
   readonly alt: string;
   readonly alts: Words;
 }
 
-export interface ClientLogo {
+interface ClientLogo {
   readonly image: ImageMetadata;
   /** The client's name: the logo's text alternative. */
   readonly name: string;

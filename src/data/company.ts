@@ -53,7 +53,7 @@ export interface SiteEnv {
 }
 
 /** Each override: its variable and the field of `details` it replaces. */
-export const OVERRIDES = {
+const OVERRIDES = {
   PUBLIC_SITE_PHONE: 'phone',
   PUBLIC_SITE_EMAIL: 'email',
   PUBLIC_SITE_WHATSAPP: 'whatsapp.number',

@@ -52,7 +52,7 @@ export function nearestField(name: string, fields: readonly string[]): string | 
  * The fields of the object at `at` inside a schema (a course in `courses`, `course`): Zod's
  * optional, nullable, default and array wrappers looked through. None when it cannot tell.
  */
-export function fieldsAt(schema: unknown, at: readonly PropertyKey[]): string[] {
+function fieldsAt(schema: unknown, at: readonly PropertyKey[]): string[] {
   type Node = { shape?: Record<string, unknown>; def?: { innerType?: unknown; element?: unknown } };
   const unwrap = (node: unknown): Node | undefined => {
     let current = node as Node | undefined;
@@ -137,7 +137,7 @@ export function lineFinder(text: string): (at: readonly PropertyKey[]) => number
 }
 
 /** One thing wrong in a YAML text against its schema: the line when known, and what to do. */
-export interface SchemaIssue {
+interface SchemaIssue {
   readonly line?: number | undefined;
   readonly message: string;
 }
@@ -219,7 +219,7 @@ export function parseDataFile<T extends z.ZodType>(file: string, text: string, s
  * The project's folder: the nearest folder holding `file`, from this module's own place upwards
  * (src/data in the sources, dist/server/chunks in the built server), else the working directory.
  */
-export function projectRoot(file: string): string {
+function projectRoot(file: string): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (fs.existsSync(path.join(dir, file))) return dir;

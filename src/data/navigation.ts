@@ -9,9 +9,9 @@
 import { readDataFile } from './data-file.ts';
 import { NAVIGATION_FILE, navigationFileSchema, type NavEntryData } from './schemas.ts';
 
-export { NAVIGATION_FILE, navEntrySchema, navigationFileSchema, type NavEntryData } from './schemas.ts';
+export { NAVIGATION_FILE } from './schemas.ts';
 
-export interface NavLink {
+interface NavLink {
   readonly label: string;
   readonly href: string;
 }

@@ -9,7 +9,7 @@ import { flattenNavigation, isNavGroup, navigation, serviceHref } from './naviga
 export const SERVICE_PAGES_FILE = 'src/data/service-pages.ts';
 
 /** Pages that serve a service beyond its menu group, by service slug. */
-export const ALSO_SERVES: Readonly<Record<string, readonly string[]>> = {
+const ALSO_SERVES: Readonly<Record<string, readonly string[]>> = {
   'iso-consultancy': ['/ISOConsultancy'],
   // A visitor looking for ISO/IEC 17025 courses under Trainings finds the laboratory's.
   trainings: ['/LaboratoryQualityManagementSystemServices/Training'],

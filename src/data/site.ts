@@ -10,15 +10,13 @@ import { HOME_FILE, homeFileSchema, type Words } from './schemas';
 import { heroImages } from './carousels';
 import type { Locale, LocaleCode } from '../i18n';
 
-export type { SiteData } from './company';
-
 export const site = createSite(env);
 export const { phoneHref, emailHref, whatsappHref, addressLine } = siteLinks(site);
 
 type SocialNetwork = SiteData['social'][number]['network'];
 
 /** The company's details in words a visitor reads, in one language (numbers and addresses are the same in all). */
-export interface SiteWords {
+interface SiteWords {
   readonly legalName: string;
   /** The legal name once it is the registered one (no `sample: true`), the National Address once written. */
   readonly registeredName: string | undefined;
@@ -81,7 +79,7 @@ export const registration = {
 };
 
 /** A text of the home page in one language; `pending` when it is the English, not yet translated. */
-export interface HomeWords {
+interface HomeWords {
   readonly text: string;
   readonly pending: boolean;
 }

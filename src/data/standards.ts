@@ -6,9 +6,7 @@
 import { readDataFile } from './data-file.ts';
 import { STANDARDS_FILE, standardsFileSchema, type StandardEntry } from './schemas.ts';
 
-export { STANDARDS_FILE, standardEntrySchema, standardsFileSchema, type StandardEntry } from './schemas.ts';
-
-export interface IsoStandard {
+interface IsoStandard {
   /** Stable identifier, also the in-page anchor of the standard on every page that lists it. */
   readonly id: string;
   /** The standard's designation and edition, e.g. "ISO 9001:2015". */

@@ -44,7 +44,7 @@ export const contactSchema = z.strictObject({
   submissionTimestamp: requiredText(100),
 });
 
-export type ContactPayload = z.infer<typeof contactSchema>;
+type ContactPayload = z.infer<typeof contactSchema>;
 
 export const emptyContact = (): ContactValues => emptyValues(CONTACT_FORM);
 

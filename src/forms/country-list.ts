@@ -10,7 +10,7 @@
 import { COUNTRIES, PREFERRED_COUNTRIES, type CountryCode } from './countries';
 import { localCountryName } from './country-names';
 
-export interface CountryOption {
+interface CountryOption {
   readonly value: string;
   readonly label: string;
 }
@@ -32,7 +32,7 @@ export function countryName(country: (typeof COUNTRIES)[number], lang: string): 
  * The key a name is sorted by. Arabic readers look a country up by its name without the
  * definite article: "المغرب" under م, "السعودية" under س (as Arabic indexes and directories do).
  */
-export function sortKey(name: string, lang: string): string {
+function sortKey(name: string, lang: string): string {
   if (lang !== 'ar') return name;
   return name
     .split(' ')

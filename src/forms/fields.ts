@@ -36,7 +36,7 @@ export interface FieldOption<K extends string = string> {
   readonly value: string;
 }
 
-export type FieldKind =
+type FieldKind =
   /** One line of text. */
   | 'text'
   | 'email'
@@ -84,8 +84,7 @@ export interface FieldSpec<K extends string = string, S extends string = string,
 export type FormTable = Readonly<Record<string, FieldSpec>>;
 
 /** The form's fields that hold typed or chosen answers (files are held apart, as File objects). */
-export type AnswerField<T extends FormTable> = { [F in keyof T & string]: T[F]['kind'] extends 'files' ? never : F }[keyof T &
-  string];
+type AnswerField<T extends FormTable> = { [F in keyof T & string]: T[F]['kind'] extends 'files' ? never : F }[keyof T & string];
 
 /** What the form holds while the visitor types: text everywhere, a list for checkbox groups. */
 export type FormValues<T extends FormTable> = { [F in AnswerField<T>]: T[F]['kind'] extends 'checkboxes' ? string[] : string };
@@ -116,7 +115,7 @@ export function emptyValues<T extends FormTable>(table: T): FormValues<T> {
 }
 
 /** The option of `field` whose value is `answer`, if any. */
-export function optionOf(table: FormTable, field: string, answer: string): FieldOption | undefined {
+function optionOf(table: FormTable, field: string, answer: string): FieldOption | undefined {
   return table[field]?.options?.find((option) => option.value === answer);
 }
 
@@ -145,7 +144,7 @@ export function placeholderOf<L extends string>(
 }
 
 /** Arabic-Indic (٠–٩) and Extended Arabic-Indic (۰–۹) digits as the Western digits they stand for. */
-export function westernDigits(text: string): string {
+function westernDigits(text: string): string {
   return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String((digit.codePointAt(0) ?? 0) & 0xf));
 }
 
@@ -153,7 +152,7 @@ export function westernDigits(text: string): string {
  * A count field's text as the body carries it: a number, null when empty, NaN (refused)
  * otherwise. Digits may be Western or Arabic-Indic, as a visitor on the Arabic page types them.
  */
-export function toCount(text: string): number | null {
+function toCount(text: string): number | null {
   const trimmed = westernDigits(text.trim());
   return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed === '' ? null : Number.NaN;
 }
@@ -181,7 +180,7 @@ export function buildPayload<T extends FormTable>(
  * The longest answer a field takes, in characters once cleaned: its own `max`, or its kind's. A
  * count or a choice is far shorter than a line of text, which bounds it here.
  */
-export function answerMax(spec: FieldSpec): number {
+function answerMax(spec: FieldSpec): number {
   switch (spec.kind) {
     case 'longText':
     case 'files':
@@ -324,7 +323,7 @@ export function maxBodyKeys(table: FormTable): number {
  * characters), or twice a long answer's for a key outside the table (the proof of work, the
  * honeypot, the times of sending, a key the form does not have).
  */
-export function arrivingTextMax(table: FormTable, key: string): number {
+function arrivingTextMax(table: FormTable, key: string): number {
   const spec = Object.hasOwn(table, key) ? table[key] : undefined;
   return 2 * (spec ? answerMax(spec) : LONG_TEXT_MAX);
 }

@@ -23,7 +23,7 @@ export const ACCEPT_ATTRIBUTE = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ].join(',');
 
-export interface FileLike {
+interface FileLike {
   readonly name: string;
   readonly size: number;
 }

@@ -31,12 +31,12 @@ export const OWNERSHIP_OPTIONS = [
   { key: 'university', value: 'University (please specify if private or public)' },
   { key: 'other', value: 'Other' },
 ] as const;
-export const SERVICE_TYPES = [
+const SERVICE_TYPES = [
   { key: 'trainingCourses', value: 'Training Courses' },
   { key: 'certificationServices', value: 'Certification Services' },
   { key: 'inspectionServices', value: 'Inspection Services' },
 ] as const;
-export const TARGET_MARKETS = [
+const TARGET_MARKETS = [
   { key: 'manufacturing', value: 'Manufacturing' },
   { key: 'service', value: 'Service' },
   { key: 'education', value: 'Education' },
@@ -44,7 +44,7 @@ export const TARGET_MARKETS = [
   { key: 'government', value: 'Government' },
   { key: 'other', value: 'Other' },
 ] as const;
-export const YES_NO = [
+const YES_NO = [
   { key: 'yes', value: 'Yes' },
   { key: 'no', value: 'No' },
 ] as const;
@@ -56,7 +56,7 @@ export type PartnerOptionKey = (
   typeof OWNERSHIP_OPTIONS | typeof SERVICE_TYPES | typeof TARGET_MARKETS | typeof YES_NO
 )[number]['key'];
 /** A placeholder is one of the form's own strings (the island is handed those only). */
-export type PartnerFieldSpec = FieldSpec<PartnerOptionKey, Section, FormKey<'partner'>>;
+type PartnerFieldSpec = FieldSpec<PartnerOptionKey, Section, FormKey<'partner'>>;
 
 const long = { kind: 'longText', max: LONG_TEXT_MAX, wide: true } as const;
 
@@ -120,7 +120,7 @@ export const PARTNER_FORM = {
 
 export type PartnerField = keyof typeof PARTNER_FORM;
 export type PartnerValues = FormValues<typeof PARTNER_FORM>;
-export type PartnerPayload = FormPayload<typeof PARTNER_FORM>;
+type PartnerPayload = FormPayload<typeof PARTNER_FORM>;
 
 /** The spec of one field, with its options' keys typed (for label lookups). */
 export const partnerField = (field: PartnerField): PartnerFieldSpec => PARTNER_FORM[field];

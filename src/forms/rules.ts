@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 
-export const ISSUE_CODES = [
+const ISSUE_CODES = [
   'required',
   'tooLong',
   'invalidEmail',

@@ -9,9 +9,9 @@
  *   a 2xx saying `review` is a lead stored but held for review, which the visitor is told.
  */
 
-export const SUBMIT_TIMEOUT_MS = 15_000;
+const SUBMIT_TIMEOUT_MS = 15_000;
 
-export type SubmitResult = { ok: true; review?: true } | { ok: false; reason: 'network' | 'timeout' | 'status'; status?: number };
+type SubmitResult = { ok: true; review?: true } | { ok: false; reason: 'network' | 'timeout' | 'status'; status?: number };
 
 export function isSameOrigin(endpoint: string, pageUrl: string): boolean {
   return new URL(endpoint, pageUrl).origin === new URL(pageUrl).origin;

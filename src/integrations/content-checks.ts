@@ -63,7 +63,7 @@ function stop(logger: AstroIntegrationLogger, problems: readonly ContentProblem[
  * the company's details, the home page or the carousels without its Arabic words. A
  * translated menu entry with no English twin is a problem, named.
  */
-export function untranslatedDataEntries(): { warnings: string[]; problems: ContentProblem[] } {
+function untranslatedDataEntries(): { warnings: string[]; problems: ContentProblem[] } {
   const file = 'src/data/navigation.yaml';
   let menu: string[];
   try {

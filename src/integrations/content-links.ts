@@ -26,7 +26,7 @@ export const TRUST_ROUTES: Readonly<Record<TrustDir, string>> = {
 };
 
 /** An internal link as written in a source file. */
-export interface SourceLink {
+interface SourceLink {
   readonly file: string;
   readonly line: number;
   /** As written: "/Trainings/OtherTrainings#six-sigma", "#overview". */
@@ -85,7 +85,7 @@ export function sourceLinks(root: string): SourceLink[] {
 }
 
 /** The site as links see it: each page's path and the ids on it (undefined before the build: not checked). */
-export type BuiltSite = ReadonlyMap<string, ReadonlySet<string> | undefined>;
+type BuiltSite = ReadonlyMap<string, ReadonlySet<string> | undefined>;
 
 /** The host's 200 rewrites in a _redirects file (/Aboutus → /AboutUs), added to `site` as pages. */
 function addRewrites(site: Map<string, ReadonlySet<string> | undefined>, file: string): void {

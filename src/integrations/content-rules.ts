@@ -41,9 +41,9 @@ export const SERVICE_MIN_WORDS = 100;
 /** Where the content lives, relative to the project's root. */
 export const CONTENT_DIR = 'src/content';
 /** The Arabic twins: the same relative paths under here. */
-export const AR_CONTENT_DIR = 'src/content/ar';
+const AR_CONTENT_DIR = 'src/content/ar';
 /** The collections that have twins, by folder under CONTENT_DIR. */
-export const TWINNED_DIRS = ['services', 'pages'] as const;
+const TWINNED_DIRS = ['services', 'pages'] as const;
 /**
  * Who does the work: one YAML file per entry, by folder under CONTENT_DIR, with Arabic twins at
  * the same paths under AR_CONTENT_DIR. Empty in the repository until the company supplies them.
@@ -52,7 +52,7 @@ export const TRUST_DIRS = ['team', 'credentials', 'cases'] as const;
 export type TrustDir = (typeof TRUST_DIRS)[number];
 
 /** The front matter's lines (without the --- fences) and the body, with the line the body starts on. */
-export function splitSource(text: string): { frontmatter: string[]; body: string; bodyLine: number } {
+function splitSource(text: string): { frontmatter: string[]; body: string; bodyLine: number } {
   const lines = text.split(/\r?\n/);
   if (lines[0] !== '---') return { frontmatter: [], body: text, bodyLine: 1 };
   const end = lines.indexOf('---', 1);
@@ -95,7 +95,7 @@ export function serviceBodyProblems(file: string, text: string): ContentProblem[
 type Source = { readonly file: string; readonly text: string };
 
 /** The body's headings, in order: their level and the line they are on. */
-export function headingsOf(text: string): { level: number; line: number; text: string }[] {
+function headingsOf(text: string): { level: number; line: number; text: string }[] {
   const { body, bodyLine } = splitSource(text);
   const out: { level: number; line: number; text: string }[] = [];
   body.split('\n').forEach((line, i) => {
@@ -244,13 +244,13 @@ export function pendingArabicPaths(root: string): Set<string> {
 }
 
 /** The schemas of the collections, by the folder under CONTENT_DIR (or AR_CONTENT_DIR) they read. */
-export type ContentSchemas = Readonly<Record<(typeof TWINNED_DIRS)[number] | TrustDir, z.ZodType>>;
+type ContentSchemas = Readonly<Record<(typeof TWINNED_DIRS)[number] | TrustDir, z.ZodType>>;
 
 /** The Arabic glossary: its rows with forms to avoid are checked (termProblems). */
-export const GLOSSARY = 'docs/glossary.md';
+const GLOSSARY = 'docs/glossary.md';
 
 /** A glossary row: the term to use for an English idea, and the forms that drift from it. */
-export interface TermRule {
+interface TermRule {
   readonly english: string;
   readonly use: string;
   readonly avoid: readonly string[];

@@ -39,7 +39,7 @@ const PRESS_EVENTS = ['pointerdown', 'click', 'pointercancel', 'pointerup'] as c
  * (its `load` event) and the browser is idle: an island that must start by itself (a carousel
  * that rotates) but whose script must not compete with the first view.
  */
-export interface IntentOptions {
+interface IntentOptions {
   readonly resume?: string;
   readonly afterLoad?: boolean;
 }

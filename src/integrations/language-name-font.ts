@@ -12,7 +12,7 @@ import type { AstroIntegration } from 'astro';
 import subsetFont from 'subset-font';
 import { ar } from '../i18n/ar.ts';
 
-export const LANGUAGE_NAME_FONT = 'src/styles/generated/cairo-language-name.woff2';
+const LANGUAGE_NAME_FONT = 'src/styles/generated/cairo-language-name.woff2';
 
 export default function languageNameFont(): AstroIntegration {
   return {

@@ -28,7 +28,7 @@ export const HARMLESS_WARNINGS: readonly {
 export const isHarmless = (warning: BundlerWarning): boolean => HARMLESS_WARNINGS.some((known) => known.matches(warning));
 
 /** The Vite plugin: an `onLog` in every environment that drops the known warnings and passes on the rest. */
-export function quietBundler(): Plugin {
+function quietBundler(): Plugin {
   return {
     name: 'globaq:quiet-build',
     configEnvironment(_name, config) {

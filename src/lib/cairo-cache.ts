@@ -32,7 +32,7 @@ export const CAIRO_ATTRIBUTE = 'data-cairo';
  * of an older build is forgotten).
  * Without storage (blocked by the visitor) it does neither: the site stays in the fallback font.
  */
-export function rememberCairo(
+function rememberCairo(
   files: readonly string[],
   build: readonly string[],
   key: string,

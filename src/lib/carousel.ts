@@ -4,7 +4,7 @@
  */
 
 /** One `<source>` of a `<picture>`: a format and its responsive candidates. */
-export interface PictureSource {
+interface PictureSource {
   readonly type: string;
   readonly srcset: string;
 }

@@ -4,7 +4,7 @@
  * plain data, so unit tests run them without a build.
  */
 
-export interface ServiceSummary {
+interface ServiceSummary {
   readonly slug: string;
   readonly order: number;
   readonly title: string;
@@ -12,16 +12,16 @@ export interface ServiceSummary {
   readonly filePath?: string | undefined;
 }
 
-export interface PageSummary {
+interface PageSummary {
   readonly route: string;
   readonly filePath?: string | undefined;
 }
 
 /** How many other services a service page links at its bottom (docs/requirements.md §5.2, §12). */
-export const OTHER_SERVICES_COUNT = 3;
+const OTHER_SERVICES_COUNT = 3;
 
 /** The slug rule for service files: lower-case words joined by hyphens. */
-export const SERVICE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SERVICE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 function where(entry: { filePath?: string | undefined }, fallback: string): string {
   return entry.filePath ?? fallback;
@@ -76,7 +76,7 @@ export function assertUniqueRoutes(pages: readonly PageSummary[]): void {
 }
 
 /** An entry of a translated collection, or of its original, as the twin check sees it. */
-export interface TwinSummary {
+interface TwinSummary {
   /** What pairs an entry with its twin: a service's slug, a page's route. */
   readonly key: string;
   /** Facts that are the same in every language, by field name (`order`, `standards`). */

@@ -47,8 +47,8 @@ export const serviceSchema = z
 
 /** How a course runs, in the words of the page's language where words are needed. */
 export const COURSE_LEVELS = ['introductory', 'intermediate', 'advanced'] as const;
-export const COURSE_DELIVERY = ['classroom', 'in-house', 'online'] as const;
-export const COURSE_LANGUAGES = ['en', 'ar'] as const;
+const COURSE_DELIVERY = ['classroom', 'in-house', 'online'] as const;
+const COURSE_LANGUAGES = ['en', 'ar'] as const;
 
 /**
  * A training's facts: shown on its page and given to search engines as schema.org `Course`
@@ -173,8 +173,7 @@ export const teamSchema = <Photo extends z.ZodType>(photo: Photo) =>
     .strict();
 
 /** What a credential is: each kind has its name in src/i18n (trust.kind.*). */
-export const CREDENTIAL_KINDS = ['commercial-registration', 'vat', 'training-licence', 'certificate', 'accreditation'] as const;
-export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+const CREDENTIAL_KINDS = ['commercial-registration', 'vat', 'training-licence', 'certificate', 'accreditation'] as const;
 
 /** A credential of the company: its commercial registration, VAT number, a licence, a certificate. */
 export const credentialSchema = z
@@ -202,7 +201,7 @@ export const credentialSchema = z
   });
 
 /** Why a case names its client only with `permission: true`. */
-export const CLIENT_PERMISSION_RULE =
+const CLIENT_PERMISSION_RULE =
   'a client is named only with its written permission: add "permission: true" once the client has agreed, or remove "client"';
 
 /** A case study: what the client needed, what was done, what came of it. */

@@ -112,7 +112,7 @@ function withEnglishFacts(page: PageEntry, original: PageEntry | undefined): Pag
 }
 
 /** A course as a page lists it; `pending` when it is the English course standing in for its translation. */
-export type ListedCourse = NonNullable<PageEntry['data']['courses']>[number] & { readonly pending?: boolean };
+type ListedCourse = NonNullable<PageEntry['data']['courses']>[number] & { readonly pending?: boolean };
 
 /**
  * A translated page with the courses its English twin has added since, in the English order, each
@@ -187,7 +187,7 @@ export async function getNavigation(locale: Locale = defaultLocale): Promise<Res
 }
 
 /** A public page: its path, title and description (home, fixed pages, content pages, services). */
-export interface PublicPage {
+interface PublicPage {
   readonly path: string;
   readonly title: string;
   readonly description: string;

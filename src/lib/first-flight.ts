@@ -33,7 +33,7 @@ export function servedBytes(html: string): number {
 }
 
 /** Whether a page's HTML, compressed, needs more than the connection's first flight. */
-export function beyondFirstFlight(html: string): boolean {
+function beyondFirstFlight(html: string): boolean {
   return servedBytes(html) + HEADER_BYTES > INITIAL_WINDOW_BYTES;
 }
 

@@ -8,7 +8,7 @@
  */
 
 /** A navigation entry with, under each page that lists ISO standards, links to them. */
-export interface ResolvedNavLink {
+interface ResolvedNavLink {
   readonly label: string;
   readonly href: string;
   /** The menu's key for this entry, where its label cannot make one (an Arabic label): the English label's. */
@@ -17,7 +17,7 @@ export interface ResolvedNavLink {
   readonly lang?: string;
   readonly children?: readonly ResolvedNavLink[];
 }
-export interface ResolvedNavGroup {
+interface ResolvedNavGroup {
   readonly label: string;
   readonly key?: string;
   readonly lang?: string;

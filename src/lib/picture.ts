@@ -9,7 +9,7 @@ import type { PictureData } from './carousel';
 
 type RasterFormat = 'avif' | 'webp';
 
-export interface PictureOptions {
+interface PictureOptions {
   /** Candidate widths for srcset (never wider than the source). */
   readonly widths: readonly number[];
   /** The `sizes` attribute: how wide the picture is shown at each viewport width. */

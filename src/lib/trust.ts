@@ -10,7 +10,7 @@ import { defaultLocale, type Locale } from '../i18n';
 import { TRUST_ROUTES } from '../integrations/content-links.ts';
 
 export type TrustKind = 'team' | 'credentials' | 'cases';
-export const TRUST_KINDS: readonly TrustKind[] = ['team', 'credentials', 'cases'];
+const TRUST_KINDS: readonly TrustKind[] = ['team', 'credentials', 'cases'];
 
 /** Each collection's page, unprefixed (/ar adds its prefix); the link check knows them too. */
 export { TRUST_ROUTES };

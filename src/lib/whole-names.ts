@@ -37,7 +37,7 @@ const NAMES = new RegExp(
 );
 
 /** A text cut into its runs: the names to keep whole, and the text between them. */
-export interface TextRun {
+interface TextRun {
   readonly text: string;
   readonly whole: boolean;
 }

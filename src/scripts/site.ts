@@ -4,7 +4,7 @@
  */
 
 /** docs/requirements.md §2.5: a section fades in once 5% of it is visible. */
-export const REVEAL_THRESHOLD = 0.05;
+const REVEAL_THRESHOLD = 0.05;
 
 function setUpReveal(): void {
   if (!('IntersectionObserver' in window)) return;
@@ -42,7 +42,7 @@ function updateYear(): void {
 }
 
 /** How long after the load event the web manifest is linked (then when the browser is idle). */
-export const MANIFEST_DELAY_MS = 1500;
+const MANIFEST_DELAY_MS = 1500;
 
 /**
  * The web manifest (the site's name, colours and icons for a phone's home screen), linked once the

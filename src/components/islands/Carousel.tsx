@@ -19,7 +19,7 @@ import { fillTemplate } from '../../i18n/template';
 import { isBrokenImage, isRotating, type CarouselLabels, type CarouselSlide, type PictureData } from '../../lib/carousel';
 import './carousel.css';
 
-export interface CarouselProps {
+interface CarouselProps {
   /** Prefix of element ids; unique on the page. */
   readonly id: string;
   readonly variant: 'hero' | 'logos';

@@ -26,7 +26,7 @@ const PANEL_ID = `${PREFIX}-panel`;
 /** The menu itself, among the keys of its groups (a slug never holds "#"). */
 const MENU_KEY = '#menu';
 
-export interface MobileMenuLabels extends MenuLabels {
+interface MobileMenuLabels extends MenuLabels {
   /** The menu button's name. */
   readonly menu: string;
 }

@@ -14,7 +14,7 @@ import { useEffect, type RefObject } from 'react';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
 
 /** A form's value per field: text for inputs, text areas, selects and radio groups; a list for checkbox groups. */
-export type FieldValues = Record<string, string | string[]>;
+type FieldValues = Record<string, string | string[]>;
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

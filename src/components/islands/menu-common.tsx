@@ -59,10 +59,10 @@ export function panelId(prefix: string, key: string): string {
 }
 
 /** Marks the buttons and `<details>` of a menu (links are known by their `href`), so what is open and focused survives the hand-over. */
-export const KEY_ATTRIBUTE = 'data-nav-key';
-export const toggleKey = (key: string): string => `${key}#toggle`;
+const KEY_ATTRIBUTE = 'data-nav-key';
+const toggleKey = (key: string): string => `${key}#toggle`;
 
-export function MenuLink({ node, currentPath }: { node: MenuNode; currentPath: string }) {
+function MenuLink({ node, currentPath }: { node: MenuNode; currentPath: string }) {
   return (
     <a href={node.href} lang={node.lang} aria-current={node.href === currentPath ? 'page' : undefined}>
       {node.label}
@@ -253,7 +253,7 @@ function DisclosureGroup({
 }
 
 /** What the visitor did with the baseline before the island started. */
-export interface BaselineSnapshot {
+interface BaselineSnapshot {
   /** Keys of the open `<details>`, outermost first, each inside the one before. */
   readonly openChain: readonly string[];
   /** Keys of every open `<details>`. */

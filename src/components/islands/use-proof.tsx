@@ -46,7 +46,7 @@ interface Proof {
 }
 
 /** The seconds a solution's challenge asks the form to wait before sending (its signed `min`); 0 when unreadable. */
-export function minimumSeconds(payload: string): number {
+function minimumSeconds(payload: string): number {
   try {
     const parsed = JSON.parse(atob(payload)) as { challenge?: { parameters?: { data?: { min?: unknown } } } };
     const min = Number(parsed.challenge?.parameters?.data?.min);
