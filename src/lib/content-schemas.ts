@@ -122,6 +122,10 @@ export const pageSchema = z
   .refine((page) => !page.courses || page.coursesHeading, {
     message: 'coursesHeading is required when courses are listed',
     path: ['coursesHeading'],
+  })
+  .refine((page) => page.course?.days !== undefined || !page.courses?.some((course) => !course.duration), {
+    message: 'duration is required for each course when the page\'s course: gives no days ("2 days")',
+    path: ['courses'],
   });
 
 // ---------------------------------------------------------------------------------------------

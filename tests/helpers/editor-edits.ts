@@ -119,7 +119,7 @@ export function applyEditorEdits(dir: string): void {
   replaceIn(
     at('src/content/pages/trainings/other-trainings.mdx'),
     /^courses:\n/m,
-    `courses:\n  - id: ${NEW_COURSE}\n    title: "Kaizen Training"\n    summary: "Small, continuous improvements led by the people who do the work, with practical exercises."\n`,
+    `courses:\n  - id: ${NEW_COURSE}\n    title: "Kaizen Training"\n    summary: "Small, continuous improvements led by the people who do the work, with practical exercises."\n    duration: "1 day"\n`,
   );
   // Two standards in the middle of the list, as the docs allow: one with its Arabic text, one
   // without; ISO Consultancy lists both, in both languages.
@@ -156,7 +156,11 @@ export function applyEditorEdits(dir: string): void {
   const page = fs
     .readFileSync(at('src/content/pages/audit-assistance/iso-internal-audits.mdx'), 'utf8')
     .replace(/^route: .*$/m, `route: ${NEW_PAGE}`)
-    .replace(/^title: .*$/m, 'title: Supplier Audits');
+    .replace(/^title: .*$/m, 'title: Supplier Audits')
+    .replace(
+      /^description: .*$/m,
+      'description: "Audits of your suppliers against your requirements and ISO 9001, on site in the Kingdom, with a clear report."',
+    );
   fs.writeFileSync(at('src/content/pages/audit-assistance/supplier-audits.mdx'), page);
   replaceIn(
     at('src/data/navigation.yaml'),

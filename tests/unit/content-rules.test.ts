@@ -223,6 +223,21 @@ describe('a misspelled field inside a list or an object', () => {
   });
 });
 
+describe("a course's duration", () => {
+  test('a course without one, on a page whose course: gives no days, is named on the courses line', () => {
+    const file = 'src/content/pages/trainings/other-trainings.mdx';
+    const original = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    expect(/^ {2}days:/m.test(original), 'the page gives no days: each course says its own').toBe(false);
+    const text = original.replace(/^ {4}duration: .*\n/m, '');
+    // The line of the list's first entry, under `courses:`.
+    const line = text.split('\n').indexOf('courses:') + 2;
+    expect(frontmatterProblems(file, text, pageSchema).map(formatProblem)).toEqual([
+      `${file}:${line}: field "courses": duration is required for each course when the page's course: gives no days ("2 days")`,
+    ]);
+    expect(frontmatterProblems(file, text.replace(/^course:\n/m, 'course:\n  days: 2\n'), pageSchema)).toEqual([]);
+  });
+});
+
 describe('Arabic twins keep the facts', () => {
   const page = (lines: string[]) => `---\nroute: "Trainings/X"\n${lines.join('\n')}\n---\n`;
   const english = {

@@ -114,7 +114,7 @@ describe('the launch check', () => {
     };
     const open = run(placeholders);
     expect(open.status, open.stderr).toBe(1);
-    expect(open.stdout).toMatch(/^Not ready to go live: 16 placeholders/);
+    expect(open.stdout).toMatch(new RegExp(`^Not ready to go live: ${launchProblems({}, placeholders).length} placeholders`));
     expect(open.comment).toMatch(/^<!-- globaq-launch-check -->\n/);
     expect(open.comment).toContain(`- ${COMPANY}: vatNumber is not set`);
     const done = run(filled);
@@ -149,7 +149,7 @@ describe('the build', () => {
     vi.stubEnv('SITE_ENV', 'production');
     const report = setup(placeholders);
     expect(report?.split('\n')).toEqual([
-      expect.stringMatching(/^Not ready to go live: 16 placeholders/),
+      expect.stringMatching(new RegExp(`^Not ready to go live: ${launchProblems({}, placeholders).length} placeholders`)),
       ...launchProblems({}, placeholders).map((p) => `  ${p}`),
     ]);
     expect(setup(filled)).toBeUndefined();
