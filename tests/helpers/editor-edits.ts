@@ -113,7 +113,11 @@ export function applyEditorEdits(dir: string): void {
   const service = fs
     .readFileSync(at('src/content/services/ai-solutions.mdx'), 'utf8')
     .replace(/^order: .*$/m, `order: ${lastOrder(dir) + 1}`)
-    .replace(/^title: .*$/m, 'title: Quality Digitalization');
+    .replace(/^title: .*$/m, 'title: Quality Digitalization')
+    .replace(
+      /^description: .*$/m,
+      'description: "Quality digitalization in Saudi Arabia: your quality system, records and audits moved from paper to one shared, searchable place."',
+    );
   fs.writeFileSync(at(`src/content/services/${NEW_SERVICE}.mdx`), service);
   // A course, English only, first in the list.
   replaceIn(
