@@ -46,7 +46,7 @@ test('nginx: unknown hosts get 444 from a default_server, the error page exists,
 
 test('a release is an archive unpacked in its own folder and installed by its own deploy/release.mjs; nginx has both instances', () => {
   const script = blocks('sh').find((block) => block.includes('globaq-release ARCHIVE'))!;
-  expect(script).toContain('sudo -u globaq tar -xzf "$1" -C "$new"');
+  expect(script).toContain('sudo -u globaq tar -xzf - -C "$new" < "$1"');
   expect(script).toContain('exec "$new/node_modules/.bin/node" "$new/deploy/release.mjs"');
   expect(fs.existsSync(path.join(ROOT, 'deploy/release.mjs'))).toBe(true);
   // No build, no npm, no port written into it: the ports are the settings file's.
