@@ -119,6 +119,11 @@ function poll(paths: string[]) {
     }
   })();
   return {
+    /** Resolves once `count` more answers have come. */
+    more: async (count: number) => {
+      const target = seen.length + count;
+      while (seen.length < target) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
     stop: async () => {
       running = false;
       await loop;
@@ -185,8 +190,8 @@ describe('a release from its archive', () => {
 
     const polling = poll(['/', '/ar/Partner', asset]);
     const updated = await release(second);
-    // A moment more on the new instance alone.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Two more rounds on the new instance alone.
+    await polling.more(6);
     const seen = await polling.stop();
     expect(updated.status, updated.output).toBe(0);
     expect(seen.length).toBeGreaterThan(30);
