@@ -29,6 +29,8 @@ const OUT = path.join(ROOT, 'docs', 'images');
 const SERVE = path.join(ROOT, 'src', 'server', 'http', 'serve.ts');
 const CLI = path.join(ROOT, 'src', 'server', 'cli.ts');
 const STAFF = 'sara@globaq.example';
+/** A colleague who has begun an answer, so the pictures show "… is answering". */
+const COLLEAGUE = 'huda@globaq.example';
 const PASSWORD = 'screenshots only, thrown away';
 const NODE_ARGS = ['--disable-warning=ExperimentalWarning'];
 
@@ -40,13 +42,15 @@ const SHOTS = [
   { name: 'staff-timeline', path: 'first-lead#timeline', widths: [1440], signedIn: true, element: '#timeline' },
   { name: 'staff-held', path: '/admin?status=held', widths: [1440], signedIn: true },
   { name: 'staff-audit', path: '/admin/audit', widths: [1440], signedIn: true },
+  // One conversation: an answer sent from the inbox, then the customer's answer, on the timeline.
+  { name: 'staff-conversation', path: 'first-contact#timeline', widths: [1440, 390], signedIn: true, element: '#timeline' },
   // The same inbox in Arabic, right to left (the language switch's choice, as its cookie keeps it).
   { name: 'staff-templates', path: '/admin/templates', widths: [1440], signedIn: true },
   { name: 'staff-leads-ar', path: '/admin', widths: [1440, 390], signedIn: true, language: 'ar' },
   { name: 'staff-lead-ar', path: 'first-lead', widths: [1440, 390], signedIn: true, language: 'ar' },
   { name: 'staff-templates-ar', path: '/admin/templates', widths: [1440], signedIn: true, language: 'ar' },
   // The answer from the inbox, a template started (mail goes to a mail server of the script's own).
-  { name: 'staff-reply', path: 'first-lead', widths: [1440], signedIn: true, element: '#reply', reply: true },
+  { name: 'staff-reply', path: 'first-lead', widths: [1440, 390], signedIn: true, element: '#reply', reply: true },
   { name: 'staff-reply-ar', path: 'first-lead', widths: [1440], signedIn: true, element: '#reply', reply: true, language: 'ar' },
   // A change from a page opened before a colleague's (last: it changes the lead's status).
   { name: 'staff-stale', path: 'first-lead', widths: [1440], signedIn: true, element: '.lead-stale', stale: 'closed' },
@@ -199,22 +203,34 @@ async function proof(baseUrl) {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/** The leads' ids: the partner application and the contact messages, in the order sent. */
 async function seed(baseUrl) {
   const json = { headers: { 'Content-Type': 'application/json' } };
   await post(baseUrl, '/api/contact', JSON.stringify(HELD), json);
+  const contactIds = [];
   for (const { lang, ...lead } of CONTACTS) {
-    await post(
+    const id = await post(
       baseUrl,
       `/api/contact${lang ? `?lang=${lang}` : ''}`,
       JSON.stringify({ ...lead, altcha: await proof(baseUrl) }),
       json,
     );
+    contactIds.push(id);
   }
   const form = new FormData();
   form.append('altcha', await proof(baseUrl));
   for (const [name, value] of Object.entries(PARTNER)) form.append(name, value);
   form.append('uploadedFiles', new Blob([PDF], { type: 'application/pdf' }), 'cv-trainer-ahmed.pdf');
-  return post(baseUrl, '/api/partner', form);
+  return { partnerId: await post(baseUrl, '/api/partner', form), contactIds };
+}
+
+/** Signs in on the inbox's sign-in page as `email`. */
+async function signIn(page, email) {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/admin$/);
 }
 
 /** Chooses `status` on a lead page and presses its form's button. */
@@ -233,27 +249,34 @@ async function writePng(buffer, file) {
 const { child, baseUrl } = await startServer();
 let browser;
 try {
-  // The account, made as an administrator would, once the server has created the database.
-  const made = spawnSync(process.execPath, [...NODE_ARGS, CLI, 'staff', 'add', STAFF], {
-    cwd: ROOT,
-    env,
-    input: `${PASSWORD}\n`,
-    encoding: 'utf8',
-  });
-  if (made.status !== 0) throw new Error(`the staff command failed:\n${made.stderr}`);
-  const partnerId = await seed(baseUrl);
+  // The accounts, made as an administrator would, once the server has created the database.
+  for (const email of [STAFF, COLLEAGUE]) {
+    const made = spawnSync(process.execPath, [...NODE_ARGS, CLI, 'staff', 'add', email], {
+      cwd: ROOT,
+      env,
+      input: `${PASSWORD}\n`,
+      encoding: 'utf8',
+    });
+    if (made.status !== 0) throw new Error(`the staff command failed:\n${made.stderr}`);
+  }
+  const { partnerId, contactIds } = await seed(baseUrl);
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
   fs.mkdirSync(OUT, { recursive: true });
+  // The colleague begins an answer to the second contact message: the list shows who is answering.
+  const colleagueContext = await browser.newContext({ baseURL: baseUrl });
+  const colleague = await colleagueContext.newPage();
+  await signIn(colleague, COLLEAGUE);
+  await colleague.goto(`/admin/leads/${contactIds[1]}`);
+  const told = colleague.waitForResponse((response) => response.request().method() === 'POST');
+  await colleague.locator('#reply-form textarea').focus();
+  await told;
+  await colleagueContext.close();
   const context = await browser.newContext({ baseURL: baseUrl, reducedMotion: 'reduce' });
   const page = await context.newPage();
   let signedIn = false;
   for (const shot of SHOTS) {
     if (shot.signedIn && !signedIn) {
-      await page.goto('/admin/login');
-      await page.getByLabel('E-mail address').fill(STAFF);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(/\/admin$/);
+      await signIn(page, STAFF);
       signedIn = true;
       // One answer template in both languages, as staff would write it on the templates page.
       await page.goto('/admin/templates');
@@ -271,7 +294,28 @@ try {
     for (const width of shot.widths) {
       await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
       const lead = shot.path.startsWith('first-lead');
-      await page.goto(lead ? `/admin/leads/${partnerId}` : shot.path);
+      const contact = shot.path.startsWith('first-contact');
+      await page.goto(lead ? `/admin/leads/${partnerId}` : contact ? `/admin/leads/${contactIds[0]}` : shot.path);
+      if (contact && !(await page.locator('.lead-event--customer').count())) {
+        // Answered from a template, then the customer's answer marked when it came to the leads mailbox.
+        await page.locator('#reply form:has(select) button[type="submit"]').click();
+        await page.getByRole('button', { name: 'Send the answer' }).click();
+        await page.locator('#reply-form').waitFor();
+        await page.getByRole('button', { name: 'Customer answered' }).click();
+        await page.getByText("The customer's answer is on the timeline.").waitFor();
+        // The outbox hands the answer to the mail server within a moment: the timeline then says Sent.
+        for (
+          let tries = 0;
+          tries < 50 &&
+          !(await page
+            .locator('#timeline')
+            .getByText(/^Sent /)
+            .count());
+          tries++
+        ) {
+          await page.reload();
+        }
+      }
       if (lead && !(await page.locator('.lead-event--note').count())) {
         // Worked a little, as the guide describes: a status, an assignment and a note, then the note
         // corrected by a new one, each on the timeline with who and when.
