@@ -138,8 +138,11 @@ export function riyadhStamp(iso: string): string {
   return `${local.slice(0, 10)} ${local.slice(11, 16)} +03:00`;
 }
 
-/** The day in Riyadh, for a file name: `2026-11-25`. */
-export const riyadhDay = (date: Date): string => riyadhStamp(date.toISOString()).slice(0, 10);
+/** The calendar day (YYYY-MM-DD) and the hour of an instant in Riyadh. */
+export function riyadhDay(now: Date): { readonly day: string; readonly hour: number } {
+  const stamp = riyadhStamp(now.toISOString());
+  return { day: stamp.slice(0, 10), hour: Number(stamp.slice(11, 13)) };
+}
 
 /** What a lead export's row is made of: the lead and the inbox's own columns (status, who set it, who it is assigned to, the newest note). */
 type ExportedLead = Pick<

@@ -63,7 +63,7 @@ export async function leadExport(
   const entry = await inbox.audit(actor, 'exported leads', undefined, detail('started'), now);
   let count = 0;
   const counted = () => `${count} lead${count === 1 ? '' : 's'}`;
-  const day = riyadhDay(now);
+  const { day } = riyadhDay(now);
   let finished = false;
   const finish = async (text: string) => {
     if (finished) return;

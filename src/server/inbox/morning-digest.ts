@@ -14,9 +14,9 @@
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n/index.ts';
 import type { ReceiverConfig } from '../config.ts';
 import type { HeldStore } from '../store/held-queries.ts';
-import { escapeHtml } from '../mail/escape.ts';
+import { bilingualMail, bilingualSubject, riyadhTimeIn, type MailSection } from '../mail/bilingual.ts';
 import { AUTO_SUBMITTED, type MailTransport } from '../mail/outbox.ts';
-import { dateIn, riyadhDay } from './held-digest.ts';
+import { riyadhDay } from './export-format.ts';
 import type { InboxLead, InboxStore, LeadStatus } from './inbox-store.ts';
 import type { StaffStore } from './staff.ts';
 import { leadName } from './lead-person.ts';
@@ -48,107 +48,51 @@ interface MorningInput {
   readonly config: Pick<ReceiverConfig, 'siteUrl'>;
 }
 
-interface MorningMail {
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-}
-
 /** The digest in both languages: English first, then Arabic (right to left in the HTML part). */
-function composeMorningDigest(input: MorningInput): MorningMail {
+function composeMorningDigest(input: MorningInput): { subject: string; text: string; html: string } {
   const { unanswered, followUps, held, now, config } = input;
   const url = (path: string) => (config.siteUrl ? new URL(path, config.siteUrl).href : undefined);
   const mineUrl = url('/admin?mine=1');
-  const counts = { unanswered: input.unansweredTotal, followUps: input.followUpsTotal };
-  const subject = `${t('mail.morning.subject', counts, locales.en)} · ${t('mail.morning.subject', counts, locales.ar)}`;
-
-  const section = (code: LocaleCode) => {
+  const section = (code: LocaleCode): MailSection => {
     const locale = locales[code];
     const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
-    const row = (lead: InboxLead, withFollowUp: boolean) => ({
-      text: [
-        leadName(lead, code),
-        tr(`mail.digest.form.${lead.form}`),
-        dateIn(lead.receivedAt, code, true),
-        waitText(leadWait(lead, now), locale),
-        ...(withFollowUp && lead.followUpOn
-          ? [tr('mail.morning.followUpOn', { date: followUpDate(lead.followUpOn, locale) })]
-          : []),
-      ]
-        .filter(Boolean)
-        .join(' · '),
-      url: url(`/admin/leads/${lead.id}`),
-      id: lead.id,
+    const list = (heading: UiKey, leads: readonly InboxLead[], total: number, withFollowUp = false) => ({
+      heading: tr(heading, { count: total }),
+      rows: leads.slice(0, MORNING_LIST_MAX).map((lead) => ({
+        text: [
+          leadName(lead, code),
+          tr(`mail.digest.form.${lead.form}`),
+          riyadhTimeIn(lead.receivedAt, code, 'medium'),
+          waitText(leadWait(lead, now), locale),
+          ...(withFollowUp && lead.followUpOn
+            ? [tr('mail.morning.followUpOn', { date: followUpDate(lead.followUpOn, locale) })]
+            : []),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        url: url(`/admin/leads/${lead.id}`),
+        id: lead.id,
+      })),
+      more:
+        total > Math.min(leads.length, MORNING_LIST_MAX)
+          ? tr('mail.morning.more', { count: total - Math.min(leads.length, MORNING_LIST_MAX) })
+          : '',
     });
-    const more = (total: number, listed: number) => (total > listed ? tr('mail.morning.more', { count: total - listed }) : '');
-    const listed = (leads: readonly InboxLead[]) => leads.slice(0, MORNING_LIST_MAX);
     return {
       code,
-      intro: tr('mail.morning.intro'),
-      parts: [
-        {
-          heading: tr('mail.morning.unanswered', { count: input.unansweredTotal }),
-          rows: listed(unanswered).map((lead) => row(lead, false)),
-          more: more(input.unansweredTotal, listed(unanswered).length),
-        },
-        {
-          heading: tr('mail.morning.followUps', { count: input.followUpsTotal }),
-          rows: listed(followUps).map((lead) => row(lead, true)),
-          more: more(input.followUpsTotal, listed(followUps).length),
-        },
-        {
-          heading: tr('mail.morning.unassigned', { count: input.unassignedTotal ?? 0 }),
-          rows: listed(input.unassigned ?? []).map((lead) => row(lead, false)),
-          more: more(input.unassignedTotal ?? 0, listed(input.unassigned ?? []).length),
-        },
-      ].filter((part) => part.rows.length > 0),
-      held: held > 0 ? tr('mail.morning.held', { count: held }) : '',
+      intro: [tr('mail.morning.intro')],
+      lists: [
+        list('mail.morning.unanswered', unanswered, input.unansweredTotal),
+        list('mail.morning.followUps', followUps, input.followUpsTotal, true),
+        list('mail.morning.unassigned', input.unassigned ?? [], input.unassignedTotal ?? 0),
+      ],
+      after: held > 0 ? [tr('mail.morning.held', { count: held })] : [],
       open: mineUrl ? tr('mail.morning.open', { url: mineUrl }) : tr('mail.morning.noLink'),
       openLink: tr('mail.morning.openLink'),
     };
   };
-  const sections = [section('en'), section('ar')];
-
-  const text = sections
-    .map((part) =>
-      [
-        part.intro,
-        ...part.parts.flatMap((list) => [
-          '',
-          list.heading,
-          ...list.rows.map((row) => `- ${row.text}${row.url ? `\n  ${row.url}` : ` · ${row.id}`}`),
-          ...(list.more ? [list.more] : []),
-        ]),
-        ...(part.held ? ['', part.held] : []),
-        '',
-        part.open,
-      ].join('\n'),
-    )
-    .join('\n\n— — —\n\n');
-
-  const link = (href: string | undefined, label: string) =>
-    href ? `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>` : escapeHtml(label);
-  const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
-    sections
-      .map((part) => {
-        const { lang, dir } = locales[part.code];
-        return [
-          `<section lang="${lang}" dir="${dir}" style="text-align:start">`,
-          `<p>${escapeHtml(part.intro)}</p>`,
-          ...part.parts.map(
-            (list) =>
-              `<h2 style="font-size:16px">${escapeHtml(list.heading)}</h2><ul>${list.rows.map((row) => `<li>${link(row.url, row.text)}</li>`).join('')}</ul>${list.more ? `<p>${escapeHtml(list.more)}</p>` : ''}`,
-          ),
-          part.held ? `<p>${escapeHtml(part.held)}</p>` : '',
-          `<p>${mineUrl ? link(mineUrl, part.openLink) : escapeHtml(part.open)}</p>`,
-          '</section>',
-        ].join('\n');
-      })
-      .join('\n<hr>\n'),
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+  const counts = { unanswered: input.unansweredTotal, followUps: input.followUpsTotal };
+  return { subject: bilingualSubject('mail.morning.subject', counts), ...bilingualMail([section('en'), section('ar')], mineUrl) };
 }
 
 export interface MorningOutcome {
@@ -214,9 +158,7 @@ export async function sendMorningDigests(
       await transport.sendMail({
         from: mail.from,
         to: [email],
-        subject: digest.subject,
-        text: digest.text,
-        html: digest.html,
+        ...digest,
         headers: { ...AUTO_SUBMITTED, 'X-Globaq-Digest': `morning ${day}` },
       });
       await stores.inbox.staffDigestSent(day, email, now);

@@ -143,7 +143,7 @@ ${sections.join('\n')}
 
 /** The file's text, type and name. */
 export function personFile(data: PersonData, format: PersonFormat, now: Date): { text: string; type: string; name: string } {
-  const name = `globaq-person-${riyadhDay(now)}.${format}`;
+  const name = `globaq-person-${riyadhDay(now).day}.${format}`;
   return format === 'json'
     ? { text: personJson(data, now), type: 'application/json; charset=utf-8', name }
     : { text: personHtml(data, now), type: 'text/html; charset=utf-8', name };

@@ -6,7 +6,7 @@
  */
 import { defaultLocale, t, type Locale } from '../../i18n/index.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
-import { riyadhDay } from './held-digest.ts';
+import { riyadhDay } from './export-format.ts';
 import { WORKING_DAY_MS, median, workingMs, workingText } from './working-time.ts';
 
 /** A follow-up day (YYYY-MM-DD) as the locale writes a date, with its weekday: "Sun, 30 Nov 2026". */

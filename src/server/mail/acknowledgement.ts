@@ -16,24 +16,14 @@ import { locales, t, type LocaleCode, type UiKey } from '../../i18n';
 import { site, siteWords } from '../../data/site';
 import { isEmailAddress } from '../config.ts';
 import type { AcknowledgeLimits, LeadAcknowledgement, StoredSubmission } from '../store/store.ts';
-import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { escapeHtml } from './escape.ts';
 import { headerText } from './lead-mail.ts';
+import { riyadhTimeIn } from './bilingual.ts';
 
 /** The longest answer staff may send, in characters. */
 export const REPLY_MAX = 10_000;
 /** The longest subject of an answer, in characters. */
 export const REPLY_SUBJECT_MAX = 200;
-
-/** A time in Riyadh as the language writes it (Arabic: Arabic-Indic digits, the Gregorian calendar). */
-export function riyadhTimeIn(iso: string, code: LocaleCode): string {
-  return dateTimeFormat(locales[code].formatLocale, {
-    timeZone: 'Asia/Riyadh',
-    calendar: 'gregory',
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(iso));
-}
 
 /** The sender's address as the lead holds it, when it is one: trimmed, lower case. */
 export function senderAddress(lead: Pick<StoredSubmission, 'fields'>): string | undefined {

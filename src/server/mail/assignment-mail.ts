@@ -6,9 +6,8 @@
  */
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n';
 import type { StoredSubmission } from '../store/store.ts';
-import { escapeHtml } from './escape.ts';
+import { bilingualMail, riyadhTimeIn } from './bilingual.ts';
 import { headerText } from './lead-mail.ts';
-import { riyadhTimeIn } from './acknowledgement.ts';
 import { leadName } from '../inbox/lead-person.ts';
 
 interface AssignmentInput {
@@ -28,36 +27,16 @@ export function composeAssignment(input: AssignmentInput): { subject: string; te
     const locale = locales[code];
     const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
     const form = tr(`mail.digest.form.${lead.form}`);
-    const time = riyadhTimeIn(lead.receivedAt, code);
     const from = leadName(lead, code) || form;
     return {
       code,
       subject: tr('mail.assign.subject', { lead: from }),
-      intro: tr('mail.assign.intro', { by, lead: from, form, time }),
-      note: note ? tr('mail.assign.note', { note }) : '',
+      intro: [tr('mail.assign.intro', { by, lead: from, form, time: riyadhTimeIn(lead.receivedAt, code) })],
+      after: note ? [tr('mail.assign.note', { note })] : [],
       open: url ? tr('mail.assign.open', { url }) : tr('mail.assign.noLink', { id: lead.id }),
       openLink: tr('mail.assign.openLink'),
     };
   };
   const parts = [part('en'), part('ar')];
-  const text = parts.map((p) => [p.intro, ...(p.note ? ['', p.note] : []), '', p.open].join('\n')).join('\n\n— — —\n\n');
-  const sections = parts.map((p) => {
-    const { lang, dir } = locales[p.code];
-    return [
-      `<section lang="${lang}" dir="${dir}" style="text-align:start">`,
-      `<p>${escapeHtml(p.intro)}</p>`,
-      p.note ? `<p style="white-space:pre-wrap">${escapeHtml(p.note)}</p>` : '',
-      `<p>${url ? `<a href="${escapeHtml(url)}">${escapeHtml(p.openLink)}</a>` : escapeHtml(p.open)}</p>`,
-      '</section>',
-    ].join('\n');
-  });
-  return {
-    subject: headerText(`${parts[0]!.subject} · ${parts[1]!.subject}`),
-    text,
-    html: [
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
-      sections.join('\n<hr>\n'),
-      '</body></html>',
-    ].join('\n'),
-  };
+  return { subject: headerText(`${parts[0]!.subject} · ${parts[1]!.subject}`), ...bilingualMail(parts, url) };
 }

@@ -20,25 +20,16 @@ import { CONTACT_FIELDS, contactLabelKey } from '../../forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../forms/partner';
 import { defaultLocale, locales, t, tParts, type Locale, type LocaleCode } from '../../i18n';
 import type { LeadNotice, StoredSubmission } from '../store/store.ts';
-import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { escapeHtml } from './escape.ts';
+import { riyadhTimeIn } from './bilingual.ts';
 import { answerIn } from '../inbox/lead-columns.ts';
 import { leadSummary } from '../inbox/lead-view.ts';
 
-const RIYADH_OPTIONS: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' };
-const RIYADH = new Intl.DateTimeFormat('en-GB', RIYADH_OPTIONS);
+const RIYADH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' });
 
 /** The name of a language as staff read it (English): "Arabic". */
 export function languageName(code: LocaleCode): string {
   return t(`mail.language.${code}`);
-}
-
-/**
- * A time in Riyadh as the lead's language writes it (Arabic: ar-SA, Arabic-Indic digits), on the
- * Gregorian calendar like the English line beside it (ar-SA's own default is the Hijri one).
- */
-function localTime(iso: string, code: LocaleCode): string {
-  return dateTimeFormat(locales[code].formatLocale, { ...RIYADH_OPTIONS, calendar: 'gregory' }).format(new Date(iso));
 }
 
 /** Text as one header-safe line: no line break or control character, runs of white space as one space. */
@@ -101,7 +92,9 @@ export function composeLeadNotice(lead: StoredSubmission, options: NoticeOptions
   const say = (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) => t(key, values, locale);
   const { lang, dir } = locale;
   const time =
-    lead.language === defaultLocale.code ? RIYADH.format(new Date(lead.receivedAt)) : localTime(lead.receivedAt, lead.language);
+    lead.language === defaultLocale.code
+      ? RIYADH.format(new Date(lead.receivedAt))
+      : riyadhTimeIn(lead.receivedAt, lead.language, 'full');
   const received = say('mail.received', { time });
   const sentIn = say('mail.language', { language: say(`mail.language.${lead.language}`) });
   const id = say('mail.lead', { id: lead.id });
