@@ -55,12 +55,7 @@ const SIGN_IN_PAGES = new Set(['/admin/login', '/admin/login/code']);
  */
 export function languageReturnPath(raw: unknown): string {
   if (typeof raw === 'string' && raw.startsWith('/admin/login')) {
-    let url: URL | undefined;
-    try {
-      url = new URL(raw, 'http://inbox.invalid');
-    } catch {
-      url = undefined;
-    }
+    const url = URL.parse(raw, 'http://inbox.invalid');
     if (url && url.origin === 'http://inbox.invalid' && SIGN_IN_PAGES.has(url.pathname) && raw.startsWith(url.pathname)) {
       const next = url.searchParams.get('next');
       return next === null ? url.pathname : `${url.pathname}?next=${encodeURIComponent(safeReturnPath(next))}`;

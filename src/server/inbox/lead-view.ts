@@ -92,13 +92,14 @@ export function answerLink(kind: string, value: string): AnswerLink | undefined 
     return /\d{5,}/.test(number) ? { kind, href: `tel:${number}` } : undefined;
   }
   if (kind === 'url') {
-    let url: URL;
-    try {
-      url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
-    } catch {
-      return undefined;
-    }
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname.includes('.'))
+    const url = URL.parse(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
+    if (
+      !url ||
+      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      url.username ||
+      url.password ||
+      !url.hostname.includes('.')
+    )
       return undefined;
     return { kind, href: url.href };
   }

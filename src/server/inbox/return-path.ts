@@ -43,23 +43,14 @@ export function safeReturnPath(raw: unknown): string {
   for (const form of [raw, decodedPath]) {
     if (!form.startsWith('/') || form.startsWith('//') || UNSAFE.test(form)) return INBOX_HOME;
   }
-  let url: URL;
-  try {
-    url = new URL(raw, 'http://inbox.invalid');
-  } catch {
-    return INBOX_HOME;
-  }
+  const url = URL.parse(raw, 'http://inbox.invalid');
+  const decodedUrl = URL.parse(decodedPath, 'http://inbox.invalid');
+  if (!url || !decodedUrl) return INBOX_HOME;
   // Dot segments resolved ("/admin/../x" is "/x"), as written and as decoded ("..%2F.."): what is
   // left must still be in the inbox.
   if (url.origin !== 'http://inbox.invalid' || url.hash !== '') return INBOX_HOME;
   const inInbox = (pathname: string) =>
     (pathname === INBOX_HOME || pathname.startsWith(`${INBOX_HOME}/`)) && !NOT_A_RETURN.test(pathname);
-  let decodedUrl: URL;
-  try {
-    decodedUrl = new URL(decodedPath, 'http://inbox.invalid');
-  } catch {
-    return INBOX_HOME;
-  }
   if (!inInbox(url.pathname) || decodedUrl.origin !== 'http://inbox.invalid' || !inInbox(decodedUrl.pathname)) return INBOX_HOME;
   return `${url.pathname}${url.search}`;
 }

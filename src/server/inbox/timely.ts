@@ -45,11 +45,17 @@ interface WeekFigures {
   readonly medianMs: number | undefined;
 }
 
-/** The week's figures from each lead's wait (./inbox-store.ts's firstAnswers). */
-export function weekFigures(waits: readonly { waitingSince: string; firstAnsweredAt: string | undefined }[]): WeekFigures {
-  const answered = waits
+type Waits = readonly { waitingSince: string; firstAnsweredAt: string | undefined }[];
+
+/** Each answered lead's working time to its first answer, in ms. */
+const answeredMs = (waits: Waits): number[] =>
+  waits
     .filter((wait) => wait.firstAnsweredAt !== undefined)
     .map((wait) => workingMs(new Date(wait.waitingSince), new Date(wait.firstAnsweredAt!)));
+
+/** The week's figures from each lead's wait (./inbox-store.ts's firstAnswers). */
+export function weekFigures(waits: Waits): WeekFigures {
+  const answered = answeredMs(waits);
   return {
     leads: waits.length,
     withinDay: answered.filter((ms) => ms <= WORKING_DAY_MS).length,
@@ -72,8 +78,4 @@ export function weekLine(figures: WeekFigures, locale: Locale = defaultLocale): 
 }
 
 /** Each answered lead's working time to its first answer, in seconds (the /metrics histogram). */
-export function firstAnswerSeconds(waits: readonly { waitingSince: string; firstAnsweredAt: string | undefined }[]): number[] {
-  return waits
-    .filter((wait) => wait.firstAnsweredAt !== undefined)
-    .map((wait) => workingMs(new Date(wait.waitingSince), new Date(wait.firstAnsweredAt!)) / 1000);
-}
+export const firstAnswerSeconds = (waits: Waits): number[] => answeredMs(waits).map((ms) => ms / 1000);

@@ -96,10 +96,15 @@ export const totpCode = (secret: string, email: string, at: Date): string =>
 const codeDigits = (code: string): string =>
   code.replace(/\s+/g, '').replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
 
-/**
- * The step a code belongs to, when it is right for `now` (within the window) and later than
- * `lastStep`; undefined otherwise. The caller still has to take the step in the store.
- */
+/** The step a code is right for, within the window of `now`; undefined for a wrong code or not a code. */
+function codeStep(secret: string, email: string, code: string, now: Date): number | undefined {
+  const digits = codeDigits(code);
+  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return undefined;
+  const delta = totpOf(secret, email).validate({ token: digits, timestamp: now.getTime(), window: TOTP_WINDOW });
+  return delta === null ? undefined : stepAt(now) + delta;
+}
+
+/** The step of a code right for `now` and later than `lastStep`; the caller still has to take the step in the store. */
 export function acceptedStep(
   secret: string,
   email: string,
@@ -107,12 +112,8 @@ export function acceptedStep(
   now: Date,
   lastStep: number | undefined,
 ): number | undefined {
-  const digits = codeDigits(code);
-  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return undefined;
-  const delta = totpOf(secret, email).validate({ token: digits, timestamp: now.getTime(), window: TOTP_WINDOW });
-  if (delta === null) return undefined;
-  const step = stepAt(now) + delta;
-  return lastStep !== undefined && step <= lastStep ? undefined : step;
+  const step = codeStep(secret, email, code, now);
+  return step === undefined || (lastStep !== undefined && step <= lastStep) ? undefined : step;
 }
 
 /**
@@ -139,10 +140,8 @@ export function isSetUpCodeAgain(
 
 /** Whether a code is right for `now` but of a step already taken: a code used once already. */
 export function takenCode(secret: string, email: string, code: string, now: Date, lastStep: number | undefined): boolean {
-  const digits = codeDigits(code);
-  if (lastStep === undefined || !new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return false;
-  const delta = totpOf(secret, email).validate({ token: digits, timestamp: now.getTime(), window: TOTP_WINDOW });
-  return delta !== null && stepAt(now) + delta <= lastStep;
+  const step = codeStep(secret, email, code, now);
+  return lastStep !== undefined && step !== undefined && step <= lastStep;
 }
 
 /** The address an authenticator app reads (otpauth://totp/...). */
