@@ -1,27 +1,13 @@
 /**
- * Two-step sign-in: after the password, a time-based one-time code (RFC 6238: HMAC-SHA-1, six
- * digits, 30-second steps, what every authenticator app reads from a QR code) or a recovery code.
+ * Two-step sign-in: after the password, a time-based one-time code (RFC 6238, by `otpauth`) or a
+ * recovery code. A code passes for its step and one either side (clock drift), and never twice:
+ * only a step later than the account's last passes (../store/staff-queries.ts takes it in one
+ * conditional update, so two requests with one code cannot both pass).
  *
- * - Codes are made and checked by `otpauth` (a maintained, dependency-light TOTP library; we
- *   write no HOTP arithmetic ourselves). A code is accepted for its own step and one step either
- *   side (clock drift), and never twice: each account keeps the last step it took, and only a
- *   later step passes (../store/staff-queries.ts takes it in one conditional update, so two
- *   requests with one code cannot both pass).
- * - The secret is stored encrypted with AES-256-GCM under the operator's key (STAFF_TOTP_KEY, in
- *   the settings file, never in the database), bound to its account: a copy of the database
- *   alone gives no codes. Without the key, two-step sign-in is not offered, and requiring it is a
- *   settings error; an account that has it still owes its code (its recovery codes work). A changed key makes the stored secrets unreadable: reset each account's
- *   two-step with the staff command, and staff set it up again.
- * - Recovery codes: ten per account, random (about 49 bits each), shown once; only a slow,
- *   salted hash of each is kept (./recovery-codes.ts), and each is marked used when taken.
- * - The QR code is drawn on the server as SVG (`qrcode`), shapes only: no script, no style
- *   element or attribute, so the inbox's content security policy holds.
- *
- * Settings (the settings file or the environment; the README's settings table):
- *   STAFF_TOTP_KEY   32 random bytes as 64 hex characters (openssl rand -hex 32)
- *   STAFF_TWO_STEP   required (the default once STAFF_TOTP_KEY is set: an account without it is
- *                    taken to its set-up right after the password) or optional (each account
- *                    chooses; the default without a key, where two-step is not available)
+ * The secret is stored encrypted (AES-256-GCM) under the operator's STAFF_TOTP_KEY, never in the
+ * database, and bound to its account: a copy of the database alone gives no codes. An account that
+ * has two-step still owes its code without the key (its recovery codes work). A changed key makes
+ * the stored secrets unreadable: reset each account's two-step with the staff command.
  */
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
@@ -33,7 +19,6 @@ export { recoveryHash } from './recovery-codes.ts';
 
 export const TOTP_PERIOD_SECONDS = 30;
 const TOTP_DIGITS = 6;
-/** Steps either side of now that are still accepted. */
 const TOTP_WINDOW = 1;
 const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Globaq inbox';
@@ -44,7 +29,7 @@ export interface TwoStepSettings {
   readonly key: Buffer | undefined;
 }
 
-/** The two-step settings from the environment; a malformed one throws a ConfigError naming it. */
+/** The settings (STAFF_TOTP_KEY; STAFF_TWO_STEP, required by default once a key is set); a malformed one throws. */
 export function twoStepSettings(env: Readonly<Record<string, string | undefined>> = process.env): TwoStepSettings {
   const rawKey = env['STAFF_TOTP_KEY']?.trim();
   if (rawKey && !/^[0-9a-fA-F]{64}$/.test(rawKey))
@@ -85,7 +70,6 @@ function totpOf(secret: string, email: string): TOTP {
   });
 }
 
-/** The time step a moment falls in. */
 export const stepAt = (now: Date): number => Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
 
 /** The code for a moment (tests, and nothing else: the server only checks). */
@@ -117,10 +101,8 @@ export function acceptedStep(
 }
 
 /**
- * Whether a code is the one that set two-step sign-in up, typed again at sign-in before the app
- * shows the next one: within a minute of the set-up (its 30-second step and the clock window), right
- * for `now`, of a step already taken. Not a failed sign-in (only the secret's holder has that
- * code, and it signs nobody in); the next code passes.
+ * Whether a code is the one that set two-step up, typed again at sign-in within a minute, before
+ * the app shows the next one. Not a failed sign-in (only the secret's holder has that code).
  */
 export function isSetUpCodeAgain(
   secret: string,
@@ -144,13 +126,12 @@ export function takenCode(secret: string, email: string, code: string, now: Date
   return lastStep !== undefined && step !== undefined && step <= lastStep;
 }
 
-/** The address an authenticator app reads (otpauth://totp/...). */
 export const totpUri = (secret: string, email: string): string => totpOf(secret, email).toString();
 
 /** The secret in groups of four, as people type it into an app. */
 export const groupedSecret = (secret: string): string => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
-/** The QR code of the app's address, as SVG markup made only of shapes (no script, no style). */
+/** The QR code of the app's address, as SVG made only of shapes (no script, no style: the inbox's CSP holds). */
 export async function totpQrSvg(secret: string, email: string): Promise<string> {
   const svg = await QRCode.toString(totpUri(secret, email), {
     type: 'svg',
@@ -164,7 +145,8 @@ export async function totpQrSvg(secret: string, email: string): Promise<string> 
 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-/** Ten new recovery codes, "xxxxx-xxxxx" (about 49 bits each), for the staff member to keep. */
+/** Ten new recovery codes, "xxxxx-xxxxx" (about 49 bits each), shown once; only a slow hash is kept (./recovery-codes.ts). */
+
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
