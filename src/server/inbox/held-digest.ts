@@ -1,16 +1,11 @@
 /**
- * The daily digest of held leads: one e-mail to the staff who get the lead notifications, once a
- * day from HELD_DIGEST_HOUR (07:00 Riyadh time) when anything is held, in English and Arabic (subject and body):
- * how many wait and why (in staff words), the newest, and those due for erasure with the date each
- * will be erased unless someone releases it or marks it as spam, with links to the inbox.
+ * The daily digest of held leads to the staff who get the lead notifications, from HELD_DIGEST_HOUR
+ * when anything is held: how many wait and why, the newest, and those due for erasure with the date.
+ * It names leads by form, time, reason and link: none of the visitor's text.
  *
- * A held lead is erased only after a digest has warned of it (./held.ts): the warning is recorded
- * when the digest is delivered, and erasure comes WARNING_DAYS after it at the earliest. So a lead
- * nobody was told of is never erased, whatever its age.
- *
- * Several servers on one database send one digest a day: the day is claimed in the database first
- * (held_digests); a mail that fails gives the claim back, and the next sweep (hourly) tries again.
- * The digest names leads by form, time, reason and link: none of the visitor's text.
+ * A held lead is erased only WARNING_DAYS after a delivered digest warned of it, so a lead nobody
+ * was told of is never erased, whatever its age. Several servers on one database send one digest a
+ * day: the day is claimed in the database first (held_digests); a mail that fails gives it back.
  */
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n/index.ts';
 import { daysText } from '../../lib/course.ts';
@@ -45,17 +40,15 @@ export function erasureDate(
 
 interface DigestInput {
   readonly summary: HeldSummary;
-  /** The newest held leads, newest first. */
   readonly newest: readonly HeldLead[];
   /** Held leads to be erased within WARNING_DAYS unless someone acts, oldest first. */
   readonly due: readonly (HeldLead & { readonly warnedAt: string | undefined })[];
   readonly now: Date;
   readonly config: Pick<ReceiverConfig, 'proof' | 'siteUrl'>;
-  /** Doubtful posts refused since the last digest, their network's day's budget spent (this server's count). */
+  /** Doubtful posts refused since the last digest, their network's budget spent (this server's count). */
   readonly refused?: number;
 }
 
-/** The digest in both languages: English first, then Arabic (right to left in the HTML part). */
 export function composeHeldDigest(input: DigestInput): { subject: string; text: string; html: string } {
   const { summary, newest, due, now, config, refused = 0 } = input;
   const heldUrl = config.siteUrl ? new URL('/admin?status=held', config.siteUrl).href : undefined;
@@ -108,11 +101,8 @@ export function composeHeldDigest(input: DigestInput): { subject: string; text: 
 
 type DigestOutcome = 'sent' | 'off' | 'notYet' | 'nothingHeld' | 'sentAlready';
 
-/**
- * Sends the day's digest when it is due: notifications on, 07:00 Riyadh or later, something held,
- * and no server has sent today's. Marks the leads it warned of; throws (giving the day back)
- * when the mail server refuses.
- */
+/** Sends the day's digest when due and marks the leads it warned of; throws (giving the day back) when the mail fails. */
+
 export async function sendHeldDigest(
   held: HeldStore,
   config: Pick<ReceiverConfig, 'proof' | 'siteUrl' | 'notifications'>,
