@@ -1,9 +1,4 @@
-/**
- * The mail to a lead's assignee, in English and Arabic (as the digest of held leads is): who the
- * lead is from (name and company), which form, when it was received, who assigned it, their note
- * if they wrote one, and the link to the lead's page on the configured site address (none without
- * it). Nothing else the visitor typed.
- */
+/** The mail to a lead's assignee: who the lead is from, who assigned it, their note; nothing else the visitor typed. */
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n';
 import type { StoredSubmission } from '../store/store.ts';
 import { bilingualMail, riyadhTimeIn } from './bilingual.ts';
@@ -12,11 +7,9 @@ import { leadName } from '../inbox/lead-person.ts';
 
 interface AssignmentInput {
   readonly lead: Pick<StoredSubmission, 'id' | 'form' | 'receivedAt' | 'fields'>;
-  /** The staff member who assigned it. */
   readonly by: string;
-  /** Their note for the assignee ('' for none). */
+  /** '' for none. */
   readonly note: string;
-  /** The site's public address (SITE_URL). */
   readonly siteUrl: string | undefined;
 }
 
