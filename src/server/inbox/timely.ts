@@ -1,9 +1,4 @@
-/**
- * How timely the inbox is, in words for its pages: each lead's wait for a first answer
- * (./working-time.ts), its follow-up date, and the list's weekly line (leads in over the last
- * seven days, how many were answered within one working day, the median time to a first answer,
- * in working hours).
- */
+/** How timely the inbox is, in words for its pages: follow-up dates and the list's weekly line. */
 import { defaultLocale, t, type Locale } from '../../i18n/index.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { riyadhDay } from './export-format.ts';
@@ -21,13 +16,12 @@ export function followUpDate(day: string, locale: Locale): string {
   }).format(new Date(`${day}T00:00:00Z`));
 }
 
-/** Whether a follow-up day is past ('overdue'), today ('today') or to come ('later'), by Riyadh's calendar. */
+/** By Riyadh's calendar. */
 export function followUpState(day: string, now: Date): 'overdue' | 'today' | 'later' {
   const today = riyadhDay(now).day;
   return day < today ? 'overdue' : day === today ? 'today' : 'later';
 }
 
-/** "Follow up on Sun, 30 Nov 2026", "Follow up today", "Follow-up overdue since ...". */
 export function followUpText(day: string, now: Date, locale: Locale): string {
   const state = followUpState(day, now);
   const date = followUpDate(day, locale);
@@ -63,7 +57,6 @@ export function weekFigures(waits: Waits): WeekFigures {
   };
 }
 
-/** The list's weekly line, in the locale's words. */
 export function weekLine(figures: WeekFigures, locale: Locale = defaultLocale): string {
   if (figures.leads === 0) return t('admin.week.empty', {}, locale);
   return t(
