@@ -35,7 +35,6 @@ type Staff = Pick<StaffSession, 'email' | 'csrf'>;
 type Inbox = InboxDeps['inbox'];
 type Form = FormData | undefined;
 
-/** A post's outcome: an address to go to (303), or the page shown again with a refusal or a question. */
 type Refused = { readonly refused: UiKey; readonly status: 400 | 401 | 403 | 404 | 413 };
 type ActionOutcome = { readonly redirect: string } | Refused;
 type Download = { readonly download: Response };
@@ -55,13 +54,9 @@ export async function openLead(inbox: Inbox, by: string, id: string, look: boole
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/**
- * A page of the list, its tabs' counts and the week's first answers. Showing it records nothing: a
- * reload, a redirect or a link is not a search (searchLeads records the searches staff submit).
- */
+/** A page of the list. Showing it records nothing: a reload, a redirect or a link is not a search. */
 export async function listLeads(inbox: Inbox, by: string, list: ListQuery, locale?: Locale | undefined, now = new Date()) {
   const { filter, order, page } = list;
-  // The tabs count everyone's leads (an assignee chosen in the filters kept), Mine the session's.
   const { assignedTo: _mine, ...unassigned } = filter;
   const everyone = list.values.mine ? unassigned : filter;
   const { status: _status, statuses: _statuses, review: _review, orFollowUp: _followUp, ...rest } = everyone;
@@ -94,10 +89,7 @@ export async function searchLeads(inbox: Inbox, staff: Staff, form: Form, now = 
 
 const SEARCH_REPEAT_MS = 30 * 60 * 1000;
 
-/**
- * Records a search of the list (its filter and what it found), posted or opened by its address on
- * this site; not again when it is the search recorded last within SEARCH_REPEAT_MS (a reload).
- */
+/** Records a search (its filter and what it found), not again when it is the last one recorded within SEARCH_REPEAT_MS. */
 export async function auditSearch(inbox: Inbox, by: string, list: ListQuery, now = new Date()): Promise<void> {
   if (!list.filter.search) return;
   const filter = `(filter: ${filterQuery(list.values)})`;
@@ -107,11 +99,7 @@ export async function auditSearch(inbox: Inbox, by: string, list: ListQuery, now
   await inbox.audit(by, 'searched leads', undefined, `${total} found ${filter}`, now);
 }
 
-/**
- * One post of a lead's page (`action`). The answer goes back to the lead in the list it came from
- * (`post.list`), or with `then=next` on to the next lead of it (./lead-flow.ts). A change posted
- * from a page made before the lead changed in a way it would undo is refused (`stale`, 409).
- */
+/** One post of a lead's page; back to the lead in its list, or on to the next. A change from a stale page is refused (409). */
 export async function leadAction(
   deps: InboxDeps,
   config: Config,
@@ -173,7 +161,6 @@ export async function leadAction(
   if (action === 'assign') {
     const to = formText(form, 'assignee');
     if (to !== '' && !(await deps.staff.list()).some((account) => account.email === to)) return no('admin.lead.assignUnknown');
-    // The assigner's note for the assignee: kept as a note, and mailed to them with the assignment.
     const note = typedText(form, 'assignNote').slice(0, NOTE_MAX);
     if (!(await inbox.assign(id, to || null, by, now, unless))) return refusedNow();
     await audit('assigned lead', to || 'nobody');
@@ -238,10 +225,7 @@ export const MAX_SELECTED = 200;
 export const keptList = (form: Form, email: string): string =>
   filterQuery(filterFromQuery(new URLSearchParams(formText(form, 'list')), email).values);
 
-/**
- * The list's selection (`id`): a status or deletion is asked first (`confirm`). An id that names no
- * lead (deleted meanwhile, or forged) is left out and counted (`missing`).
- */
+/** The list's selection: a status or deletion is asked first; an id that names no lead is left out and counted. */
 export async function bulkAction(
   deps: InboxDeps,
   config: Config,
@@ -272,7 +256,6 @@ export async function bulkAction(
   if (ids.length > 0) for await (const lead of inbox.exportLeads({ ids })) leads.push(lead);
   const missing = asked.length - leads.length;
   const status = action === 'spam' ? 'spam' : formText(form, 'status');
-  // A status is chosen (the menu has no default), then asked once for the whole selection.
   if ((action === 'status' || action === 'status-confirmed') && !isLeadStatus(status))
     return { refused: 'admin.bulk.chooseStatus', status: 400 };
   if ((action === 'status' || action === 'export' || action === 'delete') && leads.length === 0)
@@ -301,11 +284,8 @@ export async function bulkAction(
   return { refused: 'admin.bulk.choose', status: 400 };
 }
 
-/**
- * Setting up two-step sign-in: a post starts (`action=start`: a new secret, sealed in the session)
- * or confirms the pending secret with the app's first code, which enrols the account with new
- * recovery codes (returned, shown once). Without `form`, the pending secret, if any.
- */
+/** Setting up two-step: a new secret sealed in the session, then its first code enrols the account with recovery codes. */
+
 export async function twoStepSetUp(
   deps: Pick<InboxDeps, 'inbox' | 'staff'>,
   key: Buffer,
@@ -339,7 +319,6 @@ export async function twoStepSetUp(
   return { recoveryCodes };
 }
 
-/** What staff typed to find a person, and the leads found by the phone only that they ticked. */
 export function personLookup(form: Form): PersonLookup {
   return { email: formText(form, 'email'), phone: formText(form, 'phone'), ticked: formTexts(form, 'lead') };
 }

@@ -51,10 +51,7 @@ function neutralise(text: string): string {
   return FORMULA_START.test(clean) ? `'${clean}` : clean;
 }
 
-/**
- * Stored text as one line a terminal shows and never obeys: every control character (escape
- * sequences, bell, backspace, C1) is written out as \xHH, and line breaks and tabs as spaces.
- */
+/** Stored text as one line a terminal shows and never obeys: control characters as \xHH, breaks and tabs as spaces. */
 export function terminalText(text: string): string {
   return text
     .replace(/[\t\n\r]+/g, ' ')
@@ -138,11 +135,7 @@ type ExportedLead = Pick<
   | 'followUpOn'
 >;
 
-/**
- * A lead export's columns, the same from the inbox and the staff command: what staff read in the
- * inbox, then the form's answers under its labels, in its order. One form per file: the columns
- * never shift with the rows. Every export is English: the same columns everywhere.
- */
+/** A lead export's columns (the inbox's and the staff command's): what staff read in the inbox, then the form's answers. */
 
 export function leadCsvHeader(form: FormName, locale: Locale = defaultLocale): string {
   return csvRow([

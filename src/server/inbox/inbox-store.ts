@@ -23,11 +23,9 @@ export const SLOW_AFTER = { account: 5, address: 30, device: 5 } as const;
 /** ...and before the account or the address is locked for LOCK_MS. */
 export const LOCK_AFTER = { account: 10, address: 100, device: 10 } as const;
 export const LOCK_MS = 15 * 60 * 1000;
-/** Refused sign-ins are kept this long. */
 export const REFUSALS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 /** A device cookie lets its browser past another's lock for this long after the sign-in that made it. */
 export const DEVICE_MAX_MS = 180 * 24 * 60 * 60 * 1000;
-/** A run of failures is forgotten this long after its last one. */
 const FAILURE_MEMORY_MS = 60 * 60 * 1000;
 
 export const PAGE_SIZE = 50;
@@ -44,7 +42,6 @@ export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 export const ANSWERING = 'answering';
 /** ...and the customer answered (staff pressed "Customer answered"). */
 export const CUSTOMER = 'customer';
-/** An answer begun (in the inbox or the mail program) shows as under way this long. */
 export const ANSWERING_MS = 15 * 60 * 1000;
 export const isLeadEventKind = oneOf(LEAD_EVENT_KINDS);
 
@@ -72,7 +69,6 @@ export interface LeadFilter {
   readonly language?: LocaleCode;
   readonly since?: Date; // received at or after
   readonly until?: Date; // received before
-  /** Looked for in every answer (./lead-search.ts). */
   readonly search?: string;
   /** null: assigned to nobody. */
   readonly assignedTo?: string | null;
@@ -107,9 +103,7 @@ export interface InboxLead extends StoredSubmission {
   readonly assignedTo: string | undefined;
   /** When its wait for an answer began: received, or released if it was held. */
   readonly waitingSince?: string | undefined;
-  /** The first time its status became Answered. */
   readonly firstAnsweredAt?: string | undefined;
-  /** A Riyadh day, YYYY-MM-DD. */
   readonly followUpOn?: string | undefined;
   /** 'held': held for review by the bot check (never mailed until released); 'spam': held, then marked as spam. */
   readonly review?: 'held' | 'spam' | undefined;
@@ -127,7 +121,7 @@ export interface InboxLead extends StoredSubmission {
 /** Where a session is in signing in: 'signed-in', or still owing its second step ('code') or the set-up of one ('enrol'). */
 export const SESSION_STAGES = ['code', 'enrol', 'signed-in'] as const;
 export type SessionStage = (typeof SESSION_STAGES)[number];
-/** A session still owing its second step ends this long after the password was accepted. */
+/** A session still owing its second step ends this long after the password. */
 export const PENDING_MAX_MS = 10 * 60 * 1000;
 
 export interface StaffSession {
@@ -158,7 +152,7 @@ export interface PersonLookup {
   readonly ticked?: readonly string[] | undefined;
 }
 
-/** A lead found for a person: by its e-mail, or else by `phone` (E.164), the number it shares with them. */
+/** A lead found for a person by its e-mail, or else by `phone`, the number it shares with them. */
 export type PersonMatch = { readonly lead: InboxLead; readonly phone?: string | undefined };
 
 /** One of a person's leads with its files' records (not the bytes) and its timeline. */
@@ -171,7 +165,6 @@ export type PersonLead = {
 /** Everything kept about a person: their leads and the audit entries that name them, oldest first. */
 export type PersonData = { readonly leads: readonly PersonLead[]; readonly audit: readonly AuditEntry[] };
 
-/** What a sign-in attempt is counted by. */
 export interface SignInKeys {
   readonly account: string;
   /** The client's network (../receiver/rate-limit.ts's clientNetwork: an IPv6 address's /64). */
@@ -224,12 +217,8 @@ export interface InboxStore {
     id: string,
     former?: { readonly status?: LeadStatus | undefined },
   ): Promise<LeadWalk | undefined>;
-  /**
-   * A person's leads, held ones included, oldest first: those with the e-mail (case aside), then
-   * those sharing a full international number (phoneE164) with the lookup or them, marked with it.
-   */
+  /** A person's leads, held ones included: those with the e-mail, then those sharing a full international number. */
   personMatches(person: PersonLookup): Promise<PersonMatch[]>;
-  /** Every lead the filter finds, oldest first. */
   exportLeads(filter: LeadFilter): AsyncIterable<InboxLead>;
   /** Held ones included. */
   lead(id: string): Promise<InboxLead | undefined>;
@@ -238,20 +227,16 @@ export interface InboxStore {
    * the inbox by release), or when the lead changed since `unless` (checked in the write's transaction).
    */
   setStatus(id: string, status: LeadStatus, by: string, now: Date, unless?: SeenGuard): Promise<boolean>;
-  /**
-   * Appends a note (cut to NOTE_MAX) to the timeline, correcting the lead's note `corrects` (which
-   * stays); its seq, or undefined for an unknown lead or a `corrects` that is not one of its notes.
-   */
+  /** A note (cut to NOTE_MAX), correcting `corrects` (which stays); undefined for an unknown lead or note. */
   addNote(id: string, text: string, by: string, now: Date, corrects?: number): Promise<number | undefined>;
   /** Sets (a Riyadh day) or clears (null) the follow-up date; false for an unknown or held lead, or no date. */
   setFollowUp(id: string, day: string | null, by: string, now: Date): Promise<boolean>;
   countLeads(filter: LeadFilter): Promise<number>;
   /** Each inbox lead (not held, not spam) whose wait began at or after `since`: then, and its first answer. */
   firstAnswers(since?: Date): Promise<{ readonly waitingSince: string; readonly firstAnsweredAt: string | undefined }[]>;
-  /** Takes a staff member's morning digest of a day for this server; false when another server (or an earlier run) has it. */
+  /** False when another server (or an earlier run) has taken the day's digest. */
   claimStaffDigest(day: string, email: string, now: Date): Promise<boolean>;
   staffDigestSent(day: string, email: string, now: Date): Promise<void>;
-  /** Gives the day's digest back (its mail failed): the next sweep tries again. */
   unclaimStaffDigest(day: string, email: string): Promise<void>;
   /** On the timeline when it changes; false as setStatus. */
   assign(id: string, to: string | null, by: string, now: Date, unless?: SeenGuard): Promise<boolean>;
@@ -263,7 +248,6 @@ export interface InboxStore {
   recentReplies(ids: readonly string[], since: Date): Promise<LeadEvent[]>;
 
   createSession(email: string, now: Date, stage?: SessionStage): Promise<{ token: string; csrf: string }>;
-  /** Keeps (or with null forgets) the two-step secret being set up in a session. */
   setPendingTotp(token: string, sealed: string | null): Promise<void>;
   /** The live session a token names (and it is kept alive). */
   session(token: string, now: Date): Promise<StaffSession | undefined>;
@@ -292,7 +276,8 @@ export interface InboxStore {
   refusal(entry: Omit<SignInRefusal, 'at'>, now: Date): Promise<void>;
   refusals(query: { readonly limit: number; readonly offset?: number }): Promise<{ entries: SignInRefusal[]; total: number }>;
 
-  /** Every lead of a person (personMatches': by telephone only, those ticked) with all kept with it. */
+  /** Every lead of a person (by telephone only, those ticked) with all kept with it. */
+
   personData(person: PersonLookup): Promise<PersonData>;
   /** The entry's number, so that a long action (an export) can be completed later. */
   audit(actor: string, action: string, leadId: string | undefined, detail: string, now: Date): Promise<number>;

@@ -96,11 +96,9 @@ export async function staleChange(
   lead: InboxLead,
   form: FormData | undefined,
 ): Promise<StaleChange | undefined> {
-  const action = formText(form, 'action');
-  const kinds = UNDOES[action];
-  const seenText = formText(form, SEEN_FIELD);
-  if (!kinds || !/^\d{1,15}$/.test(seenText) || !changesLead(lead, action, form)) return undefined;
-  const seen = Number(seenText);
+  const guard = seenGuard(form);
+  if (!guard || !changesLead(lead, formText(form, 'action'), form)) return undefined;
+  const { seen, kinds } = guard;
   const timeline = await inbox.timeline(lead.id);
   // An answer begun in the inbox is a sign for the others, not a change to refuse.
   const changes = timeline.filter(

@@ -10,10 +10,7 @@ import type { InboxLead, InboxStore, PersonLookup, PersonMatch } from './inbox-s
 const text = (value: unknown): string =>
   Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'string' ? value.trim() : '';
 
-/**
- * Who a lead is from, as mails name it: name and company, each isolated (U+2068 … U+2069) so a name
- * in one direction keeps its order in a line of the other; '' when the lead has neither.
- */
+/** Name and company, each isolated (U+2068 … U+2069) so a name keeps its order in a line of the other direction. */
 export function leadName(lead: Pick<InboxLead, 'form' | 'fields'>, code: LocaleCode = 'en'): string {
   const f = lead.fields;
   const name = lead.form === 'partner' ? text(f['name']) : `${text(f['firstName'])} ${text(f['lastName'])}`;
@@ -91,11 +88,8 @@ export const personPhones = (fields: SubmissionFields): string[] => [
 /** The runs of a text that read as a number (digits, Arabic-Indic too, with the punctuation people group them by). */
 const NUMBER_RUNS = /[+\d\u0660-\u0669\u06F0-\u06F9][\d\u0660-\u0669\u06F0-\u06F9\s().\-/\u00A0]*/gu;
 
-/**
- * Whether a search names the person: any of their words in it, any of its words inside one of their
- * answers, or a number in it that is part of their telephone. Compared here, not in SQL, so SQLite
- * and PostgreSQL judge alike.
- */
+/** Whether a search names the person (their words, or part of their telephone); here, not in SQL, so both databases agree. */
+
 export function searchNamesPerson(searched: string, tokens: readonly string[], phones: readonly string[]): boolean {
   const text = searched.trim().toLowerCase();
   if (!text) return false;

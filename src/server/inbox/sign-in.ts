@@ -19,9 +19,10 @@ export function secure(context: APIContext): boolean {
 }
 
 /** `__Host-` requires Secure, which a browser refuses over plain http (a local run). */
-export function sessionCookieName(context: APIContext): string {
-  return secure(context) ? '__Host-globaq-staff' : 'globaq-staff';
-}
+const cookieName = (context: APIContext, name: string): string => `${secure(context) ? '__Host-' : ''}globaq-${name}`;
+export const sessionCookieName = (context: APIContext): string => cookieName(context, 'staff');
+/** The device cookie lets the browser that signed in past a lock someone else caused. */
+const deviceCookieName = (context: APIContext): string => cookieName(context, 'device');
 
 /** A hash to check against when the account does not exist, so both answers take as long. */
 let decoyHash: Promise<string> | undefined;
@@ -38,15 +39,7 @@ function countRefusal(context: APIContext, lockStarted = false): void {
   if (lockStarted) metrics.signInLocks.inc();
 }
 
-/** The device cookie lets the browser that signed in past a lock someone else caused. */
-function deviceCookieName(context: APIContext): string {
-  return secure(context) ? '__Host-globaq-device' : 'globaq-device';
-}
-
-/**
- * The password step. The attempt is counted before the password is checked, in the gate's own
- * transaction, so attempts at once cannot all find the gate open.
- */
+/** The password step, counted before the password is checked, in the gate's transaction: no burst finds it open. */
 export async function signIn(context: APIContext, emailText: string, password: string): Promise<SignInOutcome> {
   const { inbox, staff } = context.locals.app.stores;
   const now = new Date();
@@ -112,10 +105,10 @@ export async function signIn(context: APIContext, emailText: string, password: s
 }
 
 /**
- * SameSite=Lax, not Strict: a link to a lead followed from webmail is a top-level GET, which Strict
- * would send without the session. Lax never sends it with another site's POST, image or frame, and
- * every state change is a POST that must carry this site's Origin and the session's form token.
+ * SameSite=Lax: a link to a lead followed from webmail would arrive without a Strict session. Lax never
+ * goes with another site's POST, and every state change is a POST with this site's Origin and token.
  */
+
 function sessionCookie(context: APIContext) {
   return { httpOnly: true, sameSite: 'lax', secure: secure(context), path: '/' } as const;
 }

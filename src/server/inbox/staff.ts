@@ -28,10 +28,7 @@ export function passwordProblem(password: string): string | undefined {
   return undefined;
 }
 
-/**
- * Password checks running at once at most, and waiting at most: scrypt runs on libuv's four
- * threads, which downloads and file writes share, and a burst of sign-ins must not take them all.
- */
+/** Password checks at once and waiting, at most: a burst of sign-ins must not take all libuv's threads from file writes. */
 export const HASHING = { running: 2, waiting: 8 } as const;
 
 /** "scrypt$N$r$p$salt$hash", salt and hash in base64; a test may ask a lighter cost. */
@@ -80,10 +77,8 @@ export interface StaffStore {
   remove(email: string): Promise<boolean>;
 
   twoStep(email: string): Promise<TwoStepRecord | undefined>;
-  /**
-   * Turns two-step sign-in on with a confirmed secret (sealed), its first code's step and new
-   * recovery codes' hashes. The account's other sessions, signed in with the password alone, end.
-   */
+  /** With a confirmed secret and new recovery codes; the account's other, password-only sessions end. */
+
   enrolTwoStep(
     email: string,
     sealedSecret: string,

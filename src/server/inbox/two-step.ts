@@ -44,10 +44,7 @@ export function twoStepSettings(env: Readonly<Record<string, string | undefined>
   return { required: mode === 'required', key: rawKey ? Buffer.from(rawKey, 'hex') : undefined };
 }
 
-/**
- * How staff sign in with these settings, in the operator's words: the start log and /readyz's
- * detail say it, so that an inbox left on the password alone is seen, not assumed.
- */
+/** How staff sign in, for the start log and /readyz: an inbox left on the password alone is seen, not assumed. */
 export function signInSummary(settings: TwoStepSettings): string {
   if (!settings.key)
     return 'password only: STAFF_TOTP_KEY is not set, so two-step sign-in is not available (accounts that set it up still owe their codes)';
@@ -100,10 +97,8 @@ export function acceptedStep(
   return step === undefined || (lastStep !== undefined && step <= lastStep) ? undefined : step;
 }
 
-/**
- * Whether a code is the one that set two-step up, typed again at sign-in within a minute, before
- * the app shows the next one. Not a failed sign-in (only the secret's holder has that code).
- */
+/** The set-up's own code typed again at sign-in within a minute: not a failed sign-in (only the secret's holder has it). */
+
 export function isSetUpCodeAgain(
   secret: string,
   email: string,
@@ -128,7 +123,6 @@ export function takenCode(secret: string, email: string, code: string, now: Date
 
 export const totpUri = (secret: string, email: string): string => totpOf(secret, email).toString();
 
-/** The secret in groups of four, as people type it into an app. */
 export const groupedSecret = (secret: string): string => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** The QR code of the app's address, as SVG made only of shapes (no script, no style: the inbox's CSP holds). */
@@ -154,7 +148,6 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-/** Looks like a recovery code (and not a six-digit code). */
 export const isRecoveryCodeShape = (code: string): boolean =>
   /^[a-z0-9]{10}$/.test(normalRecoveryCode(code)) && !/^\d+$/.test(normalRecoveryCode(code));
 

@@ -1,4 +1,4 @@
-/** The layout of the mails to staff in English and Arabic (the digests, an assignment): one section per language. */
+/** The layout of the mails to staff in English and Arabic: one section per language. */
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n/index.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { escapeHtml } from './escape.ts';
@@ -10,15 +10,14 @@ export interface MailList {
   readonly more?: string;
 }
 
-/** One language's part: its paragraphs, its lists (an empty one left out), more paragraphs, and the link to the inbox. */
+/** One language's part; an empty list is left out. */
 export interface MailSection {
   readonly code: LocaleCode;
   readonly intro: readonly string[];
   readonly lists?: readonly MailList[];
   readonly after?: readonly string[];
-  /** The link's sentence without an address (or with it, in the text part)... */
+  /** The link's sentence (the text part, or without an address) and its words (the HTML part). */
   readonly open: string;
-  /** ...and the link's words in the HTML part. */
   readonly openLink: string;
 }
 
@@ -33,11 +32,11 @@ export function riyadhTimeIn(
   return dateTimeFormat(locales[code].formatLocale, options).format(new Date(time));
 }
 
-/** A subject in both languages, English first. */
 export const bilingualSubject = (key: UiKey, values: Record<string, string | number>): string =>
   `${t(key, values, locales.en)} · ${t(key, values, locales.ar)}`;
 
-/** The sections as the text part and the HTML part (each section in its language's direction). */
+/** The sections as the text part and the HTML part, each in its language's direction. */
+
 export function bilingualMail(sections: readonly MailSection[], openUrl: string | undefined): { text: string; html: string } {
   const listsOf = (part: MailSection) => (part.lists ?? []).filter((list) => list.rows.length > 0);
   const text = sections

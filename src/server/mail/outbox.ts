@@ -65,25 +65,19 @@ export const isNoticeStatus = (value: string): value is NoticeStatus =>
 
 /** The outbox table, in either database (the queries: ../store/outbox-queries.ts); ids are the mails' own. */
 export interface OutboxStore {
-  /**
-   * Pending mails due at `now`, oldest first, claimed for this sender: another server on the same
-   * database is not handed them until the claim lapses (a sender that died mid-send).
-   */
+  /** Due mails, claimed for this sender: no other server gets them until the claim lapses (a sender died mid-send). */
   claimDue(now: Date, limit: number): Promise<OutboxEntry[]>;
   /** Whether a claimed mail is still to be sent (false once its lead was deleted). */
   stillDue(id: string): Promise<boolean>;
   markSent(id: string, at: Date): Promise<void>;
   markRetry(id: string, attempts: number, next: Date, error: string): Promise<void>;
-  /** Given up on (at `at`, default now): listed for staff until queued again. */
+  /** Listed for staff until queued again. */
   markFailed(id: string, attempts: number, error: string, at?: Date): Promise<void>;
   /** Oldest first. */
   list(statuses: readonly NoticeStatus[]): Promise<OutboxEntry[]>;
   /** Queues a mail again, due now; false when there is none of this id. */
   retry(id: string, now: Date): Promise<boolean>;
-  /**
-   * Queues a mail about a lead, due now; a reply goes into the lead's timeline in the same
-   * transaction (an entry 'reply' naming the mail). Its id; undefined when no lead has this id.
-   */
+  /** Due now; a reply goes into the lead's timeline in the same transaction. Undefined when no lead has this id. */
   queue(mail: NewMail, now: Date): Promise<string | undefined>;
   /** Oldest first. */
   forLead(leadId: string): Promise<OutboxEntry[]>;
@@ -114,10 +108,8 @@ export interface MailTransport {
   close(): void;
 }
 
-/**
- * nodemailer's pooled SMTP transport. With `requireTls`, an smtp:// server that offers no STARTTLS
- * gets nothing, not even the password: the send fails, is retried, and the outbox shows why.
- */
+/** With `requireTls`, an smtp:// server that offers no STARTTLS gets nothing, not even the password. */
+
 export function smtpTransport(smtpUrl: string, requireTls: boolean): MailTransport {
   return nodemailer.createTransport({
     url: smtpUrl,
@@ -165,7 +157,8 @@ export class OutboxWorker {
     void this.tick();
   }
 
-  /** Sends what is due now; resolves when the round is over (a round already running is joined). */
+  /** Resolves when the round is over (a round already running is joined). */
+
   tick(): Promise<void> {
     if (this.#stopped) return Promise.resolve();
     const log = this.#options.log ?? ((message: string) => this.#options.app?.log.error({ event: 'outbox.error' }, message));
