@@ -285,7 +285,6 @@ export async function bulkAction(
 }
 
 /** Setting up two-step: a new secret sealed in the session, then its first code enrols the account with recovery codes. */
-
 export async function twoStepSetUp(
   deps: Pick<InboxDeps, 'inbox' | 'staff'>,
   key: Buffer,
@@ -324,7 +323,6 @@ export function personLookup(form: Form): PersonLookup {
 }
 
 /** The "Person's data" form, posted: the file as a download; nothing found is said, not handed over as an empty file. */
-
 export async function exportPerson(inbox: Inbox, staff: Staff, form: Form, now = new Date()): Promise<Download | Refused> {
   if (!tokenMatches(staff, form)) return OUT_OF_DATE;
   const lookup = personLookup(form);

@@ -3,7 +3,6 @@
  * decoded, each right-to-left value isolated so it does not pull the "=" beside it; a filter that
  * does not parse stays as stored.
  */
-
 export function readableDetail(detail: string): string {
   return detail.replace(/filter: ([^\s)]*)/g, (whole, query: string) => {
     try {

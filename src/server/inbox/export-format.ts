@@ -136,7 +136,6 @@ type ExportedLead = Pick<
 >;
 
 /** A lead export's columns (the inbox's and the staff command's): what staff read in the inbox, then the form's answers. */
-
 export function leadCsvHeader(form: FormName, locale: Locale = defaultLocale): string {
   return csvRow([
     'Lead ID',

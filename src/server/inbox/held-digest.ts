@@ -102,7 +102,6 @@ export function composeHeldDigest(input: DigestInput): { subject: string; text: 
 type DigestOutcome = 'sent' | 'off' | 'notYet' | 'nothingHeld' | 'sentAlready';
 
 /** Sends the day's digest when due and marks the leads it warned of; throws (giving the day back) when the mail fails. */
-
 export async function sendHeldDigest(
   held: HeldStore,
   config: Pick<ReceiverConfig, 'proof' | 'siteUrl' | 'notifications'>,

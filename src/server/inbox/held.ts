@@ -10,7 +10,6 @@ import { WARNING_DAYS, purgeBefore } from './held-digest.ts';
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Erases spam and held leads past their age (held ones warned of), forgets expired challenges; says how many. */
-
 export async function sweepHeld(
   stores: Pick<Stores, 'held' | 'submissions'>,
   config: Pick<ReceiverConfig, 'proof'>,

@@ -49,7 +49,6 @@ export interface ListQuery {
 }
 
 /** The list's query read from an address. */
-
 export function filterFromQuery(params: URLSearchParams, me: string): ListQuery {
   const get = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);
   const form = get('form');

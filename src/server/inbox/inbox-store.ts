@@ -277,7 +277,6 @@ export interface InboxStore {
   refusals(query: { readonly limit: number; readonly offset?: number }): Promise<{ entries: SignInRefusal[]; total: number }>;
 
   /** Every lead of a person (by telephone only, those ticked) with all kept with it. */
-
   personData(person: PersonLookup): Promise<PersonData>;
   /** The entry's number, so that a long action (an export) can be completed later. */
   audit(actor: string, action: string, leadId: string | undefined, detail: string, now: Date): Promise<number>;

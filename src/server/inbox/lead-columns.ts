@@ -104,7 +104,6 @@ export function answerIn(form: FormName, name: string, value: unknown, locale: L
 }
 
 /** A lead's answers in `locale`, unanswered ones included, then any the form no longer asks under its stored name. */
-
 export function labelledFields(
   lead: { readonly form: FormName; readonly fields: Readonly<Record<string, unknown>> },
   locale: Locale,

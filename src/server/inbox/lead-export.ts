@@ -25,7 +25,6 @@ async function* formCsv(inbox: InboxStore, filter: LeadFilter, form: FormName, c
 }
 
 /** The download of what `filter` finds, recorded as `what` (the filter or the selection). */
-
 export async function leadExport(
   inbox: InboxStore,
   actor: string,

@@ -119,7 +119,6 @@ export function leadHref(id: string, list: string, say: Record<string, string> =
 }
 
 /** Who else began an answer to the lead less than ANSWERING_MS ago (`replies`: its `reply` entries, newest first). */
-
 export function answeringNow(
   replies: readonly LeadEvent[],
   me: string,

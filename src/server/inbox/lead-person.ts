@@ -89,7 +89,6 @@ export const personPhones = (fields: SubmissionFields): string[] => [
 const NUMBER_RUNS = /[+\d\u0660-\u0669\u06F0-\u06F9][\d\u0660-\u0669\u06F0-\u06F9\s().\-/\u00A0]*/gu;
 
 /** Whether a search names the person (their words, or part of their telephone); here, not in SQL, so both databases agree. */
-
 export function searchNamesPerson(searched: string, tokens: readonly string[], phones: readonly string[]): boolean {
   const text = searched.trim().toLowerCase();
   if (!text) return false;
@@ -114,7 +113,6 @@ export const otherLeads = async (inbox: Pick<InboxStore, 'personMatches'>, lead:
 export const PREVIEW_MAX = 120;
 
 /** The first words of what a lead says, for the list, cut at a word near PREVIEW_MAX. */
-
 export function leadPreview(lead: Pick<InboxLead, 'form' | 'fields'>): string {
   const f = lead.fields;
   const source =

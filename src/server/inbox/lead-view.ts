@@ -165,7 +165,6 @@ export function leadView(
 const QUOTE_MAX = 1500;
 
 /** "Reply by e-mail": a mailto in the lead's language, quoting the visitor's message. */
-
 export function replyHref(lead: Pick<InboxLead, 'form' | 'fields' | 'language' | 'receivedAt'>): string | undefined {
   const { email, name } = leadSummary(lead);
   const to = answerLink('email', email);

@@ -37,7 +37,6 @@ function placeKey(text: string): string {
 }
 
 /** Words of a spelling that do not tell a place alone ("city", "مدينة"). */
-
 const GENERIC = new Set(['city', 'مدينه', 'bahr', 'ras', 'abu', 'al']);
 
 export function parsePlaces(raw: unknown): Place[] {

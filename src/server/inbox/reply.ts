@@ -125,7 +125,6 @@ function templateFromForm(form: FormData | undefined): TemplateText | Refusal {
 }
 
 /** A post of /admin/templates (`action`: add, save, delete), audited by the template's id. */
-
 export async function templateAction(
   deps: Pick<InboxDeps, 'inbox' | 'templates'>,
   staff: Staff,

@@ -108,7 +108,6 @@ export async function signIn(context: APIContext, emailText: string, password: s
  * SameSite=Lax: a link to a lead followed from webmail would arrive without a Strict session. Lax never
  * goes with another site's POST, and every state change is a POST with this site's Origin and token.
  */
-
 function sessionCookie(context: APIContext) {
   return { httpOnly: true, sameSite: 'lax', secure: secure(context), path: '/' } as const;
 }
@@ -200,7 +199,6 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
 }
 
 /** Two-step set-up confirmed while it was required at sign-in: the pending session is signed in. */
-
 export async function finishRequiredSetUp(context: APIContext, pending: StaffSession): Promise<void> {
   const network = clientNetwork(clientAddress(context));
   await context.locals.app.stores.inbox.clearFailures({

@@ -78,7 +78,6 @@ export interface StaffStore {
 
   twoStep(email: string): Promise<TwoStepRecord | undefined>;
   /** With a confirmed secret and new recovery codes; the account's other, password-only sessions end. */
-
   enrolTwoStep(
     email: string,
     sealedSecret: string,

@@ -98,7 +98,6 @@ export function acceptedStep(
 }
 
 /** The set-up's own code typed again at sign-in within a minute: not a failed sign-in (only the secret's holder has it). */
-
 export function isSetUpCodeAgain(
   secret: string,
   email: string,
@@ -140,7 +139,6 @@ export async function totpQrSvg(secret: string, email: string): Promise<string> 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** Ten new recovery codes, "xxxxx-xxxxx" (about 49 bits each), shown once; only a slow hash is kept (./recovery-codes.ts). */
-
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');

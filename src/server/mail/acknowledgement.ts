@@ -82,7 +82,6 @@ export function defaultReplySubject(lead: Pick<StoredSubmission, 'form' | 'langu
 }
 
 /** Staff's answer as a mail: their text (escaped in HTML), then the company's signature. */
-
 export function composeReply(
   lead: Pick<StoredSubmission, 'id' | 'language'>,
   subject: string,

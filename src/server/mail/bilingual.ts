@@ -36,7 +36,6 @@ export const bilingualSubject = (key: UiKey, values: Record<string, string | num
   `${t(key, values, locales.en)} · ${t(key, values, locales.ar)}`;
 
 /** The sections as the text part and the HTML part, each in its language's direction. */
-
 export function bilingualMail(sections: readonly MailSection[], openUrl: string | undefined): { text: string; html: string } {
   const listsOf = (part: MailSection) => (part.lists ?? []).filter((list) => list.rows.length > 0);
   const text = sections

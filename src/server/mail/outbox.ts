@@ -109,7 +109,6 @@ export interface MailTransport {
 }
 
 /** With `requireTls`, an smtp:// server that offers no STARTTLS gets nothing, not even the password. */
-
 export function smtpTransport(smtpUrl: string, requireTls: boolean): MailTransport {
   return nodemailer.createTransport({
     url: smtpUrl,
@@ -158,7 +157,6 @@ export class OutboxWorker {
   }
 
   /** Resolves when the round is over (a round already running is joined). */
-
   tick(): Promise<void> {
     if (this.#stopped) return Promise.resolve();
     const log = this.#options.log ?? ((message: string) => this.#options.app?.log.error({ event: 'outbox.error' }, message));
