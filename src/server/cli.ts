@@ -1,7 +1,4 @@
-/**
- * The staff command: `npm run submissions -- <command> [options]`; USAGE below lists the commands
- * and their options, ./cli/ holds them.
- */
+/** The staff command: `npm run submissions -- <command> [options]` (USAGE; the commands are in ./cli/). */
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -86,11 +83,9 @@ Options for every command:
 DATE: 2026-11-01 (midnight UTC) or an ISO time such as 2026-11-01T08:00:00+03:00.
 `;
 
-/** The commands by name, and their names for the messages that name them. */
 const COMMANDS: Readonly<Record<string, Command>> = { ...LEAD_COMMANDS, ...ADMIN_COMMANDS };
 const NAMES = Object.keys(COMMANDS).join(', ');
 
-/** Runs one command; returns the exit code. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
     const { positionals, values } = parse(argv);
@@ -137,7 +132,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // npm runs scripts from the project's folder and says in INIT_CWD where it was typed.
   const cwd = process.env['INIT_CWD'] ?? process.cwd();
   try {
-    // The service's settings file only when told (--settings FILE), before any setting is read.
     const args = process.argv.slice(2);
     loadSettingsFile(args);
     // As root on the service's SQLite database: act as its owner, so no file is left root's.

@@ -8,7 +8,8 @@ import { en } from '../../src/i18n/en';
 import { ar } from '../../src/i18n/ar';
 import { DAY_MS, NetworkBudget } from '../../src/server/receiver/network-budget';
 import { RateLimiter } from '../../src/server/receiver/rate-limit';
-import { WARNING_DAYS, composeHeldDigest, erasureDate, riyadhDay } from '../../src/server/inbox/held-digest';
+import { WARNING_DAYS, composeHeldDigest, erasureDate } from '../../src/server/inbox/held-digest';
+import { riyadhDay } from '../../src/server/inbox/export-format';
 import type { HeldLead } from '../../src/server/store/held-queries';
 import { escapeHtml } from '../../src/server/mail/escape';
 

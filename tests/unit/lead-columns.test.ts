@@ -40,7 +40,7 @@ describe('the export columns', () => {
     );
     expect(riyadhStamp('2026-11-25T06:30:00.000Z')).toBe('2026-11-25 09:30 +03:00');
     expect(riyadhStamp('2026-11-25T22:05:00.000Z')).toBe('2026-11-26 01:05 +03:00');
-    expect(riyadhDay(new Date('2026-11-25T21:30:00Z'))).toBe('2026-11-26');
+    expect(riyadhDay(new Date('2026-11-25T21:30:00Z')).day).toBe('2026-11-26');
     expect(leadCsvName('partner', '2026-11-25')).toBe('globaq-partner-applications-2026-11-25.csv');
     const row = leadCsvRow({
       id: 'a0000000-0000-4000-8000-000000000001',

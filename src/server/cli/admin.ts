@@ -1,7 +1,4 @@
-/**
- * The staff command's commands on accounts and the database: `staff`, `backup`, `restore`,
- * `migrate` and `migrate-to` (../cli.ts's USAGE says what each does).
- */
+/** The staff command's commands on accounts and the database (../cli.ts's USAGE says what each does). */
 import path from 'node:path';
 import { receiverConfig } from '../config.ts';
 import { hashPassword, passwordProblem, staffEmail } from '../inbox/staff.ts';
@@ -12,7 +9,7 @@ import { migrateToPostgres } from '../store/migrate-to.ts';
 import { redactUrl } from '../store/postgres/pg-store.ts';
 import { UsageError, actorOf, asUsage, audited, databaseOf, many, noMore, withStores, type Command, type Io } from './common.ts';
 
-/** A new password, asked twice at a terminal; refused with the reason when too weak or not confirmed. */
+/** A new password, asked twice at a terminal. */
 async function newPassword(io: Io): Promise<string> {
   if (!io.readSecret) throw new UsageError('No way to read a password here.');
   const password = await io.readSecret('Password (at least 12 characters): ');
@@ -23,7 +20,6 @@ async function newPassword(io: Io): Promise<string> {
   return password;
 }
 
-/** `staff add|password|list|remove|reset-two-step`: the inbox's accounts. */
 const staff: Command = async (args, values, io) => {
   const [action = '', address, ...rest] = args;
   const needsEmail = ['add', 'password', 'remove', 'reset-two-step'].includes(action);
@@ -79,7 +75,6 @@ const staff: Command = async (args, values, io) => {
   });
 };
 
-/** `migrate-to DATABASE_URL`: the SQLite file's contents into an empty PostgreSQL database. */
 const migrateTo: Command = async (args, values, io) => {
   const [target, ...rest] = args;
   if (target === undefined || rest.length > 0)
@@ -97,7 +92,6 @@ const migrateTo: Command = async (args, values, io) => {
   return 0;
 };
 
-/** `migrate`: the database (--db, else the configured one) brought to this release's schema. */
 const migrate: Command = async (extra, values, io) => {
   noMore(extra);
   const target = databaseOf(values.db, io);
@@ -111,7 +105,6 @@ const migrate: Command = async (extra, values, io) => {
   return 0;
 };
 
-/** backup DIR and restore DIR, for the SQLite database (--db, else SUBMISSIONS_DB). */
 const backup: Command = async (args, values, io, command) => {
   const [folder, ...rest] = args;
   if (folder === undefined || rest.length > 0) throw new UsageError(`${command} takes one folder: ${command} DIR`);
@@ -152,5 +145,4 @@ const backup: Command = async (args, values, io, command) => {
   }
 };
 
-/** These commands by name. */
 export const ADMIN_COMMANDS = { staff, backup, restore: backup, migrate, 'migrate-to': migrateTo };

@@ -1,7 +1,4 @@
-/**
- * What the staff command's commands share (../cli.ts runs them): the options, what a command is
- * given, the database it works on, and its audit entries.
- */
+/** What the staff command's commands share: the options, the terminal, the database, the audit entries. */
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,7 +6,7 @@ import { receiverConfig, type ReceiverConfig } from '../config.ts';
 import { terminalText } from '../inbox/export-format.ts';
 import { openStores, type Stores } from '../store/database.ts';
 
-/** A mistake in the command's arguments: reported with the usage. */
+/** Reported with the usage. */
 export class UsageError extends Error {}
 
 /** Every command's options: anything else, or an option without its value, is a usage error. */
@@ -45,7 +42,6 @@ export interface Io {
   readonly root: string;
   /** Where the command was typed: --db and --out are relative to it. */
   readonly cwd: string;
-  /** Reads a password: without echo on a terminal, else the next line of standard input. */
   readonly readSecret?: (prompt: string) => Promise<string>;
   /** A person at a terminal (the password is then asked twice). */
   readonly interactive?: boolean;
@@ -53,10 +49,7 @@ export interface Io {
   readonly actor?: string;
 }
 
-/**
- * The database a command works on: --db FILE (a SQLite file, from where it was typed), else
- * DATABASE_URL (PostgreSQL), else SUBMISSIONS_DB or its default.
- */
+/** --db FILE (a SQLite file), else DATABASE_URL, else SUBMISSIONS_DB or its default. */
 export function databaseOf(db: string | undefined, io: Pick<Io, 'env' | 'root' | 'cwd'>): ReceiverConfig {
   const config = receiverConfig(io.env, io.root);
   return db === undefined ? config : { ...config, databaseUrl: undefined, dbPath: path.resolve(io.cwd, db) };
@@ -73,7 +66,7 @@ export async function withStores<T>(db: string | undefined, io: Io, work: (store
   }
 }
 
-/** `count` and `noun` as English says them: 1 lead, 2 leads. */
+/** 1 lead, 2 leads. */
 export const many = (count: number, noun: string, nouns = `${noun}s`): string => `${count} ${count === 1 ? noun : nouns}`;
 
 /** What `read` returns; its error is a mistake in the arguments, shown as the terminal's text. */
@@ -85,14 +78,12 @@ export function asUsage<T>(read: () => T): T {
   }
 }
 
-/** Refuses arguments a command does not take. */
 export function noMore(extra: readonly string[]): void {
   if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra.join(' ')}`);
 }
 /**
- * Who ran the command, for the audit log (the inbox's entries name a staff e-mail): the person
- * behind `sudo` (SUDO_USER), else the operating-system user. Named before the command switches to
- * the database's owner, which would otherwise name the service for everyone.
+ * Who ran the command, for the audit log: the person behind `sudo`, else the operating-system user;
+ * named before the command switches to the database's owner, which would name the service for everyone.
  */
 export function commandActor(env: Readonly<Record<string, string | undefined>> = process.env): string {
   let name = env['SUDO_USER']?.trim() ?? '';
@@ -108,10 +99,8 @@ export function commandActor(env: Readonly<Record<string, string | undefined>> =
   return `${name || 'unknown user'} (staff command)`;
 }
 
-/** The actor of this run of the command. */
 export const actorOf = (io: Io): string => io.actor ?? commandActor(io.env);
 
-/** Records a command that read or changed leads or accounts, under the person who ran it. */
 export async function audited(stores: Stores, io: Io, action: string, detail: string, leadId?: string): Promise<void> {
   await stores.inbox.audit(actorOf(io), action, leadId, detail, new Date());
 }

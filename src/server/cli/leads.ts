@@ -1,7 +1,4 @@
-/**
- * The staff command's commands on leads: `export`, `list`, `count`, `held`, `outbox`, `delete`,
- * `purge` and `person` (../cli.ts's USAGE says what each does).
- */
+/** The staff command's commands on leads (../cli.ts's USAGE says what each does). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -13,14 +10,13 @@ import type { Stores } from '../store/database.ts';
 import { FORMS, isFormName, type FormName, type Query, type StoredSubmission } from '../store/store.ts';
 import { UsageError, actorOf, audited, many, noMore, withStores, type Command, type Io, type Values } from './common.ts';
 
-/** --limit as a number from 1 to 1000. */
 function parseLimit(text: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 1000)
     throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${text}")`);
   return Number(text);
 }
 
-/** --since or --until: a day (midnight UTC) or an ISO time. */
+/** A day (midnight UTC) or an ISO time. */
 function parseDate(option: string, text: string | undefined): Date | undefined {
   if (text === undefined) return undefined;
   const date = new Date(
@@ -48,7 +44,7 @@ function summary(submission: StoredSubmission): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
-/** Writes to standard output, or to `out` (from where the command was typed); returns " to FILE" or "". */
+/** Writes to standard output, or to `out`; returns " to FILE" or "". */
 async function writeExport(chunks: AsyncIterable<string> | Iterable<string>, out: string | undefined, io: Io): Promise<string> {
   if (out === undefined) {
     for await (const chunk of chunks) io.stdout(chunk);
@@ -68,7 +64,7 @@ async function writeExport(chunks: AsyncIterable<string> | Iterable<string>, out
   return ` to ${target}`;
 }
 
-/** `export`, `list` and `count`: every option is checked before the database is opened. */
+/** Every option is checked before the database is opened. */
 const leads: Command = async (extra, values, io, name) => {
   const command = name as 'export' | 'list' | 'count';
   noMore(extra);
@@ -111,7 +107,6 @@ const leads: Command = async (extra, values, io, name) => {
   });
 };
 
-/** `export`, once its options are checked: `format` is csv or json. */
 async function exportLeads({ submissions: store, inbox }: Stores, query: Query & { form: FormName }, values: Values, io: Io) {
   const format = values.format as 'csv' | 'json';
   const what = `${query.form} submissions as ${format.toUpperCase()}${query.since ? ` since ${query.since.toISOString()}` : ''} until ${query.until?.toISOString() ?? 'now'}${query.bots ? ", the honeypot's catch" : query.withoutSpam ? ', without spam' : ''}`;
@@ -124,7 +119,6 @@ async function exportLeads({ submissions: store, inbox }: Stores, query: Query &
       yield submission;
     }
   }
-  // The leads as CSV: the inbox export's columns (status, who set it, the note, the questions by their labels).
   const { form, since, until, withoutSpam } = query;
   const filter: LeadFilter = {
     form,
@@ -151,7 +145,6 @@ async function exportLeads({ submissions: store, inbox }: Stores, query: Query &
   return `${many(rows, `${query.form} submission`)} exported${where}`;
 }
 
-/** `outbox` and `outbox retry ID`: the notifications staff should know about, and queueing one again. */
 const outbox: Command = async (args, values, io) => {
   const [action, id, ...rest] = args;
   if (action !== undefined && action !== 'retry')
@@ -196,7 +189,7 @@ export function cutoffFor(age: string | undefined, now: Date): Date {
   return cutoff;
 }
 
-/** `delete ID` and `purge --older-than AGE`: erasure, each in one transaction, saying what went. */
+/** Erasure, each in one transaction, saying what went. */
 const erase: Command = async (args, values, io, command) => {
   if (command === 'delete' && args.length !== 1) throw new UsageError('delete takes one submission id.');
   if (command === 'purge') noMore(args);
@@ -227,7 +220,7 @@ const erase: Command = async (args, values, io, command) => {
   });
 };
 
-/** `person`: the file of everything kept about a person, recorded by the leads' ids only. */
+/** Recorded by the leads' ids only. */
 const person: Command = async (extra, values, io) => {
   noMore(extra);
   const email = values.email?.trim() ?? '';
@@ -255,7 +248,6 @@ const person: Command = async (extra, values, io) => {
   });
 };
 
-/** `held`: the held leads (or, with --spam, those marked spam), newest first, each with its reason. */
 const held: Command = async (extra, values, io) => {
   noMore(extra);
   const limit = parseLimit(values.limit ?? '50');
@@ -276,5 +268,4 @@ const held: Command = async (extra, values, io) => {
   });
 };
 
-/** These commands by name. */
 export const LEAD_COMMANDS = { export: leads, list: leads, count: leads, held, outbox, delete: erase, purge: erase, person };

@@ -1,9 +1,7 @@
 /**
- * What staff do in the inbox, one function per page that takes posts (src/pages/admin/: a lead's
- * page, the list's selection, two-step set-up; signing in is ./sign-in.ts). Each checks the form's
- * token again (the guard, ./inbox.ts, checked its origin), makes each store change with its audit
- * entry, and answers where to go next (the list it came from kept) or why not (a dictionary key
- * and a status). The pages keep the markup.
+ * What staff do in the inbox, one function per page that takes posts (signing in is ./sign-in.ts).
+ * Each checks the form's token again, makes each store change with its audit entry, and answers
+ * where to go next (the list it came from kept) or why not (a dictionary key and a status).
  */
 import type { Locale, UiKey } from '../../i18n';
 import type { ReceiverConfig } from '../config.ts';
@@ -37,7 +35,6 @@ type Staff = Pick<StaffSession, 'email' | 'csrf'>;
 type Inbox = InboxDeps['inbox'];
 type Form = FormData | undefined;
 
-/** A post's outcome: an address to go to (303), or the page shown again with a refusal or a question. */
 type Refused = { readonly refused: UiKey; readonly status: 400 | 401 | 403 | 404 | 413 };
 type ActionOutcome = { readonly redirect: string } | Refused;
 type Download = { readonly download: Response };
@@ -45,11 +42,10 @@ type Download = { readonly download: Response };
 /** The form, its token not the session's: a post another page (or site) made up. */
 const OUT_OF_DATE: Refused = { refused: 'admin.refused.outOfDate', status: 403 };
 
-/** A list's query with what was done added (`done`, counts). */
 const withDone = (list: string, done: Record<string, string>) =>
   new URLSearchParams([...new URLSearchParams(list), ...Object.entries(done)]).toString();
 
-/** The lead a page's address names (undefined for an id that names none); a look at it (`look`: a GET) is audited. */
+/** The lead a page's address names; a look at it (`look`: a GET) is audited. */
 export async function openLead(inbox: Inbox, by: string, id: string, look: boolean): Promise<InboxLead | undefined> {
   const lead = isUuid(id) ? await inbox.lead(id) : undefined;
   if (lead && look) await inbox.audit(by, 'opened lead', id, '', new Date());
@@ -58,14 +54,9 @@ export async function openLead(inbox: Inbox, by: string, id: string, look: boole
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/**
- * A page of the list, with its tabs' counts (everyone's, and mine) and the last seven days' first
- * answers (./timely.ts). Showing it records nothing: a reload, a redirect or a link is not a search
- * (searchLeads records the searches staff submit).
- */
+/** A page of the list. Showing it records nothing: a reload, a redirect or a link is not a search. */
 export async function listLeads(inbox: Inbox, by: string, list: ListQuery, locale?: Locale | undefined, now = new Date()) {
   const { filter, order, page } = list;
-  // The tabs count everyone's leads (an assignee chosen in the filters kept), Mine the session's.
   const { assignedTo: _mine, ...unassigned } = filter;
   const everyone = list.values.mine ? unassigned : filter;
   const { status: _status, statuses: _statuses, review: _review, orFollowUp: _followUp, ...rest } = everyone;
@@ -73,11 +64,9 @@ export async function listLeads(inbox: Inbox, by: string, list: ListQuery, local
     inbox.leads(filter, page, order),
     inbox.statusCounts(everyone),
     inbox.statusCounts({ ...everyone, assignedTo: by }),
-    // The Mine tab's count: what needs work assigned to me, and mine with a follow-up date.
     inbox.countLeads({ ...rest, ...MINE, assignedTo: by }),
     inbox.firstAnswers(new Date(now.getTime() - WEEK_MS)),
   ]);
-  // Who else is answering each lead shown ("X is answering"), by its id.
   const ids = leads.map((lead) => lead.id);
   const replies = Map.groupBy(await inbox.recentReplies(ids, new Date(now.getTime() - ANSWERING_MS)), (event) => event.leadId);
   const answering = new Map<string, string>();
@@ -88,10 +77,7 @@ export async function listLeads(inbox: Inbox, by: string, list: ListQuery, local
   return { leads, total, counts, mineCounts, mine, answering, week: weekLine(weekFigures(waits), locale) };
 }
 
-/**
- * The list's search form, posted: recorded with what was looked for and how many it found
- * (erasing a lead erases it there too), then on to the list asked for, which records nothing.
- */
+/** The list's search form, posted: recorded, then on to the list asked for, which records nothing. */
 export async function searchLeads(inbox: Inbox, staff: Staff, form: Form, now = new Date()): Promise<ActionOutcome> {
   if (!tokenMatches(staff, form)) return OUT_OF_DATE;
   const params = new URLSearchParams();
@@ -101,14 +87,9 @@ export async function searchLeads(inbox: Inbox, staff: Staff, form: Form, now = 
   return { redirect: listHref(list.values) };
 }
 
-/** A search is recorded again only when it differs from the one recorded last, or that one is this old. */
 const SEARCH_REPEAT_MS = 30 * 60 * 1000;
 
-/**
- * Records a search of the list (its filter and what it found), posted or opened by its address on
- * this site (not by a link from another site); not again when it is the search recorded last,
- * within SEARCH_REPEAT_MS (a reload, the list the form's post goes on to).
- */
+/** Records a search (its filter and what it found), not again when it is the last one recorded within SEARCH_REPEAT_MS. */
 export async function auditSearch(inbox: Inbox, by: string, list: ListQuery, now = new Date()): Promise<void> {
   if (!list.filter.search) return;
   const filter = `(filter: ${filterQuery(list.values)})`;
@@ -118,15 +99,7 @@ export async function auditSearch(inbox: Inbox, by: string, list: ListQuery, now
   await inbox.audit(by, 'searched leads', undefined, `${total} found ${filter}`, now);
 }
 
-/**
- * One post of a lead's page (`action`): status, answered, note (or a correction), assign (the
- * assignee mailed), send-reply, answering (the reply box opened), customer-answered, reply (in the
- * mail program), retry the notification, delete (asked first, `confirm`), and for a held lead,
- * which is worked only once released, release or mark as spam. An unknown id is refused (404).
- * The answer goes back to the lead in the list it came from (`post.list`), or with `then=next` on
- * to the next lead of it (./lead-flow.ts). A change posted from a page made before the lead
- * changed in a way it would undo is refused (`stale`, 409) and nothing is done.
- */
+/** One post of a lead's page; back to the lead in its list, or on to the next. A change from a stale page is refused (409). */
 export async function leadAction(
   deps: InboxDeps,
   config: Config,
@@ -140,8 +113,7 @@ export async function leadAction(
   if (!lead) return { refused: 'admin.lead.notFound', status: 404 };
   const by = staff.email;
   const no = (refused: UiKey): Refused => ({ refused, status: 400 });
-  // Back to this lead in its list (`was`: its status before, its place in a list ordered by status),
-  // or on to the next lead of the list when the button asked for it (`prior`: the lead just done).
+  // `was`: its status before, its place in a list ordered by status; `prior`: the lead just done.
   const then = formText(form, THEN_FIELD) === 'next';
   const back = async (done: string, hash = '', was?: LeadStatus) => {
     const next = then ? await nextInList(inbox, by, list, id, was) : undefined;
@@ -168,7 +140,6 @@ export async function leadAction(
   const setStatus = async (status: LeadStatus, done: string) => {
     if (!(await inbox.setStatus(id, status, by, now, unless))) return refusedNow();
     await audit('set status', STATUS_LABELS[status]);
-    // Its former status places it when the list is ordered by status and it has left the list.
     const byStatus = new URLSearchParams(list).get('sort') === 'status';
     return back(done, '', byStatus && lead.status !== status ? lead.status : undefined);
   };
@@ -177,7 +148,6 @@ export async function leadAction(
   if (action === 'status' && isLeadStatus(status)) return setStatus(status, 'status');
   if (action === 'answered') return setStatus('answered', 'answered');
   if (action === 'note') {
-    // Never empty, never a correction of a note the lead does not have (`corrects`: its number).
     const note = typedText(form, 'note');
     const correctsText = formText(form, 'corrects');
     const corrects = /^\d{1,15}$/.test(correctsText) ? Number(correctsText) : undefined;
@@ -191,7 +161,6 @@ export async function leadAction(
   if (action === 'assign') {
     const to = formText(form, 'assignee');
     if (to !== '' && !(await deps.staff.list()).some((account) => account.email === to)) return no('admin.lead.assignUnknown');
-    // The assigner's note for the assignee: kept as a note, and mailed to them with the assignment.
     const note = typedText(form, 'assignNote').slice(0, NOTE_MAX);
     if (!(await inbox.assign(id, to || null, by, now, unless))) return refusedNow();
     await audit('assigned lead', to || 'nobody');
@@ -206,20 +175,18 @@ export async function leadAction(
     return back('replied', '#timeline');
   }
   if (action === 'answering') {
-    // The reply box opened (its script posts this): "X is answering" for the others, once a while.
+    // The reply box opened: "X is answering" for the others, recorded once a while.
     const mine = (await inbox.timeline(id)).find((event) => event.kind === 'reply' && event.actor === by);
     const recent = mine?.detail === ANSWERING && now.getTime() - Date.parse(mine.at) < ANSWERING_MS;
     if (!recent && (await inbox.record(id, 'reply', ANSWERING, by, now))) await audit('began answer');
     return { redirect: leadHref(id, list, {}, '#reply') };
   }
   if (action === 'customer-answered') {
-    // The customer's answer came (to the leads mailbox, or by phone): on the timeline, with the time.
     await inbox.record(id, 'reply', CUSTOMER, by, now);
     await audit('customer answered');
     return back('customer', '#timeline');
   }
   if (action === 'follow-up' || action === 'follow-up-clear') {
-    // A Riyadh calendar day (the date field's YYYY-MM-DD), or none: cleared.
     const day = action === 'follow-up' ? formText(form, 'followUp') : '';
     if (day !== '' && !isCalendarDay(day)) return no('admin.followUp.invalid');
     await inbox.setFollowUp(id, day || null, by, now);
@@ -227,8 +194,7 @@ export async function leadAction(
     return back(day ? 'follow-up' : 'follow-up-cleared');
   }
   if (action === 'reply' && reply !== undefined) {
-    // The timeline and the audit log say it was opened; the answer sends the browser on to the
-    // mail program (a redirect to the mailto: address), with JavaScript or without.
+    // Recorded, then a redirect to the mailto: address, with JavaScript or without.
     await inbox.record(id, 'reply', '', by, now);
     await audit('opened reply');
     return { redirect: reply };
@@ -255,16 +221,11 @@ export async function leadAction(
 /** A page of the list holds 50; a selection larger than a few pages is refused, not cut short. */
 export const MAX_SELECTED = 200;
 
-/** The list a selection came from (the form's `list`), only its own parameters, read as the list reads them. */
+/** The list a selection came from (the form's `list`), only its own parameters. */
 export const keptList = (form: Form, email: string): string =>
   filterQuery(filterFromQuery(new URLSearchParams(formText(form, 'list')), email).values);
 
-/**
- * The list's selection (`id`, at most MAX_SELECTED): set a status or delete (each asked first:
- * `confirm`), mark as spam, export, and on the held tab release or mark as spam. An id that names
- * no lead (deleted meanwhile, or forged) is left out and counted (`missing`); each lead's change
- * has its own audit entry.
- */
+/** The list's selection: a status or deletion is asked first; an id that names no lead is left out and counted. */
 export async function bulkAction(
   deps: InboxDeps,
   config: Config,
@@ -295,7 +256,6 @@ export async function bulkAction(
   if (ids.length > 0) for await (const lead of inbox.exportLeads({ ids })) leads.push(lead);
   const missing = asked.length - leads.length;
   const status = action === 'spam' ? 'spam' : formText(form, 'status');
-  // A status is chosen (the menu has no default), then asked once for the whole selection.
   if ((action === 'status' || action === 'status-confirmed') && !isLeadStatus(status))
     return { refused: 'admin.bulk.chooseStatus', status: 400 };
   if ((action === 'status' || action === 'export' || action === 'delete') && leads.length === 0)
@@ -324,12 +284,7 @@ export async function bulkAction(
   return { refused: 'admin.bulk.choose', status: 400 };
 }
 
-/**
- * Setting up two-step sign-in (`key`: the operator's). Opening the page (no `form`) shows the
- * secret pending in this session, if any. A post starts (`action=start`: a new secret, sealed in
- * the session) or confirms the pending secret with the app's first code: the account is enrolled
- * with new recovery codes (returned, shown once), audited. A wrong code shows the same secret.
- */
+/** Setting up two-step: a new secret sealed in the session, then its first code enrols the account with recovery codes. */
 export async function twoStepSetUp(
   deps: Pick<InboxDeps, 'inbox' | 'staff'>,
   key: Buffer,
@@ -339,7 +294,6 @@ export async function twoStepSetUp(
   now = new Date(),
 ): Promise<{ readonly recoveryCodes?: string[]; readonly secret?: string; readonly refused?: Refused }> {
   const { email } = session;
-  // The secret shown on the page before: kept (sealed) in this session.
   const pending = session.pendingTotp ? openSecret(key, email, session.pendingTotp) : undefined;
   const shown = (secret: string | undefined, refused?: Refused) => ({
     ...(secret ? { secret } : {}),
@@ -364,15 +318,11 @@ export async function twoStepSetUp(
   return { recoveryCodes };
 }
 
-/** What staff typed to find a person (an e-mail, a phone, or both) and the leads found by the phone only that they ticked. */
 export function personLookup(form: Form): PersonLookup {
   return { email: formText(form, 'email'), phone: formText(form, 'phone'), ticked: formTexts(form, 'lead') };
 }
 
-/**
- * The "Person's data" form, posted: the file (./person-file.ts) as a download, audited by the
- * leads' ids only; nothing found is said, not handed over as an empty file.
- */
+/** The "Person's data" form, posted: the file as a download; nothing found is said, not handed over as an empty file. */
 export async function exportPerson(inbox: Inbox, staff: Staff, form: Form, now = new Date()): Promise<Download | Refused> {
   if (!tokenMatches(staff, form)) return OUT_OF_DATE;
   const lookup = personLookup(form);

@@ -1,10 +1,7 @@
 /**
- * The staff inbox's language (English or Arabic), chosen per browser: the language switch in the
- * inbox's header (a small form posted to LANGUAGE_PATH, so it works without JavaScript) remembers the
- * choice in a cookie; until a choice is made, the browser's Accept-Language decides, and English
- * when it names neither. The choice is not part of a staff account: it holds on the sign-in pages
- * too, before anyone is known, and on a shared office computer the sign-in page keeps the language
- * its last user read it in.
+ * The staff inbox's language, chosen per browser: the language switch (a form, so it works without
+ * JavaScript) remembers it in a cookie, else Accept-Language decides. Not part of a staff account:
+ * it holds on the sign-in pages too, before anyone is known.
  */
 import { defaultLocale, locales, t, type Locale, type LocaleCode, type UiKey } from '../../i18n';
 import { safeReturnPath } from './return-path.ts';
@@ -12,12 +9,8 @@ import type { LeadStatus } from './inbox-store.ts';
 import type { FormName } from '../store/store.ts';
 import { riyadhTime } from './lead-view.ts';
 
-/** POST /admin/language (to=ar, next=/admin/leads/…, csrf): sets the cookie, back to `next`. A GET changes nothing. */
 export const LANGUAGE_PATH = '/admin/language';
-/**
- * The cookie that remembers the choice: read by the server only, but not a secret (HttpOnly
- * would protect nothing); SameSite=Lax and Path=/admin, so it goes with the inbox's own pages only.
- */
+/** Not a secret (HttpOnly would protect nothing); Path=/admin, so it goes with the inbox's own pages only. */
 export const LANGUAGE_COOKIE = 'globaq-inbox-language';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -39,28 +32,19 @@ export function fromAcceptLanguage(header: string | null | undefined): LocaleCod
   return asked.map((entry) => entry.code).find(isCode);
 }
 
-/** The inbox's language for a request: the cookie's choice, else Accept-Language, else English. */
 export function chooseAdminLocale(cookie: string | undefined, acceptLanguage: string | null | undefined): Locale {
   if (isCode(cookie)) return locales[cookie];
   const asked = fromAcceptLanguage(acceptLanguage);
   return asked ? locales[asked] : defaultLocale;
 }
 
-/** The inbox's sign-in steps, where sign-in itself never returns to but the language switch must. */
+/** Where sign-in itself never returns to but the language switch must. */
 const SIGN_IN_PAGES = new Set(['/admin/login', '/admin/login/code']);
 
-/**
- * Where the switch returns to: an inbox page as sign-in would accept it (src/server/inbox/return-path.ts),
- * or a sign-in page with its own `next` checked the same way; anything else, the list.
- */
+/** Where the switch returns to: an inbox page as sign-in would accept it, or a sign-in page with its `next` checked. */
 export function languageReturnPath(raw: unknown): string {
   if (typeof raw === 'string' && raw.startsWith('/admin/login')) {
-    let url: URL | undefined;
-    try {
-      url = new URL(raw, 'http://inbox.invalid');
-    } catch {
-      url = undefined;
-    }
+    const url = URL.parse(raw, 'http://inbox.invalid');
     if (url && url.origin === 'http://inbox.invalid' && SIGN_IN_PAGES.has(url.pathname) && raw.startsWith(url.pathname)) {
       const next = url.searchParams.get('next');
       return next === null ? url.pathname : `${url.pathname}?next=${encodeURIComponent(safeReturnPath(next))}`;
@@ -69,7 +53,6 @@ export function languageReturnPath(raw: unknown): string {
   return safeReturnPath(raw);
 }
 
-/** The cookie's attributes (`secure` on HTTPS, as the session's). */
 export const languageCookie = (secure: boolean) =>
   ({ httpOnly: false, sameSite: 'lax', secure, path: '/admin', maxAge: YEAR_SECONDS }) as const;
 
@@ -86,7 +69,6 @@ export function adminLabels(locale: Locale | undefined) {
     status: (status: LeadStatus) => tr(`admin.status.${status}`),
     form: (form: FormName) => tr(`admin.form.${form}`),
     language: (language: LocaleCode) => tr(`admin.leadLanguage.${language}`),
-    /** A stored time in Riyadh time, in the inbox's language (./lead-view.ts). */
     time: (iso: string | undefined) => riyadhTime(iso, code),
     /** An address inside an Arabic sentence, isolated so it keeps its own order (English needs nothing). */
     isolated: (text: string) => (dir === 'rtl' ? `\u2068${text}\u2069` : text),

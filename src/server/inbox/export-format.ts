@@ -1,25 +1,12 @@
 /**
- * The staff export's two formats.
+ * The staff export's formats. CSV: UTF-8 with a byte-order mark (Excel then reads Arabic), RFC 4180;
+ * a text cell a spreadsheet could take for a formula gets a leading apostrophe (CSV formula
+ * injection). A telephone answer that is only a number is written in E.164 as `="+966504443322"`,
+ * the one form Excel and Google Sheets read as text (no lost leading zero, no 9.67E+11); that
+ * formula is ours and holds only digits and "+". JSON: values exactly as stored.
  *
- * CSV: UTF-8 with a byte-order mark (Excel then reads Arabic names correctly; Google Sheets
- * ignores it), RFC 4180 (every cell quoted, quotes doubled, CRLF between rows), one column per
- * field after `id`, `receivedAt` and `language` (the language the form was sent in: en, ar). A text cell that a spreadsheet could take for a formula
- * (starting with =, +, -, @, tab or carriage return) gets a leading apostrophe, the usual
- * defence against CSV formula injection; the database keeps the text as the visitor typed it.
- * Lists (the partner form's multi-selects) are joined with "; ".
- * A telephone answer that is only a number (digits in any script, spaces, dashes, brackets) is
- * written in E.164 ("+966504443322": its own country code, or the code of the country the lead
- * names for a number typed without one, "050 444 3322" from Saudi Arabia), else in Western digits
- * as typed, and as text: `="+966504443322"`, the one form Excel and Google Sheets read as text, so
- * that neither drops a leading zero nor turns the number into 9.67E+11. That formula is ours and
- * holds only digits and "+"; a phone answer with anything else in it is guarded like any other text.
- *
- * JSON: an array of `{ id, receivedAt, language, ...fields }`, values exactly as stored.
- *
- * Neither carries a raw control character: the receiver stores none since it cleans visitor
- * text, but a row stored before that, or put in by hand, must not drive the terminal an export
- * is printed to. CSV drops them (keeping tab and line breaks); JSON writes them as \u escapes,
- * which read back as the same text.
+ * Neither carries a raw control character: a row stored before the receiver cleaned visitor text,
+ * or put in by hand, must not drive the terminal an export is printed to.
  */
 import { defaultLocale, t, type Locale } from '../../i18n/index.ts';
 import type { InboxLead } from './inbox-store.ts';
@@ -45,7 +32,7 @@ export function csvText(value: unknown): string {
 const PHONE_ONLY = /^\+?[\d(][\d ()\-./]*$/;
 const PHONE_COLUMNS: ReadonlySet<string> = new Set(PHONE_FIELDS);
 
-/** A telephone answer's cell text: as text in E.164, or in Western digits as typed (see above). */
+/** A telephone answer's cell text: E.164 (the lead's country's code for a number typed without one), else as typed. */
 function csvPhone(value: unknown, country?: unknown): string {
   if (typeof value !== 'string') return csvText(value);
   let digits = value.replace(CONTROL, '').trim();
@@ -64,22 +51,18 @@ function neutralise(text: string): string {
   return FORMULA_START.test(clean) ? `'${clean}` : clean;
 }
 
-/**
- * Stored text as one line a terminal shows and never obeys: every control character (escape
- * sequences, bell, backspace, C1) is written out as \xHH, and line breaks and tabs as spaces.
- */
+/** Stored text as one line a terminal shows and never obeys: control characters as \xHH, breaks and tabs as spaces. */
 export function terminalText(text: string): string {
   return text
     .replace(/[\t\n\r]+/g, ' ')
     .replace(/[\u0000-\u001F\u007F-\u009F]/g, (c) => `\\x${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
-/** JSON.stringify leaves DEL and the C1 controls raw; this writes them as \u escapes (still the same JSON value). */
+/** JSON.stringify leaves DEL and the C1 controls raw; this writes them as \u escapes. */
 function jsonText(value: unknown): string {
   return JSON.stringify(value).replace(/[\u007F-\u009F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** A cell already made text (csvText, csvPhone) as RFC 4180 writes it. */
 const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 export function csvCell(value: unknown): string {
@@ -90,17 +73,14 @@ export function csvRow(cells: readonly unknown[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-/** The field columns: every field name, in the order first met. */
+/** Every field name, in the order first met. */
 export function fieldColumns(submissions: Iterable<Pick<StoredSubmission, 'fields'>>): string[] {
   const seen = new Set<string>();
   for (const submission of submissions) for (const key of Object.keys(submission.fields)) seen.add(key);
   return [...seen];
 }
 
-/**
- * CSV text, chunk by chunk. `columns` are the field columns (fieldColumns() over the same
- * rows); they are passed in so that the rows can be streamed.
- */
+/** CSV text, chunk by chunk; `columns` (fieldColumns() over the same rows) are passed in so the rows can stream. */
 export async function* toCsv(
   columns: readonly string[],
   submissions: AsyncIterable<StoredSubmission> | Iterable<StoredSubmission>,
@@ -126,11 +106,7 @@ export async function* toJson(submissions: AsyncIterable<StoredSubmission> | Ite
   yield first ? ']\n' : '\n]\n';
 }
 
-/**
- * A stored time as the export writes it: Riyadh's clock (UTC+3 all year, no daylight saving)
- * with the offset, so that it reads as staff expect and still converts without doubt:
- * `2026-11-25 09:30 +03:00`.
- */
+/** A stored time on Riyadh's clock (UTC+3 all year) with the offset: `2026-11-25 09:30 +03:00`. */
 export function riyadhStamp(iso: string): string {
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return '';
@@ -138,10 +114,12 @@ export function riyadhStamp(iso: string): string {
   return `${local.slice(0, 10)} ${local.slice(11, 16)} +03:00`;
 }
 
-/** The day in Riyadh, for a file name: `2026-11-25`. */
-export const riyadhDay = (date: Date): string => riyadhStamp(date.toISOString()).slice(0, 10);
+/** The calendar day (YYYY-MM-DD) and the hour of an instant in Riyadh. */
+export function riyadhDay(now: Date): { readonly day: string; readonly hour: number } {
+  const stamp = riyadhStamp(now.toISOString());
+  return { day: stamp.slice(0, 10), hour: Number(stamp.slice(11, 13)) };
+}
 
-/** What a lead export's row is made of: the lead and the inbox's own columns (status, who set it, who it is assigned to, the newest note). */
 type ExportedLead = Pick<
   InboxLead,
   | 'id'
@@ -157,14 +135,7 @@ type ExportedLead = Pick<
   | 'followUpOn'
 >;
 
-/**
- * A lead export's columns, the same from the inbox and the staff command: what staff read in
- * the inbox (the lead's number, when it arrived in Riyadh time, its form, the language it was
- * sent in, its status and who set it, who it is assigned to, when it was first answered (Riyadh
- * time) and its follow-up day, the newest note of its timeline), then the form's answers under the
- * labels the form shows, in its order. One form per file: the columns never shift with the rows.
- * Headings come from the dictionary (`locale`; every export is English: the same columns everywhere).
- */
+/** A lead export's columns (the inbox's and the staff command's): what staff read in the inbox, then the form's answers. */
 export function leadCsvHeader(form: FormName, locale: Locale = defaultLocale): string {
   return csvRow([
     'Lead ID',

@@ -1,7 +1,6 @@
 /**
- * Releasing a held lead (./held.ts): it joins the inbox and its notification is queued now, in
- * one transaction with the audit entry; a second release finds nothing held and queues nothing,
- * so a release sends exactly one mail.
+ * Releasing a held lead: it joins the inbox and its mails are queued in one transaction with the
+ * audit entry; a second release finds nothing held, so a release sends exactly one mail.
  */
 import type { ReceiverConfig } from '../config.ts';
 import type { Stores } from '../store/database.ts';
@@ -9,7 +8,6 @@ import { composeLeadNotice } from '../mail/lead-mail.ts';
 import { composeAcknowledgement } from '../mail/acknowledgement.ts';
 import type { StoredSubmission } from '../store/store.ts';
 
-/** Releases a held lead: queues its notification and its sender's acknowledgement (when mail is on) and audits it. */
 export function releaseHeld(
   stores: Pick<Stores, 'held'>,
   config: Pick<ReceiverConfig, 'notifications' | 'siteUrl'>,

@@ -1,16 +1,7 @@
 /**
- * Held leads (./proof.ts says which): stored with their files, never mailed, seen by staff on
- * the inbox list's "Held for review" tab (/admin?status=held), each on its lead page, and with `npm run submissions -- held`.
- *
- * - Release: the lead joins the inbox and its notification is queued now, in one transaction with
- *   the audit entry; a second release finds nothing held and queues nothing (exactly one mail).
- * - Mark as spam: stays out of the inbox, audited.
- * - Leads marked as spam older than HELD_PURGE_DAYS (default 30) are erased with everything
- *   stored with them; so are held leads of that age, but only WARNING_DAYS (7) after a daily digest
- *   warned staff of them (./held-digest.ts): a held lead nobody was told of is never erased. Used
- *   challenges are forgotten once they expire. `sweepHeld`, run by the server at start and hourly,
- *   with the digest.
- * Release is ./held-release.ts (it composes the lead's mail, which only the site's routes import).
+ * Held leads are stored with their files and never mailed until released (./held-release.ts). Spam
+ * and held leads older than HELD_PURGE_DAYS are erased, a held one only WARNING_DAYS after a digest
+ * warned staff of it (./held-digest.ts): a held lead nobody was told of is never erased.
  */
 import type { ReceiverConfig } from '../config.ts';
 import type { Stores } from '../store/database.ts';
@@ -18,7 +9,7 @@ import { WARNING_DAYS, purgeBefore } from './held-digest.ts';
 
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Erases spam leads past their age and held ones past it and warned of, and forgets expired challenges; says how many. */
+/** Erases spam and held leads past their age (held ones warned of), forgets expired challenges; says how many. */
 export async function sweepHeld(
   stores: Pick<Stores, 'held' | 'submissions'>,
   config: Pick<ReceiverConfig, 'proof'>,

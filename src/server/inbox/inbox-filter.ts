@@ -1,15 +1,7 @@
 /**
- * The inbox's list as it travels in the address
- * (?status=&form=&language=&assigned=&from=&to=&q=&sort=&dir=&page=; the filter form's `order` is read as
- * sort and dir): read leniently (an unknown value is
- * no filter), written back for links, the export and a lead page's "Previous" and "Next".
- *
- * `status` is the tab: none means what needs work (New and In progress); `all` every status;
- * `held` the leads the bot check held for review (not yet in the inbox); otherwise one status.
- * `mine=1` keeps the leads assigned to the signed-in staff member: the "Mine" tab is what is
- * assigned to me and not done (new, in progress, answered), and what is assigned to me with a
- * follow-up date set, closed too, but never spam; the other tabs are everyone's. The caller gives the session's e-mail, so an address never names another's leads.
- * `assigned` filters by assignee: `nobody`, or a staff member's e-mail (Mine has its own).
+ * The inbox's list as it travels in the address, read leniently (an unknown value is no filter) and
+ * written back for links, the export and a lead page's "Previous" and "Next". `mine=1` stands for
+ * the session's e-mail, which the caller gives, so an address never names another's leads.
  */
 import { isFormName } from '../store/store.ts';
 import {
@@ -29,25 +21,20 @@ export interface FilterValues {
   /** '1': only the leads assigned to the signed-in staff member ("Mine"). */
   readonly mine: string;
   readonly form: string;
-  /** The language the leads were sent in (a locale code). */
   readonly language: string;
   /** The assignee: '' anyone, 'nobody', or an e-mail. */
   readonly assigned: string;
   readonly from: string;
   readonly to: string;
   readonly q: string;
-  /** The order: '' (received), 'name', 'form', 'status'... */
+  /** '' (received), 'name', 'form', 'status'. */
   readonly sort: string;
   /** 'asc' or 'desc'; '' is the sort's own default (received: newest first; the others: A to Z). */
   readonly dir: string;
 }
 
-/** What the default tab shows: the leads that need work. */
 export const NEEDS_WORK: readonly LeadStatus[] = ['new', 'in_progress'];
-/**
- * What the Mine tab shows of the leads assigned to me: those not done (new, in progress, or
- * answered and perhaps waiting for the customer), and those with a follow-up date, closed too.
- */
+/** The Mine tab: those not done (answered may wait for the customer), and those with a follow-up date, closed too. */
 export const MINE: Pick<LeadFilter, 'statuses' | 'orFollowUp'> = { statuses: [...NEEDS_WORK, 'answered'], orFollowUp: true };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,7 +48,7 @@ export interface ListQuery {
   readonly reversed: boolean;
 }
 
-/** The list's query read from an address; `me` is the session's e-mail, which `mine=1` stands for. */
+/** The list's query read from an address. */
 export function filterFromQuery(params: URLSearchParams, me: string): ListQuery {
   const get = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);
   const form = get('form');

@@ -1,11 +1,7 @@
 /**
- * The staff inbox's data, in either database (queries: ../store/inbox-queries.ts), and the rules
- * they keep: leads with their status, assignment and timeline, sign-in sessions, the failed
- * sign-ins that slow and lock an account or an address, and the audit log of what staff did.
- *
- * Sessions: the browser holds a random token, the database only its SHA-256, so a copy of the
- * database lets nobody sign in. A session ends when idle too long, too old, its account removed
- * (cascade) or its password changed, or on sign-out.
+ * The staff inbox's data in either database (queries: ../store/inbox-queries.ts): leads, sessions,
+ * the failed sign-ins that slow and lock, the audit log. The browser holds a session's random
+ * token, the database only its SHA-256, so a copy of the database lets nobody sign in.
  */
 import { createHash } from 'node:crypto';
 import type { LocaleCode } from '../../i18n/index.ts';
@@ -27,16 +23,12 @@ export const SLOW_AFTER = { account: 5, address: 30, device: 5 } as const;
 /** ...and before the account or the address is locked for LOCK_MS. */
 export const LOCK_AFTER = { account: 10, address: 100, device: 10 } as const;
 export const LOCK_MS = 15 * 60 * 1000;
-/** Refused sign-ins are kept this long. */
 export const REFUSALS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 /** A device cookie lets its browser past another's lock for this long after the sign-in that made it. */
 export const DEVICE_MAX_MS = 180 * 24 * 60 * 60 * 1000;
-/** A run of failures is forgotten this long after its last one. */
 const FAILURE_MEMORY_MS = 60 * 60 * 1000;
 
-/** Leads shown per page of the list. */
 export const PAGE_SIZE = 50;
-/** The longest note kept. */
 export const NOTE_MAX = 5000;
 
 /**
@@ -50,16 +42,14 @@ export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 export const ANSWERING = 'answering';
 /** ...and the customer answered (staff pressed "Customer answered"). */
 export const CUSTOMER = 'customer';
-/** An answer begun (in the inbox or the mail program) shows as under way this long. */
 export const ANSWERING_MS = 15 * 60 * 1000;
 export const isLeadEventKind = oneOf(LEAD_EVENT_KINDS);
 
-/** One entry of a lead's timeline. */
 export interface LeadEvent {
   readonly seq: number;
   readonly leadId: string;
   readonly at: string;
-  /** The staff member; undefined for what the site did itself (the notification e-mail). */
+  /** undefined for what the site did itself (the notification e-mail). */
   readonly actor: string | undefined;
   readonly kind: LeadEventKind;
   /** A note's text, a status, the assignee's e-mail ('' for nobody)... (LEAD_EVENT_KINDS). */
@@ -75,35 +65,28 @@ export interface LeadFilter {
   readonly status?: LeadStatus;
   /** Any of these statuses (with `status`, both must hold). */
   readonly statuses?: readonly LeadStatus[];
-  /** Only these leads (a selection); ids that are not UUIDs name nothing. */
   readonly ids?: readonly string[];
   readonly language?: LocaleCode;
   readonly since?: Date; // received at or after
   readonly until?: Date; // received before
-  /** Looked for in every answer (./lead-search.ts: words, phone numbers, countries in either language). */
   readonly search?: string;
-  /** Assigned to this staff member's e-mail; null: assigned to nobody. */
+  /** null: assigned to nobody. */
   readonly assignedTo?: string | null;
   /** With `statuses`: also the leads with a follow-up date set, but spam (the "Mine" tab). */
   readonly orFollowUp?: boolean;
   /** A follow-up date set on or before this Riyadh day (YYYY-MM-DD): due or overdue. */
   readonly followUpBy?: string;
-  /**
-   * 'held': the leads the bot check held for review instead of the inbox's. Without it, the
-   * inbox's leads and the held ones marked as spam (one Spam for staff).
-   */
+  /** 'held': the held leads instead of the inbox's (which include the held ones marked as spam). */
   readonly review?: 'held';
 }
 
-/** What the list can be sorted by. */
 const LEAD_SORTS = ['received', 'name', 'form', 'status'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 export const isLeadSort = oneOf(LEAD_SORTS);
 
 /**
- * The list's order: a key and its direction; leads equal by the key keep the newest first, so
- * the order is total and the same on both databases (names compare by code point, as SQLite's
- * BINARY collation and PostgreSQL's "C" do; statuses in the workflow's order, not alphabetically).
+ * Leads equal by the key keep the newest first, so the order is total and the same on both databases
+ * (names by code point, as SQLite's BINARY and PostgreSQL's "C"; statuses in the workflow's order).
  */
 export interface LeadOrder {
   readonly by: LeadSort;
@@ -117,19 +100,14 @@ export interface InboxLead extends StoredSubmission {
   readonly statusAt: string | undefined;
   /** The newest note of its timeline ('' when none). */
   readonly note: string;
-  /** The staff member's e-mail, or undefined for nobody. */
   readonly assignedTo: string | undefined;
   /** When its wait for an answer began: received, or released if it was held. */
   readonly waitingSince?: string | undefined;
-  /** The first time its status became Answered; undefined while it never has. */
   readonly firstAnsweredAt?: string | undefined;
-  /** The day staff mean to follow it up (Riyadh, YYYY-MM-DD), or undefined. */
   readonly followUpOn?: string | undefined;
   /** 'held': held for review by the bot check (never mailed until released); 'spam': held, then marked as spam. */
   readonly review?: 'held' | 'spam' | undefined;
-  /** Why a held lead was held. */
   readonly holdReason?: HoldReason | undefined;
-  /** The lead's notification e-mail, when one was queued. */
   readonly notification:
     | {
         readonly status: NoticeStatus;
@@ -143,12 +121,11 @@ export interface InboxLead extends StoredSubmission {
 /** Where a session is in signing in: 'signed-in', or still owing its second step ('code') or the set-up of one ('enrol'). */
 export const SESSION_STAGES = ['code', 'enrol', 'signed-in'] as const;
 export type SessionStage = (typeof SESSION_STAGES)[number];
-/** A session still owing its second step ends this long after the password was accepted. */
+/** A session still owing its second step ends this long after the password. */
 export const PENDING_MAX_MS = 10 * 60 * 1000;
 
 export interface StaffSession {
   readonly email: string;
-  /** The per-session token every state-changing form carries. */
   readonly csrf: string;
   readonly createdAt: string;
   readonly stage: SessionStage;
@@ -163,22 +140,22 @@ export interface AuditEntry {
   readonly action: string;
   readonly leadId: string | undefined;
   readonly detail: string;
-  /** The entry's lead is still kept (its page opens); false once it was deleted. */
+  /** False once the entry's lead was deleted. */
   readonly leadKept?: boolean;
 }
 
-/** Who a person's data is looked for by: their e-mail, their full international telephone number, or both. */
+/** Who a person's data is looked for by: their e-mail, their full international number, or both. */
 export interface PersonLookup {
   readonly email?: string | undefined;
   readonly phone?: string | undefined;
-  /** Leads matched by telephone only (PersonMatch's `phone`) that staff ticked as the person's: only these of them count. */
+  /** Of the leads matched by telephone only (PersonMatch's `phone`), those staff ticked as the person's. */
   readonly ticked?: readonly string[] | undefined;
 }
 
-/** A lead found for a person: by its e-mail, or else by `phone` (E.164), the number it shares with them. */
+/** A lead found for a person by its e-mail, or else by `phone`, the number it shares with them. */
 export type PersonMatch = { readonly lead: InboxLead; readonly phone?: string | undefined };
 
-/** One of a person's leads with its files' records (not the bytes) and its timeline, oldest first. */
+/** One of a person's leads with its files' records (not the bytes) and its timeline. */
 export type PersonLead = {
   readonly lead: InboxLead;
   readonly files: readonly StoredAttachment[];
@@ -188,12 +165,11 @@ export type PersonLead = {
 /** Everything kept about a person: their leads and the audit entries that name them, oldest first. */
 export type PersonData = { readonly leads: readonly PersonLead[]; readonly audit: readonly AuditEntry[] };
 
-/** What a sign-in attempt is counted by: the account typed, the client's network, and a device cookie if the browser sent one. */
 export interface SignInKeys {
   readonly account: string;
-  /** The client's network (../receiver/rate-limit.ts's clientNetwork: an IPv6 address's /64), as the form rate limit keys it. */
+  /** The client's network (../receiver/rate-limit.ts's clientNetwork: an IPv6 address's /64). */
   readonly address: string;
-  /** The device cookie's token, as the browser sent it (checked against the account in the database). */
+  /** The device cookie's token as the browser sent it (checked against the account). */
   readonly device?: string | undefined;
 }
 
@@ -202,7 +178,6 @@ export interface SignInRefusal {
   /** The address typed (it may name no account). */
   readonly account: string;
   readonly network: string;
-  /** 'wrong credentials', 'locked', 'slowed' or 'busy'. */
   readonly reason: string;
 }
 
@@ -217,13 +192,11 @@ export interface AuditQuery {
   readonly hideViews?: boolean;
 }
 
-/** Whether a sign-in may be tried now, and when it may be tried again if not. */
 export type SignInGate = { readonly open: true } | { readonly open: false; readonly locked: boolean; readonly retryAt: Date };
 
 /**
  * A lead's place in a list and the leads either side. `left`: the lead is no longer in the list
- * (asked with `former`): its neighbours are those either side of where its order key (its former
- * status, when the list is ordered by status) puts it, `total` the list's own count.
+ * (asked with `former`): its neighbours are those either side of where its former status puts it.
  */
 export type LeadWalk = Readonly<{
   previous: string | undefined;
@@ -237,65 +210,50 @@ export interface InboxStore {
   leads(filter: LeadFilter, page: number, order?: LeadOrder): Promise<{ leads: InboxLead[]; total: number }>;
   /** The tabs' counts: the leads the filter finds in each status, and held (its statuses and `review` ignored). */
   statusCounts(filter: LeadFilter): Promise<Record<LeadStatus | 'held', number>>;
-  /**
-   * A lead page's "Previous" and "Next" in the list as filtered and ordered, and its place in it;
-   * undefined when the filter does not find it, unless `former` is given (LeadWalk's `left`).
-   */
+  /** A lead page's "Previous" and "Next"; undefined when the filter does not find it, unless `former` is given. */
   neighbours(
     filter: LeadFilter,
     order: LeadOrder,
     id: string,
     former?: { readonly status?: LeadStatus | undefined },
   ): Promise<LeadWalk | undefined>;
-  /**
-   * A person's leads, held ones included, oldest first: those with the e-mail (case aside), then
-   * those sharing a full international number (phoneE164) with the lookup or them, marked with it.
-   */
+  /** A person's leads, held ones included: those with the e-mail, then those sharing a full international number. */
   personMatches(person: PersonLookup): Promise<PersonMatch[]>;
-  /** Every lead the filter finds, oldest first (the export). */
   exportLeads(filter: LeadFilter): AsyncIterable<InboxLead>;
-  /** A lead by its id, held ones included (their page offers release and mark as spam only). */
+  /** Held ones included. */
   lead(id: string): Promise<InboxLead | undefined>;
   /**
-   * Sets the status, on the timeline when it changes; false for an unknown or held lead (held
-   * joins the inbox by release; held marked as spam, by another status, unmailed), or when the
-   * lead changed since `unless` (SeenGuard: checked in the write's transaction).
+   * Sets the status, on the timeline when it changes; false for an unknown or held lead (held joins
+   * the inbox by release), or when the lead changed since `unless` (checked in the write's transaction).
    */
   setStatus(id: string, status: LeadStatus, by: string, now: Date, unless?: SeenGuard): Promise<boolean>;
-  /**
-   * Appends a note (cut to NOTE_MAX) to the timeline, correcting the lead's note `corrects` (which
-   * stays); its seq, or undefined for an unknown lead or a `corrects` that is not one of its notes.
-   */
+  /** A note (cut to NOTE_MAX), correcting `corrects` (which stays); undefined for an unknown lead or note. */
   addNote(id: string, text: string, by: string, now: Date, corrects?: number): Promise<number | undefined>;
-  /** Sets (a Riyadh day, YYYY-MM-DD) or clears (null) the follow-up date; false for an unknown or held lead, or no date. */
+  /** Sets (a Riyadh day) or clears (null) the follow-up date; false for an unknown or held lead, or no date. */
   setFollowUp(id: string, day: string | null, by: string, now: Date): Promise<boolean>;
   countLeads(filter: LeadFilter): Promise<number>;
   /** Each inbox lead (not held, not spam) whose wait began at or after `since`: then, and its first answer. */
   firstAnswers(since?: Date): Promise<{ readonly waitingSince: string; readonly firstAnsweredAt: string | undefined }[]>;
-  /** Takes a staff member's morning digest of a day for this server; false when another server (or an earlier run) has it. */
+  /** False when another server (or an earlier run) has taken the day's digest. */
   claimStaffDigest(day: string, email: string, now: Date): Promise<boolean>;
-  /** The staff member's digest of the day was delivered (or there was nothing to say). */
   staffDigestSent(day: string, email: string, now: Date): Promise<void>;
-  /** Gives the day's digest back (its mail failed): the next sweep tries again. */
   unclaimStaffDigest(day: string, email: string): Promise<void>;
-  /** Assigns the lead (null: nobody), on the timeline when it changes; false as setStatus. */
+  /** On the timeline when it changes; false as setStatus. */
   assign(id: string, to: string | null, by: string, now: Date, unless?: SeenGuard): Promise<boolean>;
-  /** Appends a download, a reply or the notification queued again to the timeline; false for an unknown lead. */
+  /** False for an unknown lead. */
   record(id: string, kind: 'download' | 'reply' | 'notification', detail: string, by: string, now: Date): Promise<boolean>;
-  /** The lead's timeline, newest first ([] for an unknown id). */
+  /** Newest first. */
   timeline(id: string): Promise<LeadEvent[]>;
   /** The `reply` entries of these leads at or after `since`, newest first (the list's "X is answering"). */
   recentReplies(ids: readonly string[], since: Date): Promise<LeadEvent[]>;
 
-  /** A new session for a signed-in account: the cookie's token and the session's form token. */
   createSession(email: string, now: Date, stage?: SessionStage): Promise<{ token: string; csrf: string }>;
-  /** Keeps (or with null forgets) the two-step secret being set up in a session. */
   setPendingTotp(token: string, sealed: string | null): Promise<void>;
-  /** The live session a token names (and it is kept alive), or undefined. */
+  /** The live session a token names (and it is kept alive). */
   session(token: string, now: Date): Promise<StaffSession | undefined>;
   endSession(token: string): Promise<void>;
 
-  /** Whether these keys may try to sign in now (read only: nothing is counted). */
+  /** Read only: nothing is counted. */
   gate(keys: SignInKeys, now: Date): Promise<SignInGate>;
   /**
    * One sign-in attempt, counted as a failure before its password is checked (a success clears
@@ -304,33 +262,31 @@ export interface InboxStore {
    * does not shut it out. `lockStarted`: this attempt, if wrong, is the one that locks.
    */
   attempt(keys: SignInKeys, now: Date): Promise<SignInGate & { readonly trusted: boolean; readonly lockStarted: boolean }>;
-  /** Whether `keys.device` is a live device cookie of `keys.account` (read only: nothing is counted). */
+  /** Whether `keys.device` is a live device cookie of `keys.account` (read only). */
   trustedDevice(keys: SignInKeys, now: Date): Promise<boolean>;
   /**
    * A sign-in refused because the password checks are busy, counted against its network alone;
    * uncounted while that network's gate is closed. `lockStarted`: this one locks the network.
    */
   busy(address: string, now: Date): Promise<SignInGate & { readonly lockStarted: boolean }>;
-  /** A successful sign-in clears the counts its attempt was judged by. */
   clearFailures(keys: SignInKeys): Promise<void>;
-  /** A device cookie for a browser that has just signed in to `email`: the cookie's token (the database keeps its hash). */
+  /** A device cookie's token for a browser that has just signed in (the database keeps its hash). */
   rememberDevice(email: string, now: Date): Promise<string>;
-  /** A refused sign-in, kept apart from staff actions. */
+  /** Kept apart from staff actions. */
   refusal(entry: Omit<SignInRefusal, 'at'>, now: Date): Promise<void>;
   refusals(query: { readonly limit: number; readonly offset?: number }): Promise<{ entries: SignInRefusal[]; total: number }>;
 
-  /** Every lead of a person (personMatches': by telephone only, those ticked) with all kept with it. */
+  /** Every lead of a person (by telephone only, those ticked) with all kept with it. */
   personData(person: PersonLookup): Promise<PersonData>;
-  /** Records a staff action; returns the entry's number, so that a long one (an export) can be completed later. */
+  /** The entry's number, so that a long action (an export) can be completed later. */
   audit(actor: string, action: string, leadId: string | undefined, detail: string, now: Date): Promise<number>;
-  /** Rewrites an entry's detail (an export that has finished: its row count). */
   completeAudit(seq: number, detail: string): Promise<void>;
-  /** The newest entries first, `limit` from `offset`, matching the filter; with how many match. */
+  /** Newest first, with how many match. */
   auditLog(query: AuditQuery): Promise<{ entries: AuditEntry[]; total: number }>;
   close(): Promise<void>;
 }
 
-/** A key's run of failed sign-ins as the rules read it (times in ms; 0 when none). */
+/** A key's run of failed sign-ins (times in ms; 0 when none). */
 export interface FailureRun {
   readonly failures: number;
   readonly last: number;
@@ -351,7 +307,6 @@ export function failureRun(
   return { failures: Number(row.failures), last, lockedUntil };
 }
 
-/** Whether a sign-in may be tried now, given the account's and the address's runs (the rules above). */
 export function gateOf(runs: Readonly<Partial<Record<SignInKind, FailureRun>>>, now: Date): SignInGate {
   let closedUntil = 0;
   let locked = false;
@@ -370,7 +325,7 @@ export function gateOf(runs: Readonly<Partial<Record<SignInKind, FailureRun>>>, 
   return closedUntil > now.getTime() ? { open: false, locked, retryAt: new Date(closedUntil) } : { open: true };
 }
 
-/** What one more failure makes of a run: its new count, and a lock when it reaches LOCK_AFTER (a lock served starts a new count). */
+/** One more failure: its new count, and a lock when it reaches LOCK_AFTER (a lock served starts a new count). */
 export function afterFailure(kind: SignInKind, run: FailureRun, now: Date): { failures: number; lockedUntil: Date | null } {
   const failures = run.failures + 1;
   return failures >= LOCK_AFTER[kind]

@@ -1,12 +1,7 @@
 /**
- * The staff inbox at /admin, its Astro side: the guard every /admin request passes
- * (src/middleware.ts) and the inbox's addresses. Its stores are the application's
- * (`locals.app.stores`, ../ops/app.ts). No page, data or file without a
- * live session (a GET goes to sign-in, with the page as `next`; any other method gets 403); every
- * state change is a POST with the site's own Origin and the session's form token (`csrf`); a
- * session that still owes a step of signing in (./sign-in.ts) reaches only that step's page; the
- * language switch is a POST too (its origin checked, and the token of a session when there is one);
- * every answer is `Cache-Control: no-store` and `X-Robots-Tag: noindex`.
+ * The guard every /admin request passes (src/middleware.ts). No page, data or file without a live
+ * session; every state change is a POST with the site's own Origin and the session's form token; a
+ * session that still owes a step of signing in reaches only that step's page; every answer is private.
  */
 import type { HeldStore } from '../store/held-queries.ts';
 import type { TemplateStore } from '../store/template-queries.ts';
@@ -23,9 +18,7 @@ import type { SubmissionStore } from '../store/store.ts';
 
 const ADMIN_ROOT = '/admin';
 export const LOGIN_PATH = '/admin/login';
-/** The second step: a code from the app, or a recovery code. */
 export const CODE_PATH = '/admin/login/code';
-/** Two-step sign-in: its state, and setting it up. */
 export const TWO_STEP_PATH = '/admin/two-step';
 const LOGOUT_PATH = '/admin/logout';
 
@@ -38,7 +31,6 @@ export function withNext(path: string, next: string): string {
 /** Staff forms are small: a note is the largest. */
 const MAX_FORM_BYTES = 64 * 1024;
 
-/** The stores the inbox's actions use (./actions.ts). */
 export interface InboxDeps {
   readonly inbox: InboxStore;
   readonly staff: StaffStore;
@@ -50,7 +42,6 @@ export interface InboxDeps {
 
 export const isAdminPath = (pathname: string): boolean => pathname === ADMIN_ROOT || pathname.startsWith(`${ADMIN_ROOT}/`);
 
-/** Same-origin check for a state change: the browser's Origin must be this site's. */
 function sameOrigin(context: APIContext): boolean {
   const origin = context.request.headers.get('origin');
   if (origin) return origin === context.url.origin;
@@ -62,7 +53,6 @@ function plain(status: number, text: string): Response {
   return new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
-/** The answer's headers for every /admin response. */
 function privateHeaders(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set('Cache-Control', 'no-store');
@@ -73,15 +63,11 @@ function privateHeaders(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/**
- * The guard (src/middleware.ts): finds the session, refuses what it must, reads a POST's form
- * once (pages read it from `locals.adminForm`) and marks every answer private.
- */
+/** Finds the session, refuses what it must, reads a POST's form once (`locals.adminForm`). */
 export async function guardAdmin(context: APIContext, next: MiddlewareNext): Promise<Response> {
   return privateHeaders(await guarded(context, next));
 }
 
-/** The page a session that still owes a step of signing in may see (besides starting again). */
 const stepPage = (stage: SessionStage): string => (stage === 'code' ? CODE_PATH : TWO_STEP_PATH);
 
 async function guarded(context: APIContext, next: MiddlewareNext): Promise<Response> {
@@ -125,11 +111,10 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
     if (!isLogin) return context.redirect(withNext(LOGIN_PATH, path === CODE_PATH ? asked : `${path}${context.url.search}`), 303);
     return next();
   }
-  // A refusal in the inbox's language (English as before for an English inbox).
   const say = (key: UiKey) => t(key, {}, context.locals.adminLocale);
   if (method !== 'POST') return plain(405, 'Method not allowed.');
   if (!sameOrigin(context)) return plain(403, say('admin.refused.origin'));
-  // The language switch is open to everyone, the sign-in pages too (its origin checked, and the token of a session there is).
+  // The language switch and the sign-in pages are open to everyone (their origin checked).
   if (!session && !isLogin && !isLanguage) return plain(403, say('admin.refused.signedOut'));
   if (pending && !isLogin && !isLanguage && path !== LOGOUT_PATH && path !== stepPage(pending.stage))
     return plain(403, say('admin.refused.pending'));
@@ -155,7 +140,6 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
     return plain(400, say('admin.refused.unreadable'));
   }
   if (session && !tokenMatches(session, form)) return plain(403, say('admin.refused.outOfDate'));
-  // The language switch (src/layouts/AdminLayout.astro): a form posted from the inbox's own pages.
   if (isLanguage) {
     const to = formText(form, 'to');
     if (Object.hasOwn(locales, to)) context.cookies.set(LANGUAGE_COOKIE, to, languageCookie(secure(context)));
@@ -167,16 +151,14 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
   return next();
 }
 
-/** Whether a form carries the session's token (`csrf`): the guard's check, and each action's again (./actions.ts). */
+/** Whether a form carries the session's token (`csrf`): the guard's check, and each action's again. */
 export const tokenMatches = (session: { readonly csrf: string }, form: FormData | undefined): boolean =>
   session.csrf !== '' && form?.get('csrf') === session.csrf;
 
-/** The text of a form field, trimmed; empty when missing. */
 export function formText(form: FormData | undefined, name: string): string {
   const value = form?.get(name);
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** Every text value a form has under a name (a list's ticked boxes), trimmed. */
 export const formTexts = (form: FormData | undefined, name: string): string[] =>
   (form?.getAll(name) ?? []).flatMap((value) => (typeof value === 'string' ? [value.trim()] : []));

@@ -1,9 +1,7 @@
 /**
- * How staff name a lead's parts, in one place for the inbox (the web) and the staff command
- * (run by Node directly, so nothing here may import the forms' modules, which Vite resolves):
- * the statuses, the forms and the languages as staff read them, and each form's answers in the
- * form's order with the labels the form shows (English: staff read English). A unit test holds
- * the orders and labels to the forms' own tables (tests/unit/lead-columns.test.ts).
+ * How staff name a lead's parts, for the inbox and the staff command (run by Node directly, so
+ * nothing here may import the forms' modules, which Vite resolves; tests/unit/lead-columns.test.ts
+ * holds the orders and labels to the forms' own tables).
  */
 import { en } from '../../i18n/en.ts';
 import { t, type Locale, type UiKey } from '../../i18n/index.ts';
@@ -25,13 +23,11 @@ export const FORM_LABELS = { contact: en['admin.form.contact'], partner: en['adm
   FormName,
   string
 >;
-/** A form in a file name: `globaq-partner-applications-2026-11-25.csv`. */
 export const FORM_FILE_NAMES = { contact: 'contact-messages', partner: 'partner-applications' } as const satisfies Record<
   FormName,
   string
 >;
 
-/** The language a lead was sent in, as staff read it ("Arabic"): the lead e-mail's words. */
 export const LANGUAGE_LABELS = { en: en['mail.language.en'], ar: en['mail.language.ar'] } as const;
 
 /** The contact form's answers in its order (src/forms/contact.ts's CONTACT_FIELDS). */
@@ -70,13 +66,11 @@ export const PARTNER_ANSWERS = [
   'competitorAnalysis',
 ] as const;
 
-/** The contact form's send time as the visitor's browser gave it. */
 const CONTACT_CLOCK = [
   { name: 'submissionDate', label: 'Sent (visitor’s clock, UTC)' },
   { name: 'submissionTimestamp', label: 'Sent (visitor’s clock, as text)' },
 ] as const;
 
-/** A form's answers with their labels, in the form's order. */
 export function answerColumns(form: FormName): { name: string; label: string }[] {
   if (form === 'contact')
     return [...CONTACT_ANSWERS.map((name) => ({ name, label: en[`contact.field.${name}`] })), ...CONTACT_CLOCK];
@@ -89,18 +83,14 @@ export const CHOSEN_ANSWERS: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
-/** The partner form's options by the English it stores ("Yes", "Privately held company"): their dictionary keys. */
+/** The dictionary keys of the partner form's options, by the English it stores. */
 const OPTION_KEYS = new Map<string, UiKey>(
   Object.entries(en)
     .filter(([key]) => key.startsWith('partner.option.'))
     .map(([key, text]) => [text, key as UiKey]),
 );
 
-/**
- * A stored answer in `locale`'s words, for the lead page, the lead mail and the person's file: a
- * partner application's options and a country (stored in English: exports stay English) in that
- * language, lists joined by its comma, typed text as typed; '' for none.
- */
+/** A stored answer in `locale`'s words: options and a country (stored in English) translated, typed text as typed. */
 export function answerIn(form: FormName, name: string, value: unknown, locale: Locale): string {
   const word = (item: unknown): string => {
     const text = typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item ?? '').trim();
@@ -113,11 +103,7 @@ export function answerIn(form: FormName, name: string, value: unknown, locale: L
   return Array.isArray(value) ? value.map(word).join(t('form.listSeparator', {}, locale)) : word(value);
 }
 
-/**
- * A lead's answers in `locale`: every field of its form in the form's order under the form's label
- * (the contact form's send time after them), then any the form no longer asks (an older lead) under
- * its stored name; unanswered ones included (empty), each in answerIn's words.
- */
+/** A lead's answers in `locale`, unanswered ones included, then any the form no longer asks under its stored name. */
 export function labelledFields(
   lead: { readonly form: FormName; readonly fields: Readonly<Record<string, unknown>> },
   locale: Locale,

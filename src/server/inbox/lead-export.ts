@@ -1,21 +1,8 @@
 /**
- * The inbox's export (POST /admin/export, and "Export" on a selection): the leads a filter finds,
- * oldest first, as CSV in staff's words (./export-format.ts's leadCsvHeader and leadCsvRow, the
- * staff command's columns too).
- *
- * One file per form: leads of one form download as that form's CSV; leads of both forms download
- * as a ZIP holding one CSV per form. Not one CSV with every form's columns side by side: the two
- * forms share almost nothing (a contact message has 9 answers, a partner application 30), so
- * such a sheet is mostly empty cells and its columns mean different things from row to row;
- * each form's own sheet has exactly its questions, under their labels, in the form's order.
- * The ZIP is written by `yazl` (the writer from the author of `yauzl`, which the receiver already
- * uses to read uploads), streamed: rows are read a few hundred at a time, never all at once.
- *
- * Spam is exported only when asked for: a filter that names no status (the "All" tab) leaves it
- * out; the Spam tab, or spam leads picked one by one, export it.
- *
- * Recorded in the audit log before the first byte, completed with the row count (or how far it
- * got, when the download was dropped).
+ * The inbox's export: the leads a filter finds, oldest first, as CSV in staff's words. One file per
+ * form (leads of both forms download as a ZIP of one CSV each): the two forms share almost nothing,
+ * so one sheet would be mostly empty cells. Streamed, never all rows at once. Spam is exported only
+ * when asked for (the Spam tab, or spam leads picked one by one).
  */
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
@@ -23,13 +10,12 @@ import { CSV_BOM, leadCsvHeader, leadCsvName, leadCsvRow, riyadhDay } from './ex
 import { LEAD_STATUSES, type InboxStore, type LeadFilter } from './inbox-store.ts';
 import { FORMS, type FormName } from '../store/store.ts';
 
-/** A form's leads as CSV text, chunk by chunk; `counted` is told of each row. */
+/** A form's leads as CSV text, a few hundred rows a chunk; `counted` is told of each row. */
 async function* formCsv(inbox: InboxStore, filter: LeadFilter, form: FormName, counted: () => void): AsyncGenerator<string> {
   let chunk = CSV_BOM + leadCsvHeader(form);
   for await (const lead of inbox.exportLeads({ ...filter, form })) {
     counted();
     chunk += leadCsvRow(lead);
-    // A few hundred rows at a time: a large export never sits whole in memory.
     if (chunk.length > 64 * 1024) {
       yield chunk;
       chunk = '';
@@ -38,10 +24,7 @@ async function* formCsv(inbox: InboxStore, filter: LeadFilter, form: FormName, c
   yield chunk;
 }
 
-/**
- * The download of what `filter` finds, recorded as `what` (the filter or the selection) by
- * `actor`. Forms with no lead in the filter are left out.
- */
+/** The download of what `filter` finds, recorded as `what` (the filter or the selection). */
 export async function leadExport(
   inbox: InboxStore,
   actor: string,
@@ -63,7 +46,7 @@ export async function leadExport(
   const entry = await inbox.audit(actor, 'exported leads', undefined, detail('started'), now);
   let count = 0;
   const counted = () => `${count} lead${count === 1 ? '' : 's'}`;
-  const day = riyadhDay(now);
+  const { day } = riyadhDay(now);
   let finished = false;
   const finish = async (text: string) => {
     if (finished) return;

@@ -1,20 +1,10 @@
 /**
- * Working a list lead after lead, without overwriting a colleague's change.
- *
- * - The walk: a lead page's place in the list it was opened from, and the leads either side. A
- *   lead that has just left that list (answered from "Needs work") keeps its former place, so
- *   "Next" still opens the lead that followed it; `was` in the page's address is the status it had
- *   before the change (its place when the list is ordered by status).
- * - "... and go to next": an action's button that opens the next lead of the list once done.
- * - A stale page: each form of a lead page carries `seen`, the newest timeline entry's number when
- *   the page was made. A change posted from a page made before a status change, an assignment (or,
- *   for a deletion, a note) it would undo is refused with those changes (who, what, when), the
- *   lead's current value and the choice to apply it anyway (the same post, with `seen` now). The
- *   store checks `seen` again in the change's own transaction (seenGuard), so two posts at the
- *   same moment cannot both pass.
- * - Never two answers: an answer begun (the inbox's reply box opened, or "Reply by e-mail") shows
- *   as "X is answering" to the others for ANSWERING_MS; a send from a page made before another
- *   answer was sent or begun in a mail program, or before the customer answered, is refused.
+ * Working a list lead after lead, without overwriting a colleague's change. A lead that has just left
+ * the list (answered from "Needs work") keeps its former place (`was`), so "Next" still opens the
+ * lead that followed it. Each form of a lead page carries `seen`, the newest timeline entry's number
+ * when the page was made: a change it would undo made since is refused with those changes and the
+ * choice to apply it anyway. The store checks `seen` again in the change's own transaction, so two
+ * posts at the same moment cannot both pass; so never two answers go.
  */
 import { isUuid } from '../store/schema.ts';
 import type { SeenGuard } from '../store/store.ts';
@@ -32,16 +22,15 @@ import {
   type LeadWalk,
 } from './inbox-store.ts';
 
-/** The form field of a lead page that says which state of the lead the page showed. */
 export const SEEN_FIELD = 'seen';
 /** The button's field that asks for the next lead of the list once the action is done. */
 export const THEN_FIELD = 'then';
 
-/** The newest timeline entry's number (0 for a lead with none): what a lead page's forms carry. */
+/** The newest timeline entry's number (0 for none). */
 export const seenOf = (timeline: readonly Pick<LeadEvent, 'seq'>[]): number =>
   timeline.reduce((newest, event) => Math.max(newest, event.seq), 0);
 
-/** The list a lead page came from (its address's query), its place in it and its neighbours. */
+/** A lead page's place in the list it came from (its address's query), and its neighbours. */
 export async function leadWalk(
   inbox: Pick<InboxStore, 'neighbours'>,
   me: string,
@@ -66,17 +55,16 @@ export async function nextInList(
   return (await leadWalk(inbox, me, params, id))?.next;
 }
 
-/** A change refused because the page was made before the lead changed. */
 export interface StaleChange {
-  /** The changes since the page was made that this post would undo, newest first. */
+  /** Newest first. */
   readonly changes: readonly LeadEvent[];
   /** What was posted (its token and `seen` aside), to post again when staff choose to apply it anyway. */
   readonly posted: readonly (readonly [string, string])[];
-  /** The newest timeline entry now: the `seen` of "Apply my change anyway". */
+  /** The `seen` of "Apply my change anyway". */
   readonly seen: number;
 }
 
-/** What each action would undo: the kinds of change it is checked against. */
+/** The kinds of change each action would undo. */
 const UNDOES: Partial<Record<string, readonly LeadEventKind[]>> = {
   status: ['status'],
   answered: ['status'],
@@ -87,7 +75,7 @@ const UNDOES: Partial<Record<string, readonly LeadEventKind[]>> = {
   'send-reply': ['reply'],
 };
 
-/** Whether the action would change what the lead is now (setting what is already set undoes nothing). */
+/** Setting what is already set undoes nothing. */
 function changesLead(lead: InboxLead, action: string, form: FormData | undefined): boolean {
   if (action === 'status') return formText(form, 'status') !== lead.status;
   if (action === 'answered') return lead.status !== 'answered';
@@ -95,32 +83,22 @@ function changesLead(lead: InboxLead, action: string, form: FormData | undefined
   return true;
 }
 
-/**
- * What a lead page's post saw, for the store to check in the change's own transaction: of two
- * posts from pages showing the same state, made at the same moment, only the first applies (the
- * second finds the first's timeline entry). Undefined for an action that undoes nothing, or a post
- * that says nothing of what it saw.
- */
+/** What a lead page's post saw, for the store to check in the change's own transaction. */
 export function seenGuard(form: FormData | undefined): SeenGuard | undefined {
   const kinds = UNDOES[formText(form, 'action')];
   const seenText = formText(form, SEEN_FIELD);
   return kinds && /^\d{1,15}$/.test(seenText) ? { seen: Number(seenText), kinds } : undefined;
 }
 
-/**
- * The changes a post from a stale page would undo, or undefined when there are none (or the
- * post says nothing of what it saw: a form that is not a lead page's). Nothing is changed here.
- */
+/** The changes a post from a stale page would undo, or undefined when there are none. */
 export async function staleChange(
   inbox: Pick<InboxStore, 'timeline'>,
   lead: InboxLead,
   form: FormData | undefined,
 ): Promise<StaleChange | undefined> {
-  const action = formText(form, 'action');
-  const kinds = UNDOES[action];
-  const seenText = formText(form, SEEN_FIELD);
-  if (!kinds || !/^\d{1,15}$/.test(seenText) || !changesLead(lead, action, form)) return undefined;
-  const seen = Number(seenText);
+  const guard = seenGuard(form);
+  if (!guard || !changesLead(lead, formText(form, 'action'), form)) return undefined;
+  const { seen, kinds } = guard;
   const timeline = await inbox.timeline(lead.id);
   // An answer begun in the inbox is a sign for the others, not a change to refuse.
   const changes = timeline.filter(
@@ -133,17 +111,14 @@ export async function staleChange(
   return { changes, posted, seen: seenOf(timeline) };
 }
 
-/** A lead page's address in the list `list` (a query), with what the page says (`done`...). */
+/** A lead page's address in the list `list` (a query), with what the page says. */
 export function leadHref(id: string, list: string, say: Record<string, string> = {}, hash = ''): string {
   const params = new URLSearchParams([...new URLSearchParams(list), ...Object.entries(say)]);
   const query = params.toString();
   return `/admin/leads/${isUuid(id) ? id : ''}${query ? `?${query}` : ''}${hash}`;
 }
 
-/**
- * Who else is answering the lead now (`replies`: its `reply` entries, newest first): the newest
- * one is an answer begun, in the inbox or the mail program, by another, less than ANSWERING_MS ago.
- */
+/** Who else began an answer to the lead less than ANSWERING_MS ago (`replies`: its `reply` entries, newest first). */
 export function answeringNow(
   replies: readonly LeadEvent[],
   me: string,

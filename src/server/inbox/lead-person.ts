@@ -1,8 +1,4 @@
-/**
- * One person, one record: what identifies a person in a lead (the words and numbers erasure
- * looks for; the e-mail and full international number InboxStore's personMatches finds their
- * other leads by), a lead's other leads, and a short preview of what a lead says for the list.
- */
+/** What identifies a person in a lead, a lead's other leads, and a short preview of what a lead says. */
 import { locales, t, type LocaleCode } from '../../i18n/index.ts';
 import { COUNTRIES } from '../../forms/countries.ts';
 import { localCountryName } from '../../forms/country-names.ts';
@@ -14,11 +10,7 @@ import type { InboxLead, InboxStore, PersonLookup, PersonMatch } from './inbox-s
 const text = (value: unknown): string =>
   Array.isArray(value) ? value.map(String).join(', ') : typeof value === 'string' ? value.trim() : '';
 
-/**
- * Who a lead is from, as mails and the audit log name it: the person's name and company, each
- * isolated (U+2068 … U+2069) so a name in one direction keeps its order in a line of the other;
- * joined by the list's comma of `code`'s language ("، " in Arabic). '' when the lead has neither.
- */
+/** Name and company, each isolated (U+2068 … U+2069) so a name keeps its order in a line of the other direction. */
 export function leadName(lead: Pick<InboxLead, 'form' | 'fields'>, code: LocaleCode = 'en'): string {
   const f = lead.fields;
   const name = lead.form === 'partner' ? text(f['name']) : `${text(f['firstName'])} ${text(f['lastName'])}`;
@@ -48,10 +40,7 @@ const PERSON_FIELDS = [
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 const lowerText = (value: unknown) => textOf(value).trim().toLowerCase();
 
-/**
- * The words that name a person in a lead: each identifying answer whole and its words of 3
- * letters or more, with the lead's country and city in English and Arabic.
- */
+/** The words that name a person in a lead: each identifying answer whole and its words of 3 letters or more. */
 export function personTokens(fields: SubmissionFields): string[] {
   // The country and the city in each language staff may search them in, besides as written.
   const country = COUNTRIES.find((one) => one.value.toLowerCase() === lowerText(fields['country']));
@@ -69,42 +58,29 @@ export function personTokens(fields: SubmissionFields): string[] {
   return [...tokens];
 }
 
-/**
- * A telephone number as erasure compares it: Western digits only, without the international
- * prefix's "+" or "00" and without a leading trunk "0", so "+973-1700-0000", "0097317000000" and
- * "١٧٠٠٠٠٠٠" are all read as digits of one number.
- */
+/** A telephone number as erasure compares it: Western digits only, without a leading "+", "00" or trunk "0". */
 export function bareDigits(text: string): string {
   return phoneDigits(text)
     .replace(/[^0-9]/g, '')
     .replace(/^0+/, '');
 }
 
-/**
- * A telephone number as a person is matched by: E.164, "+" and every digit of the number as written
- * with its country code ("+966 50 765 4321", "00966507654321", "+٩٦٦٥٠٧٦٥٤٣٢١"); '' for a number
- * without one ("765 4321", "0507654321"), which could be anyone's somewhere.
- */
+/** A telephone number as a person is matched by: E.164; '' for a number without its country code, which could be anyone's. */
 export function phoneE164(text: string): string {
   const digits = /^(?:\+|00)([1-9]\d{6,14})$/.exec(phoneDigits(text.trim()))?.[1];
   return digits ? `+${digits}` : '';
 }
 
-/** A lead's telephone numbers as phoneE164 writes them. */
 export const leadPhones = (fields: SubmissionFields): string[] =>
   PHONE_FIELDS.map((field) => phoneE164(textOf(fields[field]))).filter(Boolean);
 
-/** An e-mail address as a person is found by: trimmed, lower case. */
 export const personEmail = (text: string): string => text.trim().toLowerCase();
 
-/** A lead's e-mail as a person is found by. */
 export const leadEmail = (fields: SubmissionFields): string => lowerText(fields['email']);
 
-/** Whether a lead has the person's e-mail (case aside). */
 export const leadOfEmail = (fields: SubmissionFields, email: string): boolean =>
   email !== '' && leadEmail(fields) === personEmail(email);
 
-/** The person's telephone numbers, as bareDigits writes them. */
 export const personPhones = (fields: SubmissionFields): string[] => [
   ...new Set(PHONE_FIELDS.map((field) => bareDigits(textOf(fields[field]))).filter((digits) => digits.length >= 3)),
 ];
@@ -112,12 +88,7 @@ export const personPhones = (fields: SubmissionFields): string[] => [
 /** The runs of a text that read as a number (digits, Arabic-Indic too, with the punctuation people group them by). */
 const NUMBER_RUNS = /[+\d\u0660-\u0669\u06F0-\u06F9][\d\u0660-\u0669\u06F0-\u06F9\s().\-/\u00A0]*/gu;
 
-/**
- * Whether a search names the person or found them by what identifies them: any of the person's
- * words in it, any of its words (2 letters or more) inside one of the person's answers, or a
- * number in it that is part of the person's telephone (or holds it), in any digits and format.
- * Compared in this process, not in SQL, so SQLite and PostgreSQL judge alike.
- */
+/** Whether a search names the person (their words, or part of their telephone); here, not in SQL, so both databases agree. */
 export function searchNamesPerson(searched: string, tokens: readonly string[], phones: readonly string[]): boolean {
   const text = searched.trim().toLowerCase();
   if (!text) return false;
@@ -128,7 +99,6 @@ export function searchNamesPerson(searched: string, tokens: readonly string[], p
   return numbers.some((digits) => phones.some((phone) => phone.includes(digits) || digits.includes(phone)));
 }
 
-/** Who a lead is from, as a person is looked up: its e-mail and its first telephone number. */
 function personOfLead(lead: Pick<InboxLead, 'fields'>): PersonLookup {
   return {
     email: text(lead.fields['email']),
@@ -140,14 +110,9 @@ function personOfLead(lead: Pick<InboxLead, 'fields'>): PersonLookup {
 export const otherLeads = async (inbox: Pick<InboxStore, 'personMatches'>, lead: InboxLead): Promise<PersonMatch[]> =>
   (await inbox.personMatches(personOfLead(lead))).filter((match) => match.lead.id !== lead.id).reverse();
 
-/** The most of a lead's text the list shows. */
 export const PREVIEW_MAX = 120;
 
-/**
- * The first words of what a lead says, for the list: a contact message's message; a partner
- * application's reason for its interest, else the services it asks about, else its organisation.
- * Line breaks and runs of spaces read as one space; cut at a word near PREVIEW_MAX, with "…".
- */
+/** The first words of what a lead says, for the list, cut at a word near PREVIEW_MAX. */
 export function leadPreview(lead: Pick<InboxLead, 'form' | 'fields'>): string {
   const f = lead.fields;
   const source =

@@ -1,30 +1,16 @@
 /**
- * What the inbox's search looks for, worked out once from what staff typed and then asked of
- * either database by the same query (../store/lead-list-queries.ts), so both find the same leads:
- *
- * - Every word must occur somewhere in the lead's answers (any field, names, city, company,
- *   message...), case aside (ASCII letters; Arabic has no case).
- * - A word that names a country also finds the country written in the other language: the
- *   partner form stores the English name ("Saudi Arabia", src/forms/countries.ts) whatever the
- *   page's language, and the contact form's country is free text, typed in Arabic or English.
- *   So "السعودية" finds "Saudi Arabia", and "Saudi" finds "المملكة العربية السعودية" or "السعودية".
- * - A word that names a city of ./places.ts (the Kingdom's, the Gulf's, a few Arab capitals) also
- *   finds its other spellings in both languages: "Taif" finds "الطائف", "الخبر" finds "Al-Khobar".
- * - Text that reads as a telephone number ("+973 3312 3456", "+٩٧٣", "33123456") is also
- *   looked for in the phone answers with spaces and punctuation dropped and Arabic-Indic digits
- *   read as Western ones, on both sides. The number is looked for without its country code or
- *   trunk "0" (the national number), so however it was typed and stored ("+966504443322",
- *   "00966 50 444 3322", "0504443322", "٠٥٠٤٤٤٣٣٢٢") it finds the same lead; the country code alone
- *   ("+973") is looked for as typed.
+ * What the inbox's search looks for, worked out once and asked of either database by the same query
+ * (../store/lead-list-queries.ts). Every word must occur in the lead's answers, case aside; a word
+ * that names a country or a city also finds its spellings in the other language (the partner form
+ * stores the English country whatever the page's language); text that reads as a telephone number
+ * is looked for as its national number, so however it was typed and stored it finds the same lead.
  */
 import { COUNTRIES } from '../../forms/countries.ts';
 import { localCountryName } from '../../forms/country-names.ts';
 import { placeAlternatives } from './places.ts';
 
-/** The answers that hold a telephone number (the partner form's; a contact form with one too). */
 export const PHONE_FIELDS = ['phoneNumber', 'phone'] as const;
 
-/** Characters dropped from a phone number before comparing (how people space and group it). */
 export const PHONE_PUNCTUATION = [' ', '-', '(', ')', '.', '/', '\u00A0'] as const;
 /** Arabic-Indic (U+0660…) and Eastern Arabic-Indic (U+06F0…) digits, read as 0 to 9. */
 export const ARABIC_DIGITS: readonly (readonly [string, string])[] = Array.from({ length: 10 }, (_, d) => [
@@ -41,9 +27,8 @@ export function phoneDigits(text: string): string {
 }
 
 interface SearchPlan {
-  /** Each word, with the other ways it may be written: a lead matches a word when its text holds any of them (lower case). */
+  /** Each word with the other ways it may be written (lower case): a lead matches when its text holds any. */
   readonly words: readonly (readonly string[])[];
-  /** The text as a phone number (phoneDigits), when it reads as one. */
   readonly phone: string | undefined;
 }
 
@@ -81,7 +66,7 @@ const COUNTRY_NAMES = COUNTRIES.map((country) => {
   return { english: country.value.toLowerCase(), arabic, arabicForms: [...new Set([arabic, ...arabicWords].filter(Boolean))] };
 });
 
-/** The other language's ways of writing the countries a word names (none for a word too short to name one). */
+/** The other language's ways of writing the countries a word names. */
 export function countryAlternatives(word: string): string[] {
   const lower = word.toLowerCase();
   const key = bare(lower);
@@ -94,11 +79,7 @@ export function countryAlternatives(word: string): string[] {
   return [...new Set(alternatives)].filter((alternative) => alternative !== lower);
 }
 
-/**
- * Country calling codes by country (ISO code, then digits): the Gulf, the Arab world and the
- * countries most staff and applicants come from. A number typed with "+" or "00" is read against
- * them (the longest that fits is taken off); the export gives one typed without a code its country's.
- */
+/** Calling codes of the Gulf, the Arab world and the countries most staff and applicants come from. */
 export const CALLING_CODES_BY_COUNTRY = new Map(
   'SA966 AE971 BH973 QA974 KW965 OM968 YE967 JO962 LB961 SY963 IQ964 PS970 EG20 SD249 LY218 TN216 DZ213 MA212 TR90 IN91 PK92 AF93 LK94 BD880 NP977 PH63 ID62 MY60 GB44 DE49 FR33 US1'
     .split(' ')
@@ -128,8 +109,6 @@ export function searchPlan(text: string): SearchPlan {
     .filter(Boolean)
     .slice(0, MAX_WORDS)
     .map((word) => [...new Set([word.toLowerCase(), ...countryAlternatives(word), ...placeAlternatives(word)])]);
-  // The national number: "+966504443322", "00966504443322" and "0504443322" all look for
-  // "504443322", which every way of storing that number holds.
   const digits = nationalNumber(phoneDigits(trimmed));
   const phone = PHONE_LIKE.test(trimmed) && digits.replace('+', '').length >= 3 ? digits : undefined;
   return { words, phone };

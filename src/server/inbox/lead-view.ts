@@ -1,7 +1,4 @@
-/**
- * A lead as staff read it: dates in Riyadh time, who sent it, its answers laid out for its page
- * with safe links (e-mail, phone, website), and "Reply by e-mail" (a mailto: quoting the message).
- */
+/** A lead as staff read it: dates in Riyadh time, its answers with safe links, and "Reply by e-mail". */
 import { CONTACT_FORM, isContactField } from '../../forms/contact';
 import { PARTNER_SECTIONS, isPartnerField, partnerField } from '../../forms/partner';
 import { defaultLocale, locales, t, type Locale, type LocaleCode } from '../../i18n';
@@ -9,7 +6,6 @@ import type { InboxLead } from './inbox-store.ts';
 import { answerIn, labelledFields } from './lead-columns.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-/** Riyadh keeps UTC+3 all year (no daylight saving). */
 const RIYADH_OFFSET_MS = 3 * 60 * 60 * 1000;
 /** Arabic: "25 نوفمبر 2026، 09:30" (the month's name, Western digits: the public site's formatLocale). */
 const RIYADH_AR = new Intl.DateTimeFormat(locales.ar.formatLocale, {
@@ -23,11 +19,7 @@ const RIYADH_AR = new Intl.DateTimeFormat(locales.ar.formatLocale, {
   hourCycle: 'h23',
 });
 
-/**
- * A stored time as staff read it, in Riyadh time: "25 Nov 2026, 09:30". The one formatter of
- * every date in the inbox and the audit log (written out by hand, so no ICU version turns
- * "Sep" into "Sept"); with `code` 'ar', as the Arabic site writes it (the Arabic inbox, a reply's quote).
- */
+/** A stored time in Riyadh time: "25 Nov 2026, 09:30" (written out by hand, so no ICU version turns "Sep" into "Sept"). */
 export function riyadhTime(iso: string | undefined, code: LocaleCode = 'en'): string {
   if (!iso) return '';
   const time = Date.parse(iso);
@@ -44,7 +36,7 @@ const text = (value: unknown): string => {
   return String(value).trim();
 };
 
-/** Who sent a lead and from where, for the list (the country in `locale`'s words). */
+/** Who sent a lead and from where (the country in `locale`'s words). */
 export function leadSummary(
   lead: Pick<InboxLead, 'form' | 'fields'>,
   locale: Locale = defaultLocale,
@@ -67,17 +59,12 @@ export function leadSummary(
 /** An address or a web address split where a line may break: after @, dots, slashes and hyphens. */
 export const breakable = (text: string): string[] => text.split(/(?<=[@./\-_?&=])/);
 
-/** A visitor's answer that is shown as a link, and the link; `undefined` when it is not a safe one. */
 type AnswerLink = { readonly kind: 'email' | 'tel' | 'url'; readonly href: string };
 
 /** Arabic-Indic and Persian digits as Western ones (a tel: link dials those only). */
 const westernDigits = (value: string) => value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (c) => String(c.charCodeAt(0) & 0xf));
 
-/**
- * A `mailto:` for an address the form's schema checked; `tel:` with the digits and a leading +;
- * a website only over http or https (a bare host gets https://), without a user name or password
- * in it. Anything else stays text.
- */
+/** A link for an answer when it is a safe one: a website only over http or https, without a user name or password. */
 export function answerLink(kind: string, value: string): AnswerLink | undefined {
   const text = value.trim();
   if (!text) return undefined;
@@ -92,30 +79,30 @@ export function answerLink(kind: string, value: string): AnswerLink | undefined 
     return /\d{5,}/.test(number) ? { kind, href: `tel:${number}` } : undefined;
   }
   if (kind === 'url') {
-    let url: URL;
-    try {
-      url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
-    } catch {
-      return undefined;
-    }
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname.includes('.'))
+    const url = URL.parse(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
+    if (
+      !url ||
+      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      url.username ||
+      url.password ||
+      !url.hostname.includes('.')
+    )
       return undefined;
     return { kind, href: url.href };
   }
   return undefined;
 }
 
-/** One answer as the lead page shows it. */
 interface LeadAnswer {
   readonly name: string;
   readonly label: string;
   readonly text: string;
   readonly link: AnswerLink | undefined;
-  /** A long free text (a message, an analysis): shown as paragraphs, not one line. */
+  /** Shown as paragraphs, not one line. */
   readonly long: boolean;
 }
 
-/** The fields of the contact block, per form: who sent it and how to reach them. */
+/** Who sent it and how to reach them. */
 const CONTACT_BLOCK = {
   contact: ['firstName', 'lastName', 'email', 'company', 'country', 'city'],
   partner: ['name', 'jobTitle', 'organization', 'email', 'phoneNumber', 'companyWebsite', 'country', 'cityName'],
@@ -128,11 +115,7 @@ function fieldKind(form: InboxLead['form'], name: string): string | undefined {
   return isPartnerField(name) ? partnerField(name).kind : undefined;
 }
 
-/**
- * A lead's answers laid out for its page: the contact block (who, and how to reach them), the
- * other answered fields in the form's order (a partner application in its sections), the
- * unanswered ones as labels for one line, and the technical rows (the visitor's clock) apart.
- */
+/** A lead's answers laid out for its page: the contact block, the other answers (in sections), the unanswered, the technical. */
 export function leadView(
   lead: Pick<InboxLead, 'form' | 'fields'>,
   locale: Locale = defaultLocale,
@@ -181,10 +164,7 @@ export function leadView(
 /** The longest quote a reply carries: a mail program may refuse a longer mailto: link. */
 const QUOTE_MAX = 1500;
 
-/**
- * "Reply by e-mail": a mailto with the visitor's address, a subject in the lead's language, and
- * the visitor's message quoted under a line saying when they wrote.
- */
+/** "Reply by e-mail": a mailto in the lead's language, quoting the visitor's message. */
 export function replyHref(lead: Pick<InboxLead, 'form' | 'fields' | 'language' | 'receivedAt'>): string | undefined {
   const { email, name } = leadSummary(lead);
   const to = answerLink('email', email);

@@ -1,172 +1,99 @@
 /**
- * The morning digest: one e-mail to each staff account from MORNING_DIGEST_HOUR (07:00 Riyadh
- * time), in English and Arabic, listing the leads assigned to them that are not yet answered,
- * their follow-ups due today or overdue, the leads assigned to nobody and not yet answered
- * (oldest first, in everyone's digest), and how many leads are held for review. Each lead is
- * named by its sender's name and company, its form, the time it was received, its wait in working
- * hours (./working-time.ts) and a link; nothing else the visitor typed. Nothing to say (none of
- * the four), no mail.
+ * The morning digest: each staff account's mail from 07:00 Riyadh time, in English and Arabic: their
+ * unanswered leads, their follow-ups due, the leads assigned to nobody, the held count. Each lead is
+ * named by sender, form, time, wait and link; nothing else the visitor typed. Nothing to say, no mail.
  *
  * Several servers on one database send each account one digest a day: the day is claimed per
- * account in the database first (staff_digests); a mail that fails gives the claim back, and the
- * next sweep (hourly) tries again. A day with nothing to say is marked done without a mail.
+ * account in the database first (staff_digests); a mail that fails gives the claim back.
  */
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n/index.ts';
 import type { ReceiverConfig } from '../config.ts';
 import type { HeldStore } from '../store/held-queries.ts';
-import { escapeHtml } from '../mail/escape.ts';
+import { bilingualMail, bilingualSubject, riyadhTimeIn, type MailSection } from '../mail/bilingual.ts';
 import { AUTO_SUBMITTED, type MailTransport } from '../mail/outbox.ts';
-import { dateIn, riyadhDay } from './held-digest.ts';
+import { riyadhDay } from './export-format.ts';
 import type { InboxLead, InboxStore, LeadStatus } from './inbox-store.ts';
 import type { StaffStore } from './staff.ts';
 import { leadName } from './lead-person.ts';
 import { followUpDate } from './timely.ts';
 import { leadWait, waitText } from './working-time.ts';
 
-/** The hour, Riyadh time, from which each staff member's morning digest is sent. */
 const MORNING_DIGEST_HOUR = 7;
 /** Leads listed by name in each part of a digest (the rest are counted). */
 const MORNING_LIST_MAX = 30;
-/** Not yet answered: what the inbox's default tab calls needing work (./inbox-filter.ts's NEEDS_WORK, which only Vite loads). */
+/** The inbox's NEEDS_WORK (./inbox-filter.ts, which only Vite loads). */
 const UNANSWERED: readonly LeadStatus[] = ['new', 'in_progress'];
 /** A follow-up is due on any lead but spam. */
 const FOLLOW_UP_STATUSES: readonly LeadStatus[] = ['new', 'in_progress', 'answered', 'closed'];
 
+type Leads = { readonly leads: readonly InboxLead[]; readonly total: number };
+
 interface MorningInput {
-  /** Assigned to the staff member, not yet answered (New, In progress), newest first. */
-  readonly unanswered: readonly InboxLead[];
-  readonly unansweredTotal: number;
-  /** Assigned to the staff member, a follow-up date today or before. */
-  readonly followUps: readonly InboxLead[];
-  readonly followUpsTotal: number;
-  /** Assigned to nobody, not yet answered, oldest first: everyone's to take (listed to each staff member). */
-  readonly unassigned?: readonly InboxLead[];
-  readonly unassignedTotal?: number;
-  /** Leads held for review (everyone's). */
+  /** Assigned to the staff member: not yet answered (newest first), and with a follow-up due. */
+  readonly unanswered: Leads;
+  readonly followUps: Leads;
+  /** Assigned to nobody, not yet answered, oldest first: listed to each staff member. */
+  readonly unassigned: Leads;
   readonly held: number;
   readonly now: Date;
   readonly config: Pick<ReceiverConfig, 'siteUrl'>;
 }
 
-interface MorningMail {
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-}
-
-/** The digest in both languages: English first, then Arabic (right to left in the HTML part). */
-function composeMorningDigest(input: MorningInput): MorningMail {
+function composeMorningDigest(input: MorningInput): { subject: string; text: string; html: string } {
   const { unanswered, followUps, held, now, config } = input;
   const url = (path: string) => (config.siteUrl ? new URL(path, config.siteUrl).href : undefined);
   const mineUrl = url('/admin?mine=1');
-  const counts = { unanswered: input.unansweredTotal, followUps: input.followUpsTotal };
-  const subject = `${t('mail.morning.subject', counts, locales.en)} · ${t('mail.morning.subject', counts, locales.ar)}`;
-
-  const section = (code: LocaleCode) => {
+  const section = (code: LocaleCode): MailSection => {
     const locale = locales[code];
     const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
-    const row = (lead: InboxLead, withFollowUp: boolean) => ({
-      text: [
-        leadName(lead, code),
-        tr(`mail.digest.form.${lead.form}`),
-        dateIn(lead.receivedAt, code, true),
-        waitText(leadWait(lead, now), locale),
-        ...(withFollowUp && lead.followUpOn
-          ? [tr('mail.morning.followUpOn', { date: followUpDate(lead.followUpOn, locale) })]
-          : []),
-      ]
-        .filter(Boolean)
-        .join(' · '),
-      url: url(`/admin/leads/${lead.id}`),
-      id: lead.id,
+    const list = (heading: UiKey, { leads, total }: Leads, withFollowUp = false) => ({
+      heading: tr(heading, { count: total }),
+      rows: leads.slice(0, MORNING_LIST_MAX).map((lead) => ({
+        text: [
+          leadName(lead, code),
+          tr(`mail.digest.form.${lead.form}`),
+          riyadhTimeIn(lead.receivedAt, code, 'medium'),
+          waitText(leadWait(lead, now), locale),
+          ...(withFollowUp && lead.followUpOn
+            ? [tr('mail.morning.followUpOn', { date: followUpDate(lead.followUpOn, locale) })]
+            : []),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        url: url(`/admin/leads/${lead.id}`),
+        id: lead.id,
+      })),
+      more:
+        total > Math.min(leads.length, MORNING_LIST_MAX)
+          ? tr('mail.morning.more', { count: total - Math.min(leads.length, MORNING_LIST_MAX) })
+          : '',
     });
-    const more = (total: number, listed: number) => (total > listed ? tr('mail.morning.more', { count: total - listed }) : '');
-    const listed = (leads: readonly InboxLead[]) => leads.slice(0, MORNING_LIST_MAX);
     return {
       code,
-      intro: tr('mail.morning.intro'),
-      parts: [
-        {
-          heading: tr('mail.morning.unanswered', { count: input.unansweredTotal }),
-          rows: listed(unanswered).map((lead) => row(lead, false)),
-          more: more(input.unansweredTotal, listed(unanswered).length),
-        },
-        {
-          heading: tr('mail.morning.followUps', { count: input.followUpsTotal }),
-          rows: listed(followUps).map((lead) => row(lead, true)),
-          more: more(input.followUpsTotal, listed(followUps).length),
-        },
-        {
-          heading: tr('mail.morning.unassigned', { count: input.unassignedTotal ?? 0 }),
-          rows: listed(input.unassigned ?? []).map((lead) => row(lead, false)),
-          more: more(input.unassignedTotal ?? 0, listed(input.unassigned ?? []).length),
-        },
-      ].filter((part) => part.rows.length > 0),
-      held: held > 0 ? tr('mail.morning.held', { count: held }) : '',
+      intro: [tr('mail.morning.intro')],
+      lists: [
+        list('mail.morning.unanswered', unanswered),
+        list('mail.morning.followUps', followUps, true),
+        list('mail.morning.unassigned', input.unassigned),
+      ],
+      after: held > 0 ? [tr('mail.morning.held', { count: held })] : [],
       open: mineUrl ? tr('mail.morning.open', { url: mineUrl }) : tr('mail.morning.noLink'),
       openLink: tr('mail.morning.openLink'),
     };
   };
-  const sections = [section('en'), section('ar')];
-
-  const text = sections
-    .map((part) =>
-      [
-        part.intro,
-        ...part.parts.flatMap((list) => [
-          '',
-          list.heading,
-          ...list.rows.map((row) => `- ${row.text}${row.url ? `\n  ${row.url}` : ` · ${row.id}`}`),
-          ...(list.more ? [list.more] : []),
-        ]),
-        ...(part.held ? ['', part.held] : []),
-        '',
-        part.open,
-      ].join('\n'),
-    )
-    .join('\n\n— — —\n\n');
-
-  const link = (href: string | undefined, label: string) =>
-    href ? `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>` : escapeHtml(label);
-  const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
-    sections
-      .map((part) => {
-        const { lang, dir } = locales[part.code];
-        return [
-          `<section lang="${lang}" dir="${dir}" style="text-align:start">`,
-          `<p>${escapeHtml(part.intro)}</p>`,
-          ...part.parts.map(
-            (list) =>
-              `<h2 style="font-size:16px">${escapeHtml(list.heading)}</h2><ul>${list.rows.map((row) => `<li>${link(row.url, row.text)}</li>`).join('')}</ul>${list.more ? `<p>${escapeHtml(list.more)}</p>` : ''}`,
-          ),
-          part.held ? `<p>${escapeHtml(part.held)}</p>` : '',
-          `<p>${mineUrl ? link(mineUrl, part.openLink) : escapeHtml(part.open)}</p>`,
-          '</section>',
-        ].join('\n');
-      })
-      .join('\n<hr>\n'),
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+  const counts = { unanswered: unanswered.total, followUps: followUps.total };
+  return { subject: bilingualSubject('mail.morning.subject', counts), ...bilingualMail([section('en'), section('ar')], mineUrl) };
 }
 
 export interface MorningOutcome {
-  /** Accounts mailed now. */
   readonly sent: readonly string[];
   /** Accounts with nothing to say today (marked done, not mailed). */
   readonly quiet: readonly string[];
-  /** Accounts whose mail failed (given back: the next sweep tries again). */
   readonly failed: readonly string[];
-  /** 'off' (notifications off) or 'notYet' (before MORNING_DIGEST_HOUR); undefined when run. */
   readonly skipped?: 'off' | 'notYet';
 }
 
-/**
- * Sends each staff account its morning digest when it is due: notifications on, 07:00 Riyadh or
- * later, the account's day not yet claimed by a server. A failed mail gives that account's day
- * back and the others go on.
- */
+/** Sends each staff account its digest when due; a failed mail gives that account's day back and the others go on. */
 export async function sendMorningDigests(
   stores: { readonly inbox: InboxStore; readonly staff: Pick<StaffStore, 'list'>; readonly held: Pick<HeldStore, 'count'> },
   config: Pick<ReceiverConfig, 'siteUrl' | 'notifications'>,
@@ -200,23 +127,11 @@ export async function sendMorningDigests(
         quiet.push(email);
         continue;
       }
-      const digest = composeMorningDigest({
-        unanswered: unanswered.leads,
-        unansweredTotal: unanswered.total,
-        followUps: followUps.leads,
-        followUpsTotal: followUps.total,
-        unassigned: unassigned.leads,
-        unassignedTotal: unassigned.total,
-        held,
-        now,
-        config,
-      });
+      const digest = composeMorningDigest({ unanswered, followUps, unassigned, held, now, config });
       await transport.sendMail({
         from: mail.from,
         to: [email],
-        subject: digest.subject,
-        text: digest.text,
-        html: digest.html,
+        ...digest,
         headers: { ...AUTO_SUBMITTED, 'X-Globaq-Digest': `morning ${day}` },
       });
       await stores.inbox.staffDigestSent(day, email, now);

@@ -1,15 +1,9 @@
 /**
- * A person's data as one file, for a person who asks what we hold about them (docs/staff-guide.md,
- * "A person asks what we hold"): every lead of theirs with its answers, status, file list and
- * timeline, and the audit entries naming those leads (../store/inbox-queries.ts's personData).
- *
- * JSON for machines (stable keys, values as stored); HTML for the person: one self-contained,
- * printable page (no script, no outside file) in the language of their latest lead, right to
- * left for Arabic, every value escaped.
- *
- * The inbox's "Person's data" page (src/pages/admin/person.astro, through ./actions.ts's
- * exportPerson) and the staff command's `person` (../cli.ts) both make it, and both record "exported a person's data" with the leads'
- * ids only: the person's e-mail or phone is never written to the audit log or the logs.
+ * A person's data as one file, for a person who asks what we hold about them (docs/staff-guide.md):
+ * every lead of theirs with all kept with it, and the audit entries naming those leads. JSON for
+ * machines; HTML for the person, one printable page in their language. Made by the inbox and the
+ * staff command, both recorded with the leads' ids only: the person's e-mail or phone is never
+ * written to the audit log or the logs.
  */
 import { getLocale, t, type Locale, type UiKey } from '../../i18n/index.ts';
 import { riyadhDay, riyadhStamp } from './export-format.ts';
@@ -23,7 +17,6 @@ const PERSON_FORMATS = ['json', 'html'] as const;
 type PersonFormat = (typeof PERSON_FORMATS)[number];
 export const isPersonFormat = oneOf(PERSON_FORMATS);
 
-/** The audit log's name for making the file. */
 export const PERSON_EXPORT_ACTION = "exported a person's data";
 
 /** The audit entry's detail: how many leads, the format, and the leads' ids; nothing the person wrote. */
@@ -36,7 +29,7 @@ function personLocale(data: PersonData): Locale {
   return getLocale(latest?.lead.language);
 }
 
-/** The file as JSON: stable keys, values as stored, the leads and audit entries oldest first. */
+/** The file as JSON: stable keys, values as stored. */
 function personJson(data: PersonData, now: Date): string {
   const file = {
     generatedAt: now.toISOString(),
@@ -68,7 +61,7 @@ h1{font-size:1.6rem}h2{font-size:1.25rem;margin-block-start:2rem;border-block-en
 table{border-collapse:collapse;inline-size:100%;margin-block:.5rem 1rem}th,td{border:1px solid #bbb;padding:.3rem .5rem;text-align:start;vertical-align:top;white-space:pre-wrap;overflow-wrap:anywhere}
 th{inline-size:30%;background:#f2f2f2}@media print{body{margin:0}h2{break-after:avoid}}`;
 
-/** A timeline entry as the lead page names it, in `locale`; a note's text, a file's name or an assignee's e-mail follows it. */
+/** A timeline entry as the lead page names it, in `locale`. */
 function eventTitle(event: LeadEvent, locale: Locale): string {
   const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
   switch (event.kind) {
@@ -99,7 +92,7 @@ function eventTitle(event: LeadEvent, locale: Locale): string {
 /** What follows a timeline entry's title: a note's text or a downloaded file's name. */
 const eventText = (event: LeadEvent): string => (event.kind === 'note' || event.kind === 'download' ? event.detail : '');
 
-/** The file as HTML: one printable page in the person's language, every value escaped. */
+/** The file as HTML: self-contained (no script, no outside file), every value escaped. */
 export function personHtml(data: PersonData, now: Date): string {
   const locale = personLocale(data);
   const tr = (key: UiKey, values: Record<string, string | number> = {}) => escapeHtml(t(key, values, locale));
@@ -141,9 +134,8 @@ ${sections.join('\n')}
 `;
 }
 
-/** The file's text, type and name. */
 export function personFile(data: PersonData, format: PersonFormat, now: Date): { text: string; type: string; name: string } {
-  const name = `globaq-person-${riyadhDay(now)}.${format}`;
+  const name = `globaq-person-${riyadhDay(now).day}.${format}`;
   return format === 'json'
     ? { text: personJson(data, now), type: 'application/json; charset=utf-8', name }
     : { text: personHtml(data, now), type: 'text/html; charset=utf-8', name };

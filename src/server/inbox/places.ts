@@ -1,12 +1,7 @@
 /**
- * The cities the inbox's search knows in both languages (src/data/places.json: the Kingdom's main
- * cities, the Gulf's capitals and large cities, a few Arab capitals), checked when loaded: a place
- * has at least one English and one Arabic spelling, English in Latin letters, Arabic in Arabic
- * letters, and no two places share a spelling.
- *
- * A word staff type names a place when, written the way ./lead-search.ts compares it (lower case,
- * without the article, hamza and tā' marbūṭa folded, no spaces or hyphens), it is one of the
- * place's spellings or a telling word of one ("Mushait" of "Khamis Mushait").
+ * The cities the inbox's search knows in both languages (src/data/places.json), checked when loaded.
+ * A word names a place when, folded as placeKey folds it, it is one of the place's spellings or a
+ * telling word of one ("Mushait" of "Khamis Mushait").
  */
 import { z } from 'zod';
 import data from '../../data/places.json' with { type: 'json' };
@@ -41,7 +36,7 @@ function placeKey(text: string): string {
     .replace(/[\s'’-]+/g, '');
 }
 
-/** Words of a spelling that tell a place alone, with no other meaning ("city", "مدينة"). */
+/** Words of a spelling that do not tell a place alone ("city", "مدينة"). */
 const GENERIC = new Set(['city', 'مدينه', 'bahr', 'ras', 'abu', 'al']);
 
 export function parsePlaces(raw: unknown): Place[] {

@@ -1,14 +1,8 @@
 /**
- * Answering a lead from its page: staff's answer goes through the outbox to the sender, From the
- * site's address, Reply-To the shared leads mailbox (LEADS_REPLY_TO) with a copy to it, the lead's
- * token in the subject, threaded with the lead's notification (In-Reply-To and References its
- * Message-ID), and stays in the lead's timeline with its delivery state. A page made before
- * another answer was sent or begun may not send (lead-flow's stale check): never two answers.
- * Sending it marks the lead Answered through the same store call as "Mark answered". The audit
- * entry names the lead by its id; the text stays with the lead (and goes when it is erased).
- *
- * Also the mail to a lead's assignee (when someone else assigns it) and the reply templates'
- * rules (staff edit them on /admin/templates).
+ * Answering a lead from its page: through the outbox to the sender, Reply-To the shared leads
+ * mailbox (LEADS_REPLY_TO) with a copy to it, threaded with the lead's notification (In-Reply-To its
+ * Message-ID). The audit entry names the lead by its id; the text stays with the lead (and goes when
+ * it is erased). Also the mail to a lead's assignee and the reply templates.
  */
 import { locales, type LocaleCode, type UiKey } from '../../i18n';
 import type { ReceiverConfig } from '../config.ts';
@@ -33,7 +27,6 @@ type Config = Pick<ReceiverConfig, 'notifications' | 'siteUrl'>;
 type Staff = Pick<StaffSession, 'email' | 'csrf'>;
 type Refusal = { readonly refused: UiKey; readonly status: 400 | 403 | 404 };
 
-/** Why no answer can be sent from the inbox for this lead, or undefined when one can. */
 export function replyBlocked(
   lead: Pick<InboxLead, 'review' | 'status' | 'fields'>,
   config: Pick<ReceiverConfig, 'notifications'>,
@@ -51,11 +44,7 @@ export const typedText = (form: FormData | undefined, name: string): string => {
   return typeof raw === 'string' ? raw.replace(/\r\n?/g, '\n').trim() : '';
 };
 
-/**
- * The answer, posted from the lead's page (its token checked here): queued in the outbox with its
- * timeline entry, the lead marked Answered, the send audited. A refusal says why. `unless`: what
- * the page saw, checked again as the mail is queued, so of two sends at once only one goes.
- */
+/** The answer, posted: `unless` (what the page saw) is checked again as it is queued, so of two sends at once only one goes. */
 export async function sendReply(
   deps: Pick<InboxDeps, 'inbox' | 'outbox'>,
   config: Config,
@@ -98,10 +87,7 @@ export async function sendReply(
   return { sent: id };
 }
 
-/**
- * After an assignment: the assignee's mail (through the outbox), when mail is on and someone other
- * than the assignee assigned it. The note, if any, goes with it.
- */
+/** The assignee's mail (with the note, if any), when mail is on and someone other than the assignee assigned it. */
 export async function mailAssignee(
   deps: Pick<InboxDeps, 'outbox'>,
   config: Config,
@@ -121,10 +107,7 @@ export async function mailAssignee(
 /** The longest template name and text kept. */
 export const TEMPLATE_NAME_MAX = 100;
 
-/**
- * A template's text for a lead, in `language`: {name} and {company} its sender's, {service} the
- * services a partner application asks about (nothing for a contact message).
- */
+/** A template's text for a lead: {name} and {company} its sender's, {service} what a partner application asks about. */
 export function templateForLead(text: string, lead: Pick<InboxLead, 'form' | 'fields'>, language: LocaleCode): string {
   const locale = locales[language];
   const who = leadSummary(lead, locale);
@@ -133,7 +116,6 @@ export function templateForLead(text: string, lead: Pick<InboxLead, 'form' | 'fi
   return text.replace(/\{(?:name|company|service)\}/g, (found) => values[found] ?? found);
 }
 
-/** A template as posted from /admin/templates, or why it is refused. */
 function templateFromForm(form: FormData | undefined): TemplateText | Refusal {
   const text = { name: formText(form, 'name'), bodyEn: typedText(form, 'bodyEn'), bodyAr: typedText(form, 'bodyAr') };
   if (!text.name || !text.bodyEn || !text.bodyAr) return { refused: 'admin.templates.missing', status: 400 };
@@ -142,11 +124,7 @@ function templateFromForm(form: FormData | undefined): TemplateText | Refusal {
   return text;
 }
 
-/**
- * A post of /admin/templates (`action`: add, save, delete; `id` the template's): the store
- * change and its audit entry (the template's id; its words stay in the table). A redirect back
- * to the page with what was done, or a refusal.
- */
+/** A post of /admin/templates (`action`: add, save, delete), audited by the template's id. */
 export async function templateAction(
   deps: Pick<InboxDeps, 'inbox' | 'templates'>,
   staff: Staff,

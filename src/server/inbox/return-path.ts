@@ -1,11 +1,8 @@
 /**
- * Where sign-in returns to: the inbox page a signed-out visitor asked for (a lead e-mail's "Open
- * this lead"), carried through the sign-in form as `next`. Only a path of the inbox on this site
- * is accepted; anything else, or anything that could be read as another host by a browser or a
- * proxy (`https://evil.example`, `//evil.example`, `/\evil.example`, their percent-encoded forms,
- * tabs or line breaks inside, which browsers drop from addresses), returns to the list.
+ * Where sign-in returns to (`next`): only a path of the inbox on this site; anything that could be
+ * read as another host by a browser or a proxy (`//evil.example`, `/\evil.example`, their
+ * percent-encoded forms, tabs or line breaks inside, which browsers drop) returns to the list.
  */
-
 export const INBOX_HOME = '/admin';
 /** Pages sign-in never returns to: itself and its own steps, and sign-out. */
 const NOT_A_RETURN = /^\/admin\/(login|logout)(\/|$)/;
@@ -29,10 +26,6 @@ function fullyDecoded(text: string): string | undefined {
   return undefined;
 }
 
-/**
- * The inbox path to return to after sign-in (path and query, as it was asked for), or the list
- * when `raw` is missing or is not safely a path of the inbox on this site.
- */
 export function safeReturnPath(raw: unknown): string {
   if (typeof raw !== 'string' || raw === '' || raw.length > MAX_LENGTH) return INBOX_HOME;
   // The path is checked as written and as decoded (a proxy or a browser may decode once more
@@ -43,23 +36,14 @@ export function safeReturnPath(raw: unknown): string {
   for (const form of [raw, decodedPath]) {
     if (!form.startsWith('/') || form.startsWith('//') || UNSAFE.test(form)) return INBOX_HOME;
   }
-  let url: URL;
-  try {
-    url = new URL(raw, 'http://inbox.invalid');
-  } catch {
-    return INBOX_HOME;
-  }
+  const url = URL.parse(raw, 'http://inbox.invalid');
+  const decodedUrl = URL.parse(decodedPath, 'http://inbox.invalid');
+  if (!url || !decodedUrl) return INBOX_HOME;
   // Dot segments resolved ("/admin/../x" is "/x"), as written and as decoded ("..%2F.."): what is
   // left must still be in the inbox.
   if (url.origin !== 'http://inbox.invalid' || url.hash !== '') return INBOX_HOME;
   const inInbox = (pathname: string) =>
     (pathname === INBOX_HOME || pathname.startsWith(`${INBOX_HOME}/`)) && !NOT_A_RETURN.test(pathname);
-  let decodedUrl: URL;
-  try {
-    decodedUrl = new URL(decodedPath, 'http://inbox.invalid');
-  } catch {
-    return INBOX_HOME;
-  }
   if (!inInbox(url.pathname) || decodedUrl.origin !== 'http://inbox.invalid' || !inInbox(decodedUrl.pathname)) return INBOX_HOME;
   return `${url.pathname}${url.search}`;
 }

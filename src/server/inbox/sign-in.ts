@@ -1,13 +1,10 @@
 /**
- * Signing in to the staff inbox and out of it: the session and device cookies, the password step
- * and the second step (./two-step.ts). Failed tries are slowed, then locked, per account and per
- * network (./inbox-store.ts), each counted before its password or code is checked; a browser that
- * signed in before (its device cookie) is judged by its own failures only; at most a few password
- * checks run at once (the application's `passwordChecks` queue). When the queue is full, a browser with a live device cookie
- * still waits its turn (ahead of the others), and any other sign-in is refused as "busy": counted
- * against its network, so that one network flooding the queue is slowed and locked like one
- * guessing passwords. The answer is the same whether or not the account exists, and takes as
- * long. Refused sign-ins are kept apart from staff actions.
+ * Signing in to the staff inbox and out of it. Failed tries are slowed, then locked, per account and
+ * per network, each counted before its password or code is checked; a browser that signed in before
+ * (its device cookie) is judged by its own failures only. When the password checks' queue is full,
+ * any other sign-in is refused as "busy", counted against its network, so one network flooding the
+ * queue is slowed and locked like one guessing passwords. The answer is the same whether or not the
+ * account exists, and takes as long.
  */
 import type { APIContext } from 'astro';
 import { t, type Locale } from '../../i18n';
@@ -17,24 +14,22 @@ import { clientNetwork } from '../receiver/rate-limit.ts';
 import { hashPassword, verifyPassword } from './staff.ts';
 import { acceptedStep, isRecoveryCodeShape, isSetUpCodeAgain, openSecret, recoveryHash, takenCode } from './two-step.ts';
 
-/** Whether the browser reached us over HTTPS (directly, or through the proxy that says so). */
 export function secure(context: APIContext): boolean {
   return context.url.protocol === 'https:' || process.env['BEHIND_HTTPS'] === 'true';
 }
 
 /** `__Host-` requires Secure, which a browser refuses over plain http (a local run). */
-export function sessionCookieName(context: APIContext): string {
-  return secure(context) ? '__Host-globaq-staff' : 'globaq-staff';
-}
+const cookieName = (context: APIContext, name: string): string => `${secure(context) ? '__Host-' : ''}globaq-${name}`;
+export const sessionCookieName = (context: APIContext): string => cookieName(context, 'staff');
+/** The device cookie lets the browser that signed in past a lock someone else caused. */
+const deviceCookieName = (context: APIContext): string => cookieName(context, 'device');
 
 /** A hash to check against when the account does not exist, so both answers take as long. */
 let decoyHash: Promise<string> | undefined;
 
-/** A sign-in step's outcome: on success, the page to go to next (the second step, its set-up, or where the staff member was going). */
 type SignInOutcome =
   { ok: true; stage: SessionStage } | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
 
-/** A refused sign-in's reason, in the audit log's words. */
 type Refusal = 'wrong credentials' | 'wrong code' | 'locked' | 'slowed' | 'busy';
 
 /** Counts a refused sign-in, and a lock it started, in /metrics; nothing is logged (an attack would flood the log). */
@@ -44,16 +39,7 @@ function countRefusal(context: APIContext, lockStarted = false): void {
   if (lockStarted) metrics.signInLocks.inc();
 }
 
-/** The device cookie: set on a successful sign-in; lets that browser past a lock someone else caused. */
-function deviceCookieName(context: APIContext): string {
-  return secure(context) ? '__Host-globaq-device' : 'globaq-device';
-}
-
-/**
- * Checks the credentials against the gate and the account; on success starts a session and sets
- * its cookie (and a new device cookie). The attempt is counted before the password is checked,
- * in the gate's own transaction, so attempts at once cannot all find the gate open.
- */
+/** The password step, counted before the password is checked, in the gate's transaction: no burst finds it open. */
 export async function signIn(context: APIContext, emailText: string, password: string): Promise<SignInOutcome> {
   const { inbox, staff } = context.locals.app.stores;
   const now = new Date();
@@ -65,9 +51,7 @@ export async function signIn(context: APIContext, emailText: string, password: s
     countRefusal(context, lockStarted);
     await inbox.refusal({ account: email || '(none)', network, reason }, now);
   };
-  // A place in the password checks' queue first. A browser holding a live device cookie of this
-  // account always gets one; when the queue is full, any other sign-in is refused, counted against
-  // its network (and refused as slowed or locked once that network has been refused too often).
+  // A browser holding a live device cookie of this account always gets a place in the queue.
   const trusted = device ? await inbox.trustedDevice(keys, now) : false;
   const place = context.locals.app.passwordChecks.enter(trusted);
   if (!place) {
@@ -121,20 +105,14 @@ export async function signIn(context: APIContext, emailText: string, password: s
 }
 
 /**
- * The session cookie's attributes. SameSite=Lax, not Strict: a link to a lead followed from
- * webmail (another site) is a top-level GET, and Strict would arrive without the session and
- * land on sign-in. Lax sends it with such a navigation only, never with another site's POST,
- * image or frame; and every state change here is a POST that must carry this site's Origin and
- * the session's form token (the guard, unchanged), while every GET under /admin only reads (its
- * one write is the audit entry for a search, an export or a download: a download another site
- * starts goes to the staff member's own disk, unread by that site). A second, Strict cookie for
- * POSTs would add nothing the Origin check and the form token do not already give.
+ * SameSite=Lax: a link to a lead followed from webmail would arrive without a Strict session. Lax never
+ * goes with another site's POST, and every state change is a POST with this site's Origin and token.
  */
 function sessionCookie(context: APIContext) {
   return { httpOnly: true, sameSite: 'lax', secure: secure(context), path: '/' } as const;
 }
 
-/** A session this browser held before (a step started again, or the password step of a second step) ends. */
+/** A session this browser held before ends. */
 async function endOldSession(context: APIContext): Promise<void> {
   const old = context.cookies.get(sessionCookieName(context))?.value;
   if (old) await context.locals.app.stores.inbox.endSession(old);
@@ -158,7 +136,7 @@ async function startSession(context: APIContext, email: string, now: Date, detai
   await inbox.audit(email, 'signed in', undefined, detail, now);
 }
 
-/** The answer while the gate is closed: how long is left, in seconds (or minutes for a lock), never counted as a try. */
+/** The answer while the gate is closed: how long is left, never counted as a try. */
 function closedGate(gate: { locked: boolean; retryAt: Date }, now: Date, locale: Locale | undefined): SignInOutcome {
   const seconds = Math.max(1, Math.ceil((gate.retryAt.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
@@ -172,11 +150,7 @@ function closedGate(gate: { locked: boolean; retryAt: Date }, now: Date, locale:
   };
 }
 
-/**
- * The second step: a code from the app (RFC 6238) or a recovery code, for a session that owes it.
- * Counted by the same gate as the password (account, network, device), before it is checked.
- * On success the pending session is replaced by a signed-in one.
- */
+/** The second step: a code or a recovery code, counted by the password's gate before it is checked. */
 export async function secondStep(context: APIContext, pending: StaffSession, codeText: string): Promise<SignInOutcome> {
   const { inbox, staff } = context.locals.app.stores;
   const now = new Date();
@@ -224,7 +198,7 @@ export async function secondStep(context: APIContext, pending: StaffSession, cod
   return { ok: true, stage: 'signed-in' };
 }
 
-/** Two-step set-up confirmed while it was required at sign-in: the pending session becomes a signed-in one. */
+/** Two-step set-up confirmed while it was required at sign-in: the pending session is signed in. */
 export async function finishRequiredSetUp(context: APIContext, pending: StaffSession): Promise<void> {
   const network = clientNetwork(clientAddress(context));
   await context.locals.app.stores.inbox.clearFailures({

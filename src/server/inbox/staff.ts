@@ -1,21 +1,15 @@
 /**
- * Staff accounts for the inbox: who may sign in, with a password stored only as a
- * salted scrypt hash (node:crypto), its parameters kept with it so they can be raised later
- * without locking anyone out. Accounts are made on the server only, by the staff command
- * (`npm run submissions -- staff add EMAIL`); the site has no sign-up.
+ * Staff accounts: a password is stored only as a salted scrypt hash, its parameters kept with it so
+ * they can be raised later without locking anyone out. Only the staff command makes accounts.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { isEmailAddress } from '../config.ts';
 
-/** The shortest password accepted (NIST SP 800-63B asks for at least 8; we ask for 12). */
 const PASSWORD_MIN = 12;
 /** The longest: hashing a megabyte of "password" would be a cheap way to load the server. */
 const PASSWORD_MAX = 1024;
 
-/**
- * scrypt's cost, one of OWASP's recommended settings (Password Storage Cheat Sheet): N=2^16,
- * r=8, p=2, that is 64 MiB of memory and a few hundred milliseconds per check on our servers.
- */
+/** One of OWASP's recommended scrypt settings: 64 MiB and a few hundred milliseconds per check. */
 const COST = { N: 2 ** 16, r: 8, p: 2 } as const;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
@@ -27,7 +21,6 @@ function derive(password: string, salt: Buffer, options: { N: number; r: number;
   );
 }
 
-/** Why a password is refused, or undefined when it is acceptable. */
 export function passwordProblem(password: string): string | undefined {
   if ([...password].length < PASSWORD_MIN) return `A password needs at least ${PASSWORD_MIN} characters.`;
   if (password.length > PASSWORD_MAX) return `A password may have at most ${PASSWORD_MAX} characters.`;
@@ -35,18 +28,10 @@ export function passwordProblem(password: string): string | undefined {
   return undefined;
 }
 
-/**
- * Password checks running at once at most, and waiting at most. scrypt takes 64 MiB and a few
- * hundred milliseconds on one of libuv's four threads, which CV downloads and file writes share:
- * a burst of sign-ins must not take them all. Beyond these, a sign-in is refused (429) and counted
- * against its network, unless its browser holds a live device cookie of the account.
- */
+/** Password checks at once and waiting, at most: a burst of sign-ins must not take all libuv's threads from file writes. */
 export const HASHING = { running: 2, waiting: 8 } as const;
 
-/**
- * "scrypt$N$r$p$salt$hash", salt and hash in base64: everything needed to check it again. Every
- * account is made at COST; a test may ask a lighter one for the accounts it signs in with often.
- */
+/** "scrypt$N$r$p$salt$hash", salt and hash in base64; a test may ask a lighter cost. */
 export async function hashPassword(password: string, cost: { N: number; r: number; p: number } = COST): Promise<string> {
   const problem = passwordProblem(password);
   if (problem) throw new Error(problem);
@@ -55,7 +40,7 @@ export async function hashPassword(password: string, cost: { N: number; r: numbe
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-/** True when `password` is the one `stored` was made from; false for anything else, a malformed hash included. */
+/** False for anything but the password `stored` was made from, a malformed hash included. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
@@ -79,28 +64,20 @@ export interface StaffAccount {
   readonly email: string;
   readonly createdAt: string;
   readonly passwordChangedAt: string;
-  /** When the account set up two-step sign-in; undefined: password only. */
   readonly twoStepSince?: string | undefined;
 }
 
-/** The staff table, in either database (../store/sqlite/sqlite-store.ts's openStaffStore, ../store/postgres/pg-store.ts; the queries: ../store/staff-queries.ts). */
+/** The staff table, in either database (the queries: ../store/staff-queries.ts). */
 export interface StaffStore {
   add(email: string, passwordHash: string, now: Date): Promise<void>;
   list(): Promise<StaffAccount[]>;
-  /** The stored hash, to check a password against; undefined for an unknown account. */
   passwordHash(email: string): Promise<string | undefined>;
-  /** A new password; every session of the account ends with the old one (in the same transaction). */
+  /** Every session of the account ends with the old password (in the same transaction). */
   setPassword(email: string, passwordHash: string, now: Date): Promise<boolean>;
   remove(email: string): Promise<boolean>;
 
-  /** The account's two-step sign-in (./two-step.ts); undefined for an unknown account. */
   twoStep(email: string): Promise<TwoStepRecord | undefined>;
-  /**
-   * Turns two-step sign-in on with a confirmed secret (sealed), the step its first code used and
-   * new recovery codes' hashes (the old ones go). The account's other sessions end, signed in
-   * with the password alone; the one given (`keepSession`, a session token: the one it was set
-   * up in) stays.
-   */
+  /** With a confirmed secret and new recovery codes; the account's other, password-only sessions end. */
   enrolTwoStep(
     email: string,
     sealedSecret: string,
@@ -109,20 +86,19 @@ export interface StaffStore {
     now: Date,
     keepSession?: string,
   ): Promise<boolean>;
-  /** Takes a code's time step, in one conditional update: false when that step or a later one was taken already (a replayed code). */
+  /** In one conditional update: false when that step or a later one was taken already (a replayed code). */
   takeStep(email: string, step: number): Promise<boolean>;
-  /** Marks a recovery code used: the number left after it, or undefined when it is not one of the account's unused codes. */
+  /** The number left after it, or undefined when it is not one of the account's unused codes. */
   useRecoveryCode(email: string, codeHash: string, now: Date): Promise<number | undefined>;
-  /** Turns two-step sign-in off (the staff command's reset): secret, last step and recovery codes go, and every session of the account ends. */
+  /** Secret, last step and recovery codes go, and every session of the account ends. */
   resetTwoStep(email: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export interface TwoStepRecord {
-  /** The secret as stored (encrypted); undefined while two-step sign-in is off. */
+  /** Undefined while two-step sign-in is off. */
   readonly sealedSecret: string | undefined;
   readonly enrolledAt: string | undefined;
   readonly lastStep: number | undefined;
-  /** Recovery codes not used yet. */
   readonly recoveryLeft: number;
 }

@@ -1,10 +1,6 @@
 /**
- * A server process's hourly round (started by ../http/serve.ts): with notifications on, the day's
- * digest of held leads and each staff member's morning digest; then spam and warned held leads
- * past HELD_PURGE_DAYS, and expired used challenges, erased. At start, then every SWEEP_EVERY_MS.
- *
- * One round at a time; `stop()` waits for the round under way, so the server closes the database
- * and the mail transport only after it.
+ * A server process's hourly round: the digests, then the erasure of old held leads (./held.ts). One
+ * round at a time; `stop()` waits for the round under way, so the server closes the database after it.
  */
 import type { App } from '../ops/app.ts';
 import type { MailTransport } from '../mail/outbox.ts';
@@ -22,7 +18,7 @@ export class Sweeper {
   /** Refusals past a network's budget, as this process counted them, already told in a digest. */
   #refusalsTold = 0;
 
-  /** `transport` is the caller's to close; none when notifications are off. */
+  /** `transport` is the caller's to close. */
   constructor(
     app: Pick<App, 'config' | 'stores' | 'log' | 'metrics'>,
     transport: MailTransport | undefined,
@@ -39,14 +35,13 @@ export class Sweeper {
     void this.round();
   }
 
-  /** Runs a round; resolves when it is over (a round already under way is joined). Never rejects. */
+  /** Resolves when the round is over (a round already under way is joined). Never rejects. */
   round(): Promise<void> {
     if (this.#stopped) return Promise.resolve();
     this.#running ??= this.#round().finally(() => (this.#running = undefined));
     return this.#running;
   }
 
-  /** No round after this one; resolves once the round under way is over. */
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#timer);
@@ -92,7 +87,6 @@ export class Sweeper {
     }
   }
 
-  /** Each staff member's morning digest: their unanswered leads, follow-ups due, the held count. */
   async #morningDigests(transport: MailTransport): Promise<void> {
     const { stores, config, log, metrics } = this.#app;
     let morning: MorningOutcome;

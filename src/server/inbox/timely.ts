@@ -1,12 +1,7 @@
-/**
- * How timely the inbox is, in words for its pages: each lead's wait for a first answer
- * (./working-time.ts), its follow-up date, and the list's weekly line (leads in over the last
- * seven days, how many were answered within one working day, the median time to a first answer,
- * in working hours).
- */
+/** How timely the inbox is, in words for its pages: follow-up dates and the list's weekly line. */
 import { defaultLocale, t, type Locale } from '../../i18n/index.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
-import { riyadhDay } from './held-digest.ts';
+import { riyadhDay } from './export-format.ts';
 import { WORKING_DAY_MS, median, workingMs, workingText } from './working-time.ts';
 
 /** A follow-up day (YYYY-MM-DD) as the locale writes a date, with its weekday: "Sun, 30 Nov 2026". */
@@ -21,13 +16,12 @@ export function followUpDate(day: string, locale: Locale): string {
   }).format(new Date(`${day}T00:00:00Z`));
 }
 
-/** Whether a follow-up day is past ('overdue'), today ('today') or to come ('later'), by Riyadh's calendar. */
+/** By Riyadh's calendar. */
 export function followUpState(day: string, now: Date): 'overdue' | 'today' | 'later' {
   const today = riyadhDay(now).day;
   return day < today ? 'overdue' : day === today ? 'today' : 'later';
 }
 
-/** "Follow up on Sun, 30 Nov 2026", "Follow up today", "Follow-up overdue since ...". */
 export function followUpText(day: string, now: Date, locale: Locale): string {
   const state = followUpState(day, now);
   const date = followUpDate(day, locale);
@@ -45,11 +39,17 @@ interface WeekFigures {
   readonly medianMs: number | undefined;
 }
 
-/** The week's figures from each lead's wait (./inbox-store.ts's firstAnswers). */
-export function weekFigures(waits: readonly { waitingSince: string; firstAnsweredAt: string | undefined }[]): WeekFigures {
-  const answered = waits
+type Waits = readonly { waitingSince: string; firstAnsweredAt: string | undefined }[];
+
+/** Each answered lead's working time to its first answer, in ms. */
+const answeredMs = (waits: Waits): number[] =>
+  waits
     .filter((wait) => wait.firstAnsweredAt !== undefined)
     .map((wait) => workingMs(new Date(wait.waitingSince), new Date(wait.firstAnsweredAt!)));
+
+/** The week's figures from each lead's wait (./inbox-store.ts's firstAnswers). */
+export function weekFigures(waits: Waits): WeekFigures {
+  const answered = answeredMs(waits);
   return {
     leads: waits.length,
     withinDay: answered.filter((ms) => ms <= WORKING_DAY_MS).length,
@@ -57,7 +57,6 @@ export function weekFigures(waits: readonly { waitingSince: string; firstAnswere
   };
 }
 
-/** The list's weekly line, in the locale's words. */
 export function weekLine(figures: WeekFigures, locale: Locale = defaultLocale): string {
   if (figures.leads === 0) return t('admin.week.empty', {}, locale);
   return t(
@@ -72,8 +71,4 @@ export function weekLine(figures: WeekFigures, locale: Locale = defaultLocale): 
 }
 
 /** Each answered lead's working time to its first answer, in seconds (the /metrics histogram). */
-export function firstAnswerSeconds(waits: readonly { waitingSince: string; firstAnsweredAt: string | undefined }[]): number[] {
-  return waits
-    .filter((wait) => wait.firstAnsweredAt !== undefined)
-    .map((wait) => workingMs(new Date(wait.waitingSince), new Date(wait.firstAnsweredAt!)) / 1000);
-}
+export const firstAnswerSeconds = (waits: Waits): number[] => answeredMs(waits).map((ms) => ms / 1000);

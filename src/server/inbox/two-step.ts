@@ -1,27 +1,13 @@
 /**
- * Two-step sign-in: after the password, a time-based one-time code (RFC 6238: HMAC-SHA-1, six
- * digits, 30-second steps, what every authenticator app reads from a QR code) or a recovery code.
+ * Two-step sign-in: after the password, a time-based one-time code (RFC 6238, by `otpauth`) or a
+ * recovery code. A code passes for its step and one either side (clock drift), and never twice:
+ * only a step later than the account's last passes (../store/staff-queries.ts takes it in one
+ * conditional update, so two requests with one code cannot both pass).
  *
- * - Codes are made and checked by `otpauth` (a maintained, dependency-light TOTP library; we
- *   write no HOTP arithmetic ourselves). A code is accepted for its own step and one step either
- *   side (clock drift), and never twice: each account keeps the last step it took, and only a
- *   later step passes (../store/staff-queries.ts takes it in one conditional update, so two
- *   requests with one code cannot both pass).
- * - The secret is stored encrypted with AES-256-GCM under the operator's key (STAFF_TOTP_KEY, in
- *   the settings file, never in the database), bound to its account: a copy of the database
- *   alone gives no codes. Without the key, two-step sign-in is not offered, and requiring it is a
- *   settings error; an account that has it still owes its code (its recovery codes work). A changed key makes the stored secrets unreadable: reset each account's
- *   two-step with the staff command, and staff set it up again.
- * - Recovery codes: ten per account, random (about 49 bits each), shown once; only a slow,
- *   salted hash of each is kept (./recovery-codes.ts), and each is marked used when taken.
- * - The QR code is drawn on the server as SVG (`qrcode`), shapes only: no script, no style
- *   element or attribute, so the inbox's content security policy holds.
- *
- * Settings (the settings file or the environment; the README's settings table):
- *   STAFF_TOTP_KEY   32 random bytes as 64 hex characters (openssl rand -hex 32)
- *   STAFF_TWO_STEP   required (the default once STAFF_TOTP_KEY is set: an account without it is
- *                    taken to its set-up right after the password) or optional (each account
- *                    chooses; the default without a key, where two-step is not available)
+ * The secret is stored encrypted (AES-256-GCM) under the operator's STAFF_TOTP_KEY, never in the
+ * database, and bound to its account: a copy of the database alone gives no codes. An account that
+ * has two-step still owes its code without the key (its recovery codes work). A changed key makes
+ * the stored secrets unreadable: reset each account's two-step with the staff command.
  */
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
@@ -33,7 +19,6 @@ export { recoveryHash } from './recovery-codes.ts';
 
 export const TOTP_PERIOD_SECONDS = 30;
 const TOTP_DIGITS = 6;
-/** Steps either side of now that are still accepted. */
 const TOTP_WINDOW = 1;
 const RECOVERY_CODE_COUNT = 10;
 const ISSUER = 'Globaq inbox';
@@ -44,7 +29,7 @@ export interface TwoStepSettings {
   readonly key: Buffer | undefined;
 }
 
-/** The two-step settings from the environment; a malformed one throws a ConfigError naming it. */
+/** The settings (STAFF_TOTP_KEY; STAFF_TWO_STEP, required by default once a key is set); a malformed one throws. */
 export function twoStepSettings(env: Readonly<Record<string, string | undefined>> = process.env): TwoStepSettings {
   const rawKey = env['STAFF_TOTP_KEY']?.trim();
   if (rawKey && !/^[0-9a-fA-F]{64}$/.test(rawKey))
@@ -59,10 +44,7 @@ export function twoStepSettings(env: Readonly<Record<string, string | undefined>
   return { required: mode === 'required', key: rawKey ? Buffer.from(rawKey, 'hex') : undefined };
 }
 
-/**
- * How staff sign in with these settings, in the operator's words: the start log and /readyz's
- * detail say it, so that an inbox left on the password alone is seen, not assumed.
- */
+/** How staff sign in, for the start log and /readyz: an inbox left on the password alone is seen, not assumed. */
 export function signInSummary(settings: TwoStepSettings): string {
   if (!settings.key)
     return 'password only: STAFF_TOTP_KEY is not set, so two-step sign-in is not available (accounts that set it up still owe their codes)';
@@ -85,7 +67,6 @@ function totpOf(secret: string, email: string): TOTP {
   });
 }
 
-/** The time step a moment falls in. */
 export const stepAt = (now: Date): number => Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
 
 /** The code for a moment (tests, and nothing else: the server only checks). */
@@ -96,10 +77,15 @@ export const totpCode = (secret: string, email: string, at: Date): string =>
 const codeDigits = (code: string): string =>
   code.replace(/\s+/g, '').replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
 
-/**
- * The step a code belongs to, when it is right for `now` (within the window) and later than
- * `lastStep`; undefined otherwise. The caller still has to take the step in the store.
- */
+/** The step a code is right for, within the window of `now`; undefined for a wrong code or not a code. */
+function codeStep(secret: string, email: string, code: string, now: Date): number | undefined {
+  const digits = codeDigits(code);
+  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return undefined;
+  const delta = totpOf(secret, email).validate({ token: digits, timestamp: now.getTime(), window: TOTP_WINDOW });
+  return delta === null ? undefined : stepAt(now) + delta;
+}
+
+/** The step of a code right for `now` and later than `lastStep`; the caller still has to take the step in the store. */
 export function acceptedStep(
   secret: string,
   email: string,
@@ -107,20 +93,11 @@ export function acceptedStep(
   now: Date,
   lastStep: number | undefined,
 ): number | undefined {
-  const digits = codeDigits(code);
-  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return undefined;
-  const delta = totpOf(secret, email).validate({ token: digits, timestamp: now.getTime(), window: TOTP_WINDOW });
-  if (delta === null) return undefined;
-  const step = stepAt(now) + delta;
-  return lastStep !== undefined && step <= lastStep ? undefined : step;
+  const step = codeStep(secret, email, code, now);
+  return step === undefined || (lastStep !== undefined && step <= lastStep) ? undefined : step;
 }
 
-/**
- * Whether a code is the one that set two-step sign-in up, typed again at sign-in before the app
- * shows the next one: within a minute of the set-up (its 30-second step and the clock window), right
- * for `now`, of a step already taken. Not a failed sign-in (only the secret's holder has that
- * code, and it signs nobody in); the next code passes.
- */
+/** The set-up's own code typed again at sign-in within a minute: not a failed sign-in (only the secret's holder has it). */
 export function isSetUpCodeAgain(
   secret: string,
   email: string,
@@ -139,19 +116,15 @@ export function isSetUpCodeAgain(
 
 /** Whether a code is right for `now` but of a step already taken: a code used once already. */
 export function takenCode(secret: string, email: string, code: string, now: Date, lastStep: number | undefined): boolean {
-  const digits = codeDigits(code);
-  if (lastStep === undefined || !new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(digits)) return false;
-  const delta = totpOf(secret, email).validate({ token: digits, timestamp: now.getTime(), window: TOTP_WINDOW });
-  return delta !== null && stepAt(now) + delta <= lastStep;
+  const step = codeStep(secret, email, code, now);
+  return lastStep !== undefined && step !== undefined && step <= lastStep;
 }
 
-/** The address an authenticator app reads (otpauth://totp/...). */
 export const totpUri = (secret: string, email: string): string => totpOf(secret, email).toString();
 
-/** The secret in groups of four, as people type it into an app. */
 export const groupedSecret = (secret: string): string => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
-/** The QR code of the app's address, as SVG markup made only of shapes (no script, no style). */
+/** The QR code of the app's address, as SVG made only of shapes (no script, no style: the inbox's CSP holds). */
 export async function totpQrSvg(secret: string, email: string): Promise<string> {
   const svg = await QRCode.toString(totpUri(secret, email), {
     type: 'svg',
@@ -165,7 +138,7 @@ export async function totpQrSvg(secret: string, email: string): Promise<string> 
 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-/** Ten new recovery codes, "xxxxx-xxxxx" (about 49 bits each), for the staff member to keep. */
+/** Ten new recovery codes, "xxxxx-xxxxx" (about 49 bits each), shown once; only a slow hash is kept (./recovery-codes.ts). */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
@@ -173,7 +146,6 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-/** Looks like a recovery code (and not a six-digit code). */
 export const isRecoveryCodeShape = (code: string): boolean =>
   /^[a-z0-9]{10}$/.test(normalRecoveryCode(code)) && !/^\d+$/.test(normalRecoveryCode(code));
 

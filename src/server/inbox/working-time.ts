@@ -1,9 +1,7 @@
 /**
- * Waiting time in the company's working hours: how long a lead has waited for its first answer,
- * or waited before it, counting only the hours the office works (WORKING_HOURS: Sunday to
- * Thursday, 08:00 to 17:00 in Riyadh). A lead sent on Thursday evening and answered on Sunday at
- * 09:00 waited one working hour, not sixty. Riyadh keeps UTC+3 all year (no daylight saving), so
- * a working day is a fixed span of UTC.
+ * Waiting time in the office's working hours: a lead sent on Thursday evening and answered on Sunday
+ * at 09:00 waited one working hour, not sixty. Riyadh keeps UTC+3 all year, so a working day is a
+ * fixed span of UTC.
  */
 import { locales, t, type Locale } from '../../i18n/index.ts';
 
@@ -12,10 +10,9 @@ export const WORKING_HOURS = { days: [0, 1, 2, 3, 4], start: 8, end: 17, utcOffs
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-/** One working day, in milliseconds of working time (nine hours). */
 export const WORKING_DAY_MS = (WORKING_HOURS.end - WORKING_HOURS.start) * HOUR_MS;
 
-/** The working time between two instants, in milliseconds (0 when `to` is not after `from`). */
+/** The working time between two instants, in ms. */
 export function workingMs(from: Date, to: Date): number {
   const offset = WORKING_HOURS.utcOffsetHours * HOUR_MS;
   // Both instants on Riyadh's clock, written as if it were UTC: days start at multiples of DAY_MS.
@@ -32,7 +29,7 @@ export function workingMs(from: Date, to: Date): number {
   return total;
 }
 
-/** A lead's wait: until its first answer, or until now while it has none. */
+/** Until its first answer, or until now while it has none. */
 export function leadWait(
   lead: {
     readonly waitingSince?: string | undefined;
@@ -51,10 +48,7 @@ const PLURAL_RULES = Object.fromEntries(Object.values(locales).map((l) => [l.lan
 const pluralForm = (count: number, locale: Locale) =>
   (PLURAL_RULES[locale.lang] ?? new Intl.PluralRules(locale.lang)).select(count);
 
-/**
- * A working time in words: "under a working minute", minutes under an hour, hours under a working day, then working days
- * (of WORKING_DAY_MS), each rounded down: "3 working hours", «ساعتا عمل», «4 أيام عمل».
- */
+/** A working time in words, rounded down: "3 working hours", «ساعتا عمل», «4 أيام عمل». */
 export function workingText(ms: number, locale: Locale): string {
   const minutes = Math.floor(ms / 60_000);
   if (minutes === 0) return t('admin.wait.underMinute', {}, locale);
@@ -67,12 +61,10 @@ export function workingText(ms: number, locale: Locale): string {
   return t(`admin.wait.${unit}.${pluralForm(count, locale)}`, { count }, locale);
 }
 
-/** "Waiting 3 working hours" or "Answered after 1 working day". */
 export function waitText(wait: { readonly answered: boolean; readonly ms: number }, locale: Locale): string {
   return t(wait.answered ? 'admin.wait.answeredAfter' : 'admin.wait.waiting', { time: workingText(wait.ms, locale) }, locale);
 }
 
-/** The median of some numbers; undefined for none. */
 export function median(values: readonly number[]): number | undefined {
   if (values.length === 0) return undefined;
   const sorted = [...values].sort((a, b) => a - b);

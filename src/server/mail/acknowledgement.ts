@@ -1,41 +1,22 @@
 /**
- * The mails the site sends to a lead's sender, in the language of the form they used: the
- * acknowledgement that their message arrived, and the answer staff write in the inbox. Both carry
- * the company's details (src/data/company.yaml, its words in the site's dictionaries).
- *
- * The acknowledgement holds nothing the visitor typed, not even their name: whoever types someone
- * else's address into the form cannot make the site relay their words to it. It goes to the
- * address alone (trimmed, lower case), at most once a day per mailbox and within hourly limits
- * per domain and in all (../store/outbox-queries.ts's acknowledgementCheck), with the company's
- * address to reply to.
- *
- * A reply's words are staff's: escaped in the HTML part, kept as they are in the text part; its
- * subject is one header-safe line (no line break can add a header).
+ * The mails to a lead's sender, in the language of the form they used: the acknowledgement and the
+ * answer staff write in the inbox. The acknowledgement holds nothing the visitor typed, not even
+ * their name: whoever types someone else's address into the form cannot make the site relay their
+ * words to it; it is limited per mailbox, per domain and in all (../store/outbox-queries.ts).
  */
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n';
 import { site, siteWords } from '../../data/site';
 import { isEmailAddress } from '../config.ts';
 import type { AcknowledgeLimits, LeadAcknowledgement, StoredSubmission } from '../store/store.ts';
-import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { escapeHtml } from './escape.ts';
 import { headerText } from './lead-mail.ts';
+import { riyadhTimeIn } from './bilingual.ts';
 
-/** The longest answer staff may send, in characters. */
+/** The longest answer and subject staff may send, in characters. */
 export const REPLY_MAX = 10_000;
-/** The longest subject of an answer, in characters. */
 export const REPLY_SUBJECT_MAX = 200;
 
-/** A time in Riyadh as the language writes it (Arabic: Arabic-Indic digits, the Gregorian calendar). */
-export function riyadhTimeIn(iso: string, code: LocaleCode): string {
-  return dateTimeFormat(locales[code].formatLocale, {
-    timeZone: 'Asia/Riyadh',
-    calendar: 'gregory',
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(iso));
-}
-
-/** The sender's address as the lead holds it, when it is one: trimmed, lower case. */
+/** The sender's address, when it is one: trimmed, lower case. */
 export function senderAddress(lead: Pick<StoredSubmission, 'fields'>): string | undefined {
   const raw = lead.fields['email'];
   if (typeof raw !== 'string') return undefined;
@@ -44,9 +25,8 @@ export function senderAddress(lead: Pick<StoredSubmission, 'fields'>): string | 
 }
 
 /**
- * The company as a visitor reads it in `code`: its name, phone, e-mail and address. In a
- * right-to-left mail the phone is a left-to-right isolate (U+2066 … U+2069): its groups of digits
- * would otherwise be laid out right to left ("0000 000 13 966+").
+ * The company as a visitor reads it in `code`. In a right-to-left mail the phone is a left-to-right
+ * isolate (U+2066 … U+2069): its groups of digits would otherwise be laid out right to left.
  */
 function companyIn(code: LocaleCode) {
   const words = siteWords(locales[code]);
@@ -65,11 +45,7 @@ function htmlMail(code: LocaleCode, paragraphs: readonly string[], pre?: string)
   ].join('\n');
 }
 
-/**
- * The acknowledgement of a lead, in its language; undefined when the lead has no usable address.
- * Nothing in it comes from the visitor but the address it goes to. Answered to the shared leads
- * mailbox (`replyTo`, LEADS_REPLY_TO) when set, else to the company's address.
- */
+/** The acknowledgement; undefined without a usable address. Answered to LEADS_REPLY_TO when set, else the company. */
 export function composeAcknowledgement(
   lead: StoredSubmission,
   limits?: AcknowledgeLimits,
@@ -99,13 +75,13 @@ export function composeAcknowledgement(
   };
 }
 
-/** A reply's default subject, in the lead's language ("Re: Your message to Globaq"). */
+/** "Re: Your message to Globaq", in the lead's language. */
 export function defaultReplySubject(lead: Pick<StoredSubmission, 'form' | 'language'>): string {
   const locale = locales[lead.language];
   return t('reply.subjectLine', { subject: t(`reply.subject.${lead.form}`, {}, locale) }, locale);
 }
 
-/** Staff's answer as a mail in the lead's language: their text, then the company's signature. */
+/** Staff's answer as a mail: their text (escaped in HTML), then the company's signature. */
 export function composeReply(
   lead: Pick<StoredSubmission, 'id' | 'language'>,
   subject: string,

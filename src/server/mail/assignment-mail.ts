@@ -1,23 +1,15 @@
-/**
- * The mail to a lead's assignee, in English and Arabic (as the digest of held leads is): who the
- * lead is from (name and company), which form, when it was received, who assigned it, their note
- * if they wrote one, and the link to the lead's page on the configured site address (none without
- * it). Nothing else the visitor typed.
- */
+/** The mail to a lead's assignee: who the lead is from, who assigned it, their note; nothing else the visitor typed. */
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n';
 import type { StoredSubmission } from '../store/store.ts';
-import { escapeHtml } from './escape.ts';
+import { bilingualMail, riyadhTimeIn } from './bilingual.ts';
 import { headerText } from './lead-mail.ts';
-import { riyadhTimeIn } from './acknowledgement.ts';
 import { leadName } from '../inbox/lead-person.ts';
 
 interface AssignmentInput {
   readonly lead: Pick<StoredSubmission, 'id' | 'form' | 'receivedAt' | 'fields'>;
-  /** The staff member who assigned it. */
   readonly by: string;
-  /** Their note for the assignee ('' for none). */
+  /** '' for none. */
   readonly note: string;
-  /** The site's public address (SITE_URL). */
   readonly siteUrl: string | undefined;
 }
 
@@ -28,36 +20,16 @@ export function composeAssignment(input: AssignmentInput): { subject: string; te
     const locale = locales[code];
     const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
     const form = tr(`mail.digest.form.${lead.form}`);
-    const time = riyadhTimeIn(lead.receivedAt, code);
     const from = leadName(lead, code) || form;
     return {
       code,
       subject: tr('mail.assign.subject', { lead: from }),
-      intro: tr('mail.assign.intro', { by, lead: from, form, time }),
-      note: note ? tr('mail.assign.note', { note }) : '',
+      intro: [tr('mail.assign.intro', { by, lead: from, form, time: riyadhTimeIn(lead.receivedAt, code) })],
+      after: note ? [tr('mail.assign.note', { note })] : [],
       open: url ? tr('mail.assign.open', { url }) : tr('mail.assign.noLink', { id: lead.id }),
       openLink: tr('mail.assign.openLink'),
     };
   };
   const parts = [part('en'), part('ar')];
-  const text = parts.map((p) => [p.intro, ...(p.note ? ['', p.note] : []), '', p.open].join('\n')).join('\n\n— — —\n\n');
-  const sections = parts.map((p) => {
-    const { lang, dir } = locales[p.code];
-    return [
-      `<section lang="${lang}" dir="${dir}" style="text-align:start">`,
-      `<p>${escapeHtml(p.intro)}</p>`,
-      p.note ? `<p style="white-space:pre-wrap">${escapeHtml(p.note)}</p>` : '',
-      `<p>${url ? `<a href="${escapeHtml(url)}">${escapeHtml(p.openLink)}</a>` : escapeHtml(p.open)}</p>`,
-      '</section>',
-    ].join('\n');
-  });
-  return {
-    subject: headerText(`${parts[0]!.subject} · ${parts[1]!.subject}`),
-    text,
-    html: [
-      '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
-      sections.join('\n<hr>\n'),
-      '</body></html>',
-    ].join('\n'),
-  };
+  return { subject: headerText(`${parts[0]!.subject} · ${parts[1]!.subject}`), ...bilingualMail(parts, url) };
 }

@@ -1,6 +1,4 @@
-/**
- * Text made safe to put in an HTML mail: every character that means something in markup escaped.
- */
+/** Every character that means something in markup, escaped. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }

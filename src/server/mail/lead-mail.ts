@@ -1,44 +1,23 @@
 /**
- * The e-mail staff get for each lead, composed when the lead arrives and stored with it (the
- * outbox, src/server/store/sqlite/sqlite-store.ts): a subject naming the form and the visitor, every answered
- * field with its label in the form's order (the forms' field tables), the time received in Riyadh
- * (for a lead sent in another language than English, also as that language writes it: Arabic-Indic
- * digits for Arabic), the language it was sent in and the lead's id; a plain-text part and a
- * simple HTML part. The body is in the lead's language (an Arabic lead's labels and lines in
- * Arabic, the HTML right to left); the subject stays English for staff's mail rules.
- *
- * Direction: each visitor value keeps its own. In the HTML part its cell has dir="auto"; in the
- * text part it sits between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE, so
- * an Arabic answer in an English mail (or a Latin one in an Arabic mail) does not pull the label's
- * colon or its own full stop to the wrong side.
- *
- * Visitor text never becomes markup, a link or a header: in the HTML part it is escaped; in the
- * subject, line breaks and control characters become spaces (the mail library encodes the rest);
- * the Reply-To is the e-mail address the form's schema already checked.
+ * The e-mail staff get for each lead, composed when it arrives and stored with it: every answered
+ * field with its label, in the lead's language; the subject stays English for staff's mail rules.
+ * Each visitor value keeps its own direction (dir="auto" in HTML, U+2068 … U+2069 in text), so an
+ * Arabic answer in an English mail does not pull the label's colon to the wrong side. Visitor text
+ * never becomes markup, a link or a header.
  */
 import { CONTACT_FIELDS, contactLabelKey } from '../../forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../forms/partner';
 import { defaultLocale, locales, t, tParts, type Locale, type LocaleCode } from '../../i18n';
 import type { LeadNotice, StoredSubmission } from '../store/store.ts';
-import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { escapeHtml } from './escape.ts';
+import { riyadhTimeIn } from './bilingual.ts';
 import { answerIn } from '../inbox/lead-columns.ts';
 import { leadSummary } from '../inbox/lead-view.ts';
 
-const RIYADH_OPTIONS: Intl.DateTimeFormatOptions = { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' };
-const RIYADH = new Intl.DateTimeFormat('en-GB', RIYADH_OPTIONS);
+const RIYADH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' });
 
-/** The name of a language as staff read it (English): "Arabic". */
 export function languageName(code: LocaleCode): string {
   return t(`mail.language.${code}`);
-}
-
-/**
- * A time in Riyadh as the lead's language writes it (Arabic: ar-SA, Arabic-Indic digits), on the
- * Gregorian calendar like the English line beside it (ar-SA's own default is the Hijri one).
- */
-function localTime(iso: string, code: LocaleCode): string {
-  return dateTimeFormat(locales[code].formatLocale, { ...RIYADH_OPTIONS, calendar: 'gregory' }).format(new Date(iso));
 }
 
 /** Text as one header-safe line: no line break or control character, runs of white space as one space. */
@@ -50,14 +29,10 @@ export function headerText(text: string, max = 200): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-/** First-strong isolate and pop directional isolate: a visitor's value keeps its own direction in a text line. */
 const FSI = '\u2068';
 const PDI = '\u2069';
 
-/**
- * Every answered field with its label, in the form's order, in the lead's language: a partner
- * application's options ("Yes", "Privately held company") and a country in that language's words.
- */
+/** Every answered field with its label, in the form's order, in the lead's language. */
 function answeredFields(lead: StoredSubmission, locale: Locale): { label: string; text: string }[] {
   const labelled =
     lead.form === 'contact'
@@ -68,7 +43,7 @@ function answeredFields(lead: StoredSubmission, locale: Locale): { label: string
     .filter((entry) => entry.text !== '');
 }
 
-/** A visitor's value in the English subject: right-to-left text isolated, so it keeps its order and the comma its place. */
+/** The English subject: right-to-left text isolated, so it keeps its order and the comma its place. */
 function subjectOf(lead: StoredSubmission): string {
   const own = (value: string) =>
     /[\u0590-\u08FF]/u.test(value) ? `${FSI}${headerText(value, 80)}${PDI}` : headerText(value, 80);
@@ -80,10 +55,7 @@ function subjectOf(lead: StoredSubmission): string {
 }
 
 interface NoticeOptions {
-  /**
-   * The lead's page in the staff inbox: the mail links there, never to a file. Built on the
-   * configured site address (SITE_URL), never on the request's Host; without it, no link.
-   */
+  /** The lead's page, built on SITE_URL, never on the request's Host; without it, no link. */
   readonly inboxUrl?: string;
 }
 
@@ -101,7 +73,9 @@ export function composeLeadNotice(lead: StoredSubmission, options: NoticeOptions
   const say = (key: Parameters<typeof t>[0], values: Record<string, string | number> = {}) => t(key, values, locale);
   const { lang, dir } = locale;
   const time =
-    lead.language === defaultLocale.code ? RIYADH.format(new Date(lead.receivedAt)) : localTime(lead.receivedAt, lead.language);
+    lead.language === defaultLocale.code
+      ? RIYADH.format(new Date(lead.receivedAt))
+      : riyadhTimeIn(lead.receivedAt, lead.language, 'full');
   const received = say('mail.received', { time });
   const sentIn = say('mail.language', { language: say(`mail.language.${lead.language}`) });
   const id = say('mail.lead', { id: lead.id });

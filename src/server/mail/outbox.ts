@@ -1,20 +1,10 @@
 /**
- * The outbox: delivering the mails the site sends about a lead, each stored before it is sent
- * (table `notifications`, ../store/outbox-queries.ts): the staff notification, written with the
- * lead in one transaction (../store/submission-queries.ts); the acknowledgement to the sender,
- * in that same transaction; replies staff write in the inbox; the mail to a lead's assignee.
- *
- * - The worker runs inside the site's server (src/server/http/serve.ts). It looks for mails that
- *   are due every second (and at once when started), sends up to five at a time, and marks
- *   each sent only after the mail server accepted it.
- * - A failed send is retried after LEADS_NOTIFY_RETRY_SECONDS, then twice as long each time, up to
- *   an hour; once a mail is older than LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed, which the
- *   staff command lists (`npm run submissions -- outbox`) and can queue again.
- * - Nothing is lost to a crash: a mail stays pending until marked sent, so one whose send was cut
- *   short is sent after the restart. Delivery is therefore at least once: a crash after the mail
- *   server accepted a mail and before it was marked sent sends it again, with the same
- *   Message-ID (one per mail), by which mail systems drop the duplicate. Within one running
- *   server, each mail is sent once.
+ * The outbox: the mails the site sends about a lead, each stored before it is sent (table
+ * `notifications`, ../store/outbox-queries.ts), the notification and the acknowledgement in the
+ * lead's own transaction. The worker in the server sends what is due, each marked sent only after
+ * the mail server accepted it; a failed send is retried, doubling the wait, until
+ * LEADS_NOTIFY_GIVE_UP_DAYS. Delivery is at least once: a crash between the mail server's accept
+ * and the mark sends it again with the same Message-ID, by which mail systems drop the duplicate.
  */
 import nodemailer, { type SendMailOptions, type TransportOptions } from 'nodemailer';
 import { RETRY_CAP_SECONDS, type NotificationConfig } from '../config.ts';
@@ -25,7 +15,6 @@ import { logLead } from '../ops/log.ts';
 
 export type NoticeStatus = 'pending' | 'sent' | 'failed';
 
-/** What a mail of the outbox is: to staff about a new lead, to the sender, staff's answer, to the assignee. */
 /** The header every automatic mail carries (RFC 3834): auto-responders do not answer it. */
 export const AUTO_SUBMITTED = { 'Auto-Submitted': 'auto-generated' } as const;
 
@@ -36,7 +25,6 @@ export const isMailKind = oneOf(MAIL_KINDS);
 export interface OutboxEntry {
   /** The mail's own id; a notification's is its lead's (one per lead). */
   readonly id: string;
-  /** The lead it is about. */
   readonly submissionId: string;
   readonly kind: MailKind;
   readonly form: FormName;
@@ -49,7 +37,6 @@ export interface OutboxEntry {
   readonly replyTo: string | undefined;
   /** A reply: the Message-ID it answers (In-Reply-To and References). */
   readonly inReplyTo: string | undefined;
-  /** The staff member who wrote it or caused it. */
   readonly actor: string | undefined;
   readonly createdAt: string;
   readonly attempts: number;
@@ -76,44 +63,32 @@ export interface NewMail {
 export const isNoticeStatus = (value: string): value is NoticeStatus =>
   value === 'pending' || value === 'sent' || value === 'failed';
 
-/**
- * The outbox table, in either database (../store/sqlite/sqlite-store.ts's openOutboxStore, ../store/postgres/pg-store.ts;
- * the queries: ../store/outbox-queries.ts). Every call returns a promise; ids are the mails' own.
- */
+/** The outbox table, in either database (the queries: ../store/outbox-queries.ts); ids are the mails' own. */
 export interface OutboxStore {
-  /**
-   * Pending mails due at `now`, oldest first, claimed for this sender: with several servers on
-   * one database, a mail claimed by one is not handed to another until the claim lapses (a
-   * sender that died mid-send).
-   */
+  /** Due mails, claimed for this sender: no other server gets them until the claim lapses (a sender died mid-send). */
   claimDue(now: Date, limit: number): Promise<OutboxEntry[]>;
   /** Whether a claimed mail is still to be sent (false once its lead was deleted). */
   stillDue(id: string): Promise<boolean>;
   markSent(id: string, at: Date): Promise<void>;
-  /** A failed attempt: tried again at `next`. */
   markRetry(id: string, attempts: number, next: Date, error: string): Promise<void>;
-  /** Given up on (at `at`, default now): listed for staff until queued again. */
+  /** Listed for staff until queued again. */
   markFailed(id: string, attempts: number, error: string, at?: Date): Promise<void>;
-  /** Mails of these statuses, oldest first. */
+  /** Oldest first. */
   list(statuses: readonly NoticeStatus[]): Promise<OutboxEntry[]>;
-  /** Queues a mail again, due now; false when there is none of this id (a notification's is its lead's). */
+  /** Queues a mail again, due now; false when there is none of this id. */
   retry(id: string, now: Date): Promise<boolean>;
-  /**
-   * Queues a mail about a lead, due now; a reply goes into the lead's timeline in the same
-   * transaction (an entry 'reply' naming the mail). Its id; undefined when no lead has this id.
-   */
+  /** Due now; a reply goes into the lead's timeline in the same transaction. Undefined when no lead has this id. */
   queue(mail: NewMail, now: Date): Promise<string | undefined>;
-  /** Every mail about a lead, oldest first ([] for an unknown id). */
+  /** Oldest first. */
   forLead(leadId: string): Promise<OutboxEntry[]>;
   close(): Promise<void>;
 }
 
-/** The wait before the next attempt, after `attempts` failed ones: the first delay, doubled each time, at most an hour. */
+/** The wait before the next attempt: the first delay, doubled each time, at most an hour. */
 export function retryDelaySeconds(attempts: number, firstDelaySeconds: number): number {
   return Math.min(RETRY_CAP_SECONDS, firstDelaySeconds * 2 ** Math.max(0, attempts - 1));
 }
 
-/** The address part of "Name <address>" or of a bare address. */
 const addressOf = (mailbox: string) => /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox;
 
 const domainOf = (from: string) => addressOf(from).split('@')[1] ?? 'localhost';
@@ -123,22 +98,17 @@ export function messageIdFor(submissionId: string, from: string): string {
   return `<lead.${submissionId}@${domainOf(from)}>`;
 }
 
-/** A mail's Message-ID: the notification's is its lead's (messageIdFor); every other mail's is its own, the same on every attempt. */
+/** A mail's Message-ID, the same on every attempt: the notification's is its lead's (messageIdFor). */
 function mailMessageId(entry: Pick<OutboxEntry, 'kind' | 'id' | 'submissionId'>, from: string): string {
   return entry.kind === 'notification' ? messageIdFor(entry.submissionId, from) : `<${entry.kind}.${entry.id}@${domainOf(from)}>`;
 }
 
-/** What sends a mail: nodemailer's SMTP transport in the server, anything with sendMail in a test. */
 export interface MailTransport {
   sendMail(message: SendMailOptions): Promise<unknown>;
   close(): void;
 }
 
-/**
- * nodemailer's SMTP transport, keeping up to five connections open and sending many mails over
- * each. With `requireTls`, an smtp:// server that offers no STARTTLS gets nothing, not even the
- * password: the send fails, is retried, and the outbox shows why (smtps:// is TLS from the start).
- */
+/** With `requireTls`, an smtp:// server that offers no STARTTLS gets nothing, not even the password. */
 export function smtpTransport(smtpUrl: string, requireTls: boolean): MailTransport {
   return nodemailer.createTransport({
     url: smtpUrl,
@@ -152,7 +122,7 @@ export function smtpTransport(smtpUrl: string, requireTls: boolean): MailTranspo
   } as TransportOptions);
 }
 
-/** Who gets a lead's e-mail: its form's recipients (LEADS_NOTIFY_TO_CONTACT, LEADS_NOTIFY_TO_PARTNER), else LEADS_NOTIFY_TO. */
+/** Who gets a lead's e-mail: its form's recipients (LEADS_NOTIFY_TO_CONTACT...), else LEADS_NOTIFY_TO. */
 export function recipientsFor(config: Pick<NotificationConfig, 'to' | 'toByForm'>, form: FormName): readonly string[] {
   const own = config.toByForm?.[form];
   return own && own.length > 0 ? own : config.to;
@@ -165,11 +135,8 @@ interface OutboxWorkerOptions {
   readonly transport: MailTransport;
   readonly now?: () => Date;
   readonly log?: (message: string) => void;
-  /** The application's log and metrics, which each send is written to and counted in (none in tests). */
   readonly app?: { readonly log: Logger; readonly metrics: Pick<Metrics, 'notificationsSent' | 'notificationsFailed'> };
-  /** How often due notifications are looked for. Default 1 s. */
   readonly pollMs?: number;
-  /** Sent at once at most. Default 5. */
   readonly concurrency?: number;
 }
 
@@ -189,7 +156,7 @@ export class OutboxWorker {
     void this.tick();
   }
 
-  /** Sends what is due now; resolves when the round is over (a round already running is joined). */
+  /** Resolves when the round is over (a round already running is joined). */
   tick(): Promise<void> {
     if (this.#stopped) return Promise.resolve();
     const log = this.#options.log ?? ((message: string) => this.#options.app?.log.error({ event: 'outbox.error' }, message));
@@ -235,7 +202,6 @@ export class OutboxWorker {
 
   async #send(entry: OutboxEntry, now: () => Date): Promise<void> {
     const { store, config, transport, app } = this.#options;
-    // The structured line (lead.retry, lead.failed) goes to the app's log; a test may also read the sentence.
     const log = this.#options.log ?? (() => undefined);
     const what = entry.kind === 'notification' ? 'Lead notification' : `Lead ${entry.kind} mail`;
     const leadFields = {
@@ -253,7 +219,6 @@ export class OutboxWorker {
     try {
       await transport.sendMail({
         from: config.from,
-        // A notification: the form's own recipients when the settings name them, else everyone's.
         to: entry.recipients.length > 0 ? [...entry.recipients] : [...recipientsFor(config, entry.form)],
         ...(entry.replyTo ? { replyTo: entry.replyTo } : {}),
         // Staff's answer: a copy to the shared mailbox, where the customer's answer comes too.
