@@ -31,15 +31,13 @@ import {
 import { withScheme, type IssueCode } from '../../forms/rules';
 import { isOwnReceiver, isSameOrigin, multipartBody, submitToEndpoint } from '../../forms/submit';
 import { useProof, type ProofOptions } from './use-proof';
-import { mailtoHref } from '../../forms/mailto';
 import {
   ChoiceGroup,
   type LabelledOption,
   ErrorSummary,
-  FailureHelp,
   Honeypot,
   PrivacyNote,
-  ResultBanner,
+  SendOutcome,
   SelectField,
   TextArea,
   TextField,
@@ -154,7 +152,6 @@ const PartnerControl = memo(function PartnerControl({ field, value, error, place
         onChange={onText}
         onBlur={field === 'companyWebsite' ? onWebsiteBlur : undefined}
         autoComplete={spec.autocomplete}
-        min={type === 'number' ? 0 : undefined}
         inputMode={count ? 'numeric' : undefined}
       />
     );
@@ -190,7 +187,6 @@ export default function PartnerForm({
   const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
   const { challengeUrl, language = 'en', strings: proofStrings } = proofOptions ?? {};
   const proof = useProof(formRef, { challengeUrl, language, strings: proofStrings });
   const { errors, check, clearError, clearErrors, focusField } = useCheckBeforeSending(formRef, fieldId, PARTNER_FIELD_ORDER);
@@ -214,10 +210,6 @@ export default function PartnerForm({
     if (fileInput?.files && fileInput.files.length > 0) setFiles(takeFiles(t, fileInput, [], maxFiles));
     setHydrated(true);
   }, [hydrated, adopt, t, maxFiles]);
-
-  useEffect(() => {
-    if (status === 'success' || status === 'failure' || status === 'held') bannerRef.current?.focus();
-  }, [status]);
 
   const setField = <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => {
     keepAnswer(field, value);
@@ -350,23 +342,7 @@ export default function PartnerForm({
         data-status={status}
       >
         <h2 id="partner-form-title">{t('partner.formTitle')}</h2>
-        {status === 'success' ? (
-          <ResultBanner ref={bannerRef} kind="success" title={t('partner.success.title')} text={t('partner.success.text')} />
-        ) : null}
-        {status === 'failure' || status === 'held' ? (
-          <ResultBanner
-            ref={bannerRef}
-            kind="failure"
-            title={t(status === 'held' ? 'form.held.title' : 'partner.failure.title')}
-            text={t(status === 'held' ? 'form.held.text' : 'partner.failure.text')}
-          >
-            <FailureHelp
-              direct={direct}
-              mailto={mailtoHref(direct.email, t('partner.failure.mailSubject'), mailLines(PARTNER_FORM, values, labelOf))}
-              help={status === 'held' ? 'form.held.help' : 'form.failure.help'}
-            />
-          </ResultBanner>
-        ) : null}
+        <SendOutcome form="partner" status={status} direct={direct} mailBody={() => mailLines(PARTNER_FORM, values, labelOf)} />
         {restored ? (
           <div className="form-note">
             <p>{t('partner.draft.restored')}</p>
