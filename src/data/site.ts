@@ -89,7 +89,7 @@ const inLanguage = (words: Words, code: LocaleCode): HomeWords =>
   code === 'ar' && words.ar !== undefined ? { text: words.ar, pending: false } : { text: words.en, pending: code === 'ar' };
 
 /** `lang` and `dir` for a text shown in English on a page in another language, spread on its element. */
-export const pendingAttrs = ({ pending }: { readonly pending?: boolean | undefined }) => (pending ? { lang: 'en', dir: 'ltr' } : {});
+export const pendingAttrs = ({ pending }: { pending?: boolean | undefined }) => (pending ? { lang: 'en', dir: 'ltr' } : {});
 
 /** The home page's words (vision, mission, the two calls, the quality policy) in `locale`. */
 export function homeText(locale: Locale) {

@@ -346,7 +346,6 @@ export function valuesFromDraft<T extends FormTable>(table: T, raw: string | nul
 }
 
 /** The failure e-mail's lines: "Label: answer" for each short answer marked for it, then each long one as a paragraph. */
-
 export function mailLines<T extends FormTable>(
   table: T,
   values: FormValues<T>,

@@ -163,7 +163,6 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
       >
         <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
         <SendOutcome form="contact" status={status} direct={direct} mailBody={() => mailLines(CONTACT_FORM, values, labelOf)} />
-
         <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
         <div className="site-form__grid">
           {CONTACT_FIELDS.map((field) => (

@@ -320,7 +320,6 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (value:
       <input
         id={`hp-${HONEYPOT_FIELD}`}
         name={HONEYPOT_FIELD}
-
         type="text"
         tabIndex={-1}
         autoComplete="off"
