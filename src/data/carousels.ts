@@ -1,8 +1,6 @@
 /**
- * The home page carousels' pictures (docs/requirements.md §4, §12), read from
- * src/data/carousels.yaml (where an editor changes them) and checked; each `image` names a file
- * of src/assets/, which the build checks is there (src/integrations/data-files.ts) and makes into
- * AVIF and WebP sizes.
+ * The home page carousels' pictures (docs/requirements.md §4, §12), read from src/data/carousels.yaml and checked; each
+ * `image` names a file of src/assets/, made into AVIF and WebP sizes.
  */
 import type { ImageMetadata } from 'astro';
 import { readDataFile, DataFileError } from './data-file.ts';

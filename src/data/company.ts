@@ -1,15 +1,8 @@
 /**
- * The company's identity and contact details, read from src/data/company.yaml (where an editor
- * changes them: numbers and addresses once, words in English and Arabic side by side) and checked:
- * a malformed value stops the build with a sentence naming the file, the field and what to write.
- *
- * An operator can override a value for one deployment with an environment variable at build time
- * (PUBLIC_SITE_PHONE and the others in `SiteEnv`, docs/deploy.md). The build then says so, in a
- * warning line naming the variable (src/integrations/company-details.ts): an edit of the file has
- * no effect on a site built with that variable set.
- *
- * Pure (no Astro imports), so tests and scripts read the same values; src/data/site.ts binds
- * it to the build's environment.
+ * The company's identity and contact details, read from src/data/company.yaml and checked: a malformed value stops the
+ * build with a sentence naming the file, the field and what to write. An operator can override a value for one
+ * deployment with an environment variable at build time (`SiteEnv`, docs/deploy.md); the build then warns that an edit
+ * of the file has no effect (src/integrations/company-details.ts). Pure, so tests and scripts read the same values.
  */
 import { z } from 'astro/zod';
 import { readDataFile } from './data-file.ts';
@@ -121,9 +114,8 @@ export class CompanyDetailsError extends Error {
 }
 
 /**
- * The company's details: `source` (the file's `details`) with any operator's overrides from
- * `env`, the chat number derived from the phone unless set. Throws a CompanyDetailsError naming
- * the file and field (or the variable) when a value is malformed.
+ * The company's details: the file's with any operator's overrides from `env`, the chat number derived from the phone
+ * unless set. Throws a CompanyDetailsError naming the file and field (or the variable) when a value is malformed.
  */
 export function createSite(env: SiteEnv, source: CompanyDetails = details): SiteData {
   const phone = given(env.PUBLIC_SITE_PHONE) ?? source.phone;

@@ -1,13 +1,8 @@
 /**
- * Reads one of the site's data files (src/data/*.yaml) and checks it against its Zod schema,
- * the same schema its content collection uses (src/content.config.ts). A malformed entry stops
- * with one line per problem naming the file's line, the entry and the field, and, for a
- * misspelled field, the one it probably means ("did you mean"). The content checks put Zod's
- * issues into the same words (schemaIssues), on the lines YAML's own parser counts.
- *
- * Pure Node (fs and the `yaml` package, no Astro imports): the build's integrations, the pages,
- * the server's mail templates, the scripts and the tests all read the same files the same way.
- * Paths are relative to the project's folder, found from this module's place (projectRoot).
+ * Reads a data file (src/data/*.yaml) and checks it against the Zod schema its content collection uses. A malformed
+ * entry stops with one line per problem naming the file's line, the entry and the field, with "did you mean" for a
+ * misspelled field; the content checks word Zod's issues the same way (schemaIssues). Pure Node, no Astro imports: the
+ * build, the pages, the server's mail templates, the scripts and the tests all read the files the same way.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,10 +43,7 @@ export function nearestField(name: string, fields: readonly string[]): string | 
   return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.field : undefined;
 }
 
-/**
- * The fields of the object at `at` inside a schema (a course in `courses`, `course`): Zod's
- * optional, nullable, default and array wrappers looked through. None when it cannot tell.
- */
+/** The fields of the object at `at` in a schema, through optional, nullable, default and array wrappers; none when unsure. */
 function fieldsAt(schema: unknown, at: readonly PropertyKey[]): string[] {
   type Node = { shape?: Record<string, unknown>; def?: { innerType?: unknown; element?: unknown } };
   const unwrap = (node: unknown): Node | undefined => {
@@ -72,9 +64,8 @@ function fieldsAt(schema: unknown, at: readonly PropertyKey[]): string[] {
 }
 
 /**
- * Unquoted values YAML cannot read as the editor meant: one holding ": " (or ending in ":") is
- * read as a second field and fails the whole file ("Nested mappings are not allowed"). Each with
- * its line (counted from 1) and the corrected line.
+ * Unquoted values YAML cannot read as meant: one holding ": " (or ending in ":") is read as a second field and fails
+ * the whole file. Each with its line (from 1) and the corrected line.
  */
 export function unquotedColons(text: string): { line: number; message: string }[] {
   return text.split(/\r?\n/).flatMap((line, i) => {
@@ -143,10 +134,9 @@ interface SchemaIssue {
 }
 
 /**
- * The problems of YAML `text` against `schema`, one sentence each, on their lines: a misspelled
- * field with the one it probably means (and not also as missing), a value out of a list with the
- * values it accepts, Zod's own words otherwise. An unreadable text gives YAML's errors instead,
- * or the value to quote when that is the cause.
+ * The problems of YAML `text` against `schema`, one sentence each, on their lines: a misspelled field with the one it
+ * probably means (not also as missing), a value out of a list with those accepted, Zod's words otherwise; an unreadable
+ * text gives YAML's errors, or the value to quote.
  */
 export function schemaIssues(schema: z.ZodType, text: string): SchemaIssue[] {
   const counter = new LineCounter();
@@ -215,10 +205,7 @@ export function parseDataFile<T extends z.ZodType>(file: string, text: string, s
   return schema.parse(parseDocument(text).toJS());
 }
 
-/**
- * The project's folder: the nearest folder holding `file`, from this module's own place upwards
- * (src/data in the sources, dist/server/chunks in the built server), else the working directory.
- */
+/** The project's folder: the nearest one holding `file` from this module's place upwards, else the working directory. */
 function projectRoot(file: string): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {

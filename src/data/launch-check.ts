@@ -1,13 +1,7 @@
 /**
- * What only the company can supply and the site still holds as a placeholder: the example
- * contacts, the sample client logos, the registration details, the privacy notice's review date
- * and the figures to confirm. One line per item, naming the file, the field and what to put there.
- * `npm run launch-check` prints them (scripts/launch-check.mjs), a production build
- * (SITE_ENV=production) stops on them (src/integrations/company-details.ts) and each pull
- * request's preview lists them in a comment (.github/workflows/preview.yml).
- *
- * Reads the data files through their schemas (src/data/data-file.ts), from `root` when given:
- * the tests check a filled copy.
+ * What only the company can supply and the site still holds as a placeholder, one line per item naming the file, the
+ * field and what to put there: printed by `npm run launch-check`, stopping a production build, listed on each pull
+ * request's preview. Reads the data files from `root` when given (the tests check a filled copy).
  */
 import { readDataFile } from './data-file.ts';
 import { activeOverrides, chatNumberOf, type SiteEnv } from './company.ts';

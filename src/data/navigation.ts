@@ -1,10 +1,6 @@
 /**
- * The menu tree (docs/requirements.md §3): the one source for the desktop menu, the mobile
- * menu, the footer and the sitemap checks, read from src/data/navigation.yaml (where an editor
- * changes it, English and Arabic labels side by side) and checked against its schema.
- *
- * `href` values are absolute and spelled exactly as the specification spells them. A leaf
- * whose page lists ISO standards gets them as children at build time (getNavigation() in src/lib/content.ts).
+ * The menu tree (docs/requirements.md §3), the one source of the menus, the footer and the sitemap checks, read from
+ * src/data/navigation.yaml and checked. `href`s are spelled as the specification spells them.
  */
 import { readDataFile } from './data-file.ts';
 import { NAVIGATION_FILE, navigationFileSchema, type NavEntryData } from './schemas.ts';
@@ -19,10 +15,7 @@ interface NavLink {
 export interface NavGroup {
   readonly label: string;
   readonly items: readonly NavEntry[];
-  /**
-   * The group's own page, where it has one (its service page): a breadcrumb names the group by a
-   * link to it. The menus keep the group a button that opens its list.
-   */
+  /** The group's own page (its service page), which breadcrumbs link; the menus keep the group a button. */
   readonly page?: string;
 }
 

@@ -1,8 +1,6 @@
 /**
- * The schemas of the site's data files (src/data/*.yaml): what each entry may hold and what to
- * write when it is wrong. The content collections (src/content.config.ts), the modules that read
- * the files (src/data/standards.ts, navigation.ts) and the build's first check
- * (src/integrations/data-files.ts) share them. Reads no file itself.
+ * The schemas of the data files (src/data/*.yaml): what each entry may hold and what to write when it is wrong, shared
+ * by the content collections, the modules that read the files and the build's first check. Reads no file itself.
  */
 import { z } from 'astro/zod';
 
@@ -101,10 +99,7 @@ const profileSchema = z.string().nullish();
 /** A figure the site states that only the company can confirm: `confirmed: false` until it has (npm run launch-check). */
 const figureSchema = z.strictObject({ confirmed: z.boolean() });
 
-/**
- * src/data/company.yaml: the numbers and addresses once, the words in both languages. Only the
- * shape is checked here; createSite() (src/data/company.ts) checks the values, overrides included.
- */
+/** src/data/company.yaml's shape; createSite() (src/data/company.ts) checks the values, overrides included. */
 export const companyFileSchema = z.strictObject({
   name: z.string().min(1, 'write the company name'),
   /** `sample: true` while it is the template's wording, not the commercial registration's. */

@@ -1,8 +1,6 @@
 /**
- * The content pages that serve each catalogue service, listed on its service page under "What this
- * service covers": the pages of its menu group (src/data/navigation.yaml, the group whose `page` is the
- * service), then the ones below, which the menu places elsewhere. Every route named here must be a
- * content page in each language: the build stops naming this file and the route otherwise.
+ * The content pages listed on each service page under "What this service covers": its menu group's pages, then those
+ * below that the menu places elsewhere. Each route must be a content page in each language, or the build stops.
  */
 import { flattenNavigation, isNavGroup, navigation, serviceHref } from './navigation';
 

@@ -88,6 +88,9 @@ const home = readDataFile(HOME_FILE, homeFileSchema);
 const inLanguage = (words: Words, code: LocaleCode): HomeWords =>
   code === 'ar' && words.ar !== undefined ? { text: words.ar, pending: false } : { text: words.en, pending: code === 'ar' };
 
+/** `lang` and `dir` for a text shown in English on a page in another language, spread on its element. */
+export const pendingAttrs = ({ pending }: { pending?: boolean | undefined }) => (pending ? { lang: 'en', dir: 'ltr' } : {});
+
 /** The home page's words (vision, mission, the two calls, the quality policy) in `locale`. */
 export function homeText(locale: Locale) {
   const at = (words: Words) => inLanguage(words, locale.code);

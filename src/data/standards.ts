@@ -1,7 +1,6 @@
 /**
- * The ISO standards, read from src/data/standards.yaml (where an editor changes them, English
- * and Arabic side by side) and checked against its schema. Pages name the standards they cover
- * by `id` in their front matter; the menu and the pages render code, title and summary from here.
+ * The ISO standards, read from src/data/standards.yaml (English and Arabic side by side) and checked. Pages name the
+ * ones they cover by `id`; the menu and the pages render code, title and summary from here.
  */
 import { readDataFile } from './data-file.ts';
 import { STANDARDS_FILE, standardsFileSchema, type StandardEntry } from './schemas.ts';
@@ -15,11 +14,7 @@ interface IsoStandard {
   readonly title: string;
   /** One sentence on what the standard covers, for the pages that list it. */
   readonly summary: string;
-  /**
-   * What using it leads to: a management system certified by a certification body, a body
-   * accredited by an accreditation body, or guidance that is not certified at all; measurement:
-   * requirements for measuring performance, not for a management system.
-   */
+  /** What using it leads to: certification, accreditation, guidance not certified, or measurement requirements. */
   readonly kind: 'certification' | 'accreditation' | 'guidance' | 'measurement';
   /** What has changed since the edition listed (an amendment, a newer edition), and the help offered. */
   readonly update?: string | undefined;
@@ -38,10 +33,8 @@ export type IsoStandardId = string;
 export const ISO_STANDARD_IDS = ISO_STANDARDS.map((s) => s.id) as [IsoStandardId, ...IsoStandardId[]];
 
 /**
- * A standard as a page in `language` shows it: the id, code and kind of every language, the title
- * and summary in that language. In Arabic, one without its `ar` words is the English entry,
- * `pending` (shown in English under a notice, warned of by the build); an English edition note
- * is not shown on an Arabic page.
+ * A standard as a page in `language` shows it: id, code and kind, title and summary in that language. In Arabic, one
+ * without `ar` words is the English entry, `pending`; an English edition note is not shown on an Arabic page.
  */
 export function getStandard(id: IsoStandardId, language: 'en' | 'ar' = 'en'): IsoStandard {
   const entry = STANDARD_ENTRIES.find((s) => s.id === id);

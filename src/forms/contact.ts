@@ -57,15 +57,9 @@ export function buildContactPayload(values: ContactValues, now: Date = new Date(
   };
 }
 
-/** Required fields left empty, in form order. */
 export const missingContactFields = (values: ContactValues): ContactField[] => missingFields(CONTACT_FORM, values);
 
-/**
- * A body as the receiver completes it before validation: a field left out is an empty answer
- * (a page cached before a form change, or another client, may not send every optional field),
- * and a message without the browser's time (docs/requirements.md §7.3: the browser adds it) gets the time the
- * server received it. Fields that are there are left as they are, for the schema to judge.
- */
+/** completeBody, and a message without the browser's time (docs/requirements.md §7.3) gets the server's time of receipt. */
 export function completeContactBody(body: Record<string, unknown>, now: Date): Record<string, unknown> {
   const out = completeBody(CONTACT_FORM, body);
   if (!Object.hasOwn(out, 'submissionDate')) out['submissionDate'] = now.toISOString();

@@ -1,9 +1,7 @@
 /**
- * Countries for the partner application (docs/requirements.md §8.3: a fixed list of 195 countries): the
- * 193 member states of the United Nations and its two observer states, alphabetical. Each is
- * sent and stored under its current short English name (`value`, what staff read) and keyed by
- * its ISO 3166-1 alpha-2 code (`key`), by which its name is looked up in another language.
- * Saudi Arabia is offered first as well (PREFERRED_COUNTRIES): most applicants are in the Kingdom.
+ * Countries for the partner application (docs/requirements.md §8.3): the 193 UN member states and its two observer
+ * states, alphabetical, each sent and stored under its short English name (`value`) and keyed by its ISO 3166-1 alpha-2
+ * code (`key`). Saudi Arabia is offered first as well: most applicants are in the Kingdom.
  */
 import type { FieldOption } from './fields';
 

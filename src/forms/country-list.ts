@@ -1,11 +1,6 @@
 /**
- * The partner form's country list as a visitor reads it, built on the server (the page hands it
- * to the island): the same answers in every language (each country's English name is what is
- * sent and stored, src/forms/countries.ts), labelled and sorted for the page's language.
- *
- * Built once on the server so the names and their order never depend on the visitor's browser
- * (its Unicode data may differ from the server's and would break hydration), and no island
- * bundles another language's names.
+ * The partner form's country list as a visitor reads it, labelled and sorted for the page's language on the server (the
+ * English name is what is sent), so hydration never depends on the browser's Unicode data and no island bundles names.
  */
 import { COUNTRIES, PREFERRED_COUNTRIES, type CountryCode } from './countries';
 import { localCountryName } from './country-names';

@@ -1,11 +1,6 @@
 /**
- * The countries' names in another language than the list's English (./countries.ts): the names a
- * language keeps for itself, where the Unicode data's short name is not the one its readers know,
- * and the Unicode data (ICU) for every other country. The partner form's list (./country-list.ts)
- * and the inbox's search (src/server/inbox/lead-search.ts) both read them here.
- *
- * Not in ./countries.ts: that module goes into the partner form's island (its schema checks the
- * answer), and no island carries another language's names.
+ * The countries' names in a language other than English: a language's own names where the Unicode data's short name is
+ * not the one its readers know, else ICU's. Apart from ./countries.ts, which an island carries, so no island carries them.
  */
 import type { CountryCode } from './countries.ts';
 

@@ -1,12 +1,7 @@
 /**
- * A form described once: a table of its fields, in the order the form shows and sends them,
- * from which everything else is derived (the schema the island and the receiver share, the
- * empty answers, the body sent, a url-encoded post read as that body, a saved draft read back,
- * the required fields the alert names, the e-mail offered when sending fails). The island
- * renders from the same table, and the spreadsheet script's columns are tested against it.
- *
- * Adding a field is one entry in the form's table plus its label in each dictionary
- * (src/i18n): the type checker names the missing label.
+ * A form described once: a table of its fields, in the order the form shows and sends them, from which the
+ * island, the shared schema, the body, a url-encoded post, a saved draft and the failure e-mail are derived.
+ * Adding a field is one entry in the table plus its label in each dictionary (src/i18n): the type checker names a missing label.
  */
 import * as z from 'zod/mini';
 import { MAX_FILES } from './files';
@@ -27,32 +22,24 @@ import {
   requiredUrl,
 } from './rules';
 
-/**
- * An answer a select, radio or checkbox group offers: `value` is what is sent and stored (the
- * specification's words, what staff read), `key` names its label in each locale's dictionary.
- */
+/** An offered answer: `value` is sent and stored (the specification's words), `key` names its label in each dictionary. */
 export interface FieldOption<K extends string = string> {
   readonly key: K;
   readonly value: string;
 }
 
 type FieldKind =
-  /** One line of text. */
   | 'text'
   | 'email'
   | 'tel'
   | 'url'
-  /** Several lines (a text area). */
   | 'longText'
   /** A whole number from 0, or empty (docs/requirements.md §8.1). */
   | 'count'
-  /** One of `options`, from a drop-down list. */
   | 'select'
   /** One of the countries (src/forms/countries.ts), from a drop-down list. */
   | 'country'
-  /** One of `options`, all shown. */
   | 'radio'
-  /** Any of `options`. */
   | 'checkboxes'
   /** Chosen files: only their names are sent, joined by ", " (docs/requirements.md §8.7). */
   | 'files';
@@ -65,7 +52,6 @@ export interface FieldSpec<K extends string = string, S extends string = string,
   readonly required?: boolean;
   /** The longest answer accepted, in characters (text kinds). */
   readonly max?: number;
-  /** The HTML autocomplete token that lets browsers fill it in. */
   readonly autocomplete?: string;
   readonly options?: readonly FieldOption<K>[];
   /** A follow-up question: shown and sent only while `field`'s answer is one of `answers` (option keys). */
@@ -74,10 +60,7 @@ export interface FieldSpec<K extends string = string, S extends string = string,
   readonly inMail?: boolean;
   /** Spans the whole width of the form's grid. */
   readonly wide?: boolean;
-  /**
-   * The dictionary key of its placeholder (a select's "choose one" line), or for a follow-up,
-   * one per answer that asks it.
-   */
+  /** The dictionary key of its placeholder (a select's "choose one" line), or for a follow-up, one per answer that asks it. */
   readonly placeholder?: L | { readonly byAnswer: Partial<Readonly<Record<K, L>>> };
 }
 
@@ -100,7 +83,6 @@ export type FormPayload<T extends FormTable> = { [F in keyof T & string]: Payloa
 
 export const fieldNames = <T extends FormTable>(table: T): (keyof T & string)[] => Object.keys(table);
 
-/** Each field's answer when nothing was given. */
 function emptyAnswer(spec: FieldSpec): string | string[] | number | null {
   if (spec.kind === 'checkboxes') return [];
   if (spec.kind === 'count') return null;
@@ -114,7 +96,6 @@ export function emptyValues<T extends FormTable>(table: T): FormValues<T> {
   return values as FormValues<T>;
 }
 
-/** The option of `field` whose value is `answer`, if any. */
 function optionOf(table: FormTable, field: string, answer: string): FieldOption | undefined {
   return table[field]?.options?.find((option) => option.value === answer);
 }
@@ -144,14 +125,11 @@ export function placeholderOf<L extends string>(
 }
 
 /** Arabic-Indic (٠–٩) and Extended Arabic-Indic (۰–۹) digits as the Western digits they stand for. */
-function westernDigits(text: string): string {
+export function westernDigits(text: string): string {
   return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String((digit.codePointAt(0) ?? 0) & 0xf));
 }
 
-/**
- * A count field's text as the body carries it: a number, null when empty, NaN (refused)
- * otherwise. Digits may be Western or Arabic-Indic, as a visitor on the Arabic page types them.
- */
+/** A count's text as the body carries it: a number, null when empty, NaN (refused) otherwise; Arabic-Indic digits too. */
 function toCount(text: string): number | null {
   const trimmed = westernDigits(text.trim());
   return /^\d+$/.test(trimmed) ? Number(trimmed) : trimmed === '' ? null : Number.NaN;
@@ -176,10 +154,7 @@ export function buildPayload<T extends FormTable>(
   return out as FormPayload<T>;
 }
 
-/**
- * The longest answer a field takes, in characters once cleaned: its own `max`, or its kind's. A
- * count or a choice is far shorter than a line of text, which bounds it here.
- */
+/** The longest answer a field takes once cleaned: its own `max`, or its kind's (a line of text bounds counts and choices). */
 function answerMax(spec: FieldSpec): number {
   switch (spec.kind) {
     case 'longText':
@@ -196,7 +171,6 @@ function answerMax(spec: FieldSpec): number {
   }
 }
 
-/** The schema of one field's answer in the body. */
 function fieldSchema(spec: FieldSpec, countries: readonly string[]) {
   const required = spec.required === true;
   const values = (spec.options ?? []).map((option) => option.value);
@@ -232,10 +206,8 @@ function fieldSchema(spec: FieldSpec, countries: readonly string[]) {
 }
 
 /**
- * The body's schema, one entry per field (for z.strictObject, beside any fields the form adds of
- * its own). Each entry's type follows its kind; Object.fromEntries cannot carry that, hence the
- * one conversion here, which the unit tests hold to the table. A form with a 'country' field
- * passes the countries' values (src/forms/countries.ts): a form without one does not carry the list.
+ * The body's schema, one entry per field, typed by kind (Object.fromEntries cannot carry that, hence the cast the unit
+ * tests hold to the table). Only a form with a 'country' field passes the countries, so the others do not carry the list.
  */
 export function fieldShapes<T extends FormTable>(
   table: T,
@@ -247,14 +219,10 @@ export function fieldShapes<T extends FormTable>(
   return shapes as { [F in keyof T & string]: z.ZodMiniType<PayloadValue<T[F]>, unknown> };
 }
 
-/** Required fields, in form order. */
 export const requiredFields = <T extends FormTable>(table: T): (keyof T & string)[] =>
   fieldNames(table).filter((field) => table[field]?.required === true);
 
-/**
- * Required fields (docs/requirements.md §7.2, §8.5) left empty, in form order: the alert reads like the page, and focus
- * goes to the first one on screen. Text with nothing visible in it counts as empty.
- */
+/** Required fields (docs/requirements.md §7.2, §8.5) left empty, in form order; text with nothing visible counts as empty. */
 export function missingFields<T extends FormTable>(table: T, values: FormValues<T>): (keyof T & string)[] {
   const answers = values as Readonly<Record<string, string | string[]>>;
   return requiredFields(table).filter((field) => {
@@ -263,11 +231,7 @@ export function missingFields<T extends FormTable>(table: T, values: FormValues<
   });
 }
 
-/**
- * A body as the receiver completes it before validation: a field left out (a follow-up left
- * hidden, a page cached before a form change, another client) is an empty answer. Fields that
- * are there are left as they are, for the schema to judge.
- */
+/** A body completed before validation: a field left out (a hidden follow-up, a page cached before a change) is empty. */
 export function completeBody(table: FormTable, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out = { ...body };
   for (const [field, spec] of Object.entries(table)) if (!Object.hasOwn(out, field)) out[field] = emptyAnswer(spec);
@@ -275,10 +239,8 @@ export function completeBody(table: FormTable, body: Readonly<Record<string, unk
 }
 
 /**
- * A url-encoded post (a visitor without JavaScript) as the body the island would send:
- * checkbox groups become lists, counts numbers, a file input's repeated names one text.
- * Unknown keys are kept, so the schema refuses them; fields left out are completed. One pass
- * over the pairs, each key's values gathered in a map.
+ * A url-encoded post (a visitor without JavaScript) as the body the island would send: checkbox groups become lists,
+ * counts numbers, file names one text. Unknown keys are kept, so the schema refuses them.
  */
 export function bodyFromForm(table: FormTable, form: URLSearchParams): Record<string, unknown> {
   const byKey = new Map<string, string[]>();
@@ -299,17 +261,10 @@ export function bodyFromForm(table: FormTable, form: URLSearchParams): Record<st
   return completeBody(table, out);
 }
 
-/**
- * Keys a body may carry beside its answers: the proof of work, the honeypot, the contact form's
- * two times of sending, and a few to spare.
- */
+/** Keys a body may carry beside its answers: the proof of work, the honeypot, the two times of sending, and spares. */
 export const SPARE_KEYS = 8;
 
-/**
- * The most keys a body of the form may carry (a form post's pairs, a multipart post's parts, a
- * JSON body's keys and list items): one per field, one per option of a checkbox group, MAX_FILES
- * for a file input, and SPARE_KEYS.
- */
+/** The most keys (pairs, parts, JSON keys and list items) a body may carry: one per field, option of a checkbox group or file. */
 export function maxBodyKeys(table: FormTable): number {
   let keys = SPARE_KEYS;
   for (const spec of Object.values(table))
@@ -318,10 +273,8 @@ export function maxBodyKeys(table: FormTable): number {
 }
 
 /**
- * The longest text a key may arrive with, before it is cleaned: twice its field's answerMax (a
- * long answer's line breaks arrive as CRLF, and cleaning takes out spaces and control
- * characters), or twice a long answer's for a key outside the table (the proof of work, the
- * honeypot, the times of sending, a key the form does not have).
+ * The longest text a key may arrive with before cleaning: twice its answerMax (line breaks arrive as CRLF, cleaning takes
+ * out spaces and control characters), or twice a long answer's for a key outside the table.
  */
 function arrivingTextMax(table: FormTable, key: string): number {
   const spec = Object.hasOwn(table, key) ? table[key] : undefined;
@@ -335,10 +288,8 @@ export type ShapeProblem =
   | { readonly error: 'tooLong'; readonly field: string };
 
 /**
- * Why a body is refused for its shape, before anything runs over its answers: more keys than
- * maxBodyKeys, a key sent twice that is neither a checkbox group's nor a file input's, or a text
- * over arrivingTextMax. `entries` are a form post's pairs, or a JSON body's (jsonEntries); one
- * pass, the keys seen in a set, stopping at the first problem. Undefined when the shape is a form's.
+ * Why a body is refused for its shape, before its answers are read: too many keys, a repeated key that is not a checkbox
+ * group's or a file input's, or a text too long. `entries`: a form post's pairs, or jsonEntries(body).
  */
 export function shapeProblem(table: FormTable, entries: Iterable<readonly [string, unknown]>): ShapeProblem | undefined {
   const maxFields = maxBodyKeys(table);
@@ -365,11 +316,7 @@ export function* jsonEntries(body: Readonly<Record<string, unknown>>): Generator
   }
 }
 
-/**
- * Saved answers read back (a draft in the browser's storage): only the form's fields, of the
- * right shape, are taken, so a stale or tampered entry never breaks the form. Undefined when
- * nothing answered is left.
- */
+/** A saved draft read back: only the form's fields of the right shape, so a stale or tampered entry never breaks the form. */
 export function valuesFromDraft<T extends FormTable>(table: T, raw: string | null): FormValues<T> | undefined {
   if (!raw) return undefined;
   let parsed: unknown;
@@ -398,10 +345,7 @@ export function valuesFromDraft<T extends FormTable>(table: T, raw: string | nul
   return any ? (values as FormValues<T>) : undefined;
 }
 
-/**
- * The lines of the e-mail offered when sending keeps failing: "Label: answer" for each short
- * answer marked for it, then each long one as its own paragraph. Unanswered fields are left out.
- */
+/** The failure e-mail's lines: "Label: answer" for each short answer marked for it, then each long one as a paragraph. */
 export function mailLines<T extends FormTable>(
   table: T,
   values: FormValues<T>,

@@ -61,10 +61,9 @@ type PartnerFieldSpec = FieldSpec<PartnerOptionKey, Section, FormKey<'partner'>>
 const long = { kind: 'longText', max: LONG_TEXT_MAX, wide: true } as const;
 
 /**
- * Every field, in the order the form shows and sends it. The specification does not say which
- * field goes in which section (docs/requirements.md §8.1); this is the order a reader finds natural: who you are, your company, what you
- * want to do, whether you can train (the trainers' CVs with the trainers), your market, your
- * competitors. The required fields and the two follow-up questions: docs/requirements.md §8.5, §8.4.
+ * Every field, in the order the form shows and sends it; as the specification does not place fields in sections
+ * (docs/requirements.md §8.1), a reader's order: who you are, your company, what you want to do, whether you can train,
+ * your market, your competitors. Required fields and follow-up questions: docs/requirements.md §8.5, §8.4.
  */
 export const PARTNER_FORM = {
   name: { kind: 'text', section: 'basic', required: true, autocomplete: 'name', inMail: true },
@@ -125,11 +124,9 @@ type PartnerPayload = FormPayload<typeof PARTNER_FORM>;
 /** The spec of one field, with its options' keys typed (for label lookups). */
 export const partnerField = (field: PartnerField): PartnerFieldSpec => PARTNER_FORM[field];
 
-/** The dictionary key of a field's placeholder given the answers so far, if it has one. */
 export const partnerPlaceholder = (field: PartnerField, values: PartnerValues): FormKey<'partner'> | undefined =>
   placeholderOf(partnerField(field), PARTNER_FORM, values);
 
-/** Every field, in the order the form shows and sends it. */
 export const PARTNER_FIELD_ORDER: readonly PartnerField[] = fieldNames(PARTNER_FORM);
 
 /** docs/requirements.md §8.5: required fields, in form order. */
@@ -137,7 +134,6 @@ export const PARTNER_REQUIRED: readonly PartnerField[] = requiredFields(PARTNER_
 
 export const isPartnerField = (name: string): name is PartnerField => Object.hasOwn(PARTNER_FORM, name);
 
-/** The fields of each section, in order. */
 export const sectionFields = (section: Section): PartnerField[] =>
   PARTNER_FIELD_ORDER.filter((field) => partnerField(field).section === section);
 
@@ -151,7 +147,6 @@ export const partnerSchema = z.strictObject(
 
 export const emptyPartner = (): PartnerValues => emptyValues(PARTNER_FORM);
 
-/** The body to send: trimmed text, numbers as numbers, follow-ups not asked left empty, file names joined. */
 export const buildPartnerPayload = (values: PartnerValues, fileNames: readonly string[]): PartnerPayload =>
   buildPayload(PARTNER_FORM, values, fileNames);
 
@@ -161,19 +156,15 @@ export const missingPartnerFields = (values: PartnerValues): PartnerField[] => m
 /** docs/requirements.md §8.4: whether a follow-up question is asked, given the answers so far. */
 export const partnerAsks = (field: PartnerField, values: PartnerValues): boolean => isAsked(PARTNER_FORM, field, values);
 
-/** A url-encoded post (JavaScript off) as the body the island would send. */
 export const partnerValuesFromForm = (form: URLSearchParams): Record<string, unknown> => bodyFromForm(PARTNER_FORM, form);
 
-/** A body as the receiver completes it before validation: a field left out is an empty answer. */
 export const completePartnerBody = (body: Record<string, unknown>): Record<string, unknown> => completeBody(PARTNER_FORM, body);
 
-/** A saved draft read back: only known fields of the right shape. */
 export const restorePartnerDraft = (raw: string | null): PartnerValues | undefined => valuesFromDraft(PARTNER_FORM, raw);
 
 /** The dictionary key of a field's label; every field has one (the type checker holds the dictionary to it). */
 export const partnerLabelKey = (field: PartnerField) => `partner.field.${field}` as const satisfies UiKey;
 
-/** The dictionary key of an option's label. */
 export const partnerOptionKey = (key: PartnerOptionKey) => `partner.option.${key}` as const satisfies UiKey;
 
 /** docs/requirements.md §10.1, §12: success is shown only after an extra 2 seconds. */

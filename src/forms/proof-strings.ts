@@ -1,9 +1,14 @@
 /**
- * The proof-of-work widget's words in the page's language, taken at build time from the widget's
- * own translations (`altcha/i18n/<code>`) and handed to the island as props: no script carries a
- * language's words (the islands get theirs from the page). English is the widget's own.
+ * What a page hands a form island beside its words: where it posts, the company's direct contact, and the proof-of-work
+ * widget's settings, its words taken at build time from the widget's own translations (`altcha/i18n/<code>`), so no
+ * script carries a language's words. English is the widget's own.
  */
 import 'altcha/i18n/ar';
+import { PRIVACY_HREF } from '../data/navigation';
+import { phoneHref, site } from '../data/site';
+import { localizePath } from '../lib/paths';
+import type { Locale } from '../i18n';
+import { endpointForLanguage, isOwnReceiver } from './submit';
 
 /** Where the widget asks the site's own receiver for a challenge (src/pages/api/challenge.ts). */
 export const CHALLENGE_PATH = '/api/challenge';
@@ -21,4 +26,17 @@ export function proofStrings(language: string): Readonly<Record<string, string>>
   // The footer's attribution (a link to a third party) is hidden; the rest is the widget's words.
   const { footer: _footer, ariaLinkLabel: _link, ...rest } = strings;
   return rest;
+}
+
+/** A form island's endpoint, direct contact and proof of work on a page in `locale`; an external endpoint gets no proof. */
+export function formIslandProps(endpoint: string, locale: Locale) {
+  return {
+    endpoint: endpointForLanguage(endpoint, locale.code),
+    direct: { email: site.email, phone: site.phone, phoneHref, privacyHref: localizePath(PRIVACY_HREF, locale) },
+    proof: {
+      challengeUrl: isOwnReceiver(endpoint) ? CHALLENGE_PATH : undefined,
+      language: locale.code,
+      strings: proofStrings(locale.code),
+    },
+  };
 }

@@ -1,9 +1,6 @@
 /**
- * Building blocks shared by the form schemas. The schemas use `zod/mini`, so the same schema
- * object validates in the browser island (small bundle) and in the receiver.
- *
- * Every issue message is a code from ISSUE_CODES; the island turns it into words from
- * src/i18n, the receiver reports it as is, next to the field's name.
+ * Building blocks of the form schemas, in `zod/mini` so one schema validates in the island (small bundle) and the
+ * receiver. Every issue message is a code from ISSUE_CODES: the island words it from src/i18n, the receiver reports it.
  */
 import * as z from 'zod/mini';
 
@@ -43,24 +40,16 @@ export const URL_MAX = 500;
  */
 const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{M}\p{Z}\u115F\u1160\u3164\uFFA0\u2800]/gu;
 
-/**
- * True when the text has at least one character a reader can see. A name made of zero-width
- * spaces is no answer; Arabic, emoji and text carrying direction marks are (the marks stay).
- */
+/** True when the text has a character a reader can see: zero-width spaces are no answer, text with direction marks is. */
 export function hasVisibleText(text: string): boolean {
   return text.replace(INVISIBLE, '') !== '';
 }
 
 /**
- * Visitor text without the control characters that mean something to a terminal or a mail
- * header (NUL, BEL, ESC sequences, the C1 set, DEL): staff read leads in terminals, mail and
- * spreadsheets. A one-line answer also loses its line breaks and tabs (each run becomes one
- * space); a long answer keeps line breaks (CRLF and CR become LF) and tabs.
- *
- * The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) go too: a
- * name with a right-to-left override reads reversed in the inbox and the mail's subject, the
- * classic way to disguise a name, a link or a file name. The marks (U+200E, U+200F) stay: they
- * only help mixed Arabic and Latin text read in order.
+ * Visitor text without the control characters that mean something to a terminal or a mail header (staff read leads in
+ * terminals, mail and spreadsheets). A one-line answer loses its line breaks and tabs (a run becomes one space); a long
+ * one keeps them (CRLF and CR become LF). Bidirectional embeddings, overrides and isolates go too: a right-to-left
+ * override reverses a name in the inbox, the classic disguise of a name, link or file; the marks (U+200E, U+200F) stay.
  */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 export function cleanVisitorText(text: string, multiline: boolean): string {
@@ -100,9 +89,8 @@ export const requiredUrl = () =>
   );
 
 /**
- * A web address as people type it, with `https://` put in front when they left the scheme out
- * ("globaq.com" becomes "https://globaq.com"), so the browser's URL check does not turn them
- * away. Anything that already has a scheme, or does not look like a host name, is left as is.
+ * A web address as people type it, with `https://` put in front when the scheme is left out ("globaq.com"), so the
+ * browser's URL check does not turn them away. One with a scheme, or not looking like a host name, is left as is.
  */
 export function withScheme(value: string): string {
   const trimmed = value.trim();
@@ -111,13 +99,9 @@ export function withScheme(value: string): string {
 }
 
 /**
- * A telephone number as people write it: digits (Western or Arabic-Indic), spaces, +, -, /, ( )
- * and dots, 6 to 20 digits in all, optionally followed by an extension ("ext. 12", "x12", "#12").
- * Lenient on purpose: the browser's own check of a tel field accepts anything, and a partner
- * must not be turned away over how they write their number.
- *
- * Linear: the number's characters and the extension's keyword share no character, so there is
- * one way to split a text (the spaces before a keyword belong to the number).
+ * A telephone number as people write it: digits (Western or Arabic-Indic), spaces, +, -, /, ( ) and dots, 6 to 20 digits,
+ * optionally an extension ("ext. 12", "x12", "#12"). Lenient on purpose: a partner must not be turned away over how they
+ * write their number. Linear: the number and the extension's keyword share no character, so a text splits one way only.
  */
 const PHONE = /^(\+?[\p{Nd}\s().\-/]*)(?:(?:ext\.?|extension|x|#)\s*\p{Nd}{1,6})?$/iu;
 export const requiredPhone = () =>
@@ -160,7 +144,7 @@ export interface FieldIssue {
 
 const isIssueCode = (message: string): message is IssueCode => (ISSUE_CODES as readonly string[]).includes(message);
 
-/** The first issue of each field, in the order the fields were checked (one pass: the fields seen are a set). */
+/** The first issue of each field, in the order the fields were checked. */
 export function fieldIssues(error: z.core.$ZodError): FieldIssue[] {
   const out: FieldIssue[] = [];
   const seen = new Set<string>();

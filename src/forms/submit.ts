@@ -1,12 +1,7 @@
 /**
- * Sending a form's JSON body to its endpoint (docs/requirements.md §10.3), as the island does.
- *
- * - An endpoint on another origin (a spreadsheet web-script, as the company used before) is
- *   called exactly as the specification says: `no-cors`, JSON content type, the opaque answer
- *   not read; success unless the request throws.
- * - The site's own receiver is called normally and its answer is read: anything but a 2xx, a
- *   network error or no answer within the time limit is a failure, so no lead is lost silently;
- *   a 2xx saying `review` is a lead stored but held for review, which the visitor is told.
+ * Sending a form's JSON body to its endpoint (docs/requirements.md §10.3). An endpoint on another origin (a spreadsheet
+ * web-script) is called exactly as the specification says: `no-cors`, the opaque answer not read. The site's own receiver
+ * is read: anything but a 2xx in time is a failure, so no lead is lost silently; a 2xx saying `review` is a held lead.
  */
 
 const SUBMIT_TIMEOUT_MS = 15_000;
@@ -26,11 +21,7 @@ export function isOwnReceiver(endpoint: string): boolean {
   return endpoint.startsWith('/') && !endpoint.startsWith('//');
 }
 
-/**
- * A body and its files as multipart/form-data, the same field names as the JSON body: a list
- * is its items, each under the field's name; the files go under `filesField` (instead of their
- * names).
- */
+/** A body and its files as multipart/form-data, under the JSON body's field names; the files go under `filesField`. */
 export function multipartBody(body: Readonly<Record<string, unknown>>, filesField: string, files: readonly File[]): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(body)) {
@@ -79,10 +70,8 @@ export async function submitToEndpoint(
 export const LANGUAGE_PARAM = 'lang';
 
 /**
- * The endpoint a form on a page in `language` posts to: the site's own receiver is told the
- * language (`/api/contact?lang=ar`), so the lead records it and the visitor's next page is in
- * it; English, the default, adds nothing. An external endpoint is called exactly as configured
- * (docs/requirements.md §10.3).
+ * The endpoint for a page in `language`: the site's own receiver is told the language (`/api/contact?lang=ar`) for the
+ * lead and the visitor's next page; English adds nothing, and an external endpoint is called as configured.
  */
 export function endpointForLanguage(endpoint: string, language: string, defaultLanguage = 'en'): string {
   if (!isOwnReceiver(endpoint) || language === defaultLanguage) return endpoint;

@@ -1,11 +1,7 @@
 /**
- * The company's details (src/data/company.yaml) checked before anything is built: a malformed
- * value stops the build with one sentence per problem, naming the file and field (or the
- * environment variable) and what to write. And each operator's override set in the build's
- * environment (PUBLIC_SITE_PHONE and the others, docs/deploy.md) is announced in a warning line,
- * so an editor whose change to the file does not show knows why. A production build
- * (SITE_ENV=production) stops while anything only the company can supply is still a placeholder,
- * one line per item (src/data/launch-check.ts, the list `npm run launch-check` prints).
+ * The company's details (src/data/company.yaml) checked before anything is built, and each operator's override set in
+ * the build's environment announced in a warning line, so an editor whose change does not show knows why. A production
+ * build (SITE_ENV=production) stops while anything only the company can supply is a placeholder (src/data/launch-check.ts).
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';

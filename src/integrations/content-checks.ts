@@ -1,18 +1,8 @@
 /**
- * The build checks what CI checks about the content (rules in content-rules.ts, links in
- * content-links.ts), and `npm run check:content` runs the same checks (checkContent) in seconds:
- *
- * - before Astro reads the content (`astro build`, `astro sync`, `astro check`, `astro dev`): every
- *   entry against its schema, an unquoted value with a colon, a service description under the
- *   minimum length, an Arabic twin whose sections or facts differ from the English, a link to no
- *   page. Every problem is listed, `file:line: what to do`, and the build stops before any page.
- * - an English page or service without its Arabic twin is no error: the Arabic site shows the
- *   English text meanwhile, with a notice (src/lib/content.ts), and the build says so in one
- *   warning line per missing file.
- * - after the build: every internal link's #anchor reaches an id of the built page; a broken one
- *   fails the build naming the file and line.
- * - the trust collections (team, credentials, cases) that have no entry yet: one line names them,
- *   since the site then shows none of their pages, sections or links.
+ * The content checks of the build, CI and `npm run check:content` (checkContent, in seconds): before Astro reads the
+ * content, every rule of content-rules.ts and every link (content-links.ts), each problem listed `file:line: what to
+ * do`, stopping the build before any page; warnings for what the Arabic site shows in English meanwhile; after the
+ * build, every internal link's #anchor against the built pages; one note naming the trust collections with no entry.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,9 +37,8 @@ import {
 import { brokenLinks, readBuiltSite, sourceLinks, sourceSite } from './content-links.ts';
 
 /**
- * Stops the build (or sync, check, dev) with one line per problem, then what they have in common.
- * Logged and exited rather than thrown: Astro would wrap a thrown error in "an unhandled error
- * occurred" and an empty stack trace, which reads like a fault of the site, not a content mistake.
+ * Stops the build with one line per problem. Logged and exited rather than thrown: Astro would wrap a thrown error in
+ * "an unhandled error occurred" and an empty stack trace, which reads like a fault of the site, not a content mistake.
  */
 function stop(logger: AstroIntegrationLogger, problems: readonly ContentProblem[], what: string): never {
   const count = problems.length === 1 ? `1 ${what}` : `${problems.length} ${what}s`;
@@ -58,10 +47,8 @@ function stop(logger: AstroIntegrationLogger, problems: readonly ContentProblem[
 }
 
 /**
- * The data entries the Arabic site shows in English until they are translated, one warning line
- * per file: a standard without its Arabic text, a menu entry without its Arabic twin, a text of
- * the company's details, the home page or the carousels without its Arabic words. A
- * translated menu entry with no English twin is a problem, named.
+ * The data entries the Arabic site shows in English until translated, one warning line per file (standards, the
+ * company's details, the home page, the carousels, the menu). A translated menu entry with no English twin is a problem.
  */
 function untranslatedDataEntries(): { warnings: string[]; problems: ContentProblem[] } {
   const file = 'src/data/navigation.yaml';
@@ -72,32 +59,25 @@ function untranslatedDataEntries(): { warnings: string[]; problems: ContentProbl
     if (!(error instanceof MenuTwinError)) throw error;
     return { warnings: [], problems: [{ file, message: error.message.slice(file.length + 2) }] };
   }
-  const standards = STANDARD_ENTRIES.filter((standard) => !standard.ar).map((standard) => standard.id);
   const them = (n: number) => (n === 1 ? 'it' : 'them');
-  const warnings = [
-    ...(standards.length > 0
-      ? [
-          `src/data/standards.yaml has no Arabic words (ar) for ${standards.join(', ')}: /ar shows ${them(standards.length)} in English, with a notice, until translated`,
-        ]
-      : []),
+  const lists: [string, string[]][] = [
+    ['src/data/standards.yaml', STANDARD_ENTRIES.filter((standard) => !standard.ar).map((standard) => standard.id)],
     ...[
       { file: COMPANY_FILE, schema: companyFileSchema },
       { file: HOME_FILE, schema: homeFileSchema },
       { file: CAROUSELS_FILE, schema: carouselsFileSchema },
-    ].flatMap(({ file: words, schema }) => {
-      const paths = untranslated(readDataFile(words, schema));
-      return paths.length > 0
-        ? [
-            `${words} has no Arabic words (ar) for ${paths.join(', ')}: /ar shows ${them(paths.length)} in English, with a notice, until translated`,
-          ]
-        : [];
-    }),
-    ...(menu.length > 0
-      ? [
-          `${file} has no Arabic label (ar) for ${menu.join(', ')}: the Arabic menu shows ${them(menu.length)} in English until translated`,
-        ]
-      : []),
+    ].map(({ file: words, schema }): [string, string[]] => [words, untranslated(readDataFile(words, schema))]),
   ];
+  const warnings = lists
+    .filter(([, paths]) => paths.length > 0)
+    .map(
+      ([words, paths]) =>
+        `${words} has no Arabic words (ar) for ${paths.join(', ')}: /ar shows ${them(paths.length)} in English, with a notice, until translated`,
+    );
+  if (menu.length > 0)
+    warnings.push(
+      `${file} has no Arabic label (ar) for ${menu.join(', ')}: the Arabic menu shows ${them(menu.length)} in English until translated`,
+    );
   return { warnings, problems: [] };
 }
 
@@ -115,9 +95,8 @@ export function expiredCredentials(root: string, now = new Date()): string[] {
 }
 
 /**
- * Every content and data rule over the project at `root`, without building a page: the problems
- * (each stops the build), the warnings (translations to do) and the notes. The data files are
- * checked before this module loads (src/integrations/data-files.ts, scripts/check-content.mjs).
+ * Every content and data rule over the project at `root`, without building a page: the problems (each stops the build),
+ * the warnings (translations to do) and the notes. The data files are checked before this module loads.
  */
 export function checkContent(root: string): { problems: ContentProblem[]; warnings: string[]; notes: string[] } {
   const problems = contentProblems(root, {

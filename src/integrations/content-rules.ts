@@ -1,22 +1,9 @@
 /**
- * The content rules the build enforces beyond each entry's schema (src/content.config.ts), as
- * pure functions over file text, so unit tests run them without a build:
- *
- * - the front matter and the YAML entries match their collection's schema
- *   (src/lib/content-schemas.ts, the one Astro uses), each problem on its line in the words of
- *   src/data/data-file.ts: a misspelled field with the field it probably means, a value with the
- *   ones accepted, an unquoted colon with the corrected line;
- * - a service's description (its MDX body) has at least SERVICE_MIN_WORDS words;
- * - an Arabic twin has the same sections (##, ### … headings, in the same order) as its English
- *   original;
- * - the Arabic content and strings use the terms of docs/glossary.md, not the forms it lists to
- *   avoid;
- * - every image a content file names is there (Astro would name the module chain, not the line);
- * - every internal link and #anchor in content and data reaches a page and an id that the built
- *   site has.
- *
- * Each problem names the file and the line or field, and says what to do. Plain Node, no Astro
- * imports: the integration (content-checks.ts) runs it before Astro reads the content.
+ * The content rules the build enforces, as pure functions over file text so unit tests run them without a build: front
+ * matter and YAML entries against their collection's schema (src/lib/content-schemas.ts), each problem on its line in
+ * the words of src/data/data-file.ts; a service's description at least SERVICE_MIN_WORDS long; an Arabic twin with its
+ * English original's sections and facts; the terms of docs/glossary.md; every image a content file names. Plain Node,
+ * no Astro imports: content-checks.ts runs it before Astro reads the content.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,16 +25,11 @@ export const formatProblem = (problem: ContentProblem): string =>
 /** A service's description (the MDX body under the front matter) is at least this many words. */
 export const SERVICE_MIN_WORDS = 100;
 
-/** Where the content lives, relative to the project's root. */
 export const CONTENT_DIR = 'src/content';
-/** The Arabic twins: the same relative paths under here. */
 const AR_CONTENT_DIR = 'src/content/ar';
-/** The collections that have twins, by folder under CONTENT_DIR. */
+/** The collections that have Arabic twins (the same relative paths under AR_CONTENT_DIR), by folder. */
 const TWINNED_DIRS = ['services', 'pages'] as const;
-/**
- * Who does the work: one YAML file per entry, by folder under CONTENT_DIR, with Arabic twins at
- * the same paths under AR_CONTENT_DIR. Empty in the repository until the company supplies them.
- */
+/** Who does the work: one YAML file per entry, by folder; empty in the repository until the company supplies them. */
 export const TRUST_DIRS = ['team', 'credentials', 'cases'] as const;
 export type TrustDir = (typeof TRUST_DIRS)[number];
 
@@ -60,10 +42,7 @@ function splitSource(text: string): { frontmatter: string[]; body: string; bodyL
   return { frontmatter: lines.slice(1, end), body: lines.slice(end + 1).join('\n'), bodyLine: end + 2 };
 }
 
-/**
- * The front matter's mistakes, each on its line: against its collection's schema when given
- * (src/data/data-file.ts words them), else only the values to quote.
- */
+/** The front matter's mistakes, each on its line: against its collection's schema when given, else only values to quote. */
 export function frontmatterProblems(file: string, text: string, schema?: z.ZodType): ContentProblem[] {
   const frontmatter = splitSource(text).frontmatter.join('\n');
   const issues = schema ? schemaIssues(schema, frontmatter) : unquotedColons(frontmatter);
@@ -126,10 +105,8 @@ export function twinSectionProblems(english: Source, arabic: Source): ContentPro
 }
 
 /**
- * An Arabic twin whose facts differ from its English original's, each on its line with the id
- * it concerns: a service's order, a page's route and standards, its courses and their levels, how
- * a training runs (days, level, languages, delivery). A twin may lack courses not yet translated
- * (the page shows them in English), never list one the English lacks.
+ * An Arabic twin whose facts differ from its English original's, each on its line: a service's order, a page's route and
+ * standards, its courses and their levels, how a training runs. A twin may lack courses not yet translated, never add one.
  */
 export function twinFactProblems(english: Source, arabic: Source): ContentProblem[] {
   type Facts = Record<string, unknown> & { standards?: string[]; courses?: { id?: string; level?: string }[] };
@@ -230,10 +207,7 @@ export function missingTwins(root: string): { english: string; arabic: string }[
     .filter(({ arabic }) => !fs.existsSync(path.join(root, arabic)));
 }
 
-/**
- * The Arabic addresses that show an English page until its twin is written (/ar/services/x,
- * /ar/AboutUs): kept out of the sitemap, since search engines are sent to the English page.
- */
+/** The Arabic addresses that show an English page until its twin is written: kept out of the sitemap. */
 export function pendingArabicPaths(root: string): Set<string> {
   return new Set(
     missingTwins(root).flatMap(({ english }) => {
@@ -246,7 +220,6 @@ export function pendingArabicPaths(root: string): Set<string> {
 /** The schemas of the collections, by the folder under CONTENT_DIR (or AR_CONTENT_DIR) they read. */
 type ContentSchemas = Readonly<Record<(typeof TWINNED_DIRS)[number] | TrustDir, z.ZodType>>;
 
-/** The Arabic glossary: its rows with forms to avoid are checked (termProblems). */
 const GLOSSARY = 'docs/glossary.md';
 
 /** A glossary row: the term to use for an English idea, and the forms that drift from it. */
@@ -348,9 +321,8 @@ export function contentProblems(root: string, schemas?: ContentSchemas): Content
 const IMAGE = /\.(?:avif|gif|jpe?g|png|svg|webp)$/i;
 
 /**
- * The images a content file names (`![alt](./x.png)`, `import x from './x.png'`, a YAML
- * `src: "./x.jpg"`) that are not there, each on its line, with the file probably meant. A path
- * starting with "/" is a file in public/; any other, beside the content file.
+ * The images a content file names (`![alt](./x.png)`, `import x from './x.png'`, a YAML `src: "./x.jpg"`) that are not
+ * there, each on its line, with the file probably meant. A path starting with "/" is in public/; any other, beside the file.
  */
 export function imageProblems(root: string, file: string, text: string): ContentProblem[] {
   const problems: ContentProblem[] = [];

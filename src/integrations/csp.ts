@@ -5,10 +5,8 @@ type CspDirective = NonNullable<
 >[number];
 
 /**
- * The content security policy's directives beyond script-src and style-src (which Astro fills
- * with hashes at build). connect-src and form-action allow exactly the site itself and the
- * origins of the configured form endpoints, so a site built with external endpoints (a
- * spreadsheet web-script, say) still submits, and nothing else can be reached.
+ * The CSP's directives beyond script-src and style-src (Astro fills those with hashes): connect-src and form-action allow
+ * exactly the site and its configured form endpoints' origins, so an external endpoint still works and nothing else can.
  */
 export function cspDirectives(env: {
   PUBLIC_CONTACT_ENDPOINT?: string | undefined;

@@ -1,9 +1,7 @@
 /**
- * The site's data files (src/data/*.yaml) checked before anything else is loaded: imported first
- * by astro.config.mjs, it reads each file against its schema and, when one is malformed, prints
- * the file, the line, the entry and the field (src/data/data-file.ts) and stops. Printed and
- * exited rather than thrown: Astro would add "Unable to load your Astro config" and a stack trace,
- * which read like a fault of the site, not an editor's mistake to correct.
+ * The data files (src/data/*.yaml) checked first, imported by astro.config.mjs: a malformed one prints the file, line,
+ * entry and field and stops. Exited rather than thrown: Astro's "Unable to load your Astro config" and a stack trace
+ * would read like a fault of the site, not an editor's mistake to correct.
  */
 import { dataFileProblems } from '../data/data-file.ts';
 

@@ -1,23 +1,9 @@
 /**
- * `client:intent`: hydrate an island when the visitor first shows an intent to use it: the
- * pointer moves over it, it (or anything in it) takes focus, or it is pressed or touched.
- * Until then the page downloads none of the island's JavaScript (its component, React
- * and the renderer). An island that is not displayed at the current width
- * (`display: none`) gets no such events, so a desktop visitor never loads the mobile menu and a
- * phone never loads the desktop dropdowns.
- *
- * The island keeps its server-rendered markup until then, and that markup has to work on its
- * own (links, native `<details>`): a slow or failed download costs nothing but the polish.
- * A press that wakes the island (a tap on a `<summary>`) is left to finish first, so its
- * effect is in the markup the island starts from and the tap is not lost under the finger.
- * The island's modules download at once but run in a pause of the visitor's typing: a form
- * started by a tap in its first field never stalls the keys typed into it.
- *
- * `client:intent={{ resume: key }}` starts the island once the browser is idle instead, when the
- * browser's storage holds `key`: a visitor coming back to a saved draft sees it restored
- * without first reaching for the form. `client:intent={{ afterLoad: true }}` starts it on intent
- * or, failing that, once the page has loaded and the browser is idle (the hero carousel, which
- * rotates by itself but must not slow the first view).
+ * `client:intent`: hydrate an island when the visitor first shows an intent to use it (pointer over it, focus in it, a
+ * press or touch). Until then the page downloads none of its JavaScript, and an island not displayed at this width gets
+ * no such events: a desktop visitor never loads the mobile menu, a phone never the desktop dropdowns. The server's
+ * markup works on its own meanwhile (links, native `<details>`). A press that wakes the island is left to finish first,
+ * so the tap is not lost under the finger; the modules download at once but run in a pause of the visitor's typing.
  */
 import type { ClientDirective } from 'astro';
 import { afterDefaultAction, PRESS_TIMEOUT_MS } from '../lib/after-default-action';
@@ -34,10 +20,9 @@ const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'c
 const PRESS_EVENTS = ['pointerdown', 'click', 'pointercancel', 'pointerup'] as const;
 
 /**
- * `client:intent={{ resume: key }}`: hydrate without waiting when the browser's storage holds `key`.
- * `client:intent={{ afterLoad: true }}`: hydrate on intent, or else once the page has loaded
- * (its `load` event) and the browser is idle: an island that must start by itself (a carousel
- * that rotates) but whose script must not compete with the first view.
+ * `resume: key`: hydrate once the browser is idle when its storage holds `key` (a saved draft shows without reaching for
+ * the form). `afterLoad`: on intent, or else once the page has loaded and the browser is idle (a rotating carousel whose
+ * script must not compete with the first view).
  */
 interface IntentOptions {
   readonly resume?: string;
@@ -48,10 +33,8 @@ interface IntentOptions {
 const IMPORTED = /(?:\bfrom|\bimport)\s*\(?\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g;
 
 /**
- * Fetches the island's modules and every module they import into the browser's cache, without
- * running any: the download happens while the visitor types, the running in their pause
- * (src/lib/typing-pause.ts), and a later `import()` (the proof of work's script) finds its file
- * at hand. A module that does not come is left to the island's own loading to report.
+ * Fetches the island's modules and all they import into the browser's cache without running any: the download happens
+ * while the visitor types, the running in their pause, and a later `import()` (the proof of work) finds its file at hand.
  */
 async function fetchModules(el: HTMLElement): Promise<void> {
   const seen = new Set<string>();
@@ -67,7 +50,6 @@ async function fetchModules(el: HTMLElement): Promise<void> {
   await Promise.all(urls.filter((url): url is string => !!url).map((url) => visit(new URL(url, document.baseURI).href)));
 }
 
-/** Calls `run` once the browser is next idle. */
 const whenIdle = (run: () => void) =>
   window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
 
@@ -88,12 +70,9 @@ function hasSaved(key: string): boolean {
 }
 
 /**
- * A press on a form's submit button (or Enter in one of its fields) before the form's island has
- * started would be the browser's own: its "Please fill out this field" bubble, or a plain post,
- * where docs/requirements.md §7.2, §8.5 ask for the form's alert. The press is held instead,
- * and given to the island (the form's `requestSubmit`, which the island checks and sends) once it
- * marks the form `data-hydrated`. Should the island's script fail to load, the returned function
- * gives the press back to the browser (its own checks and post, as without JavaScript).
+ * A press on a form's submit button (or Enter in a field) before the island has started would get the browser's own
+ * bubble or a plain post, where docs/requirements.md §7.2, §8.5 ask for the form's alert: it is held and replayed once the
+ * island marks the form `data-hydrated`. The returned function gives it back to the browser if the script fails to load.
  */
 function holdSubmitUntilHydrated(el: HTMLElement): () => void {
   let replay: (() => void) | undefined;
@@ -124,8 +103,6 @@ const intentDirective: ClientDirective = (load, options, el) => {
     toBrowser();
     throw error;
   };
-  // A visitor coming back to saved answers (the partner form's draft) sees them without first
-  // reaching for the form: the island starts once the browser is idle, after the first paint.
   const resume = (options.value as IntentOptions | true | undefined) ?? undefined;
   if (typeof resume === 'object' && resume.resume !== undefined && hasSaved(resume.resume)) {
     whenIdle(async () => {

@@ -1,8 +1,4 @@
-/**
- * An Astro integration adding the `client:intent` directive (see intent-directive.client.ts):
- * islands that load nothing until the visitor reaches for them. Used by the header menus and
- * the two forms.
- */
+/** An Astro integration adding the `client:intent` directive (intent-directive.client.ts), for the menus and the forms. */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
@@ -23,11 +19,7 @@ export default function intentDirective(): AstroIntegration {
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /**
-     * Hydrate on the first hover, focus or press inside the island; with `{ resume: key }`, once
-     * the browser is idle when its storage holds `key` (a saved draft to restore); with
-     * `{ afterLoad: true }`, on intent or else once the page has loaded and the browser is idle.
-     */
+    /** Hydrate when the visitor reaches for the island; see intent-directive.client.ts for `resume` and `afterLoad`. */
     'client:intent'?: boolean | { resume: string } | { afterLoad: true };
   }
 }

@@ -1,9 +1,6 @@
 /**
- * An Astro integration that cuts Cairo's Arabic file down to the letters of the Arabic language's
- * own name («العربية», the dictionary's `locale.name`), for the language switch on English pages:
- * 5.6 KB instead of the 31 KB Arabic subset an English page would otherwise load for one word.
- * Written before the build or the development server reads the styles
- * (src/styles/generated/, not in git); src/styles/fonts.css declares it.
+ * Cuts Cairo's Arabic file down to the letters of the Arabic language's own name («العربية») for the language switch on
+ * English pages, written before the build or dev server reads the styles (src/styles/generated/, not in git).
  */
 import fs from 'node:fs';
 import path from 'node:path';

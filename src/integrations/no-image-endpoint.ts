@@ -1,8 +1,6 @@
 /**
- * Astro's on-demand image endpoint (/_image), replaced by one that makes nothing. Every picture
- * on the site is made at build time (AVIF and WebP files under /_astro/); resizing on request
- * would let anyone spend seconds of the server's CPU per request (/_image?href=...&w=4000&f=avif).
- * A static host has no such endpoint either: the same 404 as any unknown path.
+ * Astro's on-demand image endpoint (/_image), replaced by one that makes nothing: every picture is made at build, and
+ * resizing on request would let anyone spend seconds of the server's CPU per request.
  */
 import type { APIRoute } from 'astro';
 

@@ -1,9 +1,4 @@
-/**
- * An Astro integration that writes the Brotli and gzip twins of the built text files
- * (`precompressBuild`, src/lib/compressible.ts) once the build, the sitemap included, is done:
- * the site's own server (sirv) sends them, compressing nothing itself, and a
- * static host that serves precompressed files can use them as they are.
- */
+/** Writes the Brotli and gzip twins of the built text files (src/lib/compressible.ts) once the build is done. */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { precompressBuild } from '../lib/compressible.ts';

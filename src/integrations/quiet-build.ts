@@ -1,8 +1,6 @@
 /**
- * A quiet build: warnings known to be harmless are dropped by name, at the bundler, in every
- * build environment (client, server, prerender), so a healthy `npm run build` fits on one
- * screen and a new warning stands out. Each entry says what it is and why it is harmless; any
- * warning not listed here is printed as before.
+ * A quiet build: warnings known to be harmless are dropped by name at the bundler, in every environment, so a healthy
+ * `npm run build` fits on one screen and a new warning stands out. Each entry says why it is harmless.
  */
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';

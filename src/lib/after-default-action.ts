@@ -16,10 +16,8 @@ export function afterDefaultAction(callback: () => void): void {
 export const PRESS_TIMEOUT_MS = 600;
 
 /**
- * Runs `callback` once the press under way is over: after its click and the click's default
- * action, or after its cancel, or `PRESS_TIMEOUT_MS` after its release when no click comes.
- * Called inside a `pointerdown` dispatch, it keeps a hand-over from replacing the markup under
- * the finger before the tap's click lands.
+ * Runs `callback` once the press under way is over: after its click and the click's default action, its cancel, or
+ * `PRESS_TIMEOUT_MS` after a release with no click, so a hand-over never replaces markup under the finger.
  */
 export function afterPress(callback: () => void): void {
   const types = ['click', 'pointercancel', 'pointerup'] as const;

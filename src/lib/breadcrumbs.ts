@@ -8,10 +8,8 @@ export interface Crumb {
 }
 
 /**
- * The trail from Home to the page at `href` (unprefixed, as the specification spells it),
- * through the menu groups that contain it; a group with a page of its own (`page`, its service
- * page) is a link to it, the others plain text. Empty when the menu does not contain the page. In another locale, pass its menu tree
- * (the same hrefs, its own labels): the trail is in its words, Home at its home ("/ar").
+ * The trail from Home to the page at `href` (unprefixed) through the menu groups that contain it, a group with a page of
+ * its own a link; empty when the menu lacks the page. Given another locale's menu tree, the trail is in its words.
  */
 export function breadcrumbsFor(href: string, entries: readonly NavEntry[] = navigation, locale: Locale = defaultLocale): Crumb[] {
   const walk = (list: readonly NavEntry[], trail: Crumb[]): Crumb[] | undefined => {

@@ -1,19 +1,11 @@
 /**
- * Cairo only from the cache: a page is drawn in Cairo when the visitor's browser already holds the
- * font files that page needs, and in the metric-matched fallback otherwise (src/styles/fonts.css).
- *
- * Why: a font the first paint could wait for, even `font-display: optional` and 34 KB, shares the
- * slow connection with the page's HTML, stylesheet and hero picture, and Lighthouse's mobile LCP
- * charges it on every page (docs/performance.md). The first page a visitor opens asks for no
- * font at all; well after its load event, with the connection idle, this script fetches the files
- * into the HTTP cache (they are hashed and cached for a year, public/_headers) and remembers that
- * it did. Every page after that finds the mark at once and sets `data-cairo` on <html>, before
- * the stylesheet has arrived: its font stacks name Cairo, and the files come from the cache
- * within `optional`'s short wait. A page never changes font once drawn, so nothing moves.
- *
- * The script is inline in each page's head (a request of its own would cost more than it
- * does), and allowed by its hash in the page's content security policy (BaseLayout.astro).
- * It must stay self-contained: it runs as the text of `rememberCairo`.
+ * Cairo only from the cache: a page is drawn in Cairo when the browser already holds the font files it needs, else in
+ * the metric-matched fallback (src/styles/fonts.css). A font the first paint could wait for shares the slow connection
+ * with the HTML, stylesheet and hero picture, and mobile LCP pays for it (docs/performance.md). So the first page asks
+ * for no font; well after its load event this script fetches the files into the HTTP cache and remembers it did. Every
+ * later page finds the mark at once and sets `data-cairo` on <html> before the stylesheet arrives, so the files come from
+ * the cache within `optional`'s short wait and a page never changes font once drawn. Inline in each head (allowed by its
+ * hash in the CSP, BaseLayout.astro), it must stay self-contained: it runs as the text of `rememberCairo`.
  */
 
 /** Where the browser keeps the list of font files it has fetched (space-separated paths). */
@@ -26,11 +18,9 @@ export const WARM_DELAY_MS = 1500;
 export const CAIRO_ATTRIBUTE = 'data-cairo';
 
 /**
- * Sets the attribute when every file in `files` (this page's) was fetched before (by this script,
- * on an earlier page); else fetches them `delayMs` after the page has loaded, when the browser is
- * idle, and remembers them beside the others of `build` (every font file of this build: a file
- * of an older build is forgotten).
- * Without storage (blocked by the visitor) it does neither: the site stays in the fallback font.
+ * Sets the attribute when every file of this page was fetched on an earlier page; else fetches them `delayMs` after the
+ * load event, when idle, and remembers them among `build`'s (a file of an older build is forgotten). Without storage it
+ * does neither: the site stays in the fallback font.
  */
 function rememberCairo(
   files: readonly string[],

@@ -1,7 +1,4 @@
-/**
- * The carousels' rules that need no browser: shared by the carousel island
- * (src/components/islands/Carousel.tsx), the page that feeds it, and the tests.
- */
+/** The carousels' rules that need no browser, shared by the island (Carousel.tsx), the page that feeds it, and the tests. */
 
 /** One `<source>` of a `<picture>`: a format and its responsive candidates. */
 interface PictureSource {
@@ -28,7 +25,6 @@ export interface CarouselSlide {
 
 /** Visitor-facing words, from src/i18n (templates keep their {index}/{count} placeholders). */
 export interface CarouselLabels {
-  /** The carousel's accessible name. */
   readonly carousel: string;
   /** "{index} of {count}": each slide's name (APG). */
   readonly slide: string;
@@ -47,10 +43,7 @@ export interface CarouselLabels {
   readonly roleSlide: string;
 }
 
-/**
- * WAI-ARIA APG carousel: rotation runs unless the visitor stopped it (rotation control, or
- * keyboard focus entering the carousel) or the pointer is over the carousel.
- */
+/** WAI-ARIA APG: rotation runs unless the visitor stopped it (the control, or keyboard focus inside) or a pointer is over it. */
 export function isRotating(state: { readonly stoppedByVisitor: boolean; readonly pointerOver: boolean }): boolean {
   return !state.stoppedByVisitor && !state.pointerOver;
 }
@@ -61,9 +54,8 @@ export function isBrokenImage(img: { readonly complete: boolean; readonly natura
 }
 
 /**
- * Logos shown at once by viewport width (docs/requirements.md §12: 1, 2 or 3). The same breakpoints are the media
- * queries of src/components/islands/carousel.css (a unit test keeps the two in step):
- * phones below 640 px show 1, tablets from 640 px show 2, desktops from 1024 px show 3.
+ * Logos shown at once by viewport width (docs/requirements.md §12): 1 below 640 px, 2 from 640 px, 3 from 1024 px, as
+ * the media queries of src/components/islands/carousel.css (a unit test keeps the two in step).
  */
 export const LOGO_BREAKPOINTS = [
   { minWidth: 1024, perView: 3 },

@@ -1,7 +1,6 @@
 /**
- * Rules over the content collections that a single entry's schema cannot express: the order
- * of the service catalogue, unique routes, and the "other services" rule. Pure functions over
- * plain data, so unit tests run them without a build.
+ * Rules over the content collections that one entry's schema cannot express: the catalogue's order, unique routes,
+ * "other services", twins. Pure functions over plain data, so unit tests run them without a build.
  */
 
 interface ServiceSummary {
@@ -20,17 +19,13 @@ interface PageSummary {
 /** How many other services a service page links at its bottom (docs/requirements.md §5.2, §12). */
 const OTHER_SERVICES_COUNT = 3;
 
-/** The slug rule for service files: lower-case words joined by hyphens. */
 const SERVICE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 function where(entry: { filePath?: string | undefined }, fallback: string): string {
   return entry.filePath ?? fallback;
 }
 
-/**
- * The catalogue in definition order. Throws, naming the files, when two services share an
- * `order`, or a file name is not a valid slug.
- */
+/** The catalogue in definition order; throws, naming the files, on a shared `order` or a file name that is no slug. */
 export function orderServices<T extends ServiceSummary>(services: readonly T[]): T[] {
   for (const service of services) {
     if (!SERVICE_SLUG.test(service.slug)) {
@@ -52,10 +47,7 @@ export function orderServices<T extends ServiceSummary>(services: readonly T[]):
   return [...services].sort((a, b) => a.order - b.order);
 }
 
-/**
- * The first `count` services other than `slug`, in definition order (docs/requirements.md §5.2: links
- * to the first three services other than this one, in catalogue order).
- */
+/** The first `count` services other than `slug`, in catalogue order (docs/requirements.md §5.2). */
 export function otherServices<T extends ServiceSummary>(ordered: readonly T[], slug: string, count = OTHER_SERVICES_COUNT): T[] {
   return ordered.filter((service) => service.slug !== slug).slice(0, count);
 }
@@ -85,10 +77,8 @@ interface TwinSummary {
 }
 
 /**
- * Throws, naming the file and the field, when an entry of a translation has no original (the
- * same slug or route in English) or differs from it in a fact every language shares: the
- * catalogue's order, a page's standards and course anchors. A translation may lack entries
- * (the translated site then shows the English entry, with a notice: src/lib/content.ts).
+ * Throws, naming the file and field, when a translation's entry has no original (same slug or route) or differs from
+ * it in a fact every language shares (order, standards, course anchors). A translation may lack entries.
  */
 export function assertTwins(originals: readonly TwinSummary[], translations: readonly TwinSummary[], keyName: string): void {
   const byKey = new Map(originals.map((original) => [original.key, original]));

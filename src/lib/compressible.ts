@@ -1,8 +1,6 @@
 /**
- * Which built files are worth compressing, and their Brotli and gzip twins written at build
- * (`precompressBuild`, run by src/integrations/precompress.ts once the build is done). The site's
- * own server (sirv in src/server/http/serve.ts) answers from the twins; a static host that serves
- * precompressed files can too. Runs under Node directly (the build and the server).
+ * Which built files are worth compressing, and their Brotli and gzip twins written at build (precompress.ts), which the
+ * site's own server and static hosts answer from. Runs under Node directly.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,11 +22,7 @@ const GZIP: zlib.ZlibOptions = { level: 9 };
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/**
- * Writes the Brotli and gzip twins of every file of `clientDir` worth compressing (a type of
- * COMPRESSIBLE_TYPES, MIN_BYTES or more), a few at a time on libuv's threads. Returns how many
- * files got twins.
- */
+/** Writes the Brotli and gzip twins of every file of `clientDir` worth compressing, a few at a time; returns how many. */
 export async function precompressBuild(clientDir: string): Promise<number> {
   const files: string[] = [];
   const walk = (dir: string) => {

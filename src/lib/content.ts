@@ -15,18 +15,11 @@ import { mergeNavigation, type MergedNavEntry } from './nav-twins';
 export type ServiceEntry = CollectionEntry<'services'> | CollectionEntry<'arServices'>;
 export type PageEntry = CollectionEntry<'pages'> | CollectionEntry<'arPages'>;
 
-/** Each locale's collections (src/content.config.ts). */
-const COLLECTIONS = {
-  en: { services: 'services', pages: 'pages' },
-  ar: { services: 'arServices', pages: 'arPages' },
-} as const satisfies Record<LocaleCode, { services: string; pages: string }>;
-
 /** Each locale's menu tree: the same hrefs (unprefixed) and nesting, its own labels. */
 const NAVIGATION: Readonly<Record<LocaleCode, readonly NavEntry[]>> = { en: navigation, ar: navigationIn('ar') };
 
 async function orderedServices(code: LocaleCode): Promise<ServiceEntry[]> {
-  const entries: ServiceEntry[] =
-    COLLECTIONS[code].services === 'arServices' ? await getCollection('arServices') : await getCollection('services');
+  const entries: ServiceEntry[] = code === 'ar' ? await getCollection('arServices') : await getCollection('services');
   const ordered = orderServices(
     entries.map((entry) => ({
       slug: entry.id,
@@ -39,18 +32,14 @@ async function orderedServices(code: LocaleCode): Promise<ServiceEntry[]> {
   return ordered.map((s) => s.entry);
 }
 
-/**
- * True when `entry`, on a page in `locale`, is the English original standing in for a
- * translation not written yet: the page shows it in English with a notice (TranslationPending).
- */
+/** Whether `entry` is the English original standing in for a translation not yet written (shown with TranslationPending). */
 export function isPendingTranslation(entry: ServiceEntry | PageEntry, locale: Locale): boolean {
   return locale.code !== defaultLocale.code && (entry.collection === 'services' || entry.collection === 'pages');
 }
 
 /**
- * The service catalogue in `locale`, in definition order (the English order: a translation keeps
- * it). A service not yet translated is there in English (isPendingTranslation), so the menus,
- * cards and routes of every language list the whole catalogue.
+ * The service catalogue in `locale`, in the English order; a service not yet translated is there in English, so every
+ * language's menus, cards and routes list the whole catalogue.
  */
 export async function getServices(locale: Locale = defaultLocale): Promise<ServiceEntry[]> {
   const services = await orderedServices(locale.code);
@@ -63,8 +52,7 @@ export async function getServices(locale: Locale = defaultLocale): Promise<Servi
 }
 
 async function uniquePages(code: LocaleCode): Promise<PageEntry[]> {
-  const entries: PageEntry[] =
-    COLLECTIONS[code].pages === 'arPages' ? await getCollection('arPages') : await getCollection('pages');
+  const entries: PageEntry[] = code === 'ar' ? await getCollection('arPages') : await getCollection('pages');
   assertUniqueRoutes(entries.map((entry) => ({ route: entry.data.route, filePath: entry.filePath })));
   return entries;
 }
@@ -100,11 +88,7 @@ export async function getPages(locale: Locale = defaultLocale): Promise<PageEntr
   return originals.map((original) => translated.get(original.data.route) ?? original);
 }
 
-/**
- * A translated training page whose twin has not yet been given the course facts takes them from
- * its English twin (the assessment and certificate in English until translated): how a course
- * runs never waits for the translator.
- */
+/** A translated training page without the course facts yet takes its English twin's: how a course runs never waits. */
 function withEnglishFacts(page: PageEntry, original: PageEntry | undefined): PageEntry {
   const facts = original?.data.course;
   if (page.data.course || !facts) return page;
@@ -115,9 +99,8 @@ function withEnglishFacts(page: PageEntry, original: PageEntry | undefined): Pag
 type ListedCourse = NonNullable<PageEntry['data']['courses']>[number] & { readonly pending?: boolean };
 
 /**
- * A translated page with the courses its English twin has added since, in the English order, each
- * marked `pending` (shown in English under a note): a new course never waits for the translator.
- * A course only the translation has is left for assertTwins to name.
+ * A translated page with the courses its English twin has added since, in the English order, each marked `pending`
+ * (shown in English under a note). A course only the translation has is left for assertTwins to name.
  */
 function withEnglishCourses(page: PageEntry, original: PageEntry | undefined): PageEntry {
   const english = original?.data.courses;
@@ -131,22 +114,15 @@ function withEnglishCourses(page: PageEntry, original: PageEntry | undefined): P
   return { ...page, data: { ...page.data, courses } } as PageEntry;
 }
 
-/** Where each locale's menu is written, for the messages of mergeNavigation(). */
-const NAVIGATION_FILE: Readonly<Record<LocaleCode, string>> = { en: 'src/data/navigation.yaml', ar: 'src/data/navigation.yaml' };
-
-/**
- * The unprefixed menu tree of `locale`, in the English order: a translated menu lacking an entry
- * shows the English one, marked `pending` (src/lib/nav-twins.ts). Breadcrumbs walk it too.
- */
+/** The unprefixed menu tree of `locale`, in the English order, an untranslated entry in English (src/lib/nav-twins.ts). */
 export function navigationOf(locale: Locale = defaultLocale): readonly MergedNavEntry[] {
   if (locale.code === defaultLocale.code) return NAVIGATION[locale.code];
-  return mergeNavigation(NAVIGATION[defaultLocale.code], NAVIGATION[locale.code], NAVIGATION_FILE[locale.code]);
+  return mergeNavigation(NAVIGATION[defaultLocale.code], NAVIGATION[locale.code], 'src/data/navigation.yaml');
 }
 
 /**
- * The menu tree in `locale`, its hrefs in that locale ("/ar/AboutUs"). Outside English every
- * entry carries the key of its English twin (slugify() keeps Latin letters only, so Arabic
- * labels cannot make keys): the menus' element ids are then the same in both languages.
+ * The menu tree in `locale`, its hrefs in that locale ("/ar/AboutUs"). Every entry carries its English twin's key
+ * (slugify() keeps Latin letters only), so the menus' element ids are the same in both languages.
  */
 export async function getNavigation(locale: Locale = defaultLocale): Promise<ResolvedNavEntry[]> {
   const pages = await getPages(locale);
@@ -219,10 +195,7 @@ export async function getPublicPages(
   ];
 }
 
-/**
- * The unprefixed paths of the pages that exist in `locale` as well as in English: home, the two
- * forms, the content pages and services (translated, or pending in English), and the thanks page.
- */
+/** The unprefixed paths of the pages that exist in `locale` as well as in English (translated or pending). */
 export async function getTranslatedPaths(locale: Locale): Promise<ReadonlySet<string>> {
   if (locale.code === defaultLocale.code) return new Set();
   const [pages, services, trust] = await Promise.all([getPages(locale), getServices(locale), trustKindsWithEntries()]);
@@ -239,10 +212,8 @@ export async function getTranslatedPaths(locale: Locale): Promise<ReadonlySet<st
 }
 
 /**
- * The unprefixed paths whose page in `locale` shows the English text until it is translated
- * (src/integrations/content-checks.ts warns of each at build). Search engines are told of the
- * English page only: no hreflang alternate, the canonical address is the English one, and the
- * sitemap leaves the stand-in out.
+ * The unprefixed paths whose page in `locale` shows the English text until translated. Search engines are told of the
+ * English page only: no hreflang alternate, an English canonical address, no sitemap entry.
  */
 export async function getPendingPaths(locale: Locale): Promise<ReadonlySet<string>> {
   if (locale.code === defaultLocale.code) return new Set();

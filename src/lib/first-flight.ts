@@ -1,17 +1,9 @@
 /**
- * The layout's stylesheet, inline in the pages whose HTML cannot arrive in the connection's first
- * flight anyway (run at build by src/integrations/inline-stylesheet.ts, before the pages are
- * precompressed).
- *
- * A new connection sends about 14.6 KB (TCP's initial window: 10 segments of 1460 bytes) before
- * it waits a round trip for acknowledgements. A page whose compressed HTML and response headers
- * fit in that flight is drawn after two round trips from the request: the HTML, then its linked
- * stylesheet (4.4 KB, cached for the next page). A larger page (the partner form, the Arabic home
- * page) needs a second flight for its own HTML; the stylesheet inline rides in that flight, with
- * room to spare (the window has doubled), and the round trip of its request is saved
- * (docs/performance.md).
- * A page that fits keeps the link: inline, the stylesheet would push it past the first flight and
- * cost the round trip it saves, and the next page would download it again.
+ * The layout's stylesheet, inline in the pages whose HTML cannot arrive in the connection's first flight anyway (run at
+ * build by src/integrations/inline-stylesheet.ts). A page that fits in the first flight is drawn after two round trips
+ * (the HTML, then its linked stylesheet); a larger one needs a second flight for its own HTML, where the stylesheet
+ * inline rides along and saves its request's round trip. A page that fits keeps the link: inline, the stylesheet would
+ * push it past the first flight (docs/performance.md).
  */
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
@@ -20,11 +12,7 @@ import { BROTLI } from './compressible.ts';
 /** TCP's initial congestion window (RFC 6928: 10 segments) of 1460-byte segments. */
 export const INITIAL_WINDOW_BYTES = 10 * 1460;
 
-/**
- * The response headers before a page's body, as the site's own server sends them (the security
- * headers, the policy for frames, caching): 742 bytes measured (Lighthouse's transfer size of a
- * page less its Brotli body).
- */
+/** The response headers before a page's body as the site's server sends them, in bytes (docs/performance.md). */
 export const HEADER_BYTES = 750;
 
 /** The compressed size of an HTML page as served (Brotli, as the site's server and browsers use). */
@@ -41,10 +29,8 @@ const LINK = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)">/g;
 const POLICY = /(<meta http-equiv="content-security-policy" content="[^"]*?style-src )([^;"]*)/;
 
 /**
- * The page with each of its linked stylesheets from /_astro/ inline (read by `read`, given the
- * link's path), in place, with each one's hash added to the page's policy (style-src), when the
- * page is beyond the first flight; otherwise the page as it is. Returns the page and how many
- * stylesheets went inline.
+ * The page beyond the first flight with each linked stylesheet from /_astro/ inline (`read` gives its text) and its hash
+ * in the policy's style-src; otherwise the page as it is. Returns the page and how many went inline.
  */
 export function inlineStylesheets(html: string, read: (href: string) => string): { html: string; inlined: number } {
   const links = [...html.matchAll(LINK)];

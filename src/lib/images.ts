@@ -1,8 +1,6 @@
 /**
- * Build-time raster images: each page's share image (drawn with satori from the page title,
- * in the site's font: Cairo, Latin and Arabic; satori shapes Arabic with HarfBuzz and lays a
- * right-to-left box out from the right) and the app icons. Runs only while building; nothing
- * here reaches a browser.
+ * Build-time raster images: each page's share image (drawn with satori from the page title in Cairo, Latin and Arabic;
+ * satori shapes Arabic with HarfBuzz and lays right-to-left boxes out from the right) and the app icons.
  */
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -12,11 +10,7 @@ import sharp from 'sharp';
 const require = createRequire(import.meta.url);
 let fonts: Promise<{ name: string; data: Buffer; weight: 700 | 800; style: 'normal' }[]> | undefined;
 
-/**
- * Cairo's Latin and Arabic files, at the two weights the image uses. Satori takes a glyph from
- * the next family of the list when a file lacks it, but not from another file of the same
- * family: the Arabic files are a family of their own.
- */
+/** Cairo's files at the image's two weights: satori falls back to the next family, not another file of one family. */
 const FONT_FAMILY = 'Cairo, "Cairo Arabic"';
 
 function loadFonts() {
@@ -34,11 +28,9 @@ function loadFonts() {
 }
 
 /**
- * Arabic's optional marks (harakat: the three tanween, fatha, damma, kasra, shadda, sukun, U+064B to
- * U+0652, and the dagger alif, U+0670). Satori shapes the letters but draws a mark where the font's default puts it,
- * without the font's mark-to-letter positioning: a shadda lands inside the letter under it and a
- * tanween across the next. Headlines are normally written without them, so the share images drop
- * them; the pages keep them.
+ * Arabic's optional marks (tanween, fatha, damma, kasra, shadda, sukun: U+064B to U+0652, and the dagger alif U+0670).
+ * Satori draws a mark without the font's mark-to-letter positioning (a shadda inside the letter under it), so the share
+ * images drop them, as headlines are normally written; the pages keep them.
  */
 const ARABIC_MARKS = /[\u064B-\u0652\u0670]/g;
 

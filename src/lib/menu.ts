@@ -1,10 +1,6 @@
 /**
- * The header menu as the navigation islands see it: the navigation tree with a stable key on
- * every node, and the open/closed state of the desktop dropdowns as a pure reducer
- * (docs/requirements.md §3.1: dropdowns open on hover and close 150 ms after the pointer leaves).
- *
- * No imports of site data or `astro:content` here: this module ships to the browser with the
- * islands, so it stays small and takes everything it needs as arguments.
+ * The header menu as the navigation islands see it: the tree with a stable key on every node, and the desktop dropdowns'
+ * state as a pure reducer (docs/requirements.md §3.1). It ships to the browser, so it imports no site data.
  */
 
 /** A navigation entry with, under each page that lists ISO standards, links to them. */
@@ -29,17 +25,12 @@ export type ResolvedNavEntry = ResolvedNavLink | ResolvedNavGroup;
 export const CLOSE_DELAY_MS = 150;
 
 /**
- * How long the pointer rests on an item inside a dropdown before its flyout replaces the open
- * flyout of a sibling (added: docs/requirements.md §3.1 asks for hover dropdowns with nested
- * submenus; a pointer on a slant towards a flyout crosses the rows below its item, and the
- * lists of the three ISO trainings look alike, so a swap on the way goes unnoticed).
+ * How long the pointer rests on an item inside a dropdown before its flyout replaces a sibling's: a pointer on a slant
+ * towards a flyout crosses the rows below its item, and the three ISO trainings' lists look alike.
  */
 export const AIM_DELAY_MS = 300;
 
-/**
- * One entry of the menu. `items` makes it expandable; with `href` as well it is a page that
- * has a submenu of its own (an ISO training and the standards it covers).
- */
+/** One entry of the menu: `items` makes it expandable; with `href` too, a page with a submenu of its own (an ISO training). */
 export interface MenuNode {
   /** Unique in the tree: the slugs of the labels from the top, joined by "/" (of the English labels on a translated page). */
   readonly key: string;
@@ -96,9 +87,8 @@ export function pathTo(key: string): string[] {
 // ---- Desktop dropdown state -------------------------------------------------------------
 
 /**
- * `open` is the chain of open submenus from the top (at most one open per level). The first
- * `pinned` of them were opened by a click, a tap or the keyboard and stay open when the pointer
- * leaves; the rest were opened by hovering and close 150 ms after the pointer leaves them.
+ * `open`: the chain of open submenus from the top, one per level. The first `pinned` were opened by a click, a tap or the
+ * keyboard and stay open when the pointer leaves; the rest were opened by hovering and close CLOSE_DELAY_MS after it leaves.
  */
 export interface MenuState {
   readonly open: readonly string[];
@@ -110,7 +100,6 @@ export type MenuAction =
   | { readonly type: 'hover'; readonly key: string }
   /** The submenu's button was clicked, tapped, or pressed with Enter or Space. */
   | { readonly type: 'toggle'; readonly key: string; readonly source: 'pointer' | 'keyboard' }
-  /** Close this submenu and everything inside it, if it is open. */
   | { readonly type: 'collapse'; readonly key: string }
   /** Close the innermost open submenu (Escape). */
   | { readonly type: 'closeInnermost' }

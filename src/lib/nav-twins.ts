@@ -1,10 +1,7 @@
 /**
- * The translated menu as the site shows it: the English tree, in the English order, with each
- * entry's translated label where the translation has the entry, and the English entry, marked
- * `pending`, where it does not yet (a page added to the English menu never waits for the
- * translator). Links pair by `href`; groups by their `page`, or else by their place among the
- * groups without one. A translated entry with no English twin is a mistake: mergeNavigation()
- * names it. Pure: unit tests and the build's content checks run it without Astro.
+ * The translated menu as the site shows it: the English tree in the English order, each entry's translated label where
+ * the translation has it, else the English entry marked `pending`. Links pair by `href`, groups by `page` or their place
+ * among the groups without one; a translated entry with no English twin is a mistake mergeNavigation() names.
  */
 import { isNavGroup, type NavEntry, type NavGroup } from '../data/navigation.ts';
 

@@ -1,14 +1,9 @@
 /**
- * Page paths: what Astro reports for the page being rendered, and the same page in another
- * language. English pages keep the specification's paths; a locale with a `pathPrefix` ("/ar")
- * has the same rest of the path under it: "/" is "/ar", "/AboutUs" is "/ar/AboutUs".
+ * Page paths: the page being rendered, and the same page in another language. English pages keep the specification's
+ * paths; a locale with a `pathPrefix` ("/ar") has them under it: "/" is "/ar", "/AboutUs" is "/ar/AboutUs".
  */
 
-/**
- * The public path of the page being rendered. With `build.format: 'file'` Astro reports
- * prerendered pages as "/AboutUs.html" and the home page as "/index.html"; visitors and
- * search engines know them as "/AboutUs" and "/" (and the Arabic home, "/ar.html", as "/ar").
- */
+/** The public path of the page being rendered: Astro reports prerendered pages as "/AboutUs.html", "/index.html". */
 export function pagePath(url: URL): string {
   const path = url.pathname.replace(/\.html$/, '').replace(/\/index$/, '/');
   return path === '' ? '/' : path;
@@ -19,10 +14,8 @@ interface PathLocale {
   readonly pathPrefix: string;
 }
 
-/**
- * The path `path` (unprefixed, as the specification spells it, maybe with a #fragment) in
- * `locale`: "/AboutUs" → "/ar/AboutUs", "/" → "/ar", "/#services" → "/ar#services".
- */
+/** `path` (unprefixed, maybe with a #fragment) in `locale`: "/AboutUs" → "/ar/AboutUs", "/#services" → "/ar#services". */
+
 export function localizePath(path: string, locale: PathLocale): string {
   if (!locale.pathPrefix) return path;
   const hash = path.indexOf('#');
@@ -38,10 +31,7 @@ export function unlocalizePath(path: string, locale: PathLocale): string {
   return path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : path;
 }
 
-/**
- * The `[...lang]` parameter of a route shared by the languages (src/pages/[...lang]/): none for
- * English, whose pages stand at the root, "ar" for the Arabic ones under /ar.
- */
+/** The `[...lang]` parameter of a route the languages share: none for English, "ar" for the Arabic pages under /ar. */
 export function langParam(locale: PathLocale): string | undefined {
   return locale.pathPrefix.slice(1) || undefined;
 }

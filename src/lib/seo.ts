@@ -1,7 +1,6 @@
 /**
- * Search-engine and sharing data: JSON-LD for the company, services and breadcrumbs, and the
- * address of each page's generated share image. The words are the page's language's; the company
- * stays one entity (`@id`) in both.
+ * Search-engine and sharing data: JSON-LD for the company, services and breadcrumbs, and each page's share image. The
+ * words are the page's language's; the company stays one entity (`@id`) in both.
  */
 import { emailHref, site, siteWords } from '../data/site';
 import { defaultLocale, t, type Locale } from '../i18n';
@@ -63,10 +62,7 @@ export function serviceLd(siteUrl: URL, path: string, name: string, description:
   };
 }
 
-/**
- * A training as schema.org `Course`: its provider, languages, level and credential, and one
- * course instance with the ways it is delivered (and its workload, when the page gives its days).
- */
+/** A training as schema.org `Course`: provider, languages, level, credential, and one instance with its delivery modes. */
 export function courseLd(
   siteUrl: URL,
   course: { path: string; name: string; description: string; facts: CourseFacts },

@@ -1,9 +1,6 @@
 /**
- * The answer of the page that explains a refused form post (src/pages/SubmissionProblem.astro and
- * its Arabic twin): the receiver leaves the refusal in `Astro.locals` and rewrites the post to the
- * page of the form's language (src/server/receiver/endpoint.ts). Only a page may set its answer's status
- * and headers, so each of the two pages calls this; the page itself is one component
- * (src/components/pages/SubmissionProblemPage.astro).
+ * The answer of the page that explains a refused form post: the receiver leaves the refusal in `Astro.locals`. Only a
+ * page may set its answer's status and headers, so both languages' pages call this (src/pages/SubmissionProblem.astro).
  */
 
 /** A refused form post: why (with the form's language), the status and the headers to answer with. */

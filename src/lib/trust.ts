@@ -1,8 +1,6 @@
 /**
- * Who does the work: the team, the company's credentials and its case studies, in each language
- * (src/content.config.ts). The repository ships no entry; a collection's page, its section on
- * /AboutUs or the home page and its footer links exist only once it has one. In Arabic, an entry
- * whose twin is not written yet is shown in English, marked (`pending`), in the English order.
+ * Who does the work: the team, the credentials and the case studies, in each language. The repository ships no entry;
+ * a collection's page, sections and links exist only once it has one. An untranslated entry shows in English, `pending`.
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { assertTwins } from './catalogue';
@@ -33,10 +31,7 @@ interface Twinned {
   readonly data: { readonly order: number };
 }
 
-/**
- * The entries in `locale`, by `order`: the translations, checked against their English twins
- * (the same facts), and the English entries not translated yet, marked pending.
- */
+/** The entries in `locale` by `order`: translations checked against their English twins, the rest English and pending. */
 function inLocale<E extends Twinned>(
   english: readonly E[],
   translated: readonly E[],
@@ -56,10 +51,7 @@ function inLocale<E extends Twinned>(
 
 type TrustCollection = 'team' | 'credentials' | 'cases' | 'arTeam' | 'arCredentials' | 'arCases';
 
-/**
- * A trust collection's entries; none without asking Astro when it has none (src/content.config.ts
- * counts them), since getCollection() warns of an empty collection on every page that asks.
- */
+/** A trust collection's entries, without asking Astro when it has none: getCollection() warns of an empty one on every page. */
 async function entriesOf<C extends TrustCollection>(name: C): Promise<CollectionEntry<C>[]> {
   const counts = (await getEntry('trustCounts', 'count'))?.data;
   return counts && counts[name] > 0 ? ((await getCollection(name)) as CollectionEntry<C>[]) : [];
@@ -67,10 +59,7 @@ async function entriesOf<C extends TrustCollection>(name: C): Promise<Collection
 
 const day = (date: Date | undefined) => date?.toISOString().slice(0, 10);
 
-/**
- * The team, in `locale`. A twin has the same order and registration numbers; without a photo of
- * its own it shows the English entry's (its `alt` in English, marked so).
- */
+/** The team in `locale`. A twin has the same order and numbers; without a photo of its own it shows the English one's. */
 export async function getTeam(locale: Locale = defaultLocale): Promise<Shown<TeamEntry>[]> {
   const [english, arabic] = await Promise.all([entriesOf('team'), entriesOf('arTeam')]);
   const shown = inLocale<TeamEntry>(

@@ -1,8 +1,6 @@
 /**
- * Work that would hold up the visitor's keys (starting an island's React, the proof of work's
- * script) waits for a pause in their typing. On a slow phone each of those runs for longer than
- * a key may wait; between two fields nobody notices it. Shared by the `client:intent` directive
- * and the forms' islands; it ships to the browser, so it imports nothing.
+ * Work that would hold up the visitor's keys (starting an island, the proof of work's script) waits for a pause in their
+ * typing: on a slow phone it runs longer than a key may wait. It ships to the browser, so it imports nothing.
  */
 
 /** The visitor counts as typing until this long after their last key in a text field. */
@@ -58,11 +56,7 @@ export function watchTyping(): void {
   for (const type of ['keydown', 'input', 'pointerdown', 'change']) document.addEventListener(type, onEvent, options);
 }
 
-/**
- * Calls `run` once the visitor is not typing: at once when no key has gone into a text field
- * within TYPING_PAUSE_MS, else at their pause, or on a press, a file chosen or Enter.
- * Returns a function that cancels it.
- */
+/** Calls `run` once the visitor is not typing (now, at their pause, or on a press, file or Enter); returns a cancel. */
 export function afterTypingPause(run: () => void): () => void {
   watchTyping();
   const once = () => run();

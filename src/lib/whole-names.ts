@@ -1,17 +1,10 @@
 /**
- * Names that must never break across lines ("Al-" / "Khobar", "Schedule" / "Q Awareness
- * Training"), in one list. The text itself is left as it is written (plain hyphens and spaces,
- * so search engines, find-in-page and copy-paste see the ordinary words, and tests and the
- * specification compare letter for letter); where a name occurs, the page wraps it in
- * `<span class="nowrap">` (white-space: nowrap, src/styles/global.css). Applied to every page
- * built ahead, as a whole (src/middleware.ts): no component needs to remember it.
+ * Names that must never break across lines ("Al-" / "Khobar"). The text stays as written (plain hyphens and spaces, for
+ * search engines, find-in-page and tests); every page built ahead gets each name wrapped in `<span class="nowrap">`
+ * (src/middleware.ts), so no component needs to remember it.
  */
 
-/**
- * Names kept whole, as written in both languages' content (Latin names stay Latin in Arabic);
- * Saudi Vision 2030 in Arabic too («رؤية السعودية 2030», often written with a prefix: «لرؤية»),
- * where its year would otherwise fall alone onto the next line.
- */
+/** Names kept whole in both languages' content, and Saudi Vision 2030 in Arabic, whose year would otherwise fall alone. */
 export const WHOLE_NAMES: readonly string[] = [
   'Al-Khobar',
   'Schedule Q',

@@ -28,10 +28,7 @@ function setUpReveal(): void {
   }
 }
 
-/**
- * The build writes its own year; a visitor in a later year sees the current one, written as the
- * page writes numbers (the attribute names the locale when it is not English: "ar-SA-u-nu-latn", Western digits).
- */
+/** A visitor in a later year than the build's sees the current one, in the page's digits (the attribute's locale). */
 function updateYear(): void {
   const now = new Date().getFullYear();
   for (const el of document.querySelectorAll<HTMLElement>('[data-current-year]')) {
@@ -45,11 +42,8 @@ function updateYear(): void {
 const MANIFEST_DELAY_MS = 1500;
 
 /**
- * The web manifest (the site's name, colours and icons for a phone's home screen), linked once the
- * page has loaded and the browser is idle rather than in the HTML: a manifest linked in the HTML
- * is fetched while the page loads, on a connection of its own (without credentials), and shared
- * the network with the page's largest text (docs/performance.md). Browsers read it when they
- * need it.
+ * The web manifest, linked once the page has loaded and the browser is idle: linked in the HTML it is fetched on a
+ * connection of its own and shares the network with the page's largest text (docs/performance.md).
  */
 function linkManifest(): void {
   const link = () => {

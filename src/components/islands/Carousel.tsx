@@ -1,16 +1,10 @@
 /**
- * An auto-rotating picture carousel (WAI-ARIA APG carousel pattern), used twice on the home
- * page: the hero images and the client logos (docs/requirements.md §4).
- *
- * - The server renders the whole carousel, first slide in place, at its final size; hydrating
- *   changes nothing on screen. Layout lives in carousel.css: no inline styles (CSP).
- * - Rotation: the rotation control is the first tab stop; rotation stops while the pointer is
- *   over the carousel, and when keyboard focus enters it (it then stays stopped until the
- *   visitor starts it again). It wraps from the last slide to the first, one a step: embla loops only
- *   when the slides out of view can fill it, so fewer than `perView` + 2 are drawn twice or more
- *   (`drawn`), the copies hidden from screen readers and the keyboard; dots and labels count each once.
- * - prefers-reduced-motion: slides change without animation.
- * - A picture that fails to load is replaced, in its slide's place and size, by a placeholder.
+ * An auto-rotating picture carousel (WAI-ARIA APG carousel pattern): the home page's hero images and client logos
+ * (docs/requirements.md §4). The server renders it whole, first slide in place at its final size, so hydrating changes
+ * nothing on screen; layout lives in carousel.css (no inline styles: CSP). The rotation control is the first tab stop;
+ * rotation stops under the pointer, and once keyboard focus enters until the visitor restarts it. Embla loops only when
+ * the slides out of view can fill it, so fewer than `perView` + 2 are drawn more than once (`drawn`), the copies hidden
+ * from screen readers and the keyboard. Reduced motion: no animation. A picture that fails is replaced by a placeholder.
  */
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
@@ -141,9 +135,7 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
     setFailed((current) => (current[index] ? current : current.map((value, i) => value || i === index)));
   }, []);
 
-  // What the visitor did before the island started (focus and mouse events fired unseen): keyboard
-  // focus already inside stops rotation, as focus entering would; a pointer already resting on
-  // the carousel holds it while it stays.
+  // What the visitor did before the island started: focus already inside stops rotation, a pointer already on it holds it.
   useLayoutEffect(() => {
     const root = rootRef.current;
     if (!root) return;
@@ -199,8 +191,7 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
     announce(api.selectedScrollSnap());
   };
 
-  // APG: keyboard focus entering the carousel stops rotation until the visitor restarts it.
-  // A mouse click also moves focus, but then the pointer is over the carousel anyway.
+  // APG: keyboard focus entering the carousel stops rotation until the visitor restarts it (a click is under the pointer).
   const onFocus = (event: FocusEvent<HTMLElement>) => {
     const from = event.relatedTarget;
     if (from instanceof Node && event.currentTarget.contains(from)) return;

@@ -20,19 +20,9 @@ import {
 import { mailLines, type FieldSpec } from '../../forms/fields';
 import type { IssueCode } from '../../forms/rules';
 import { submitToEndpoint } from '../../forms/submit';
-import { mailtoHref } from '../../forms/mailto';
 import { filledInPage, honeypotInPage, useAnswersKeptOnBack } from './form-dom';
 import { FormTextContext, formText } from './form-text';
-import {
-  ErrorSummary,
-  FailureHelp,
-  Honeypot,
-  PrivacyNote,
-  ResultBanner,
-  TextArea,
-  TextField,
-  type DirectContact,
-} from './form-ui';
+import { ErrorSummary, Honeypot, PrivacyNote, SendOutcome, TextArea, TextField, type DirectContact } from './form-ui';
 import { useCheckBeforeSending } from './use-check-before-sending';
 import { useProof, type ProofOptions } from './use-proof';
 import './forms.css';
@@ -51,10 +41,7 @@ interface ContactFormProps {
   proof?: Omit<ProofOptions, 'language'> & { readonly language?: string };
 }
 
-/**
- * One field, as its entry in the table describes it (src/forms/contact.ts). Memoized: a key typed
- * into one field re-renders that field alone.
- */
+/** One field, as its entry in src/forms/contact.ts describes it. Memoized: a key typed re-renders that field alone. */
 const ContactControl = memo(function ContactControl({
   field,
   label,
@@ -98,7 +85,6 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, check, clearError } = useCheckBeforeSending(formRef, fieldId);
   useAnswersKeptOnBack(formRef);
-  const bannerRef = useRef<HTMLDivElement>(null);
   const proof = useProof(formRef, {
     challengeUrl: proofOptions?.challengeUrl,
     language: proofOptions?.language ?? 'en',
@@ -119,10 +105,6 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
     if (trap) setHoneypot(trap);
     setHydrated(true);
   }, []);
-
-  useEffect(() => {
-    if (status === 'success' || status === 'failure' || status === 'held') bannerRef.current?.focus();
-  }, [status]);
 
   // Answers the visitor did not type here (the browser's autofill, typed before this script ran) start the proof too.
   const hasAnswers = Object.values(values).some((value) => value.trim() !== '');
@@ -180,23 +162,7 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
         data-status={status}
       >
         <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
-        {status === 'success' ? (
-          <ResultBanner ref={bannerRef} kind="success" title={t('contact.success.title')} text={t('contact.success.text')} />
-        ) : null}
-        {status === 'failure' || status === 'held' ? (
-          <ResultBanner
-            ref={bannerRef}
-            kind="failure"
-            title={t(status === 'held' ? 'form.held.title' : 'contact.failure.title')}
-            text={t(status === 'held' ? 'form.held.text' : 'contact.failure.text')}
-          >
-            <FailureHelp
-              direct={direct}
-              mailto={mailtoHref(direct.email, t('contact.failure.mailSubject'), mailLines(CONTACT_FORM, values, labelOf))}
-              help={status === 'held' ? 'form.held.help' : 'form.failure.help'}
-            />
-          </ResultBanner>
-        ) : null}
+        <SendOutcome form="contact" status={status} direct={direct} mailBody={() => mailLines(CONTACT_FORM, values, labelOf)} />
         <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
         <div className="site-form__grid">
           {CONTACT_FIELDS.map((field) => (

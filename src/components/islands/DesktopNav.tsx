@@ -1,17 +1,9 @@
 /**
- * The header menu at 1150 px and wider (docs/requirements.md §3.1, §12): dropdowns with nested flyout
- * submenus, after the WAI-ARIA APG disclosure navigation pattern.
- *
- * - A mouse opens a submenu by hovering its item; it closes 150 ms after the pointer leaves.
- *   A submenu and its flyouts are inside their item, so moving between the button, the
- *   submenu and deeper levels never leaves it.
- * - Inside a dropdown, a pointer on a slant from an item to its flyout crosses the rows below it:
- *   while it moves, the flyout stays open and the rows crossed keep their lists shut. Only once
- *   it has rested (AIM_DELAY_MS without moving) on another row does that row's list replace it,
- *   or, on a plain link, the flyout close.
- * - A click, a tap, Enter or Space toggles a submenu and pins it open; a tap or click outside,
- *   Escape (closes the innermost and returns focus to its button) or focus leaving closes it.
- * - A flyout that would run off the screen opens towards the other side.
+ * The header menu at 1150 px and wider (docs/requirements.md §3.1, §12): dropdowns with nested flyouts, after the
+ * WAI-ARIA APG disclosure navigation pattern. Hovering opens a submenu, which closes CLOSE_DELAY_MS after the pointer
+ * leaves; a pointer on a slant towards a flyout crosses rows whose lists stay shut until it rests (AIM_DELAY_MS). A
+ * click, tap, Enter or Space toggles and pins a submenu; a press outside, Escape or focus leaving closes it. A flyout
+ * that would run off the screen opens towards the other side.
  */
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type FocusEvent, type PointerEvent } from 'react';
 import { AIM_DELAY_MS, CLOSE_DELAY_MS, CLOSED, closesOnLeave, isOpen, menuReducer, pathTo, toMenuNodes } from '../../lib/menu';
@@ -25,10 +17,7 @@ function overflow(panel: HTMLElement): number {
   return Math.max(0, -left) + Math.max(0, right - document.documentElement.clientWidth);
 }
 
-/**
- * Open each submenu on the same side as its parent (after the inline direction first), and on
- * the other side when that runs off the screen less.
- */
+/** Opens each submenu on its parent's side (the inline direction first), or the other when that runs off the screen less. */
 function placePanels(open: readonly string[]): void {
   for (const key of open) {
     const panel = document.getElementById(panelId(PREFIX, key));

@@ -1,8 +1,6 @@
 /**
- * The partner form's CV control (docs/requirements.md §9): the native file input, unseen but on
- * top, under a face in the page's language; the files chosen, each with its remove button. The
- * list of files is the form's state (src/components/islands/PartnerForm.tsx): it is sent with
- * the answers and kept when sending fails.
+ * The partner form's CV control (docs/requirements.md §9): the native file input, unseen but on top, under a face in the
+ * page's language, and the files chosen, each with its remove button; the list is the form's state.
  */
 import type { ChangeEvent, RefObject } from 'react';
 import type { FormKey } from '../../i18n';
@@ -14,9 +12,8 @@ import type { FormText } from './form-text';
 type PartnerText = FormText<FormKey<'partner'>>;
 
 /**
- * The files chosen in `input` that pass the rules (docs/requirements.md §9.1, an alert for each refused one).
- * docs/requirements.md §9.2: the valid files replace the prior selection. When every chosen file was refused,
- * there is nothing to replace it with: the prior selection stays. The input shows the same list.
+ * The files chosen in `input` that pass the rules (docs/requirements.md §9.1, an alert for each refused one). They
+ * replace the prior selection (docs/requirements.md §9.2), unless every one was refused. The input shows the same list.
  */
 export function takeFiles(t: PartnerText, input: HTMLInputElement, prior: File[], maxFiles = Infinity): File[] {
   const { accepted, rejected } = checkFiles(Array.from(input.files ?? []));

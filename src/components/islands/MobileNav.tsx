@@ -1,12 +1,7 @@
 /**
- * The header menu below 1150 px (docs/requirements.md §3.2, §12): a named menu button (`aria-expanded`) that
- * opens a panel of expandable groups, nested levels included.
- *
- * - Choosing a destination closes the menu (it matters for links to a part of the same page).
- * - Escape closes it and returns focus to the menu button; so does focus leaving the menu,
- *   without moving focus; a press outside closes it.
- * - The page behind does not scroll while it is open (CSS: `html:has(.mobile-nav[data-open])`,
- *   which also covers the no-JavaScript `<details>`).
+ * The header menu below 1150 px (docs/requirements.md §3.2, §12): a menu button that opens a panel of expandable groups.
+ * Choosing a destination closes it; so do Escape (focus back on the button), focus leaving and a press outside. The page
+ * behind does not scroll while it is open (navigation.css, which covers the no-JavaScript `<details>` too).
  */
 import { useMemo, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { toMenuNodes } from '../../lib/menu';

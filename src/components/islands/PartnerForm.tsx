@@ -1,8 +1,6 @@
 /**
- * The partner application (docs/requirements.md §8, §9, §10, §11). Server-rendered as a plain
- * form that posts to the endpoint without JavaScript; hydrated, it follows every rule of the
- * specification, keeps the answers on this device while the visitor types, and never loses
- * them when sending fails.
+ * The partner application (docs/requirements.md §8, §9, §10, §11). Server-rendered as a plain form that posts without
+ * JavaScript; hydrated, it follows every rule of the specification, keeps a draft on this device, never loses answers.
  */
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { FormKey, FormStrings } from '../../i18n';
@@ -31,15 +29,13 @@ import {
 import { withScheme, type IssueCode } from '../../forms/rules';
 import { isOwnReceiver, isSameOrigin, multipartBody, submitToEndpoint } from '../../forms/submit';
 import { useProof, type ProofOptions } from './use-proof';
-import { mailtoHref } from '../../forms/mailto';
 import {
   ChoiceGroup,
   type LabelledOption,
   ErrorSummary,
-  FailureHelp,
   Honeypot,
   PrivacyNote,
-  ResultBanner,
+  SendOutcome,
   SelectField,
   TextArea,
   TextField,
@@ -68,17 +64,12 @@ interface PartnerFormProps {
   strings: FormStrings<'partner'>;
   /** The countries, labelled and sorted for the page's language (src/forms/country-list.ts). */
   countries: CountryList;
-  /**
-   * The count fields take the page's own digits too (Arabic-Indic on the Arabic page): a text
-   * field with a numeric keyboard, since the browsers' number field refuses them. The schema
-   * checks the count either way.
-   */
+  /** Counts take the page's own digits too (Arabic-Indic): a text field with a numeric keyboard, as number fields refuse them. */
   localDigits?: boolean;
   /** The proof of work: the challenge endpoint (none for an external endpoint) and the widget's words. */
   proof?: Omit<ProofOptions, 'language'> & { readonly language?: string };
 }
 
-/** Options as the visitor reads them: each label looked up by its key. */
 const labelled = (t: PartnerText, options: readonly FieldOption<PartnerOptionKey>[]): LabelledOption[] =>
   options.map((option) => ({ value: option.value, label: t(partnerOptionKey(option.key)) }));
 
@@ -96,9 +87,8 @@ interface PartnerControlProps {
 }
 
 /**
- * One field of the form, as its entry in the table describes it (src/forms/partner.ts). Memoized:
- * a key typed into one field re-renders that field alone, not the twenty others (their props stay
- * the same). `shown`: whether a follow-up question is asked now (undefined: always asked).
+ * One field, as its entry in src/forms/partner.ts describes it. Memoized: a key typed re-renders that field alone, not
+ * the twenty others. `shown`: whether a follow-up question is asked now (undefined: always asked).
  */
 const PartnerControl = memo(function PartnerControl({ field, value, error, placeholder, shown, ...rest }: PartnerControlProps) {
   const { onChange, onWebsiteBlur, t, countries, localDigits } = rest;
@@ -154,7 +144,6 @@ const PartnerControl = memo(function PartnerControl({ field, value, error, place
         onChange={onText}
         onBlur={field === 'companyWebsite' ? onWebsiteBlur : undefined}
         autoComplete={spec.autocomplete}
-        min={type === 'number' ? 0 : undefined}
         inputMode={count ? 'numeric' : undefined}
       />
     );
@@ -190,7 +179,6 @@ export default function PartnerForm({
   const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
   const { challengeUrl, language = 'en', strings: proofStrings } = proofOptions ?? {};
   const proof = useProof(formRef, { challengeUrl, language, strings: proofStrings });
   const { errors, check, clearError, clearErrors, focusField } = useCheckBeforeSending(formRef, fieldId, PARTNER_FIELD_ORDER);
@@ -199,9 +187,8 @@ export default function PartnerForm({
   const sendsFiles = isOwnReceiver(endpoint);
   const maxFiles = sendsFiles ? MAX_FILES : Infinity;
 
-  // Before paint, before any other render: the state starts from the saved draft and what the
-  // visitor already put into the server's HTML, so nothing they see is lost.
-  // Once, as the island mounts: later renders never adopt the page again.
+  // Once, before paint, as the island mounts: the state starts from the saved draft and what the visitor already put
+  // into the server's HTML, so nothing they see is lost.
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form || hydrated) return;
@@ -214,10 +201,6 @@ export default function PartnerForm({
     if (fileInput?.files && fileInput.files.length > 0) setFiles(takeFiles(t, fileInput, [], maxFiles));
     setHydrated(true);
   }, [hydrated, adopt, t, maxFiles]);
-
-  useEffect(() => {
-    if (status === 'success' || status === 'failure' || status === 'held') bannerRef.current?.focus();
-  }, [status]);
 
   const setField = <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => {
     keepAnswer(field, value);
@@ -350,23 +333,7 @@ export default function PartnerForm({
         data-status={status}
       >
         <h2 id="partner-form-title">{t('partner.formTitle')}</h2>
-        {status === 'success' ? (
-          <ResultBanner ref={bannerRef} kind="success" title={t('partner.success.title')} text={t('partner.success.text')} />
-        ) : null}
-        {status === 'failure' || status === 'held' ? (
-          <ResultBanner
-            ref={bannerRef}
-            kind="failure"
-            title={t(status === 'held' ? 'form.held.title' : 'partner.failure.title')}
-            text={t(status === 'held' ? 'form.held.text' : 'partner.failure.text')}
-          >
-            <FailureHelp
-              direct={direct}
-              mailto={mailtoHref(direct.email, t('partner.failure.mailSubject'), mailLines(PARTNER_FORM, values, labelOf))}
-              help={status === 'held' ? 'form.held.help' : 'form.failure.help'}
-            />
-          </ResultBanner>
-        ) : null}
+        <SendOutcome form="partner" status={status} direct={direct} mailBody={() => mailLines(PARTNER_FORM, values, labelOf)} />
         {restored ? (
           <div className="form-note">
             <p>{t('partner.draft.restored')}</p>

@@ -1,12 +1,7 @@
 /**
- * The ALTCHA widget (a web component), loaded by use-proof.tsx only once the visitor reaches a
- * form field: never before, so a form page carries nothing of it until then.
- *
- * `altcha/external` is the build that keeps its styles and workers out of inline code: its CSS
- * is a file of the site's own (the content security policy's style-src 'self'), and its worker a
- * script file of the site's own that Vite emits beside it (worker-src falls back to script-src
- * 'self'): no `blob:` worker, no 'unsafe-inline'. Only the algorithm the server asks for
- * (SHA-256, src/server/receiver/proof.ts) is registered.
+ * The ALTCHA widget (a web component), loaded by use-proof.tsx only once the visitor reaches a form field. The
+ * `altcha/external` build keeps its CSS and its worker in files of the site's own (CSP style-src and script-src 'self':
+ * no `blob:` worker, no 'unsafe-inline'). Only the algorithm the server asks for (SHA-256) is registered.
  */
 import 'altcha/external';
 import ShaWorker from 'altcha/workers/sha?worker';

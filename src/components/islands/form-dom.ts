@@ -1,14 +1,8 @@
 /**
- * What a visitor put into a server-rendered form before its island started.
- *
- * The forms arrive as plain HTML first. On a slow phone a visitor can type, choose, tick and
- * pick files before the island's script has run. Hydrating leaves those values in the page
- * (React writes no field's value while hydrating), but the island's state
- * does not know them: the next render would write the state's empty value over them, and a
- * submit would find the fields missing. So each form island reads them once, as it mounts
- * (in a layout effect, before the browser paints and before any other render), and takes them
- * into its state. Their values then equal what the page shows, so nothing is written back and
- * the focused field keeps its caret.
+ * What a visitor put into a server-rendered form before its island started. On a slow phone they can type, choose and
+ * tick before the script runs; hydration leaves those values in the page but not in the island's state, whose next
+ * render would write empty values over them. So each island reads them once as it mounts (in a layout effect, before
+ * paint) into its state: nothing is written back, and the focused field keeps its caret.
  */
 import { useEffect, type RefObject } from 'react';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
@@ -22,11 +16,8 @@ const isControl = (element: Element): element is Control =>
   element.tagName === 'INPUT' || element.tagName === 'SELECT' || element.tagName === 'TEXTAREA';
 
 /**
- * The fields of `shape` that are filled in `form`, read from the page: a text input's, text
- * area's or select's value, the checked radio's value, the checked boxes' values for a field
- * whose value in `shape` is a list. Fields left empty (or only blank) are not in the result, so
- * it can be laid over saved answers: `{ ...draft, ...filledInPage(form, draft) }`. File inputs
- * are never read here (see `input.files`).
+ * The fields of `shape` filled in `form` as the page holds them (the checked radio's value, the checked boxes' values
+ * for a list). Empty fields are left out, so it can be laid over saved answers; file inputs are never read here.
  */
 export function filledInPage<T extends FieldValues>(form: HTMLFormElement, shape: T): Partial<T> {
   const filled: FieldValues = {};
@@ -55,10 +46,9 @@ export const honeypotInPage = (form: HTMLFormElement): string =>
   filledInPage(form, { [HONEYPOT_FIELD]: '' })[HONEYPOT_FIELD] ?? '';
 
 /**
- * Keeps what the visitor typed when they leave the page and come back with Back. React writes a
- * text field's value into its `value` attribute too, and the browser restores on return only
- * the fields whose value differs from that attribute: every typed answer was lost. As the page
- * is hidden, the attributes are taken back to the server's (none); the values stay.
+ * Keeps what the visitor typed when they leave with Back and return. React writes a text field's value into its `value`
+ * attribute too, and the browser restores only fields whose value differs from that attribute; so as the page is hidden
+ * the attributes go back to the server's (none), and the values stay.
  */
 export function useAnswersKeptOnBack(formRef: RefObject<HTMLFormElement | null>): void {
   useEffect(() => {

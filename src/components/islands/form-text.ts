@@ -1,8 +1,6 @@
 /**
- * The words of a form island. The page hands the island its strings (`formStrings` in
- * src/i18n/index.ts, in the page's language) as a prop; the island and its building blocks
- * (form-ui.tsx) read them through `FormText`, provided once at the top of the form. No island
- * imports a dictionary: this module imports only the template filler and types.
+ * The words of a form island: the page hands them over as a prop (`formStrings`), and the island and its building blocks
+ * read them through `FormText`, provided once at the top of the form. No island imports a dictionary.
  */
 import { createContext, useContext } from 'react';
 import type { FormKey, FormOfStrings, FormStrings } from '../../i18n';

@@ -1,19 +1,23 @@
 /**
- * Accessible building blocks shared by the two form islands: labelled controls that name
- * their own error in text (WCAG 3.3.1), an error summary, and the result banners.
- * Rendered on the server too, so the forms work as plain HTML forms without JavaScript.
+ * Accessible building blocks of the two form islands: controls that name their own error in text (WCAG 3.3.1), an error
+ * summary, the result banners. Rendered on the server too, so the forms work as plain HTML forms without JavaScript.
  */
-import { Fragment, type ReactNode, type Ref } from 'react';
-import { useFormText } from './form-text';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { useFormText, type FormText } from './form-text';
+import type { FormKey } from '../../i18n';
 import type { IssueCode } from '../../forms/rules';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
+import { mailtoHref } from '../../forms/mailto';
 
 export type FieldErrors = Partial<Record<string, IssueCode>>;
 
-/** A problem's message, in the form's words. */
-function IssueText({ code }: { code: IssueCode }) {
+function FieldError({ id, code }: { id: string | undefined; code: IssueCode | undefined }) {
   const text = useFormText();
-  return <>{text(`form.issue.${code}`)}</>;
+  return code ? (
+    <p id={id} className="field__error">
+      {text(`form.issue.${code}`)}
+    </p>
+  ) : null;
 }
 
 interface FieldShellProps {
@@ -44,32 +48,31 @@ export function FieldShell({ id, label, required, hint, error, className, childr
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          <IssueText code={error} />
-        </p>
-      ) : null}
+      <FieldError id={errorId} code={error} />
     </div>
   );
 }
 
-interface TextFieldProps {
+/** What every labelled control takes. */
+interface ControlProps {
   id: string;
   name: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
+  required?: boolean | undefined;
+  placeholder?: string | undefined;
+  error?: IssueCode | undefined;
+  className?: string | undefined;
+}
+
+interface TextFieldProps extends ControlProps {
   /** Called with the value when the field loses focus. */
   onBlur?: ((value: string) => void) | undefined;
   type?: 'text' | 'email' | 'url' | 'tel' | 'number' | undefined;
-  required?: boolean | undefined;
   autoComplete?: string | undefined;
-  placeholder?: string | undefined;
   hint?: string | undefined;
-  error?: IssueCode | undefined;
-  min?: number | undefined;
   inputMode?: 'numeric' | 'email' | 'tel' | 'url' | 'text' | undefined;
-  className?: string | undefined;
 }
 
 export function TextField({
@@ -85,7 +88,6 @@ export function TextField({
   placeholder,
   hint,
   error,
-  min,
   inputMode,
   className,
 }: TextFieldProps) {
@@ -102,7 +104,7 @@ export function TextField({
           required={required}
           autoComplete={autoComplete}
           placeholder={placeholder}
-          min={min}
+          min={type === 'number' ? 0 : undefined}
           step={type === 'number' ? 1 : undefined}
           inputMode={inputMode}
           // Free text may be typed in either script: the field takes the direction of what is in it
@@ -116,18 +118,7 @@ export function TextField({
   );
 }
 
-interface TextAreaProps {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  rows?: number | undefined;
-  required?: boolean | undefined;
-  placeholder?: string | undefined;
-  error?: IssueCode | undefined;
-  className?: string | undefined;
-}
+type TextAreaProps = ControlProps & { rows?: number | undefined };
 
 export function TextArea({ id, name, label, value, onChange, rows = 4, required, placeholder, error, className }: TextAreaProps) {
   return (
@@ -165,11 +156,7 @@ interface ChoiceGroupProps {
   className?: string | undefined;
 }
 
-/**
- * A group of radio buttons or checkboxes in a fieldset. Answers sit side by side while they
- * are short (Yes/No); a longer list of radio buttons takes one line per answer, so that each
- * reads whole and lines up under the one before.
- */
+/** Radio buttons or checkboxes in a fieldset: side by side while short (Yes/No), one line each in a longer radio list. */
 export function ChoiceGroup({
   id,
   name,
@@ -222,11 +209,7 @@ export function ChoiceGroup({
           );
         })}
       </div>
-      {error ? (
-        <p id={errorId} className="field__error">
-          <IssueText code={error} />
-        </p>
-      ) : null}
+      <FieldError id={errorId} code={error} />
     </fieldset>
   );
 }
@@ -253,7 +236,7 @@ export function ErrorSummary({
         {entries.map(([field, code]) => (
           <li key={field}>
             <a href={`#${idFor(field)}`}>
-              {labelFor(field)}: <IssueText code={code} />
+              {labelFor(field)}: {text(`form.issue.${code}`)}
             </a>
           </li>
         ))}
@@ -262,27 +245,51 @@ export function ErrorSummary({
   );
 }
 
-/** The success or failure banner (docs/requirements.md §11.2). Focus moves to it so everyone learns the outcome. */
-export function ResultBanner({
-  kind,
-  title,
-  text,
-  children,
-  ref,
-}: {
-  kind: 'success' | 'failure';
-  title: string;
-  text: string;
-  children?: ReactNode;
-  ref?: Ref<HTMLDivElement>;
-}) {
+/**
+ * The banner after a send (docs/requirements.md §11.2); focus moves to it so everyone learns the outcome. Not sent or held,
+ * the answers stay, with two ways around the form: an e-mail with them written in (`mailBody`), and the phone number.
+ */
+export function SendOutcome({ form, status, direct, mailBody }: SendOutcomeProps) {
+  const text = useFormText() as FormText<FormKey<'contact' | 'partner'>>;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (status === 'success' || status === 'failure' || status === 'held') ref.current?.focus();
+  }, [status]);
+  if (status !== 'success' && status !== 'failure' && status !== 'held') return null;
+  const kind = status === 'success' ? 'success' : 'failure';
+  const key = status === 'held' ? 'form.held' : (`${form}.${kind}` as const);
+  // Written left to right in any language: in an Arabic sentence the groups of a number would
+  // otherwise be laid out right to left ("0000 000 13 966+").
+  const link = (slot: string) =>
+    slot === 'email' ? (
+      <a href={mailtoHref(direct.email, text(`${form}.failure.mailSubject`), mailBody())} dir="ltr">
+        {direct.email}
+      </a>
+    ) : (
+      <a href={direct.phoneHref} className="banner__phone" dir="ltr">
+        {direct.phone}
+      </a>
+    );
   return (
     <div ref={ref} className={`banner banner--${kind}`} role={kind === 'failure' ? 'alert' : 'status'} tabIndex={-1}>
-      <p className="banner__title">{title}</p>
-      <p className="banner__text">{text}</p>
-      {children}
+      <p className="banner__title">{text(`${key}.title`)}</p>
+      <p className="banner__text">{text(`${key}.text`)}</p>
+      {kind === 'failure' ? (
+        <p className="banner__help">
+          {text
+            .parts(`${status === 'held' ? 'form.held' : 'form.failure'}.help`)
+            .map((part, index) => (typeof part === 'string' ? part : <Fragment key={index}>{link(part.slot)}</Fragment>))}
+        </p>
+      ) : null}
     </div>
   );
+}
+
+interface SendOutcomeProps {
+  form: 'contact' | 'partner';
+  status: string;
+  direct: DirectContact;
+  mailBody: () => string[];
 }
 
 /** The company's own address and number, for when a form cannot be sent, and its privacy notice. */
@@ -291,7 +298,6 @@ export interface DirectContact {
   readonly phone: string;
   /** The number's `tel:` link, as the rest of the site builds it (src/data/company.yaml). */
   readonly phoneHref: string;
-  /** The privacy notice in the page's language (/Privacy, /ar/Privacy). */
   readonly privacyHref: string;
 }
 
@@ -305,53 +311,15 @@ export function PrivacyNote({ href }: { href: string }) {
   );
 }
 
-/**
- * Under the failure banner: the answers are kept, and two ways around the form: an e-mail with
- * what the visitor typed already written (`mailto`), and the phone number.
- */
-export function FailureHelp({
-  direct,
-  mailto,
-  help = 'form.failure.help',
-}: {
-  direct: DirectContact;
-  mailto: string;
-  help?: 'form.failure.help' | 'form.held.help';
-}) {
-  const text = useFormText();
-  const links: Record<string, ReactNode> = {
-    // Written left to right in any language: in an Arabic sentence the groups of a number would
-    // otherwise be laid out right to left ("0000 000 13 966+").
-    email: (
-      <a href={mailto} dir="ltr">
-        {direct.email}
-      </a>
-    ),
-    phone: (
-      <a href={direct.phoneHref} className="banner__phone" dir="ltr">
-        {direct.phone}
-      </a>
-    ),
-  };
-  return (
-    <p className="banner__help">
-      {text
-        .parts(help)
-        .map((part, index) => (typeof part === 'string' ? part : <Fragment key={index}>{links[part.slot]}</Fragment>))}
-    </p>
-  );
-}
-
 /** The honeypot: invisible to people and assistive technology, out of the tab order. */
 export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const name = HONEYPOT_FIELD;
   const text = useFormText();
   return (
     <div className="visually-hidden" aria-hidden="true">
-      <label htmlFor={`hp-${name}`}>{text('form.honeypot')}</label>
+      <label htmlFor={`hp-${HONEYPOT_FIELD}`}>{text('form.honeypot')}</label>
       <input
-        id={`hp-${name}`}
-        name={name}
+        id={`hp-${HONEYPOT_FIELD}`}
+        name={HONEYPOT_FIELD}
         type="text"
         tabIndex={-1}
         autoComplete="off"
@@ -368,20 +336,13 @@ export interface LabelledOption {
   readonly label: string;
 }
 
-interface SelectFieldProps {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
+interface SelectFieldProps extends ControlProps {
   placeholder: string;
   /** Options offered first, before a separator (e.g. the visitor's likely country). */
   preferred?: readonly LabelledOption[] | undefined;
   allLabel?: string | undefined;
   options: readonly LabelledOption[];
-  required?: boolean | undefined;
   autoComplete?: string | undefined;
-  error?: IssueCode | undefined;
 }
 
 const optionElements = (options: readonly LabelledOption[], prefix = '') =>

@@ -1,11 +1,7 @@
 /**
- * What the desktop and the mobile menu islands share: their props, the links, the markup that
- * works without JavaScript, and the hand-over from that markup to the interactive one.
- *
- * Until a menu island starts (and for ever with JavaScript off) it shows the server-rendered
- * baseline: links, and groups as native `<details>` that open on click, tap, Enter or Space.
- * When it starts, it takes over whatever the visitor already opened or focused there, then
- * renders the WAI-ARIA disclosure pattern: `<button aria-expanded aria-controls>` per group.
+ * What the desktop and mobile menu islands share. Until an island starts (for ever without JavaScript) the server's
+ * baseline shows: links, and groups as native `<details>`. Once started, it adopts what the visitor already opened or
+ * focused there and renders the WAI-ARIA disclosure pattern: a `<button aria-expanded aria-controls>` per group.
  */
 import {
   useEffect,
@@ -44,7 +40,6 @@ export interface LanguageLink {
   readonly lang: string;
 }
 
-/** The language switch as a link. */
 export function LanguageSwitchLink({ language, className }: { language: LanguageLink; className?: string }) {
   return (
     <a className={className} href={language.href} lang={language.lang} hrefLang={language.lang}>
@@ -53,7 +48,6 @@ export function LanguageSwitchLink({ language, className }: { language: Language
   );
 }
 
-/** The DOM id of the element that holds `key`'s submenu. */
 export function panelId(prefix: string, key: string): string {
   return `${prefix}-${key.replaceAll('/', '--')}`;
 }
@@ -71,14 +65,9 @@ function MenuLink({ node, currentPath }: { node: MenuNode; currentPath: string }
 }
 
 /**
- * A group's name, in one span (one flex item where a row is a flex box, so its words stay
- * together) with its last word in a span of its own, on which the chevron hangs: it follows the
- * label wherever the label wraps, and never drops alone onto a line below.
- *
- * At the top level a name of three words or more is also cut into two lines of about equal
- * length, which only the desktop menu stacks, where it is short of room (navigation.css): each
- * label's box is then no wider than its longer line, and the gaps between the labels stay even.
- * Elsewhere (the mobile menu) the two parts flow on as one phrase.
+ * A group's name with its last word in a span of its own, on which the chevron hangs, so it never drops alone onto a
+ * line. A top-level name of three words or more is cut into two lines of about equal length, which only the desktop
+ * menu stacks (navigation.css): each label is then no wider than its longer line, and the gaps stay even.
  */
 function ToggleLabel({ label, depth, lang }: { label: string; depth: number; lang?: string | undefined }) {
   const words = label.split(' ');
@@ -109,12 +98,9 @@ function ToggleLabel({ label, depth, lang }: { label: string; depth: number; lan
 }
 
 /**
- * A menu's list, in either form. Without `menu`, the baseline: links, groups as `<details>`
- * (exclusive at the top level, by `name`), and a page's own submenu (the standards of a
- * training) listed under its link. With `menu`, the interactive markup (WAI-ARIA APG disclosure
- * navigation): each group is a `<button aria-expanded aria-controls>` followed by its list; a
- * page with a submenu of its own is its link plus a small button for the submenu. Closed lists
- * are `hidden`.
+ * A menu's list. Without `menu`, the baseline: links, groups as `<details>` (exclusive at the top level, by `name`), a
+ * page's own submenu listed under its link. With `menu`, WAI-ARIA APG disclosure navigation: each group a button followed
+ * by its list (hidden while closed); a page with a submenu is its link plus a small button.
  */
 export function MenuList({
   nodes,
@@ -290,12 +276,9 @@ function focusSelector(root: HTMLElement): string | null {
 }
 
 /**
- * The hand-over from the baseline: on the first render after hydration, read what is open and
- * focused, let `onEnhance` adopt it, then switch to the interactive markup and put focus back
- * on the same item. (The `client:intent` directive starts the island only after a press that
- * woke it has finished, so what a tap opened is already in the markup.) Focus is followed until
- * the switch: a Tab pressed while the island starts moves it after the first read, and the item
- * it reached is the one that gets it back.
+ * The hand-over from the baseline: on the first render after hydration, let `onEnhance` adopt what is open, switch to
+ * the interactive markup and put focus back on the same item. Focus is followed until the switch, so a Tab pressed
+ * while the island starts is kept.
  */
 export function useEnhancement(rootRef: RefObject<HTMLElement | null>, onEnhance: (snapshot: BaselineSnapshot) => void): boolean {
   const [enhanced, setEnhanced] = useState(false);
@@ -343,10 +326,7 @@ export function useEnhancement(rootRef: RefObject<HTMLElement | null>, onEnhance
   return enhanced;
 }
 
-/**
- * While `active` (something is open): a press outside the menu calls `onOutsidePress`, and
- * Escape calls `onEscape` with whether focus is in the menu.
- */
+/** While `active`: a press outside the menu calls `onOutsidePress`; Escape calls `onEscape` with whether focus is inside. */
 export function useDismiss(
   rootRef: RefObject<HTMLElement | null>,
   active: boolean,

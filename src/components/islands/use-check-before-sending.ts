@@ -1,7 +1,4 @@
-/**
- * The checks a form island runs before it sends, and the field errors they leave: one hook for
- * both forms.
- */
+/** The checks a form island runs before it sends, and the field errors they leave: one hook for both forms. */
 import { useState, type RefObject } from 'react';
 import { fieldIssues } from '../../forms/rules';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
@@ -18,10 +15,8 @@ interface Check<T> {
 }
 
 /**
- * The browser's own checks of the visitor's fields, reported on the first that fails. The
- * proof-of-work widget's checkbox (required while it works) is not a field of the visitor's: a
- * form is never held back for it (src/components/islands/use-proof.tsx; the server holds a lead
- * sent without a solution).
+ * The browser's own checks of the visitor's fields, reported on the first that fails. The proof-of-work widget's
+ * checkbox is no field of the visitor's: a form is never held back for it (the server holds a lead sent without one).
  */
 function fieldsValid(form: HTMLFormElement): boolean {
   // As the form's own reportValidity(): every invalid field gets its `invalid` event, in the
@@ -38,11 +33,9 @@ function fieldsValid(form: HTMLFormElement): boolean {
 }
 
 /**
- * `errors`: each field's problem from the last attempt. `check` runs the checks in the
- * specification's order: the required-fields alert, then the browser's own type checks, then the
- * shared schema. It marks and focuses what is wrong and returns undefined; or returns the body to
- * send (with the honeypot only when a bot filled it). `order` is the order the form shows its
- * fields in; the schema's problems are reported in it.
+ * `check` runs the checks in the specification's order: the required-fields alert, the browser's type checks, the shared
+ * schema (its problems reported in `order`, the form's). It marks and focuses what is wrong and returns undefined, or the
+ * body to send (with the honeypot only when a bot filled it). `errors`: each field's problem from the last attempt.
  */
 export function useCheckBeforeSending(
   formRef: RefObject<HTMLFormElement | null>,

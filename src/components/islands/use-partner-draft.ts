@@ -1,7 +1,4 @@
-/**
- * The partner form's answers, kept on this device while the visitor types: a draft that the
- * next visit restores, until the form is sent or the visitor clears it.
- */
+/** The partner form's answers kept on this device while the visitor types, until sent or cleared. */
 import { useEffect, useRef, useState } from 'react';
 import { PARTNER_DRAFT_KEY, emptyPartner, restorePartnerDraft, type PartnerValues } from '../../forms/partner';
 import { filledInPage } from './form-dom';
@@ -59,12 +56,9 @@ export function usePartnerDraft() {
   }, [values]);
 
   /**
-   * At hydration, before paint: the answers start from the saved draft and what the visitor
-   * already put into the server's HTML (see form-dom.ts), so nothing they see is lost. Field by
-   * field, what the page holds wins over the draft: it was typed on this page just now (the draft
-   * is from an earlier visit) and it is what the visitor sees. A checkbox group counts as one
-   * field: with any box ticked, the ticks on the page are the answer. Fields empty on the page
-   * take the draft's answer. The result is the new draft.
+   * At hydration, before paint: the answers start from the saved draft and what the visitor already put into the page
+   * (form-dom.ts). The page wins field by field (typed just now, and what the visitor sees; a checkbox group counts as
+   * one field); fields empty on the page take the draft's. The result is the new draft.
    */
   const adopt = (form: HTMLFormElement) => {
     const draft = restorePartnerDraft(readDraft());

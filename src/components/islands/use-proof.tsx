@@ -1,29 +1,15 @@
 /**
- * The forms' proof of work (ALTCHA, self-hosted: src/server/receiver/proof.ts issues and checks it).
- *
- * - Nothing of ALTCHA runs before the visitor reaches a form field: the island itself starts on
- *   intent (client:intent, which downloads the widget's script with the island's files without
- *   running it), and the widget's script is imported on the first focus or press inside the form
- *   (at once when the focus is already there), or as soon as the form has answers it was given
- *   (a restored draft, the browser's autofill: `reach()`), in a pause of their typing. Solving
- *   starts then, in a worker, while the visitor fills the form.
- * - Sending waits for it: a form sent before anything reached it starts the proof then; a send
- *   waits at most PROOF_WAIT_MS for a solution still being worked out, then goes without one,
- *   and the server holds the lead for review (stored, never dropped) and says so, which the
- *   visitor is told. With a solution, the send waits until the challenge's minimum seconds
- *   (its signed `min`) have passed since the solution came: the server, counting from when it
- *   issued the challenge, never finds a person too fast. A visitor who typed their answers never
- *   notices either wait.
- * - An external endpoint (a spreadsheet script) gets no widget: no server of ours would check it.
+ * The forms' proof of work (ALTCHA, self-hosted: src/server/receiver/proof.ts issues and checks it). Nothing of it runs
+ * before the visitor reaches a form field (first focus or press inside the form, or answers given by a draft or autofill:
+ * `reach()`); then its script loads in a pause of their typing and solves in a worker while they fill the form. A send
+ * waits at most PROOF_WAIT_MS for a solution, then goes without one and the server holds the lead for review; with one,
+ * it waits out the challenge's signed `min` seconds, so the server never finds a person too fast. An external endpoint
+ * gets no widget: no server of ours would check it.
  */
 import { afterTypingPause } from '../../lib/typing-pause';
 import { createElement, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 
-/**
- * How long a send waits for a solution still being worked out before it goes without one: long
- * enough for a slow phone to finish (the Send button says it is sending meanwhile), since a lead
- * sent without one waits for staff's review.
- */
+/** How long a send waits for a solution being worked out: a slow phone finishes, since a lead without one waits for review. */
 export const PROOF_WAIT_MS = 15_000;
 
 export interface ProofOptions {
@@ -77,10 +63,7 @@ interface Controller {
   element: AltchaElement | null;
 }
 
-/**
- * The widget, in a component of its own: reaching the form re-renders it alone, never the form
- * (a form re-rendered under the focus would move a radio group's place in the tab order).
- */
+/** The widget apart: reaching the form re-renders it alone (a form re-rendered under focus moves a radio group's tab place). */
 function ProofWidget({
   formRef,
   options,
@@ -94,8 +77,7 @@ function ProofWidget({
   const [reached, setReached] = useState(false);
   const [loaded, setLoaded] = useState(false);
 
-  // The first focus or press inside the form; at once when the focus is already there (the
-  // island was woken by it).
+  // The first focus or press inside the form; at once when the focus is already there.
   useEffect(() => {
     const form = formRef.current;
     if (!form || !challengeUrl) return;
