@@ -138,25 +138,7 @@ export async function mayAcknowledge(tx: Db | Tx, to: string, now: string, limit
 }
 
 /** An outbox row as both databases read it back. */
-interface OutboxRow {
-  id: string;
-  submission_id: string;
-  kind: string;
-  recipients: string;
-  form: string;
-  status: string;
-  subject: string;
-  body_text: string;
-  body_html: string;
-  reply_to: string | null;
-  in_reply_to: string | null;
-  actor: string | null;
-  created_at: string;
-  attempts: number;
-  next_attempt_at: string;
-  sent_at: string | null;
-  last_error: string | null;
-}
+type OutboxRow = Awaited<ReturnType<ReturnType<typeof outboxSelect>['execute']>>[number];
 
 function toOutboxEntry(row: OutboxRow): OutboxEntry {
   if (!isFormName(row.form) || !isNoticeStatus(row.status) || !isMailKind(row.kind))
@@ -204,6 +186,25 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
   // Any outcome ends the sender's claim (PostgreSQL only has claims).
   const unclaimed = parts.leases ? { claimed_until: null } : {};
   const update = () => db.updateTable('notifications');
+  /** Sent, or given up while pending: a notification's outcome goes into the lead's timeline in the same transaction. */
+  const settle = (
+    id: string,
+    outcome: { status: 'sent' | 'failed'; last_error: string | null; sent_at?: string; attempts?: number },
+    at: Date,
+  ) =>
+    db.transaction().execute(async (tx) => {
+      const result = await tx
+        .updateTable('notifications')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), ...outcome, ...unclaimed }))
+        .where('id', '=', id)
+        .$if(outcome.status === 'failed', (q) => q.where('status', '=', 'pending'))
+        .executeTakeFirst();
+      if (n(result.numUpdatedRows) > 0 && (await isNotification(tx, id)))
+        await tx
+          .insertInto('lead_events')
+          .values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: outcome.status })
+          .execute();
+    });
   return guarded<OutboxStore>(
     {
       claimDue: async (now, limit) => (await parts.claimDue(now, limit)).map(toOutboxEntry),
@@ -218,21 +219,7 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
             .executeTakeFirst()) !== undefined
         );
       },
-      async markSent(id, at) {
-        // A notification's delivery goes into the lead's timeline with it (a reply's shows with the reply).
-        await db.transaction().execute(async (tx) => {
-          const result = await tx
-            .updateTable('notifications')
-            .set((eb) => ({ status: 'sent', sent_at: iso(at), attempts: eb('attempts', '+', 1), last_error: null, ...unclaimed }))
-            .where('id', '=', id)
-            .executeTakeFirst();
-          if (n(result.numUpdatedRows) > 0 && (await isNotification(tx, id)))
-            await tx
-              .insertInto('lead_events')
-              .values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'sent' })
-              .execute();
-        });
-      },
+      markSent: (id, at) => settle(id, { status: 'sent', sent_at: iso(at), last_error: null }, at),
       async markRetry(id, attempts, next, error) {
         await update()
           .set({ attempts, next_attempt_at: iso(next), last_error: error, ...unclaimed })
@@ -240,22 +227,7 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
           .where('status', '=', 'pending')
           .execute();
       },
-      async markFailed(id, attempts, error, at = new Date()) {
-        // Given up: that goes into the lead's timeline with it.
-        await db.transaction().execute(async (tx) => {
-          const result = await tx
-            .updateTable('notifications')
-            .set({ status: 'failed', attempts, last_error: error, ...unclaimed })
-            .where('id', '=', id)
-            .where('status', '=', 'pending')
-            .executeTakeFirst();
-          if (n(result.numUpdatedRows) > 0 && (await isNotification(tx, id)))
-            await tx
-              .insertInto('lead_events')
-              .values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'failed' })
-              .execute();
-        });
-      },
+      markFailed: (id, attempts, error, at = new Date()) => settle(id, { status: 'failed', attempts, last_error: error }, at),
       async list(statuses) {
         if (statuses.length === 0) return [];
         const rows = await outboxSelect(db).where('n.status', 'in', statuses).orderBy('n.created_at').orderBy('n.id').execute();

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { guarded, iso, n, type Db, type DialectParts } from './common.ts';
-import { isUuid } from './schema.ts';
+import { isUuid, type ReplyTemplateRow } from './schema.ts';
 
 /** A reply template: its name, and its text in English and in Arabic. */
 export interface ReplyTemplate {
@@ -38,14 +38,7 @@ const sqlName = sql`name`;
 
 const COLUMNS = ['id', 'name', 'body_en', 'body_ar', 'updated_by', 'updated_at'] as const;
 
-const toTemplate = (row: {
-  id: string;
-  name: string;
-  body_en: string;
-  body_ar: string;
-  updated_by: string;
-  updated_at: string;
-}): ReplyTemplate => ({
+const toTemplate = (row: Pick<ReplyTemplateRow, (typeof COLUMNS)[number]>): ReplyTemplate => ({
   id: row.id,
   name: row.name,
   bodyEn: row.body_en,

@@ -1,21 +1,12 @@
 /**
- * The PostgreSQL store: the same interfaces as the SQLite one (../store.ts, the outbox,
- * the staff accounts, the inbox), for a site served by several receiver instances on one
- * database, or a company that keeps its leads in the database its IT already backs up. Their
- * queries are written once for both databases (./store/*-queries.ts, through Kysely's
- * PostgreSQL dialect on `pg`); what is PostgreSQL's own stays here:
+ * The PostgreSQL store, for several receiver instances on one database. The queries are shared
+ * (../*-queries.ts); what is PostgreSQL's own stays here:
  *
- * - One connection pool per process (at most DATABASE_POOL_MAX connections, default 10), whose
- *   type parsers read times back as ISO text, bigints as numbers and jsonb as its text: the same
- *   values SQLite gives, so one set of row mappers serves both (../schema.ts).
- * - The same migrations as SQLite (../migrations/), checked at start and made in an empty database
- *   under Kysely's advisory lock: instances starting together make it once.
- * - A lead, its notification and its files in one transaction. Files are kept in the database
- *   (bytea), so every instance can serve them.
- * - The outbox is claimed row by row (FOR UPDATE SKIP LOCKED) with a lease: each notification is
+ * - One pool per process, whose type parsers read values back as SQLite gives them (../schema.ts).
+ * - Migrations under Kysely's advisory lock: instances starting together migrate once.
+ * - Files kept in the database (bytea), so every instance can serve them.
+ * - The outbox claimed row by row (FOR UPDATE SKIP LOCKED) with a lease: each notification is
  *   sent by one instance; one that dies mid-send leaves it to another once the lease lapses.
- * - Sessions and failed sign-ins live in the database: a staff member stays signed in whichever
- *   instance answers, and the lock counts every instance's failures (rows locked FOR UPDATE).
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';

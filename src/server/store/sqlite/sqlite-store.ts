@@ -1,28 +1,14 @@
 /**
- * The SQLite store, on Node's built-in `node:sqlite` (no native module to build): the
- * submissions, the outbox, the staff accounts and the inbox on one file. Their queries are
- * written once for both databases (./store/*-queries.ts, through Kysely and the small dialect in
- * ./sqlite-dialect.ts); what is SQLite's own stays here:
+ * The SQLite store, on Node's built-in `node:sqlite`: the submissions, the outbox, the staff
+ * accounts and the inbox on one file (SUBMISSIONS_DB). The queries are shared (../*-queries.ts);
+ * what is SQLite's own stays here:
  *
- * - One file (SUBMISSIONS_DB), created with its folder on first use.
  * - WAL journal and `synchronous = FULL`: a submission is acknowledged only after the
  *   transaction holding it is committed and the write-ahead log is on disk (fsync), so neither
  *   a killed process nor a power cut loses an acknowledged lead.
- * - Each lead is a transaction of its own (BEGIN IMMEDIATE ... COMMIT, written once for both
- *   databases in ../submission-queries.ts), taking turns on the one connection.
  * - Files sent with leads live in a folder beside the database, each under its random id.
- * - The schema checked when the file is opened, before any query runs (../migrations/, openSchema):
- *   made in a new file, refused with what to do when older or newer than this code's.
- * - The visitor's fields are stored as the form's schema returned them, as one JSON object
- *   beside the received time: the forms' schemas stay the one definition of the fields, and a
- *   new form field needs no migration. Staff can still query them (`json_extract`).
- * - Leads and the honeypot's catch live in two tables; nothing reads both.
- * - The outbox: a lead's notification e-mail is written in the same transaction as the lead
- *   (table `notifications`, one row per lead, deleted with it), so neither is ever stored
- *   without the other; src/server/mail/outbox.ts delivers them.
- * - One connection per process: ../database.ts builds the outbox, the staff accounts, the inbox
- *   and the held leads on the store's own Kysely (`db`), taking turns with its saves.
- *   openOutboxStore, openStaffStore and openInboxStore open a connection of their own, for tools.
+ * - One connection per process (../database.ts builds the other stores on its Kysely);
+ *   openOutboxStore, openStaffStore and openInboxStore open one of their own, for tools.
  */
 import fs from 'node:fs';
 import path from 'node:path';
