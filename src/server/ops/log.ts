@@ -1,12 +1,7 @@
 /**
- * The process's structured log (pino): one JSON line per event on standard output, for journald
- * or any log shipper. Every request gets one line (../http/serve.ts: its id, route, status and
- * duration); every lead event one (stored, notified, retry, failed), naming the lead by its id
- * only: nothing a visitor typed (names, addresses, messages, file names) is ever logged.
- *
- * The application object (./app.ts) holds the process's one logger: the server and the routes
- * inside Astro's bundle write through it. LOG_FORMAT=pretty (development) prints it for people, with
- * pino-pretty (a devDependency, absent from a production install).
+ * The process's structured log (pino): one JSON line per event on standard output. Leads are named
+ * by their id only: nothing a visitor typed (names, addresses, messages, file names) is ever logged.
+ * The application object (./app.ts) holds the process's one logger.
  */
 import { pino, type Logger } from 'pino';
 

@@ -37,10 +37,8 @@ export interface HeldStore {
   list(state: ReviewState, limit: number): Promise<HeldLead[]>;
   count(state: ReviewState): Promise<number>;
   /**
-   * Releases a held lead into the inbox: its notification (if `notice` makes one) and its
-   * sender's acknowledgement (if `acknowledgement` makes one and none went to that address within
-   * a day) are queued and the release audited, in one transaction. False when no held lead has this id (already
-   * released, marked spam, or erased): nothing is queued twice.
+   * Releases a held lead into the inbox: its notification and acknowledgement are queued and the
+   * release audited, in one transaction. False when no held lead has this id: nothing is queued twice.
    */
   release(
     id: string,
@@ -76,6 +74,18 @@ export interface HeldStore {
   close(): Promise<void>;
 }
 
+const reasonOf = (reason: string | null): HoldReason => (isHoldReason(reason) ? reason : 'noProof');
+
+/** A held lead's row (with its count of files) as the held view reads it. */
+const heldLead = (
+  row: Parameters<typeof toSubmission>[0] & { review_reason: string | null; files: number | null },
+): HeldLead => ({
+  ...toSubmission(row),
+  review: 'held',
+  reason: reasonOf(row.review_reason),
+  files: n(row.files),
+});
+
 export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<void>): HeldStore {
   /** Leads' columns with the number of their files. */
   const withFiles = () =>
@@ -98,12 +108,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
           .orderBy('s.seq', 'desc')
           .limit(Math.min(1000, Math.max(1, Math.trunc(limit))))
           .execute();
-        return rows.map((row) => ({
-          ...toSubmission(row),
-          review: state,
-          reason: isHoldReason(row.review_reason) ? row.review_reason : 'noProof',
-          files: n(row.files),
-        }));
+        return rows.map((row) => ({ ...heldLead(row), review: state }));
       },
 
       async count(state) {
@@ -191,13 +196,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
           .orderBy('s.seq')
           .limit(1000)
           .execute();
-        return rows.map((row) => ({
-          ...toSubmission(row),
-          review: 'held' as const,
-          reason: isHoldReason(row.review_reason) ? row.review_reason : 'noProof',
-          files: n(row.files),
-          warnedAt: row.review_reminded_at === null ? undefined : row.review_reminded_at,
-        }));
+        return rows.map((row) => ({ ...heldLead(row), warnedAt: row.review_reminded_at ?? undefined }));
       },
 
       async markWarned(ids, now) {
@@ -230,7 +229,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
         let oldest: string | undefined;
         let waiting = 0;
         for (const row of rows) {
-          const reason = isHoldReason(row.review_reason) ? row.review_reason : 'noProof';
+          const reason = reasonOf(row.review_reason);
           byReason[reason] = (byReason[reason] ?? 0) + n(row.n);
           waiting += n(row.n);
           const at = row.oldest === null ? undefined : String(row.oldest);

@@ -246,14 +246,8 @@ export function staffActivityQueries(db: Db, dialect: DialectParts): StaffActivi
     async clearFailures(keys) {
       await signInTransaction(db, async (tx) => {
         const judged = await judgedBy(tx, keys, new Date());
-        await tx
-          .deleteFrom('sign_in_failures')
-          .where(
-            'key',
-            'in',
-            judged.map(([, key]) => key),
-          )
-          .execute();
+        const judgedKeys = judged.map(([, key]) => key);
+        await tx.deleteFrom('sign_in_failures').where('key', 'in', judgedKeys).execute();
       });
     },
     async rememberDevice(email, now) {
