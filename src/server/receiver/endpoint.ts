@@ -11,10 +11,7 @@ import type { FormName } from '../store/store.ts';
 import type { App } from '../ops/app.ts';
 import { logLead } from '../ops/log.ts';
 
-/**
- * The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro), in
- * each language at its localized path (/ar/SubmissionProblem).
- */
+/** The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro). */
 const PROBLEM_ROUTE = '/SubmissionProblem';
 
 function receiverDeps(app: App): ReceiverDeps {

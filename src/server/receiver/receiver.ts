@@ -2,13 +2,8 @@
  * The submission receiver: one web Request in, one answer out (./endpoint.ts is its Astro glue).
  * `receive()` is a row of gates, each refusing what docs/receiver.md#endpoints lists in its order,
  * then one save. A gate throws a Refusal: JSON, or for a form post (JavaScript off) a FormProblem
- * the route renders as a page in the form's language (src/pages/SubmissionProblem.astro).
- *
- * The honeypot (src/forms/honeypot.ts) and the proof of work (./proof.ts) are taken out before
- * validation. A post without a valid proof, sent too fast, with too many links, with the honeypot
- * filled, or above the client's rate (a carrier's shared address holds many people) is answered
- * as anyone's and stored held for review, unmailed. What bounds the disk and the mail is each
- * network's daily budget (./network-budget.ts) and the floor of free disk (`filesRoom`).
+ * the route renders as a page in the form's language (src/pages/SubmissionProblem.astro). A post
+ * in doubt is answered as anyone's and stored held for review, unmailed.
  */
 import { CONTACT_FORM, completeContactBody, contactSchema, contactValuesFromForm } from '../../forms/contact';
 import { PARTNER_FORM, completePartnerBody, partnerSchema, partnerValuesFromForm } from '../../forms/partner';
@@ -74,16 +69,11 @@ const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
   },
 };
 
-/** True for the code of one of the site's languages (src/i18n: `locales`). */
 export function isLanguage(value: unknown): value is LocaleCode {
   return typeof value === 'string' && Object.hasOwn(locales, value);
 }
 
-/**
- * The language a form was sent in, from the receiver's address: the one `?lang=` names, or the
- * default (English) without it. Undefined when the address names none the site has: an unknown
- * code, an empty one, or `lang` more than once (a bad request).
- */
+/** The language `?lang=` names (the default without it); undefined for an unknown code, an empty one, or `lang` twice. */
 export function requestLanguage(url: URL): LocaleCode | undefined {
   const [value = defaultLocale.code, ...more] = url.searchParams.getAll(LANGUAGE_PARAM);
   return more.length === 0 && isLanguage(value) ? value : undefined;
@@ -95,10 +85,7 @@ type ProblemKind =
   | { readonly kind: 'overBudget'; readonly retryAfterSeconds: number }
   | { readonly kind: 'files'; readonly rejected: readonly FileRejection[]; readonly tooMany: boolean };
 
-/**
- * Why a form post (JavaScript off) was refused: what its page tells the visitor, in the
- * language the form was sent in (the default one when that was not understood).
- */
+/** Why a form post (JavaScript off) was refused, for its page in the form's language. */
 export type FormProblem = ProblemKind & { readonly form: FormName; readonly language: LocaleCode };
 
 type Outcome =
@@ -110,14 +97,12 @@ export interface ReceiverDeps {
   /** Opens lazily; throws when the store cannot be opened (answered 503). */
   readonly store: () => SubmissionStore;
   readonly limiter: RateLimiter;
-  /** What each network may leave per day. */
   readonly budget: NetworkBudget;
   /** Whether `bytes` more of files leave the disk its floor of free space (default: always). */
   readonly filesRoom?: (bytes: number) => Promise<boolean>;
   /** The Word 97-2003 files being read (./doc-file.ts), across all requests. */
   readonly docReadings: WorkQueue;
   readonly now?: () => Date;
-  /** Where store failures are reported (default console.error). */
   readonly logError?: (message: string, error: unknown) => void;
   /** Told of each committed submission (metrics and the log: its id, never its fields). */
   readonly onStored?: (lead: {
@@ -163,13 +148,11 @@ class Refusal {
   constructor(readonly outcome: Outcome) {}
 }
 
-/** What the gates know of one post. */
 interface Post {
   readonly form: FormName;
   readonly spec: FormSpec;
   readonly language: LocaleCode;
   readonly cors: Readonly<Record<string, string>>;
-  /** A multipart body (the partner form's, with its CV files). */
   readonly multipart: boolean;
   /** Refused with pages for people (src/pages/SubmissionProblem.astro), not JSON. */
   readonly isForm: boolean;
@@ -311,10 +294,9 @@ async function budgeted(post: Post, now: Date, verdict: Verdict, attachments: Ne
 }
 
 /**
- * With lead notifications on, the e-mails the store queues in the lead's own transaction (the
- * outbox): the staff's notice, linking to the lead on the configured address (SITE_URL), never the
- * request's (a forged Host would choose where staff are sent), and the sender's acknowledgement
- * (the store writes none for a held lead).
+ * With notifications on, the mails the store queues in the lead's transaction: the staff's notice,
+ * linking to the lead on SITE_URL, never the request's Host (a forged one would choose where staff
+ * are sent), and the sender's acknowledgement.
  */
 function mailsFor(config: ReceiverConfig) {
   const { siteUrl, notifications } = config;

@@ -85,53 +85,6 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 }
 
-class NodeSqliteDriver implements Driver {
-  readonly #db: DatabaseSync;
-  readonly #lock: ConnectionLock;
-  readonly #connection: NodeSqliteConnection;
-  readonly #ready: Promise<void>;
-
-  constructor(db: DatabaseSync, lock: ConnectionLock, ready: Promise<void>) {
-    this.#db = db;
-    this.#lock = lock;
-    this.#ready = ready;
-    this.#connection = new NodeSqliteConnection(db);
-  }
-
-  async init(): Promise<void> {}
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#ready;
-    await this.#lock.acquire();
-    if (!this.#db.isOpen) {
-      this.#lock.release();
-      throw new StoreError('The submissions store is closed');
-    }
-    return this.#connection;
-  }
-
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
-  }
-
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('COMMIT'));
-  }
-
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    // A failed COMMIT (disk full) may already have ended the transaction.
-    if (this.#db.isTransaction) await connection.executeQuery(CompiledQuery.raw('ROLLBACK'));
-  }
-
-  async releaseConnection(): Promise<void> {
-    this.#lock.release();
-  }
-
-  async destroy(): Promise<void> {
-    // The connection is its opener's to close (the store closes it after its last commit).
-  }
-}
-
 class NodeSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
     return true;
@@ -154,7 +107,28 @@ export class NodeSqliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#db, this.#lock, this.#ready);
+    const [db, lock, ready] = [this.#db, this.#lock, this.#ready];
+    const connection = new NodeSqliteConnection(db);
+    const run = async (c: DatabaseConnection, sql: string) => void (await c.executeQuery(CompiledQuery.raw(sql)));
+    return {
+      init: async () => {},
+      async acquireConnection() {
+        await ready;
+        await lock.acquire();
+        if (!db.isOpen) {
+          lock.release();
+          throw new StoreError('The submissions store is closed');
+        }
+        return connection;
+      },
+      beginTransaction: (c) => run(c, 'BEGIN IMMEDIATE'),
+      commitTransaction: (c) => run(c, 'COMMIT'),
+      // A failed COMMIT (disk full) may already have ended the transaction.
+      rollbackTransaction: async (c) => (db.isTransaction ? run(c, 'ROLLBACK') : undefined),
+      releaseConnection: async () => lock.release(),
+      // The connection is its opener's to close (the store closes it after its last commit).
+      destroy: async () => {},
+    };
   }
 
   createQueryCompiler() {
