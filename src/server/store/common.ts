@@ -1,7 +1,4 @@
-/**
- * What the shared store queries (./submission-queries.ts, ./outbox-queries.ts,
- * ./staff-queries.ts, ./inbox-queries.ts and its parts) need from each database, and the helpers they share.
- */
+/** What the shared store queries (./*-queries.ts) need from each database, and the helpers they share. */
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { StoreError, type SeenGuard } from './store.ts';
 import type { Database } from './schema.ts';
@@ -12,7 +9,6 @@ export type Tx = Transaction<Database>;
 
 /** What differs between SQLite and PostgreSQL in the queries themselves (nothing else does). */
 export interface DialectParts {
-  /** For messages. */
   readonly name: 'SQLite' | 'PostgreSQL';
   /**
    * Whether a transaction takes the rows it reads to change (`SELECT ... FOR UPDATE`):
@@ -103,7 +99,6 @@ async function* guardedIterable<T>(iterable: AsyncIterable<T>, dialect: DialectP
 /** A count or an affected-row count as a number (PostgreSQL's bigint, Kysely's bigint). */
 export const n = (value: number | bigint | string | null | undefined): number => Number(value ?? 0);
 
-/** How many rows a query selects. */
 export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
   const row = (await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst()) as { n: number } | undefined;
   return n(row?.n);

@@ -1,10 +1,8 @@
 /**
- * What the inbox keeps about staff rather than leads, written once for SQLite and PostgreSQL: the
- * sign-in sessions, the failed sign-ins that slow and lock an account, an address or a device
- * (read and changed inside one transaction, `signInTransaction`, the failures' rows locked where
- * the database shares them), the refused sign-ins, the audit log and the morning digests' claims.
- * The rules they apply are ../inbox/inbox-store.ts's; ./inbox-queries.ts makes them part of the
- * inbox's store.
+ * What the inbox keeps about staff rather than leads, written once for SQLite and PostgreSQL:
+ * sessions, failed sign-ins (read and changed in one transaction, the rows locked where the
+ * database shares them), refused sign-ins, the audit log and the morning digests' claims. The
+ * rules are ../inbox/inbox-store.ts's.
  */
 import { randomBytes } from 'node:crypto';
 import {

@@ -88,10 +88,7 @@ interface SqliteStoreOptions {
   readonly create?: boolean;
 }
 
-/**
- * The schema version of a SQLite file: how many migrations Kysely recorded, or, in a file the
- * code before the migration files made and no server has opened since, its `PRAGMA user_version`.
- */
+/** How many migrations Kysely recorded in a SQLite file; in a file made before the migration files, its user_version. */
 export function sqliteSchemaVersion(db: DatabaseSync): number {
   const recorded = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(MIGRATION_TABLE);
   const sql = recorded ? `SELECT count(*) AS n FROM ${MIGRATION_TABLE}` : 'SELECT user_version AS n FROM pragma_user_version';
@@ -169,10 +166,7 @@ function keepPrivate(filePath: string): void {
   }
 }
 
-/**
- * The submissions store on the file, opened now (throwing when it cannot be), its schema checked
- * (made in a new file) in the background: `ready` settles then, and every query waits for it.
- */
+/** The submissions store on the file, opened now; its schema is checked in the background (`ready`). */
 export function openSqliteStore(
   file: string,
   options: SqliteStoreOptions = {},
@@ -282,7 +276,6 @@ export function openOutboxStore(dbPath: string, migrated?: Promise<void>): Outbo
   return sqliteOutbox(kysely, close);
 }
 
-/** The outbox's queries on a SQLite connection. */
 export function sqliteOutbox(kysely: Kysely<Database>, close: () => Promise<void>): OutboxStore {
   return outboxQueries(kysely, SQLITE, {
     // One server per SQLite file: what is due is this server's to send.
