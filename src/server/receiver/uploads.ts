@@ -1,11 +1,7 @@
 /**
- * The partners' CV files, as the receiver takes them from a multipart partner
- * application: the rules of docs/requirements.md §9.1 (at most 2 MB each; pdf, jpeg, jpg, doc, docx) enforced
- * by the server itself, the type checked by the file's first bytes (its "magic number"), not by
- * its name; at most MAX_FILES files; the visitor's file name kept only as a cleaned label.
- *
- * A .docx is a ZIP archive, read by its central directory (./docx-file.ts); a .doc is an OLE
- * compound file, read with `cfb` (./doc-file.ts): only a plain Word document passes.
+ * The partners' CV files, as the receiver takes them from a multipart partner application: the
+ * rules of docs/requirements.md §9.1 enforced by the server itself, the type checked by the file's
+ * first bytes, not by its name; the visitor's file name kept only as a cleaned label.
  */
 import zlib from 'node:zlib';
 import { COMPOUND_FILE_SIGNATURE, docFileProblem, type DocFileProblem } from './doc-file.ts';
