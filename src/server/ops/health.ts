@@ -16,13 +16,7 @@ import type { HeldWaiting, PendingNotifications } from './metrics.ts';
 
 const READY_TIMEOUT_MS = 2000;
 
-export interface Probe {
-  schema(): Promise<{ readonly found: number; readonly expected: number }>;
-  pending(): Promise<PendingNotifications>;
-  /** Held leads waiting, the oldest's time, and those received before `before` no digest warned of. */
-  held(before: Date): Promise<HeldWaiting>;
-  readonly filesDir: string | undefined;
-}
+export type Probe = ReturnType<typeof openProbe>;
 
 /** Pending notifications: how many, since when, and why the latest failed attempt failed. */
 const PENDING_SQL = sql<{
@@ -36,7 +30,7 @@ const isoOf = (value: string | Date | null | undefined): string | undefined =>
   value ? new Date(value).toISOString() : undefined;
 
 /** The probe on the application's stores; `filesDir` is the folder files are written to (SQLite; undefined on PostgreSQL). */
-export function openProbe(stores: Pick<Stores, 'db'>, filesDir: string | undefined): Probe {
+export function openProbe(stores: Pick<Stores, 'db'>, filesDir: string | undefined) {
   const first = async <T>(query: { execute(db: Stores['db']): Promise<{ rows: T[] }> }): Promise<T> => {
     const row = (await query.execute(stores.db)).rows[0];
     if (!row) throw new Error('the database returned no row');
@@ -47,11 +41,12 @@ export function openProbe(stores: Pick<Stores, 'db'>, filesDir: string | undefin
       found: Number((await first(sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(MIGRATION_TABLE)}`)).n),
       expected: SCHEMA_VERSION,
     }),
-    async pending() {
+    async pending(): Promise<PendingNotifications> {
       const row = await first(PENDING_SQL);
       return { count: Number(row.count), oldest: isoOf(row.oldest), lastError: row.last_error ?? undefined };
     },
-    async held(before) {
+    /** Held leads waiting, the oldest's time, and those received before `before` no digest warned of. */
+    async held(before: Date): Promise<HeldWaiting> {
       const row = await first(
         sql<{
           count: number;

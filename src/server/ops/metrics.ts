@@ -23,26 +23,7 @@ export interface HeldWaiting {
   readonly unwarnedOverdue: number;
 }
 
-export interface Metrics {
-  readonly registry: Registry;
-  readonly leadsStored: Counter<'form' | 'language'>;
-  readonly leadsRefused: Counter<'form' | 'reason'>;
-  readonly notificationsSent: Counter;
-  readonly notificationsFailed: Counter<'outcome'>;
-  readonly signInFailures: Counter;
-  readonly signInLocks: Counter;
-  readonly requestDuration: Histogram<'kind' | 'status'>;
-  readonly heldDigests: Counter<'outcome'>;
-  readonly morningDigests: Counter<'outcome'>;
-  /** Where the first answers' working times (seconds) are read from at each scrape (set by the server). */
-  firstAnswers: (() => Promise<readonly number[]>) | undefined;
-  /** Where the held leads are read from at each scrape (set by the server). */
-  held: (() => Promise<HeldWaiting>) | undefined;
-  /** Where the pending notifications are read from at each scrape (set by the server). */
-  pending: (() => Promise<PendingNotifications>) | undefined;
-  /** The readiness checks, run at each scrape (set by the server): check name → passing. */
-  readiness: (() => Promise<Readonly<Record<string, boolean>>>) | undefined;
-}
+export type Metrics = ReturnType<typeof makeMetrics>;
 
 /** `read`, called once per scrape: the gauges asking during one scrape share its answer. */
 function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
@@ -55,7 +36,7 @@ const ageOf = (waiting: { readonly oldest: string | undefined }): number =>
   waiting.oldest ? Math.max(0, (Date.now() - Date.parse(waiting.oldest)) / 1000) : 0;
 
 /** The metrics; `storeDepth` reads the database's waiting work at each scrape. */
-export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
+export function makeMetrics(storeDepth: () => StoreDepth) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // The gauges read at scrape time; each read is shared by the gauges of one scrape.
@@ -74,7 +55,7 @@ export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
         this.set(await Promise.resolve(read()).catch(() => Number.NaN));
       },
     });
-  const metrics: Metrics = {
+  const metrics = {
     registry,
     leadsStored: counter('globaq_leads_stored_total', 'Leads committed to the store and acknowledged.', ['form', 'language']),
     leadsRefused: counter('globaq_leads_refused_total', 'Form posts refused, by reason.', ['form', 'reason']),
@@ -101,10 +82,12 @@ export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
       "Staff's morning digests: sent, quiet (nothing to say, no mail), or failed (tried again within the hour).",
       ['outcome'],
     ),
-    firstAnswers: undefined,
-    held: undefined,
-    pending: undefined,
-    readiness: undefined,
+    // What the server sets, read at each scrape: the first answers' working times (seconds), the held
+    // leads, the pending notifications, and the readiness checks (check name → passing).
+    firstAnswers: undefined as (() => Promise<readonly number[]>) | undefined,
+    held: undefined as (() => Promise<HeldWaiting>) | undefined,
+    pending: undefined as (() => Promise<PendingNotifications>) | undefined,
+    readiness: undefined as (() => Promise<Readonly<Record<string, boolean>>>) | undefined,
   };
   new Histogram({
     name: 'globaq_first_answer_working_seconds',

@@ -1,8 +1,6 @@
 /**
- * Held leads' queries, written once for SQLite and PostgreSQL (../held.ts holds the rules): the
- * held view and its count, release (the lead joins the inbox and its notification is queued, in
- * one transaction with its audit entry), mark as spam (audited), what is old enough to purge,
- * expired used challenges, and the secrets the server generates and keeps.
+ * Held leads' queries, written once for SQLite and PostgreSQL (../inbox/held.ts holds the rules),
+ * with the used challenges and the secrets the server generates and keeps.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isHoldReason, type HoldReason, type LeadAcknowledgement, type LeadNotice, type StoredSubmission } from './store.ts';
@@ -19,14 +17,12 @@ export type ReviewState = 'held' | 'spam';
 export interface HeldLead extends StoredSubmission {
   readonly review: ReviewState;
   readonly reason: HoldReason;
-  /** How many files came with it (kept with the held lead). */
   readonly files: number;
 }
 
 export interface HeldSummary {
   readonly waiting: number;
   readonly byReason: Readonly<Partial<Record<HoldReason, number>>>;
-  /** When the oldest held lead was received. */
   readonly oldestReceivedAt: string | undefined;
   /** Held leads past their age that no digest has warned of: kept, and shown to the operator. */
   readonly unwarnedOverdue: number;
@@ -47,7 +43,7 @@ export interface HeldStore {
     notice: ((lead: StoredSubmission) => LeadNotice) | undefined,
     acknowledgement?: ((lead: StoredSubmission) => LeadAcknowledgement | undefined) | undefined,
   ): Promise<boolean>;
-  /** Marks a held lead as spam (audited). False when no held lead has this id. */
+  /** False when no held lead has this id. */
   markSpam(id: string, by: string, now: Date): Promise<boolean>;
   /**
    * Ids of leads to erase with the store's delete: those marked spam received before `before`,
@@ -63,7 +59,6 @@ export interface HeldStore {
   summary(before: Date): Promise<HeldSummary>;
   /** Takes the day's digest for this server; false when another server (or an earlier run) has it. */
   claimDigest(day: string, now: Date): Promise<boolean>;
-  /** The day's digest was delivered, listing `held` leads. */
   digestSent(day: string, now: Date, held: number): Promise<void>;
   /** Gives the day's digest back (its mail failed): the next sweep tries again. */
   unclaimDigest(day: string): Promise<void>;

@@ -1,12 +1,8 @@
 /**
- * `npm run submissions -- migrate-to DATABASE_URL`: moves everything the SQLite file
- * holds into an empty PostgreSQL database, in one PostgreSQL transaction: the leads (with their
- * status, assignment, language and timeline), the honeypot's catch, the notifications, the files (read from the
- * files folder into the database), the staff accounts and the audit log. Sessions and failed
- * sign-ins are not moved (staff sign in again). Ids, times and order stay as they were.
- *
- * It refuses a target that already holds leads or accounts, so it can never mix two sites' data
- * or run twice; the SQLite file is only read, and stays as a backup.
+ * `npm run submissions -- migrate-to DATABASE_URL`: moves what the SQLite file holds into an empty
+ * PostgreSQL database, in one transaction; ids, times and order stay as they were. Sessions and
+ * failed sign-ins are not moved (staff sign in again). A target that already holds leads or
+ * accounts is refused (never two sites' data mixed); the SQLite file is only read, and stays as a backup.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,6 @@
 /**
- * The outbox's queries, written once for SQLite and PostgreSQL. Only claiming what is due
- * differs: one SQLite file has one server, which takes what is due; PostgreSQL's instances
- * share the table, and each claims rows under a lease with FOR UPDATE SKIP LOCKED
- * (./postgres/pg-store.ts). The lease column exists in PostgreSQL only (`leases`).
+ * The outbox's queries, written once for SQLite and PostgreSQL. Only claiming what is due differs:
+ * PostgreSQL's instances share the table and claim rows under a lease (./postgres/pg-store.ts).
  */
 import { sql } from 'kysely';
 import { DEFAULT_ACKNOWLEDGE_LIMITS, isFormName, StoreError, type AcknowledgeLimits } from './store.ts';
@@ -44,11 +42,7 @@ const splitRecipients = (text: string): string[] =>
 const ACKNOWLEDGE_ONCE_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
-/**
- * The mailbox an address reaches, as acknowledgements are counted: lower case, without a "+tag",
- * and Gmail's without dots, googlemail.com read as gmail.com ("V.ictim+1@GoogleMail.com" is
- * victim@gmail.com).
- */
+/** The mailbox an address reaches, as acknowledgements are counted: "V.ictim+1@GoogleMail.com" is victim@gmail.com. */
 export function canonicalMailbox(address: string): string {
   const at = address.lastIndexOf('@');
   const domain = address
@@ -82,7 +76,6 @@ export function pendingMail(
   };
 }
 
-/** An acknowledgement as acknowledgementCheck reads it. */
 type AckRow = { readonly recipients: string | null; readonly created_at: string };
 
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -164,12 +157,11 @@ function toOutboxEntry(row: OutboxRow): OutboxEntry {
   };
 }
 
-/** The outbox's mails with their lead's form. */
 export const outboxSelect = (db: Db) =>
   db.selectFrom('notifications as n').innerJoin('submissions as s', 's.id', 'n.submission_id').select(OUTBOX_COLUMNS);
 
 interface OutboxParts {
-  /** Due notifications, oldest first, claimed for this sender. */
+  /** Due notifications, oldest first, claimed for this sender (one SQLite server takes what is due). */
   claimDue(now: Date, limit: number): Promise<OutboxRow[]>;
   /** PostgreSQL: a claim is a lease (`claimed_until`), ended by any outcome. */
   readonly leases: boolean;

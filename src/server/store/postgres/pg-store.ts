@@ -20,11 +20,7 @@ import { attachmentRecord, submissionQueries, type FileKeeper } from '../submiss
 /** How long an instance holds a notification it is sending before another may take it. */
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
-/**
- * Applies the migrations the database lacks (../migrations/: Kysely's Migrator holds its advisory
- * lock, so instances starting together migrate once); refuses a newer schema. With `step`
- * openSchema, only the check made at opening (an empty database gets the schema).
- */
+/** Applies the migrations the database lacks under Kysely's advisory lock, or with `step` openSchema, only the opening check. */
 export function migratePg(pool: pg.Pool, step = migrateToLatest): Promise<number> {
   // Never destroyed: that would end the pool, which is its owner's.
   return step(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
@@ -72,10 +68,7 @@ function filesInDatabase(): FileKeeper {
   };
 }
 
-/**
- * One pool and the stores PostgreSQL opens its own way (../database.ts builds the others on `db`).
- * Opening is synchronous; the first query waits for the schema check.
- */
+/** One pool and the stores PostgreSQL opens its own way; the first query waits for the schema check. */
 export function openPgDatabase(url: string, options: { max?: number } = {}) {
   const pool = new pg.Pool({
     connectionString: url,

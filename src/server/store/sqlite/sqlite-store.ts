@@ -95,11 +95,7 @@ export function sqliteSchemaVersion(db: DatabaseSync): number {
   return Number((db.prepare(sql).get() as { n: number }).n);
 }
 
-/**
- * Another connection to a submissions database the store makes and migrates (the outbox's, the
- * staff accounts'): refuses a missing file now, and once `migrated` has settled, a file older
- * than `version`, which holds no `what` yet (its queries then fail with that reason).
- */
+/** Another connection to the submissions database: refuses a missing file, and once `migrated`, one older than `version`. */
 export function openMigratedDatabase(
   file: string,
   version: number,
@@ -145,10 +141,8 @@ function kyselyOn(
 }
 
 /**
- * The database file readable by its owner only (0600), whatever the umask: created so when new,
- * narrowed when an older version left it 0644. SQLite gives its -wal and -shm files the
- * database file's mode, so they follow. A file of another user's (a root shell opening the
- * service's database to read) is left as it is.
+ * The database file readable by its owner only (0600), whatever the umask (its -wal and -shm files
+ * too). A file of another user's (a root shell opening the service's database to read) is left as it is.
  */
 function keepPrivate(filePath: string): void {
   try {
