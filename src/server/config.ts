@@ -10,12 +10,7 @@ import { DEFAULT_ACKNOWLEDGE_LIMITS, FORMS, type AcknowledgeLimits, type FormNam
 
 const MB = 1024 * 1024;
 export const DEFAULT_RATE_LIMIT = 10;
-/**
- * The largest body accepted. A partner application may hold about 52,000 characters (ten
- * answers of up to 5,000); written in Arabic that is about 104 KB as JSON and 312 KB as a
- * url-encoded post (each Arabic letter is two UTF-8 bytes, six once percent-encoded). 512 KB
- * admits every valid application in either encoding and refuses anything much larger.
- */
+/** The largest body accepted: a full partner application in Arabic, url-encoded (six bytes a letter), fits. */
 export const BODY_LIMIT_BYTES = 512 * 1024;
 
 export interface ReceiverConfig {
@@ -155,7 +150,7 @@ function origin(text: string): string {
   return url.origin;
 }
 
-/** A server's address with one of `schemes` (smtp:// or postgres://), checked by `check`; the password never appears in a message. */
+/** A server's address with one of `schemes`, checked by `check`; the password never appears in a message. */
 const serverUrl = (schemes: readonly string[], example: string, check: (url: URL) => boolean, needs: string) =>
   parsed((text) => {
     let url: URL;

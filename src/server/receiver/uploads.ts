@@ -69,11 +69,7 @@ export function activePdf(bytes: Uint8Array): boolean {
   return false;
 }
 
-/**
- * The visitor's file name as a label: the last path segment only, no control characters, no
- * characters that mean something to a file system or a header, at most 120 characters, its
- * extension kept. Never used as a path: files are stored under random ids.
- */
+/** The visitor's file name as a label, never used as a path (files are stored under random ids). */
 export function cleanFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? '';
   const cleaned = base
@@ -93,10 +89,8 @@ export function cleanFileName(name: string): string {
 const FILES_FIELD = 'uploadedFiles';
 
 /**
- * A multipart body's text fields (as a url-encoded form would give them) and its files. The
- * files' names go into the files field as cleaned labels; an empty file part (a file input left
- * empty, JavaScript off) is no file. Undefined when the body cannot be read as multipart, or when
- * a file arrives in any other field.
+ * A multipart body's text fields (as a url-encoded form would give them) and its files; undefined
+ * when it cannot be read as multipart, or a file arrives in any other field.
  */
 export async function multipartParts(
   body: Uint8Array<ArrayBuffer>,
@@ -131,10 +125,7 @@ interface CheckedFile {
   readonly active: boolean;
 }
 
-/**
- * Why a file was refused, as a code for the server's log and metrics (never the file's name or
- * content): its extension, its size, content of another kind, or the Word check's own reason.
- */
+/** Why a file was refused, as a code for the log and metrics (never the file's name or content). */
 export type FileProblem = 'extension' | 'tooLarge' | 'content' | `doc:${DocFileProblem}` | `docx:${WordDocumentProblem}`;
 
 type UploadCheck =

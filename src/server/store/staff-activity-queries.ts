@@ -73,11 +73,7 @@ async function judgedBy(tx: Db | Tx, keys: SignInKeys, now: Date): Promise<[Sign
   ];
 }
 
-/**
- * One attempt counted as a failure on each of its keys (a success clears them after), unless the
- * gate they make is closed: refused while closed, it is not counted, so trying during a lock never
- * makes it longer.
- */
+/** One attempt counted as a failure on each of its keys, unless their gate is closed (trying never makes a lock longer). */
 async function countAttempt(
   tx: Tx,
   dialect: DialectParts,

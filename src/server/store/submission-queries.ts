@@ -147,11 +147,7 @@ function newLead(input: SaveInput): {
   };
 }
 
-/**
- * What staff looked for, from an audit entry of a search or an export: the `q` of the filter
- * it records ("3 found (filter: status=all&q=...)"); nothing for an entry without a filter (an
- * export of chosen leads, the staff command's).
- */
+/** What staff looked for, from an audit entry of a search or an export ("3 found (filter: status=all&q=...)"). */
 function searchedText(detail: string): string {
   const mark = '(filter: ';
   const start = detail.lastIndexOf(mark);

@@ -1,17 +1,10 @@
 /**
- * Kysely over Node's built-in `node:sqlite` (`DatabaseSync`): Kysely's own SQLite dialect expects
- * better-sqlite3's statement interface, and its driver hands its one connection to every caller
- * at once (two requests' transactions would interleave on it). This one keeps Kysely's SQLite
- * query compiler and adapter, and adds:
- *
- * - a lock on the connection: a transaction holds it from BEGIN to COMMIT, a lone query for its
- *   run, so nothing else runs inside a transaction;
- * - BEGIN IMMEDIATE: a transaction takes the write lock first, so two connections to the file
- *   never deadlock upgrading a read to a write (busy_timeout then waits, as it should);
- * - prepared statements kept per SQL text (the store's queries are a small set);
- * - transactional DDL, as SQLite has: Kysely's Migrator then applies the pending migrations in
- *   one BEGIN IMMEDIATE transaction (../migrations/index.ts);
- * - a promise every connection waits for (the migrations, before the store's queries).
+ * Kysely over Node's built-in `node:sqlite`: Kysely's own SQLite dialect expects better-sqlite3's
+ * statements, and hands its one connection to every caller at once (two requests' transactions
+ * would interleave). This one adds a lock on the connection (a transaction holds it from BEGIN to
+ * COMMIT); BEGIN IMMEDIATE, so two connections never deadlock upgrading a read to a write;
+ * transactional DDL (the pending migrations apply in one transaction); and a promise every
+ * connection waits for (the migrations, before the store's queries).
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
