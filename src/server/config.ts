@@ -240,10 +240,7 @@ const environment = z.object({
   HELD_DIGEST_HOUR: wholeNumber(0, DEFAULT_PROOF.digestHour).refine((hour) => hour <= 23, 'must be an hour from 0 to 23'),
 });
 
-/**
- * The receiver's settings from the environment. A malformed one throws a ConfigError naming
- * the variable and what was wrong with it; the server then stops at start.
- */
+/** The receiver's settings from the environment; a malformed one throws a ConfigError naming it, and the server stops. */
 export function receiverConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
   cwd: string = process.cwd(),

@@ -53,11 +53,7 @@ export function parseTrustedProxies(raw: string | undefined): string[] {
   return out;
 }
 
-/**
- * The client's address: the peer itself, unless the peer is a trusted proxy; then the
- * right-most address of X-Forwarded-For that is not a trusted proxy. A header that holds no
- * usable address there leaves the last proxy's own address (never a made-up one).
- */
+/** The client's address: the peer, or behind a trusted proxy the right-most forwarded address that is not one. */
 export function clientAddressOf(
   peer: string,
   forwardedFor: string | readonly string[] | undefined,

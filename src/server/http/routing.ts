@@ -47,10 +47,7 @@ function nearestNotFoundPage(pathname: string, files: ReadonlySet<string>): stri
   return undefined;
 }
 
-/**
- * The encoding to answer with, from an Accept-Encoding header: Brotli, else gzip, else none.
- * A coding listed with q=0 is refused.
- */
+/** The encoding to answer with, from an Accept-Encoding header: Brotli, else gzip, else none (q=0 refuses a coding). */
 export function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
   if (!header) return undefined;
   const accepted = new Map<string, number>();

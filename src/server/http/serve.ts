@@ -50,8 +50,7 @@ const readinessOf = (app: App, probe: Probe) =>
 
 /** Checks the settings and the database, then listens; prints the address (the real port when PORT=0). */
 export async function startServer(): Promise<http.Server> {
-  // Fails fast, before any visitor finds out: a malformed setting, or a database that cannot be
-  // created, opened or migrated, stops the server at start.
+  // Fails fast, before any visitor finds out: a bad setting or database stops the server at start.
   let app: App;
   try {
     // Before any setting is read: the file, when told, is where HOST and PORT may be too.
@@ -85,8 +84,7 @@ export async function startServer(): Promise<http.Server> {
   const sweeper = new Sweeper(app, transport);
   sweeper.start();
   log.info(`Submissions are stored in ${stores.where}`);
-  // The inbox on the password alone is said at each start, as a warning: two-step is the default
-  // the deployment guide sets up, and its absence should not pass unseen.
+  // An inbox on the password alone is warned of at each start: it should not pass unseen.
   if (app.twoStep.key) log.info(`Staff inbox sign-in: ${signInSummary(app.twoStep)}`);
   else log.warn(`Staff inbox sign-in: ${signInSummary(app.twoStep)}. Set it as docs/deploy.md says.`);
   let outbox: OutboxWorker | undefined;
@@ -156,10 +154,7 @@ function notifySystemd(app: App, state: string): void {
     app.log.warn({ event: 'systemd.notify' }, `systemd-notify ${state} failed (is NotifyAccess=all set in the unit?)`);
 }
 
-/**
- * Methods no answer is made for: fetch's Request refuses them, so Astro would answer 500 and
- * log a stack trace each time (a cheap way to flood the log).
- */
+/** Methods fetch's Request refuses: Astro would answer 500 and log a stack trace each time (a cheap way to flood the log). */
 const REFUSED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /** Headers only a trusted proxy may send: from anyone else they are dropped before Astro reads them. */

@@ -36,7 +36,6 @@ export interface App {
   readonly budget: NetworkBudget;
   /** Challenges per client: ten times the posts' rate (a visitor may open both forms, reload, come back). */
   readonly challenges: RateLimiter;
-  /** Password checks running and waiting (../inbox/sign-in.ts). */
   readonly passwordChecks: WorkQueue;
   /** Word 97-2003 files being read, each in a process of its own (../receiver/doc-file.ts). */
   readonly docReadings: WorkQueue;

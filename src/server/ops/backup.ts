@@ -192,10 +192,7 @@ function verifyBackup(dir: string): Manifest {
   return manifest;
 }
 
-/**
- * Moves everything in the database's write-ahead log into the database file and empties the log,
- * so the file alone holds every committed lead. A database that cannot be opened is left as it is.
- */
+/** Moves the write-ahead log into the database file, so the file alone holds every committed lead. */
 function checkpoint(dbPath: string): void {
   let db: DatabaseSync | undefined;
   try {

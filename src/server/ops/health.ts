@@ -25,7 +25,6 @@ const PENDING_SQL = sql<{
   last_error: string | null;
 }>`SELECT count(*) AS count, min(created_at) AS oldest, (SELECT last_error FROM notifications WHERE status = 'pending' AND last_error IS NOT NULL ORDER BY next_attempt_at DESC LIMIT 1) AS last_error FROM notifications WHERE status = 'pending'`;
 
-/** An ISO time from either database's reading of a time column. */
 const isoOf = (value: string | Date | null | undefined): string | undefined =>
   value ? new Date(value).toISOString() : undefined;
 
@@ -62,7 +61,6 @@ export function openProbe(stores: Pick<Stores, 'db'>, filesDir: string | undefin
 
 const MB = 1024 * 1024;
 
-/** The bytes free to this process on the disk holding `dir`. */
 export async function freeDiskBytes(dir: string): Promise<number> {
   const stats = await fs.promises.statfs(dir);
   return stats.bavail * stats.bsize;

@@ -55,9 +55,8 @@ export function logLead(
 export const REFUSAL_WINDOW_MS = 60_000;
 
 /**
- * Refusals summed by kind (form and reason, or a route's 429 answers): the first of a kind is
- * written at once, the others of the next minute as one line with their `count`. A stranger's
- * flood of refused posts writes two lines a minute, not one per post.
+ * Refusals summed by kind: the first of a kind is written at once, the others of the next minute as
+ * one line with their `count`, so a stranger's flood writes two lines a minute, not one per post.
  */
 export class RefusalLog {
   readonly #counts = new Map<string, { fields: Record<string, unknown>; count: number }>();
@@ -84,7 +83,6 @@ export class RefusalLog {
     this.#timer ??= setTimeout(() => this.flush(), this.#windowMs).unref();
   }
 
-  /** Writes the sums counted since each kind's first line, and starts over. */
   flush(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;

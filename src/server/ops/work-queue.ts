@@ -11,7 +11,6 @@ interface WorkLimits {
 interface Place {
   /** Runs `work` once the place's turn comes, then gives the place back. */
   run<T>(work: () => Promise<T>): Promise<T>;
-  /** Gives the place back unused. */
   leave(): void;
 }
 

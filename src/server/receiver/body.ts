@@ -5,7 +5,6 @@
  */
 import { MIMEType } from 'node:util';
 
-/** The media type and charset of a Content-Type header. */
 export function parseContentType(header: string | null): { type: string; charset: string | undefined } {
   const [type = '', ...params] = (header ?? '').split(';');
   let charset: string | undefined;
@@ -78,9 +77,8 @@ export async function readBody(request: Request, limit: number): Promise<BodyRes
 export const MAX_JSON_DEPTH = 8;
 
 /**
- * What one pass over a JSON text finds wrong with its shape before it is parsed (strings
- * skipped), stopping at the first: objects and arrays nested deeper than `maxDepth`, or more than
- * `maxMembers` members in the outermost object (a member's colon is at depth 1).
+ * What one pass over a JSON text finds wrong with its shape before it is parsed: nesting deeper
+ * than `maxDepth`, or more than `maxMembers` members in the outermost object.
  */
 export function jsonTextProblem(text: string, maxDepth: number, maxMembers: number): 'tooDeep' | 'tooManyFields' | undefined {
   let depth = 0;

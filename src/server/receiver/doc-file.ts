@@ -32,7 +32,6 @@ export const DOC_LIMITS = {
  */
 export const FETCHING_FIELDS = 'DDE|DDEAUTO|INCLUDEPICTURE|INCLUDETEXT|LINK|IMPORT';
 
-/** The compound file's signature ([MS-CFB] 2.2). */
 export const COMPOUND_FILE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] as const;
 
 /**
@@ -42,7 +41,6 @@ export const COMPOUND_FILE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a
  */
 const MACRO_NAMES = new Set(['macros', '_vba_project_cur', 'vba', '_vba_project']);
 
-/** One directory entry as the reading process reports it. */
 interface Entry {
   readonly name: string;
   /** [MS-CFB] 2.6.1: 1 storage, 2 stream, 5 the root storage; 0 an unused entry. */
@@ -57,10 +55,7 @@ interface Entry {
   readonly path: string;
 }
 
-/**
- * The reader: a Node process of its own (CommonJS, handed cfb's resolved path), reading the file
- * from its standard input and answering with the entries or nothing on its standard output.
- */
+/** The reader process: the file on its standard input, the entries (or nothing) on its standard output. */
 const READER_SOURCE = `
 const FETCHING = /\\x13\\s*(?:${FETCHING_FIELDS})\\b/i;
 const chunks = [];

@@ -21,7 +21,6 @@ const WORD_LIMITS = {
   maxContentTypesBytes: 256 * 1024,
   /** Each relationships part (`*.rels`), read to find external and OLE relationships. */
   maxRelationshipsBytes: 256 * 1024,
-  /** All relationships parts together. */
   maxAllRelationshipsBytes: 2 * 1024 * 1024,
 } as const;
 

@@ -14,7 +14,6 @@ export interface BudgetOptions {
   readonly unprovenFileBytes: number;
   readonly leads: number;
   readonly fileBytes: number;
-  /** Networks remembered at most (default 50,000). */
   readonly maxClients?: number;
 }
 

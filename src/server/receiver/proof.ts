@@ -90,7 +90,6 @@ export function countLinks(fields: Readonly<Record<string, unknown>>, exempt: Re
 }
 
 interface JudgeInput {
-  /** The `altcha` field as sent (undefined when missing). */
   readonly payload: unknown;
   /** A plain form post (JavaScript off): no proof is expected from it. */
   readonly formPost: boolean;

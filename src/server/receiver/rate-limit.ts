@@ -13,7 +13,6 @@ interface RateLimiterOptions {
   /** Submissions per window; 0 turns the limit off. */
   readonly limit: number;
   readonly windowMs: number;
-  /** Clients remembered at most (default 50,000). */
   readonly maxClients?: number;
   readonly now?: () => number;
 }

@@ -48,7 +48,6 @@ interface FormSpec {
   readonly complete: (body: Record<string, unknown>, now: Date) => Record<string, unknown>;
 }
 
-/** The fields that hold a link by design (a website). */
 const urlFields = (table: FormTable) =>
   new Set(Object.entries(table).flatMap(([name, spec]) => ((spec.kind as string) === 'url' ? [name] : [])));
 
@@ -100,7 +99,6 @@ export interface ReceiverDeps {
   readonly budget: NetworkBudget;
   /** Whether `bytes` more of files leave the disk its floor of free space (default: always). */
   readonly filesRoom?: (bytes: number) => Promise<boolean>;
-  /** The Word 97-2003 files being read (./doc-file.ts), across all requests. */
   readonly docReadings: WorkQueue;
   readonly now?: () => Date;
   readonly logError?: (message: string, error: unknown) => void;
@@ -213,11 +211,7 @@ async function bodyOf(post: Post, request: Request): Promise<Uint8Array<ArrayBuf
   return read.body;
 }
 
-/**
- * The body's answers as the form's island would send them, and its files. Its shape is judged
- * first (src/forms/fields.ts: shapeProblem); a multipart body's parts and a JSON body's members
- * are counted before it is parsed: past the form's keys, the parser never runs.
- */
+/** The body's answers as the form's island would send them, and its files; past the form's keys, the parser never runs. */
 async function answersOf(post: Post, body: Uint8Array<ArrayBuffer>, now: Date) {
   const { spec } = post;
   const maxFields = maxBodyKeys(spec.table);
@@ -279,11 +273,7 @@ async function checkedFiles(post: Post, files: readonly File[]): Promise<{ attac
   };
 }
 
-/**
- * What the lead's network's day lets it keep: each lead and its files count against it, a valid
- * proof's apart from a doubtful post's. Past its files' share, or the disk's floor of free space,
- * the lead is kept without its files and held.
- */
+/** What the network's day lets the lead keep: past its files' share or the disk's floor, it is held without its files. */
 async function budgeted(post: Post, now: Date, verdict: Verdict, attachments: NewAttachment[], held: HoldReason | undefined) {
   const fileBytes = attachments.reduce((sum, file) => sum + file.bytes.byteLength, 0);
   const budget = post.deps.budget.take(post.clientAddress, verdict.challenge !== undefined, fileBytes, now.getTime());

@@ -85,7 +85,6 @@ export function cleanFileName(name: string): string {
   return extension ? `${stem}.${extension}` : stem;
 }
 
-/** The field whose files the receiver keeps. */
 const FILES_FIELD = 'uploadedFiles';
 
 /**
@@ -146,10 +145,7 @@ const SIGNATURES: Readonly<Record<FileKind, readonly number[]>> = {
   docx: [0x50, 0x4b, 0x03, 0x04],
 };
 
-/**
- * Why the bytes are not a file of `expected` kind; undefined when they are: its first bytes, and a
- * Word file's structure (a .doc by its directory, ./doc-file.ts; a .docx by its archive's, ./docx-file.ts).
- */
+/** Why the bytes are not a file of `expected` kind (its first bytes, a Word file's structure); undefined when they are. */
 async function contentProblem(bytes: Uint8Array, expected: FileKind, readings: WorkQueue): Promise<FileProblem | undefined> {
   if (!startsWith(bytes, SIGNATURES[expected])) return 'content';
   if (expected === 'doc') {
@@ -202,10 +198,7 @@ export async function checkUploads(files: readonly File[], readings: WorkQueue):
   return rejected.length > 0 ? { ok: false, tooMany: false, rejected, problems } : { ok: true, files: checked };
 }
 
-/**
- * `Content-Disposition: attachment` with the file's label: an ASCII fallback for old clients and
- * the exact name in RFC 5987 form (Arabic names survive).
- */
+/** `Content-Disposition: attachment` with an ASCII fallback and the exact name in RFC 5987 form (Arabic names survive). */
 export function attachmentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;

@@ -61,10 +61,7 @@ export function readyAfter(migrated: Promise<unknown>, what: string): Promise<vo
   return ready;
 }
 
-/**
- * The store with each method's failures turned into StoreErrors: callers (the receiver, the
- * inbox, the staff command) tell the store's failures from their own by that type alone.
- */
+/** The store with each method's failures turned into StoreErrors: callers tell the store's failures from their own by type. */
 export function guarded<T extends object>(store: T, dialect: DialectParts): T {
   const wrapped: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(store)) {
@@ -121,11 +118,7 @@ export async function* bySeq<R extends { seq: number }>(
   }
 }
 
-/**
- * Whether the lead changed since the page asking saw it (`unless`, ./store.ts SeenGuard): a
- * timeline entry of one of its kinds after `seen`. Called inside the change's transaction once the
- * lead's row is taken, so the check and the write are one step.
- */
+/** Whether the lead changed since the page asking saw it (SeenGuard); called in the change's transaction, its row taken. */
 export async function changedSince(tx: Tx, id: string, unless: SeenGuard | undefined): Promise<boolean> {
   if (!unless || unless.kinds.length === 0) return false;
   const row = await tx

@@ -43,7 +43,6 @@ export interface OpenOptions {
   readonly poolMax?: number;
 }
 
-/** The SQLite file's stores of its own, on its one connection. */
 function openSqliteDatabase(file: string, create: boolean): OwnStores {
   const submissions = openSqliteStore(file, { create });
   const { db, depth, ready } = submissions;

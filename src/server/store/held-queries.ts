@@ -29,7 +29,6 @@ export interface HeldSummary {
 }
 
 export interface HeldStore {
-  /** Held leads (or those marked spam), newest first, at most `limit`. */
   list(state: ReviewState, limit: number): Promise<HeldLead[]>;
   count(state: ReviewState): Promise<number>;
   /**
@@ -82,7 +81,6 @@ const heldLead = (
 });
 
 export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<void>): HeldStore {
-  /** Leads' columns with the number of their files. */
   const withFiles = () =>
     db
       .selectFrom('submissions as s')

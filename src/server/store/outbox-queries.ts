@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { DEFAULT_ACKNOWLEDGE_LIMITS, isFormName, StoreError, type AcknowledgeLimits } from './store.ts';
 import { randomUUID } from 'node:crypto';
 import { isMailKind, isNoticeStatus, type OutboxEntry, type OutboxStore } from '../mail/outbox.ts';
-import { changedSince, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
+import { changedSince, countOf, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type NewNotificationRow } from './schema.ts';
 
 /** The columns an outbox entry is read from (`n`: notifications, `s`: its lead). */
@@ -130,7 +130,6 @@ export async function mayAcknowledge(tx: Db | Tx, to: string, now: string, limit
   return acknowledgementCheck.allows(rows, to, now, limits);
 }
 
-/** An outbox row as both databases read it back. */
 type OutboxRow = Awaited<ReturnType<ReturnType<typeof outboxSelect>['execute']>>[number];
 
 function toOutboxEntry(row: OutboxRow): OutboxEntry {
@@ -202,14 +201,7 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
       claimDue: async (now, limit) => (await parts.claimDue(now, limit)).map(toOutboxEntry),
       async stillDue(id) {
         if (!isUuid(id)) return false;
-        return (
-          (await db
-            .selectFrom('notifications')
-            .select('id')
-            .where('id', '=', id)
-            .where('status', '=', 'pending')
-            .executeTakeFirst()) !== undefined
-        );
+        return (await countOf(db.selectFrom('notifications').where('id', '=', id).where('status', '=', 'pending'))) > 0;
       },
       markSent: (id, at) => settle(id, { status: 'sent', sent_at: iso(at), last_error: null }, at),
       async markRetry(id, attempts, next, error) {

@@ -91,7 +91,6 @@ interface SiteSecretTable {
  */
 export interface NotificationTable {
   id: string;
-  /** The lead it is about. */
   submission_id: string;
   /** 'notification' (to staff), 'acknowledgement' (to the sender), 'reply' (staff's answer) or 'assignment' (to the assignee). */
   kind: ColumnType<string, string | undefined, string>;
@@ -219,7 +218,6 @@ export interface Database {
 }
 
 export type NewSubmissionRow = Insertable<SubmissionTable>;
-/** A lead's row as both databases read it back. */
 export type LeadRow = Selectable<LeadTable>;
 export type NewUsedChallengeRow = Insertable<UsedChallengeTable>;
 export type NewNotificationRow = Insertable<NotificationTable>;

@@ -27,7 +27,6 @@ import {
 import { countOf, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type AuditLogRow } from './schema.ts';
 
-/** An audit log row as the inbox reads it. */
 export const auditEntry = (row: AuditLogRow): AuditEntry => ({
   seq: n(row.seq),
   at: row.at,
@@ -112,7 +111,6 @@ async function countAttempt(
 /** One transaction for reading and changing sign-in counts: SQLite's holds the file, PostgreSQL's the rows it reads. */
 const signInTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction().execute(work);
 
-/** The staff's side of the inbox's store. */
 type StaffActivity = Pick<
   InboxStore,
   | 'claimStaffDigest'

@@ -139,7 +139,6 @@ export interface Query {
   readonly form?: FormName;
   readonly since?: Date;
   readonly until?: Date;
-  /** Read the honeypot's catch instead of the leads. */
   readonly bots?: boolean;
   /** Leads in the inbox only: not those still held for review (the ones marked spam there are spam, for `withoutSpam`). Default: every lead. */
   readonly inboxOnly?: boolean;
@@ -168,7 +167,6 @@ export interface SubmissionStore {
     before: Date,
   ): Promise<{ readonly leads: number; readonly bots: number; readonly notifications: number; readonly attachments: number }>;
   attachments(submissionId: string): Promise<StoredAttachment[]>;
-  /** One stored file and its bytes; undefined for an unknown id. */
   attachment(id: string): Promise<{ readonly record: StoredAttachment; readonly bytes: Uint8Array<ArrayBuffer> } | undefined>;
   close(): Promise<void>;
 }
@@ -181,7 +179,6 @@ export class StoreError extends Error {
   }
 }
 
-/** The database's waiting work, for the metrics (../ops/metrics.ts). */
 export interface StoreDepth {
   /** Work waiting for the database (queued saves, or clients waiting for a pool connection). */
   readonly waiting: number;

@@ -83,7 +83,6 @@ export interface FileKeeper {
   remove(ids: readonly string[]): void;
 }
 
-/** Everything one save writes, in one transaction. */
 interface NewLead {
   readonly table: SubmissionTableName;
   /** The proof's challenge, marked used: written first, so a second use fails the lead's transaction. */

@@ -100,7 +100,6 @@ export function openPgDatabase(url: string, options: { max?: number } = {}) {
   return {
     submissions: submissionQueries(db, POSTGRES, {
       files: filesInDatabase(),
-      // The pool is the database's: close() below ends it.
       close: none,
     }),
     outbox: outboxQueries(db, POSTGRES, {

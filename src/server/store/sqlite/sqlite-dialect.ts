@@ -84,10 +84,7 @@ class NodeSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/**
- * A Kysely dialect on an open `DatabaseSync`, sharing `lock` with whoever else writes on it;
- * its queries wait for `ready` (and fail with its error).
- */
+/** A Kysely dialect on an open `DatabaseSync`, sharing `lock` with whoever else writes on it; its queries wait for `ready`. */
 export class NodeSqliteDialect implements Dialect {
   readonly #db: DatabaseSync;
   readonly #lock: ConnectionLock;

@@ -263,8 +263,7 @@ export function openSqliteStore(
 export function openOutboxStore(dbPath: string, migrated?: Promise<void>): OutboxStore {
   const opened = openMigratedDatabase(dbPath, 2, 'outbox', migrated);
   const { db } = opened;
-  // Marking a mail sent need not wait for the disk: if a power cut loses the mark, the mail is
-  // sent again with the same Message-ID (at least once, see ../../mail/outbox.ts). Leads keep FULL (the store's).
+  // Marking a mail sent need not wait for the disk: a lost mark sends it again with the same Message-ID.
   db.exec('PRAGMA synchronous = NORMAL');
   const { kysely, close } = kyselyOn(opened);
   return sqliteOutbox(kysely, close);
