@@ -1,9 +1,7 @@
 /**
- * A page built ahead (every public page) has each name of src/lib/whole-names.ts in its text kept
- * on one line, wherever it comes from (content, data, interface strings). Under `astro dev`, every
- * other request gets the application object the site's server would pass (src/server/ops/app.ts),
- * built once on first use; then every request to the staff inbox (/admin) passes its guard
- * (src/server/inbox/inbox.ts).
+ * Pages built ahead keep each name of src/lib/whole-names.ts on one line. Under `astro dev`, other
+ * requests get the application object the site's server would pass (src/server/ops/app.ts); then
+ * the staff inbox (/admin) passes its guard (src/server/inbox/inbox.ts).
  */
 import { defineMiddleware } from 'astro:middleware';
 import type { App } from './server/ops/app.ts';

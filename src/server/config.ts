@@ -1,51 +1,6 @@
 /**
  * The receiver's configuration, read from the environment when the server runs (not at build
- * time). See docs/receiver.md, "Settings".
- *
- *   SUBMISSIONS_DB                path of the SQLite file (default ./data/submissions.db)
- *   SUBMISSIONS_RATE_LIMIT        submissions per client per window before the next are held for
- *                                 review as "many posts" (default 10; 0 turns it off)
- *   SUBMISSIONS_RATE_WINDOW       the window, in seconds (default 600)
- *   SUBMISSIONS_HELD_PER_DAY      held leads one network may leave per day; past it, refused
- *                                 (default 100; 0: no bound)
- *   SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY  megabytes of files one network may leave per day in
- *                                 posts without a valid proof; past it, a lead is held without its
- *                                 files (default 20; 0: no bound)
- *   SUBMISSIONS_LEADS_PER_DAY     leads with a valid proof one network may leave per day; past
- *                                 it, refused (default 30; 0: no bound)
- *   SUBMISSIONS_FILES_MB_PER_DAY  megabytes of files in posts with a valid proof one network may
- *                                 leave per day; past it, a lead is held without its files
- *                                 (default 60; 0: no bound)
- *   SUBMISSIONS_MIN_FREE_DISK_MB  free disk below which a lead's files are not kept (the lead is held,
- *                                 saying so) and /readyz fails (default 512; 0: no floor)
- *   SUBMISSIONS_ALLOWED_ORIGINS   other origins whose pages may post (comma-separated,
- *                                 e.g. https://www.example.com.sa); the site's own always may
- *   TRUSTED_PROXIES               reverse proxies whose X-Forwarded-* headers are believed
- *                                 (addresses or CIDR ranges, comma-separated; default none)
- *   SITE_URL                      the site's public address (https://www.example.com.sa), the same
- *                                 as at build time: every absolute link the server makes (the lead
- *                                 e-mail's link to the inbox) starts with it, never with the
- *                                 request's Host; unset, the e-mail carries no link
- *
- * Lead notifications (an e-mail to staff for each lead; off while SMTP_URL is unset):
- *   SMTP_URL                      smtp://user:pass@mail.example.com:587 or smtps://...:465
- *   SMTP_REQUIRE_TLS              true: an smtp:// server must offer STARTTLS, or nothing is sent
- *                                 (the password and the leads never cross in clear); default true
- *                                 for any host but loopback
- *   LEADS_NOTIFY_TO               who gets them (addresses, comma-separated)
- *   LEADS_NOTIFY_TO_CONTACT       who gets the contact messages' instead (default LEADS_NOTIFY_TO)
- *   LEADS_NOTIFY_TO_PARTNER       who gets the partner applications' instead (default LEADS_NOTIFY_TO)
- *   LEADS_NOTIFY_FROM             the sender, e.g. "Globaq website <website@example.com.sa>"
- *   LEADS_REPLY_TO                the shared mailbox customers answer to (Reply-To of staff's answers
- *                                 and of the acknowledgement, and a copy of each answer); default
- *                                 LEADS_NOTIFY_TO
- *   LEADS_NOTIFY_RETRY_SECONDS    the first retry's delay; each next one doubles, up to an hour (default 30)
- *   LEADS_NOTIFY_GIVE_UP_DAYS     after this long undelivered, a notification is marked failed (default 3)
- *   LEADS_ACKNOWLEDGE             on (default) or off: a short mail to each lead's sender, in the
- *                                 form's language, saying it arrived (never for held leads; at most
- *                                 one a day per mailbox: case, +tag and Gmail's dots aside)
- *   LEADS_ACKNOWLEDGE_PER_DOMAIN_HOUR  acknowledgements an hour to one domain (default 5)
- *   LEADS_ACKNOWLEDGE_PER_HOUR    acknowledgements an hour in all (default 60)
+ * time). Every setting, its default and its meaning: docs/receiver.md, "Settings".
  */
 import path from 'node:path';
 import * as z from 'zod';
@@ -53,29 +8,15 @@ import { parseTrustedProxies } from './http/client-address.ts';
 import type { BudgetOptions } from './receiver/network-budget.ts';
 import { DEFAULT_ACKNOWLEDGE_LIMITS, FORMS, type AcknowledgeLimits, type FormName } from './store/store.ts';
 
-const DEFAULT_DB = './data/submissions.db';
 const MB = 1024 * 1024;
 export const DEFAULT_RATE_LIMIT = 10;
-const DEFAULT_RATE_WINDOW_SECONDS = 600;
-const DEFAULT_HELD_PER_DAY = 100;
-const DEFAULT_UNPROVEN_FILES_MB_PER_DAY = 20;
-const DEFAULT_LEADS_PER_DAY = 30;
-const DEFAULT_FILES_MB_PER_DAY = 60;
-const DEFAULT_MIN_FREE_DISK_MB = 512;
-/**
- * The largest body accepted. A partner application may hold about 52,000 characters (ten
- * answers of up to 5,000); written in Arabic that is about 104 KB as JSON and 312 KB as a
- * url-encoded post (each Arabic letter is two UTF-8 bytes, six once percent-encoded). 512 KB
- * admits every valid application in either encoding and refuses anything much larger.
- */
+/** The largest body accepted: a full partner application in Arabic, url-encoded (six bytes a letter), fits. */
 export const BODY_LIMIT_BYTES = 512 * 1024;
 
 export interface ReceiverConfig {
   /** Absolute path of the database file (SQLite, the default; its files folder sits beside it). */
   readonly dbPath: string;
-  /** PostgreSQL instead of SQLite (several receiver instances on one database): DATABASE_URL. */
   readonly databaseUrl: string | undefined;
-  /** Connections each process's pool may open to PostgreSQL. */
   readonly poolMax: number;
   /** Submissions per client per window before the next are held ('manyPosts'); 0 means no limit. */
   readonly rateLimit: number;
@@ -89,12 +30,9 @@ export interface ReceiverConfig {
   readonly bodyLimitBytes: number;
   /** Proxies whose X-Forwarded-For and X-Forwarded-Host/Proto are believed (src/server/http/client-address.ts). */
   readonly trustedProxies: readonly string[];
-  /**
-   * The site's public address (an origin: `https://www.example.com.sa`), from SITE_URL: the one
-   * base of every absolute link the server makes. Undefined when unset: then it makes none.
-   */
+  /** The one base of every absolute link the server makes (SITE_URL); unset, it makes none. */
   readonly siteUrl: string | undefined;
-  /** Lead notifications by e-mail; undefined when SMTP_URL is unset (they are off). */
+  /** Undefined when SMTP_URL is unset (lead notifications are off). */
   readonly notifications: NotificationConfig | undefined;
   /** The proof of work on the forms and what holds a lead for review (./proof.ts). */
   readonly proof: ProofConfig;
@@ -103,7 +41,6 @@ export interface ReceiverConfig {
 export interface ProofConfig {
   /** ALTCHA_HMAC_KEY: signs the challenges; undefined: one is generated and kept in the database. */
   readonly hmacKey: string | undefined;
-  /** How long a challenge may be solved and sent (ALTCHA_EXPIRE_SECONDS). */
   readonly expireSeconds: number;
   /** Hashes per try (ALTCHA_COST) and the highest counter drawn (ALTCHA_MAX_NUMBER): the work asked of a browser. */
   readonly cost: number;
@@ -130,15 +67,12 @@ export const DEFAULT_PROOF: ProofConfig = {
 };
 
 export interface NotificationConfig {
-  /** smtp:// or smtps:// with the user and password in it. */
   readonly smtpUrl: string;
   /** An smtp:// server that offers no STARTTLS is refused, not spoken to in clear (SMTP_REQUIRE_TLS). */
   readonly requireTls: boolean;
   /** Who gets every lead's e-mail, unless `toByForm` names others for its form. */
   readonly to: readonly string[];
-  /** Each form's recipients (LEADS_NOTIFY_TO_CONTACT, LEADS_NOTIFY_TO_PARTNER), where set. */
   readonly toByForm?: Readonly<Partial<Record<FormName, readonly string[]>>>;
-  /** An address, or "Name <address>". */
   readonly from: string;
   /** The shared mailbox customers answer to (LEADS_REPLY_TO, else LEADS_NOTIFY_TO); empty: none set. */
   readonly replyTo?: readonly string[];
@@ -147,15 +81,10 @@ export interface NotificationConfig {
   readonly giveUpDays: number;
   /** Whether each lead's sender gets an acknowledgement (LEADS_ACKNOWLEDGE, default on; left out of a hand-made config: none). */
   readonly acknowledge?: boolean;
-  /** The acknowledgements' hourly bounds (LEADS_ACKNOWLEDGE_PER_DOMAIN_HOUR, LEADS_ACKNOWLEDGE_PER_HOUR). */
   readonly acknowledgeLimits?: AcknowledgeLimits;
 }
 
 export const RETRY_CAP_SECONDS = 3600;
-/** Connections per process to PostgreSQL, by default. */
-const DEFAULT_POOL_MAX = 10;
-const DEFAULT_RETRY_SECONDS = 30;
-const DEFAULT_GIVE_UP_DAYS = 3;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -189,6 +118,13 @@ const wholeNumber = (min: number, fallback: number) =>
     return Number(raw);
   }, fallback);
 
+/** A switch written as one of two words (`yes` or `no`). */
+const flag = (yes: string, no: string, fallback?: boolean) =>
+  parsed((raw) => {
+    if (raw !== yes && raw !== no) throw new Error(`must be ${yes} or ${no} (got "${raw}")`);
+    return raw === yes;
+  }, fallback);
+
 /** A comma-separated list, each entry read by `parse` (which throws a message naming the entry). */
 const list = <T>(parse: (entry: string) => T) =>
   parsed(
@@ -214,39 +150,25 @@ function origin(text: string): string {
   return url.origin;
 }
 
-/** A mail server's address: smtp:// or smtps://, with a host; the password never appears in a message. */
-function smtpUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error('is not a URL such as smtp://user:password@mail.example.com:587');
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
-    throw new Error(`must start with smtp:// or smtps:// (got "${url.protocol}//")`);
-  if (url.hostname === '') throw new Error('names no mail server (smtp://user:password@mail.example.com:587)');
-  return text;
-}
+/** A server's address with one of `schemes`, checked by `check`; the password never appears in a message. */
+const serverUrl = (schemes: readonly string[], example: string, check: (url: URL) => boolean, needs: string) =>
+  parsed((text) => {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new Error(`is not a URL such as ${example}`);
+    }
+    if (!schemes.includes(url.protocol))
+      throw new Error(`must start with ${schemes.map((scheme) => `${scheme}//`).join(' or ')} (got "${url.protocol}//")`);
+    if (!check(url)) throw new Error(`${needs} (${example})`);
+    return text;
+  });
 
 /** A mail server on this machine: its connection never leaves it, so TLS protects nothing on it. */
 function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-/** A PostgreSQL address: postgres:// or postgresql://, with a host and a database; the password never appears in a message. */
-function databaseUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error('is not a URL such as postgres://globaq:password@db.example.com.sa:5432/globaq');
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
-    throw new Error(`must start with postgres:// or postgresql:// (got "${url.protocol}//")`);
-  if (url.hostname === '' || url.pathname.length <= 1)
-    throw new Error('must name a server and a database (postgres://user:password@host:5432/database)');
-  return text;
 }
 
 const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;.]+(?:\.[^\s@<>",;.]+)+$/;
@@ -267,50 +189,46 @@ function mailbox(text: string): string {
 
 /** The environment variables the receiver reads, each checked and given its default. */
 const environment = z.object({
-  SUBMISSIONS_DB: setting.transform((raw) => raw ?? DEFAULT_DB),
-  DATABASE_URL: parsed(databaseUrl),
-  DATABASE_POOL_MAX: wholeNumber(1, DEFAULT_POOL_MAX),
+  SUBMISSIONS_DB: setting.transform((raw) => raw ?? './data/submissions.db'),
+  DATABASE_URL: serverUrl(
+    ['postgres:', 'postgresql:'],
+    'postgres://user:password@host:5432/database',
+    (url) => url.hostname !== '' && url.pathname.length > 1,
+    'must name a server and a database',
+  ),
+  DATABASE_POOL_MAX: wholeNumber(1, 10),
   SUBMISSIONS_RATE_LIMIT: wholeNumber(0, DEFAULT_RATE_LIMIT),
-  SUBMISSIONS_RATE_WINDOW: wholeNumber(1, DEFAULT_RATE_WINDOW_SECONDS),
-  SUBMISSIONS_HELD_PER_DAY: wholeNumber(0, DEFAULT_HELD_PER_DAY),
-  SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: wholeNumber(0, DEFAULT_UNPROVEN_FILES_MB_PER_DAY),
-  SUBMISSIONS_LEADS_PER_DAY: wholeNumber(0, DEFAULT_LEADS_PER_DAY),
-  SUBMISSIONS_FILES_MB_PER_DAY: wholeNumber(0, DEFAULT_FILES_MB_PER_DAY),
-  SUBMISSIONS_MIN_FREE_DISK_MB: wholeNumber(0, DEFAULT_MIN_FREE_DISK_MB),
+  SUBMISSIONS_RATE_WINDOW: wholeNumber(1, 600),
+  SUBMISSIONS_HELD_PER_DAY: wholeNumber(0, 100),
+  SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY: wholeNumber(0, 20),
+  SUBMISSIONS_LEADS_PER_DAY: wholeNumber(0, 30),
+  SUBMISSIONS_FILES_MB_PER_DAY: wholeNumber(0, 60),
+  SUBMISSIONS_MIN_FREE_DISK_MB: wholeNumber(0, 512),
   SUBMISSIONS_ALLOWED_ORIGINS: list(origin),
   TRUSTED_PROXIES: list((entry) => parseTrustedProxies(entry)[0] ?? entry),
   SITE_URL: parsed(origin),
-  SMTP_URL: parsed(smtpUrl),
-  SMTP_REQUIRE_TLS: setting.transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    if (raw === 'true' || raw === 'false') return raw === 'true';
-    ctx.addIssue({ code: 'custom', message: `must be true or false (got "${raw}")` });
-    return z.NEVER;
-  }),
+  SMTP_URL: serverUrl(
+    ['smtp:', 'smtps:'],
+    'smtp://user:password@mail.example.com:587',
+    (url) => url.hostname !== '',
+    'names no mail server',
+  ),
+  SMTP_REQUIRE_TLS: flag('true', 'false'),
   LEADS_NOTIFY_TO: list(mailbox),
   LEADS_REPLY_TO: list(mailbox),
   LEADS_NOTIFY_TO_CONTACT: list(mailbox),
   LEADS_NOTIFY_TO_PARTNER: list(mailbox),
   LEADS_NOTIFY_FROM: list(mailbox),
-  LEADS_NOTIFY_RETRY_SECONDS: wholeNumber(1, DEFAULT_RETRY_SECONDS),
-  LEADS_NOTIFY_GIVE_UP_DAYS: wholeNumber(1, DEFAULT_GIVE_UP_DAYS),
-  LEADS_ACKNOWLEDGE: setting.transform((raw, ctx) => {
-    if (raw === undefined || raw === 'on') return true;
-    if (raw === 'off') return false;
-    ctx.addIssue({ code: 'custom', message: `must be on or off (got "${raw}")` });
-    return z.NEVER;
-  }),
+  LEADS_NOTIFY_RETRY_SECONDS: wholeNumber(1, 30),
+  LEADS_NOTIFY_GIVE_UP_DAYS: wholeNumber(1, 3),
+  LEADS_ACKNOWLEDGE: flag('on', 'off', true),
   LEADS_ACKNOWLEDGE_PER_DOMAIN_HOUR: wholeNumber(1, DEFAULT_ACKNOWLEDGE_LIMITS.perDomain),
   LEADS_ACKNOWLEDGE_PER_HOUR: wholeNumber(1, DEFAULT_ACKNOWLEDGE_LIMITS.total),
-  ALTCHA_HMAC_KEY: setting.transform((raw, ctx) => {
-    if (raw === undefined) return undefined;
-    if (raw.length < 32) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be at least 32 characters (openssl rand -hex 32), or unset to have one generated and kept in the database',
-      });
-      return z.NEVER;
-    }
+  ALTCHA_HMAC_KEY: parsed((raw) => {
+    if (raw.length < 32)
+      throw new Error(
+        'must be at least 32 characters (openssl rand -hex 32), or unset to have one generated and kept in the database',
+      );
     return raw;
   }),
   ALTCHA_EXPIRE_SECONDS: wholeNumber(60, DEFAULT_PROOF.expireSeconds),
@@ -322,10 +240,7 @@ const environment = z.object({
   HELD_DIGEST_HOUR: wholeNumber(0, DEFAULT_PROOF.digestHour).refine((hour) => hour <= 23, 'must be an hour from 0 to 23'),
 });
 
-/**
- * The receiver's settings from the environment. A malformed one throws a ConfigError naming
- * the variable and what was wrong with it; the server then stops at start.
- */
+/** The receiver's settings from the environment; a malformed one throws a ConfigError naming it, and the server stops. */
 export function receiverConfig(
   env: Readonly<Record<string, string | undefined>> = process.env,
   cwd: string = process.cwd(),

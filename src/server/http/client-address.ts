@@ -1,12 +1,7 @@
 /**
- * Who is asking: the address the rate limit counts.
- *
- * A request's own peer is the only address nobody can make up. X-Forwarded-For is a list any
- * client can start ("X-Forwarded-For: 1.2.3.4" costs nothing), and each proxy on the way
- * appends the address it received the request from. So the header is read only when the peer
- * is a proxy we were told to trust (TRUSTED_PROXIES, none by default), and then from the right:
- * the first address that is not one of our proxies is the one our outermost proxy saw, the
- * real client. Everything left of it was written by the client and is ignored.
+ * Who is asking: the address the rate limit counts. X-Forwarded-For is a list any client can start,
+ * so it is read only when the peer is a trusted proxy (TRUSTED_PROXIES), and then from the right:
+ * the first address that is not one of our proxies is the real client; the rest the client wrote.
  */
 import net from 'node:net';
 
@@ -40,10 +35,7 @@ function unmapped(address: string): string {
   return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address;
 }
 
-/**
- * The entries of TRUSTED_PROXIES, each an IP address or a CIDR range; throws a message naming
- * the first one that is neither.
- */
+/** The entries of TRUSTED_PROXIES, each an IP address or a CIDR range; throws naming the first that is neither. */
 export function parseTrustedProxies(raw: string | undefined): string[] {
   const out: string[] = [];
   for (const item of (raw ?? '').split(',')) {
@@ -61,11 +53,7 @@ export function parseTrustedProxies(raw: string | undefined): string[] {
   return out;
 }
 
-/**
- * The client's address: the peer itself, unless the peer is a trusted proxy; then the
- * right-most address of X-Forwarded-For that is not a trusted proxy. A header that holds no
- * usable address there leaves the last proxy's own address (never a made-up one).
- */
+/** The client's address: the peer, or behind a trusted proxy the right-most forwarded address that is not one. */
 export function clientAddressOf(
   peer: string,
   forwardedFor: string | readonly string[] | undefined,

@@ -1,22 +1,8 @@
 /**
- * The URL rules the site's own server adds in front of Astro's handler. They are
- * the same rules docs/deploy.md asks of a static host:
- *
- * - /Aboutus (docs/requirements.md §1.1: the mobile menu links it) answers with the About page, status 200, and
- *   so does its Arabic twin /ar/Aboutus with /ar/AboutUs. The build writes only AboutUs.html,
- *   so the repository and the build also work on a case-insensitive file system.
- * - an unknown /services/{slug} answers with the Coming Soon page (services/404.html), status
- *   404; an unknown /ar/services/{slug} with the Arabic one (ar/services/404.html), and any other
- *   unknown /ar/... path with the Arabic 404 page (ar/404.html): the nearest 404.html.
- * - another spelling of a page's path that differs only in letter case (/contactus) is sent to
- *   the page's real path with a 301, so a typed address still finds the page.
- * - a static host's rule files (public/_headers, public/_redirects, which this server's own
- *   rules replace) are no page of it: the 404 page, status 404.
- *
- * Pure: `files` is the set of paths under dist/client ("/AboutUs.html", "/_astro/x.css"). The
- * files themselves are sent by sirv (./serve.ts), given the coding `pickEncoding` chose.
+ * The URL rules the site's own server adds in front of Astro's handler, as docs/deploy.md ("Route
+ * rules for a static host") asks of a static host. Pure: `files` is the set of paths under
+ * dist/client ("/AboutUs.html"); the files themselves are sent by sirv (./serve.ts).
  */
-
 /** Paths served with another page's content, without a redirect. */
 const ALIASES: ReadonlyMap<string, string> = new Map([
   ['/Aboutus', '/AboutUs'],
@@ -61,10 +47,7 @@ function nearestNotFoundPage(pathname: string, files: ReadonlySet<string>): stri
   return undefined;
 }
 
-/**
- * The encoding to answer with, from an Accept-Encoding header: Brotli, else gzip, else none.
- * A coding listed with q=0 is refused.
- */
+/** The encoding to answer with, from an Accept-Encoding header: Brotli, else gzip, else none (q=0 refuses a coding). */
 export function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
   if (!header) return undefined;
   const accepted = new Map<string, number>();

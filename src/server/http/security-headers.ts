@@ -17,10 +17,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** Two years, subdomains included: only sent when the site is told it is served over HTTPS. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
-/**
- * The headers for one answer. `behindHttps`: the BEHIND_HTTPS environment variable is "true"
- * (a TLS-terminating proxy in front), or the request itself came over TLS.
- */
+/** The headers for one answer; `behindHttps`: BEHIND_HTTPS is "true", or the request came over TLS. */
 export function securityHeadersFor({ behindHttps }: { behindHttps: boolean }): Record<string, string> {
   return behindHttps ? { ...SECURITY_HEADERS, 'Strict-Transport-Security': HSTS } : { ...SECURITY_HEADERS };
 }

@@ -1,12 +1,8 @@
 /**
  * The site's own server and the process's composition root (../ops/app.ts): the build's files
- * (sent by sirv, their Brotli or gzip twins when the browser takes them), the URL rules of
- * ./routing.ts, and Astro's Node handler (middleware mode) for the on-demand routes, among them
- * the form receiver under /api/, each request given the application object. Reads HOST, PORT
- * (0: any free port, printed) and the receiver's SUBMISSIONS_* settings, checked with the
- * database before it listens: from the environment, after the file `--settings FILE` names.
- * With SMTP_URL set, it also runs the outbox worker that e-mails each lead to staff (../mail/outbox.ts).
- * Run after `astro build`; `npm start` builds first when needed.
+ * (sirv), the URL rules of ./routing.ts, the probes, and Astro's Node handler for the on-demand
+ * routes, each request given the application object. Reads HOST, PORT (0: any free port) and the
+ * settings, checked with the database before it listens. Run after `astro build`.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,7 +39,6 @@ function listFiles(dir: string): Set<string> {
 /** The server with what SIGTERM uses: whether it is stopping, and its requests in flight. */
 type SiteServer = http.Server & { stopping: boolean; readonly inFlight: Set<ServerResponse> };
 
-/** Every readiness check (../ops/health.ts) with this process's settings. */
 const readinessOf = (app: App, probe: Probe) =>
   readiness(probe, {
     pendingMaxMs: app.settings.pendingMaxMs,
@@ -53,10 +48,9 @@ const readinessOf = (app: App, probe: Probe) =>
     signIn: signInSummary(app.twoStep),
   });
 
-/** Checks the receiver, then listens; prints the address (with the real port when PORT=0). */
+/** Checks the settings and the database, then listens; prints the address (the real port when PORT=0). */
 export async function startServer(): Promise<http.Server> {
-  // Fails fast, before any visitor finds out: a malformed setting, or a database that cannot be
-  // created, opened or migrated, stops the server at start.
+  // Fails fast, before any visitor finds out: a bad setting or database stops the server at start.
   let app: App;
   try {
     // Before any setting is read: the file, when told, is where HOST and PORT may be too.
@@ -90,8 +84,7 @@ export async function startServer(): Promise<http.Server> {
   const sweeper = new Sweeper(app, transport);
   sweeper.start();
   log.info(`Submissions are stored in ${stores.where}`);
-  // The inbox on the password alone is said at each start, as a warning: two-step is the default
-  // the deployment guide sets up, and its absence should not pass unseen.
+  // An inbox on the password alone is warned of at each start: it should not pass unseen.
   if (app.twoStep.key) log.info(`Staff inbox sign-in: ${signInSummary(app.twoStep)}`);
   else log.warn(`Staff inbox sign-in: ${signInSummary(app.twoStep)}. Set it as docs/deploy.md says.`);
   let outbox: OutboxWorker | undefined;
@@ -153,11 +146,7 @@ export async function startServer(): Promise<http.Server> {
   return server;
 }
 
-/**
- * Tells systemd (Type=notify) that the server is ready, or stopping: a datagram to
- * $NOTIFY_SOCKET, sent with the system's own systemd-notify (Node has no datagram Unix socket).
- * Does nothing outside systemd.
- */
+/** Tells systemd (Type=notify) the server is ready or stopping, with systemd-notify (Node has no datagram Unix socket). */
 function notifySystemd(app: App, state: string): void {
   if (!process.env['NOTIFY_SOCKET']) return;
   const result = spawnSync('systemd-notify', [`--pid=${process.pid}`, state], { stdio: 'ignore', timeout: 5000 });
@@ -165,10 +154,7 @@ function notifySystemd(app: App, state: string): void {
     app.log.warn({ event: 'systemd.notify' }, `systemd-notify ${state} failed (is NotifyAccess=all set in the unit?)`);
 }
 
-/**
- * Methods no answer is made for: fetch's Request refuses them, so Astro would answer 500 and
- * log a stack trace each time (a cheap way to flood the log).
- */
+/** Methods fetch's Request refuses: Astro would answer 500 and log a stack trace each time (a cheap way to flood the log). */
 const REFUSED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
 /** Headers only a trusted proxy may send: from anyone else they are dropped before Astro reads them. */
@@ -193,7 +179,7 @@ function amendHead(res: ServerResponse): void {
   } as ServerResponse['writeHead'];
 }
 
-/** Astro's request handler for the built site (dist/server/entry.mjs; @astrojs/node's RequestHandler). */
+/** @astrojs/node's RequestHandler (dist/server/entry.mjs). */
 type AstroHandler = (
   req: IncomingMessage,
   res: ServerResponse,
@@ -201,7 +187,6 @@ type AstroHandler = (
   locals: { readonly app: App; readonly clientAddress: string },
 ) => void;
 
-/** The route kinds metrics and logs group requests by. */
 type RouteKind = 'health' | 'api' | 'admin' | 'asset' | 'page' | 'other';
 
 function routeKind(pathname: string, files: ReadonlySet<string>): RouteKind {

@@ -1,10 +1,8 @@
 /**
  * The composition root: the one application object of a process, built once by the site's server
- * (../http/serve.ts) and handed to Astro's routes in `locals.app` on every request, by the
- * dev-only path of src/middleware.ts under `astro dev`, and by the staff command (../cli.ts).
- * Everything shared lives here (settings, the database's one set of handles, the logger, the
- * metrics, the rate limits, the proof's keys), never in a module variable: the server runs these
- * modules from the source and Astro runs its own bundled copies of them.
+ * (../http/serve.ts), src/middleware.ts under `astro dev` or the staff command, and handed to
+ * Astro's routes in `locals.app`. Everything shared lives here, never in a module variable: the
+ * server runs these modules from the source and Astro runs its own bundled copies of them.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
@@ -34,20 +32,14 @@ export interface App {
   readonly metrics: Metrics;
   /** The id of the request being answered (../http/serve.ts runs each request in it; the log writes it). */
   readonly requestIds: AsyncLocalStorage<string>;
-  /** Form posts per client, and what each network may leave per day. */
   readonly limiter: RateLimiter;
   readonly budget: NetworkBudget;
   /** Challenges per client: ten times the posts' rate (a visitor may open both forms, reload, come back). */
   readonly challenges: RateLimiter;
-  /** Password checks running and waiting (../inbox/sign-in.ts). */
   readonly passwordChecks: WorkQueue;
   /** Word 97-2003 files being read, each in a process of its own (../receiver/doc-file.ts). */
   readonly docReadings: WorkQueue;
-  /**
-   * The proof of work's keys: from ALTCHA_HMAC_KEY, or the key generated once and kept in the
-   * database (every instance and every restart signs and checks alike). A failure to read it is
-   * tried again on the next call.
-   */
+  /** The proof of work's keys: ALTCHA_HMAC_KEY's, or the one kept in the database (read again after a failure). */
   proofKeys(): Promise<ProofKeys>;
   /** Whether `bytes` more of files leave SUBMISSIONS_MIN_FREE_DISK_MB free (always, on PostgreSQL). */
   filesRoom(bytes: number): Promise<boolean>;

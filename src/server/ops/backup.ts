@@ -1,22 +1,11 @@
 /**
- * Backups that restore (the staff command: `backup DIR`, `restore DIR`), for the SQLite database:
- *
- * - backup: SQLite's online backup API (node:sqlite `backup`) copies the database while the
- *   server runs, in one step, so the copy is one consistent moment. Then the files (partners' CVs)
- *   of the attachment rows in that copy are copied from the files folder and checked against the
- *   SHA-256 the row records. A file is written and flushed before its row is committed, so every
- *   row in the copy has its file. Last, `manifest.json` names the copy and each file with its
- *   size and SHA-256: a folder without it is an unfinished backup.
- * - restore: refuses a backup that fails any checksum, and a database a running server has open
- *   (the server's pid file beside it); puts aside what was there (`*.before-restore-TIME`), then
- *   brings back the database and its files, owned like the folder they are restored into (a
- *   restore run as root leaves nothing the service cannot open). The database put aside is first
- *   checkpointed into one file: a server killed with `kill -9` leaves its newest leads in the
- *   write-ahead log, where SQLite would not look for them under another name. Should that fail
- *   (a damaged file), its -wal and -shm keep their suffixes after the new name, where SQLite does
- *   look (`submissions.db.before-restore-TIME-wal`).
- *
- * PostgreSQL keeps files in the database: pg_dump and pg_restore (docs/deploy.md).
+ * Backups that restore, for the SQLite database (the staff command's `backup DIR` and `restore DIR`;
+ * docs/deploy.md says what each does). The copy is SQLite's online backup: one consistent moment,
+ * taken while the server runs. A file is written and flushed before its row is committed, so every
+ * row in the copy has its file; `manifest.json`, written last, names each with its SHA-256: a folder
+ * without it is an unfinished backup. The database put aside by a restore is first checkpointed into
+ * one file: a server killed with `kill -9` leaves its newest leads in the write-ahead log, where
+ * SQLite would not look for them under another name. PostgreSQL: pg_dump and pg_restore.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -203,10 +192,7 @@ function verifyBackup(dir: string): Manifest {
   return manifest;
 }
 
-/**
- * Moves everything in the database's write-ahead log into the database file and empties the log,
- * so the file alone holds every committed lead. A database that cannot be opened is left as it is.
- */
+/** Moves the write-ahead log into the database file, so the file alone holds every committed lead. */
 function checkpoint(dbPath: string): void {
   let db: DatabaseSync | undefined;
   try {

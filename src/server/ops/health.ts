@@ -1,18 +1,9 @@
 /**
- * /healthz and /readyz (answered by ../http/serve.ts before anything else, never cached, never in the
- * sitemap):
- *
- * - /healthz: the process answers. 200 "ok".
- * - /readyz: the database answers within READY_TIMEOUT_MS, its schema is the one this code
- *   migrates to, the files folder beside a SQLite database takes a new file and its disk has
- *   SUBMISSIONS_MIN_FREE_DISK_MB free, and no lead
- *   notification has been pending longer than READY_PENDING_MAX_MINUTES (with notifications on).
- *   Its details also say how staff sign in (`signIn`: password only, or two-step), never failing.
- *   200 {"status":"ready"} or 503. Which check failed, and why, is told only to loopback (with no
- *   proxy header) or to the OPS_TOKEN bearer; anyone else reads {"status":"unavailable"}.
- *
- * The probe reads through the application's own database handles (./app.ts): a database too
- * busy or stuck to answer it within READY_TIMEOUT_MS is one a visitor's lead would wait on too.
+ * /healthz (the process answers) and /readyz (every check in `readiness`), answered by
+ * ../http/serve.ts before anything else; docs/receiver.md says what each checks. Which check
+ * failed, and why, is told only to loopback or the OPS_TOKEN bearer (`mayReadDetails`). The probe
+ * reads through the application's own database handles: a database too busy to answer it within
+ * READY_TIMEOUT_MS is one a visitor's lead would wait on too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,15 +16,7 @@ import type { HeldWaiting, PendingNotifications } from './metrics.ts';
 
 const READY_TIMEOUT_MS = 2000;
 
-export interface Probe {
-  /** The schema version found and the one this code migrates to. */
-  schema(): Promise<{ readonly found: number; readonly expected: number }>;
-  pending(): Promise<PendingNotifications>;
-  /** Held leads waiting, the oldest's time, and those received before `before` no digest warned of. */
-  held(before: Date): Promise<HeldWaiting>;
-  /** The folder files are written to; undefined when they live in the database. */
-  readonly filesDir: string | undefined;
-}
+export type Probe = ReturnType<typeof openProbe>;
 
 /** Pending notifications: how many, since when, and why the latest failed attempt failed. */
 const PENDING_SQL = sql<{
@@ -42,12 +25,11 @@ const PENDING_SQL = sql<{
   last_error: string | null;
 }>`SELECT count(*) AS count, min(created_at) AS oldest, (SELECT last_error FROM notifications WHERE status = 'pending' AND last_error IS NOT NULL ORDER BY next_attempt_at DESC LIMIT 1) AS last_error FROM notifications WHERE status = 'pending'`;
 
-/** An ISO time from either database's reading of a time column. */
 const isoOf = (value: string | Date | null | undefined): string | undefined =>
   value ? new Date(value).toISOString() : undefined;
 
-/** The probe on the application's stores; `filesDir` is the folder files are written to (SQLite). */
-export function openProbe(stores: Pick<Stores, 'db'>, filesDir: string | undefined): Probe {
+/** The probe on the application's stores; `filesDir` is the folder files are written to (SQLite; undefined on PostgreSQL). */
+export function openProbe(stores: Pick<Stores, 'db'>, filesDir: string | undefined) {
   const first = async <T>(query: { execute(db: Stores['db']): Promise<{ rows: T[] }> }): Promise<T> => {
     const row = (await query.execute(stores.db)).rows[0];
     if (!row) throw new Error('the database returned no row');
@@ -58,11 +40,12 @@ export function openProbe(stores: Pick<Stores, 'db'>, filesDir: string | undefin
       found: Number((await first(sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(MIGRATION_TABLE)}`)).n),
       expected: SCHEMA_VERSION,
     }),
-    async pending() {
+    async pending(): Promise<PendingNotifications> {
       const row = await first(PENDING_SQL);
       return { count: Number(row.count), oldest: isoOf(row.oldest), lastError: row.last_error ?? undefined };
     },
-    async held(before) {
+    /** Held leads waiting, the oldest's time, and those received before `before` no digest warned of. */
+    async held(before: Date): Promise<HeldWaiting> {
       const row = await first(
         sql<{
           count: number;
@@ -78,7 +61,6 @@ export function openProbe(stores: Pick<Stores, 'db'>, filesDir: string | undefin
 
 const MB = 1024 * 1024;
 
-/** The bytes free to this process on the disk holding `dir`. */
 export async function freeDiskBytes(dir: string): Promise<number> {
   const stats = await fs.promises.statfs(dir);
   return stats.bavail * stats.bsize;

@@ -1,12 +1,7 @@
 /**
- * The process's structured log (pino): one JSON line per event on standard output, for journald
- * or any log shipper. Every request gets one line (../http/serve.ts: its id, route, status and
- * duration); every lead event one (stored, notified, retry, failed), naming the lead by its id
- * only: nothing a visitor typed (names, addresses, messages, file names) is ever logged.
- *
- * The application object (./app.ts) holds the process's one logger: the server and the routes
- * inside Astro's bundle write through it. LOG_FORMAT=pretty (development) prints it for people, with
- * pino-pretty (a devDependency, absent from a production install).
+ * The process's structured log (pino): one JSON line per event on standard output. Leads are named
+ * by their id only: nothing a visitor typed (names, addresses, messages, file names) is ever logged.
+ * The application object (./app.ts) holds the process's one logger.
  */
 import { pino, type Logger } from 'pino';
 
@@ -60,9 +55,8 @@ export function logLead(
 export const REFUSAL_WINDOW_MS = 60_000;
 
 /**
- * Refusals summed by kind (form and reason, or a route's 429 answers): the first of a kind is
- * written at once, the others of the next minute as one line with their `count`. A stranger's
- * flood of refused posts writes two lines a minute, not one per post.
+ * Refusals summed by kind: the first of a kind is written at once, the others of the next minute as
+ * one line with their `count`, so a stranger's flood writes two lines a minute, not one per post.
  */
 export class RefusalLog {
   readonly #counts = new Map<string, { fields: Record<string, unknown>; count: number }>();
@@ -89,7 +83,6 @@ export class RefusalLog {
     this.#timer ??= setTimeout(() => this.flush(), this.#windowMs).unref();
   }
 
-  /** Writes the sums counted since each kind's first line, and starts over. */
   flush(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;

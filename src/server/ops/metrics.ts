@@ -1,36 +1,8 @@
 /**
  * The process's metrics, in Prometheus' text format (prom-client), served at /metrics to loopback
- * or the OPS_TOKEN bearer only (../http/serve.ts). docs/deploy.md has the scrape config and alerts.
- *
- *   globaq_leads_stored_total{form,language}            leads committed (acknowledged)
- *   globaq_leads_refused_total{form,reason}             posts answered with a refusal (the
- *                                                       receiver's error code: invalidFields,
- *                                                       overBudget, storeUnavailable, …;
- *                                                       honeypot for the bot catch)
- *   globaq_notifications_sent_total                     lead e-mails the mail server accepted
- *   globaq_notifications_failed_total{outcome}          failed sends: retry (tried again later)
- *                                                       or given_up (listed for staff)
- *   globaq_held_waiting, globaq_held_oldest_age_seconds  leads held for review (read at scrape)
- *   globaq_held_unwarned_overdue                        held leads past HELD_PURGE_DAYS that no
- *                                                       digest warned of (kept, not erased)
- *   globaq_held_digests_total{outcome}                  daily digests of held leads: sent, failed
- *   globaq_morning_digests_total{outcome}               staff's morning digests: sent, quiet
- *                                                       (nothing to say, no mail), failed
- *   globaq_first_answer_working_seconds                 time to each lead's first answer, in Riyadh
- *                                                       working time (Sunday to Thursday, 08:00 to
- *                                                       17:00), read from the store at scrape: every
- *                                                       inbox lead answered (no per-lead labels)
- *   globaq_notifications_pending                        notifications waiting (read at scrape)
- *   globaq_notifications_oldest_pending_age_seconds     the oldest one's age; 0 when none
- *   globaq_signin_failures_total, globaq_signin_locks_total
- *   globaq_http_request_duration_seconds{kind,status}   per route kind: page, asset, api, admin,
- *                                                       health, other; status class 2xx…5xx
- *   globaq_store_waiting, globaq_store_connections{state}
- *   globaq_ready, globaq_ready_check{check}             what /readyz answers, checked at scrape
- *   and prom-client's process metrics (memory, CPU, event loop lag, handles).
- *
- * The application object (./app.ts) holds the process's one registry: the server, the outbox and
- * the routes inside Astro's bundle count into the same metrics.
+ * or the OPS_TOKEN bearer only (../http/serve.ts); each one's help says what it counts. docs/deploy.md
+ * has the scrape config and alerts. The application object (./app.ts) holds the process's one
+ * registry: the server, the outbox and the routes inside Astro's bundle count into the same metrics.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { StoreDepth } from '../store/store.ts';
@@ -51,26 +23,7 @@ export interface HeldWaiting {
   readonly unwarnedOverdue: number;
 }
 
-export interface Metrics {
-  readonly registry: Registry;
-  readonly leadsStored: Counter<'form' | 'language'>;
-  readonly leadsRefused: Counter<'form' | 'reason'>;
-  readonly notificationsSent: Counter;
-  readonly notificationsFailed: Counter<'outcome'>;
-  readonly signInFailures: Counter;
-  readonly signInLocks: Counter;
-  readonly requestDuration: Histogram<'kind' | 'status'>;
-  readonly heldDigests: Counter<'outcome'>;
-  readonly morningDigests: Counter<'outcome'>;
-  /** Where the first answers' working times (seconds) are read from at each scrape (set by the server). */
-  firstAnswers: (() => Promise<readonly number[]>) | undefined;
-  /** Where the held leads are read from at each scrape (set by the server). */
-  held: (() => Promise<HeldWaiting>) | undefined;
-  /** Where the pending notifications are read from at each scrape (set by the server). */
-  pending: (() => Promise<PendingNotifications>) | undefined;
-  /** The readiness checks, run at each scrape (set by the server): check name → passing. */
-  readiness: (() => Promise<Readonly<Record<string, boolean>>>) | undefined;
-}
+export type Metrics = ReturnType<typeof makeMetrics>;
 
 /** `read`, called once per scrape: the gauges asking during one scrape share its answer. */
 function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
@@ -78,49 +31,40 @@ function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
   return () => (last ??= read().finally(() => setImmediate(() => (last = undefined))));
 }
 
-/** Seconds since the oldest waiting item was made: 0 when none, NaN when it could not be read. */
-const ageOf = (waiting: { readonly oldest: string | undefined } | undefined): number =>
-  waiting === undefined ? Number.NaN : waiting.oldest ? Math.max(0, (Date.now() - Date.parse(waiting.oldest)) / 1000) : 0;
+/** Seconds since the oldest waiting item was made: 0 when none. */
+const ageOf = (waiting: { readonly oldest: string | undefined }): number =>
+  waiting.oldest ? Math.max(0, (Date.now() - Date.parse(waiting.oldest)) / 1000) : 0;
 
 /** The metrics; `storeDepth` reads the database's waiting work at each scrape. */
-export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
+export function makeMetrics(storeDepth: () => StoreDepth) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // The gauges read at scrape time; each read is shared by the gauges of one scrape.
   const readPending = oncePerScrape(() => metrics.pending?.() ?? Promise.resolve({ count: 0, oldest: undefined }));
   const readHeld = oncePerScrape(() => metrics.held?.() ?? Promise.resolve({ count: 0, oldest: undefined, unwarnedOverdue: 0 }));
   const readReadiness = oncePerScrape(() => (metrics.readiness?.() ?? Promise.resolve({})).catch(() => ({ store: false })));
-  const metrics: Metrics = {
+  const counter = <L extends string = never>(name: string, help: string, labelNames: L[] = []) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
+  /** A gauge read at each scrape: NaN when the reading fails. */
+  const gauge = (name: string, help: string, read: () => Promise<number> | number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(await Promise.resolve(read()).catch(() => Number.NaN));
+      },
+    });
+  const metrics = {
     registry,
-    leadsStored: new Counter({
-      name: 'globaq_leads_stored_total',
-      help: 'Leads committed to the store and acknowledged.',
-      labelNames: ['form', 'language'],
-      registers: [registry],
-    }),
-    leadsRefused: new Counter({
-      name: 'globaq_leads_refused_total',
-      help: 'Form posts refused, by reason.',
-      labelNames: ['form', 'reason'],
-      registers: [registry],
-    }),
-    notificationsSent: new Counter({
-      name: 'globaq_notifications_sent_total',
-      help: 'Lead notifications the mail server accepted.',
-      registers: [registry],
-    }),
-    notificationsFailed: new Counter({
-      name: 'globaq_notifications_failed_total',
-      help: 'Lead notification sends that failed: retry or given_up.',
-      labelNames: ['outcome'],
-      registers: [registry],
-    }),
-    signInFailures: new Counter({ name: 'globaq_signin_failures_total', help: 'Staff sign-ins refused.', registers: [registry] }),
-    signInLocks: new Counter({
-      name: 'globaq_signin_locks_total',
-      help: 'Staff accounts or addresses locked after repeated failures.',
-      registers: [registry],
-    }),
+    leadsStored: counter('globaq_leads_stored_total', 'Leads committed to the store and acknowledged.', ['form', 'language']),
+    leadsRefused: counter('globaq_leads_refused_total', 'Form posts refused, by reason.', ['form', 'reason']),
+    notificationsSent: counter('globaq_notifications_sent_total', 'Lead notifications the mail server accepted.'),
+    notificationsFailed: counter('globaq_notifications_failed_total', 'Lead notification sends that failed: retry or given_up.', [
+      'outcome',
+    ]),
+    signInFailures: counter('globaq_signin_failures_total', 'Staff sign-ins refused.'),
+    signInLocks: counter('globaq_signin_locks_total', 'Staff accounts or addresses locked after repeated failures.'),
     requestDuration: new Histogram({
       name: 'globaq_http_request_duration_seconds',
       help: 'Time to answer a request, by route kind and status class.',
@@ -128,22 +72,22 @@ export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
-    heldDigests: new Counter({
-      name: 'globaq_held_digests_total',
-      help: 'Daily digests of held leads: sent, or failed (tried again within the hour).',
-      labelNames: ['outcome'],
-      registers: [registry],
-    }),
-    morningDigests: new Counter({
-      name: 'globaq_morning_digests_total',
-      help: "Staff's morning digests: sent, quiet (nothing to say, no mail), or failed (tried again within the hour).",
-      labelNames: ['outcome'],
-      registers: [registry],
-    }),
-    firstAnswers: undefined,
-    held: undefined,
-    pending: undefined,
-    readiness: undefined,
+    heldDigests: counter(
+      'globaq_held_digests_total',
+      'Daily digests of held leads: sent, or failed (tried again within the hour).',
+      ['outcome'],
+    ),
+    morningDigests: counter(
+      'globaq_morning_digests_total',
+      "Staff's morning digests: sent, quiet (nothing to say, no mail), or failed (tried again within the hour).",
+      ['outcome'],
+    ),
+    // What the server sets, read at each scrape: the first answers' working times (seconds), the held
+    // leads, the pending notifications, and the readiness checks (check name → passing).
+    firstAnswers: undefined as (() => Promise<readonly number[]>) | undefined,
+    held: undefined as (() => Promise<HeldWaiting>) | undefined,
+    pending: undefined as (() => Promise<PendingNotifications>) | undefined,
+    readiness: undefined as (() => Promise<Readonly<Record<string, boolean>>>) | undefined,
   };
   new Histogram({
     name: 'globaq_first_answer_working_seconds',
@@ -159,15 +103,9 @@ export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
       for (const value of seconds) this.observe(value);
     },
   });
-  new Gauge({
-    name: 'globaq_ready',
-    help: 'What /readyz answers: 1 ready, 0 not; globaq_ready_check says which check fails.',
-    registers: [registry],
-    async collect() {
-      const checks = await readReadiness();
-      this.set(Object.values(checks).every(Boolean) ? 1 : 0);
-    },
-  });
+  gauge('globaq_ready', 'What /readyz answers: 1 ready, 0 not; globaq_ready_check says which check fails.', async () =>
+    Object.values(await readReadiness()).every(Boolean) ? 1 : 0,
+  );
   new Gauge({
     name: 'globaq_ready_check',
     help: 'Each readiness check: 1 passing, 0 failing.',
@@ -178,54 +116,30 @@ export function makeMetrics(storeDepth: () => StoreDepth): Metrics {
       for (const [check, ok] of Object.entries(checks)) this.set({ check }, ok ? 1 : 0);
     },
   });
-  new Gauge({
-    name: 'globaq_notifications_pending',
-    help: 'Lead notifications waiting to be sent.',
-    registers: [registry],
-    async collect() {
-      this.set((await readPending().catch(() => ({ count: Number.NaN, oldest: undefined }))).count);
-    },
-  });
-  new Gauge({
-    name: 'globaq_notifications_oldest_pending_age_seconds',
-    help: 'Age of the oldest pending lead notification; 0 when none.',
-    registers: [registry],
-    async collect() {
-      this.set(ageOf(await readPending().catch(() => undefined)));
-    },
-  });
-  new Gauge({
-    name: 'globaq_held_waiting',
-    help: 'Leads held for review, not yet released or marked as spam.',
-    registers: [registry],
-    async collect() {
-      this.set((await readHeld().catch(() => undefined))?.count ?? Number.NaN);
-    },
-  });
-  new Gauge({
-    name: 'globaq_held_oldest_age_seconds',
-    help: 'Age of the oldest lead held for review; 0 when none.',
-    registers: [registry],
-    async collect() {
-      this.set(ageOf(await readHeld().catch(() => undefined)));
-    },
-  });
-  new Gauge({
-    name: 'globaq_held_unwarned_overdue',
-    help: 'Held leads past HELD_PURGE_DAYS that no digest has warned staff of: kept, not erased.',
-    registers: [registry],
-    async collect() {
-      this.set((await readHeld().catch(() => undefined))?.unwarnedOverdue ?? Number.NaN);
-    },
-  });
-  new Gauge({
-    name: 'globaq_store_waiting',
-    help: 'Work waiting for the database: leads queued for the next commit (SQLite), clients waiting for a connection (PostgreSQL).',
-    registers: [registry],
-    collect() {
-      this.set(storeDepth().waiting);
-    },
-  });
+  gauge('globaq_notifications_pending', 'Lead notifications waiting to be sent.', async () => (await readPending()).count);
+  gauge(
+    'globaq_notifications_oldest_pending_age_seconds',
+    'Age of the oldest pending lead notification; 0 when none.',
+    async () => ageOf(await readPending()),
+  );
+  gauge(
+    'globaq_held_waiting',
+    'Leads held for review, not yet released or marked as spam.',
+    async () => (await readHeld()).count,
+  );
+  gauge('globaq_held_oldest_age_seconds', 'Age of the oldest lead held for review; 0 when none.', async () =>
+    ageOf(await readHeld()),
+  );
+  gauge(
+    'globaq_held_unwarned_overdue',
+    'Held leads past HELD_PURGE_DAYS that no digest has warned staff of: kept, not erased.',
+    async () => (await readHeld()).unwarnedOverdue,
+  );
+  gauge(
+    'globaq_store_waiting',
+    'Work waiting for the database: leads queued for the next commit (SQLite), clients waiting for a connection (PostgreSQL).',
+    () => storeDepth().waiting,
+  );
   new Gauge({
     name: 'globaq_store_connections',
     help: 'Database connections of this process, by state.',

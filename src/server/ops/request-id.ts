@@ -1,8 +1,6 @@
 /**
- * The id of the request being answered: made by the site's server (../http/serve.ts) for every
- * request, echoed in the X-Request-Id header, written on each of its log lines and shown on the
- * problem pages, so that a visitor's report finds its log line. The application object
- * (./app.ts) holds the AsyncLocalStorage that carries it through the request.
+ * The id of the request being answered: echoed in X-Request-Id, written on each of its log lines
+ * and shown on the problem pages, so that a visitor's report finds its log line.
  */
 import { randomBytes } from 'node:crypto';
 

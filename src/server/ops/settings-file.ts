@@ -1,12 +1,7 @@
 /**
- * The service's settings file, read only when a process is told: `--settings FILE` among its
- * arguments, for the server and the staff command alike (the systemd unit gives the server the
- * same file as its EnvironmentFile= instead). Never a default path, so no checkout on the machine
- * takes the service's settings by itself. One NAME="value" a line, as systemd's EnvironmentFile
- * and a shell's `set -a; . FILE` read it too; a variable already in the environment wins.
- *
- * So `npm run submissions -- --settings /etc/globaq/site.env outbox`, typed by an operator with
- * none of the service's variables set, works on the service's own database.
+ * The service's settings file, read only when a process is told (`--settings FILE`), never from a
+ * default path: no checkout on the machine takes the service's settings by itself. One
+ * NAME="value" a line, as systemd's EnvironmentFile reads it; a variable already set wins.
  */
 import fs from 'node:fs';
 import { parseArgs, parseEnv } from 'node:util';

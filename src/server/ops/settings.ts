@@ -1,17 +1,4 @@
-/**
- * The operations settings, read from the environment when the server starts (the settings
- * table of docs/receiver.md lists them):
- *
- *   OPS_TOKEN                     a secret (at least 24 characters) that opens /metrics and the
- *                                 failing check of /readyz to a monitor off this machine
- *                                 (`Authorization: Bearer …`); loopback needs none. Unset: loopback only
- *   READY_PENDING_MAX_MINUTES     /readyz fails once a lead notification has waited this long (default 15)
- *   SHUTDOWN_TIMEOUT_SECONDS      how long SIGTERM waits for requests in flight and the mail being
- *                                 sent before the process exits anyway (default 20)
- *   LOG_LEVEL                     pino's level: fatal, error, warn, info (default), debug, trace, silent
- *   LOG_FORMAT                    json (default) or pretty (development only: needs pino-pretty,
- *                                 a devDependency)
- */
+/** The operations settings (OPS_TOKEN, READY_PENDING_MAX_MINUTES, …), read at start: docs/receiver.md's settings table. */
 import { ConfigError } from '../config.ts';
 
 export interface OpsSettings {
@@ -22,8 +9,6 @@ export interface OpsSettings {
   readonly logFormat: 'json' | 'pretty';
 }
 
-const DEFAULT_PENDING_MAX_MINUTES = 15;
-const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS = 20;
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function whole(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number, min: number): number {
@@ -44,8 +29,8 @@ export function opsSettings(env: Readonly<Record<string, string | undefined>> = 
   if (format !== 'json' && format !== 'pretty') throw new ConfigError(`LOG_FORMAT: must be json or pretty (got "${format}")`);
   return {
     token,
-    pendingMaxMs: whole(env, 'READY_PENDING_MAX_MINUTES', DEFAULT_PENDING_MAX_MINUTES, 1) * 60_000,
-    shutdownTimeoutMs: whole(env, 'SHUTDOWN_TIMEOUT_SECONDS', DEFAULT_SHUTDOWN_TIMEOUT_SECONDS, 1) * 1000,
+    pendingMaxMs: whole(env, 'READY_PENDING_MAX_MINUTES', 15, 1) * 60_000,
+    shutdownTimeoutMs: whole(env, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1) * 1000,
     logLevel,
     logFormat: format,
   };

@@ -1,8 +1,7 @@
 /**
  * A bounded queue of expensive work (password checks, Word file readings): `running` at once,
  * `waiting` more queued in order, the rest refused. A trusted place (a browser with a live device
- * cookie) is never refused: it waits ahead of the others, and still only `running` run at once.
- * One queue per kind of work per process, held by the application object (./app.ts).
+ * cookie) is never refused: it waits ahead of the others.
  */
 interface WorkLimits {
   readonly running: number;
@@ -12,7 +11,6 @@ interface WorkLimits {
 interface Place {
   /** Runs `work` once the place's turn comes, then gives the place back. */
   run<T>(work: () => Promise<T>): Promise<T>;
-  /** Gives the place back unused. */
   leave(): void;
 }
 

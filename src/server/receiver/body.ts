@@ -5,7 +5,6 @@
  */
 import { MIMEType } from 'node:util';
 
-/** The media type and charset of a Content-Type header. */
 export function parseContentType(header: string | null): { type: string; charset: string | undefined } {
   const [type = '', ...params] = (header ?? '').split(';');
   let charset: string | undefined;
@@ -20,11 +19,7 @@ export function parseContentType(header: string | null): { type: string; charset
   return { type: type.trim().toLowerCase(), charset };
 }
 
-/**
- * How much of an over-long body is still read (and thrown away) after the 413 is answered:
- * a client that is still sending when the connection closes would never read the answer.
- * Beyond it the connection is cut.
- */
+/** How much of an over-long body is still read after the 413 (a client still sending would miss it); then the link is cut. */
 const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
 type BodyResult = { readonly body: Uint8Array<ArrayBuffer> } | { readonly tooLarge: true; readonly close: boolean };
@@ -78,16 +73,12 @@ export async function readBody(request: Request, limit: number): Promise<BodyRes
   return { body };
 }
 
-/**
- * How deep a JSON body may nest: the forms' bodies are an object of texts and lists of texts
- * (depth 2). Deeper is no form's body, and is refused before it is parsed.
- */
+/** How deep a JSON body may nest: a form's is an object of texts and lists of texts (depth 2). */
 export const MAX_JSON_DEPTH = 8;
 
 /**
- * What one pass over a JSON text finds wrong with its shape before it is parsed (strings
- * skipped), stopping at the first: objects and arrays nested deeper than `maxDepth`, or more than
- * `maxMembers` members in the outermost object (a member's colon is at depth 1).
+ * What one pass over a JSON text finds wrong with its shape before it is parsed: nesting deeper
+ * than `maxDepth`, or more than `maxMembers` members in the outermost object.
  */
 export function jsonTextProblem(text: string, maxDepth: number, maxMembers: number): 'tooDeep' | 'tooManyFields' | undefined {
   let depth = 0;
@@ -112,10 +103,8 @@ export function jsonTextProblem(text: string, maxDepth: number, maxMembers: numb
 }
 
 /**
- * How many times a multipart body's boundary delimiter occurs, counted up to `stop`: each part
- * begins with one and one more closes the body, so a body of n parts has at least n + 1. One scan
- * of the bytes, before the body is parsed. Undefined when the Content-Type names no boundary
- * (read as the body's parser reads it, by the WHATWG MIME type rules).
+ * How many times a multipart body's boundary delimiter occurs, counted up to `stop` in one scan
+ * before the body is parsed (n parts have at least n + 1); undefined when there is no boundary.
  */
 export function countDelimiters(body: Uint8Array, contentType: string, stop: number): number | undefined {
   let boundary: string | undefined;

@@ -1,15 +1,10 @@
 /**
- * A Word 97-2003 document (.doc) is an OLE compound file ([MS-CFB]): a small file system of
- * storages and streams. Its macros live in storages of their own (`Macros` and `VBA` in Word,
- * `_VBA_PROJECT_CUR` in the other Office programs), its embedded objects in `ObjectPool`. The file
- * is read with SheetJS `cfb` (Apache-2.0), and only a plain Word document passes.
- *
- * `cfb` follows the file's own sector chains and directory links, and some of its loops trust
- * them: a crafted directory whose siblings point at each other keeps it busy, and growing, for
- * ever. So it runs in a short-lived Node process with a small heap and a deadline; past either,
- * the process ends (or is ended) and the file is refused. At most two such readings run at once,
- * whatever the number of requests (the application's `docReadings` queue); the others wait their
- * turn. The server only ever sees the list of entries.
+ * A Word 97-2003 document (.doc) is an OLE compound file ([MS-CFB]), read with SheetJS `cfb`: only
+ * a plain Word document passes. `cfb` follows the file's own sector chains and directory links,
+ * and some of its loops trust them: a crafted directory whose siblings point at each other keeps
+ * it busy, and growing, for ever. So it runs in a short-lived Node process with a small heap and a
+ * deadline; past either, the file is refused. At most DOC_LIMITS.concurrent readings run at once
+ * (the application's `docReadings` queue). The server only ever sees the list of entries.
  */
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
@@ -37,7 +32,6 @@ export const DOC_LIMITS = {
  */
 export const FETCHING_FIELDS = 'DDE|DDEAUTO|INCLUDEPICTURE|INCLUDETEXT|LINK|IMPORT';
 
-/** The compound file's signature ([MS-CFB] 2.2). */
 export const COMPOUND_FILE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] as const;
 
 /**
@@ -47,7 +41,6 @@ export const COMPOUND_FILE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a
  */
 const MACRO_NAMES = new Set(['macros', '_vba_project_cur', 'vba', '_vba_project']);
 
-/** One directory entry as the reading process reports it. */
 interface Entry {
   readonly name: string;
   /** [MS-CFB] 2.6.1: 1 storage, 2 stream, 5 the root storage; 0 an unused entry. */
@@ -59,14 +52,10 @@ interface Entry {
    * loops or leaves the file, and hands back less.
    */
   readonly complete: boolean;
-  /** The entry's path from the root, as cfb builds it ("Root Entry/WordDocument"). */
   readonly path: string;
 }
 
-/**
- * The reader: a Node process of its own (CommonJS, handed cfb's resolved path), reading the file
- * from its standard input and answering with the entries or nothing on its standard output.
- */
+/** The reader process: the file on its standard input, the entries (or nothing) on its standard output. */
 const READER_SOURCE = `
 const FETCHING = /\\x13\\s*(?:${FETCHING_FIELDS})\\b/i;
 const chunks = [];
@@ -156,17 +145,11 @@ function readEntries(bytes: Uint8Array): Promise<Reading> {
 }
 
 /**
- * Whether a compound file is a plain Word document (.doc): cfb must read it, every stream whole
- * (no sector chain looping or running off the file), its root must hold a
- * `WordDocument` stream, and no entry anywhere (unlinked ones included) may be a macro storage or
- * stream, an `ObjectPool` holding objects, or an `\u0001Ole10Native` stream (a file packed into
- * the document, run by a double-click). Undefined when it passes.
- *
- * Embedded objects are refused because an OLE object in a .doc is run by the program it names
- * when opened or double-clicked (Equation Editor's objects and packed executables are the
- * classic attacks on Word 97-2003 files), and a CV needs none. Word writes an empty
- * `ObjectPool` storage in most documents: only one with children counts. Nor may its text (the
- * `WordDocument` stream, 8-bit or UTF-16) begin a field that fetches (FETCHING_FIELDS).
+ * Why a compound file is not a plain Word document (.doc); undefined when it is. Embedded objects
+ * are refused because an OLE object in a .doc is run by the program it names when opened or
+ * double-clicked (Equation Editor's objects and packed executables are the classic attacks on
+ * Word 97-2003 files), and a CV needs none. Word writes an empty `ObjectPool` in most documents:
+ * only one with children counts.
  */
 export async function docFileProblem(bytes: Uint8Array, readings: WorkQueue): Promise<DocFileProblem | undefined> {
   if (bytes.byteLength < 512 || !COMPOUND_FILE_SIGNATURE.every((byte, i) => bytes[i] === byte)) return 'unreadable';

@@ -1,8 +1,6 @@
 /**
- * A Word document (.docx) is a ZIP archive of XML parts (ECMA-376, Open Packaging Conventions). Its
- * central directory is read with `yauzl`, never by searching the bytes, and only the parts that
- * can hide what Word would run or fetch are expanded, each within WORD_LIMITS: only a plain Word
- * document passes (wordDocumentProblem).
+ * A Word document (.docx) is a ZIP archive of XML parts (ECMA-376). Its central directory is read
+ * with `yauzl`, never by searching the bytes: only a plain Word document passes (wordDocumentProblem).
  */
 import yauzl from 'yauzl';
 import { COMPOUND_FILE_SIGNATURE, FETCHING_FIELDS } from './doc-file.ts';
@@ -13,7 +11,6 @@ import { COMPOUND_FILE_SIGNATURE, FETCHING_FIELDS } from './doc-file.ts';
  * times. Anything past these is not a CV, or is built to exhaust whoever opens it.
  */
 const WORD_LIMITS = {
-  /** Entries in the archive. */
   maxEntries: 1000,
   /** The entries' declared sizes once expanded, added up. */
   maxExpandedBytes: 50 * 1024 * 1024,
@@ -24,7 +21,6 @@ const WORD_LIMITS = {
   maxContentTypesBytes: 256 * 1024,
   /** Each relationships part (`*.rels`), read to find external and OLE relationships. */
   maxRelationshipsBytes: 256 * 1024,
-  /** All relationships parts together. */
   maxAllRelationshipsBytes: 2 * 1024 * 1024,
 } as const;
 
@@ -170,17 +166,9 @@ function fetchingField(xml: string): boolean {
 }
 
 /**
- * Whether a ZIP archive is a plain Word document (.docx), read from its central directory: it
- * must hold `[Content_Types].xml` and `word/document.xml`; no macros (a `vbaProject.bin` anywhere,
- * or a macro-enabled or VBA content type: a .docm renamed), no encrypted entry, no compression
- * but stored and deflate, no two entries of one name, and nothing past WORD_LIMITS. No
- * relationship may point outside the package (but a hyperlink to a web page or an e-mail
- * address) or at an OLE object; no part may be an ActiveX control, an OLE object or program
- * under `embeddings/` (by its extension or its first bytes), a program anywhere, or a Windows
- * shortcut (`.lnk`), and no part of the document's text may hold a field that fetches
- * (fetchingField). Undefined when it passes. Only [Content_Types].xml, the `*.rels` parts
- * and the `word/*.xml` parts (bounded by WORD_LIMITS) and the first bytes of embedded parts are
- * expanded; the rest never is.
+ * Why a ZIP archive is not a plain Word document (.docx), read from its central directory;
+ * undefined when it is. Only [Content_Types].xml, the `*.rels` parts, the `word/*.xml` parts
+ * (within WORD_LIMITS) and the first bytes of embedded parts are expanded; the rest never is.
  */
 export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocumentProblem | undefined> {
   let zip: yauzl.ZipFile;

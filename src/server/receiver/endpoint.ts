@@ -11,10 +11,7 @@ import type { FormName } from '../store/store.ts';
 import type { App } from '../ops/app.ts';
 import { logLead } from '../ops/log.ts';
 
-/**
- * The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro), in
- * each language at its localized path (/ar/SubmissionProblem).
- */
+/** The on-demand page that explains a refused form post (src/pages/SubmissionProblem.astro). */
 const PROBLEM_ROUTE = '/SubmissionProblem';
 
 function receiverDeps(app: App): ReceiverDeps {
@@ -61,10 +58,7 @@ export async function handleChallenge(context: APIContext): Promise<Response> {
   }
 }
 
-/**
- * The address the rate limit counts: the one the site's server resolved (the peer, or through
- * a trusted proxy the client it names); Astro's own when run without that server (astro dev).
- */
+/** The address the rate limit counts: the one the site's server resolved; Astro's own under astro dev. */
 export function clientAddress(context: APIContext): string {
   const resolved = context.locals.clientAddress;
   if (resolved !== undefined) return resolved;

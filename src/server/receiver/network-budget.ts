@@ -1,22 +1,9 @@
 /**
- * What one network (an IPv4 address, an IPv6 /64) may cost the server in a day, in two accounts:
- *
- * - **Doubtful posts** (held without a valid proof, or refused for their shape): `held` leads
- *   (SUBMISSIONS_HELD_PER_DAY), past which they are refused (429); and `unprovenFileBytes`
- *   (SUBMISSIONS_UNPROVEN_FILES_MB_PER_DAY) of their files, past which a lead is kept and held
- *   without its files ('fileQuota').
- * - **Posts with a valid proof**: `leads`
- *   (SUBMISSIONS_LEADS_PER_DAY) stored, each mailed to staff and its sender at most once, past
- *   which they are refused (429); and `fileBytes` (SUBMISSIONS_FILES_MB_PER_DAY) of their files,
- *   past which a lead is kept and held without its files ('fileQuota').
- *
- * The accounts are apart: a valid proof is never refused for what proof-less posts from the same
- * network spent (a person behind a carrier's shared address must not lose a lead to a bot there).
- * 0 turns a bound off.
- *
- * In memory, like the rate limit (./rate-limit.ts): one process's count, keyed by the same HMAC of
- * the client's network (never the address itself), reset a day after a network's first count,
- * bounded in the number of networks remembered.
+ * What one network (an IPv4 address, an IPv6 /64) may cost the server in a day (docs/receiver.md:
+ * SUBMISSIONS_*_PER_DAY), in two accounts kept apart: doubtful posts, and posts with a valid proof.
+ * A valid proof is never refused for what proof-less posts from the same network spent (a person
+ * behind a carrier's shared address must not lose a lead to a bot there). 0 turns a bound off.
+ * In memory, keyed like the rate limit (./rate-limit.ts): never the address itself.
  */
 import type { RateLimiter } from './rate-limit.ts';
 
@@ -27,7 +14,6 @@ export interface BudgetOptions {
   readonly unprovenFileBytes: number;
   readonly leads: number;
   readonly fileBytes: number;
-  /** Networks remembered at most (default 50,000). */
   readonly maxClients?: number;
 }
 
@@ -47,7 +33,6 @@ export class NetworkBudget {
   readonly #keyFor: (address: string) => string;
   readonly #days = new Map<string, Day>();
 
-  /** `keys` names networks as the rate limiter does. */
   constructor(options: BudgetOptions, keys: Pick<RateLimiter, 'keyFor'>) {
     this.#options = options;
     this.#keyFor = (address) => keys.keyFor(address);
@@ -65,11 +50,7 @@ export class NetworkBudget {
     return day;
   }
 
-  /**
-   * Counts one lead of the network at `address`, in the account of posts with a valid proof
-   * (`proven`) or of doubtful ones, with `fileBytes` of files: whether it may be kept at all, and
-   * with its files.
-   */
+  /** Counts one lead, `proven` or doubtful, with `fileBytes` of files: whether it may be kept at all, and with its files. */
   take(address: string, proven: boolean, fileBytes: number, now: number): BudgetDecision {
     const [count, bytes] = proven ? (['leads', 'fileBytes'] as const) : (['held', 'unprovenFileBytes'] as const);
     const limit = this.#options[count];
@@ -85,10 +66,7 @@ export class NetworkBudget {
     return { ok: true, keepFiles: true };
   }
 
-  /**
-   * Counts a post refused for its shape (too many keys, a key sent twice, a text far over its
-   * limit) as one doubtful lead: repeating it is bounded by the same budget, then answered 429.
-   */
+  /** Counts a post refused for its shape as one doubtful lead: repeating it is bounded by the same budget. */
   takeRefused(address: string, now: number): BudgetDecision {
     return this.take(address, false, 0, now);
   }

@@ -1,17 +1,9 @@
 /**
- * The forms' proof of work (ALTCHA, self-hosted: the `altcha` widget in the browser, `altcha-lib`
- * here; no third party sees a visitor) and the plain signals that hold a lead for review.
- *
- * - `GET /api/challenge` answers a challenge signed with the HMAC key (ALTCHA_HMAC_KEY, or one
- *   generated once and kept in the database, so every instance on PostgreSQL and every restart
- *   signs alike). Its signed data carries when it was issued: the "too fast" signal needs no
- *   state and cannot be forged.
- * - Deterministic mode with a key signature: the server knows the answer's key when it issues the
- *   challenge and signs it, so checking a solution is two HMACs, not a key derivation (the
- *   receiver's throughput stays where it was).
- * - `judge()` reads the form's `altcha` field and says whether the lead is held, and why. A
- *   solution is accepted once: the store records its challenge as used in the lead's own
- *   transaction and holds a second use as 'replayedProof' (./store/submission-queries.ts).
+ * The forms' proof of work (ALTCHA, self-hosted: no third party sees a visitor) and the plain
+ * signals that hold a lead for review. A challenge's signed data carries when it was issued: the
+ * "too fast" signal needs no state and cannot be forged. Deterministic mode with a key signature
+ * makes checking a solution two HMACs, not a key derivation. A solution is accepted once: the
+ * store records its challenge as used in the lead's own transaction (../store/submission-queries.ts).
  */
 import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
@@ -98,7 +90,6 @@ export function countLinks(fields: Readonly<Record<string, unknown>>, exempt: Re
 }
 
 interface JudgeInput {
-  /** The `altcha` field as sent (undefined when missing). */
   readonly payload: unknown;
   /** A plain form post (JavaScript off): no proof is expected from it. */
   readonly formPost: boolean;

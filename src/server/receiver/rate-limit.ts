@@ -1,12 +1,8 @@
 /**
- * Per-client rate limit for the receiver, in memory (one process; a site served by several
- * instances would keep it in the shared store instead).
- *
- * A token bucket per client: `limit` submissions at once, refilled at `limit` per `windowMs`.
- * Clients are keyed by an HMAC of their address under a secret drawn when the process starts,
- * so not even memory holds a raw address, and the keys mean nothing after a restart. IPv6
- * addresses are keyed by their /64 network (one subscriber's usual allocation), IPv4-mapped
- * IPv6 addresses as the IPv4 address they carry. The table is bounded (`maxClients`).
+ * Per-client rate limit for the receiver, in memory (one process): a token bucket per client,
+ * `limit` submissions at once, refilled at `limit` per `windowMs`. Clients are keyed by an HMAC of
+ * their network under a secret drawn at start, so not even memory holds a raw address. The table
+ * is bounded (`maxClients`).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
@@ -17,9 +13,7 @@ interface RateLimiterOptions {
   /** Submissions per window; 0 turns the limit off. */
   readonly limit: number;
   readonly windowMs: number;
-  /** Clients remembered at most (default 50,000). */
   readonly maxClients?: number;
-  /** Milliseconds clock, for tests. */
   readonly now?: () => number;
 }
 
@@ -28,7 +22,7 @@ interface Bucket {
   updated: number;
 }
 
-/** The part of an address that identifies one client. */
+/** The part of an address that identifies one client: an IPv6 address's /64, an IPv4-mapped one's IPv4 address. */
 export function clientNetwork(address: string): string {
   const text = address.trim().toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
@@ -65,7 +59,6 @@ export class RateLimiter {
     return this.#limit > 0;
   }
 
-  /** Clients currently remembered. */
   get size(): number {
     return this.#buckets.size;
   }

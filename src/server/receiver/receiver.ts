@@ -2,13 +2,8 @@
  * The submission receiver: one web Request in, one answer out (./endpoint.ts is its Astro glue).
  * `receive()` is a row of gates, each refusing what docs/receiver.md#endpoints lists in its order,
  * then one save. A gate throws a Refusal: JSON, or for a form post (JavaScript off) a FormProblem
- * the route renders as a page in the form's language (src/pages/SubmissionProblem.astro).
- *
- * The honeypot (src/forms/honeypot.ts) and the proof of work (./proof.ts) are taken out before
- * validation. A post without a valid proof, sent too fast, with too many links, with the honeypot
- * filled, or above the client's rate (a carrier's shared address holds many people) is answered
- * as anyone's and stored held for review, unmailed. What bounds the disk and the mail is each
- * network's daily budget (./network-budget.ts) and the floor of free disk (`filesRoom`).
+ * the route renders as a page in the form's language (src/pages/SubmissionProblem.astro). A post
+ * in doubt is answered as anyone's and stored held for review, unmailed.
  */
 import { CONTACT_FORM, completeContactBody, contactSchema, contactValuesFromForm } from '../../forms/contact';
 import { PARTNER_FORM, completePartnerBody, partnerSchema, partnerValuesFromForm } from '../../forms/partner';
@@ -53,7 +48,6 @@ interface FormSpec {
   readonly complete: (body: Record<string, unknown>, now: Date) => Record<string, unknown>;
 }
 
-/** The fields that hold a link by design (a website). */
 const urlFields = (table: FormTable) =>
   new Set(Object.entries(table).flatMap(([name, spec]) => ((spec.kind as string) === 'url' ? [name] : [])));
 
@@ -74,16 +68,11 @@ const FORM_SPECS: Readonly<Record<FormName, FormSpec>> = {
   },
 };
 
-/** True for the code of one of the site's languages (src/i18n: `locales`). */
 export function isLanguage(value: unknown): value is LocaleCode {
   return typeof value === 'string' && Object.hasOwn(locales, value);
 }
 
-/**
- * The language a form was sent in, from the receiver's address: the one `?lang=` names, or the
- * default (English) without it. Undefined when the address names none the site has: an unknown
- * code, an empty one, or `lang` more than once (a bad request).
- */
+/** The language `?lang=` names (the default without it); undefined for an unknown code, an empty one, or `lang` twice. */
 export function requestLanguage(url: URL): LocaleCode | undefined {
   const [value = defaultLocale.code, ...more] = url.searchParams.getAll(LANGUAGE_PARAM);
   return more.length === 0 && isLanguage(value) ? value : undefined;
@@ -95,10 +84,7 @@ type ProblemKind =
   | { readonly kind: 'overBudget'; readonly retryAfterSeconds: number }
   | { readonly kind: 'files'; readonly rejected: readonly FileRejection[]; readonly tooMany: boolean };
 
-/**
- * Why a form post (JavaScript off) was refused: what its page tells the visitor, in the
- * language the form was sent in (the default one when that was not understood).
- */
+/** Why a form post (JavaScript off) was refused, for its page in the form's language. */
 export type FormProblem = ProblemKind & { readonly form: FormName; readonly language: LocaleCode };
 
 type Outcome =
@@ -110,14 +96,11 @@ export interface ReceiverDeps {
   /** Opens lazily; throws when the store cannot be opened (answered 503). */
   readonly store: () => SubmissionStore;
   readonly limiter: RateLimiter;
-  /** What each network may leave per day. */
   readonly budget: NetworkBudget;
   /** Whether `bytes` more of files leave the disk its floor of free space (default: always). */
   readonly filesRoom?: (bytes: number) => Promise<boolean>;
-  /** The Word 97-2003 files being read (./doc-file.ts), across all requests. */
   readonly docReadings: WorkQueue;
   readonly now?: () => Date;
-  /** Where store failures are reported (default console.error). */
   readonly logError?: (message: string, error: unknown) => void;
   /** Told of each committed submission (metrics and the log: its id, never its fields). */
   readonly onStored?: (lead: {
@@ -163,13 +146,11 @@ class Refusal {
   constructor(readonly outcome: Outcome) {}
 }
 
-/** What the gates know of one post. */
 interface Post {
   readonly form: FormName;
   readonly spec: FormSpec;
   readonly language: LocaleCode;
   readonly cors: Readonly<Record<string, string>>;
-  /** A multipart body (the partner form's, with its CV files). */
   readonly multipart: boolean;
   /** Refused with pages for people (src/pages/SubmissionProblem.astro), not JSON. */
   readonly isForm: boolean;
@@ -230,11 +211,7 @@ async function bodyOf(post: Post, request: Request): Promise<Uint8Array<ArrayBuf
   return read.body;
 }
 
-/**
- * The body's answers as the form's island would send them, and its files. Its shape is judged
- * first (src/forms/fields.ts: shapeProblem); a multipart body's parts and a JSON body's members
- * are counted before it is parsed: past the form's keys, the parser never runs.
- */
+/** The body's answers as the form's island would send them, and its files; past the form's keys, the parser never runs. */
 async function answersOf(post: Post, body: Uint8Array<ArrayBuffer>, now: Date) {
   const { spec } = post;
   const maxFields = maxBodyKeys(spec.table);
@@ -296,11 +273,7 @@ async function checkedFiles(post: Post, files: readonly File[]): Promise<{ attac
   };
 }
 
-/**
- * What the lead's network's day lets it keep: each lead and its files count against it, a valid
- * proof's apart from a doubtful post's. Past its files' share, or the disk's floor of free space,
- * the lead is kept without its files and held.
- */
+/** What the network's day lets the lead keep: past its files' share or the disk's floor, it is held without its files. */
 async function budgeted(post: Post, now: Date, verdict: Verdict, attachments: NewAttachment[], held: HoldReason | undefined) {
   const fileBytes = attachments.reduce((sum, file) => sum + file.bytes.byteLength, 0);
   const budget = post.deps.budget.take(post.clientAddress, verdict.challenge !== undefined, fileBytes, now.getTime());
@@ -311,10 +284,9 @@ async function budgeted(post: Post, now: Date, verdict: Verdict, attachments: Ne
 }
 
 /**
- * With lead notifications on, the e-mails the store queues in the lead's own transaction (the
- * outbox): the staff's notice, linking to the lead on the configured address (SITE_URL), never the
- * request's (a forged Host would choose where staff are sent), and the sender's acknowledgement
- * (the store writes none for a held lead).
+ * With notifications on, the mails the store queues in the lead's transaction: the staff's notice,
+ * linking to the lead on SITE_URL, never the request's Host (a forged one would choose where staff
+ * are sent), and the sender's acknowledgement.
  */
 function mailsFor(config: ReceiverConfig) {
   const { siteUrl, notifications } = config;

@@ -1,11 +1,7 @@
 /**
- * The partners' CV files, as the receiver takes them from a multipart partner
- * application: the rules of docs/requirements.md §9.1 (at most 2 MB each; pdf, jpeg, jpg, doc, docx) enforced
- * by the server itself, the type checked by the file's first bytes (its "magic number"), not by
- * its name; at most MAX_FILES files; the visitor's file name kept only as a cleaned label.
- *
- * A .docx is a ZIP archive, read by its central directory (./docx-file.ts); a .doc is an OLE
- * compound file, read with `cfb` (./doc-file.ts): only a plain Word document passes.
+ * The partners' CV files, as the receiver takes them from a multipart partner application: the
+ * rules of docs/requirements.md §9.1 enforced by the server itself, the type checked by the file's
+ * first bytes, not by its name; the visitor's file name kept only as a cleaned label.
  */
 import zlib from 'node:zlib';
 import { COMPOUND_FILE_SIGNATURE, docFileProblem, type DocFileProblem } from './doc-file.ts';
@@ -73,11 +69,7 @@ export function activePdf(bytes: Uint8Array): boolean {
   return false;
 }
 
-/**
- * The visitor's file name as a label: the last path segment only, no control characters, no
- * characters that mean something to a file system or a header, at most 120 characters, its
- * extension kept. Never used as a path: files are stored under random ids.
- */
+/** The visitor's file name as a label, never used as a path (files are stored under random ids). */
 export function cleanFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? '';
   const cleaned = base
@@ -93,14 +85,11 @@ export function cleanFileName(name: string): string {
   return extension ? `${stem}.${extension}` : stem;
 }
 
-/** The field whose files the receiver keeps. */
 const FILES_FIELD = 'uploadedFiles';
 
 /**
- * A multipart body's text fields (as a url-encoded form would give them) and its files. The
- * files' names go into the files field as cleaned labels; an empty file part (a file input left
- * empty, JavaScript off) is no file. Undefined when the body cannot be read as multipart, or when
- * a file arrives in any other field.
+ * A multipart body's text fields (as a url-encoded form would give them) and its files; undefined
+ * when it cannot be read as multipart, or a file arrives in any other field.
  */
 export async function multipartParts(
   body: Uint8Array<ArrayBuffer>,
@@ -135,10 +124,7 @@ interface CheckedFile {
   readonly active: boolean;
 }
 
-/**
- * Why a file was refused, as a code for the server's log and metrics (never the file's name or
- * content): its extension, its size, content of another kind, or the Word check's own reason.
- */
+/** Why a file was refused, as a code for the log and metrics (never the file's name or content). */
 export type FileProblem = 'extension' | 'tooLarge' | 'content' | `doc:${DocFileProblem}` | `docx:${WordDocumentProblem}`;
 
 type UploadCheck =
@@ -159,10 +145,7 @@ const SIGNATURES: Readonly<Record<FileKind, readonly number[]>> = {
   docx: [0x50, 0x4b, 0x03, 0x04],
 };
 
-/**
- * Why the bytes are not a file of `expected` kind; undefined when they are: its first bytes, and a
- * Word file's structure (a .doc by its directory, ./doc-file.ts; a .docx by its archive's, ./docx-file.ts).
- */
+/** Why the bytes are not a file of `expected` kind (its first bytes, a Word file's structure); undefined when they are. */
 async function contentProblem(bytes: Uint8Array, expected: FileKind, readings: WorkQueue): Promise<FileProblem | undefined> {
   if (!startsWith(bytes, SIGNATURES[expected])) return 'content';
   if (expected === 'doc') {
@@ -215,10 +198,7 @@ export async function checkUploads(files: readonly File[], readings: WorkQueue):
   return rejected.length > 0 ? { ok: false, tooMany: false, rejected, problems } : { ok: true, files: checked };
 }
 
-/**
- * `Content-Disposition: attachment` with the file's label: an ASCII fallback for old clients and
- * the exact name in RFC 5987 form (Arabic names survive).
- */
+/** `Content-Disposition: attachment` with an ASCII fallback and the exact name in RFC 5987 form (Arabic names survive). */
 export function attachmentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;

@@ -1,7 +1,4 @@
-/**
- * What the shared store queries (./submission-queries.ts, ./outbox-queries.ts,
- * ./staff-queries.ts, ./inbox-queries.ts and its parts) need from each database, and the helpers they share.
- */
+/** What the shared store queries (./*-queries.ts) need from each database, and the helpers they share. */
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { StoreError, type SeenGuard } from './store.ts';
 import type { Database } from './schema.ts';
@@ -12,7 +9,6 @@ export type Tx = Transaction<Database>;
 
 /** What differs between SQLite and PostgreSQL in the queries themselves (nothing else does). */
 export interface DialectParts {
-  /** For messages. */
   readonly name: 'SQLite' | 'PostgreSQL';
   /**
    * Whether a transaction takes the rows it reads to change (`SELECT ... FOR UPDATE`):
@@ -65,10 +61,7 @@ export function readyAfter(migrated: Promise<unknown>, what: string): Promise<vo
   return ready;
 }
 
-/**
- * The store with each method's failures turned into StoreErrors: callers (the receiver, the
- * inbox, the staff command) tell the store's failures from their own by that type alone.
- */
+/** The store with each method's failures turned into StoreErrors: callers tell the store's failures from their own by type. */
 export function guarded<T extends object>(store: T, dialect: DialectParts): T {
   const wrapped: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(store)) {
@@ -103,7 +96,6 @@ async function* guardedIterable<T>(iterable: AsyncIterable<T>, dialect: DialectP
 /** A count or an affected-row count as a number (PostgreSQL's bigint, Kysely's bigint). */
 export const n = (value: number | bigint | string | null | undefined): number => Number(value ?? 0);
 
-/** How many rows a query selects. */
 export async function countOf<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
   const row = (await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst()) as { n: number } | undefined;
   return n(row?.n);
@@ -126,11 +118,7 @@ export async function* bySeq<R extends { seq: number }>(
   }
 }
 
-/**
- * Whether the lead changed since the page asking saw it (`unless`, ./store.ts SeenGuard): a
- * timeline entry of one of its kinds after `seen`. Called inside the change's transaction once the
- * lead's row is taken, so the check and the write are one step.
- */
+/** Whether the lead changed since the page asking saw it (SeenGuard); called in the change's transaction, its row taken. */
 export async function changedSince(tx: Tx, id: string, unless: SeenGuard | undefined): Promise<boolean> {
   if (!unless || unless.kinds.length === 0) return false;
   const row = await tx

@@ -1,8 +1,4 @@
-/**
- * Which database the receiver, the outbox, the staff inbox and the staff command use: PostgreSQL
- * when DATABASE_URL is set (./postgres/pg-store.ts), else the SQLite file SUBMISSIONS_DB (the embedded
- * default: `npm start` needs no database server). Both answer the same interfaces.
- */
+/** Which database every store uses: PostgreSQL when DATABASE_URL is set, else the SQLite file SUBMISSIONS_DB. */
 import type { Kysely } from 'kysely';
 import type { ReceiverConfig } from '../config.ts';
 import { openPgDatabase, redactUrl } from './postgres/pg-store.ts';
@@ -20,18 +16,12 @@ function sharedStores(db: Kysely<Database>, dialect: DialectParts) {
   return {
     staff: staffQueries(db, dialect, none),
     inbox: inboxQueries(db, dialect, none),
-    /** Held leads, used challenges and kept secrets (./held-queries.ts). */
     held: heldQueries(db, dialect, none),
-    /** Staff's reply templates (./template-queries.ts). */
     templates: templateQueries(db, dialect, none),
   };
 }
 
-/**
- * What each database opens its own way: the submissions and the outbox, its dialect, its Kysely
- * (for the other stores and the readiness probe), its depth (for the metrics), `ready` (rejecting
- * with the reason the database cannot be migrated) and `close`.
- */
+/** What each database opens its own way: the submissions, the outbox, its Kysely, its depth, `ready` and `close`. */
 type OwnStores = ReturnType<typeof openPgDatabase>;
 
 export type Stores = OwnStores &
@@ -53,7 +43,6 @@ export interface OpenOptions {
   readonly poolMax?: number;
 }
 
-/** The SQLite file's stores of its own, on its one connection. */
 function openSqliteDatabase(file: string, create: boolean): OwnStores {
   const submissions = openSqliteStore(file, { create });
   const { db, depth, ready } = submissions;
@@ -62,10 +51,8 @@ function openSqliteDatabase(file: string, create: boolean): OwnStores {
 }
 
 /**
- * The stores of the configured database, on one set of handles: SQLite opens the file now
- * (throwing when it cannot) and every store shares its one connection; PostgreSQL opens one pool.
- * Both check the schema in the background (./migrations/index.ts, openSchema): `ready` tells when
- * it is done, and every query waits for it.
+ * The stores of the configured database, on one set of handles (SQLite's one connection, or one
+ * pool); the schema is checked in the background: `ready` tells when, and every query waits for it.
  */
 export function openStores(
   config: Pick<ReceiverConfig, 'dbPath' | 'databaseUrl' | 'poolMax'>,

@@ -1,8 +1,6 @@
 /**
- * Held leads' queries, written once for SQLite and PostgreSQL (../held.ts holds the rules): the
- * held view and its count, release (the lead joins the inbox and its notification is queued, in
- * one transaction with its audit entry), mark as spam (audited), what is old enough to purge,
- * expired used challenges, and the secrets the server generates and keeps.
+ * Held leads' queries, written once for SQLite and PostgreSQL (../inbox/held.ts holds the rules),
+ * with the used challenges and the secrets the server generates and keeps.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isHoldReason, type HoldReason, type LeadAcknowledgement, type LeadNotice, type StoredSubmission } from './store.ts';
@@ -19,28 +17,23 @@ export type ReviewState = 'held' | 'spam';
 export interface HeldLead extends StoredSubmission {
   readonly review: ReviewState;
   readonly reason: HoldReason;
-  /** How many files came with it (kept with the held lead). */
   readonly files: number;
 }
 
 export interface HeldSummary {
   readonly waiting: number;
   readonly byReason: Readonly<Partial<Record<HoldReason, number>>>;
-  /** When the oldest held lead was received. */
   readonly oldestReceivedAt: string | undefined;
   /** Held leads past their age that no digest has warned of: kept, and shown to the operator. */
   readonly unwarnedOverdue: number;
 }
 
 export interface HeldStore {
-  /** Held leads (or those marked spam), newest first, at most `limit`. */
   list(state: ReviewState, limit: number): Promise<HeldLead[]>;
   count(state: ReviewState): Promise<number>;
   /**
-   * Releases a held lead into the inbox: its notification (if `notice` makes one) and its
-   * sender's acknowledgement (if `acknowledgement` makes one and none went to that address within
-   * a day) are queued and the release audited, in one transaction. False when no held lead has this id (already
-   * released, marked spam, or erased): nothing is queued twice.
+   * Releases a held lead into the inbox: its notification and acknowledgement are queued and the
+   * release audited, in one transaction. False when no held lead has this id: nothing is queued twice.
    */
   release(
     id: string,
@@ -49,7 +42,7 @@ export interface HeldStore {
     notice: ((lead: StoredSubmission) => LeadNotice) | undefined,
     acknowledgement?: ((lead: StoredSubmission) => LeadAcknowledgement | undefined) | undefined,
   ): Promise<boolean>;
-  /** Marks a held lead as spam (audited). False when no held lead has this id. */
+  /** False when no held lead has this id. */
   markSpam(id: string, by: string, now: Date): Promise<boolean>;
   /**
    * Ids of leads to erase with the store's delete: those marked spam received before `before`,
@@ -65,7 +58,6 @@ export interface HeldStore {
   summary(before: Date): Promise<HeldSummary>;
   /** Takes the day's digest for this server; false when another server (or an earlier run) has it. */
   claimDigest(day: string, now: Date): Promise<boolean>;
-  /** The day's digest was delivered, listing `held` leads. */
   digestSent(day: string, now: Date, held: number): Promise<void>;
   /** Gives the day's digest back (its mail failed): the next sweep tries again. */
   unclaimDigest(day: string): Promise<void>;
@@ -76,8 +68,19 @@ export interface HeldStore {
   close(): Promise<void>;
 }
 
+const reasonOf = (reason: string | null): HoldReason => (isHoldReason(reason) ? reason : 'noProof');
+
+/** A held lead's row (with its count of files) as the held view reads it. */
+const heldLead = (
+  row: Parameters<typeof toSubmission>[0] & { review_reason: string | null; files: number | null },
+): HeldLead => ({
+  ...toSubmission(row),
+  review: 'held',
+  reason: reasonOf(row.review_reason),
+  files: n(row.files),
+});
+
 export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<void>): HeldStore {
-  /** Leads' columns with the number of their files. */
   const withFiles = () =>
     db
       .selectFrom('submissions as s')
@@ -98,12 +101,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
           .orderBy('s.seq', 'desc')
           .limit(Math.min(1000, Math.max(1, Math.trunc(limit))))
           .execute();
-        return rows.map((row) => ({
-          ...toSubmission(row),
-          review: state,
-          reason: isHoldReason(row.review_reason) ? row.review_reason : 'noProof',
-          files: n(row.files),
-        }));
+        return rows.map((row) => ({ ...heldLead(row), review: state }));
       },
 
       async count(state) {
@@ -191,13 +189,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
           .orderBy('s.seq')
           .limit(1000)
           .execute();
-        return rows.map((row) => ({
-          ...toSubmission(row),
-          review: 'held' as const,
-          reason: isHoldReason(row.review_reason) ? row.review_reason : 'noProof',
-          files: n(row.files),
-          warnedAt: row.review_reminded_at === null ? undefined : row.review_reminded_at,
-        }));
+        return rows.map((row) => ({ ...heldLead(row), warnedAt: row.review_reminded_at ?? undefined }));
       },
 
       async markWarned(ids, now) {
@@ -230,7 +222,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
         let oldest: string | undefined;
         let waiting = 0;
         for (const row of rows) {
-          const reason = isHoldReason(row.review_reason) ? row.review_reason : 'noProof';
+          const reason = reasonOf(row.review_reason);
           byReason[reason] = (byReason[reason] ?? 0) + n(row.n);
           waiting += n(row.n);
           const at = row.oldest === null ? undefined : String(row.oldest);

@@ -27,14 +27,11 @@ import { leadOfEmail, leadPhones, personEmail, phoneE164 } from '../inbox/lead-p
 export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise<void>): InboxStore {
   const { phoneText, like, withNotice, ...list } = leadListQueries(db, dialect);
 
-  /** The timeline's kind of each change of a lead's working columns. */
   const CHANGE_KINDS = { status: 'status', assigned_to: 'assigned', follow_up_on: 'follow_up' } as const;
 
   /**
    * Sets one working column of a lead and adds the change to its timeline, the row taken: false when the lead is
-   * unknown, held (it joins the inbox only by release, which queues its one mail) or changed since the page asking
-   * saw it (`unless`: of two pages that saw the same lead, the second is refused); saving the value it already has
-   * changes nothing and adds nothing to the timeline.
+   * unknown, held (it joins the inbox only by release) or changed since the page asking saw it (`unless`).
    */
   function change(
     id: string,
@@ -68,7 +65,6 @@ export function inboxQueries(db: Db, dialect: DialectParts, close: () => Promise
     });
   }
 
-  /** Timeline rows, newest first. */
   const events = () =>
     db.selectFrom('lead_events').select(['seq', 'lead_id', 'at', 'actor', 'kind', 'detail', 'corrects']).orderBy('seq', 'desc');
   const toEvent = (row: Awaited<ReturnType<ReturnType<typeof events>['execute']>>[number], correctedBy?: number): LeadEvent => {

@@ -1,8 +1,7 @@
 /**
- * The inbox's list, written once for SQLite and PostgreSQL: the leads a filter finds (the search
- * in every answer, a phone number whatever its spaces and digits), in the list's order, counted
- * by status, a lead's neighbours in it, the export and one lead by its id; each read back with its
- * newest note and its notification's state. ./inbox-queries.ts makes them part of the inbox's store.
+ * The inbox's list, written once for SQLite and PostgreSQL: the leads a filter finds, in the list's
+ * order, counted by status, a lead's neighbours, the export and one lead by its id; each read back
+ * with its newest note and its notification's state.
  */
 import { sql, type RawBuilder } from 'kysely';
 import { StoreError, isHoldReason } from './store.ts';
@@ -23,7 +22,6 @@ import { isUuid, type LeadRow } from './schema.ts';
 import { ARABIC_DIGITS, PHONE_FIELDS, PHONE_PUNCTUATION, searchPlan } from '../inbox/lead-search.ts';
 import { toSubmission, SUBMISSION_COLUMNS } from './submission-queries.ts';
 
-/** The columns a lead is read back with: its submission's, then its working columns. */
 const LEAD_COLUMNS = [
   'seq',
   ...SUBMISSION_COLUMNS,
@@ -76,7 +74,6 @@ export function toLead(row: LeadWithNotice): InboxLead {
 
 /** The list's reads, and the parts a person's search shares (the phone answers, LIKE's pattern, the lead's select). */
 export function leadListQueries(db: Db, dialect: DialectParts) {
-  /** Every answer of the lead, lower case (ASCII), as the search reads it. */
   const searchText: RawBuilder<string> = dialect.lowerAscii(dialect.allText('s.fields'));
   /** The phone answers as ../lead-search.ts's phoneDigits writes them: Western digits and +. */
   let phoneText: RawBuilder<unknown> = sql`${sql.join(

@@ -1,8 +1,4 @@
-/**
- * `npm run submissions -- migrate`: the one step that moves a database's schema forward, forward
- * only, after a backup and before the switch to the release that needs it (docs/deploy.md).
- * Opening the stores never does (./migrations/index.ts, openSchema).
- */
+/** `npm run submissions -- migrate`: the one step that moves a schema forward (docs/deploy.md); opening the stores never does. */
 import fs from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';

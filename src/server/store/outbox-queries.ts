@@ -1,14 +1,12 @@
 /**
- * The outbox's queries, written once for SQLite and PostgreSQL. Only claiming what is due
- * differs: one SQLite file has one server, which takes what is due; PostgreSQL's instances
- * share the table, and each claims rows under a lease with FOR UPDATE SKIP LOCKED
- * (./postgres/pg-store.ts). The lease column exists in PostgreSQL only (`leases`).
+ * The outbox's queries, written once for SQLite and PostgreSQL. Only claiming what is due differs:
+ * PostgreSQL's instances share the table and claim rows under a lease (./postgres/pg-store.ts).
  */
 import { sql } from 'kysely';
 import { DEFAULT_ACKNOWLEDGE_LIMITS, isFormName, StoreError, type AcknowledgeLimits } from './store.ts';
 import { randomUUID } from 'node:crypto';
 import { isMailKind, isNoticeStatus, type OutboxEntry, type OutboxStore } from '../mail/outbox.ts';
-import { changedSince, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
+import { changedSince, countOf, guarded, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type NewNotificationRow } from './schema.ts';
 
 /** The columns an outbox entry is read from (`n`: notifications, `s`: its lead). */
@@ -44,11 +42,7 @@ const splitRecipients = (text: string): string[] =>
 const ACKNOWLEDGE_ONCE_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
-/**
- * The mailbox an address reaches, as acknowledgements are counted: lower case, without a "+tag",
- * and Gmail's without dots, googlemail.com read as gmail.com ("V.ictim+1@GoogleMail.com" is
- * victim@gmail.com).
- */
+/** The mailbox an address reaches, as acknowledgements are counted: "V.ictim+1@GoogleMail.com" is victim@gmail.com. */
 export function canonicalMailbox(address: string): string {
   const at = address.lastIndexOf('@');
   const domain = address
@@ -82,7 +76,6 @@ export function pendingMail(
   };
 }
 
-/** An acknowledgement as acknowledgementCheck reads it. */
 type AckRow = { readonly recipients: string | null; readonly created_at: string };
 
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -137,26 +130,7 @@ export async function mayAcknowledge(tx: Db | Tx, to: string, now: string, limit
   return acknowledgementCheck.allows(rows, to, now, limits);
 }
 
-/** An outbox row as both databases read it back. */
-interface OutboxRow {
-  id: string;
-  submission_id: string;
-  kind: string;
-  recipients: string;
-  form: string;
-  status: string;
-  subject: string;
-  body_text: string;
-  body_html: string;
-  reply_to: string | null;
-  in_reply_to: string | null;
-  actor: string | null;
-  created_at: string;
-  attempts: number;
-  next_attempt_at: string;
-  sent_at: string | null;
-  last_error: string | null;
-}
+type OutboxRow = Awaited<ReturnType<ReturnType<typeof outboxSelect>['execute']>>[number];
 
 function toOutboxEntry(row: OutboxRow): OutboxEntry {
   if (!isFormName(row.form) || !isNoticeStatus(row.status) || !isMailKind(row.kind))
@@ -182,12 +156,11 @@ function toOutboxEntry(row: OutboxRow): OutboxEntry {
   };
 }
 
-/** The outbox's mails with their lead's form. */
 export const outboxSelect = (db: Db) =>
   db.selectFrom('notifications as n').innerJoin('submissions as s', 's.id', 'n.submission_id').select(OUTBOX_COLUMNS);
 
 interface OutboxParts {
-  /** Due notifications, oldest first, claimed for this sender. */
+  /** Due notifications, oldest first, claimed for this sender (one SQLite server takes what is due). */
   claimDue(now: Date, limit: number): Promise<OutboxRow[]>;
   /** PostgreSQL: a claim is a lease (`claimed_until`), ended by any outcome. */
   readonly leases: boolean;
@@ -204,35 +177,33 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
   // Any outcome ends the sender's claim (PostgreSQL only has claims).
   const unclaimed = parts.leases ? { claimed_until: null } : {};
   const update = () => db.updateTable('notifications');
+  /** Sent, or given up while pending: a notification's outcome goes into the lead's timeline in the same transaction. */
+  const settle = (
+    id: string,
+    outcome: { status: 'sent' | 'failed'; last_error: string | null; sent_at?: string; attempts?: number },
+    at: Date,
+  ) =>
+    db.transaction().execute(async (tx) => {
+      const result = await tx
+        .updateTable('notifications')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), ...outcome, ...unclaimed }))
+        .where('id', '=', id)
+        .$if(outcome.status === 'failed', (q) => q.where('status', '=', 'pending'))
+        .executeTakeFirst();
+      if (n(result.numUpdatedRows) > 0 && (await isNotification(tx, id)))
+        await tx
+          .insertInto('lead_events')
+          .values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: outcome.status })
+          .execute();
+    });
   return guarded<OutboxStore>(
     {
       claimDue: async (now, limit) => (await parts.claimDue(now, limit)).map(toOutboxEntry),
       async stillDue(id) {
         if (!isUuid(id)) return false;
-        return (
-          (await db
-            .selectFrom('notifications')
-            .select('id')
-            .where('id', '=', id)
-            .where('status', '=', 'pending')
-            .executeTakeFirst()) !== undefined
-        );
+        return (await countOf(db.selectFrom('notifications').where('id', '=', id).where('status', '=', 'pending'))) > 0;
       },
-      async markSent(id, at) {
-        // A notification's delivery goes into the lead's timeline with it (a reply's shows with the reply).
-        await db.transaction().execute(async (tx) => {
-          const result = await tx
-            .updateTable('notifications')
-            .set((eb) => ({ status: 'sent', sent_at: iso(at), attempts: eb('attempts', '+', 1), last_error: null, ...unclaimed }))
-            .where('id', '=', id)
-            .executeTakeFirst();
-          if (n(result.numUpdatedRows) > 0 && (await isNotification(tx, id)))
-            await tx
-              .insertInto('lead_events')
-              .values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'sent' })
-              .execute();
-        });
-      },
+      markSent: (id, at) => settle(id, { status: 'sent', sent_at: iso(at), last_error: null }, at),
       async markRetry(id, attempts, next, error) {
         await update()
           .set({ attempts, next_attempt_at: iso(next), last_error: error, ...unclaimed })
@@ -240,22 +211,7 @@ export function outboxQueries(db: Db, dialect: DialectParts, parts: OutboxParts)
           .where('status', '=', 'pending')
           .execute();
       },
-      async markFailed(id, attempts, error, at = new Date()) {
-        // Given up: that goes into the lead's timeline with it.
-        await db.transaction().execute(async (tx) => {
-          const result = await tx
-            .updateTable('notifications')
-            .set({ status: 'failed', attempts, last_error: error, ...unclaimed })
-            .where('id', '=', id)
-            .where('status', '=', 'pending')
-            .executeTakeFirst();
-          if (n(result.numUpdatedRows) > 0 && (await isNotification(tx, id)))
-            await tx
-              .insertInto('lead_events')
-              .values({ lead_id: id, at: iso(at), actor: null, kind: 'notification', detail: 'failed' })
-              .execute();
-        });
-      },
+      markFailed: (id, attempts, error, at = new Date()) => settle(id, { status: 'failed', attempts, last_error: error }, at),
       async list(statuses) {
         if (statuses.length === 0) return [];
         const rows = await outboxSelect(db).where('n.status', 'in', statuses).orderBy('n.created_at').orderBy('n.id').execute();

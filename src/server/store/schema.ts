@@ -1,17 +1,10 @@
 /**
- * The submissions database as the code sees it, one typed description for SQLite and PostgreSQL
- * (Kysely's `Database`): every store query is written once against it (./queries.ts).
- *
- * The two databases read back the same values, so one set of row mappers serves both:
- * - times are ISO 8601 text, UTC, milliseconds (SQLite keeps that text; PostgreSQL's timestamptz
- *   is read back as that text by the pool's type parsers, ./postgres/pg-store.ts);
- * - `fields` is the JSON text of the visitor's fields (SQLite's text; PostgreSQL's jsonb read back
- *   as text);
- * - whole numbers are numbers (PostgreSQL's bigint read back as a number: counts and positions
- *   stay far below 2^53).
- *
- * What only one database has is marked; tests/integration/schema-parity.test.ts holds the two
- * live schemas to this description and to each other.
+ * The submissions database as the code sees it (Kysely's `Database`), one description for SQLite
+ * and PostgreSQL. Both read back the same values, so one set of row mappers serves both: times as
+ * ISO 8601 text, `fields` as JSON text (the forms' schemas stay the one definition of the fields:
+ * a new one needs no migration), whole numbers as numbers (PostgreSQL's through the pool's
+ * type parsers, ./postgres/pg-store.ts). tests/integration/schema-parity.test.ts holds the two
+ * live schemas to this description.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
@@ -98,7 +91,6 @@ interface SiteSecretTable {
  */
 export interface NotificationTable {
   id: string;
-  /** The lead it is about. */
   submission_id: string;
   /** 'notification' (to staff), 'acknowledgement' (to the sender), 'reply' (staff's answer) or 'assignment' (to the assignee). */
   kind: ColumnType<string, string | undefined, string>;
@@ -226,13 +218,13 @@ export interface Database {
 }
 
 export type NewSubmissionRow = Insertable<SubmissionTable>;
-/** A lead's row as both databases read it back. */
 export type LeadRow = Selectable<LeadTable>;
 export type NewUsedChallengeRow = Insertable<UsedChallengeTable>;
 export type NewNotificationRow = Insertable<NotificationTable>;
 export type NewAttachmentRow = Insertable<AttachmentTable>;
 export type AttachmentRow = Selectable<AttachmentTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;
+export type ReplyTemplateRow = Selectable<ReplyTemplateTable>;
 
 /** Ids are random UUIDs, lower case: anything else names nothing, in either database. */
 export const isUuid = (id: unknown): id is string =>

@@ -1,10 +1,8 @@
 /**
- * What the inbox keeps about staff rather than leads, written once for SQLite and PostgreSQL: the
- * sign-in sessions, the failed sign-ins that slow and lock an account, an address or a device
- * (read and changed inside one transaction, `signInTransaction`, the failures' rows locked where
- * the database shares them), the refused sign-ins, the audit log and the morning digests' claims.
- * The rules they apply are ../inbox/inbox-store.ts's; ./inbox-queries.ts makes them part of the
- * inbox's store.
+ * What the inbox keeps about staff rather than leads, written once for SQLite and PostgreSQL:
+ * sessions, failed sign-ins (read and changed in one transaction, the rows locked where the
+ * database shares them), refused sign-ins, the audit log and the morning digests' claims. The
+ * rules are ../inbox/inbox-store.ts's.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -29,7 +27,6 @@ import {
 import { countOf, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type AuditLogRow } from './schema.ts';
 
-/** An audit log row as the inbox reads it. */
 export const auditEntry = (row: AuditLogRow): AuditEntry => ({
   seq: n(row.seq),
   at: row.at,
@@ -75,11 +72,7 @@ async function judgedBy(tx: Db | Tx, keys: SignInKeys, now: Date): Promise<[Sign
   ];
 }
 
-/**
- * One attempt counted as a failure on each of its keys (a success clears them after), unless the
- * gate they make is closed: refused while closed, it is not counted, so trying during a lock never
- * makes it longer.
- */
+/** One attempt counted as a failure on each of its keys, unless their gate is closed (trying never makes a lock longer). */
 async function countAttempt(
   tx: Tx,
   dialect: DialectParts,
@@ -118,7 +111,6 @@ async function countAttempt(
 /** One transaction for reading and changing sign-in counts: SQLite's holds the file, PostgreSQL's the rows it reads. */
 const signInTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction().execute(work);
 
-/** The staff's side of the inbox's store. */
 type StaffActivity = Pick<
   InboxStore,
   | 'claimStaffDigest'
@@ -246,14 +238,8 @@ export function staffActivityQueries(db: Db, dialect: DialectParts): StaffActivi
     async clearFailures(keys) {
       await signInTransaction(db, async (tx) => {
         const judged = await judgedBy(tx, keys, new Date());
-        await tx
-          .deleteFrom('sign_in_failures')
-          .where(
-            'key',
-            'in',
-            judged.map(([, key]) => key),
-          )
-          .execute();
+        const judgedKeys = judged.map(([, key]) => key);
+        await tx.deleteFrom('sign_in_failures').where('key', 'in', judgedKeys).execute();
       });
     },
     async rememberDevice(email, now) {

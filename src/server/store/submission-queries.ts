@@ -1,8 +1,4 @@
-/**
- * The submissions store's queries, written once for SQLite and PostgreSQL, a save included (one
- * transaction per lead). What differs stays with each database: where a file's bytes are kept
- * (files beside the SQLite database; a bytea column in PostgreSQL): `FileKeeper`.
- */
+/** The submissions store's queries, for SQLite and PostgreSQL alike; where a file's bytes are kept differs (`FileKeeper`). */
 import { createHash, randomUUID } from 'node:crypto';
 import type { LocaleCode } from '../../i18n/index.ts';
 import {
@@ -36,10 +32,8 @@ import {
 type SubmissionTableName = 'submissions' | 'bot_submissions';
 const tableOf = (bots: boolean | undefined): SubmissionTableName => (bots === true ? 'bot_submissions' : 'submissions');
 
-/** The columns a submission is read back from. */
 export const SUBMISSION_COLUMNS = ['id', 'form', 'received_at', 'language', 'fields'] as const;
 
-/** A submission row as both databases read it back. */
 type SubmissionRow = Pick<LeadRow, (typeof SUBMISSION_COLUMNS)[number]>;
 
 export function toSubmission(row: SubmissionRow): StoredSubmission {
@@ -84,13 +78,11 @@ export interface FileKeeper {
   keep(submissionId: string, files: readonly NewAttachment[]): Promise<NewAttachmentRow[]>;
   /** The lead's transaction failed: whatever `keep` wrote goes. */
   drop(rows: readonly NewAttachmentRow[]): void;
-  /** A stored file's bytes. */
   read(id: string, tx: Db): Promise<Uint8Array<ArrayBuffer>>;
   /** After the records are deleted for good: the bytes. */
   remove(ids: readonly string[]): void;
 }
 
-/** Everything one save writes, in one transaction. */
 interface NewLead {
   readonly table: SubmissionTableName;
   /** The proof's challenge, marked used: written first, so a second use fails the lead's transaction. */
@@ -154,11 +146,7 @@ function newLead(input: SaveInput): {
   };
 }
 
-/**
- * What staff looked for, from an audit entry of a search or an export: the `q` of the filter
- * it records ("3 found (filter: status=all&q=...)"); nothing for an entry without a filter (an
- * export of chosen leads, the staff command's).
- */
+/** What staff looked for, from an audit entry of a search or an export ("3 found (filter: status=all&q=...)"). */
 function searchedText(detail: string): string {
   const mark = '(filter: ';
   const start = detail.lastIndexOf(mark);
@@ -208,11 +196,9 @@ async function eraseTraces(tx: Tx, erased: readonly { id: string; fields: Submis
   }
 }
 
-/** How many rows a DELETE removed. */
 const deleted = async (query: { executeTakeFirst(): Promise<DeleteResult> }): Promise<number> =>
   n((await query.executeTakeFirst()).numDeletedRows);
 
-/** The ids of the files whose records a DELETE removed. */
 const deletedIds = async (query: DeleteQueryBuilder<Database, 'attachments', DeleteResult>): Promise<string[]> =>
   (await query.returning('id').execute()).map((file) => file.id);
 

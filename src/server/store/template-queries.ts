@@ -5,9 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { guarded, iso, n, type Db, type DialectParts } from './common.ts';
-import { isUuid } from './schema.ts';
+import { isUuid, type ReplyTemplateRow } from './schema.ts';
 
-/** A reply template: its name, and its text in English and in Arabic. */
 export interface ReplyTemplate {
   readonly id: string;
   readonly name: string;
@@ -20,11 +19,9 @@ export interface ReplyTemplate {
 export type TemplateText = Pick<ReplyTemplate, 'name' | 'bodyEn' | 'bodyAr'>;
 
 export interface TemplateStore {
-  /** Every template, by name. */
   list(): Promise<ReplyTemplate[]>;
   /** A template by its id; undefined for an id that names none. */
   get(id: string): Promise<ReplyTemplate | undefined>;
-  /** A new template; its id. */
   add(text: TemplateText, by: string, now: Date): Promise<string>;
   /** Changes a template; false when none has this id. */
   update(id: string, text: TemplateText, by: string, now: Date): Promise<boolean>;
@@ -38,14 +35,7 @@ const sqlName = sql`name`;
 
 const COLUMNS = ['id', 'name', 'body_en', 'body_ar', 'updated_by', 'updated_at'] as const;
 
-const toTemplate = (row: {
-  id: string;
-  name: string;
-  body_en: string;
-  body_ar: string;
-  updated_by: string;
-  updated_at: string;
-}): ReplyTemplate => ({
+const toTemplate = (row: Pick<ReplyTemplateRow, (typeof COLUMNS)[number]>): ReplyTemplate => ({
   id: row.id,
   name: row.name,
   bodyEn: row.body_en,

@@ -1,21 +1,12 @@
 /**
- * The PostgreSQL store: the same interfaces as the SQLite one (../store.ts, the outbox,
- * the staff accounts, the inbox), for a site served by several receiver instances on one
- * database, or a company that keeps its leads in the database its IT already backs up. Their
- * queries are written once for both databases (./store/*-queries.ts, through Kysely's
- * PostgreSQL dialect on `pg`); what is PostgreSQL's own stays here:
+ * The PostgreSQL store, for several receiver instances on one database. The queries are shared
+ * (../*-queries.ts); what is PostgreSQL's own stays here:
  *
- * - One connection pool per process (at most DATABASE_POOL_MAX connections, default 10), whose
- *   type parsers read times back as ISO text, bigints as numbers and jsonb as its text: the same
- *   values SQLite gives, so one set of row mappers serves both (../schema.ts).
- * - The same migrations as SQLite (../migrations/), checked at start and made in an empty database
- *   under Kysely's advisory lock: instances starting together make it once.
- * - A lead, its notification and its files in one transaction. Files are kept in the database
- *   (bytea), so every instance can serve them.
- * - The outbox is claimed row by row (FOR UPDATE SKIP LOCKED) with a lease: each notification is
+ * - One pool per process, whose type parsers read values back as SQLite gives them (../schema.ts).
+ * - Migrations under Kysely's advisory lock: instances starting together migrate once.
+ * - Files kept in the database (bytea), so every instance can serve them.
+ * - The outbox claimed row by row (FOR UPDATE SKIP LOCKED) with a lease: each notification is
  *   sent by one instance; one that dies mid-send leaves it to another once the lease lapses.
- * - Sessions and failed sign-ins live in the database: a staff member stays signed in whichever
- *   instance answers, and the lock counts every instance's failures (rows locked FOR UPDATE).
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -29,11 +20,7 @@ import { attachmentRecord, submissionQueries, type FileKeeper } from '../submiss
 /** How long an instance holds a notification it is sending before another may take it. */
 const CLAIM_LEASE_MS = 2 * 60 * 1000;
 
-/**
- * Applies the migrations the database lacks (../migrations/: Kysely's Migrator holds its advisory
- * lock, so instances starting together migrate once); refuses a newer schema. With `step`
- * openSchema, only the check made at opening (an empty database gets the schema).
- */
+/** Applies the migrations the database lacks under Kysely's advisory lock, or with `step` openSchema, only the opening check. */
 export function migratePg(pool: pg.Pool, step = migrateToLatest): Promise<number> {
   // Never destroyed: that would end the pool, which is its owner's.
   return step(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }));
@@ -81,10 +68,7 @@ function filesInDatabase(): FileKeeper {
   };
 }
 
-/**
- * One pool and the stores PostgreSQL opens its own way (../database.ts builds the others on `db`).
- * Opening is synchronous; the first query waits for the schema check.
- */
+/** One pool and the stores PostgreSQL opens its own way; the first query waits for the schema check. */
 export function openPgDatabase(url: string, options: { max?: number } = {}) {
   const pool = new pg.Pool({
     connectionString: url,
@@ -116,7 +100,6 @@ export function openPgDatabase(url: string, options: { max?: number } = {}) {
   return {
     submissions: submissionQueries(db, POSTGRES, {
       files: filesInDatabase(),
-      // The pool is the database's: close() below ends it.
       close: none,
     }),
     outbox: outboxQueries(db, POSTGRES, {

@@ -1,17 +1,10 @@
 /**
- * Kysely over Node's built-in `node:sqlite` (`DatabaseSync`): Kysely's own SQLite dialect expects
- * better-sqlite3's statement interface, and its driver hands its one connection to every caller
- * at once (two requests' transactions would interleave on it). This one keeps Kysely's SQLite
- * query compiler and adapter, and adds:
- *
- * - a lock on the connection: a transaction holds it from BEGIN to COMMIT, a lone query for its
- *   run, so nothing else runs inside a transaction;
- * - BEGIN IMMEDIATE: a transaction takes the write lock first, so two connections to the file
- *   never deadlock upgrading a read to a write (busy_timeout then waits, as it should);
- * - prepared statements kept per SQL text (the store's queries are a small set);
- * - transactional DDL, as SQLite has: Kysely's Migrator then applies the pending migrations in
- *   one BEGIN IMMEDIATE transaction (../migrations/index.ts);
- * - a promise every connection waits for (the migrations, before the store's queries).
+ * Kysely over Node's built-in `node:sqlite`: Kysely's own SQLite dialect expects better-sqlite3's
+ * statements, and hands its one connection to every caller at once (two requests' transactions
+ * would interleave). This one adds a lock on the connection (a transaction holds it from BEGIN to
+ * COMMIT); BEGIN IMMEDIATE, so two connections never deadlock upgrading a read to a write;
+ * transactional DDL (the pending migrations apply in one transaction); and a promise every
+ * connection waits for (the migrations, before the store's queries).
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import {
@@ -85,63 +78,13 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 }
 
-class NodeSqliteDriver implements Driver {
-  readonly #db: DatabaseSync;
-  readonly #lock: ConnectionLock;
-  readonly #connection: NodeSqliteConnection;
-  readonly #ready: Promise<void>;
-
-  constructor(db: DatabaseSync, lock: ConnectionLock, ready: Promise<void>) {
-    this.#db = db;
-    this.#lock = lock;
-    this.#ready = ready;
-    this.#connection = new NodeSqliteConnection(db);
-  }
-
-  async init(): Promise<void> {}
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    await this.#ready;
-    await this.#lock.acquire();
-    if (!this.#db.isOpen) {
-      this.#lock.release();
-      throw new StoreError('The submissions store is closed');
-    }
-    return this.#connection;
-  }
-
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
-  }
-
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('COMMIT'));
-  }
-
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    // A failed COMMIT (disk full) may already have ended the transaction.
-    if (this.#db.isTransaction) await connection.executeQuery(CompiledQuery.raw('ROLLBACK'));
-  }
-
-  async releaseConnection(): Promise<void> {
-    this.#lock.release();
-  }
-
-  async destroy(): Promise<void> {
-    // The connection is its opener's to close (the store closes it after its last commit).
-  }
-}
-
 class NodeSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
     return true;
   }
 }
 
-/**
- * A Kysely dialect on an open `DatabaseSync`, sharing `lock` with whoever else writes on it;
- * its queries wait for `ready` (and fail with its error).
- */
+/** A Kysely dialect on an open `DatabaseSync`, sharing `lock` with whoever else writes on it; its queries wait for `ready`. */
 export class NodeSqliteDialect implements Dialect {
   readonly #db: DatabaseSync;
   readonly #lock: ConnectionLock;
@@ -154,7 +97,28 @@ export class NodeSqliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#db, this.#lock, this.#ready);
+    const [db, lock, ready] = [this.#db, this.#lock, this.#ready];
+    const connection = new NodeSqliteConnection(db);
+    const run = async (c: DatabaseConnection, sql: string) => void (await c.executeQuery(CompiledQuery.raw(sql)));
+    return {
+      init: async () => {},
+      async acquireConnection() {
+        await ready;
+        await lock.acquire();
+        if (!db.isOpen) {
+          lock.release();
+          throw new StoreError('The submissions store is closed');
+        }
+        return connection;
+      },
+      beginTransaction: (c) => run(c, 'BEGIN IMMEDIATE'),
+      commitTransaction: (c) => run(c, 'COMMIT'),
+      // A failed COMMIT (disk full) may already have ended the transaction.
+      rollbackTransaction: async (c) => (db.isTransaction ? run(c, 'ROLLBACK') : undefined),
+      releaseConnection: async () => lock.release(),
+      // The connection is its opener's to close (the store closes it after its last commit).
+      destroy: async () => {},
+    };
   }
 
   createQueryCompiler() {

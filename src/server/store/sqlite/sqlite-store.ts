@@ -1,28 +1,14 @@
 /**
- * The SQLite store, on Node's built-in `node:sqlite` (no native module to build): the
- * submissions, the outbox, the staff accounts and the inbox on one file. Their queries are
- * written once for both databases (./store/*-queries.ts, through Kysely and the small dialect in
- * ./sqlite-dialect.ts); what is SQLite's own stays here:
+ * The SQLite store, on Node's built-in `node:sqlite`: the submissions, the outbox, the staff
+ * accounts and the inbox on one file (SUBMISSIONS_DB). The queries are shared (../*-queries.ts);
+ * what is SQLite's own stays here:
  *
- * - One file (SUBMISSIONS_DB), created with its folder on first use.
  * - WAL journal and `synchronous = FULL`: a submission is acknowledged only after the
  *   transaction holding it is committed and the write-ahead log is on disk (fsync), so neither
  *   a killed process nor a power cut loses an acknowledged lead.
- * - Each lead is a transaction of its own (BEGIN IMMEDIATE ... COMMIT, written once for both
- *   databases in ../submission-queries.ts), taking turns on the one connection.
  * - Files sent with leads live in a folder beside the database, each under its random id.
- * - The schema checked when the file is opened, before any query runs (../migrations/, openSchema):
- *   made in a new file, refused with what to do when older or newer than this code's.
- * - The visitor's fields are stored as the form's schema returned them, as one JSON object
- *   beside the received time: the forms' schemas stay the one definition of the fields, and a
- *   new form field needs no migration. Staff can still query them (`json_extract`).
- * - Leads and the honeypot's catch live in two tables; nothing reads both.
- * - The outbox: a lead's notification e-mail is written in the same transaction as the lead
- *   (table `notifications`, one row per lead, deleted with it), so neither is ever stored
- *   without the other; src/server/mail/outbox.ts delivers them.
- * - One connection per process: ../database.ts builds the outbox, the staff accounts, the inbox
- *   and the held leads on the store's own Kysely (`db`), taking turns with its saves.
- *   openOutboxStore, openStaffStore and openInboxStore open a connection of their own, for tools.
+ * - One connection per process (../database.ts builds the other stores on its Kysely);
+ *   openOutboxStore, openStaffStore and openInboxStore open one of their own, for tools.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -102,21 +88,14 @@ interface SqliteStoreOptions {
   readonly create?: boolean;
 }
 
-/**
- * The schema version of a SQLite file: how many migrations Kysely recorded, or, in a file the
- * code before the migration files made and no server has opened since, its `PRAGMA user_version`.
- */
+/** How many migrations Kysely recorded in a SQLite file; in a file made before the migration files, its user_version. */
 export function sqliteSchemaVersion(db: DatabaseSync): number {
   const recorded = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(MIGRATION_TABLE);
   const sql = recorded ? `SELECT count(*) AS n FROM ${MIGRATION_TABLE}` : 'SELECT user_version AS n FROM pragma_user_version';
   return Number((db.prepare(sql).get() as { n: number }).n);
 }
 
-/**
- * Another connection to a submissions database the store makes and migrates (the outbox's, the
- * staff accounts'): refuses a missing file now, and once `migrated` has settled, a file older
- * than `version`, which holds no `what` yet (its queries then fail with that reason).
- */
+/** Another connection to the submissions database: refuses a missing file, and once `migrated`, one older than `version`. */
 export function openMigratedDatabase(
   file: string,
   version: number,
@@ -162,10 +141,8 @@ function kyselyOn(
 }
 
 /**
- * The database file readable by its owner only (0600), whatever the umask: created so when new,
- * narrowed when an older version left it 0644. SQLite gives its -wal and -shm files the
- * database file's mode, so they follow. A file of another user's (a root shell opening the
- * service's database to read) is left as it is.
+ * The database file readable by its owner only (0600), whatever the umask (its -wal and -shm files
+ * too). A file of another user's (a root shell opening the service's database to read) is left as it is.
  */
 function keepPrivate(filePath: string): void {
   try {
@@ -183,10 +160,7 @@ function keepPrivate(filePath: string): void {
   }
 }
 
-/**
- * The submissions store on the file, opened now (throwing when it cannot be), its schema checked
- * (made in a new file) in the background: `ready` settles then, and every query waits for it.
- */
+/** The submissions store on the file, opened now; its schema is checked in the background (`ready`). */
 export function openSqliteStore(
   file: string,
   options: SqliteStoreOptions = {},
@@ -289,14 +263,12 @@ export function openSqliteStore(
 export function openOutboxStore(dbPath: string, migrated?: Promise<void>): OutboxStore {
   const opened = openMigratedDatabase(dbPath, 2, 'outbox', migrated);
   const { db } = opened;
-  // Marking a mail sent need not wait for the disk: if a power cut loses the mark, the mail is
-  // sent again with the same Message-ID (at least once, see ../../mail/outbox.ts). Leads keep FULL (the store's).
+  // Marking a mail sent need not wait for the disk: a lost mark sends it again with the same Message-ID.
   db.exec('PRAGMA synchronous = NORMAL');
   const { kysely, close } = kyselyOn(opened);
   return sqliteOutbox(kysely, close);
 }
 
-/** The outbox's queries on a SQLite connection. */
 export function sqliteOutbox(kysely: Kysely<Database>, close: () => Promise<void>): OutboxStore {
   return outboxQueries(kysely, SQLITE, {
     // One server per SQLite file: what is due is this server's to send.
