@@ -69,6 +69,15 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
         notice: composeLeadNotice,
       })
     ).id;
+    ids['released'] = (
+      await sqlite.submissions.save({
+        form: 'contact',
+        fields: contactBody({ firstName: 'Released' }),
+        receivedAt: new Date('2026-10-05T08:00:00Z'),
+        held: 'tooFast',
+      })
+    ).id;
+    await sqlite.held.release(ids['released']!, 'huda@globaq.example', new Date('2026-10-06T08:00:00Z'), undefined);
     secret = await sqlite.held.secret('altcha-hmac-key', new Date('2026-09-01T08:00:00Z'));
     await sqlite.inbox.setStatus(ids['contact']!, 'answered', 'huda@globaq.example', new Date('2026-10-03T08:00:00Z'));
     const first = await sqlite.inbox.addNote(
@@ -89,6 +98,12 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
     );
     await sqlite.staff.useRecoveryCode('huda@globaq.example', 'hash-a', new Date('2026-09-03T08:00:00Z'));
     await sqlite.inbox.assign(ids['contact']!, 'huda@globaq.example', 'huda@globaq.example', new Date('2026-10-03T09:10:00Z'));
+    await sqlite.inbox.setFollowUp(ids['contact']!, '2026-10-20', 'huda@globaq.example', new Date('2026-10-03T09:20:00Z'));
+    await sqlite.inbox.claimStaffDigest('2026-10-04', 'huda@globaq.example', new Date('2026-10-04T04:00:00Z'));
+    await sqlite.inbox.refusal(
+      { account: 'huda@globaq.example', network: '203.0.113.0/24', reason: 'busy' },
+      new Date('2026-10-04T05:00:00Z'),
+    );
     await sqlite.inbox.audit('huda@globaq.example', 'set status', ids['contact'], 'Answered', new Date('2026-10-03T08:00:00Z'));
     await sqlite.close();
   });
@@ -99,13 +114,29 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
     const url = await freshDatabase(postgresUrl);
     const { code, stderr } = await run(dir, 'migrate-to', url);
     expect(stderr).toMatch(
-      /^Moved from .*submissions\.db to postgres:\/\/globaq@127\.0\.0\.1:\d+\/t_\w+: 3 leads, 1 caught by the honeypot, 1 notification, 1 file, 1 staff account, 1 audit entry\./,
+      /^Moved from .*submissions\.db to postgres:\/\/globaq@127\.0\.0\.1:\d+\/t_\w+: 4 leads, 1 caught by the honeypot, 1 notification, 1 file, 1 staff account, 2 audit entries\./,
     );
     expect(code).toBe(0);
 
     const pg = openStores({ dbPath: '', databaseUrl: url, poolMax: 2 });
     try {
-      expect((await pg.submissions.list()).map((lead) => lead.id)).toEqual([ids['held'], ids['partner'], ids['contact']]);
+      expect((await pg.submissions.list()).map((lead) => lead.id)).toEqual([
+        ids['released'],
+        ids['held'],
+        ids['partner'],
+        ids['contact'],
+      ]);
+      // The answer and follow-up times, and a released lead's wait counted from its release.
+      expect(await pg.inbox.lead(ids['released']!)).toMatchObject({ waitingSince: '2026-10-06T08:00:00.000Z' });
+      expect(await pg.inbox.firstAnswers()).toContainEqual({
+        waitingSince: '2026-10-01T08:00:00.000Z',
+        firstAnsweredAt: '2026-10-03T08:00:00.000Z',
+      });
+      // Today's morning digest stays sent once; the refused sign-ins stay on their page.
+      expect(await pg.inbox.claimStaffDigest('2026-10-04', 'huda@globaq.example', new Date())).toBe(false);
+      expect((await pg.inbox.refusals({ limit: 10 })).entries).toEqual([
+        { at: '2026-10-04T05:00:00.000Z', account: 'huda@globaq.example', network: '203.0.113.0/24', reason: 'busy' },
+      ]);
       // Held as it was, with its reason and no notification; the kept key and the used challenge came along.
       expect((await pg.held.list('held', 10)).map((lead) => [lead.id, lead.reason])).toEqual([[ids['held'], 'tooFast']]);
       expect(await pg.held.secret('altcha-hmac-key', new Date())).toBe(secret);
@@ -122,18 +153,20 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
         statusBy: 'huda@globaq.example',
         note: 'Proposal sent.',
         assignedTo: 'huda@globaq.example',
+        followUpOn: '2026-10-20',
         notification: { status: 'pending', attempts: 0 },
       });
       // The timeline as it was, its correction still naming the note it corrects.
       const timeline = await pg.inbox.timeline(ids['contact']!);
       expect(timeline.map((event) => [event.kind, event.detail, event.at])).toEqual([
+        ['follow_up', '2026-10-20', '2026-10-03T09:20:00.000Z'],
         ['assigned', 'huda@globaq.example', '2026-10-03T09:10:00.000Z'],
         ['note', 'Proposal sent.', '2026-10-03T09:05:00.000Z'],
         ['note', 'Proposal sent Sunday.', '2026-10-03T09:00:00.000Z'],
         ['status', 'answered', '2026-10-03T08:00:00.000Z'],
       ]);
-      expect(timeline[1]!.corrects).toBe(timeline[2]!.seq);
-      expect(timeline[2]!.correctedBy).toBe(timeline[1]!.seq);
+      expect(timeline[2]!.corrects).toBe(timeline[3]!.seq);
+      expect(timeline[3]!.correctedBy).toBe(timeline[2]!.seq);
       const [file] = await pg.submissions.attachments(ids['partner']!);
       expect(file?.name).toBe('سيرة.pdf');
       expect((await pg.submissions.attachment(file!.id))?.bytes).toEqual(PDF);
@@ -148,6 +181,7 @@ describe.skipIf(unavailable !== '')(`migrate-to${unavailable ? ` (skipped: ${una
       expect((await pg.inbox.auditLog({ limit: 10 })).entries.map((entry) => entry.action)).toEqual([
         'moved from SQLite',
         'set status',
+        'released held lead',
       ]);
     } finally {
       await pg.close();
