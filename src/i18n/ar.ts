@@ -61,7 +61,6 @@ export const ar = {
   'home.clients': 'أبرز عملائنا والموافقات الممنوحة لنا',
   'home.commitment': 'التزامنا بالجودة',
 
-  /* Carousels (WAI-ARIA APG carousel pattern). {index} and {count} are filled in. */
   'carousel.role': 'عرض شرائح',
   'carousel.slideRole': 'شريحة',
   'carousel.slideLabel': '{index} من {count}',
@@ -352,7 +351,6 @@ export const ar = {
   'mail.assign.openLink': 'افتح الطلب في صندوق الموظفين',
   'mail.assign.noLink': 'افتحه في صندوق الموظفين: الطلب {id}.',
 
-  /* The Arabic site. */
   /** The language's own name: the language switch on the other language's pages shows it. */
   'locale.name': 'العربية',
   /** The name of a page's breadcrumb trail (its <nav>). */
@@ -362,8 +360,7 @@ export const ar = {
   'translation.pendingCourse': 'لم تُترجم بعد: تُعرض بالإنجليزية.',
   'translation.pending': 'النسخة العربية من هذه الصفحة قيد الإعداد وستتوفر قريبًا، وإلى أن تصدر تُعرض الصفحة بالإنجليزية.',
 
-  /* Who does the work (src/lib/trust.ts): the team, the credentials and the case studies, shown
-     only once their collections have entries. */
+  /** Who does the work (src/lib/trust.ts): team, credentials, case studies; shown once their collections have entries. */
   'trust.team.title': 'فريقنا',
   'trust.team.description':
     'فريق Globaq من المدققين والمدربين والمستشارين: أدوارهم ومؤهلاتهم مع أرقام تسجيلها، واللغات التي يعملون بها.',
@@ -426,7 +423,6 @@ export const ar = {
   'admin.notFound.text': 'لا توجد في صندوق الوارد صفحة بهذا العنوان.',
   'admin.notFound.back': 'الانتقال إلى الطلبات',
 
-  /* Shared labels: statuses, forms, the language a lead was sent in. */
   'admin.status.new': 'جديد',
   'admin.status.in_progress': 'قيد المعالجة',
   'admin.status.answered': 'تم الرد',
@@ -437,7 +433,6 @@ export const ar = {
   'admin.leadLanguage.en': 'الإنجليزية',
   'admin.leadLanguage.ar': 'العربية',
 
-  /* Signing in. */
   'admin.signIn.title': 'تسجيل الدخول',
   'admin.signIn.heading': 'تسجيل الدخول إلى صندوق الوارد',
   'admin.signIn.email': 'البريد الإلكتروني',
@@ -470,7 +465,6 @@ export const ar = {
   'admin.code.wrong': 'هذا الرمز غير صحيح أو سبق استخدامه. أدخل الرمز الذي يعرضه تطبيقك الآن، أو أحد رموز الاسترداد.',
   'admin.code.restart': 'البدء من جديد بحساب آخر',
 
-  /* Two-step sign-in and its set-up. */
   'admin.twoStep.title': 'التحقق بخطوتين',
   'admin.twoStep.on': 'تم تفعيل التحقق بخطوتين. من الآن فصاعدًا تسجّل الدخول بكلمة المرور ورمز من تطبيقك.',
   'admin.twoStep.recoveryHeading': 'رموز الاسترداد الخاصة بك',
@@ -499,7 +493,6 @@ export const ar = {
   'admin.twoStep.confirmHeading': '2. أدخل الرمز الذي يعرضه تطبيقك',
   'admin.twoStep.submit': 'تفعيل التحقق بخطوتين',
 
-  /* The audit log. */
   'admin.audit.title': 'سجل التدقيق',
   'admin.audit.refusedTitle': 'محاولات تسجيل الدخول المرفوضة',
   'admin.audit.views': 'طرق عرض سجل التدقيق',
@@ -600,7 +593,6 @@ export const ar = {
   'admin.person.file.none': 'لا شيء.',
   'admin.person.file.audit': 'من تعامل مع طلباتك',
 
-  /* The list of leads. */
   'admin.list.title': 'الطلبات',
   'admin.list.leads.one': 'طلب واحد ({count})',
   'admin.list.leads.other': 'عدد الطلبات: {count}',
@@ -679,7 +671,6 @@ export const ar = {
   'admin.list.previousPage': 'الصفحة السابقة',
   'admin.list.nextPage': 'الصفحة التالية',
 
-  /* The held leads: why each was held, and what staff do with it. */
   'admin.held.title': 'قيد المراجعة',
   'admin.held.released': 'تم الإفراج: أصبح الطلب في صندوق الوارد، وبريد الإشعار الخاص به في طريقه.',
   'admin.held.releasedQuiet': 'تم الإفراج: أصبح الطلب في صندوق الوارد (الإشعارات متوقفة).',
@@ -707,7 +698,6 @@ export const ar = {
     'قد يشغّل أحد ملفات PDF فيه شيئًا عند فتحه (جافاسكربت أو برنامجًا أو إجراءً عند الفتح). لا تفتحه إلا إذا كنت تعرف المرسل، وفي قارئ PDF جافاسكربت فيه معطّلة.',
   'admin.held.reason.lowDisk': 'لم تُحفظ ملفاته: كان قرص الخادم شبه ممتلئ. اطلبها من المرسل، وأبلغ المسؤول عن الخادم.',
 
-  /* A lead's page. */
   'admin.walk': 'التنقل بين الطلبات',
   'admin.walk.back': 'العودة إلى الطلبات',
   'admin.walk.place': 'الطلب {position} من {total}',
@@ -876,7 +866,6 @@ export const ar = {
   'admin.audit.action.backed up the database': 'نسخ قاعدة البيانات احتياطيًا',
   'admin.audit.action.restored the database': 'استعاد قاعدة البيانات',
 
-  /* The "Mine" and "Held for review" tabs of the list, and a held lead's page. */
   'admin.list.mine': 'طلباتي',
   'admin.list.mineTab': 'طلباتي: {tab}',
   'admin.wait.underMinute': 'أقل من دقيقة عمل',
@@ -960,7 +949,6 @@ export const ar = {
   'admin.refused.unreadable': 'مرفوض: تعذّرت قراءة النموذج.',
   'admin.refused.tooLarge': 'مرفوض: النموذج كبير جدًا.',
   'admin.refused.outOfDate': 'مرفوض: انتهت صلاحية هذا النموذج. ارجع إلى الصفحة السابقة وأعد تحميلها ثم حاول مرة أخرى.',
-  /** The conversation: who is answering, the customer's answer, the list's assignee. */
   'admin.reply.answering': '{email} يكتب ردًا (بدأ {time}).',
   'admin.reply.replaceDraft': 'أتستبدل بالنص الذي كتبته هذا القالب؟',
   'admin.reply.customerAnswered': 'ردّ العميل',
