@@ -2,8 +2,9 @@ import type { en } from './en.ts';
 
 /**
  * Every string of the site's interface in Arabic (Modern Standard Arabic), a translation of
- * src/i18n/en.ts in the same key order. `satisfies` makes a missing or extra key a type error.
- * Proper names stay in Latin letters: Globaq, ISO 9001, ISO/IEC 17025, Schedule Q, Schedule D.
+ * src/i18n/en.ts in the same key order (the notes on each string are there). `satisfies` makes a
+ * missing or extra key a type error. Proper names stay in Latin letters: Globaq, ISO 9001,
+ * ISO/IEC 17025, Schedule Q, Schedule D.
  */
 export const ar = {
   'site.tagline': 'التميّز في ضمان الجودة',
@@ -15,7 +16,6 @@ export const ar = {
   'header.homeLink': 'الصفحة الرئيسية لـ Globaq',
   'header.navLabel': 'القائمة الرئيسية',
   'header.menu': 'القائمة',
-  /** The name of the button that opens a page's own submenu (an ISO training's standards). */
   'header.submenu': 'القائمة الفرعية: {label}',
   'header.becomePartner': 'كن شريكًا',
 
@@ -34,11 +34,9 @@ export const ar = {
   'footer.services': 'الخدمات',
   'footer.copyright': '© {year} Globaq. جميع الحقوق محفوظة.',
   'footer.socialLink': 'حساب Globaq على {network} (يفتح في علامة تبويب جديدة)',
-  /** The name of a network's icon while the company's address there is not configured (no link). */
   'footer.socialIcon': 'حساب Globaq على {network}',
 
   'chat.label': 'راسلنا عبر واتساب (يفتح في علامة تبويب جديدة)',
-  /** The name of the small region that holds the floating chat link. */
   'chat.region': 'المحادثة',
 
   'home.title': 'Globaq',
@@ -47,7 +45,6 @@ export const ar = {
   'home.vision': 'رؤيتنا',
   'home.mission': 'رسالتنا',
   'home.services': 'خدماتنا',
-  /** The standards' lists (src/components/StandardsList.astro): what each leads to, and what has changed. */
   'standards.kind.certification': 'قابلة لمنح الشهادة: تدقق جهة مستقلة لمنح الشهادات نظام الإدارة وتصدر الشهادة',
   'standards.kind.accreditation':
     'تؤدي إلى الاعتماد من جهة اعتماد (في المملكة: الجهة الوطنية هي المركز السعودي للاعتماد)، لا إلى منح الشهادة',
@@ -101,7 +98,6 @@ export const ar = {
   'service.backHome': 'العودة إلى الصفحة الرئيسية',
   'service.otherServices': 'خدمات أخرى',
   'service.learnMore': 'اعرف المزيد',
-  /** Read after "Learn More" by screen readers and search engines; hidden on screen. */
   'service.learnMoreAbout': ' عن {title}',
 
   'comingSoon.title': 'قريبًا',
@@ -236,7 +232,6 @@ export const ar = {
   'partner.countryAll': 'جميع الدول',
   'partner.placeholder.subsidiary': 'اسم الشركة الأم',
   'partner.placeholder.other': 'يرجى التحديد',
-  /** The options' labels, by key (src/forms/partner.ts); what is sent stays the specification's words. */
   'partner.option.corporation': 'شركة مساهمة عامة',
   'partner.option.privatelyHeld': 'شركة خاصة',
   'partner.option.subsidiary': 'شركة تابعة (يرجى ذكر اسم الشركة الأم)',
@@ -300,7 +295,6 @@ export const ar = {
   'problem.field.submissionDate': 'تاريخ الإرسال',
   'problem.field.submissionTimestamp': 'وقت الإرسال',
 
-  /** The e-mail staff get for each lead (src/server/mail/lead-mail.ts). */
   'mail.subject.contact': 'رسالة تواصل جديدة من {name}',
   'mail.subject.contactCompany': 'رسالة تواصل جديدة من {name}، {company}',
   'mail.subject.partner': 'طلب شراكة جديد: {organization}، {country}',
@@ -324,12 +318,10 @@ export const ar = {
   'mail.digest.noLink': 'افتح صندوق الموظفين، تبويب «قيد المراجعة».',
   'mail.digest.form.contact': 'نموذج التواصل',
   'mail.digest.form.partner': 'طلب الشراكة',
-  /** The language the lead was sent in (the page's), named for staff, and its received time as that language writes it. */
   'mail.language': 'لغة الإرسال: {language}',
   'mail.language.en': 'الإنجليزية',
   'mail.language.ar': 'العربية',
 
-  /** Staff's reply to a lead ("Reply by e-mail" in the inbox), in the lead's language. */
   'reply.subject.contact': 'ردّ على رسالتكم إلى Globaq',
   'reply.subject.partner': 'ردّ على طلب الشراكة المقدَّم إلى Globaq',
   'reply.greeting': 'مرحبًا {name}،',
@@ -351,22 +343,17 @@ export const ar = {
   'mail.assign.openLink': 'افتح الطلب في صندوق الموظفين',
   'mail.assign.noLink': 'افتحه في صندوق الموظفين: الطلب {id}.',
 
-  /** The language's own name: the language switch on the other language's pages shows it. */
   'locale.name': 'العربية',
-  /** The name of a page's breadcrumb trail (its <nav>). */
   'page.breadcrumb': 'مسار التنقل',
   'page.updated': 'آخر تعديل:',
-  /** Over a page whose translation is not written yet: its text is shown in English meanwhile. */
   'translation.pendingCourse': 'لم تُترجم بعد: تُعرض بالإنجليزية.',
   'translation.pending': 'النسخة العربية من هذه الصفحة قيد الإعداد وستتوفر قريبًا، وإلى أن تصدر تُعرض الصفحة بالإنجليزية.',
 
-  /** Who does the work (src/lib/trust.ts): team, credentials, case studies; shown once their collections have entries. */
   'trust.team.title': 'فريقنا',
   'trust.team.description':
     'فريق Globaq من المدققين والمدربين والمستشارين: أدوارهم ومؤهلاتهم مع أرقام تسجيلها، واللغات التي يعملون بها.',
   'trust.team.lead': 'الأشخاص الذين ينفذون أعمال التدقيق والتدريب والاستشارات لدينا، والمؤهلات التي يحملونها.',
   'trust.team.qualifications': 'المؤهلات',
-  /** A qualification's issuing body and number: "CQI-IRCA, registration number 1234". */
   'trust.team.registeredWith': '{body}، رقم التسجيل {number}',
   'trust.team.languages': 'اللغات',
   'trust.team.more': 'تعرّف على الفريق',
@@ -384,10 +371,8 @@ export const ar = {
   'trust.credential.number': 'الرقم',
   'trust.credential.validFrom': 'سارٍ من',
   'trust.credential.validUntil': 'سارٍ حتى',
-  /** In place of "Valid until" once that day has passed when the site was built. */
   'trust.credential.expired': 'انتهت صلاحيته في',
   'trust.credential.scope': 'النطاق',
-  /** The link to a copy of the credential: "View the document: Commercial registration". */
   'trust.credential.document': 'عرض الوثيقة',
   'trust.cases.title': 'دراسات الحالة',
   'trust.cases.description':
@@ -401,14 +386,12 @@ export const ar = {
   'trust.case.challenge': 'التحدي',
   'trust.case.work': 'ما قمنا به',
   'trust.case.outcome': 'النتيجة',
-  /** The footer's line of the company's registration numbers: "Commercial registration 1234". */
   'trust.footer.commercialRegistration': 'السجل التجاري {number}',
   'trust.footer.vat': 'الرقم الضريبي {number}',
   'privacy.legalName': 'الاسم النظامي',
   'privacy.nationalAddress': 'العنوان الوطني',
   'privacy.reviewed': 'آخر مراجعة لهذا الإشعار',
 
-  /* The staff inbox (/admin), in the language staff choose (src/server/inbox/admin-locale.ts). */
   'admin.inbox': 'صندوق وارد {site}',
   'admin.pageTitle': '{title} | صندوق وارد {site}',
   'admin.skip': 'الانتقال إلى المحتوى',
@@ -417,7 +400,6 @@ export const ar = {
   'admin.nav.audit': 'سجل التدقيق',
   'admin.nav.twoStep': 'التحقق بخطوتين',
   'admin.signOut': 'تسجيل الخروج',
-  /** The name of the language switch (its link shows the other language's own name, `locale.name`). */
   'admin.language': 'اللغة',
   'admin.notFound': 'الصفحة غير موجودة',
   'admin.notFound.text': 'لا توجد في صندوق الوارد صفحة بهذا العنوان.',
@@ -522,7 +504,6 @@ export const ar = {
   'admin.audit.pages': 'الصفحات',
   'admin.audit.newer': 'إدخالات أحدث',
   'admin.audit.older': 'إدخالات أقدم',
-  /** The audit log's actions and refusals' reasons as staff read them (stored in English). */
   'admin.audit.action.signed in': 'سجّل الدخول',
   'admin.audit.action.signed out': 'سجّل الخروج',
   'admin.audit.action.opened lead': 'فتح طلبًا',
@@ -544,7 +525,6 @@ export const ar = {
   'admin.audit.reason.slowed': 'مُبطّأ',
   'admin.audit.reason.busy': 'الخادم مشغول',
 
-  /* Working on several leads at once (the list's selection). */
   'admin.bulk.leads.one': 'طلب واحد ({count})',
   'admin.bulk.leads.other': 'الطلبات المحددة ({count})',
   'admin.bulk.confirmTitle': 'حذف {count}؟',
@@ -660,7 +640,6 @@ export const ar = {
   'admin.list.col.status': 'الحالة',
   'admin.list.col.mail': 'البريد إلى الموظفين',
   'admin.list.new': 'جديد',
-  /** The state of a lead's notification e-mail to staff. */
   'admin.mail.none': 'لا يوجد',
   'admin.mail.pending': 'قيد الإرسال',
   'admin.mail.sent': 'أُرسل',
@@ -941,7 +920,6 @@ export const ar = {
   'admin.lead.heldFirst': 'هذا الطلب قيد المراجعة: أفرج عنه أولًا. لم يُغيَّر شيء.',
   'admin.lead.heldMail': 'لم يُرسل: لا يُرسل بريد لطلب محتجز، والإفراج عنه يرسله فورًا مرة واحدة.',
 
-  /* The inbox's refusals of a form (a plain page): an old page, a session that ended. */
   'admin.refused.origin': 'مرفوض: لم يُرسل هذا النموذج من صندوق الوارد.',
   'admin.refused.signedOut': 'مرفوض: لم تسجّل الدخول. سجّل الدخول من صفحة تسجيل الدخول أولًا.',
   'admin.refused.pending': 'مرفوض: أكمل تسجيل الدخول أولًا.',
