@@ -2,8 +2,9 @@ import type { en } from './en.ts';
 
 /**
  * Every string of the site's interface in Arabic (Modern Standard Arabic), a translation of
- * src/i18n/en.ts in the same key order. `satisfies` makes a missing or extra key a type error.
- * Proper names stay in Latin letters: Globaq, ISO 9001, ISO/IEC 17025, Schedule Q, Schedule D.
+ * src/i18n/en.ts in the same key order (the notes on each string are there). `satisfies` makes a
+ * missing or extra key a type error. Proper names stay in Latin letters: Globaq, ISO 9001,
+ * ISO/IEC 17025, Schedule Q, Schedule D.
  */
 export const ar = {
   'site.tagline': 'التميّز في ضمان الجودة',
@@ -15,7 +16,6 @@ export const ar = {
   'header.homeLink': 'الصفحة الرئيسية لـ Globaq',
   'header.navLabel': 'القائمة الرئيسية',
   'header.menu': 'القائمة',
-  /** The name of the button that opens a page's own submenu (an ISO training's standards). */
   'header.submenu': 'القائمة الفرعية: {label}',
   'header.becomePartner': 'كن شريكًا',
 
@@ -34,11 +34,9 @@ export const ar = {
   'footer.services': 'الخدمات',
   'footer.copyright': '© {year} Globaq. جميع الحقوق محفوظة.',
   'footer.socialLink': 'حساب Globaq على {network} (يفتح في علامة تبويب جديدة)',
-  /** The name of a network's icon while the company's address there is not configured (no link). */
   'footer.socialIcon': 'حساب Globaq على {network}',
 
   'chat.label': 'راسلنا عبر واتساب (يفتح في علامة تبويب جديدة)',
-  /** The name of the small region that holds the floating chat link. */
   'chat.region': 'المحادثة',
 
   'home.title': 'Globaq',
@@ -47,7 +45,6 @@ export const ar = {
   'home.vision': 'رؤيتنا',
   'home.mission': 'رسالتنا',
   'home.services': 'خدماتنا',
-  /** The standards' lists (src/components/StandardsList.astro): what each leads to, and what has changed. */
   'standards.kind.certification': 'قابلة لمنح الشهادة: تدقق جهة مستقلة لمنح الشهادات نظام الإدارة وتصدر الشهادة',
   'standards.kind.accreditation':
     'تؤدي إلى الاعتماد من جهة اعتماد (في المملكة: الجهة الوطنية هي المركز السعودي للاعتماد)، لا إلى منح الشهادة',
@@ -61,7 +58,6 @@ export const ar = {
   'home.clients': 'أبرز عملائنا والموافقات الممنوحة لنا',
   'home.commitment': 'التزامنا بالجودة',
 
-  /* Carousels (WAI-ARIA APG carousel pattern). {index} and {count} are filled in. */
   'carousel.role': 'عرض شرائح',
   'carousel.slideRole': 'شريحة',
   'carousel.slideLabel': '{index} من {count}',
@@ -102,7 +98,6 @@ export const ar = {
   'service.backHome': 'العودة إلى الصفحة الرئيسية',
   'service.otherServices': 'خدمات أخرى',
   'service.learnMore': 'اعرف المزيد',
-  /** Read after "Learn More" by screen readers and search engines; hidden on screen. */
   'service.learnMoreAbout': ' عن {title}',
 
   'comingSoon.title': 'قريبًا',
@@ -237,7 +232,6 @@ export const ar = {
   'partner.countryAll': 'جميع الدول',
   'partner.placeholder.subsidiary': 'اسم الشركة الأم',
   'partner.placeholder.other': 'يرجى التحديد',
-  /** The options' labels, by key (src/forms/partner.ts); what is sent stays the specification's words. */
   'partner.option.corporation': 'شركة مساهمة عامة',
   'partner.option.privatelyHeld': 'شركة خاصة',
   'partner.option.subsidiary': 'شركة تابعة (يرجى ذكر اسم الشركة الأم)',
@@ -301,7 +295,6 @@ export const ar = {
   'problem.field.submissionDate': 'تاريخ الإرسال',
   'problem.field.submissionTimestamp': 'وقت الإرسال',
 
-  /** The e-mail staff get for each lead (src/server/mail/lead-mail.ts). */
   'mail.subject.contact': 'رسالة تواصل جديدة من {name}',
   'mail.subject.contactCompany': 'رسالة تواصل جديدة من {name}، {company}',
   'mail.subject.partner': 'طلب شراكة جديد: {organization}، {country}',
@@ -325,12 +318,10 @@ export const ar = {
   'mail.digest.noLink': 'افتح صندوق الموظفين، تبويب «قيد المراجعة».',
   'mail.digest.form.contact': 'نموذج التواصل',
   'mail.digest.form.partner': 'طلب الشراكة',
-  /** The language the lead was sent in (the page's), named for staff, and its received time as that language writes it. */
   'mail.language': 'لغة الإرسال: {language}',
   'mail.language.en': 'الإنجليزية',
   'mail.language.ar': 'العربية',
 
-  /** Staff's reply to a lead ("Reply by e-mail" in the inbox), in the lead's language. */
   'reply.subject.contact': 'ردّ على رسالتكم إلى Globaq',
   'reply.subject.partner': 'ردّ على طلب الشراكة المقدَّم إلى Globaq',
   'reply.greeting': 'مرحبًا {name}،',
@@ -352,24 +343,17 @@ export const ar = {
   'mail.assign.openLink': 'افتح الطلب في صندوق الموظفين',
   'mail.assign.noLink': 'افتحه في صندوق الموظفين: الطلب {id}.',
 
-  /* The Arabic site. */
-  /** The language's own name: the language switch on the other language's pages shows it. */
   'locale.name': 'العربية',
-  /** The name of a page's breadcrumb trail (its <nav>). */
   'page.breadcrumb': 'مسار التنقل',
   'page.updated': 'آخر تعديل:',
-  /** Over a page whose translation is not written yet: its text is shown in English meanwhile. */
   'translation.pendingCourse': 'لم تُترجم بعد: تُعرض بالإنجليزية.',
   'translation.pending': 'النسخة العربية من هذه الصفحة قيد الإعداد وستتوفر قريبًا، وإلى أن تصدر تُعرض الصفحة بالإنجليزية.',
 
-  /* Who does the work (src/lib/trust.ts): the team, the credentials and the case studies, shown
-     only once their collections have entries. */
   'trust.team.title': 'فريقنا',
   'trust.team.description':
     'فريق Globaq من المدققين والمدربين والمستشارين: أدوارهم ومؤهلاتهم مع أرقام تسجيلها، واللغات التي يعملون بها.',
   'trust.team.lead': 'الأشخاص الذين ينفذون أعمال التدقيق والتدريب والاستشارات لدينا، والمؤهلات التي يحملونها.',
   'trust.team.qualifications': 'المؤهلات',
-  /** A qualification's issuing body and number: "CQI-IRCA, registration number 1234". */
   'trust.team.registeredWith': '{body}، رقم التسجيل {number}',
   'trust.team.languages': 'اللغات',
   'trust.team.more': 'تعرّف على الفريق',
@@ -387,10 +371,8 @@ export const ar = {
   'trust.credential.number': 'الرقم',
   'trust.credential.validFrom': 'سارٍ من',
   'trust.credential.validUntil': 'سارٍ حتى',
-  /** In place of "Valid until" once that day has passed when the site was built. */
   'trust.credential.expired': 'انتهت صلاحيته في',
   'trust.credential.scope': 'النطاق',
-  /** The link to a copy of the credential: "View the document: Commercial registration". */
   'trust.credential.document': 'عرض الوثيقة',
   'trust.cases.title': 'دراسات الحالة',
   'trust.cases.description':
@@ -404,14 +386,12 @@ export const ar = {
   'trust.case.challenge': 'التحدي',
   'trust.case.work': 'ما قمنا به',
   'trust.case.outcome': 'النتيجة',
-  /** The footer's line of the company's registration numbers: "Commercial registration 1234". */
   'trust.footer.commercialRegistration': 'السجل التجاري {number}',
   'trust.footer.vat': 'الرقم الضريبي {number}',
   'privacy.legalName': 'الاسم النظامي',
   'privacy.nationalAddress': 'العنوان الوطني',
   'privacy.reviewed': 'آخر مراجعة لهذا الإشعار',
 
-  /* The staff inbox (/admin), in the language staff choose (src/server/inbox/admin-locale.ts). */
   'admin.inbox': 'صندوق وارد {site}',
   'admin.pageTitle': '{title} | صندوق وارد {site}',
   'admin.skip': 'الانتقال إلى المحتوى',
@@ -420,13 +400,11 @@ export const ar = {
   'admin.nav.audit': 'سجل التدقيق',
   'admin.nav.twoStep': 'التحقق بخطوتين',
   'admin.signOut': 'تسجيل الخروج',
-  /** The name of the language switch (its link shows the other language's own name, `locale.name`). */
   'admin.language': 'اللغة',
   'admin.notFound': 'الصفحة غير موجودة',
   'admin.notFound.text': 'لا توجد في صندوق الوارد صفحة بهذا العنوان.',
   'admin.notFound.back': 'الانتقال إلى الطلبات',
 
-  /* Shared labels: statuses, forms, the language a lead was sent in. */
   'admin.status.new': 'جديد',
   'admin.status.in_progress': 'قيد المعالجة',
   'admin.status.answered': 'تم الرد',
@@ -437,7 +415,6 @@ export const ar = {
   'admin.leadLanguage.en': 'الإنجليزية',
   'admin.leadLanguage.ar': 'العربية',
 
-  /* Signing in. */
   'admin.signIn.title': 'تسجيل الدخول',
   'admin.signIn.heading': 'تسجيل الدخول إلى صندوق الوارد',
   'admin.signIn.email': 'البريد الإلكتروني',
@@ -470,7 +447,6 @@ export const ar = {
   'admin.code.wrong': 'هذا الرمز غير صحيح أو سبق استخدامه. أدخل الرمز الذي يعرضه تطبيقك الآن، أو أحد رموز الاسترداد.',
   'admin.code.restart': 'البدء من جديد بحساب آخر',
 
-  /* Two-step sign-in and its set-up. */
   'admin.twoStep.title': 'التحقق بخطوتين',
   'admin.twoStep.on': 'تم تفعيل التحقق بخطوتين. من الآن فصاعدًا تسجّل الدخول بكلمة المرور ورمز من تطبيقك.',
   'admin.twoStep.recoveryHeading': 'رموز الاسترداد الخاصة بك',
@@ -499,7 +475,6 @@ export const ar = {
   'admin.twoStep.confirmHeading': '2. أدخل الرمز الذي يعرضه تطبيقك',
   'admin.twoStep.submit': 'تفعيل التحقق بخطوتين',
 
-  /* The audit log. */
   'admin.audit.title': 'سجل التدقيق',
   'admin.audit.refusedTitle': 'محاولات تسجيل الدخول المرفوضة',
   'admin.audit.views': 'طرق عرض سجل التدقيق',
@@ -529,7 +504,6 @@ export const ar = {
   'admin.audit.pages': 'الصفحات',
   'admin.audit.newer': 'إدخالات أحدث',
   'admin.audit.older': 'إدخالات أقدم',
-  /** The audit log's actions and refusals' reasons as staff read them (stored in English). */
   'admin.audit.action.signed in': 'سجّل الدخول',
   'admin.audit.action.signed out': 'سجّل الخروج',
   'admin.audit.action.opened lead': 'فتح طلبًا',
@@ -551,7 +525,6 @@ export const ar = {
   'admin.audit.reason.slowed': 'مُبطّأ',
   'admin.audit.reason.busy': 'الخادم مشغول',
 
-  /* Working on several leads at once (the list's selection). */
   'admin.bulk.leads.one': 'طلب واحد ({count})',
   'admin.bulk.leads.other': 'الطلبات المحددة ({count})',
   'admin.bulk.confirmTitle': 'حذف {count}؟',
@@ -600,7 +573,6 @@ export const ar = {
   'admin.person.file.none': 'لا شيء.',
   'admin.person.file.audit': 'من تعامل مع طلباتك',
 
-  /* The list of leads. */
   'admin.list.title': 'الطلبات',
   'admin.list.leads.one': 'طلب واحد ({count})',
   'admin.list.leads.other': 'عدد الطلبات: {count}',
@@ -668,7 +640,6 @@ export const ar = {
   'admin.list.col.status': 'الحالة',
   'admin.list.col.mail': 'البريد إلى الموظفين',
   'admin.list.new': 'جديد',
-  /** The state of a lead's notification e-mail to staff. */
   'admin.mail.none': 'لا يوجد',
   'admin.mail.pending': 'قيد الإرسال',
   'admin.mail.sent': 'أُرسل',
@@ -679,7 +650,6 @@ export const ar = {
   'admin.list.previousPage': 'الصفحة السابقة',
   'admin.list.nextPage': 'الصفحة التالية',
 
-  /* The held leads: why each was held, and what staff do with it. */
   'admin.held.title': 'قيد المراجعة',
   'admin.held.released': 'تم الإفراج: أصبح الطلب في صندوق الوارد، وبريد الإشعار الخاص به في طريقه.',
   'admin.held.releasedQuiet': 'تم الإفراج: أصبح الطلب في صندوق الوارد (الإشعارات متوقفة).',
@@ -707,7 +677,6 @@ export const ar = {
     'قد يشغّل أحد ملفات PDF فيه شيئًا عند فتحه (جافاسكربت أو برنامجًا أو إجراءً عند الفتح). لا تفتحه إلا إذا كنت تعرف المرسل، وفي قارئ PDF جافاسكربت فيه معطّلة.',
   'admin.held.reason.lowDisk': 'لم تُحفظ ملفاته: كان قرص الخادم شبه ممتلئ. اطلبها من المرسل، وأبلغ المسؤول عن الخادم.',
 
-  /* A lead's page. */
   'admin.walk': 'التنقل بين الطلبات',
   'admin.walk.back': 'العودة إلى الطلبات',
   'admin.walk.place': 'الطلب {position} من {total}',
@@ -876,7 +845,6 @@ export const ar = {
   'admin.audit.action.backed up the database': 'نسخ قاعدة البيانات احتياطيًا',
   'admin.audit.action.restored the database': 'استعاد قاعدة البيانات',
 
-  /* The "Mine" and "Held for review" tabs of the list, and a held lead's page. */
   'admin.list.mine': 'طلباتي',
   'admin.list.mineTab': 'طلباتي: {tab}',
   'admin.wait.underMinute': 'أقل من دقيقة عمل',
@@ -952,7 +920,6 @@ export const ar = {
   'admin.lead.heldFirst': 'هذا الطلب قيد المراجعة: أفرج عنه أولًا. لم يُغيَّر شيء.',
   'admin.lead.heldMail': 'لم يُرسل: لا يُرسل بريد لطلب محتجز، والإفراج عنه يرسله فورًا مرة واحدة.',
 
-  /* The inbox's refusals of a form (a plain page): an old page, a session that ended. */
   'admin.refused.origin': 'مرفوض: لم يُرسل هذا النموذج من صندوق الوارد.',
   'admin.refused.signedOut': 'مرفوض: لم تسجّل الدخول. سجّل الدخول من صفحة تسجيل الدخول أولًا.',
   'admin.refused.pending': 'مرفوض: أكمل تسجيل الدخول أولًا.',
@@ -960,7 +927,6 @@ export const ar = {
   'admin.refused.unreadable': 'مرفوض: تعذّرت قراءة النموذج.',
   'admin.refused.tooLarge': 'مرفوض: النموذج كبير جدًا.',
   'admin.refused.outOfDate': 'مرفوض: انتهت صلاحية هذا النموذج. ارجع إلى الصفحة السابقة وأعد تحميلها ثم حاول مرة أخرى.',
-  /** The conversation: who is answering, the customer's answer, the list's assignee. */
   'admin.reply.answering': '{email} يكتب ردًا (بدأ {time}).',
   'admin.reply.replaceDraft': 'أتستبدل بالنص الذي كتبته هذا القالب؟',
   'admin.reply.customerAnswered': 'ردّ العميل',

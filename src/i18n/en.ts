@@ -61,7 +61,6 @@ export const en = {
   'home.clients': 'Key Clients & Approvals',
   'home.commitment': 'Our Commitment to Quality',
 
-  /* Carousels (WAI-ARIA APG carousel pattern). {index} and {count} are filled in. */
   /** What a screen reader calls a carousel and each of its slides (aria-roledescription). */
   'carousel.role': 'carousel',
   'carousel.slideRole': 'slide',
@@ -348,10 +347,7 @@ export const en = {
   'reply.subjectLine': 'Re: {subject}',
   /** The signature under a reply written in the inbox. */
   'reply.signature': '{company} · {phone} · {email}',
-  /**
-   * The acknowledgement to a lead's sender (src/server/mail/acknowledgement.ts), in the form's
-   * language: nothing the visitor typed, not even their name.
-   */
+  /** The acknowledgement to a lead's sender (src/server/mail/acknowledgement.ts): nothing the visitor typed, not their name. */
   'mail.ack.subject.contact': 'We have received your message: {company}',
   'mail.ack.subject.partner': 'We have received your partner application: {company}',
   'mail.ack.thanks.contact': 'Thank you for writing to {company}. Your message reached us on {time} (Riyadh time).',
@@ -369,7 +365,6 @@ export const en = {
   'mail.assign.openLink': 'Open the lead in the staff inbox',
   'mail.assign.noLink': 'Open it in the staff inbox: lead {id}.',
 
-  /* The Arabic site. */
   /** The language's own name: the language switch on the other language's pages shows it. */
   'locale.name': 'English',
   /** The name of a page's breadcrumb trail (its <nav>). */
@@ -381,8 +376,7 @@ export const en = {
   'translation.pending':
     'This page is not yet available in English: you are reading the original until the English version is ready.',
 
-  /* Who does the work (src/lib/trust.ts): the team, the credentials and the case studies, shown
-     only once their collections have entries. */
+  /** Who does the work (src/lib/trust.ts): team, credentials, case studies; shown once their collections have entries. */
   'trust.team.title': 'Our Team',
   'trust.team.description':
     'The Globaq auditors, trainers and consultants: their roles, qualifications with registration numbers, and the languages they work in.',
@@ -447,7 +441,6 @@ export const en = {
   'admin.notFound.text': 'The inbox has no page at this address.',
   'admin.notFound.back': 'Go to the leads',
 
-  /* Shared labels: statuses, forms, the language a lead was sent in. */
   'admin.status.new': 'New',
   'admin.status.in_progress': 'In progress',
   'admin.status.answered': 'Answered',
@@ -458,7 +451,6 @@ export const en = {
   'admin.leadLanguage.en': 'English',
   'admin.leadLanguage.ar': 'Arabic',
 
-  /* Signing in. */
   'admin.signIn.title': 'Sign in',
   'admin.signIn.heading': 'Sign in to the inbox',
   'admin.signIn.email': 'E-mail address',
@@ -491,7 +483,6 @@ export const en = {
   'admin.code.wrong': 'That code is not right, or it was used already. Type the code your app shows now, or a recovery code.',
   'admin.code.restart': 'Start again with another account',
 
-  /* Two-step sign-in and its set-up. */
   'admin.twoStep.title': 'Two-step sign-in',
   'admin.twoStep.on': 'Two-step sign-in is on. From now on you sign in with your password and a code from your app.',
   'admin.twoStep.recoveryHeading': 'Your recovery codes',
@@ -522,7 +513,6 @@ export const en = {
   'admin.twoStep.confirmHeading': '2. Type the code your app shows',
   'admin.twoStep.submit': 'Turn on two-step sign-in',
 
-  /* The audit log. */
   'admin.audit.title': 'Audit log',
   'admin.audit.refusedTitle': 'Refused sign-ins',
   'admin.audit.views': 'Audit views',
@@ -623,7 +613,6 @@ export const en = {
   'admin.person.file.none': 'None.',
   'admin.person.file.audit': 'Who handled your requests',
 
-  /* The list of leads. */
   'admin.list.title': 'Leads',
   'admin.list.leads.one': '{count} lead',
   'admin.list.leads.other': '{count} leads',
@@ -702,7 +691,6 @@ export const en = {
   'admin.list.previousPage': 'Previous page',
   'admin.list.nextPage': 'Next page',
 
-  /* The held leads: why each was held, and what staff do with it. */
   'admin.held.title': 'Held for review',
   'admin.held.released': 'Released: the lead is in the inbox and its notification e-mail is on its way.',
   'admin.held.releasedQuiet': 'Released: the lead is in the inbox (notifications are off).',
@@ -733,7 +721,6 @@ export const en = {
   'admin.held.reason.lowDisk':
     'Its files were not kept: the server’s disk was nearly full. Ask the sender for them, and tell whoever runs the server.',
 
-  /* A lead's page. */
   'admin.walk': 'Leads',
   'admin.walk.back': 'Back to the leads',
   'admin.walk.place': 'Lead {position} of {total}',
@@ -903,7 +890,6 @@ export const en = {
   'admin.audit.action.backed up the database': 'backed up the database',
   'admin.audit.action.restored the database': 'restored the database',
 
-  /* The "Mine" and "Held for review" tabs of the list, and a held lead's page. */
   'admin.list.mine': 'Mine',
   'admin.list.mineTab': 'Mine: {tab}',
   'admin.wait.underMinute': 'under a working minute',
@@ -988,7 +974,6 @@ export const en = {
   'admin.refused.unreadable': 'Refused: the form could not be read.',
   'admin.refused.tooLarge': 'Refused: the form is too large.',
   'admin.refused.outOfDate': 'Refused: the form is out of date. Go back, reload the page and try again.',
-  /** The conversation: who is answering, the customer's answer, the list's assignee. */
   'admin.reply.answering': '{email} is answering (began {time}).',
   'admin.reply.replaceDraft': 'Replace the text you typed with this template?',
   'admin.reply.customerAnswered': 'Customer answered',
