@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { main } from '../../src/server/cli';
 import { openStores, type Stores } from '../../src/server/store/database';
-import { sweepHeld } from '../../src/server/inbox/held';
+import { sweepHeld } from '../../src/server/inbox/held-digest';
 import { releaseHeld } from '../../src/server/inbox/held-release';
 import { issueChallenge, proofKeys } from '../../src/server/receiver/proof';
 import { freshDatabase } from '../helpers/postgres';

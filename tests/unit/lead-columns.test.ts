@@ -10,7 +10,6 @@ import { t } from '../../src/i18n';
 import { leadCsvHeader, leadCsvName, leadCsvRow, riyadhDay, riyadhStamp } from '../../src/server/inbox/export-format';
 import { LANGUAGE_LABELS as INBOX_LANGUAGES } from '../../src/server/inbox/lead-columns';
 import { CHOSEN_ANSWERS, CONTACT_ANSWERS, PARTNER_ANSWERS, answerColumns } from '../../src/server/inbox/lead-columns';
-import { languageName } from '../../src/server/mail/lead-mail';
 import { countryAlternatives, phoneDigits, searchPlan } from '../../src/server/inbox/lead-search';
 
 describe('the export columns', () => {
@@ -31,7 +30,7 @@ describe('the export columns', () => {
       expect(new Set(labels).size).toBe(labels.length);
     }
     // The language written as the lead e-mail and the inbox write it.
-    expect(INBOX_LANGUAGES).toEqual({ en: languageName('en'), ar: languageName('ar') });
+    expect(INBOX_LANGUAGES).toEqual({ en: t('mail.language.en'), ar: t('mail.language.ar') });
   });
 
   test('headers in staff words, times in Riyadh with the offset, a file name with the form and the day', () => {

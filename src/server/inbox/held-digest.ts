@@ -1,16 +1,18 @@
 /**
- * The daily digest of held leads to the staff who get the lead notifications, from HELD_DIGEST_HOUR
+ * Held leads are stored with their files and never mailed until released (./held-release.ts). The
+ * daily digest of held leads goes to the staff who get the lead notifications, from HELD_DIGEST_HOUR
  * when anything is held: how many wait and why, the newest, and those due for erasure with the date.
  * It names leads by form, time, reason and link: none of the visitor's text.
  *
- * A held lead is erased only WARNING_DAYS after a delivered digest warned of it, so a lead nobody
- * was told of is never erased, whatever its age. Several servers on one database send one digest a
+ * Spam and held leads older than HELD_PURGE_DAYS are erased, a held one only WARNING_DAYS after a
+ * delivered digest warned of it, so a lead nobody was told of is never erased, whatever its age. Several servers on one database send one digest a
  * day: the day is claimed in the database first (held_digests); a mail that fails gives it back.
  */
 import { locales, t, type LocaleCode, type UiKey } from '../../i18n/index.ts';
 import { daysText } from '../../lib/course.ts';
 import type { ReceiverConfig } from '../config.ts';
 import type { HeldLead, HeldStore, HeldSummary } from '../store/held-queries.ts';
+import type { Stores } from '../store/database.ts';
 import { HOLD_REASONS } from '../store/store.ts';
 import { bilingualMail, bilingualSubject, riyadhTimeIn, type MailSection } from '../mail/bilingual.ts';
 import { riyadhDay } from './export-format.ts';
@@ -22,10 +24,23 @@ export const WARNING_DAYS = 7;
 const DIGEST_LIST_MAX = 30;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Received before this, a held lead is old enough to erase (HELD_PURGE_DAYS). */
 export const purgeBefore = (config: Pick<ReceiverConfig, 'proof'>, now: Date): Date =>
   new Date(now.getTime() - config.proof.heldPurgeDays * DAY_MS);
+
+/** Erases spam and held leads past their age (held ones warned of), forgets expired challenges; says how many. */
+export async function sweepHeld(
+  stores: Pick<Stores, 'held' | 'submissions'>,
+  config: Pick<ReceiverConfig, 'proof'>,
+  now: Date,
+): Promise<{ leads: number; challenges: number }> {
+  let leads = 0;
+  for (const id of await stores.held.expired(purgeBefore(config, now), new Date(now.getTime() - WARNING_DAYS * DAY_MS)))
+    if (await stores.submissions.delete(id)) leads += 1;
+  return { leads, challenges: await stores.held.forgetChallenges(now) };
+}
 
 /** When a held lead will be erased: its age reached, and WARNING_DAYS after its warning (now, if not yet warned). */
 export function erasureDate(

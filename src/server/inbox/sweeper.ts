@@ -1,11 +1,10 @@
 /**
- * A server process's hourly round: the digests, then the erasure of old held leads (./held.ts). One
+ * A server process's hourly round: the digests, then the erasure of old held leads (./held-digest.ts). One
  * round at a time; `stop()` waits for the round under way, so the server closes the database after it.
  */
 import type { App } from '../ops/app.ts';
 import type { MailTransport } from '../mail/outbox.ts';
-import { SWEEP_EVERY_MS, sweepHeld } from './held.ts';
-import { sendHeldDigest } from './held-digest.ts';
+import { SWEEP_EVERY_MS, sendHeldDigest, sweepHeld } from './held-digest.ts';
 import { sendMorningDigests, type MorningOutcome } from './morning-digest.ts';
 
 export class Sweeper {

@@ -7,7 +7,7 @@
  */
 import { CONTACT_FIELDS, contactLabelKey } from '../../forms/contact';
 import { PARTNER_FIELD_ORDER, partnerLabelKey } from '../../forms/partner';
-import { defaultLocale, locales, t, tParts, type Locale, type LocaleCode } from '../../i18n';
+import { defaultLocale, locales, t, tParts, type Locale } from '../../i18n';
 import type { LeadNotice, StoredSubmission } from '../store/store.ts';
 import { escapeHtml } from './escape.ts';
 import { riyadhTimeIn } from './bilingual.ts';
@@ -15,10 +15,6 @@ import { answerIn } from '../inbox/lead-columns.ts';
 import { leadSummary } from '../inbox/lead-view.ts';
 
 const RIYADH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Riyadh', dateStyle: 'full', timeStyle: 'short' });
-
-export function languageName(code: LocaleCode): string {
-  return t(`mail.language.${code}`);
-}
 
 /** Text as one header-safe line: no line break or control character, runs of white space as one space. */
 export function headerText(text: string, max = 200): string {

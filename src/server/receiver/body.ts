@@ -5,18 +5,14 @@
  */
 import { MIMEType } from 'node:util';
 
+/** A Content-Type's media type and charset, lower-cased; an empty type when it does not parse. */
 export function parseContentType(header: string | null): { type: string; charset: string | undefined } {
-  const [type = '', ...params] = (header ?? '').split(';');
-  let charset: string | undefined;
-  for (const param of params) {
-    const [name = '', value = ''] = param.split('=');
-    if (name.trim().toLowerCase() === 'charset')
-      charset = value
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .toLowerCase();
+  try {
+    const mime = new MIMEType(header ?? '');
+    return { type: mime.essence, charset: mime.params.get('charset')?.toLowerCase() };
+  } catch {
+    return { type: '', charset: undefined };
   }
-  return { type: type.trim().toLowerCase(), charset };
 }
 
 /** How much of an over-long body is still read after the 413 (a client still sending would miss it); then the link is cut. */

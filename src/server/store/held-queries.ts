@@ -1,5 +1,5 @@
 /**
- * Held leads' queries, written once for SQLite and PostgreSQL (../inbox/held.ts holds the rules),
+ * Held leads' queries, written once for SQLite and PostgreSQL (../inbox/held-digest.ts holds the rules),
  * with the used challenges and the secrets the server generates and keeps.
  */
 import { randomBytes, randomUUID } from 'node:crypto';

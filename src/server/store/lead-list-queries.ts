@@ -18,7 +18,7 @@ import {
   type LeadStatus,
 } from '../inbox/inbox-store.ts';
 import { bySeq, countOf, iso, n, type Db, type DialectParts } from './common.ts';
-import { isUuid, type LeadRow } from './schema.ts';
+import { isUuid } from './schema.ts';
 import { ARABIC_DIGITS, PHONE_FIELDS, PHONE_PUNCTUATION, searchPlan } from '../inbox/lead-search.ts';
 import { toSubmission, SUBMISSION_COLUMNS } from './submission-queries.ts';
 
@@ -37,13 +37,9 @@ const LEAD_COLUMNS = [
 ] as const;
 
 /** A lead row with its latest note and its notification's state, as both databases read it back. */
-interface LeadWithNotice extends Pick<LeadRow, (typeof LEAD_COLUMNS)[number]> {
-  note: string | null;
-  n_status: string | null;
-  n_attempts: number | null;
-  n_sent_at: string | null;
-  n_last_error: string | null;
-}
+type LeadWithNotice = Awaited<
+  ReturnType<ReturnType<ReturnType<typeof leadListQueries>['withNotice']>['executeTakeFirstOrThrow']>
+>;
 
 export function toLead(row: LeadWithNotice): InboxLead {
   if (!isLeadStatus(row.status)) throw new StoreError(`Unexpected lead row ${row.id}`);

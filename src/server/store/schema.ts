@@ -26,7 +26,7 @@ interface LeadTable extends SubmissionTable {
   status_at: Iso | null;
   /** The staff member the lead is assigned to (an account's e-mail), or nobody. */
   assigned_to: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Held for review ('held') or judged junk ('spam'); NULL for a lead in the inbox (../held.ts). */
+  /** Held for review ('held') or judged junk ('spam'); NULL for a lead in the inbox (../inbox/held-digest.ts). */
   review: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why it was held (HOLD_REASONS); kept after a release. */
   review_reason: ColumnType<string | null, string | null | undefined, string | null>;

@@ -84,7 +84,7 @@ export interface StoredAttachment {
 }
 
 /**
- * Why a lead is held for review instead of mailed (../inbox/held.ts): its proof, JavaScript off, too fast,
+ * Why a lead is held for review instead of mailed (../inbox/held-digest.ts): its proof, JavaScript off, too fast,
  * too many links, the honeypot, over the rate, files not kept (quota, disk) or a PDF that may run something.
  */
 export const HOLD_REASONS = [
