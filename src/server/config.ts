@@ -87,10 +87,7 @@ export interface NotificationConfig {
 export const RETRY_CAP_SECONDS = 3600;
 
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
+  override name = 'ConfigError';
 }
 
 /** A setting as written, trimmed; undefined when unset or blank (then its default applies). */

@@ -29,10 +29,7 @@ interface Manifest {
 }
 
 export class BackupError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BackupError';
-  }
+  override name = 'BackupError';
 }
 
 const sha256File = (file: string): string => createHash('sha256').update(fs.readFileSync(file)).digest('hex');

@@ -133,3 +133,38 @@ export async function changedSince(tx: Tx, id: string, unless: SeenGuard | undef
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * A day's digest claimed by one server among several (`key`: the day, and the account for a staff
+ * digest), marked sent, or given back when its mail failed (never once sent).
+ */
+export function digestClaims(db: Db, table: 'held_digests' | 'staff_digests') {
+  // Typed as the staff digests: the held ones are keyed by the day alone, and `sent` sets their count.
+  const digests = table as 'staff_digests';
+  type Key = { readonly day: string; readonly email?: string };
+  return {
+    async claim(key: Key, now: Date): Promise<boolean> {
+      const row = await db
+        .insertInto(digests)
+        .values({ ...key, claimed_at: iso(now) } as { day: string; email: string; claimed_at: string })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('day')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async sent(key: Key, now: Date, count?: { readonly held: number }): Promise<void> {
+      await db
+        .updateTable(digests)
+        .set({ sent_at: iso(now), ...count })
+        .where((eb) => eb.and(key))
+        .execute();
+    },
+    async unclaim(key: Key): Promise<void> {
+      await db
+        .deleteFrom(digests)
+        .where((eb) => eb.and(key))
+        .where('sent_at', 'is', null)
+        .execute();
+    },
+  };
+}

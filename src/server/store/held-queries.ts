@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isHoldReason, type HoldReason, type LeadAcknowledgement, type LeadNotice, type StoredSubmission } from './store.ts';
 import { mayAcknowledge, pendingMail } from './outbox-queries.ts';
-import { countOf, guarded, iso, n, type Db, type DialectParts } from './common.ts';
+import { countOf, digestClaims, guarded, iso, n, type Db, type DialectParts } from './common.ts';
 import { isUuid } from './schema.ts';
 import { SUBMISSION_COLUMNS, toSubmission } from './submission-queries.ts';
 
@@ -92,6 +92,7 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
           .select((e) => e.fn.countAll<number>().as('c'))
           .as('files'),
       );
+  const digests = digestClaims(db, 'held_digests');
   return guarded<HeldStore>(
     {
       async list(state, limit) {
@@ -231,26 +232,9 @@ export function heldQueries(db: Db, dialect: DialectParts, close: () => Promise<
         return { waiting, byReason, oldestReceivedAt: oldest, unwarnedOverdue: overdue };
       },
 
-      async claimDigest(day, now) {
-        const result = await db
-          .insertInto('held_digests')
-          .values({ day, claimed_at: iso(now) })
-          .onConflict((oc) => oc.column('day').doNothing())
-          .executeTakeFirst();
-        return n(result.numInsertedOrUpdatedRows) > 0;
-      },
-
-      async digestSent(day, now, held) {
-        await db
-          .updateTable('held_digests')
-          .set({ sent_at: iso(now), held })
-          .where('day', '=', day)
-          .execute();
-      },
-
-      async unclaimDigest(day) {
-        await db.deleteFrom('held_digests').where('day', '=', day).where('sent_at', 'is', null).execute();
-      },
+      claimDigest: (day, now) => digests.claim({ day }, now),
+      digestSent: (day, now, held) => digests.sent({ day }, now, { held }),
+      unclaimDigest: (day) => digests.unclaim({ day }),
 
       async forgetChallenges(now) {
         const result = await db.deleteFrom('used_challenges').where('expires_at', '<', iso(now)).executeTakeFirst();

@@ -24,7 +24,7 @@ import {
   type SignInKind,
   type AuditEntry,
 } from '../inbox/inbox-store.ts';
-import { countOf, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
+import { countOf, digestClaims, iso, n, type Db, type DialectParts, type Tx } from './common.ts';
 import { isUuid, type AuditLogRow } from './schema.ts';
 
 export const auditEntry = (row: AuditLogRow): AuditEntry => ({
@@ -134,32 +134,11 @@ type StaffActivity = Pick<
 >;
 
 export function staffActivityQueries(db: Db, dialect: DialectParts): StaffActivity {
+  const digests = digestClaims(db, 'staff_digests');
   return {
-    async claimStaffDigest(day, email, now) {
-      const row = await db
-        .insertInto('staff_digests')
-        .values({ day, email, claimed_at: iso(now) })
-        .onConflict((conflict) => conflict.columns(['day', 'email']).doNothing())
-        .returning('day')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-    async staffDigestSent(day, email, now) {
-      await db
-        .updateTable('staff_digests')
-        .set({ sent_at: iso(now) })
-        .where('day', '=', day)
-        .where('email', '=', email)
-        .execute();
-    },
-    async unclaimStaffDigest(day, email) {
-      await db
-        .deleteFrom('staff_digests')
-        .where('day', '=', day)
-        .where('email', '=', email)
-        .where('sent_at', 'is', null)
-        .execute();
-    },
+    claimStaffDigest: (day, email, now) => digests.claim({ day, email }, now),
+    staffDigestSent: (day, email, now) => digests.sent({ day, email }, now),
+    unclaimStaffDigest: (day, email) => digests.unclaim({ day, email }),
     async createSession(email, now, stage = 'signed-in') {
       const token = newToken();
       const csrf = newToken();

@@ -173,10 +173,7 @@ export interface SubmissionStore {
 
 /** A failure of the store itself (disk full, database locked for too long, a newer schema). */
 export class StoreError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'StoreError';
-  }
+  override name = 'StoreError';
 }
 
 export interface StoreDepth {
