@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, inject, test } from 'vitest';
 import { openStores, type Stores } from '../../src/server/store/database';
 import { MAX_SELECTED, bulkAction, leadAction, listLeads, searchLeads, twoStepSetUp } from '../../src/server/inbox/actions';
-import { totpCode } from '../../src/server/inbox/two-step';
+import { totpCode } from '../helpers/totp';
 import type { NotificationConfig, ReceiverConfig } from '../../src/server/config';
 import { filterFromQuery } from '../../src/server/inbox/inbox-filter';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';

@@ -17,7 +17,8 @@ import { main } from '../../src/server/cli';
 import { SLOW_AFTER } from '../../src/server/inbox/inbox-store';
 import { openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
 import { hashPassword } from '../../src/server/inbox/staff';
-import { newRecoveryCodes, newTotpSecret, recoveryHash, sealSecret, stepAt, totpCode } from '../../src/server/inbox/two-step';
+import { newRecoveryCodes, newTotpSecret, recoveryHash, sealSecret, stepAt } from '../../src/server/inbox/two-step';
+import { totpCode } from '../helpers/totp';
 import { startServer, tempDir, type RunningServer, LIGHT_HASH } from '../helpers/server';
 
 const KEY_HEX = '5f'.repeat(32);

@@ -15,11 +15,11 @@ import {
   recoveryHash,
   sealSecret,
   stepAt,
-  totpCode,
   totpQrSvg,
   totpUri,
   twoStepSettings,
 } from '../../src/server/inbox/two-step';
+import { totpCode } from '../helpers/totp';
 
 const EMAIL = 'huda@globaq.example';
 // RFC 6238 appendix B's SHA-1 secret ("12345678901234567890"), in base32.
@@ -31,6 +31,8 @@ describe('codes with a given clock', () => {
   test("RFC 6238's test vector: 59 s after the epoch the code is 287082 (the last six of 94287082)", () => {
     expect(totpCode(RFC_SECRET, EMAIL, new Date(59_000))).toBe('287082');
     expect(totpCode(RFC_SECRET, EMAIL, new Date(1_111_111_109_000))).toBe('081804');
+    expect(acceptedStep(RFC_SECRET, EMAIL, '287082', new Date(59_000), undefined)).toBe(1);
+    expect(acceptedStep(RFC_SECRET, EMAIL, '081804', new Date(1_111_111_109_000), undefined)).toBe(37_037_036);
   });
 
   test('the code of now is accepted, and names the step of now', () => {

@@ -69,10 +69,6 @@ function totpOf(secret: string, email: string): TOTP {
 
 export const stepAt = (now: Date): number => Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS);
 
-/** The code for a moment (tests, and nothing else: the server only checks). */
-export const totpCode = (secret: string, email: string, at: Date): string =>
-  totpOf(secret, email).generate({ timestamp: at.getTime() });
-
 /** A typed code as the app shows it: no spaces, Arabic-Indic and Persian digits read as Western ones. */
 const codeDigits = (code: string): string =>
   code.replace(/\s+/g, '').replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
