@@ -135,12 +135,8 @@ const list = <T>(parse: (entry: string) => T) =>
   );
 
 function origin(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`"${text}" is not an origin such as https://www.example.com.sa`);
-  }
+  const url = URL.parse(text);
+  if (!url) throw new Error(`"${text}" is not an origin such as https://www.example.com.sa`);
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) {
     throw new Error(`"${text}" is not an origin (scheme, host and port only) such as https://www.example.com.sa`);
   }
@@ -150,12 +146,8 @@ function origin(text: string): string {
 /** A server's address with one of `schemes`, checked by `check`; the password never appears in a message. */
 const serverUrl = (schemes: readonly string[], example: string, check: (url: URL) => boolean, needs: string) =>
   parsed((text) => {
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw new Error(`is not a URL such as ${example}`);
-    }
+    const url = URL.parse(text);
+    if (!url) throw new Error(`is not a URL such as ${example}`);
     if (!schemes.includes(url.protocol))
       throw new Error(`must start with ${schemes.map((scheme) => `${scheme}//`).join(' or ')} (got "${url.protocol}//")`);
     if (!check(url)) throw new Error(`${needs} (${example})`);

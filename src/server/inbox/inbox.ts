@@ -9,7 +9,7 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { locales, t, type UiKey } from '../../i18n';
 import type { SessionStage, InboxStore } from './inbox-store.ts';
 import type { OutboxStore } from '../mail/outbox.ts';
-import { readBody } from '../receiver/receiver.ts';
+import { readBody } from '../receiver/body.ts';
 import type { StaffStore } from './staff.ts';
 import { safeReturnPath } from './return-path.ts';
 import { LANGUAGE_COOKIE, LANGUAGE_PATH, chooseAdminLocale, languageCookie, languageReturnPath } from './admin-locale.ts';
@@ -122,23 +122,15 @@ async function guarded(context: APIContext, next: MiddlewareNext): Promise<Respo
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) return plain(415, say('admin.refused.type'));
   // Read only up to the limit, announced or not (the sign-in form is open to anyone), and an
   // over-long body drained as the receiver does, so the answer reaches the client.
-  let read: Awaited<ReturnType<typeof readBody>>;
-  try {
-    read = await readBody(context.request, MAX_FORM_BYTES);
-  } catch {
-    return plain(400, say('admin.refused.unreadable'));
-  }
+  const read = await readBody(context.request, MAX_FORM_BYTES).catch(() => undefined);
+  if (!read) return plain(400, say('admin.refused.unreadable'));
   if ('tooLarge' in read) {
     const refused = plain(413, say('admin.refused.tooLarge'));
     if (read.close) refused.headers.set('Connection', 'close');
     return refused;
   }
-  let form: FormData;
-  try {
-    form = await new Response(read.body, { headers: { 'Content-Type': type } }).formData();
-  } catch {
-    return plain(400, say('admin.refused.unreadable'));
-  }
+  const form = await new Response(read.body, { headers: { 'Content-Type': type } }).formData().catch(() => undefined);
+  if (!form) return plain(400, say('admin.refused.unreadable'));
   if (session && !tokenMatches(session, form)) return plain(403, say('admin.refused.outOfDate'));
   if (isLanguage) {
     const to = formText(form, 'to');

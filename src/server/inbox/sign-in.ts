@@ -9,7 +9,7 @@
 import type { APIContext } from 'astro';
 import { t, type Locale } from '../../i18n';
 import { clientAddress } from '../receiver/endpoint.ts';
-import { DEVICE_MAX_MS, type SessionStage, type InboxStore, type StaffSession } from './inbox-store.ts';
+import { DEVICE_MAX_MS, type SessionStage, type StaffSession } from './inbox-store.ts';
 import { clientNetwork } from '../receiver/rate-limit.ts';
 import { hashPassword, verifyPassword } from './staff.ts';
 import { acceptedStep, isRecoveryCodeShape, isSetUpCodeAgain, openSecret, recoveryHash, takenCode } from './two-step.ts';
@@ -63,13 +63,10 @@ export async function signIn(context: APIContext, emailText: string, password: s
     await refuse('busy', busy.lockStarted);
     return { ok: false, status: 429, message: t('admin.signIn.busy', {}, context.locals.adminLocale), retryAfterSeconds: 5 };
   }
-  let gate: Awaited<ReturnType<InboxStore['attempt']>>;
-  try {
-    gate = await inbox.attempt(keys, now);
-  } catch (error) {
+  const gate = await inbox.attempt(keys, now).catch((error: unknown) => {
     place.leave();
     throw error;
-  }
+  });
   if (!gate.open) {
     place.leave();
     await refuse(gate.locked ? 'locked' : 'slowed');
@@ -125,13 +122,7 @@ async function startSession(context: APIContext, email: string, now: Date, detai
   const { token } = await inbox.createSession(email, now);
   context.cookies.set(sessionCookieName(context), token, sessionCookie(context));
   // The device cookie is only ever read by the sign-in form's own POST: Strict costs nothing.
-  const device = {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: secure(context),
-    path: '/',
-    maxAge: Math.floor(DEVICE_MAX_MS / 1000),
-  } as const;
+  const device = { ...sessionCookie(context), sameSite: 'strict', maxAge: Math.floor(DEVICE_MAX_MS / 1000) } as const;
   context.cookies.set(deviceCookieName(context), await inbox.rememberDevice(email, now), device);
   await inbox.audit(email, 'signed in', undefined, detail, now);
 }

@@ -172,12 +172,8 @@ function verifyBackup(dir: string): Manifest {
   if (manifest.format !== 1 || manifest.database?.file !== DATABASE_FILE || !Array.isArray(manifest.files))
     throw new BackupError(`${MANIFEST} in ${dir} is not one this code wrote`);
   const check = (file: string, size: number, sha256: string, what: string) => {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(file);
-    } catch {
-      throw new BackupError(`The backup is incomplete: ${what} is missing`);
-    }
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) throw new BackupError(`The backup is incomplete: ${what} is missing`);
     if (stat.size !== size || sha256File(file) !== sha256)
       throw new BackupError(`The backup fails its checksum: ${what} has changed since it was written`);
   };

@@ -32,13 +32,8 @@ export function loadSettingsFile(args: readonly string[], env: NodeJS.ProcessEnv
  */
 export function becomeOwnerOf(dbPath: string): number | undefined {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0 || !process.setuid || !process.setgid) return undefined;
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(dbPath);
-  } catch {
-    return undefined;
-  }
-  if (stat.uid === 0) return undefined;
+  const stat = fs.statSync(dbPath, { throwIfNoEntry: false });
+  if (!stat || stat.uid === 0) return undefined;
   process.setgroups?.([stat.gid]);
   process.setgid(stat.gid);
   process.setuid(stat.uid);

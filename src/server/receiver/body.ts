@@ -48,7 +48,7 @@ export async function readBody(request: Request, limit: number): Promise<BodyRes
     void discard(reader, DRAIN_LIMIT_BYTES);
     return { tooLarge: true, close: false };
   }
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -60,13 +60,7 @@ export async function readBody(request: Request, limit: number): Promise<BodyRes
     }
     chunks.push(value);
   }
-  const body = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { body };
+  return { body: new Uint8Array(await new Blob(chunks).arrayBuffer()) };
 }
 
 /** How deep a JSON body may nest: a form's is an object of texts and lists of texts (depth 2). */

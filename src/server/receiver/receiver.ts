@@ -26,9 +26,6 @@ import { MAX_FILES, MEDIA_TYPES, UPLOAD_BODY_LIMIT_BYTES, checkUploads, multipar
 import type { FileRejection } from '../../forms/files';
 import { MAX_JSON_DEPTH, countDelimiters, jsonTextProblem, parseContentType, readBody } from './body.ts';
 
-/** The staff inbox reads its forms' bodies within a limit too. */
-export { readBody };
-
 const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
 /** The partner form may also send its CV files with the application (the site's own receiver only). */
 const MULTIPART_TYPE = 'multipart/form-data';

@@ -28,13 +28,10 @@ export function migratePg(pool: pg.Pool, step = migrateToLatest): Promise<number
 
 /** Where the password is, hidden: for messages. */
 export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.href;
-  } catch {
-    return 'the DATABASE_URL';
-  }
+  const parsed = URL.parse(url);
+  if (!parsed) return 'the DATABASE_URL';
+  if (parsed.password) parsed.password = '***';
+  return parsed.href;
 }
 
 const TIMESTAMPTZ = 1184;

@@ -147,13 +147,10 @@ function kyselyOn(
 function keepPrivate(filePath: string): void {
   try {
     fs.closeSync(fs.openSync(filePath, fs.constants.O_CREAT | fs.constants.O_WRONLY, 0o600));
-    const stat = fs.statSync(filePath);
-    const mine = typeof process.getuid !== 'function' || stat.uid === process.getuid();
-    if (mine && (stat.mode & 0o077) !== 0) fs.chmodSync(filePath, stat.mode & 0o700);
-    for (const suffix of ['-wal', '-shm']) {
-      const side = `${filePath}${suffix}`;
-      const sideStat = fs.statSync(side, { throwIfNoEntry: false });
-      if (sideStat && mine && (sideStat.mode & 0o077) !== 0) fs.chmodSync(side, sideStat.mode & 0o700);
+    if (typeof process.getuid === 'function' && fs.statSync(filePath).uid !== process.getuid()) return;
+    for (const file of ['', '-wal', '-shm'].map((suffix) => `${filePath}${suffix}`)) {
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (stat && (stat.mode & 0o077) !== 0) fs.chmodSync(file, stat.mode & 0o700);
     }
   } catch {
     // Opening reports what is wrong with the file, in the store's own words.
