@@ -7,7 +7,7 @@
  * (the application's `docReadings` queue). The server only ever sees the list of entries.
  */
 import { createRequire } from 'node:module';
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import type { WorkQueue } from '../ops/work-queue.ts';
 
 /** Why a compound file named .doc is no Word document we accept. */
@@ -86,6 +86,7 @@ process.stdin.on('end', () => {
 `;
 
 const CFB_PATH = createRequire(import.meta.url).resolve('cfb');
+const MAX_BUFFER = 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER';
 
 type Reading = { readonly entries: readonly Entry[]; readonly fetches: boolean } | { readonly problem: 'unreadable' | 'tooSlow' };
 
@@ -97,50 +98,26 @@ type Reading = { readonly entries: readonly Entry[]; readonly fetches: boolean }
  */
 function readEntries(bytes: Uint8Array): Promise<Reading> {
   return new Promise((resolve) => {
-    let settled = false;
-    let answer = '';
-    const reader = spawn(
-      process.execPath,
-      [
-        `--max-old-space-size=${DOC_LIMITS.heapMb}`,
-        '--stack-size=4000',
-        '-e',
-        READER_SOURCE,
-        CFB_PATH,
-        String(DOC_LIMITS.maxEntries),
-      ],
-      { stdio: ['pipe', 'pipe', 'ignore'], env: {} },
-    );
-    const settle = (reading: Reading) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reader.kill('SIGKILL');
-      resolve(reading);
-    };
-    const timer = setTimeout(() => settle({ problem: 'tooSlow' }), DOC_LIMITS.timeoutMs);
-    reader.stdout.setEncoding('utf8');
-    reader.stdout.on('data', (chunk: string) => {
-      answer += chunk;
-      // A directory of maxEntries entries answers in well under this; more is no answer of ours.
-      if (answer.length > 4 * 1024 * 1024) settle({ problem: 'unreadable' });
-    });
-    // Out of memory, or the process could not start: refused all the same.
-    reader.once('error', () => settle({ problem: 'unreadable' }));
-    reader.once('close', () => {
+    const args = [`--max-old-space-size=${DOC_LIMITS.heapMb}`, '--stack-size=4000', '-e', READER_SOURCE, CFB_PATH];
+    // A directory of maxEntries entries answers in well under maxBuffer; more is no answer of ours.
+    const limits = { env: {}, timeout: DOC_LIMITS.timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024 } as const;
+    const reader = execFile(process.execPath, [...args, String(DOC_LIMITS.maxEntries)], limits, (error, answer) => {
+      // Killed past its time: too slow. Out of memory, or the process could not start: refused all the same.
+      if (error) return resolve({ problem: error.killed && error.code !== MAX_BUFFER ? 'tooSlow' : 'unreadable' });
       try {
         const parsed = JSON.parse(answer) as { ok: boolean; entries?: Entry[]; fetches?: boolean };
-        settle(
+        resolve(
           parsed.ok && Array.isArray(parsed.entries)
             ? { entries: parsed.entries, fetches: parsed.fetches !== false }
             : { problem: 'unreadable' },
         );
       } catch {
-        settle({ problem: 'unreadable' });
+        resolve({ problem: 'unreadable' });
       }
     });
-    reader.stdin.on('error', () => settle({ problem: 'unreadable' }));
-    reader.stdin.end(bytes);
+    // A reader that ends before it has read the file: its answer (none) is the callback's.
+    reader.stdin?.on('error', () => undefined);
+    reader.stdin?.end(bytes);
   });
 }
 

@@ -171,17 +171,15 @@ function fetchingField(xml: string): boolean {
  * (within WORD_LIMITS) and the first bytes of embedded parts are expanded; the rest never is.
  */
 export async function wordDocumentProblem(bytes: Uint8Array): Promise<WordDocumentProblem | undefined> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+  const zip = await yauzl
+    .fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
       lazyEntries: true,
       decodeStrings: true,
       validateEntrySizes: true,
       strictFileNames: true,
-    });
-  } catch {
-    return 'unreadable';
-  }
+    })
+    .catch(() => undefined);
+  if (!zip) return 'unreadable';
   try {
     if (zip.entryCount > WORD_LIMITS.maxEntries) return 'tooManyEntries';
     // Part names are case-insensitive in a Word package (ECMA-376 part 2, Open Packaging Conventions).

@@ -100,13 +100,12 @@ const PROBLEM_REASONS: Readonly<Record<FormProblem['kind'], string>> = {
 
 /** A refusal answered as JSON, counted by its error code (the body's `error`, a fixed word). */
 async function countRefusal(app: App, form: FormName, response: Response): Promise<void> {
-  let reason = `status${response.status}`;
-  try {
-    const body = (await response.clone().json()) as { error?: unknown };
-    if (typeof body.error === 'string' && /^[A-Za-z]{1,40}$/.test(body.error)) reason = body.error;
-  } catch {
-    // No JSON body: the status names it.
-  }
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: unknown } | null;
+  // Without a JSON body's code, the status names it.
+  const reason = typeof body?.error === 'string' && /^[A-Za-z]{1,40}$/.test(body.error) ? body.error : `status${response.status}`;
   app.metrics.leadsRefused.inc({ form, reason });
   app.refusals.refused('lead.refused', { form, reason });
 }

@@ -95,12 +95,8 @@ export async function multipartParts(
   body: Uint8Array<ArrayBuffer>,
   contentType: string,
 ): Promise<{ fields: URLSearchParams; files: File[] } | undefined> {
-  let data: FormData;
-  try {
-    data = await new Response(body, { headers: { 'Content-Type': contentType } }).formData();
-  } catch {
-    return undefined;
-  }
+  const data = await new Response(body, { headers: { 'Content-Type': contentType } }).formData().catch(() => undefined);
+  if (!data) return undefined;
   const fields = new URLSearchParams();
   const files: File[] = [];
   for (const [name, value] of data.entries()) {
