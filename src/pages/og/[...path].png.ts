@@ -8,12 +8,11 @@ import iconSvg from '../../assets/brand/icon.svg?raw';
 import { getPublicPages } from '../../lib/content';
 import { renderShareImage } from '../../lib/images';
 import { site } from '../../data/site';
-import { LOCALE_CODES, locales, t, type LocaleCode } from '../../i18n';
+import { locales, t, type Locale } from '../../i18n';
 
 export const getStaticPaths = (async () => {
   const perLocale = await Promise.all(
-    LOCALE_CODES.map(async (code) => {
-      const locale = locales[code];
+    Object.values(locales).map(async (locale) => {
       const say = (key: Parameters<typeof t>[0]) => t(key, {}, locale);
       const pages = await getPublicPages(
         {
@@ -25,7 +24,7 @@ export const getStaticPaths = (async () => {
       );
       return pages.map((page) => ({
         params: { path: page.path === '/' ? 'index' : page.path.slice(1) },
-        props: { title: page.title, locale: code },
+        props: { title: page.title, locale },
       }));
     }),
   );
@@ -33,7 +32,7 @@ export const getStaticPaths = (async () => {
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
-  const locale = locales[props['locale'] as LocaleCode];
+  const locale = props['locale'] as Locale;
   const png = await renderShareImage(String(props['title']), {
     company: site.name,
     tagline: t('site.tagline', {}, locale),

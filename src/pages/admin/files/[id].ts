@@ -10,6 +10,7 @@ import { attachmentDisposition } from '../../../server/receiver/uploads.ts';
 const MISSING =
   'This file is listed with the lead, but the server cannot find it in its files folder.\n' +
   'It was probably not restored with the database: restore the backup with npm run submissions -- restore DIR, which brings back the files too.\n';
+const TEXT = { 'Content-Type': 'text/plain; charset=utf-8' };
 
 export const prerender = false;
 
@@ -28,12 +29,9 @@ export const GET: APIRoute = async (context) => {
       { event: 'file.missing', fileId: context.params.id, err: error.cause ?? error },
       'A stored file cannot be read',
     );
-    return new Response(MISSING, {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+    return new Response(MISSING, { status: 404, headers: { ...TEXT, 'Cache-Control': 'no-store' } });
   }
-  if (!found) return new Response('No such file.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!found) return new Response('No such file.\n', { status: 404, headers: TEXT });
   // The file by its id: its name is the visitor's text, which the audit log outlives.
   const now = new Date();
   await inbox.audit(staff.email, 'downloaded file', found.record.submissionId, `file ${found.record.id}`, now);

@@ -1,7 +1,0 @@
-/** /icon-192.png: the app icon, 192 px, drawn at build time from src/assets/brand/icon.svg. */
-import type { APIRoute } from 'astro';
-import iconSvg from '../assets/brand/icon.svg?raw';
-import { renderIcon } from '../lib/images';
-
-export const GET: APIRoute = async () =>
-  new Response(new Uint8Array(await renderIcon(iconSvg, 192)), { headers: { 'Content-Type': 'image/png' } });
