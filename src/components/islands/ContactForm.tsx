@@ -3,7 +3,7 @@
  * posts to the endpoint without JavaScript; hydrated, it validates, sends JSON and shows the
  * banners, keeping every field when sending fails.
  */
-import { useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useMemo, useRef, useState, type SubmitEvent } from 'react';
 import type { FormStrings } from '../../i18n';
 import {
   CONTACT_FIELDS,
@@ -19,7 +19,7 @@ import {
 } from '../../forms/contact';
 import { mailLines } from '../../forms/fields';
 import { submitToEndpoint } from '../../forms/submit';
-import { filledInPage, honeypotInPage, useAnswersKeptOnBack } from './form-dom';
+import { filledInPage, useFormStart } from './form-dom';
 import { FormTextContext, formText } from './form-text';
 import { ErrorSummary, FieldControl, Honeypot, PrivacyNote, SendOutcome, type DirectContact } from './form-ui';
 import { useCheckBeforeSending } from './use-check-before-sending';
@@ -46,30 +46,18 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
   /** The summary names fields by the schema's word for them: each has its label. */
   const summaryLabel = (field: string) => (isContactField(field) ? labelOf(field) : field);
   const [values, setValues] = useState<ContactValues>(emptyContact);
-  const [honeypot, setHoneypot] = useState('');
   const [status, setStatus] = useState<Status>('idle');
-  const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, check, clearError } = useCheckBeforeSending(formRef, fieldId);
-  useAnswersKeptOnBack(formRef);
   // Answers the visitor did not type here (the browser's autofill, typed before this script ran) start the proof too.
   const hasAnswers = Object.values(values).some((value) => value.trim() !== '');
   const proof = useProof(formRef, proofOptions, hasAnswers);
 
-  useLayoutEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    // Hydrated: this script does the required-field check itself (docs/requirements.md §7.2 alert); the browser
-    // still checks the e-mail type through reportValidity().
-    form.noValidate = true;
-    // What the visitor typed into the server's HTML before this script ran becomes the state
-    // (see form-dom.ts); before paint, so the fields, the focus and the caret never move.
+  // What the visitor typed into the server's HTML before this script ran becomes the state (see form-dom.ts).
+  const { hydrated, honeypot, setHoneypot } = useFormStart(formRef, (form) => {
     const typed = filledInPage(form, emptyContact());
     if (Object.keys(typed).length > 0) setValues({ ...emptyContact(), ...typed });
-    const trap = honeypotInPage(form);
-    if (trap) setHoneypot(trap);
-    setHydrated(true);
-  }, []);
+  });
 
   const setField = (field: ContactField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));

@@ -2,7 +2,7 @@
  * The partner application (docs/requirements.md §8, §9, §10, §11). Server-rendered as a plain form that posts without
  * JavaScript; hydrated, it follows every rule of the specification, keeps a draft on this device, never loses answers.
  */
-import { useLayoutEffect, useMemo, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { FormStrings } from '../../i18n';
 import type { CountryList } from '../../forms/country-list';
 import { MAX_FILES } from '../../forms/files';
@@ -30,7 +30,7 @@ import { withScheme } from '../../forms/rules';
 import { isOwnReceiver, isSameOrigin, multipartBody, submitToEndpoint } from '../../forms/submit';
 import { useProof, type ProofOptions } from './use-proof';
 import { ErrorSummary, FieldControl, Honeypot, PrivacyNote, SendOutcome, type DirectContact } from './form-ui';
-import { honeypotInPage, useAnswersKeptOnBack } from './form-dom';
+import { useFormStart } from './form-dom';
 import { useCheckBeforeSending } from './use-check-before-sending';
 import { usePartnerDraft } from './use-partner-draft';
 import { FormTextContext, formText } from './form-text';
@@ -72,10 +72,8 @@ export default function PartnerForm({
   // Taken apart: each function is stable, the object is new with every answer.
   const { values, restored, adopt, setField: keepAnswer, clear: clearDraft } = usePartnerDraft();
   const [files, setFiles] = useState<File[]>([]);
-  const [honeypot, setHoneypot] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const submitting = status === 'submitting' || status === 'confirming';
-  const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const hasAnswers =
@@ -84,25 +82,18 @@ export default function PartnerForm({
   // A restored draft or the browser's autofill starts the proof as typing does.
   const proof = useProof(formRef, proofOptions, hasAnswers);
   const { errors, check, clearError, clearErrors, focusField } = useCheckBeforeSending(formRef, fieldId, PARTNER_FIELD_ORDER);
-  useAnswersKeptOnBack(formRef);
   // The site's own receiver takes the CV files themselves; an external endpoint their names only.
   const sendsFiles = isOwnReceiver(endpoint);
   const maxFiles = sendsFiles ? MAX_FILES : Infinity;
 
   // Once, before paint, as the island mounts: the state starts from the saved draft and what the visitor already put
   // into the server's HTML, so nothing they see is lost.
-  useLayoutEffect(() => {
-    const form = formRef.current;
-    if (!form || hydrated) return;
-    form.noValidate = true;
+  const { hydrated, honeypot, setHoneypot } = useFormStart(formRef, (form) => {
     adopt(form);
-    const trap = honeypotInPage(form);
-    if (trap) setHoneypot(trap);
     // Files cannot be given to an input by a script, but the ones chosen before are still in it.
     const fileInput = fileInputRef.current;
     if (fileInput?.files && fileInput.files.length > 0) setFiles(takeFiles(t, fileInput, [], maxFiles));
-    setHydrated(true);
-  }, [hydrated, adopt, t, maxFiles]);
+  });
 
   const optionLabel = (key: string) => t(partnerOptionKey(key as PartnerOptionKey));
   const setField = <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => {
