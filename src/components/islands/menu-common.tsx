@@ -40,14 +40,6 @@ export interface LanguageLink {
   readonly lang: string;
 }
 
-export function LanguageSwitchLink({ language, className }: { language: LanguageLink; className?: string }) {
-  return (
-    <a className={className} href={language.href} lang={language.lang} hrefLang={language.lang}>
-      {language.label}
-    </a>
-  );
-}
-
 export function panelId(prefix: string, key: string): string {
   return `${prefix}-${key.replaceAll('/', '--')}`;
 }
