@@ -319,62 +319,12 @@ export interface LabelledOption {
   readonly label: string;
 }
 
-interface SelectFieldProps extends ControlProps {
-  placeholder: string;
-  /** Options offered first, before a separator (e.g. the visitor's likely country). */
-  preferred?: readonly LabelledOption[] | undefined;
-  allLabel?: string | undefined;
-  options: readonly LabelledOption[];
-  autoComplete?: string | undefined;
-}
-
 const optionElements = (options: readonly LabelledOption[], prefix = '') =>
   options.map((option) => (
     <option key={`${prefix}${option.value}`} value={option.value}>
       {option.label}
     </option>
   ));
-
-export function SelectField({
-  id,
-  name,
-  label,
-  value,
-  onChange,
-  placeholder,
-  preferred,
-  allLabel,
-  options,
-  required,
-  autoComplete,
-  error,
-}: SelectFieldProps) {
-  return (
-    <FieldShell id={id} label={label} required={required} error={error}>
-      {(described) => (
-        <select
-          id={id}
-          name={name}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          required={required}
-          autoComplete={autoComplete}
-          {...described}
-        >
-          <option value="">{placeholder}</option>
-          {preferred && preferred.length > 0 ? (
-            <>
-              {optionElements(preferred, 'preferred-')}
-              <optgroup label={allLabel ?? ''}>{optionElements(options)}</optgroup>
-            </>
-          ) : (
-            optionElements(options)
-          )}
-        </select>
-      )}
-    </FieldShell>
-  );
-}
 
 const INPUT_TYPES = { email: 'email', tel: 'tel', url: 'url', count: 'number' } as const;
 
@@ -428,18 +378,33 @@ export const FieldControl = memo(function FieldControl(props: FieldControlProps)
       />
     );
   } else if (spec.kind === 'select' || country) {
+    // Options offered first, before a separator: the visitor's likely countries.
+    const preferred = country ? countries?.preferred : undefined;
+    const listed = country ? (countries?.all ?? []) : options;
     control = (
-      <SelectField
-        {...common}
-        label={label}
-        value={text}
-        onChange={onText}
-        placeholder={placeholder ?? ''}
-        preferred={country ? countries?.preferred : undefined}
-        allLabel={country ? countryAll : undefined}
-        options={country ? (countries?.all ?? []) : options}
-        autoComplete={spec.autocomplete}
-      />
+      <FieldShell id={id} label={label} required={common.required} error={error}>
+        {(described) => (
+          <select
+            id={id}
+            name={name}
+            value={text}
+            onChange={(event) => onText(event.target.value)}
+            required={common.required}
+            autoComplete={spec.autocomplete}
+            {...described}
+          >
+            <option value="">{placeholder ?? ''}</option>
+            {preferred && preferred.length > 0 ? (
+              <>
+                {optionElements(preferred, 'preferred-')}
+                <optgroup label={countryAll ?? ''}>{optionElements(listed)}</optgroup>
+              </>
+            ) : (
+              optionElements(listed)
+            )}
+          </select>
+        )}
+      </FieldShell>
     );
   } else {
     const count = spec.kind === 'count';
