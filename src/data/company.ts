@@ -33,19 +33,7 @@ export const details = {
 
 export type CompanyDetails = typeof details;
 
-/** An operator's overrides at build time, by environment variable name. */
-export interface SiteEnv {
-  PUBLIC_SITE_PHONE?: string | undefined;
-  PUBLIC_SITE_EMAIL?: string | undefined;
-  PUBLIC_SITE_WHATSAPP?: string | undefined;
-  PUBLIC_SITE_WHATSAPP_GREETING?: string | undefined;
-  PUBLIC_SOCIAL_LINKEDIN?: string | undefined;
-  PUBLIC_SOCIAL_X?: string | undefined;
-  PUBLIC_SOCIAL_INSTAGRAM?: string | undefined;
-  PUBLIC_SOCIAL_FACEBOOK?: string | undefined;
-}
-
-/** Each override: its variable and the field of `details` it replaces. */
+/** An operator's overrides at build time: each variable and the field of `details` it replaces. */
 const OVERRIDES = {
   PUBLIC_SITE_PHONE: 'phone',
   PUBLIC_SITE_EMAIL: 'email',
@@ -55,7 +43,10 @@ const OVERRIDES = {
   PUBLIC_SOCIAL_X: 'social.x',
   PUBLIC_SOCIAL_INSTAGRAM: 'social.instagram',
   PUBLIC_SOCIAL_FACEBOOK: 'social.facebook',
-} as const satisfies Record<keyof SiteEnv, string>;
+} as const;
+
+/** An operator's overrides at build time, by environment variable name. */
+export type SiteEnv = { [Variable in keyof typeof OVERRIDES]?: string | undefined };
 
 const siteSchema = z.object({
   name: z.string().min(1, 'write the company name'),

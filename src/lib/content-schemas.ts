@@ -17,13 +17,11 @@ const text = (min: number, max?: number, why?: { min?: string; max?: string }) =
   return max === undefined ? atLeast : atLeast.max(max, { error: (issue) => say(issue.input, `at most ${max}`, why?.max) });
 };
 
-/** A meta description search engines show in full. */
 const metaDescription = text(50, 170, {
   min: 'so search engines show a useful summary: write one or two full sentences',
   max: 'so search engines do not cut it off: shorten it',
 });
 
-/** An in-page anchor: lower-case words joined by hyphens. */
 const anchorId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'lower-case words joined by hyphens, e.g. "root-cause-analysis"');
 
 /** A date written YYYY-MM-DD (YAML reads it as a date; the build's checks as text). */
@@ -85,7 +83,6 @@ export const pageSchema = z
     lead: text(20, 400),
     /** Standards the page covers, listed with anchors; the menu lists them under the page. */
     standards: z.array(z.enum(ISO_STANDARD_IDS)).nonempty().optional(),
-    /** Heading above the standards list. */
     standardsHeading: text(3).optional(),
     /** Courses or programmes the page lists, each with its own in-page anchor. */
     courses: z
@@ -103,7 +100,6 @@ export const pageSchema = z
       )
       .nonempty()
       .optional(),
-    /** Heading above the courses list. */
     coursesHeading: text(3).optional(),
     /** A training page's facts (for a page listing courses: how they all run). */
     course: courseFactsSchema.optional(),
@@ -133,7 +129,6 @@ export const pageSchema = z
 // entry (src/content/team, credentials, cases; Arabic twins under src/content/ar). The repository
 // ships none: each collection's places on the site appear only once it has an entry.
 
-/** A registration, licence or certificate number as its issuer writes it: letters, digits, spaces, "-", "/", ".". */
 const registrationNumber = z
   .string()
   .regex(
@@ -204,7 +199,6 @@ export const credentialSchema = z
     path: ['validUntil'],
   });
 
-/** Why a case names its client only with `permission: true`. */
 const CLIENT_PERMISSION_RULE =
   'a client is named only with its written permission: add "permission: true" once the client has agreed, or remove "client"';
 
@@ -215,7 +209,6 @@ export const caseSchema = z
     title: text(3, 100),
     /** e.g. "Oil and gas", "Food manufacturing". */
     sector: text(2, 60),
-    /** Ids from src/data/standards.yaml. */
     standards: z.array(z.enum(ISO_STANDARD_IDS)).nonempty(),
     year: z.number().int().min(2000).max(2100),
     challenge: text(20, 700),

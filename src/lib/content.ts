@@ -138,25 +138,13 @@ export async function getNavigation(locale: Locale = defaultLocale): Promise<Res
       const [only] = entry.items;
       if (only !== undefined && !isNavGroup(only)) return resolve(only, english.items[0]!);
     }
-    if (isNavGroup(entry) && isNavGroup(english)) {
-      return {
-        label: entry.label,
-        ...key,
-        ...lang,
-        items: entry.items.map((item, i) => resolve(item, english.items[i]!)),
-      };
-    }
+    if (isNavGroup(entry) && isNavGroup(english))
+      return { label: entry.label, ...key, ...lang, items: entry.items.map((item, i) => resolve(item, english.items[i]!)) };
     if (isNavGroup(entry)) throw new Error(`navigationOf(): "${entry.label}" is a group where English has a link`);
     const href = localizePath(entry.href, locale);
-    const standards = byHref.get(entry.href)?.data.standards;
-    if (!standards || standards.length < 2) return { label: entry.label, href, ...key, ...lang };
-    return {
-      label: entry.label,
-      href,
-      ...key,
-      ...lang,
-      children: standards.map((id) => ({ label: getStandard(id).code, href: `${href}#${id}` })),
-    };
+    const standards = byHref.get(entry.href)?.data.standards ?? [];
+    const children = standards.map((id) => ({ label: getStandard(id).code, href: `${href}#${id}` }));
+    return { label: entry.label, href, ...key, ...lang, ...(children.length >= 2 && { children }) };
   };
   const english = NAVIGATION[defaultLocale.code];
   return navigationOf(locale).map((entry, i) => resolve(entry, english[i]!));

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useSta
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { fillTemplate } from '../../i18n/template';
-import { isBrokenImage, isRotating, type CarouselLabels, type CarouselSlide, type PictureData } from '../../lib/carousel';
+import { isBrokenImage, isRotating, type CarouselLabels, type CarouselSlide } from '../../lib/carousel';
 import './carousel.css';
 
 interface CarouselProps {
@@ -39,67 +39,32 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
-interface SlidePictureProps {
-  readonly picture: PictureData;
-  readonly alt: string;
-  readonly loading: 'eager' | 'lazy';
-  readonly priority: boolean;
-  readonly imgRef: (img: HTMLImageElement | null) => void;
-  readonly onError: () => void;
-  /** The words a broken picture shows without JavaScript (carousel.css draws them). */
-  readonly unavailable: string;
-}
+/** The arrows' and rotation button's pictures; the arrows turn round in Arabic (carousel.css). */
+const ICON_PATHS = { previous: 'M15 5l-7 7 7 7', next: 'M9 5l7 7-7 7', pause: 'M8 5v14M16 5v14', play: 'M8 5l11 7-11 7z' };
 
-function SlidePicture({ picture, alt, loading, priority, imgRef, onError, unavailable }: SlidePictureProps) {
-  return (
-    <picture>
-      {picture.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={picture.sizes} />
-      ))}
-      <img
-        ref={imgRef}
-        className="carousel__image"
-        src={picture.src}
-        srcSet={picture.srcset}
-        sizes={picture.sizes}
-        width={picture.width}
-        height={picture.height}
-        alt={alt}
-        loading={loading}
-        decoding="async"
-        data-unavailable={unavailable}
-        {...(priority ? { fetchPriority: 'high' as const } : {})}
-        onError={onError}
-      />
-    </picture>
-  );
-}
-
-function Icon({ name }: { readonly name: 'previous' | 'next' | 'pause' | 'play' }) {
-  const paths = {
-    previous: (
-      <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-    ),
-    next: (
-      <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-    ),
-    pause: <path d="M8 5v14M16 5v14" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />,
-    play: <path d="M8 5l11 7-11 7z" fill="currentColor" />,
-  };
+function Icon({ name }: { readonly name: keyof typeof ICON_PATHS }) {
+  const directional = name === 'previous' || name === 'next';
   return (
     <svg
-      className={
-        name === 'previous' || name === 'next'
-          ? 'carousel__icon carousel__icon--directional'
-          : `carousel__icon carousel__icon--${name}`
-      }
+      className={`carousel__icon carousel__icon--${directional ? 'directional' : name}`}
       viewBox="0 0 24 24"
       width="24"
       height="24"
       aria-hidden="true"
       focusable="false"
     >
-      {paths[name]}
+      {name === 'play' ? (
+        <path d={ICON_PATHS.play} fill="currentColor" />
+      ) : (
+        <path
+          d={ICON_PATHS[name]}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={directional ? '2.5' : '3'}
+          strokeLinecap="round"
+          strokeLinejoin={directional ? 'round' : undefined}
+        />
+      )}
     </svg>
   );
 }
@@ -275,17 +240,29 @@ export default function Carousel({ id, variant, slides, intervalMs, labels, dir,
                   <span className="visually-hidden">{slide.alt}</span>
                 </div>
                 {failed[index % count] ? null : (
-                  <SlidePicture
-                    picture={slide.picture}
-                    alt={slide.alt}
-                    loading={(priorityFirst && index === 0) || warm.has(index) ? 'eager' : 'lazy'}
-                    priority={priorityFirst && index === 0}
-                    imgRef={(img) => {
-                      images.current[index] = img;
-                    }}
-                    onError={() => markFailed(index % count)}
-                    unavailable={labels.unavailable}
-                  />
+                  <picture>
+                    {slide.picture.sources.map((source) => (
+                      <source key={source.type} type={source.type} srcSet={source.srcset} sizes={slide.picture.sizes} />
+                    ))}
+                    <img
+                      ref={(img) => {
+                        images.current[index] = img;
+                      }}
+                      className="carousel__image"
+                      src={slide.picture.src}
+                      srcSet={slide.picture.srcset}
+                      sizes={slide.picture.sizes}
+                      width={slide.picture.width}
+                      height={slide.picture.height}
+                      alt={slide.alt}
+                      loading={(priorityFirst && index === 0) || warm.has(index) ? 'eager' : 'lazy'}
+                      decoding="async"
+                      // The words a broken picture shows without JavaScript (carousel.css draws them).
+                      data-unavailable={labels.unavailable}
+                      {...(priorityFirst && index === 0 ? { fetchPriority: 'high' as const } : {})}
+                      onError={() => markFailed(index % count)}
+                    />
+                  </picture>
                 )}
               </div>
             </div>

@@ -3,7 +3,7 @@
  * posts to the endpoint without JavaScript; hydrated, it validates, sends JSON and shows the
  * banners, keeping every field when sending fails.
  */
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useMemo, useRef, useState, type SubmitEvent } from 'react';
 import type { FormStrings } from '../../i18n';
 import {
   CONTACT_FIELDS,
@@ -17,12 +17,11 @@ import {
   type ContactField,
   type ContactValues,
 } from '../../forms/contact';
-import { mailLines, type FieldSpec } from '../../forms/fields';
-import type { IssueCode } from '../../forms/rules';
+import { mailLines } from '../../forms/fields';
 import { submitToEndpoint } from '../../forms/submit';
-import { filledInPage, honeypotInPage, useAnswersKeptOnBack } from './form-dom';
+import { filledInPage, useFormStart } from './form-dom';
 import { FormTextContext, formText } from './form-text';
-import { ErrorSummary, Honeypot, PrivacyNote, SendOutcome, TextArea, TextField, type DirectContact } from './form-ui';
+import { ErrorSummary, FieldControl, Honeypot, PrivacyNote, SendOutcome, type DirectContact } from './form-ui';
 import { useCheckBeforeSending } from './use-check-before-sending';
 import { useProof, type ProofOptions } from './use-proof';
 import './forms.css';
@@ -38,40 +37,8 @@ interface ContactFormProps {
   /** The form's words in the page's language (`formStrings('contact', locale)`). */
   strings: FormStrings<'contact'>;
   /** The proof of work: the challenge endpoint (none for an external endpoint) and the widget's words. */
-  proof?: Omit<ProofOptions, 'language'> & { readonly language?: string };
+  proof?: ProofOptions;
 }
-
-/** One field, as its entry in src/forms/contact.ts describes it. Memoized: a key typed re-renders that field alone. */
-const ContactControl = memo(function ContactControl({
-  field,
-  label,
-  value,
-  error,
-  onChange,
-}: {
-  field: ContactField;
-  label: string;
-  value: string;
-  error: IssueCode | undefined;
-  onChange: (field: ContactField, value: string) => void;
-}) {
-  const spec: FieldSpec = CONTACT_FORM[field];
-  const common = {
-    id: fieldId(field),
-    name: field,
-    label,
-    value,
-    onChange: (next: string) => onChange(field, next),
-    required: spec.required,
-    error,
-    className: spec.wide ? 'site-form__wide' : undefined,
-  };
-  if (spec.kind === 'longText') return <TextArea {...common} rows={6} />;
-  const type = spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' ? spec.kind : 'text';
-  return (
-    <TextField {...common} type={type} autoComplete={spec.autocomplete} inputMode={type === 'email' ? 'email' : undefined} />
-  );
-});
 
 export default function ContactForm({ endpoint, direct, strings, proof: proofOptions }: ContactFormProps) {
   const t = useMemo(() => formText(strings), [strings]);
@@ -79,39 +46,18 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
   /** The summary names fields by the schema's word for them: each has its label. */
   const summaryLabel = (field: string) => (isContactField(field) ? labelOf(field) : field);
   const [values, setValues] = useState<ContactValues>(emptyContact);
-  const [honeypot, setHoneypot] = useState('');
   const [status, setStatus] = useState<Status>('idle');
-  const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, check, clearError } = useCheckBeforeSending(formRef, fieldId);
-  useAnswersKeptOnBack(formRef);
-  const proof = useProof(formRef, {
-    challengeUrl: proofOptions?.challengeUrl,
-    language: proofOptions?.language ?? 'en',
-    strings: proofOptions?.strings,
-  });
-
-  useLayoutEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    // Hydrated: this script does the required-field check itself (docs/requirements.md §7.2 alert); the browser
-    // still checks the e-mail type through reportValidity().
-    form.noValidate = true;
-    // What the visitor typed into the server's HTML before this script ran becomes the state
-    // (see form-dom.ts); before paint, so the fields, the focus and the caret never move.
-    const typed = filledInPage(form, emptyContact());
-    if (Object.keys(typed).length > 0) setValues({ ...emptyContact(), ...typed });
-    const trap = honeypotInPage(form);
-    if (trap) setHoneypot(trap);
-    setHydrated(true);
-  }, []);
-
   // Answers the visitor did not type here (the browser's autofill, typed before this script ran) start the proof too.
   const hasAnswers = Object.values(values).some((value) => value.trim() !== '');
-  const { reach } = proof;
-  useEffect(() => {
-    if (hasAnswers) reach();
-  }, [hasAnswers, reach]);
+  const proof = useProof(formRef, proofOptions, hasAnswers);
+
+  // What the visitor typed into the server's HTML before this script ran becomes the state (see form-dom.ts).
+  const { hydrated, honeypot, setHoneypot } = useFormStart(formRef, (form) => {
+    const typed = filledInPage(form, emptyContact());
+    if (Object.keys(typed).length > 0) setValues({ ...emptyContact(), ...typed });
+  });
 
   const setField = (field: ContactField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -166,13 +112,16 @@ export default function ContactForm({ endpoint, direct, strings, proof: proofOpt
         <ErrorSummary errors={errors} labelFor={summaryLabel} idFor={fieldId} />
         <div className="site-form__grid">
           {CONTACT_FIELDS.map((field) => (
-            <ContactControl
+            <FieldControl
               key={field}
-              field={field}
+              id={fieldId(field)}
+              name={field}
+              spec={CONTACT_FORM[field]}
               label={labelOf(field)}
               value={values[field]}
               error={errors[field]}
               onChange={setField}
+              rows={6}
             />
           ))}
         </div>

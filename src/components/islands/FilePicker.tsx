@@ -114,15 +114,11 @@ export function FilePicker({ id, label, files, onFiles, inputRef, hydrated, send
               </span>
             ) : null}
           </div>
-          <p id="partner-files-hint" className="field__hint">
-            {t('partner.files.hint')}
-          </p>
-          <p id="partner-files-consent" className="field__hint">
-            {t('partner.files.consent')}
-          </p>
-          <p id="partner-files-note" className="field__hint">
-            {t(sendsFiles ? 'partner.files.sent' : 'partner.files.notSent')}
-          </p>
+          {(['hint', 'consent', sendsFiles ? 'sent' : 'notSent'] as const).map((key, i) => (
+            <p key={key} id={`partner-files-${i < 2 ? key : 'note'}`} className="field__hint">
+              {t(`partner.files.${key}`)}
+            </p>
+          ))}
           {files.length > 0 ? (
             <div className="selected-files" aria-live="polite">
               <p>{t('partner.files.selected')}</p>

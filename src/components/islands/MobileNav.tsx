@@ -6,7 +6,6 @@
 import { useMemo, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { toMenuNodes } from '../../lib/menu';
 import {
-  LanguageSwitchLink,
   MenuList,
   useDismiss,
   useEnhancement,
@@ -66,7 +65,9 @@ export default function MobileNav({ entries, currentPath, labels, language }: Mo
 
   const languageSwitch = language ? (
     <p className="mobile-nav__language">
-      <LanguageSwitchLink language={language} />
+      <a href={language.href} lang={language.lang} hrefLang={language.lang}>
+        {language.label}
+      </a>
     </p>
   ) : null;
 

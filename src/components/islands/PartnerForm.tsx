@@ -2,11 +2,11 @@
  * The partner application (docs/requirements.md §8, §9, §10, §11). Server-rendered as a plain form that posts without
  * JavaScript; hydrated, it follows every rule of the specification, keeps a draft on this device, never loses answers.
  */
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
-import type { FormKey, FormStrings } from '../../i18n';
+import { useMemo, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
+import type { FormStrings } from '../../i18n';
 import type { CountryList } from '../../forms/country-list';
 import { MAX_FILES } from '../../forms/files';
-import { mailLines, type FieldOption } from '../../forms/fields';
+import { mailLines } from '../../forms/fields';
 import {
   PARTNER_FIELD_ORDER,
   PARTNER_FORM,
@@ -26,25 +26,14 @@ import {
   type PartnerOptionKey,
   type PartnerValues,
 } from '../../forms/partner';
-import { withScheme, type IssueCode } from '../../forms/rules';
+import { withScheme } from '../../forms/rules';
 import { isOwnReceiver, isSameOrigin, multipartBody, submitToEndpoint } from '../../forms/submit';
 import { useProof, type ProofOptions } from './use-proof';
-import {
-  ChoiceGroup,
-  type LabelledOption,
-  ErrorSummary,
-  Honeypot,
-  PrivacyNote,
-  SendOutcome,
-  SelectField,
-  TextArea,
-  TextField,
-  type DirectContact,
-} from './form-ui';
-import { honeypotInPage, useAnswersKeptOnBack } from './form-dom';
+import { ErrorSummary, FieldControl, Honeypot, PrivacyNote, SendOutcome, type DirectContact } from './form-ui';
+import { useFormStart } from './form-dom';
 import { useCheckBeforeSending } from './use-check-before-sending';
 import { usePartnerDraft } from './use-partner-draft';
-import { FormTextContext, formText, type FormText } from './form-text';
+import { FormTextContext, formText } from './form-text';
 import { FilePicker, takeFiles } from './FilePicker';
 import './forms.css';
 
@@ -53,8 +42,6 @@ type Status = 'idle' | 'submitting' | 'confirming' | 'success' | 'failure' | 'he
 
 const fieldId = (field: string) => `partner-${field}`;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const INPUT_TYPES = { email: 'email', tel: 'tel', url: 'url', count: 'number' } as const;
-type PartnerText = FormText<FormKey<'partner'>>;
 
 interface PartnerFormProps {
   /** Where the form posts (docs/requirements.md §10.3); the site's own receiver says the page's language in its query. */
@@ -67,96 +54,8 @@ interface PartnerFormProps {
   /** Counts take the page's own digits too (Arabic-Indic): a text field with a numeric keyboard, as number fields refuse them. */
   localDigits?: boolean;
   /** The proof of work: the challenge endpoint (none for an external endpoint) and the widget's words. */
-  proof?: Omit<ProofOptions, 'language'> & { readonly language?: string };
+  proof?: ProofOptions;
 }
-
-const labelled = (t: PartnerText, options: readonly FieldOption<PartnerOptionKey>[]): LabelledOption[] =>
-  options.map((option) => ({ value: option.value, label: t(partnerOptionKey(option.key)) }));
-
-interface PartnerControlProps {
-  field: keyof PartnerValues;
-  value: PartnerValues[keyof PartnerValues];
-  error: IssueCode | undefined;
-  placeholder: string | undefined;
-  shown: boolean | undefined;
-  onChange: <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => void;
-  onWebsiteBlur: (value: string) => void;
-  t: PartnerText;
-  countries: CountryList;
-  localDigits: boolean;
-}
-
-/**
- * One field, as its entry in src/forms/partner.ts describes it. Memoized: a key typed re-renders that field alone, not
- * the twenty others. `shown`: whether a follow-up question is asked now (undefined: always asked).
- */
-const PartnerControl = memo(function PartnerControl({ field, value, error, placeholder, shown, ...rest }: PartnerControlProps) {
-  const { onChange, onWebsiteBlur, t, countries, localDigits } = rest;
-  const spec = partnerField(field);
-  const text = typeof value === 'string' ? value : '';
-  const className = spec.wide ? 'site-form__wide' : undefined;
-  const common = { id: fieldId(field), name: field, error, required: spec.required === true, className };
-  const label = t(partnerLabelKey(field));
-  const onText = (next: string) => onChange(field, next);
-  const country = spec.kind === 'country';
-  let control: ReactNode;
-  if (spec.kind === 'checkboxes' || spec.kind === 'radio') {
-    const many = spec.kind === 'checkboxes';
-    control = (
-      <ChoiceGroup
-        {...common}
-        legend={label}
-        type={many ? 'checkbox' : 'radio'}
-        options={labelled(t, spec.options ?? [])}
-        selected={Array.isArray(value) ? value : text ? [text] : []}
-        onChange={(selected) => onChange(field, many ? selected : (selected[0] ?? ''))}
-      />
-    );
-  } else if (spec.kind === 'select' || country) {
-    control = (
-      <SelectField
-        {...common}
-        label={label}
-        value={text}
-        onChange={onText}
-        placeholder={placeholder ?? ''}
-        preferred={country ? countries.preferred : undefined}
-        allLabel={country ? t('partner.countryAll') : undefined}
-        options={country ? countries.all : labelled(t, spec.options ?? [])}
-        autoComplete={spec.autocomplete}
-      />
-    );
-  } else if (spec.kind === 'longText') {
-    control = <TextArea {...common} label={label} placeholder={placeholder} value={text} onChange={onText} rows={4} />;
-  } else {
-    const count = spec.kind === 'count';
-    const type =
-      spec.kind === 'email' || spec.kind === 'tel' || spec.kind === 'url' || (count && !localDigits)
-        ? INPUT_TYPES[spec.kind]
-        : 'text';
-    control = (
-      <TextField
-        {...common}
-        label={label}
-        placeholder={placeholder}
-        type={type}
-        value={text}
-        onChange={onText}
-        onBlur={field === 'companyWebsite' ? onWebsiteBlur : undefined}
-        autoComplete={spec.autocomplete}
-        inputMode={count ? 'numeric' : undefined}
-      />
-    );
-  }
-  // A follow-up question (docs/requirements.md §8.4) is in the page from the start, shown while it is asked (and,
-  // without JavaScript, by the stylesheet from the answer that asks it).
-  if (shown === undefined) return control;
-  return (
-    <div className={['conditional', `conditional--${field}`, className].filter(Boolean).join(' ')} data-show={shown}>
-      {control}
-    </div>
-  );
-});
 
 export default function PartnerForm({
   endpoint,
@@ -173,35 +72,30 @@ export default function PartnerForm({
   // Taken apart: each function is stable, the object is new with every answer.
   const { values, restored, adopt, setField: keepAnswer, clear: clearDraft } = usePartnerDraft();
   const [files, setFiles] = useState<File[]>([]);
-  const [honeypot, setHoneypot] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const submitting = status === 'submitting' || status === 'confirming';
-  const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const { challengeUrl, language = 'en', strings: proofStrings } = proofOptions ?? {};
-  const proof = useProof(formRef, { challengeUrl, language, strings: proofStrings });
+  const hasAnswers =
+    files.length > 0 ||
+    Object.values(values).some((value) => (Array.isArray(value) ? value.length > 0 : String(value).trim() !== ''));
+  // A restored draft or the browser's autofill starts the proof as typing does.
+  const proof = useProof(formRef, proofOptions, hasAnswers);
   const { errors, check, clearError, clearErrors, focusField } = useCheckBeforeSending(formRef, fieldId, PARTNER_FIELD_ORDER);
-  useAnswersKeptOnBack(formRef);
   // The site's own receiver takes the CV files themselves; an external endpoint their names only.
   const sendsFiles = isOwnReceiver(endpoint);
   const maxFiles = sendsFiles ? MAX_FILES : Infinity;
 
   // Once, before paint, as the island mounts: the state starts from the saved draft and what the visitor already put
   // into the server's HTML, so nothing they see is lost.
-  useLayoutEffect(() => {
-    const form = formRef.current;
-    if (!form || hydrated) return;
-    form.noValidate = true;
+  const { hydrated, honeypot, setHoneypot } = useFormStart(formRef, (form) => {
     adopt(form);
-    const trap = honeypotInPage(form);
-    if (trap) setHoneypot(trap);
     // Files cannot be given to an input by a script, but the ones chosen before are still in it.
     const fileInput = fileInputRef.current;
     if (fileInput?.files && fileInput.files.length > 0) setFiles(takeFiles(t, fileInput, [], maxFiles));
-    setHydrated(true);
-  }, [hydrated, adopt, t, maxFiles]);
+  });
 
+  const optionLabel = (key: string) => t(partnerOptionKey(key as PartnerOptionKey));
   const setField = <K extends keyof PartnerValues>(field: K, value: PartnerValues[K]) => {
     keepAnswer(field, value);
     clearError(field);
@@ -271,14 +165,6 @@ export default function PartnerForm({
     focusField(PARTNER_FIELD_ORDER[0] ?? 'name');
   }
 
-  const hasAnswers =
-    files.length > 0 ||
-    Object.values(values).some((value) => (Array.isArray(value) ? value.length > 0 : String(value).trim() !== ''));
-  // A restored draft or the browser's autofill starts the proof as typing does.
-  const { reach } = proof;
-  useEffect(() => {
-    if (hasAnswers) reach();
-  }, [hasAnswers, reach]);
   const clearButton = (
     <button type="button" className="form-note__action" onClick={clearAnswers}>
       {t('partner.draft.clear')}
@@ -303,17 +189,22 @@ export default function PartnerForm({
       );
     const placeholderKey = partnerPlaceholder(field, values);
     return (
-      <PartnerControl
+      <FieldControl
         key={field}
-        field={field}
+        id={fieldId(field)}
+        name={field}
+        spec={partnerField(field)}
+        label={labelOf(field)}
         value={values[field]}
         error={errors[field]}
+        onChange={setField}
+        rows={4}
         placeholder={placeholderKey ? t(placeholderKey) : undefined}
         shown={partnerField(field).askedWhen ? partnerAsks(field, values) : undefined}
-        onChange={setField}
-        onWebsiteBlur={completeWebsite}
-        t={t}
+        onBlur={field === 'companyWebsite' ? completeWebsite : undefined}
+        optionLabel={optionLabel}
         countries={countries}
+        countryAll={t('partner.countryAll')}
         localDigits={localDigits}
       />
     );

@@ -4,7 +4,7 @@
  * render would write empty values over them. So each island reads them once as it mounts (in a layout effect, before
  * paint) into its state: nothing is written back, and the focused field keeps its caret.
  */
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useState, type RefObject } from 'react';
 import { HONEYPOT_FIELD } from '../../forms/honeypot';
 
 /** A form's value per field: text for inputs, text areas, selects and radio groups; a list for checkbox groups. */
@@ -46,11 +46,24 @@ export const honeypotInPage = (form: HTMLFormElement): string =>
   filledInPage(form, { [HONEYPOT_FIELD]: '' })[HONEYPOT_FIELD] ?? '';
 
 /**
- * Keeps what the visitor typed when they leave with Back and return. React writes a text field's value into its `value`
- * attribute too, and the browser restores only fields whose value differs from that attribute; so as the page is hidden
- * the attributes go back to the server's (none), and the values stay.
+ * A form island's start, once, before paint: it checks the required fields itself (the browser still checks types
+ * through reportValidity()), and `adopt` takes what the visitor put into the server's HTML, as the hook does the
+ * honeypot; then the form is marked hydrated. And what the visitor typed is kept when they leave with Back and return:
+ * React writes a text field's value into its `value` attribute too, and the browser restores only fields whose value
+ * differs from that attribute; so as the page is hidden the attributes go back to the server's (none), and the values stay.
  */
-export function useAnswersKeptOnBack(formRef: RefObject<HTMLFormElement | null>): void {
+export function useFormStart(formRef: RefObject<HTMLFormElement | null>, adopt: (form: HTMLFormElement) => void) {
+  const [hydrated, setHydrated] = useState(false);
+  const [honeypot, setHoneypot] = useState('');
+  const start = useEffectEvent(adopt);
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    form.noValidate = true;
+    start(form);
+    setHoneypot(honeypotInPage(form));
+    setHydrated(true);
+  }, [formRef]);
   useEffect(() => {
     const onHide = () => {
       for (const input of formRef.current?.querySelectorAll('input[value]') ?? [])
@@ -59,4 +72,5 @@ export function useAnswersKeptOnBack(formRef: RefObject<HTMLFormElement | null>)
     window.addEventListener('pagehide', onHide);
     return () => window.removeEventListener('pagehide', onHide);
   }, [formRef]);
+  return { hydrated, honeypot, setHoneypot };
 }

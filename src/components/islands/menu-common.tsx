@@ -40,14 +40,6 @@ export interface LanguageLink {
   readonly lang: string;
 }
 
-export function LanguageSwitchLink({ language, className }: { language: LanguageLink; className?: string }) {
-  return (
-    <a className={className} href={language.href} lang={language.lang} hrefLang={language.lang}>
-      {language.label}
-    </a>
-  );
-}
-
 export function panelId(prefix: string, key: string): string {
   return `${prefix}-${key.replaceAll('/', '--')}`;
 }
@@ -123,6 +115,11 @@ export function MenuList({
   const classes = ['nav-list', `nav-list--depth-${depth}`];
   if (id !== undefined)
     classes.push('nav-panel', nodes.every((node) => node.items === undefined) ? 'nav-panel--leaf' : 'nav-panel--branch');
+  const item = (node: MenuNode) => (
+    <li key={node.key} className="nav-item">
+      <MenuLink node={node} currentPath={currentPath} />
+    </li>
+  );
   const group = (node: MenuNode, items: readonly MenuNode[]) => {
     if (menu)
       return (
@@ -140,13 +137,7 @@ export function MenuList({
       return (
         <li key={node.key} className="nav-item">
           <MenuLink node={node} currentPath={currentPath} />
-          <ul className="nav-list nav-list--inline">
-            {items.map((child) => (
-              <li key={child.key} className="nav-item">
-                <MenuLink node={child} currentPath={currentPath} />
-              </li>
-            ))}
-          </ul>
+          <ul className="nav-list nav-list--inline">{items.map(item)}</ul>
         </li>
       );
     }
@@ -163,15 +154,7 @@ export function MenuList({
   };
   return (
     <ul id={id} hidden={hidden} className={classes.join(' ')}>
-      {nodes.map((node) =>
-        node.items ? (
-          group(node, node.items)
-        ) : (
-          <li key={node.key} className="nav-item">
-            <MenuLink node={node} currentPath={currentPath} />
-          </li>
-        ),
-      )}
+      {nodes.map((node) => (node.items ? group(node, node.items) : item(node)))}
     </ul>
   );
 }
@@ -204,18 +187,20 @@ function DisclosureGroup({
 }) {
   const open = menu.isOpen(node.key);
   const id = panelId(menu.prefix, node.key);
-  const holdsCurrent = leadsTo(node, currentPath) ? '' : undefined;
+  const button = {
+    type: 'button',
+    'aria-expanded': open,
+    'aria-controls': id,
+    onClick: (event: MouseEvent<HTMLButtonElement>) => menu.toggle(event, node.key),
+  } as const;
   return (
     <li className="nav-group" data-open={open ? '' : undefined} {...menu.groupHandlers?.(node.key)}>
       {node.href === undefined ? (
         <button
-          type="button"
+          {...button}
           className="nav-toggle"
-          aria-expanded={open}
-          aria-controls={id}
           data-nav-key={node.key}
-          data-current={holdsCurrent}
-          onClick={(event) => menu.toggle(event, node.key)}
+          data-current={leadsTo(node, currentPath) ? '' : undefined}
         >
           <ToggleLabel label={node.label} depth={depth} lang={node.lang} />
         </button>
@@ -223,13 +208,10 @@ function DisclosureGroup({
         <div className="nav-row">
           <MenuLink node={node} currentPath={currentPath} />
           <button
-            type="button"
+            {...button}
             className="nav-toggle nav-toggle--icon"
-            aria-expanded={open}
-            aria-controls={id}
             aria-label={fillTemplate(menu.labels.submenu, { label: node.label })}
             data-nav-key={toggleKey(node.key)}
-            onClick={(event) => menu.toggle(event, node.key)}
           />
         </div>
       )}

@@ -6,29 +6,16 @@ import { filledInPage } from './form-dom';
 /** How long after the last change the draft is written. */
 const DRAFT_SAVE_DELAY_MS = 400;
 
-function saveDraft(values: PartnerValues) {
+/** Does `use` with this device's storage; when it is full or disabled, nothing (the form works, without a draft). */
+function withStorage<T>(use: (storage: Storage) => T): T | undefined {
   try {
-    window.localStorage.setItem(PARTNER_DRAFT_KEY, JSON.stringify(values));
+    return use(window.localStorage);
   } catch {
-    // Storage full or disabled: the form still works, only the draft is not kept.
+    return undefined;
   }
 }
 
-function readDraft(): string | null {
-  try {
-    return window.localStorage.getItem(PARTNER_DRAFT_KEY);
-  } catch {
-    return null; // Storage disabled: there is no draft.
-  }
-}
-
-function clearDraft() {
-  try {
-    window.localStorage.removeItem(PARTNER_DRAFT_KEY);
-  } catch {
-    // Nothing to clear.
-  }
-}
+const saveDraft = (values: PartnerValues) => withStorage((storage) => storage.setItem(PARTNER_DRAFT_KEY, JSON.stringify(values)));
 
 export function usePartnerDraft() {
   const [values, setValues] = useState<PartnerValues>(emptyPartner);
@@ -61,7 +48,7 @@ export function usePartnerDraft() {
    * one field); fields empty on the page take the draft's. The result is the new draft.
    */
   const adopt = (form: HTMLFormElement) => {
-    const draft = restorePartnerDraft(readDraft());
+    const draft = restorePartnerDraft(withStorage((storage) => storage.getItem(PARTNER_DRAFT_KEY)) ?? null);
     const typed = filledInPage(form, emptyPartner());
     const start = { ...(draft ?? emptyPartner()), ...typed };
     if (Object.keys(typed).length > 0) saveDraft(start);
@@ -77,7 +64,7 @@ export function usePartnerDraft() {
   /** Empty answers, and no draft left on this device. */
   const clear = () => {
     dirty.current = false;
-    clearDraft();
+    withStorage((storage) => storage.removeItem(PARTNER_DRAFT_KEY));
     setValues(emptyPartner());
     setRestored(false);
   };

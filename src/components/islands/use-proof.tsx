@@ -15,8 +15,8 @@ export const PROOF_WAIT_MS = 15_000;
 export interface ProofOptions {
   /** The challenge endpoint (the site's own `/api/challenge`); undefined: no widget. */
   readonly challengeUrl: string | undefined;
-  /** The page's language, and the widget's words in it (undefined: its own English). */
-  readonly language: string;
+  /** The page's language (English when not given), and the widget's words in it (undefined: its own English). */
+  readonly language?: string | undefined;
   readonly strings?: Readonly<Record<string, string>> | undefined;
 }
 
@@ -25,8 +25,6 @@ interface Proof {
   readonly widget: ReactNode;
   /** The solution to send, waiting at most `maxWaitMs` for one being worked out; undefined without. */
   take(maxWaitMs?: number): Promise<string | undefined>;
-  /** Starts the proof for a form that has answers the visitor did not type here (a draft, autofill). */
-  reach(): void;
   /** After a successful send: a new solution for the next message (each is accepted once). */
   renew(): void;
 }
@@ -70,7 +68,7 @@ function ProofWidget({
   controllerRef,
 }: {
   formRef: RefObject<HTMLFormElement | null>;
-  options: ProofOptions;
+  options: ProofOptions & { readonly language: string };
   controllerRef: RefObject<Controller>;
 }) {
   const { challengeUrl, language, strings } = options;
@@ -158,7 +156,12 @@ function ProofWidget({
   });
 }
 
-export function useProof(formRef: RefObject<HTMLFormElement | null>, options: ProofOptions): Proof {
+/** `hasAnswers`: the form holds answers the visitor did not type here (a draft, autofill), which start the proof too. */
+export function useProof(
+  formRef: RefObject<HTMLFormElement | null>,
+  options: ProofOptions | undefined,
+  hasAnswers: boolean,
+): Proof {
   const controllerRef = useRef<Controller>({
     payload: undefined,
     solvedAt: 0,
@@ -167,7 +170,7 @@ export function useProof(formRef: RefObject<HTMLFormElement | null>, options: Pr
     waiting: [],
     element: null,
   });
-  const { challengeUrl, language, strings } = options;
+  const { challengeUrl, language = 'en', strings } = options ?? {};
   // One options object while they do not change: the widget re-renders only on its own state.
   const stable = useMemo(() => ({ challengeUrl, language, strings }), [challengeUrl, language, strings]);
 
@@ -177,6 +180,9 @@ export function useProof(formRef: RefObject<HTMLFormElement | null>, options: Pr
     state.reached = true;
     state.wake?.();
   }, [challengeUrl, controllerRef]);
+  useEffect(() => {
+    if (hasAnswers) reach();
+  }, [hasAnswers, reach]);
 
   const take = useCallback(
     async (maxWaitMs = PROOF_WAIT_MS) => {
@@ -221,5 +227,5 @@ export function useProof(formRef: RefObject<HTMLFormElement | null>, options: Pr
       ) : null,
     [formRef, stable, controllerRef],
   );
-  return { widget, take, renew, reach };
+  return { widget, take, renew };
 }
