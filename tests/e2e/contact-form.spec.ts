@@ -71,9 +71,22 @@ test.describe('with JavaScript', () => {
     // the form) moves the whole form, not the button within it, and is not the widget's doing.
     const place = () =>
       send.evaluate((button: HTMLButtonElement) => button.getBoundingClientRect().top - button.form!.getBoundingClientRect().top);
+    // The widget's stylesheets come late, as on a slow connection: it is drawn only once they are in.
+    await page.route(/\/_astro\/altcha[\w.-]*\.css$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     // Measured once the page's fonts are in: a late font is not the widget's doing.
     await page.evaluate(() => document.fonts.ready);
     const before = await place();
+    // Every place the button takes while the form changes size, not only the last.
+    await send.evaluate((button: HTMLButtonElement) => {
+      const places: number[] = [];
+      Object.assign(window, { sendPlaces: places });
+      new ResizeObserver(() =>
+        places.push(button.getBoundingClientRect().top - button.form!.getBoundingClientRect().top),
+      ).observe(button.form!);
+    });
     await contactField(page, 'firstName', lang).focus();
     await expect(page.locator('form.site-form altcha-widget')).toBeVisible();
     // The widget's own stylesheet has arrived: it is drawn at its full height.
@@ -81,6 +94,8 @@ test.describe('with JavaScript', () => {
       .poll(async () => (await page.locator('form.site-form altcha-widget').boundingBox())?.height ?? 0)
       .toBeGreaterThan(30);
     expect(await place()).toBe(before);
+    const places = await page.evaluate(() => (window as unknown as { sendPlaces: number[] }).sendPlaces);
+    expect(new Set(places)).toEqual(new Set(places.length ? [before] : []));
   });
 
   test('a malformed e-mail is stopped by the browser’s own check, nothing sent', async ({ page, lang }) => {

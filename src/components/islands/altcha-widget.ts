@@ -10,13 +10,21 @@ import ShaWorker from 'altcha/workers/sha?worker';
 import altchaCss from 'altcha/altcha.css?url';
 import siteCss from './altcha-widget.css?url';
 
-for (const href of [altchaCss, siteCss]) {
-  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) continue;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = href;
-  document.head.append(link);
-}
+/** Settles once both stylesheets are in (or failed): the widget is drawn styled, at its own height, never restyled in place. */
+export const stylesReady = Promise.all(
+  [altchaCss, siteCss].map((href) => {
+    if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return undefined;
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    const settled = new Promise((resolve) => {
+      link.addEventListener('load', resolve);
+      link.addEventListener('error', resolve);
+    });
+    document.head.append(link);
+    return settled;
+  }),
+);
 
 interface AltchaGlobal {
   readonly algorithms: Map<string, () => Worker>;

@@ -101,10 +101,11 @@ function ProofWidget({
     let cancelled = false;
     // Its script runs in a pause of the visitor's typing, as the island's own start does.
     const cancelWait = afterTypingPause(() => {
-      void loadWidget().then(({ registerStrings }) => {
+      void loadWidget().then(async ({ registerStrings, stylesReady }) => {
+        await stylesReady;
         if (cancelled) return;
         registerStrings(language, strings);
-        // Rendered once defined and worded: it starts solving as it connects (auto="onload").
+        // Rendered once defined, styled and worded: it starts solving as it connects (auto="onload").
         setLoaded(true);
       });
     });
