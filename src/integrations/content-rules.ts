@@ -104,6 +104,26 @@ export function twinSectionProblems(english: Source, arabic: Source): ContentPro
   ];
 }
 
+/** Pages of one language sharing a description, or one collection's title: search results would show them as one. */
+export function sameMetaProblems(sources: readonly Source[]): ContentProblem[] {
+  const first = new Map<string, string>();
+  return sources.flatMap(({ file, text }) => {
+    const lines = splitSource(text).frontmatter;
+    const data = (parseYaml(lines.join('\n')) as Record<string, unknown> | null) ?? {};
+    return (['title', 'description'] as const).flatMap((field) => {
+      const value = data[field];
+      const at = lines.findIndex((line) => line.startsWith(`${field}:`));
+      if (typeof value !== 'string' || !value.trim()) return [];
+      const scope = field === 'title' ? path.posix.dirname(file) : file.startsWith(`${AR_CONTENT_DIR}/`) ? 'ar' : 'en';
+      const key = `${scope}\n${field}\n${value.trim().toLowerCase()}`;
+      const earlier = first.get(key);
+      if (!earlier) first.set(key, file);
+      const message = `its ${field} is the same as ${earlier}'s: write one of its own (search results show it)`;
+      return earlier ? [{ file, line: at + 2, message }] : [];
+    });
+  });
+}
+
 /**
  * An Arabic twin whose facts differ from its English original's, each on its line: a service's order, a page's route and
  * standards, its courses and their levels, how a training runs. A twin may lack courses not yet translated, never add one.
@@ -297,6 +317,7 @@ export function contentProblems(root: string, schemas?: ContentSchemas): Content
   }
   // A twin is compared with an English file that is itself well-formed: one mistake, one message.
   const wrong = new Set(problems.map((problem) => problem.file));
+  problems.push(...sameMetaProblems(files.filter((file) => !wrong.has(file)).map((file) => ({ file, text: read(file) }))));
   for (const dir of TWINNED_DIRS) {
     for (const english of listMdx(root, `${CONTENT_DIR}/${dir}`)) {
       const arabic = twinPath(english);

@@ -17,6 +17,7 @@ import {
   pendingArabicPaths,
   serviceBodyProblems,
   termProblems,
+  sameMetaProblems,
   twinFactProblems,
   twinSectionProblems,
   wordCount,
@@ -268,6 +269,43 @@ describe('Arabic twins keep the facts', () => {
       `ar.mdx:7: course "b" is introductory, but the English twin's is advanced (English twin: en.mdx)`,
       `ar.mdx:8: course "c" is not in the English twin: add it there first, or correct the id (English twin: en.mdx)`,
     ]);
+  });
+});
+
+describe('titles and descriptions of their own', () => {
+  // A page copied as the start of a new one, as editors do, its title changed and its description not.
+  const pages = fs.readdirSync(path.join(ROOT, 'src/content/pages')).filter((name) => name.endsWith('.mdx'));
+  const original = {
+    file: `src/content/pages/${pages[0]}`,
+    text: fs.readFileSync(path.join(ROOT, 'src/content/pages', pages[0]!), 'utf8'),
+  };
+  const copy = {
+    file: 'src/content/pages/new-page.mdx',
+    text: original.text.replace(/^title: .*$/m, 'title: "A page of its own"'),
+  };
+  const line = (text: string, field: string) => text.split('\n').findIndex((l) => l.startsWith(`${field}:`)) + 1;
+
+  test("a copied description is named on the copy's line, with the page it copies", () => {
+    expect(sameMetaProblems([original, copy])).toEqual([
+      {
+        file: copy.file,
+        line: line(copy.text, 'description'),
+        message: expect.stringContaining(`the same as ${original.file}'s`),
+      },
+    ]);
+  });
+
+  test('a title twice in one collection is named; the Arabic twin and another collection may share words', () => {
+    const twin = { file: original.file.replace('src/content/', 'src/content/ar/'), text: original.text };
+    const service = {
+      file: 'src/content/services/x.mdx',
+      text: original.text.replace(/^description: .*$/m, 'description: "Other"'),
+    };
+    expect(sameMetaProblems([original, twin, service])).toEqual([]);
+    const retitled = { ...copy, text: copy.text.replace(/^description: .*$/m, 'description: "Its own words"') };
+    const sameTitle = { ...retitled, text: retitled.text.replace(/^title: .*$/m, original.text.match(/^title: .*$/m)![0]) };
+    expect(sameMetaProblems([original, retitled])).toEqual([]);
+    expect(sameMetaProblems([original, sameTitle]).map((p) => [p.file, p.line])).toEqual([[copy.file, line(copy.text, 'title')]]);
   });
 });
 
