@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { main } from '../../src/server/cli';
 import { cutoffFor } from '../../src/server/cli/leads';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
-import { openOutboxStore, openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
 import { openStores } from '../../src/server/store/database';
 import { contactBody, partnerBody, tempDir } from '../helpers/server';
 
@@ -88,9 +88,11 @@ describe('delete ID', () => {
     expect(left.notifications).toEqual([ids.old, ids.recent].sort());
     expect(left.bots).toEqual([ids.oldBot]);
     // The outbox no longer has it either.
-    const outbox = openOutboxStore(dbPath);
-    expect((await outbox.list(['pending', 'sent', 'failed'])).map((entry) => entry.submissionId)).not.toContain(ids.partner);
-    await outbox.close();
+    const stores = openStores({ dbPath, databaseUrl: undefined, poolMax: 1 });
+    expect((await stores.outbox.list(['pending', 'sent', 'failed'])).map((entry) => entry.submissionId)).not.toContain(
+      ids.partner,
+    );
+    await stores.close();
   });
 
   test("the honeypot's catch can be erased too; an unknown id erases nothing and says so", async () => {

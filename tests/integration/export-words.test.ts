@@ -13,10 +13,11 @@ import { leadExport } from '../../src/server/inbox/lead-export';
 import { locales } from '../../src/i18n';
 import { leadCsvHeader } from '../../src/server/inbox/export-format';
 import type { SubmissionStore } from '../../src/server/store/store';
-import { openInboxStore, openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import { openStores, type Stores } from '../../src/server/store/database';
 import { partnerBody, tempDir } from '../helpers/server';
 
 let dir: string;
+let stores: Stores;
 let submissions: SubmissionStore;
 let inbox: InboxStore;
 const T0 = new Date('2026-11-23T08:00:00Z');
@@ -25,10 +26,8 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   dir = tempDir('globaq-export-words-');
   const dbPath = path.join(dir, 'submissions.db');
-  // Opened and closed once: the schema is in place before the inbox's store opens it.
-  await openSqliteStore(dbPath).close();
-  submissions = openSqliteStore(dbPath);
-  inbox = openInboxStore(dbPath);
+  stores = openStores({ dbPath, databaseUrl: undefined, poolMax: 1 });
+  ({ submissions, inbox } = stores);
   const leads: Record<string, Record<string, unknown>> = {
     plus: { name: 'Plus', phoneNumber: '+966 50 444 3322' },
     indic: { name: 'Indic', phoneNumber: '+٩٦٦ ٥٠ ٤٤٤ ٣٣٢٢' },
@@ -45,8 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await inbox.close();
-  await submissions.close();
+  await stores.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

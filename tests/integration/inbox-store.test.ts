@@ -14,11 +14,13 @@ import {
   tokenHash,
   type InboxStore,
 } from '../../src/server/inbox/inbox-store';
-import { openInboxStore, openSqliteStore, openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import { openSqliteStore, openStaffStore } from '../../src/server/store/sqlite/sqlite-store';
+import { openStores, type Stores } from '../../src/server/store/database';
 import type { StaffStore } from '../../src/server/inbox/staff';
 import { tempDir } from '../helpers/server';
 
 let dir: string;
+let stores: Stores;
 let inbox: InboxStore;
 let staff: StaffStore;
 const T0 = new Date('2026-11-23T08:00:00Z');
@@ -31,11 +33,12 @@ beforeEach(async () => {
   await openSqliteStore(dbPath).close();
   staff = openStaffStore(dbPath);
   await staff.add('huda@globaq.example', 'scrypt$x', T0);
-  inbox = openInboxStore(dbPath);
+  stores = openStores({ dbPath, databaseUrl: undefined, poolMax: 1 });
+  inbox = stores.inbox;
 });
 
 afterEach(async () => {
-  await inbox.close();
+  await stores.close();
   await staff.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -10,12 +10,14 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { main } from '../../src/server/cli';
 import { composeLeadNotice } from '../../src/server/mail/lead-mail';
 import { OutboxWorker, smtpTransport, type OutboxStore } from '../../src/server/mail/outbox';
-import { openOutboxStore, openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store';
+import { openStores, type Stores } from '../../src/server/store/database';
 import { contactBody, tempDir } from '../helpers/server';
 import { freePort, startSmtp } from '../helpers/smtp';
 
 let dir: string;
 let dbPath: string;
+let stores: Stores;
 let outbox: OutboxStore;
 
 beforeEach(() => {
@@ -34,7 +36,8 @@ async function lead(receivedAt: Date): Promise<string> {
 
 async function worker(clock: { now: Date }) {
   const port = await freePort();
-  outbox = openOutboxStore(dbPath);
+  stores = openStores({ dbPath, databaseUrl: undefined, poolMax: 1 });
+  outbox = stores.outbox;
   const logged: string[] = [];
   const transport = smtpTransport(`smtp://127.0.0.1:${port}`, false);
   const run = new OutboxWorker({
@@ -91,7 +94,7 @@ test('a refused send is retried after 30 s, then 60 s, then 120 s: nothing is se
   await run.tick();
   expect(await entry()).toMatchObject({ attempts: 3, nextAttemptAt: '2026-11-23T08:03:30.000Z' });
   await stop();
-  await outbox.close();
+  await stores.close();
 });
 
 test('past LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed, listed for staff, and staff can queue it again', async () => {
@@ -101,7 +104,7 @@ test('past LEADS_NOTIFY_GIVE_UP_DAYS it is marked failed, listed for staff, and 
   const { run, stop, logged } = await worker(clock);
   await run.tick();
   await stop();
-  await outbox.close();
+  await stores.close();
   expect(logged.join('\n')).toContain(`Lead notification ${id} given up after 1 attempt:`);
   const listed = await staff('outbox');
   expect(listed.code).toBe(0);
@@ -174,7 +177,7 @@ test('an acknowledgement, a reply and an assignment mail refused are retried lik
     expect(smtp.mails).toHaveLength(4);
   } finally {
     await stop();
-    await outbox.close();
+    await stores.close();
     await smtp.close();
   }
 });

@@ -5,9 +5,13 @@
  */
 import { defaultLocale, locales, t, type Locale, type LocaleCode, type UiKey } from '../../i18n';
 import { safeReturnPath } from './return-path.ts';
-import type { LeadStatus } from './inbox-store.ts';
+import { ANSWERING, CUSTOMER, isLeadStatus, type LeadEvent, type LeadStatus } from './inbox-store.ts';
 import type { FormName } from '../store/store.ts';
+import { RELEASED } from '../store/held-queries.ts';
+import { REPLY_MAIL } from '../store/outbox-queries.ts';
+import type { OutboxEntry, OutboxStore } from '../mail/outbox.ts';
 import { riyadhTime } from './lead-view.ts';
+import { followUpDate } from './timely.ts';
 
 export const LANGUAGE_PATH = '/admin/language';
 /** Not a secret (HttpOnly would protect nothing); Path=/admin, so it goes with the inbox's own pages only. */
@@ -61,16 +65,60 @@ export function adminText(locale: Locale | undefined): (key: UiKey, values?: Rec
   return (key, values = {}) => t(key, values, locale ?? defaultLocale);
 }
 
-/** A lead's status, form, language and times as the inbox shows them in `locale`. */
+/** A lead's status, form, language, times and timeline entries as the inbox shows them in `locale`. */
 export function adminLabels(locale: Locale | undefined) {
   const tr = adminText(locale);
   const { code, dir } = locale ?? defaultLocale;
+  const time = (iso: string | undefined) => riyadhTime(iso, code);
+  /** An address inside an Arabic sentence, isolated so it keeps its own order (English needs nothing). */
+  const isolated = (text: string) => (dir === 'rtl' ? `\u2068${text}\u2069` : text);
+  const status = (status: LeadStatus) => tr(`admin.status.${status}`);
   return {
-    status: (status: LeadStatus) => tr(`admin.status.${status}`),
+    status,
     form: (form: FormName) => tr(`admin.form.${form}`),
     language: (language: LocaleCode) => tr(`admin.leadLanguage.${language}`),
-    time: (iso: string | undefined) => riyadhTime(iso, code),
-    /** An address inside an Arabic sentence, isolated so it keeps its own order (English needs nothing). */
-    isolated: (text: string) => (dir === 'rtl' ? `\u2068${text}\u2069` : text),
+    time,
+    isolated,
+    /** Where an answer e-mailed from the inbox is in the outbox. */
+    mailState: (mail: OutboxEntry) =>
+      mail.status === 'sent'
+        ? tr('admin.reply.state.sent', { time: time(mail.sentAt) })
+        : tr(mail.status === 'failed' ? 'admin.reply.state.failed' : 'admin.reply.state.pending'),
+    /** A timeline entry's title; `mail` is the answer a 'reply' entry e-mailed. */
+    event(event: LeadEvent, mail?: OutboxEntry): string {
+      switch (event.kind) {
+        case 'note':
+          return event.corrects === undefined ? tr('admin.lead.event.note') : tr('admin.lead.event.noteCorrection');
+        case 'status':
+          if (event.detail === RELEASED) return tr('admin.lead.event.released');
+          return tr('admin.lead.event.status', { status: isLeadStatus(event.detail) ? status(event.detail) : event.detail });
+        case 'assigned':
+          return event.detail
+            ? tr('admin.lead.event.assigned', { email: isolated(event.detail) })
+            : tr('admin.lead.event.unassigned');
+        case 'notification':
+          return ['sent', 'failed', 'queued'].includes(event.detail)
+            ? tr(`admin.lead.event.notification.${event.detail as 'sent' | 'failed' | 'queued'}`)
+            : tr('admin.lead.event.notification', { detail: event.detail });
+        case 'download':
+          return tr('admin.lead.event.download');
+        case 'reply':
+          if (event.detail === ANSWERING) return tr('admin.lead.event.answering');
+          if (event.detail === CUSTOMER) return tr('admin.lead.event.customer');
+          return mail ? tr('admin.lead.event.replySent', { subject: isolated(mail.subject) }) : tr('admin.lead.event.reply');
+        case 'follow_up':
+          return event.detail
+            ? tr('admin.lead.event.followUp', { date: followUpDate(event.detail, locale ?? defaultLocale) })
+            : tr('admin.lead.event.followUpCleared');
+      }
+    },
   };
+}
+
+/** The answers e-mailed from the inbox, by their timeline entry: each such 'reply' names its mail (REPLY_MAIL). */
+export async function mailedAnswers(outbox: OutboxStore, leadId: string, events: readonly LeadEvent[]) {
+  const mailed = (event: LeadEvent) => event.kind === 'reply' && event.detail.startsWith(REPLY_MAIL);
+  const mails = events.some(mailed) ? await outbox.forLead(leadId) : [];
+  const byId = new Map(mails.map((mail) => [`${REPLY_MAIL}${mail.id}`, mail]));
+  return (event: LeadEvent) => (mailed(event) ? byId.get(event.detail) : undefined);
 }

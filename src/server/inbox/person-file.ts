@@ -7,9 +7,9 @@
  */
 import { getLocale, t, type Locale, type UiKey } from '../../i18n/index.ts';
 import { riyadhDay, riyadhStamp } from './export-format.ts';
-import { ANSWERING, CUSTOMER, isLeadStatus, type LeadEvent, type PersonData } from './inbox-store.ts';
+import type { LeadEvent, PersonData } from './inbox-store.ts';
+import { adminLabels } from './admin-locale.ts';
 import { labelledFields } from './lead-columns.ts';
-import { followUpDate } from './timely.ts';
 import { oneOf } from '../store/store.ts';
 import { escapeHtml } from '../mail/escape.ts';
 
@@ -61,34 +61,6 @@ h1{font-size:1.6rem}h2{font-size:1.25rem;margin-block-start:2rem;border-block-en
 table{border-collapse:collapse;inline-size:100%;margin-block:.5rem 1rem}th,td{border:1px solid #bbb;padding:.3rem .5rem;text-align:start;vertical-align:top;white-space:pre-wrap;overflow-wrap:anywhere}
 th{inline-size:30%;background:#f2f2f2}@media print{body{margin:0}h2{break-after:avoid}}`;
 
-/** A timeline entry as the lead page names it, in `locale`. */
-function eventTitle(event: LeadEvent, locale: Locale): string {
-  const tr = (key: UiKey, values: Record<string, string | number> = {}) => t(key, values, locale);
-  switch (event.kind) {
-    case 'note':
-      return event.corrects === undefined ? tr('admin.lead.event.note') : tr('admin.lead.event.noteCorrection');
-    case 'status':
-      return tr('admin.lead.event.status', {
-        status: isLeadStatus(event.detail) ? tr(`admin.status.${event.detail}`) : event.detail,
-      });
-    case 'assigned':
-      return event.detail ? tr('admin.lead.event.assigned', { email: event.detail }) : tr('admin.lead.event.unassigned');
-    case 'notification':
-      return ['sent', 'failed', 'queued'].includes(event.detail)
-        ? tr(`admin.lead.event.notification.${event.detail as 'sent' | 'failed' | 'queued'}`)
-        : tr('admin.lead.event.notification', { detail: event.detail });
-    case 'download':
-      return tr('admin.lead.event.download');
-    case 'reply':
-      if (event.detail === ANSWERING) return tr('admin.lead.event.answering');
-      return tr(event.detail === CUSTOMER ? 'admin.lead.event.customer' : 'admin.lead.event.reply');
-    case 'follow_up':
-      return event.detail
-        ? tr('admin.lead.event.followUp', { date: followUpDate(event.detail, locale) })
-        : tr('admin.lead.event.followUpCleared');
-  }
-}
-
 /** What follows a timeline entry's title: a note's text or a downloaded file's name. */
 const eventText = (event: LeadEvent): string => (event.kind === 'note' || event.kind === 'download' ? event.detail : '');
 
@@ -97,6 +69,8 @@ export function personHtml(data: PersonData, now: Date): string {
   const locale = personLocale(data);
   const tr = (key: UiKey, values: Record<string, string | number> = {}) => escapeHtml(t(key, values, locale));
   const time = (iso: string) => escapeHtml(riyadhStamp(iso));
+  // A timeline entry as the lead page names it.
+  const eventTitle = adminLabels(locale).event;
   const rows = (pairs: readonly (readonly [string, string])[]) =>
     `<table>${pairs.map(([label, value]) => `<tr><th scope="row">${label}</th><td>${value}</td></tr>`).join('')}</table>`;
   const sections = data.leads.map(({ lead, files, timeline }) => {
@@ -107,7 +81,7 @@ export function personHtml(data: PersonData, now: Date): string {
       ? `<ul>${files.map((file) => `<li><bdi>${escapeHtml(file.name)}</bdi> (${escapeHtml(file.type)}, ${tr('admin.person.file.bytes', { count: file.size })})</li>`).join('')}</ul>`
       : `<p>${tr('admin.person.file.none')}</p>`;
     const events = timeline.length
-      ? `<ul>${timeline.map((event) => `<li>${time(event.at)}: ${escapeHtml(eventTitle(event, locale))}${eventText(event) ? `: <bdi>${escapeHtml(eventText(event))}</bdi>` : ''}</li>`).join('')}</ul>`
+      ? `<ul>${timeline.map((event) => `<li>${time(event.at)}: ${escapeHtml(eventTitle(event))}${eventText(event) ? `: <bdi>${escapeHtml(eventText(event))}</bdi>` : ''}</li>`).join('')}</ul>`
       : `<p>${tr('admin.person.file.none')}</p>`;
     return `<section><h2>${tr(`admin.form.${lead.form}`)}: ${time(lead.receivedAt)}</h2>
 ${rows([

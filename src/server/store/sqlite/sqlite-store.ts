@@ -8,18 +8,16 @@
  *   a killed process nor a power cut loses an acknowledged lead.
  * - Files sent with leads live in a folder beside the database, each under its random id.
  * - One connection per process (../database.ts builds the other stores on its Kysely);
- *   openOutboxStore, openStaffStore and openInboxStore open one of their own, for tools.
+ *   openStaffStore opens one of its own, for tools.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely } from 'kysely';
-import type { InboxStore } from '../../inbox/inbox-store.ts';
 import type { OutboxStore } from '../../mail/outbox.ts';
 import type { StaffStore } from '../../inbox/staff.ts';
 import { StoreError, type NewAttachment, type StoreDepth, type SubmissionStore } from '../store.ts';
 import { SQLITE, openError, readyAfter } from '../common.ts';
-import { inboxQueries } from '../inbox-queries.ts';
 import { outboxQueries, outboxSelect } from '../outbox-queries.ts';
 import type { Database, NewAttachmentRow } from '../schema.ts';
 import { isUuid } from '../schema.ts';
@@ -256,16 +254,6 @@ export function openSqliteStore(
   };
 }
 
-/** The outbox on a connection of its own (schema version 2 and up), once `migrated`. */
-export function openOutboxStore(dbPath: string, migrated?: Promise<void>): OutboxStore {
-  const opened = openMigratedDatabase(dbPath, 2, 'outbox', migrated);
-  const { db } = opened;
-  // Marking a mail sent need not wait for the disk: a lost mark sends it again with the same Message-ID.
-  db.exec('PRAGMA synchronous = NORMAL');
-  const { kysely, close } = kyselyOn(opened);
-  return sqliteOutbox(kysely, close);
-}
-
 export function sqliteOutbox(kysely: Kysely<Database>, close: () => Promise<void>): OutboxStore {
   return outboxQueries(kysely, SQLITE, {
     // One server per SQLite file: what is due is this server's to send.
@@ -286,10 +274,4 @@ export function sqliteOutbox(kysely: Kysely<Database>, close: () => Promise<void
 export function openStaffStore(dbPath: string, migrated?: Promise<void>): StaffStore {
   const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'staff accounts', migrated));
   return staffQueries(kysely, SQLITE, close);
-}
-
-/** The staff inbox on a connection of its own (schema version 9 and up: two-step sign-in). */
-export function openInboxStore(dbPath: string, migrated?: Promise<void>): InboxStore {
-  const { kysely, close } = kyselyOn(openMigratedDatabase(dbPath, 9, 'staff inbox', migrated));
-  return inboxQueries(kysely, SQLITE, close);
 }
