@@ -3,8 +3,8 @@
  * the body it sends. Shared by the island (src/components/islands) and the receiver (src/server).
  */
 import * as z from 'zod/mini';
-import type { UiKey } from '../i18n';
-import { LONG_TEXT_MAX, requiredText } from './rules';
+import type { UiKey } from '../i18n/index.ts';
+import { LONG_TEXT_MAX, requiredText } from './rules.ts';
 import {
   bodyFromForm,
   buildPayload,
@@ -15,7 +15,7 @@ import {
   missingFields,
   type FieldSpec,
   type FormValues,
-} from './fields';
+} from './fields.ts';
 
 /** The visitor's fields, in form order, required or not (docs/requirements.md §7.1). */
 export const CONTACT_FORM = {

@@ -3,7 +3,7 @@
  * states, alphabetical, each sent and stored under its short English name (`value`) and keyed by its ISO 3166-1 alpha-2
  * code (`key`). Saudi Arabia is offered first as well: most applicants are in the Kingdom.
  */
-import type { FieldOption } from './fields';
+import type { FieldOption } from './fields.ts';
 
 export const COUNTRIES = [
   { key: 'AF', value: 'Afghanistan' },

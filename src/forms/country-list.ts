@@ -2,8 +2,8 @@
  * The partner form's country list as a visitor reads it, labelled and sorted for the page's language on the server (the
  * English name is what is sent), so hydration never depends on the browser's Unicode data and no island bundles names.
  */
-import { COUNTRIES, PREFERRED_COUNTRIES, type CountryCode } from './countries';
-import { localCountryName } from './country-names';
+import { COUNTRIES, PREFERRED_COUNTRIES, type CountryCode } from './countries.ts';
+import { localCountryName } from './country-names.ts';
 
 interface CountryOption {
   readonly value: string;

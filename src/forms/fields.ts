@@ -4,7 +4,7 @@
  * Adding a field is one entry in the table plus its label in each dictionary (src/i18n): the type checker names a missing label.
  */
 import * as z from 'zod/mini';
-import { MAX_FILES } from './files';
+import { MAX_FILES } from './files.ts';
 import {
   EMAIL_MAX,
   LONG_TEXT_MAX,
@@ -20,7 +20,7 @@ import {
   requiredPhone,
   requiredText,
   requiredUrl,
-} from './rules';
+} from './rules.ts';
 
 /** An offered answer: `value` is sent and stored (the specification's words), `key` names its label in each dictionary. */
 export interface FieldOption<K extends string = string> {

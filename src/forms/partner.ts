@@ -3,9 +3,9 @@
  * what is derived from them. Shared by the island and the receiver.
  */
 import * as z from 'zod/mini';
-import type { FormKey, UiKey } from '../i18n';
-import { COUNTRIES } from './countries';
-import { LONG_TEXT_MAX } from './rules';
+import type { FormKey, UiKey } from '../i18n/index.ts';
+import { COUNTRIES } from './countries.ts';
+import { LONG_TEXT_MAX } from './rules.ts';
 import {
   bodyFromForm,
   buildPayload,
@@ -21,7 +21,7 @@ import {
   type FieldSpec,
   type FormPayload,
   type FormValues,
-} from './fields';
+} from './fields.ts';
 
 /** docs/requirements.md §8.2, exact: what is sent. The keys name the labels (`partner.option.<key>`). */
 export const OWNERSHIP_OPTIONS = [

@@ -7,8 +7,8 @@ import 'altcha/i18n/ar';
 import { PRIVACY_HREF } from '../data/navigation';
 import { phoneHref, site } from '../data/site';
 import { localizePath } from '../lib/paths';
-import type { Locale } from '../i18n';
-import { endpointForLanguage, isOwnReceiver } from './submit';
+import type { Locale } from '../i18n/index.ts';
+import { endpointForLanguage, isOwnReceiver } from './submit.ts';
 
 /** Where the widget asks the site's own receiver for a challenge (src/pages/api/challenge.ts). */
 export const CHALLENGE_PATH = '/api/challenge';

@@ -64,10 +64,10 @@ describe('React Compiler compiles every island', () => {
 
   test('the forms and their fields are among the compiled functions', async () => {
     const compiled = new Set<string>();
-    for (const file of ['PartnerForm.tsx', 'ContactForm.tsx', 'form-ui.tsx']) {
+    for (const file of ['PartnerForm.tsx', 'ContactForm.tsx', 'form-ui.tsx', 'form-frame.tsx']) {
       for (const event of await compile(file)) if (event.kind === 'CompileSuccess' && event.fnName) compiled.add(event.fnName);
     }
-    for (const name of ['PartnerForm', 'ContactForm', 'FieldControl', 'TextField', 'ChoiceGroup'])
+    for (const name of ['PartnerForm', 'ContactForm', 'FieldControl', 'TextField', 'ChoiceGroup', 'ErrorSummary', 'SendOutcome'])
       expect(compiled, name).toContain(name);
   });
 });

@@ -29,7 +29,8 @@ import {
 import { withScheme } from '../../forms/rules';
 import { isOwnReceiver, isSameOrigin, multipartBody, submitToEndpoint } from '../../forms/submit';
 import { useProof, type ProofOptions } from './use-proof';
-import { ErrorSummary, FieldControl, Honeypot, PrivacyNote, SendOutcome, type DirectContact } from './form-ui';
+import { ErrorSummary, Honeypot, PrivacyNote, SendOutcome, type DirectContact } from './form-frame';
+import { FieldControl } from './form-ui';
 import { useFormStart } from './form-dom';
 import { useCheckBeforeSending } from './use-check-before-sending';
 import { usePartnerDraft } from './use-partner-draft';

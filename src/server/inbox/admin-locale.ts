@@ -3,7 +3,7 @@
  * JavaScript) remembers it in a cookie, else Accept-Language decides. Not part of a staff account:
  * it holds on the sign-in pages too, before anyone is known.
  */
-import { defaultLocale, locales, t, type Locale, type LocaleCode, type UiKey } from '../../i18n';
+import { defaultLocale, locales, t, type Locale, type LocaleCode, type UiKey } from '../../i18n/index.ts';
 import { safeReturnPath } from './return-path.ts';
 import { ANSWERING, CUSTOMER, isLeadStatus, type LeadEvent, type LeadStatus } from './inbox-store.ts';
 import type { FormName } from '../store/store.ts';

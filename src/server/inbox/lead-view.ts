@@ -1,7 +1,7 @@
 /** A lead as staff read it: dates in Riyadh time, its answers with safe links, and "Reply by e-mail". */
-import { CONTACT_FORM, isContactField } from '../../forms/contact';
-import { PARTNER_SECTIONS, isPartnerField, partnerField } from '../../forms/partner';
-import { defaultLocale, locales, t, type Locale, type LocaleCode } from '../../i18n';
+import { CONTACT_FORM, isContactField } from '../../forms/contact.ts';
+import { PARTNER_SECTIONS, isPartnerField, partnerField } from '../../forms/partner.ts';
+import { defaultLocale, locales, t, type Locale, type LocaleCode } from '../../i18n/index.ts';
 import type { InboxLead } from './inbox-store.ts';
 import { answerIn, labelledFields } from './lead-columns.ts';
 
