@@ -14,9 +14,7 @@ import siteCss from './altcha-widget.css?url';
 export const stylesReady = Promise.all(
   [altchaCss, siteCss].map((href) => {
     if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return undefined;
-    const link = document.createElement('link');
-    link.rel = 'stylesheet';
-    link.href = href;
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
     const settled = new Promise((resolve) => {
       link.addEventListener('load', resolve);
       link.addEventListener('error', resolve);
