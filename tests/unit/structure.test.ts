@@ -144,3 +144,14 @@ test('what Node runs as it is (the server and the staff command) names every imp
   expect(reached).toContain(path.join('src', 'server', 'store', 'sqlite', 'sqlite-store.ts'));
   expect(reached).not.toContain(path.join('src', 'server', 'receiver', 'receiver.ts'));
 });
+
+test('src/ stays within 30,000 lines, and no file but the string tables over 400', () => {
+  const files = filesUnder('src').filter((file) => /\.(ts|tsx|astro|css|mjs)$/.test(file));
+  const lines = new Map(files.map((file) => [file, fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n').length - 1]));
+  const total = [...lines.values()].reduce((sum, count) => sum + count, 0);
+  expect(total, 'lines under src/ (TypeScript, TSX, Astro, CSS, MJS)').toBeLessThanOrEqual(30_000);
+  const tables = [path.join('src', 'i18n', 'en.ts'), path.join('src', 'i18n', 'ar.ts')];
+  expect([...lines].filter(([file, count]) => count > 400 && !tables.includes(file))).toEqual([]);
+  // The count reads the files: the string tables are the longest.
+  expect(Math.max(...lines.values())).toBe(lines.get(tables[0]!));
+});
