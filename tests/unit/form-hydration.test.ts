@@ -19,7 +19,7 @@ import { TYPING_PAUSE_MS } from '../../src/lib/typing-pause';
 
 // The proof of work's widget (ALTCHA) does not run in jsdom: its script is a stand-in here, and
 // the tests below play its part (its `statechange` event with a solution).
-vi.mock('../../src/components/islands/altcha-widget', () => ({ registerStrings: () => {} }));
+vi.mock('../../src/components/islands/altcha-widget', () => ({ registerStrings: () => {}, stylesReady: Promise.resolve() }));
 
 const direct = { email: 'info@example.com', phone: '+966 13 000 0000', phoneHref: 'tel:+966130000000', privacyHref: '/Privacy' };
 /** The props the pages give the islands (src/components/pages/ContactPage.astro, PartnerPage.astro), in English unless told. */
