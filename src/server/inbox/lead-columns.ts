@@ -1,7 +1,7 @@
 /**
- * How staff name a lead's parts, for the inbox and the staff command (run by Node directly, so
- * nothing here may import the forms' modules, which Vite resolves; tests/unit/lead-columns.test.ts
- * holds the orders and labels to the forms' own tables).
+ * How staff name a lead's parts, for the inbox and the staff command (run by Node directly: every
+ * import names its file with its extension, as for the forms' modules it reaches;
+ * tests/unit/lead-columns.test.ts holds the orders and labels to the forms' own tables).
  */
 import { en } from '../../i18n/en.ts';
 import { t, type Locale, type UiKey } from '../../i18n/index.ts';

@@ -1,6 +1,6 @@
 /**
  * Bots: a lead without a valid proof of work (or tripping another plain signal) is held for
- * review, never dropped and never mailed (../../inbox/held.ts): its review state and reason; the
+ * review, never dropped and never mailed (../../inbox/held-digest.ts): its review state and reason; the
  * challenges whose solutions were accepted (one use each, until they expire); the secrets the
  * server generated and keeps (the challenges' HMAC key when ALTCHA_HMAC_KEY is unset).
  */
